@@ -1,0 +1,23 @@
+// The one exit-code table of every command (DESIGN.md).
+export const EXIT = {
+  OK: 0,
+  FINDINGS: 1,
+  CHANGES: 2,
+  USAGE: 3,
+  STALE_PLAN: 4,
+  PARTIAL: 5,
+  AUTH: 6,
+  UNAVAILABLE: 7,
+  INTERNAL: 70,
+} as const;
+
+export const EXIT_HELP = `Exit codes:
+  0   success: no findings, no changes, or everything applied
+  1   findings: lint errors (or warnings over --max-warnings), stale generated files
+  2   changes present (plan --detailed-exitcode)
+  3   usage or configuration error
+  4   stale plan: what the saved plan was made against has moved; nothing written
+  5   partial apply: some templates failed, the results say which; a re-run is safe
+  6   authentication or authorization refused
+  7   remote unavailable: retries exhausted before anything was written
+  70  internal error (a bug): a short message, the stack only with --debug`;

@@ -1,0 +1,39 @@
+// `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { loadConfig } from '../config/load.js';
+import { UsageError } from '../config/errors.js';
+import { FORMATTERS, FORMAT_NAMES } from '../lint/formatters/index.js';
+import { markdown } from '../lint/formatters/markdown.js';
+import { summarize } from '../lint/engine.js';
+import { lintProject } from '../lint/run.js';
+import { EXIT } from './exit-codes.js';
+import { appendStepSummary, emit, useColor } from './output.js';
+import { toolVersion } from './version.js';
+
+export interface LintCommandOptions {
+  config?: string;
+  format: string;
+  output?: string;
+  maxWarnings?: string;
+}
+
+export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
+  const format = FORMATTERS[o.format];
+  if (!format) throw new UsageError(`Unknown format '${o.format}'; choose one of ${FORMAT_NAMES.join(', ')}`);
+  let maxWarnings = Infinity;
+  if (o.maxWarnings !== undefined) {
+    if (!/^\d+$/.test(o.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${o.maxWarnings}'`);
+    maxWarnings = Number(o.maxWarnings);
+  }
+  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const { files, diagnostics } = await lintProject(config, paths, process.cwd());
+  const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion() };
+  emit(format(diagnostics, ctx), o.output);
+  if (o.format === 'github') appendStepSummary(markdown(diagnostics, ctx));
+  const s = summarize(diagnostics, files.length);
+  if (s.errors > 0) return EXIT.FINDINGS;
+  if (s.warnings > maxWarnings) {
+    process.stderr.write(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return EXIT.FINDINGS;
+  }
+  return EXIT.OK;
+}

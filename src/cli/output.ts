@@ -1,0 +1,27 @@
+// Effects: writing reports to stdout or a file (temp file + rename, never half-written).
+import { mkdirSync, renameSync, writeFileSync, appendFileSync } from 'node:fs';
+import path from 'node:path';
+
+export function writeFileAtomic(file: string, data: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+export function emit(data: string, outputFile?: string): void {
+  if (outputFile) writeFileAtomic(outputFile, data);
+  else process.stdout.write(data);
+}
+
+export function appendStepSummary(markdown: string): void {
+  const f = process.env.GITHUB_STEP_SUMMARY;
+  if (f) appendFileSync(f, `${markdown}\n`);
+}
+
+/** Colour on a TTY only, never with NO_COLOR (https://no-color.org), always with FORCE_COLOR. */
+export function useColor(stream: NodeJS.WriteStream): boolean {
+  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
+  return Boolean(stream.isTTY);
+}

@@ -1,0 +1,117 @@
+// Pure: bytes of one template file -> a YAML document that keeps positions, plus the
+// diagnostics of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents).
+import { isUtf8 } from 'node:buffer';
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { Diagnostic, Span } from '../lint/diagnostic.js';
+import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
+import { bytePosition, firstInvalidUtf8 } from './utf8.js';
+
+export interface ParsedFile {
+  /** the path as reported in diagnostics */
+  file: string;
+  text: string;
+  lineCounter: LineCounter;
+  /** the document, when the file parsed well enough to be checked further */
+  doc?: Document.Parsed;
+  /** the plain value of the document (after alias resolution), when `doc` is set */
+  value?: unknown;
+  /** problems found while loading; any error here stops further checks of the file */
+  diagnostics: Diagnostic[];
+}
+
+const YAML_CODES: Record<string, string> = {
+  DUPLICATE_KEY: 'yaml-duplicate-key',
+};
+
+export function spanOf(lc: LineCounter, start: number, end: number): Span {
+  const a = lc.linePos(start);
+  const b = lc.linePos(Math.max(start, end));
+  return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
+}
+
+function diag(file: string, span: Span, ruleId: string, message: string): Diagnostic {
+  return { file, ...span, ruleId, severity: 'error', message };
+}
+
+/** The result for a file over MAX_FILE_BYTES, which is never read into memory. */
+export function tooLarge(file: string, size: number): ParsedFile {
+  return {
+    file, text: '', lineCounter: new LineCounter(),
+    diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-too-large',
+      `File is ${size} bytes; a template file may be at most ${MAX_FILE_BYTES} bytes (1 MiB). Split it or remove what is not part of the template.`)],
+  };
+}
+
+/** The result for a file that could not be read at all. */
+export function unreadable(file: string, reason: string): ParsedFile {
+  return { file, text: '', lineCounter: new LineCounter(),
+    diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-unreadable', `Cannot read the file: ${reason}.`)] };
+}
+
+export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile {
+  const lineCounter = new LineCounter();
+  if (bytes.length > MAX_FILE_BYTES) return tooLarge(file, bytes.length);
+  const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
+  if (bad >= 0) {
+    const pos = bytePosition(bytes, bad);
+    return {
+      file, text: '', lineCounter,
+      diagnostics: [diag(file, { ...pos, endLine: pos.line, endColumn: pos.column + 1 }, 'encoding',
+        `Byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad} is not valid UTF-8; save the file as UTF-8.`)],
+    };
+  }
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return parseTemplateText(file, text, lineCounter);
+}
+
+export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter()): ParsedFile {
+  const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const list = Array.isArray(docs) ? docs : [];
+  let fatal = false;
+  for (const d of list) {
+    for (const e of d.errors) {
+      const ruleId = YAML_CODES[e.code] ?? 'yaml-syntax';
+      if (ruleId === 'yaml-syntax') fatal = true;
+      out.diagnostics.push(diag(file, spanOf(lineCounter, e.pos[0], e.pos[1]), ruleId, cleanYamlMessage(e.message)));
+    }
+  }
+  if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
+    if (!fatal) out.diagnostics.push(diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'schema',
+      'The file is empty; a template file holds one template (channel, name, language, category, body).'));
+    return out;
+  }
+  if (list.length > 1) {
+    const second = list[1]!;
+    const start = second.range[0];
+    out.diagnostics.push(diag(file, spanOf(lineCounter, start, start + 3), 'single-document',
+      `A template file holds exactly one YAML document; found ${list.length}. Move each template to its own file.`));
+    return out;
+  }
+  if (fatal) return out;
+  const doc = list[0]!;
+  try {
+    out.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    out.doc = doc;
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const at = firstAliasOffset(text);
+    out.diagnostics.push(diag(file, spanOf(lineCounter, at, at + 1), 'yaml-alias-limit',
+      /alias/i.test(msg)
+        ? `Aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out instead of nesting aliases.`
+        : `The document cannot be resolved: ${msg}`));
+  }
+  return out;
+}
+
+function firstAliasOffset(text: string): number {
+  const m = /(^|[\s,[{:-])\*[^\s,\]}]/m.exec(text);
+  return m ? m.index + m[1]!.length : 0;
+}
+
+/** yaml's messages end with "at line L, column C" and a code frame; ours carry positions anyway. */
+function cleanYamlMessage(m: string): string {
+  const first = m.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+  return first.endsWith('.') ? first : `${first}.`;
+}

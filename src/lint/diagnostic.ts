@@ -1,0 +1,26 @@
+// The one finding type every stage reports: loading, schema, rules, directives, cross-file.
+export type Severity = 'error' | 'warning' | 'info';
+export type SeveritySetting = Severity | 'off';
+
+export interface Diagnostic {
+  file: string;
+  /** 1-based */
+  line: number;
+  /** 1-based, in UTF-16 code units like every editor */
+  column: number;
+  endLine: number;
+  endColumn: number;
+  ruleId: string;
+  severity: Severity;
+  message: string;
+}
+
+export interface Span { line: number; column: number; endLine: number; endColumn: number }
+
+export const FILE_START: Span = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1
+    : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0)
+    || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}

@@ -1,0 +1,28 @@
+// Pure: inline suppression comments `# tplsync-disable-next-line RULE-ID[, RULE-ID] -- reason`.
+export interface Directive {
+  /** 1-based line of the comment */
+  line: number;
+  column: number;
+  endColumn: number;
+  /** the line whose findings it suppresses */
+  target: number;
+  rules: string[];
+  reason: string;
+}
+
+const RE = /#\s*tplsync-disable-next-line\b(.*)$/;
+
+export function parseDirectives(text: string): Directive[] {
+  const out: Directive[] = [];
+  if (!text.includes('tplsync-disable')) return out;
+  const lines = text.split(/\r?\n/);
+  lines.forEach((l, i) => {
+    const m = RE.exec(l);
+    if (!m) return;
+    const body = m[1]!;
+    const sep = body.indexOf('--');
+    const ids = (sep >= 0 ? body.slice(0, sep) : body).split(/[\s,]+/).filter(Boolean);
+    out.push({ line: i + 1, column: m.index + 1, endColumn: l.length + 1, target: i + 2, rules: ids, reason: sep >= 0 ? body.slice(sep + 2).trim() : '' });
+  });
+  return out;
+}

@@ -1,0 +1,185 @@
+// Pure: lint one parsed file (schema + per-file rules), then combine the files of a run
+// (cross-file rules, configured severities, inline directives) into the final findings.
+import { locate, locateInString, type Path } from '../files/locate.js';
+import { parseTemplateBytes, type ParsedFile } from '../files/parse.js';
+import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
+import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from './diagnostic.js';
+import { parseDirectives, type Directive } from './directives.js';
+import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
+import { obj, type Loose, type RuleContext } from './rule.js';
+import { validateTemplate } from './schema.js';
+import { didYouMean } from './suggest.js';
+
+/** What the cross-file rules need to know of a file. */
+export interface FileFacts {
+  channel?: { value: string; span: Span };
+  name?: string;
+  language?: string;
+  identitySpan?: Span;
+  publicId?: { value: string; span: Span };
+}
+
+export interface FileResult {
+  file: string;
+  diagnostics: Diagnostic[];
+  directives: Directive[];
+  facts: FileFacts;
+}
+
+export interface FileLintOptions { now: Date }
+
+export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions): FileResult {
+  return lintParsed(parseTemplateBytes(file, bytes), opts);
+}
+
+export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
+  const result: FileResult = { file: f.file, diagnostics: [...f.diagnostics], directives: parseDirectives(f.text), facts: {} };
+  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return result;
+  const t = obj(f.value);
+  if (!t) {
+    result.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
+      message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
+    return result;
+  }
+  const push = (ruleId: string, span: Span, message: string): void => {
+    // default-off rules still report here; configure() decides with the user's severities
+    const sev = RULES_BY_ID.get(ruleId)?.severity ?? 'error';
+    result.diagnostics.push({ file: f.file, ...span, ruleId, severity: sev === 'off' ? 'warning' : sev, message });
+  };
+  for (const s of validateTemplate(t)) push(s.ruleId, locate(f, s.path, s.part), s.message);
+
+  const scans = new Map<string, ScanResult>();
+  const ctx: Omit<RuleContext, 'report'> = {
+    file: f, t, now: opts.now,
+    scan(path: Path): ScanResult {
+      const k = path.join('\u0000');
+      let s = scans.get(k);
+      if (!s) {
+        s = scanPlaceholders(stringAt(t, path) ?? '');
+        scans.set(k, s);
+      }
+      return s;
+    },
+  };
+  for (const rule of CHECKED_RULES) {
+    rule.check!({
+      ...ctx,
+      report(path, message, o) {
+        const span = o?.needle ? locateInString(f, path, o.needle, o.occurrence ?? 0) : locate(f, path, o?.part ?? 'value');
+        push(rule.id, span, message);
+      },
+    });
+  }
+  result.facts = factsOf(f, t);
+  return result;
+}
+
+function stringAt(t: Loose, path: Path): string | undefined {
+  let cur: unknown = t;
+  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+function factsOf(f: ParsedFile, t: Loose): FileFacts {
+  const facts: FileFacts = {};
+  if (typeof t.channel === 'string') facts.channel = { value: t.channel, span: locate(f, ['channel']) };
+  if (typeof t.name === 'string') { facts.name = t.name; facts.identitySpan = locate(f, ['name']); }
+  if (typeof t.language === 'string') facts.language = t.language;
+  if (typeof t.publicId === 'string') facts.publicId = { value: t.publicId.toLowerCase(), span: locate(f, ['publicId']) };
+  return facts;
+}
+
+export interface ProjectOptions {
+  /** severities from the config, by rule id */
+  severities: Readonly<Record<string, SeveritySetting>>;
+  /** alias -> environment names that define it; undefined when there is no config to check against */
+  channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Cross-file rules, configured severities and directives; returns sorted final diagnostics. */
+export function finishProject(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
+  const all: Diagnostic[] = [];
+  const byIdentity = new Map<string, FileResult>();
+  const byPublicId = new Map<string, FileResult>();
+  const cross: Diagnostic[] = [];
+  const add = (file: string, span: Span, ruleId: string, message: string): void => {
+    const sev = RULES_BY_ID.get(ruleId)!.severity;
+    cross.push({ file, ...span, ruleId, severity: sev === 'off' ? 'warning' : sev, message });
+  };
+  for (const r of files) {
+    const { channel, name, language, publicId } = r.facts;
+    if (channel && name && language) {
+      const key = `${channel.value}\u0000${name}\u0000${language}`;
+      const first = byIdentity.get(key);
+      if (first) add(r.file, r.facts.identitySpan ?? channel.span, 'duplicate-template', `${channel.value}/${name}/${language} is already defined in ${first.file}.`);
+      else byIdentity.set(key, r);
+    }
+    if (publicId) {
+      const first = byPublicId.get(publicId.value);
+      if (first) add(r.file, publicId.span, 'duplicate-public-id', `publicId ${publicId.value} is already used by ${first.file}.`);
+      else byPublicId.set(publicId.value, r);
+    }
+    if (channel && opts.channels && !UUID.test(channel.value)) {
+      const defined = opts.channels.aliases[channel.value] ?? [];
+      const missing = opts.channels.environments.filter((e) => !defined.includes(e));
+      if (missing.length) {
+        const known = Object.keys(opts.channels.aliases);
+        add(r.file, channel.span, 'unknown-channel', defined.length === 0
+          ? `Channel alias '${channel.value}' is not defined in the config${didYouMean(channel.value, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
+          : `Channel alias '${channel.value}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+      }
+    }
+  }
+  const crossByFile = new Map<string, Diagnostic[]>();
+  for (const d of cross) crossByFile.set(d.file, [...(crossByFile.get(d.file) ?? []), d]);
+
+  for (const r of files) {
+    const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
+    all.push(...applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities));
+  }
+  return all.sort(compareDiagnostics);
+}
+
+function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const s = severities[d.ruleId] ?? RULES_BY_ID.get(d.ruleId)?.severity;
+    if (s === 'off') continue;
+    out.push(s ? { ...d, severity: s } : d);
+  }
+  return out;
+}
+
+function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+  if (directives.length === 0) return diags;
+  const used = new Set<string>();
+  const kept = diags.filter((d) => {
+    const dir = directives.find((x) => x.target === d.line && x.rules.includes(d.ruleId));
+    if (!dir) return true;
+    used.add(`${dir.line}\u0000${d.ruleId}`);
+    return false;
+  });
+  const extra: Diagnostic[] = [];
+  const emit = (ruleId: string, dir: Directive, message: string): void => {
+    const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)!.severity;
+    if (s !== 'off') extra.push({ file, line: dir.line, column: dir.column, endLine: dir.line, endColumn: dir.endColumn, ruleId, severity: s, message });
+  };
+  const ids = [...RULES_BY_ID.keys()];
+  for (const dir of directives) {
+    if (dir.rules.length === 0) emit('directive-unknown-rule', dir, 'tplsync-disable-next-line names no rule id; write `# tplsync-disable-next-line RULE-ID -- reason`.');
+    if (!dir.reason) emit('directive-missing-reason', dir, `Give the reason for disabling ${dir.rules.join(', ') || 'the rule'}: append \` -- why it does not apply\`.`);
+    for (const id of dir.rules) {
+      if (!RULES_BY_ID.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
+      else if (!used.has(`${dir.line}\u0000${id}`)) emit('directive-unused', dir, `No ${id} finding on line ${dir.target} to disable; remove the directive.`);
+    }
+  }
+  return [...kept, ...extra];
+}
+
+export function summarize(diags: readonly Diagnostic[], fileCount: number): { files: number; errors: number; warnings: number; infos: number } {
+  let errors = 0, warnings = 0, infos = 0;
+  for (const d of diags) d.severity === 'error' ? errors++ : d.severity === 'warning' ? warnings++ : infos++;
+  return { files: fileCount, errors, warnings, infos };
+}

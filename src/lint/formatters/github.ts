@@ -1,0 +1,21 @@
+// GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects.
+import type { Formatter } from './index.js';
+
+/** Escaping of the message part of a workflow command (actions/toolkit `escapeData`). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** Escaping of a property value (actions/toolkit `escapeProperty`). */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+export const github: Formatter = (diags) => diags.map((d) => {
+  const props = [
+    `file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
+    `title=${escapeProperty(`tplsync ${d.ruleId}`)}`,
+  ].join(',');
+  return `::${COMMAND[d.severity]} ${props}::${escapeData(d.message)}\n`;
+}).join('');

@@ -1,0 +1,64 @@
+// A rule is data (id, default severity, docs) plus, for per-file rules, one pure function
+// of the parsed template. Rules without `check` are reported by another stage (loading,
+// schema, directives, cross-file) and are listed here so that every id has docs and a severity.
+import type { Path } from '../files/locate.js';
+import type { ParsedFile } from '../files/parse.js';
+import type { ScanResult } from '../model/placeholders.js';
+import type { SeveritySetting } from './diagnostic.js';
+
+export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive';
+
+export interface RuleMeta {
+  id: string;
+  group: RuleGroup;
+  severity: SeveritySetting;
+  /** one line: what the rule checks */
+  summary: string;
+  /** why the platform (or tplsync) cares */
+  why: string;
+  /** how to fix a finding */
+  fix: string;
+  /** where the rule comes from */
+  source?: string;
+}
+
+export interface ReportOptions {
+  /** point at the key of a mapping entry instead of its value */
+  part?: 'key';
+  /** point at this text inside the string value (a placeholder, say) */
+  needle?: string;
+  occurrence?: number;
+}
+
+export interface RuleContext {
+  file: ParsedFile;
+  /** the template as a plain value; rules must not trust its types (the schema may have failed) */
+  t: Loose;
+  now: Date;
+  /** memoised placeholder scan of the string at `path` (an empty scan when it is not a string) */
+  scan(path: Path): ScanResult;
+  report(path: Path, message: string, opts?: ReportOptions): void;
+}
+
+export interface Rule extends RuleMeta {
+  check?(ctx: RuleContext): void;
+}
+
+/** A loosely typed view of an untrusted value. */
+export type Loose = { readonly [k: string]: unknown };
+
+export function obj(v: unknown): Loose | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined;
+}
+export function arr(v: unknown): readonly unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+/** a sample value as sent: strings as they are, numbers as written */
+export function sample(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+export function defineRules(rules: Rule[]): Rule[] { return rules; }

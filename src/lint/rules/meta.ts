@@ -1,0 +1,24 @@
+// Rules reported across files and about suppression directives.
+import { defineRules } from '../rule.js';
+
+export const crossFileRules = defineRules([
+  { id: 'duplicate-template', group: 'cross-file', severity: 'error', summary: 'No two files define the same (channel, name, language).',
+    why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply.',
+    fix: 'Delete one file, or change the name or language of one template.' },
+  { id: 'duplicate-public-id', group: 'cross-file', severity: 'error', summary: 'No two files set the same explicit publicId.',
+    why: 'The publicId addresses one template; two files with the same id overwrite each other.', fix: 'Remove or correct one publicId.' },
+  { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that every environment of the config defines.',
+    why: 'An alias the config does not map cannot be synced; the apply would fail in that environment.',
+    fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml, or correct its spelling.' },
+]);
+
+export const directiveRules = defineRules([
+  { id: 'directive-missing-reason', group: 'directive', severity: 'error',
+    summary: 'A `# tplsync-disable-next-line RULE -- reason` directive gives its reason.',
+    why: 'A suppression without a reason cannot be reviewed; the next reader does not know whether it is still needed.',
+    fix: 'Append ` -- ` and why the finding does not apply.' },
+  { id: 'directive-unused', group: 'directive', severity: 'warning', summary: 'A disable directive suppresses a finding.',
+    why: 'A directive that suppresses nothing hides the next real finding on that line.', fix: 'Remove the directive.' },
+  { id: 'directive-unknown-rule', group: 'directive', severity: 'error', summary: 'A disable directive names existing rule ids.',
+    why: 'A misspelt rule id suppresses nothing.', fix: 'Use a rule id from docs/rules.md.' },
+]);

@@ -1,0 +1,196 @@
+// RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
+import { charLength } from '../../model/placeholders.js';
+import { arr, defineRules, obj, str, type Loose, type RuleContext } from '../rule.js';
+import { ordinal } from './whatsapp.js';
+
+type Path = (string | number)[];
+
+function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
+function cards(ctx: RuleContext): { c: Loose; i: number }[] {
+  return arr(message(ctx)?.richCards).flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; });
+}
+/** every suggestion of the message, message-level and on cards, with its path */
+function suggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
+  const out: { s: Loose; path: Path }[] = [];
+  arr(message(ctx)?.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'suggestions', k] }); });
+  for (const { c, i } of cards(ctx)) {
+    arr(c.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'richCards', i, 'suggestions', k] }); });
+  }
+  return out;
+}
+const isHttpUrl = (u: string): boolean => { try { const x = new URL(u); return x.protocol === 'https:' || x.protocol === 'http:'; } catch { return false; } };
+const rbm = 'RBM phones.agentMessages';
+
+export const rcsRules = defineRules([
+  {
+    id: 'rcs-message-length', group: 'rcs', severity: 'error', summary: 'The RCS message text has at most 3072 characters.',
+    why: 'RBM rejects longer text messages.', fix: 'Shorten `message.message`.', source: 'RBM AgentContentMessage',
+    check(ctx) {
+      const m = str(message(ctx)?.message);
+      if (m !== undefined && charLength(m) > 3072) ctx.report(['message', 'message'], `The message text is ${charLength(m)} characters; the limit is 3072.`);
+    },
+  },
+  {
+    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl.',
+    why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
+    check(ctx) {
+      const m = message(ctx);
+      if (!m) return;
+      const n = arr(m.richCards).length;
+      if (m.type === 'rich_card' && n === 0) ctx.report(['message', 'type'], 'A rich_card message needs `richCards` with at least one card.');
+      if (m.type !== 'rich_card' && m.richCards !== undefined && typeof m.type === 'string') ctx.report(['message', 'richCards'], `richCards are only sent with type rich_card, not ${m.type}.`, { part: 'key' });
+      if ((m.type === 'picture' || m.type === 'video' || m.type === 'file') && !str(m.fileUrl)) ctx.report(['message', 'type'], `A ${m.type} message needs \`fileUrl\`.`);
+      if (m.type === 'text' && (str(m.message) ?? '').trim() === '') ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
+    },
+  },
+  {
+    id: 'rcs-suggestions-count', group: 'rcs', severity: 'error', summary: 'At most 11 suggestions on a message and 4 on a card.',
+    why: 'RBM rejects more.', fix: 'Remove suggestions.', source: rbm,
+    check(ctx) {
+      const ms = arr(message(ctx)?.suggestions);
+      if (ms.length > 11) ctx.report(['message', 'suggestions', 11], `A message has at most 11 suggestions; this is the ${ordinal(12)} of ${ms.length}.`);
+      for (const { c, i } of cards(ctx)) {
+        const cs = arr(c.suggestions);
+        if (cs.length > 4) ctx.report(['message', 'richCards', i, 'suggestions', 4], `A card has at most 4 suggestions; this is the ${ordinal(5)} of ${cs.length}.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-card-text-length', group: 'rcs', severity: 'error', summary: 'A card title has at most 200 characters, a description at most 2000.',
+    why: 'RBM rejects longer card texts.', fix: 'Shorten the title or description.', source: 'RBM CardContent',
+    check(ctx) {
+      for (const { c, i } of cards(ctx)) {
+        for (const [k, max] of [['title', 200], ['description', 2000]] as const) {
+          const v = str(c[k]);
+          if (v !== undefined && charLength(v) > max) ctx.report(['message', 'richCards', i, k], `The card ${k} is ${charLength(v)} characters; the limit is ${max}.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description.',
+    why: 'RBM rejects empty cards.', fix: 'Add a title, a description or media.', source: 'RBM rich cards guide',
+    check(ctx) {
+      for (const { c, i } of cards(ctx)) {
+        if (![c.fileUrl, c.title, c.description].some((v) => typeof v === 'string' && v.trim() !== '')) {
+          ctx.report(['message', 'richCards', i], 'This card has no media, title or description.');
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-suggestion-text', group: 'rcs', severity: 'error', summary: 'A suggestion label has at most 25 characters.',
+    why: 'RBM rejects longer suggestion texts.', fix: 'Shorten the label.', source: 'RBM SuggestedReply/SuggestedAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        const t = str(s.text);
+        if (t !== undefined && charLength(t) > 25) ctx.report([...path, 'text'], `The suggestion text is ${charLength(t)} characters; the limit is 25.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-postback-length', group: 'rcs', severity: 'error', summary: 'postbackData has at most 2048 characters.',
+    why: 'RBM rejects longer postback data.', fix: 'Shorten postbackData; keep state on your server and send a key.', source: 'RBM SuggestedAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        const p = str(s.postbackData);
+        if (p !== undefined && charLength(p) > 2048) ctx.report([...path, 'postbackData'], `postbackData is ${charLength(p)} characters; the limit is 2048.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-open-url', group: 'rcs', severity: 'error', summary: 'An open_url suggestion opens an absolute http(s) URL (its postbackData).',
+    why: 'RBM OpenUrlAction needs an absolute URL.', fix: 'Set postbackData to https://...', source: 'RBM OpenUrlAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'open_url') continue;
+        const p = str(s.postbackData);
+        if (p === undefined) ctx.report([...path, 'action'], 'An open_url suggestion needs `postbackData`: the URL to open.');
+        else if (!isHttpUrl(p)) ctx.report([...path, 'postbackData'], `'${p}' is not an absolute http(s) URL.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-webview-mode', group: 'rcs', severity: 'warning', summary: 'webviewType is set only with openUrlApplication WEBVIEW.',
+    why: 'RBM ignores the webview size when the URL opens in the browser.', fix: 'Remove webviewType, or set openUrlApplication: WEBVIEW.', source: 'RBM OpenUrlAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.webviewType !== undefined && s.openUrlApplication !== 'WEBVIEW') {
+          ctx.report([...path, 'webviewType'], `webviewType ${String(s.webviewType)} is ignored unless openUrlApplication is WEBVIEW${s.openUrlApplication ? ` (it is ${String(s.openUrlApplication)})` : ''}.`, { part: 'key' });
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-standalone-layout', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card has imageAlign LEFT or RIGHT.',
+    why: 'RBM needs to know on which side the image goes.', fix: 'Set rcsRichCardsOpts.imageAlign to LEFT or RIGHT, or use VERTICAL.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      if (o?.orientation === 'HORIZONTAL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
+        ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
+      }
+    },
+  },
+  {
+    id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A STANDALONE rich card message has exactly one card.',
+    why: 'A standalone card is one card; several cards are a carousel.', fix: 'Keep one card, or set rcsRichCardsOpts.type: CAROUSEL.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const m = message(ctx);
+      const type = obj(m?.rcsRichCardsOpts)?.type ?? (arr(m?.richCards).length > 0 ? 'STANDALONE' : undefined);
+      const n = arr(m?.richCards).length;
+      if (type === 'STANDALONE' && n > 1) ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. Use type CAROUSEL for 2 to 10 cards.`);
+    },
+  },
+  {
+    id: 'rcs-carousel', group: 'rcs', severity: 'error', summary: 'A carousel has 2 to 10 cards; SMALL cards cannot take TALL media.',
+    why: 'RBM CarouselCard limits.', fix: 'Keep 2 to 10 cards; use MEDIUM width or shorter media.', source: 'RBM CarouselCard',
+    check(ctx) {
+      const m = message(ctx);
+      const o = obj(m?.rcsRichCardsOpts);
+      if (o?.type !== 'CAROUSEL') return;
+      const n = arr(m?.richCards).length;
+      if (n < 2) ctx.report(['message', 'rcsRichCardsOpts', 'type'], `A carousel has 2 to 10 cards; it has ${n}.`);
+      if (n > 10) ctx.report(['message', 'richCards', 10], `A carousel has at most 10 cards; this is card 11 of ${n}.`);
+      if (o.cardWidth === 'SMALL' && o.mediaHeight === 'TALL') ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'SMALL carousel cards cannot take TALL media; use SHORT or MEDIUM, or cardWidth MEDIUM.');
+    },
+  },
+  {
+    id: 'rcs-expiry', group: 'rcs', severity: 'error',
+    summary: 'Expiry is TTL with `ttl` or EXPIRE_TIME with a future `expireTime`, never both.',
+    why: 'RBM takes one expiry; an expiry in the past means the message is never delivered.',
+    fix: 'Set type TTL with ttl (seconds), or type EXPIRE_TIME with an ISO 8601 UTC time in the future.', source: rbm,
+    check(ctx) {
+      const e = obj(message(ctx)?.rcsExpireOpts);
+      if (!e) return;
+      const base: Path = ['message', 'rcsExpireOpts'];
+      if (e.ttl !== undefined && e.expireTime !== undefined) ctx.report([...base, e.type === 'TTL' ? 'expireTime' : 'ttl'], 'Set either ttl or expireTime, never both.', { part: 'key' });
+      if (e.type === 'TTL' && e.ttl === undefined) ctx.report([...base, 'type'], 'Expiry type TTL needs `ttl` (seconds).');
+      if (e.type === 'EXPIRE_TIME') {
+        const t = str(e.expireTime);
+        if (t === undefined) ctx.report([...base, 'type'], 'Expiry type EXPIRE_TIME needs `expireTime`.');
+        else {
+          const ms = Date.parse(t);
+          if (!Number.isNaN(ms) && /Z$/.test(t) && ms <= ctx.now.getTime()) ctx.report([...base, 'expireTime'], `expireTime ${t} is in the past; the message would never be delivered.`);
+          else if (Number.isNaN(ms)) ctx.report([...base, 'expireTime'], `expireTime '${t}' is not a valid timestamp.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF.',
+    why: 'RBM fetches media from public https URLs and renders only these image types.', fix: 'Host the file on https and use .jpg, .png or .gif.', source: 'RBM ContentInfo',
+    check(ctx) {
+      const m = message(ctx);
+      if (!m) return;
+      const urls: { u: unknown; path: Path }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'] }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'] }];
+      for (const { c, i } of cards(ctx)) {
+        urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'] }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'] });
+      }
+      for (const { u, path } of urls) {
+        if (typeof u !== 'string') continue;
+        if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
+        else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
+      }
+    },
+  },
+]);

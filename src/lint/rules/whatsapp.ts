@@ -1,0 +1,490 @@
+// WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
+import { charLength, distinctKeys, renderText } from '../../model/placeholders.js';
+import { placeholderSites } from '../../model/sites.js';
+import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
+import { WHATSAPP_LANGUAGES } from './languages.js';
+
+const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+const meta = 'Meta components reference';
+
+function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
+  return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
+}
+
+export const whatsappRules = defineRules([
+  {
+    id: 'language-unknown', group: 'whatsapp', severity: 'warning',
+    summary: 'The language is on WhatsApp\'s list of supported template languages.',
+    why: 'A well-formed code that WhatsApp does not support is rejected on submission.',
+    fix: 'Use a code from Meta\'s supported-languages list (for example en_US, pt_BR, es_MX).', source: 'Meta supported languages',
+    check(ctx) {
+      const l = str(ctx.t.language);
+      if (l && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(l) && !WHATSAPP_LANGUAGES.has(l)) {
+        const base = l.split('_')[0]!;
+        const near = [...WHATSAPP_LANGUAGES].filter((x) => x.split('_')[0] === base);
+        ctx.report(['language'], `WhatsApp does not list language '${l}'${near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
+      }
+    },
+  },
+  {
+    id: 'header-text', group: 'whatsapp', severity: 'error',
+    summary: 'A TEXT header has text of at most 60 characters; other formats have no text.',
+    why: 'WhatsApp limits header text to 60 characters and rejects text on media headers.',
+    fix: 'Shorten the header, or move the text into the body.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (!h) return;
+      const text = str(h.text);
+      if (h.format === 'TEXT') {
+        if (text === undefined || text.trim() === '') ctx.report(['header', text === undefined ? 'format' : 'text'], 'A TEXT header needs `text`.');
+        else if (charLength(text) > 60) ctx.report(['header', 'text'], `Header text is ${charLength(text)} characters; the limit is 60.`);
+      } else if (typeof h.format === 'string' && text !== undefined) {
+        ctx.report(['header', 'text'], `A ${h.format} header has no text; remove \`text\` or use format TEXT.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'header-placeholders', group: 'whatsapp', severity: 'error',
+    summary: 'A text header has at most one placeholder.',
+    why: 'WhatsApp allows one variable in a header.', fix: 'Keep one placeholder in the header and move the rest to the body.', source: meta,
+    check(ctx) {
+      const s = ctx.scan(['header', 'text']);
+      const keys = distinctKeys(s.placeholders);
+      if (keys.length > 1) {
+        const second = s.placeholders.find((p) => p.key === keys[1])!;
+        ctx.report(['header', 'text'], `A header has at most 1 placeholder; found ${keys.length} (${keys.map((k) => `{{${k}}}`).join(', ')}).`, { needle: second.raw });
+      }
+    },
+  },
+  {
+    id: 'header-media-sample', group: 'whatsapp', severity: 'error',
+    summary: 'An IMAGE, VIDEO or DOCUMENT header has a sample media URL; other headers have none.',
+    why: 'WhatsApp reviews media templates with a sample (sent as example.headerMediaUrl) and rejects them without one.',
+    fix: 'Add `example: https://...` with a public URL of a representative file.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (!h || typeof h.format !== 'string') return;
+      const ex = str(h.example);
+      if (MEDIA.has(h.format) && (ex === undefined || ex.trim() === '')) {
+        ctx.report(['header', ex === undefined ? 'format' : 'example'], `A ${h.format} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
+      } else if (!MEDIA.has(h.format) && h.example !== undefined) {
+        ctx.report(['header', 'example'], `A ${h.format} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'header-location-category', group: 'whatsapp', severity: 'error',
+    summary: 'A LOCATION header is only for UTILITY and MARKETING templates.',
+    why: 'WhatsApp rejects location headers in other categories.', fix: 'Change the category, or use another header format.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (h?.format === 'LOCATION' && ctx.t.category === 'AUTHENTICATION') {
+        ctx.report(['header', 'format'], 'A LOCATION header is only allowed in UTILITY and MARKETING templates.');
+      }
+    },
+  },
+  {
+    id: 'body-length', group: 'whatsapp', severity: 'error',
+    summary: 'The body has at most 1024 characters.',
+    why: 'WhatsApp rejects longer bodies.', fix: 'Shorten the body text.', source: meta,
+    check(ctx) {
+      const text = str(obj(ctx.t.body)?.text);
+      if (text !== undefined && charLength(text) > 1024) ctx.report(['body', 'text'], `The body is ${charLength(text)} characters; the limit is 1024.`);
+    },
+  },
+  {
+    id: 'footer', group: 'whatsapp', severity: 'error',
+    summary: 'The footer has at most 60 characters and no placeholders.',
+    why: 'WhatsApp footers are static text of at most 60 characters.', fix: 'Shorten the footer and remove placeholders from it.', source: meta,
+    check(ctx) {
+      const f = str(ctx.t.footer);
+      if (f === undefined) return;
+      if (charLength(f) > 60) ctx.report(['footer'], `The footer is ${charLength(f)} characters; the limit is 60.`);
+      const s = ctx.scan(['footer']);
+      if (s.placeholders[0]) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${s.placeholders[0].raw}.`, { needle: s.placeholders[0].raw });
+    },
+  },
+  {
+    id: 'placeholder-syntax', group: 'whatsapp', severity: 'error',
+    summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
+    why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
+    fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
+    check(ctx) {
+      for (const site of placeholderSites(ctx.t)) {
+        const occ = new Map<string, number>();
+        for (const p of ctx.scan(site.path).problems) {
+          if (p.kind === 'forbidden') continue;
+          const n = occ.get(p.raw) ?? 0;
+          occ.set(p.raw, n + 1);
+          const why = {
+            unclosed: '`{{` is never closed with `}}`',
+            unopened: '`}}` has no opening `{{`',
+            empty: 'the placeholder is empty',
+            whitespace: `remove the spaces: write {{${p.raw.slice(2, -2).trim()}}}`,
+            zero: 'numbered placeholders start at 1',
+            malformed: 'write {{1}} or {{lowercase_name}}',
+            forbidden: '',
+          }[p.kind];
+          ctx.report(site.path, `Malformed placeholder ${JSON.stringify(p.raw)}: ${why}.`, { needle: p.raw, occurrence: n });
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-content', group: 'whatsapp', severity: 'error',
+    summary: 'No #, $ or % inside placeholder braces.',
+    why: 'Meta rejects parameters containing these characters.', fix: 'Use {{1}} or {{name}}; put currency symbols outside the braces.', source: 'Meta template review',
+    check(ctx) {
+      for (const site of placeholderSites(ctx.t)) {
+        for (const p of ctx.scan(site.path).problems) {
+          if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${p.raw} contains #, $ or %; these are not allowed inside the braces.`, { needle: p.raw });
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-mixed', group: 'whatsapp', severity: 'error',
+    summary: 'A template uses named or numbered placeholders, never both.',
+    why: 'A WhatsApp template has one parameter format, positional or named.',
+    fix: 'Rename the placeholders so that all are numbered or all are named. (URL buttons always use {{1}}.)', source: 'Meta templates guide',
+    check(ctx) {
+      let first: string | undefined;
+      for (const site of placeholderSites(ctx.t)) {
+        if (site.role === 'url') continue;
+        for (const p of ctx.scan(site.path).placeholders) {
+          first ??= p.style;
+          if (p.style !== first) {
+            ctx.report(site.path, `${p.raw} is ${p.style} but earlier placeholders are ${first}; do not mix named and numbered placeholders.`, { needle: p.raw });
+            return;
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-sequence', group: 'whatsapp', severity: 'error',
+    summary: 'Numbered placeholders start at {{1}} and have no gaps.',
+    why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
+    source: 'Meta template review, "parameter formatting"',
+    check(ctx) {
+      for (const site of placeholderSites(ctx.t)) {
+        if (site.role === 'url') continue;
+        const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
+        const nums = new Set(ps.map((p) => Number(p.key)));
+        for (const p of ps) {
+          const n = Number(p.key);
+          const missing = [];
+          for (let k = 1; k < n; k++) if (!nums.has(k)) missing.push(k);
+          if (missing.length) {
+            ctx.report(site.path, `{{${n}}} is used but ${missing.map((m) => `{{${m}}}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { needle: p.raw });
+            break;
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-position', group: 'whatsapp', severity: 'error',
+    summary: 'The body does not start or end with a placeholder.',
+    why: 'Meta rejects such templates (error 2388299).', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
+    check(ctx) {
+      const text = str(obj(ctx.t.body)?.text);
+      if (text === undefined) return;
+      const s = ctx.scan(['body', 'text']);
+      const first = s.placeholders[0];
+      const last = s.placeholders[s.placeholders.length - 1];
+      if (first && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { needle: first.raw });
+      if (last && s.texts[s.texts.length - 1]!.trim() === '') {
+        const occ = s.placeholders.filter((p) => p.raw === last.raw).length - 1;
+        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { needle: last.raw, occurrence: occ });
+      }
+    },
+  },
+  {
+    id: 'placeholder-adjacent', group: 'whatsapp', severity: 'error',
+    summary: 'Two placeholders are separated by text, not just spaces.',
+    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders.', source: 'Meta status webhook rejection info',
+    check(ctx) {
+      for (const site of placeholderSites(ctx.t)) {
+        const s = ctx.scan(site.path);
+        for (let k = 1; k < s.placeholders.length; k++) {
+          if (s.texts[k]!.trim() === '') {
+            const p = s.placeholders[k]!;
+            const occ = s.placeholders.slice(0, k).filter((q) => q.raw === p.raw).length;
+            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them.`, { needle: p.raw, occurrence: occ });
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-density', group: 'whatsapp', severity: 'warning',
+    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders).',
+    why: 'Meta rejects templates with too many variables for their length (error 2388293); it publishes no threshold, 3n+1 words is the community heuristic.',
+    fix: 'Add fixed text, or merge placeholders.', source: 'Meta error codes; community heuristic',
+    check(ctx) {
+      const s = ctx.scan(['body', 'text']);
+      const n = s.placeholders.length;
+      if (n === 0) return;
+      const words = s.texts.join(' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      if (words < 3 * n + 1) ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${words} fixed word${words === 1 ? '' : 's'}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+    },
+  },
+  {
+    id: 'placeholder-sample', group: 'whatsapp', severity: 'error',
+    summary: 'Every placeholder has exactly one non-empty sample, and every sample belongs to a placeholder.',
+    why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
+    fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number.',
+    source: 'Meta components reference',
+    check(ctx) {
+      const sites = placeholderSites(ctx.t);
+      const bodyEx = obj(obj(ctx.t.body)?.examples);
+      const used = new Map<string, Set<string>>(); // examples path -> keys used
+      for (const site of sites) {
+        if (site.role === 'url') continue;
+        const exKey = site.examplesPath.join('.');
+        const ex = obj(site.role === 'rcs' ? obj(ctx.t.message)?.examples : obj(obj(ctx.t[site.role])?.examples)) ?? {};
+        const set = used.get(exKey) ?? new Set<string>();
+        used.set(exKey, set);
+        const reported = new Set<string>();
+        for (const p of ctx.scan(site.path).placeholders) {
+          set.add(p.key);
+          if (reported.has(p.key)) continue;
+          reported.add(p.key);
+          const fromBody = site.role === 'rcs' && ex[p.key] === undefined ? bodyEx?.[p.key] : undefined;
+          if (fromBody !== undefined) { const bs = used.get('body.examples') ?? new Set(); bs.add(p.key); used.set('body.examples', bs); continue; }
+          const v = ex[p.key];
+          if (v === undefined) ctx.report(site.path, `${p.raw} has no sample; add \`${p.key}: ...\` under ${site.examplesPath.join('.')}.`, { needle: p.raw });
+          else if (sample(v)?.trim() === '') ctx.report([...site.examplesPath, p.key], `The sample for ${p.raw} is empty.`);
+        }
+      }
+      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
+        const ex = obj(obj(ctx.t[exPath[0]])?.examples);
+        if (!ex) continue;
+        const set = used.get(exPath.join('.')) ?? new Set<string>();
+        for (const k of Object.keys(ex)) {
+          if (!set.has(k)) ctx.report([...exPath, k], `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
+        }
+      }
+      for (const site of sites) {
+        if (site.role !== 'url') continue;
+        const ps = ctx.scan(site.path).placeholders;
+        const b = obj(arr(ctx.t.buttons)[site.button!]);
+        if (ps.length > 0 && (str(b?.example) ?? '').trim() === '') {
+          ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { needle: ps[0]!.raw });
+        }
+      }
+    },
+  },
+  {
+    id: 'sample-format', group: 'whatsapp', severity: 'error',
+    summary: 'A sample has no newline, no tab and no run of 5 or more spaces.',
+    why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
+    source: 'Meta components reference; error 132018',
+    check(ctx) {
+      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
+        const ex = obj(obj(ctx.t[exPath[0]])?.examples);
+        for (const [k, v] of Object.entries(ex ?? {})) {
+          const s = sample(v);
+          if (s === undefined) continue;
+          const bad = /\n|\r/.test(s) ? 'a newline' : /\t/.test(s) ? 'a tab' : / {5,}/.test(s) ? 'a run of 5 or more spaces' : undefined;
+          if (bad) ctx.report([...exPath, k], `The sample '${k}' contains ${bad}; WhatsApp refuses such values when sending (error 132018).`);
+        }
+      }
+    },
+  },
+  {
+    id: 'rendered-length', group: 'whatsapp', severity: 'warning',
+    summary: 'The body with its samples substituted stays within 1024 characters.',
+    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005).',
+    fix: 'Shorten the body or the samples; real values must stay short too.', source: 'Meta error codes',
+    check(ctx) {
+      const body = obj(ctx.t.body);
+      const text = str(body?.text);
+      if (text === undefined || charLength(text) > 1024) return;
+      const values: Record<string, string> = {};
+      for (const [k, v] of Object.entries(obj(body?.examples) ?? {})) { const s = sample(v); if (s !== undefined) values[k] = s; }
+      const n = charLength(renderText(text, values));
+      if (n > 1024) ctx.report(['body', 'text'], `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+    },
+  },
+  {
+    id: 'buttons-total', group: 'whatsapp', severity: 'error',
+    summary: 'A template has at most 10 buttons.', why: 'WhatsApp rejects more.', fix: 'Remove buttons.', source: meta,
+    check(ctx) {
+      const bs = arr(ctx.t.buttons);
+      if (bs.length > 10) ctx.report(['buttons', 10], `A template has at most 10 buttons; this is button ${11} of ${bs.length}.`);
+    },
+  },
+  {
+    id: 'buttons-per-type', group: 'whatsapp', severity: 'error',
+    summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE buttons.',
+    why: 'WhatsApp caps each button type.', fix: 'Remove the extra buttons of that type.', source: meta,
+    check(ctx) {
+      const caps: Record<string, number> = { QUICK_REPLY: 10, URL: 2, PHONE_NUMBER: 1, COPY_CODE: 1 };
+      const seen: Record<string, number> = {};
+      for (const { b, i } of buttons(ctx)) {
+        const type = str(b.type);
+        if (!type || caps[type] === undefined) continue;
+        seen[type] = (seen[type] ?? 0) + 1;
+        if (seen[type] === caps[type] + 1) {
+          ctx.report(['buttons', i, 'type'], `A template has at most ${caps[type]} ${type} button${caps[type] === 1 ? '' : 's'}; this is the ${ordinal(seen[type])}.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
+    summary: 'Quick replies form one block, before or after all other buttons.',
+    why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
+    check(ctx) {
+      const kinds = buttons(ctx).map(({ b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
+      let runs = 0;
+      for (let k = 0; k < kinds.length; k++) {
+        if (k === 0 || kinds[k]!.q !== kinds[k - 1]!.q) {
+          runs++;
+          if (runs === 3) {
+            ctx.report(['buttons', kinds[k]!.i, 'type'], 'Quick replies must form one block before or after the other buttons; this button splits them.');
+            return;
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'button-label', group: 'whatsapp', severity: 'error',
+    summary: 'A button has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
+    fix: 'Shorten the label.', source: meta,
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        const text = str(b.text);
+        if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
+        else if (text !== undefined && text.trim() === '') ctx.report(['buttons', i, 'text'], 'The button label is empty.');
+      }
+    },
+  },
+  {
+    id: 'button-phone', group: 'whatsapp', severity: 'error',
+    summary: 'A PHONE_NUMBER button has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
+    fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        const n = str(b.phone_number);
+        if (b.type === 'PHONE_NUMBER' && n !== undefined) {
+          if (charLength(n) > 20) ctx.report(['buttons', i, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
+          else if (!/^\+?[0-9][0-9 ()-]*$/.test(n)) ctx.report(['buttons', i, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+        } else if (b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined) {
+          ctx.report(['buttons', i, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
+        }
+      }
+    },
+  },
+  {
+    id: 'button-url', group: 'whatsapp', severity: 'error',
+    summary: 'A URL button has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end.',
+    why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        const url = str(b.url);
+        if (b.type !== 'URL') {
+          if (b.url !== undefined) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
+          continue;
+        }
+        if (url === undefined) continue;
+        const path = ['buttons', i, 'url'];
+        if (charLength(url) > 2000) ctx.report(path, `The URL is ${charLength(url)} characters; the limit is 2000.`);
+        if (!/^https?:\/\/[^\s/]+/i.test(url)) ctx.report(path, 'The URL must be an absolute http:// or https:// address.');
+        const s = ctx.scan(path);
+        if (s.placeholders.length > 1) ctx.report(path, `A URL has at most one placeholder; found ${s.placeholders.length}.`, { needle: s.placeholders[1]!.raw });
+        const p = s.placeholders[0];
+        if (p) {
+          if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { needle: p.raw });
+          if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { needle: p.raw });
+          const ex = str(b.example);
+          const prefix = url.slice(0, p.start);
+          if (ex !== undefined && ex.trim() !== '' && !ex.startsWith(prefix)) {
+            ctx.report(['buttons', i, 'example'], `The sample URL should start with the fixed part of the URL, '${prefix}'.`);
+          }
+        }
+      }
+    },
+  },
+  {
+    id: 'button-exclusive', group: 'whatsapp', severity: 'error',
+    summary: 'A CATALOG or MPM button is the template\'s only button.', why: 'WhatsApp rejects catalog templates with other buttons.',
+    fix: 'Remove the other buttons.', source: meta,
+    check(ctx) {
+      const bs = buttons(ctx);
+      const ex = bs.find(({ b }) => b.type === 'CATALOG' || b.type === 'MPM');
+      if (ex && bs.length > 1) ctx.report(['buttons', ex.i, 'type'], `A ${String(ex.b.type)} button must be the only button; this template has ${bs.length}.`);
+    },
+  },
+  {
+    id: 'button-flow', group: 'whatsapp', severity: 'error',
+    summary: 'A FLOW button names the flow it opens (flow.id).', why: 'A FLOW button without a flow cannot be reviewed.',
+    fix: 'Add `flow: { id: "<flow id>" }`.', source: 'Meta Flows templates guide',
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        if (b.type !== 'FLOW' && b.flow !== undefined) ctx.report(['buttons', i, 'flow'], `flow is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'copy-code-length', group: 'whatsapp', severity: 'error',
+    summary: 'A COPY_CODE sample has at most 20 characters.', why: 'Meta\'s current limit is 20 characters.',
+    fix: 'Shorten the sample code.', source: meta,
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        const ex = str(b.example);
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 20) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 20.`);
+      }
+    },
+  },
+  {
+    id: 'copy-code-length-15', group: 'whatsapp', severity: 'warning',
+    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Older Meta pages (and some accounts) still enforce 15.',
+    fix: 'Keep codes to 15 characters to be safe.', source: meta,
+    check(ctx) {
+      for (const { b, i } of buttons(ctx)) {
+        const ex = str(b.example);
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20) {
+          ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; some accounts still allow only 15.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'authentication-otp', group: 'whatsapp', severity: 'error',
+    summary: 'An AUTHENTICATION template has exactly one OTP button; OTP buttons appear only there.',
+    why: 'WhatsApp authentication templates are built around one one-time-password button.',
+    fix: 'Give the template one `type: OTP` button with an otp_type, or change its category.', source: 'Meta authentication templates',
+    check(ctx) {
+      const otps = buttons(ctx).filter(({ b }) => b.type === 'OTP');
+      if (ctx.t.category === 'AUTHENTICATION') {
+        if (otps.length === 0) ctx.report(['category'], 'An AUTHENTICATION template needs exactly one OTP button; it has none.');
+        else if (otps.length > 1) ctx.report(['buttons', otps[1]!.i, 'type'], `An AUTHENTICATION template has exactly one OTP button; this is the ${ordinal(2)}.`);
+        const other = buttons(ctx).find(({ b }) => b.type !== 'OTP');
+        if (other) ctx.report(['buttons', other.i, 'type'], `An AUTHENTICATION template has only its OTP button; remove this ${String(other.b.type)} button.`);
+      } else if (otps[0] && typeof ctx.t.category === 'string') {
+        ctx.report(['buttons', otps[0].i, 'type'], `OTP buttons are only for AUTHENTICATION templates, not ${ctx.t.category}.`);
+      }
+    },
+  },
+  {
+    id: 'authentication-header', group: 'whatsapp', severity: 'error',
+    summary: 'An AUTHENTICATION template has no media header.', why: 'WhatsApp rejects media in authentication templates.',
+    fix: 'Remove the header.', source: 'Meta authentication templates',
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (ctx.t.category === 'AUTHENTICATION' && typeof h?.format === 'string' && MEDIA.has(h.format)) {
+        ctx.report(['header', 'format'], `An AUTHENTICATION template cannot have a ${h.format} header.`);
+      }
+    },
+  },
+]);
+
+export function ordinal(n: number): string {
+  const words = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+  return words[n] ?? `${n}th`;
+}
+

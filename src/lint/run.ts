@@ -1,0 +1,118 @@
+// Effects: find the template files of a run, lint them on every core (worker threads for
+// larger runs), and combine the results. The checks themselves are pure (engine.ts).
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '../config/load.js';
+import { UsageError } from '../config/errors.js';
+import type { Diagnostic } from './diagnostic.js';
+import { finishProject, type FileResult, type ProjectOptions } from './engine.js';
+import { RULES_BY_ID } from './registry.js';
+import { lintFile } from './run-file.js';
+import { didYouMean } from './suggest.js';
+
+export interface FileEntry { /** as shown to the user */ file: string; abs: string }
+
+const YAML_EXT = /\.ya?ml$/i;
+
+/** The template files named by `paths` (files, directories or globs), or by the config's globs. */
+export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
+  const { glob } = await import('tinyglobby');
+  const found = new Set<string>();
+  const ignore = ['**/node_modules/**', '**/.git/**'];
+  if (paths.length === 0) {
+    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+  } else {
+    for (const p of paths) {
+      const abs = path.resolve(cwd, p);
+      let st;
+      try { st = statSync(abs); } catch { st = undefined; }
+      if (st?.isFile()) found.add(abs);
+      else if (st?.isDirectory()) {
+        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+      } else if (/[*?[\]{}]/.test(p)) {
+        const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
+        if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
+        for (const f of matches) found.add(path.resolve(f));
+      } else throw new UsageError(`No such file or directory: ${p}`);
+    }
+  }
+  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0).sort();
+  if (files.length === 0) {
+    throw new UsageError(paths.length
+      ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
+      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
+  }
+  return files.map((abs) => ({ abs, file: path.relative(cwd, abs) || abs }));
+}
+
+export function projectOptions(config: Config): ProjectOptions {
+  const ids = [...RULES_BY_ID.keys()];
+  for (const id of Object.keys(config.rules)) {
+    if (!RULES_BY_ID.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
+  }
+  const envs = Object.values(config.environments);
+  const opts: ProjectOptions = { severities: config.rules };
+  if (envs.length > 0) {
+    const aliases: Record<string, string[]> = {};
+    for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
+    opts.channels = { environments: envs.map((e) => e.name), aliases };
+  }
+  return opts;
+}
+
+const BATCH = 64;
+const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+export interface LintRunOptions { now?: Date; workers?: number }
+
+export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+  const now = opts.now ?? new Date();
+  const cores = opts.workers ?? Math.min(availableParallelism(), 4);
+  // workers pay ~50 ms each to start; only worth it for a real batch of files
+  if (cores < 2 || entries.length < 4 * BATCH || !existsSync(workerFile)) {
+    return entries.map((e) => lintFile(e.file, e.abs, now));
+  }
+  return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)));
+}
+
+function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<FileResult[]> {
+  return new Promise((resolve, reject) => {
+    const results: FileResult[] = new Array(entries.length);
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const workers: Worker[] = [];
+    const feed = (w: Worker, slot: { start: number }): void => {
+      if (next >= entries.length) { void w.terminate(); return; }
+      slot.start = next;
+      const batch = entries.slice(next, next + BATCH);
+      next += batch.length;
+      w.postMessage({ files: batch, now: now.getTime() });
+    };
+    for (let k = 0; k < n; k++) {
+      const w = new Worker(workerFile);
+      const slot = { start: 0 };
+      workers.push(w);
+      w.on('message', (batch: FileResult[]) => {
+        batch.forEach((r, j) => { results[slot.start + j] = r; });
+        done += batch.length;
+        if (done === entries.length) { resolve(results); workers.forEach((x) => void x.terminate()); }
+        else feed(w, slot);
+      });
+      w.on('error', (e) => { if (!failed) { failed = true; workers.forEach((x) => void x.terminate()); reject(e); } });
+      feed(w, slot);
+    }
+  });
+}
+
+export interface LintOutcome { files: FileEntry[]; diagnostics: Diagnostic[] }
+
+export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
+  const popts = projectOptions(config);
+  const files = await discoverFiles(config, paths, cwd);
+  const results = await lintEntries(files, opts);
+  return { files, diagnostics: finishProject(results, popts) };
+}

@@ -1,0 +1,147 @@
+// The JSON Schema stage: validates a template's plain value with ajv (compiled once per
+// process) and turns each error into a diagnostic on the offending node, attributed to the
+// named rule when the schema encodes a platform rule (name, category, language, header format).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { schemaDir } from '../config/load.js';
+import type { Path } from '../files/locate.js';
+import { didYouMean } from './suggest.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats: string[]) => void;
+
+let compiled: ValidateFunction | undefined;
+
+export function templateSchema(): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(schemaDir, 'template.schema.json'), 'utf8'));
+}
+
+export function templateValidator(): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
+    addFormats(ajv, ['uri']);
+    compiled = ajv.compile(templateSchema());
+  }
+  return compiled;
+}
+
+export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
+
+const PATTERN_RULES: Record<string, string> = { name: 'name-format', language: 'language-code' };
+const ENUM_RULES: Record<string, string> = { category: 'category', 'header.format': 'header-format' };
+const REQUIRED_BUTTON_RULES: Record<string, string> = {
+  url: 'button-url', phone_number: 'button-phone', flow: 'button-flow', otp_type: 'authentication-otp', text: 'button-label',
+};
+
+export function pointerToPath(pointer: string, data: unknown): Path {
+  if (pointer === '') return [];
+  const out: (string | number)[] = [];
+  let cur: unknown = data;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) { out.push(Number(seg)); cur = cur[Number(seg)]; }
+    else { out.push(seg); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined; }
+  }
+  return out;
+}
+
+export function describePath(p: Path): string {
+  let s = '';
+  for (const seg of p) s += typeof seg === 'number' ? `[${seg}]` : s ? `.${seg}` : seg;
+  return s || 'the template';
+}
+
+function typeName(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `a ${typeof v}`;
+}
+
+export function validateTemplate(value: unknown): SchemaFinding[] {
+  const validate = templateValidator();
+  if (validate(value)) return [];
+  return mapSchemaErrors(validate.errors ?? [], value);
+}
+
+export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword === 'if' || (e.propertyName !== undefined && e.keyword !== 'propertyNames')) continue;
+    const p = pointerToPath(e.instancePath, value);
+    const where = describePath(p);
+    const dotted = p.filter((s) => typeof s === 'string').join('.');
+    let f: SchemaFinding | undefined;
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const key = (e.params as { additionalProperty: string }).additionalProperty;
+        const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+        const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
+        break;
+      }
+      case 'required': {
+        const key = (e.params as { missingProperty: string }).missingProperty;
+        const ruleId = p.length === 0 && key === 'body' ? 'components'
+          : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema') : 'schema';
+        const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
+        f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (a ${String(btnType)} button needs it)` : ''}` };
+        break;
+      }
+      case 'enum': {
+        const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
+        const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
+        f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value',
+          message: `${JSON.stringify(e.data)} is not a valid ${where}${hint}${hint ? ' ' : '; '}(allowed: ${allowed.join(', ')})` };
+        break;
+      }
+      case 'pattern': {
+        f = { ruleId: PATTERN_RULES[dotted] ?? 'schema', path: p, part: 'value', message: patternMessage(dotted, where, String(e.data)) };
+        break;
+      }
+      case 'propertyNames': {
+        const key = (e.params as { propertyName: string }).propertyName;
+        f = { ruleId: 'schema', path: [...p, key], part: 'key',
+          message: `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name` };
+        break;
+      }
+      case 'type': {
+        const expected = String((e.params as { type: string | string[] }).type).replace(',', ' or ');
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${typeName(e.data)}` };
+        break;
+      }
+      case 'format':
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be an absolute URL, got ${JSON.stringify(e.data)}` };
+        break;
+      case 'minLength':
+        f = { ruleId: p.join('.') === 'body.text' ? 'components' : 'schema', path: p, part: 'value', message: `${where} must not be empty` };
+        break;
+      default:
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} ${e.message ?? 'is invalid'}` };
+    }
+    const k = `${f.ruleId}|${f.path.join('/')}|${f.message}`;
+    if (!seen.has(k)) { seen.add(k); out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` }); }
+  }
+  return out;
+}
+
+function article(t: string): string {
+  return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t === 'integer' ? 'a whole number' : `a ${t}`;
+}
+
+function patternMessage(dotted: string, where: string, v: string): string {
+  switch (dotted) {
+    case 'name': {
+      const fixed = v.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 512);
+      return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
+    }
+    case 'language': {
+      const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(v);
+      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : undefined;
+      return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
+    }
+    case 'publicId': return `publicId '${v}' is not a UUID`;
+    case 'message.rcsExpireOpts.expireTime': return `expireTime '${v}' must be an ISO 8601 UTC timestamp with milliseconds, e.g. 2030-01-31T23:59:59.000Z`;
+    default: return `${where} '${v}' has the wrong form`;
+  }
+}

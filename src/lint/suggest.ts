@@ -1,0 +1,19 @@
+// Pure: "did you mean" for misspelt keys, enum values and rule ids.
+import { distance } from 'fastest-levenshtein';
+
+export function closest(input: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  const low = input.toLowerCase();
+  for (const c of candidates) {
+    const d = c.toLowerCase() === low ? 0 : distance(low, c.toLowerCase());
+    if (d < bestD) { bestD = d; best = c; }
+  }
+  if (best === undefined) return undefined;
+  return bestD <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+}
+
+export function didYouMean(input: string, candidates: readonly string[]): string {
+  const c = closest(input, candidates);
+  return c !== undefined && c !== input ? `; did you mean '${c}'?` : '';
+}

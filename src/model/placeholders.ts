@@ -1,0 +1,137 @@
+// Pure: the one placeholder scanner and compiler. Lint, plan, typegen and sending all use
+// it, so the numbering of named placeholders can never disagree between them.
+
+export type PlaceholderStyle = 'named' | 'numbered';
+
+export interface Placeholder {
+  /** the exact source text, e.g. "{{customer}}" */
+  raw: string;
+  /** the name ("customer") or the number as a string ("1") */
+  key: string;
+  style: PlaceholderStyle;
+  /** offsets into the scanned text */
+  start: number;
+  end: number;
+}
+
+export type PlaceholderProblemKind =
+  | 'unclosed'      // "{{" with no "}}"
+  | 'unopened'      // "}}" with no "{{"
+  | 'empty'         // "{{}}"
+  | 'whitespace'    // "{{ 1 }}"
+  | 'forbidden'     // "#", "$" or "%" inside the braces
+  | 'zero'          // "{{0}}" or "{{01}}"
+  | 'malformed';    // anything else inside the braces, or "{{{1}}}"
+
+export interface PlaceholderProblem { kind: PlaceholderProblemKind; raw: string; start: number; end: number }
+
+export interface ScanResult {
+  placeholders: Placeholder[];
+  problems: PlaceholderProblem[];
+  /** the text between placeholders, in order: texts.length === placeholders.length + 1 */
+  texts: string[];
+}
+
+export const NAMED = /^[a-z_][a-z0-9_]*$/;
+export const NUMBERED = /^[1-9][0-9]*$/;
+
+/** Scans a text for `{{...}}` placeholders. Total: never throws, for any input. */
+export function scanPlaceholders(text: string): ScanResult {
+  const placeholders: Placeholder[] = [];
+  const problems: PlaceholderProblem[] = [];
+  const texts: string[] = [];
+  let last = 0;
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('{{', i);
+    const strayClose = text.indexOf('}}', i);
+    if (strayClose >= 0 && (open < 0 || strayClose < open)) {
+      problems.push({ kind: 'unopened', raw: '}}', start: strayClose, end: strayClose + 2 });
+      i = strayClose + 2;
+      continue;
+    }
+    if (open < 0) break;
+    const close = text.indexOf('}}', open + 2);
+    const nextOpen = text.indexOf('{{', open + 2);
+    if (close < 0 || (nextOpen >= 0 && nextOpen < close && text[open + 2] !== '{')) {
+      problems.push({ kind: 'unclosed', raw: '{{', start: open, end: open + 2 });
+      i = open + 2;
+      continue;
+    }
+    let end = close + 2;
+    // "{{{1}}}": swallow the extra braces into one malformed placeholder
+    while (text[end] === '}') end++;
+    const raw = text.slice(open, end);
+    const inner = text.slice(open + 2, close);
+    const kind = classify(inner, raw);
+    if (kind) problems.push({ kind, raw, start: open, end });
+    else {
+      texts.push(text.slice(last, open));
+      placeholders.push({ raw, key: inner, style: NUMBERED.test(inner) ? 'numbered' : 'named', start: open, end });
+      last = end;
+    }
+    i = end;
+  }
+  texts.push(text.slice(last));
+  return { placeholders, problems, texts };
+}
+
+function classify(inner: string, raw: string): PlaceholderProblemKind | undefined {
+  if (raw.startsWith('{{{') || raw.endsWith('}}}')) return 'malformed';
+  if (inner.trim() === '') return 'empty';
+  if (/[#$%]/.test(inner)) return 'forbidden';
+  if (inner !== inner.trim()) return NAMED.test(inner.trim()) || NUMBERED.test(inner.trim()) ? 'whitespace' : 'malformed';
+  if (NUMBERED.test(inner) || NAMED.test(inner)) return undefined;
+  if (/^[0-9]+$/.test(inner)) return 'zero';
+  return 'malformed';
+}
+
+/** The distinct placeholder keys in order of first appearance. */
+export function distinctKeys(placeholders: readonly Placeholder[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of placeholders) if (!seen.has(p.key)) { seen.add(p.key); out.push(p.key); }
+  return out;
+}
+
+/**
+ * The wire numbering of one component's placeholders: numbered ones keep their number,
+ * named ones are numbered 1, 2, ... by order of first appearance.
+ */
+export function numbering(placeholders: readonly Placeholder[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const key of distinctKeys(placeholders)) {
+    map.set(key, NUMBERED.test(key) ? Number(key) : map.size + 1);
+  }
+  return map;
+}
+
+/** Rewrites a text to wire form (`{{n}}` only), with the numbering of `numbering()`. */
+export function compileText(text: string, map?: Map<string, number>): string {
+  const scan = scanPlaceholders(text);
+  const m = map ?? numbering(scan.placeholders);
+  let out = scan.texts[0]!;
+  scan.placeholders.forEach((p, k) => {
+    const n = m.get(p.key);
+    out += (n === undefined ? p.raw : `{{${n}}}`) + scan.texts[k + 1]!;
+  });
+  return out;
+}
+
+/** Substitutes values for placeholders (by key); unknown keys stay as they are. */
+export function renderText(text: string, values: Readonly<Record<string, string>>): string {
+  const scan = scanPlaceholders(text);
+  let out = scan.texts[0]!;
+  scan.placeholders.forEach((p, k) => {
+    const v = values[p.key];
+    out += (v === undefined ? p.raw : v) + scan.texts[k + 1]!;
+  });
+  return out;
+}
+
+/** Length in Unicode code points, which is how the platforms count characters. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
