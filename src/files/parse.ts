@@ -74,7 +74,14 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
     for (const e of d.errors) {
       const ruleId = YAML_CODES[e.code] ?? 'yaml-syntax';
       if (ruleId === 'yaml-syntax') fatal = true;
-      out.diagnostics.push(diag(file, spanOf(lineCounter, e.pos[0], e.pos[1]), ruleId, cleanYamlMessage(e.message)));
+      let [start, end] = e.pos;
+      // an unterminated quote is reported at the end of the input; point at where it opened
+      const quote = e.code === 'MISSING_CHAR' ? /closing "?(quote|')/.exec(e.message) : null;
+      if (quote) {
+        const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf("'", start - 1));
+        if (open >= 0) { start = open; end = open + 1; }
+      }
+      out.diagnostics.push(diag(file, spanOf(lineCounter, start, end), ruleId, cleanYamlMessage(e.message)));
     }
   }
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
@@ -97,10 +104,11 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const at = firstAliasOffset(text);
-    out.diagnostics.push(diag(file, spanOf(lineCounter, at, at + 1), 'yaml-alias-limit',
-      /alias/i.test(msg)
+    const bomb = /excessive alias count/i.test(msg);
+    out.diagnostics.push(diag(file, spanOf(lineCounter, at, at + 1), bomb ? 'yaml-alias-limit' : 'yaml-syntax',
+      bomb
         ? `Aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out instead of nesting aliases.`
-        : `The document cannot be resolved: ${msg}`));
+        : cleanYamlMessage(msg)));
   }
   return out;
 }

@@ -1,12 +1,17 @@
 // Pure: lint one parsed file (schema + per-file rules), then combine the files of a run
 // (cross-file rules, configured severities, inline directives) into the final findings.
 import { locate, locateInString, type Path } from '../files/locate.js';
-import { parseTemplateBytes, type ParsedFile } from '../files/parse.js';
+import { isUtf8 } from 'node:buffer';
+import { LineCounter } from 'yaml';
+import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
+import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
+import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from './diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { obj, type Loose, type RuleContext } from './rule.js';
+import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
 import { validateTemplate } from './schema.js';
 import { didYouMean } from './suggest.js';
 
@@ -28,8 +33,72 @@ export interface FileResult {
 
 export interface FileLintOptions { now: Date }
 
+/**
+ * Lints one file's bytes. A clean file is read once with the fast parser; a file with any
+ * finding (or a directive, alias, or anything unusual) is read again keeping positions, so
+ * both paths give the same result (test/fast-path.test.ts holds them to that).
+ */
 export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions): FileResult {
+  if (bytes.length <= MAX_FILE_BYTES && isUtf8(bytes)) {
+    let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return lintClean(file, text, opts) ?? lintParsed(parseTemplateText(file, text), opts);
+  }
   return lintParsed(parseTemplateBytes(file, bytes), opts);
+}
+
+class Finding extends Error {}
+const FOUND = new Finding('finding');
+
+/** The fast path: the result when the file is clean and simple, otherwise undefined. */
+export function lintClean(file: string, text: string, opts: FileLintOptions): FileResult | undefined {
+  const t = obj(fastValue(text));
+  if (!t || validateTemplate(t).length > 0) return undefined;
+  const facts: FileFacts = {};
+  for (const [key, k] of [['channel', 'channel'], ['publicId', 'publicId']] as const) {
+    if (typeof t[key] === 'string') {
+      const span = topLevelScalarSpan(text, key);
+      if (!span) return undefined;
+      facts[k] = { value: key === 'publicId' ? (t[key] as string).toLowerCase() : (t[key] as string), span };
+    } else if (t[key] !== undefined) return undefined;
+  }
+  const nameSpan = topLevelScalarSpan(text, 'name');
+  if (!nameSpan) return undefined;
+  facts.name = t.name as string;
+  facts.identitySpan = nameSpan;
+  facts.language = t.language as string;
+  const placeholder: ParsedFile = { file, text, lineCounter: new LineCounter(), diagnostics: [] };
+  try {
+    runRules(placeholder, t, opts, () => { throw FOUND; });
+  } catch (e) {
+    if (e === FOUND) return undefined;
+    throw e;
+  }
+  return { file, diagnostics: [], directives: [], facts };
+}
+
+function runRules(f: ParsedFile, t: Loose, opts: FileLintOptions, report: (ruleId: string, path: Path, message: string, o?: ReportOptions) => void): void {
+  const scans = new Map<string, ScanResult>();
+  let sites: PlaceholderSite[] | undefined;
+  let ruleId = '';
+  const ctx: RuleContext = {
+    file: f, t, now: opts.now,
+    scan(path: Path): ScanResult {
+      const k = path.join('\u0000');
+      let s = scans.get(k);
+      if (!s) {
+        s = scanPlaceholders(stringAt(t, path) ?? '');
+        scans.set(k, s);
+      }
+      return s;
+    },
+    sites: () => (sites ??= placeholderSites(t)),
+    report: (path, message, o) => report(ruleId, path, message, o),
+  };
+  for (const rule of CHECKED_RULES) {
+    ruleId = rule.id;
+    rule.check!(ctx);
+  }
 }
 
 export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
@@ -48,28 +117,10 @@ export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
   };
   for (const s of validateTemplate(t)) push(s.ruleId, locate(f, s.path, s.part), s.message);
 
-  const scans = new Map<string, ScanResult>();
-  const ctx: Omit<RuleContext, 'report'> = {
-    file: f, t, now: opts.now,
-    scan(path: Path): ScanResult {
-      const k = path.join('\u0000');
-      let s = scans.get(k);
-      if (!s) {
-        s = scanPlaceholders(stringAt(t, path) ?? '');
-        scans.set(k, s);
-      }
-      return s;
-    },
-  };
-  for (const rule of CHECKED_RULES) {
-    rule.check!({
-      ...ctx,
-      report(path, message, o) {
-        const span = o?.needle ? locateInString(f, path, o.needle, o.occurrence ?? 0) : locate(f, path, o?.part ?? 'value');
-        push(rule.id, span, message);
-      },
-    });
-  }
+  runRules(f, t, opts, (ruleId, path, message, o) => {
+    const span = o?.needle ? locateInString(f, path, o.needle, o.occurrence ?? 0) : locate(f, path, o?.part ?? 'value');
+    push(ruleId, span, message);
+  });
   result.facts = factsOf(f, t);
   return result;
 }

@@ -4,6 +4,7 @@
 import type { Path } from '../files/locate.js';
 import type { ParsedFile } from '../files/parse.js';
 import type { ScanResult } from '../model/placeholders.js';
+import type { PlaceholderSite } from '../model/sites.js';
 import type { SeveritySetting } from './diagnostic.js';
 
 export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive';
@@ -37,6 +38,8 @@ export interface RuleContext {
   now: Date;
   /** memoised placeholder scan of the string at `path` (an empty scan when it is not a string) */
   scan(path: Path): ScanResult;
+  /** memoised placeholderSites() of the template */
+  sites(): PlaceholderSite[];
   report(path: Path, message: string, opts?: ReportOptions): void;
 }
 

@@ -1,17 +1,18 @@
 // The read-then-lint step for one file, shared by the in-process path and the workers.
 import { readFileSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../files/limits.js';
-import { parseTemplateBytes, tooLarge, unreadable } from '../files/parse.js';
-import { lintParsed, type FileResult } from './engine.js';
+import { tooLarge, unreadable } from '../files/parse.js';
+import { lintBytes, lintParsed, type FileResult } from './engine.js';
 
 export function lintFile(file: string, abs: string, now: Date): FileResult {
-  let parsed;
+  let bytes: Buffer;
   try {
     const size = statSync(abs).size;
     // a huge file is reported without reading it into memory
-    parsed = size > MAX_FILE_BYTES ? tooLarge(file, size) : parseTemplateBytes(file, readFileSync(abs));
+    if (size > MAX_FILE_BYTES) return lintParsed(tooLarge(file, size), { now });
+    bytes = readFileSync(abs);
   } catch (e) {
-    parsed = unreadable(file, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
+    return lintParsed(unreadable(file, (e as NodeJS.ErrnoException).code ?? (e as Error).message), { now });
   }
-  return lintParsed(parsed, { now });
+  return lintBytes(file, bytes, { now });
 }

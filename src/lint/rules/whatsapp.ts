@@ -1,6 +1,5 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { charLength, distinctKeys, renderText } from '../../model/placeholders.js';
-import { placeholderSites } from '../../model/sites.js';
 import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 
@@ -110,7 +109,7 @@ export const whatsappRules = defineRules([
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
     check(ctx) {
-      for (const site of placeholderSites(ctx.t)) {
+      for (const site of ctx.sites()) {
         const occ = new Map<string, number>();
         for (const p of ctx.scan(site.path).problems) {
           if (p.kind === 'forbidden') continue;
@@ -135,7 +134,7 @@ export const whatsappRules = defineRules([
     summary: 'No #, $ or % inside placeholder braces.',
     why: 'Meta rejects parameters containing these characters.', fix: 'Use {{1}} or {{name}}; put currency symbols outside the braces.', source: 'Meta template review',
     check(ctx) {
-      for (const site of placeholderSites(ctx.t)) {
+      for (const site of ctx.sites()) {
         for (const p of ctx.scan(site.path).problems) {
           if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${p.raw} contains #, $ or %; these are not allowed inside the braces.`, { needle: p.raw });
         }
@@ -149,7 +148,7 @@ export const whatsappRules = defineRules([
     fix: 'Rename the placeholders so that all are numbered or all are named. (URL buttons always use {{1}}.)', source: 'Meta templates guide',
     check(ctx) {
       let first: string | undefined;
-      for (const site of placeholderSites(ctx.t)) {
+      for (const site of ctx.sites()) {
         if (site.role === 'url') continue;
         for (const p of ctx.scan(site.path).placeholders) {
           first ??= p.style;
@@ -167,7 +166,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
     source: 'Meta template review, "parameter formatting"',
     check(ctx) {
-      for (const site of placeholderSites(ctx.t)) {
+      for (const site of ctx.sites()) {
         if (site.role === 'url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
         const nums = new Set(ps.map((p) => Number(p.key)));
@@ -205,7 +204,7 @@ export const whatsappRules = defineRules([
     summary: 'Two placeholders are separated by text, not just spaces.',
     why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders.', source: 'Meta status webhook rejection info',
     check(ctx) {
-      for (const site of placeholderSites(ctx.t)) {
+      for (const site of ctx.sites()) {
         const s = ctx.scan(site.path);
         for (let k = 1; k < s.placeholders.length; k++) {
           if (s.texts[k]!.trim() === '') {
@@ -237,7 +236,7 @@ export const whatsappRules = defineRules([
     fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number.',
     source: 'Meta components reference',
     check(ctx) {
-      const sites = placeholderSites(ctx.t);
+      const sites = ctx.sites();
       const bodyEx = obj(obj(ctx.t.body)?.examples);
       const used = new Map<string, Set<string>>(); // examples path -> keys used
       for (const site of sites) {

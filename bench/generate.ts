@@ -1,0 +1,68 @@
+// Generates N realistic, lint-clean template files (WhatsApp and RCS) for the benchmarks.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const HEADERS = [
+  '', 'header:\n  format: IMAGE\n  example: https://cdn.example.com/img/{i}.png\n',
+  'header:\n  format: TEXT\n  text: "Order {{order_id}} update"\n  examples: { order_id: A-{i} }\n',
+  'header:\n  format: DOCUMENT\n  example: https://cdn.example.com/docs/{i}.pdf\n',
+];
+const BUTTONS = [
+  '', 'buttons:\n  - type: QUICK_REPLY\n    text: Track parcel\n  - type: QUICK_REPLY\n    text: Talk to support\n  - type: URL\n    text: Open order\n    url: https://shop.example.com/orders/{{1}}\n    example: https://shop.example.com/orders/A-{i}\n',
+  'buttons:\n  - type: PHONE_NUMBER\n    text: Call us\n    phone_number: "+4930123456"\n',
+];
+const RCS = `message:
+  type: rich_card
+  message: ""
+  richCards:
+    - title: Your parcel is on the way
+      description: "Order {{order_id}} arrives soon."
+      fileUrl: https://cdn.example.com/parcel-{i}.png
+      suggestions:
+        - { action: reply, text: Track, postbackData: track_{i} }
+        - { action: open_url, text: Open order, postbackData: "https://shop.example.com/orders/{i}" }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }
+  rcsExpireOpts: { type: TTL, ttl: 3600 }
+`;
+
+export function templateText(i: number, dirty = false): string {
+  const rcs = i % 5 === 4;
+  const h = rcs ? '' : HEADERS[i % HEADERS.length]!;
+  const b = rcs ? '' : BUTTONS[i % BUTTONS.length]!;
+  return `# yaml-language-server: $schema=../schema/template.schema.json
+channel: ${rcs ? 'shop-rcs' : 'shop-whatsapp'}
+name: template_${i}
+language: ${dirty ? 'xx_YY' : ['en_US', 'de', 'pt_BR', 'es_MX'][i % 4]}
+category: ${i % 3 === 0 ? 'MARKETING' : 'UTILITY'}
+description: Generated template number ${i} for the benchmark of lint and plan
+${h}body:
+  text: "Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days."
+  examples:
+    customer: Maria
+    order_id: A-${i}
+footer: Reply STOP to opt out
+${b}${rcs ? RCS : ''}`.replaceAll('{i}', String(i));
+}
+
+export const BENCH_CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels:
+      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11
+      shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b
+`;
+
+export function generate(dir: string, n: number, dirty = false): number {
+  let bytes = 0;
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
+  for (let i = 0; i < n; i++) {
+    const sub = path.join(dir, 'templates', String(Math.floor(i / 500)));
+    if (i % 500 === 0) mkdirSync(sub, { recursive: true });
+    const t = templateText(i, dirty);
+    bytes += Buffer.byteLength(t);
+    writeFileSync(path.join(sub, `template_${i}.yaml`), t);
+  }
+  return bytes;
+}

@@ -1,0 +1,171 @@
+// `tplsync lint` end to end: the real CLI as a child process, real files in a temp dir.
+import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIG, VALID, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+function project(files: Record<string, string | Uint8Array>, config = CONFIG): string {
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': config, ...files });
+  return dir;
+}
+
+test('the sample templates of the repository lint clean', async () => {
+  const r = await cli(['lint'], { cwd: ROOT });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /1[0-9] files checked, no problems/);
+});
+
+test('exit 0 and a clean report for valid templates; exit 1 with positions for errors', async () => {
+  const dir = project({ 'templates/ok.yaml': VALID, 'templates/bad.yaml': VALID.replace('name: order_ready', 'name: Order Ready') });
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.diagnostics.map((d: { file: string; line: number; column: number; ruleId: string }) => [d.file, d.line, d.column, d.ruleId]),
+      [[path.join('templates', 'bad.yaml'), 2, 7, 'name-format']]);
+    assert.equal(out.summary, { files: 2, errors: 1, warnings: 0, infos: 0 });
+    const ok = await cli(['lint', 'templates/ok.yaml'], { cwd: dir });
+    assert.is(ok.exitCode, 0, ok.stdout);
+  } finally { cleanup(dir); }
+});
+
+test('--max-warnings turns warnings into a failure', async () => {
+  const dir = project({ 'templates/w.yaml': VALID.replace('en_US', 'xx_YY') });
+  try {
+    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
+    assert.is((await cli(['lint', '--max-warnings', '1'], { cwd: dir })).exitCode, 0);
+    const r = await cli(['lint', '--max-warnings', '0'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /more than --max-warnings 0/);
+    assert.is((await cli(['lint', '--max-warnings', 'many'], { cwd: dir })).exitCode, 3);
+  } finally { cleanup(dir); }
+});
+
+test('severities from the config: off silences, error escalates; an unknown rule id is a config error', async () => {
+  const w = { 'templates/w.yaml': VALID.replace('en_US', 'xx_YY') };
+  let dir = project(w, `${CONFIG}rules:\n  language-unknown: error\n`);
+  try { assert.is((await cli(['lint'], { cwd: dir })).exitCode, 1); } finally { cleanup(dir); }
+  dir = project(w, `${CONFIG}rules:\n  language-unknown: off\n`);
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.equal(JSON.parse(r.stdout).diagnostics, []);
+  } finally { cleanup(dir); }
+  dir = project(w, `${CONFIG}rules:\n  languag-unknown: off\n`);
+  try {
+    const r = await cli(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /unknown rule id 'languag-unknown'.*did you mean 'language-unknown'/);
+  } finally { cleanup(dir); }
+});
+
+test('inline suppression needs a reason; unused directives are reported', async () => {
+  const dir = project({
+    'templates/a.yaml': VALID.replace('language: en_US', '# tplsync-disable-next-line language-unknown -- partner supports it\nlanguage: xx_YY'),
+  });
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout);
+    assert.equal(JSON.parse(r.stdout).diagnostics, []);
+  } finally { cleanup(dir); }
+});
+
+test('usage errors exit 3 with a message, never a stack trace', async () => {
+  const dir = project({ 'templates/a.yaml': VALID });
+  try {
+    for (const args of [['lint', 'missing.yaml'], ['lint', '--format', 'xml'], ['lint', '--no-such-flag'], ['frobnicate'], ['lint', '--config', 'nope.yaml']]) {
+      const r = await cli(args, { cwd: dir });
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
+      assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+      assert.ok(r.stderr.length > 0);
+    }
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), 'templates: 12\n');
+    const r = await cli(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /templates/);
+  } finally { cleanup(dir); }
+});
+
+test('finds the config from a subdirectory and resolves globs relative to it', async () => {
+  const dir = project({ 'templates/a.yaml': VALID, 'templates/nested/deep/b.yaml': VALID.replace('order_ready', 'other') });
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: path.join(dir, 'templates', 'nested') });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(JSON.parse(r.stdout).summary.files, 2);
+  } finally { cleanup(dir); }
+});
+
+test('--output writes the report to a file (and nothing half-written is left)', async () => {
+  const dir = project({ 'templates/a.yaml': VALID });
+  try {
+    const r = await cli(['lint', '--format', 'sarif', '--output', 'out/report.sarif'], { cwd: dir });
+    assert.is(r.exitCode, 0);
+    assert.is(r.stdout, '');
+    assert.is(JSON.parse(readFileSync(path.join(dir, 'out', 'report.sarif'), 'utf8')).version, '2.1.0');
+    assert.equal(readdirSync(path.join(dir, 'out')), ['report.sarif']);
+  } finally { cleanup(dir); }
+});
+
+test('github format appends a summary to $GITHUB_STEP_SUMMARY', async () => {
+  const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
+  try {
+    const summary = path.join(dir, 'summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const r = await cli(['lint', '--format', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stdout, /^::error file=templates\/a.yaml,line=4,col=11,.*title=tplsync category::"UTILTY" is not a valid category; did you mean 'UTILITY'\?/m);
+    const s = readFileSync(summary, 'utf8');
+    assert.ok(s.startsWith('# earlier step\n'), 'appended, not overwritten');
+    assert.match(s, /## tplsync lint/);
+  } finally { cleanup(dir); }
+});
+
+test('colour: never with NO_COLOR or when not a TTY, FORCE_COLOR forces it', async () => {
+  const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
+  try {
+    assert.not.match((await cli(['lint'], { cwd: dir })).stdout, /\x1b\[/);
+    assert.not.match((await cli(['lint'], { cwd: dir, env: { NO_COLOR: undefined } })).stdout, /\x1b\[/);
+    assert.match((await cli(['lint'], { cwd: dir, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } })).stdout, /\x1b\[/);
+  } finally { cleanup(dir); }
+});
+
+test('cross-file: duplicate identities across files, unknown channel aliases', async () => {
+  const dir = project({
+    'templates/a.yaml': VALID,
+    'templates/b.yaml': VALID,
+    'templates/c.yaml': VALID.replace('shop-whatsapp', 'shop-whatsap').replace('order_ready', 'c'),
+  });
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const got = JSON.parse(r.stdout).diagnostics.map((d: { file: string; ruleId: string }) => `${path.basename(d.file)}:${d.ruleId}`);
+    assert.equal(got, ['b.yaml:duplicate-template', 'c.yaml:unknown-channel']);
+  } finally { cleanup(dir); }
+});
+
+test('many files are linted on worker threads with the same result as in one thread', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) files[`templates/t${i}.yaml`] = VALID.replace('order_ready', `t${i}`).replace(i % 7 === 0 ? 'UTILITY' : '#', 'UTILTY');
+  const dir = project(files);
+  try {
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const out = JSON.parse(r.stdout);
+    assert.is(out.summary.files, 300);
+    assert.is(out.summary.errors, Math.ceil(300 / 7));
+    const files2 = out.diagnostics.map((d: { file: string }) => d.file);
+    assert.equal(files2, [...files2].sort(), 'sorted, deterministic');
+  } finally { cleanup(dir); }
+});
+
+test('--help lists the exit codes; --version prints the version', async () => {
+  const h = await cli(['--help']);
+  assert.is(h.exitCode, 0);
+  assert.match(h.stdout, /Exit codes:[\s\S]*70 +internal error/);
+  const lh = await cli(['lint', '--help']);
+  assert.match(lh.stdout, /--max-warnings/);
+  const v = await cli(['--version']);
+  assert.is(v.stdout.trim(), JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  assert.ok(existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')));
+});
+
+test.run();

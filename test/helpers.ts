@@ -1,0 +1,60 @@
+// Test helpers: real temp dirs, and the real CLI as a child process.
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type Options } from 'execa';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = path.join(ROOT, 'bin', 'tplsync.js');
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+
+export function tempDir(prefix = 'tplsync-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export function writeFiles(dir: string, files: Record<string, string | Uint8Array>): void {
+  for (const [name, content] of Object.entries(files)) {
+    const p = path.join(dir, name);
+    mkdirSync(path.dirname(p), { recursive: true });
+    writeFileSync(p, content);
+  }
+}
+
+export function cleanup(dir: string): void { rmSync(dir, { recursive: true, force: true }); }
+
+export interface CliResult { exitCode: number; stdout: string; stderr: string }
+
+/** Runs `tplsync ARGS` as a user would: a child process, no TTY. */
+export async function cli(args: string[], opts: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): Promise<CliResult> {
+  const o: Options = {
+    cwd: opts.cwd ?? ROOT,
+    reject: false,
+    env: { NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, ...opts.env },
+    extendEnv: true,
+    stdin: opts.input === undefined ? 'ignore' : 'pipe',
+    ...(opts.input !== undefined ? { input: opts.input } : {}),
+    timeout: 120_000,
+  };
+  const r = await execa('node', [BIN, ...args], o);
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+export const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels:
+      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11
+      shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b
+`;
+
+export const VALID = `channel: shop-whatsapp
+name: order_ready
+language: en_US
+category: UTILITY
+body:
+  text: "Hello {{1}}, your order is ready for pickup at the store."
+  examples: { 1: Ana }
+`;

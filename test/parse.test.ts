@@ -1,0 +1,62 @@
+// Loading: every malformed input is a diagnostic with a position, never an exception.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseTemplateBytes, parseTemplateText } from '../src/files/parse.ts';
+import { firstInvalidUtf8 } from '../src/files/utf8.ts';
+import { locate, locateInString } from '../src/files/locate.ts';
+
+const ids = (text: string) => parseTemplateText('t.yaml', text).diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column}`);
+
+test('syntax errors carry a line and column', () => {
+  const d = parseTemplateText('t.yaml', 'a: 1\nb: "unterminated\n').diagnostics;
+  assert.ok(d.length >= 1);
+  assert.is(d[0]!.ruleId, 'yaml-syntax');
+  assert.is(d[0]!.line, 2);
+  assert.is(d[0]!.column, 4, 'at the opening quote');
+});
+
+test('duplicate keys are reported at the second key', () => {
+  assert.equal(ids('name: a\nname: b\n'), ['yaml-duplicate-key@2:1']);
+});
+
+test('alias bombs are refused', () => {
+  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+  for (const [k, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd']] as const) bomb.push(`${k}: &${k} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+  const r = parseTemplateText('t.yaml', `${bomb.join('\n')}\n`);
+  assert.equal(r.diagnostics.map((d) => d.ruleId), ['yaml-alias-limit']);
+  assert.is(r.doc, undefined);
+});
+
+test('a second document is reported where it starts', () => {
+  assert.equal(ids('a: 1\n---\nb: 2\n'), ['single-document@2:1']);
+});
+
+test('non-UTF-8 bytes are reported at their line and column', () => {
+  const bytes = Buffer.concat([Buffer.from('a: 1\nbb: x'), Buffer.from([0xff]), Buffer.from('\n')]);
+  const d = parseTemplateBytes('t.yaml', bytes).diagnostics;
+  assert.equal(d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['encoding@2:6']);
+});
+
+test('utf-8 validator agrees with Node on overlong, surrogate and truncated sequences', () => {
+  for (const bytes of [[0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x61, 0xe2, 0x82, 0xac]]) {
+    const b = Uint8Array.from(bytes);
+    assert.is(firstInvalidUtf8(b) === -1, Buffer.from(b).toString('utf8') === new TextDecoder().decode(b) && !Buffer.from(b).toString('utf8').includes('\ufffd'), String(bytes));
+  }
+});
+
+test('a BOM is accepted', () => {
+  const r = parseTemplateBytes('t.yaml', Buffer.from('\ufeffa: 1\n'));
+  assert.equal(r.diagnostics, []);
+  assert.equal(r.value, { a: 1 });
+});
+
+test('locate points at keys, values and text inside strings', () => {
+  const f = parseTemplateText('t.yaml', 'body:\n  text: "Hi {{name}}, {{name}}"\nbuttons:\n  - text: A\n  - text: B\n');
+  assert.equal(locate(f, ['buttons', 1, 'text']), { line: 5, column: 11, endLine: 5, endColumn: 12 });
+  assert.equal(locate(f, ['body', 'text'], 'key'), { line: 2, column: 3, endLine: 2, endColumn: 7 });
+  assert.equal(locateInString(f, ['body', 'text'], '{{name}}', 1), { line: 2, column: 23, endLine: 2, endColumn: 31 });
+  // a missing path points at the nearest existing key
+  assert.is(locate(f, ['body', 'examples']).line, 1);
+});
+
+test.run();

@@ -1,0 +1,78 @@
+// The placeholder scanner and compiler: examples, and properties over arbitrary text.
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileText, numbering, renderText, scanPlaceholders, charLength } from '../src/model/placeholders.ts';
+
+test('scans named and numbered placeholders with offsets', () => {
+  const s = scanPlaceholders('Hi {{name}}, order {{2}}.');
+  assert.equal(s.placeholders.map((p) => [p.key, p.style, p.start, p.end]), [['name', 'named', 3, 11], ['2', 'numbered', 19, 24]]);
+  assert.equal(s.texts, ['Hi ', ', order ', '.']);
+  assert.equal(s.problems, []);
+});
+
+test('reports malformed braces by kind', () => {
+  const kinds = (t: string) => scanPlaceholders(t).problems.map((p) => p.kind);
+  assert.equal(kinds('a {{ 1 }} b'), ['whitespace']);
+  assert.equal(kinds('a {{1} b'), ['unclosed']);
+  assert.equal(kinds('a 1}} b'), ['unopened']);
+  assert.equal(kinds('a {{}} b'), ['empty']);
+  assert.equal(kinds('a {{0}} b'), ['zero']);
+  assert.equal(kinds('a {{$x}} b'), ['forbidden']);
+  assert.equal(kinds('a {{{1}}} b'), ['malformed']);
+  assert.equal(kinds('a {{Name}} b'), ['malformed']);
+  assert.equal(kinds('a {single} b'), []);
+});
+
+test('named placeholders are numbered by first appearance; numbered keep their number', () => {
+  assert.equal([...numbering(scanPlaceholders('{{b}} {{a}} {{b}}').placeholders)], [['b', 1], ['a', 2]]);
+  assert.equal(compileText('Hi {{customer}}, order {{order_id}} for {{customer}}'), 'Hi {{1}}, order {{2}} for {{1}}');
+  assert.equal(compileText('Hi {{2}} and {{1}}'), 'Hi {{2}} and {{1}}');
+});
+
+test('renders samples into a text', () => {
+  assert.equal(renderText('Hi {{name}}, {{x}}', { name: 'Ana' }), 'Hi Ana, {{x}}');
+});
+
+test('counts code points, as the platforms do', () => {
+  assert.is(charLength('😀é'), 2);
+});
+
+const textArb = fc.string({ unit: fc.constantFrom('{', '}', 'a', '1', ' ', '_', '#', 'Z', '0', 'é', '\n'), maxLength: 60 });
+
+test('property: scanning is total and loses nothing', () => {
+  fc.assert(fc.property(textArb, (t) => {
+    const s = scanPlaceholders(t);
+    assert.is(s.texts.length, s.placeholders.length + 1);
+    let rebuilt = s.texts[0]!;
+    s.placeholders.forEach((p, i) => { rebuilt += p.raw + s.texts[i + 1]!; assert.is(t.slice(p.start, p.end), p.raw); });
+    assert.is(rebuilt, t);
+    for (const p of s.problems) assert.is(t.slice(p.start, p.end), p.raw);
+  }), { numRuns: 2000 });
+});
+
+const nameArb = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/);
+const templateArb = fc.array(fc.tuple(fc.stringMatching(/^[a-zA-Z ,.!]{1,10}$/), nameArb), { minLength: 1, maxLength: 8 })
+  .map((parts) => parts.map(([text, name]) => `${text}{{${name}}}`).join('') + ' end');
+
+test('property: compiling named placeholders yields 1..n in order of first appearance, and rendering agrees', () => {
+  fc.assert(fc.property(templateArb, (t) => {
+    const named = scanPlaceholders(t);
+    const compiled = compileText(t);
+    const wire = scanPlaceholders(compiled);
+    assert.is(wire.placeholders.length, named.placeholders.length);
+    assert.ok(wire.placeholders.every((p) => p.style === 'numbered'));
+    const map = numbering(named.placeholders);
+    assert.equal([...new Set(wire.placeholders.map((p) => Number(p.key)))], [...map.values()]);
+    assert.equal([...map.values()], Array.from({ length: map.size }, (_, i) => i + 1));
+    // substituting by name or by number gives the same message
+    const byName: Record<string, string> = {};
+    const byNumber: Record<string, string> = {};
+    for (const [k, n] of map) { byName[k] = `<${k}>`; byNumber[String(n)] = `<${k}>`; }
+    assert.is(renderText(t, byName), renderText(compiled, byNumber));
+    // compiling is idempotent
+    assert.is(compileText(compiled), compiled);
+  }), { numRuns: 1000 });
+});
+
+test.run();
