@@ -3,7 +3,7 @@
 // and `tplsync --version` against a bare `node -e ""`. Prints medians and ratios.
 //   npm run bench:lint [-- --files 10000 --runs 5]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,7 @@ try {
     baseline.push(time('node', [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, schema], dir));
     lint.push(time('node', [bin, 'lint', '--format', 'json', '--output', path.join(dir, 'report.json')], dir));
   }
-  const report = JSON.parse(execFileSync('cat', [path.join(dir, 'report.json')]).toString());
+  const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
   const b = median(baseline), l = median(lint);
   console.log(`baseline (read + yaml.parse + ajv, 1 process): median ${b.toFixed(0)} ms  runs ${baseline.map((x) => x.toFixed(0)).join(' ')}`);
   console.log(`tplsync lint (whole process, positions + all rules): median ${l.toFixed(0)} ms  runs ${lint.map((x) => x.toFixed(0)).join(' ')}`);
@@ -61,7 +61,7 @@ try {
     dirtyBase.push(time('node', [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, schema], dir));
     dirty.push(time('node', [bin, 'lint', '--format', 'json', '--output', path.join(dir, 'report.json')], dir));
   }
-  const dr = JSON.parse(execFileSync('cat', [path.join(dir, 'report.json')]).toString());
+  const dr = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
   console.log(`worst case, a finding in every file (${dr.summary.warnings} warnings): baseline median ${median(dirtyBase).toFixed(0)} ms, tplsync lint median ${median(dirty).toFixed(0)} ms  runs ${dirty.map((x) => x.toFixed(0)).join(' ')}`);
   console.log(`worst case lint / baseline = ${(median(dirty) / median(dirtyBase)).toFixed(2)}`);
   console.log(`node -e "": median ${nb.toFixed(1)} ms; tplsync --version: median ${nv.toFixed(1)} ms`);

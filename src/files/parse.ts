@@ -65,7 +65,7 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
   return parseTemplateText(file, text, lineCounter);
 }
 
-export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter()): ParsedFile {
+export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
   const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
@@ -98,6 +98,10 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   }
   if (fatal) return out;
   const doc = list[0]!;
+  if (opts.resolve === false) {
+    out.doc = doc;
+    return out;
+  }
   try {
     out.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     out.doc = doc;

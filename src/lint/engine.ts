@@ -2,7 +2,6 @@
 // (cross-file rules, configured severities, inline directives) into the final findings.
 import { locate, locateInString, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
-import { LineCounter } from 'yaml';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
@@ -34,55 +33,67 @@ export interface FileResult {
 export interface FileLintOptions { now: Date }
 
 /**
- * Lints one file's bytes. A clean file is read once with the fast parser; a file with any
- * finding (or a directive, alias, or anything unusual) is read again keeping positions, so
- * both paths give the same result (test/fast-path.test.ts holds them to that).
+ * Lints one file's bytes. The findings are computed on the plain value; positions are only
+ * looked up when there are findings. A clean file is read once, with the fast parser; a file
+ * with findings is parsed again keeping positions; a file the fast parser leaves alone
+ * (anchors, directives, odd layouts, syntax errors) takes the full parse from the start.
+ * test/fast-path.test.ts holds all paths to identical results.
  */
 export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions): FileResult {
-  if (bytes.length <= MAX_FILE_BYTES && isUtf8(bytes)) {
-    let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return lintClean(file, text, opts) ?? lintParsed(parseTemplateText(file, text), opts);
+  if (bytes.length > MAX_FILE_BYTES || !isUtf8(bytes)) return lintParsed(parseTemplateBytes(file, bytes), opts);
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const t = obj(fastValue(text));
+  if (t) {
+    const findings = collectFindings(t, opts);
+    if (findings.length === 0) {
+      const facts = quickFacts(text, t);
+      if (facts) return { file, diagnostics: [], directives: [], facts };
+    }
+    // the fast read succeeded, so there are no aliases to resolve: positions are all we need
+    const parsed = parseTemplateText(file, text, undefined, { resolve: false });
+    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, t, findings);
   }
-  return lintParsed(parseTemplateBytes(file, bytes), opts);
+  return lintParsed(parseTemplateText(file, text), opts);
 }
 
-class Finding extends Error {}
-const FOUND = new Finding('finding');
-
-/** The fast path: the result when the file is clean and simple, otherwise undefined. */
+/** The fast path's answer for a clean file, or undefined when the layout needs the parser. */
 export function lintClean(file: string, text: string, opts: FileLintOptions): FileResult | undefined {
   const t = obj(fastValue(text));
-  if (!t || validateTemplate(t).length > 0) return undefined;
-  const facts: FileFacts = {};
-  for (const [key, k] of [['channel', 'channel'], ['publicId', 'publicId']] as const) {
-    if (typeof t[key] === 'string') {
-      const span = topLevelScalarSpan(text, key);
-      if (!span) return undefined;
-      facts[k] = { value: key === 'publicId' ? (t[key] as string).toLowerCase() : (t[key] as string), span };
-    } else if (t[key] !== undefined) return undefined;
-  }
-  const nameSpan = topLevelScalarSpan(text, 'name');
-  if (!nameSpan) return undefined;
-  facts.name = t.name as string;
-  facts.identitySpan = nameSpan;
-  facts.language = t.language as string;
-  const placeholder: ParsedFile = { file, text, lineCounter: new LineCounter(), diagnostics: [] };
-  try {
-    runRules(placeholder, t, opts, () => { throw FOUND; });
-  } catch (e) {
-    if (e === FOUND) return undefined;
-    throw e;
-  }
-  return { file, diagnostics: [], directives: [], facts };
+  if (!t || collectFindings(t, opts).length > 0) return undefined;
+  const facts = quickFacts(text, t);
+  return facts ? { file, diagnostics: [], directives: [], facts } : undefined;
 }
 
-function runRules(f: ParsedFile, t: Loose, opts: FileLintOptions, report: (ruleId: string, path: Path, message: string, o?: ReportOptions) => void): void {
+/** Facts with spans found by a line scan (top-level `key: value` lines), as the parser would. */
+function quickFacts(text: string, t: Loose): FileFacts | undefined {
+  const facts: FileFacts = {};
+  for (const key of ['channel', 'publicId'] as const) {
+    const v = t[key];
+    if (typeof v !== 'string') continue;
+    const span = topLevelScalarSpan(text, key);
+    if (!span) return undefined;
+    facts[key] = { value: key === 'publicId' ? v.toLowerCase() : v, span };
+  }
+  const nameSpan = topLevelScalarSpan(text, 'name');
+  if (!nameSpan || typeof t.name !== 'string' || typeof t.language !== 'string') return undefined;
+  facts.name = t.name;
+  facts.identitySpan = nameSpan;
+  facts.language = t.language;
+  return facts;
+}
+
+/** A finding before it has a position: where in the value, and how to point at it. */
+interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
+
+/** Pure: every schema and rule finding of a template value. */
+export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
+  const out: RawFinding[] = validateTemplate(t).map((s) => ({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) }));
   const scans = new Map<string, ScanResult>();
   let sites: PlaceholderSite[] | undefined;
   let ruleId = '';
   const ctx: RuleContext = {
-    file: f, t, now: opts.now,
+    t, now: opts.now,
     scan(path: Path): ScanResult {
       const k = path.join('\u0000');
       let s = scans.get(k);
@@ -93,36 +104,37 @@ function runRules(f: ParsedFile, t: Loose, opts: FileLintOptions, report: (ruleI
       return s;
     },
     sites: () => (sites ??= placeholderSites(t)),
-    report: (path, message, o) => report(ruleId, path, message, o),
+    report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
   };
   for (const rule of CHECKED_RULES) {
     ruleId = rule.id;
     rule.check!(ctx);
   }
+  return out;
+}
+
+/** Gives each finding its span in the parsed document. */
+function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[]): FileResult {
+  const diagnostics = [...f.diagnostics];
+  for (const x of findings) {
+    const span = x.needle ? locateInString(f, x.path, x.needle, x.occurrence ?? 0) : locate(f, x.path, x.part ?? 'value');
+    // default-off rules still report here; configure() decides with the user's severities
+    const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
+    diagnostics.push({ file: f.file, ...span, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
+  }
+  return { file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t) };
 }
 
 export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
-  const result: FileResult = { file: f.file, diagnostics: [...f.diagnostics], directives: parseDirectives(f.text), facts: {} };
-  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return result;
+  const empty: FileResult = { file: f.file, diagnostics: [...f.diagnostics], directives: parseDirectives(f.text), facts: {} };
+  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return empty;
   const t = obj(f.value);
   if (!t) {
-    result.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
+    empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
       message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
-    return result;
+    return empty;
   }
-  const push = (ruleId: string, span: Span, message: string): void => {
-    // default-off rules still report here; configure() decides with the user's severities
-    const sev = RULES_BY_ID.get(ruleId)?.severity ?? 'error';
-    result.diagnostics.push({ file: f.file, ...span, ruleId, severity: sev === 'off' ? 'warning' : sev, message });
-  };
-  for (const s of validateTemplate(t)) push(s.ruleId, locate(f, s.path, s.part), s.message);
-
-  runRules(f, t, opts, (ruleId, path, message, o) => {
-    const span = o?.needle ? locateInString(f, path, o.needle, o.occurrence ?? 0) : locate(f, path, o?.part ?? 'value');
-    push(ruleId, span, message);
-  });
-  result.facts = factsOf(f, t);
-  return result;
+  return place(f, t, collectFindings(t, opts));
 }
 
 function stringAt(t: Loose, path: Path): string | undefined {

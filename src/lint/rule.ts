@@ -2,7 +2,6 @@
 // of the parsed template. Rules without `check` are reported by another stage (loading,
 // schema, directives, cross-file) and are listed here so that every id has docs and a severity.
 import type { Path } from '../files/locate.js';
-import type { ParsedFile } from '../files/parse.js';
 import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
 import type { SeveritySetting } from './diagnostic.js';
@@ -32,7 +31,6 @@ export interface ReportOptions {
 }
 
 export interface RuleContext {
-  file: ParsedFile;
   /** the template as a plain value; rules must not trust its types (the schema may have failed) */
   t: Loose;
   now: Date;
