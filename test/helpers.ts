@@ -40,15 +40,8 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-export const CONFIG = `templates: ["templates/**/*.yaml"]
-defaultEnvironment: local
-environments:
-  local:
-    emulator: .tplsync/emulator.json
-    channels:
-      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11
-      shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b
-`;
+/** a config with the local environment and the two sample channel aliases */
+export { BENCH_CONFIG as CONFIG } from '../bench/generate.ts';
 
 export const VALID = `channel: shop-whatsapp
 name: order_ready

@@ -7,23 +7,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes, finishProject } from '../src/lint/engine.ts';
 import { CONFIG, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { mutate } from './arbitraries.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => readFileSync(path.join(ROOT, 'templates', f)));
 
-/** a sample file with a few bytes replaced, inserted or deleted */
-const mutated = fc.tuple(fc.constantFrom(...samples), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('set', 'insert', 'delete')), { minLength: 1, maxLength: 6 }))
-  .map(([buf, edits]) => {
-    const b = [...buf];
-    for (const [pos, byte, op] of edits) {
-      const i = pos % (b.length + 1);
-      if (op === 'set' && i < b.length) b[i] = byte;
-      else if (op === 'insert') b.splice(i, 0, byte);
-      else b.splice(i, 1);
-    }
-    return Uint8Array.from(b);
-  });
+const mutated = mutate(samples);
 const yamlish = fc.string({ unit: fc.constantFrom('a', ':', ' ', '\n', '-', '{', '}', '[', ']', '&', '*', '"', "'", '#', '|', '>', '!', '%', '@', '`', '\t', '1', 'é'), maxLength: 200 })
   .map((s) => new TextEncoder().encode(s));
 const anyInput = fc.oneof(fc.uint8Array({ maxLength: 400 }), mutated, yamlish);

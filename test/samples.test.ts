@@ -1,0 +1,28 @@
+// The sample templates show every part of the format (and lint clean: cli-lint.test.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from './helpers.ts';
+
+type T = { header?: { format: string }; body: { text: string }; buttons?: { type: string }[];
+  message?: { rcsRichCardsOpts?: { type: string }; rcsExpireOpts?: { type: string } } };
+const files = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+const all = files.map((f) => parse(readFileSync(path.join(ROOT, 'templates', f), 'utf8')) as T);
+
+test('at least 10 samples covering every header format, button type, placeholder style, RCS layout and expiry', () => {
+  assert.ok(all.length >= 10);
+  const headers = new Set(all.map((t) => t.header?.format).filter(Boolean));
+  assert.equal([...headers].sort(), ['DOCUMENT', 'IMAGE', 'LOCATION', 'TEXT', 'VIDEO']);
+  const buttons = new Set(all.flatMap((t) => t.buttons ?? []).map((b) => b.type));
+  for (const b of ['QUICK_REPLY', 'URL', 'FLOW', 'CATALOG', 'PHONE_NUMBER', 'COPY_CODE', 'OTP']) assert.ok(buttons.has(b), b);
+  assert.ok(all.some((t) => /\{\{[a-z_]+\}\}/.test(t.body.text)), 'named placeholders');
+  assert.ok(all.some((t) => /\{\{\d+\}\}/.test(t.body.text)), 'numbered placeholders');
+  const layouts = new Set(all.map((t) => t.message?.rcsRichCardsOpts?.type).filter(Boolean));
+  assert.equal([...layouts].sort(), ['CAROUSEL', 'STANDALONE']);
+  const expiry = new Set(all.map((t) => t.message?.rcsExpireOpts?.type).filter(Boolean));
+  assert.equal([...expiry].sort(), ['EXPIRE_TIME', 'TTL']);
+});
+
+test.run();
