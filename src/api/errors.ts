@@ -1,0 +1,40 @@
+// Typed API errors, each with the exit code of DESIGN.md. Messages name the operation and
+// what the server said, never a header (the API key never appears in any of them).
+import { EXIT } from '../cli/exit-codes.js';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly exitCode: number = EXIT.INTERNAL;
+  constructor(message: string, readonly status?: number, readonly code?: string) { super(message); }
+}
+/** 401/403, or an error code naming the key: exit 6 */
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+  override readonly exitCode = EXIT.AUTH;
+}
+/** 404 on an operation where "absent" is not an answer: exit 1 */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+  override readonly exitCode = EXIT.FINDINGS;
+}
+/** the server refused the request itself (400, 409, ...): exit 3 */
+export class RequestError extends ApiError {
+  override name = 'RequestError';
+  override readonly exitCode = EXIT.USAGE;
+}
+/** still rate limited when the retries ran out: exit 7 */
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError';
+  override readonly exitCode = EXIT.UNAVAILABLE;
+}
+/** network errors, time-outs, 5xx, unreadable bodies, when the retries ran out: exit 7 */
+export class UnavailableError extends ApiError {
+  override name = 'UnavailableError';
+  override readonly exitCode = EXIT.UNAVAILABLE;
+}
+/** a response that does not match schema/openapi.yaml (a missing or mistyped field): exit 70 */
+export class ContractError extends ApiError {
+  override name = 'ContractError';
+  override readonly exitCode = EXIT.INTERNAL;
+  constructor(message: string, readonly path: string, status?: number) { super(message, status); }
+}

@@ -1,0 +1,99 @@
+// The wire shapes of schema/openapi.yaml as TypeScript types.
+
+export interface WireButton {
+  type: string;
+  text?: string;
+  url?: string;
+  phone_number?: string;
+  otp_type?: string;
+  flow?: { id: string; action?: string; navigateScreen?: string };
+  example?: string | string[];
+}
+
+export interface WriteComponent {
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
+  format?: string;
+  text?: string;
+  buttons?: WireButton[];
+}
+
+export interface ReadComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: WireButton[];
+  example?: { header_handle?: string[]; header_text?: string[]; body_text?: string[][] };
+}
+
+export interface WireSuggestion {
+  text?: string; action?: string; tracking?: boolean; webviewType?: string; postbackData?: string; openUrlApplication?: string;
+}
+
+export interface WireMessage {
+  type?: string;
+  message?: string;
+  fileUrl?: string;
+  thumbnailUrl?: string;
+  previewUrl?: string | null;
+  suggestions?: WireSuggestion[];
+  richCards?: { fileUrl?: string; thumbnailUrl?: string; title?: string; description?: string; suggestions?: WireSuggestion[] }[];
+  rcsExpireOpts?: { type?: string; ttl?: number; expireTime?: string };
+  rcsRichCardsOpts?: { type?: string; imageAlign?: string; orientation?: string; cardWidth?: string; mediaHeight?: string };
+}
+
+export interface TemplateWriteRequest {
+  name: string;
+  description?: string;
+  chatapp: {
+    name?: string;
+    description?: string;
+    chatapp: {
+      name: string;
+      language: string;
+      category: string;
+      components: WriteComponent[];
+      example?: Record<string, string>;
+    };
+  };
+  message?: WireMessage;
+}
+
+export interface TemplateWriteResponse {
+  name: string; publicId: string; tariffType?: number; description?: string; status: number; statusText: string; message?: WireMessage;
+}
+
+export interface TemplateReadResponse {
+  name: string;
+  publicId: string;
+  tariffType?: number;
+  description?: string;
+  status: number;
+  statusText: string;
+  rejectionReason?: string;
+  chatapp: { name: string; components: ReadComponent[]; id?: string; language: string; status: string };
+  message?: WireMessage;
+}
+
+export interface ConversationRequest {
+  clientMessageId: string;
+  messages: { receiver: string; type: string; data: { message: string }; suggestions?: { action: string; text: string; postbackData?: string }[] }[];
+}
+
+export interface ConversationResponse {
+  clientMessageId: string;
+  messages: { createdDate: string; status: number; publicId: string }[];
+}
+
+export interface SendListEntry { external_userid: string; userid: string; status: number }
+
+export interface MessageStatusResponse {
+  result: { msgid?: string; errmsg?: string; errcode: number; fail_list?: unknown[] };
+  status: { errcode: number; errmsg?: string; next_cursor: string; send_list: SendListEntry[] };
+}
+
+export interface ErrorBody { code: number; message: string; errors?: { name?: string; code: string; message: string }[] }
+
+/** Template state names (statusText) and the numbers tplsync assumes for them. */
+export const TEMPLATE_STATUS: Readonly<Record<string, number>> = {
+  PENDING: 1, APPROVED: 2, REJECTED: 3, PAUSED: 4, DISABLED: 5,
+};

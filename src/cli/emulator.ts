@@ -1,0 +1,89 @@
+// `tplsync emulator`: the local emulator as a process. First line: `listening on URL`.
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../config/errors.js';
+import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
+import { JournalError } from '../emulator/journal.js';
+import { startEmulator, type KeySpec } from '../emulator/server.js';
+
+export interface EmulatorCommandOptions {
+  port: string;
+  host: string;
+  data?: string;
+  key?: string[];
+  keysFile?: string;
+  reviewDelay: string;
+  statusDelay: string;
+  seed?: string;
+  latency?: string;
+  jitter?: string;
+  errorRate?: string;
+  rateLimitRate?: string;
+  retryAfter?: string;
+  resetRate?: string;
+  hangRate?: string;
+  truncateRate?: string;
+  nonJsonRate?: string;
+  lostResponseRate?: string;
+  faultOperations?: string;
+  verbose?: boolean;
+}
+
+function num(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes a number >= 0, not '${v}'`);
+  return n;
+}
+
+function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
+  const keys: (string | KeySpec)[] = [...(o.key ?? [])];
+  if (o.keysFile) {
+    let parsed: unknown;
+    try { parsed = JSON.parse(readFileSync(o.keysFile, 'utf8')); } catch (e) {
+      throw new UsageError(`--keys-file ${o.keysFile}: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (!Array.isArray(parsed) || parsed.some((k) => typeof k?.key !== 'string' || !k.key)) {
+      throw new UsageError(`--keys-file ${o.keysFile}: expected a JSON list of {"key": "...", "channels": ["<uuid>", ...], "messageStatus": true}`);
+    }
+    keys.push(...(parsed as KeySpec[]));
+  }
+  if (keys.length === 0 && process.env.TPLSYNC_API_KEY) keys.push(process.env.TPLSYNC_API_KEY);
+  if (keys.length === 0) throw new UsageError('The emulator needs an API key to accept: --key KEY (repeatable), --keys-file FILE, or TPLSYNC_API_KEY in the environment');
+  return keys;
+}
+
+export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
+  const port = num('port', o.port)!;
+  if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
+  const faults: FaultSettings = {};
+  const set = (k: keyof FaultSettings, flag: string, v: string | undefined) => { const n = num(flag, v); if (n !== undefined) (faults as Record<string, number>)[k] = n; };
+  set('seed', 'seed', o.seed); set('latencyMs', 'latency', o.latency); set('jitterMs', 'jitter', o.jitter);
+  set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate); set('retryAfterSec', 'retry-after', o.retryAfter);
+  set('resetRate', 'reset-rate', o.resetRate); set('hangRate', 'hang-rate', o.hangRate); set('truncateRate', 'truncate-rate', o.truncateRate);
+  set('nonJsonRate', 'non-json-rate', o.nonJsonRate); set('lostResponseRate', 'lost-response-rate', o.lostResponseRate);
+  if (o.faultOperations) faults.operations = o.faultOperations.split(',').map((s) => s.trim()) as Operation[];
+  const err = checkFaults(faults);
+  if (err) throw new UsageError(err);
+  let emu;
+  try {
+    emu = await startEmulator({
+      port, host: o.host, keys: readKeys(o), faults,
+      reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
+      ...(o.data ? { dataFile: o.data } : {}),
+      ...(o.verbose ? { log: (l: string) => process.stderr.write(`${l}\n`) } : { log: (l: string) => { if (l.startsWith('emulator')) process.stderr.write(`${l}\n`); } }),
+    });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use; choose another with --port (0 picks a free one)`);
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`Cannot listen on ${o.host}:${port} (${code})`);
+    if (e instanceof JournalError) throw new UsageError(e.message);
+    throw e;
+  }
+  process.stdout.write(`listening on ${emu.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => { void emu.close().then(resolve); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}

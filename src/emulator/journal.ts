@@ -1,0 +1,87 @@
+// Effects: the emulator's durable state, an append-only JSON Lines journal. A write is
+// acknowledged only after its line is on disk (group commit: one fdatasync for every write
+// that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
+// line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
+// is compacted on load (temp file + fsync + rename).
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface JournalEntry { t: string; key: string; rec: unknown }
+
+export class JournalError extends Error { override name = 'JournalError'; }
+
+/** Reads every entry; the latest entry per (t, key) wins. */
+export function loadJournal(file: string): Map<string, JournalEntry> {
+  const state = new Map<string, JournalEntry>();
+  if (!existsSync(file)) return state;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let e: JournalEntry;
+    try { e = JSON.parse(line) as JournalEntry; } catch {
+      const last = lines.slice(i + 1).every((l) => l.trim() === '');
+      if (last) return; // a write torn by a crash: it was never acknowledged
+      throw new JournalError(`${file}:${i + 1}: the emulator data file is damaged (not a JSON line)`);
+    }
+    state.set(`${e.t}\u0000${e.key}`, e);
+  });
+  return state;
+}
+
+/** Rewrites the journal with one line per current entry, atomically. */
+export function compactJournal(file: string, entries: Iterable<JournalEntry>): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    let buf = '';
+    for (const e of entries) buf += `${JSON.stringify(e)}\n`;
+    writeSync(fd, buf);
+    fsyncSync(fd);
+  } finally { closeSync(fd); }
+  renameSync(tmp, file);
+  try { const d = openSync(path.dirname(path.resolve(file)), 'r'); fsyncSync(d); closeSync(d); } catch { /* not every platform syncs directories */ }
+}
+
+export class Journal {
+  private fh?: FileHandle;
+  private pending: { line: string; done: (e?: Error) => void }[] = [];
+  private flushing = false;
+
+  constructor(private readonly file: string) {}
+
+  async open(): Promise<void> {
+    this.fh = await open(this.file, 'a');
+  }
+
+  /** Resolves once the entry is durable. */
+  append(entry: JournalEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ line: `${JSON.stringify(entry)}\n`, done: (e) => (e ? reject(e) : resolve()) });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        await this.fh!.write(batch.map((b) => b.line).join(''));
+        await this.fh!.datasync();
+        for (const b of batch) b.done();
+      } catch (e) {
+        for (const b of batch) b.done(e as Error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  async close(): Promise<void> {
+    while (this.flushing || this.pending.length) await new Promise((r) => setTimeout(r, 1));
+    await this.fh?.close();
+    this.fh = undefined;
+  }
+}
