@@ -51,3 +51,39 @@ body:
   text: "Hello {{1}}, your order is ready for pickup at the store."
   examples: { 1: Ana }
 `;
+
+/** A valid template write body (wire shape). */
+export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order is ready for pickup at the store.'): import('../src/api/types.ts').TemplateWriteRequest {
+  return {
+    name,
+    description: `The ${name} template`,
+    chatapp: {
+      name, description: `The ${name} template`,
+      chatapp: {
+        name, language: 'en_US', category: 'UTILITY',
+        components: [
+          { type: 'HEADER', format: 'IMAGE' },
+          { type: 'BODY', text },
+          { type: 'FOOTER', text: 'Reply STOP to opt out' },
+          { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Track' }, { type: 'URL', text: 'Open', url: 'https://shop.example.com/o/{{1}}', example: ['https://shop.example.com/o/A1'] }] },
+        ],
+        example: { 1: 'Ana', headerMediaUrl: 'https://cdn.example.com/a.png' },
+      },
+    },
+  };
+}
+
+export const CHANNEL_A = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+export const CHANNEL_B = '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b';
+
+/** fetch against the emulator with a key (raw HTTP, for what the client would not send) */
+export async function raw(url: string, init: RequestInit & { key?: string | null } = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const { key = 'k1', ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (key !== null) headers.set('apiKey', key);
+  const res = await fetch(url, { ...rest, headers });
+  const text = await res.text();
+  let body: unknown = text;
+  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: res.status, body, headers: res.headers };
+}

@@ -201,7 +201,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    let url: URL;
+    try {
+      const target = req.url ?? '/';
+      url = new URL(target.startsWith('/') ? `http://emulator.invalid${target}` : target);
+    } catch {
+      req.resume();
+      return send(res, 400, errorBody(400, 'INVALID', `The request target '${req.url}' is not a path`));
+    }
     if (url.pathname.startsWith('/_emulator/')) return control(req, res, url);
     const r = route(req.method ?? 'GET', url.pathname);
     if (r instanceof HttpError) {

@@ -1,0 +1,147 @@
+// The client against every fault the emulator can inject: it recovers where it should and
+// fails with the right typed error where it should not. The whole matrix runs with a canary
+// key, and no message, log line or file may contain it.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inspect } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient, type ClientOptions, type RetryInfo } from '../src/api/client.ts';
+import { ApiError, AuthError, ContractError, RateLimitedError, UnavailableError } from '../src/api/errors.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import type { FaultSettings } from '../src/emulator/faults.ts';
+import { CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
+
+const CANARY = `tplsync-canary-${randomUUID()}`;
+const seen: string[] = []; // every message, log line and error rendering, for the canary check
+const dir = tempDir();
+const dataFile = path.join(dir, 'emu.json');
+let emu: RunningEmulator;
+
+test.before(async () => {
+  emu = await startEmulator({ keys: [CANARY], dataFile, reviewDelayMs: 0, statusDelayMs: 0, log: (l) => seen.push(l) });
+});
+test.after(async () => { await emu.close(); cleanup(dir); });
+
+function client(o: Partial<ClientOptions> = {}, retries: RetryInfo[] = []) {
+  return createClient({
+    baseUrl: emu.url, apiKey: CANARY, backoffBaseMs: 1, backoffCapMs: 4, maxRetryAfterMs: 20, timeoutMs: 2000, retries: 6,
+    onRetry: (r) => { retries.push(r); seen.push(JSON.stringify(r)); }, ...o,
+  });
+}
+function record(e: unknown): unknown {
+  seen.push(String(e), (e as Error).message, (e as Error).stack ?? '', inspect(e, { depth: 5 }), JSON.stringify(e));
+  return e;
+}
+async function expectError<T extends ApiError>(p: Promise<unknown>, type: new (...a: never[]) => T, exitCode: number): Promise<T> {
+  try { await p; } catch (e) {
+    record(e);
+    assert.instance(e, type, `${(e as Error).name}: ${(e as Error).message}`);
+    assert.is((e as ApiError).exitCode, exitCode);
+    return e as T;
+  }
+  assert.unreachable(`expected ${type.name}`);
+  throw new Error('unreachable');
+}
+
+const recoveries: [string, FaultSettings][] = [
+  ['500/502/503', { errorRate: 0.5 }],
+  ['429 with Retry-After', { rateLimitRate: 0.5, retryAfterSec: 1 }],
+  ['connection reset', { resetRate: 0.5 }],
+  ['a hang (time-out)', { hangRate: 0.3 }],
+  ['a truncated body', { truncateRate: 0.5 }],
+  ['a body that is not JSON', { nonJsonRate: 0.5 }],
+  ['written but the response lost', { lostResponseRate: 0.5 }],
+  ['latency with jitter', { latencyMs: 5, jitterMs: 10 }],
+];
+
+for (const [name, faults] of recoveries) {
+  test(`recovers from ${name}: every write lands exactly once, reads and sends succeed`, async () => {
+    emu.setFaults({ seed: 7, ...faults });
+    const retries: RetryInfo[] = [];
+    const c = client(faults.hangRate ? { timeoutMs: 150 } : {}, retries);
+    const ids = Array.from({ length: 12 }, () => randomUUID());
+    await Promise.all(ids.map((id) => c.writeTemplate(CHANNEL_A, id, writeBody(`f_${id.slice(0, 6)}`))));
+    for (const id of ids) assert.is((await c.getTemplate(CHANNEL_A, id))?.name, `f_${id.slice(0, 6)}`);
+    const cm = randomUUID();
+    const req = { clientMessageId: cm, messages: [{ receiver: '+4915100000005', type: 'text', data: { message: 'hello' } }] };
+    const sent = await c.sendConversation(CHANNEL_A, req);
+    assert.is(sent.clientMessageId, cm);
+    assert.is((await c.allMessageStatuses(cm)).length, 1);
+    emu.setFaults({});
+    // exactly once: the retried send was answered with the first result, not sent again
+    assert.equal(await c.sendConversation(CHANNEL_A, req), sent);
+    for (const id of ids) assert.is(emu.state.templates.get(`${CHANNEL_A}/${id}`)?.writes, 1, 'one write per template');
+    if (!faults.latencyMs) assert.ok(retries.length > 0, 'the fault was actually hit');
+    if (faults.rateLimitRate) assert.ok(retries.some((r) => r.reason === 'HTTP 429' && r.delayMs === 20), 'Retry-After honoured, capped at maxRetryAfterMs');
+  });
+}
+
+test('Retry-After below the cap is honoured as given', async () => {
+  emu.setFaults({ seed: 3, rateLimitRate: 0.3, retryAfterSec: 0 });
+  const retries: RetryInfo[] = [];
+  const c = client({}, retries);
+  for (let i = 0; i < 8; i++) await c.getTemplate(CHANNEL_A, randomUUID());
+  emu.setFaults({});
+  assert.ok(retries.length > 0, 'a 429 was hit');
+  assert.ok(retries.every((r) => r.delayMs === 0));
+});
+
+test('gives up with typed errors: unavailable (7), rate limited (7), authentication (6), contract (70), network (7)', async () => {
+  emu.setFaults({ errorRate: 1 });
+  const e1 = await expectError(client({ retries: 2 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
+  assert.match(e1.message, /gave up after 3 attempts/);
+  emu.setFaults({ rateLimitRate: 1, retryAfterSec: 0 });
+  await expectError(client({ retries: 2 }).writeTemplate(CHANNEL_A, randomUUID(), writeBody()), RateLimitedError, 7);
+  emu.setFaults({ hangRate: 1 });
+  const e3 = await expectError(client({ retries: 1, timeoutMs: 100 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
+  assert.match(e3.message, /no answer within 100 ms/);
+  emu.setFaults({});
+  await expectError(createClient({ baseUrl: emu.url, apiKey: `${CANARY}-wrong` }).getTemplate(CHANNEL_A, randomUUID()), AuthError, 6);
+
+  // a stand-in server whose answers break the contract
+  const bad = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: 'x', publicId: 'not-a-uuid', status: 'two', statusText: 'APPROVED', chatapp: { name: 'x', components: [], language: 'en', status: 'APPROVED' }, echo: req.headers.apikey }));
+  });
+  await new Promise<void>((r) => bad.listen(0, '127.0.0.1', r));
+  try {
+    const port = (bad.address() as AddressInfo).port;
+    const e4 = await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY }).getTemplate(CHANNEL_A, randomUUID()), ContractError, 70);
+    assert.is(e4.path, 'publicId');
+  } finally { bad.close(); }
+
+  // nothing listens: network error after the retries
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((r) => closed.close(() => r()));
+  await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY, retries: 1, backoffBaseMs: 1 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
+});
+
+test('a server that echoes the key in an error never gets it into a message', async () => {
+  const echo = createServer((req, res) => {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 400, message: `bad key ${String(req.headers.apikey)}` }));
+  });
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+  try {
+    const port = (echo.address() as AddressInfo).port;
+    try { await createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY }).getTemplate(CHANNEL_A, randomUUID()); } catch (e) {
+      record(e);
+      assert.match((e as Error).message, /\[redacted\]/);
+    }
+  } finally { echo.close(); }
+});
+
+test('the canary key appears in no message, log line, error rendering or data file', () => {
+  assert.ok(seen.length > 20, 'the matrix produced output to check');
+  const leaks = seen.filter((s) => s.includes(CANARY));
+  assert.equal(leaks, []);
+  assert.not.ok(readFileSync(dataFile, 'utf8').includes(CANARY), 'data file');
+});
+
+test.run();

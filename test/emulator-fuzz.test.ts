@@ -1,0 +1,86 @@
+// A few hundred random malformed requests never crash the emulator, and every error it gives
+// is a JSON error body of the contract. Also: the emulator CLI never prints or stores its keys.
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkContract } from '../src/api/contract.ts';
+import { createClient } from '../src/api/client.ts';
+import { startEmulator } from '../src/emulator/server.ts';
+import { BIN, CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
+
+const uuid = fc.uuid();
+const pathArb = fc.oneof(
+  fc.tuple(fc.constantFrom('channel'), fc.oneof(uuid, fc.string()), fc.constantFrom('template', 'conversation', 'x'), fc.oneof(uuid, fc.string())).map((p) => `/${p.map(encodeURIComponent).join('/')}`),
+  fc.tuple(uuid, fc.string()).map(([u, q]) => `/chatapp-message-status/${u}?limit=${encodeURIComponent(q)}&cursor=${encodeURIComponent(q)}`),
+  fc.webPath(),
+);
+const jsonish = fc.oneof(fc.json(), fc.jsonValue().map((v) => JSON.stringify({ name: 'x', chatapp: { chatapp: v } })), fc.string(), fc.constant(JSON.stringify(writeBody())));
+const requestArb = fc.record({
+  method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
+  path: pathArb,
+  key: fc.constantFrom('k1', 'wrong', ''),
+  type: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8', ''),
+  body: jsonish,
+});
+
+test('property: random requests get JSON answers of the contract, and the emulator stays up', async () => {
+  const emu = await startEmulator({ keys: ['k1'] });
+  try {
+    await fc.assert(fc.asyncProperty(requestArb, async (r) => {
+      const headers: Record<string, string> = {};
+      if (r.key) headers.apiKey = r.key;
+      if (r.type) headers['content-type'] = r.type;
+      const withBody = r.method !== 'GET';
+      const res = await fetch(`${emu.url}${r.path.startsWith('/') ? r.path : `/${r.path}`}`, { method: r.method, headers, ...(withBody ? { body: r.body } : {}) });
+      const text = await res.text();
+      assert.ok(res.status < 500, `${r.method} ${r.path}: ${res.status} ${text}`);
+      const body = JSON.parse(text);
+      if (res.status >= 400) assert.is(checkContract('Error', body), undefined, text);
+    }), { numRuns: 300 });
+    // raw garbage on the socket
+    for (const junk of ['GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n', '\u0000\u0001\u0002 nonsense\r\n\r\n', 'POST /channel HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n']) {
+      await new Promise<void>((resolve) => {
+        const s = connect(emu.port, '127.0.0.1', () => s.end(junk));
+        s.on('data', () => {}); s.on('close', () => resolve()); s.on('error', () => resolve());
+      });
+    }
+    const ok = await createClient({ baseUrl: emu.url, apiKey: 'k1' }).writeTemplate(CHANNEL_A, randomUUID(), writeBody());
+    assert.is(ok.name, 'order_ready');
+  } finally { await emu.close(); }
+});
+
+test('the emulator CLI: first line `listening on URL`, and its key appears in no output or file', async () => {
+  const dir = tempDir();
+  const canary = `canary-${randomUUID()}`;
+  try {
+    const dataFile = path.join(dir, 'emu.json');
+    const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', canary, '--data', dataFile, '--verbose', '--error-rate', '0.3', '--seed', '5'], { reject: false });
+    const url = await new Promise<string>((resolve) => {
+      let first = '';
+      proc.stdout!.on('data', (d: Buffer) => { first += d.toString(); const line = first.split('\n')[0]!; if (first.includes('\n')) resolve(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)![1]!); });
+    });
+    const c = createClient({ baseUrl: url, apiKey: canary, backoffBaseMs: 1 });
+    for (let i = 0; i < 10; i++) await c.writeTemplate(CHANNEL_A, randomUUID(), writeBody());
+    await fetch(`${url}/channel/${CHANNEL_A}/template/${randomUUID()}`, { headers: { apiKey: `${canary}x` } });
+    proc.kill('SIGTERM');
+    const r = await proc;
+    assert.ok(String(r.stderr).includes('POST /channel/'), 'requests were logged');
+    for (const [what, text] of [['stdout', String(r.stdout)], ['stderr', String(r.stderr)], ['data file', readFileSync(dataFile, 'utf8')]] as const) {
+      assert.not.ok(text.includes(canary), `${what} holds the key`);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('emulator usage errors exit 3', async () => {
+  for (const args of [['emulator', '--port', '0'], ['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], ['emulator', '--port', 'x', '--key', 'k']]) {
+    const r = await execa('node', [BIN, ...args], { reject: false, env: { TPLSYNC_API_KEY: undefined } as never, extendEnv: true, timeout: 20_000 });
+    assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);
+  }
+});
+
+test.run();

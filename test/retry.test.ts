@@ -1,0 +1,37 @@
+// Pure parts of the client: backoff, Retry-After, base URL safety.
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkBaseUrl } from '../src/api/base-url.ts';
+import { backoffDelay, parseRetryAfter } from '../src/api/retry.ts';
+import { UsageError } from '../src/config/errors.ts';
+
+test('property: full-jitter backoff stays within [0, min(cap, base * 2^attempt))', () => {
+  fc.assert(fc.property(fc.nat(30), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (attempt, baseMs, capMs, r) => {
+    const d = backoffDelay(attempt, { baseMs, capMs, random: () => r });
+    assert.ok(d >= 0 && d < Math.max(1, Math.min(capMs, baseMs * 2 ** attempt)));
+  }));
+});
+
+test('Retry-After: seconds, an HTTP date, or nothing', () => {
+  assert.is(parseRetryAfter('3'), 3000);
+  assert.is(parseRetryAfter(' 0 '), 0);
+  assert.is(parseRetryAfter(new Date(10_000).toUTCString(), 4_000), 6000);
+  assert.is(parseRetryAfter(new Date(1_000).toUTCString(), 4_000), 0);
+  assert.is(parseRetryAfter('soon'), undefined);
+  assert.is(parseRetryAfter(null), undefined);
+});
+
+test('base URLs: https anywhere, http only on loopback unless explicitly allowed, never credentials', () => {
+  assert.is(checkBaseUrl('https://api.example.com').href, 'https://api.example.com/');
+  assert.is(checkBaseUrl('https://api.example.com/v1').href, 'https://api.example.com/v1/');
+  for (const ok of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:9']) assert.ok(checkBaseUrl(ok));
+  assert.throws(() => checkBaseUrl('http://api.example.com'), (e: unknown) => e instanceof UsageError && /allowInsecureHttp/.test((e as Error).message));
+  assert.ok(checkBaseUrl('http://10.0.0.5:8080', true));
+  const usage = (e: unknown) => e instanceof UsageError;
+  assert.throws(() => checkBaseUrl('https://user:pw@api.example.com'), usage);
+  assert.throws(() => checkBaseUrl('ftp://x'), usage);
+  assert.throws(() => checkBaseUrl('not a url'), usage);
+});
+
+test.run();
