@@ -31,6 +31,50 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
 
   const collect = (v: string, prev: string[] = []) => [...prev, v];
+  program.command('plan')
+    .description('show what apply would change: create, update, noop, orphan, with field-level diffs')
+    .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+    .option('--out <file>', 'save the plan for `tplsync apply FILE` (refused later if anything moved)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
+    .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
+    .option('--parallelism <n>', 'templates read at once', '8')
+    .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
+    .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+    .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
+    .option('--verbose', 'list unchanged templates too')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .addHelpText('after', `\n${EXIT_HELP}`)
+    .action(function (this: Command, paths: string[]) {
+      return run(async () => (await import('./plan.js')).planCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('apply')
+    .description('write the changes: from a saved plan (refused if stale), or plan the files and apply')
+    .argument('[planOrPaths...]', 'a plan file from `plan --out`, or template paths')
+    .option('--auto-approve', 'do not ask for confirmation (required when stdin is not a terminal)')
+    .option('--parallelism <n>', 'templates written at once', '8')
+    .option('--results <file>', 'write the per-template results as JSON')
+    .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
+    .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .addHelpText('after', `\n${EXIT_HELP}`)
+    .action(function (this: Command, args: string[]) {
+      return run(async () => (await import('./apply.js')).applyCommand(args, Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('pull')
+    .description('adopt existing templates into files (keeping their publicId)')
+    .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+    .requiredOption('--id <uuid>', 'template id (repeatable)', collect)
+    .option('--dir <dir>', 'where to write the files', 'templates')
+    .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
+    .option('--force', 'overwrite existing files')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .action(function (this: Command) {
+      return run(async () => (await import('./pull.js')).pullCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
   program.command('emulator')
     .description('run the local emulator of the partner messaging API (prints `listening on URL` first)')
     .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '8787')

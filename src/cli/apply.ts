@@ -1,0 +1,170 @@
+// `tplsync apply [PLANFILE | PATH...]`: make the channels match the files. From a saved plan it
+// first checks that nothing moved (exit 4, nothing written); without one it plans first.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import pc from 'picocolors';
+import type { TemplateReadResponse } from '../api/types.js';
+import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js';
+import { loadConfig } from '../config/load.js';
+import { UsageError } from '../config/errors.js';
+import { connect, type Connection } from '../env/connect.js';
+import { sha256, type Action } from '../plan/plan.js';
+import { renderText } from '../plan/render.js';
+import { LintFailed, runPlan } from '../plan/run.js';
+import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
+import { EXIT } from './exit-codes.js';
+import { useColor, writeFileAtomic } from './output.js';
+import { parseParallelism, reportLintFailure } from './plan.js';
+import { progress } from './progress.js';
+
+export interface ApplyCommandOptions {
+  config?: string;
+  env?: string;
+  autoApprove?: boolean;
+  parallelism: string;
+  results?: string;
+  wait?: boolean;
+  waitTimeout: string;
+  allowInsecureHttp?: boolean;
+}
+
+interface Pending { items: ApplyItem[]; environment: string; target: string }
+
+function loadPlanFile(file: string): SavedPlan | undefined {
+  if (!file.endsWith('.json') || !existsSync(file)) return undefined;
+  let v: unknown;
+  try { v = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
+  const err = checkSaved(v);
+  if (err) throw new UsageError(`${file}: ${err}`);
+  return v as SavedPlan;
+}
+
+const isWrite = (a: Action): a is 'create' | 'update' => a === 'create' || a === 'update';
+
+export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
+  const parallelism = parseParallelism(o.parallelism);
+  const waitTimeout = Number(o.waitTimeout);
+  if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UsageError(`--wait-timeout takes seconds, not '${o.waitTimeout}'`);
+  const saved = args.length === 1 ? loadPlanFile(args[0]!) : undefined;
+  if (!saved && args.some((a) => a.endsWith('.json') && existsSync(a))) throw new UsageError('Give either one plan file or template paths, not both');
+  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
+  if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
+  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const env = saved?.environment ?? o.env;
+  const conn = await connect(config, { ...(env ? { env } : {}), parallelism, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  const controller = new AbortController();
+  const onSigint = () => { process.stderr.write('\ntplsync: interrupted; finishing the writes in flight, starting no new ones\n'); controller.abort(); };
+  process.once('SIGINT', onSigint);
+  try {
+    let pending: Pending;
+    if (saved) {
+      const stale = await checkStale(conn, saved);
+      if (stale !== undefined) return stale;
+      pending = {
+        environment: saved.environment, target: conn.target,
+        items: saved.changes.filter((c) => isWrite(c.action) && c.body).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: c.body! })),
+      };
+      process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
+    } else {
+      let plan;
+      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd() }); } catch (e) {
+        if (e instanceof LintFailed) return reportLintFailure(e);
+        throw e;
+      }
+      process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
+      pending = {
+        environment: conn.environment.name, target: conn.target,
+        items: plan.changes.filter((c) => isWrite(c.action) && c.body).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: c.body! })),
+      };
+    }
+    if (pending.items.length === 0) {
+      if (saved) process.stdout.write('Nothing to write.\n');
+      writeResults(o.results, pending, []);
+      return EXIT.OK;
+    }
+    if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
+      process.stderr.write('Nothing was written.\n');
+      return EXIT.OK;
+    }
+    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal: controller.signal });
+  } finally {
+    process.off('SIGINT', onSigint);
+    await conn.close();
+  }
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
+}
+
+async function checkStale(conn: Connection, saved: SavedPlan): Promise<number | undefined> {
+  const reads = new Map<string, TemplateReadResponse | null>();
+  const bar = await progress('checking', saved.changes.length);
+  try {
+    await Promise.all(saved.changes.map(async (c) => { reads.set(c.publicId, await conn.client.getTemplate(c.channelId, c.publicId)); bar.tick(); }));
+  } finally { bar.stop(); }
+  const moved = staleness(saved, {
+    fileHash: (f) => { const p = path.resolve(process.cwd(), f); return existsSync(p) ? sha256(readFileSync(p)) : undefined; },
+    read: (id) => reads.get(id) ?? null,
+  });
+  if (moved.length === 0) return undefined;
+  process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+  for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
+  process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
+  return EXIT.STALE_PLAN;
+}
+
+async function write(conn: Connection, pending: Pending, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal }): Promise<number> {
+  const tty = Boolean(process.stderr.isTTY);
+  const c = pc.createColors(useColor(process.stdout));
+  const bar = await progress('applying', pending.items.length);
+  const lines: string[] = [];
+  const line = (r: ApplyResult): string => {
+    const key = `${r.channel}/${r.name}/${r.language}`;
+    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : (r.status ?? '');
+    return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;
+  };
+  const { results, authFailure } = await applyItems(conn.client, pending.items, {
+    parallelism: o.parallelism, signal: o.signal,
+    ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: 500 } } : {}),
+    onResult: (r) => {
+      bar.tick();
+      if (tty) lines.push(line(r)); else process.stdout.write(`${line(r)}\n`);
+    },
+  });
+  bar.stop();
+  for (const l of lines) process.stdout.write(`${l}\n`);
+  writeResults(o.results, pending, results);
+  const ok = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated');
+  const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
+  const rejected = ok.filter((r) => r.status === 'REJECTED');
+  const stillPending = o.waitMs ? ok.filter((r) => r.status === 'PENDING') : [];
+  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${ok.filter((r) => r.outcome === 'created').length} created, ${ok.filter((r) => r.outcome === 'updated').length} updated, ${failed.length} failed`)}${rejected.length ? c.red(`, ${rejected.length} rejected in review`) : ''}${stillPending.length ? c.yellow(`, ${stillPending.length} still pending review`) : ''}.\n`);
+  if (authFailure && ok.length === 0) { process.stderr.write(`tplsync: ${authFailure.message}\n`); return EXIT.AUTH; }
+  if (failed.length && ok.length === 0 && failed.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+    process.stderr.write('tplsync: the API is unavailable; nothing was written. A re-run is safe.\n');
+    return EXIT.UNAVAILABLE;
+  }
+  if (failed.length || rejected.length || stillPending.length) {
+    process.stderr.write(`tplsync: ${failed.length + rejected.length + stillPending.length} template${failed.length + rejected.length + stillPending.length === 1 ? '' : 's'} did not make it${o.results ? ` (see ${o.results})` : ''}; a re-run is safe and writes only what is missing.\n`);
+    return EXIT.PARTIAL;
+  }
+  return EXIT.OK;
+}
+
+function writeResults(file: string | undefined, pending: Pending, results: ApplyResult[]): void {
+  if (!file) return;
+  const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
+  writeFileAtomic(file, `${JSON.stringify({
+    version: 1, environment: pending.environment, target: pending.target, results,
+    summary: {
+      created: count((r) => r.outcome === 'created'), updated: count((r) => r.outcome === 'updated'),
+      failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
+      rejected: count((r) => r.status === 'REJECTED'),
+    },
+  }, null, 2)}\n`);
+}

@@ -1,0 +1,15 @@
+// Effects: progress on long work. A bar on stderr when it is a TTY; silence otherwise (CI logs
+// get one line per template from the command itself).
+import type { SingleBar } from 'cli-progress';
+
+export interface Progress { tick(): void; stop(): void }
+
+export async function progress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Promise<Progress> {
+  if (!stream.isTTY || total < 2) return { tick() {}, stop() {} };
+  const { default: cliProgress } = await import('cli-progress');
+  const bar: SingleBar = new cliProgress.SingleBar({
+    format: `${label} [{bar}] {value}/{total} {duration_formatted}`, stream, hideCursor: true, clearOnComplete: true, etaBuffer: 50,
+  }, cliProgress.Presets.shades_classic);
+  bar.start(total, 0);
+  return { tick: () => bar.increment(), stop: () => bar.stop() };
+}

@@ -1,0 +1,77 @@
+// Effects: from an environment of the config to a client: the embedded emulator (its state in
+// the environment's `emulator` file, a throw-away key, one process at a time) or the real API
+// with the key from the environment variable the config names.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type Client, type RetryInfo } from '../api/client.js';
+import { UsageError } from '../config/errors.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import { selectEnvironment } from '../config/load.js';
+
+export interface Connection {
+  client: Client;
+  environment: EnvironmentConfig;
+  /** where the templates go, for messages and saved plans (never holds a key) */
+  target: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  env?: string;
+  parallelism?: number;
+  allowInsecureHttp?: boolean;
+  timeoutMs?: number;
+  retries?: number;
+  onRetry?: (r: RetryInfo) => void;
+}
+
+export async function connect(config: Config, o: ConnectOptions = {}): Promise<Connection> {
+  const environment = selectEnvironment(config, o.env);
+  const common = {
+    concurrency: o.parallelism ?? 8,
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.retries !== undefined ? { retries: o.retries } : {}),
+    ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+  };
+  if (environment.emulator) {
+    const dataFile = environment.emulator;
+    mkdirSync(path.dirname(dataFile), { recursive: true });
+    const release = lock(`${dataFile}.lock`);
+    try {
+      const { startEmulator } = await import('../emulator/server.js');
+      const key = randomBytes(24).toString('base64url');
+      const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
+      const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
+      return {
+        client, environment, target: `embedded emulator (${path.relative(process.cwd(), dataFile) || dataFile})`,
+        async close() { await emu.close(); release(); },
+      };
+    } catch (e) { release(); throw e; }
+  }
+  if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
+  const apiKey = process.env[environment.apiKeyEnv];
+  if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
+  const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), ...common });
+  return { client, environment, target: client.baseUrl, async close() {} };
+}
+
+/** An exclusive lock file with our pid; a lock left by a dead process is taken over. */
+function lock(file: string): () => void {
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => { try { unlinkSync(file); } catch { /* already gone */ } };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (pid && alive(pid)) throw new UsageError(`Another tplsync (pid ${pid}) is using the embedded emulator ${path.basename(file, '.lock')}; wait for it to finish`);
+      unlinkSync(file);
+    }
+  }
+  throw new UsageError(`Cannot lock ${file}`);
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}

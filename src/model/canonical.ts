@@ -1,0 +1,256 @@
+// Pure: the one canonical template model, and the three mappings into and out of it: from a
+// template file, from a read response, and to a write body. Plans compare canonical models,
+// never raw payloads. Normalisation makes a template written and read back equal to itself.
+import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/types.js';
+import { numbering, scanPlaceholders, compileText } from './placeholders.js';
+
+export interface CanonicalButton {
+  type: string;
+  text?: string;
+  url?: string;
+  /** URL button: the sample URL; COPY_CODE: the sample code */
+  example?: string;
+  phoneNumber?: string;
+  otpType?: string;
+  flow?: { id: string; action?: string; navigateScreen?: string };
+}
+
+export interface CanonicalTemplate {
+  channelId: string;
+  templateId: string;
+  name: string;
+  language: string;
+  /** not returned by the read: not observable */
+  category?: string;
+  description: string;
+  header?: { format: string; text?: string; example?: string };
+  /** text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}} */
+  body: { text: string; examples: string[] };
+  footer?: string;
+  buttons: CanonicalButton[];
+  message?: WireMessage;
+}
+
+/** Fields the read does not return (or returns unresolved): never shown as a change. */
+export const NOT_OBSERVABLE: readonly string[] = ['category'];
+
+type Loose = { readonly [k: string]: unknown };
+const o = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);
+const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
+function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[] } {
+  const map = numbering(scanPlaceholders(text).placeholders);
+  const out: string[] = [];
+  for (const [key, n] of map) out[n - 1] = s(examples?.[key]) ?? '';
+  for (let i = 0; i < out.length; i++) out[i] ??= '';
+  return { text: compileText(text, map), examples: out };
+}
+
+/** From a (lint-clean) template file's value. `channelId` is the alias resolved for the environment. */
+export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemplate {
+  const header = o(t.header);
+  const body = o(t.body);
+  const c: CanonicalTemplate = {
+    channelId: channelId.toLowerCase(),
+    templateId: id,
+    name: String(t.name),
+    language: String(t.language),
+    ...(typeof t.category === 'string' ? { category: t.category } : {}),
+    description: s(t.description) ?? '',
+    body: orderedSamples(s(body?.text) ?? '', o(body?.examples)),
+    buttons: (Array.isArray(t.buttons) ? t.buttons : []).map((b) => fileButton(o(b) ?? {})),
+  };
+  if (header) {
+    const format = String(header.format);
+    if (format === 'TEXT') {
+      const h = orderedSamples(s(header.text) ?? '', o(header.examples));
+      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}) };
+    } else {
+      c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };
+    }
+  }
+  if (typeof t.footer === 'string') c.footer = t.footer;
+  const msg = o(t.message);
+  if (msg) {
+    const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
+    c.message = normalizeMessage(wire as WireMessage);
+  }
+  return c;
+}
+
+function fileButton(b: Loose): CanonicalButton {
+  const flow = o(b.flow);
+  return clean({
+    type: String(b.type),
+    text: s(b.text),
+    url: s(b.url),
+    example: s(b.example),
+    phoneNumber: s(b.phone_number),
+    otpType: s(b.otp_type),
+    flow: flow ? clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'] : undefined,
+  });
+}
+
+function wireButtonToCanonical(b: WireButton): CanonicalButton {
+  return clean({
+    type: b.type, text: b.text, url: b.url,
+    example: Array.isArray(b.example) ? b.example[0] : b.example,
+    phoneNumber: b.phone_number, otpType: b.otp_type,
+    flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow'] : undefined,
+  });
+}
+
+/** From a read response. */
+export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalTemplate {
+  const c: CanonicalTemplate = {
+    channelId: channelId.toLowerCase(),
+    templateId: r.publicId.toLowerCase(),
+    name: r.chatapp.name ?? r.name,
+    language: r.chatapp.language,
+    description: r.description ?? '',
+    body: { text: '', examples: [] },
+    buttons: [],
+  };
+  for (const comp of r.chatapp.components) {
+    if (comp.type === 'HEADER') {
+      const ex = comp.format === 'TEXT' ? comp.example?.header_text?.[0] : comp.example?.header_handle?.[0];
+      c.header = clean({ format: comp.format ?? 'TEXT', text: comp.text, example: ex }) as CanonicalTemplate['header'];
+    } else if (comp.type === 'BODY') {
+      c.body = { text: comp.text ?? '', examples: [...(comp.example?.body_text?.[0] ?? [])] };
+    } else if (comp.type === 'FOOTER') {
+      if (comp.text !== undefined) c.footer = comp.text;
+    } else if (comp.type === 'BUTTONS') {
+      c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
+    }
+  }
+  if (r.message) {
+    const m = normalizeMessage(r.message);
+    if (Object.keys(m).length) c.message = m;
+  }
+  return c;
+}
+
+/** To the body of the template write. */
+export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
+  const components: WriteComponent[] = [];
+  const example: Record<string, string> = {};
+  if (c.header) {
+    components.push(clean({ type: 'HEADER', format: c.header.format, text: c.header.text }) as WriteComponent);
+    if (c.header.example !== undefined) example[c.header.format === 'TEXT' ? 'headerText' : 'headerMediaUrl'] = c.header.example;
+  }
+  components.push({ type: 'BODY', text: c.body.text });
+  c.body.examples.forEach((v, i) => { example[String(i + 1)] = v; });
+  if (c.footer !== undefined) components.push({ type: 'FOOTER', text: c.footer });
+  if (c.buttons.length) {
+    components.push({
+      type: 'BUTTONS',
+      buttons: c.buttons.map((b) => clean({
+        type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType, flow: b.flow,
+        example: b.example === undefined ? undefined : b.type === 'URL' ? [b.example] : b.example,
+      }) as WireButton),
+    });
+  }
+  return {
+    name: c.name,
+    description: c.description,
+    chatapp: {
+      name: c.name,
+      description: c.description,
+      chatapp: { name: c.name, language: c.language, category: c.category ?? 'UTILITY', components, ...(Object.keys(example).length ? { example } : {}) },
+    },
+    ...(c.message ? { message: c.message } : {}),
+  };
+}
+
+/** From a write body (the inverse of toWriteBody), to verify a write by reading it back. */
+export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id: string): CanonicalTemplate {
+  const inner = body.chatapp.chatapp;
+  const ex = inner.example ?? {};
+  const c: CanonicalTemplate = {
+    channelId: channelId.toLowerCase(), templateId: id.toLowerCase(), name: inner.name, language: inner.language, category: inner.category,
+    description: body.description ?? '', body: { text: '', examples: [] }, buttons: [],
+  };
+  const nums = Object.keys(ex).filter((k) => /^[1-9][0-9]*$/.test(k)).map(Number).sort((a, b) => a - b);
+  for (const comp of inner.components) {
+    if (comp.type === 'HEADER') {
+      const e = comp.format === 'TEXT' ? ex.headerText : ex.headerMediaUrl;
+      c.header = clean({ format: comp.format ?? 'TEXT', text: comp.text, example: e }) as CanonicalTemplate['header'];
+    } else if (comp.type === 'BODY') c.body = { text: comp.text ?? '', examples: nums.map((n) => ex[String(n)]!) };
+    else if (comp.type === 'FOOTER') { if (comp.text !== undefined) c.footer = comp.text; }
+    else if (comp.type === 'BUTTONS') c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
+  }
+  if (body.message) { const m = normalizeMessage(body.message); if (Object.keys(m).length) c.message = m; }
+  return c;
+}
+
+/** Drops what the service may add or leave out without meaning anything: empty text, null preview, empty lists, false flags. */
+export function normalizeMessage(m: WireMessage): WireMessage {
+  const drop = (v: unknown): boolean => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) {
+        const x = (v as Record<string, unknown>)[k];
+        if (!drop(x)) out[k] = walk(x);
+      }
+      return out;
+    }
+    return v;
+  };
+  return walk(m) as WireMessage;
+}
+
+/** An expireTime the read returns as an unresolved expression cannot be compared. */
+const RESOLVED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+export interface FieldChange { path: string; before: unknown; after: unknown }
+
+/**
+ * The field-level differences between what the files want and what the read returned, leaving
+ * out what the read cannot show (category, an unresolved expireTime).
+ */
+export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTemplate): FieldChange[] {
+  const a = comparable(desired, remote);
+  const b = comparable(remote, desired);
+  const out: FieldChange[] = [];
+  diffValues(b, a, '', out);
+  return out;
+}
+
+function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
+  const { category: _c, channelId: _ch, templateId: _id, ...rest } = c;
+  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
+  const mine = copy.message?.rcsExpireOpts?.expireTime;
+  const theirs = other.message?.rcsExpireOpts?.expireTime;
+  if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {
+    copy.message!.rcsExpireOpts!.expireTime = '(not comparable)';
+  }
+  return copy;
+}
+
+function diffValues(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  const bothObjects = before && after && typeof before === 'object' && typeof after === 'object' && Array.isArray(before) === Array.isArray(after);
+  if (!bothObjects) { out.push({ path: path || '(template)', before, after }); return; }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    for (let i = 0; i < Math.max(before.length, after.length); i++) diffValues(before[i], after[i], `${path}[${i}]`, out);
+    return;
+  }
+  const keys = new Set([...Object.keys(before as object), ...Object.keys(after as object)]);
+  for (const k of [...keys].sort()) {
+    diffValues((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+  }
+}
+
+/** Canonical JSON (sorted keys), for hashes and fingerprints. */
+export function canonicalJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x)
+    ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, (x as Record<string, unknown>)[k]]))
+    : x));
+}
+
+function clean<T extends object>(v: T): T {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as T;
+}

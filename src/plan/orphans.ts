@@ -1,0 +1,44 @@
+// Effects (git via execa): the templates that were in the files at --base REF and are gone now.
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { UsageError } from '../config/errors.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import { templateId } from '../model/ids.js';
+import { readTemplateValue, resolveChannel } from './desired.js';
+import type { OrphanCandidate } from './plan.js';
+
+export interface BaseTemplates {
+  /** every template at REF, by id */
+  byId: Map<string, OrphanCandidate & { category?: string }>;
+}
+
+export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string): Promise<BaseTemplates> {
+  const { execa } = await import('execa');
+  const git = (args: string[]) => execa('git', args, { cwd: config.dir, reject: false, stripFinalNewline: true });
+  const top = await git(['rev-parse', '--show-toplevel']);
+  if (top.exitCode !== 0) throw new UsageError(`--base needs a git repository: ${String(top.stderr).split('\n')[0]}`);
+  const verify = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (verify.exitCode !== 0) throw new UsageError(`--base ${ref}: no such commit, branch or tag (in a shallow CI clone, fetch it first: git fetch --depth=1 origin ${ref})`);
+  const root = String(top.stdout);
+  const ls = await git(['ls-tree', '-r', '-z', '--name-only', ref]);
+  const prefix = path.relative(root, config.dir);
+  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix.split(path.sep).join('/'), g)), { dot: false });
+  const byId = new Map<string, OrphanCandidate & { category?: string }>();
+  for (const file of String(ls.stdout).split('\0').filter(Boolean)) {
+    if (!isMatch(file)) continue;
+    const shown = await git(['show', `${ref}:${file}`]);
+    if (shown.exitCode !== 0) continue;
+    let t: Record<string, unknown>;
+    try { t = readTemplateValue(String(shown.stdout)); } catch { continue; }
+    if (!t || typeof t.name !== 'string' || typeof t.language !== 'string' || typeof t.channel !== 'string') continue;
+    const channelId = resolveChannel(t.channel, env);
+    if (!channelId) continue;
+    const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
+    byId.set(id, {
+      channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
+      file: path.relative(process.cwd(), path.join(root, file)),
+      ...(typeof t.category === 'string' ? { category: t.category } : {}),
+    });
+  }
+  return { byId };
+}

@@ -1,0 +1,121 @@
+// Pure: from what the files want and what the reads returned, the plan: one change per
+// template (create, update, noop, orphan), with field-level changes and what needs attention.
+import { createHash } from 'node:crypto';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
+import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+
+export type Action = 'create' | 'update' | 'noop' | 'orphan';
+
+export interface DesiredTemplate {
+  /** the file as shown to the user */
+  file: string;
+  /** sha256 of the file's bytes */
+  fileHash: string;
+  /** the channel as written in the file (an alias or a UUID) */
+  channel: string;
+  canonical: CanonicalTemplate;
+}
+
+export interface PlanChange {
+  channel: string;
+  name: string;
+  language: string;
+  publicId: string;
+  channelId: string;
+  action: Action;
+  file?: string;
+  /** status of the remote template when the plan was made */
+  remoteStatus?: string;
+  changes?: FieldChange[];
+  attention?: string[];
+  /** what apply writes (create, update) */
+  body?: TemplateWriteRequest;
+  fileHash?: string;
+  desiredHash?: string;
+  /** hash of the read response, or "absent" */
+  remoteFingerprint: string;
+  /** the canonical templates, for renderings (not saved) */
+  desired?: CanonicalTemplate;
+  remote?: CanonicalTemplate;
+}
+
+export interface Plan {
+  version: 1;
+  changes: PlanChange[];
+  summary: { create: number; update: number; noop: number; orphan: number };
+}
+
+export const sha256 = (s: string | Uint8Array): string => createHash('sha256').update(s).digest('hex');
+
+export function fingerprint(r: TemplateReadResponse | null): string {
+  return r ? sha256(canonicalJson(r)) : 'absent';
+}
+
+export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string }
+
+export interface PlanInputs {
+  desired: readonly DesiredTemplate[];
+  /** read responses by template id (null: absent) */
+  remote: ReadonlyMap<string, TemplateReadResponse | null>;
+  /** category of each template (by id) in the files at --base, to flag category changes */
+  baseCategories?: ReadonlyMap<string, string>;
+  /** templates in the files at --base that are gone now (with their remote read in `remote`) */
+  orphans?: readonly OrphanCandidate[];
+}
+
+export function makePlan(inp: PlanInputs): Plan {
+  const changes: PlanChange[] = [];
+  for (const d of inp.desired) {
+    const c = d.canonical;
+    const r = inp.remote.get(c.templateId) ?? null;
+    const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
+    const body = toWriteBody(c);
+    const hashes = { fileHash: d.fileHash, desiredHash: sha256(canonicalJson(body)), remoteFingerprint: fingerprint(r) };
+    if (!r) {
+      changes.push({ ...base, action: 'create', body, ...hashes, desired: c });
+      continue;
+    }
+    const remote = fromRead(r, c.channelId);
+    const diff = diffTemplates(c, remote);
+    const attention: string[] = [];
+    const baseCategory = inp.baseCategories?.get(c.templateId);
+    if (r.statusText === 'APPROVED' && baseCategory && c.category && baseCategory !== c.category) {
+      attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit`);
+    }
+    if (diff.length && r.statusText === 'APPROVED') {
+      attention.push('this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)');
+    }
+    if (r.statusText === 'REJECTED' && r.rejectionReason) attention.push(`the remote template is REJECTED: ${r.rejectionReason}`);
+    changes.push({
+      ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
+      ...(diff.length ? { changes: diff, body } : {}),
+      ...(attention.length ? { attention } : {}),
+      ...hashes, desired: c, remote,
+    });
+  }
+  for (const o of inp.orphans ?? []) {
+    const r = inp.remote.get(o.publicId) ?? null;
+    if (!r) continue; // gone from git and from the channel: nothing to report
+    changes.push({
+      channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
+      file: o.file, remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
+      attention: ['removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
+    });
+  }
+  changes.sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
+  for (const c of changes) summary[c.action]++;
+  return { version: 1, changes, summary };
+}
+
+export const keyOf = (c: { channel: string; name: string; language: string }): string => `${c.channel}/${c.name}/${c.language}`;
+
+/** Deterministic split of templates over a CI matrix: shard I of N (1-based). */
+export function inShard(key: string, shard?: { index: number; count: number }): boolean {
+  if (!shard) return true;
+  return parseInt(sha256(key).slice(0, 8), 16) % shard.count === shard.index - 1;
+}
+
+export function hasChanges(p: Plan): boolean {
+  return p.summary.create + p.summary.update > 0;
+}

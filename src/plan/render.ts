@@ -1,0 +1,113 @@
+// Pure: a plan as text (with a unified diff of each changed template), as JSON (the shape in
+// DESIGN.md) and as Markdown for a pull-request comment (at most 65,536 characters).
+import { createPatch } from 'diff';
+import pc from 'picocolors';
+import { stringify } from 'yaml';
+import type { CanonicalTemplate } from '../model/canonical.js';
+import { keyOf, type Plan, type PlanChange } from './plan.js';
+
+/** The readable form of a template that diffs are made of. */
+export function renderTemplateText(c: CanonicalTemplate | undefined): string {
+  if (!c) return '';
+  const { channelId: _c, templateId: _t, category: _unobservable, ...rest } = c;
+  return stringify(rest, { lineWidth: 0, sortMapEntries: false });
+}
+
+export function unifiedDiff(change: PlanChange): string {
+  const patch = createPatch(keyOf(change), renderTemplateText(change.remote), renderTemplateText(change.desired), 'remote', 'files', { context: 2 });
+  return patch.split('\n').slice(4).join('\n').trimEnd();
+}
+
+const SYMBOL = { create: '+', update: '~', noop: '=', orphan: '?' } as const;
+
+export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean }): string {
+  const c = pc.createColors(o.color);
+  const paint = { create: c.green, update: c.yellow, noop: c.dim, orphan: c.magenta } as const;
+  const out: string[] = [];
+  for (const ch of plan.changes) {
+    if (ch.action === 'noop' && !o.verbose) continue;
+    const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
+    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
+    for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
+    if (ch.action === 'update') {
+      for (const f of ch.changes ?? []) out.push(`    ${f.path}: ${c.red(show(f.before))} → ${c.green(show(f.after))}`);
+    }
+    if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
+      for (const line of unifiedDiff(ch).split('\n')) {
+        out.push(`    ${line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : c.dim(line)}`);
+      }
+      out.push('');
+    }
+  }
+  const s = plan.summary;
+  const none = s.create + s.update === 0;
+  if (out.length && out[out.length - 1] !== '') out.push('');
+  out.push(none
+    ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} match the files.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
+    : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.`));
+  return `${out.join('\n')}\n`;
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '(none)';
+  const t = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+  return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+}
+
+export function renderJson(plan: Plan): string {
+  return `${JSON.stringify({
+    version: 1,
+    changes: plan.changes.map((c) => ({
+      channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
+      channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...(c.changes ? { changes: c.changes } : {}), ...(c.attention ? { attention: c.attention } : {}),
+    })),
+    summary: plan.summary,
+  }, null, 2)}\n`;
+}
+
+export const MARKDOWN_LIMIT = 65_536;
+const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+
+/** Summary table first, then what needs attention, then the details collapsed; within the limit of a GitHub comment. */
+export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined }): string {
+  const limit = o.limit ?? MARKDOWN_LIMIT;
+  const s = plan.summary;
+  const head: string[] = [];
+  if (o.marker) head.push(`<!-- ${o.marker} -->`);
+  head.push(`## tplsync plan: ${o.environment}`, '');
+  head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
+  if (s.create + s.update === 0) head.push('✅ No changes: the channels match the files.', '');
+  const attention = plan.changes.filter((c) => c.attention?.length);
+  if (attention.length) {
+    head.push('### Needs attention', '');
+    for (const c of attention) for (const a of c.attention!) head.push(`- ⚠️ \`${keyOf(c)}\`: ${esc(a)}`);
+    head.push('');
+  }
+  const details: string[] = [];
+  for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${esc(keyOf(c))}</b>${c.file ? ` (<code>${esc(c.file)}</code>)` : ''}</summary>`, ''];
+    if (c.changes?.length) {
+      parts.push('| field | before | after |', '| --- | --- | --- |');
+      for (const f of c.changes) parts.push(`| \`${esc(f.path)}\` | ${esc(show(f.before))} | ${esc(show(f.after))} |`);
+      parts.push('');
+    }
+    if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
+    const preview = o.rendered?.(c);
+    if (preview) parts.push('What the customer sees:', '', '```text', preview, '```', '');
+    parts.push('</details>', '');
+    details.push(parts.join('\n'));
+  }
+  let text = head.join('\n');
+  if (details.length) text += '\n### Details\n\n';
+  const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
+  for (let i = 0; i < details.length; i++) {
+    const rest = details.length - i - 1;
+    if (text.length + details[i]!.length + (rest ? footer(rest).length : 0) > limit - 200) {
+      text += footer(details.length - i);
+      break;
+    }
+    text += details[i];
+  }
+  return text;
+}
