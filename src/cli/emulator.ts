@@ -43,7 +43,7 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
       throw new UsageError(`--keys-file ${o.keysFile}: ${(e as Error).message.split('\n')[0]}`);
     }
     if (!Array.isArray(parsed) || parsed.some((k) => typeof k?.key !== 'string' || !k.key)) {
-      throw new UsageError(`--keys-file ${o.keysFile}: expected a JSON list of {"key": "...", "channels": ["<uuid>", ...], "messageStatus": true}`);
+      throw new UsageError(`--keys-file ${o.keysFile}: expected a JSON list of {"key": "...", "channels": ["<uuid>", ...], "readOnlyChannels": ["<uuid>", ...], "messageStatus": true}`);
     }
     keys.push(...(parsed as KeySpec[]));
   }

@@ -17,6 +17,8 @@ export interface KeySpec {
   channels?: string[];
   /** whether this key may read message status (default true) */
   messageStatus?: boolean;
+  /** channels this key may read but not write to (default: none) */
+  readOnlyChannels?: string[];
 }
 
 export interface EmulatorOptions {
@@ -81,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const keys: (KeySpec & { hash: Buffer })[] = options.keys.map((k) => {
     const spec = typeof k === 'string' ? { key: k } : k;
     if (!spec.key) throw new Error('an emulator key must not be empty');
-    return { ...spec, channels: spec.channels?.map((c) => c.toLowerCase()), hash: digest(spec.key) };
+    return { ...spec, channels: spec.channels?.map((c) => c.toLowerCase()), readOnlyChannels: spec.readOnlyChannels?.map((c) => c.toLowerCase()), hash: digest(spec.key) };
   });
   if (keys.length === 0) throw new Error('the emulator needs at least one API key');
   let clockOffset = 0;
@@ -146,6 +148,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   async function operate(r: Route, req: IncomingMessage, url: URL): Promise<Answer> {
     const key = authenticate(req);
     if (r.channelId && !mayUse(key, r.channelId)) throw new HttpError(403, 'FORBIDDEN_ERROR', `This API key may not use channel ${r.channelId}`, 'publicId');
+    if (r.channelId && r.op !== 'read' && key.readOnlyChannels?.includes(r.channelId.toLowerCase())) {
+      throw new HttpError(403, 'FORBIDDEN_ERROR', `This API key may only read channel ${r.channelId}`, 'publicId');
+    }
     switch (r.op) {
       case 'write': {
         const body = await readBody(req);

@@ -1,0 +1,281 @@
+// plan and apply end to end: the CLI as a child process against the emulator on 127.0.0.1.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { templateText } from '../bench/generate.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k-${randomUUID()}`;
+let emu: RunningEmulator;
+test.before(async () => {
+  emu = await startEmulator({ keys: [KEY, { key: 'read-only-b', readOnlyChannels: [CHANNEL_B] }], reviewDelayMs: 0 });
+});
+test.after(async () => { await emu.close(); });
+
+function config(url: string, extra = ''): string {
+  return `templates: ["templates/**/*.yaml"]
+defaultEnvironment: test
+environments:
+  test:
+    baseUrl: ${url}
+    apiKeyEnv: TPLSYNC_TEST_KEY
+    channels:
+      shop-whatsapp: ${CHANNEL_A}
+      shop-rcs: ${CHANNEL_B}
+${extra}`;
+}
+
+/** a project with n generated templates; channels get their own emulator ids via a fresh channel map per project */
+function project(n: number, url = emu.url): string {
+  const dir = tempDir();
+  const files: Record<string, string> = { 'tplsync.config.yaml': config(url) };
+  const tag = randomUUID().slice(0, 8);
+  for (let i = 0; i < n; i++) files[`templates/t${i}.yaml`] = templateText(i).replace(`name: template_${i}`, `name: p${tag}_${i}`);
+  writeFiles(dir, files);
+  return dir;
+}
+const run = (dir: string, args: string[], key = KEY) => cli(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } });
+const planJson = async (dir: string, args: string[] = []) => {
+  const r = await run(dir, ['plan', '--format', 'json', ...args]);
+  assert.ok(r.exitCode === 0 || r.exitCode === 2, r.stderr);
+  return JSON.parse(r.stdout) as { changes: { action: string; name: string; changes?: { path: string }[]; attention?: string[] }[]; summary: Record<string, number> };
+};
+
+test('create, then noop; --detailed-exitcode says 2 only when there are changes', async () => {
+  const dir = project(6);
+  try {
+    let r = await run(dir, ['plan', '--detailed-exitcode']);
+    assert.is(r.exitCode, 2, r.stderr);
+    assert.match(r.stdout, /6 to create, 0 to update, 0 unchanged/);
+    r = await run(dir, ['apply', '--auto-approve', '--results', 'results.json']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /6 created, 0 updated, 0 failed/);
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8'));
+    assert.is(results.summary.created, 6);
+    assert.ok(results.results.every((x: { status: string }) => x.status === 'APPROVED'));
+    const p = await planJson(dir);
+    assert.equal(p.summary, { create: 0, update: 0, noop: 6, orphan: 0 });
+    r = await run(dir, ['plan', '--detailed-exitcode']);
+    assert.is(r.exitCode, 0);
+    assert.match(r.stdout, /No changes/);
+    // a second apply writes nothing
+    const before = emu.state.templates.size;
+    r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0);
+    assert.match(r.stdout, /No changes/);
+    assert.is(emu.state.templates.size, before);
+  } finally { cleanup(dir); }
+});
+
+test('update: a field-level change list and a diff; an APPROVED template is flagged as going back to review', async () => {
+  const dir = project(2);
+  try {
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 't1.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('footer: Reply STOP to opt out', 'footer: Reply STOP to leave'));
+    const p = await planJson(dir);
+    const u = p.changes.find((c) => c.action === 'update')!;
+    assert.equal(u.changes!.map((c) => c.path), ['footer']);
+    assert.match(u.attention!.join(' '), /back to review/);
+    const text = await run(dir, ['plan']);
+    assert.match(text.stdout, /-footer: Reply STOP to opt out\n\s+\+footer: Reply STOP to leave/);
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    assert.equal((await planJson(dir)).summary.update, 0);
+  } finally { cleanup(dir); }
+});
+
+test('a saved plan is refused with exit 4, writing nothing, when the remote or the files moved', async () => {
+  const dir = project(3);
+  try {
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 't0.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('Reply STOP to opt out', 'Reply STOP to quit'));
+    let r = await run(dir, ['plan', '--out', 'plan.json']);
+    assert.is(r.exitCode, 0);
+    // someone edits the template on the channel meanwhile
+    const other = path.join(dir, 'other');
+    writeFiles(other, { 'tplsync.config.yaml': config(emu.url), 'templates/t0.yaml': readFileSync(f, 'utf8').replace('Reply STOP to quit', 'Console edit') });
+    assert.is((await run(other, ['apply', '--auto-approve'])).exitCode, 0);
+    const writes = [...emu.state.templates.values()].reduce((a, t) => a + t.writes, 0);
+    r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 4, r.stdout + r.stderr);
+    assert.match(r.stderr, /plan is stale; nothing was written/);
+    assert.match(r.stderr, /template on the channel changed/);
+    assert.is([...emu.state.templates.values()].reduce((a, t) => a + t.writes, 0), writes, 'nothing written');
+    // a fresh plan applies; then a file edit after the plan is stale too
+    assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
+    writeFileSync(f, `${readFileSync(f, 'utf8')}# a comment\n`);
+    r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 4);
+    assert.match(r.stderr, /t0.yaml changed since the plan/);
+    assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
+    r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /1 updated/);
+  } finally { cleanup(dir); }
+});
+
+test('orphans: templates gone from git since --base are reported, never deleted', async () => {
+  const dir = project(3);
+  try {
+    const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+    await git(['init', '-q']);
+    await git(['add', '.']);
+    await git(['commit', '-qm', 'templates']);
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    unlinkSync(path.join(dir, 'templates', 't2.yaml'));
+    const p = await planJson(dir, ['--base', 'HEAD']);
+    const orphan = p.changes.filter((c) => c.action === 'orphan');
+    assert.is(orphan.length, 1);
+    assert.match(orphan[0]!.name, /_2$/);
+    assert.is(p.summary.orphan, 1);
+    const before = emu.state.templates.size;
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    assert.is(emu.state.templates.size, before, 'nothing deleted');
+    const bad = await run(dir, ['plan', '--base', 'no-such-ref']);
+    assert.is(bad.exitCode, 3);
+  } finally { cleanup(dir); }
+});
+
+test('partial failure: the other templates are written, exit 5, the results say which; authentication refused: exit 6', async () => {
+  const dir = project(10);
+  try {
+    // a key that may only read channel B: the RCS templates (channel B) fail with 403
+    let r = await run(dir, ['apply', '--auto-approve', '--results', 'r.json'], 'read-only-b');
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    assert.is(results.summary.failed, 2);
+    assert.is(results.summary.created, 8);
+    assert.ok(results.results.filter((x: { outcome: string }) => x.outcome === 'failed').every((x: { channel: string; error: string }) => x.channel === 'shop-rcs' && /may only read/.test(x.error)));
+    // a re-run with the right key converges, writing only what is missing
+    r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0);
+    assert.match(r.stdout, /2 created, 0 updated/);
+    r = await run(dir, ['plan'], 'wrong-key');
+    assert.is(r.exitCode, 6);
+    assert.match(r.stderr, /authentication refused/);
+    assert.not.match(r.stderr, /wrong-key/);
+  } finally { cleanup(dir); }
+});
+
+test('remote unavailable: exit 7, nothing written', async () => {
+  const dead = await startEmulator({ keys: [KEY] });
+  const url = dead.url;
+  await dead.close();
+  const dir = project(2, url);
+  try {
+    const r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 7, r.stderr);
+    assert.match(r.stderr, /network error/);
+  } finally { cleanup(dir); }
+});
+
+test('without a terminal, apply refuses to run unless --auto-approve (exit 3)', async () => {
+  const dir = project(1);
+  try {
+    const r = await run(dir, ['apply']);
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /--auto-approve/);
+  } finally { cleanup(dir); }
+});
+
+test('lint errors stop plan and apply before anything is read or written (exit 1)', async () => {
+  const dir = project(2);
+  try {
+    const f = path.join(dir, 'templates', 't0.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('category: MARKETING', 'category: MARKETTING'));
+    const r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /did you mean 'MARKETING'/);
+  } finally { cleanup(dir); }
+});
+
+test('--shard splits the templates deterministically and completely', async () => {
+  const dir = project(12);
+  try {
+    const names: string[][] = [];
+    for (const s of ['1/3', '2/3', '3/3']) names.push((await planJson(dir, ['--shard', s])).changes.map((c) => c.name));
+    const all = names.flat().sort();
+    assert.is(all.length, 12);
+    assert.is(new Set(all).size, 12);
+    assert.equal((await planJson(dir, ['--shard', '2/3'])).changes.map((c) => c.name), names[1]);
+    assert.is((await run(dir, ['plan', '--shard', '4/3'])).exitCode, 3);
+  } finally { cleanup(dir); }
+});
+
+test('fault matrix: 20% errors, resets, 429 with Retry-After, lost responses; the emulator ends with exactly the desired templates', async () => {
+  const dir = project(30);
+  try {
+    emu.setFaults({ seed: 11, errorRate: 0.2, resetRate: 0.05, rateLimitRate: 0.05, retryAfterSec: 0, lostResponseRate: 0.1 });
+    let r = await run(dir, ['apply', '--auto-approve', '--parallelism', '8']);
+    emu.setFaults({});
+    assert.ok(r.exitCode === 0 || r.exitCode === 5, r.stdout + r.stderr);
+    r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const p = await planJson(dir);
+    assert.equal(p.summary, { create: 0, update: 0, noop: 30, orphan: 0 });
+    const tag = /name: (p[0-9a-f]+)_0/.exec(readFileSync(path.join(dir, 'templates', 't0.yaml'), 'utf8'))![1]!;
+    const mine = [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`));
+    assert.is(mine.length, 30, 'exactly the desired templates, none twice');
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test('kill -9 in the middle of an apply, then apply again: converged', async () => {
+  const dir = project(40);
+  try {
+    emu.setFaults({ latencyMs: 20 });
+    const proc = execa('node', [BIN, 'apply', '--auto-approve', '--parallelism', '2'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false });
+    const tag = /name: (p[0-9a-f]+)_0/.exec(readFileSync(path.join(dir, 'templates', 't0.yaml'), 'utf8'))![1]!;
+    const written = () => [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`)).length;
+    while (written() < 5) await new Promise((res) => setTimeout(res, 10));
+    proc.kill('SIGKILL');
+    await proc;
+    emu.setFaults({});
+    assert.ok(written() < 40, 'killed part way');
+    const r = await run(dir, ['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.is(written(), 40);
+    assert.equal((await planJson(dir)).summary, { create: 0, update: 0, noop: 40, orphan: 0 });
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test('pull adopts templates into lint-clean files that keep their publicId; no overwrite without --force; never outside --dir', async () => {
+  const dir = project(3);
+  try {
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    const p = JSON.parse((await run(dir, ['plan', '--format', 'json'])).stdout) as { changes: { publicId: string; channel: string; name: string }[] };
+    const wa = p.changes.filter((c) => c.channel === 'shop-whatsapp');
+    const ids = wa.flatMap((c) => ['--id', c.publicId]);
+    let r = await run(dir, ['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--category', 'MARKETING']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    for (const c of wa) {
+      const f = path.join(dir, 'pulled', `${c.name}.${/language: (\S+)/.exec(readFileSync(path.join(dir, 'templates', `t${c.name.split('_').pop()}.yaml`), 'utf8'))![1]}.yaml`);
+      assert.ok(existsSync(f), f);
+      assert.match(readFileSync(f, 'utf8'), new RegExp(`publicId: ${c.publicId}`));
+    }
+    const lint = await run(dir, ['lint', 'pulled']);
+    assert.is(lint.exitCode, 0, lint.stdout);
+    r = await run(dir, ['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled']);
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /exists; pass --force/);
+    assert.is((await run(dir, ['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'])).exitCode, 0);
+    // pulled files plan as noop: adopting changes nothing on the channel
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(emu.url).replace('templates/**/*.yaml', 'pulled/**/*.yaml'));
+    const plan = await planJson(dir);
+    assert.equal(plan.summary, { create: 0, update: 0, noop: wa.length, orphan: 0 });
+    // a hostile template name cannot escape the directory
+    const evil = randomUUID();
+    const body = JSON.parse(JSON.stringify((await import('./helpers.ts')).writeBody('x')));
+    body.chatapp.chatapp.name = '../../../escape';
+    await fetch(`${emu.url}/channel/${CHANNEL_A}/template/${evil}`, { method: 'POST', headers: { apiKey: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    r = await run(dir, ['pull', '--channel', 'shop-whatsapp', '--id', evil, '--dir', 'safe']);
+    assert.ok(existsSync(path.join(dir, 'safe', 'escape.en_US.yaml')), r.stdout + r.stderr);
+    assert.not.ok(existsSync(path.join(dir, '..', 'escape.en_US.yaml')));
+  } finally { cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,70 @@
+// The embedded emulator flow of `npm start`, --wait on review, and the markdown plan limit.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { makePlan, type DesiredTemplate } from '../src/plan/plan.ts';
+import { renderMarkdown, MARKDOWN_LIMIT } from '../src/plan/render.ts';
+import { fromFile } from '../src/model/canonical.ts';
+import { readTemplateValue } from '../src/plan/desired.ts';
+import { templateText } from '../bench/generate.ts';
+import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+test('npm start flow: lint, plan and apply the samples to the embedded emulator; the second run has no changes', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /11 created, 0 updated, 0 failed/);
+    assert.ok(readFileSync(path.join(dir, '.tplsync', 'emulator.json'), 'utf8').length > 0, 'state kept in the environment\'s emulator file');
+    r = await cli(['apply', '--auto-approve'], { cwd: dir });
+    assert.is(r.exitCode, 0);
+    assert.match(r.stdout, /No changes\. 11 templates in local match the files\./);
+  } finally { cleanup(dir); }
+});
+
+test('apply --wait follows the review: approved, or rejected with the reason', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 400 });
+  const dir = tempDir();
+  try {
+    const good = templateText(1).replace('name: template_1', `name: w${randomUUID().slice(0, 6)}`);
+    // lint-clean by a reasoned suppression, but the platform's review rejects it
+    const bad = templateText(2).replace('name: template_2', `name: w${randomUUID().slice(0, 6)}_bad`)
+      .replace('  text: "Hi {{customer}}, your order', '  # tplsync-disable-next-line placeholder-position -- testing the review\n  text: "{{customer}}, your order');
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+      'templates/good.yaml': good, 'templates/bad.yaml': bad,
+    });
+    const r = await cli(['apply', '--auto-approve', '--wait', '--results', 'r.json'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ created shop-whatsapp\/w\w+\/de → APPROVED/);
+    assert.match(r.stdout, /✗ created shop-whatsapp\/w\w+_bad\/pt_BR → REJECTED: placeholder-position: The body starts with the placeholder/);
+    const res = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    assert.equal(res.results.map((x: { status: string }) => x.status).sort(), ['APPROVED', 'REJECTED']);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('the markdown plan of 500 changed templates stays within a GitHub comment, summary and attention first', () => {
+  const desired: DesiredTemplate[] = [];
+  const remote = new Map();
+  for (let i = 0; i < 500; i++) {
+    const t = readTemplateValue(templateText(i));
+    desired.push({ file: `templates/t${i}.yaml`, fileHash: 'h', channel: String(t.channel), canonical: fromFile(t, CHANNEL_A, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) });
+  }
+  const plan = makePlan({ desired, remote });
+  const md = renderMarkdown(plan, { environment: 'production', marker: 'tplsync-plan:production' });
+  assert.ok(md.length <= MARKDOWN_LIMIT, `${md.length} characters`);
+  assert.ok(md.startsWith('<!-- tplsync-plan:production -->\n## tplsync plan: production'));
+  assert.match(md, /\| 500 \| 0 \| 0 \| 0 \|/);
+  assert.match(md, /more changes not shown/);
+  assert.ok(md.indexOf('| create |') < md.indexOf('<details>'));
+  const small = renderMarkdown(makePlan({ desired: desired.slice(0, 3), remote }), { environment: 'production' });
+  assert.is((small.match(/<details>/g) ?? []).length, 3);
+  assert.not.match(small, /not shown/);
+});
+
+test.run();
