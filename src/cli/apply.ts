@@ -9,7 +9,7 @@ import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js'
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { connect, type Connection } from '../env/connect.js';
-import { sha256, type Action } from '../plan/plan.js';
+import { sha256, writeBodyOf, type Action } from '../plan/plan.js';
 import { renderText } from '../plan/render.js';
 import { LintFailed, runPlan } from '../plan/run.js';
 import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
@@ -76,7 +76,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
       pending = {
         environment: conn.environment.name, target: conn.target,
-        items: plan.changes.filter((c) => isWrite(c.action) && c.body).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: c.body! })),
+        items: plan.changes.filter((c) => isWrite(c.action)).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: writeBodyOf(c)! })),
       };
     }
     if (pending.items.length === 0) {

@@ -14,6 +14,8 @@ export interface Connection {
   environment: EnvironmentConfig;
   /** where the templates go, for messages and saved plans (never holds a key) */
   target: string;
+  /** requests in flight at once */
+  parallelism: number;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
       const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
       const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
       return {
-        client, environment, target: `embedded emulator (${path.relative(process.cwd(), dataFile) || dataFile})`,
+        client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(process.cwd(), dataFile) || dataFile})`,
         async close() { await emu.close(); release(); },
       };
     } catch (e) { release(); throw e; }
@@ -53,7 +55,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   const apiKey = process.env[environment.apiKeyEnv];
   if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), ...common });
-  return { client, environment, target: client.baseUrl, async close() {} };
+  return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };
 }
 
 /** An exclusive lock file with our pid; a lock left by a dead process is taken over. */

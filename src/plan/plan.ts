@@ -28,10 +28,7 @@ export interface PlanChange {
   remoteStatus?: string;
   changes?: FieldChange[];
   attention?: string[];
-  /** what apply writes (create, update) */
-  body?: TemplateWriteRequest;
   fileHash?: string;
-  desiredHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
   /** the canonical templates, for renderings (not saved) */
@@ -69,10 +66,9 @@ export function makePlan(inp: PlanInputs): Plan {
     const c = d.canonical;
     const r = inp.remote.get(c.templateId) ?? null;
     const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
-    const body = toWriteBody(c);
-    const hashes = { fileHash: d.fileHash, desiredHash: sha256(canonicalJson(body)), remoteFingerprint: fingerprint(r) };
+    const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r) };
     if (!r) {
-      changes.push({ ...base, action: 'create', body, ...hashes, desired: c });
+      changes.push({ ...base, action: 'create', ...hashes, desired: c });
       continue;
     }
     const remote = fromRead(r, c.channelId);
@@ -88,7 +84,7 @@ export function makePlan(inp: PlanInputs): Plan {
     if (r.statusText === 'REJECTED' && r.rejectionReason) attention.push(`the remote template is REJECTED: ${r.rejectionReason}`);
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
-      ...(diff.length ? { changes: diff, body } : {}),
+      ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
       ...hashes, desired: c, remote,
     });
@@ -114,6 +110,11 @@ export const keyOf = (c: { channel: string; name: string; language: string }): s
 export function inShard(key: string, shard?: { index: number; count: number }): boolean {
   if (!shard) return true;
   return parseInt(sha256(key).slice(0, 8), 16) % shard.count === shard.index - 1;
+}
+
+/** What apply writes for a create or an update (made when needed: a plan of 10,000 templates stays small). */
+export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
+  return (c.action === 'create' || c.action === 'update') && c.desired ? toWriteBody(c.desired) : undefined;
 }
 
 export function hasChanges(p: Plan): boolean {

@@ -49,9 +49,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const remote = new Map<string, TemplateReadResponse | null>();
   const bar = await progress('reading', ids.length);
   try {
-    await Promise.all(ids.map(async ({ channelId, id }) => {
-      remote.set(id, await conn.client.getTemplate(channelId, id));
-      bar.tick();
+    // a few readers pulling from the list: no promise, timer or request object per template up front
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(ids.length, conn.parallelism) }, async () => {
+      while (next < ids.length) {
+        const { channelId, id } = ids[next++]!;
+        remote.set(id, await conn.client.getTemplate(channelId, id));
+        bar.tick();
+      }
     }));
   } finally { bar.stop(); }
   return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });

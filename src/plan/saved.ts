@@ -1,7 +1,8 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
-import { fingerprint, type Action, type Plan } from './plan.js';
+import { canonicalJson } from '../model/canonical.js';
+import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';
 
 export const PLAN_FORMAT = 'tplsync-plan';
 
@@ -30,12 +31,15 @@ export function toSaved(plan: Plan, meta: { environment: string; target: string;
   return {
     format: PLAN_FORMAT, version: 1, createdAt: meta.now.toISOString(), toolVersion: meta.toolVersion,
     environment: meta.environment, target: meta.target, summary: plan.summary,
-    changes: plan.changes.map((c) => ({
-      channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action,
-      ...(c.file ? { file: c.file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}), ...(c.desiredHash ? { desiredHash: c.desiredHash } : {}),
-      remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-      ...(c.body && (c.action === 'create' || c.action === 'update') ? { body: c.body } : {}),
-    })),
+    changes: plan.changes.map((c) => {
+      const body = writeBodyOf(c);
+      return {
+        channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action,
+        ...(c.file ? { file: c.file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
+        remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+        ...(body ? { body, desiredHash: sha256(canonicalJson(body)) } : {}),
+      };
+    }),
   };
 }
 
