@@ -1,7 +1,10 @@
-// The library entry of the package.
-export { lintProject, discoverFiles } from './lint/run.js';
-export { lintBytes, finishProject } from './lint/engine.js';
-export type { Diagnostic, Severity } from './lint/diagnostic.js';
-export { RULES } from './lint/registry.js';
-export { loadConfig } from './config/load.js';
-export { scanPlaceholders, compileText, renderText, numbering } from './model/placeholders.js';
+// The library entry of the package: the typed client and sending. Light on purpose (application
+// code imports it); the emulator and the linter have their own entries: tplsync/emulator, tplsync/lint.
+export { createClient } from './api/client.js';
+export type { Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/client.js';
+export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './api/errors.js';
+export type * from './api/types.js';
+export { sendTemplateWith, sendText } from './send/send.js';
+export type { Sent, SendTemplateOptions } from './send/send.js';
+export { ParamError, checkParams, renderTemplate } from './send/render.js';
+export type { TemplateMeta } from './send/template-meta.js';

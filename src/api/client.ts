@@ -32,6 +32,8 @@ export interface ClientOptions {
   random?: () => number;
   /** called before each retry (for progress displays and logs) */
   onRetry?: (info: RetryInfo) => void;
+  /** channel alias -> channel id, for sending templates by their alias */
+  channels?: Readonly<Record<string, string>>;
 }
 
 export interface RetryInfo { operation: string; attempt: number; delayMs: number; reason: string }
@@ -40,6 +42,7 @@ export interface StatusPageOptions { limit?: number; cursor?: string }
 
 export interface Client {
   readonly baseUrl: string;
+  readonly channels: Readonly<Record<string, string>>;
   writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest): Promise<TemplateWriteResponse>;
   /** the template, or null when the service has none with this id */
   getTemplate(channelId: string, templateId: string): Promise<TemplateReadResponse | null>;
@@ -161,6 +164,7 @@ export function createClient(options: ClientOptions): Client {
 
   const client: Client = {
     baseUrl: base.href,
+    channels: { ...options.channels },
     writeTemplate: (channelId, templateId, body) => request({
       operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body,
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,

@@ -75,6 +75,46 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run(async () => (await import('./pull.js')).pullCommand(Object.assign({}, program.opts(), this.opts()) as never))();
     });
 
+  program.command('types')
+    .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')
+    .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts)')
+    .option('--check', 'write nothing; exit 1 when the file is stale')
+    .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
+    .addHelpText('after', `\n${EXIT_HELP}`)
+    .action(function (this: Command) {
+      return run(async () => (await import('./types.js')).typesCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('send')
+    .description('send a text or a template through the conversation operation; prints the clientMessageId')
+    .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+    .requiredOption('--to <receiver>', 'the receiver')
+    .option('--text <text>', 'send this text')
+    .option('--reply <text>', 'with --text: a reply suggestion (repeatable)', collect)
+    .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
+    .option('--template <name>', 'send this template (from the template files)')
+    .option('--language <code>', 'the template\'s language (when it has several)')
+    .option('--param <name=value>', 'a placeholder value (repeatable)', collect)
+    .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .addHelpText('after', `\n${EXIT_HELP}`)
+    .action(function (this: Command) {
+      return run(async () => (await import('./send.js')).sendCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('status')
+    .description('delivery status of a send: receiver, user and status in words')
+    .argument('<clientMessageId>', 'the id printed by tplsync send')
+    .option('--limit <n>', 'page size (1 to 1000; the service default is 500)')
+    .option('--cursor <cursor>', 'the page after this cursor (from the previous page)')
+    .option('--all', 'follow next_cursor to the last page')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .addHelpText('after', `\n${EXIT_HELP}`)
+    .action(function (this: Command, id: string) {
+      return run(async () => (await import('./status.js')).statusCommand(id, Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
   program.command('emulator')
     .description('run the local emulator of the partner messaging API (prints `listening on URL` first)')
     .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '8787')

@@ -21,6 +21,8 @@ export interface Config {
   /** the directory globs and relative paths are resolved against */
   dir: string;
   templates: string[];
+  /** where `tplsync types` writes the module, relative to `dir` */
+  typesOut: string;
   defaultEnvironment?: string;
   environments: Record<string, EnvironmentConfig>;
   rules: Record<string, SeveritySetting>;
@@ -35,9 +37,11 @@ export const SEARCH_PLACES = [
 ];
 
 export const DEFAULT_TEMPLATE_GLOBS = ['templates/**/*.{yaml,yml}'];
+export const DEFAULT_TYPES_OUT = 'tplsync-templates.ts';
 
 interface RawConfig {
   templates?: string[];
+  typesOut?: string;
   defaultEnvironment?: string;
   environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string> }>;
   rules?: Record<string, string>;
@@ -58,7 +62,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     if (err.code === 'ENOENT') throw new UsageError(`Config file not found: ${opts.configFile}`);
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
-  if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, environments: {}, rules: {} };
+  if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
   return resolveConfig(result.config ?? {}, result.filepath);
 }
 
@@ -99,6 +103,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     file: filepath,
     dir: path.dirname(filepath),
     templates: c.templates ?? DEFAULT_TEMPLATE_GLOBS,
+    typesOut: c.typesOut ?? DEFAULT_TYPES_OUT,
     ...(c.defaultEnvironment ? { defaultEnvironment: c.defaultEnvironment } : {}),
     environments,
     rules,

@@ -32,6 +32,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   const environment = selectEnvironment(config, o.env);
   const common = {
     concurrency: o.parallelism ?? 8,
+    channels: environment.channels,
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),

@@ -1,0 +1,50 @@
+// `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
+import { UUID_RE } from '../api/contract.js';
+import type { MessageStatusResponse, SendListEntry } from '../api/types.js';
+import { loadConfig } from '../config/load.js';
+import { UsageError } from '../config/errors.js';
+import { connect } from '../env/connect.js';
+import { EXIT } from './exit-codes.js';
+
+export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
+
+/** send_list status in words (the WeCom meanings the response follows; docs/api-assumptions.md) */
+export const STATUS_WORDS: Readonly<Record<number, string>> = { 0: 'not sent', 1: 'sent', 2: 'failed: not a contact', 3: 'failed: quota reached' };
+
+export function renderStatusTable(entries: readonly SendListEntry[], next?: string): string {
+  const rows = [['RECEIVER', 'USER', 'STATUS'], ...entries.map((e) => [e.external_userid, e.userid, STATUS_WORDS[e.status] ?? `status ${e.status}`])];
+  const w = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const lines = rows.map((r) => `${r[0]!.padEnd(w[0]!)}  ${r[1]!.padEnd(w[1]!)}  ${r[2]}`);
+  const counts = new Map<string, number>();
+  for (const e of entries) { const k = STATUS_WORDS[e.status] ?? `status ${e.status}`; counts.set(k, (counts.get(k) ?? 0) + 1); }
+  lines.push('', `${entries.length} receiver${entries.length === 1 ? '' : 's'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
+  if (next) lines.push(`more: tplsync status ... --cursor ${next}  (or --all)`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function statusCommand(id: string, o: StatusCommandOptions): Promise<number> {
+  if (!UUID_RE.test(id)) throw new UsageError(`'${id}' is not a clientMessageId (a UUID, as printed by tplsync send)`);
+  if (!['table', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose table or json`);
+  let limit: number | undefined;
+  if (o.limit !== undefined) {
+    limit = Number(o.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit takes a whole number from 1 to 1000, not '${o.limit}'`);
+  }
+  if (o.all && o.cursor) throw new UsageError('--all reads every page; it takes no --cursor');
+  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const conn = await connect(config, { ...(o.env ? { env: o.env } : {}), ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  try {
+    let entries: SendListEntry[];
+    let next = '';
+    if (o.all) entries = await conn.client.allMessageStatuses(id, limit !== undefined ? { limit } : {});
+    else {
+      const page: MessageStatusResponse = await conn.client.getMessageStatus(id, { ...(limit !== undefined ? { limit } : {}), ...(o.cursor ? { cursor: o.cursor } : {}) });
+      entries = page.status.send_list;
+      next = page.status.next_cursor;
+    }
+    process.stdout.write(o.format === 'json'
+      ? `${JSON.stringify({ clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
+      : renderStatusTable(entries, next));
+    return EXIT.OK;
+  } finally { await conn.close(); }
+}

@@ -1,0 +1,136 @@
+// Sending: parameters checked at run time, templates rendered with the shared compiler,
+// `tplsync send` and `tplsync status` end to end (several pages), errcode errors.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/api/client.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { readTemplateValue } from '../src/plan/desired.ts';
+import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
+import { sendTemplateWith } from '../src/send/send.ts';
+import { templateMeta } from '../src/send/template-meta.ts';
+import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const meta = (file: string) => templateMeta(readTemplateValue(readFileSync(path.join(ROOT, 'templates', file), 'utf8')));
+const shipped = meta('whatsapp/order_shipped.en_US.yaml');
+
+test('parameters: missing, extra, empty, newline, tab and 5 spaces are refused with one clear error', () => {
+  const bad = (params: Record<string, unknown>, re: RegExp) => {
+    try { checkParams(shipped, params); assert.unreachable(); } catch (e) { assert.instance(e, ParamError); assert.match((e as Error).message, re); }
+  };
+  const ok = { customer: 'Maria', order_id: 'A-1042', button_2: 'A-1042' };
+  assert.equal(checkParams(shipped, ok), ok);
+  bad({ customer: 'Maria', button_2: 'x' }, /'order_id' is missing/);
+  bad({ ...ok, coupon: 'x' }, /'coupon' is not a parameter of shop-whatsapp\/order_shipped\/en_US/);
+  bad({ ...ok, customer: '  ' }, /'customer' is empty/);
+  bad({ ...ok, customer: 'a\nb' }, /newline/);
+  bad({ ...ok, customer: 'a\tb' }, /tab/);
+  bad({ ...ok, customer: 'a     b' }, /5 or more spaces/);
+  bad({ ...ok, customer: 42 }, /must be a string/);
+  bad({}, /It takes: customer, order_id, button_2/);
+});
+
+test('rendering: placeholders filled, quick replies become reply suggestions, URL buttons open_url with the value', () => {
+  const r = renderTemplate(shipped, { customer: 'Maria', order_id: 'A-1042', button_2: 'A 1042' });
+  assert.is(r.text, 'Hi Maria, your order A-1042 is on its way and should arrive within three working days.\n\nReply STOP to opt out');
+  assert.equal(r.suggestions, [
+    { action: 'reply', text: 'Track parcel', postbackData: 'Track parcel' },
+    { action: 'reply', text: 'Talk to support', postbackData: 'Talk to support' },
+    { action: 'open_url', text: 'Open order', postbackData: 'https://shop.example.com/orders/A%201042' },
+  ]);
+  const de = renderTemplate(meta('whatsapp/order_shipped.de.yaml'), { customer: 'Maria', order_id: 'A-7' });
+  assert.ok(de.text.startsWith('Bestellung A-7\n\nHallo Maria, deine Bestellung A-7'));
+});
+
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: ['k'], statusDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+test('sendTemplate: a fresh clientMessageId, retried only with that same id (a lost answer is not a second message)', async () => {
+  emu.setFaults({ seed: 2, lostResponseRate: 0.6 });
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { 'shop-whatsapp': CHANNEL_A }, backoffBaseMs: 1 });
+  const before = emu.state.conversations.size;
+  const sent = [];
+  for (let i = 0; i < 5; i++) sent.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: { customer: 'Maria', order_id: `A-${i}`, button_2: 'x' } }));
+  emu.setFaults({});
+  assert.is(new Set(sent.map((s) => s.clientMessageId)).size, 5);
+  assert.is(emu.state.conversations.size - before, 5, 'one conversation per send, however many retries');
+  try { await sendTemplateWith(createClient({ baseUrl: emu.url, apiKey: 'k' }), shipped, { to: 'x', params: { customer: 'a', order_id: 'b', button_2: 'c' } }); assert.unreachable(); } catch (e) {
+    assert.match((e as Error).message, /No channel id for 'shop-whatsapp'/);
+  }
+});
+
+function project(url: string): string {
+  const dir = tempDir();
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+    'templates/shipped.yaml': readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'order_shipped.en_US.yaml'), 'utf8'),
+    'templates/shipped_de.yaml': readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'order_shipped.de.yaml'), 'utf8'),
+  });
+  return dir;
+}
+
+test('tplsync send (template and text) and tplsync status (one page, --all pages, json)', async () => {
+  const dir = project(emu.url);
+  const env = { TPLSYNC_API_KEY: 'k' };
+  try {
+    let r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--template', 'order_shipped', '--language', 'en_US',
+      '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const id = r.stdout.trim();
+    assert.match(id, /^[0-9a-f-]{36}$/);
+    const rec = emu.state.conversation(id)!;
+    assert.ok(rec, 'recorded by the emulator');
+    r = await cli(['status', id], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /RECEIVER\s+USER\s+STATUS\n\+4915100000011\s+wm\w+\s+sent/);
+    // more than one page: a send to many receivers, read with --limit 2
+    const cm = randomUUID();
+    await createClient({ baseUrl: emu.url, apiKey: 'k' }).sendConversation(CHANNEL_A, { clientMessageId: cm, messages: ['+491510000001', 'nobody', '+491510000003', '+491510000004', '+491510000005'].map((x) => ({ receiver: x, type: 'text', data: { message: 'm' } })) });
+    r = await cli(['status', cm, '--limit', '2'], { cwd: dir, env });
+    assert.match(r.stdout, /2 receivers: 1 sent, 1 failed: not a contact\nmore: tplsync status \.\.\. --cursor \S+/);
+    r = await cli(['status', cm, '--limit', '2', '--all', '--format', 'json'], { cwd: dir, env });
+    const all = JSON.parse(r.stdout);
+    assert.is(all.send_list.length, 5);
+    assert.equal(all.send_list.map((x: { statusText: string }) => x.statusText), ['sent', 'failed: not a contact', 'sent', 'sent', 'sent']);
+    assert.is(all.next_cursor, '');
+    // a text with suggestions
+    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000012', '--text', 'Your parcel is here', '--reply', 'Thanks', '--open-url', 'Track=https://shop.example.com/t'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    // usage errors
+    for (const args of [
+      ['send', '--channel', 'shop-whatsapp', '--to', 'x'],
+      ['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped'],
+      ['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped', '--language', 'en_US', '--param', 'customer=M'],
+      ['send', '--channel', 'shop-whatsapp', '--to', 'x', '--text', 'hi', '--open-url', 'Go=ftp://x'],
+      ['status', 'not-a-uuid'],
+    ]) {
+      r = await cli(args, { cwd: dir, env });
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
+    }
+    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped'], { cwd: dir, env });
+    assert.match(r.stderr, /exists in en_US, de; choose one with --language/);
+    r = await cli(['status', randomUUID()], { cwd: dir, env });
+    assert.is(r.exitCode, 1);
+  } finally { cleanup(dir); }
+});
+
+test('a non-zero errcode in the status body is a clear error (exit 3)', async () => {
+  const stand = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ result: { errcode: 0, errmsg: 'ok' }, status: { errcode: 40014, errmsg: 'invalid access_token', next_cursor: '', send_list: [] } }));
+  });
+  await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r));
+  const dir = project(`http://127.0.0.1:${(stand.address() as AddressInfo).port}`);
+  try {
+    const r = await cli(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /errcode 40014: invalid access_token/);
+  } finally { stand.close(); cleanup(dir); }
+});
+
+test.run();
