@@ -115,6 +115,48 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run(async () => (await import('./status.js')).statusCommand(id, Object.assign({}, program.opts(), this.opts()) as never))();
     });
 
+  program.command('fmt')
+    .description('rewrite template files in the canonical layout and key order, keeping comments')
+    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
+    .option('--check', 'write nothing; list the files that would change and exit 1')
+    .action(function (this: Command, paths: string[]) {
+      return run(async () => (await import('./fmt.js')).fmtCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('new')
+    .description('scaffold a lint-clean template file with comments that explain each part')
+    .requiredOption('--channel <alias>', 'channel alias from the config')
+    .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
+    .option('--language <code>', 'language code', 'en_US')
+    .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION', 'UTILITY')
+    .option('--dir <dir>', 'where to write the file', 'templates')
+    .option('--force', 'overwrite an existing file')
+    .action(function (this: Command) {
+      return run(async () => (await import('./new.js')).newCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('preview')
+    .description('render each template as the customer sees it (WhatsApp and RCS), with its lint findings, as a static site')
+    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
+    .option('--out <dir>', 'where to write index.html and one page per template')
+    .option('--serve', 'serve it on 127.0.0.1 and re-render when a file changes')
+    .option('--port <n>', 'port for --serve (0 picks a free one)', '0')
+    .action(function (this: Command, paths: string[]) {
+      return run(async () => (await import('./preview.js')).previewCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
+  program.command('comment')
+    .description('post a Markdown file (the plan) as a pull-request comment, updating the earlier one in place')
+    .requiredOption('--body-file <file>', 'the Markdown to post (e.g. from tplsync plan --format markdown)')
+    .option('--marker <text>', 'the hidden marker that finds the earlier comment', 'tplsync-plan')
+    .option('--repo <owner/name>', 'default: $GITHUB_REPOSITORY')
+    .option('--pr <n>', 'default: the pull request of the workflow event ($GITHUB_EVENT_PATH)')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// $GITHUB_API_URL')
+    .addHelpText('after', '\nThe token comes from $GITHUB_TOKEN, the API from $GITHUB_API_URL (default https://api.github.com).')
+    .action(function (this: Command) {
+      return run(async () => (await import('./comment.js')).commentCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+    });
+
   program.command('emulator')
     .description('run the local emulator of the partner messaging API (prints `listening on URL` first)')
     .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '8787')

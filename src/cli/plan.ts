@@ -5,6 +5,7 @@ import { connect } from '../env/connect.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { hasChanges } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
+import { renderCanonicalText } from '../preview/text.js';
 import { LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
 import { EXIT } from './exit-codes.js';
@@ -54,7 +55,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     }
     const env = conn.environment.name;
     const text = o.format === 'json' ? renderJson(plan)
-      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}` })
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined) })
         : renderText(plan, { color: !o.output && useColor(process.stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);
     if (o.out) {

@@ -29,6 +29,8 @@ export interface CanonicalTemplate {
   footer?: string;
   buttons: CanonicalButton[];
   message?: WireMessage;
+  /** file only, for renderings: sample values by placeholder name (body and message examples) */
+  samples?: Readonly<Record<string, string>>;
 }
 
 /** Fields the read does not return (or returns unresolved): never shown as a change. */
@@ -76,6 +78,9 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
     c.message = normalizeMessage(wire as WireMessage);
   }
+  const samples: Record<string, string> = {};
+  for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
+  if (Object.keys(samples).length) c.samples = samples;
   return c;
 }
 
@@ -220,7 +225,7 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 }
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, ...rest } = c;
+  const { category: _c, channelId: _ch, templateId: _id, samples: _s, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;

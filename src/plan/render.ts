@@ -9,7 +9,7 @@ import { keyOf, type Plan, type PlanChange } from './plan.js';
 /** The readable form of a template that diffs are made of. */
 export function renderTemplateText(c: CanonicalTemplate | undefined): string {
   if (!c) return '';
-  const { channelId: _c, templateId: _t, category: _unobservable, ...rest } = c;
+  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, ...rest } = c;
   return stringify(rest, { lineWidth: 0, sortMapEntries: false });
 }
 

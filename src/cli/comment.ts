@@ -1,0 +1,26 @@
+// `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
+import { existsSync, readFileSync } from 'node:fs';
+import { UsageError } from '../config/errors.js';
+import { upsertComment } from '../github/comment.js';
+import { EXIT } from './exit-codes.js';
+
+export interface CommentCommandOptions { bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
+
+export async function commentCommand(o: CommentCommandOptions): Promise<number> {
+  const token = process.env.GITHUB_TOKEN;
+  if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
+  const repo = o.repo ?? process.env.GITHUB_REPOSITORY;
+  if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
+  let issue = o.pr !== undefined ? Number(o.pr) : NaN;
+  if (o.pr === undefined && process.env.GITHUB_EVENT_PATH && existsSync(process.env.GITHUB_EVENT_PATH)) {
+    const ev = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { number?: number }; number?: number };
+    issue = ev.pull_request?.number ?? ev.number ?? NaN;
+  }
+  if (!Number.isInteger(issue) || issue < 1) throw new UsageError('Name the pull request with --pr N (default: the pull request of the workflow event)');
+  if (!existsSync(o.bodyFile)) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
+  const body = readFileSync(o.bodyFile, 'utf8');
+  if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
+  const r = await upsertComment({ apiUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker: o.marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  process.stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
+  return EXIT.OK;
+}

@@ -1,0 +1,32 @@
+// `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, schemaDir } from '../config/load.js';
+import { UsageError } from '../config/errors.js';
+import { formatTemplate } from '../fmt/format.js';
+import { scaffoldTemplate } from '../fmt/scaffold.js';
+import { safeFileName } from '../model/to-file.js';
+import { EXIT } from './exit-codes.js';
+import { writeFileAtomic } from './output.js';
+
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; dir: string; force?: boolean }
+
+export async function newCommand(o: NewCommandOptions): Promise<number> {
+  if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
+  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
+  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
+  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
+  if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
+    throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);
+  }
+  const dir = path.resolve(process.cwd(), o.dir);
+  const file = path.join(dir, safeFileName(o.name, o.language));
+  if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(process.cwd(), file)} exists; pass --force to overwrite it`);
+  const local = path.join(config.dir, 'schema', 'template.schema.json');
+  const schemaPath = path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
+  // written in the canonical layout, so that `fmt --check` passes on a new file
+  writeFileAtomic(file, formatTemplate(scaffoldTemplate({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
+  process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+  return EXIT.OK;
+}

@@ -1,0 +1,56 @@
+// Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
+// indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import { templateSchema } from '../lint/schema.js';
+
+type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema> };
+
+let rootSchema: Schema | undefined;
+function resolve(s: Schema | undefined): Schema | undefined {
+  rootSchema ??= templateSchema() as Schema;
+  let cur = s;
+  for (let i = 0; cur?.$ref && i < 10; i++) cur = rootSchema.definitions?.[cur.$ref.replace('#/definitions/', '')];
+  return cur;
+}
+
+function keyName(p: Pair<unknown, unknown>): string {
+  return isScalar(p.key) ? String(p.key.value) : String(p.key);
+}
+
+function order(node: unknown, schema: Schema | undefined): void {
+  const s = resolve(schema);
+  if (isMap(node)) {
+    const known = Object.keys(s?.properties ?? {});
+    if (known.length) {
+      const rank = (p: unknown) => { const i = known.indexOf(keyName(p as Pair<unknown, unknown>)); return i < 0 ? known.length : i; };
+      const items = node.items.map((p, i) => ({ p, i }));
+      items.sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
+      // the comment above the first key belongs to the mapping, not to whichever key moves first
+      const first = node.items[0] as Pair<Node, unknown> | undefined;
+      const lead = first && isScalar(first.key) ? first.key.commentBefore : undefined;
+      if (lead !== undefined && first && items[0]!.p !== first) {
+        (first.key as Node).commentBefore = undefined;
+        const newFirst = items[0]!.p as Pair<Node, unknown>;
+        if (isScalar(newFirst.key)) newFirst.key.commentBefore = [lead, newFirst.key.commentBefore].filter(Boolean).join('\n');
+      }
+      node.items = items.map((x) => x.p) as typeof node.items;
+    }
+    for (const p of node.items) if (isPair(p)) order(p.value, s?.properties?.[keyName(p as Pair<unknown, unknown>)]);
+  } else if (isSeq(node)) {
+    for (const item of node.items) order(item, s?.items);
+  }
+}
+
+export interface FormatResult { text: string; error?: string }
+
+export function formatTemplate(text: string): FormatResult {
+  const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: true });
+  if (doc.errors.length) {
+    const e = doc.errors[0]!;
+    return { text, error: `${e.message.split('\n')[0]}` };
+  }
+  order(doc.contents, {} as Schema);
+  if (isMap(doc.contents)) order(doc.contents, templateSchema() as Schema);
+  const out = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true });
+  return { text: out };
+}

@@ -1,0 +1,58 @@
+// Effects: one pull-request comment per marker, updated in place. Lists the comments of the
+// issue (every page), edits the one holding `<!-- marker -->`, or adds it when there is none.
+import { checkBaseUrl } from '../api/base-url.js';
+import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
+
+export interface CommentOptions {
+  apiUrl: string;
+  token: string;
+  repo: string;
+  issue: number;
+  marker: string;
+  body: string;
+  allowInsecureHttp?: boolean;
+}
+
+export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string }
+
+interface GhComment { id: number; body?: string; html_url?: string }
+
+export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
+  const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp);
+  const tag = `<!-- ${o.marker} -->`;
+  const body = o.body.includes(tag) ? o.body : `${tag}\n${o.body}`;
+  const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path.replace(/^\//, ''), base), {
+        method,
+        headers: {
+          authorization: `Bearer ${o.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'tplsync',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (e) {
+      throw new UnavailableError(`GitHub ${method} ${path}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    if (res.status === 401 || res.status === 403) throw new AuthError(`GitHub ${method} ${path}: ${res.status}: the token may not comment here (on a pull request from a fork the token is read-only)`, res.status);
+    if (res.status >= 500) throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}`, res.status);
+    if (!res.ok) throw new RequestError(`GitHub ${method} ${path}: ${res.status}: ${text.slice(0, 200)}`, res.status);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const [owner, name] = o.repo.split('/');
+  for (let page = 1; page <= 100; page++) {
+    const list = await call('GET', `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`) as GhComment[];
+    const mine = list.find((c) => c.body?.includes(tag));
+    if (mine) {
+      if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
+      const c = await call('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body }) as GhComment;
+      return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+    }
+    if (list.length < 100) break;
+  }
+  const c = await call('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body }) as GhComment;
+  return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+}

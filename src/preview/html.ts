@@ -1,0 +1,158 @@
+// Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
+// RCS card or carousel, the lint findings beside it) and an index.
+import type { Diagnostic } from '../lint/diagnostic.js';
+import { renderText, scanPlaceholders } from '../model/placeholders.js';
+
+type Loose = { readonly [k: string]: unknown };
+const o = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);
+const a = (v: unknown): Loose[] => (Array.isArray(v) ? v.map((x) => o(x) ?? {}) : []);
+const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export function esc(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Text with samples substituted; each substituted value marked, a placeholder without a sample shown as is. */
+export function withSamples(text: string, examples: Loose | undefined): string {
+  const scan = scanPlaceholders(text);
+  let out = esc(scan.texts[0]!);
+  scan.placeholders.forEach((p, i) => {
+    const v = s(examples?.[p.key]);
+    out += v === undefined ? `<mark class="missing" title="no sample">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}">${esc(v)}</mark>`;
+    out += esc(scan.texts[i + 1]!);
+  });
+  return formatWhatsApp(out);
+}
+
+/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
+function formatWhatsApp(html: string): string {
+  return html
+    .replace(/```([^`]+)```/g, '<code>$1</code>')
+    .replace(/(^|[\s>])\*([^*\n]+)\*(?=[\s<.,!?]|$)/g, '$1<b>$2</b>')
+    .replace(/(^|[\s>])_([^_\n]+)_(?=[\s<.,!?]|$)/g, '$1<i>$2</i>')
+    .replace(/(^|[\s>])~([^~\n]+)~(?=[\s<.,!?]|$)/g, '$1<s>$2</s>')
+    .replace(/\n/g, '<br>');
+}
+
+const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉' };
+
+function media(format: string, url: string | undefined): string {
+  if (format === 'IMAGE') return `<div class="media"><img src="${esc(url ?? '')}" alt="image: ${esc(url ?? 'no sample')}"></div>`;
+  if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">▶ video<small>${esc(url ?? 'no sample')}</small></div>`;
+  if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">📄 ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
+  if (format === 'LOCATION') return '<div class="media location">📍 location</div>';
+  return '';
+}
+
+function whatsapp(t: Loose): string {
+  const header = o(t.header);
+  const body = o(t.body);
+  const parts: string[] = ['<div class="bubble wa">'];
+  if (header) {
+    const f = s(header.format) ?? '';
+    parts.push(f === 'TEXT' ? `<div class="wa-header">${withSamples(s(header.text) ?? '', o(header.examples))}</div>` : media(f, s(header.example)));
+  }
+  parts.push(`<div class="wa-body" data-testid="body">${withSamples(s(body?.text) ?? '', o(body?.examples))}</div>`);
+  if (typeof t.footer === 'string') parts.push(`<div class="wa-footer">${esc(t.footer)}</div>`);
+  parts.push('<div class="time">12:00</div></div>');
+  const buttons = a(t.buttons);
+  if (buttons.length) {
+    parts.push('<div class="wa-buttons">');
+    for (const b of buttons) {
+      const type = s(b.type) ?? '';
+      const label = s(b.text) ?? (type === 'COPY_CODE' ? 'Copy offer code' : type.toLowerCase());
+      const target = type === 'URL' ? s(b.example) ?? s(b.url) : type === 'PHONE_NUMBER' ? s(b.phone_number) : undefined;
+      parts.push(`<div class="wa-button" data-type="${esc(type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[type] ?? '•'}</span> ${esc(label)}</div>`);
+    }
+    parts.push('</div>');
+  }
+  return parts.join('');
+}
+
+function chips(list: Loose[]): string {
+  if (!list.length) return '';
+  return `<div class="chips">${list.map((x) => `<span class="chip" data-action="${esc(s(x.action) ?? '')}" title="${esc(s(x.postbackData) ?? '')}">${x.action === 'open_url' ? '↗ ' : x.action === 'dial' ? '✆ ' : ''}${esc(s(x.text) ?? '')}</span>`).join('')}</div>`;
+}
+
+function rcs(t: Loose, examples: Loose | undefined): string {
+  const m = o(t.message);
+  if (!m) return '';
+  const opts = o(m.rcsRichCardsOpts);
+  const cards = a(m.richCards);
+  const horizontal = opts?.orientation === 'HORIZONTAL';
+  const parts = ['<section class="rcs"><h2>RCS</h2>'];
+  if (s(m.message)) parts.push(`<div class="bubble rcs-text">${withSamples(s(m.message)!, examples)}</div>`);
+  if (cards.length) {
+    parts.push(`<div class="cards ${opts?.type === 'CAROUSEL' ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}">`);
+    for (const c of cards) {
+      parts.push('<div class="card" data-testid="card">');
+      if (s(c.fileUrl)) parts.push(`<div class="card-media"><img src="${esc(s(c.fileUrl)!)}" alt="${esc(s(c.title) ?? 'card media')}"></div>`);
+      parts.push('<div class="card-content">');
+      if (s(c.title)) parts.push(`<div class="card-title">${withSamples(s(c.title)!, examples)}</div>`);
+      if (s(c.description)) parts.push(`<div class="card-description">${withSamples(s(c.description)!, examples)}</div>`);
+      parts.push(`${chips(a(c.suggestions))}</div></div>`);
+    }
+    parts.push('</div>');
+  } else if (s(m.fileUrl)) parts.push(`<div class="bubble">${media('IMAGE', s(m.fileUrl))}</div>`);
+  parts.push(chips(a(m.suggestions)));
+  const exp = o(m.rcsExpireOpts);
+  if (exp) parts.push(`<p class="meta">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
+  parts.push('</section>');
+  return parts.join('');
+}
+
+function findingsHtml(diags: readonly Diagnostic[]): string {
+  if (!diags.length) return '<aside class="findings ok"><h2>Lint</h2><p>✔ no problems</p></aside>';
+  return `<aside class="findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${esc(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
+}
+
+export const CSS = `
+:root{--wa-bg:#efeae2;--wa-bubble:#fff;--wa-green:#00a884;--ink:#111b21;--muted:#667781;--rcs:#1a73e8}
+*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f6f7f9}
+header.top{padding:12px 20px;background:#fff;border-bottom:1px solid #e3e6ea;display:flex;gap:16px;align-items:baseline}header.top a{color:var(--wa-green);text-decoration:none}
+main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding:20px;max-width:1100px}
+.phone{background:var(--wa-bg);border-radius:18px;padding:16px;min-height:200px}
+.bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px rgba(11,20,26,.13);max-width:340px}
+.wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;right:8px;bottom:3px;font-size:11px;color:var(--muted)}
+.media{background:#d1d7db;border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:#54656f}
+.media img{width:100%;display:block;min-height:120px;object-fit:cover}.media small{font-size:11px;word-break:break-all;padding:0 8px}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
+mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
+.rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
+.cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
+.card{background:#fff;border-radius:14px;overflow:hidden;border:1px solid #dadce0;max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
+.card-media{background:#e8eaed;min-height:110px}.card-media img{width:100%;display:block;min-height:110px;object-fit:cover}.cards.horizontal .card-media{flex:0 0 40%}
+.card-content{padding:10px 12px}.card-title{font-weight:600}.card-description{color:#3c4043;font-size:14px}
+.chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px}
+.findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-left:3px solid #999;margin-bottom:6px;background:#fff}
+.findings li.error{border-color:#d93025}.findings li.warning{border-color:#f9ab00}.findings.ok p{color:var(--wa-green)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
+.meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:#fff}td,th{padding:6px 12px;border-bottom:1px solid #e3e6ea;text-align:left}
+`;
+
+export interface PageInput { key: string; file: string; value: unknown; diagnostics: readonly Diagnostic[]; href: string }
+
+function page(title: string, body: string, live: boolean): string {
+  const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}${reload}</body></html>\n`;
+}
+
+export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
+  const v = (p.value ?? {}) as Loose;
+  const body = o(v.body);
+  const msgExamples = { ...(o(body?.examples) ?? {}), ...(o(o(v.message)?.examples) ?? {}) };
+  const content = typeof v === 'object' && v && (v.body || v.message)
+    ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${v.body ? whatsapp(v) : ''}</div></section>${rcs(v, msgExamples)}`
+    : '<p>This file could not be read as a template; see the findings.</p>';
+  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${s(v.category) ? `<span>${esc(s(v.category)!)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+}
+
+export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
+  const rows = pages.map((p) => {
+    const e = p.diagnostics.filter((d) => d.severity === 'error').length;
+    const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
+    const v = (p.value ?? {}) as Loose;
+    const preview = renderText(s(o(v.body)?.text) ?? '', Object.fromEntries(Object.entries(o(o(v.body)?.examples) ?? {}).map(([k, x]) => [k, String(x)])));
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(s(v.category) ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+  });
+  return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
+}
