@@ -1,0 +1,63 @@
+// The API key never appears in anything the CLI prints or writes: plan, apply (with faults),
+// saved plans, results, send, status; and plain http to a non-loopback host is refused.
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { templateText } from '../bench/generate.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+test('a canary key is in no output and no file, through plan, apply under faults, send and status', async () => {
+  const CANARY = `canary-${randomUUID()}`;
+  const logs: string[] = [];
+  const emu = await startEmulator({ keys: [CANARY], reviewDelayMs: 0, statusDelayMs: 0, log: (l) => logs.push(l) });
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  prod:\n    baseUrl: ${emu.url}\n    apiKeyEnv: MY_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+    };
+    for (let i = 0; i < 8; i++) files[`templates/t${i}.yaml`] = templateText(i).replace(`template_${i}`, `c${i}_${randomUUID().slice(0, 6)}`);
+    writeFiles(dir, files);
+    const env = { MY_KEY: CANARY };
+    const out: string[] = [];
+    const run = async (args: string[], e: Record<string, string | undefined> = env) => { const r = await cli(args, { cwd: dir, env: e }); out.push(r.stdout, r.stderr); return r; };
+    emu.setFaults({ seed: 4, errorRate: 0.3, rateLimitRate: 0.1, retryAfterSec: 0, resetRate: 0.1, lostResponseRate: 0.1 });
+    await run(['plan', '--out', 'plan.json']);
+    await run(['apply', '--auto-approve', 'plan.json', '--results', 'results.json']);
+    await run(['apply', '--auto-approve', '--results', 'results2.json']);
+    emu.setFaults({ errorRate: 1 });
+    await run(['plan']);
+    emu.setFaults({});
+    const sent = await run(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'hello']);
+    await run(['status', sent.stdout.trim(), '--all']);
+    await run(['plan'], { MY_KEY: `${CANARY}-wrong` });
+    await run(['plan', '--debug'], { MY_KEY: `${CANARY}-wrong` });
+    assert.ok(out.join('').length > 500, 'the commands printed something to check');
+    for (const [i, text] of out.entries()) assert.not.ok(text.includes(CANARY), `output ${i} holds the key`);
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const p = path.join(dir, f);
+      if (statSync(p).isFile()) assert.not.ok(readFileSync(p, 'utf8').includes(CANARY), `${f} holds the key`);
+    }
+    assert.not.ok(logs.join('\n').includes(CANARY), 'emulator log');
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('plain http to a host that is not this machine is refused (exit 3) unless allowed', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  prod:\n    baseUrl: http://api.example.com\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/t.yaml': templateText(1),
+    });
+    const r = await cli(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /Refusing to send the API key over plain http to api.example.com/);
+    const missing = await cli(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: undefined } });
+    assert.is(missing.exitCode, 3);
+    assert.match(missing.stderr, /environment variable TPLSYNC_API_KEY/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
