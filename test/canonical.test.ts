@@ -71,6 +71,18 @@ test('named placeholders compile to numbers by first appearance; samples follow'
   assert.equal(body.chatapp.chatapp.example, { 1: 'B', 2: 'A' });
 });
 
+test('a named header placeholder takes the body sample of the same name (lint agrees)', async () => {
+  const t = { channel: 'shop-whatsapp', name: 'n', language: 'en', category: 'UTILITY',
+    header: { format: 'TEXT', text: 'Order {{order_id}}' },
+    body: { text: 'Hi {{name}}, your order {{order_id}} is ready for pickup now.', examples: { name: 'Ana', order_id: 'A-1' } } };
+  const c = fromFile(t, CHANNEL_A, 'x');
+  assert.equal(c.header, { format: 'TEXT', text: 'Order {{1}}', example: 'A-1' });
+  const { lintBytes, finishProject } = await import('../src/lint/engine.ts');
+  const { stringify } = await import('yaml');
+  const diags = finishProject([lintBytes('t.yaml', Buffer.from(stringify(t)), { now: new Date() })], { severities: {} });
+  assert.equal(diags.map((d) => d.ruleId), []);
+});
+
 test('template ids: name-based UUIDs, stable, per channel; an explicit publicId wins', () => {
   const a = templateId(CHANNEL_A, 'order_shipped', 'en_US');
   assert.match(a, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -24,12 +24,12 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
   const rel = path.relative(process.cwd(), out) || out;
   if (o.check) {
-    if (current === text) { process.stdout.write(`${rel} is up to date (${metas.length} templates)\n`); return EXIT.OK; }
+    if (current === text) { process.stdout.write(`${rel} is up to date (${metas.length} template${metas.length === 1 ? '' : 's'})\n`); return EXIT.OK; }
     process.stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${o.out ? ` --out ${o.out}` : ''}\n`);
     return EXIT.FINDINGS;
   }
-  if (current === text) { process.stdout.write(`${rel} is up to date (${metas.length} templates)\n`); return EXIT.OK; }
+  if (current === text) { process.stdout.write(`${rel} is up to date (${metas.length} template${metas.length === 1 ? '' : 's'})\n`); return EXIT.OK; }
   writeFileAtomic(out, text);
-  process.stdout.write(`wrote ${rel} (${metas.length} templates)\n`);
+  process.stdout.write(`wrote ${rel} (${metas.length} template${metas.length === 1 ? '' : 's'})\n`);
   return EXIT.OK;
 }

@@ -107,7 +107,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'type': {
         const expected = String((e.params as { type: string | string[] }).type).replace(',', ' or ');
-        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${typeName(e.data)}` };
+        const hint = p[p.length - 1] === 'examples' && Array.isArray(e.data)
+          ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
+          : '';
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${typeName(e.data)}${hint}` };
         break;
       }
       case 'format':

@@ -66,7 +66,9 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   if (header) {
     const format = String(header.format);
     if (format === 'TEXT') {
-      const h = orderedSamples(s(header.text) ?? '', o(header.examples));
+      // a named header placeholder may take the body's sample of the same name
+      const named = Object.fromEntries(Object.entries(o(body?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
+      const h = orderedSamples(s(header.text) ?? '', { ...named, ...o(header.examples) });
       c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}) };
     } else {
       c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };

@@ -43,7 +43,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const none = s.create + s.update === 0;
   if (out.length && out[out.length - 1] !== '') out.push('');
   out.push(none
-    ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} match the files.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
+    ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.`));
   return `${out.join('\n')}\n`;
 }

@@ -50,7 +50,7 @@ function whatsapp(t: Loose): string {
   const parts: string[] = ['<div class="bubble wa">'];
   if (header) {
     const f = s(header.format) ?? '';
-    parts.push(f === 'TEXT' ? `<div class="wa-header">${withSamples(s(header.text) ?? '', o(header.examples))}</div>` : media(f, s(header.example)));
+    parts.push(f === 'TEXT' ? `<div class="wa-header">${withSamples(s(header.text) ?? '', { ...(o(body?.examples) ?? {}), ...(o(header.examples) ?? {}) })}</div>` : media(f, s(header.example)));
   }
   parts.push(`<div class="wa-body" data-testid="body">${withSamples(s(body?.text) ?? '', o(body?.examples))}</div>`);
   if (typeof t.footer === 'string') parts.push(`<div class="wa-footer">${esc(t.footer)}</div>`);

@@ -233,7 +233,7 @@ export const whatsappRules = defineRules([
     id: 'placeholder-sample', group: 'whatsapp', severity: 'error',
     summary: 'Every placeholder has exactly one non-empty sample, and every sample belongs to a placeholder.',
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
-    fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number.',
+    fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number. A named placeholder of the header or the RCS texts may use the body\'s sample of the same name.',
     source: 'Meta components reference',
     check(ctx) {
       const sites = ctx.sites();
@@ -250,7 +250,8 @@ export const whatsappRules = defineRules([
           set.add(p.key);
           if (reported.has(p.key)) continue;
           reported.add(p.key);
-          const fromBody = site.role === 'rcs' && ex[p.key] === undefined ? bodyEx?.[p.key] : undefined;
+          // a named placeholder of the header or the RCS texts may take the body's sample of the same name
+          const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined ? bodyEx?.[p.key] : undefined;
           if (fromBody !== undefined) { const bs = used.get('body.examples') ?? new Set(); bs.add(p.key); used.set('body.examples', bs); continue; }
           const v = ex[p.key];
           if (v === undefined) ctx.report(site.path, `${p.raw} has no sample; add \`${p.key}: ...\` under ${site.examplesPath.join('.')}.`, { needle: p.raw });
