@@ -41,7 +41,7 @@ test('top-level scalar spans match the parser for quoting and comments', () => {
   assert.is(topLevelScalarSpan('name: a\n  b\n', 'name'), undefined);
 });
 
-const mutated = mutate([...samples, ...Array.from({ length: 10 }, (_, i) => Buffer.from(templateText(i)))], ' :-#"\'\n{}[]&*|>!%@\tabz019_.', 4);
+const mutated = mutate([...samples, ...Array.from({ length: 10 }, (_, i) => Buffer.from(templateText(i)))], ' :-#"\'\n{}[]&*|>!%@\tabz019_.,?\\`=~^$', 8);
 
 test('property: fast and full reads agree on every mutated file', () => {
   fc.assert(fc.property(mutated, (bytes) => { assert.equal(fast(bytes), slow(bytes)); }), { numRuns: 4000 });

@@ -7,11 +7,12 @@ import jsyaml from 'js-yaml';
 import type { Span } from '../lint/diagnostic.js';
 
 /**
- * Inputs the fast read leaves to the full parser: an anchor or alias token (or something that
- * looks like one inside a string: harmless), a comment glued to a closing quote, a tab, a
- * suppression directive.
+ * Inputs the fast read leaves to the full parser, where js-yaml and yaml could disagree: an
+ * anchor or alias token, an explicit `?` key, a comment glued to a closing quote or bracket, a
+ * collection, an empty or a null key before `:`, `::`, a tab, a suppression directive. (Something
+ * that only looks like one of these inside a string merely costs the fast path.)
  */
-const LEAVE_TO_FULL_PARSE = /(?:^|[\s[{,])[&*][^\s]|["']#|\t|tplsync-disable/;
+const LEAVE_TO_FULL_PARSE = /(?:^|[\s[{,])[&*?][^\s]|(?:^|[\s[{,])\?(?:\s|$)|["'\]}]#|[\]}]\s*:|[,{[]\s*:|::|(?:^|[\s[{,])(?:~|null|Null|NULL)[ ]*:(?:\s|$)|^[ -]*:(?:\s|$)|\t|tplsync-disable/m;
 
 /** js-yaml is laxer than yaml about the indentation of flow collections over several lines */
 function multiLineFlow(text: string): boolean {

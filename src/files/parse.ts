@@ -67,7 +67,8 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
 
 export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   let fatal = false;
   for (const d of list) {

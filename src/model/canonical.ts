@@ -34,7 +34,11 @@ export interface CanonicalTemplate {
 }
 
 /** Fields the read does not return (or returns unresolved): never shown as a change. */
-export const NOT_OBSERVABLE: readonly string[] = ['category'];
+export const NOT_OBSERVABLE: readonly string[] = [
+  'category',
+  'message.examples',
+  'message.rcsExpireOpts.expireTime (when the read returns it unresolved)',
+];
 
 type Loose = { readonly [k: string]: unknown };
 const o = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);

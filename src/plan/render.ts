@@ -3,7 +3,7 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import type { CanonicalTemplate } from '../model/canonical.js';
+import { NOT_OBSERVABLE, type CanonicalTemplate } from '../model/canonical.js';
 import { keyOf, type Plan, type PlanChange } from './plan.js';
 
 /** The readable form of a template that diffs are made of. */
@@ -45,6 +45,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   out.push(none
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.`));
+  out.push(c.dim(`Not compared, because the API does not return them: ${NOT_OBSERVABLE.join(', ')}.`));
   return `${out.join('\n')}\n`;
 }
 
@@ -63,6 +64,7 @@ export function renderJson(plan: Plan): string {
       ...(c.changes ? { changes: c.changes } : {}), ...(c.attention ? { attention: c.attention } : {}),
     })),
     summary: plan.summary,
+    notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
 }
 
@@ -98,6 +100,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     parts.push('</details>', '');
     details.push(parts.join('\n'));
   }
+  head.push(`<sub>Not compared, because the API does not return them: ${NOT_OBSERVABLE.map((f) => esc(f)).join(', ')}.</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
   const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
