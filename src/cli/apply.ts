@@ -70,7 +70,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     } else {
       let plan;
       try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd() }); } catch (e) {
-        if (e instanceof LintFailed) return reportLintFailure(e);
+        if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
       process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));

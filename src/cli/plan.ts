@@ -33,9 +33,9 @@ export function parseParallelism(v: string): number {
   return n;
 }
 
-export function reportLintFailure(e: LintFailed): number {
+export function reportLintFailure(e: LintFailed, consequence = 'nothing was planned'): number {
   process.stderr.write(stylish(e.diagnostics, { fileCount: e.fileCount, color: useColor(process.stderr), toolVersion: toolVersion() }));
-  process.stderr.write('tplsync: fix the lint errors first; nothing was planned\n');
+  process.stderr.write(`tplsync: fix the lint errors first; ${consequence}\n`);
   return EXIT.FINDINGS;
 }
 

@@ -37,7 +37,12 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   if (o.clientMessageId !== undefined && !UUID_RE.test(o.clientMessageId)) throw new UsageError(`--client-message-id '${o.clientMessageId}' is not a UUID`);
   const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
   let meta: TemplateMeta | undefined;
-  if (o.template !== undefined) meta = await findTemplate(config, o.channel, o.template, o.language);
+  if (o.template !== undefined) {
+    try { meta = await findTemplate(config, o.channel, o.template, o.language); } catch (e) {
+      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
+      throw e;
+    }
+  }
   const conn = await connect(config, { ...(o.env ? { env: o.env } : {}), ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
   try {
     const channelId = resolveChannel(o.channel, conn.environment);
@@ -65,8 +70,7 @@ async function findTemplate(config: Awaited<ReturnType<typeof loadConfig>>, chan
   if (candidates.length > 1) throw new UsageError(`${channel}/${name} exists in ${candidates.map((c) => c.t.language).join(', ')}; choose one with --language`);
   const { f, t } = candidates[0]!;
   const own = diagnostics.filter((d) => d.file === f.file);
-  if (own.some((d) => d.severity === 'error')) throw Object.assign(new LintFailed(own, 1), { exitCode: EXIT.FINDINGS });
+  if (own.some((d) => d.severity === 'error')) throw new LintFailed(own, 1);
   return templateMeta(t);
 }
 
-export { reportLintFailure };

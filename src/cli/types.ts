@@ -15,7 +15,7 @@ export interface TypesCommandOptions { config?: string; out?: string; check?: bo
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
   const { files, diagnostics } = await lintProject(config, [], process.cwd());
-  if (diagnostics.some((d) => d.severity === 'error')) return reportLintFailure(new LintFailed(diagnostics, files.length));
+  if (diagnostics.some((d) => d.severity === 'error')) return reportLintFailure(new LintFailed(diagnostics, files.length), 'nothing was generated');
   const metas = files.map((f) => templateMeta(readTemplateValue(readFileSync(f.abs, 'utf8'))));
   const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
