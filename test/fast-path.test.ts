@@ -31,6 +31,15 @@ test('clean files: identical results, spans of facts included', () => {
   for (let i = 0; i < 50; i++) { const b = Buffer.from(templateText(i)); assert.equal(fast(b), slow(b)); }
 });
 
+test('CRLF files: the same findings at the same positions on both paths', () => {
+  for (const bytes of samples) {
+    const crlf = Buffer.from(bytes.toString('utf8').replace(/\n/g, '\r\n'));
+    assert.equal(fast(crlf), slow(crlf));
+    const broken = Buffer.from(crlf.toString('utf8').replace('category: ', 'category: X'));
+    assert.equal(fast(broken), slow(broken));
+  }
+});
+
 test('top-level scalar spans match the parser for quoting and comments', () => {
   for (const line of ['name: abc', 'name: "abc"  # c', "name: 'a''b'", 'name: abc # c', 'name: "a\\"b"']) {
     const text = `channel: x\n${line}\nlanguage: en\n`;
