@@ -66,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   program.command('pull')
     .description('adopt existing templates into files (keeping their publicId)')
     .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-    .requiredOption('--id <uuid>', 'template id (repeatable)', collect)
+    .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
     .option('--dir <dir>', 'where to write the files', 'templates')
     .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
     .option('--force', 'overwrite existing files')
