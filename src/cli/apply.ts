@@ -1,6 +1,6 @@
 // `tplsync apply [PLANFILE | PATH...]`: make the channels match the files. From a saved plan it
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
@@ -31,10 +31,13 @@ export interface ApplyCommandOptions {
 
 interface Pending { items: ApplyItem[]; environment: string; target: string }
 
+/** A saved plan, recognised by its content (whatever the file is called), or undefined. */
 function loadPlanFile(file: string): SavedPlan | undefined {
-  if (!file.endsWith('.json') || !existsSync(file)) return undefined;
+  if (!existsSync(file) || !statSync(file).isFile() || /\.ya?ml$/i.test(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  if (!text.trimStart().startsWith('{')) return undefined;
   let v: unknown;
-  try { v = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
+  try { v = JSON.parse(text); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
   const err = checkSaved(v);
   if (err) throw new UsageError(`${file}: ${err}`);
   return v as SavedPlan;
@@ -47,7 +50,9 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   const waitTimeout = Number(o.waitTimeout);
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UsageError(`--wait-timeout takes seconds, not '${o.waitTimeout}'`);
   const saved = args.length === 1 ? loadPlanFile(args[0]!) : undefined;
-  if (!saved && args.some((a) => a.endsWith('.json') && existsSync(a))) throw new UsageError('Give either one plan file or template paths, not both');
+  if (!saved && args.length > 1 && args.some((a) => { try { return loadPlanFile(a) !== undefined; } catch { return false; } })) {
+    throw new UsageError('Give either one plan file or template paths, not both');
+  }
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
