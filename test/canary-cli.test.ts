@@ -32,6 +32,8 @@ test('a canary key is in no output and no file, through plan, apply under faults
     emu.setFaults({});
     const sent = await run(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'hello']);
     await run(['status', sent.stdout.trim(), '--all']);
+    const debug = await run(['plan', '--debug']);
+    assert.match(debug.stderr, /tplsync: http GET \/channel\/[0-9a-f-]+\/template\/[0-9a-f-]+ -> ok \d+ ms/);
     await run(['plan'], { MY_KEY: `${CANARY}-wrong` });
     await run(['plan', '--debug'], { MY_KEY: `${CANARY}-wrong` });
     assert.ok(out.join('').length > 500, 'the commands printed something to check');

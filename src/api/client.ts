@@ -34,6 +34,8 @@ export interface ClientOptions {
   onRetry?: (info: RetryInfo) => void;
   /** channel alias -> channel id, for sending templates by their alias */
   channels?: Readonly<Record<string, string>>;
+  /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
+  log?: (line: string) => void;
 }
 
 export interface RetryInfo { operation: string; attempt: number; delayMs: number; reason: string }
@@ -82,8 +84,17 @@ export function createClient(options: ClientOptions): Client {
   const notFound = new Set(options.notFoundStatuses ?? [404]);
   const limit = pLimit(options.concurrency ?? 8);
 
+  /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
   async function attempt(call: Call): Promise<Attempt> {
     const url = new URL(call.path.replace(/^\//, ''), base);
+    const t0 = Date.now();
+    const r = await attemptOnce(call, url);
+    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})` : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}`;
+    options.log?.(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`);
+    return r;
+  }
+
+  async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
     const what = `${call.operation} (${call.method} ${url.pathname}${url.search})`;
     let res: Response;
     try {

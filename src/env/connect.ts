@@ -28,11 +28,18 @@ export interface ConnectOptions {
   onRetry?: (r: RetryInfo) => void;
 }
 
+/** --debug (or TPLSYNC_DEBUG=1): one line per HTTP attempt on stderr, never a header */
+function debugLog(): ((line: string) => void) | undefined {
+  const on = process.argv.includes('--debug') || (process.env.TPLSYNC_DEBUG ?? '') !== '' && process.env.TPLSYNC_DEBUG !== '0';
+  return on ? (line: string) => process.stderr.write(`tplsync: http ${line}\n`) : undefined;
+}
+
 export async function connect(config: Config, o: ConnectOptions = {}): Promise<Connection> {
   const environment = selectEnvironment(config, o.env);
   const common = {
     concurrency: o.parallelism ?? 8,
     channels: environment.channels,
+    ...(debugLog() ? { log: debugLog()! } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),
