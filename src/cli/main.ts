@@ -8,6 +8,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
   const run = (fn: () => Promise<number>) => async () => { code = await fn(); };
+  /** a command's options merged over the global ones; commander parsed them, each command checks their values */
+  const options = <T>(cmd: Command): T => ({ ...program.opts(), ...cmd.opts() }) as T;
   program
     .description('Messaging templates as code: lint, plan and apply WhatsApp and RCS templates of the partner messaging API.')
     .version(toolVersion(), '-V, --version')
@@ -27,7 +29,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: docs/rules.md\n\n${EXIT_HELP}`)
     .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./lint.js')).lintCommand(paths, { ...program.opts(), ...this.opts() }))();
+      return run(async () => (await import('./lint.js')).lintCommand(paths, options(this)))();
     });
 
   const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -46,7 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./plan.js')).planCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./plan.js')).planCommand(paths, options(this)))();
     });
 
   program.command('apply')
@@ -60,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command, args: string[]) {
-      return run(async () => (await import('./apply.js')).applyCommand(args, Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./apply.js')).applyCommand(args, options(this)))();
     });
 
   program.command('pull')
@@ -72,7 +74,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--force', 'overwrite existing files')
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .action(function (this: Command) {
-      return run(async () => (await import('./pull.js')).pullCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./pull.js')).pullCommand(options(this)))();
     });
 
   program.command('types')
@@ -82,7 +84,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command) {
-      return run(async () => (await import('./types.js')).typesCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./types.js')).typesCommand(options(this)))();
     });
 
   program.command('send')
@@ -99,7 +101,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command) {
-      return run(async () => (await import('./send.js')).sendCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./send.js')).sendCommand(options(this)))();
     });
 
   program.command('status')
@@ -112,7 +114,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command, id: string) {
-      return run(async () => (await import('./status.js')).statusCommand(id, Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./status.js')).statusCommand(id, options(this)))();
     });
 
   program.command('fmt')
@@ -120,7 +122,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
     .option('--check', 'write nothing; list the files that would change and exit 1')
     .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./fmt.js')).fmtCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./fmt.js')).fmtCommand(paths, options(this)))();
     });
 
   program.command('new')
@@ -132,7 +134,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--dir <dir>', 'where to write the file', 'templates')
     .option('--force', 'overwrite an existing file')
     .action(function (this: Command) {
-      return run(async () => (await import('./new.js')).newCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./new.js')).newCommand(options(this)))();
     });
 
   program.command('preview')
@@ -142,7 +144,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--serve', 'serve it on 127.0.0.1 and re-render when a file changes')
     .option('--port <n>', 'port for --serve (0 picks a free one)', '0')
     .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./preview.js')).previewCommand(paths, Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./preview.js')).previewCommand(paths, options(this)))();
     });
 
   program.command('comment')
@@ -154,7 +156,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--allow-insecure-http', 'allow a non-loopback http:// $GITHUB_API_URL')
     .addHelpText('after', '\nThe token comes from $GITHUB_TOKEN, the API from $GITHUB_API_URL (default https://api.github.com).')
     .action(function (this: Command) {
-      return run(async () => (await import('./comment.js')).commentCommand(Object.assign({}, program.opts(), this.opts()) as never))();
+      return run(async () => (await import('./comment.js')).commentCommand(options(this)))();
     });
 
   program.command('emulator')
@@ -181,7 +183,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--verbose', 'log every request to stderr (never the key)')
     .addHelpText('after', '\nControl (loopback only): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state')
     .action(function (this: Command) {
-      return run(async () => (await import('./emulator.js')).emulatorCommand(this.opts() as never))();
+      return run(async () => (await import('./emulator.js')).emulatorCommand(options(this)))();
     });
 
   try {
