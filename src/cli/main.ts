@@ -65,7 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return run(async () => (await import('./apply.js')).applyCommand(args, options(this)))();
     });
 
-  program.command('pull')
+  program.command('pull').alias('import')
     .description('adopt existing templates into files (keeping their publicId)')
     .requiredOption('--channel <alias>', 'channel alias (or UUID)')
     .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
