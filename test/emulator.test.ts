@@ -96,6 +96,13 @@ test('review: pending, then approved after the delay; a broken rule is rejected 
   const rec = st.templates.find((t) => t.templateId === id)!;
   assert.is(rec.editsAfterApproval, 1);
   assert.is(rec.writes, 2);
+  // like WhatsApp, the category of an APPROVED template cannot change
+  emu.advanceClock(61_000);
+  const recat = writeBody('order_ready', 'Hello {{1}}, your order is now ready for pickup at our store.');
+  recat.chatapp.chatapp.category = 'MARKETING';
+  const refused = await raw(tpl(CHANNEL_A, id), json(recat));
+  assert.is(refused.status, 400);
+  assert.match(errorOf(refused).message, /category of an APPROVED template cannot change \(UTILITY -> MARKETING\)/);
   // a template that starts with a placeholder is rejected, with the rule as the reason
   const bad = randomUUID();
   await c.writeTemplate(CHANNEL_A, bad, writeBody('bad_one', '{{1}} is your code. Do not share it with anyone at all.'));

@@ -141,6 +141,29 @@ test('orphans: templates gone from git since --base are reported, never deleted'
   } finally { cleanup(dir); }
 });
 
+test('a category change is seen with --base; for an APPROVED template it is flagged, and refused on apply (exit 5)', async () => {
+  const dir = project(2);
+  try {
+    const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+    await git(['init', '-q']);
+    await git(['add', '.']);
+    await git(['commit', '-qm', 'templates']);
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 't1.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
+    // without --base the category is not observable: no change to show
+    assert.equal((await planJson(dir)).summary.update, 0);
+    const p = await planJson(dir, ['--base', 'HEAD']);
+    const c = p.changes.find((x) => x.attention?.some((a) => /category UTILITY → MARKETING/.test(a)))!;
+    assert.ok(c, JSON.stringify(p.changes.map((x) => x.attention)));
+    assert.is(c.action, 'update');
+    assert.equal(c.changes!.map((x) => x.path), ['category']);
+    const r = await run(dir, ['apply', '--auto-approve', '--base', 'HEAD']);
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, /category of an APPROVED template cannot change/);
+  } finally { cleanup(dir); }
+});
+
 test('partial failure: the other templates are written, exit 5, the results say which; authentication refused: exit 6', async () => {
   const dir = project(10);
   try {

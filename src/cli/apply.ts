@@ -27,6 +27,7 @@ export interface ApplyCommandOptions {
   wait?: boolean;
   waitTimeout: string;
   allowInsecureHttp?: boolean;
+  base?: string;
 }
 
 interface Pending { items: ApplyItem[]; environment: string; target: string }
@@ -56,6 +57,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
+  if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
   const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
   const env = saved?.environment ?? o.env;
   const conn = await connect(config, { ...(env ? { env } : {}), parallelism, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
@@ -74,7 +76,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
     } else {
       let plan;
-      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd() }); } catch (e) {
+      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), ...(o.base ? { base: o.base } : {}) }); } catch (e) {
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }

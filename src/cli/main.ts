@@ -59,6 +59,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--results <file>', 'write the per-template results as JSON')
     .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
     .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
+    .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`)
     .action(function (this: Command, args: string[]) {

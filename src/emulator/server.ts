@@ -156,6 +156,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         const body = await readBody(req);
         contract('TemplateWriteRequest', body);
         const w = state.writeTemplate(r.channelId!, r.templateId!, body as TemplateWriteRequest);
+        if ('refused' in w) throw new HttpError(400, 'INVALID', w.refused, 'chatapp.chatapp.category');
         if (w.changed) await persist({ t: 'template', key: EmulatorState.templateKey(r.channelId!, r.templateId!), rec: w.record });
         return { status: 200, body: w.response, schema: 'TemplateWriteResponse' };
       }

@@ -74,11 +74,18 @@ export class EmulatorState {
     return this.o.now() < rec.reviewAt ? 'PENDING' : rec.verdict;
   }
 
-  /** An upsert: a new id creates, an existing id is replaced; an unchanged body changes nothing. */
-  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest): { record: TemplateRecord; response: TemplateWriteResponse; changed: boolean } {
+  /**
+   * An upsert: a new id creates, an existing id is replaced; an unchanged body changes nothing.
+   * Like WhatsApp, it refuses to change the category of an APPROVED template (returns a reason).
+   */
+  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest): { record: TemplateRecord; response: TemplateWriteResponse; changed: boolean } | { refused: string } {
     const key = EmulatorState.templateKey(channelId, templateId);
     const now = this.o.now();
     const prev = this.templates.get(key);
+    const before = prev?.body.chatapp.chatapp.category;
+    if (prev && this.statusOf(prev) === 'APPROVED' && before !== body.chatapp.chatapp.category) {
+      return { refused: `The category of an APPROVED template cannot change (${before} -> ${body.chatapp.chatapp.category}); create a new template instead` };
+    }
     let record: TemplateRecord;
     let changed = true;
     if (prev && canonical(prev.body) === canonical(body)) {

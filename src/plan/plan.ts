@@ -74,9 +74,11 @@ export function makePlan(inp: PlanInputs): Plan {
     const remote = fromRead(r, c.channelId);
     const diff = diffTemplates(c, remote);
     const attention: string[] = [];
+    // the read does not return the category: a change is only known from the files at --base
     const baseCategory = inp.baseCategories?.get(c.templateId);
-    if (r.statusText === 'APPROVED' && baseCategory && c.category && baseCategory !== c.category) {
-      attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit`);
+    if (baseCategory && c.category && baseCategory !== c.category) {
+      diff.unshift({ path: 'category', before: baseCategory, after: c.category });
+      if (r.statusText === 'APPROVED') attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
     }
     if (diff.length && r.statusText === 'APPROVED') {
       attention.push('this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)');
