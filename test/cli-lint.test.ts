@@ -157,6 +157,33 @@ test('many files are linted on worker threads with the same result as in one thr
   } finally { cleanup(dir); }
 });
 
+test('--cache reuses unchanged files, notices changed ones, and applies the config afresh', async () => {
+  const dir = project({ 'templates/a.yaml': VALID, 'templates/b.yaml': VALID.replace('order_ready', 'b').replace('en_US', 'xx_YY') });
+  try {
+    let r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 0 of 2 files unchanged/);
+    const first = JSON.parse(r.stdout);
+    assert.ok(existsSync(path.join(dir, '.tplsync', 'lint-cache.json')));
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 2 of 2 files unchanged/);
+    assert.equal(JSON.parse(r.stdout), first, 'the same report from the cache');
+    // a changed file is linted again
+    writeFileSync(path.join(dir, 'templates', 'a.yaml'), VALID.replace('UTILITY', 'UTILTY'));
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 1 of 2 files unchanged/);
+    assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'category'));
+    // severities come from the config on every run, cached or not
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}rules:\n  language-unknown: off\n`);
+    r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    assert.not.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'language-unknown'));
+    // a damaged cache is an empty one
+    writeFileSync(path.join(dir, '.tplsync', 'lint-cache.json'), '{ not json');
+    r = await cli(['lint', '--cache', '--debug'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /lint cache: 0 of 2 files unchanged/);
+  } finally { cleanup(dir); }
+});
+
 test('--help lists the exit codes; --version prints the version', async () => {
   const h = await cli(['--help']);
   assert.is(h.exitCode, 0);

@@ -1,4 +1,5 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { FORMATTERS, FORMAT_NAMES } from '../lint/formatters/index.js';
@@ -14,6 +15,9 @@ export interface LintCommandOptions {
   format: string;
   output?: string;
   maxWarnings?: string;
+  cache?: boolean;
+  cacheLocation?: string;
+  debug?: boolean;
 }
 
 export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
@@ -25,7 +29,9 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     maxWarnings = Number(o.maxWarnings);
   }
   const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
-  const { files, diagnostics } = await lintProject(config, paths, process.cwd());
+  const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
+  const { files, diagnostics, cached } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
+  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run\n`);
   const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion() };
   emit(format(diagnostics, ctx), o.output);
   if (o.format === 'github') appendStepSummary(markdown(diagnostics, ctx));

@@ -27,6 +27,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'markdown']).default('stylish'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
+    .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
+    .option('--cache-location <file>', 'where the cache lives (implies --cache)')
     .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: docs/rules.md\n\n${EXIT_HELP}`)
     .action(function (this: Command, paths: string[]) {
       return run(async () => (await import('./lint.js')).lintCommand(paths, options(this)))();

@@ -1,6 +1,7 @@
 // Effects: find the template files of a run, lint them on every core (worker threads for
 // larger runs), and combine the results. The checks themselves are pure (engine.ts).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,8 @@ const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 export interface LintRunOptions {
   now?: Date;
+  /** reuse the results of unchanged files from this cache file (`lint --cache`) */
+  cacheFile?: string;
   /** worker threads to use when they pay off (default: the cores, at most 4) */
   workers?: number;
   /** 'auto' (default): a pool only when many files need the full parse; 'always': for tests */
@@ -134,11 +137,32 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<F
   });
 }
 
-export interface LintOutcome { files: FileEntry[]; diagnostics: Diagnostic[] }
+
+export interface LintOutcome { files: FileEntry[]; diagnostics: Diagnostic[]; /** files answered from the cache */ cached?: number }
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
   const popts = projectOptions(config);
   const files = await discoverFiles(config, paths, cwd);
-  const results = await lintEntries(files, opts);
-  return { files, diagnostics: finishProject(results, popts) };
+  if (!opts.cacheFile) return { files, diagnostics: finishProject(await lintEntries(files, opts), popts) };
+  const { LintCache } = await import('./cache.js');
+  const cache = LintCache.load(opts.cacheFile);
+  const results: (FileResult | undefined)[] = [];
+  const misses: { i: number; hash: string; bytes: Buffer }[] = [];
+  files.forEach((f, i) => {
+    let bytes: Buffer;
+    try {
+      if (statSync(f.abs).size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      bytes = readFileSync(f.abs);
+    } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+    const hash = LintCache.hash(bytes);
+    results[i] = cache.get(f.abs, hash, f.file);
+    if (!results[i]) misses.push({ i, hash, bytes });
+  });
+  const fresh = await lintEntries(misses.map((m) => files[m.i]!), opts);
+  misses.forEach((m, k) => {
+    results[m.i] = fresh[k]!;
+    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!);
+  });
+  cache.save(new Set(files.map((f) => f.abs)));
+  return { files, diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits };
 }
