@@ -38,6 +38,13 @@ function project(n: number, url = emu.url): string {
   writeFiles(dir, files);
   return dir;
 }
+/** makes the project a git repository with everything committed (for --base HEAD) */
+async function commitAll(dir: string): Promise<void> {
+  const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+  await git(['init', '-q']);
+  await git(['add', '.']);
+  await git(['commit', '-qm', 'templates']);
+}
 const run = (dir: string, args: string[], key = KEY) => cli(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } });
 const planJson = async (dir: string, args: string[] = []) => {
   const r = await run(dir, ['plan', '--format', 'json', ...args]);
@@ -122,10 +129,7 @@ test('a saved plan is refused with exit 4, writing nothing, when the remote or t
 test('orphans: templates gone from git since --base are reported, never deleted', async () => {
   const dir = project(3);
   try {
-    const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
-    await git(['init', '-q']);
-    await git(['add', '.']);
-    await git(['commit', '-qm', 'templates']);
+    await commitAll(dir);
     assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
     unlinkSync(path.join(dir, 'templates', 't2.yaml'));
     const p = await planJson(dir, ['--base', 'HEAD']);
@@ -144,10 +148,7 @@ test('orphans: templates gone from git since --base are reported, never deleted'
 test('a category change is seen with --base; for an APPROVED template it is flagged, and refused on apply (exit 5)', async () => {
   const dir = project(2);
   try {
-    const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
-    await git(['init', '-q']);
-    await git(['add', '.']);
-    await git(['commit', '-qm', 'templates']);
+    await commitAll(dir);
     assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
     const f = path.join(dir, 'templates', 't1.yaml');
     writeFileSync(f, readFileSync(f, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
