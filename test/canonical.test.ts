@@ -9,7 +9,7 @@ import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { diffTemplates, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
 import { TEMPLATE_ID_NAMESPACE, templateId } from '../src/model/ids.ts';
-import { readTemplateValue } from '../src/plan/desired.ts';
+import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
 import { CHANNEL_A, ROOT } from './helpers.ts';
 

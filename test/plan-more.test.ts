@@ -8,7 +8,7 @@ import { startEmulator } from '../src/emulator/server.ts';
 import { makePlan, type DesiredTemplate } from '../src/plan/plan.ts';
 import { renderMarkdown, MARKDOWN_LIMIT } from '../src/plan/render.ts';
 import { fromFile } from '../src/model/canonical.ts';
-import { readTemplateValue } from '../src/plan/desired.ts';
+import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
 import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { readTemplateValue } from '../src/plan/desired.ts';
+import { readTemplateValue } from '../src/files/value.ts';
 import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
 import { templateMeta } from '../src/send/template-meta.ts';

@@ -49,4 +49,4 @@ function describe(e: ErrorObject): string {
   return missing ? (base ? `${base}.${missing}` : missing) : base || '(body)';
 }
 
-export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export { UUID_RE } from '../model/ids.js';

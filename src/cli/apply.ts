@@ -4,14 +4,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import type { TemplateReadResponse } from '../api/types.js';
+import type { TemplateWriteRequest } from '../api/types.js';
 import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js';
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { connect, type Connection } from '../env/connect.js';
+import { templateKey } from '../model/ids.js';
 import { sha256, writeBodyOf, type Action } from '../plan/plan.js';
 import { renderText } from '../plan/render.js';
-import { LintFailed, runPlan } from '../plan/run.js';
+import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
 import { EXIT } from './exit-codes.js';
 import { useColor, writeFileAtomic } from './output.js';
@@ -44,7 +45,11 @@ function loadPlanFile(file: string): SavedPlan | undefined {
   return v as SavedPlan;
 }
 
-const isWrite = (a: Action): a is 'create' | 'update' => a === 'create' || a === 'update';
+/** What apply writes for a change of a plan (saved or just made): creates and updates only. */
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+  if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
+  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body }];
+}
 
 export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
   const parallelism = parseParallelism(o.parallelism);
@@ -71,7 +76,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       if (stale !== undefined) return stale;
       pending = {
         environment: saved.environment, target: conn.target,
-        items: saved.changes.filter((c) => isWrite(c.action) && c.body).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: c.body! })),
+        items: saved.changes.flatMap((c) => item(c, c.body)),
       };
       process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
     } else {
@@ -83,7 +88,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
       pending = {
         environment: conn.environment.name, target: conn.target,
-        items: plan.changes.filter((c) => isWrite(c.action)).map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action as 'create' | 'update', body: writeBodyOf(c)! })),
+        items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))),
       };
     }
     if (pending.items.length === 0) {
@@ -108,11 +113,7 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 async function checkStale(conn: Connection, saved: SavedPlan): Promise<number | undefined> {
-  const reads = new Map<string, TemplateReadResponse | null>();
-  const bar = await progress('checking', saved.changes.length);
-  try {
-    await Promise.all(saved.changes.map(async (c) => { reads.set(c.publicId, await conn.client.getTemplate(c.channelId, c.publicId)); bar.tick(); }));
-  } finally { bar.stop(); }
+  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking');
   const moved = staleness(saved, {
     fileHash: (f) => { const p = path.resolve(process.cwd(), f); return existsSync(p) ? sha256(readFileSync(p)) : undefined; },
     read: (id) => reads.get(id) ?? null,
@@ -130,7 +131,7 @@ async function write(conn: Connection, pending: Pending, o: { parallelism: numbe
   const bar = await progress('applying', pending.items.length);
   const lines: string[] = [];
   const line = (r: ApplyResult): string => {
-    const key = `${r.channel}/${r.name}/${r.language}`;
+    const key = templateKey(r);
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : (r.status ?? '');
     return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;

@@ -1,7 +1,7 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, schemaDir } from '../config/load.js';
+import { loadConfig, schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { formatTemplate } from '../fmt/format.js';
 import { scaffoldTemplate } from '../fmt/scaffold.js';
@@ -23,8 +23,7 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   const dir = path.resolve(process.cwd(), o.dir);
   const file = path.join(dir, safeFileName(o.name, o.language));
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(process.cwd(), file)} exists; pass --force to overwrite it`);
-  const local = path.join(config.dir, 'schema', 'template.schema.json');
-  const schemaPath = path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
+  const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   writeFileAtomic(file, formatTemplate(scaffoldTemplate({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
   process.stdout.write(`${path.relative(process.cwd(), file)}\n`);

@@ -1,13 +1,8 @@
 // Effects: writing reports to stdout or a file (temp file + rename, never half-written).
-import { mkdirSync, renameSync, writeFileSync, appendFileSync } from 'node:fs';
-import path from 'node:path';
+import { appendFileSync } from 'node:fs';
 
-export function writeFileAtomic(file: string, data: string): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
-}
+export { writeFileAtomic } from '../files/write.js';
+import { writeFileAtomic } from '../files/write.js';
 
 export function emit(data: string, outputFile?: string): void {
   if (outputFile) writeFileAtomic(outputFile, data);

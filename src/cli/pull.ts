@@ -2,8 +2,8 @@
 // clean and keep their publicId; never overwrite without --force, never write outside --dir.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UUID_RE } from '../api/contract.js';
-import { loadConfig } from '../config/load.js';
+import { UUID_RE } from '../model/ids.js';
+import { loadConfig, schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { connect } from '../env/connect.js';
 import { finishProject, lintBytes } from '../lint/engine.js';
@@ -12,7 +12,6 @@ import { projectOptions } from '../lint/run.js';
 import { fromRead } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { resolveChannel } from '../plan/desired.js';
-import { schemaDir } from '../config/load.js';
 import { EXIT } from './exit-codes.js';
 import { useColor, writeFileAtomic } from './output.js';
 import { toolVersion } from './version.js';
@@ -28,8 +27,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const channelId = resolveChannel(o.channel, conn.environment);
     if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${conn.environment.name}' (${Object.keys(conn.environment.channels).join(', ') || 'none'})`);
     const dir = path.resolve(process.cwd(), o.dir);
-    const local = path.join(config.dir, 'schema', 'template.schema.json');
-    const schemaPath = path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
+    const schemaPath = schemaModelinePath(config, dir);
     let code: number = EXIT.OK;
     for (const id of o.id) {
       const r = await conn.client.getTemplate(channelId, id);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { lintProject } from '../lint/run.js';
-import { readTemplateValue } from '../plan/desired.js';
+import { readTemplateValue } from '../files/value.js';
 import { LintFailed } from '../plan/run.js';
 import { templateMeta } from '../send/template-meta.js';
 import { EXIT } from './exit-codes.js';

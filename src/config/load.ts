@@ -1,7 +1,7 @@
 // Effects: find and read the config (cosmiconfig, module name `tplsync`), validate it against
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SeveritySetting } from '../lint/diagnostic.js';
 import { UsageError } from './errors.js';
@@ -48,6 +48,12 @@ interface RawConfig {
 }
 
 export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));
+
+/** The `$schema` path of the modeline of a file written into `dir`: the project's own schema, else the package's. */
+export function schemaModelinePath(config: Config, dir: string): string {
+  const local = path.join(config.dir, 'schema', 'template.schema.json');
+  return path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
+}
 
 export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const { cosmiconfig } = await import('cosmiconfig');

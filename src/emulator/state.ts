@@ -1,6 +1,8 @@
 // The emulator's domain: templates under review, conversations and their delivery status.
 // Time comes from a clock function, so review and delivery advance deterministically in tests.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { canonicalJson } from '../model/canonical.js';
+import { sha256 } from '../model/hash.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from '../api/types.js';
@@ -45,12 +47,6 @@ export interface StateOptions {
 export const STATUS_LIMIT_DEFAULT = 500;
 export const STATUS_LIMIT_MAX = 1000;
 
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x)
-    ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : x));
-}
-const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 /** The platform's review: a template breaking a lint rule of severity error is rejected. */
 export function review(channelId: string, body: TemplateWriteRequest, now: number): { verdict: 'APPROVED' | 'REJECTED'; reason?: string } {
@@ -88,7 +84,7 @@ export class EmulatorState {
     }
     let record: TemplateRecord;
     let changed = true;
-    if (prev && canonical(prev.body) === canonical(body)) {
+    if (prev && canonicalJson(prev.body) === canonicalJson(body)) {
       record = prev;
       changed = false;
     } else {
@@ -96,7 +92,7 @@ export class EmulatorState {
       const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
       record = {
         channelId: channelId.toLowerCase(), templateId: templateId.toLowerCase(), body,
-        numericId: prev?.numericId ?? String(BigInt(`0x${sha(key).slice(0, 13)}`)),
+        numericId: prev?.numericId ?? String(BigInt(`0x${sha256(key).slice(0, 13)}`)),
         createdAt: prev?.createdAt ?? now, updatedAt: now,
         reviewAt: now + this.o.reviewDelayMs,
         verdict: r.verdict, ...(r.reason ? { reason: r.reason } : {}),
@@ -133,7 +129,7 @@ export class EmulatorState {
   sendConversation(channelId: string, req: ConversationRequest):
     { kind: 'new'; record: ConversationRecord } | { kind: 'repeat'; record: ConversationRecord } | { kind: 'conflict' } {
     const id = req.clientMessageId.toLowerCase();
-    const bodyHash = sha(canonical({ channelId: channelId.toLowerCase(), req }));
+    const bodyHash = sha256(canonicalJson({ channelId: channelId.toLowerCase(), req }));
     const prev = this.conversations.get(id);
     if (prev) return prev.bodyHash === bodyHash ? { kind: 'repeat', record: prev } : { kind: 'conflict' };
     const now = this.o.now();
@@ -163,12 +159,12 @@ export class EmulatorState {
     const slice = rec.receivers.slice(offset, offset + limit);
     const next = offset + slice.length < rec.receivers.length ? encodeCursor({ id: rec.clientMessageId, offset: offset + slice.length }) : '';
     return {
-      result: { msgid: `msg${sha(rec.clientMessageId).slice(0, 24)}`, errcode: 0, errmsg: 'ok', fail_list: [] },
+      result: { msgid: `msg${sha256(rec.clientMessageId).slice(0, 24)}`, errcode: 0, errmsg: 'ok', fail_list: [] },
       status: {
         errcode: 0, errmsg: 'ok', next_cursor: next,
         send_list: slice.map((r) => ({
           external_userid: r,
-          userid: `wm${sha(r).slice(0, 16)}`,
+          userid: `wm${sha256(r).slice(0, 16)}`,
           status: !sent ? 0 : /^\+?[0-9]{6,15}$/.test(r) ? 1 : 2,
         })),
       },

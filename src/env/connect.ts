@@ -36,10 +36,11 @@ function debugLog(): ((line: string) => void) | undefined {
 
 export async function connect(config: Config, o: ConnectOptions = {}): Promise<Connection> {
   const environment = selectEnvironment(config, o.env);
+  const log = debugLog();
   const common = {
     concurrency: o.parallelism ?? 8,
     channels: environment.channels,
-    ...(debugLog() ? { log: debugLog()! } : {}),
+    ...(log ? { log } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),

@@ -52,7 +52,6 @@ export function formatTemplate(text: string): FormatResult {
     const e = doc.errors[0]!;
     return { text, error: `${e.message.split('\n')[0]}` };
   }
-  order(doc.contents, {} as Schema);
   if (isMap(doc.contents)) order(doc.contents, templateSchema() as Schema);
   const out = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true });
   return { text: out };

@@ -3,9 +3,9 @@
 // applied afresh on every run. The cache is keyed to the rules' code and the schema, so a new
 // tplsync never reuses an old verdict; files with an EXPIRE_TIME (whose verdict depends on
 // the clock) are never cached.
-import { createHash } from 'node:crypto';
+import { sha256 } from '../model/hash.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../cli/output.js';
+import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
 import { templateSchema } from './schema.js';
@@ -15,7 +15,7 @@ interface CacheFile { fingerprint: string; entries: Record<string, { hash: strin
 let fp: string | undefined;
 /** changes whenever a rule's code, its metadata or the schema changes */
 export function rulesFingerprint(): string {
-  fp ??= createHash('sha256').update(JSON.stringify(RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']))).update(JSON.stringify(templateSchema())).digest('hex');
+  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema()]));
   return fp;
 }
 
@@ -36,7 +36,7 @@ export class LintCache {
     return new LintCache(file, {});
   }
 
-  static hash(bytes: Uint8Array): string { return createHash('sha256').update(bytes).digest('hex'); }
+  static hash(bytes: Uint8Array): string { return sha256(bytes); }
 
   /** the cached result for these bytes, relabelled for the file's display path */
   get(abs: string, hash: string, display: string): FileResult | undefined {

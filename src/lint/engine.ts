@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
+import { UUID_RE } from '../model/ids.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from './diagnostic.js';
@@ -43,26 +44,28 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
   if (bytes.length > MAX_FILE_BYTES || !isUtf8(bytes)) return lintParsed(parseTemplateBytes(file, bytes), opts);
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const t = obj(fastValue(text));
-  if (t) {
-    const findings = collectFindings(t, opts);
-    if (findings.length === 0) {
-      const facts = quickFacts(text, t);
-      if (facts) return { file, diagnostics: [], directives: [], facts };
-    }
+  const fast = lintFast(file, text, opts);
+  if (fast?.clean) return fast.clean;
+  if (fast) {
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
-    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, t, findings);
+    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings);
   }
   return lintParsed(parseTemplateText(file, text), opts);
 }
 
+/** The fast read: the template's findings without positions, and the result itself when it is clean. */
+function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose; findings: RawFinding[]; clean?: FileResult } | undefined {
+  const t = obj(fastValue(text));
+  if (!t) return undefined;
+  const findings = collectFindings(t, opts);
+  const facts = findings.length === 0 ? quickFacts(text, t) : undefined;
+  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts } } : {}) };
+}
+
 /** The fast path's answer for a clean file, or undefined when the layout needs the parser. */
 export function lintClean(file: string, text: string, opts: FileLintOptions): FileResult | undefined {
-  const t = obj(fastValue(text));
-  if (!t || collectFindings(t, opts).length > 0) return undefined;
-  const facts = quickFacts(text, t);
-  return facts ? { file, diagnostics: [], directives: [], facts } : undefined;
+  return lintFast(file, text, opts)?.clean;
 }
 
 /** Facts with spans found by a line scan (top-level `key: value` lines), as the parser would. */
@@ -159,7 +162,6 @@ export interface ProjectOptions {
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Cross-file rules, configured severities and directives; returns sorted final diagnostics. */
 export function finishProject(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
@@ -184,7 +186,7 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
       if (first) add(r.file, publicId.span, 'duplicate-public-id', `publicId ${publicId.value} is already used by ${first.file}.`);
       else byPublicId.set(publicId.value, r);
     }
-    if (channel && opts.channels && !UUID.test(channel.value)) {
+    if (channel && opts.channels && !UUID_RE.test(channel.value)) {
       const defined = opts.channels.aliases[channel.value] ?? [];
       const missing = opts.channels.environments.filter((e) => !defined.includes(e));
       if (missing.length) {

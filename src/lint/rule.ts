@@ -45,21 +45,7 @@ export interface Rule extends RuleMeta {
   check?(ctx: RuleContext): void;
 }
 
-/** A loosely typed view of an untrusted value. */
-export type Loose = { readonly [k: string]: unknown };
-
-export function obj(v: unknown): Loose | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined;
-}
-export function arr(v: unknown): readonly unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-/** a sample value as sent: strings as they are, numbers as written */
-export function sample(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
-}
+export { arr, obj, sample, str, type Loose } from '../model/loose.js';
+import type { Loose } from '../model/loose.js';
 
 export function defineRules(rules: Rule[]): Rule[] { return rules; }

@@ -4,8 +4,9 @@ import { MAX_FILE_BYTES } from '../files/limits.js';
 import { tooLarge, unreadable } from '../files/parse.js';
 import { lintBytes, lintParsed, type FileResult } from './engine.js';
 
-export function lintFile(file: string, abs: string, now: Date): FileResult {
-  let bytes: Buffer;
+/** Reads and lints one file; `bytes`, when the caller has read them already, saves the read. */
+export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array): FileResult {
+  if (bytes) return lintBytes(file, bytes, { now });
   try {
     const size = statSync(abs).size;
     // a huge file is reported without reading it into memory

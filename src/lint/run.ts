@@ -14,7 +14,13 @@ import { RULES_BY_ID } from './registry.js';
 import { lintFile } from './run-file.js';
 import { didYouMean } from './suggest.js';
 
-export interface FileEntry { /** as shown to the user */ file: string; abs: string }
+export interface FileEntry {
+  /** as shown to the user */
+  file: string;
+  abs: string;
+  /** the contents, when they were read already (the cache does); never sent to workers */
+  bytes?: Uint8Array;
+}
 
 const YAML_EXT = /\.ya?ml$/i;
 
@@ -95,7 +101,7 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   const results: FileResult[] = [];
   let withFindings = 0;
   for (let i = 0; i < entries.length; i++) {
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now);
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, entries[i]!.bytes);
     results.push(r);
     if (r.diagnostics.length > 0 || r.directives.length > 0) withFindings++;
     const rest = entries.length - i - 1;
@@ -119,7 +125,7 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<F
       slot.start = next;
       const batch = entries.slice(next, next + BATCH);
       next += batch.length;
-      w.postMessage({ files: batch, now: now.getTime() });
+      w.postMessage({ files: batch.map(({ file, abs }) => ({ file, abs })), now: now.getTime() });
     };
     for (let k = 0; k < n; k++) {
       const w = new Worker(workerFile);
@@ -158,7 +164,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
     results[i] = cache.get(f.abs, hash, f.file);
     if (!results[i]) misses.push({ i, hash, bytes });
   });
-  const fresh = await lintEntries(misses.map((m) => files[m.i]!), opts);
+  const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
   misses.forEach((m, k) => {
     results[m.i] = fresh[k]!;
     if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!);

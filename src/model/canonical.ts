@@ -2,6 +2,7 @@
 // template file, from a read response, and to a write body. Plans compare canonical models,
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
 import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/types.js';
+import { obj as o, sample as s, type Loose } from './loose.js';
 import { numbering, scanPlaceholders, compileText } from './placeholders.js';
 
 export interface CanonicalButton {
@@ -40,9 +41,6 @@ export const NOT_OBSERVABLE: readonly string[] = [
   'message.rcsExpireOpts.expireTime (when the read returns it unresolved)',
 ];
 
-type Loose = { readonly [k: string]: unknown };
-const o = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);
-const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
 function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[] } {

@@ -8,3 +8,10 @@ export const TEMPLATE_ID_NAMESPACE = '6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b';
 export function templateId(channelId: string, name: string, language: string, explicit?: string): string {
   return (explicit ?? uuidv5(`${channelId.toLowerCase()}/${name}/${language}`, TEMPLATE_ID_NAMESPACE)).toLowerCase();
 }
+
+export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The key of a template everywhere it is shown: `<channel>/<name>/<language>` (channel as written). */
+export function templateKey(t: { channel: string; name: string; language: string }): string {
+  return `${t.channel}/${t.name}/${t.language}`;
+}

@@ -1,6 +1,7 @@
 // Pure: every text of a template that may hold placeholders, with its role. Lint, the
 // placeholder compiler and typegen all walk templates through this one list.
 import type { Path } from '../files/locate.js';
+import { arr as a, obj as o, type Loose as V } from './loose.js';
 
 export type SiteRole = 'header' | 'body' | 'url' | 'rcs';
 
@@ -14,9 +15,6 @@ export interface PlaceholderSite {
   button?: number;
 }
 
-type V = { readonly [k: string]: unknown };
-const o = (v: unknown): V | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as V) : undefined);
-const a = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 
 export function placeholderSites(t: V): PlaceholderSite[] {
   const sites: PlaceholderSite[] = [];

@@ -2,19 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../config/errors.js';
 import type { EnvironmentConfig } from '../config/load.js';
-import { fastValue } from '../files/fast-parse.js';
-import { parseTemplateText } from '../files/parse.js';
+import { readTemplateValue } from '../files/value.js';
 import type { FileEntry } from '../lint/run.js';
 import { fromFile } from '../model/canonical.js';
 import { templateId } from '../model/ids.js';
 import { sha256, type DesiredTemplate } from './plan.js';
-import { UUID_RE } from '../api/contract.js';
-
-/** The plain value of a (lint-clean) template file. */
-export function readTemplateValue(text: string): Record<string, unknown> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return (fastValue(body) ?? parseTemplateText('', body).value) as Record<string, unknown>;
-}
+import { UUID_RE } from '../model/ids.js';
 
 export function resolveChannel(channel: string, env: EnvironmentConfig): string | undefined {
   return UUID_RE.test(channel) ? channel.toLowerCase() : env.channels[channel]?.toLowerCase();

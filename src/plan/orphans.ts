@@ -4,7 +4,8 @@ import picomatch from 'picomatch';
 import { UsageError } from '../config/errors.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
-import { readTemplateValue, resolveChannel } from './desired.js';
+import { readTemplateValue } from '../files/value.js';
+import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
 
 export interface BaseTemplates {

@@ -1,7 +1,7 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { createHash } from 'node:crypto';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
+import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
@@ -42,7 +42,8 @@ export interface Plan {
   summary: { create: number; update: number; noop: number; orphan: number };
 }
 
-export const sha256 = (s: string | Uint8Array): string => createHash('sha256').update(s).digest('hex');
+export { sha256 } from '../model/hash.js';
+import { sha256 } from '../model/hash.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
@@ -100,13 +101,13 @@ export function makePlan(inp: PlanInputs): Plan {
       attention: ['removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
-  changes.sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
   return { version: 1, changes, summary };
 }
 
-export const keyOf = (c: { channel: string; name: string; language: string }): string => `${c.channel}/${c.name}/${c.language}`;
+export { templateKey as keyOf } from '../model/ids.js';
 
 /** Deterministic split of templates over a CI matrix: shard I of N (1-based). */
 export function inShard(key: string, shard?: { index: number; count: number }): boolean {

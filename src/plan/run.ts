@@ -32,6 +32,24 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   return { index, count };
 }
 
+/** Reads templates by id, `parallelism` at a time, with progress on a TTY. */
+export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string): Promise<Map<string, TemplateReadResponse | null>> {
+  const remote = new Map<string, TemplateReadResponse | null>();
+  const bar = await progress(label, ids.length);
+  try {
+    // a few readers pulling from the list: no promise, timer or request object per template up front
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(ids.length, conn.parallelism) }, async () => {
+      while (next < ids.length) {
+        const { channelId, id } = ids[next++]!;
+        remote.set(id, await conn.client.getTemplate(channelId, id));
+        bar.tick();
+      }
+    }));
+  } finally { bar.stop(); }
+  return remote;
+}
+
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const { files, diagnostics } = await lintProject(config, o.paths, o.cwd);
   if (diagnostics.some((d) => d.severity === 'error')) throw new LintFailed(diagnostics, files.length);
@@ -46,18 +64,6 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
-  const remote = new Map<string, TemplateReadResponse | null>();
-  const bar = await progress('reading', ids.length);
-  try {
-    // a few readers pulling from the list: no promise, timer or request object per template up front
-    let next = 0;
-    await Promise.all(Array.from({ length: Math.min(ids.length, conn.parallelism) }, async () => {
-      while (next < ids.length) {
-        const { channelId, id } = ids[next++]!;
-        remote.set(id, await conn.client.getTemplate(channelId, id));
-        bar.tick();
-      }
-    }));
-  } finally { bar.stop(); }
+  const remote = await readTemplates(conn, ids, 'reading');
   return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });
 }

@@ -2,6 +2,7 @@
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
 import { canonicalJson } from '../model/canonical.js';
+import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';
 
 export const PLAN_FORMAT = 'tplsync-plan';
@@ -58,7 +59,7 @@ export interface Staleness { key: string; what: string }
 export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null }): Staleness[] {
   const out: Staleness[] = [];
   for (const c of saved.changes) {
-    const key = `${c.channel}/${c.name}/${c.language}`;
+    const key = templateKey(c);
     if (c.file && c.fileHash) {
       const h = now.fileHash(c.file);
       if (h === undefined) out.push({ key, what: `${c.file} was deleted since the plan` });

@@ -1,12 +1,9 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../lint/diagnostic.js';
+import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 
-type Loose = { readonly [k: string]: unknown };
-const o = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);
-const a = (v: unknown): Loose[] => (Array.isArray(v) ? v.map((x) => o(x) ?? {}) : []);
-const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
 export function esc(v: string): string {
   return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

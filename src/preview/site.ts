@@ -2,14 +2,13 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/load.js';
 import { lintProject } from '../lint/run.js';
-import { fastValue } from '../files/fast-parse.js';
-import { parseTemplateText } from '../files/parse.js';
+import { readTemplateValue } from '../files/value.js';
 import { renderIndex, renderTemplatePage, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
 
 function valueOf(text: string): unknown {
-  try { return fastValue(text) ?? parseTemplateText('', text).value; } catch { return undefined; }
+  try { return readTemplateValue(text); } catch { return undefined; }
 }
 
 export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean } = {}): Promise<Site> {
@@ -17,7 +16,7 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
   const inputs: PageInput[] = [];
   const used = new Set<string>();
   for (const f of files) {
-    const v = valueOf(readFileSync(f.abs, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown> | undefined;
+    const v = valueOf(readFileSync(f.abs, 'utf8')) as Record<string, unknown> | undefined;
     const key = v && typeof v === 'object' && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
     let href = `${key.replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
     for (let n = 2; used.has(href); n++) href = href.replace(/(_\d+)?\.html$/, `_${n}.html`);

@@ -28,9 +28,7 @@ export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: s
   return key;
 }
 
-export function templateKey(t: { channel: string; name: string; language: string }): string {
-  return `${t.channel}/${t.name}/${t.language}`;
-}
+export { templateKey } from '../model/ids.js';
 
 export function templateMeta(t: Loose): TemplateMeta {
   const params: string[] = [];
