@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
-import { checkContract } from '../src/api/contract.ts';
+import { checkContract } from '../src/schemas/contract.ts';
 import { AuthError } from '../src/api/errors.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { CHANNEL_A, CHANNEL_B, raw, writeBody } from './helpers.ts';
@@ -151,7 +151,7 @@ test('message status: pages of `limit` (default 500, at most 1000), an opaque cu
 });
 
 test('every answer of the emulator, success or error, matches schema/openapi.yaml', async () => {
-  const { openapiDocument } = await import('../src/api/contract.ts');
+  const { openapiDocument } = await import('../src/schemas/contract.ts');
   const doc = openapiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
   const id = randomUUID();
   const cm = randomUUID();

@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
-import { templateMeta } from '../src/send/template-meta.ts';
+import { templateMeta } from '../src/model/meta.ts';
 import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
 const meta = (file: string) => templateMeta(readTemplateValue(readFileSync(path.join(ROOT, 'templates', file), 'utf8')));

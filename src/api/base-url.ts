@@ -1,5 +1,5 @@
 // Pure: is a base URL safe to send an API key to?
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 

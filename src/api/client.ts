@@ -4,13 +4,13 @@
 // response checked against schema/openapi.yaml. The API key lives only in this closure.
 import pLimit from 'p-limit';
 import { checkBaseUrl } from './base-url.js';
-import { checkContract, UUID_RE, type SchemaName } from './contract.js';
+import { checkContract, UUID_RE, type SchemaName } from '../schemas/contract.js';
 import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type {
   ConversationRequest, ConversationResponse, ErrorBody, MessageStatusResponse, SendListEntry,
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
-} from './types.js';
+} from './shapes.js';
 
 export interface ClientOptions {
   baseUrl: string;

@@ -3,7 +3,7 @@
 import pLimit from 'p-limit';
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError } from '../api/errors.js';
-import type { TemplateWriteRequest } from '../api/types.js';
+import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest }

@@ -4,20 +4,20 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import type { TemplateWriteRequest } from '../api/types.js';
+import type { TemplateWriteRequest } from '../api/shapes.js';
 import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js';
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect, type Connection } from '../env/connect.js';
+import { UsageError } from '../core/errors.js';
+import { connect, type Connection } from '../connection/connect.js';
 import { templateKey } from '../model/ids.js';
 import { sha256, writeBodyOf, type Action } from '../plan/plan.js';
 import { renderText } from '../plan/render.js';
 import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
-import { EXIT } from './exit-codes.js';
-import { useColor, writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { parseParallelism, reportLintFailure } from './plan.js';
-import { progress } from './progress.js';
+import { progress } from '../terminal/progress.js';
 
 export interface ApplyCommandOptions {
   config?: string;

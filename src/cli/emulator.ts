@@ -1,6 +1,6 @@
 // `tplsync emulator`: the local emulator as a process. First line: `listening on URL`.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';

@@ -1,10 +1,10 @@
 // `tplsync fmt [PATH...] [--check]`: rewrite template files in the canonical layout and key order.
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config/load.js';
-import { formatTemplate } from '../fmt/format.js';
+import { formatTemplate } from '../layout/format.js';
 import { discoverFiles } from '../lint/run.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { writeFileAtomic } from '../terminal/output.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }
 

@@ -1,14 +1,14 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import path from 'node:path';
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { FORMATTERS, FORMAT_NAMES } from '../lint/formatters/index.js';
 import { markdown } from '../lint/formatters/markdown.js';
 import { summarize } from '../lint/engine.js';
 import { lintProject } from '../lint/run.js';
-import { EXIT } from './exit-codes.js';
-import { appendStepSummary, emit, useColor } from './output.js';
-import { toolVersion } from './version.js';
+import { EXIT } from '../core/exit-codes.js';
+import { appendStepSummary, emit, useColor } from '../terminal/output.js';
+import { toolVersion } from '../core/version.js';
 
 export interface LintCommandOptions {
   config?: string;

@@ -1,8 +1,8 @@
 // The command line: options and help of every command; each command module loads on demand.
 import { Command, CommanderError, Option } from 'commander';
-import { UsageError } from '../config/errors.js';
-import { EXIT, EXIT_HELP } from './exit-codes.js';
-import { toolVersion } from './version.js';
+import { UsageError } from '../core/errors.js';
+import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
+import { toolVersion } from '../core/version.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('tplsync');

@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, schemaModelinePath } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { formatTemplate } from '../fmt/format.js';
-import { scaffoldTemplate } from '../fmt/scaffold.js';
+import { UsageError } from '../core/errors.js';
+import { formatTemplate } from '../layout/format.js';
+import { scaffoldTemplate } from '../scaffold/scaffold.js';
 import { safeFileName } from '../model/to-file.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { writeFileAtomic } from '../terminal/output.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; dir: string; force?: boolean }
 

@@ -1,16 +1,16 @@
 // `tplsync plan [PATH...]`: what a merge would change, as text, json or markdown.
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect } from '../env/connect.js';
+import { UsageError } from '../core/errors.js';
+import { connect } from '../connection/connect.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { hasChanges } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
-import { EXIT } from './exit-codes.js';
-import { emit, useColor, writeFileAtomic } from './output.js';
-import { toolVersion } from './version.js';
+import { EXIT } from '../core/exit-codes.js';
+import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
+import { toolVersion } from '../core/version.js';
 
 export interface PlanCommandOptions {
   config?: string;

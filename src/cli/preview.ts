@@ -4,10 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { buildSite, type Site } from '../preview/site.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { writeFileAtomic } from '../terminal/output.js';
 
 export interface PreviewCommandOptions { config?: string; out?: string; serve?: boolean; port: string }
 

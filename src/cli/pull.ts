@@ -4,17 +4,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UUID_RE } from '../model/ids.js';
 import { loadConfig, schemaModelinePath } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect } from '../env/connect.js';
+import { UsageError } from '../core/errors.js';
+import { connect } from '../connection/connect.js';
 import { finishProject, lintBytes } from '../lint/engine.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { projectOptions } from '../lint/run.js';
 import { fromRead } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { resolveChannel } from '../plan/desired.js';
-import { EXIT } from './exit-codes.js';
-import { useColor, writeFileAtomic } from './output.js';
-import { toolVersion } from './version.js';
+import { EXIT } from '../core/exit-codes.js';
+import { useColor, writeFileAtomic } from '../terminal/output.js';
+import { toolVersion } from '../core/version.js';
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; id: string[]; dir: string; force?: boolean; category: string; allowInsecureHttp?: boolean }
 

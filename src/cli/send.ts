@@ -1,17 +1,17 @@
 // `tplsync send`: a text (with suggestions) or a template with --param, through the conversation
 // operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`.
 import { readFileSync } from 'node:fs';
-import { UUID_RE } from '../api/contract.js';
+import { UUID_RE } from '../schemas/contract.js';
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect } from '../env/connect.js';
+import { UsageError } from '../core/errors.js';
+import { connect } from '../connection/connect.js';
 import { lintProject } from '../lint/run.js';
 import { readTemplateValue } from '../files/value.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../plan/run.js';
 import { sendTemplateWith, sendText } from '../send/send.js';
-import { templateMeta, type TemplateMeta } from '../send/template-meta.js';
-import { EXIT } from './exit-codes.js';
+import { templateMeta, type TemplateMeta } from '../model/meta.js';
+import { EXIT } from '../core/exit-codes.js';
 import { reportLintFailure } from './plan.js';
 
 export interface SendCommandOptions {

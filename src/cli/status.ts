@@ -1,10 +1,10 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
-import { UUID_RE } from '../api/contract.js';
-import type { MessageStatusResponse, SendListEntry } from '../api/types.js';
+import { UUID_RE } from '../schemas/contract.js';
+import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect } from '../env/connect.js';
-import { EXIT } from './exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { connect } from '../connection/connect.js';
+import { EXIT } from '../core/exit-codes.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 

@@ -5,9 +5,9 @@ import { loadConfig } from '../config/load.js';
 import { lintProject } from '../lint/run.js';
 import { readTemplateValue } from '../files/value.js';
 import { LintFailed } from '../plan/run.js';
-import { templateMeta } from '../send/template-meta.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { templateMeta } from '../model/meta.js';
+import { EXIT } from '../core/exit-codes.js';
+import { writeFileAtomic } from '../terminal/output.js';
 import { reportLintFailure } from './plan.js';
 
 export interface TypesCommandOptions { config?: string; out?: string; check?: boolean; importFrom?: string }
@@ -19,7 +19,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const metas = files.map((f) => templateMeta(readTemplateValue(readFileSync(f.abs, 'utf8'))));
   const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
-  const { generateTypes } = await import('../types/generate.js');
+  const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, ...(o.importFrom ? { importFrom: o.importFrom } : {}) });
   const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
   const rel = path.relative(process.cwd(), out) || out;

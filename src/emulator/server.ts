@@ -5,8 +5,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { checkContract, UUID_RE, type SchemaName } from '../api/contract.js';
-import type { ConversationRequest, ErrorBody, TemplateWriteRequest } from '../api/types.js';
+import { checkContract, UUID_RE, type SchemaName } from '../schemas/contract.js';
+import type { ConversationRequest, ErrorBody, TemplateWriteRequest } from '../api/shapes.js';
 import { checkFaults, FaultPlan, type FaultSettings, type Operation } from './faults.js';
 import { compactJournal, Journal, loadJournal, type JournalEntry } from './journal.js';
 import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type ConversationRecord, type TemplateRecord } from './state.js';

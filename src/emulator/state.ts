@@ -5,8 +5,8 @@ import { canonicalJson } from '../model/canonical.js';
 import { sha256 } from '../model/hash.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
-} from '../api/types.js';
-import { TEMPLATE_STATUS } from '../api/types.js';
+} from '../api/shapes.js';
+import { TEMPLATE_STATUS } from '../api/shapes.js';
 import { collectFindings } from '../lint/engine.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 import { readResponse, writeBodyAsTemplate } from '../model/wire.js';

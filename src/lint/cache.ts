@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
-import { templateSchema } from './schema.js';
+import { templateSchema } from '../schemas/template.js';
 
 interface CacheFile { fingerprint: string; entries: Record<string, { hash: string; result: FileResult }> }
 

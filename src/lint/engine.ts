@@ -8,11 +8,11 @@ import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files
 import { UUID_RE } from '../model/ids.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
-import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from './diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
-import { validateTemplate } from './schema.js';
+import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
 
 /** What the cross-file rules need to know of a file. */

@@ -1,7 +1,7 @@
 // Pure: the one canonical template model, and the three mappings into and out of it: from a
 // template file, from a read response, and to a write body. Plans compare canonical models,
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
-import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/types.js';
+import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
 import { obj as o, sample as s, type Loose } from './loose.js';
 import { numbering, scanPlaceholders, compileText } from './placeholders.js';
 

@@ -1,6 +1,6 @@
 // Effects (file reads) around pure mappings: the canonical templates the files ask for.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { readTemplateValue } from '../files/value.js';
 import type { FileEntry } from '../lint/run.js';

@@ -1,7 +1,7 @@
 // Effects (git via execa): the templates that were in the files at --base REF and are gone now.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
 import { readTemplateValue } from '../files/value.js';

@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 

@@ -1,12 +1,12 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
 import type { Config } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import type { Diagnostic } from '../lint/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
-import type { Connection } from '../env/connect.js';
-import type { TemplateReadResponse } from '../api/types.js';
-import { progress } from '../cli/progress.js';
+import type { Connection } from '../connection/connect.js';
+import type { TemplateReadResponse } from '../api/shapes.js';
+import { progress } from '../terminal/progress.js';
 import { loadDesired } from './desired.js';
 import { templatesAtRef } from './orphans.js';
 import { inShard, keyOf, makePlan, type OrphanCandidate, type Plan } from './plan.js';

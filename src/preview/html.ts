@@ -1,6 +1,6 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
-import type { Diagnostic } from '../lint/diagnostic.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 

@@ -1,8 +1,8 @@
 // Pure: checking parameter values and rendering a template into the text and suggestions
 // the conversation operation sends, with the same placeholder compiler as lint and plan.
-import type { ConversationRequest } from '../api/types.js';
+import type { ConversationRequest } from '../api/shapes.js';
 import { renderText } from '../model/placeholders.js';
-import { paramName, type TemplateMeta } from './template-meta.js';
+import { paramName, type TemplateMeta } from '../model/meta.js';
 
 export class ParamError extends Error {
   override name = 'ParamError';

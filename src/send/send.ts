@@ -1,11 +1,11 @@
 // Effects: sending a rendered template, or a text, through the conversation operation under a
 // fresh clientMessageId; the client retries only with that same id.
 import { randomUUID } from 'node:crypto';
-import { UUID_RE } from '../api/contract.js';
+import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
-import type { ConversationRequest, ConversationResponse } from '../api/types.js';
+import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, ParamError, renderTemplate } from './render.js';
-import type { TemplateMeta } from './template-meta.js';
+import type { TemplateMeta } from '../model/meta.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */

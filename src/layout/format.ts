@@ -1,7 +1,7 @@
 // Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
 // indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { templateSchema } from '../lint/schema.js';
+import { templateSchema } from '../schemas/template.js';
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema> };
 

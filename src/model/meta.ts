@@ -1,7 +1,7 @@
 // Pure: what a template needs to be sent: its parameters (the properties of TemplateParams)
 // and the texts to render. Typegen writes this as literal metadata; `send` builds it directly.
-import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
-import { distinctKeys, scanPlaceholders } from '../model/placeholders.js';
+import { placeholderSites, type PlaceholderSite } from './sites.js';
+import { distinctKeys, scanPlaceholders } from './placeholders.js';
 
 export interface TemplateMeta {
   channel: string;
@@ -28,7 +28,7 @@ export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: s
   return key;
 }
 
-export { templateKey } from '../model/ids.js';
+export { templateKey } from './ids.js';
 
 export function templateMeta(t: Loose): TemplateMeta {
   const params: string[] = [];
