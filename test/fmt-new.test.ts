@@ -52,7 +52,7 @@ test('tplsync fmt rewrites, a second run changes nothing; --check lists and exit
     writeFileSync(path.join(dir, 'templates', 'c.yaml'), 'name: [broken\n');
     r = await cli(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1);
-    assert.match(r.stderr, /c.yaml: not formatted/);
+    assert.match(r.stderr, /c\.yaml:\d+:\d+: not formatted: .* \(yaml-syntax\)/);
   } finally { cleanup(dir); }
 });
 

@@ -1,23 +1,18 @@
 // `tplsync apply [PLANFILE | PATH...]`: make the channels match the files. From a saved plan it
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import type { TemplateWriteRequest } from '../api/shapes.js';
-import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js';
-import { loadConfig } from '../config/load.js';
-import { UsageError } from '../core/errors.js';
-import { connect, type Connection } from '../connection/connect.js';
-import { templateKey } from '../model/ids.js';
-import { sha256, writeBodyOf, type Action } from '../plan/plan.js';
-import { renderText } from '../plan/render.js';
-import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
-import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
+import type { ApplyResult } from '../apply/apply.js';
+import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfSaved, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
 import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { templateKey } from '../model/ids.js';
+import { renderText } from '../plan/render.js';
+import { LintFailed, runPlan } from '../plan/run.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
-import { parseParallelism, reportLintFailure } from './plan.js';
 import { progress } from '../terminal/progress.js';
+import { commandConfig, withConnection } from './context.js';
+import { parseParallelism, reportLintFailure } from './report.js';
 
 export interface ApplyCommandOptions {
   config?: string;
@@ -29,26 +24,6 @@ export interface ApplyCommandOptions {
   waitTimeout: string;
   allowInsecureHttp?: boolean;
   base?: string;
-}
-
-interface Pending { items: ApplyItem[]; environment: string; target: string }
-
-/** A saved plan, recognised by its content (whatever the file is called), or undefined. */
-function loadPlanFile(file: string): SavedPlan | undefined {
-  if (!existsSync(file) || !statSync(file).isFile() || /\.ya?ml$/i.test(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
-  if (!text.trimStart().startsWith('{')) return undefined;
-  let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
-  const err = checkSaved(v);
-  if (err) throw new UsageError(`${file}: ${err}`);
-  return v as SavedPlan;
-}
-
-/** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action }, body: TemplateWriteRequest | undefined): ApplyItem[] {
-  if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
-  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body }];
 }
 
 export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
@@ -63,48 +38,47 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
-  const conn = await connect(config, { ...(env ? { env } : {}), parallelism, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
-  const controller = new AbortController();
-  const onSigint = () => { process.stderr.write('\ntplsync: interrupted; finishing the writes in flight, starting no new ones\n'); controller.abort(); };
-  process.once('SIGINT', onSigint);
-  try {
-    let pending: Pending;
-    if (saved) {
-      const stale = await checkStale(conn, saved);
-      if (stale !== undefined) return stale;
-      pending = {
-        environment: saved.environment, target: conn.target,
-        items: saved.changes.flatMap((c) => item(c, c.body)),
-      };
-      process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
-    } else {
-      let plan;
-      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), ...(o.base ? { base: o.base } : {}) }); } catch (e) {
-        if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
-        throw e;
+  return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
+    const controller = new AbortController();
+    const onSigint = () => { process.stderr.write('\ntplsync: interrupted; finishing the writes in flight, starting no new ones\n'); controller.abort(); };
+    process.once('SIGINT', onSigint);
+    try {
+      let pending: PendingApply;
+      if (saved) {
+        const moved = await savedPlanStaleness(conn, saved, process.cwd(), progress);
+        if (moved.length) {
+          process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+          for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
+          process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
+          return EXIT.STALE_PLAN;
+        }
+        pending = pendingOfSaved(saved, conn.target);
+        process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
+      } else {
+        let plan;
+        try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), progress, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
+          if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
+          throw e;
+        }
+        process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
+        pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       }
-      process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
-      pending = {
-        environment: conn.environment.name, target: conn.target,
-        items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))),
-      };
+      if (pending.items.length === 0) {
+        if (saved) process.stdout.write('Nothing to write.\n');
+        if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
+        return EXIT.OK;
+      }
+      if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
+        process.stderr.write('Nothing was written.\n');
+        return EXIT.OK;
+      }
+      return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal: controller.signal });
+    } finally {
+      process.off('SIGINT', onSigint);
     }
-    if (pending.items.length === 0) {
-      if (saved) process.stdout.write('Nothing to write.\n');
-      writeResults(o.results, pending, []);
-      return EXIT.OK;
-    }
-    if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
-      process.stderr.write('Nothing was written.\n');
-      return EXIT.OK;
-    }
-    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal: controller.signal });
-  } finally {
-    process.off('SIGINT', onSigint);
-    await conn.close();
-  }
+  });
 }
 
 async function confirm(question: string): Promise<boolean> {
@@ -112,20 +86,7 @@ async function confirm(question: string): Promise<boolean> {
   try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
 }
 
-async function checkStale(conn: Connection, saved: SavedPlan): Promise<number | undefined> {
-  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking');
-  const moved = staleness(saved, {
-    fileHash: (f) => { const p = path.resolve(process.cwd(), f); return existsSync(p) ? sha256(readFileSync(p)) : undefined; },
-    read: (id) => reads.get(id) ?? null,
-  });
-  if (moved.length === 0) return undefined;
-  process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
-  for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
-  process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
-  return EXIT.STALE_PLAN;
-}
-
-async function write(conn: Connection, pending: Pending, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal }): Promise<number> {
+async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal }): Promise<number> {
   const tty = Boolean(process.stderr.isTTY);
   const c = pc.createColors(useColor(process.stdout));
   const bar = await progress('applying', pending.items.length);
@@ -136,9 +97,8 @@ async function write(conn: Connection, pending: Pending, o: { parallelism: numbe
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : (r.status ?? '');
     return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;
   };
-  const { results, authFailure } = await applyItems(conn.client, pending.items, {
-    parallelism: o.parallelism, signal: o.signal,
-    ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: 500 } } : {}),
+  const outcome = await writePending(conn, pending, {
+    parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     onResult: (r) => {
       bar.tick();
       if (tty) lines.push(line(r)); else process.stdout.write(`${line(r)}\n`);
@@ -146,33 +106,10 @@ async function write(conn: Connection, pending: Pending, o: { parallelism: numbe
   });
   bar.stop();
   for (const l of lines) process.stdout.write(`${l}\n`);
-  writeResults(o.results, pending, results);
-  const ok = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated');
-  const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
-  const rejected = ok.filter((r) => r.status === 'REJECTED');
-  const stillPending = o.waitMs ? ok.filter((r) => r.status === 'PENDING') : [];
-  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${ok.filter((r) => r.outcome === 'created').length} created, ${ok.filter((r) => r.outcome === 'updated').length} updated, ${failed.length} failed`)}${rejected.length ? c.red(`, ${rejected.length} rejected in review`) : ''}${stillPending.length ? c.yellow(`, ${stillPending.length} still pending review`) : ''}.\n`);
-  if (authFailure && ok.length === 0) { process.stderr.write(`tplsync: ${authFailure.message}\n`); return EXIT.AUTH; }
-  if (failed.length && ok.length === 0 && failed.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
-    process.stderr.write('tplsync: the API is unavailable; nothing was written. A re-run is safe.\n');
-    return EXIT.UNAVAILABLE;
-  }
-  if (failed.length || rejected.length || stillPending.length) {
-    process.stderr.write(`tplsync: ${failed.length + rejected.length + stillPending.length} template${failed.length + rejected.length + stillPending.length === 1 ? '' : 's'} did not make it${o.results ? ` (see ${o.results})` : ''}; a re-run is safe and writes only what is missing.\n`);
-    return EXIT.PARTIAL;
-  }
-  return EXIT.OK;
-}
-
-function writeResults(file: string | undefined, pending: Pending, results: ApplyResult[]): void {
-  if (!file) return;
-  const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
-  writeFileAtomic(file, `${JSON.stringify({
-    version: 1, environment: pending.environment, target: pending.target, results,
-    summary: {
-      created: count((r) => r.outcome === 'created'), updated: count((r) => r.outcome === 'updated'),
-      failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
-      rejected: count((r) => r.status === 'REJECTED'),
-    },
-  }, null, 2)}\n`);
+  if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`);
+  const n = countResults(outcome.results, Boolean(o.waitMs));
+  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
+  const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results ? { resultsFile: o.results } : {}) });
+  if (exit.message) process.stderr.write(`tplsync: ${exit.message}\n`);
+  return exit.code;
 }

@@ -1,6 +1,6 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { commandConfig } from './context.js';
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { FORMATTERS, FORMAT_NAMES } from '../lint/formatters/index.js';
 import { markdown } from '../lint/formatters/markdown.js';
@@ -28,7 +28,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     if (!/^\d+$/.test(o.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${o.maxWarnings}'`);
     maxWarnings = Number(o.maxWarnings);
   }
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const config = await commandConfig(o);
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
   const { files, diagnostics, cached } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
   if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run\n`);

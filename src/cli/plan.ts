@@ -1,8 +1,5 @@
 // `tplsync plan [PATH...]`: what a merge would change, as text, json or markdown.
-import { loadConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { connect } from '../connection/connect.js';
-import { stylish } from '../lint/formatters/stylish.js';
 import { hasChanges } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
@@ -11,6 +8,9 @@ import { toSaved } from '../plan/saved.js';
 import { EXIT } from '../core/exit-codes.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
+import { progress } from '../terminal/progress.js';
+import { commandConfig, withConnection } from './context.js';
+import { parseParallelism, reportLintFailure } from './report.js';
 
 export interface PlanCommandOptions {
   config?: string;
@@ -27,28 +27,16 @@ export interface PlanCommandOptions {
   marker?: string;
 }
 
-export function parseParallelism(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--parallelism takes a whole number from 1 to 256, not '${v}'`);
-  return n;
-}
-
-export function reportLintFailure(e: LintFailed, consequence = 'nothing was planned'): number {
-  process.stderr.write(stylish(e.diagnostics, { fileCount: e.fileCount, color: useColor(process.stderr), toolVersion: toolVersion() }));
-  process.stderr.write(`tplsync: fix the lint errors first; ${consequence}\n`);
-  return EXIT.FINDINGS;
-}
 
 export async function planCommand(paths: string[], o: PlanCommandOptions): Promise<number> {
   if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
   const parallelism = parseParallelism(o.parallelism);
   const shard = parseShard(o.shard);
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
-  const conn = await connect(config, { ...(o.env ? { env: o.env } : {}), parallelism, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
-  try {
+  const config = await commandConfig(o);
+  return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;
@@ -63,7 +51,5 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       process.stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
-  } finally {
-    await conn.close();
-  }
+  });
 }

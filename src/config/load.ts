@@ -2,7 +2,6 @@
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';

@@ -3,7 +3,7 @@
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
 import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
 import { obj as o, sample as s, type Loose } from './loose.js';
-import { numbering, scanPlaceholders, compileText } from './placeholders.js';
+import { compileText, NUMBERED, numbering, renderText, scanPlaceholders } from './placeholders.js';
 
 export interface CanonicalButton {
   type: string;
@@ -24,9 +24,13 @@ export interface CanonicalTemplate {
   /** not returned by the read: not observable */
   category?: string;
   description: string;
-  header?: { format: string; text?: string; example?: string };
-  /** text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}} */
-  body: { text: string; examples: string[] };
+  /** `names`, file only: as for the body */
+  header?: { format: string; text?: string; example?: string; names?: string[] };
+  /**
+   * text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}}; `names`, file
+   * only (never compared): names[n - 1] is the file's name of {{n}} when the file named it
+   */
+  body: { text: string; examples: string[]; names?: string[] };
   footer?: string;
   buttons: CanonicalButton[];
   message?: WireMessage;
@@ -43,12 +47,25 @@ export const NOT_OBSERVABLE: readonly string[] = [
 
 
 /** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
-function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[] } {
+function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[]; names?: string[] } {
   const map = numbering(scanPlaceholders(text).placeholders);
   const out: string[] = [];
-  for (const [key, n] of map) out[n - 1] = s(examples?.[key]) ?? '';
+  const names: string[] = [];
+  for (const [key, n] of map) {
+    out[n - 1] = s(examples?.[key]) ?? '';
+    if (!NUMBERED.test(key)) names[n - 1] = key;
+  }
   for (let i = 0; i < out.length; i++) out[i] ??= '';
-  return { text: compileText(text, map), examples: out };
+  return { text: compileText(text, map), examples: out, ...(names.length ? { names } : {}) };
+}
+
+/** A text of the model in the file's form: {{n}} written back with the file's name for it. */
+export function fileFormText(part: { text?: string; names?: readonly string[] }): string {
+  const text = part.text ?? '';
+  if (!part.names?.length) return text;
+  const values: Record<string, string> = {};
+  part.names.forEach((name, i) => { if (name) values[String(i + 1)] = `{{${name}}}`; });
+  return renderText(text, values);
 }
 
 /** From a (lint-clean) template file's value. `channelId` is the alias resolved for the environment. */
@@ -71,7 +88,7 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
       // a named header placeholder may take the body's sample of the same name
       const named = Object.fromEntries(Object.entries(o(body?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
       const h = orderedSamples(s(header.text) ?? '', { ...named, ...o(header.examples) });
-      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}) };
+      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}), ...(h.names ? { names: h.names } : {}) };
     } else {
       c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };
     }
@@ -230,7 +247,10 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
   const { category: _c, channelId: _ch, templateId: _id, samples: _s, ...rest } = c;
-  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
+  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
+  // the file's names of placeholders are not part of what is sent
+  delete copy.body?.names;
+  if (copy.header) delete copy.header.names;
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {

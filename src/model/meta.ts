@@ -1,7 +1,9 @@
-// Pure: what a template needs to be sent: its parameters (the properties of TemplateParams)
-// and the texts to render. Typegen writes this as literal metadata; `send` builds it directly.
-import { placeholderSites, type PlaceholderSite } from './sites.js';
+// Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
+// properties of TemplateParams), the texts to render in the file's form, and the parts the
+// conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
+import { fileFormText, type CanonicalTemplate } from './canonical.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
+import type { PlaceholderSite } from './sites.js';
 
 export interface TemplateMeta {
   channel: string;
@@ -13,13 +15,17 @@ export interface TemplateMeta {
   body: string;
   footer?: string;
   buttons: readonly { readonly type: string; readonly text?: string; readonly url?: string }[];
+  /**
+   * The parts of the template the conversation request cannot carry (a media header, a copy-code
+   * button, RCS cards...), each named; sending refuses such a template unless told to send the
+   * text part alone.
+   */
+  omitted?: readonly string[];
 }
-
-type Loose = { readonly [k: string]: unknown };
 
 /**
  * The parameter a placeholder fills: body placeholders by name or number; a numbered header
- * placeholder is `header_1` (header numbering is the header's own); the URL button at index i
+ * placeholder is `header_N` (header numbering is the header's own); the URL button at index i
  * is `button_<i>` (WhatsApp's button index); named placeholders share one namespace.
  */
 export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: string): string {
@@ -30,23 +36,51 @@ export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: s
 
 export { templateKey } from './ids.js';
 
-export function templateMeta(t: Loose): TemplateMeta {
+/** Buttons the conversation request can carry as suggestions. */
+const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
+/** RCS suggestion actions the conversation request can carry. */
+const SENDABLE_ACTIONS = new Set(['reply', 'open_url']);
+
+const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
+
+/** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
+export function unsendableParts(c: CanonicalTemplate): string[] {
+  const out: string[] = [];
+  if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
+  c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type)) out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
+  const m = c.message;
+  if (m) {
+    if (m.message !== undefined) out.push('the RCS message text');
+    (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title)}`));
+    (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`RCS suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
+    if (m.rcsExpireOpts) out.push('the RCS expiry');
+  }
+  return out;
+}
+
+/** The metadata of a (lint-clean) template, from its canonical model; `channel` as written in the file. */
+export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMeta {
   const params: string[] = [];
-  for (const site of placeholderSites(t)) {
-    for (const key of distinctKeys(scanPlaceholders(site.text).placeholders)) {
-      const p = paramName(site, key);
+  const add = (role: PlaceholderSite['role'], text: string, button?: number): void => {
+    for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
+      const p = paramName(button === undefined ? { role } : { role, button }, key);
       if (!params.includes(p)) params.push(p);
     }
-  }
-  const header = t.header as Loose | undefined;
-  const body = t.body as Loose;
+  };
+  const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header) : undefined;
+  const body = fileFormText(c.body);
+  if (headerText !== undefined) add('header', headerText);
+  add('body', body);
+  c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
+  if (c.message?.message !== undefined) add('rcs', c.message.message);
+  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', x);
+  const omitted = unsendableParts(c);
   return {
-    channel: String(t.channel), name: String(t.name), language: String(t.language), params,
-    ...(header ? { header: { format: String(header.format), ...(typeof header.text === 'string' ? { text: header.text } : {}) } } : {}),
-    body: String(body.text),
-    ...(typeof t.footer === 'string' ? { footer: t.footer } : {}),
-    buttons: (Array.isArray(t.buttons) ? t.buttons as Loose[] : []).map((b) => ({
-      type: String(b.type), ...(typeof b.text === 'string' ? { text: b.text } : {}), ...(typeof b.url === 'string' ? { url: b.url } : {}),
-    })),
+    channel, name: c.name, language: c.language, params,
+    ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
+    body,
+    ...(c.footer !== undefined ? { footer: c.footer } : {}),
+    buttons: c.buttons.map((b) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
+    ...(omitted.length ? { omitted } : {}),
   };
 }

@@ -2,23 +2,23 @@
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import type { Diagnostic } from '../core/diagnostic.js';
-import { lintProject } from '../lint/run.js';
+import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
-import { progress } from '../terminal/progress.js';
+import { forEachBounded } from '../connection/fan-out.js';
 import { loadDesired } from './desired.js';
 import { templatesAtRef } from './orphans.js';
 import { inShard, keyOf, makePlan, type OrphanCandidate, type Plan } from './plan.js';
 
-/** The files have lint errors: no plan is made (exit 1). */
-export class LintFailed extends Error {
-  override name = 'LintFailed';
-  constructor(readonly diagnostics: Diagnostic[], readonly fileCount: number) { super(`${diagnostics.filter((d) => d.severity === 'error').length} lint errors`); }
-}
+export { LintFailed } from '../project/load.js';
+
+/** How long work reports its progress: the terminal passes a bar, tests and libraries nothing. */
+export type ProgressFactory = (label: string, total: number) => Promise<{ tick(): void; stop(): void }> | { tick(): void; stop(): void };
+const silent: ProgressFactory = () => ({ tick() {}, stop() {} });
 
 export interface PlanRunOptions {
   paths: readonly string[];
+  progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
   cwd: string;
@@ -32,28 +32,22 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   return { index, count };
 }
 
-/** Reads templates by id, `parallelism` at a time, with progress on a TTY. */
-export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string): Promise<Map<string, TemplateReadResponse | null>> {
+/** Reads templates by id, `parallelism` at a time, reporting progress. */
+export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal): Promise<Map<string, TemplateReadResponse | null>> {
   const remote = new Map<string, TemplateReadResponse | null>();
   const bar = await progress(label, ids.length);
   try {
-    // a few readers pulling from the list: no promise, timer or request object per template up front
-    let next = 0;
-    await Promise.all(Array.from({ length: Math.min(ids.length, conn.parallelism) }, async () => {
-      while (next < ids.length) {
-        const { channelId, id } = ids[next++]!;
-        remote.set(id, await conn.client.getTemplate(channelId, id));
-        bar.tick();
-      }
-    }));
+    await forEachBounded(ids, conn.parallelism, async ({ channelId, id }) => {
+      remote.set(id, await conn.client.getTemplate(channelId, id));
+      bar.tick();
+    }, signal);
   } finally { bar.stop(); }
   return remote;
 }
 
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
-  const { files, diagnostics } = await lintProject(config, o.paths, o.cwd);
-  if (diagnostics.some((d) => d.severity === 'error')) throw new LintFailed(diagnostics, files.length);
-  const desired = loadDesired(files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
+  const project = await loadCleanProject(config, o.paths, o.cwd);
+  const desired = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   if (o.base) {
@@ -64,6 +58,6 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
-  const remote = await readTemplates(conn, ids, 'reading');
+  const remote = await readTemplates(conn, ids, 'reading', o.progress);
   return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });
 }

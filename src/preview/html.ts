@@ -1,8 +1,16 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
+import { fileFormText, type CanonicalTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
+
+/** A text of the model in the file's form, with its samples by the file's placeholder keys. */
+export function withKeys(part: { text?: string; names?: readonly string[] }, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
+  const samples: Record<string, string> = {};
+  examples.forEach((v, i) => { if (v !== undefined) samples[part.names?.[i] ?? String(i + 1)] = v; });
+  return { text: fileFormText(part), samples };
+}
 
 
 export function esc(v: string): string {
@@ -41,25 +49,22 @@ function media(format: string, url: string | undefined): string {
   return '';
 }
 
-function whatsapp(t: Loose): string {
-  const header = o(t.header);
-  const body = o(t.body);
+function whatsapp(c: CanonicalTemplate): string {
   const parts: string[] = ['<div class="bubble wa">'];
-  if (header) {
-    const f = s(header.format) ?? '';
-    parts.push(f === 'TEXT' ? `<div class="wa-header">${withSamples(s(header.text) ?? '', { ...(o(body?.examples) ?? {}), ...(o(header.examples) ?? {}) })}</div>` : media(f, s(header.example)));
+  if (c.header) {
+    const h = withKeys(c.header, [c.header.example]);
+    parts.push(c.header.format === 'TEXT' ? `<div class="wa-header">${withSamples(h.text, { ...(c.samples ?? {}), ...h.samples })}</div>` : media(c.header.format, c.header.example));
   }
-  parts.push(`<div class="wa-body" data-testid="body">${withSamples(s(body?.text) ?? '', o(body?.examples))}</div>`);
-  if (typeof t.footer === 'string') parts.push(`<div class="wa-footer">${esc(t.footer)}</div>`);
+  const body = withKeys(c.body, c.body.examples);
+  parts.push(`<div class="wa-body" data-testid="body">${withSamples(body.text, body.samples)}</div>`);
+  if (c.footer !== undefined) parts.push(`<div class="wa-footer">${esc(c.footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  const buttons = a(t.buttons);
-  if (buttons.length) {
+  if (c.buttons.length) {
     parts.push('<div class="wa-buttons">');
-    for (const b of buttons) {
-      const type = s(b.type) ?? '';
-      const label = s(b.text) ?? (type === 'COPY_CODE' ? 'Copy offer code' : type.toLowerCase());
-      const target = type === 'URL' ? s(b.example) ?? s(b.url) : type === 'PHONE_NUMBER' ? s(b.phone_number) : undefined;
-      parts.push(`<div class="wa-button" data-type="${esc(type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[type] ?? '•'}</span> ${esc(label)}</div>`);
+    for (const b of c.buttons) {
+      const label = b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type.toLowerCase());
+      const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+      parts.push(`<div class="wa-button" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
     }
     parts.push('</div>');
   }
@@ -71,9 +76,10 @@ function chips(list: Loose[]): string {
   return `<div class="chips">${list.map((x) => `<span class="chip" data-action="${esc(s(x.action) ?? '')}" title="${esc(s(x.postbackData) ?? '')}">${x.action === 'open_url' ? '↗ ' : x.action === 'dial' ? '✆ ' : ''}${esc(s(x.text) ?? '')}</span>`).join('')}</div>`;
 }
 
-function rcs(t: Loose, examples: Loose | undefined): string {
-  const m = o(t.message);
+function rcs(c: CanonicalTemplate): string {
+  const m = o(c.message);
   if (!m) return '';
+  const examples = c.samples;
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
   const horizontal = opts?.orientation === 'HORIZONTAL';
@@ -126,7 +132,14 @@ mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:#fff}td,th{padding:6px 12px;border-bottom:1px solid #e3e6ea;text-align:left}
 `;
 
-export interface PageInput { key: string; file: string; value: unknown; diagnostics: readonly Diagnostic[]; href: string }
+export interface PageInput {
+  key: string;
+  file: string;
+  /** the template as the canonical model has it (for a file with lint errors, as far as it could be read) */
+  template?: CanonicalTemplate;
+  diagnostics: readonly Diagnostic[];
+  href: string;
+}
 
 function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
@@ -134,22 +147,21 @@ function page(title: string, body: string, live: boolean): string {
 }
 
 export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
-  const v = (p.value ?? {}) as Loose;
-  const body = o(v.body);
-  const msgExamples = { ...(o(body?.examples) ?? {}), ...(o(o(v.message)?.examples) ?? {}) };
-  const content = typeof v === 'object' && v && (v.body || v.message)
-    ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${v.body ? whatsapp(v) : ''}</div></section>${rcs(v, msgExamples)}`
+  const c = p.template;
+  const hasBody = c !== undefined && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
+  const content = c && (hasBody || c.message)
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${rcs(c)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
-  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${s(v.category) ? `<span>${esc(s(v.category)!)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
 export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
-    const v = (p.value ?? {}) as Loose;
-    const preview = renderText(s(o(v.body)?.text) ?? '', Object.fromEntries(Object.entries(o(o(v.body)?.examples) ?? {}).map(([k, x]) => [k, String(x)])));
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(s(v.category) ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
+    const preview = body ? renderText(body.text, body.samples) : '';
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
   return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
 }
