@@ -42,6 +42,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
       .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
+      .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')
       .option('--verbose', 'list unchanged templates too')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
@@ -142,7 +143,10 @@ export const COMMANDS: readonly CommandSpec[] = [
       .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
       .option('--out <dir>', 'where to write index.html and one page per template')
       .option('--serve', 'serve it on 127.0.0.1 and re-render when a file changes')
-      .option('--port <n>', 'port for --serve (0 picks a free one)', '0'),
+      .option('--port <n>', 'port for --serve (0 picks a free one)', '0')
+      .option('--changes', 'a before/after page of every template the plan would create or update (the channel today beside the files), and an index of the changes')
+      .option('--base <ref>', 'with --changes: git ref of the last applied files: orphans, and what to compare with when the channel cannot be reached')
+      .option('--allow-insecure-http', 'with --changes: allow a non-loopback http:// baseUrl'),
     run: async (args, o) => (await import('./preview.js')).previewCommand(args[0] as never, o),
   },
   {

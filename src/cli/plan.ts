@@ -5,6 +5,7 @@ import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
+import { changePageName } from '../preview/changes.js';
 import { EXIT } from '../core/exit-codes.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
@@ -25,6 +26,7 @@ export interface PlanCommandOptions {
   verbose?: boolean;
   allowInsecureHttp?: boolean;
   marker?: string;
+  previewUrl?: string;
 }
 
 
@@ -43,7 +45,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     }
     const env = conn.environment.name;
     const text = o.format === 'json' ? renderJson(plan)
-      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined) })
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
         : renderText(plan, { color: !o.output && useColor(process.stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);
     if (o.out) {

@@ -123,3 +123,23 @@ export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
 export function hasChanges(p: Plan): boolean {
   return p.summary.create + p.summary.update > 0;
 }
+
+/**
+ * Pure: a plan of the files against the templates of the files at a git ref (their canonical
+ * models), for when the channel cannot be read: what a merge would change since that ref.
+ */
+export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, CanonicalTemplate>): Plan {
+  const changes: PlanChange[] = desired.map((d) => {
+    const c = d.canonical;
+    const prev = base.get(c.templateId);
+    const common = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file, fileHash: d.fileHash, remoteFingerprint: 'base', desired: c };
+    if (!prev) return { ...common, action: 'create' as const };
+    const diff = diffTemplates(c, prev);
+    if (prev.category && c.category && prev.category !== c.category) diff.unshift({ path: 'category', before: prev.category, after: c.category });
+    return { ...common, action: diff.length ? 'update' as const : 'noop' as const, ...(diff.length ? { changes: diff } : {}), remote: prev };
+  });
+  changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
+  for (const c of changes) summary[c.action]++;
+  return { version: 1, changes, summary };
+}

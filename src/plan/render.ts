@@ -10,7 +10,10 @@ import { keyOf, type Plan, type PlanChange } from './plan.js';
 export function renderTemplateText(c: CanonicalTemplate | undefined): string {
   if (!c) return '';
   const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, ...rest } = c;
-  return stringify(rest, { lineWidth: 0, sortMapEntries: false });
+  // the file's placeholder names are not sent, so they are not part of what is compared
+  const { names: _bodyNames, ...body } = rest.body;
+  const header = rest.header ? (({ names: _n, ...h }) => h)(rest.header) : undefined;
+  return stringify({ ...rest, body, ...(header ? { header } : {}) }, { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
@@ -72,7 +75,14 @@ export const MARKDOWN_LIMIT = 65_536;
 const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 
 /** Summary table first, then what needs attention, then the details collapsed; within the limit of a GitHub comment. */
-export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined }): string {
+export interface PreviewLink {
+  /** where the before/after site of `tplsync preview --changes` is (e.g. the workflow artifact) */
+  url: string;
+  /** the page of a change in that site */
+  page: (c: PlanChange) => string;
+}
+
+export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined; preview?: PreviewLink }): string {
   const limit = o.limit ?? MARKDOWN_LIMIT;
   const s = plan.summary;
   const head: string[] = [];
@@ -80,6 +90,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   head.push(`## tplsync plan: ${o.environment}`, '');
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
   if (s.create + s.update === 0) head.push('✅ No changes: the channels match the files.', '');
+  else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length) {
     head.push('### Needs attention', '');
@@ -95,6 +106,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       parts.push('');
     }
     if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
+    if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
     if (preview) parts.push('What the customer sees:', '', '```text', preview, '```', '');
     parts.push('</details>', '');

@@ -1,6 +1,6 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
-import type { Config } from '../config/load.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
@@ -8,7 +8,7 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { loadDesired } from './desired.js';
 import { templatesAtRef } from './orphans.js';
-import { inShard, keyOf, makePlan, type OrphanCandidate, type Plan } from './plan.js';
+import { inShard, keyOf, makePlan, planAgainstBase, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -60,4 +60,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress);
   return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });
+}
+
+/** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */
+export async function runPlanAgainstRef(config: Config, environment: EnvironmentConfig, o: { paths: readonly string[]; cwd: string; ref: string }): Promise<Plan> {
+  const project = await loadCleanProject(config, o.paths, o.cwd);
+  const desired = loadDesired(project.files, environment);
+  const base = await templatesAtRef(config, environment, o.ref);
+  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.canonical])));
 }
