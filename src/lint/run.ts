@@ -1,6 +1,6 @@
 // Effects: find the template files of a run, lint them on every core (worker threads for
 // larger runs), and combine the results. The checks themselves are pure (engine.ts).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,8 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue:
 
 
 export interface LintOutcome {
+  /** files answered from the cache without being read (their stat proved them unchanged) */
+  statHits?: number;
   files: FileEntry[];
   diagnostics: Diagnostic[];
   /** per file, in the order of `files` (before cross-file rules, severities and directives) */
@@ -127,22 +129,26 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const { LintCache } = await import('./cache.js');
   const cache = LintCache.load(opts.cacheFile);
   const results: (FileResult | undefined)[] = [];
-  const misses: { i: number; hash: string; bytes: Buffer }[] = [];
+  const misses: { i: number; hash: string; bytes: Buffer; st?: Stats }[] = [];
   files.forEach((f, i) => {
     let bytes: Buffer;
+    let st: Stats;
     try {
-      if (statSync(f.abs).size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      st = statSync(f.abs);
+      results[i] = cache.byStat(f.abs, st, f.file);
+      if (results[i]) return;
+      if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
       bytes = readFileSync(f.abs);
     } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
     const hash = LintCache.hash(bytes);
-    results[i] = cache.get(f.abs, hash, f.file);
-    if (!results[i]) misses.push({ i, hash, bytes });
+    results[i] = cache.get(f.abs, hash, f.file, st);
+    if (!results[i]) misses.push({ i, hash, bytes, st });
   });
   const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
   misses.forEach((m, k) => {
     results[m.i] = fresh[k]!;
-    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!);
+    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!, m.st);
   });
   cache.save(new Set(files.map((f) => f.abs)));
-  return { files, results: results as FileResult[], diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits };
+  return { files, results: results as FileResult[], diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits, statHits: cache.statHits };
 }
