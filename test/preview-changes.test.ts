@@ -4,12 +4,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { chromium, type Browser } from 'playwright-core';
+import { withBrowser } from './browser.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, cleanup, cli, tempDir } from './helpers.ts';
 
-const CHROMIUM = process.env.TPLSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 const dir = tempDir('tplsync-changes-');
 const SHIPPED = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
 const PAGE = 'shop-whatsapp_order_shipped_en_US.html';
@@ -78,13 +77,7 @@ test('when the channel cannot be reached, --base compares with the files at that
 });
 
 test('in headless Chromium: both sides render and the marked change is the one that was made; a screenshot is kept', async () => {
-  if (!CHROMIUM) {
-    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
-    return;
-  }
-  let browser: Browser | undefined;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  await withBrowser(async (browser) => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     await page.goto(`file://${path.join(dir, 'changes', PAGE)}`);
     const before = page.locator('[data-testid="before"]');
@@ -99,7 +92,7 @@ test('in headless Chromium: both sides render and the marked change is the one t
     mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-changes-order-shipped.png'), fullPage: true });
     assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-changes-order-shipped.png')));
-  } finally { await browser?.close(); }
+  });
 });
 
 test.run();
