@@ -9,7 +9,7 @@ import type {
 import { TEMPLATE_STATUS } from '../api/types.js';
 import { collectFindings } from '../lint/engine.js';
 import { RULES_BY_ID } from '../lint/registry.js';
-import { readResponse, writeBodyAsTemplate } from '../model/wire.js';
+import { readResponse, writeBodyAsTemplate } from './template-wire.js';
 
 export interface TemplateRecord {
   channelId: string;
