@@ -149,7 +149,7 @@ export class Operations {
     const rawLimit = query.get('limit');
     const limit = rawLimit === null || rawLimit === '' ? STATUS_LIMIT_DEFAULT : Number(rawLimit);
     if (!Number.isInteger(limit) || limit < 1 || limit > STATUS_LIMIT_MAX) throw new HttpError(400, 'INVALID', `limit must be a whole number from 1 to ${STATUS_LIMIT_MAX}`, 'limit');
-    const rec = this.state.conversation(principal.scope, clientMessageId);
+    const rec = this.state.conversation(clientMessageId, principal.scope);
     if (!rec || !mayUse(principal, rec.channelId)) throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No messages were sent with clientMessageId ${clientMessageId}`, 'clientMessageId');
     const page = this.state.messageStatus(rec, limit, query.get('cursor') ?? '');
     if ('error' in page) throw new HttpError(400, 'INVALID', 'cursor is not a cursor of this message status (use status.next_cursor as it was returned)', 'cursor');

@@ -182,7 +182,7 @@ export class EmulatorState {
   /** A send, planned: new, a repeat of the same body (answered with the first result), or a conflict. Changes nothing. */
   planConversation(scope: string, channelId: string, req: ConversationRequest): ConversationPlan {
     const bodyHash = sha256(canonicalJson({ channelId: channelId.toLowerCase(), req }));
-    const prev = this.conversation(scope, req.clientMessageId);
+    const prev = this.conversation(req.clientMessageId, scope);
     if (prev) return prev.bodyHash === bodyHash ? { kind: 'repeat', record: prev } : { kind: 'conflict' };
     const now = this.o.now();
     const createdDate = new Date(now).toISOString();
@@ -198,8 +198,16 @@ export class EmulatorState {
     this.conversations.set(EmulatorState.conversationKey(rec.scope ?? LEGACY_SCOPE, rec.clientMessageId), rec);
   }
 
-  /** the conversation this key sent with this id (or one journaled before ids were scoped) */
-  conversation(scope: string, clientMessageId: string): ConversationRecord | undefined {
+  /**
+   * The conversation the key of `scope` sent with this id (or one journaled before ids were
+   * scoped); without a scope (for inspection), the first one sent with this id by any key.
+   */
+  conversation(clientMessageId: string, scope?: string): ConversationRecord | undefined {
+    if (scope === undefined) {
+      const id = clientMessageId.toLowerCase();
+      for (const rec of this.conversations.values()) if (rec.clientMessageId === id) return rec;
+      return undefined;
+    }
     return this.conversations.get(EmulatorState.conversationKey(scope, clientMessageId))
       ?? this.conversations.get(EmulatorState.conversationKey(LEGACY_SCOPE, clientMessageId));
   }
