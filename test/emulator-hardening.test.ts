@@ -13,7 +13,8 @@ import { checkContract } from '../src/api/contract.ts';
 import { RequestError } from '../src/api/errors.ts';
 import { contractBreach, declaredStatuses } from '../src/emulator/answers.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, raw, tempDir, writeBody } from './helpers.ts';
+import { execa } from 'execa';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, raw, tempDir, writeBody } from './helpers.ts';
 
 const HOUR = 3600_000;
 /** fixed ids, so that seeded faults replay exactly */
@@ -319,6 +320,30 @@ test('issue 9.8: the same seed gives the same faults whatever order the requests
     assert.ok(Object.values(forward).flat().some((s) => s !== 200), 'faults were drawn');
     assert.ok(Object.values(forward).flat().some((s) => s === 200), 'and successes');
   } finally { await emu.close(); }
+});
+
+test('the CLI: the control token on the second line (random, or --control-token), time-out flags checked', async () => {
+  for (const given of [undefined, 'cli-control-token-0123456789']) {
+    const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--headers-timeout', '300', '--request-timeout', '600', ...(given ? ['--control-token', given] : [])], { reject: false, buffer: false });
+    try {
+      const lines = await new Promise<string[]>((resolve, reject) => {
+        let out = '';
+        proc.stdout!.on('data', (d: Buffer) => { out += d.toString(); const l = out.split('\n'); if (l.length > 2) resolve(l); });
+        proc.once('exit', () => reject(new Error(`emulator exited: ${out}`)));
+      });
+      const url = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(lines[0]!)!;
+      const token = /^control token: (\S+)$/.exec(lines[1]!)![1]!;
+      if (given) assert.is(token, given); else assert.match(token, /^[0-9a-f]{32}$/);
+      assert.is((await fetch(`${url[1]}/_emulator/state`)).status, 401);
+      assert.is((await fetch(`${url[1]}/_emulator/state`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
+      // the --headers-timeout flag is in force
+      assert.match(await rawSocket(Number(url[2]), 'GET / HTTP/1.1\r\n'), /^HTTP\/1\.1 408 /);
+    } finally { proc.kill('SIGTERM'); await proc; }
+  }
+  for (const args of [['--control-token', 'short'], ['--headers-timeout', '0'], ['--request-timeout', 'x'], ['--headers-timeout', '900', '--request-timeout', '100'], ['--latency', '1e308']]) {
+    const r = await execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', ...args], { reject: false, timeout: 20_000 });
+    assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);
+  }
 });
 
 test.run();
