@@ -5,6 +5,7 @@
 import pLimit from 'p-limit';
 import { checkBaseUrl } from './base-url.js';
 import { checkContract, UUID_RE, type SchemaName } from './contract.js';
+import { noteEditAllowance } from './edit-allowance.js';
 import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type {
@@ -124,6 +125,7 @@ export function createClient(options: ClientOptions): Client {
       }
       const v = checkContract(call.response, value);
       if (v) return { kind: 'fail', error: new ContractError(`${what}: the response does not match the API contract: ${v.path} ${v.message}`, v.path, res.status) };
+      if (call.response === 'TemplateReadResponse') noteEditAllowance(value, res.headers);
       return { kind: 'ok', value };
     }
     const body = parseError(text);

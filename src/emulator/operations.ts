@@ -5,6 +5,7 @@
 // write is being synced waits for that sync and is answered from what the journal holds.
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkContract, type SchemaName } from '../api/contract.js';
+import { EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.js';
 import type { ConversationRequest, TemplateWriteRequest } from '../api/types.js';
 import { mayUse, mayWrite, type Principal } from './auth.js';
 import type { Operation } from './faults.js';
@@ -15,9 +16,6 @@ import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type TemplateRec
 /** the deepest nesting of arrays and objects a request body may have */
 export const MAX_BODY_DEPTH = 32;
 
-/** headers on the read of a template: how many edits it may still take (see docs/api-assumptions.md) */
-export const EDITS_REMAINING_HEADER = 'x-template-edits-remaining';
-export const NEXT_EDIT_HEADER = 'x-template-next-edit-at';
 
 export interface Answer { status: number; body: unknown; schema: SchemaName; headers?: Record<string, string> }
 
