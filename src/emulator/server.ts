@@ -7,7 +7,7 @@ import type { SchemaName } from '../api/contract.js';
 import { contractBreach } from './answers.js';
 import { ControlToken, KeyRing, type KeySpec } from './auth.js';
 import { Clock, control } from './control.js';
-import { checkFaults, FaultPlan, requestIdentity, type FaultSettings, type Operation } from './faults.js';
+import { checkFaults, FaultPlan, requestIdentity, type FaultDecision, type FaultSettings, type Operation } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import { listen, type Incoming, type Reply } from './http-transport.js';
 import { compactJournal, Journal, loadJournal, type JournalEntry } from './journal.js';
@@ -53,6 +53,7 @@ export interface RunningEmulator {
 }
 
 const EMPTY: Buffer = Buffer.alloc(0);
+const NO_FAULT: FaultDecision = { delayMs: 0 };
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
@@ -98,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       if (e instanceof HttpError) return refusal(r.op, e);
       throw e;
     }
-    const f = faults.decide(r.op, requestIdentity(req.method, r.target.normalised, body));
+    const f = faults.active ? faults.decide(r.op, requestIdentity(req.method, r.target.normalised, body)) : NO_FAULT;
     if (f.delayMs > 0) await sleep(f.delayMs);
     switch (f.kind) {
       case 'error': return checked(r.op, f.status!, errorBody(f.status!, 'INTERNAL', 'Injected server error'));
@@ -146,22 +147,29 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     return api(req, r);
   }
 
-  const transport = await listen({
-    log,
-    ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host !== undefined ? { host: options.host } : {}),
-    ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
-    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
-  }, handle);
+  let transport;
+  try {
+    transport = await listen({
+      log,
+      ...(options.port !== undefined ? { port: options.port } : {}), ...(options.host !== undefined ? { host: options.host } : {}),
+      ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
+      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    }, handle);
+  } catch (e) {
+    await journal?.close(); // the port was taken or an option was refused: leave nothing open
+    throw e;
+  }
+  const t = transport;
   return {
-    url: transport.url,
-    port: transport.port,
+    url: t.url,
+    port: t.port,
     state,
     controlToken: token.value,
     setFaults(f) { const e = checkFaults(f); if (e) throw new Error(e); setFaults(f); },
     advanceClock(ms) { clock.advance(ms); },
-    inFlight: transport.inFlight,
+    inFlight: t.inFlight,
     async close() {
-      await transport.close();
+      await t.close();
       await journal?.close();
     },
   };
