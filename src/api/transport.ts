@@ -5,6 +5,7 @@
 // key lives only in this closure and never reaches a message.
 import pLimit from 'p-limit';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
+import { noteEditAllowance } from './edit-allowance.js';
 import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
@@ -88,6 +89,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
       const v = checkContract(call.response, value);
       if (v) return { kind: 'fail', error: new ContractError(`${what}: the response does not match the API contract: ${v.path} ${v.message}`, v.path, res.status) };
+      if (call.response === 'TemplateReadResponse') noteEditAllowance(value, res.headers);
       return { kind: 'ok', value };
     }
     const body = parseError(text);

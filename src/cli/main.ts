@@ -184,8 +184,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
       .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
       .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status')
+      .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')
+      .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
+      .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')
       .option('--verbose', 'log every request to stderr (never the key)')
-      .addHelpText('after', '\nControl (loopback only): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
+      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
     run: async (args, o) => (await import('./emulator.js')).emulatorCommand(o),
   },
 ];

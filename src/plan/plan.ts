@@ -1,5 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
+import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
@@ -82,7 +83,8 @@ export function makePlan(inp: PlanInputs): Plan {
       if (r.statusText === 'APPROVED') attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
     }
     if (diff.length && r.statusText === 'APPROVED') {
-      attention.push('this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)');
+      const allowance = editAllowanceOf(r);
+      attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
     if (r.statusText === 'REJECTED' && r.rejectionReason) attention.push(`the remote template is REJECTED: ${r.rejectionReason}`);
     changes.push({
