@@ -6,10 +6,12 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
+import { review } from '../src/emulator/state.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { RULES } from '../src/lint/registry.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
-import { FIXTURES, tempDir, writeFiles, cleanup } from './helpers.ts';
+import { CHANNEL_A, FIXTURES, VALID, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
 /** rules whose failing input is made by the test (a 1 MiB file, an unreadable path) */
@@ -67,6 +69,38 @@ test('file-unreadable: a path that cannot be read is a finding, not a crash', ()
     assert.equal(r.diagnostics.map((d) => d.ruleId), ['file-unreadable']);
     assert.match(r.diagnostics[0]!.message, /EISDIR/);
   } finally { cleanup(t); }
+});
+
+/** lints one file's text through the whole engine (per file, then the project step) */
+function lintText(text: string, name = 't.yaml'): import('../src/lint/diagnostic.ts').Diagnostic[] {
+  return finishProject([lintBytes(name, Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+}
+const withBody = (body: string, examples = '{ 1: Ana }'): string => VALID.replace(/ {2}text: .*\n {2}examples: .*\n/, `  text: ${JSON.stringify(body)}\n  examples: ${examples}\n`);
+
+test('placeholder-out-of-range: a huge number is one finding, and no rule counts up to it', () => {
+  for (const n of ['99999999999999999999', '10000000', '1001']) {
+    const diags = lintText(withBody(`Hello {{1}}, your order {{${n}}} is ready for pickup at the store.`));
+    assert.equal(diags.map((d) => `${d.ruleId}@${d.line}:${d.column}`), ['placeholder-out-of-range@6:34'], n);
+    assert.ok(JSON.stringify(diags).length < 1000, 'a short report');
+  }
+  // {{1000}} is still a placeholder: the gap below it is listed briefly
+  const gap = lintText(withBody('Hello {{1}}, your order {{1000}} is ready for pickup at the store.', '{ 1: Ana, 1000: A1 }'));
+  assert.equal(gap.map((d) => d.ruleId), ['placeholder-sequence']);
+  assert.match(gap[0]!.message, /^\{\{1000\}\} is used but \{\{2\}\}, \{\{3\}\}, .*\{\{11\}\}, and 988 more are not;/);
+  // in a URL button and a header too
+  const url = lintText(`${VALID}buttons:\n  - type: URL\n    text: Open\n    url: https://shop.example.com/o/{{123456789012}}\n    example: https://shop.example.com/o/1\n`);
+  assert.ok(url.some((d) => d.ruleId === 'placeholder-out-of-range' && d.line === 11 && d.column === 37), JSON.stringify(url));
+});
+
+test('the emulator\'s review rejects a huge placeholder number at once (it runs the same rules)', () => {
+  const r = review(CHANNEL_A, writeBody('order_ready', 'Hello {{1}}, your order {{99999999999999999999}} is ready for pickup at the store.'), Date.parse('2026-01-01T00:00:00Z'));
+  assert.is(r.verdict, 'REJECTED');
+  assert.match(r.reason ?? '', /^placeholder-out-of-range: /);
+});
+
+test('duplicate keys: still reported at the second key, in block and flow mappings, at any depth', () => {
+  const diags = lintText(`${VALID}header: { format: TEXT, text: Hi, format: TEXT }\nbuttons:\n  - type: QUICK_REPLY\n    text: A\n    type: QUICK_REPLY\nname: again\n`);
+  assert.equal(diags.filter((d) => d.ruleId === 'yaml-duplicate-key').map((d) => `${d.line}:${d.column}`), ['8:35', '12:5', '13:1']);
 });
 
 test.run();

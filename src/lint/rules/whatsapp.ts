@@ -1,9 +1,11 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
-import { charLength, distinctKeys, renderText } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText } from '../../model/placeholders.js';
 import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+/** a placeholder's source text for a message, cut short: a message never repeats a huge input */
+function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 const meta = 'Meta components reference';
 
 function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
@@ -51,7 +53,8 @@ export const whatsappRules = defineRules([
       const keys = distinctKeys(s.placeholders);
       if (keys.length > 1) {
         const second = s.placeholders.find((p) => p.key === keys[1])!;
-        ctx.report(['header', 'text'], `A header has at most 1 placeholder; found ${keys.length} (${keys.map((k) => `{{${k}}}`).join(', ')}).`, { needle: second.raw });
+        const list = keys.slice(0, 5).map((k) => `{{${k}}}`).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
+        ctx.report(['header', 'text'], `A header has at most 1 placeholder; found ${keys.length} (${list}).`, { needle: second.raw });
       }
     },
   },
@@ -100,7 +103,8 @@ export const whatsappRules = defineRules([
       if (f === undefined) return;
       if (charLength(f) > 60) ctx.report(['footer'], `The footer is ${charLength(f)} characters; the limit is 60.`);
       const s = ctx.scan(['footer']);
-      if (s.placeholders[0]) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${s.placeholders[0].raw}.`, { needle: s.placeholders[0].raw });
+      const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
+      if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { needle: p.raw });
     },
   },
   {
@@ -112,7 +116,7 @@ export const whatsappRules = defineRules([
       for (const site of ctx.sites()) {
         const occ = new Map<string, number>();
         for (const p of ctx.scan(site.path).problems) {
-          if (p.kind === 'forbidden') continue;
+          if (p.kind === 'forbidden' || p.kind === 'range') continue;
           const n = occ.get(p.raw) ?? 0;
           occ.set(p.raw, n + 1);
           const why = {
@@ -123,8 +127,9 @@ export const whatsappRules = defineRules([
             zero: 'numbered placeholders start at 1',
             malformed: 'write {{1}} or {{lowercase_name}}',
             forbidden: '',
+            range: '',
           }[p.kind];
-          ctx.report(site.path, `Malformed placeholder ${JSON.stringify(p.raw)}: ${why}.`, { needle: p.raw, occurrence: n });
+          ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { needle: p.raw, occurrence: n });
         }
       }
     },
@@ -136,7 +141,23 @@ export const whatsappRules = defineRules([
     check(ctx) {
       for (const site of ctx.sites()) {
         for (const p of ctx.scan(site.path).problems) {
-          if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${p.raw} contains #, $ or %; these are not allowed inside the braces.`, { needle: p.raw });
+          if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${shown(p.raw)} contains #, $ or %; these are not allowed inside the braces.`, { needle: p.raw });
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-out-of-range', group: 'whatsapp', severity: 'error',
+    summary: `Placeholder numbers run from 1 to ${MAX_PLACEHOLDER_NUMBER}.`,
+    why: `The longest text that may hold placeholders (an RCS message, 3072 characters) fits about 400 numbered placeholders without a gap, so a number above ${MAX_PLACEHOLDER_NUMBER} is always a mistake, or an attempt to make the tools count up to it. tplsync does not treat such text as a placeholder at all (it is reported once here), so no check, compiler or sample list ever does work in proportion to a number written in a file.`,
+    fix: 'Renumber the placeholders 1, 2, 3, ... in the component.', source: 'tplsync (a bound on input)',
+    check(ctx) {
+      for (const site of ctx.sites()) {
+        const seen = new Set<string>();
+        for (const p of ctx.scan(site.path).problems) {
+          if (p.kind !== 'range' || seen.has(p.raw)) continue;
+          seen.add(p.raw);
+          ctx.report(site.path, `${shown(p.raw)} is not a placeholder: numbers run from 1 to ${MAX_PLACEHOLDER_NUMBER}; renumber the placeholders 1, 2, 3, ...`, { needle: p.raw });
         }
       }
     },
@@ -169,16 +190,20 @@ export const whatsappRules = defineRules([
       for (const site of ctx.sites()) {
         if (site.role === 'url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
-        const nums = new Set(ps.map((p) => Number(p.key)));
-        for (const p of ps) {
-          const n = Number(p.key);
-          const missing = [];
-          for (let k = 1; k < n; k++) if (!nums.has(k)) missing.push(k);
-          if (missing.length) {
-            ctx.report(site.path, `{{${n}}} is used but ${missing.map((m) => `{{${m}}}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { needle: p.raw });
-            break;
-          }
-        }
+        // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
+        const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
+        for (const p of ps) used[Number(p.key)] = 1;
+        let gap = 1;
+        while (used[gap]) gap++;
+        // the first placeholder (in reading order) above the first gap is the one to renumber
+        const p = ps.find((x) => Number(x.key) > gap);
+        if (!p) continue;
+        const n = Number(p.key);
+        const missing: number[] = [];
+        let more = 0;
+        for (let k = gap; k < n; k++) if (!used[k]) { if (missing.length < 10) missing.push(k); else more++; }
+        const list = missing.map((m) => `{{${m}}}`).join(', ') + (more ? `, and ${more} more` : '');
+        ctx.report(site.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { needle: p.raw });
       }
     },
   },
