@@ -3,12 +3,14 @@
 // the passing one must be completely clean.
 import { readdirSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { review } from '../src/emulator/state.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { RULES } from '../src/lint/registry.ts';
+import { scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
 import { CHANNEL_A, FIXTURES, VALID, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
@@ -96,6 +98,31 @@ test('the emulator\'s review rejects a huge placeholder number at once (it runs 
   const r = review(CHANNEL_A, writeBody('order_ready', 'Hello {{1}}, your order {{99999999999999999999}} is ready for pickup at the store.'), Date.parse('2026-01-01T00:00:00Z'));
   assert.is(r.verdict, 'REJECTED');
   assert.match(r.reason ?? '', /^placeholder-out-of-range: /);
+});
+
+test('placeholder-syntax points at the malformed placeholder, not at an earlier valid one (issue 11.15)', () => {
+  const diags = lintText(withBody('Hello there {{name}}, your order {{id} is ready for pickup at the store.', '{ name: Ana }'));
+  const syntax = diags.filter((d) => d.ruleId === 'placeholder-syntax');
+  assert.equal(syntax.map((d) => [d.line, d.column, d.endColumn]), [[6, 43, 45]]);
+  // the same with the text in a block scalar, where the value is not the source
+  const block = lintText(VALID.replace(/ {2}text: .*\n/, '  text: |-\n    Hello there {{name}}, your order {{id} is\n    ready {{name}} for pickup at the store.\n').replace('{ 1: Ana }', '{ name: Ana }'));
+  assert.equal(block.filter((d) => d.ruleId === 'placeholder-syntax').map((d) => [d.line, d.column]), [[7, 38]]);
+});
+
+test('property: every malformed placeholder is reported where it is, in quoted and block scalars', () => {
+  const token = fc.constantFrom('{{', '}}', '{{name}}', '{{1}}', '{{id}', '{{ x }}', '{{}}', '{', '}', 'a', ' ', 'ok ', '{{{1}}}', '{{0}}');
+  fc.assert(fc.property(fc.array(token, { minLength: 1, maxLength: 14 }), fc.constantFrom('double', 'single', 'block'), (parts, style) => {
+    const body = `Dear customer ${parts.join('')} thanks`;
+    // the tokens hold no quote or backslash: the source writes the text literally, from `column`
+    const [text, line, column] = style === 'double' ? [`  text: "${body}"\n`, 6, 10]
+      : style === 'single' ? [`  text: '${body}'\n`, 6, 10]
+      : [`  text: |-\n    ${body}\n`, 7, 5];
+    const file = VALID.replace(/ {2}text: .*\n/, text);
+    const expected = scanPlaceholders(body).problems.filter((p) => p.kind !== 'forbidden' && p.kind !== 'range')
+      .map((p) => `${line}:${column + p.start}-${column + p.end}`);
+    const got = lintText(file).filter((x) => x.ruleId === 'placeholder-syntax').map((d) => `${d.line}:${d.column}-${d.endColumn}`);
+    assert.equal(got.sort(), expected.sort(), `${style}: ${body}`);
+  }), { seed: 11_15, numRuns: 400 });
 });
 
 test('duplicate keys: still reported at the second key, in block and flow mappings, at any depth', () => {

@@ -1,6 +1,6 @@
 // Pure: lint one parsed file (schema + per-file rules), then combine the files of a run
 // (cross-file rules, configured severities, inline directives) into the final findings.
-import { locate, locateInString, type Path } from '../files/locate.js';
+import { locate, locateRange, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
@@ -116,11 +116,19 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
   return out;
 }
 
+function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
+  if (x.at) {
+    const v = stringAt(t, x.path);
+    if (v !== undefined) return locateRange(f, x.path, v, x.at.start, x.at.end);
+  }
+  return locate(f, x.path, x.part ?? 'value');
+}
+
 /** Gives each finding its span in the parsed document. */
 function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[]): FileResult {
   const diagnostics = [...f.diagnostics];
   for (const x of findings) {
-    const span = x.needle ? locateInString(f, x.path, x.needle, x.occurrence ?? 0) : locate(f, x.path, x.part ?? 'value');
+    const span = spanOfFinding(f, t, x);
     // default-off rules still report here; configure() decides with the user's severities
     const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
     diagnostics.push({ file: f.file, ...span, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });

@@ -25,9 +25,11 @@ export interface RuleMeta {
 export interface ReportOptions {
   /** point at the key of a mapping entry instead of its value */
   part?: 'key';
-  /** point at this text inside the string value (a placeholder, say) */
-  needle?: string;
-  occurrence?: number;
+  /**
+   * point at this range of the string value, in offsets into the value as the placeholder
+   * scanner gives them (a placeholder or a malformed one: pass it as it is)
+   */
+  at?: { start: number; end: number };
 }
 
 export interface RuleContext {
