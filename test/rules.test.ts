@@ -8,12 +8,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { review } from '../src/emulator/state.ts';
-import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { finishProject, lintBytes, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE } from '../src/lint/engine.ts';
 import { RULES } from '../src/lint/registry.ts';
 import { scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
-import { CHANNEL_A, FIXTURES, VALID, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
+import { CHANNEL_A, CONFIG, FIXTURES, VALID, cli, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
 /** rules whose failing input is made by the test (a 1 MiB file, an unreadable path) */
@@ -123,6 +123,40 @@ test('property: every malformed placeholder is reported where it is, in quoted a
     const got = lintText(file).filter((x) => x.ruleId === 'placeholder-syntax').map((d) => `${d.line}:${d.column}-${d.endColumn}`);
     assert.equal(got.sort(), expected.sort(), `${style}: ${body}`);
   }), { seed: 11_15, numRuns: 400 });
+});
+
+test('a rule reports at most MAX_FINDINGS_PER_RULE findings per file, then one too-many-findings summary', () => {
+  const keys = Array.from({ length: 120 }, (_, i) => `    unused_${i}: "a\\tb"\n`).join('');
+  const extra = Array.from({ length: 20 }, (_, i) => `extra_${i}: 1\n`).join('');
+  const file = `${VALID.replace('  examples: { 1: Ana }\n', `  examples:\n    1: Ana\n${keys}`)}${extra}`;
+  const diags = lintText(file);
+  assert.is(diags.length, MAX_FINDINGS_PER_FILE + 1);
+  const byRule = (id: string): number => diags.filter((d) => d.ruleId === id).length;
+  assert.ok(byRule('placeholder-sample') <= MAX_FINDINGS_PER_RULE && byRule('sample-format') <= MAX_FINDINGS_PER_RULE);
+  const summary = diags.filter((d) => d.ruleId === 'too-many-findings');
+  assert.is(summary.length, 1);
+  // 120 + 120 + 20 findings, 100 shown
+  assert.match(summary[0]!.message, /^160 more findings in this file are not shown \(/);
+  assert.is(summary[0]!.severity, 'error');
+  // off hides the summary, not the findings
+  const off = finishProject([lintBytes('t.yaml', Buffer.from(file), { now: new Date() })], { severities: { 'too-many-findings': 'off' } });
+  assert.is(off.length, MAX_FINDINGS_PER_FILE);
+});
+
+test('60,000 keys (under the 1 MiB cap): a bounded report with a summary, end to end', async () => {
+  const dir = tempDir();
+  try {
+    const keys = Array.from({ length: 60_000 }, (_, i) => `k${i}: 1\n`).join('');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/big.yaml': VALID + keys });
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as { diagnostics: { ruleId: string; message: string; line: number }[] };
+    assert.ok(out.diagnostics.length <= MAX_FINDINGS_PER_FILE + 1, `${out.diagnostics.length} findings`);
+    const summary = out.diagnostics.find((d) => d.ruleId === 'too-many-findings');
+    assert.ok(summary, 'a summary');
+    assert.match(summary!.message, new RegExp(`^${60_000 - MAX_FINDINGS_PER_RULE} more findings in this file are not shown \\(schema ${60_000 - MAX_FINDINGS_PER_RULE}\\)`));
+    assert.is(summary!.line, 7 + MAX_FINDINGS_PER_RULE + 1, 'at the first finding left out');
+  } finally { cleanup(dir); }
 });
 
 test('duplicate keys: still reported at the second key, in block and flow mappings, at any depth', () => {

@@ -9,13 +9,32 @@ export type Path = readonly PathSegment[];
 
 interface Found { node: Node | null; pair?: Pair<unknown, unknown>; depth: number }
 
+/**
+ * Each mapping's entries by key text, built on the first lookup in that mapping: finding N keys
+ * of a mapping of N entries costs O(N), not O(N²). The first entry wins, as a scan would find it.
+ */
+const entries = new WeakMap<object, Map<string, Pair<unknown, unknown>>>();
+function entry(map: { items: unknown[] }, key: string): Pair<unknown, unknown> | undefined {
+  let index = entries.get(map);
+  if (!index) {
+    index = new Map();
+    for (const it of map.items) {
+      if (!isPair(it)) continue;
+      const k = keyText(it.key);
+      if (!index.has(k)) index.set(k, it as Pair<unknown, unknown>);
+    }
+    entries.set(map, index);
+  }
+  return index.get(key);
+}
+
 function walk(doc: Document.Parsed, path: Path): Found {
   let node: unknown = doc.contents;
   let pair: Pair<unknown, unknown> | undefined;
   let depth = 0;
   for (const seg of path) {
     if (isMap(node)) {
-      const p = node.items.find((it) => isPair(it) && keyText(it.key) === String(seg));
+      const p = entry(node, String(seg));
       if (!p) break;
       pair = p as Pair<unknown, unknown>;
       node = p.value;
