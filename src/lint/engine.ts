@@ -14,6 +14,7 @@ import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
+import { ruleView, withoutMessage } from './scope.js';
 
 /** What the cross-file rules need to know of a file. */
 export interface FileFacts {
@@ -96,26 +97,34 @@ interface RawFinding extends ReportOptions { ruleId: string; path: Path; message
 /** Pure: every schema and rule finding of a template value. */
 export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
   const out: RawFinding[] = validateTemplate(t).map((s) => ({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) }));
-  const scans = new Map<string, ScanResult>();
-  let sites: PlaceholderSite[] | undefined;
   let ruleId = '';
-  const ctx: RuleContext = {
-    t, now: opts.now,
-    scan(path: Path): ScanResult {
-      const k = path.join('\u0000');
-      let s = scans.get(k);
-      if (!s) {
-        s = scanPlaceholders(stringAt(t, path) ?? '');
-        scans.set(k, s);
-      }
-      return s;
-    },
-    sites: () => (sites ??= placeholderSites(t)),
-    report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
+  const context = (view: Loose): RuleContext => {
+    const scans = new Map<string, ScanResult>();
+    let sites: PlaceholderSite[] | undefined;
+    return {
+      t: view, now: opts.now,
+      scan(path: Path): ScanResult {
+        const k = path.join('\u0000');
+        let s = scans.get(k);
+        if (!s) {
+          s = scanPlaceholders(stringAt(view, path) ?? '');
+          scans.set(k, s);
+        }
+        return s;
+      },
+      sites: () => (sites ??= placeholderSites(view)),
+      report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
+    };
   };
+  const ctx = context(t);
+  let whatsappCtx: RuleContext | undefined;
+  const whatsappView = (): Loose => (whatsappCtx ??= context(withoutMessage(t))).t;
   for (const rule of CHECKED_RULES) {
+    // WhatsApp rules only on WhatsApp parts (scope.ts)
+    const view = ruleView(rule, t, whatsappView);
+    if (!view) continue;
     ruleId = rule.id;
-    rule.check!(ctx);
+    rule.check!(view === t ? ctx : whatsappCtx!);
   }
   return out;
 }
