@@ -78,9 +78,10 @@ export class EmulatorState {
     const key = EmulatorState.templateKey(channelId, templateId);
     const now = this.o.now();
     const prev = this.templates.get(key);
-    const before = prev?.body.chatapp.chatapp.category;
-    if (prev && this.statusOf(prev) === 'APPROVED' && before !== body.chatapp.chatapp.category) {
-      return { refused: `The category of an APPROVED template cannot change (${before} -> ${body.chatapp.chatapp.category}); create a new template instead` };
+    const before = prev?.body.chatapp?.chatapp.category;
+    const after = body.chatapp?.chatapp.category;
+    if (prev && this.statusOf(prev) === 'APPROVED' && before !== undefined && after !== undefined && before !== after) {
+      return { refused: `The category of an APPROVED template cannot change (${before} -> ${after}); create a new template instead` };
     }
     let record: TemplateRecord;
     let changed = true;

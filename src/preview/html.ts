@@ -1,9 +1,10 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, type CanonicalTemplate } from '../model/canonical.js';
+import { fileFormText, messageFileText, type CanonicalTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
+import { renderRcs, RCS_CSS } from './rcs.js';
 
 /** A text of the model in the file's form, with its samples by the file's placeholder keys. */
 export function withKeys(part: { text?: string; names?: readonly string[] }, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
@@ -71,39 +72,6 @@ function whatsapp(c: CanonicalTemplate): string {
   return parts.join('');
 }
 
-function chips(list: Loose[]): string {
-  if (!list.length) return '';
-  return `<div class="chips">${list.map((x) => `<span class="chip" data-action="${esc(s(x.action) ?? '')}" title="${esc(s(x.postbackData) ?? '')}">${x.action === 'open_url' ? '↗ ' : x.action === 'dial' ? '✆ ' : ''}${esc(s(x.text) ?? '')}</span>`).join('')}</div>`;
-}
-
-function rcs(c: CanonicalTemplate): string {
-  const m = o(c.message);
-  if (!m) return '';
-  const examples = c.samples;
-  const opts = o(m.rcsRichCardsOpts);
-  const cards = a(m.richCards);
-  const horizontal = opts?.orientation === 'HORIZONTAL';
-  const parts = ['<section class="rcs"><h2>RCS</h2>'];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text">${withSamples(s(m.message)!, examples)}</div>`);
-  if (cards.length) {
-    parts.push(`<div class="cards ${opts?.type === 'CAROUSEL' ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}">`);
-    for (const c of cards) {
-      parts.push('<div class="card" data-testid="card">');
-      if (s(c.fileUrl)) parts.push(`<div class="card-media"><img src="${esc(s(c.fileUrl)!)}" alt="${esc(s(c.title) ?? 'card media')}"></div>`);
-      parts.push('<div class="card-content">');
-      if (s(c.title)) parts.push(`<div class="card-title">${withSamples(s(c.title)!, examples)}</div>`);
-      if (s(c.description)) parts.push(`<div class="card-description">${withSamples(s(c.description)!, examples)}</div>`);
-      parts.push(`${chips(a(c.suggestions))}</div></div>`);
-    }
-    parts.push('</div>');
-  } else if (s(m.fileUrl)) parts.push(`<div class="bubble">${media('IMAGE', s(m.fileUrl))}</div>`);
-  parts.push(chips(a(m.suggestions)));
-  const exp = o(m.rcsExpireOpts);
-  if (exp) parts.push(`<p class="meta">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
-  parts.push('</section>');
-  return parts.join('');
-}
-
 function findingsHtml(diags: readonly Diagnostic[]): string {
   if (!diags.length) return '<aside class="findings ok"><h2>Lint</h2><p>✔ no problems</p></aside>';
   return `<aside class="findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${esc(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
@@ -143,14 +111,15 @@ export interface PageInput {
 
 function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}${reload}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
 
 export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
   const c = p.template;
-  const hasBody = c !== undefined && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
+  // an RCS-only template has no WhatsApp part: no bubble is drawn for it
+  const hasBody = c !== undefined && !c.rcsOnly && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
   const content = c && (hasBody || c.message)
-    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${rcs(c)}`
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${renderRcs(c)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
   return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
@@ -160,8 +129,15 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
     const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
-    const preview = body ? renderText(body.text, body.samples) : '';
+    const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
     return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
   return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
+}
+
+/** The index's one line of an RCS-only template: its text, or its first card's title. */
+function rcsSummary(c: CanonicalTemplate): string {
+  const m = c.message;
+  const first = m?.message || m?.richCards?.[0]?.title || m?.richCards?.[0]?.description || '';
+  return renderText(messageFileText(c, first), c.samples ?? {});
 }
