@@ -171,6 +171,8 @@ function factsOf(f: ParsedFile, t: Loose): FileFacts {
 export interface ProjectOptions {
   /** severities from the config, by rule id */
   severities: Readonly<Record<string, SeveritySetting>>;
+  /** the severities of one file (the config's per-path overrides), by its display path; default `severities` */
+  severitiesFor?: (file: string) => Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
 }
@@ -215,7 +217,8 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
 
   for (const r of files) {
     const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
-    all.push(...applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities));
+    const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
+    all.push(...applyDirectives(r.file, configure(diags, severities), r.directives, severities));
   }
   return all.sort(compareDiagnostics);
 }

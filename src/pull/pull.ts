@@ -34,7 +34,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       channel: req.channel, category: req.category, schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
-    const diagnostics = finishProject([lintBytes(rel, Buffer.from(text), { now: new Date() })], projectOptions(config));
+    const diagnostics = finishProject([lintBytes(rel, Buffer.from(text), { now: new Date() })], projectOptions(config, req.cwd));
     writeFileAtomic(target, text);
     push({ id, kind: 'written', file: rel, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', status: r.statusText, diagnostics });
   }
