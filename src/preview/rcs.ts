@@ -50,7 +50,7 @@ export function chips(list: Loose[]): string {
   return `<div class="chips">${list.map((x) => {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
-    return `<span class="chip" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}<small class="effect">${esc(chipEffect(x))}</small></span>`;
+    return `<span class="chip" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect">${esc(chipEffect(x))}</small></span>`;
   }).join('')}</div>`;
 }
 
@@ -107,6 +107,7 @@ export const RCS_CSS = `
 .cards.carousel{display:flex;gap:8px;overflow-x:auto;padding-bottom:6px;max-width:336px}.cards.carousel .card{flex:0 0 auto}
 .card{max-width:none}.card-media{overflow:hidden}.card-media img,.card-media video{width:100%;height:100%;object-fit:cover;min-height:0}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
-.chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:#5f6368}.chip[data-webview]::after{content:"webview " attr(data-webview);font-size:10px;color:#5f6368}
-.fallback{background:#f1f3f4;border-radius:12px;padding:10px 12px;max-width:240px}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#667781;margin:0 0 6px}.sms{background:#e9e9eb;border-radius:14px;padding:8px 10px;margin-bottom:4px}
+.chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:#5f6368}
+main:has(.rcs-row .fallback){grid-template-columns:minmax(320px,640px) 1fr}.rcs-row{flex-wrap:nowrap}
+.fallback{background:#f1f3f4;border-radius:12px;padding:10px 12px;max-width:240px}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#667781;margin:0 0 6px}.sms{background:#e9e9eb;border-radius:14px;padding:8px 10px;margin-bottom:4px;overflow-wrap:anywhere}
 `;
