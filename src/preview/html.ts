@@ -130,7 +130,7 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
     const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
     const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
   return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
 }

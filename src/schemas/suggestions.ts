@@ -25,15 +25,33 @@ export function isSuggestionPath(p: Path): boolean {
 
 export interface KeyFinding { ruleId: 'rcs-action-keys'; path: Path; part: 'key'; message: string }
 
+/** Names people carry over from other APIs (RBM's nested objects, other SDKs) for a key of the format. */
+const ALIASES: Readonly<Record<string, string>> = {
+  url: 'postbackData', phone: 'phoneNumber', phone_number: 'phoneNumber', tel: 'phoneNumber',
+  lat: 'latitude', lng: 'longitude', lon: 'longitude', long: 'longitude',
+  start: 'startTime', end: 'endTime', start_time: 'startTime', end_time: 'endTime', location: 'latLong', coordinates: 'latLong',
+};
+const an = (w: string): string => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`);
+
+/** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
+export function latLongKeyFinding(p: Path, key: string): { ruleId: 'schema'; path: Path; part: 'key'; message: string } | undefined {
+  if (p[p.length - 1] !== 'latLong' || !isSuggestionPath(p.slice(0, -1))) return undefined;
+  const alias = ALIASES[key];
+  return { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in latLong${alias === 'latitude' || alias === 'longitude' ? `; did you mean '${alias}'?` : ' (it takes latitude and longitude)'}` };
+}
+
 /** An unknown key on a suggestion of a known action: the key of another action, or a typo. */
 export function foreignKeyFinding(p: Path, data: unknown, key: string, didYouMean: (k: string, known: string[]) => string): KeyFinding | undefined {
   const action = (data as { action?: unknown } | undefined)?.action;
   if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]) return undefined;
   const allowed = [...COMMON_SUGGESTION_KEYS, ...ACTION_KEYS[action]!.own];
   const owners = SUGGESTED_ACTIONS.filter((a) => ACTION_KEYS[a]!.own.includes(key));
+  const alias = ALIASES[key];
   const message = owners.length
-    ? `'${key}' belongs to ${owners.map((o) => `a ${o} suggestion`).join(' or ')}, not to ${action}; a ${action} suggestion takes ${allowed.join(', ')}`
-    : `Unknown key '${key}' on a ${action} suggestion${didYouMean(key, [...allowed]) || ` (it takes ${allowed.join(', ')})`}`;
+    ? `'${key}' belongs to ${owners.map((o) => `${an(o)} suggestion`).join(' or ')}, not to ${action}; ${an(action)} suggestion takes ${allowed.join(', ')}`
+    : key === 'url' && action === 'open_url'
+      ? 'The URL of an open_url suggestion goes in postbackData (as the API shows it); remove url'
+      : `Unknown key '${key}' on ${an(action)} suggestion${alias && allowed.includes(alias) ? `; did you mean '${alias}'?` : didYouMean(key, [...allowed]) || ` (it takes ${allowed.join(', ')})`}`;
   return { ruleId: 'rcs-action-keys', path: [...p, key], part: 'key', message };
 }
 
@@ -42,5 +60,5 @@ export function missingKeyFinding(p: Path, data: unknown, key: string): KeyFindi
   const action = (data as { action?: unknown } | undefined)?.action;
   if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]?.required.includes(key)) return undefined;
   const what: Record<string, string> = { phoneNumber: 'the number to call, e.g. "+4930123456"', startTime: 'when the event starts (ISO 8601 UTC)', endTime: 'when it ends', title: 'the event title' };
-  return { ruleId: 'rcs-action-keys', path: [...p, 'action'], part: 'key', message: `A ${action} suggestion needs '${key}': ${what[key] ?? key}` };
+  return { ruleId: 'rcs-action-keys', path: [...p, 'action'], part: 'key', message: `${an(action).replace(/^a/, 'A')} suggestion needs '${key}': ${what[key] ?? key}` };
 }

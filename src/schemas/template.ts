@@ -9,7 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { schemaDir } from './dir.js';
 import type { Path } from '../files/locate.js';
 import { didYouMean } from '../lint/suggest.js';
-import { foreignKeyFinding, missingKeyFinding } from './suggestions.js';
+import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats: string[]) => void;
 
@@ -78,6 +78,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const key = (e.params as { additionalProperty: string }).additionalProperty;
         const onSuggestion = foreignKeyFinding(p, e.data, key, didYouMean);
         if (onSuggestion) { f = onSuggestion; break; }
+        const inLatLong = latLongKeyFinding(p, key);
+        if (inLatLong) { f = inLatLong; break; }
         const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
         const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
