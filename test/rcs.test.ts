@@ -165,6 +165,10 @@ test('an expired campaign is reported and held back; every other template plans 
     assert.equal(plan.changes.map((c: { name: string; action: string }) => `${c.action} ${c.name}`), ['create store_opening_held']);
     assert.is(plan.held[0].name, 'flash_sale_done');
     assert.match(plan.held[0].reasons[0], /expireTime 2020-01-01T00:00:00.000Z is in the past.*rcs-expired/);
+    r = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.match(r.stdout, /⛔ `shop-rcs\/flash_sale_done\/en_US` is held back \(not planned, not applied\)/);
+    r = await cli(['types', '--out', 'types.ts'], { cwd: dir });
+    assert.is(r.exitCode, 0, `types are generated for the other templates too: ${r.stderr}`);
     r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /! held +shop-rcs\/flash_sale_done\/en_US/);
