@@ -131,7 +131,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       .requiredOption('--channel <alias>', 'channel alias from the config')
       .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
       .option('--language <code>', 'language code', 'en_US')
-      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION', 'UTILITY')
+      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (WhatsApp templates)', 'UTILITY')
+      .option('--kind <kind>', 'whatsapp (a WhatsApp template, with optional RCS content) or rcs (an RCS-only template: a card with suggestions and an SMS fallback)', 'whatsapp')
       .option('--dir <dir>', 'where to write the file', 'templates')
       .option('--force', 'overwrite an existing file'),
     run: async (args, o) => (await import('./new.js')).newCommand(o),

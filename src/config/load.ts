@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
+import { parseOverrides, type Override } from './overrides.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -26,6 +27,8 @@ export interface Config {
   defaultEnvironment?: string;
   environments: Record<string, EnvironmentConfig>;
   rules: Record<string, SeveritySetting>;
+  /** per-path severities (config/overrides.ts); absent when the config has none */
+  overrides?: Override[];
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
@@ -45,6 +48,7 @@ interface RawConfig {
   defaultEnvironment?: string;
   environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string> }>;
   rules?: Record<string, string>;
+  overrides?: unknown;
 }
 
 
@@ -80,6 +84,8 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
+  // checked first, for messages with did-you-mean (the schema describes it for editors)
+  const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);
   if (!validate(raw)) {
     const e = validate.errors![0]!;
     const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
@@ -112,6 +118,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     ...(c.defaultEnvironment ? { defaultEnvironment: c.defaultEnvironment } : {}),
     environments,
     rules,
+    ...(overrides.length ? { overrides } : {}),
   };
 }
 

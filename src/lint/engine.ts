@@ -16,6 +16,7 @@ import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type Rep
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
+import { ruleView, withoutMessage } from './scope.js';
 
 /** What the cross-file rules need to know of a file. */
 export interface FileFacts {
@@ -122,26 +123,34 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     else dropped.set(x.ruleId, { count: 1, first: x });
   };
   for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
-  const scans = new Map<string, ScanResult>();
-  let sites: PlaceholderSite[] | undefined;
   let ruleId = '';
-  const ctx: RuleContext = {
-    t, now: opts.now,
-    scan(path: Path): ScanResult {
-      const k = path.join('\u0000');
-      let s = scans.get(k);
-      if (!s) {
-        s = scanPlaceholders(stringAt(t, path) ?? '');
-        scans.set(k, s);
-      }
-      return s;
-    },
-    sites: () => (sites ??= placeholderSites(t)),
-    report: (path, message, o) => { keep({ ruleId, path, message, ...o }); },
+  const context = (view: Loose): RuleContext => {
+    const scans = new Map<string, ScanResult>();
+    let sites: PlaceholderSite[] | undefined;
+    return {
+      t: view, now: opts.now,
+      scan(path: Path): ScanResult {
+        const k = path.join('\u0000');
+        let s = scans.get(k);
+        if (!s) {
+          s = scanPlaceholders(stringAt(view, path) ?? '');
+          scans.set(k, s);
+        }
+        return s;
+      },
+      sites: () => (sites ??= placeholderSites(view)),
+      report: (path, message, o) => { keep({ ruleId, path, message, ...o }); },
+    };
   };
+  const ctx = context(t);
+  let whatsappCtx: RuleContext | undefined;
+  const whatsappView = (): Loose => (whatsappCtx ??= context(withoutMessage(t))).t;
   for (const rule of CHECKED_RULES) {
+    // WhatsApp rules only on WhatsApp parts (scope.ts)
+    const view = ruleView(rule, t, whatsappView);
+    if (!view) continue;
     ruleId = rule.id;
-    rule.check!(ctx);
+    rule.check!(view === t ? ctx : whatsappCtx!);
   }
   return { findings: out, dropped };
 }
@@ -219,6 +228,8 @@ function factsOf(f: ParsedFile, t: Loose): FileFacts {
 export interface ProjectOptions {
   /** severities from the config, by rule id */
   severities: Readonly<Record<string, SeveritySetting>>;
+  /** the severities of one file (the config's per-path overrides), by its display path; default `severities` */
+  severitiesFor?: (file: string) => Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
 }
@@ -263,8 +274,9 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
 
   for (const r of files) {
     const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
-    const shown = applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities);
-    for (const d of capFile(r, shown, opts.severities)) all.push(d);
+    const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
+    const shown = applyDirectives(r.file, configure(diags, severities), r.directives, severities);
+    for (const d of capFile(r, shown, severities)) all.push(d);
   }
   return all.sort(compareDiagnostics);
 }

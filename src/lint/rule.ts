@@ -30,6 +30,11 @@ export interface RuleMeta {
   fix: string;
   /** where the rule comes from */
   source?: string;
+  /**
+   * An error of this rule depends on the clock, not on the change being made: it keeps only its
+   * own template from being planned and applied, while every other template goes ahead.
+   */
+  holdsOnlyItsTemplate?: boolean;
 }
 
 export interface ReportOptions {

@@ -13,16 +13,23 @@ import { finishProject, type FileResult, type ProjectOptions } from './engine.js
 import { RULES_BY_ID } from './registry.js';
 import { lintFile } from './run-file.js';
 import { didYouMean } from './suggest.js';
+import path from 'node:path';
+import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 
 export { discoverFiles, type FileEntry } from '../files/discover.js';
 
-export function projectOptions(config: Config): ProjectOptions {
+export function projectOptions(config: Config, cwd: string = process.cwd()): ProjectOptions {
   const ids = [...RULES_BY_ID.keys()];
   for (const id of Object.keys(config.rules)) {
     if (!RULES_BY_ID.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
   }
   const envs = Object.values(config.environments);
   const opts: ProjectOptions = { severities: config.rules };
+  if (config.overrides?.length) {
+    checkOverrideRuleIds(config.overrides, ids, config.file ?? 'the config');
+    const forAbs = severitiesFor(config.rules, config.overrides, config.dir);
+    opts.severitiesFor = (file) => forAbs(path.resolve(cwd, file));
+  }
   if (envs.length > 0) {
     const aliases: Record<string, string[]> = {};
     for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
@@ -120,7 +127,7 @@ export interface LintOutcome {
 }
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
-  const popts = projectOptions(config);
+  const popts = projectOptions(config, cwd);
   const files = await discoverFiles(config, paths, cwd);
   if (!opts.cacheFile) {
     const results = await lintEntries(files, opts);

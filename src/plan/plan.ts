@@ -37,10 +37,15 @@ export interface PlanChange {
   remote?: CanonicalTemplate;
 }
 
+/** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
+export interface HeldTemplate { channel: string; name: string; language: string; file: string; reasons: string[] }
+
 export interface Plan {
   version: 1;
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
+  /** templates held back; every other template is planned as usual */
+  held?: HeldTemplate[];
 }
 
 export { sha256 } from '../model/hash.js';
@@ -60,6 +65,7 @@ export interface PlanInputs {
   baseCategories?: ReadonlyMap<string, string>;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
+  held?: readonly HeldTemplate[];
 }
 
 export function makePlan(inp: PlanInputs): Plan {
@@ -106,7 +112,8 @@ export function makePlan(inp: PlanInputs): Plan {
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
-  return { version: 1, changes, summary };
+  const held = [...(inp.held ?? [])].sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  return { version: 1, changes, summary, ...(held.length ? { held } : {}) };
 }
 
 export { templateKey as keyOf } from '../model/ids.js';

@@ -25,7 +25,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   for (const id of req.ids) {
     const r = await conn.client.getTemplate(req.channelId, id);
     if (!r) { push({ id, kind: 'missing' }); continue; }
-    const target = path.join(req.dir, safeFileName(r.chatapp.name ?? r.name, r.chatapp.language));
+    const target = path.join(req.dir, safeFileName(r.chatapp?.name ?? r.name, r.chatapp?.language ?? r.language ?? 'und'));
     const inside = path.relative(req.dir, target);
     if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
@@ -34,9 +34,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       channel: req.channel, category: req.category, schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
-    const diagnostics = finishProject([lintBytes(rel, Buffer.from(text), { now: new Date() })], projectOptions(config));
+    const diagnostics = finishProject([lintBytes(rel, Buffer.from(text), { now: new Date() })], projectOptions(config, req.cwd));
     writeFileAtomic(target, text);
-    push({ id, kind: 'written', file: rel, name: r.chatapp.name ?? r.name, language: r.chatapp.language, status: r.statusText, diagnostics });
+    push({ id, kind: 'written', file: rel, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', status: r.statusText, diagnostics });
   }
   return out;
 }
