@@ -17,6 +17,15 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
+    name: 'init',
+    define: (c) => c
+      .description('start a project here: config (embedded emulator + production skeleton), CI workflows, a first template; never overwrites')
+      .option('--channel <alias>', 'alias of the first channel (default: asked on a terminal, else "whatsapp")')
+      .option('-y, --yes', 'ask nothing; take the defaults and the flags')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./init.js')).initCommand(o),
+  },
+  {
     name: 'lint',
     define: (c) => c
       .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
