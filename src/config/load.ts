@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
+import { checkPolicyEntries } from './policies.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -13,7 +14,15 @@ export interface EnvironmentConfig {
   apiKeyEnv: string;
   allowInsecureHttp: boolean;
   channels: Record<string, string>;
+  /** the template listing, when configured (off otherwise: the reference gives no path) */
+  list?: ListConfig;
 }
+
+/** Where "Get List Approved Template" lives and how to read its answer (schema/config.schema.json). */
+export interface ListConfig { path: string; items: string; id: string; next?: string; cursorParam?: string }
+
+/** One entry of `policies` as written (checked by src/lint/policies.ts). */
+export type PolicyEntry = Record<string, unknown>;
 
 export interface Config {
   /** absolute path of the config file, or undefined when none was found */
@@ -26,6 +35,8 @@ export interface Config {
   defaultEnvironment?: string;
   environments: Record<string, EnvironmentConfig>;
   rules: Record<string, SeveritySetting>;
+  /** the team's own rules, as written in the config (compiled by src/lint/policies.ts) */
+  policies?: PolicyEntry[];
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
@@ -43,8 +54,9 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig }>;
   rules?: Record<string, string>;
+  policies?: PolicyEntry[];
 }
 
 
@@ -80,6 +92,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
+  checkPolicyEntries(raw, rel);
   if (!validate(raw)) {
     const e = validate.errors![0]!;
     const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
@@ -97,6 +110,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
       apiKeyEnv: env.apiKeyEnv ?? 'TPLSYNC_API_KEY',
       allowInsecureHttp: env.allowInsecureHttp ?? false,
       channels: env.channels ?? {},
+      ...(env.list ? { list: env.list } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
@@ -112,6 +126,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     ...(c.defaultEnvironment ? { defaultEnvironment: c.defaultEnvironment } : {}),
     environments,
     rules,
+    ...(c.policies?.length ? { policies: c.policies } : {}),
   };
 }
 

@@ -9,13 +9,14 @@ import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
 import { templateSchema } from '../schemas/template.js';
+import { variantFacts } from './rules/variants.js';
 
 interface CacheFile { fingerprint: string; entries: Record<string, { hash: string; result: FileResult }> }
 
 let fp: string | undefined;
 /** changes whenever a rule's code, its metadata or the schema changes */
 export function rulesFingerprint(): string {
-  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema()]));
+  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema(), variantFacts.toString()]));
   return fp;
 }
 

@@ -11,7 +11,8 @@ import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
+import { obj, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
+import { variantFacts, type VariantFacts } from './rules/variants.js';
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
 
@@ -22,6 +23,8 @@ export interface FileFacts {
   language?: string;
   identitySpan?: Span;
   publicId?: { value: string; span: Span };
+  /** what the language variants of one (channel, name) must share (rules/variants.ts) */
+  variant?: VariantFacts;
 }
 
 export interface FileResult {
@@ -87,15 +90,22 @@ function quickFacts(text: string, t: Loose): FileFacts | undefined {
   facts.name = t.name;
   facts.identitySpan = nameSpan;
   facts.language = t.language;
+  facts.variant = variantFacts(t);
   return facts;
 }
 
 /** A finding before it has a position: where in the value, and how to point at it. */
-interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
+export interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
 
 /** Pure: every schema and rule finding of a template value. */
 export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
   const out: RawFinding[] = validateTemplate(t).map((s) => ({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) }));
+  return [...out, ...runRules(t, CHECKED_RULES, opts)];
+}
+
+/** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
+export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions, onThrow?: (rule: Rule, e: unknown) => void): RawFinding[] {
+  const out: RawFinding[] = [];
   const scans = new Map<string, ScanResult>();
   let sites: PlaceholderSite[] | undefined;
   let ruleId = '';
@@ -113,9 +123,10 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
     sites: () => (sites ??= placeholderSites(t)),
     report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
   };
-  for (const rule of CHECKED_RULES) {
+  for (const rule of rules) {
     ruleId = rule.id;
-    rule.check!(ctx);
+    if (!onThrow) { rule.check!(ctx); continue; }
+    try { rule.check!(ctx); } catch (e) { onThrow(rule, e); }
   }
   return out;
 }
@@ -156,6 +167,7 @@ function factsOf(f: ParsedFile, t: Loose): FileFacts {
   if (typeof t.name === 'string') { facts.name = t.name; facts.identitySpan = locate(f, ['name']); }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') facts.publicId = { value: t.publicId.toLowerCase(), span: locate(f, ['publicId']) };
+  facts.variant = variantFacts(t);
   return facts;
 }
 
@@ -164,6 +176,10 @@ export interface ProjectOptions {
   severities: Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
+  /** the project's own rules (team policies, plugins), known beside the built-in ones */
+  rules?: ReadonlyMap<string, RuleMeta>;
+  /** findings of the project-level passes (variants, policies), placed already, before severities and directives */
+  extra?: readonly Diagnostic[];
 }
 
 
@@ -201,27 +217,28 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
       }
     }
   }
+  cross.push(...(opts.extra ?? []));
   const crossByFile = new Map<string, Diagnostic[]>();
   for (const d of cross) crossByFile.set(d.file, [...(crossByFile.get(d.file) ?? []), d]);
 
   for (const r of files) {
     const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
-    all.push(...applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities));
+    all.push(...applyDirectives(r.file, configure(diags, opts.severities, opts.rules), r.directives, opts.severities, opts.rules));
   }
   return all.sort(compareDiagnostics);
 }
 
-function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diags) {
-    const s = severities[d.ruleId] ?? RULES_BY_ID.get(d.ruleId)?.severity;
+    const s = severities[d.ruleId] ?? (own?.get(d.ruleId) ?? RULES_BY_ID.get(d.ruleId))?.severity;
     if (s === 'off') continue;
     out.push(s ? { ...d, severity: s } : d);
   }
   return out;
 }
 
-function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
   if (directives.length === 0) return diags;
   const used = new Set<string>();
   const kept = diags.filter((d) => {
@@ -235,12 +252,12 @@ function applyDirectives(file: string, diags: Diagnostic[], directives: readonly
     const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)!.severity;
     if (s !== 'off') extra.push({ file, line: dir.line, column: dir.column, endLine: dir.line, endColumn: dir.endColumn, ruleId, severity: s, message });
   };
-  const ids = [...RULES_BY_ID.keys()];
+  const ids = [...RULES_BY_ID.keys(), ...(own?.keys() ?? [])];
   for (const dir of directives) {
     if (dir.rules.length === 0) emit('directive-unknown-rule', dir, 'tplsync-disable-next-line names no rule id; write `# tplsync-disable-next-line RULE-ID -- reason`.');
     if (!dir.reason) emit('directive-missing-reason', dir, `Give the reason for disabling ${dir.rules.join(', ') || 'the rule'}: append \` -- why it does not apply\`.`);
     for (const id of dir.rules) {
-      if (!RULES_BY_ID.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
+      if (!RULES_BY_ID.has(id) && !own?.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
       else if (!used.has(`${dir.line}\u0000${id}`)) emit('directive-unused', dir, `No ${id} finding on line ${dir.target} to disable; remove the directive.`);
     }
   }

@@ -6,7 +6,7 @@ import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
-export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive';
+export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'policy';
 
 export interface RuleMeta {
   id: string;
