@@ -54,6 +54,11 @@ export interface Client {
   messageStatusPages(clientMessageId: string, opts?: { limit?: number }): AsyncIterableIterator<MessageStatusResponse>;
   /** every send_list entry of every page */
   allMessageStatuses(clientMessageId: string, opts?: { limit?: number }): Promise<SendListEntry[]>;
+  /**
+   * A GET of an operation the reference names without a shape (the template listing, whose path the
+   * config sets): the same key, retries, limits and errors, the JSON answer unchecked (the caller maps it).
+   */
+  getJson(operation: string, path: string): Promise<unknown>;
 }
 
 interface Call {
@@ -61,7 +66,8 @@ interface Call {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  response: SchemaName;
+  /** the contract of the answer; none for an operation the reference gives no shape for */
+  response?: SchemaName;
   /** a read where "absent" is an answer */
   nullOn404?: boolean;
 }
@@ -122,7 +128,7 @@ export function createClient(options: ClientOptions): Client {
       try { value = JSON.parse(text); } catch {
         return { kind: 'retry', reason: 'a response that is not JSON', error: new UnavailableError(`${what}: the response is not JSON (${text.length} bytes${text.length ? `, starting ${JSON.stringify(text.slice(0, 40))}` : ''})`, res.status) };
       }
-      const v = checkContract(call.response, value);
+      const v = call.response ? checkContract(call.response, value) : undefined;
       if (v) return { kind: 'fail', error: new ContractError(`${what}: the response does not match the API contract: ${v.path} ${v.message}`, v.path, res.status) };
       return { kind: 'ok', value };
     }
@@ -203,6 +209,7 @@ export function createClient(options: ClientOptions): Client {
       }
       return r;
     },
+    getJson: (operation, path) => request({ operation, method: 'GET', path }),
     async *messageStatusPages(clientMessageId, opts = {}) {
       let cursor = '';
       const seen = new Set<string>();

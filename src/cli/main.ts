@@ -50,6 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--parallelism <n>', 'templates read at once', '8')
       .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
       .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+      .option('--orphans', 'report the templates the channels\' listing names that no file defines (needs environments.<env>.list in the config; no --base needed)')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
       .option('--verbose', 'list unchanged templates too')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
@@ -74,9 +75,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'pull', alias: 'import',
     define: (c) => c
-      .description('adopt existing templates into files (keeping their publicId)')
+      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel')
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-      .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
+      .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
+      .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
       .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
       .option('--force', 'overwrite existing files')

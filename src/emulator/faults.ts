@@ -2,7 +2,7 @@
 // emulator misbehaves and how, so a failing test replays exactly.
 
 export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse';
-export type Operation = 'write' | 'read' | 'send' | 'status';
+export type Operation = 'write' | 'read' | 'send' | 'status' | 'list';
 
 export interface FaultSettings {
   seed?: number;
@@ -78,7 +78,7 @@ export function checkFaults(v: unknown): string | undefined {
   for (const [k, x] of Object.entries(v)) {
     if (!FAULT_KEYS.includes(k as keyof FaultSettings)) return `unknown fault setting '${k}' (known: ${FAULT_KEYS.join(', ')})`;
     if (k === 'operations') {
-      if (!Array.isArray(x) || x.some((o) => !['write', 'read', 'send', 'status'].includes(o))) return 'operations is a list of write, read, send, status';
+      if (!Array.isArray(x) || x.some((o) => !['write', 'read', 'send', 'status', 'list'].includes(o))) return 'operations is a list of write, read, send, status, list';
     } else if (typeof x !== 'number' || x < 0 || (k.endsWith('Rate') && x > 1)) return `${k} must be a number${k.endsWith('Rate') ? ' from 0 to 1' : ' >= 0'}`;
   }
   const total = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate']

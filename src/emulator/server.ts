@@ -9,6 +9,7 @@ import { checkContract, UUID_RE, type SchemaName } from '../schemas/contract.js'
 import type { ConversationRequest, ErrorBody, TemplateWriteRequest } from '../api/shapes.js';
 import { checkFaults, FaultPlan, type FaultSettings, type Operation } from './faults.js';
 import { compactJournal, Journal, loadJournal, type JournalEntry } from './journal.js';
+import { listPage, listRoute } from './list.js';
 import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type ConversationRecord, type TemplateRecord } from './state.js';
 
 export interface KeySpec {
@@ -58,6 +59,8 @@ function route(method: string, pathname: string): Route | HttpError {
   const seg = pathname.split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
   const wrong = (allowed: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allowed}`, undefined, { allow: allowed });
   const uuid = (name: string, v: string) => { if (!UUID_RE.test(v)) throw new HttpError(400, 'INVALID', `${name} '${v}' is not a UUID`, name); return v; };
+  const listed = listRoute(method, seg); // the listing (list.ts): its own path, not the reference's
+  if (listed) return 'channelId' in listed ? { op: 'list', channelId: listed.channelId } : new HttpError(listed.status, listed.code, listed.message, listed.field, listed.allow ? { allow: listed.allow } : {});
   try {
     if (seg.length === 4 && seg[0] === 'channel' && seg[2] === 'template') {
       if (method !== 'GET' && method !== 'POST') return wrong('GET, POST');
@@ -181,6 +184,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         if (s.kind === 'conflict') throw new HttpError(409, 'CONFLICT', `clientMessageId ${req2.clientMessageId} was already used for a different message`, 'clientMessageId');
         if (s.kind === 'new') await persist({ t: 'conversation', key: s.record.clientMessageId, rec: s.record });
         return { status: 200, body: s.record.response, schema: 'ConversationResponse' };
+      }
+      case 'list': {
+        req.resume();
+        const page = listPage(state, r.channelId!, url.searchParams);
+        if ('error' in page) throw new HttpError(400, 'INVALID', page.error, page.field);
+        return { status: 200, body: page, schema: 'EmulatorListPage' };
       }
       case 'status': {
         req.resume();
