@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, initFiles, localChannelId, withIgnored } from '../src/init/init.ts';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
 async function emptyRepo(): Promise<string> {
   const dir = tempDir('tplsync-init-');
@@ -97,6 +97,32 @@ test('init: a channel alias that cannot be one is a usage error, and nothing is 
     assert.match(r.stderr, /--channel 'my channel!'/);
     assert.equal(readdirSync(dir), ['.git']);
   } finally { cleanup(dir); }
+});
+
+test('on a terminal, init asks for the channel alias (util-linux `script` gives it a pseudo-terminal); without one it never asks', async () => {
+  const dir = await emptyRepo();
+  try {
+    const child = execa('script', ['-qec', `node ${JSON.stringify(BIN)} init`, '/dev/null'], { cwd: dir, reject: false, timeout: 60_000, env: { NO_COLOR: '1' } });
+    let seen = '';
+    await new Promise<void>((resolve) => {
+      child.stdout!.on('data', (b: Buffer) => {
+        seen += b.toString();
+        if (seen.includes('Alias of your first channel')) { child.stdin!.write('acme-wa\r'); resolve(); }
+      });
+      void child.then(() => resolve());
+    });
+    const r = await child;
+    assert.is(r.exitCode, 0, String(r.stdout));
+    assert.match(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), /\n      acme-wa: [0-9a-f-]{36}\n/);
+  } finally { cleanup(dir); }
+  // stdin not a terminal (CI): the defaults, no question
+  const ci = await emptyRepo();
+  try {
+    const r = await cli(['init'], { cwd: ci, input: '' });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stdout, /Alias of your first channel/);
+    assert.match(readFileSync(path.join(ci, 'tplsync.config.yaml'), 'utf8'), /\n      whatsapp: [0-9a-f-]{36}\n/);
+  } finally { cleanup(ci); }
 });
 
 test('init (pure): the local channel id is stable per alias; .gitignore gains .tplsync/ once', () => {
