@@ -99,6 +99,9 @@ test('a plugin rule that throws is a finding on the template naming the plugin, 
   assert.equal(thrown.map(show), ['policy-plugin-error error spring_sale.en_US.yaml:1:1']);
   assert.match(thrown[0]!.message, /^Plugin \.\/policies\/brand\.mjs: rule acme\/broken threw on this template: TypeError: cannot read x of undefined$/);
   assert.ok(r.diags.some((d) => d.ruleId === 'acme/marketing-opt-out'), 'the other policies still run');
+  const later = await lint({ 'policies/brand.mjs': 'export default [{ id: "acme/later", async check() { throw new Error("too late"); } }];\n' });
+  assert.is(later.exitCode, 1, later.stderr);
+  assert.match(later.diags.find((d) => d.ruleId === 'policy-plugin-error')!.message, /rule acme\/later threw on this template: check\(ctx\) returned a promise/);
 });
 
 test('a plugin module that throws while loading is a finding on its line of the config; one that exports no rules is a usage error', async () => {

@@ -190,7 +190,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--truncate-rate <r>', 'share whose body is cut off')
       .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
       .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
-      .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status')
+      .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status,list')
       .option('--verbose', 'log every request to stderr (never the key)')
       .addHelpText('after', '\nControl (loopback only): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
     run: async (args, o) => (await import('./emulator.js')).emulatorCommand(o),

@@ -126,7 +126,10 @@ export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions
   for (const rule of rules) {
     ruleId = rule.id;
     if (!onThrow) { rule.check!(ctx); continue; }
-    try { rule.check!(ctx); } catch (e) { onThrow(rule, e); }
+    try {
+      const r: unknown = rule.check!(ctx);
+      if (r instanceof Promise) { r.catch(() => {}); throw new Error('check(ctx) returned a promise; a rule is synchronous: report before it returns'); }
+    } catch (e) { onThrow(rule, e); }
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { compareDiagnostics, type Diagnostic, type Severity } from '../core/diag
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, type FileResult, type ProjectOptions } from './engine.js';
 import { placeFindings, type ProjectFinding } from './place.js';
-import type { LoadedPolicies } from './policies.js';
+import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
 import { RULES_BY_ID } from './registry.js';
 import type { Rule } from './rule.js';
 import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
@@ -124,7 +124,7 @@ export interface LintOutcome {
 }
 
 /** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
-function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, run: typeof import('./policies.js').runPolicies | undefined): Diagnostic[] {
+function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date): Diagnostic[] {
   const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
   const severity: Severity = sev === 'off' ? 'warning' : sev;
   const inputs = results.flatMap((r, i) => {
@@ -133,15 +133,14 @@ function projectFindings(files: readonly FileEntry[], results: readonly FileResu
   });
   const abs = new Map(inputs.map((x) => [x.file, x.abs]));
   const found: ProjectFinding[] = checkVariants(inputs).map((v) => ({ ...v, abs: abs.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
-  if (policies && run) {
-    found.push(...run(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
+  if (policies) {
+    found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
   }
   return found.length ? placeFindings(found) : [];
 }
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
-  const pol = config.policies?.length ? await import('./policies.js') : undefined;
-  const policies = pol ? await pol.loadPolicies(config) : undefined;
+  const policies = config.policies?.length ? await loadPolicies(config) : undefined;
   const own = policies?.rules ?? [];
   const popts = projectOptions(config, own);
   const files = await discoverFiles(config, paths, cwd);
@@ -149,7 +148,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   // team policies judge the plain values
   const keep = Boolean(opts.keepValue) || own.length > 0;
   const finish = (results: FileResult[]): Diagnostic[] => {
-    const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now, pol?.runPolicies) });
+    const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now) });
     return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
   };
   opts = { ...opts, now, keepValue: keep };
