@@ -54,6 +54,10 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
     const apply = await cli(['apply', '--auto-approve'], { cwd: dir });
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
     assert.match(apply.stdout, /created shop-whatsapp\/welcome_message\/en_US → APPROVED/);
+    // the listing init configures for `local` is the emulator's: the channel is fully managed
+    const pull = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(pull.exitCode, 0, pull.stderr);
+    assert.match(pull.stdout, /templates\/welcome_message\.en_US\.yaml: already manages/);
     // the emulator's state stays out of git
     const status = await execa('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: dir });
     assert.not.match(status.stdout, /\.tplsync\//);
