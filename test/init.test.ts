@@ -93,6 +93,16 @@ test('init never overwrites: an existing config and .gitignore are kept; only wh
   } finally { cleanup(dir); }
 });
 
+test('init in a subfolder of a repository says where GitHub looks for workflows', async () => {
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, { 'messaging/README.md': 'ours\n' });
+    const r = await cli(['init', '--yes'], { cwd: path.join(dir, 'messaging') });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /GitHub reads workflows only from \.\.\/\.github\/workflows\/; move them there and give each use of the action `working-directory: messaging`/);
+  } finally { cleanup(dir); }
+});
+
 test('init: a channel alias that cannot be one is a usage error, and nothing is written', async () => {
   const dir = await emptyRepo();
   try {

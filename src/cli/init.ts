@@ -1,5 +1,6 @@
 // `tplsync init [--channel ALIAS] [--yes]`: start a project in the current directory. Asks only
 // on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -35,6 +36,10 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   for (const r of outcomes) {
     process.stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
   }
+  const root = gitRoot(cwd);
+  if (root && root !== cwd) {
+    process.stderr.write(`tplsync: note: GitHub reads workflows only from ${path.join(path.relative(cwd, root) || '.', '.github', 'workflows')}/; move them there and give each use of the action \`working-directory: ${path.relative(root, cwd).split(path.sep).join('/')}\`\n`);
+  }
   if (outcomes.every((r) => r.kind === 'exists')) {
     process.stdout.write('\nEverything init writes is already here; nothing was changed.\n');
     return EXIT.OK;
@@ -48,4 +53,12 @@ Then fill in the production environment in tplsync.config.yaml and set the secre
 TPLSYNC_PRODUCTION_API_KEY in your repository for the workflows in .github/workflows/.
 `);
   return EXIT.OK;
+}
+
+/** The nearest directory at or above `dir` that holds .git, if any. */
+function gitRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return undefined;
+  }
 }
