@@ -7,6 +7,7 @@ import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { loadDesired } from './desired.js';
+import { listedOrphans } from './listed.js';
 import { templatesAtRef } from './orphans.js';
 import { inShard, keyOf, makePlan, planAgainstBase, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
@@ -21,6 +22,8 @@ export interface PlanRunOptions {
   progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
+  /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
+  orphans?: boolean;
   cwd: string;
 }
 
@@ -64,8 +67,18 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId) && inShard(keyOf(b), o.shard));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
-  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
+  let listed: Map<string, TemplateReadResponse | null> | undefined;
+  if (o.orphans) {
+    if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
+    const known = new Set([...desired.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
+    const channels = [...new Set([...Object.values(conn.environment.channels), ...desired.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
+    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress));
+    orphans = [...orphans, ...found.orphans.filter((x) => inShard(keyOf(x), o.shard))];
+    listed = found.remote;
+  }
+  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress);
+  for (const [id, r] of listed ?? []) remote.set(id, r);
   return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
 }
 
