@@ -35,6 +35,29 @@ const REQUIRED_BUTTON_RULES: Record<string, string> = {
   url: 'button-url', phone_number: 'button-phone', flow: 'button-flow', otp_type: 'authentication-otp', text: 'button-label',
 };
 
+/** Template-button keys that whatsapp rules report on the wrong button type (at the key). */
+const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow']);
+
+/** The button type whose own keys a schema lists (the per-type definitions), if it is one. */
+function buttonTypeOf(schema: unknown): string | undefined {
+  const t = (schema as { properties?: { type?: { const?: unknown } } } | undefined)?.properties?.type?.const;
+  return typeof t === 'string' ? t : undefined;
+}
+
+let keyOwners: Record<string, string[]> | undefined;
+/** The button types that take a key (from the schema's per-type definitions). */
+function buttonKeyOwners(key: string): string[] | undefined {
+  if (!keyOwners) {
+    keyOwners = {};
+    for (const def of Object.values((templateSchema().definitions ?? {}) as Record<string, { properties?: Record<string, unknown> }>)) {
+      const type = buttonTypeOf(def);
+      if (!type) continue;
+      for (const k of Object.keys(def.properties ?? {})) if (k !== 'type' && k !== 'text' && k !== 'example') (keyOwners[k] ??= []).push(type);
+    }
+  }
+  return Object.hasOwn(keyOwners, key) ? keyOwners[key] : undefined;
+}
+
 export function pointerToPath(pointer: string, data: unknown): Path {
   if (pointer === '') return [];
   const out: (string | number)[] = [];
@@ -76,6 +99,16 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
         const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+        const owner = buttonTypeOf(e.parentSchema);
+        if (owner) {
+          // url, phone_number and flow on the wrong type of a template button have their own rules
+          if (p.length === 2 && p[0] === 'buttons' && RULE_CHECKED_BUTTON_KEYS.has(key)) continue;
+          const types = buttonKeyOwners(key);
+          f = { ruleId: 'schema', path: [...p, key], part: 'key',
+            message: types ? `'${key}' is a key of ${types.join(' and ')} buttons, not of a ${owner} button (a ${owner} button takes: ${known.join(', ')})`
+              : `Unknown key '${key}' in ${where}${didYouMean(key, known) || ` (a ${owner} button takes: ${known.join(', ')})`}` };
+          break;
+        }
         const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
