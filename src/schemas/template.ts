@@ -30,7 +30,7 @@ export function templateValidator(): ValidateFunction {
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
 const PATTERN_RULES: Record<string, string> = { name: 'name-format', language: 'language-code' };
-const ENUM_RULES: Record<string, string> = { category: 'category', 'header.format': 'header-format' };
+const ENUM_RULES: Record<string, string> = { category: 'category', 'header.format': 'header-format', 'carousel.header.format': 'carousel-card-header' };
 const REQUIRED_BUTTON_RULES: Record<string, string> = {
   url: 'button-url', phone_number: 'button-phone', flow: 'button-flow', otp_type: 'authentication-otp', text: 'button-label',
 };
@@ -57,6 +57,8 @@ function buttonKeyOwners(key: string): string[] | undefined {
   }
   return Object.hasOwn(keyOwners, key) ? keyOwners[key] : undefined;
 }
+
+const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header', buttons: 'carousel-card-buttons' };
 
 export function pointerToPath(pointer: string, data: unknown): Path {
   if (pointer === '') return [];
@@ -116,7 +118,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'required': {
         const key = (e.params as { missingProperty: string }).missingProperty;
         const ruleId = p.length === 0 && key === 'body' ? 'components'
-          : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema') : 'schema';
+          : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema')
+          : p[0] === 'carousel' && p.length === 2 ? (REQUIRED_CARD_RULES[key] ?? 'schema')
+          : p[0] === 'limited_time_offer' && key === 'text' ? 'offer-text' : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
         f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (a ${String(btnType)} button needs it)` : ''}` };
         break;

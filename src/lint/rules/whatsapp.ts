@@ -2,6 +2,7 @@
 import { charLength, distinctKeys, renderText } from '../../model/placeholders.js';
 import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
+import { cardExamplePaths } from '../../model/sites.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 const meta = 'Meta components reference';
@@ -149,7 +150,7 @@ export const whatsappRules = defineRules([
     check(ctx) {
       let first: string | undefined;
       for (const site of ctx.sites()) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         for (const p of ctx.scan(site.path).placeholders) {
           first ??= p.style;
           if (p.style !== first) {
@@ -167,7 +168,7 @@ export const whatsappRules = defineRules([
     source: 'Meta template review, "parameter formatting"',
     check(ctx) {
       for (const site of ctx.sites()) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
         const nums = new Set(ps.map((p) => Number(p.key)));
         for (const p of ps) {
@@ -184,15 +185,17 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-position', group: 'whatsapp', severity: 'error',
-    summary: 'The body does not start or end with a placeholder.',
-    why: 'Meta rejects such templates (error 2388299).', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
+    summary: 'The body does not start or end with a placeholder (an AUTHENTICATION body may start with its code).',
+    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code.").', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
     check(ctx) {
       const text = str(obj(ctx.t.body)?.text);
       if (text === undefined) return;
       const s = ctx.scan(['body', 'text']);
       const first = s.placeholders[0];
       const last = s.placeholders[s.placeholders.length - 1];
-      if (first && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { needle: first.raw });
+      // WhatsApp's own authentication text opens with the code: "{{1}} is your verification code."
+      const mayOpen = ctx.t.category === 'AUTHENTICATION';
+      if (first && !mayOpen && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { needle: first.raw });
       if (last && s.texts[s.texts.length - 1]!.trim() === '') {
         const occ = s.placeholders.filter((p) => p.raw === last.raw).length - 1;
         ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { needle: last.raw, occurrence: occ });
@@ -240,7 +243,7 @@ export const whatsappRules = defineRules([
       const bodyEx = obj(obj(ctx.t.body)?.examples);
       const used = new Map<string, Set<string>>(); // examples path -> keys used
       for (const site of sites) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         const exKey = site.examplesPath.join('.');
         const ex = obj(site.role === 'rcs' ? obj(ctx.t.message)?.examples : obj(obj(ctx.t[site.role])?.examples)) ?? {};
         const set = used.get(exKey) ?? new Set<string>();
@@ -282,8 +285,8 @@ export const whatsappRules = defineRules([
     why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
     source: 'Meta components reference; error 132018',
     check(ctx) {
-      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
-        const ex = obj(obj(ctx.t[exPath[0]])?.examples);
+      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
+        const ex = obj(exPath.length === 2 ? obj(ctx.t[exPath[0]])?.examples : obj(obj(arr(ctx.t.carousel)[exPath[1] as number])?.body)?.examples);
         for (const [k, v] of Object.entries(ex ?? {})) {
           const s = sample(v);
           if (s === undefined) continue;
