@@ -69,7 +69,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
       .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--dir <dir>', 'where to write the files', 'templates')
-      .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
+      .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
     run: async (args, o) => (await import('./pull.js')).pullCommand(o),
@@ -95,7 +95,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
       .option('--template <name>', 'send this template (from the template files)')
       .option('--language <code>', 'the template\'s language (when it has several)')
-      .option('--param <name=value>', 'a placeholder value (repeatable)', collect)
+      .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
       .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
       .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
@@ -130,7 +130,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       .requiredOption('--channel <alias>', 'channel alias from the config')
       .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
       .option('--language <code>', 'language code', 'en_US')
-      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION', 'UTILITY')
+      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (default: the kind\'s, else UTILITY)')
+      .option('--kind <kind>', 'standard, carousel (media card carousel), offer (limited-time offer) or authentication (WhatsApp writes the text)', 'standard')
       .option('--dir <dir>', 'where to write the file', 'templates')
       .option('--force', 'overwrite an existing file'),
     run: async (args, o) => (await import('./new.js')).newCommand(o),

@@ -5,17 +5,21 @@ import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../layout/format.js';
-import { scaffoldTemplate } from '../scaffold/scaffold.js';
+import { KINDS, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 
-export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; dir: string; force?: boolean }
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir: string; force?: boolean }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
-  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
+  const kind = o.kind ?? 'standard';
+  if (!Object.hasOwn(KINDS, kind)) throw new UsageError(`--kind is ${Object.keys(KINDS).join(', ')}, not '${kind}'`);
+  const category = o.category ?? KINDS[kind] ?? 'UTILITY';
+  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${category}'`);
+  if (KINDS[kind] && KINDS[kind] !== category) throw new UsageError(`${kind === 'offer' || kind === 'authentication' ? 'An' : 'A'} ${kind} template is ${KINDS[kind]}, not ${category}`);
   const config = await commandConfig(o);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
@@ -26,7 +30,7 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(process.cwd(), file)} exists; pass --force to overwrite it`);
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
-  writeFileAtomic(file, formatTemplate(scaffoldTemplate({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
+  writeFileAtomic(file, formatTemplate(scaffoldTemplate({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
   process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
   return EXIT.OK;
 }

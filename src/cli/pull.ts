@@ -12,10 +12,10 @@ import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; id: string[]; dir: string; force?: boolean; category: string; allowInsecureHttp?: boolean }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; id: string[]; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
-  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
+  if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   for (const id of o.id) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
   const config = await commandConfig(o);
   return withConnection(config, o, async (conn) => {
@@ -24,7 +24,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const dir = path.resolve(process.cwd(), o.dir);
     let code: number = EXIT.OK;
     await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids: o.id, dir, category: o.category, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+      channel: o.channel, channelId, ids: o.id, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
     }, (r) => {
       if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${conn.environment.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }

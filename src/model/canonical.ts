@@ -328,6 +328,13 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
   return c;
 }
 
+/** The category a kind of template requires: MARKETING for a carousel or an offer, AUTHENTICATION with an OTP button. */
+export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'>): string | undefined {
+  if (c.carousel || c.limitedTimeOffer) return 'MARKETING';
+  if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
+  return undefined;
+}
+
 /**
  * An AUTHENTICATION body without text of its own: WhatsApp writes "<code> is your verification
  * code." (and the security sentence when asked); the file gives only what to add.

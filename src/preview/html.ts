@@ -1,7 +1,8 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, type CanonicalTemplate } from '../model/canonical.js';
+import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalCard, type CanonicalTemplate } from '../model/canonical.js';
+import { CODE_PARAM, presetAuthenticationText } from '../model/authentication.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 
@@ -49,25 +50,61 @@ function media(format: string, url: string | undefined): string {
   return '';
 }
 
+/** The sample code shown in an authentication template whose text WhatsApp writes. */
+const SAMPLE_CODE = '123456';
+
+function buttonsHtml(buttons: readonly CanonicalButton[]): string {
+  if (!buttons.length) return '';
+  const out = ['<div class="wa-buttons">'];
+  for (const b of buttons) {
+    // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
+    const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
+      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type.toLowerCase());
+    const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+    out.push(`<div class="wa-button" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
+  }
+  out.push('</div>');
+  return out.join('');
+}
+
+/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line. */
+function offerStrip(c: CanonicalTemplate): string {
+  const l = c.limitedTimeOffer;
+  if (!l) return '';
+  return `<div class="wa-offer" data-testid="offer"><span class="icon">🏷</span><div><b>${esc(l.text)}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+}
+
+/** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
+function carouselHtml(cards: readonly CanonicalCard[]): string {
+  const out = ['<div class="wa-carousel" data-testid="carousel">'];
+  for (const card of cards) {
+    out.push('<div class="wa-card" data-testid="wa-card"><div class="bubble">', media(card.header.format, card.header.example));
+    if (card.body) { const b = withKeys(card.body, card.body.examples); out.push(`<div class="wa-body">${withSamples(b.text, b.samples)}</div>`); }
+    out.push('</div>', buttonsHtml(card.buttons), '</div>');
+  }
+  out.push('</div>');
+  return out.join('');
+}
+
 function whatsapp(c: CanonicalTemplate): string {
   const parts: string[] = ['<div class="bubble wa">'];
   if (c.header) {
     const h = withKeys(c.header, [c.header.example]);
     parts.push(c.header.format === 'TEXT' ? `<div class="wa-header">${withSamples(h.text, { ...(c.samples ?? {}), ...h.samples })}</div>` : media(c.header.format, c.header.example));
   }
-  const body = withKeys(c.body, c.body.examples);
+  parts.push(offerStrip(c));
+  const preset = presetAuthenticationBody(c)
+    ? presetAuthenticationText({ language: c.language, ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}), ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}) })
+    : undefined;
+  const body = preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
   parts.push(`<div class="wa-body" data-testid="body">${withSamples(body.text, body.samples)}</div>`);
-  if (c.footer !== undefined) parts.push(`<div class="wa-footer">${esc(c.footer)}</div>`);
+  const footer = preset?.footer ?? c.footer;
+  if (footer !== undefined) parts.push(`<div class="wa-footer" data-testid="footer">${esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  if (c.buttons.length) {
-    parts.push('<div class="wa-buttons">');
-    for (const b of c.buttons) {
-      const label = b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type.toLowerCase());
-      const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
-      parts.push(`<div class="wa-button" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
-    }
-    parts.push('</div>');
-  }
+  parts.push(buttonsHtml(c.buttons));
+  if (c.carousel) parts.push(carouselHtml(c.carousel));
+  if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
+  if (c.limitedTimeOffer) parts.push('<p class="meta">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
   return parts.join('');
 }
 
@@ -121,6 +158,8 @@ main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding
 .media img{width:100%;display:block;min-height:120px;object-fit:cover}.media small{font-size:11px;word-break:break-all;padding:0 8px}
 .wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
 mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
+.wa-offer{display:flex;gap:8px;align-items:center;background:#e7f8f2;border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
+.wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 0 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{word-break:break-all;font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
 .rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
 .cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
 .card{background:#fff;border-radius:14px;overflow:hidden;border:1px solid #dadce0;max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}

@@ -8,11 +8,11 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { finishProject, lintBytes } from '../lint/engine.js';
 import { projectOptions } from '../lint/run.js';
-import { fromRead } from '../model/canonical.js';
+import { fromRead, kindCategory } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 
-export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category: string; force: boolean; schemaPath: string; cwd: string }
+export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string }
 
 export type PullOutcome =
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; diagnostics: Diagnostic[] }
@@ -30,8 +30,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    const text = toTemplateFile(fromRead(r, req.channelId), {
-      channel: req.channel, category: req.category, schemaPath: req.schemaPath,
+    const c = fromRead(r, req.channelId);
+    const text = toTemplateFile(c, {
+      channel: req.channel, category: req.category ?? kindCategory(c) ?? 'UTILITY', schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
     const diagnostics = finishProject([lintBytes(rel, Buffer.from(text), { now: new Date() })], projectOptions(config));
