@@ -109,7 +109,7 @@ export const authenticationTemplate = fc.record({
   buttons: [{
     type: 'OTP', otp_type: g.otp,
     ...(g.label ? { text: g.label } : {}),
-    ...(g.otp === 'ONE_TAP' && g.autofill ? { autofill_text: g.autofill } : {}),
+    ...(g.otp !== 'COPY_CODE' && g.autofill ? { autofill_text: g.autofill } : {}),
     ...(g.otp !== 'COPY_CODE' ? { supported_apps: g.apps } : {}),
     ...(g.otp === 'ZERO_TAP' ? { zero_tap_terms_accepted: true } : {}),
   }],

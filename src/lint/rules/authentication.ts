@@ -99,13 +99,14 @@ export const authenticationRules = defineRules([
   },
   {
     id: 'authentication-autofill', group: 'whatsapp', severity: 'error',
-    summary: '`autofill_text` is only on a ONE_TAP button, at most 25 characters.', why: 'Only one-tap buttons show an autofill label.',
+    summary: '`autofill_text` is only on a ONE_TAP or ZERO_TAP button, at most 25 characters.', why: 'Only one-tap buttons (and zero-tap ones, which fall back to one-tap autofill) show an autofill label.',
     fix: 'Remove autofill_text, or shorten it.', source,
     check(ctx) {
       for (const { b, i } of otpButtons(ctx)) {
         const t = str(b.autofill_text);
         if (t === undefined) continue;
-        if (b.otp_type !== 'ONE_TAP') ctx.report(['buttons', i, 'autofill_text'], `autofill_text is only for ONE_TAP buttons, not ${String(b.otp_type)}.`, { part: 'key' });
+        // Meta's zero-tap example carries it too: a zero-tap message that cannot be broadcast shows the one-tap autofill button
+        if (b.otp_type !== 'ONE_TAP' && b.otp_type !== 'ZERO_TAP') ctx.report(['buttons', i, 'autofill_text'], `autofill_text is only for ONE_TAP and ZERO_TAP buttons, not ${String(b.otp_type)}.`, { part: 'key' });
         else if (charLength(t) > 25) ctx.report(['buttons', i, 'autofill_text'], `The autofill label is ${charLength(t)} characters; the limit is 25.`);
       }
     },
