@@ -119,7 +119,8 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   }
   if (typeof t.footer === 'string') c.footer = t.footer;
   Object.assign(c, kindsFromFile(t));
-  if (o(body)?.add_security_recommendation === true) c.body.addSecurityRecommendation = true;
+  // the flag asks for WhatsApp's sentence in WhatsApp's text: it means nothing beside a text of the file's own
+  if (o(body)?.add_security_recommendation === true && body?.text === undefined) c.body.addSecurityRecommendation = true;
   const msg = o(t.message);
   if (msg) {
     const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
