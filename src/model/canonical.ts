@@ -129,7 +129,7 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
-  return c;
+  return inOrder(c);
 }
 
 /** The parts of FORMAT 1.1 (carousel, limited-time offer, authentication) of a file's value. */
@@ -215,7 +215,7 @@ function cardsFromWire(cards: readonly { components?: CardComponent[] }[]): Cano
       else if (comp.type === 'BODY') out.body = { text: comp.text ?? '', examples: [...(comp.example?.body_text?.[0] ?? [])] };
       else if (comp.type === 'BUTTONS') out.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
     }
-    return out;
+    return clean({ header: out.header, body: out.body, buttons: out.buttons }) as CanonicalCard;
   });
 }
 
@@ -269,7 +269,7 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
     const m = normalizeMessage(r.message);
     if (Object.keys(m).length) c.message = m;
   }
-  return c;
+  return inOrder(c);
 }
 
 /** To the body of the template write. */
@@ -326,7 +326,20 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
     else if (comp.type === 'BUTTONS') c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
   }
   if (body.message) { const m = normalizeMessage(body.message); if (Object.keys(m).length) c.message = m; }
-  return c;
+  return inOrder(c);
+}
+
+/** One key order for every model, whatever it was mapped from (renderings of two models line up). */
+const KEY_ORDER: readonly (keyof CanonicalTemplate)[] = [
+  'channelId', 'templateId', 'name', 'language', 'category', 'description', 'messageSendTtlSeconds',
+  'header', 'limitedTimeOffer', 'body', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message', 'samples',
+];
+function inOrder(c: CanonicalTemplate): CanonicalTemplate {
+  const out: Record<string, unknown> = {};
+  for (const k of KEY_ORDER) if (c[k] !== undefined) out[k] = c[k];
+  // a key this list does not know yet keeps its place after the known ones: never dropped
+  for (const [k, v] of Object.entries(c)) if (!(k in out) && v !== undefined) out[k] = v;
+  return out as unknown as CanonicalTemplate;
 }
 
 /** The category a kind of template requires: MARKETING for a carousel or an offer, AUTHENTICATION with an OTP button. */
