@@ -50,6 +50,9 @@ test('a changed card is planned as an update of that field only', async () => {
     assert.equal(plan.summary, { create: 0, update: 1, noop: 3, orphan: 0 });
     const text = (await cli(['plan'], { cwd: dir, env })).stdout;
     assert.match(text, /carousel\[1\]\.body\.text/);
+    // the rendering shows the one changed line, not keys that moved
+    assert.is(text.split('\n').filter((l) => /^ {4}- /.test(l)).length, 1, text);
+    assert.is(text.split('\n').filter((l) => /^ {4}\+ /.test(l)).length, 1, text);
   } finally { writeFileSync(f, before); }
 });
 
