@@ -86,6 +86,19 @@ function carouselHtml(cards: readonly CanonicalCard[]): string {
   return out.join('');
 }
 
+/** The text WhatsApp writes for an authentication template without text of its own. */
+function presetText(c: CanonicalTemplate): ReturnType<typeof presetAuthenticationText> | undefined {
+  return presetAuthenticationBody(c)
+    ? presetAuthenticationText({ language: c.language, ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}), ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}) })
+    : undefined;
+}
+
+/** The body as shown, in the file's form, with its samples (WhatsApp's own text for such an authentication template). */
+function shownBody(c: CanonicalTemplate): { text: string; samples: Record<string, string> } {
+  const preset = presetText(c);
+  return preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
+}
+
 function whatsapp(c: CanonicalTemplate): string {
   const parts: string[] = ['<div class="bubble wa">'];
   if (c.header) {
@@ -93,10 +106,8 @@ function whatsapp(c: CanonicalTemplate): string {
     parts.push(c.header.format === 'TEXT' ? `<div class="wa-header">${withSamples(h.text, { ...(c.samples ?? {}), ...h.samples })}</div>` : media(c.header.format, c.header.example));
   }
   parts.push(offerStrip(c));
-  const preset = presetAuthenticationBody(c)
-    ? presetAuthenticationText({ language: c.language, ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}), ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}) })
-    : undefined;
-  const body = preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
+  const preset = presetText(c);
+  const body = shownBody(c);
   parts.push(`<div class="wa-body" data-testid="body">${withSamples(body.text, body.samples)}</div>`);
   const footer = preset?.footer ?? c.footer;
   if (footer !== undefined) parts.push(`<div class="wa-footer" data-testid="footer">${esc(footer)}</div>`);
@@ -198,7 +209,7 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
-    const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
+    const body = p.template ? shownBody(p.template) : undefined;
     const preview = body ? renderText(body.text, body.samples) : '';
     return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
