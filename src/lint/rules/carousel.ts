@@ -1,6 +1,6 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
-import { charLength, distinctKeys, NUMBERED } from '../../model/placeholders.js';
+import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { arr, defineRules, obj, sample, str, type Loose, type RuleContext } from '../rule.js';
 
@@ -130,7 +130,7 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-placeholders', group: 'whatsapp', severity: 'error',
-    summary: 'Each card numbers (or names) its own placeholders, never both, each with one non-empty sample in the card, and a URL with a placeholder has a sample URL.',
+    summary: 'Each card names or numbers its own placeholders, never both, each with one non-empty sample in the card; a card URL with a placeholder has a sample URL. (Numbering gaps: placeholder-sequence.)',
     why: 'WhatsApp reviews every card with its samples and numbers each card\'s variables on their own.',
     fix: 'Add the sample under the card\'s `body.examples` (or `example:` on its URL button), keyed by the placeholder\'s name or number.', source,
     check(ctx) {
@@ -155,12 +155,6 @@ export const carouselRules = defineRules([
         }
         for (const k of Object.keys(ex)) {
           if (!keys.includes(k)) ctx.report([...site.examplesPath, k], `${card}: sample '${k}' has no placeholder {{${k}}} in the card's text; remove it or fix its key.`, { part: 'key' });
-        }
-        if (style === 'numbered' && !mixed) {
-          const nums = new Set(keys.filter((k) => NUMBERED.test(k)).map(Number));
-          for (let n = 1; n <= nums.size; n++) {
-            if (!nums.has(n)) { const p = ps.find((x) => Number(x.key) > nums.size)!; ctx.report(site.path, `${card}: {{${n}}} is missing; a card numbers its placeholders 1, 2, 3, ... without gaps.`, { needle: p.raw }); break; }
-          }
         }
       }
     },
