@@ -106,9 +106,12 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           // url, phone_number and flow on the wrong type of a template button have their own rules
           if (p.length === 2 && p[0] === 'buttons' && RULE_CHECKED_BUTTON_KEYS.has(key)) continue;
           const types = buttonKeyOwners(key);
+          const a = /^[AEIOU]/.test(owner) ? 'an' : 'a';
+          const moved = owner === 'OTP' && (key === 'package_name' || key === 'signature_hash')
+            ? `; write the app under \`supported_apps: [{ package_name, signature_hash }]\` (the Cloud API's current shape)` : '';
           f = { ruleId: 'schema', path: [...p, key], part: 'key',
-            message: types ? `'${key}' is a key of ${types.join(' and ')} buttons, not of a ${owner} button (a ${owner} button takes: ${known.join(', ')})`
-              : `Unknown key '${key}' in ${where}${didYouMean(key, known) || ` (a ${owner} button takes: ${known.join(', ')})`}` };
+            message: types ? `'${key}' is a key of ${types.join(' and ')} buttons, not of ${a} ${owner} button (${a} ${owner} button takes: ${known.join(', ')})`
+              : `Unknown key '${key}' in ${where}${moved || didYouMean(key, known) || ` (${a} ${owner} button takes: ${known.join(', ')})`}` };
           break;
         }
         const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');

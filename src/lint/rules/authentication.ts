@@ -6,6 +6,8 @@ import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
 
 const source = 'Meta authentication templates';
 const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
+/** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
+const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
 function otpButtons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
   return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b && b.type === 'OTP' ? [{ b, i }] : []; });
 }
@@ -55,11 +57,11 @@ export const authenticationRules = defineRules([
     check(ctx) {
       const body = obj(ctx.t.body);
       if (body?.add_security_recommendation !== undefined) {
-        if (!isAuth(ctx)) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation is only for AUTHENTICATION templates.', { part: 'key' });
-        else if (body.text !== undefined) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation adds WhatsApp\'s sentence to WhatsApp\'s text; with your own `text`, write the sentence there.', { part: 'key' });
+        if (isOtherCategory(ctx)) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation is only for AUTHENTICATION templates.', { part: 'key' });
+        else if (isAuth(ctx) && body.text !== undefined) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation adds WhatsApp\'s sentence to WhatsApp\'s text; with your own `text`, write the sentence there.', { part: 'key' });
       }
       const footer = obj(ctx.t.footer);
-      if (footer && !isAuth(ctx)) ctx.report(['footer', 'code_expiration_minutes'], 'code_expiration_minutes is only for AUTHENTICATION templates; a footer is plain text otherwise.', { part: 'key' });
+      if (footer && isOtherCategory(ctx)) ctx.report(['footer', 'code_expiration_minutes'], 'code_expiration_minutes is only for AUTHENTICATION templates; a footer is plain text otherwise.', { part: 'key' });
     },
   },
   {
@@ -106,7 +108,7 @@ export const authenticationRules = defineRules([
         const t = str(b.autofill_text);
         if (t === undefined) continue;
         // Meta's zero-tap example carries it too: a zero-tap message that cannot be broadcast shows the one-tap autofill button
-        if (b.otp_type !== 'ONE_TAP' && b.otp_type !== 'ZERO_TAP') ctx.report(['buttons', i, 'autofill_text'], `autofill_text is only for ONE_TAP and ZERO_TAP buttons, not ${String(b.otp_type)}.`, { part: 'key' });
+        if (b.otp_type === 'COPY_CODE') ctx.report(['buttons', i, 'autofill_text'], 'autofill_text is only for ONE_TAP and ZERO_TAP buttons, not COPY_CODE.', { part: 'key' });
         else if (charLength(t) > 25) ctx.report(['buttons', i, 'autofill_text'], `The autofill label is ${charLength(t)} characters; the limit is 25.`);
       }
     },
