@@ -115,4 +115,16 @@ test('types and send get each kind from the model: card_<n> per card, code for a
   assert.equal(unsendableParts(offer), ['button 1, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);
 });
 
+test('Meta\'s older one-tap JSON carried over: one finding per mistake, each saying what to write', () => {
+  const t = { channel: 'shop-whatsapp', name: 'autofill', language: 'en_US', category: 'authentication', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 },
+    buttons: [{ type: 'OTP', otp_type: 'one_tap', text: 'Copy Code', autofill_text: 'Autofill', package_name: 'com.example.luckyshrub', signature_hash: 'K8a/AINcGX7' }] };
+  const found = collectFindings(t, { now: new Date() }).map((f) => `${f.ruleId} ${f.path.join('.')}: ${f.message}`);
+  assert.equal(found, [
+    "category category: \"authentication\" is not a valid category; did you mean 'AUTHENTICATION'? (allowed: MARKETING, UTILITY, AUTHENTICATION)",
+    "schema buttons.0.otp_type: \"one_tap\" is not a valid buttons[0].otp_type; did you mean 'ONE_TAP'? (allowed: COPY_CODE, ONE_TAP, ZERO_TAP)",
+    "schema buttons.0.package_name: Unknown key 'package_name' in buttons[0]; write the app under `supported_apps: [{ package_name, signature_hash }]` (the Cloud API's current shape)",
+    "schema buttons.0.signature_hash: Unknown key 'signature_hash' in buttons[0]; write the app under `supported_apps: [{ package_name, signature_hash }]` (the Cloud API's current shape)",
+  ].sort((a, b) => found.indexOf(a) - found.indexOf(b)));
+});
+
 test.run();

@@ -468,7 +468,7 @@ export const whatsappRules = defineRules([
         else if (otps.length > 1) ctx.report(['buttons', otps[1]!.i, 'type'], `An AUTHENTICATION template has exactly one OTP button; this is the ${ordinal(2)}.`);
         const other = buttons(ctx).find(({ b }) => b.type !== 'OTP');
         if (other) ctx.report(['buttons', other.i, 'type'], `An AUTHENTICATION template has only its OTP button; remove this ${String(other.b.type)} button.`);
-      } else if (otps[0] && typeof ctx.t.category === 'string') {
+      } else if (otps[0] && (ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY')) { // a misspelt category is the schema's finding
         ctx.report(['buttons', otps[0].i, 'type'], `OTP buttons are only for AUTHENTICATION templates, not ${ctx.t.category}.`);
       }
     },
