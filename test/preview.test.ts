@@ -20,6 +20,15 @@ test.before(async () => {
 });
 test.after(() => cleanup(dir));
 
+/** Headless Chromium, or undefined (with a note) when the machine has none. */
+async function launch(): Promise<Browser | undefined> {
+  if (!CHROMIUM) {
+    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
+    return undefined;
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
+
 test('the site has an index and one page per template', () => {
   const index = readFileSync(path.join(out, 'index.html'), 'utf8');
   assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 14);
@@ -27,13 +36,9 @@ test('the site has an index and one page per template', () => {
 });
 
 test('in headless Chromium: samples in the body, every button label, every card; a screenshot is saved', async () => {
-  if (!CHROMIUM) {
-    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
-    return;
-  }
-  let browser: Browser | undefined;
+  const browser = await launch();
+  if (!browser) return;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     const templates = ['whatsapp/order_shipped.en_US.yaml', 'whatsapp/summer_sale.en_US.yaml', 'rcs/weekend_offers.en_US.yaml', 'rcs/parcel_update.en_US.yaml'];
     for (const t of templates) {
@@ -57,17 +62,13 @@ test('in headless Chromium: samples in the body, every button label, every card;
     await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
     await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-weekend-offers.png'), fullPage: true });
     assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-weekend-offers.png')));
-  } finally { await browser?.close(); }
+  } finally { await browser.close(); }
 });
 
 test('in headless Chromium: a carousel, a limited-time offer and an authentication template as WhatsApp draws them; screenshots are saved', async () => {
-  if (!CHROMIUM) {
-    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
-    return;
-  }
-  let browser: Browser | undefined;
+  const browser = await launch();
+  if (!browser) return;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
     const shot = async (name: string) => {
@@ -109,7 +110,7 @@ test('in headless Chromium: a carousel, a limited-time offer and an authenticati
     assert.match((await page.locator('.wa-button').allInnerTexts()).join('|'), /Autofill/);
     assert.is(await page.locator('[data-testid="localised"]').count(), 0, 'en_US is shown exactly');
     await shot('authentication');
-  } finally { await browser?.close(); }
+  } finally { await browser.close(); }
 });
 
 test('--serve serves the site and re-renders when a template changes', async () => {

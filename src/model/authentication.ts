@@ -1,5 +1,6 @@
 // Pure: the text WhatsApp writes for an AUTHENTICATION template whose file gives no text of its
 // own. One place for it: the preview draws it, `send` sends it, typegen names its one parameter.
+import { presetAuthenticationBody, type CanonicalTemplate } from './canonical.js';
 
 /** The parameter of the code in an authentication template without text of its own. */
 export const CODE_PARAM = 'code';
@@ -25,4 +26,14 @@ export function presetAuthenticationText(o: { language: string; addSecurityRecom
     ...(m !== undefined ? { footer: `This code expires in ${m} minute${m === 1 ? '' : 's'}.` } : {}),
     exact: /^en(_|$)/.test(o.language),
   };
+}
+
+/** The text WhatsApp writes for a template, when it is an authentication template without text of its own. */
+export function presetTextOf(c: CanonicalTemplate): PresetText | undefined {
+  if (!presetAuthenticationBody(c)) return undefined;
+  return presetAuthenticationText({
+    language: c.language,
+    ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}),
+    ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}),
+  });
 }

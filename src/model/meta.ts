@@ -1,8 +1,8 @@
 // Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
-import { fileFormText, presetAuthenticationBody, type CanonicalTemplate } from './canonical.js';
-import { presetAuthenticationText } from './authentication.js';
+import { fileFormText, type CanonicalTemplate } from './canonical.js';
+import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';
 
@@ -87,9 +87,7 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
   };
   const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header) : undefined;
   // an authentication template without text of its own: the text WhatsApp writes, with {{code}}
-  const preset = presetAuthenticationBody(c)
-    ? presetAuthenticationText({ language: c.language, ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}), ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}) })
-    : undefined;
+  const preset = presetTextOf(c);
   const body = preset ? preset.body : fileFormText(c.body);
   const footer = preset?.footer ?? c.footer;
   if (headerText !== undefined) add('header', headerText);

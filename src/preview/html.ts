@@ -1,8 +1,8 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalCard, type CanonicalTemplate } from '../model/canonical.js';
-import { CODE_PARAM, presetAuthenticationText } from '../model/authentication.js';
+import { fileFormText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate } from '../model/canonical.js';
+import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 
@@ -86,16 +86,9 @@ function carouselHtml(cards: readonly CanonicalCard[]): string {
   return out.join('');
 }
 
-/** The text WhatsApp writes for an authentication template without text of its own. */
-function presetText(c: CanonicalTemplate): ReturnType<typeof presetAuthenticationText> | undefined {
-  return presetAuthenticationBody(c)
-    ? presetAuthenticationText({ language: c.language, ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}), ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}) })
-    : undefined;
-}
-
 /** The body as shown, in the file's form, with its samples (WhatsApp's own text for such an authentication template). */
 function shownBody(c: CanonicalTemplate): { text: string; samples: Record<string, string> } {
-  const preset = presetText(c);
+  const preset = presetTextOf(c);
   return preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
 }
 
@@ -106,7 +99,7 @@ function whatsapp(c: CanonicalTemplate): string {
     parts.push(c.header.format === 'TEXT' ? `<div class="wa-header">${withSamples(h.text, { ...(c.samples ?? {}), ...h.samples })}</div>` : media(c.header.format, c.header.example));
   }
   parts.push(offerStrip(c));
-  const preset = presetText(c);
+  const preset = presetTextOf(c);
   const body = shownBody(c);
   parts.push(`<div class="wa-body" data-testid="body">${withSamples(body.text, body.samples)}</div>`);
   const footer = preset?.footer ?? c.footer;

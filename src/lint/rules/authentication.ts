@@ -3,14 +3,13 @@
 // (reference/platform-rules.md, "WhatsApp: authentication").
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
+import { buttons } from './whatsapp.js';
 
 const source = 'Meta authentication templates';
 const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
 /** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
 const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
-function otpButtons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
-  return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b && b.type === 'OTP' ? [{ b, i }] : []; });
-}
+const otpButtons = (ctx: RuleContext) => buttons(ctx).filter(({ b }) => b.type === 'OTP');
 const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;

@@ -1,13 +1,11 @@
 // WhatsApp limited-time offer rules, one pure check each. Source: Meta limited-time offer
 // templates (reference/platform-rules.md, "WhatsApp: limited-time offer").
 import { charLength } from '../../model/placeholders.js';
-import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
+import { defineRules, obj, str, type RuleContext } from '../rule.js';
+import { buttons } from './whatsapp.js';
 
 const source = 'Meta limited-time offer templates';
 const isOffer = (ctx: RuleContext): boolean => ctx.t.limited_time_offer !== undefined;
-function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
-  return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
-}
 
 export const offerRules = defineRules([
   {

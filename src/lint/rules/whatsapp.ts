@@ -7,7 +7,8 @@ import { cardExamplePaths } from '../../model/sites.js';
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 const meta = 'Meta components reference';
 
-function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
+/** The template's buttons that are mappings, with their index. */
+export function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
   return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
 }
 
