@@ -127,4 +127,11 @@ test('Meta\'s older one-tap JSON carried over: one finding per mistake, each say
   ].sort((a, b) => found.indexOf(a) - found.indexOf(b)));
 });
 
+test('an offer code over 15 characters is one error (offer-code-length), not also the generic warning', () => {
+  const t = { channel: 'shop-whatsapp', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Expiring offer!' },
+    body: { text: 'Good news: take 25% off all packages this week only.' },
+    buttons: [{ type: 'COPY_CODE', example: 'CARIBBEAN2025SUN' }, { type: 'URL', text: 'Book now!', url: 'https://travel.example.com/offers' }] };
+  assert.equal(collectFindings(t, { now: new Date() }).map((f) => f.ruleId), ['offer-code-length']);
+});
+
 test.run();
