@@ -7,4 +7,5 @@ export type * from './api/shapes.js';
 export { sendTemplateWith, sendText } from './send/send.js';
 export type { Sent, SendTemplateOptions } from './send/send.js';
 export { ParamError, checkParams, renderTemplate } from './send/render.js';
-export type { TemplateMeta } from './model/meta.js';
+export type { TemplateCardMeta, TemplateMeta } from './model/meta.js';
+export type { TemplateParamValues } from './send/render.js';

@@ -37,6 +37,47 @@ test('flags a misspelt category at its position', async () => {
   assert.equal(d[0]!.range.start, { line: 3, character: 10 });
 });
 
+const withButton = (button: string) => `channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: hi there\nbuttons:\n${button}    `;
+
+async function completeLast(text: string): Promise<string[]> {
+  const lines = text.split('\n');
+  const c = await ls.doComplete(doc(text), { line: lines.length - 1, character: lines[lines.length - 1]!.length }, false);
+  return c.items.map((i) => String(i.label));
+}
+
+test('a URL button is offered only the keys of a URL button', async () => {
+  const labels = await completeLast(withButton('  - type: URL\n    text: Open\n'));
+  assert.ok(labels.includes('url') && labels.includes('example'), JSON.stringify(labels));
+  for (const k of ['otp_type', 'phone_number', 'flow', 'supported_apps']) assert.not.ok(labels.includes(k), `${k} offered on a URL button: ${JSON.stringify(labels)}`);
+});
+
+test('an OTP button is offered the OTP keys and nothing of a URL button', async () => {
+  const labels = await completeLast(withButton('  - type: OTP\n    otp_type: ONE_TAP\n'));
+  for (const k of ['autofill_text', 'supported_apps', 'zero_tap_terms_accepted']) assert.ok(labels.includes(k), `${k} missing: ${JSON.stringify(labels)}`);
+  for (const k of ['url', 'phone_number', 'flow']) assert.not.ok(labels.includes(k), `${k} offered on an OTP button: ${JSON.stringify(labels)}`);
+});
+
+test('a key of another button type is flagged at that key', async () => {
+  const text = withButton('  - type: URL\n    text: Open\n    url: https://shop.example.com\n    otp_type: COPY_CODE\n');
+  const d = await ls.doValidation(doc(text), false);
+  assert.is(d.length, 1, JSON.stringify(d));
+  assert.equal(d[0]!.range.start, { line: 10, character: 4 });
+});
+
+test('the keys of version 1.1 are completed: carousel cards and the limited-time offer', async () => {
+  const card = await completeLast('channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: hi there\ncarousel:\n  - header: { format: IMAGE, example: https://cdn.example.com/a.png }\n    ');
+  assert.ok(card.includes('body') && card.includes('buttons'), JSON.stringify(card));
+  const offer = await completeLast('channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: hi there\nlimited_time_offer:\n  text: Sale\n  ');
+  assert.ok(offer.includes('has_expiration'), JSON.stringify(offer));
+});
+
+test('an authentication body without text is valid; elsewhere the body needs text', async () => {
+  const auth = 'channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 10\nbuttons:\n  - type: OTP\n    otp_type: COPY_CODE\n';
+  assert.equal(await ls.doValidation(doc(auth), false), []);
+  const d = await ls.doValidation(doc(auth.replace('AUTHENTICATION', 'UTILITY')), false);
+  assert.ok(d.length >= 1, JSON.stringify(d));
+});
+
 test('every property of the schema has a description', () => {
   const missing: string[] = [];
   const walk = (s: Record<string, unknown>, where: string): void => {

@@ -56,6 +56,14 @@ test('tplsync fmt rewrites, a second run changes nothing; --check lists and exit
   } finally { cleanup(dir); }
 });
 
+test('button keys keep the order they had before each button type had its own schema; the new keys follow', () => {
+  const head = 'channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: hi there you\nbuttons:\n';
+  const v1 = `${head}  - type: OTP\n    text: Copy code\n    otp_type: COPY_CODE\n  - type: URL\n    text: Go\n    url: https://x.example/{{1}}\n    example: https://x.example/1\n`;
+  assert.is(formatTemplate(v1).text, v1, 'a version-1 layout is still canonical');
+  const messy = `${head}  - supported_apps: [{ package_name: com.example.app, signature_hash: K8a/AINcGX7 }]\n    otp_type: ONE_TAP\n    autofill_text: Autofill\n    type: OTP\n    text: Copy\n`;
+  assert.match(formatTemplate(messy).text, /- type: OTP\n {4}text: Copy\n {4}otp_type: ONE_TAP\n {4}autofill_text: Autofill\n {4}supported_apps:/);
+});
+
 test('tplsync new scaffolds a file that lints clean and is already formatted; it never overwrites', async () => {
   const dir = tempDir();
   try {

@@ -45,9 +45,10 @@ test.before(async () => {
 });
 test.after(() => cleanup(dir));
 
+/** Headless Chromium, or undefined (with a note) when the machine has none. */
 test('the site has an index and one page per template', () => {
   const index = readFileSync(path.join(out, 'index.html'), 'utf8');
-  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 18);
+  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 21);
   assert.ok(existsSync(path.join(out, 'shop-whatsapp_order_shipped_en_US.html')));
 });
 
@@ -108,6 +109,52 @@ test('in headless Chromium: samples in the body, every button label, every card;
     await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
     await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-weekend-offers.png'), fullPage: true });
     assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-weekend-offers.png')));
+  });
+});
+
+test('in headless Chromium: a carousel, a limited-time offer and an authentication template as WhatsApp draws them; screenshots are saved', async () => {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+    const shot = async (name: string) => {
+      const f = path.join(ROOT, 'test-output', `preview-${name}.png`);
+      await page.screenshot({ path: f, fullPage: true });
+      assert.ok(existsSync(f));
+    };
+
+    // carousel: the bubble, then the cards side by side with their media, text and buttons, scrollable
+    const carousel = parse(readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'new_arrivals.en_US.yaml'), 'utf8'));
+    await page.goto(`file://${path.join(out, 'shop-whatsapp_new_arrivals_en_US.html')}`);
+    assert.is(await page.locator('[data-testid="body"]').innerText(), 'New arrivals for you, Ana: swipe to see them.');
+    const cards = page.locator('[data-testid="wa-card"]');
+    assert.is(await cards.count(), carousel.carousel.length);
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    assert.ok(first && second && second.x > first.x && Math.abs(second.y - first.y) < 1, 'cards side by side');
+    assert.ok(await page.locator('[data-testid="carousel"]').evaluate((e) => e.scrollWidth > e.clientWidth), 'the carousel scrolls');
+    assert.match(await cards.nth(0).innerText(), /Linen shirt, now €39 in every size\./);
+    assert.match(await cards.nth(1).innerText(), /Chinos, now €49/);
+    for (let i = 0; i < 2; i++) {
+      assert.is(await cards.nth(i).locator('img').count(), 1, 'card media');
+      const labels = await cards.nth(i).locator('.wa-button').allInnerTexts();
+      assert.ok(labels.some((l) => l.includes('Tell me more')) && labels.some((l) => l.includes('Buy')), JSON.stringify(labels));
+    }
+    await shot('carousel');
+
+    // limited-time offer: the strip with its text and the expiry line
+    await page.goto(`file://${path.join(out, 'shop-whatsapp_caribbean_offer_en_US.html')}`);
+    assert.match(await page.locator('[data-testid="offer"]').innerText(), /Expiring offer!/);
+    assert.ok(await page.locator('[data-testid="offer-expiry"]').isVisible());
+    assert.is(await page.locator('[data-testid="body"]').innerText(), 'Good news, Pablo! Use code CARIBE25 to get 25% off all Caribbean packages!');
+    assert.match((await page.locator('.wa-button').allInnerTexts()).join('|'), /Copy offer code.*Book now!/);
+    await shot('offer');
+
+    // authentication: the text WhatsApp writes, the security sentence, the expiry footer, the autofill button
+    await page.goto(`file://${path.join(out, 'shop-whatsapp_one_tap_login_en_US.html')}`);
+    assert.is(await page.locator('[data-testid="body"]').innerText(), '123456 is your verification code. For your security, do not share this code.');
+    assert.is(await page.locator('[data-testid="footer"]').innerText(), 'This code expires in 10 minutes.');
+    assert.match((await page.locator('.wa-button').allInnerTexts()).join('|'), /Autofill/);
+    assert.is(await page.locator('[data-testid="localised"]').count(), 0, 'en_US is shown exactly');
+    await shot('authentication');
   });
 });
 

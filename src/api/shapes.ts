@@ -8,21 +8,45 @@ export interface WireButton {
   otp_type?: string;
   flow?: { id: string; action?: string; navigateScreen?: string };
   example?: string | string[];
+  /** OTP (ONE_TAP): the autofill button's label */
+  autofill_text?: string;
+  /** OTP (ONE_TAP, ZERO_TAP): the Android apps that receive the code */
+  supported_apps?: { package_name: string; signature_hash: string }[];
+  /** OTP (ZERO_TAP) */
+  zero_tap_terms_accepted?: boolean;
 }
 
-export interface WriteComponent {
-  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
+/** The samples of a component as the Cloud API writes them inline (carousel cards; the read). */
+export interface ComponentExample { header_handle?: string[]; header_text?: string[]; body_text?: string[][] }
+
+/** One component of a carousel card: HEADER (media), BODY, BUTTONS, each with its samples inline. */
+export interface CardComponent { type: string; format?: string; text?: string; buttons?: WireButton[]; example?: ComponentExample }
+
+/** The parts the Cloud API adds for carousels, limited-time offers and authentication (FORMAT 1.1). */
+export interface KindFields {
+  /** CAROUSEL */
+  cards?: { components: CardComponent[] }[];
+  /** LIMITED_TIME_OFFER */
+  limited_time_offer?: { text: string; has_expiration?: boolean };
+  /** BODY of an AUTHENTICATION template whose text WhatsApp writes */
+  add_security_recommendation?: boolean;
+  /** FOOTER of an AUTHENTICATION template */
+  code_expiration_minutes?: number;
+}
+
+export interface WriteComponent extends KindFields {
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | 'CAROUSEL' | 'LIMITED_TIME_OFFER';
   format?: string;
   text?: string;
   buttons?: WireButton[];
 }
 
-export interface ReadComponent {
+export interface ReadComponent extends KindFields {
   type: string;
   format?: string;
   text?: string;
   buttons?: WireButton[];
-  example?: { header_handle?: string[]; header_text?: string[]; body_text?: string[][] };
+  example?: ComponentExample;
 }
 
 export interface WireSuggestion {
@@ -59,6 +83,8 @@ export interface WriteChatapp {
     category: string;
     components: WriteComponent[];
     example?: Record<string, string>;
+    /** drop the message when it is not delivered within this many seconds */
+    message_send_ttl_seconds?: number;
   };
 }
 
@@ -85,7 +111,7 @@ export interface TemplateReadResponse {
   statusText: string;
   rejectionReason?: string;
   /** absent for an RCS-only template (assumption) */
-  chatapp?: { name: string; components: ReadComponent[]; id?: string; language: string; status: string };
+  chatapp?: { name: string; components: ReadComponent[]; id?: string; language: string; status: string; message_send_ttl_seconds?: number };
   /** the language of an RCS-only template (assumption) */
   language?: string;
   message?: WireMessage;

@@ -81,7 +81,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
-      .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
+      .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
     run: async (args, o) => (await import('./pull.js')).pullCommand(o),
@@ -107,7 +107,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
       .option('--template <name>', 'send this template (from the template files)')
       .option('--language <code>', 'the template\'s language (when it has several)')
-      .option('--param <name=value>', 'a placeholder value (repeatable)', collect)
+      .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
       .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
       .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
@@ -142,8 +142,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       .requiredOption('--channel <alias>', 'channel alias from the config')
       .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
       .option('--language <code>', 'language code', 'en_US')
-      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (WhatsApp templates)', 'UTILITY')
-      .option('--kind <kind>', 'whatsapp (a WhatsApp template, with optional RCS content) or rcs (an RCS-only template: a card with suggestions and an SMS fallback)', 'whatsapp')
+      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (WhatsApp templates; default: the kind\'s, else UTILITY)')
+      .option('--kind <kind>', 'standard (a WhatsApp template, with optional RCS content), carousel (media card carousel), offer (limited-time offer), authentication (WhatsApp writes the text) or rcs (an RCS-only template: a card with suggestions and an SMS fallback)', 'standard')
       .option('--dir <dir>', 'where to write the file', 'templates')
       .option('--force', 'overwrite an existing file'),
     run: async (args, o) => (await import('./new.js')).newCommand(o),

@@ -5,19 +5,21 @@ import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../layout/format.js';
-import { scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
+import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 
-export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; kind?: string; dir: string; force?: boolean }
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir: string; force?: boolean }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
-  const kind = o.kind ?? 'whatsapp';
-  if (kind !== 'whatsapp' && kind !== 'rcs') throw new UsageError(`--kind is whatsapp or rcs, not '${kind}'`);
-  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
+  const kind = o.kind === 'whatsapp' ? 'standard' : o.kind ?? 'standard';
+  if (!Object.hasOwn(KINDS, kind) && kind !== 'rcs') throw new UsageError(`--kind is ${[...Object.keys(KINDS), 'rcs'].join(', ')}, not '${kind}'`);
+  const category = o.category ?? KINDS[kind] ?? 'UTILITY';
+  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${category}'`);
+  if (KINDS[kind] && KINDS[kind] !== category) throw new UsageError(`${kind === 'offer' || kind === 'authentication' ? 'An' : 'A'} ${kind} template is ${KINDS[kind]}, not ${category}`);
   const config = await commandConfig(o);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
@@ -29,7 +31,7 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
-  writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
+  writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
   process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
   return EXIT.OK;
 }

@@ -13,10 +13,10 @@ import { managedIds, pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category: string; allowInsecureHttp?: boolean }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
-  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
+  if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
   const config = await commandConfig(o);
@@ -42,7 +42,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const dir = path.resolve(process.cwd(), o.dir);
     let code: number = EXIT.OK;
     const { diagnostics } = await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids, dir, category: o.category, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
       ...(managed ? { managed } : {}),
     }, (r) => {
       if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }

@@ -1,7 +1,9 @@
 // Pure: the emulator's simulation of the service's template shapes: the read shape it answers with
 // (`chatapp` with example.header_handle / example.body_text), and the template-file view of a
 // body that the emulator's review checks with the lint rules.
-import type { ReadComponent, TemplateReadResponse, TemplateWriteRequest, WireButton } from '../api/shapes.js';
+import type { ReadComponent, TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
+import { fromWriteBody } from '../model/canonical.js';
+import { toFileValue } from '../model/to-file.js';
 
 /** The read-side components of a written template, as the reference shows them. */
 export function readComponents(body: TemplateWriteRequest): ReadComponent[] {
@@ -18,10 +20,12 @@ export function readComponents(body: TemplateWriteRequest): ReadComponent[] {
       }
       case 'BODY': {
         const nums = Object.keys(ex).filter((k) => /^[1-9][0-9]*$/.test(k)).map(Number).sort((a, b) => a - b);
-        return { type: 'BODY', ...(c.text !== undefined ? { text: c.text } : {}), ...(nums.length ? { example: { body_text: [nums.map((n) => ex[String(n)]!)] } } : {}) };
+        const preset = c.add_security_recommendation !== undefined ? { add_security_recommendation: c.add_security_recommendation } : {};
+        return { type: 'BODY', ...(c.text !== undefined ? { text: c.text } : {}), ...preset, ...(nums.length ? { example: { body_text: [nums.map((n) => ex[String(n)]!)] } } : {}) };
       }
-      case 'FOOTER': return { type: 'FOOTER', ...(c.text !== undefined ? { text: c.text } : {}) };
-      default: return { type: c.type, ...(c.buttons ? { buttons: c.buttons.map((b) => ({ ...b })) } : {}) };
+      case 'FOOTER': return { type: 'FOOTER', ...(c.text !== undefined ? { text: c.text } : {}), ...(c.code_expiration_minutes !== undefined ? { code_expiration_minutes: c.code_expiration_minutes } : {}) };
+      // BUTTONS, CAROUSEL (cards with their samples inline), LIMITED_TIME_OFFER: as written
+      default: return JSON.parse(JSON.stringify(c)) as ReadComponent;
     }
   });
 }
@@ -44,7 +48,10 @@ export function readResponse(publicId: string, body: TemplateWriteRequest, state
     status: state.status,
     statusText: state.statusText,
     ...(state.rejectionReason ? { rejectionReason: state.rejectionReason } : {}),
-    chatapp: { name: inner.name, components: readComponents(body), id: state.numericId, language: inner.language, status: state.statusText },
+    chatapp: {
+      name: inner.name, components: readComponents(body), id: state.numericId, language: inner.language, status: state.statusText,
+      ...(inner.message_send_ttl_seconds !== undefined ? { message_send_ttl_seconds: inner.message_send_ttl_seconds } : {}),
+    },
     ...(body.message ? { message: body.message } : {}),
   };
 }
@@ -58,31 +65,7 @@ export function writeBodyAsTemplate(channelId: string, body: TemplateWriteReques
     return t;
   }
   const inner = body.chatapp.chatapp;
-  const ex = inner.example ?? {};
-  const t: Record<string, unknown> = { channel: channelId, name: inner.name, language: inner.language, category: inner.category };
-  if (body.description !== undefined) t.description = body.description;
-  for (const c of inner.components) {
-    if (c.type === 'HEADER') {
-      t.header = {
-        format: c.format,
-        ...(c.text !== undefined ? { text: c.text } : {}),
-        ...(ex.headerText !== undefined ? { examples: { 1: ex.headerText } } : {}),
-        ...(ex.headerMediaUrl !== undefined ? { example: ex.headerMediaUrl } : {}),
-      };
-    } else if (c.type === 'BODY') {
-      const examples: Record<string, string> = {};
-      for (const [k, v] of Object.entries(ex)) if (/^[1-9][0-9]*$/.test(k)) examples[k] = v;
-      t.body = { text: c.text ?? '', ...(Object.keys(examples).length ? { examples } : {}) };
-    } else if (c.type === 'FOOTER') {
-      t.footer = c.text;
-    } else if (c.type === 'BUTTONS') {
-      t.buttons = (c.buttons ?? []).map((b: WireButton) => {
-        const { example, ...rest } = b;
-        const first = Array.isArray(example) ? example[0] : example;
-        return { ...rest, ...(first !== undefined ? { example: first } : {}) };
-      });
-    }
-  }
-  if (body.message) t.message = body.message;
+  const t = toFileValue(fromWriteBody(body, channelId, channelId), { channel: channelId, category: inner.category });
+  if (body.description === undefined) delete t.description;
   return t;
 }

@@ -5,7 +5,7 @@ import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
 import { templateSchema } from '../schemas/template.js';
 
-type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema> };
+type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema>; allOf?: { then?: Schema }[] };
 
 let rootSchema: Schema | undefined;
 function resolve(s: Schema | undefined): Schema | undefined {
@@ -15,6 +15,17 @@ function resolve(s: Schema | undefined): Schema | undefined {
   return cur;
 }
 
+/**
+ * A mapping's properties in schema order, with those of its `if`/`then` parts (the keys of each
+ * button type) after them, in the order of the parts: the order keys had before the button
+ * types had a schema each, so that version-1 files keep their layout.
+ */
+function propertiesOf(s: Schema | undefined): Record<string, Schema> {
+  const out: Record<string, Schema> = { ...(s?.properties ?? {}) };
+  for (const part of s?.allOf ?? []) for (const [k, v] of Object.entries(resolve(part.then)?.properties ?? {})) if (!(k in out)) out[k] = v;
+  return out;
+}
+
 function keyName(p: Pair<unknown, unknown>): string {
   return isScalar(p.key) ? String(p.key.value) : String(p.key);
 }
@@ -22,7 +33,8 @@ function keyName(p: Pair<unknown, unknown>): string {
 function order(node: unknown, schema: Schema | undefined): void {
   const s = resolve(schema);
   if (isMap(node)) {
-    const known = Object.keys(s?.properties ?? {});
+    const props = propertiesOf(s);
+    const known = Object.keys(props);
     if (known.length) {
       const rank = (p: unknown) => { const i = known.indexOf(keyName(p as Pair<unknown, unknown>)); return i < 0 ? known.length : i; };
       const items = node.items.map((p, i) => ({ p, i }));
@@ -40,7 +52,7 @@ function order(node: unknown, schema: Schema | undefined): void {
       const head = node.items[0] as Pair<Node, unknown> | undefined;
       if (head && items[0]!.i !== 0 && head.key && typeof head.key === 'object') (head.key as Node).spaceBefore = false;
     }
-    for (const p of node.items) if (isPair(p)) order(p.value, s?.properties?.[keyName(p as Pair<unknown, unknown>)]);
+    for (const p of node.items) if (isPair(p)) order(p.value, props[keyName(p as Pair<unknown, unknown>)]);
   } else if (isSeq(node)) {
     for (const item of node.items) order(item, s?.items);
   }

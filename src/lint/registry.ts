@@ -6,7 +6,10 @@ import { policyRules } from './rules/policy.js';
 import { rcsRules } from './rules/rcs.js';
 import { variantRules } from './rules/variants.js';
 import { whatsappRules } from './rules/whatsapp.js';
+import { authenticationRules } from './rules/authentication.js';
+import { carouselRules } from './rules/carousel.js';
+import { offerRules } from './rules/offer.js';
 
-export const RULES: readonly Rule[] = [...fileRules, ...whatsappRules, ...rcsRules, ...crossFileRules, ...variantRules, ...directiveRules, ...limitRules, ...policyRules];
+export const RULES: readonly Rule[] = [...fileRules, ...whatsappRules, ...carouselRules, ...offerRules, ...authenticationRules, ...rcsRules, ...crossFileRules, ...variantRules, ...directiveRules, ...limitRules, ...policyRules];
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);

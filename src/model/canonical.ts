@@ -1,8 +1,8 @@
 // Pure: the one canonical template model, and the three mappings into and out of it: from a
 // template file, from a read response, and to a write body. Plans compare canonical models,
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
-import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
-import { obj as o, sample as s, type Loose } from './loose.js';
+import type { CardComponent, KindFields, TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
+import { arr, obj as o, sample as s, type Loose } from './loose.js';
 import { compileText, NUMBERED, numbering, renderText, scanPlaceholders } from './placeholders.js';
 
 export interface CanonicalButton {
@@ -14,6 +14,22 @@ export interface CanonicalButton {
   phoneNumber?: string;
   otpType?: string;
   flow?: { id: string; action?: string; navigateScreen?: string };
+  /** OTP, ONE_TAP: the autofill button's label */
+  autofillText?: string;
+  /** OTP, ONE_TAP and ZERO_TAP: the Android apps that receive the code */
+  supportedApps?: { packageName: string; signatureHash: string }[];
+  /** OTP, ZERO_TAP: kept only when true (false equals its absence) */
+  zeroTapTermsAccepted?: true;
+}
+
+/** A text with its samples in wire order and, file only, the file's names of its placeholders. */
+export interface CanonicalText { text: string; examples: string[]; names?: string[] }
+
+/** One card of a media card carousel: each card numbers its own placeholders. */
+export interface CanonicalCard {
+  header: { format: string; example?: string };
+  body?: CanonicalText;
+  buttons: CanonicalButton[];
 }
 
 export interface CanonicalTemplate {
@@ -30,9 +46,17 @@ export interface CanonicalTemplate {
    * text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}}; `names`, file
    * only (never compared): names[n - 1] is the file's name of {{n}} when the file named it
    */
-  body: { text: string; examples: string[]; names?: string[] };
+  body: { text: string; examples: string[]; names?: string[]; addSecurityRecommendation?: true };
   footer?: string;
   buttons: CanonicalButton[];
+  /** media card carousel: the cards under the body (the body is the bubble above them) */
+  carousel?: CanonicalCard[];
+  /** limited-time offer: the strip above the body; `hasExpiration` kept only when true */
+  limitedTimeOffer?: { text: string; hasExpiration?: true };
+  /** AUTHENTICATION: the expiry line WhatsApp writes as the footer */
+  codeExpirationMinutes?: number;
+  /** drop the message when it is not delivered in time (beside name, language, category on the wire) */
+  messageSendTtlSeconds?: number;
   message?: WireMessage;
   /** an RCS template: `message` and no WhatsApp definition (no body, category, header, footer or buttons) */
   rcsOnly?: true;
@@ -102,6 +126,9 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     }
   }
   if (typeof t.footer === 'string') c.footer = t.footer;
+  Object.assign(c, kindsFromFile(t));
+  // the flag asks for WhatsApp's sentence in WhatsApp's text: it means nothing beside a text of the file's own
+  if (o(body)?.add_security_recommendation === true && body?.text === undefined) c.body.addSecurityRecommendation = true;
   const msg = o(t.message);
   if (msg) {
     const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
@@ -113,7 +140,30 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
-  return c;
+  return inOrder(c);
+}
+
+/** The parts of FORMAT 1.1 (carousel, limited-time offer, authentication) of a file's value. */
+function kindsFromFile(t: Loose): Partial<CanonicalTemplate> {
+  const out: Partial<CanonicalTemplate> = {};
+  if (Array.isArray(t.carousel)) {
+    out.carousel = t.carousel.map((v): CanonicalCard => {
+      const card = o(v) ?? {};
+      const h = o(card.header);
+      const b = o(card.body);
+      return clean({
+        header: clean({ format: String(h?.format ?? ''), example: s(h?.example) }) as CanonicalCard['header'],
+        body: b ? orderedSamples(s(b.text) ?? '', o(b.examples)) : undefined,
+        buttons: arr(card.buttons).map((x) => fileButton(o(x) ?? {})),
+      }) as CanonicalCard;
+    });
+  }
+  const lto = o(t.limited_time_offer);
+  if (lto) out.limitedTimeOffer = { text: s(lto.text) ?? '', ...(lto.has_expiration === true ? { hasExpiration: true as const } : {}) };
+  const footer = o(t.footer);
+  if (footer && typeof footer.code_expiration_minutes === 'number') out.codeExpirationMinutes = footer.code_expiration_minutes;
+  if (typeof t.message_send_ttl_seconds === 'number') out.messageSendTtlSeconds = t.message_send_ttl_seconds;
+  return out;
 }
 
 function fileButton(b: Loose): CanonicalButton {
@@ -126,6 +176,11 @@ function fileButton(b: Loose): CanonicalButton {
     phoneNumber: s(b.phone_number),
     otpType: s(b.otp_type),
     flow: flow ? clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'] : undefined,
+    autofillText: s(b.autofill_text),
+    supportedApps: Array.isArray(b.supported_apps)
+      ? b.supported_apps.map((x) => { const app = o(x); return { packageName: s(app?.package_name) ?? '', signatureHash: s(app?.signature_hash) ?? '' }; })
+      : undefined,
+    zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
   });
 }
 
@@ -135,6 +190,9 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
     example: Array.isArray(b.example) ? b.example[0] : b.example,
     phoneNumber: b.phone_number, otpType: b.otp_type,
     flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow'] : undefined,
+    autofillText: b.autofill_text,
+    supportedApps: b.supported_apps?.map((a) => ({ packageName: a.package_name, signatureHash: a.signature_hash })),
+    zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
   });
 }
 
@@ -176,6 +234,61 @@ export function messageFileText(c: Pick<CanonicalTemplate, 'messageNames'>, text
   return fileFormText({ text, ...(c.messageNames ? { names: c.messageNames } : {}) });
 }
 
+function buttonToWire(b: CanonicalButton): WireButton {
+  return clean({
+    type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType, flow: b.flow,
+    example: b.example === undefined ? undefined : b.type === 'URL' ? [b.example] : b.example,
+    autofill_text: b.autofillText,
+    supported_apps: b.supportedApps?.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })),
+    zero_tap_terms_accepted: b.zeroTapTermsAccepted,
+  }) as WireButton;
+}
+
+/** A carousel's cards on the wire: each card's samples inside its own components, as the Cloud API writes them. */
+function cardsToWire(cards: readonly CanonicalCard[]): { components: CardComponent[] }[] {
+  return cards.map((card) => {
+    const components: CardComponent[] = [
+      { type: 'HEADER', format: card.header.format, ...(card.header.example !== undefined ? { example: { header_handle: [card.header.example] } } : {}) },
+    ];
+    if (card.body) components.push({ type: 'BODY', text: card.body.text, ...(card.body.examples.length ? { example: { body_text: [[...card.body.examples]] } } : {}) });
+    if (card.buttons.length) components.push({ type: 'BUTTONS', buttons: card.buttons.map(buttonToWire) });
+    return { components };
+  });
+}
+
+function cardsFromWire(cards: readonly { components?: CardComponent[] }[]): CanonicalCard[] {
+  return cards.map((card) => {
+    const out: CanonicalCard = { header: { format: '' }, buttons: [] };
+    for (const comp of card.components ?? []) {
+      if (comp.type === 'HEADER') out.header = clean({ format: comp.format ?? '', example: comp.example?.header_handle?.[0] }) as CanonicalCard['header'];
+      else if (comp.type === 'BODY') out.body = { text: comp.text ?? '', examples: [...(comp.example?.body_text?.[0] ?? [])] };
+      else if (comp.type === 'BUTTONS') out.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
+    }
+    return clean({ header: out.header, body: out.body, buttons: out.buttons }) as CanonicalCard;
+  });
+}
+
+/**
+ * The components of FORMAT 1.1 read back (write body or read response alike): CAROUSEL,
+ * LIMITED_TIME_OFFER, an authentication BODY (whose text WhatsApp writes: a text the service
+ * may return beside `add_security_recommendation` is WhatsApp's, not the template's) and an
+ * authentication FOOTER.
+ */
+function kindComponent(c: CanonicalTemplate, comp: { type: string; text?: string } & KindFields): boolean {
+  if (comp.type === 'CAROUSEL') { c.carousel = cardsFromWire(comp.cards ?? []); return true; }
+  if (comp.type === 'LIMITED_TIME_OFFER') {
+    const l = comp.limited_time_offer;
+    c.limitedTimeOffer = { text: l?.text ?? '', ...(l?.has_expiration === true ? { hasExpiration: true as const } : {}) };
+    return true;
+  }
+  if (comp.type === 'BODY' && comp.add_security_recommendation !== undefined) {
+    c.body = { text: '', examples: [], ...(comp.add_security_recommendation === true ? { addSecurityRecommendation: true as const } : {}) };
+    return true;
+  }
+  if (comp.type === 'FOOTER' && comp.code_expiration_minutes !== undefined) { c.codeExpirationMinutes = comp.code_expiration_minutes; return true; }
+  return false;
+}
+
 /** From a read response. */
 export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalTemplate {
   const c: CanonicalTemplate = {
@@ -188,7 +301,9 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
     buttons: [],
   };
   if (!r.chatapp && r.message) c.rcsOnly = true;
+  if (r.chatapp?.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = r.chatapp.message_send_ttl_seconds;
   for (const comp of r.chatapp?.components ?? []) {
+    if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
       const ex = comp.format === 'TEXT' ? comp.example?.header_text?.[0] : comp.example?.header_handle?.[0];
       c.header = clean({ format: comp.format ?? 'TEXT', text: comp.text, example: ex }) as CanonicalTemplate['header'];
@@ -204,37 +319,39 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
     const m = normalizeMessage(r.message);
     if (Object.keys(m).length) c.message = m;
   }
-  return c;
+  return inOrder(c);
 }
 
 /** To the body of the template write. */
 export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
+  if (c.rcsOnly) return { name: c.name, language: c.language, description: c.description, message: c.message ?? {} };
   const components: WriteComponent[] = [];
   const example: Record<string, string> = {};
   if (c.header) {
     components.push(clean({ type: 'HEADER', format: c.header.format, text: c.header.text }) as WriteComponent);
     if (c.header.example !== undefined) example[c.header.format === 'TEXT' ? 'headerText' : 'headerMediaUrl'] = c.header.example;
   }
-  components.push({ type: 'BODY', text: c.body.text });
-  c.body.examples.forEach((v, i) => { example[String(i + 1)] = v; });
-  if (c.footer !== undefined) components.push({ type: 'FOOTER', text: c.footer });
-  if (c.buttons.length) {
-    components.push({
-      type: 'BUTTONS',
-      buttons: c.buttons.map((b) => clean({
-        type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType, flow: b.flow,
-        example: b.example === undefined ? undefined : b.type === 'URL' ? [b.example] : b.example,
-      }) as WireButton),
-    });
+  if (c.limitedTimeOffer) {
+    components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: c.limitedTimeOffer.text, has_expiration: c.limitedTimeOffer.hasExpiration === true } });
   }
-  if (c.rcsOnly) return { name: c.name, language: c.language, description: c.description, message: c.message ?? {} };
+  // an authentication body whose text WhatsApp writes: only the flag
+  if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
+  else components.push({ type: 'BODY', text: c.body.text });
+  c.body.examples.forEach((v, i) => { example[String(i + 1)] = v; });
+  if (c.carousel) components.push({ type: 'CAROUSEL', cards: cardsToWire(c.carousel) });
+  if (c.footer !== undefined) components.push({ type: 'FOOTER', text: c.footer });
+  if (c.codeExpirationMinutes !== undefined) components.push({ type: 'FOOTER', code_expiration_minutes: c.codeExpirationMinutes });
+  if (c.buttons.length) components.push({ type: 'BUTTONS', buttons: c.buttons.map(buttonToWire) });
   return {
     name: c.name,
     description: c.description,
     chatapp: {
       name: c.name,
       description: c.description,
-      chatapp: { name: c.name, language: c.language, category: c.category ?? 'UTILITY', components, ...(Object.keys(example).length ? { example } : {}) },
+      chatapp: {
+        name: c.name, language: c.language, category: c.category ?? 'UTILITY', components, ...(Object.keys(example).length ? { example } : {}),
+        ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
+      },
     },
     ...(c.message ? { message: c.message } : {}),
   };
@@ -257,7 +374,9 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
     description: body.description ?? '', body: { text: '', examples: [] }, buttons: [],
   };
   const nums = Object.keys(ex).filter((k) => /^[1-9][0-9]*$/.test(k)).map(Number).sort((a, b) => a - b);
+  if (inner.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = inner.message_send_ttl_seconds;
   for (const comp of inner.components) {
+    if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
       const e = comp.format === 'TEXT' ? ex.headerText : ex.headerMediaUrl;
       c.header = clean({ format: comp.format ?? 'TEXT', text: comp.text, example: e }) as CanonicalTemplate['header'];
@@ -266,7 +385,35 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
     else if (comp.type === 'BUTTONS') c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
   }
   if (body.message) { const m = normalizeMessage(body.message); if (Object.keys(m).length) c.message = m; }
-  return c;
+  return inOrder(c);
+}
+
+/** One key order for every model, whatever it was mapped from (renderings of two models line up). */
+const KEY_ORDER: readonly (keyof CanonicalTemplate)[] = [
+  'channelId', 'templateId', 'name', 'language', 'category', 'description', 'messageSendTtlSeconds',
+  'header', 'limitedTimeOffer', 'body', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message', 'samples',
+];
+function inOrder(c: CanonicalTemplate): CanonicalTemplate {
+  const out: Record<string, unknown> = {};
+  for (const k of KEY_ORDER) if (c[k] !== undefined) out[k] = c[k];
+  // a key this list does not know yet keeps its place after the known ones: never dropped
+  for (const [k, v] of Object.entries(c)) if (!(k in out) && v !== undefined) out[k] = v;
+  return out as unknown as CanonicalTemplate;
+}
+
+/** The category a kind of template requires: MARKETING for a carousel or an offer, AUTHENTICATION with an OTP button. */
+export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'>): string | undefined {
+  if (c.carousel || c.limitedTimeOffer) return 'MARKETING';
+  if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
+  return undefined;
+}
+
+/**
+ * An AUTHENTICATION body without text of its own: WhatsApp writes "<code> is your verification
+ * code." (and the security sentence when asked); the file gives only what to add.
+ */
+export function presetAuthenticationBody(c: Pick<CanonicalTemplate, 'body' | 'category' | 'buttons'>): boolean {
+  return c.body.text === '' && (c.category === 'AUTHENTICATION' || c.body.addSecurityRecommendation === true || c.buttons.some((b) => b.type === 'OTP'));
 }
 
 /** Drops what the service may add or leave out without meaning anything: empty text, null preview, empty lists, false flags. */
@@ -310,6 +457,7 @@ function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<stri
   // the file's names of placeholders are not part of what is sent
   delete copy.body?.names;
   if (copy.header) delete copy.header.names;
+  for (const card of (copy as { carousel?: { body?: { names?: unknown } }[] }).carousel ?? []) delete card.body?.names;
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {

@@ -2,6 +2,7 @@
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
 import { fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
+import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';
 
@@ -21,6 +22,11 @@ export interface TemplateMeta {
    */
   suggestions?: readonly { readonly action: string; readonly text: string; readonly postbackData?: string }[];
   /**
+   * A carousel's cards, each with its own parameters (the property `card_<n>` of the template's
+   * parameters, n from 1): the card's body placeholders, and `button_<i>` for its URL button i.
+   */
+  cards?: readonly TemplateCardMeta[];
+  /**
    * The parts of the template the conversation request cannot carry (a media header, a copy-code
    * button, RCS cards...), each named; sending refuses such a template unless told to send the
    * text part alone.
@@ -33,8 +39,17 @@ export interface TemplateMeta {
  * placeholder is `header_N` (header numbering is the header's own); the URL button at index i
  * is `button_<i>` (WhatsApp's button index); named placeholders share one namespace.
  */
+export interface TemplateCardMeta {
+  params: readonly string[];
+  body?: string;
+  buttons: readonly { readonly type: string; readonly text?: string; readonly url?: string }[];
+}
+
+/** The parameter that holds the values of carousel card `index` (0-based): card_1, card_2, ... */
+export const cardParam = (index: number): string => `card_${index + 1}`;
+
 export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: string): string {
-  if (site.role === 'url') return `button_${site.button}`;
+  if (site.role === 'url' || site.role === 'card-url') return `button_${site.button}`;
   if (site.role === 'header' && /^[0-9]+$/.test(key)) return `header_${key}`;
   return key;
 }
@@ -53,7 +68,10 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
   if (c.rcsOnly) return unsendableRcsParts(c);
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
-  c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type)) out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
+  // an OTP button only copies or hands over the code, which the text carries
+  c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
+  if (c.limitedTimeOffer) out.push(`the limited-time offer${quoted(c.limitedTimeOffer.text)}${c.limitedTimeOffer.hasExpiration ? ' with its countdown' : ''}`);
+  if (c.carousel) out.push(`the carousel of ${c.carousel.length} card${c.carousel.length === 1 ? '' : 's'}`);
   const m = c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
@@ -90,7 +108,10 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
     }
   };
   const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header) : undefined;
-  const body = fileFormText(c.body);
+  // an authentication template without text of its own: the text WhatsApp writes, with {{code}}
+  const preset = presetTextOf(c);
+  const body = preset ? preset.body : fileFormText(c.body);
+  const footer = preset?.footer ?? c.footer;
   if (headerText !== undefined) add('header', headerText);
   add('body', body);
   c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
@@ -102,13 +123,28 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
     ? (c.message?.suggestions ?? []).filter((sg) => SENDABLE_ACTIONS.has(String(sg.action)) && sg.text !== undefined)
       .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
     : [];
+  const buttonMeta = (b: CanonicalTemplate['buttons'][number]) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) });
+  const cards = c.carousel?.map((card): TemplateCardMeta => {
+    const own: string[] = [];
+    const addOwn = (text: string, role: 'card' | 'card-url', button?: number): void => {
+      for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
+        const p = paramName(button === undefined ? { role } : { role, button }, key);
+        if (!own.includes(p)) own.push(p);
+      }
+    };
+    const cardBody = card.body ? fileFormText(card.body) : undefined;
+    if (cardBody !== undefined) addOwn(cardBody, 'card');
+    card.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) addOwn(b.url, 'card-url', i); });
+    return { params: own, ...(cardBody !== undefined ? { body: cardBody } : {}), buttons: card.buttons.map(buttonMeta) };
+  });
   return {
     channel, name: c.name, language: c.language, params,
     ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
     body: c.rcsOnly ? messageFileText(c, c.message?.message ?? '') : body,
-    ...(c.footer !== undefined ? { footer: c.footer } : {}),
-    buttons: c.buttons.map((b) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
+    ...(footer !== undefined ? { footer } : {}),
+    buttons: c.buttons.map(buttonMeta),
     ...(suggestions.length ? { suggestions } : {}),
+    ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
   };
 }

@@ -3,7 +3,7 @@
 import type { Path } from '../files/locate.js';
 import { arr as a, obj as o, type Loose as V } from './loose.js';
 
-export type SiteRole = 'header' | 'body' | 'url' | 'rcs';
+export type SiteRole = 'header' | 'body' | 'url' | 'rcs' | 'card' | 'card-url';
 
 export interface PlaceholderSite {
   path: Path;
@@ -11,8 +11,10 @@ export interface PlaceholderSite {
   role: SiteRole;
   /** the path of the examples map that holds this site's samples */
   examplesPath: Path;
-  /** for role "url": the index of the button */
+  /** for role "url" and "card-url": the index of the button */
   button?: number;
+  /** for roles "card" and "card-url": the index of the carousel card (each card numbers its own placeholders) */
+  card?: number;
 }
 
 
@@ -32,6 +34,7 @@ export function placeholderSites(t: V): PlaceholderSite[] {
       sites.push({ path: ['buttons', i, 'url'], text: btn.url, role: 'url', examplesPath: ['buttons', i, 'example'], button: i });
     }
   });
+  sites.push(...cardSites(t));
   const msg = o(t.message);
   if (msg) {
     const ex: Path = ['message', 'examples'];
@@ -48,4 +51,27 @@ export function placeholderSites(t: V): PlaceholderSite[] {
     if (fallback && typeof fallback.text === 'string') sites.push({ path: ['message', 'fallback', 'text'], text: fallback.text, role: 'rcs', examplesPath: ex });
   }
   return sites;
+}
+
+/** The texts of a carousel's cards: each card's body and URL buttons, with the card's own samples. */
+export function cardSites(t: V): PlaceholderSite[] {
+  const sites: PlaceholderSite[] = [];
+  a(t.carousel).forEach((c, card) => {
+    const body = o(o(c)?.body);
+    if (body && typeof body.text === 'string') {
+      sites.push({ path: ['carousel', card, 'body', 'text'], text: body.text, role: 'card', examplesPath: ['carousel', card, 'body', 'examples'], card });
+    }
+    a(o(c)?.buttons).forEach((b, i) => {
+      const btn = o(b);
+      if (btn && btn.type === 'URL' && typeof btn.url === 'string') {
+        sites.push({ path: ['carousel', card, 'buttons', i, 'url'], text: btn.url, role: 'card-url', examplesPath: ['carousel', card, 'buttons', i, 'example'], button: i, card });
+      }
+    });
+  });
+  return sites;
+}
+
+/** The paths of the carousel cards' sample maps. */
+export function cardExamplePaths(t: V): (readonly ['carousel', number, 'body', 'examples'])[] {
+  return a(t.carousel).map((_, i) => ['carousel', i, 'body', 'examples'] as const);
 }

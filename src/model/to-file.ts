@@ -1,6 +1,6 @@
 // Pure: a canonical template (as read from the service) back to a template file, for `pull`.
 import { Document, isMap, type YAMLMap } from 'yaml';
-import { compileMessage, type CanonicalTemplate } from './canonical.js';
+import { compileMessage, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 
@@ -9,6 +9,24 @@ export interface ToFileOptions {
   category: string;
   schemaPath: string;
   note: string;
+}
+
+/** A button of the model as the file writes it (the Cloud API's own key names). */
+function fileButton(b: CanonicalButton): Record<string, unknown> {
+  return {
+    type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}),
+    ...(b.example !== undefined ? { example: b.example } : {}), ...(b.phoneNumber !== undefined ? { phone_number: b.phoneNumber } : {}),
+    ...(b.otpType !== undefined ? { otp_type: b.otpType } : {}), ...(b.flow ? { flow: b.flow } : {}),
+    ...(b.autofillText !== undefined ? { autofill_text: b.autofillText } : {}),
+    ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
+    ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
+  };
+}
+
+function numberedExamples(examples: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  examples.forEach((v, i) => { out[String(i + 1)] = v; });
+  return out;
 }
 
 /** Keys in the order a person writes them (FORMAT.md), the rest after them in their order. */
@@ -40,43 +58,58 @@ function messageKeys(m: WireMessage): string[] {
   return distinctKeys(texts.flatMap((x) => scanPlaceholders(x).placeholders));
 }
 
-export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
+/** Pure: the plain value of a template file (numbered placeholders) for a canonical template; `unknownSamples` when the message's samples had to be made up. */
+export function toFileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string }): Record<string, unknown> {
+  return fileValue(c, o).value;
+}
+
+function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string }): { value: Record<string, unknown>; unknownSamples: boolean } {
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
     ...(c.description ? { description: c.description } : {}),
-    publicId: c.templateId,
+    ...(o.publicId !== undefined ? { publicId: o.publicId } : {}),
   };
+  if (c.messageSendTtlSeconds !== undefined) t.message_send_ttl_seconds = c.messageSendTtlSeconds;
+  if (c.header) {
+    t.header = c.header.format === 'TEXT'
+      ? { format: 'TEXT', text: c.header.text ?? '', ...(c.header.example !== undefined ? { examples: { 1: c.header.example } } : {}) }
+      : { format: c.header.format, ...(c.header.example !== undefined ? { example: c.header.example } : {}) };
+  }
+  if (c.limitedTimeOffer) t.limited_time_offer = { text: c.limitedTimeOffer.text, ...(c.limitedTimeOffer.hasExpiration ? { has_expiration: true } : {}) };
+  if (!c.rcsOnly) {
+    t.body = presetAuthenticationBody({ ...c, category: o.category })
+      ? { add_security_recommendation: c.body.addSecurityRecommendation === true }
+      : { text: c.body.text, ...(c.body.examples.length ? { examples: numberedExamples(c.body.examples) } : {}) };
+  }
+  if (c.carousel) {
+    t.carousel = c.carousel.map((card) => ({
+      header: { format: card.header.format, ...(card.header.example !== undefined ? { example: card.header.example } : {}) },
+      ...(card.body ? { body: { text: card.body.text, ...(card.body.examples.length ? { examples: numberedExamples(card.body.examples) } : {}) } } : {}),
+      buttons: card.buttons.map(fileButton),
+    }));
+  }
+  if (c.footer !== undefined) t.footer = c.footer;
+  if (c.codeExpirationMinutes !== undefined) t.footer = { code_expiration_minutes: c.codeExpirationMinutes };
+  if (c.buttons.length) t.buttons = c.buttons.map(fileButton);
   let unknownSamples = false;
-  let message: Record<string, unknown> | undefined;
   if (c.message) {
     // one placeholder style in the file: the message numbered like the body (a message written
     // with names elsewhere gets the numbers after the body's); samples the body has are shared
     const m = compileMessage(c.message, c.body.text).message;
     const bodyHas = new Set(c.body.examples.map((_, i) => String(i + 1)));
     const missing = messageKeys(m).filter((k) => !bodyHas.has(k));
-    message = { ...m };
+    const message: Record<string, unknown> = { ...m };
     if (missing.length) {
       message.examples = Object.fromEntries(missing.map((k) => [k, `(sample ${k})`]));
       unknownSamples = true;
     }
+    t.message = orderMessage(message);
   }
-  if (c.header) {
-    t.header = c.header.format === 'TEXT'
-      ? { format: 'TEXT', text: c.header.text ?? '', ...(c.header.example !== undefined ? { examples: { 1: c.header.example } } : {}) }
-      : { format: c.header.format, ...(c.header.example !== undefined ? { example: c.header.example } : {}) };
-  }
-  const examples: Record<string, string> = {};
-  c.body.examples.forEach((v, i) => { examples[String(i + 1)] = v; });
-  if (!c.rcsOnly) t.body = { text: c.body.text, ...(c.body.examples.length ? { examples } : {}) };
-  if (c.footer !== undefined) t.footer = c.footer;
-  if (c.buttons.length) {
-    t.buttons = c.buttons.map((b) => ({
-      type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}),
-      ...(b.example !== undefined ? { example: b.example } : {}), ...(b.phoneNumber !== undefined ? { phone_number: b.phoneNumber } : {}),
-      ...(b.otpType !== undefined ? { otp_type: b.otpType } : {}), ...(b.flow ? { flow: b.flow } : {}),
-    }));
-  }
-  if (message) t.message = orderMessage(message);
+  return { value: t, unknownSamples };
+}
+
+export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId });
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {

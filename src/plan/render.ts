@@ -10,10 +10,11 @@ import { keyOf, type Plan, type PlanChange } from './plan.js';
 export function renderTemplateText(c: CanonicalTemplate | undefined): string {
   if (!c) return '';
   const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, ...rest } = c;
-  // the file's placeholder names are not sent, so they are not part of what is compared
-  const { names: _bodyNames, ...body } = rest.body;
-  const header = rest.header ? (({ names: _n, ...h }) => h)(rest.header) : undefined;
-  return stringify({ ...rest, body, ...(header ? { header } : {}) }, { lineWidth: 0, sortMapEntries: false });
+  // the file's names of placeholders are not sent: the remote side never has them
+  const noNames = <T>(part: T): T => { if (part && typeof part === 'object' && 'names' in part) { const { names: _n, ...x } = part as { names?: unknown }; return x as T; } return part; };
+  const shown = { ...rest, body: noNames(rest.body), ...(rest.header ? { header: noNames(rest.header) } : {}),
+    ...(rest.carousel ? { carousel: rest.carousel.map((card) => ({ ...card, ...(card.body ? { body: noNames(card.body) } : {}) })) } : {}) };
+  return stringify(shown, { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {

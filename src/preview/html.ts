@@ -1,10 +1,11 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, messageFileText, type CanonicalTemplate } from '../model/canonical.js';
+import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate } from '../model/canonical.js';
+import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
-import { changed, cls, esc, textWithMarks, wordDiff, type Marks } from './markup.js';
+import { changed, cls, esc, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
@@ -27,6 +28,48 @@ function media(format: string, url: string | undefined): string {
   return '';
 }
 
+/** The sample code shown in an authentication template whose text WhatsApp writes. */
+const SAMPLE_CODE = '123456';
+
+function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'buttons'): string {
+  if (!buttons.length) return '';
+  const out = ['<div class="wa-buttons">'];
+  buttons.forEach((b, i) => {
+    // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
+    const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
+      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type.toLowerCase());
+    const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
+  });
+  out.push('</div>');
+  return out.join('');
+}
+
+/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line. */
+function offerStrip(c: CanonicalTemplate): string {
+  const l = c.limitedTimeOffer;
+  if (!l) return '';
+  return `<div class="wa-offer" data-testid="offer"><span class="icon">🏷</span><div><b>${esc(l.text)}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+}
+
+/** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
+function carouselHtml(cards: readonly CanonicalCard[], marks?: Marks): string {
+  const out = ['<div class="wa-carousel" data-testid="carousel">'];
+  cards.forEach((card, i) => {
+    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example));
+    if (card.body) { const b = withKeys(card.body, card.body.examples); out.push(`<div class="wa-body">${withSamples(b.text, b.samples)}</div>`); }
+    out.push('</div>', buttonsHtml(card.buttons, marks, `carousel[${i}].buttons`), '</div>');
+  });
+  out.push('</div>');
+  return out.join('');
+}
+
+/** The body as shown, in the file's form, with its samples (WhatsApp's own text for such an authentication template). */
+function shownBody(c: CanonicalTemplate): { text: string; samples: Record<string, string> } {
+  const preset = presetTextOf(c);
+  return preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
+}
+
 const headerOf = (c: CanonicalTemplate) => (c.header ? (({ text, samples }) => ({ text, samples: { ...(c.samples ?? {}), ...samples } }))(withKeys(c.header, [c.header.example])) : undefined);
 const bodyOf = (c: CanonicalTemplate) => withKeys(c.body, c.body.examples);
 
@@ -39,19 +82,17 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
       ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
-  const body = bodyOf(c);
-  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body">${textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
-  if (c.footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-path="footer">${marks?.other && changed(marks, 'footer') ? wordDiff(c.footer, marks.other.footer ?? '', marks.side) : esc(c.footer)}</div>`);
+  parts.push(offerStrip(c));
+  const preset = presetTextOf(c);
+  const body = shownBody(c);
+  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body">${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
+  const footer = preset?.footer ?? c.footer;
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer">${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  if (c.buttons.length) {
-    parts.push('<div class="wa-buttons">');
-    c.buttons.forEach((b, i) => {
-      const label = b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type.toLowerCase());
-      const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
-      parts.push(`<div class="wa-button${cls(marks, `buttons[${i}]`)}" data-path="buttons[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
-    });
-    parts.push('</div>');
-  }
+  parts.push(buttonsHtml(c.buttons, marks));
+  if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
+  if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
+  if (c.limitedTimeOffer) parts.push('<p class="meta">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
   return parts.join('');
 }
 
@@ -72,6 +113,8 @@ main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding
 .media img{width:100%;display:block;min-height:120px;object-fit:cover}.media small{font-size:11px;word-break:break-all;padding:0 8px}
 .wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
 mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
+.wa-offer{display:flex;gap:8px;align-items:center;background:#e7f8f2;border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
+.wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 0 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{word-break:break-all;font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
 .rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
 .cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
 .card{background:#fff;border-radius:14px;overflow:hidden;border:1px solid #dadce0;max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
@@ -115,7 +158,7 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
-    const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
+    const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
     return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });

@@ -9,14 +9,14 @@ import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { lintProject } from '../lint/run.js';
-import { fromRead } from '../model/canonical.js';
+import { fromRead, kindCategory } from '../model/canonical.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { resolveChannel } from '../plan/desired.js';
 import type { LoadedFile } from '../project/load.js';
 
-export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category: string; force: boolean; schemaPath: string; cwd: string; managed?: ReadonlyMap<string, string> }
+export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string; managed?: ReadonlyMap<string, string> }
 
 export type PullOutcome =
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string }
@@ -38,8 +38,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    const text = toTemplateFile(fromRead(r, req.channelId), {
-      channel: req.channel, category: req.category, schemaPath: req.schemaPath,
+    const c = fromRead(r, req.channelId);
+    const text = toTemplateFile(c, {
+      channel: req.channel, category: req.category ?? kindCategory(c) ?? 'UTILITY', schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
     writeFileAtomic(target, text);

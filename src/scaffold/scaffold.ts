@@ -1,8 +1,98 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
-export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string }
+/** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION' };
+
+export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
+
+function identity(o: ScaffoldOptions, what: string): string[] {
+  return [
+    `# yaml-language-server: $schema=${o.schemaPath}`,
+    `# ${what}`,
+    '# Check it with `tplsync lint`; see it with `tplsync preview`; see what a merge would change with `tplsync plan`.',
+    `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
+    `name: ${o.name}`,
+    `language: ${o.language}                 # ll or ll_CC, from WhatsApp's supported languages`,
+    `category: ${o.category}`,
+    'description: TODO say what this template is for',
+  ];
+}
+
+function card(n: number, product: string, price: string): string[] {
+  return [
+    '  - header:                       # IMAGE or VIDEO, the same on every card, with a sample URL',
+    '      format: IMAGE',
+    `      example: https://cdn.example.com/products/${product}.png`,
+    '    body:                         # at most 160 characters; on every card or on none; its own placeholders',
+    `      text: "Card ${n}: now {{1}} while stocks last."`,
+    '      examples:',
+    `        1: "${price}"`,
+    '    buttons:                      # 1 or 2 of QUICK_REPLY, URL, PHONE_NUMBER: the same types, in the same order, on every card',
+    '      - type: QUICK_REPLY',
+    '        text: Tell me more',
+    '      - type: URL',
+    '        text: Buy',
+    '        url: https://shop.example.com/p/{{1}}',
+    `        example: https://shop.example.com/p/${product}`,
+  ];
+}
+
+/** A scaffold of one of the kinds of FORMAT 1.1: carousel, offer, authentication. */
+function scaffoldKind(o: ScaffoldOptions): string {
+  if (o.kind === 'carousel') {
+    return [
+      ...identity(o, 'A media card carousel: one bubble of body text, then 2 to 10 cards the customer swipes through.'),
+      'body:                             # the bubble above the cards: at most 1024 characters',
+      '  text: "New arrivals for you, {{first_name}}: swipe to see them."',
+      '  examples:',
+      '    first_name: Ana',
+      'carousel:                         # no header, footer or buttons beside a carousel: each card has its own',
+      ...card(1, 'linen', '€39'),
+      ...card(2, 'chino', '€49'),
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'offer') {
+    return [
+      ...identity(o, 'A limited-time offer: the offer strip (with a countdown when has_expiration is true) above the body.'),
+      'header:                           # optional: IMAGE or VIDEO only',
+      '  format: IMAGE',
+      '  example: https://cdn.example.com/campaigns/offer.png',
+      'limited_time_offer:',
+      '  text: Expiring offer!           # at most 16 characters',
+      '  has_expiration: true            # shows the countdown; then the first button is COPY_CODE',
+      'body:                             # at most 600 characters; no footer on this kind',
+      '  text: "Good news, {{1}}! Use code {{2}} to get 25% off everything this week."',
+      '  examples:',
+      '    1: Pablo',
+      '    2: WEEK25',
+      'buttons:                          # a URL button is required; COPY_CODE first',
+      '  - type: COPY_CODE',
+      '    example: WEEK25               # the code: at most 15 characters',
+      '  - type: URL',
+      '    text: Shop now',
+      '    url: https://shop.example.com/offers?code={{1}}',
+      '    example: https://shop.example.com/offers?code=WEEK25',
+      '',
+    ].join('\n');
+  }
+  return [
+    ...identity(o, 'An authentication template: WhatsApp writes the text ("<code> is your verification code.") in the template\'s language.'),
+    'message_send_ttl_seconds: 600     # optional: 30 to 900; drop the message when not delivered in time',
+    'body:',
+    '  add_security_recommendation: true   # adds "For your security, do not share this code."',
+    'footer:',
+    '  code_expiration_minutes: 10     # 1 to 90: "This code expires in 10 minutes."',
+    'buttons:                          # exactly one OTP button',
+    '  - type: OTP',
+    '    otp_type: COPY_CODE           # COPY_CODE | ONE_TAP (with supported_apps, autofill_text) | ZERO_TAP (also zero_tap_terms_accepted: true)',
+    '    text: Copy code',
+    '',
+  ].join('\n');
+}
 
 export function scaffoldTemplate(o: ScaffoldOptions): string {
+  if (o.kind && o.kind !== 'standard') return scaffoldKind(o);
   const auth = o.category === 'AUTHENTICATION';
   const lines = [
     `# yaml-language-server: $schema=${o.schemaPath}`,

@@ -31,10 +31,35 @@ export function templateValidator(): ValidateFunction {
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
 const PATTERN_RULES: Record<string, string> = { name: 'name-format', language: 'language-code' };
-const ENUM_RULES: Record<string, string> = { category: 'category', 'header.format': 'header-format' };
+const ENUM_RULES: Record<string, string> = { category: 'category', 'header.format': 'header-format', 'carousel.header.format': 'carousel-card-header' };
 const REQUIRED_BUTTON_RULES: Record<string, string> = {
   url: 'button-url', phone_number: 'button-phone', flow: 'button-flow', otp_type: 'authentication-otp', text: 'button-label',
 };
+
+/** Template-button keys that whatsapp rules report on the wrong button type (at the key). */
+const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow']);
+
+/** The button type whose own keys a schema lists (the per-type definitions), if it is one. */
+function buttonTypeOf(schema: unknown): string | undefined {
+  const t = (schema as { properties?: { type?: { const?: unknown } } } | undefined)?.properties?.type?.const;
+  return typeof t === 'string' ? t : undefined;
+}
+
+let keyOwners: Record<string, string[]> | undefined;
+/** The button types that take a key (from the schema's per-type definitions). */
+function buttonKeyOwners(key: string): string[] | undefined {
+  if (!keyOwners) {
+    keyOwners = {};
+    for (const def of Object.values((templateSchema().definitions ?? {}) as Record<string, { properties?: Record<string, unknown> }>)) {
+      const type = buttonTypeOf(def);
+      if (!type) continue;
+      for (const k of Object.keys(def.properties ?? {})) if (k !== 'type' && k !== 'text' && k !== 'example') (keyOwners[k] ??= []).push(type);
+    }
+  }
+  return Object.hasOwn(keyOwners, key) ? keyOwners[key] : undefined;
+}
+
+const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header', buttons: 'carousel-card-buttons' };
 
 export function pointerToPath(pointer: string, data: unknown): Path {
   if (pointer === '') return [];
@@ -81,6 +106,19 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const inLatLong = latLongKeyFinding(p, key);
         if (inLatLong) { f = inLatLong; break; }
         const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+        const owner = buttonTypeOf(e.parentSchema);
+        if (owner) {
+          // url, phone_number and flow on the wrong type of a template button have their own rules
+          if (p.length === 2 && p[0] === 'buttons' && RULE_CHECKED_BUTTON_KEYS.has(key)) continue;
+          const types = buttonKeyOwners(key);
+          const a = /^[AEIOU]/.test(owner) ? 'an' : 'a';
+          const moved = owner === 'OTP' && (key === 'package_name' || key === 'signature_hash')
+            ? `; write the app under \`supported_apps: [{ package_name, signature_hash }]\` (the Cloud API's current shape)` : '';
+          f = { ruleId: 'schema', path: [...p, key], part: 'key',
+            message: types ? `'${key}' is a key of ${types.join(' and ')} buttons, not of ${a} ${owner} button (${a} ${owner} button takes: ${known.join(', ')})`
+              : `Unknown key '${key}' in ${where}${moved || didYouMean(key, known) || ` (${a} ${owner} button takes: ${known.join(', ')})`}` };
+          break;
+        }
         const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
@@ -90,7 +128,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const forAction = missingKeyFinding(p, e.data, key);
         if (forAction) { f = forAction; break; }
         const ruleId = p.length === 0 && key === 'body' ? 'components'
-          : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema') : 'schema';
+          : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema')
+          : p[0] === 'carousel' && p.length === 2 ? (REQUIRED_CARD_RULES[key] ?? 'schema')
+          : p[0] === 'limited_time_offer' && key === 'text' ? 'offer-text' : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
         f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (a ${String(btnType)} button needs it)` : ''}` };
         break;

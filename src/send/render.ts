@@ -2,41 +2,56 @@
 // the conversation operation sends, with the same placeholder compiler as lint and plan.
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { paramName, type TemplateMeta } from '../model/meta.js';
+import { cardParam, paramName, type TemplateMeta } from '../model/meta.js';
 
 export class ParamError extends Error {
   override name = 'ParamError';
   readonly exitCode = 3;
 }
 
+/** Parameter values: a string per placeholder; a carousel card's values as an object under `card_<n>`. */
+export type TemplateParamValues = Readonly<Record<string, string | Readonly<Record<string, string>>>>;
+
+function valueProblem(name: string, v: unknown): string | undefined {
+  if (v === undefined) return `'${name}' is missing`;
+  if (typeof v !== 'string') return `'${name}' must be a string, not ${typeof v}`;
+  if (v.trim() === '') return `'${name}' is empty`;
+  if (/[\r\n]/.test(v)) return `'${name}' contains a newline (WhatsApp refuses it: error 132018)`;
+  if (/\t/.test(v)) return `'${name}' contains a tab (WhatsApp refuses it: error 132018)`;
+  if (/ {5,}/.test(v)) return `'${name}' contains a run of 5 or more spaces (WhatsApp refuses it: error 132018)`;
+  return undefined;
+}
+
 /** Throws a ParamError naming every missing, extra, empty or malformed parameter. */
-export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>): Record<string, string> {
+export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>): TemplateParamValues {
   const problems: string[] = [];
   const key = `${meta.channel}/${meta.name}/${meta.language}`;
-  for (const p of meta.params) {
-    const v = params[p];
-    if (v === undefined) problems.push(`'${p}' is missing`);
-    else if (typeof v !== 'string') problems.push(`'${p}' must be a string, not ${typeof v}`);
-    else if (v.trim() === '') problems.push(`'${p}' is empty`);
-    else if (/[\r\n]/.test(v)) problems.push(`'${p}' contains a newline (WhatsApp refuses it: error 132018)`);
-    else if (/\t/.test(v)) problems.push(`'${p}' contains a tab (WhatsApp refuses it: error 132018)`);
-    else if (/ {5,}/.test(v)) problems.push(`'${p}' contains a run of 5 or more spaces (WhatsApp refuses it: error 132018)`);
+  for (const p of meta.params) { const x = valueProblem(p, params[p]); if (x) problems.push(x); }
+  const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));
+  for (const { card, name } of cards) {
+    const v = params[name];
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) { problems.push(`'${name}' must be an object of the card's values (${card.params.join(', ') || 'none'})`); continue; }
+    const values = v as Record<string, unknown>;
+    for (const p of card.params) { const x = valueProblem(`${name}.${p}`, values[p]); if (x) problems.push(x); }
+    for (const p of Object.keys(values)) if (!card.params.includes(p)) problems.push(`'${name}.${p}' is not a parameter of card ${name.slice(5)}`);
   }
-  for (const p of Object.keys(params)) if (!meta.params.includes(p)) problems.push(`'${p}' is not a parameter of ${key}`);
+  const known = new Set([...meta.params, ...cards.map((c) => c.name)]);
+  for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
-    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${meta.params.length ? ` It takes: ${meta.params.join(', ')}.` : ' It takes none.'}`);
+    const takes = [...meta.params, ...cards.map((c) => c.name)];
+    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}`);
   }
-  return params as Record<string, string>;
+  return params as TemplateParamValues;
 }
 
 export interface RenderedMessage { text: string; suggestions: NonNullable<ConversationRequest['messages'][number]['suggestions']> }
 
-export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<string, string>>): RenderedMessage {
+export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues): RenderedMessage {
   const values = (role: 'header' | 'body' | 'rcs', text: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const p of scanPlaceholders(text).placeholders) {
       const v = params[paramName({ role }, p.key)];
-      if (v !== undefined) out[p.key] = v;
+      if (typeof v === 'string') out[p.key] = v;
     }
     return out;
   };
@@ -49,7 +64,7 @@ export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<strin
     if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
     if (b.type === 'URL' && b.text && b.url) {
       const v = params[paramName({ role: 'url', button: i }, '1')];
-      suggestions.push({ action: 'open_url', text: b.text, postbackData: v === undefined ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
+      suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
     }
   });
   return { text: parts.join('\n\n'), suggestions };

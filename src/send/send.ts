@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
-import { checkParams, checkSendable, ParamError, renderTemplate } from './render.js';
+import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
 import type { TemplateMeta } from '../model/meta.js';
 
 export interface SendTemplateOptions<P> {
@@ -33,7 +33,7 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 }
 
 /** Sends a template (its metadata from the generated module) with checked parameters. */
-export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<Readonly<Record<string, string>>>): Promise<Sent> {
+export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
   const omitted = checkSendable(meta, o.textOnly);
   const params = checkParams(meta, o.params as Readonly<Record<string, unknown>>);
   const rendered = renderTemplate(meta, params);

@@ -2,13 +2,15 @@
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText } from '../../model/placeholders.js';
 import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
+import { cardExamplePaths } from '../../model/sites.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 const meta = 'Meta components reference';
 
-function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
+/** The template's buttons that are mappings, with their index. */
+export function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
   return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
 }
 
@@ -167,7 +169,7 @@ export const whatsappRules = defineRules([
     check(ctx) {
       let first: string | undefined;
       for (const site of ctx.sites()) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         for (const p of ctx.scan(site.path).placeholders) {
           first ??= p.style;
           if (p.style !== first) {
@@ -185,7 +187,7 @@ export const whatsappRules = defineRules([
     source: 'Meta template review, "parameter formatting"',
     check(ctx) {
       for (const site of ctx.sites()) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
@@ -206,15 +208,17 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-position', group: 'whatsapp', severity: 'error',
-    summary: 'The body does not start or end with a placeholder.',
-    why: 'Meta rejects such templates (error 2388299).', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
+    summary: 'The body does not start or end with a placeholder (an AUTHENTICATION body may start with its code).',
+    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code.").', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
     check(ctx) {
       const text = str(obj(ctx.t.body)?.text);
       if (text === undefined) return;
       const s = ctx.scan(['body', 'text']);
       const first = s.placeholders[0];
       const last = s.placeholders[s.placeholders.length - 1];
-      if (first && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { at: first });
+      // WhatsApp's own authentication text opens with the code: "{{1}} is your verification code."
+      const mayOpen = ctx.t.category === 'AUTHENTICATION';
+      if (first && !mayOpen && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { at: first });
       if (last && s.texts[s.texts.length - 1]!.trim() === '') {
         ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { at: last });
       }
@@ -260,7 +264,7 @@ export const whatsappRules = defineRules([
       const bodyEx = obj(obj(ctx.t.body)?.examples);
       const used = new Map<string, Set<string>>(); // examples path -> keys used
       for (const site of sites) {
-        if (site.role === 'url') continue;
+        if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         const exKey = site.examplesPath.join('.');
         const ex = obj(site.role === 'rcs' ? obj(ctx.t.message)?.examples : obj(obj(ctx.t[site.role])?.examples)) ?? {};
         const set = used.get(exKey) ?? new Set<string>();
@@ -302,8 +306,8 @@ export const whatsappRules = defineRules([
     why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
     source: 'Meta components reference; error 132018',
     check(ctx) {
-      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
-        const ex = obj(obj(ctx.t[exPath[0]])?.examples);
+      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
+        const ex = obj(exPath.length === 2 ? obj(ctx.t[exPath[0]])?.examples : obj(obj(arr(ctx.t.carousel)[exPath[1] as number])?.body)?.examples);
         for (const [k, v] of Object.entries(ex ?? {})) {
           const s = sample(v);
           if (s === undefined) continue;
@@ -467,7 +471,8 @@ export const whatsappRules = defineRules([
     check(ctx) {
       for (const { b, i } of buttons(ctx)) {
         const ex = str(b.example);
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20) {
+        // a limited-time offer's code: offer-code-length makes it an error
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20 && ctx.t.limited_time_offer === undefined) {
           ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; some accounts still allow only 15.`);
         }
       }
@@ -485,7 +490,7 @@ export const whatsappRules = defineRules([
         else if (otps.length > 1) ctx.report(['buttons', otps[1]!.i, 'type'], `An AUTHENTICATION template has exactly one OTP button; this is the ${ordinal(2)}.`);
         const other = buttons(ctx).find(({ b }) => b.type !== 'OTP');
         if (other) ctx.report(['buttons', other.i, 'type'], `An AUTHENTICATION template has only its OTP button; remove this ${String(other.b.type)} button.`);
-      } else if (otps[0] && typeof ctx.t.category === 'string') {
+      } else if (otps[0] && (ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY')) { // a misspelt category is the schema's finding
         ctx.report(['buttons', otps[0].i, 'type'], `OTP buttons are only for AUTHENTICATION templates, not ${ctx.t.category}.`);
       }
     },

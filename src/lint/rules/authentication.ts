@@ -1,0 +1,144 @@
+// WhatsApp authentication rules (and the message TTL of every category), one pure check each.
+// Sources: Meta authentication templates, zero-tap authentication, time-to-live for templates
+// (reference/platform-rules.md, "WhatsApp: authentication").
+import { charLength, distinctKeys } from '../../model/placeholders.js';
+import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
+import { buttons } from './whatsapp.js';
+
+const source = 'Meta authentication templates';
+const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
+/** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
+const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
+const otpButtons = (ctx: RuleContext) => buttons(ctx).filter(({ b }) => b.type === 'OTP');
+const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
+const EMOJI = /\p{Extended_Pictographic}/u;
+const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+/** message_send_ttl_seconds bounds per category (Meta time-to-live for templates). */
+export const MESSAGE_TTL: Readonly<Record<string, readonly [number, number]>> = {
+  AUTHENTICATION: [30, 900], UTILITY: [30, 43200], MARKETING: [43200, 2592000],
+};
+
+function ttlCheck(ctx: RuleContext, auth: boolean): void {
+  const ttl = ctx.t.message_send_ttl_seconds;
+  const cat = str(ctx.t.category);
+  if (typeof ttl !== 'number' || !cat || (cat === 'AUTHENTICATION') !== auth) return;
+  const range = MESSAGE_TTL[cat];
+  if (range && (ttl < range[0] || ttl > range[1])) {
+    ctx.report(['message_send_ttl_seconds'], `message_send_ttl_seconds of ${cat === 'AUTHENTICATION' ? 'an' : 'a'} ${cat} template is ${range[0]} to ${range[1]}; ${ttl} is out of range.`);
+  }
+}
+
+export const authenticationRules = defineRules([
+  {
+    id: 'authentication-custom-text', group: 'whatsapp', severity: 'error',
+    summary: 'A custom AUTHENTICATION body holds one placeholder (the code), no URL and no emoji.',
+    why: 'WhatsApp writes authentication texts itself and rejects custom ones with URLs, media or emoji.',
+    fix: 'Drop `body.text` and let WhatsApp write the text (`add_security_recommendation`, `footer.code_expiration_minutes`), or remove the URL or emoji.', source,
+    check(ctx) {
+      if (!isAuth(ctx)) return;
+      const text = str(obj(ctx.t.body)?.text);
+      if (text === undefined) return;
+      const url = URL_IN_TEXT.exec(text);
+      if (url) ctx.report(['body', 'text'], 'An authentication text cannot hold a URL.', { at: { start: url.index, end: url.index + url[0].length } });
+      const emoji = EMOJI.exec(text);
+      if (emoji) ctx.report(['body', 'text'], 'An authentication text cannot hold emoji.', { at: { start: emoji.index, end: emoji.index + emoji[0].length } });
+      const s = ctx.scan(['body', 'text']);
+      const keys = distinctKeys(s.placeholders);
+      if (keys.length > 1) ctx.report(['body', 'text'], `An authentication text has one placeholder, the code; found ${keys.length}.`, { at: s.placeholders.find((p) => p.key === keys[1])! });
+    },
+  },
+  {
+    id: 'authentication-preset-keys', group: 'whatsapp', severity: 'error',
+    summary: '`add_security_recommendation` and `code_expiration_minutes` belong to AUTHENTICATION templates whose text WhatsApp writes.',
+    why: 'They ask WhatsApp to add its own sentences to its own authentication text; elsewhere they mean nothing and are rejected.',
+    fix: 'Remove the key, or make the template AUTHENTICATION without `body.text`.', source,
+    check(ctx) {
+      const body = obj(ctx.t.body);
+      if (body?.add_security_recommendation !== undefined) {
+        if (isOtherCategory(ctx)) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation is only for AUTHENTICATION templates.', { part: 'key' });
+        else if (isAuth(ctx) && body.text !== undefined) ctx.report(['body', 'add_security_recommendation'], 'add_security_recommendation adds WhatsApp\'s sentence to WhatsApp\'s text; with your own `text`, write the sentence there.', { part: 'key' });
+      }
+      const footer = obj(ctx.t.footer);
+      if (footer && isOtherCategory(ctx)) ctx.report(['footer', 'code_expiration_minutes'], 'code_expiration_minutes is only for AUTHENTICATION templates; a footer is plain text otherwise.', { part: 'key' });
+    },
+  },
+  {
+    id: 'authentication-code-expiration', group: 'whatsapp', severity: 'error',
+    summary: '`footer.code_expiration_minutes` is 1 to 90.', why: 'WhatsApp accepts a code expiry of 1 to 90 minutes.',
+    fix: 'Give a whole number of minutes from 1 to 90.', source,
+    check(ctx) {
+      const m = obj(ctx.t.footer)?.code_expiration_minutes;
+      if (typeof m === 'number' && (m < 1 || m > 90)) ctx.report(['footer', 'code_expiration_minutes'], `code_expiration_minutes is 1 to 90; ${m} is out of range.`);
+    },
+  },
+  {
+    id: 'authentication-apps', group: 'whatsapp', severity: 'error',
+    summary: 'A ONE_TAP or ZERO_TAP button lists 1 to 5 supported apps, each a package name (at most 224 characters) and an 11-character signature hash; COPY_CODE lists none.',
+    why: 'WhatsApp hands the code only to the Android apps named here, identified by package and signing-key hash.',
+    fix: 'Add `supported_apps: [{ package_name: com.example.app, signature_hash: <11 characters> }]`.', source,
+    check(ctx) {
+      for (const { b, i } of otpButtons(ctx)) {
+        const tap = b.otp_type === 'ONE_TAP' || b.otp_type === 'ZERO_TAP';
+        const apps = arr(b.supported_apps);
+        if (!tap) {
+          if (b.supported_apps !== undefined && b.otp_type === 'COPY_CODE') ctx.report(['buttons', i, 'supported_apps'], 'A COPY_CODE button hands the code to no app; remove supported_apps (or use ONE_TAP).', { part: 'key' });
+          continue;
+        }
+        if (apps.length === 0) ctx.report(b.supported_apps === undefined ? ['buttons', i, 'otp_type'] : ['buttons', i, 'supported_apps'], `A ${String(b.otp_type)} button needs supported_apps: 1 to 5 Android apps.`);
+        if (apps.length > 5) ctx.report(['buttons', i, 'supported_apps', 5], `At most 5 supported apps; this is app 6 of ${apps.length}.`);
+        apps.forEach((v, k) => {
+          const app = obj(v);
+          const pkg = str(app?.package_name);
+          const hash = str(app?.signature_hash);
+          const at = ['buttons', i, 'supported_apps', k];
+          if (pkg !== undefined && (charLength(pkg) > 224 || !ANDROID_PACKAGE.test(pkg))) ctx.report([...at, 'package_name'], `'${pkg.slice(0, 40)}' is not an Android package name of at most 224 characters (e.g. com.example.shop).`);
+          if (hash !== undefined && charLength(hash) !== 11) ctx.report([...at, 'signature_hash'], `The signature hash is exactly 11 characters; this one has ${charLength(hash)}.`);
+        });
+      }
+    },
+  },
+  {
+    id: 'authentication-autofill', group: 'whatsapp', severity: 'error',
+    summary: '`autofill_text` is only on a ONE_TAP or ZERO_TAP button, at most 25 characters.', why: 'Only one-tap buttons (and zero-tap ones, which fall back to one-tap autofill) show an autofill label.',
+    fix: 'Remove autofill_text, or shorten it.', source,
+    check(ctx) {
+      for (const { b, i } of otpButtons(ctx)) {
+        const t = str(b.autofill_text);
+        if (t === undefined) continue;
+        // Meta's zero-tap example carries it too: a zero-tap message that cannot be broadcast shows the one-tap autofill button
+        if (b.otp_type === 'COPY_CODE') ctx.report(['buttons', i, 'autofill_text'], 'autofill_text is only for ONE_TAP and ZERO_TAP buttons, not COPY_CODE.', { part: 'key' });
+        else if (charLength(t) > 25) ctx.report(['buttons', i, 'autofill_text'], `The autofill label is ${charLength(t)} characters; the limit is 25.`);
+      }
+    },
+  },
+  {
+    id: 'authentication-zero-tap-terms', group: 'whatsapp', severity: 'error',
+    summary: 'A ZERO_TAP button sets `zero_tap_terms_accepted: true`; other buttons do not set it.',
+    why: 'WhatsApp delivers zero-tap codes only when the business has accepted its zero-tap terms.',
+    fix: 'Add `zero_tap_terms_accepted: true` after reading WhatsApp\'s zero-tap terms, or use ONE_TAP.', source: 'Meta zero-tap authentication templates',
+    check(ctx) {
+      for (const { b, i } of otpButtons(ctx)) {
+        if (b.otp_type === 'ZERO_TAP') {
+          if (b.zero_tap_terms_accepted === undefined) ctx.report(['buttons', i, 'otp_type'], 'A ZERO_TAP button needs `zero_tap_terms_accepted: true`.');
+          else if (b.zero_tap_terms_accepted !== true) ctx.report(['buttons', i, 'zero_tap_terms_accepted'], 'A ZERO_TAP button needs `zero_tap_terms_accepted: true`.');
+        } else if (b.zero_tap_terms_accepted !== undefined) {
+          ctx.report(['buttons', i, 'zero_tap_terms_accepted'], `zero_tap_terms_accepted is only for ZERO_TAP buttons, not ${String(b.otp_type)}.`, { part: 'key' });
+        }
+      }
+    },
+  },
+  {
+    id: 'authentication-message-ttl', group: 'whatsapp', severity: 'error',
+    summary: '`message_send_ttl_seconds` of an AUTHENTICATION template is 30 to 900.', why: 'WhatsApp rejects other values for authentication templates.',
+    fix: 'Give 30 to 900 seconds.', source: 'Meta time-to-live for templates',
+    check(ctx) { ttlCheck(ctx, true); },
+  },
+  {
+    id: 'message-ttl', group: 'whatsapp', severity: 'warning',
+    summary: '`message_send_ttl_seconds` is 30 to 43200 for UTILITY and 43200 to 2592000 for MARKETING.',
+    why: 'WhatsApp documents these ranges; outside them the value is ignored or refused.', fix: 'Give a value in the range of the category.',
+    source: 'Meta time-to-live for templates',
+    check(ctx) { ttlCheck(ctx, false); },
+  },
+]);

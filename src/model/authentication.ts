@@ -1,0 +1,39 @@
+// Pure: the text WhatsApp writes for an AUTHENTICATION template whose file gives no text of its
+// own. One place for it: the preview draws it, `send` sends it, typegen names its one parameter.
+import { presetAuthenticationBody, type CanonicalTemplate } from './canonical.js';
+
+/** The parameter of the code in an authentication template without text of its own. */
+export const CODE_PARAM = 'code';
+
+export interface PresetText {
+  /** the body, in the file's form: the code as {{code}} */
+  body: string;
+  footer?: string;
+  /** false: WhatsApp writes the text in the template's language; this is its English wording */
+  exact: boolean;
+}
+
+/**
+ * WhatsApp's English wording (Meta authentication templates): "*<code>* is your verification
+ * code." plus "For your security, do not share this code." and, as the footer, "This code
+ * expires in N minutes.". For languages other than en*, WhatsApp localises it.
+ */
+export function presetAuthenticationText(o: { language: string; addSecurityRecommendation?: boolean; codeExpirationMinutes?: number }): PresetText {
+  const body = `*{{${CODE_PARAM}}}* is your verification code.${o.addSecurityRecommendation ? ' For your security, do not share this code.' : ''}`;
+  const m = o.codeExpirationMinutes;
+  return {
+    body,
+    ...(m !== undefined ? { footer: `This code expires in ${m} minute${m === 1 ? '' : 's'}.` } : {}),
+    exact: /^en(_|$)/.test(o.language),
+  };
+}
+
+/** The text WhatsApp writes for a template, when it is an authentication template without text of its own. */
+export function presetTextOf(c: CanonicalTemplate): PresetText | undefined {
+  if (!presetAuthenticationBody(c)) return undefined;
+  return presetAuthenticationText({
+    language: c.language,
+    ...(c.body.addSecurityRecommendation ? { addSecurityRecommendation: true } : {}),
+    ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}),
+  });
+}
