@@ -14,7 +14,7 @@ function project(files: Record<string, string | Uint8Array>, config = CONFIG): s
 test('the sample templates of the repository lint clean', async () => {
   const r = await cli(['lint'], { cwd: ROOT });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /1[0-9] files checked, no problems/);
+  assert.match(r.stdout, /\d+ files checked, no problems/);
 });
 
 test('exit 0 and a clean report for valid templates; exit 1 with positions for errors', async () => {

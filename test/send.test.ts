@@ -58,16 +58,26 @@ test.before(async () => { emu = await startEmulator({ keys: ['k'], statusDelayMs
 test.after(async () => { await emu.close(); });
 
 test('sendTemplate: a fresh clientMessageId, retried only with that same id (a lost answer is not a second message)', async () => {
-  emu.setFaults({ seed: 2, lostResponseRate: 0.6 });
   const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { 'shop-whatsapp': CHANNEL_A }, backoffBaseMs: 1 });
+  const params = (i: number) => ({ customer: 'Maria', order_id: `A-${i}`, button_2: 'x' });
+  // without an id of its own, each send gets a fresh one
+  const fresh = [];
+  for (let i = 0; i < 3; i++) fresh.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true }));
+  assert.is(new Set(fresh.map((s) => s.clientMessageId)).size, 3);
+  assert.equal(fresh[0]!.omitted, ['the image header']);
+  // lost answers: the client retries with the same id, and the service keeps one conversation.
+  // The emulator decides faults from the request itself (ids fixed here), so this run is the same every time.
   const before = emu.state.conversations.size;
-  const sent = [];
-  for (let i = 0; i < 5; i++) sent.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: { customer: 'Maria', order_id: `A-${i}`, button_2: 'x' }, textOnly: true }));
-  emu.setFaults({});
-  assert.is(new Set(sent.map((s) => s.clientMessageId)).size, 5);
-  assert.equal(sent[0]!.omitted, ['the image header']);
+  emu.setFaults({ seed: 2, lostResponseRate: 0.5 });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const clientMessageId = `5e0d1c2b-3a49-4c8d-9e7f-00000000000${i}`;
+      const sent = await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true, clientMessageId });
+      assert.is(sent.clientMessageId, clientMessageId);
+    }
+  } finally { emu.setFaults({}); }
   assert.is(emu.state.conversations.size - before, 5, 'one conversation per send, however many retries');
-  try { await sendTemplateWith(createClient({ baseUrl: emu.url, apiKey: 'k' }), shipped, { to: 'x', params: { customer: 'a', order_id: 'b', button_2: 'c' }, textOnly: true }); assert.unreachable(); } catch (e) {
+  try { await sendTemplateWith(createClient({ baseUrl: emu.url, apiKey: 'k' }), shipped, { to: 'x', params: params(0), textOnly: true }); assert.unreachable(); } catch (e) {
     assert.match((e as Error).message, /No channel id for 'shop-whatsapp'/);
   }
 });

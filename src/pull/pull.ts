@@ -13,6 +13,7 @@ import { fromRead, kindCategory } from '../model/canonical.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
+import { formatTemplate } from '../layout/format.js';
 import { resolveChannel } from '../plan/desired.js';
 import type { LoadedFile } from '../project/load.js';
 
@@ -43,7 +44,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       channel: req.channel, category: req.category ?? kindCategory(c) ?? 'UTILITY', schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
-    writeFileAtomic(target, text);
+    // in the canonical layout, so that `fmt --check` passes on a pulled file
+    writeFileAtomic(target, formatTemplate(text).text || text);
     written.push(target);
     push({ id, kind: 'written', file: rel, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', status: r.statusText });
   }
