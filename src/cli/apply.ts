@@ -13,7 +13,8 @@ import { templateKey } from '../model/ids.js';
 import { sha256, writeBodyOf, type Action } from '../plan/plan.js';
 import { renderText } from '../plan/render.js';
 import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
-import { checkSaved, staleness, type SavedPlan } from '../plan/saved.js';
+import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
+import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from './exit-codes.js';
 import { useColor, writeFileAtomic } from './output.js';
 import { parseParallelism, reportLintFailure } from './plan.js';
@@ -33,16 +34,12 @@ export interface ApplyCommandOptions {
 
 interface Pending { items: ApplyItem[]; environment: string; target: string }
 
-/** A saved plan, recognised by its content (whatever the file is called), or undefined. */
+/** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths. */
 function loadPlanFile(file: string): SavedPlan | undefined {
-  if (!existsSync(file) || !statSync(file).isFile() || /\.ya?ml$/i.test(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
-  if (!text.trimStart().startsWith('{')) return undefined;
-  let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
-  const err = checkSaved(v);
-  if (err) throw new UsageError(`${file}: ${err}`);
-  return v as SavedPlan;
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+  const k = classifyPlanText(readFileSync(file, 'utf8'), file);
+  if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
+  return k.kind === 'saved' ? k.plan : undefined;
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
@@ -72,13 +69,13 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   try {
     let pending: Pending;
     if (saved) {
-      const stale = await checkStale(conn, saved);
+      // the bodies written are built from the files, never taken from the plan
+      const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
+      const stale = await checkStale(conn, saved, verified.problems);
       if (stale !== undefined) return stale;
-      pending = {
-        environment: saved.environment, target: conn.target,
-        items: saved.changes.flatMap((c) => item(c, c.body)),
-      };
-      process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
+      pending = { environment: saved.environment, target: conn.target, items: verified.writes.flatMap((c) => item(c, c.body)) };
+      const n = (a: string) => pending.items.filter((i) => i.action === a).length;
+      process.stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
     } else {
       let plan;
       try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), ...(o.base ? { base: o.base } : {}) }); } catch (e) {
@@ -112,15 +109,17 @@ async function confirm(question: string): Promise<boolean> {
   try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
 }
 
-async function checkStale(conn: Connection, saved: SavedPlan): Promise<number | undefined> {
+async function checkStale(conn: Connection, saved: SavedPlan, edited: readonly Staleness[]): Promise<number | undefined> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking');
   const moved = staleness(saved, {
     fileHash: (f) => { const p = path.resolve(process.cwd(), f); return existsSync(p) ? sha256(readFileSync(p)) : undefined; },
     read: (id) => reads.get(id) ?? null,
   });
-  if (moved.length === 0) return undefined;
-  process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+  if (moved.length === 0 && edited.length === 0) return undefined;
+  if (moved.length) process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
   for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
+  if (edited.length) process.stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
+  for (const m of edited) process.stderr.write(`  ${m.key}: ${m.what}\n`);
   process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
   return EXIT.STALE_PLAN;
 }
