@@ -15,6 +15,7 @@ import { renderText } from '../plan/render.js';
 import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import { verifySavedBodies } from '../plan/verify.js';
+import { redact } from '../core/redact.js';
 import { EXIT } from './exit-codes.js';
 import { useColor, writeFileAtomic } from './output.js';
 import { parseParallelism, reportLintFailure } from './plan.js';
@@ -166,12 +167,12 @@ async function write(conn: Connection, pending: Pending, o: { parallelism: numbe
 function writeResults(file: string | undefined, pending: Pending, results: ApplyResult[]): void {
   if (!file) return;
   const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
-  writeFileAtomic(file, `${JSON.stringify({
+  writeFileAtomic(file, redact(`${JSON.stringify({
     version: 1, environment: pending.environment, target: pending.target, results,
     summary: {
       created: count((r) => r.outcome === 'created'), updated: count((r) => r.outcome === 'updated'),
       failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
       rejected: count((r) => r.status === 'REJECTED'),
     },
-  }, null, 2)}\n`);
+  }, null, 2)}\n`));
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SeveritySetting } from '../lint/diagnostic.js';
+import { addSecret } from '../core/redact.js';
 import { UsageError } from './errors.js';
 
 export interface EnvironmentConfig {
@@ -69,7 +70,10 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
-  return resolveConfig(result.config ?? {}, result.filepath);
+  const config = await resolveConfig(result.config ?? {}, result.filepath);
+  // the keys of every environment are secrets of the output, whichever environment runs
+  for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
+  return config;
 }
 
 function firstLine(s: string): string { return s.split('\n')[0]!; }
