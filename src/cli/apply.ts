@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import type { TemplateWriteRequest } from '../api/types.js';
 import { applyItems, type ApplyItem, type ApplyResult } from '../apply/apply.js';
+import { applyOutcome } from '../apply/outcome.js';
+import { interruptSignal } from '../core/interrupt.js';
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../config/errors.js';
 import { connect, type Connection } from '../env/connect.js';
@@ -64,22 +66,20 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
   const env = saved?.environment ?? o.env;
   const conn = await connect(config, { ...(env ? { env } : {}), parallelism, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
-  const controller = new AbortController();
-  const onSigint = () => { process.stderr.write('\ntplsync: interrupted; finishing the writes in flight, starting no new ones\n'); controller.abort(); };
-  process.once('SIGINT', onSigint);
+  const signal = interruptSignal(); // Ctrl-C: the writes in flight finish, no new one starts (exit 130)
   try {
     let pending: Pending;
     if (saved) {
       // the bodies written are built from the files, never taken from the plan
       const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
-      const stale = await checkStale(conn, saved, verified.problems);
+      const stale = await checkStale(conn, saved, verified.problems, signal);
       if (stale !== undefined) return stale;
       pending = { environment: saved.environment, target: conn.target, items: verified.writes.flatMap((c) => item(c, c.body)) };
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
       process.stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
     } else {
       let plan;
-      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), ...(o.base ? { base: o.base } : {}) }); } catch (e) {
+      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), signal, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
@@ -98,9 +98,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
-    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal: controller.signal });
+    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal });
   } finally {
-    process.off('SIGINT', onSigint);
     await conn.close();
   }
 }
@@ -110,8 +109,8 @@ async function confirm(question: string): Promise<boolean> {
   try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
 }
 
-async function checkStale(conn: Connection, saved: SavedPlan, edited: readonly Staleness[]): Promise<number | undefined> {
-  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking');
+async function checkStale(conn: Connection, saved: SavedPlan, edited: readonly Staleness[], signal: AbortSignal): Promise<number | undefined> {
+  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', signal);
   const moved = staleness(saved, {
     fileHash: (f) => { const p = path.resolve(process.cwd(), f); return existsSync(p) ? sha256(readFileSync(p)) : undefined; },
     read: (id) => reads.get(id) ?? null,
@@ -147,21 +146,10 @@ async function write(conn: Connection, pending: Pending, o: { parallelism: numbe
   bar.stop();
   for (const l of lines) process.stdout.write(`${l}\n`);
   writeResults(o.results, pending, results);
-  const ok = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated');
-  const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
-  const rejected = ok.filter((r) => r.status === 'REJECTED');
-  const stillPending = o.waitMs ? ok.filter((r) => r.status === 'PENDING') : [];
-  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${ok.filter((r) => r.outcome === 'created').length} created, ${ok.filter((r) => r.outcome === 'updated').length} updated, ${failed.length} failed`)}${rejected.length ? c.red(`, ${rejected.length} rejected in review`) : ''}${stillPending.length ? c.yellow(`, ${stillPending.length} still pending review`) : ''}.\n`);
-  if (authFailure && ok.length === 0) { process.stderr.write(`tplsync: ${authFailure.message}\n`); return EXIT.AUTH; }
-  if (failed.length && ok.length === 0 && failed.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
-    process.stderr.write('tplsync: the API is unavailable; nothing was written. A re-run is safe.\n');
-    return EXIT.UNAVAILABLE;
-  }
-  if (failed.length || rejected.length || stillPending.length) {
-    process.stderr.write(`tplsync: ${failed.length + rejected.length + stillPending.length} template${failed.length + rejected.length + stillPending.length === 1 ? '' : 's'} did not make it${o.results ? ` (see ${o.results})` : ''}; a re-run is safe and writes only what is missing.\n`);
-    return EXIT.PARTIAL;
-  }
-  return EXIT.OK;
+  const out = applyOutcome(results, { interrupted: o.signal.aborted, waited: Boolean(o.waitMs), ...(authFailure ? { authFailure } : {}), ...(o.results ? { resultsFile: o.results } : {}) });
+  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${out.created} created, ${out.updated} updated, ${out.failed} failed${out.skipped ? `, ${out.skipped} skipped` : ''}`)}${out.rejected ? c.red(`, ${out.rejected} rejected in review`) : ''}${out.stillPending ? c.yellow(`, ${out.stillPending} still pending review`) : ''}.\n`);
+  if (out.message) process.stderr.write(`tplsync: ${out.message}\n`);
+  return out.exitCode;
 }
 
 function writeResults(file: string | undefined, pending: Pending, results: ApplyResult[]): void {

@@ -9,6 +9,7 @@ export const EXIT = {
   AUTH: 6,
   UNAVAILABLE: 7,
   INTERNAL: 70,
+  INTERRUPTED: 130,
 } as const;
 
 export const EXIT_HELP = `Exit codes:
@@ -20,4 +21,5 @@ export const EXIT_HELP = `Exit codes:
   5   partial apply: some templates failed, the results say which; a re-run is safe
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted before anything was written
-  70  internal error (a bug): a short message, the stack only with --debug`;
+  70  internal error (a bug): a short message, the stack only with --debug
+  130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which`;

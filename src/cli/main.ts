@@ -1,12 +1,14 @@
 // The command line: options and help of every command; each command module loads on demand.
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../config/errors.js';
+import { installInterruptHandler } from '../core/interrupt.js';
 import { installRedaction } from '../core/redact.js';
 import { EXIT, EXIT_HELP } from './exit-codes.js';
 import { toolVersion } from './version.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
+  installInterruptHandler(); // Ctrl-C: exit 130; commands that can stop cleanly finish what is in flight first
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
   const run = (fn: () => Promise<number>) => async () => { code = await fn(); };

@@ -8,6 +8,7 @@ import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
+import { interruptSignal } from '../core/interrupt.js';
 import { EXIT } from './exit-codes.js';
 import { emit, useColor, writeFileAtomic } from './output.js';
 import { toolVersion } from './version.js';
@@ -48,7 +49,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   try {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), signal: interruptSignal(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;
