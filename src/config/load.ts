@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SeveritySetting } from '../lint/diagnostic.js';
 import { addSecret } from '../core/redact.js';
+import { didYouMean } from '../lint/suggest.js';
+import { ConfigText, formatProblems, jsonSyntaxProblem, schemaProblems, syntaxProblem, type ConfigProblem, type SchemaError } from './diagnose.js';
 import { UsageError } from './errors.js';
 
 export interface EnvironmentConfig {
@@ -65,12 +67,23 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
       ? await explorer.load(path.resolve(opts.cwd, opts.configFile))
       : await explorer.search(opts.cwd);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ENOENT') throw new UsageError(`Config file not found: ${opts.configFile}`);
+    const err = e as NodeJS.ErrnoException & { mark?: { line: number; column: number }; reason?: string };
+    if (err.code === 'ENOENT') throw new UsageError(`Config file not found: ${opts.configFile}\n${HOW_TO_CREATE}`);
+    // cosmiconfig: "YAML Error in FILE:\n<reason with position>" (js-yaml keeps the position in `mark`)
+    const m = /^(YAML|JSON) Error in (.+?): ?\n/.exec(err.message);
+    if (m) {
+      const file = m[2]!;
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const problem = err.mark && err.reason
+        ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
+        : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
+          : syntaxProblem(text) ?? { message: `YAML syntax error: ${err.message.slice(m[0].length).trim().split('\n')[0]}` };
+      throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(process.cwd(), file) || file, [problem])}`);
+    }
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
-  const config = await resolveConfig(result.config ?? {}, result.filepath);
+  const config = await resolveConfig(result.config ?? {}, result.filepath, configText(result.filepath));
   // the keys of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
   return config;
@@ -78,23 +91,39 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
 
 function firstLine(s: string): string { return s.split('\n')[0]!; }
 
+/** How to make a config, for the messages that find none. */
+export const HOW_TO_CREATE = `Create tplsync.config.yaml in the project's root (or name one with --config FILE), for example:
+
+  templates: ["templates/**/*.{yaml,yml}"]
+  defaultEnvironment: local
+  environments:
+    local:
+      emulator: .tplsync/emulator.json     # the embedded emulator; or baseUrl: https://... and apiKeyEnv
+      channels: { my-whatsapp: <the channel's UUID> }
+
+The README's "The config" describes every key.`;
+
+/** The text of a YAML or JSON config, for positions (package.json: under "tplsync"); undefined for JavaScript configs. */
+function configText(filepath: string): ConfigText | undefined {
+  if (/\.(c|m)?(js|ts)$/i.test(filepath)) return undefined;
+  try { return new ConfigText(readFileSync(filepath, 'utf8'), path.basename(filepath) === 'package.json' ? ['tplsync'] : []); } catch { return undefined; }
+}
+
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
-export async function resolveConfig(raw: unknown, filepath: string): Promise<Config> {
+export async function resolveConfig(raw: unknown, filepath: string, text?: ConfigText): Promise<Config> {
   const { default: Ajv } = await import('ajv');
-  const ajv = new Ajv.default({ allErrors: true, strict: false });
+  const ajv = new Ajv.default({ allErrors: true, strict: false, verbose: true });
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
-  if (!validate(raw)) {
-    const e = validate.errors![0]!;
-    const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
-    const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
-    throw new UsageError(`${rel}: ${where}: ${e.message}${extra}`);
-  }
+  const fail = (problems: ConfigProblem[]): never => {
+    throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${formatProblems(rel, problems)}`);
+  };
+  if (!validate(raw)) fail(schemaProblems(validate.errors as SchemaError[], text));
   const c = raw as RawConfig;
   const environments: Record<string, EnvironmentConfig> = {};
   for (const [name, env] of Object.entries(c.environments ?? {})) {
-    if (env.emulator && env.baseUrl) throw new UsageError(`${rel}: environments.${name}: set either emulator or baseUrl, not both`);
+    if (env.emulator && env.baseUrl) fail([{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
     environments[name] = {
       name,
       ...(env.emulator ? { emulator: path.resolve(path.dirname(filepath), env.emulator) } : {}),
@@ -105,7 +134,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
-    throw new UsageError(`${rel}: defaultEnvironment '${c.defaultEnvironment}' is not one of the environments (${Object.keys(environments).join(', ') || 'none'})`);
+    fail([{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${c.defaultEnvironment}' is not one of the environments${didYouMean(c.defaultEnvironment, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
   }
   const rules: Record<string, SeveritySetting> = {};
   for (const [id, sev] of Object.entries(c.rules ?? {})) rules[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
@@ -127,10 +156,12 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
   if (!envName) {
     if (names.length === 1) return config.environments[names[0]!]!;
     throw new UsageError(names.length === 0
-      ? 'No environment is configured: add `environments` to tplsync.config.yaml'
+      ? (config.file
+        ? `No environment is configured: add \`environments\` to ${path.relative(process.cwd(), config.file) || config.file}, for example:\n\n  environments:\n    local:\n      emulator: .tplsync/emulator.json\n      channels: { my-whatsapp: <the channel's UUID> }`
+        : `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`)
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
-  if (!env) throw new UsageError(`Unknown environment '${envName}'; the config has: ${names.join(', ') || 'none'}`);
+  if (!env) throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)}; the config has: ${names.join(', ') || 'none'}`);
   return env;
 }
