@@ -32,6 +32,10 @@ export interface CanonicalTemplate {
   message?: WireMessage;
   /** file only, for renderings: sample values by placeholder name (body and message examples) */
   samples?: Readonly<Record<string, string>>;
+  /** file only, for renderings: the file's name of each wire number (names[n - 1] for {{n}}), where the file used names */
+  names?: { header?: readonly (string | undefined)[]; body?: readonly (string | undefined)[] };
+  /** file only: the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
+  unobservable?: readonly string[];
 }
 
 /** Fields the read does not return (or returns unresolved): never shown as a change. */
@@ -42,13 +46,23 @@ export const NOT_OBSERVABLE: readonly string[] = [
 ];
 
 
-/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
-function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[] } {
+/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}), and the file's names of the numbers. */
+function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[]; names?: (string | undefined)[] } {
   const map = numbering(scanPlaceholders(text).placeholders);
   const out: string[] = [];
-  for (const [key, n] of map) out[n - 1] = s(examples?.[key]) ?? '';
+  const names: (string | undefined)[] = [];
+  for (const [key, n] of map) {
+    out[n - 1] = s(examples?.[key]) ?? '';
+    if (!/^[0-9]+$/.test(key)) names[n - 1] = key;
+  }
   for (let i = 0; i < out.length; i++) out[i] ??= '';
-  return { text: compileText(text, map), examples: out };
+  return { text: compileText(text, map), examples: out, ...(names.length ? { names } : {}) };
+}
+
+/** Pure: a wire text ({{n}}) with the file's names put back where it had them ({{first_name}}). */
+export function withNames(text: string, names: readonly (string | undefined)[] | undefined): string {
+  if (!names?.length) return text;
+  return text.replace(/\{\{([1-9][0-9]*)\}\}/g, (all, n: string) => { const name = names[Number(n) - 1]; return name ? `{{${name}}}` : all; });
 }
 
 /** From a (lint-clean) template file's value. `channelId` is the alias resolved for the environment. */
@@ -62,9 +76,12 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     language: String(t.language),
     ...(typeof t.category === 'string' ? { category: t.category } : {}),
     description: s(t.description) ?? '',
-    body: orderedSamples(s(body?.text) ?? '', o(body?.examples)),
+    body: { text: '', examples: [] },
     buttons: (Array.isArray(t.buttons) ? t.buttons : []).map((b) => fileButton(o(b) ?? {})),
   };
+  const b = orderedSamples(s(body?.text) ?? '', o(body?.examples));
+  c.body = { text: b.text, examples: b.examples };
+  const names: NonNullable<CanonicalTemplate['names']> = b.names ? { body: b.names } : {};
   if (header) {
     const format = String(header.format);
     if (format === 'TEXT') {
@@ -72,6 +89,7 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
       const named = Object.fromEntries(Object.entries(o(body?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
       const h = orderedSamples(s(header.text) ?? '', { ...named, ...o(header.examples) });
       c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}) };
+      if (h.names) names.header = h.names;
     } else {
       c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };
     }
@@ -85,6 +103,12 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
+  if (names.body || names.header) c.names = names;
+  const unobservable = [
+    ...(c.category !== undefined ? ['category'] : []),
+    ...(Object.keys(o(msg?.examples) ?? {}).length ? ['message.examples'] : []),
+  ];
+  if (unobservable.length) c.unobservable = unobservable;
   return c;
 }
 
@@ -214,6 +238,19 @@ export function normalizeMessage(m: WireMessage): WireMessage {
 /** An expireTime the read returns as an unresolved expression cannot be compared. */
 const RESOLVED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/**
+ * Pure: which of NOT_OBSERVABLE matter to the comparison of these two: the fields the file sets
+ * that the read cannot show, and an expireTime that one side holds unresolved.
+ */
+export function unobservedIn(desired: CanonicalTemplate | undefined, remote: CanonicalTemplate | undefined): string[] {
+  if (!desired || !remote) return [];
+  const out = [...(desired.unobservable ?? [])];
+  const mine = desired.message?.rcsExpireOpts?.expireTime;
+  const theirs = remote.message?.rcsExpireOpts?.expireTime;
+  if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) out.push(NOT_OBSERVABLE[2]!);
+  return out;
+}
+
 export interface FieldChange { path: string; before: unknown; after: unknown }
 
 /**
@@ -229,7 +266,7 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 }
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, samples: _s, ...rest } = c;
+  const { category: _c, channelId: _ch, templateId: _id, samples: _s, names: _n, unobservable: _u, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;
