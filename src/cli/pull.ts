@@ -12,6 +12,7 @@ import { projectOptions } from '../lint/run.js';
 import { fromRead } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { resolveChannel } from '../plan/desired.js';
+import { existingTemplates, findExisting } from '../plan/existing.js';
 import { EXIT } from './exit-codes.js';
 import { useColor, writeFileAtomic } from './output.js';
 import { toolVersion } from './version.js';
@@ -29,10 +30,17 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const dir = path.resolve(process.cwd(), o.dir);
     const schemaPath = schemaModelinePath(config, dir);
     let code: number = EXIT.OK;
+    const existing = await existingTemplates(config, conn.environment, process.cwd(), [dir]);
     for (const id of o.id) {
       const r = await conn.client.getTemplate(channelId, id);
       if (!r) { process.stderr.write(`tplsync: no template ${id} in channel ${o.channel} (${conn.environment.name})\n`); code = EXIT.FINDINGS; continue; }
       const target = path.join(dir, safeFileName(r.chatapp.name ?? r.name, r.chatapp.language));
+      const lives = findExisting(existing, { id: r.publicId, channelId, name: r.chatapp.name ?? r.name, language: r.chatapp.language });
+      // a second file of a template the project has would fail lint: write it only when asked to
+      if (lives && path.resolve(lives.abs) !== path.resolve(target)) {
+        if (!o.force) { process.stderr.write(`tplsync: ${r.chatapp.name ?? r.name}/${r.chatapp.language} (${id}) already lives in ${path.relative(process.cwd(), lives.abs)}; nothing written (--force writes ${path.relative(process.cwd(), target)} as well)\n`); continue; }
+        process.stderr.write(`tplsync: ${r.chatapp.name ?? r.name}/${r.chatapp.language} also lives in ${path.relative(process.cwd(), lives.abs)}; lint will report the two files until one goes\n`);
+      }
       if (path.relative(dir, target).startsWith('..') || path.isAbsolute(path.relative(dir, target))) throw new Error('refusing to write outside the target directory');
       if (existsSync(target) && !o.force) { process.stderr.write(`tplsync: ${path.relative(process.cwd(), target)} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; continue; }
       const text = toTemplateFile(fromRead(r, channelId), {
