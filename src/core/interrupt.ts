@@ -1,6 +1,7 @@
 // Ctrl-C (SIGINT): work that can stop cleanly asks for `interruptSignal()`; the first Ctrl-C then
 // aborts it (what is in flight finishes, nothing new starts) and the command ends with exit 130.
-// A command that asked for no signal ends at once with 130; a second Ctrl-C always does.
+// A command that asked for no signal ends at once with 130, unless it listens for SIGINT itself
+// (the emulator and preview --serve stop their servers); a second Ctrl-C always ends at once.
 
 /** Exit code of interrupted work (the table of DESIGN.md). */
 export const EXIT_INTERRUPTED = 130;
@@ -31,8 +32,10 @@ export function throwIfInterrupted(signal: AbortSignal | undefined, message: str
 export function installInterruptHandler(write: (s: string) => void = (s) => { process.stderr.write(s); }, exit: (code: number) => void = (c) => process.exit(c)): void {
   if (installed) return;
   installed = true;
-  process.on('SIGINT', () => {
+  const handler = (): void => {
     hits++;
+    // a command with its own SIGINT listener stops itself the first time
+    if (!controller && hits === 1 && process.listeners('SIGINT').some((l) => l !== handler)) return;
     if (!controller || hits > 1) {
       write(`\ntplsync: interrupted${hits > 1 ? ' again; stopping now' : ''}\n`);
       exit(EXIT_INTERRUPTED);
@@ -40,5 +43,6 @@ export function installInterruptHandler(write: (s: string) => void = (s) => { pr
     }
     write('\ntplsync: interrupted; finishing what is in flight, starting nothing new (Ctrl-C again to stop at once)\n');
     controller.abort();
-  });
+  };
+  process.on('SIGINT', handler);
 }
