@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { SeveritySetting } from '../lint/diagnostic.js';
 import { addSecret } from '../core/redact.js';
 import { didYouMean } from '../lint/suggest.js';
-import { ConfigText, formatProblems, jsonSyntaxProblem, schemaProblems, syntaxProblem, type ConfigProblem, type SchemaError } from './diagnose.js';
+import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { UsageError } from './errors.js';
 
 export interface EnvironmentConfig {
@@ -72,6 +72,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     // cosmiconfig: "YAML Error in FILE:\n<reason with position>" (js-yaml keeps the position in `mark`)
     const m = /^(YAML|JSON) Error in (.+?): ?\n/.exec(err.message);
     if (m) {
+      const { formatProblems, jsonSyntaxProblem, syntaxProblem } = await import('./diagnose.js');
       const file = m[2]!;
       const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
       const problem = err.mark && err.reason
@@ -83,7 +84,8 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
-  const config = await resolveConfig(result.config ?? {}, result.filepath, configText(result.filepath));
+  const filepath = result.filepath;
+  const config = await resolveConfig(result.config ?? {}, filepath, () => configText(filepath));
   // the keys of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
   return config;
@@ -104,26 +106,30 @@ export const HOW_TO_CREATE = `Create tplsync.config.yaml in the project's root (
 The README's "The config" describes every key.`;
 
 /** The text of a YAML or JSON config, for positions (package.json: under "tplsync"); undefined for JavaScript configs. */
-function configText(filepath: string): ConfigText | undefined {
+async function configText(filepath: string): Promise<ConfigText | undefined> {
   if (/\.(c|m)?(js|ts)$/i.test(filepath)) return undefined;
+  const { ConfigText } = await import('./diagnose.js');
   try { return new ConfigText(readFileSync(filepath, 'utf8'), path.basename(filepath) === 'package.json' ? ['tplsync'] : []); } catch { return undefined; }
 }
 
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
-export async function resolveConfig(raw: unknown, filepath: string, text?: ConfigText): Promise<Config> {
+export async function resolveConfig(raw: unknown, filepath: string, textOf?: () => Promise<ConfigText | undefined>): Promise<Config> {
   const { default: Ajv } = await import('ajv');
   const ajv = new Ajv.default({ allErrors: true, strict: false, verbose: true });
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
-  const fail = (problems: ConfigProblem[]): never => {
-    throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${formatProblems(rel, problems)}`);
+  // positions and suggestions are worked out (and their modules loaded) only when there is a problem
+  const fail = async (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]): Promise<never> => {
+    const d = await import('./diagnose.js');
+    const problems = make(d, await textOf?.());
+    throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${d.formatProblems(rel, problems)}`);
   };
-  if (!validate(raw)) fail(schemaProblems(validate.errors as SchemaError[], text));
+  if (!validate(raw)) await fail((d, text) => d.schemaProblems(validate.errors as SchemaError[], text));
   const c = raw as RawConfig;
   const environments: Record<string, EnvironmentConfig> = {};
   for (const [name, env] of Object.entries(c.environments ?? {})) {
-    if (env.emulator && env.baseUrl) fail([{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
+    if (env.emulator && env.baseUrl) await fail((_d, text) => [{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
     environments[name] = {
       name,
       ...(env.emulator ? { emulator: path.resolve(path.dirname(filepath), env.emulator) } : {}),
@@ -134,7 +140,8 @@ export async function resolveConfig(raw: unknown, filepath: string, text?: Confi
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
-    fail([{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${c.defaultEnvironment}' is not one of the environments${didYouMean(c.defaultEnvironment, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
+    const name = c.defaultEnvironment;
+    await fail((_d, text) => [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
   }
   const rules: Record<string, SeveritySetting> = {};
   for (const [id, sev] of Object.entries(c.rules ?? {})) rules[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
