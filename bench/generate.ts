@@ -25,23 +25,36 @@ const RCS = `message:
   rcsExpireOpts: { type: TTL, ttl: 3600 }
 `;
 
-export function templateText(i: number, dirty = false): string {
+/**
+ * The kind of corpus: 'clean' (every file lint-clean), 'realistic' (as real repositories are:
+ * a third of the files carry a warning, one in fifty an error), 'dirty' (a finding in every file).
+ */
+export type Corpus = 'clean' | 'realistic' | 'dirty';
+
+const SHORT_BODY = 'Hi {{customer}}, order {{order_id}} shipped.';
+
+export function templateText(i: number, dirty: boolean | Corpus = false): string {
+  const corpus: Corpus = dirty === true ? 'dirty' : dirty === false ? 'clean' : dirty;
+  // realistic: every third file has a body too short for its placeholders (placeholder-density,
+  // a warning), every fiftieth a button label over WhatsApp's 25 characters (an error)
+  const warn = corpus === 'realistic' && i % 3 === 1;
+  const error = corpus === 'realistic' && i % 50 === 7;
   const rcs = i % 5 === 4;
   const h = rcs ? '' : HEADERS[i % HEADERS.length]!;
   const b = rcs ? '' : BUTTONS[i % BUTTONS.length]!;
   return `# yaml-language-server: $schema=../schema/template.schema.json
 channel: ${rcs ? 'shop-rcs' : 'shop-whatsapp'}
 name: template_${i}
-language: ${dirty ? 'xx_YY' : ['en_US', 'de', 'pt_BR', 'es_MX'][i % 4]}
+language: ${corpus === 'dirty' ? 'xx_YY' : ['en_US', 'de', 'pt_BR', 'es_MX'][i % 4]}
 category: ${i % 3 === 0 ? 'MARKETING' : 'UTILITY'}
 description: Generated template number ${i} for the benchmark of lint and plan
 ${h}body:
-  text: "Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days."
+  text: "${warn ? SHORT_BODY : 'Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days.'}"
   examples:
     customer: Maria
     order_id: A-${i}
 footer: Reply STOP to opt out
-${b}${rcs ? RCS : ''}`.replaceAll('{i}', String(i));
+${error && b === '' && !rcs ? 'buttons:\n  - type: QUICK_REPLY\n    text: Talk to our friendly support team now\n' : b}${rcs ? RCS : ''}`.replaceAll('{i}', String(i));
 }
 
 export const BENCH_CONFIG = `templates: ["templates/**/*.yaml"]
@@ -54,7 +67,7 @@ environments:
       shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b
 `;
 
-export function generate(dir: string, n: number, dirty = false): number {
+export function generate(dir: string, n: number, dirty: boolean | Corpus = false): number {
   let bytes = 0;
   writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
   for (let i = 0; i < n; i++) {

@@ -1,78 +1,82 @@
-// bench/lint: `tplsync lint` over 10,000 generated files (the whole process) against the
-// baseline of read + yaml.parse + compiled ajv in one process, measured in the same run;
-// and `tplsync --version` against a bare `node -e ""`. Prints medians and ratios.
+// bench/lint: `tplsync lint` (the whole process) against ajv-cli on the same files, measured in
+// the same run, on three corpora: realistic (a third of the files with a warning, one in fifty
+// with an error, as real repositories are), worst case (a finding in every file) and, for the
+// cache, realistic again with nothing changed. Also the read + yaml.parse + ajv floor, the peak
+// memory of a cold lint, and `tplsync --version` against `node -e ""`. Prints medians and ratios.
 //   npm run bench:lint [-- --files 10000 --runs 5]
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate } from './generate.ts';
+import { generate, type Corpus } from './generate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string, d: number): number => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : d; };
 const N = arg('files', 10_000);
 const RUNS = arg('runs', 5);
+const BIN = path.join(ROOT, 'bin', 'tplsync.js');
+const SCHEMA = path.join(ROOT, 'schema', 'template.schema.json');
+const AJV = path.join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js');
 
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
-function time(cmd: string, args: string[], cwd: string): number {
+/** wall time of a command in ms, and its stderr; exit 1 (findings, invalid files) is a valid outcome */
+function run(args: string[], cwd: string): { ms: number; stderr: string } {
   const t = process.hrtime.bigint();
-  try { execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] }); } catch (e) {
-    const status = (e as { status?: number }).status;
-    if (status !== 1) throw e; // exit 1 (findings) is a valid lint outcome
-  }
-  return Number(process.hrtime.bigint() - t) / 1e6;
+  const r = spawnSync('node', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}: ${String(r.stderr).slice(0, 500)}`);
+  return { ms, stderr: String(r.stderr) };
+}
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (runs ${xs.map((x) => x.toFixed(0)).join(' ')})`;
+
+const ajvCli = (dir: string) => [AJV, 'validate', '-s', SCHEMA, '-d', 'templates/**/*.yaml', '--spec=draft7', '-c', 'ajv-formats', '--errors=no'];
+const floor = (dir: string) => [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, SCHEMA];
+const lint = (dir: string, extra: string[] = []) => [BIN, 'lint', ...extra, '--format', 'json', '--output', path.join(dir, 'report.json')];
+
+/** alternates the commands run by run, so that noise hits all of them alike */
+function compare(dir: string, cmds: Record<string, string[]>): Record<string, number[]> {
+  const out: Record<string, number[]> = Object.fromEntries(Object.keys(cmds).map((k) => [k, []]));
+  for (const c of Object.values(cmds)) run(c, dir); // warm the page cache and any cache file
+  for (let r = 0; r < RUNS; r++) for (const [k, c] of Object.entries(cmds)) out[k]!.push(run(c, dir).ms);
+  return out;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-bench-lint-'));
-try {
-  const bytes = generate(dir, N);
-  console.log(`generated ${N} files, ${(bytes / 1e6).toFixed(1)} MB in ${dir}`);
-  const bin = path.join(ROOT, 'bin', 'tplsync.js');
-  const schema = path.join(ROOT, 'schema', 'template.schema.json');
-  const baseline: number[] = [];
-  const lint: number[] = [];
-  // warm the page cache once, then alternate so that noise hits both sides alike
-  time('node', [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, schema], dir);
-  for (let r = 0; r < RUNS; r++) {
-    baseline.push(time('node', [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, schema], dir));
-    lint.push(time('node', [bin, 'lint', '--format', 'json', '--output', path.join(dir, 'report.json')], dir));
-  }
-  const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
-  const b = median(baseline), l = median(lint);
-  console.log(`baseline (read + yaml.parse + ajv, 1 process): median ${b.toFixed(0)} ms  runs ${baseline.map((x) => x.toFixed(0)).join(' ')}`);
-  console.log(`tplsync lint (whole process, positions + all rules): median ${l.toFixed(0)} ms  runs ${lint.map((x) => x.toFixed(0)).join(' ')}`);
-  console.log(`  findings: ${report.summary.errors} errors, ${report.summary.warnings} warnings in ${report.summary.files} files`);
-  console.log(`lint / baseline = ${(l / b).toFixed(2)} (target <= 1.5)`);
+function corpus(kind: Corpus): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `tplsync-bench-lint-${kind}-`));
+  const bytes = generate(dir, N, kind);
+  console.log(`\n${kind}: ${N} files, ${(bytes / 1e6).toFixed(1)} MB`);
+  return dir;
+}
 
-  // the laptop case: nothing changed since the last run, --cache
-  const cacheArgs = [bin, 'lint', '--cache', '--format', 'json', '--output', path.join(dir, 'report.json')];
-  time('node', cacheArgs, dir);
-  const cached: number[] = [];
-  for (let r = 0; r < RUNS; r++) cached.push(time('node', cacheArgs, dir));
-  console.log(`tplsync lint --cache, nothing changed: median ${median(cached).toFixed(0)} ms  runs ${cached.map((x) => x.toFixed(0)).join(' ')}; / baseline = ${(median(cached) / b).toFixed(2)}`);
+const dirs: string[] = [];
+try {
+  const real = corpus('realistic'); dirs.push(real);
+  const t = compare(real, { ajv: ajvCli(real), floor: floor(real), lint: lint(real) });
+  const s = JSON.parse(readFileSync(path.join(real, 'report.json'), 'utf8')).summary;
+  console.log(`  findings: ${s.errors} errors, ${s.warnings} warnings`);
+  console.log(`  ajv-cli (schema only, no positions, no rules): ${fmt(t.ajv!)}`);
+  console.log(`  read + yaml.parse + ajv floor: ${fmt(t.floor!)}`);
+  console.log(`  tplsync lint: ${fmt(t.lint!)}`);
+  console.log(`  cold lint / ajv-cli = ${(median(t.lint!) / median(t.ajv!)).toFixed(2)} (target <= 1.0); / floor = ${(median(t.lint!) / median(t.floor!)).toFixed(2)}`);
+  const rss = run(['--import', path.join(ROOT, 'bench', 'rss.mjs'), ...lint(real)], real).stderr;
+  const kb = Number(/maxRSS (\d+)/.exec(rss)?.[1] ?? NaN);
+  console.log(`  peak memory of a cold lint: ${(kb / 1024).toFixed(0)} MB (target < 300 MB)`);
+
+  const warm = compare(real, { ajv: ajvCli(real), cached: lint(real, ['--cache']) });
+  console.log(`  lint --cache, nothing changed: ${fmt(warm.cached!)}; ajv-cli ${fmt(warm.ajv!)}`);
+  console.log(`  warm lint --cache / ajv-cli = ${(median(warm.cached!) / median(warm.ajv!)).toFixed(2)} (target <= 0.25)`);
+
+  const dirty = corpus('dirty'); dirs.push(dirty);
+  const d = compare(dirty, { ajv: ajvCli(dirty), lint: lint(dirty) });
+  console.log(`  ajv-cli ${fmt(d.ajv!)}; tplsync lint ${fmt(d.lint!)}`);
+  console.log(`  worst case lint / ajv-cli = ${(median(d.lint!) / median(d.ajv!)).toFixed(2)} (target <= 1.5)`);
 
   const bare: number[] = [];
   const version: number[] = [];
-  for (let r = 0; r < 21; r++) {
-    bare.push(time('node', ['-e', ''], dir));
-    version.push(time('node', [bin, '--version'], dir));
-  }
-  const nb = median(bare), nv = median(version);
-  // the worst case: every file has a finding, so every file needs the position-keeping parse
-  rmSync(path.join(dir, 'templates'), { recursive: true, force: true });
-  generate(dir, N, true);
-  const dirtyBase: number[] = [];
-  const dirty: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    dirtyBase.push(time('node', [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, schema], dir));
-    dirty.push(time('node', [bin, 'lint', '--format', 'json', '--output', path.join(dir, 'report.json')], dir));
-  }
-  const dr = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
-  console.log(`worst case, a finding in every file (${dr.summary.warnings} warnings): baseline median ${median(dirtyBase).toFixed(0)} ms, tplsync lint median ${median(dirty).toFixed(0)} ms  runs ${dirty.map((x) => x.toFixed(0)).join(' ')}`);
-  console.log(`worst case lint / baseline = ${(median(dirty) / median(dirtyBase)).toFixed(2)}`);
-  console.log(`node -e "": median ${nb.toFixed(1)} ms; tplsync --version: median ${nv.toFixed(1)} ms`);
-  console.log(`--version / node = ${(nv / nb).toFixed(2)} (target <= 1.5)`);
+  for (let r = 0; r < 21; r++) { bare.push(run(['-e', ''], real).ms); version.push(run([BIN, '--version'], real).ms); }
+  console.log(`\nnode -e "": median ${median(bare).toFixed(1)} ms; tplsync --version: median ${median(version).toFixed(1)} ms`);
+  console.log(`--version / node = ${(median(version) / median(bare)).toFixed(2)} (target <= 1.5)`);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }

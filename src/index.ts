@@ -3,8 +3,8 @@
 export { createClient } from './api/client.js';
 export type { Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/client.js';
 export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './api/errors.js';
-export type * from './api/types.js';
+export type * from './api/shapes.js';
 export { sendTemplateWith, sendText } from './send/send.js';
 export type { Sent, SendTemplateOptions } from './send/send.js';
 export { ParamError, checkParams, renderTemplate } from './send/render.js';
-export type { TemplateMeta } from './send/template-meta.js';
+export type { TemplateMeta } from './model/meta.js';

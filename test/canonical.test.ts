@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { diffTemplates, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
+import { diffTemplates, fileFormText, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
 import { TEMPLATE_ID_NAMESPACE, templateId } from '../src/model/ids.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
@@ -66,7 +66,8 @@ test('not observable: the category, and an expireTime the read returns unresolve
 
 test('named placeholders compile to numbers by first appearance; samples follow', () => {
   const c = fromFile({ channel: 'a', name: 'n', language: 'en', category: 'UTILITY', body: { text: 'Hi {{b}}, {{a}} and {{b}} again.', examples: { a: 'A', b: 'B' } } }, CHANNEL_A, 'x');
-  assert.equal(c.body, { text: 'Hi {{1}}, {{2}} and {{1}} again.', examples: ['B', 'A'] });
+  assert.equal(c.body, { text: 'Hi {{1}}, {{2}} and {{1}} again.', examples: ['B', 'A'], names: ['b', 'a'] });
+  assert.is(fileFormText(c.body), 'Hi {{b}}, {{a}} and {{b}} again.', 'the file names come back for messages and diffs');
   const body = toWriteBody(c);
   assert.equal(body.chatapp.chatapp.example, { 1: 'B', 2: 'A' });
 });
@@ -76,7 +77,7 @@ test('a named header placeholder takes the body sample of the same name (lint ag
     header: { format: 'TEXT', text: 'Order {{order_id}}' },
     body: { text: 'Hi {{name}}, your order {{order_id}} is ready for pickup now.', examples: { name: 'Ana', order_id: 'A-1' } } };
   const c = fromFile(t, CHANNEL_A, 'x');
-  assert.equal(c.header, { format: 'TEXT', text: 'Order {{1}}', example: 'A-1' });
+  assert.equal(c.header, { format: 'TEXT', text: 'Order {{1}}', example: 'A-1', names: ['order_id'] });
   const { lintBytes, finishProject } = await import('../src/lint/engine.ts');
   const { stringify } = await import('yaml');
   const diags = finishProject([lintBytes('t.yaml', Buffer.from(stringify(t)), { now: new Date() })], { severities: {} });

@@ -1,5 +1,5 @@
 // `tplsync lint` end to end: the real CLI as a child process, real files in a temp dir.
-import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -176,6 +176,18 @@ test('--cache reuses unchanged files, notices changed ones, and applies the conf
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}rules:\n  language-unknown: off\n`);
     r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
     assert.not.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'language-unknown'));
+    // files untouched for a while are proven unchanged by their stat alone, without being read
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of ['a.yaml', 'b.yaml']) utimesSync(path.join(dir, 'templates', f), old, old);
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 2 of 2 files unchanged since the last run \(0 proven by their stat/, 'a new mtime: both read again, and their hashes match');
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 2 of 2 files unchanged since the last run \(2 proven by their stat/);
+    const b = readFileSync(path.join(dir, 'templates', 'b.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'templates', 'b.yaml'), b.replace('UTILITY', 'UTILTY'));
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /lint cache: 1 of 2 files unchanged since the last run \(1 proven by their stat/);
+    assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string; file: string }) => d.ruleId === 'category' && d.file.endsWith('b.yaml')), 'the edited file was linted again');
     // a damaged cache is an empty one
     writeFileSync(path.join(dir, '.tplsync', 'lint-cache.json'), '{ not json');
     r = await cli(['lint', '--cache', '--debug'], { cwd: dir });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderRulesDoc } from '../scripts/gen-rules-doc.ts';
-import { EXIT } from '../src/cli/exit-codes.ts';
+import { EXIT } from '../src/core/exit-codes.ts';
 import { ROOT } from './helpers.ts';
 
 test('docs/rules.md is generated from the current rules (run `npm run docs:rules`)', () => {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkContract } from '../src/api/contract.ts';
+import { checkContract } from '../src/schemas/contract.ts';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
 import { BIN, CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';

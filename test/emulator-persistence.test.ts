@@ -47,40 +47,61 @@ test('a torn last line (a write cut short by a crash) is dropped; a damaged midd
   } finally { cleanup(dir); }
 });
 
+/**
+ * Rounds of: start `tplsync emulator --data FILE`, 16 writers write fresh templates (each id
+ * written by `copies` identical requests at once, so duplicates arrive while the first is being
+ * synced), kill -9 in the middle, then check that every id answered 200 is in the journal.
+ */
+async function killNineRounds(dataFile: string, rounds: number, copies: number): Promise<{ acked: number; lost: string[] }> {
+  let total = 0;
+  const lost: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { reject: false, buffer: false });
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
+      proc.once('exit', () => reject(new Error('emulator exited')));
+    });
+    const c = createClient({ baseUrl: url, apiKey: 'k1', retries: 0, concurrency: 16 * copies, timeoutMs: 5000 });
+    const acked = new Set<string>();
+    let stop = false;
+    const writers = Array.from({ length: 16 }, async () => {
+      while (!stop) {
+        const id = randomUUID();
+        const results = await Promise.allSettled(Array.from({ length: copies }, () => c.writeTemplate(CHANNEL_A, id, writeBody(`r${round}`))));
+        if (results.some((r) => r.status === 'fulfilled')) acked.add(id);
+        if (results.some((r) => r.status === 'rejected')) return;
+      }
+    });
+    // let it take some writes, then kill it in the middle of others
+    const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
+    while (acked.size < 50 + round * 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    proc.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await proc.catch(() => {});
+    const check = await startEmulator({ keys: ['k1'], dataFile });
+    const reader = createClient({ baseUrl: check.url, apiKey: 'k1' });
+    for (const id of acked) if (!(await reader.getTemplate(CHANNEL_A, id))) lost.push(id);
+    await check.close();
+    assert.ok(acked.size >= 50, `round ${round}: ${acked.size} writes acknowledged`);
+    total += acked.size;
+  }
+  return { acked: total, lost };
+}
+
 test('kill -9 under load loses nothing that was acknowledged', async () => {
   const dir = tempDir();
   try {
-    const dataFile = path.join(dir, 'emu.json');
-    for (let round = 0; round < 3; round++) {
-      const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { reject: false, buffer: false });
-      const url = await new Promise<string>((resolve, reject) => {
-        proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
-        proc.once('exit', () => reject(new Error('emulator exited')));
-      });
-      const c = createClient({ baseUrl: url, apiKey: 'k1', retries: 0, concurrency: 16, timeoutMs: 5000 });
-      const acked: string[] = [];
-      let stop = false;
-      const writers = Array.from({ length: 16 }, async () => {
-        while (!stop) {
-          const id = randomUUID();
-          try { await c.writeTemplate(CHANNEL_A, id, writeBody(`r${round}`)); acked.push(id); } catch { return; }
-        }
-      });
-      // let it take some writes, then kill it in the middle of others
-      const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
-      while (acked.length < 50 + round * 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-      proc.kill('SIGKILL');
-      stop = true;
-      await Promise.all(writers);
-      await proc.catch(() => {});
-      const check = await startEmulator({ keys: ['k1'], dataFile });
-      const reader = createClient({ baseUrl: check.url, apiKey: 'k1' });
-      const missing = [];
-      for (const id of acked) if (!(await reader.getTemplate(CHANNEL_A, id))) missing.push(id);
-      await check.close();
-      assert.equal(missing, [], `round ${round}: ${missing.length} of ${acked.length} acknowledged writes lost`);
-      assert.ok(acked.length >= 50);
-    }
+    const r = await killNineRounds(path.join(dir, 'emu.json'), 3, 1);
+    assert.equal(r.lost, [], `${r.lost.length} of ${r.acked} acknowledged writes lost`);
+  } finally { cleanup(dir); }
+});
+
+test('kill -9 with duplicate concurrent writes loses nothing that was acknowledged', async () => {
+  const dir = tempDir();
+  try {
+    const r = await killNineRounds(path.join(dir, 'emu.json'), 3, 3);
+    assert.equal(r.lost, [], `${r.lost.length} of ${r.acked} acknowledged writes lost`);
   } finally { cleanup(dir); }
 });
 

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Ajv04Module from 'ajv-draft-04';
-import type { Diagnostic } from '../src/lint/diagnostic.ts';
+import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { FORMATTERS } from '../src/lint/formatters/index.ts';
 import { escapeData, escapeProperty } from '../src/lint/formatters/github.ts';
 

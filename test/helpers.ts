@@ -53,7 +53,7 @@ body:
 `;
 
 /** A valid template write body (wire shape). */
-export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order is ready for pickup at the store.'): import('../src/api/types.ts').TemplateWriteRequest {
+export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order is ready for pickup at the store.'): import('../src/api/shapes.ts').TemplateWriteRequest {
   return {
     name,
     description: `The ${name} template`,

@@ -119,6 +119,7 @@ test('a saved plan is refused with exit 4, writing nothing, when the remote or t
     r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
     assert.is(r.exitCode, 4);
     assert.match(r.stderr, /t0.yaml changed since the plan/);
+    emu.advanceClock(25 * 3600_000); // the console edit used the day's one edit of the APPROVED t0
     assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
     r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
     assert.is(r.exitCode, 0, r.stderr);

@@ -3,13 +3,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { chromium, type Browser } from 'playwright-core';
+import { withBrowser } from './browser.ts';
 import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, ROOT, cleanup, cli, tempDir } from './helpers.ts';
 
-const CHROMIUM = process.env.TPLSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 const dir = tempDir('tplsync-preview-');
 const out = path.join(dir, 'site');
 test.before(async () => {
@@ -27,13 +26,7 @@ test('the site has an index and one page per template', () => {
 });
 
 test('in headless Chromium: samples in the body, every button label, every card; a screenshot is saved', async () => {
-  if (!CHROMIUM) {
-    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
-    return;
-  }
-  let browser: Browser | undefined;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  await withBrowser(async (browser) => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     const templates = ['whatsapp/order_shipped.en_US.yaml', 'whatsapp/summer_sale.en_US.yaml', 'rcs/weekend_offers.en_US.yaml', 'rcs/parcel_update.en_US.yaml'];
     for (const t of templates) {
@@ -57,7 +50,7 @@ test('in headless Chromium: samples in the body, every button label, every card;
     await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
     await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-weekend-offers.png'), fullPage: true });
     assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-weekend-offers.png')));
-  } finally { await browser?.close(); }
+  });
 });
 
 test('--serve serves the site and re-renders when a template changes', async () => {

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkBaseUrl } from '../src/api/base-url.ts';
 import { backoffDelay, parseRetryAfter } from '../src/api/retry.ts';
-import { UsageError } from '../src/config/errors.ts';
+import { UsageError } from '../src/core/errors.ts';
 
 test('property: full-jitter backoff stays within [0, min(cap, base * 2^attempt))', () => {
   fc.assert(fc.property(fc.nat(30), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (attempt, baseMs, capMs, r) => {

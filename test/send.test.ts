@@ -12,10 +12,14 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
-import { templateMeta } from '../src/send/template-meta.ts';
+import { templateMeta } from '../src/model/meta.ts';
+import { fromFile } from '../src/model/canonical.ts';
 import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
-const meta = (file: string) => templateMeta(readTemplateValue(readFileSync(path.join(ROOT, 'templates', file), 'utf8')));
+const meta = (file: string) => {
+  const v = readTemplateValue(readFileSync(path.join(ROOT, 'templates', file), 'utf8'));
+  return templateMeta(fromFile(v, String(v.channel), ''), String(v.channel));
+};
 const shipped = meta('whatsapp/order_shipped.en_US.yaml');
 
 test('parameters: missing, extra, empty, newline, tab and 5 spaces are refused with one clear error', () => {
@@ -55,11 +59,12 @@ test('sendTemplate: a fresh clientMessageId, retried only with that same id (a l
   const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { 'shop-whatsapp': CHANNEL_A }, backoffBaseMs: 1 });
   const before = emu.state.conversations.size;
   const sent = [];
-  for (let i = 0; i < 5; i++) sent.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: { customer: 'Maria', order_id: `A-${i}`, button_2: 'x' } }));
+  for (let i = 0; i < 5; i++) sent.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: { customer: 'Maria', order_id: `A-${i}`, button_2: 'x' }, textOnly: true }));
   emu.setFaults({});
   assert.is(new Set(sent.map((s) => s.clientMessageId)).size, 5);
+  assert.equal(sent[0]!.omitted, ['the image header']);
   assert.is(emu.state.conversations.size - before, 5, 'one conversation per send, however many retries');
-  try { await sendTemplateWith(createClient({ baseUrl: emu.url, apiKey: 'k' }), shipped, { to: 'x', params: { customer: 'a', order_id: 'b', button_2: 'c' } }); assert.unreachable(); } catch (e) {
+  try { await sendTemplateWith(createClient({ baseUrl: emu.url, apiKey: 'k' }), shipped, { to: 'x', params: { customer: 'a', order_id: 'b', button_2: 'c' }, textOnly: true }); assert.unreachable(); } catch (e) {
     assert.match((e as Error).message, /No channel id for 'shop-whatsapp'/);
   }
 });
@@ -74,13 +79,60 @@ function project(url: string): string {
   return dir;
 }
 
+test('send refuses a template whose parts a conversation message cannot carry, naming each; --text-only sends the text and lists them', async () => {
+  const dir = tempDir();
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
+    'templates/coupon.yaml': [
+      'channel: wa', 'name: spring_coupon', 'language: en_US', 'category: MARKETING', 'description: A coupon',
+      'body:', '  text: "Hi {{name}}, here is 20% off your next order until Sunday."', '  examples: { name: Jo }',
+      'buttons:', '  - { type: COPY_CODE, example: SPRING20 }', '  - { type: PHONE_NUMBER, text: Call us, phone_number: "+4930123456" }',
+      '  - { type: QUICK_REPLY, text: Not now }', '',
+    ].join('\n'),
+    'templates/cards.yaml': [
+      'channel: rcs', 'name: two_cards', 'language: en_US', 'category: MARKETING', 'description: Cards',
+      'body:', '  text: "Two offers are waiting for you in the shop this weekend."',
+      'message:', '  type: rich_card', '  richCards:',
+      '    - { title: Shirts, description: 30% off, fileUrl: "https://cdn.example.com/a.jpg" }',
+      '    - { title: Shoes, description: Two for one, fileUrl: "https://cdn.example.com/b.jpg" }',
+      '  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM }', '',
+    ].join('\n'),
+  });
+  const env = { TPLSYNC_API_KEY: 'k' };
+  try {
+    const before = emu.state.conversations.size;
+    let r = await cli(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"\. Nothing was sent/);
+    r = await cli(['send', '--channel', 'rcs', '--to', '+4915100000099', '--template', 'two_cards'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /RCS rich card 1 "Shirts"; RCS rich card 2 "Shoes"/);
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    r = await cli(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo', '--text-only'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /left out: button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"$/m, r.stderr);
+    assert.ok(emu.state.conversation(r.stdout.trim()), 'the text part was sent');
+    // what went: the text, and the quick reply as a reply suggestion (the emulator keeps no text)
+    const v = readTemplateValue(readFileSync(path.join(dir, 'templates', 'coupon.yaml'), 'utf8'));
+    const m = templateMeta(fromFile(v, 'wa', ''), 'wa');
+    assert.equal(renderTemplate(m, { name: 'Jo' }), { text: 'Hi Jo, here is 20% off your next order until Sunday.', suggestions: [{ action: 'reply', text: 'Not now', postbackData: 'Not now' }] });
+  } finally { cleanup(dir); }
+});
+
 test('tplsync send (template and text) and tplsync status (one page, --all pages, json)', async () => {
   const dir = project(emu.url);
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
-    let r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--template', 'order_shipped', '--language', 'en_US',
-      '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1'], { cwd: dir, env });
+    const args = ['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--template', 'order_shipped', '--language', 'en_US',
+      '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1'];
+    const before = emu.state.conversations.size;
+    let r = await cli(args, { cwd: dir, env });
+    assert.is(r.exitCode, 3, 'an image header cannot go in a conversation message: refused');
+    assert.match(r.stderr, /the image header\. Nothing was sent\. To send its text part alone, pass --text-only/);
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    r = await cli([...args, '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /sent the text part only; left out: the image header/);
     const id = r.stdout.trim();
     assert.match(id, /^[0-9a-f-]{36}$/);
     const rec = emu.state.conversation(id)!;

@@ -1,5 +1,5 @@
 // Pure: is a base URL safe to send an API key to?
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** Ports fetch refuses to connect to (https://fetch.spec.whatwg.org/#block-bad-port, as Node's undici has them). */
 export const BAD_PORTS: ReadonlySet<number> = new Set([

@@ -1,6 +1,6 @@
 // Typed API errors, each with the exit code of DESIGN.md. Messages name the operation and
 // what the server said, never a header (the API key never appears in any of them).
-import { EXIT } from '../cli/exit-codes.js';
+import { EXIT } from '../core/exit-codes.js';
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,10 +1,10 @@
 // Effects: writes the changes of a plan with bounded concurrency, verifies each write by
 // reading it back, goes on past a failed template, and (with wait) follows the review.
-import pLimit from 'p-limit';
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError } from '../api/errors.js';
-import type { TemplateWriteRequest } from '../api/types.js';
+import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
+import { forEachBounded } from '../connection/fan-out.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest }
 
@@ -31,31 +31,34 @@ export interface ApplyOptions {
 }
 
 export async function applyItems(client: Client, items: readonly ApplyItem[], o: ApplyOptions): Promise<{ results: ApplyResult[]; authFailure?: AuthError }> {
-  const limit = pLimit(o.parallelism);
   let authFailure: AuthError | undefined;
-  const results = await Promise.all(items.map((it) => limit(async (): Promise<ApplyResult> => {
+  const results: ApplyResult[] = new Array(items.length);
+  const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
-    if (authFailure || o.signal?.aborted) {
-      const r: ApplyResult = { ...base, outcome: 'skipped', error: authFailure ? 'not attempted: authentication was refused' : 'not attempted: interrupted' };
-      o.onResult?.(r);
-      return r;
-    }
-    let r: ApplyResult;
+    if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     try {
       await client.writeTemplate(it.channelId, it.publicId, it.body);
       const back = await client.getTemplate(it.channelId, it.publicId);
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));
       if (diff.length) throw new ApiError(`the template read back differs from what was written at ${diff.map((d) => d.path).join(', ')}`);
-      r = { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
+      return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
     } catch (e) {
       if (e instanceof AuthError && e.status !== 403) authFailure ??= e;
       const err = e instanceof Error ? e : new Error(String(e));
-      r = { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
+      return { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
     }
-    if (!o.wait) o.onResult?.(r);
-    return r;
-  })));
+  };
+  await forEachBounded(items, o.parallelism, async (it, i) => {
+    results[i] = await one(it);
+    if (!o.wait) o.onResult?.(results[i]!);
+  }, o.signal);
+  // what an interrupt kept from starting
+  items.forEach((it, i) => {
+    if (results[i]) return;
+    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: 'not attempted: interrupted' };
+    if (!o.wait) o.onResult?.(results[i]!);
+  });
   if (o.wait) await waitForReview(client, results, o.wait, o.signal);
   if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };

@@ -1,8 +1,8 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
 import { existsSync, readFileSync } from 'node:fs';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { upsertComment } from '../github/comment.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../core/exit-codes.js';
 
 export interface CommentCommandOptions { bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 

@@ -1,6 +1,7 @@
-// `tplsync emulator`: the local emulator as a process. First line: `listening on URL`.
+// `tplsync emulator`: the local emulator as a process. First line: `listening on URL`; second
+// line: `control token: TOKEN` (for /_emulator/faults, clock and state).
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
@@ -25,6 +26,9 @@ export interface EmulatorCommandOptions {
   nonJsonRate?: string;
   lostResponseRate?: string;
   faultOperations?: string;
+  controlToken?: string;
+  headersTimeout?: string;
+  requestTimeout?: string;
   verbose?: boolean;
 }
 
@@ -52,6 +56,20 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
   return keys;
 }
 
+function timeouts(o: EmulatorCommandOptions): { headersTimeoutMs?: number; requestTimeoutMs?: number } {
+  const out: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {};
+  for (const [flag, v, k] of [['headers-timeout', o.headersTimeout, 'headersTimeoutMs'], ['request-timeout', o.requestTimeout, 'requestTimeoutMs']] as const) {
+    const n = num(flag, v);
+    if (n === undefined) continue;
+    if (!Number.isInteger(n) || n < 1 || n > 3_600_000) throw new UsageError(`--${flag} takes a whole number of ms from 1 to 3600000, not '${v}'`);
+    out[k] = n;
+  }
+  if (out.headersTimeoutMs !== undefined && out.requestTimeoutMs !== undefined && out.requestTimeoutMs < out.headersTimeoutMs) {
+    throw new UsageError('--request-timeout must be at least --headers-timeout');
+  }
+  return out;
+}
+
 export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
   const port = num('port', o.port)!;
   if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
@@ -69,6 +87,8 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     emu = await startEmulator({
       port, host: o.host, keys: readKeys(o), faults,
       reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
+      ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),
+      ...timeouts(o),
       ...(o.data ? { dataFile: o.data } : {}),
       ...(o.verbose ? { log: (l: string) => process.stderr.write(`${l}\n`) } : { log: (l: string) => { if (l.startsWith('emulator')) process.stderr.write(`${l}\n`); } }),
     });
@@ -77,9 +97,10 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     if (code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use; choose another with --port (0 picks a free one)`);
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`Cannot listen on ${o.host}:${port} (${code})`);
     if (e instanceof JournalError) throw new UsageError(e.message);
+    if (/control token/.test((e as Error).message)) throw new UsageError(`--control-token: ${(e as Error).message}`);
     throw e;
   }
-  process.stdout.write(`listening on ${emu.url}\n`);
+  process.stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => { void emu.close().then(resolve); };
     process.once('SIGINT', stop);

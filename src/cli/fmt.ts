@@ -1,31 +1,34 @@
 // `tplsync fmt [PATH...] [--check]`: rewrite template files in the canonical layout and key order.
-import { readFileSync } from 'node:fs';
-import { loadConfig } from '../config/load.js';
-import { formatTemplate } from '../fmt/format.js';
-import { discoverFiles } from '../lint/run.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { discoverFiles } from '../files/discover.js';
+import { formatFile } from '../layout/run.js';
+import { commandConfig } from './context.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }
 
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const config = await commandConfig(o);
   const files = await discoverFiles(config, paths, process.cwd());
   const changed: string[] = [];
   let broken = 0;
   for (const f of files) {
-    const text = readFileSync(f.abs, 'utf8');
-    const r = formatTemplate(text);
-    if (r.error) { process.stderr.write(`${f.file}: not formatted: ${r.error}\n`); broken++; continue; }
-    if (r.text === text) continue;
-    changed.push(f.file);
-    if (!o.check) writeFileAtomic(f.abs, r.text);
+    const r = formatFile(f, !o.check);
+    if (r.kind === 'refused') {
+      for (const d of r.problems) process.stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
+      broken++;
+    } else if (r.kind === 'failed') {
+      process.stderr.write(`${r.file}: not formatted: ${r.message}\n`);
+      broken++;
+    } else {
+      if (r.keptOrder) process.stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
+      if (r.kind !== 'unchanged') changed.push(r.file);
+    }
   }
   if (o.check) {
     for (const f of changed) process.stdout.write(`${f}\n`);
     if (changed.length) process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: tplsync fmt\n`);
   } else {
-    process.stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted\n`);
+    process.stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);
   }
   return (o.check && changed.length) || broken ? EXIT.FINDINGS : EXIT.OK;
 }

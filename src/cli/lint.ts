@@ -1,14 +1,14 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { commandConfig } from './context.js';
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { FORMATTERS, FORMAT_NAMES } from '../lint/formatters/index.js';
 import { markdown } from '../lint/formatters/markdown.js';
 import { summarize } from '../lint/engine.js';
 import { lintProject } from '../lint/run.js';
-import { EXIT } from './exit-codes.js';
-import { appendStepSummary, emit, useColor } from './output.js';
-import { toolVersion } from './version.js';
+import { EXIT } from '../core/exit-codes.js';
+import { appendStepSummary, emit, useColor } from '../terminal/output.js';
+import { toolVersion } from '../core/version.js';
 
 export interface LintCommandOptions {
   config?: string;
@@ -28,10 +28,10 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     if (!/^\d+$/.test(o.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${o.maxWarnings}'`);
     maxWarnings = Number(o.maxWarnings);
   }
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const config = await commandConfig(o);
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
-  const { files, diagnostics, cached } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
-  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run\n`);
+  const { files, diagnostics, cached, statHits } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
+  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)\n`);
   const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion() };
   emit(format(diagnostics, ctx), o.output);
   if (o.format === 'github') appendStepSummary(markdown(diagnostics, ctx));

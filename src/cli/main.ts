@@ -1,19 +1,207 @@
 // The command line: options and help of every command; each command module loads on demand.
 import { Command, CommanderError, Option } from 'commander';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
+import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
 import { installInterruptHandler } from '../core/interrupt.js';
 import { installRedaction } from '../core/redact.js';
-import { EXIT, EXIT_HELP } from './exit-codes.js';
-import { toolVersion } from './version.js';
+import { toolVersion } from '../core/version.js';
+
+/** Every command: its name, its options and help, and the module that runs it (loaded on demand). */
+interface CommandSpec {
+  name: string;
+  alias?: string;
+  define: (cmd: Command) => Command;
+  /** positional arguments as commander parsed them, and the command's options merged over the global ones */
+  run: (args: unknown[], o: never) => Promise<number>;
+}
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'lint',
+    define: (c) => c
+      .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
+      .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates` globs)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'markdown']).default('stylish'))
+      .option('-o, --output <file>', 'write the report to a file instead of stdout')
+      .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
+      .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
+      .option('--cache-location <file>', 'where the cache lives (implies --cache)')
+      .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: docs/rules.md\n\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./lint.js')).lintCommand(args[0] as never, o),
+  },
+  {
+    name: 'plan',
+    define: (c) => c
+      .description('show what apply would change: create, update, noop, orphan, with field-level diffs')
+      .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+      .option('--out <file>', 'save the plan for `tplsync apply FILE` (refused later if anything moved)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+      .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
+      .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
+      .option('--parallelism <n>', 'templates read at once', '8')
+      .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
+      .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+      .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
+      .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')
+      .option('--verbose', 'list unchanged templates too')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./plan.js')).planCommand(args[0] as never, o),
+  },
+  {
+    name: 'apply',
+    define: (c) => c
+      .description('write the changes: from a saved plan (refused if stale), or plan the files and apply')
+      .argument('[planOrPaths...]', 'a plan file from `plan --out`, or template paths')
+      .option('--auto-approve', 'do not ask for confirmation (required when stdin is not a terminal)')
+      .option('--parallelism <n>', 'templates written at once', '8')
+      .option('--results <file>', 'write the per-template results as JSON')
+      .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
+      .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
+      .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./apply.js')).applyCommand(args[0] as never, o),
+  },
+  {
+    name: 'pull', alias: 'import',
+    define: (c) => c
+      .description('adopt existing templates into files (keeping their publicId)')
+      .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+      .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
+      .option('--dir <dir>', 'where to write the files', 'templates')
+      .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
+      .option('--force', 'overwrite existing files')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
+    run: async (args, o) => (await import('./pull.js')).pullCommand(o),
+  },
+  {
+    name: 'types',
+    define: (c) => c
+      .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')
+      .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts)')
+      .option('--check', 'write nothing; exit 1 when the file is stale')
+      .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./types.js')).typesCommand(o),
+  },
+  {
+    name: 'send',
+    define: (c) => c
+      .description('send a text or a template through the conversation operation; prints the clientMessageId')
+      .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+      .requiredOption('--to <receiver>', 'the receiver')
+      .option('--text <text>', 'send this text')
+      .option('--reply <text>', 'with --text: a reply suggestion (repeatable)', collect)
+      .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
+      .option('--template <name>', 'send this template (from the template files)')
+      .option('--language <code>', 'the template\'s language (when it has several)')
+      .option('--param <name=value>', 'a placeholder value (repeatable)', collect)
+      .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
+      .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./send.js')).sendCommand(o),
+  },
+  {
+    name: 'status',
+    define: (c) => c
+      .description('delivery status of a send: receiver, user and status in words')
+      .argument('<clientMessageId>', 'the id printed by tplsync send')
+      .option('--limit <n>', 'page size (1 to 1000; the service default is 500)')
+      .option('--cursor <cursor>', 'the page after this cursor (from the previous page)')
+      .option('--all', 'follow next_cursor to the last page')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['table', 'json']).default('table'))
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./status.js')).statusCommand(args[0] as never, o),
+  },
+  {
+    name: 'fmt',
+    define: (c) => c
+      .description('rewrite template files in the canonical layout and key order, keeping comments')
+      .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
+      .option('--check', 'write nothing; list the files that would change and exit 1'),
+    run: async (args, o) => (await import('./fmt.js')).fmtCommand(args[0] as never, o),
+  },
+  {
+    name: 'new',
+    define: (c) => c
+      .description('scaffold a lint-clean template file with comments that explain each part')
+      .requiredOption('--channel <alias>', 'channel alias from the config')
+      .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
+      .option('--language <code>', 'language code', 'en_US')
+      .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION', 'UTILITY')
+      .option('--dir <dir>', 'where to write the file', 'templates')
+      .option('--force', 'overwrite an existing file'),
+    run: async (args, o) => (await import('./new.js')).newCommand(o),
+  },
+  {
+    name: 'preview',
+    define: (c) => c
+      .description('render each template as the customer sees it (WhatsApp and RCS), with its lint findings, as a static site')
+      .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
+      .option('--out <dir>', 'where to write index.html and one page per template')
+      .option('--serve', 'serve it on 127.0.0.1 and re-render when a file changes')
+      .option('--port <n>', 'port for --serve (0 picks a free one)', '0')
+      .option('--changes', 'a before/after page of every template the plan would create or update (the channel today beside the files), and an index of the changes')
+      .option('--base <ref>', 'with --changes: git ref of the last applied files: orphans, and what to compare with when the channel cannot be reached')
+      .option('--allow-insecure-http', 'with --changes: allow a non-loopback http:// baseUrl'),
+    run: async (args, o) => (await import('./preview.js')).previewCommand(args[0] as never, o),
+  },
+  {
+    name: 'comment',
+    define: (c) => c
+      .description('post a Markdown file (the plan) as a pull-request comment, updating the earlier one in place')
+      .requiredOption('--body-file <file>', 'the Markdown to post (e.g. from tplsync plan --format markdown)')
+      .option('--marker <text>', 'the hidden marker that finds the earlier comment', 'tplsync-plan')
+      .option('--repo <owner/name>', 'default: $GITHUB_REPOSITORY')
+      .option('--pr <n>', 'default: the pull request of the workflow event ($GITHUB_EVENT_PATH)')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// $GITHUB_API_URL')
+      .addHelpText('after', '\nThe token comes from $GITHUB_TOKEN, the API from $GITHUB_API_URL (default https://api.github.com).'),
+    run: async (args, o) => (await import('./comment.js')).commentCommand(o),
+  },
+  {
+    name: 'emulator',
+    define: (c) => c
+      .description('run the local emulator of the partner messaging API (prints `listening on URL` first)')
+      .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '8787')
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .option('--data <file>', 'keep the state in this journal file (survives restarts and kill -9)')
+      .option('--key <key>', 'an API key to accept, with access to every channel (repeatable; default $TPLSYNC_API_KEY)', collect)
+      .option('--keys-file <file>', 'JSON list of {"key", "channels": [uuid...], "messageStatus": bool} for scoped keys')
+      .option('--review-delay <ms>', 'how long a written template stays PENDING', '1000')
+      .option('--status-delay <ms>', 'how long a sent message stays "not sent"', '1000')
+      .option('--seed <n>', 'seed of the fault injection (same seed, same faults)')
+      .option('--latency <ms>', 'added to every API request')
+      .option('--jitter <ms>', 'plus up to this much at random')
+      .option('--error-rate <r>', 'share of requests answered 500/502/503 (0..1)')
+      .option('--rate-limit-rate <r>', 'share answered 429 with Retry-After')
+      .option('--retry-after <s>', 'the Retry-After of injected 429s', '1')
+      .option('--reset-rate <r>', 'share whose connection is reset')
+      .option('--hang-rate <r>', 'share that never get an answer')
+      .option('--truncate-rate <r>', 'share whose body is cut off')
+      .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
+      .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
+      .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status')
+      .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')
+      .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
+      .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')
+      .option('--verbose', 'log every request to stderr (never the key)')
+      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
+    run: async (args, o) => (await import('./emulator.js')).emulatorCommand(o),
+  },
+];
 
 export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
   installInterruptHandler(); // Ctrl-C: exit 130; commands that can stop cleanly finish what is in flight first
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
-  const run = (fn: () => Promise<number>) => async () => { code = await fn(); };
   /** a command's options merged over the global ones; commander parsed them, each command checks their values */
-  const options = <T>(cmd: Command): T => ({ ...program.opts(), ...cmd.opts() }) as T;
+  const options = (cmd: Command): Record<string, unknown> => ({ ...program.opts(), ...cmd.opts() });
   program
     .description('Messaging templates as code: lint, plan and apply WhatsApp and RCS templates of the partner messaging API.')
     .version(toolVersion(), '-V, --version')
@@ -25,173 +213,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError('(run with --help for usage)');
 
-  program.command('lint')
-    .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
-    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates` globs)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'markdown']).default('stylish'))
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
-    .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
-    .option('--cache-location <file>', 'where the cache lives (implies --cache)')
-    .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: docs/rules.md\n\n${EXIT_HELP}`)
-    .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./lint.js')).lintCommand(paths, options(this)))();
+  for (const spec of COMMANDS) {
+    const cmd = program.command(spec.name);
+    if (spec.alias) cmd.alias(spec.alias);
+    spec.define(cmd).action(async function (this: Command, ...args: unknown[]) {
+      // commander passes the positional arguments, then the options and the command itself
+      code = await spec.run(args.slice(0, -2), options(this) as never);
     });
-
-  const collect = (v: string, prev: string[] = []) => [...prev, v];
-  program.command('plan')
-    .description('show what apply would change: create, update, noop, orphan, with field-level diffs')
-    .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
-    .option('--out <file>', 'save the plan for `tplsync apply FILE` (refused later if anything moved)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
-    .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
-    .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
-    .option('--parallelism <n>', 'templates read at once', '8')
-    .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
-    .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
-    .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
-    .option('--verbose', 'list unchanged templates too')
-    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
-    .addHelpText('after', `\n${EXIT_HELP}`)
-    .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./plan.js')).planCommand(paths, options(this)))();
-    });
-
-  program.command('apply')
-    .description('write the changes: from a saved plan (refused if stale), or plan the files and apply')
-    .argument('[planOrPaths...]', 'a plan file from `plan --out`, or template paths')
-    .option('--auto-approve', 'do not ask for confirmation (required when stdin is not a terminal)')
-    .option('--parallelism <n>', 'templates written at once', '8')
-    .option('--results <file>', 'write the per-template results as JSON')
-    .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
-    .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
-    .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
-    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
-    .addHelpText('after', `\n${EXIT_HELP}`)
-    .action(function (this: Command, args: string[]) {
-      return run(async () => (await import('./apply.js')).applyCommand(args, options(this)))();
-    });
-
-  program.command('pull').alias('import')
-    .description('adopt existing templates into files (keeping their publicId)')
-    .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-    .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
-    .option('--dir <dir>', 'where to write the files', 'templates')
-    .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
-    .option('--force', 'overwrite existing files')
-    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
-    .action(function (this: Command) {
-      return run(async () => (await import('./pull.js')).pullCommand(options(this)))();
-    });
-
-  program.command('types')
-    .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')
-    .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts)')
-    .option('--check', 'write nothing; exit 1 when the file is stale')
-    .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
-    .addHelpText('after', `\n${EXIT_HELP}`)
-    .action(function (this: Command) {
-      return run(async () => (await import('./types.js')).typesCommand(options(this)))();
-    });
-
-  program.command('send')
-    .description('send a text or a template through the conversation operation; prints the clientMessageId')
-    .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-    .requiredOption('--to <receiver>', 'the receiver')
-    .option('--text <text>', 'send this text')
-    .option('--reply <text>', 'with --text: a reply suggestion (repeatable)', collect)
-    .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
-    .option('--template <name>', 'send this template (from the template files)')
-    .option('--language <code>', 'the template\'s language (when it has several)')
-    .option('--param <name=value>', 'a placeholder value (repeatable)', collect)
-    .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
-    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
-    .addHelpText('after', `\n${EXIT_HELP}`)
-    .action(function (this: Command) {
-      return run(async () => (await import('./send.js')).sendCommand(options(this)))();
-    });
-
-  program.command('status')
-    .description('delivery status of a send: receiver, user and status in words')
-    .argument('<clientMessageId>', 'the id printed by tplsync send')
-    .option('--limit <n>', 'page size (1 to 1000; the service default is 500)')
-    .option('--cursor <cursor>', 'the page after this cursor (from the previous page)')
-    .option('--all', 'follow next_cursor to the last page')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
-    .addHelpText('after', `\n${EXIT_HELP}`)
-    .action(function (this: Command, id: string) {
-      return run(async () => (await import('./status.js')).statusCommand(id, options(this)))();
-    });
-
-  program.command('fmt')
-    .description('rewrite template files in the canonical layout and key order, keeping comments')
-    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
-    .option('--check', 'write nothing; list the files that would change and exit 1')
-    .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./fmt.js')).fmtCommand(paths, options(this)))();
-    });
-
-  program.command('new')
-    .description('scaffold a lint-clean template file with comments that explain each part')
-    .requiredOption('--channel <alias>', 'channel alias from the config')
-    .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
-    .option('--language <code>', 'language code', 'en_US')
-    .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION', 'UTILITY')
-    .option('--dir <dir>', 'where to write the file', 'templates')
-    .option('--force', 'overwrite an existing file')
-    .action(function (this: Command) {
-      return run(async () => (await import('./new.js')).newCommand(options(this)))();
-    });
-
-  program.command('preview')
-    .description('render each template as the customer sees it (WhatsApp and RCS), with its lint findings, as a static site')
-    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
-    .option('--out <dir>', 'where to write index.html and one page per template')
-    .option('--serve', 'serve it on 127.0.0.1 and re-render when a file changes')
-    .option('--port <n>', 'port for --serve (0 picks a free one)', '0')
-    .action(function (this: Command, paths: string[]) {
-      return run(async () => (await import('./preview.js')).previewCommand(paths, options(this)))();
-    });
-
-  program.command('comment')
-    .description('post a Markdown file (the plan) as a pull-request comment, updating the earlier one in place')
-    .requiredOption('--body-file <file>', 'the Markdown to post (e.g. from tplsync plan --format markdown)')
-    .option('--marker <text>', 'the hidden marker that finds the earlier comment', 'tplsync-plan')
-    .option('--repo <owner/name>', 'default: $GITHUB_REPOSITORY')
-    .option('--pr <n>', 'default: the pull request of the workflow event ($GITHUB_EVENT_PATH)')
-    .option('--allow-insecure-http', 'allow a non-loopback http:// $GITHUB_API_URL')
-    .addHelpText('after', '\nThe token comes from $GITHUB_TOKEN, the API from $GITHUB_API_URL (default https://api.github.com).')
-    .action(function (this: Command) {
-      return run(async () => (await import('./comment.js')).commentCommand(options(this)))();
-    });
-
-  program.command('emulator')
-    .description('run the local emulator of the partner messaging API (prints `listening on URL` first)')
-    .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', '8787')
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--data <file>', 'keep the state in this journal file (survives restarts and kill -9)')
-    .option('--key <key>', 'an API key to accept, with access to every channel (repeatable; default $TPLSYNC_API_KEY)', collect)
-    .option('--keys-file <file>', 'JSON list of {"key", "channels": [uuid...], "messageStatus": bool} for scoped keys')
-    .option('--review-delay <ms>', 'how long a written template stays PENDING', '1000')
-    .option('--status-delay <ms>', 'how long a sent message stays "not sent"', '1000')
-    .option('--seed <n>', 'seed of the fault injection (same seed, same faults)')
-    .option('--latency <ms>', 'added to every API request')
-    .option('--jitter <ms>', 'plus up to this much at random')
-    .option('--error-rate <r>', 'share of requests answered 500/502/503 (0..1)')
-    .option('--rate-limit-rate <r>', 'share answered 429 with Retry-After')
-    .option('--retry-after <s>', 'the Retry-After of injected 429s', '1')
-    .option('--reset-rate <r>', 'share whose connection is reset')
-    .option('--hang-rate <r>', 'share that never get an answer')
-    .option('--truncate-rate <r>', 'share whose body is cut off')
-    .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
-    .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
-    .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status')
-    .option('--verbose', 'log every request to stderr (never the key)')
-    .addHelpText('after', '\nControl (loopback only): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state')
-    .action(function (this: Command) {
-      return run(async () => (await import('./emulator.js')).emulatorCommand(options(this)))();
-    });
+  }
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

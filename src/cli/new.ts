@@ -1,13 +1,14 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
+import { commandConfig } from './context.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, schemaModelinePath } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { formatTemplate } from '../fmt/format.js';
-import { scaffoldTemplate } from '../fmt/scaffold.js';
+import { schemaModelinePath } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+import { formatTemplate } from '../layout/format.js';
+import { scaffoldTemplate } from '../scaffold/scaffold.js';
 import { safeFileName } from '../model/to-file.js';
-import { EXIT } from './exit-codes.js';
-import { writeFileAtomic } from './output.js';
+import { EXIT } from '../core/exit-codes.js';
+import { writeFileAtomic } from '../terminal/output.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; dir: string; force?: boolean }
 
@@ -15,7 +16,7 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  const config = await commandConfig(o);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
     throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);

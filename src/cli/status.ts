@@ -1,10 +1,9 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
-import { UUID_RE } from '../api/contract.js';
-import type { MessageStatusResponse, SendListEntry } from '../api/types.js';
-import { loadConfig } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import { connect } from '../env/connect.js';
-import { EXIT } from './exit-codes.js';
+import { commandConfig, withConnection } from './context.js';
+import { UUID_RE } from '../schemas/contract.js';
+import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
+import { UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 
@@ -31,9 +30,8 @@ export async function statusCommand(id: string, o: StatusCommandOptions): Promis
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit takes a whole number from 1 to 1000, not '${o.limit}'`);
   }
   if (o.all && o.cursor) throw new UsageError('--all reads every page; it takes no --cursor');
-  const config = await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
-  const conn = await connect(config, { ...(o.env ? { env: o.env } : {}), ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
-  try {
+  const config = await commandConfig(o);
+  return withConnection(config, o, async (conn) => {
     let entries: SendListEntry[];
     let next = '';
     if (o.all) entries = await conn.client.allMessageStatuses(id, limit !== undefined ? { limit } : {});
@@ -46,5 +44,5 @@ export async function statusCommand(id: string, o: StatusCommandOptions): Promis
       ? `${JSON.stringify({ clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
       : renderStatusTable(entries, next));
     return EXIT.OK;
-  } finally { await conn.close(); }
+  });
 }

@@ -2,12 +2,12 @@
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { SeveritySetting } from '../lint/diagnostic.js';
+import type { SeveritySetting } from '../core/diagnostic.js';
+import { schemaDir } from '../schemas/dir.js';
+import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import { didYouMean } from '../lint/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
-import { UsageError } from './errors.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -50,7 +50,6 @@ interface RawConfig {
   rules?: Record<string, string>;
 }
 
-export const schemaDir = fileURLToPath(new URL('../../schema/', import.meta.url));
 
 /** The `$schema` path of the modeline of a file written into `dir`: the project's own schema, else the package's. */
 export function schemaModelinePath(config: Config, dir: string): string {

@@ -1,12 +1,17 @@
-// Pure: deterministic fault injection. A seeded PRNG decides, request by request, whether the
-// emulator misbehaves and how, so a failing test replays exactly.
+// Pure: deterministic fault injection. Whether a request misbehaves, and how, is decided from
+// the request itself: a hash of the seed, the request's identity (method, normalised path and
+// query, body bytes) and how many times that identity has been seen. The same seed gives the
+// same faults whatever order concurrent requests arrive in, so a failing test replays exactly.
+import { createHash } from 'node:crypto';
 
 export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse';
 export type Operation = 'write' | 'read' | 'send' | 'status';
+export const OPERATIONS: readonly Operation[] = ['write', 'read', 'send', 'status'];
 
 export interface FaultSettings {
+  /** a whole number 0..2^32-1 */
   seed?: number;
-  /** added to every API request */
+  /** added to every API request (ms, at most FAULT_LIMITS.latencyMs) */
   latencyMs?: number;
   /** plus a uniform random 0..jitterMs */
   jitterMs?: number;
@@ -32,32 +37,48 @@ export interface FaultSettings {
 export const FAULT_KEYS: readonly (keyof FaultSettings)[] = [
   'seed', 'latencyMs', 'jitterMs', 'errorRate', 'rateLimitRate', 'retryAfterSec', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate', 'operations',
 ];
+const RATE_KEYS = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate'] as const;
 
-/** mulberry32: small, fast, good enough to scatter faults */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** upper bounds of the settings that are not shares */
+export const FAULT_LIMITS = { seed: 0xffffffff, latencyMs: 60_000, jitterMs: 60_000, retryAfterSec: 3600 } as const;
+
+/** the statuses an injected server error takes (each declared in schema/openapi.yaml) */
+export const INJECTED_ERROR_STATUSES = [500, 502, 503] as const;
+
+/** identities remembered for their attempt count; the oldest is forgotten beyond this */
+const MAX_IDENTITIES = 100_000;
 
 export interface FaultDecision { kind?: FaultKind; status?: number; delayMs: number }
 
+/** The identity of a request for fault decisions: its method, normalised target and body bytes. */
+export function requestIdentity(method: string, target: string, body: Uint8Array): string {
+  return createHash('sha256').update(`${method}\u0000${target}\u0000`).update(body).digest('hex');
+}
+
+/** three uniform numbers in [0, 1) from (seed, identity, attempt) */
+function draws(seed: number, identity: string, attempt: number): [number, number, number] {
+  const h = createHash('sha256').update(`${seed}\u0000${attempt}\u0000${identity}`).digest();
+  return [h.readUInt32BE(0) / 2 ** 32, h.readUInt32BE(4) / 2 ** 32, h.readUInt32BE(8) / 2 ** 32];
+}
+
 export class FaultPlan {
-  private random: () => number;
+  private readonly attempts = new Map<string, number>();
+  readonly active: boolean;
   constructor(readonly settings: FaultSettings) {
-    this.random = prng(settings.seed ?? 1);
+    this.active = Boolean(settings.latencyMs || settings.jitterMs || RATE_KEYS.some((k) => settings[k]));
   }
 
-  decide(op: Operation): FaultDecision {
+  /** The fault (if any) for this request: the n-th time an identity is seen draws from (seed, identity, n). */
+  decide(op: Operation, identity: string): FaultDecision {
+    if (!this.active) return { delayMs: 0 };
     const s = this.settings;
-    const delayMs = (s.latencyMs ?? 0) + (s.jitterMs ? this.random() * s.jitterMs : 0);
+    const attempt = this.attempts.get(identity) ?? 0;
+    this.attempts.delete(identity);
+    this.attempts.set(identity, attempt + 1);
+    if (this.attempts.size > MAX_IDENTITIES) this.attempts.delete(this.attempts.keys().next().value!);
+    const [rDelay, rKind, rStatus] = draws(s.seed ?? 1, identity, attempt);
+    const delayMs = (s.latencyMs ?? 0) + (s.jitterMs ? rDelay * s.jitterMs : 0);
     if (s.operations && !s.operations.includes(op)) return { delayMs };
-    const r = this.random();
     let acc = 0;
     const table: [FaultKind, number | undefined][] = [
       ['error', s.errorRate], ['rateLimit', s.rateLimitRate], ['reset', s.resetRate], ['hang', s.hangRate],
@@ -66,7 +87,11 @@ export class FaultPlan {
     ];
     for (const [kind, rate] of table) {
       acc += rate ?? 0;
-      if (r < acc) return kind === 'error' ? { kind, status: [500, 502, 503][Math.floor(this.random() * 3)]!, delayMs } : { kind, delayMs };
+      if (rKind < acc) {
+        return kind === 'error'
+          ? { kind, status: INJECTED_ERROR_STATUSES[Math.floor(rStatus * INJECTED_ERROR_STATUSES.length)]!, delayMs }
+          : { kind, delayMs };
+      }
     }
     return { delayMs };
   }
@@ -78,10 +103,19 @@ export function checkFaults(v: unknown): string | undefined {
   for (const [k, x] of Object.entries(v)) {
     if (!FAULT_KEYS.includes(k as keyof FaultSettings)) return `unknown fault setting '${k}' (known: ${FAULT_KEYS.join(', ')})`;
     if (k === 'operations') {
-      if (!Array.isArray(x) || x.some((o) => !['write', 'read', 'send', 'status'].includes(o))) return 'operations is a list of write, read, send, status';
-    } else if (typeof x !== 'number' || x < 0 || (k.endsWith('Rate') && x > 1)) return `${k} must be a number${k.endsWith('Rate') ? ' from 0 to 1' : ' >= 0'}`;
+      if (!Array.isArray(x) || x.some((o) => !OPERATIONS.includes(o))) return 'operations is a list of write, read, send, status';
+      continue;
+    }
+    if (k.endsWith('Rate')) {
+      if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 1) return `${k} must be a number from 0 to 1`;
+      continue;
+    }
+    const max = FAULT_LIMITS[k as keyof typeof FAULT_LIMITS];
+    const whole = k === 'seed' || k === 'retryAfterSec';
+    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > max || (whole && !Number.isInteger(x))) {
+      return `${k} must be a ${whole ? 'whole number' : 'number'} from 0 to ${max}`;
+    }
   }
-  const total = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate']
-    .reduce((a, k) => a + ((v as Record<string, number>)[k] ?? 0), 0);
-  return total > 1 ? 'the fault rates add up to more than 1' : undefined;
+  const total = RATE_KEYS.reduce((a, k) => a + ((v as Record<string, number>)[k] ?? 0), 0);
+  return total > 1 + 1e-9 ? 'the fault rates add up to more than 1' : undefined;
 }

@@ -49,16 +49,19 @@ export class Journal {
   private pending: { line: string; done: (e?: Error) => void }[] = [];
   private flushing = false;
 
-  constructor(private readonly file: string) {}
+  /** `beforeSync` (for tests) is awaited after a batch is written and before it is synced */
+  constructor(private readonly file: string, private readonly beforeSync?: () => Promise<void>) {}
 
   async open(): Promise<void> {
     this.fh = await open(this.file, 'a');
   }
 
-  /** Resolves once the entry is durable. */
+  /** Resolves once the entry is durable; rejects (and nothing was acknowledged) when it could not be written. */
   append(entry: JournalEntry): Promise<void> {
+    let line: string;
+    try { line = `${JSON.stringify(entry)}\n`; } catch (e) { return Promise.reject(e as Error); }
     return new Promise((resolve, reject) => {
-      this.pending.push({ line: `${JSON.stringify(entry)}\n`, done: (e) => (e ? reject(e) : resolve()) });
+      this.pending.push({ line, done: (e) => (e ? reject(e) : resolve()) });
       if (!this.flushing) void this.flush();
     });
   }
@@ -70,6 +73,7 @@ export class Journal {
       this.pending = [];
       try {
         await this.fh!.write(batch.map((b) => b.line).join(''));
+        await this.beforeSync?.();
         await this.fh!.datasync();
         for (const b of batch) b.done();
       } catch (e) {

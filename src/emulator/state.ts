@@ -5,11 +5,11 @@ import { canonicalJson } from '../model/canonical.js';
 import { sha256 } from '../model/hash.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
-} from '../api/types.js';
-import { TEMPLATE_STATUS } from '../api/types.js';
+} from '../api/shapes.js';
+import { TEMPLATE_STATUS } from '../api/shapes.js';
 import { collectFindings } from '../lint/engine.js';
 import { RULES_BY_ID } from '../lint/registry.js';
-import { readResponse, writeBodyAsTemplate } from '../model/wire.js';
+import { readResponse, writeBodyAsTemplate } from './template-wire.js';
 
 export interface TemplateRecord {
   channelId: string;
@@ -24,10 +24,14 @@ export interface TemplateRecord {
   reason?: string;
   /** edits made to the template after it was approved */
   editsAfterApproval: number;
+  /** when those edits were made, within the last 30 days (for the edit limits) */
+  approvedEdits?: number[];
   writes: number;
 }
 
 export interface ConversationRecord {
+  /** the scope of the key that sent it (message ids are unique per key) */
+  scope?: string;
   channelId: string;
   clientMessageId: string;
   bodyHash: string;
@@ -46,6 +50,7 @@ export interface StateOptions {
 
 export const STATUS_LIMIT_DEFAULT = 500;
 export const STATUS_LIMIT_MAX = 1000;
+const LEGACY_SCOPE = '*';
 
 
 /** The platform's review: a template breaking a lint rule of severity error is rejected. */
@@ -59,65 +64,113 @@ export function review(channelId: string, body: TemplateWriteRequest, now: numbe
   return errors.length ? { verdict: 'REJECTED', reason: `${errors[0]!.ruleId}: ${errors[0]!.message}` } : { verdict: 'APPROVED' };
 }
 
+/** WhatsApp's limits on edits of an APPROVED template, by the emulator's clock. */
+export const EDIT_LIMITS = { perDay: 1, dayMs: 24 * 3600_000, perMonth: 10, monthMs: 30 * 24 * 3600_000 } as const;
+
+/** How many edits an APPROVED template may still take in the 30-day window, and when the next one is allowed. */
+export interface EditAllowance { remaining: number; nextAt?: number }
+
+export type TemplateWritePlan =
+  | { kind: 'unchanged'; record: TemplateRecord }
+  | { kind: 'changed'; record: TemplateRecord }
+  | { kind: 'refused'; code: 'INVALID' | 'EDIT_LIMIT_REACHED'; message: string };
+
+export type ConversationPlan =
+  | { kind: 'new'; record: ConversationRecord }
+  | { kind: 'repeat'; record: ConversationRecord }
+  | { kind: 'conflict' };
+
+/**
+ * The emulator's state. Every change is planned first (pure, nothing changes), made durable by
+ * the caller, and only then committed, so what is read is always what the journal holds.
+ */
 export class EmulatorState {
   readonly templates = new Map<string, TemplateRecord>();
   readonly conversations = new Map<string, ConversationRecord>();
   constructor(private readonly o: StateOptions) {}
 
   static templateKey(channelId: string, templateId: string): string { return `${channelId.toLowerCase()}/${templateId.toLowerCase()}`; }
+  /** message ids are unique per key (its scope), not across keys */
+  static conversationKey(scope: string, clientMessageId: string): string { return `${scope}/${clientMessageId.toLowerCase()}`; }
+
+  now(): number { return this.o.now(); }
 
   statusOf(rec: TemplateRecord): string {
     return this.o.now() < rec.reviewAt ? 'PENDING' : rec.verdict;
   }
 
+  editAllowance(rec: TemplateRecord, now = this.o.now()): EditAllowance {
+    const edits = (rec.approvedEdits ?? []).filter((t) => t > now - EDIT_LIMITS.monthMs).sort((a, b) => a - b);
+    const inDay = edits.filter((t) => t > now - EDIT_LIMITS.dayMs);
+    const remaining = Math.max(0, EDIT_LIMITS.perMonth - edits.length);
+    let nextAt: number | undefined;
+    if (remaining === 0) nextAt = edits[edits.length - EDIT_LIMITS.perMonth]! + EDIT_LIMITS.monthMs;
+    if (inDay.length >= EDIT_LIMITS.perDay) nextAt = Math.max(nextAt ?? 0, inDay[inDay.length - EDIT_LIMITS.perDay]! + EDIT_LIMITS.dayMs);
+    return { remaining, ...(nextAt !== undefined ? { nextAt } : {}) };
+  }
+
   /**
-   * An upsert: a new id creates, an existing id is replaced; an unchanged body changes nothing.
-   * Like WhatsApp, it refuses to change the category of an APPROVED template (returns a reason).
+   * An upsert, planned: a new id creates, an existing id is replaced; an unchanged body changes
+   * nothing. Like WhatsApp, it refuses to change the category of an APPROVED template, and an
+   * edit of an APPROVED template beyond 1 per 24 h or 10 per 30 days. Changes nothing.
    */
-  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest): { record: TemplateRecord; response: TemplateWriteResponse; changed: boolean } | { refused: string } {
+  planTemplateWrite(channelId: string, templateId: string, body: TemplateWriteRequest): TemplateWritePlan {
     const key = EmulatorState.templateKey(channelId, templateId);
     const now = this.o.now();
     const prev = this.templates.get(key);
+    if (prev && canonicalJson(prev.body) === canonicalJson(body)) return { kind: 'unchanged', record: prev };
+    const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
     const before = prev?.body.chatapp.chatapp.category;
-    if (prev && this.statusOf(prev) === 'APPROVED' && before !== body.chatapp.chatapp.category) {
-      return { refused: `The category of an APPROVED template cannot change (${before} -> ${body.chatapp.chatapp.category}); create a new template instead` };
+    if (prev && wasApproved && before !== body.chatapp.chatapp.category) {
+      return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${body.chatapp.chatapp.category}); create a new template instead` };
     }
-    let record: TemplateRecord;
-    let changed = true;
-    if (prev && canonicalJson(prev.body) === canonicalJson(body)) {
-      record = prev;
-      changed = false;
-    } else {
-      const r = review(channelId, body, now);
-      const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
-      record = {
-        channelId: channelId.toLowerCase(), templateId: templateId.toLowerCase(), body,
-        numericId: prev?.numericId ?? String(BigInt(`0x${sha256(key).slice(0, 13)}`)),
-        createdAt: prev?.createdAt ?? now, updatedAt: now,
-        reviewAt: now + this.o.reviewDelayMs,
-        verdict: r.verdict, ...(r.reason ? { reason: r.reason } : {}),
-        editsAfterApproval: (prev?.editsAfterApproval ?? 0) + (wasApproved ? 1 : 0),
-        writes: (prev?.writes ?? 0) + 1,
-      };
-      this.templates.set(key, record);
+    if (prev && wasApproved) {
+      const a = this.editAllowance(prev, now);
+      if (a.nextAt !== undefined) {
+        return {
+          kind: 'refused', code: 'EDIT_LIMIT_REACHED',
+          message: `This APPROVED template has reached its edit limit (${EDIT_LIMITS.perDay} edit per 24 hours, ${EDIT_LIMITS.perMonth} per 30 days; ${a.remaining} left in the 30 days); the next edit is possible from ${new Date(a.nextAt).toISOString()}`,
+        };
+      }
     }
-    const statusText = this.statusOf(record);
+    const r = review(channelId, body, now);
+    const record: TemplateRecord = {
+      channelId: channelId.toLowerCase(), templateId: templateId.toLowerCase(), body,
+      numericId: prev?.numericId ?? String(BigInt(`0x${sha256(key).slice(0, 13)}`)),
+      createdAt: prev?.createdAt ?? now, updatedAt: now,
+      reviewAt: now + this.o.reviewDelayMs,
+      verdict: r.verdict, ...(r.reason ? { reason: r.reason } : {}),
+      editsAfterApproval: (prev?.editsAfterApproval ?? 0) + (wasApproved ? 1 : 0),
+      approvedEdits: [...(prev?.approvedEdits ?? []).filter((t) => t > now - EDIT_LIMITS.monthMs), ...(wasApproved ? [now] : [])],
+      writes: (prev?.writes ?? 0) + 1,
+    };
+    return { kind: 'changed', record };
+  }
+
+  /** Makes a planned (and journaled) template write visible. */
+  commitTemplate(rec: TemplateRecord): void { this.templates.set(EmulatorState.templateKey(rec.channelId, rec.templateId), rec); }
+
+  writeResponse(rec: TemplateRecord): TemplateWriteResponse {
+    const statusText = this.statusOf(rec);
+    const body = rec.body;
     return {
-      record, changed,
-      response: {
-        name: body.name, publicId: templateId.toLowerCase(), tariffType: 2,
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        status: TEMPLATE_STATUS[statusText]!, statusText,
-        ...(body.message ? { message: body.message } : {}),
-      },
+      name: body.name, publicId: rec.templateId, tariffType: 2,
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      status: TEMPLATE_STATUS[statusText]!, statusText,
+      ...(body.message ? { message: body.message } : {}),
     };
   }
 
-  restoreTemplate(rec: TemplateRecord): void { this.templates.set(EmulatorState.templateKey(rec.channelId, rec.templateId), rec); }
-  restoreConversation(rec: ConversationRecord): void { this.conversations.set(rec.clientMessageId.toLowerCase(), rec); }
+  restoreTemplate(rec: TemplateRecord): void { this.commitTemplate(rec); }
+  /** a record journaled before message ids were scoped per key belongs to the scope '*', which every key sees */
+  restoreConversation(rec: ConversationRecord): void { this.commitConversation(rec.scope ? rec : { ...rec, scope: LEGACY_SCOPE }); }
+
+  template(channelId: string, templateId: string): TemplateRecord | undefined {
+    return this.templates.get(EmulatorState.templateKey(channelId, templateId));
+  }
 
   readTemplate(channelId: string, templateId: string): TemplateReadResponse | undefined {
-    const rec = this.templates.get(EmulatorState.templateKey(channelId, templateId));
+    const rec = this.template(channelId, templateId);
     if (!rec) return undefined;
     const statusText = this.statusOf(rec);
     return readResponse(rec.templateId, rec.body, {
@@ -126,25 +179,37 @@ export class EmulatorState {
     });
   }
 
-  sendConversation(channelId: string, req: ConversationRequest):
-    { kind: 'new'; record: ConversationRecord } | { kind: 'repeat'; record: ConversationRecord } | { kind: 'conflict' } {
-    const id = req.clientMessageId.toLowerCase();
+  /** A send, planned: new, a repeat of the same body (answered with the first result), or a conflict. Changes nothing. */
+  planConversation(scope: string, channelId: string, req: ConversationRequest): ConversationPlan {
     const bodyHash = sha256(canonicalJson({ channelId: channelId.toLowerCase(), req }));
-    const prev = this.conversations.get(id);
+    const prev = this.conversation(req.clientMessageId, scope);
     if (prev) return prev.bodyHash === bodyHash ? { kind: 'repeat', record: prev } : { kind: 'conflict' };
     const now = this.o.now();
     const createdDate = new Date(now).toISOString();
     const record: ConversationRecord = {
-      channelId: channelId.toLowerCase(), clientMessageId: id, bodyHash, createdAt: now,
+      scope, channelId: channelId.toLowerCase(), clientMessageId: req.clientMessageId.toLowerCase(), bodyHash, createdAt: now,
       receivers: req.messages.map((m) => m.receiver),
       response: { clientMessageId: req.clientMessageId, messages: req.messages.map(() => ({ createdDate, status: 2, publicId: randomUUID() })) },
     };
-    this.conversations.set(id, record);
     return { kind: 'new', record };
   }
 
-  conversation(clientMessageId: string): ConversationRecord | undefined {
-    return this.conversations.get(clientMessageId.toLowerCase());
+  commitConversation(rec: ConversationRecord): void {
+    this.conversations.set(EmulatorState.conversationKey(rec.scope ?? LEGACY_SCOPE, rec.clientMessageId), rec);
+  }
+
+  /**
+   * The conversation the key of `scope` sent with this id (or one journaled before ids were
+   * scoped); without a scope (for inspection), the first one sent with this id by any key.
+   */
+  conversation(clientMessageId: string, scope?: string): ConversationRecord | undefined {
+    if (scope === undefined) {
+      const id = clientMessageId.toLowerCase();
+      for (const rec of this.conversations.values()) if (rec.clientMessageId === id) return rec;
+      return undefined;
+    }
+    return this.conversations.get(EmulatorState.conversationKey(scope, clientMessageId))
+      ?? this.conversations.get(EmulatorState.conversationKey(LEGACY_SCOPE, clientMessageId));
   }
 
   /** One page of delivery statuses. 0 not sent, then 1 sent, or 2 failed for a receiver that is no phone number. */

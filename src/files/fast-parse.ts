@@ -4,7 +4,7 @@
 // `parse.ts`. Returns undefined whenever the fast read could differ from the full one
 // (aliases, anchors, directives, several documents, anything js-yaml rejects).
 import jsyaml from 'js-yaml';
-import type { Span } from '../lint/diagnostic.js';
+import type { Span } from '../core/diagnostic.js';
 
 /**
  * Inputs the fast read leaves to the full parser, where js-yaml and yaml could disagree: an

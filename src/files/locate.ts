@@ -1,7 +1,7 @@
 // Pure: from a path in the plain value (["buttons", 3, "text"]) back to the exact
 // source range in the YAML document: the key, the value, or a part of a string value.
 import { isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
-import type { Span } from '../lint/diagnostic.js';
+import type { Span } from '../core/diagnostic.js';
 import { spanOf, type ParsedFile } from './parse.js';
 
 export type PathSegment = string | number;

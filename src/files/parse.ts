@@ -2,7 +2,7 @@
 // diagnostics of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents).
 import { isUtf8 } from 'node:buffer';
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
-import type { Diagnostic, Span } from '../lint/diagnostic.js';
+import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
 import { bytePosition, firstInvalidUtf8 } from './utf8.js';
 

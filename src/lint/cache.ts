@@ -1,16 +1,24 @@
-// Effects: the opt-in lint cache (`lint --cache`). A file whose bytes hash the same as last time
-// reuses its per-file result; configured severities, directives and cross-file rules are
-// applied afresh on every run. The cache is keyed to the rules' code and the schema, so a new
-// tplsync never reuses an old verdict; files with an EXPIRE_TIME (whose verdict depends on
-// the clock) are never cached.
-import { sha256 } from '../model/hash.js';
+// Effects: the opt-in lint cache (`lint --cache`). A file whose stat (size, mtime, inode) is what
+// it was when its result was recorded reuses that result without being read; a file whose stat
+// moved is read and hashed, and reuses its result when the bytes hash the same. A file modified
+// within a second of when its result was recorded is always hashed (its mtime cannot prove it
+// unchanged, as git's racy-file rule has it). Configured severities, directives and cross-file
+// rules are applied afresh on every run. The cache is keyed to the rules' code and the schema,
+// so a new tplsync never reuses an old verdict; files with an EXPIRE_TIME (whose verdict depends
+// on the clock) are never cached.
+import type { Stats } from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
+import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
-import { templateSchema } from './schema.js';
+import { templateSchema } from '../schemas/template.js';
 
-interface CacheFile { fingerprint: string; entries: Record<string, { hash: string; result: FileResult }> }
+interface Entry { hash: string; size: number; mtimeMs: number; ino: number; recordedAt: number; result: FileResult }
+interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
+
+/** how close to the recording time an mtime must be to be distrusted */
+const RACY_MS = 1000;
 
 let fp: string | undefined;
 /** changes whenever a rule's code, its metadata or the schema changes */
@@ -19,10 +27,14 @@ export function rulesFingerprint(): string {
   return fp;
 }
 
+const relabel = (r: FileResult, display: string): FileResult => ({ ...r, file: display, diagnostics: r.diagnostics.map((d) => ({ ...d, file: display })) });
+
 export class LintCache {
   private readonly entries: CacheFile['entries'];
   private dirty = false;
   hits = 0;
+  /** hits proven by stat alone, without reading the file */
+  statHits = 0;
 
   private constructor(private readonly file: string, entries: CacheFile['entries']) { this.entries = entries; }
 
@@ -38,17 +50,32 @@ export class LintCache {
 
   static hash(bytes: Uint8Array): string { return sha256(bytes); }
 
-  /** the cached result for these bytes, relabelled for the file's display path */
-  get(abs: string, hash: string, display: string): FileResult | undefined {
+  /** the cached result when the file's stat proves it unchanged (nothing is read) */
+  byStat(abs: string, st: Stats, display: string): FileResult | undefined {
+    const e = this.entries[abs];
+    if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ino !== st.ino || st.mtimeMs >= e.recordedAt - RACY_MS) return undefined;
+    this.hits++;
+    this.statHits++;
+    return relabel(e.result, display);
+  }
+
+  /** the cached result for these bytes, relabelled for the file's display path; the entry takes the new stat */
+  get(abs: string, hash: string, display: string, st?: Stats): FileResult | undefined {
     const e = this.entries[abs];
     if (!e || e.hash !== hash) return undefined;
     this.hits++;
-    return { ...e.result, file: display, diagnostics: e.result.diagnostics.map((d) => ({ ...d, file: display })) };
+    // the bytes are proven the same now: record the stat, so that the next run need not read them
+    if (st && (e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ino !== st.ino || (st.mtimeMs >= e.recordedAt - RACY_MS && Date.now() > st.mtimeMs + RACY_MS))) {
+      this.entries[abs] = { ...e, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, recordedAt: Date.now() };
+      this.dirty = true;
+    }
+    return relabel(e.result, display);
   }
 
-  set(abs: string, hash: string, bytes: Uint8Array, result: FileResult): void {
+  set(abs: string, hash: string, bytes: Uint8Array, result: FileResult, st?: Stats): void {
     if (result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || Buffer.from(bytes).includes('EXPIRE_TIME')) return;
-    this.entries[abs] = { hash, result };
+    const { value: _v, hash: _h, ...kept } = result;
+    this.entries[abs] = { hash, size: st?.size ?? -1, mtimeMs: st?.mtimeMs ?? -1, ino: st?.ino ?? -1, recordedAt: Date.now(), result: kept };
     this.dirty = true;
   }
 

@@ -8,11 +8,11 @@ import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files
 import { UUID_RE } from '../model/ids.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
-import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from './diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
-import { validateTemplate } from './schema.js';
+import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
 
 /** What the cross-file rules need to know of a file. */
@@ -29,9 +29,13 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   directives: Directive[];
   facts: FileFacts;
+  /** the plain value of the file, when it parsed to a mapping and the caller asked for it (keepValue) */
+  value?: Loose;
+  /** sha256 of the file's bytes, with `value` */
+  hash?: string;
 }
 
-export interface FileLintOptions { now: Date }
+export interface FileLintOptions { now: Date; keepValue?: boolean }
 
 /**
  * Lints one file's bytes. The findings are computed on the plain value; positions are only
@@ -49,7 +53,7 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
   if (fast) {
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
-    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings);
+    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings, opts);
   }
   return lintParsed(parseTemplateText(file, text), opts);
 }
@@ -60,7 +64,7 @@ function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose
   if (!t) return undefined;
   const findings = collectFindings(t, opts);
   const facts = findings.length === 0 ? quickFacts(text, t) : undefined;
-  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts } } : {}) };
+  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}) } } : {}) };
 }
 
 /** The fast path's answer for a clean file, or undefined when the layout needs the parser. */
@@ -117,7 +121,7 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
 }
 
 /** Gives each finding its span in the parsed document. */
-function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[]): FileResult {
+function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[], opts: FileLintOptions): FileResult {
   const diagnostics = [...f.diagnostics];
   for (const x of findings) {
     const span = x.needle ? locateInString(f, x.path, x.needle, x.occurrence ?? 0) : locate(f, x.path, x.part ?? 'value');
@@ -125,7 +129,7 @@ function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[]): FileRe
     const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
     diagnostics.push({ file: f.file, ...span, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
   }
-  return { file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t) };
+  return { file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t), ...(opts.keepValue ? { value: t } : {}) };
 }
 
 export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
@@ -137,7 +141,7 @@ export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
       message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
     return empty;
   }
-  return place(f, t, collectFindings(t, opts));
+  return place(f, t, collectFindings(t, opts), opts);
 }
 
 function stringAt(t: Loose, path: Path): string | undefined {

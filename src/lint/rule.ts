@@ -4,7 +4,7 @@
 import type { Path } from '../files/locate.js';
 import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
-import type { SeveritySetting } from './diagnostic.js';
+import type { SeveritySetting } from '../core/diagnostic.js';
 
 export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive';
 

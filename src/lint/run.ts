@@ -1,59 +1,20 @@
 // Effects: find the template files of a run, lint them on every core (worker threads for
 // larger runs), and combine the results. The checks themselves are pure (engine.ts).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import type { Diagnostic } from './diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, type FileResult, type ProjectOptions } from './engine.js';
 import { RULES_BY_ID } from './registry.js';
 import { lintFile } from './run-file.js';
 import { didYouMean } from './suggest.js';
 
-export interface FileEntry {
-  /** as shown to the user */
-  file: string;
-  abs: string;
-  /** the contents, when they were read already (the cache does); never sent to workers */
-  bytes?: Uint8Array;
-}
-
-const YAML_EXT = /\.ya?ml$/i;
-
-/** The template files named by `paths` (files, directories or globs), or by the config's globs. */
-export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
-  const { glob } = await import('tinyglobby');
-  const found = new Set<string>();
-  const ignore = ['**/node_modules/**', '**/.git/**'];
-  if (paths.length === 0) {
-    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
-  } else {
-    for (const p of paths) {
-      const abs = path.resolve(cwd, p);
-      let st;
-      try { st = statSync(abs); } catch { st = undefined; }
-      if (st?.isFile()) found.add(abs);
-      else if (st?.isDirectory()) {
-        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
-      } else if (/[*?[\]{}]/.test(p)) {
-        const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
-        if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
-        for (const f of matches) found.add(path.resolve(f));
-      } else throw new UsageError(`No such file or directory: ${p}`);
-    }
-  }
-  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0).sort();
-  if (files.length === 0) {
-    throw new UsageError(paths.length
-      ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
-      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
-  }
-  return files.map((abs) => ({ abs, file: path.relative(cwd, abs) || abs }));
-}
+export { discoverFiles, type FileEntry } from '../files/discover.js';
 
 export function projectOptions(config: Config): ProjectOptions {
   const ids = [...RULES_BY_ID.keys()];
@@ -81,6 +42,8 @@ export interface LintRunOptions {
   workers?: number;
   /** 'auto' (default): a pool only when many files need the full parse; 'always': for tests */
   pool?: 'auto' | 'always' | 'never';
+  /** keep each file's plain value and hash in its result (plan, types, send, preview) */
+  keepValue?: boolean;
 }
 
 /** files linted in-process before deciding whether worker threads would pay off */
@@ -97,23 +60,24 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   const now = opts.now ?? new Date();
   const cores = opts.workers ?? Math.min(availableParallelism(), 4);
   const canPool = cores >= 2 && opts.pool !== 'never' && existsSync(workerFile);
-  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)));
+  const keep = Boolean(opts.keepValue);
+  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep);
   const results: FileResult[] = [];
   let withFindings = 0;
   for (let i = 0; i < entries.length; i++) {
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, entries[i]!.bytes);
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, entries[i]!.bytes, keep);
     results.push(r);
     if (r.diagnostics.length > 0 || r.directives.length > 0) withFindings++;
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && withFindings / PROBE > 0.2) {
-      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)));
+      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep);
       return [...results, ...more];
     }
   }
   return results;
 }
 
-function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<FileResult[]> {
+function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue: boolean): Promise<FileResult[]> {
   return new Promise((resolve, reject) => {
     const results: FileResult[] = new Array(entries.length);
     let next = 0;
@@ -125,7 +89,7 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<F
       slot.start = next;
       const batch = entries.slice(next, next + BATCH);
       next += batch.length;
-      w.postMessage({ files: batch.map(({ file, abs }) => ({ file, abs })), now: now.getTime() });
+      w.postMessage({ files: batch.map(({ file, abs }) => ({ file, abs })), now: now.getTime(), keepValue });
     };
     for (let k = 0; k < n; k++) {
       const w = new Worker(workerFile);
@@ -144,31 +108,47 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number): Promise<F
 }
 
 
-export interface LintOutcome { files: FileEntry[]; diagnostics: Diagnostic[]; /** files answered from the cache */ cached?: number }
+export interface LintOutcome {
+  /** files answered from the cache without being read (their stat proved them unchanged) */
+  statHits?: number;
+  files: FileEntry[];
+  diagnostics: Diagnostic[];
+  /** per file, in the order of `files` (before cross-file rules, severities and directives) */
+  results: FileResult[];
+  /** files answered from the cache */
+  cached?: number;
+}
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
   const popts = projectOptions(config);
   const files = await discoverFiles(config, paths, cwd);
-  if (!opts.cacheFile) return { files, diagnostics: finishProject(await lintEntries(files, opts), popts) };
+  if (!opts.cacheFile) {
+    const results = await lintEntries(files, opts);
+    return { files, results, diagnostics: finishProject(results, popts) };
+  }
   const { LintCache } = await import('./cache.js');
   const cache = LintCache.load(opts.cacheFile);
   const results: (FileResult | undefined)[] = [];
-  const misses: { i: number; hash: string; bytes: Buffer }[] = [];
+  const misses: { i: number; hash: string; bytes: Buffer; st?: Stats }[] = [];
   files.forEach((f, i) => {
     let bytes: Buffer;
+    let st: Stats;
     try {
-      if (statSync(f.abs).size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      st = statSync(f.abs);
+      results[i] = cache.byStat(f.abs, st, f.file);
+      if (results[i]) return;
+      if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
       bytes = readFileSync(f.abs);
     } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
     const hash = LintCache.hash(bytes);
-    results[i] = cache.get(f.abs, hash, f.file);
-    if (!results[i]) misses.push({ i, hash, bytes });
+    results[i] = cache.get(f.abs, hash, f.file, st);
+    if (!results[i]) misses.push({ i, hash, bytes, st });
   });
   const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
   misses.forEach((m, k) => {
     results[m.i] = fresh[k]!;
-    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!);
+    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!, m.st);
   });
   cache.save(new Set(files.map((f) => f.abs)));
-  return { files, diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits };
+  return { files, results: results as FileResult[], diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits, statHits: cache.statHits };
 }

@@ -1,9 +1,9 @@
 // Pure: the one canonical template model, and the three mappings into and out of it: from a
 // template file, from a read response, and to a write body. Plans compare canonical models,
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
-import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/types.js';
+import type { TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
 import { obj as o, sample as s, type Loose } from './loose.js';
-import { numbering, scanPlaceholders, compileText } from './placeholders.js';
+import { compileText, NUMBERED, numbering, renderText, scanPlaceholders } from './placeholders.js';
 
 export interface CanonicalButton {
   type: string;
@@ -24,16 +24,18 @@ export interface CanonicalTemplate {
   /** not returned by the read: not observable */
   category?: string;
   description: string;
-  header?: { format: string; text?: string; example?: string };
-  /** text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}} */
-  body: { text: string; examples: string[] };
+  /** `names`, file only: as for the body */
+  header?: { format: string; text?: string; example?: string; names?: string[] };
+  /**
+   * text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}}; `names`, file
+   * only (never compared): names[n - 1] is the file's name of {{n}} when the file named it
+   */
+  body: { text: string; examples: string[]; names?: string[] };
   footer?: string;
   buttons: CanonicalButton[];
   message?: WireMessage;
   /** file only, for renderings: sample values by placeholder name (body and message examples) */
   samples?: Readonly<Record<string, string>>;
-  /** file only, for renderings: the file's name of each wire number (names[n - 1] for {{n}}), where the file used names */
-  names?: { header?: readonly (string | undefined)[]; body?: readonly (string | undefined)[] };
   /** file only: the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
   unobservable?: readonly string[];
 }
@@ -46,23 +48,26 @@ export const NOT_OBSERVABLE: readonly string[] = [
 ];
 
 
-/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}), and the file's names of the numbers. */
-function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[]; names?: (string | undefined)[] } {
+/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
+function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[]; names?: string[] } {
   const map = numbering(scanPlaceholders(text).placeholders);
   const out: string[] = [];
-  const names: (string | undefined)[] = [];
+  const names: string[] = [];
   for (const [key, n] of map) {
     out[n - 1] = s(examples?.[key]) ?? '';
-    if (!/^[0-9]+$/.test(key)) names[n - 1] = key;
+    if (!NUMBERED.test(key)) names[n - 1] = key;
   }
   for (let i = 0; i < out.length; i++) out[i] ??= '';
   return { text: compileText(text, map), examples: out, ...(names.length ? { names } : {}) };
 }
 
-/** Pure: a wire text ({{n}}) with the file's names put back where it had them ({{first_name}}). */
-export function withNames(text: string, names: readonly (string | undefined)[] | undefined): string {
-  if (!names?.length) return text;
-  return text.replace(/\{\{([1-9][0-9]*)\}\}/g, (all, n: string) => { const name = names[Number(n) - 1]; return name ? `{{${name}}}` : all; });
+/** A text of the model in the file's form: {{n}} written back with the file's name for it. */
+export function fileFormText(part: { text?: string; names?: readonly string[] }): string {
+  const text = part.text ?? '';
+  if (!part.names?.length) return text;
+  const values: Record<string, string> = {};
+  part.names.forEach((name, i) => { if (name) values[String(i + 1)] = `{{${name}}}`; });
+  return renderText(text, values);
 }
 
 /** From a (lint-clean) template file's value. `channelId` is the alias resolved for the environment. */
@@ -76,20 +81,16 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     language: String(t.language),
     ...(typeof t.category === 'string' ? { category: t.category } : {}),
     description: s(t.description) ?? '',
-    body: { text: '', examples: [] },
+    body: orderedSamples(s(body?.text) ?? '', o(body?.examples)),
     buttons: (Array.isArray(t.buttons) ? t.buttons : []).map((b) => fileButton(o(b) ?? {})),
   };
-  const b = orderedSamples(s(body?.text) ?? '', o(body?.examples));
-  c.body = { text: b.text, examples: b.examples };
-  const names: NonNullable<CanonicalTemplate['names']> = b.names ? { body: b.names } : {};
   if (header) {
     const format = String(header.format);
     if (format === 'TEXT') {
       // a named header placeholder may take the body's sample of the same name
       const named = Object.fromEntries(Object.entries(o(body?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
       const h = orderedSamples(s(header.text) ?? '', { ...named, ...o(header.examples) });
-      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}) };
-      if (h.names) names.header = h.names;
+      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}), ...(h.names ? { names: h.names } : {}) };
     } else {
       c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };
     }
@@ -103,7 +104,6 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
-  if (names.body || names.header) c.names = names;
   const unobservable = [
     ...(c.category !== undefined ? ['category'] : []),
     ...(Object.keys(o(msg?.examples) ?? {}).length ? ['message.examples'] : []),
@@ -266,8 +266,11 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 }
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, samples: _s, names: _n, unobservable: _u, ...rest } = c;
-  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
+  const { category: _c, channelId: _ch, templateId: _id, samples: _s, unobservable: _u, ...rest } = c;
+  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
+  // the file's names of placeholders are not part of what is sent
+  delete copy.body?.names;
+  if (copy.header) delete copy.header.names;
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {

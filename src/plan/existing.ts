@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { readTemplateValue } from '../files/value.js';
-import { discoverFiles } from '../lint/run.js';
+import { discoverFiles } from '../files/discover.js';
 import { templateId } from '../model/ids.js';
 import { resolveChannel } from './desired.js';
 

@@ -1,16 +1,17 @@
 // Effects (git via execa): the templates that were in the files at --base REF and are gone now.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
+import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
 
 export interface BaseTemplates {
-  /** every template at REF, by id */
-  byId: Map<string, OrphanCandidate & { category?: string }>;
+  /** every template at REF, by id, with its canonical model */
+  byId: Map<string, OrphanCandidate & { category?: string; canonical: CanonicalTemplate }>;
 }
 
 export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string): Promise<BaseTemplates> {
@@ -24,7 +25,7 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
   const ls = await git(['ls-tree', '-r', '-z', '--name-only', ref]);
   const prefix = path.relative(root, config.dir);
   const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix.split(path.sep).join('/'), g)), { dot: false });
-  const byId = new Map<string, OrphanCandidate & { category?: string }>();
+  const byId = new Map<string, OrphanCandidate & { category?: string; canonical: CanonicalTemplate }>();
   for (const file of String(ls.stdout).split('\0').filter(Boolean)) {
     if (!isMatch(file)) continue;
     const shown = await git(['show', `${ref}:${file}`]);
@@ -39,6 +40,7 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
       channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
       file: path.relative(process.cwd(), path.join(root, file)),
       ...(typeof t.category === 'string' ? { category: t.category } : {}),
+      canonical: fromFile(t, channelId, id),
     });
   }
   return { byId };

@@ -1,6 +1,7 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
+import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 
@@ -82,7 +83,8 @@ export function makePlan(inp: PlanInputs): Plan {
       if (r.statusText === 'APPROVED') attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
     }
     if (diff.length && r.statusText === 'APPROVED') {
-      attention.push('this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)');
+      const allowance = editAllowanceOf(r);
+      attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
     if (r.statusText === 'REJECTED' && r.rejectionReason) attention.push(`the remote template is REJECTED: ${r.rejectionReason}`);
     changes.push({
@@ -122,4 +124,24 @@ export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
 
 export function hasChanges(p: Plan): boolean {
   return p.summary.create + p.summary.update > 0;
+}
+
+/**
+ * Pure: a plan of the files against the templates of the files at a git ref (their canonical
+ * models), for when the channel cannot be read: what a merge would change since that ref.
+ */
+export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, CanonicalTemplate>): Plan {
+  const changes: PlanChange[] = desired.map((d) => {
+    const c = d.canonical;
+    const prev = base.get(c.templateId);
+    const common = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file, fileHash: d.fileHash, remoteFingerprint: 'base', desired: c };
+    if (!prev) return { ...common, action: 'create' as const };
+    const diff = diffTemplates(c, prev);
+    if (prev.category && c.category && prev.category !== c.category) diff.unshift({ path: 'category', before: prev.category, after: c.category });
+    return { ...common, action: diff.length ? 'update' as const : 'noop' as const, ...(diff.length ? { changes: diff } : {}), remote: prev };
+  });
+  changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
+  for (const c of changes) summary[c.action]++;
+  return { version: 1, changes, summary };
 }

@@ -3,35 +3,43 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { NOT_OBSERVABLE, unobservedIn, withNames, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+import { fileFormText, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+
+/** The file's placeholder names of a template's texts (file only). */
+type Names = { body?: readonly string[]; header?: readonly string[] };
+const namesOf = (c: CanonicalTemplate | undefined): Names | undefined => (c ? { ...(c.body.names ? { body: c.body.names } : {}), ...(c.header?.names ? { header: c.header.names } : {}) } : undefined);
 import { keyOf, type Plan, type PlanChange } from './plan.js';
 
 /**
  * The readable form of a template that diffs are made of. `names`: the file's placeholder names,
  * shown instead of the wire numbers on both sides (a file with {{first_name}} reads as such).
  */
-export function renderTemplateText(c: CanonicalTemplate | undefined, names: CanonicalTemplate['names'] = c?.names): string {
+export function renderTemplateText(c: CanonicalTemplate | undefined, names: Names | undefined = namesOf(c)): string {
   if (!c) return '';
-  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, names: _n, unobservable: _u, ...rest } = c;
-  if (rest.header?.text !== undefined) rest.header = { ...rest.header, text: withNames(rest.header.text, names?.header) };
+  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, unobservable: _u, ...rest } = c;
+  // the file's placeholder names are not sent, so they are not part of what is compared; they
+  // are shown, though, on both sides: a file with {{first_name}} reads as such, not as {{1}}
+  const { names: _bodyNames, ...body } = rest.body;
+  const header = rest.header ? (({ names: _n, ...h }) => h)(rest.header) : undefined;
   const nb = names?.body;
   // samples keyed as the file keys them: { customer: Maria } rather than [Maria]
-  const examples = nb?.length ? Object.fromEntries(rest.body.examples.map((v, i) => [nb[i] ?? String(i + 1), v])) : rest.body.examples;
-  const view: Record<string, unknown> = { ...rest, body: { text: withNames(rest.body.text, nb), examples } };
+  const examples = nb?.length ? Object.fromEntries(body.examples.map((v, i) => [nb[i] || String(i + 1), v])) : body.examples;
+  const shownHeader = header?.text !== undefined ? { ...header, text: fileFormText({ text: header.text, ...(names?.header ? { names: names.header } : {}) }) } : header;
+  const view: Record<string, unknown> = { ...rest, body: { text: fileFormText({ text: body.text, ...(nb ? { names: nb } : {}) }), examples }, ...(shownHeader ? { header: shownHeader } : {}) };
   return stringify(view, { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
-  const names = change.desired?.names;
+  const names = namesOf(change.desired);
   const patch = createPatch(keyOf(change), renderTemplateText(change.remote, names), renderTemplateText(change.desired, names), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 
 /** A field change with the file's placeholder names in the texts. */
 function named(f: FieldChange, c: PlanChange): FieldChange {
-  const names = f.path === 'body.text' ? c.desired?.names?.body : f.path === 'header.text' ? c.desired?.names?.header : undefined;
+  const names = f.path === 'body.text' ? c.desired?.body.names : f.path === 'header.text' ? c.desired?.header?.names : undefined;
   if (!names) return f;
-  const n = (v: unknown) => (typeof v === 'string' ? withNames(v, names) : v);
+  const n = (v: unknown) => (typeof v === 'string' ? fileFormText({ text: v, names }) : v);
   return { path: f.path, before: n(f.before), after: n(f.after) };
 }
 
@@ -97,7 +105,14 @@ export const MARKDOWN_LIMIT = 65_536;
 const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 
 /** Summary table first, then what needs attention, then the details collapsed; within the limit of a GitHub comment. */
-export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined }): string {
+export interface PreviewLink {
+  /** where the before/after site of `tplsync preview --changes` is (e.g. the workflow artifact) */
+  url: string;
+  /** the page of a change in that site */
+  page: (c: PlanChange) => string;
+}
+
+export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined; preview?: PreviewLink }): string {
   const limit = o.limit ?? MARKDOWN_LIMIT;
   const s = plan.summary;
   const head: string[] = [];
@@ -105,6 +120,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   head.push(`## tplsync plan: ${o.environment}`, '');
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
   if (s.create + s.update === 0) head.push('✅ No changes: the channels match the files.', '');
+  else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length) {
     head.push('### Needs attention', '');
@@ -120,6 +136,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       parts.push('');
     }
     if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
+    if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
     if (preview) parts.push('What the customer sees:', '', '```text', preview, '```', '');
     parts.push('</details>', '');

@@ -1,25 +1,25 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
-import type { Config } from '../config/load.js';
-import { UsageError } from '../config/errors.js';
-import type { Diagnostic } from '../lint/diagnostic.js';
-import { lintProject } from '../lint/run.js';
-import type { Connection } from '../env/connect.js';
-import type { TemplateReadResponse } from '../api/types.js';
-import { progress } from '../cli/progress.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+import { loadCleanProject } from '../project/load.js';
+import type { Connection } from '../connection/connect.js';
+import type { TemplateReadResponse } from '../api/shapes.js';
+import { forEachBounded } from '../connection/fan-out.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
 import { templatesAtRef } from './orphans.js';
-import { inShard, keyOf, makePlan, type OrphanCandidate, type Plan } from './plan.js';
+import { inShard, keyOf, makePlan, planAgainstBase, type OrphanCandidate, type Plan } from './plan.js';
 
-/** The files have lint errors: no plan is made (exit 1). */
-export class LintFailed extends Error {
-  override name = 'LintFailed';
-  constructor(readonly diagnostics: Diagnostic[], readonly fileCount: number) { super(`${diagnostics.filter((d) => d.severity === 'error').length} lint errors`); }
-}
+export { LintFailed } from '../project/load.js';
+
+/** How long work reports its progress: the terminal passes a bar, tests and libraries nothing. */
+export type ProgressFactory = (label: string, total: number) => Promise<{ tick(): void; stop(): void }> | { tick(): void; stop(): void };
+const silent: ProgressFactory = () => ({ tick() {}, stop() {} });
 
 export interface PlanRunOptions {
   paths: readonly string[];
+  progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
   cwd: string;
@@ -35,30 +35,24 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   return { index, count };
 }
 
-/** Reads templates by id, `parallelism` at a time, with progress on a TTY. */
-export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, signal?: AbortSignal): Promise<Map<string, TemplateReadResponse | null>> {
+/** Reads templates by id, `parallelism` at a time, reporting progress. */
+export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal): Promise<Map<string, TemplateReadResponse | null>> {
   const remote = new Map<string, TemplateReadResponse | null>();
   const bar = await progress(label, ids.length);
   try {
-    // a few readers pulling from the list: no promise, timer or request object per template up front
-    let next = 0;
-    await Promise.all(Array.from({ length: Math.min(ids.length, conn.parallelism) }, async () => {
-      while (next < ids.length && !signal?.aborted) {
-        const { channelId, id } = ids[next++]!;
-        remote.set(id, await conn.client.getTemplate(channelId, id));
-        bar.tick();
-      }
-    }));
+    await forEachBounded(ids, conn.parallelism, async ({ channelId, id }) => {
+      remote.set(id, await conn.client.getTemplate(channelId, id));
+      bar.tick();
+    }, signal);
   } finally { bar.stop(); }
   throwIfInterrupted(signal, `interrupted while ${label} the templates (${remote.size} of ${ids.length} read): nothing was written`);
   return remote;
 }
 
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
-  const { files, diagnostics } = await lintProject(config, o.paths, o.cwd);
-  if (diagnostics.some((d) => d.severity === 'error')) throw new LintFailed(diagnostics, files.length);
+  const project = await loadCleanProject(config, o.paths, o.cwd);
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  const desired = loadDesired(files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
+  const desired = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   if (o.base) {
@@ -69,6 +63,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
-  const remote = await readTemplates(conn, ids, 'reading', o.signal);
+  const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal);
   return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });
+}
+
+/** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */
+export async function runPlanAgainstRef(config: Config, environment: EnvironmentConfig, o: { paths: readonly string[]; cwd: string; ref: string }): Promise<Plan> {
+  const project = await loadCleanProject(config, o.paths, o.cwd);
+  const desired = loadDesired(project.files, environment);
+  const base = await templatesAtRef(config, environment, o.ref);
+  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.canonical])));
 }

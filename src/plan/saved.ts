@@ -1,6 +1,6 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
-import type { TemplateReadResponse, TemplateWriteRequest } from '../api/types.js';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';

@@ -1,12 +1,11 @@
 // Effects (file reads, lint) around the pure check of saved.ts: what each write of a saved plan
 // compiles to from the files now. Apply writes these bodies, never the plan's own.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
-import { lintProject } from '../lint/run.js';
+import { hashTemplateFile } from '../files/load.js';
 import { toWriteBody } from '../model/canonical.js';
+import { loadProject } from '../project/load.js';
 import { loadDesired } from './desired.js';
-import { sha256 } from './plan.js';
 import { checkBodies, type Rebuilt, type SavedChange, type SavedPlan, type Staleness } from './saved.js';
 
 export interface VerifiedPlan {
@@ -23,25 +22,25 @@ export interface VerifiedPlan {
  */
 export async function verifySavedBodies(config: Config, environment: EnvironmentConfig, saved: SavedPlan, cwd: string): Promise<VerifiedPlan> {
   const built = new Map<string, Rebuilt>();
-  const wanted = new Map<string, string>();
+  /** file -> [absolute path, the plan's hash of it] */
+  const wanted = new Map<string, [string, string]>();
   for (const c of saved.changes) {
     if ((c.action !== 'create' && c.action !== 'update') || !c.file || !c.fileHash) continue;
     const abs = path.resolve(cwd, c.file);
     const inside = path.relative(config.dir, abs);
     if (inside.startsWith('..') || path.isAbsolute(inside)) { built.set(c.file, { ok: false, why: `${c.file} is outside the project (${config.dir})` }); continue; }
-    if (!existsSync(abs) || sha256(readFileSync(abs)) !== c.fileHash) { built.set(c.file, { ok: false, why: '' }); continue; }
-    wanted.set(c.file, abs);
+    if (hashTemplateFile(abs) !== c.fileHash) { built.set(c.file, { ok: false, why: '' }); continue; }
+    wanted.set(c.file, [abs, c.fileHash]);
   }
   if (wanted.size) {
-    const { files, diagnostics } = await lintProject(config, [...wanted.values()], cwd);
-    const broken = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-    const clean = files.filter((f) => !broken.has(f.file));
-    const byAbs = new Map(loadDesired(clean, environment).map((d, i) => [clean[i]!.abs, d]));
-    for (const [file, abs] of wanted) {
-      const d = byAbs.get(abs);
-      built.set(file, d
-        ? { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical) }
-        : { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` });
+    const { files } = await loadProject(config, [...wanted.values()].map(([abs]) => abs), cwd);
+    const loaded = new Map(files.map((f) => [f.abs, f]));
+    for (const [file, [abs, hash]] of wanted) {
+      const f = loaded.get(abs);
+      if (!f || f.hash !== hash) { built.set(file, { ok: false, why: `${file} changed while it was read` }); continue; }
+      if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
+      const d = loadDesired([f], environment)[0]!;
+      built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical) });
     }
   }
   const r = checkBodies(saved, (c) => built.get(c.file!) ?? { ok: false, why: `${c.file} was not read` });

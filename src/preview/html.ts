@@ -1,8 +1,47 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
-import type { Diagnostic } from '../lint/diagnostic.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { fileFormText, type CanonicalTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
+import { diffWords } from 'diff';
+
+/**
+ * What to mark in a rendering (the before/after pages of `preview --changes`): the changed paths
+ * of the canonical model, as plan diffs name them (`body.text`, `buttons[1].text`,
+ * `message.richCards[0]`), and the other side's template, for a word-level diff of changed text.
+ */
+export interface Marks { paths: readonly string[]; side: 'before' | 'after'; other?: CanonicalTemplate }
+
+/** whether `prefix` or anything under it changed */
+function changed(m: Marks | undefined, prefix: string): boolean {
+  return Boolean(m?.paths.some((p) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`)));
+}
+const cls = (m: Marks | undefined, prefix: string): string => (changed(m, prefix) ? ' changed' : '');
+
+/** A changed text: the words this side has and the other side lacks are marked (<del> before, <ins> after). */
+function wordDiff(mine: string, theirs: string, side: Marks['side']): string {
+  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs);
+  return formatWhatsApp(parts.map((p) => {
+    if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
+    if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
+    return esc(p.value);
+  }).join(''));
+}
+
+/** A text with its samples; where it changed, as a word diff against the other side's text. */
+function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: CanonicalTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
+  const other = m?.other ? otherText(m.other) : undefined;
+  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side);
+  return withSamples(text, samples);
+}
+
+/** A text of the model in the file's form, with its samples by the file's placeholder keys. */
+export function withKeys(part: { text?: string; names?: readonly string[] }, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
+  const samples: Record<string, string> = {};
+  examples.forEach((v, i) => { if (v !== undefined) samples[part.names?.[i] ?? String(i + 1)] = v; });
+  return { text: fileFormText(part), samples };
+}
 
 
 export function esc(v: string): string {
@@ -41,26 +80,29 @@ function media(format: string, url: string | undefined): string {
   return '';
 }
 
-function whatsapp(t: Loose): string {
-  const header = o(t.header);
-  const body = o(t.body);
-  const parts: string[] = ['<div class="bubble wa">'];
-  if (header) {
-    const f = s(header.format) ?? '';
-    parts.push(f === 'TEXT' ? `<div class="wa-header">${withSamples(s(header.text) ?? '', { ...(o(body?.examples) ?? {}), ...(o(header.examples) ?? {}) })}</div>` : media(f, s(header.example)));
+const headerOf = (c: CanonicalTemplate) => (c.header ? (({ text, samples }) => ({ text, samples: { ...(c.samples ?? {}), ...samples } }))(withKeys(c.header, [c.header.example])) : undefined);
+const bodyOf = (c: CanonicalTemplate) => withKeys(c.body, c.body.examples);
+
+/** The WhatsApp bubble and its buttons; `marks` marks what changed (before/after pages). */
+export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
+  const parts: string[] = [`<div class="bubble wa${cls(marks, 'header') || cls(marks, 'body') || cls(marks, 'footer') ? ' has-changes' : ''}">`];
+  if (c.header) {
+    const h = headerOf(c)!;
+    parts.push(c.header.format === 'TEXT'
+      ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
+      : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
-  parts.push(`<div class="wa-body" data-testid="body">${withSamples(s(body?.text) ?? '', o(body?.examples))}</div>`);
-  if (typeof t.footer === 'string') parts.push(`<div class="wa-footer">${esc(t.footer)}</div>`);
+  const body = bodyOf(c);
+  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body">${textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
+  if (c.footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-path="footer">${marks?.other && changed(marks, 'footer') ? wordDiff(c.footer, marks.other.footer ?? '', marks.side) : esc(c.footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  const buttons = a(t.buttons);
-  if (buttons.length) {
+  if (c.buttons.length) {
     parts.push('<div class="wa-buttons">');
-    for (const b of buttons) {
-      const type = s(b.type) ?? '';
-      const label = s(b.text) ?? (type === 'COPY_CODE' ? 'Copy offer code' : type.toLowerCase());
-      const target = type === 'URL' ? s(b.example) ?? s(b.url) : type === 'PHONE_NUMBER' ? s(b.phone_number) : undefined;
-      parts.push(`<div class="wa-button" data-type="${esc(type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[type] ?? '•'}</span> ${esc(label)}</div>`);
-    }
+    c.buttons.forEach((b, i) => {
+      const label = b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type.toLowerCase());
+      const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+      parts.push(`<div class="wa-button${cls(marks, `buttons[${i}]`)}" data-path="buttons[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
+    });
     parts.push('</div>');
   }
   return parts.join('');
@@ -71,27 +113,29 @@ function chips(list: Loose[]): string {
   return `<div class="chips">${list.map((x) => `<span class="chip" data-action="${esc(s(x.action) ?? '')}" title="${esc(s(x.postbackData) ?? '')}">${x.action === 'open_url' ? '↗ ' : x.action === 'dial' ? '✆ ' : ''}${esc(s(x.text) ?? '')}</span>`).join('')}</div>`;
 }
 
-function rcs(t: Loose, examples: Loose | undefined): string {
-  const m = o(t.message);
+/** The RCS message, cards and suggestions; `marks` marks what changed (before/after pages). */
+export function rcs(c: CanonicalTemplate, marks?: Marks): string {
+  const m = o(c.message);
   if (!m) return '';
+  const examples = c.samples;
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
   const horizontal = opts?.orientation === 'HORIZONTAL';
   const parts = ['<section class="rcs"><h2>RCS</h2>'];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text">${withSamples(s(m.message)!, examples)}</div>`);
+  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-path="message.message">${withSamples(s(m.message)!, examples)}</div>`);
   if (cards.length) {
     parts.push(`<div class="cards ${opts?.type === 'CAROUSEL' ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}">`);
-    for (const c of cards) {
-      parts.push('<div class="card" data-testid="card">');
+    cards.forEach((c, i) => {
+      parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]">`);
       if (s(c.fileUrl)) parts.push(`<div class="card-media"><img src="${esc(s(c.fileUrl)!)}" alt="${esc(s(c.title) ?? 'card media')}"></div>`);
       parts.push('<div class="card-content">');
       if (s(c.title)) parts.push(`<div class="card-title">${withSamples(s(c.title)!, examples)}</div>`);
       if (s(c.description)) parts.push(`<div class="card-description">${withSamples(s(c.description)!, examples)}</div>`);
       parts.push(`${chips(a(c.suggestions))}</div></div>`);
-    }
+    });
     parts.push('</div>');
   } else if (s(m.fileUrl)) parts.push(`<div class="bubble">${media('IMAGE', s(m.fileUrl))}</div>`);
-  parts.push(chips(a(m.suggestions)));
+  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions))}</div>`);
   const exp = o(m.rcsExpireOpts);
   if (exp) parts.push(`<p class="meta">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</section>');
@@ -123,33 +167,41 @@ mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px}
 .findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-left:3px solid #999;margin-bottom:6px;background:#fff}
 .findings li.error{border-color:#d93025}.findings li.warning{border-color:#f9ab00}.findings.ok p{color:var(--wa-green)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
+.changed{outline:2px solid #f9ab00;outline-offset:2px;border-radius:6px}ins{background:#c6f6d5;text-decoration:none;border-radius:3px}del{background:#fed7d7;border-radius:3px}
+.sides{display:grid;grid-template-columns:1fr 1fr;gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:#fff}td,th{padding:6px 12px;border-bottom:1px solid #e3e6ea;text-align:left}
 `;
 
-export interface PageInput { key: string; file: string; value: unknown; diagnostics: readonly Diagnostic[]; href: string }
+export interface PageInput {
+  key: string;
+  file: string;
+  /** the template as the canonical model has it (for a file with lint errors, as far as it could be read) */
+  template?: CanonicalTemplate;
+  diagnostics: readonly Diagnostic[];
+  href: string;
+}
 
-function page(title: string, body: string, live: boolean): string {
+export function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
 
 export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
-  const v = (p.value ?? {}) as Loose;
-  const body = o(v.body);
-  const msgExamples = { ...(o(body?.examples) ?? {}), ...(o(o(v.message)?.examples) ?? {}) };
-  const content = typeof v === 'object' && v && (v.body || v.message)
-    ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${v.body ? whatsapp(v) : ''}</div></section>${rcs(v, msgExamples)}`
+  const c = p.template;
+  const hasBody = c !== undefined && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
+  const content = c && (hasBody || c.message)
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${rcs(c)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
-  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${s(v.category) ? `<span>${esc(s(v.category)!)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
 export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
-    const v = (p.value ?? {}) as Loose;
-    const preview = renderText(s(o(v.body)?.text) ?? '', Object.fromEntries(Object.entries(o(o(v.body)?.examples) ?? {}).map(([k, x]) => [k, String(x)])));
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(s(v.category) ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
+    const preview = body ? renderText(body.text, body.samples) : '';
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
   return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
 }

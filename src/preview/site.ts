@@ -1,30 +1,32 @@
-// Effects: build the preview site (lint + render) for the selected templates.
-import { readFileSync } from 'node:fs';
+// The preview site (through the loaded-project stage): every selected template rendered from
+// the canonical model, with its lint findings; a file with errors is rendered as far as it reads.
 import type { Config } from '../config/load.js';
-import { lintProject } from '../lint/run.js';
-import { readTemplateValue } from '../files/value.js';
+import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
+import type { Loose } from '../model/loose.js';
+import { loadProject } from '../project/load.js';
 import { renderIndex, renderTemplatePage, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
 
-function valueOf(text: string): unknown {
-  try { return readTemplateValue(text); } catch { return undefined; }
+function canonicalOf(v: Loose): CanonicalTemplate | undefined {
+  try { return fromFile(v, String(v.channel ?? ''), ''); } catch { return undefined; }
 }
 
 export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean } = {}): Promise<Site> {
-  const { files, diagnostics } = await lintProject(config, paths, cwd);
+  const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
   const used = new Set<string>();
-  for (const f of files) {
-    const v = valueOf(readFileSync(f.abs, 'utf8')) as Record<string, unknown> | undefined;
-    const key = v && typeof v === 'object' && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
+  for (const f of project.files) {
+    const v = f.value;
+    const key = v && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
     let href = `${key.replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
     for (let n = 2; used.has(href); n++) href = href.replace(/(_\d+)?\.html$/, `_${n}.html`);
     used.add(href);
-    inputs.push({ key, file: f.file, value: v, diagnostics: diagnostics.filter((d) => d.file === f.file), href });
+    const template = v ? canonicalOf(v) : undefined;
+    inputs.push({ key, file: f.file, ...(template ? { template } : {}), diagnostics: f.diagnostics, href });
   }
   inputs.sort((a, b) => a.key.localeCompare(b.key));
   const pages = new Map<string, string>([['index.html', renderIndex(inputs, o)]]);
   for (const p of inputs) pages.set(p.href, renderTemplatePage(p, o));
-  return { pages, count: inputs.length, errors: diagnostics.filter((d) => d.severity === 'error').length };
+  return { pages, count: inputs.length, errors: project.diagnostics.filter((d) => d.severity === 'error').length };
 }

@@ -1,8 +1,8 @@
 // Pure: checking parameter values and rendering a template into the text and suggestions
 // the conversation operation sends, with the same placeholder compiler as lint and plan.
-import type { ConversationRequest } from '../api/types.js';
-import { renderText } from '../model/placeholders.js';
-import { paramName, type TemplateMeta } from './template-meta.js';
+import type { ConversationRequest } from '../api/shapes.js';
+import { renderText, scanPlaceholders } from '../model/placeholders.js';
+import { paramName, type TemplateMeta } from '../model/meta.js';
 
 export class ParamError extends Error {
   override name = 'ParamError';
@@ -34,9 +34,9 @@ export interface RenderedMessage { text: string; suggestions: NonNullable<Conver
 export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<string, string>>): RenderedMessage {
   const values = (role: 'header' | 'body', text: string): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const m of text.matchAll(/\{\{([a-z0-9_]+)\}\}/g)) {
-      const v = params[paramName({ role }, m[1]!)];
-      if (v !== undefined) out[m[1]!] = v;
+    for (const p of scanPlaceholders(text).placeholders) {
+      const v = params[paramName({ role }, p.key)];
+      if (v !== undefined) out[p.key] = v;
     }
     return out;
   };
@@ -53,4 +53,16 @@ export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<strin
     }
   });
   return { text: parts.join('\n\n'), suggestions };
+}
+
+/**
+ * Refuses (ParamError, exit 3) a template with parts the conversation request cannot carry,
+ * naming each, unless `textOnly` says to send the text part alone; returns what is left out.
+ */
+export function checkSendable(meta: TemplateMeta, textOnly = false): readonly string[] {
+  const omitted = meta.omitted ?? [];
+  if (omitted.length && !textOnly) {
+    throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has parts a conversation message cannot carry: ${omitted.join('; ')}. Nothing was sent. To send its text part alone, pass --text-only (textOnly: true).`);
+  }
+  return omitted;
 }

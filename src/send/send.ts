@@ -1,11 +1,11 @@
 // Effects: sending a rendered template, or a text, through the conversation operation under a
 // fresh clientMessageId; the client retries only with that same id.
 import { randomUUID } from 'node:crypto';
-import { UUID_RE } from '../api/contract.js';
+import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
-import type { ConversationRequest, ConversationResponse } from '../api/types.js';
-import { checkParams, ParamError, renderTemplate } from './render.js';
-import type { TemplateMeta } from './template-meta.js';
+import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
+import { checkParams, checkSendable, ParamError, renderTemplate } from './render.js';
+import type { TemplateMeta } from '../model/meta.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
@@ -15,9 +15,16 @@ export interface SendTemplateOptions<P> {
   channelId?: string;
   /** default: a fresh UUID (returned, to read the status later) */
   clientMessageId?: string;
+  /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it) */
+  textOnly?: boolean;
 }
 
-export interface Sent { clientMessageId: string; response: ConversationResponse }
+export interface Sent {
+  clientMessageId: string;
+  response: ConversationResponse;
+  /** the parts of the template that were not sent (with textOnly) */
+  omitted?: readonly string[];
+}
 
 export function channelIdFor(client: Client, channel: string, explicit?: string): string {
   const id = explicit ?? (UUID_RE.test(channel) ? channel : client.channels[channel]);
@@ -27,9 +34,11 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 
 /** Sends a template (its metadata from the generated module) with checked parameters. */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<Readonly<Record<string, string>>>): Promise<Sent> {
+  const omitted = checkSendable(meta, o.textOnly);
   const params = checkParams(meta, o.params as Readonly<Record<string, unknown>>);
   const rendered = renderTemplate(meta, params);
-  return sendText(client, channelIdFor(client, meta.channel, o.channelId), o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  const sent = await sendText(client, channelIdFor(client, meta.channel, o.channelId), o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  return omitted.length ? { ...sent, omitted } : sent;
 }
 
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {

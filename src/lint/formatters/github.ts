@@ -1,5 +1,5 @@
 // GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects.
-import type { Formatter } from './index.js';
+import type { Formatter } from './formatter.js';
 
 /** Escaping of the message part of a workflow command (actions/toolkit `escapeData`). */
 export function escapeData(s: string): string {

@@ -1,18 +1,12 @@
 // Formatters are pure functions of the findings: same input, same text.
-import type { Diagnostic } from '../diagnostic.js';
 import { github } from './github.js';
 import { json } from './json.js';
 import { markdown } from './markdown.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 
-export interface FormatContext {
-  fileCount: number;
-  color: boolean;
-  toolVersion: string;
-}
-
-export type Formatter = (diags: readonly Diagnostic[], ctx: FormatContext) => string;
+export type { FormatContext, Formatter } from './formatter.js';
+import type { Formatter } from './formatter.js';
 
 export const FORMATTERS: Readonly<Record<string, Formatter>> = { stylish, json, sarif, github, markdown };
 export const FORMAT_NAMES = Object.keys(FORMATTERS);

@@ -1,6 +1,6 @@
 // The machine-readable report: {"version":1,"diagnostics":[...],"summary":{...}} (DESIGN.md).
 import { summarize } from '../engine.js';
-import type { Formatter } from './index.js';
+import type { Formatter } from './formatter.js';
 
 export const json: Formatter = (diags, ctx) => `${JSON.stringify({
   version: 1,

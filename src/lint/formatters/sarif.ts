@@ -1,6 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with help text, results with physical locations.
 import { RULES } from '../registry.js';
-import type { Formatter } from './index.js';
+import type { Formatter } from './formatter.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 const HELP_URI = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';

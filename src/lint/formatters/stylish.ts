@@ -1,7 +1,7 @@
 // The default terminal report, grouped by file like ESLint's; colour only when asked.
 import pc from 'picocolors';
 import { summarize } from '../engine.js';
-import type { Formatter } from './index.js';
+import type { Formatter } from './formatter.js';
 
 export const stylish: Formatter = (diags, ctx) => {
   const c = pc.createColors(ctx.color);

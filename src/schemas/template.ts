@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { schemaDir } from '../config/load.js';
+import { schemaDir } from './dir.js';
 import type { Path } from '../files/locate.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../lint/suggest.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats: string[]) => void;
 

@@ -1,7 +1,7 @@
-// Pure: what the service does with a template write body: the read shape it answers with
+// Pure: the emulator's simulation of the service's template shapes: the read shape it answers with
 // (`chatapp` with example.header_handle / example.body_text), and the template-file view of a
 // body that the emulator's review checks with the lint rules.
-import type { ReadComponent, TemplateReadResponse, TemplateWriteRequest, WireButton } from '../api/types.js';
+import type { ReadComponent, TemplateReadResponse, TemplateWriteRequest, WireButton } from '../api/shapes.js';
 
 /** The read-side components of a written template, as the reference shows them. */
 export function readComponents(body: TemplateWriteRequest): ReadComponent[] {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { schemaDir } from '../config/load.js';
+import { schemaDir } from './dir.js';
 
 export type SchemaName =
   | 'TemplateWriteRequest' | 'TemplateWriteResponse' | 'TemplateReadResponse'

@@ -1,7 +1,9 @@
 // Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
 // indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { templateSchema } from '../lint/schema.js';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { MAX_ALIAS_COUNT } from '../files/limits.js';
+import { canonicalJson } from '../model/canonical.js';
+import { templateSchema } from '../schemas/template.js';
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema> };
 
@@ -44,15 +46,45 @@ function order(node: unknown, schema: Schema | undefined): void {
   }
 }
 
-export interface FormatResult { text: string; error?: string }
+export interface FormatResult {
+  text: string;
+  error?: string;
+  /** the keys were left in the file's order because moving them would put an alias before its anchor */
+  keptOrder?: boolean;
+}
 
+const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true } as const;
+
+/**
+ * Lays out a parsed (error-free) template document. Keys are put in the schema's order unless
+ * that would move an alias before its anchor; then the file's order is kept. The result is
+ * checked to mean exactly what the document meant (same value), or refused.
+ */
+export function formatDocument(doc: Document.Parsed, value: unknown): FormatResult {
+  const original = doc.clone();
+  let out: string;
+  let keptOrder = false;
+  try {
+    if (isMap(doc.contents)) order(doc.contents, templateSchema() as Schema);
+    out = doc.toString(TO_STRING);
+    if (!sameValue(out, value)) throw new Error('reordering changed the value');
+  } catch {
+    keptOrder = true;
+    try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${(e as Error).message}` }; }
+  }
+  if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
+  return { text: out, ...(keptOrder ? { keptOrder } : {}) };
+}
+
+function sameValue(text: string, value: unknown): boolean {
+  try {
+    return canonicalJson(parseDocument(text, { uniqueKeys: true }).toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === canonicalJson(value);
+  } catch { return false; }
+}
+
+/** Lays out a template's text (for files tplsync writes itself, e.g. `new`). */
 export function formatTemplate(text: string): FormatResult {
   const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: true });
-  if (doc.errors.length) {
-    const e = doc.errors[0]!;
-    return { text, error: `${e.message.split('\n')[0]}` };
-  }
-  if (isMap(doc.contents)) order(doc.contents, templateSchema() as Schema);
-  const out = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true });
-  return { text: out };
+  if (doc.errors.length) return { text, error: `${doc.errors[0]!.message.split('\n')[0]}` };
+  return formatDocument(doc, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
 }

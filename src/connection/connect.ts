@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
-import { UsageError } from '../config/errors.js';
+import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';

@@ -1,0 +1,34 @@
+// The dependency rules of src/ (run by `npm run deps`, part of `npm test`): data flows one way,
+// so there is no import cycle, and nothing outside the command line imports src/cli.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Folders form a one-way flow (files -> documents -> canonical model <- remote; plan -> apply/render); a cycle means a module is in the wrong folder.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'cli-only-from-cli',
+      severity: 'error',
+      comment: 'src/cli is the edge: it parses options, calls one core function and prints. Nothing else may depend on it.',
+      from: { path: '^src/(?!cli/)' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'no-missing',
+      severity: 'error',
+      comment: 'every relative import resolves',
+      from: {},
+      to: { couldNotResolve: true, dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};

@@ -1,0 +1,51 @@
+// Runs the test files concurrently, one child process per file, as many at once as there are
+// cores (TEST_JOBS overrides). Each file's output is printed whole when it finishes (never
+// interleaved); one summary in uvu's words closes the run, and the exit code is non-zero when
+// any file failed. Usage: node scripts/test.mjs [PATTERN]
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dir = path.join(root, 'test');
+const pattern = new RegExp(process.argv[2] ?? '\\.test\\.ts$');
+const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f))
+  // the biggest first, so that the long files do not finish last alone
+  .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size);
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+const totals = { total: 0, passed: 0, skipped: 0, failedFiles: [] };
+const started = Date.now();
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('close', (code, signal) => {
+      const plain = strip(out);
+      const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
+      const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
+      totals.total += total; totals.passed += passed; totals.skipped += skipped;
+      const ok = code === 0 && total > 0 && passed === total - skipped;
+      if (!ok) totals.failedFiles.push(file);
+      // the file's own summary is replaced by the one summary of the run
+      const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
+      process.stdout.write(`${body}\n  ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} ${file} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n\n`);
+      resolve();
+    });
+  });
+}
+
+let next = 0;
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, async () => {
+  while (next < files.length) await runFile(files[next++]);
+}));
+const failed = totals.total - totals.passed - totals.skipped;
+process.stdout.write(`\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${Date.now() - started}ms (${files.length} files, ${jobs} at a time)\n`);
+if (totals.failedFiles.length) process.stdout.write(`  Failed files: ${totals.failedFiles.join(', ')}\n`);
+process.exit(totals.failedFiles.length || failed > 0 || files.length === 0 ? 1 : 0);

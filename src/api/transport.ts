@@ -1,0 +1,156 @@
+// Effects: the HTTP transport under every operation: one attempt at a time through the one limit of
+// requests in flight (--parallelism), per-attempt time-outs, retries with backoff and full jitter
+// on network errors and 408/429/5xx (Retry-After honoured, capped), every body consumed, every
+// response checked against schema/openapi.yaml, errors mapped to the exit-code table. The API
+// key lives only in this closure and never reaches a message.
+import pLimit from 'p-limit';
+import { hostPort } from './base-url.js';
+import { checkContract, type SchemaName } from '../schemas/contract.js';
+import { noteEditAllowance } from './edit-allowance.js';
+import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
+import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
+import type { ErrorBody } from './shapes.js';
+
+export interface TransportOptions {
+  /** the checked base URL */
+  base: URL;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+  backoff: { baseMs: number; capMs: number; random: () => number };
+  maxRetryAfterMs: number;
+  notFoundStatuses: readonly number[];
+  /** requests in flight at once */
+  concurrency: number;
+  onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
+  log?: (line: string) => void;
+}
+
+export interface Call {
+  operation: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  response: SchemaName;
+  /** a read where "absent" is an answer */
+  nullOn404?: boolean;
+}
+
+type Attempt =
+  | { kind: 'ok'; value: unknown }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError }
+  | { kind: 'fail'; error: ApiError };
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface Transport { request<T>(call: Call): Promise<T> }
+
+export function createTransport(options: TransportOptions): Transport {
+  const { base, apiKey, timeoutMs, retries, backoff, maxRetryAfterMs } = options;
+  const notFound = new Set(options.notFoundStatuses);
+  const limit = pLimit(options.concurrency);
+
+  /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
+  async function attempt(call: Call): Promise<Attempt> {
+    const url = new URL(call.path.replace(/^\//, ''), base);
+    const t0 = Date.now();
+    const r = await attemptOnce(call, url);
+    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})` : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}`;
+    options.log?.(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`);
+    return r;
+  }
+
+  async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
+    const what = `${call.operation} (${call.method} ${url.pathname}${url.search})`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: call.method,
+        headers: {
+          apiKey,
+          accept: 'application/json',
+          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (e) {
+      const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;
+      // a port fetch will never connect to: no retry can help
+      if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
+      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`) };
+    }
+    let text: string;
+    try {
+      text = await res.text(); // always consume the body, so the connection is reused
+    } catch (e) {
+      return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e, timeoutMs)})`, res.status) };
+    }
+    if (res.ok) {
+      let value: unknown;
+      try { value = JSON.parse(text); } catch {
+        return { kind: 'retry', reason: 'a response that is not JSON', error: new UnavailableError(`${what}: the response is not JSON (${text.length} bytes${text.length ? `, starting ${JSON.stringify(text.slice(0, 40))}` : ''})`, res.status) };
+      }
+      const v = checkContract(call.response, value);
+      if (v) return { kind: 'fail', error: new ContractError(`${what}: the response does not match the API contract: ${v.path} ${v.message}`, v.path, res.status) };
+      if (call.response === 'TemplateReadResponse') noteEditAllowance(value, res.headers);
+      return { kind: 'ok', value };
+    }
+    const body = parseError(text);
+    const extra = body?.errors?.filter((x) => x.message !== body.message).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message}`) ?? [];
+    const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.slice(0, 200) || res.statusText;
+    const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
+    if (call.nullOn404 && (notFound.has(res.status) || codes.has('RESOURCE_NOT_FOUND'))) return { kind: 'ok', value: null };
+    if (res.status === 401 || res.status === 403 || codes.has('API_KEY_NOT_FOUND') || codes.has('FORBIDDEN_ERROR')) {
+      return { kind: 'fail', error: new AuthError(`${what}: ${res.status === 403 || codes.has('FORBIDDEN_ERROR') ? 'not allowed' : 'authentication refused'}: ${detail}`, res.status, [...codes][0]) };
+    }
+    if (RETRY_STATUSES.has(res.status)) {
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+      const Err = res.status === 429 ? RateLimitedError : UnavailableError;
+      return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), error: new Err(`${what}: HTTP ${res.status}: ${detail}`, res.status) };
+    }
+    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}`, 404, [...codes][0]) };
+    return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}`, res.status, [...codes][0]) };
+  }
+
+  /** whatever a server echoes back, the key never reaches a message */
+  const redact = (e: ApiError): ApiError => {
+    if (apiKey.length >= 4 && e.message.includes(apiKey)) e.message = e.message.split(apiKey).join('[redacted]');
+    return e;
+  };
+
+  async function request<T>(call: Call): Promise<T> {
+    try { return await requestRaw<T>(call); } catch (e) { throw e instanceof ApiError ? redact(e) : e; }
+  }
+
+  async function requestRaw<T>(call: Call): Promise<T> {
+    let last: ApiError | undefined;
+    for (let n = 0; n <= retries; n++) {
+      const r = await limit(() => attempt(call));
+      if (r.kind === 'ok') return r.value as T;
+      if (r.kind === 'fail') throw r.error;
+      last = r.error;
+      if (n === retries) break;
+      const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
+      options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
+      await sleep(delayMs);
+    }
+    throw Object.assign(last!, { message: `${last!.message} (gave up after ${retries + 1} attempts)` });
+  }
+
+  return { request };
+}
+
+function parseError(text: string): ErrorBody | undefined {
+  try {
+    const v = JSON.parse(text) as ErrorBody;
+    return v && typeof v === 'object' && typeof v.message === 'string' ? v : undefined;
+  } catch { return undefined; }
+}
+
+function networkReason(e: unknown, timeoutMs: number): string {
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const code = err?.cause?.code;
+  return code ? `network error ${code}` : `network error: ${err?.cause?.message ?? err?.message ?? String(e)}`;
+}

@@ -1,0 +1,102 @@
+// Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
+// is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { TemplateWriteRequest } from '../api/shapes.js';
+import type { Connection } from '../connection/connect.js';
+import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { hashTemplateFile } from '../files/load.js';
+import { writeBodyOf, type Action, type Plan } from '../plan/plan.js';
+import { readTemplates, type ProgressFactory } from '../plan/run.js';
+import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
+import type { VerifiedPlan } from '../plan/verify.js';
+import { applyItems, type ApplyItem, type ApplyResult } from './apply.js';
+
+export interface PendingApply { items: ApplyItem[]; environment: string; target: string }
+
+/** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
+export function loadPlanFile(file: string): SavedPlan | undefined {
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+  const k = classifyPlanText(readFileSync(file, 'utf8'), file);
+  if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
+  return k.kind === 'saved' ? k.plan : undefined;
+}
+
+/** What apply writes for a change of a plan (saved or just made): creates and updates only. */
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+  if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
+  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body }];
+}
+
+/** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string): PendingApply {
+  return { environment: saved.environment, target, items: verified.writes.flatMap((c) => item(c, c.body)) };
+}
+
+export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
+  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))) };
+}
+
+/** What moved since a saved plan was made: its files (by hash) and its templates on the channel. */
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, progress?: ProgressFactory, signal?: AbortSignal): Promise<Staleness[]> {
+  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
+  return staleness(saved, {
+    fileHash: (f) => hashTemplateFile(path.resolve(cwd, f)),
+    read: (id) => reads.get(id) ?? null,
+  });
+}
+
+export interface WriteOptions { parallelism: number; waitMs?: number; signal?: AbortSignal; onResult?: (r: ApplyResult) => void }
+
+export interface ApplyOutcome { results: ApplyResult[]; authFailure?: Error }
+
+export async function writePending(conn: Connection, pending: PendingApply, o: WriteOptions): Promise<ApplyOutcome> {
+  return applyItems(conn.client, pending.items, {
+    parallelism: o.parallelism,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: 500 } } : {}),
+    ...(o.onResult ? { onResult: o.onResult } : {}),
+  });
+}
+
+export interface ApplyCounts { created: number; updated: number; failed: number; skipped: number; rejected: number; stillPending: number }
+
+export function countResults(results: readonly ApplyResult[], waited: boolean): ApplyCounts {
+  const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
+  const ok = (r: ApplyResult) => r.outcome === 'created' || r.outcome === 'updated';
+  return {
+    created: count((r) => r.outcome === 'created'), updated: count((r) => r.outcome === 'updated'),
+    failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
+    rejected: count((r) => ok(r) && r.status === 'REJECTED'),
+    stillPending: waited ? count((r) => ok(r) && r.status === 'PENDING') : 0,
+  };
+}
+
+/** Pure: the exit code of an apply, and the one line that explains it (none for success). */
+export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupted: boolean; resultsFile?: string }): { code: number; message?: string } {
+  const n = countResults(outcome.results, o.waited);
+  const written = n.created + n.updated;
+  const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
+  if (o.interrupted) {
+    return { code: EXIT.INTERRUPTED, message: `interrupted: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
+  }
+  if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
+  if (notDone.length && written === 0 && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+    return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable; nothing was written. A re-run is safe.' };
+  }
+  const missing = notDone.length + n.rejected + n.stillPending;
+  if (missing) {
+    return { code: EXIT.PARTIAL, message: `${missing} template${missing === 1 ? '' : 's'} did not make it${o.resultsFile ? ` (see ${o.resultsFile})` : ''}; a re-run is safe and writes only what is missing.` };
+  }
+  return { code: EXIT.OK };
+}
+
+/** Pure: the document `--results FILE` holds. */
+export function resultsDocument(pending: PendingApply, results: readonly ApplyResult[]): unknown {
+  const n = countResults(results, false);
+  return {
+    version: 1, environment: pending.environment, target: pending.target, results,
+    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected },
+  };
+}

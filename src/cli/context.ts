@@ -1,0 +1,21 @@
+// The setup every command shares: the config found from the working directory (or --config),
+// and the connection to the environment (--env), closed whatever happens.
+import { loadConfig, type Config } from '../config/load.js';
+import { connect, type Connection } from '../connection/connect.js';
+
+export interface ConfigOptions { config?: string }
+export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
+
+export function commandConfig(o: ConfigOptions): Promise<Config> {
+  return loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+}
+
+/** Runs `fn` with a connection to the environment of `o.env` (or the default), always closing it. */
+export async function withConnection<T>(config: Config, o: ConnectionOptions & { parallelism?: number }, fn: (conn: Connection) => Promise<T>): Promise<T> {
+  const conn = await connect(config, {
+    ...(o.env ? { env: o.env } : {}),
+    ...(o.parallelism !== undefined ? { parallelism: o.parallelism } : {}),
+    ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
+  });
+  try { return await fn(conn); } finally { await conn.close(); }
+}

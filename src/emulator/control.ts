@@ -1,0 +1,76 @@
+// Effects: the control endpoints under /_emulator/ (loopback only). Health is open; faults,
+// clock and state need the control token. Every value is checked and bounded before it is used.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ControlToken } from './auth.js';
+import { checkFaults, type FaultSettings } from './faults.js';
+import { errorBody, HttpError } from './http-error.js';
+import { parseJsonBody } from './operations.js';
+import type { EmulatorState } from './state.js';
+
+/** the most one `advanceMs` may move the clock: ten years */
+export const MAX_ADVANCE_MS = 10 * 366 * 24 * 3600_000;
+/** the most the clock may be ahead of real time in all: a hundred years */
+export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 24 * 3600_000;
+
+/** The emulator's clock: real time plus what was advanced. */
+export class Clock {
+  private offset = 0;
+  readonly now = (): number => Date.now() + this.offset;
+  /** throws a message when `ms` is not a finite number from 0 to MAX_ADVANCE_MS, or would move the clock too far */
+  advance(ms: unknown): void {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_ADVANCE_MS) throw new Error(`advanceMs must be a number from 0 to ${MAX_ADVANCE_MS} (ten years)`);
+    if (this.offset + ms > MAX_CLOCK_OFFSET_MS) throw new Error(`the clock may be at most ${MAX_CLOCK_OFFSET_MS} ms (a hundred years) ahead`);
+    this.offset += ms;
+  }
+}
+
+export interface ControlContext {
+  token: ControlToken;
+  state: EmulatorState;
+  clock: Clock;
+  faults(): FaultSettings;
+  setFaults(f: FaultSettings): void;
+}
+
+export interface ControlRequest { name: string; method: string; headers: IncomingHttpHeaders; remoteAddress: string; readBody(): Promise<Buffer>; discardBody(): void }
+
+const isLoopback = (a: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(a);
+
+export async function control(r: ControlRequest, ctx: ControlContext): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+  const error = (e: HttpError) => ({ status: e.status, body: errorBody(e.status, e.code, e.message, e.field), headers: e.headers });
+  try {
+    if (!isLoopback(r.remoteAddress)) throw new HttpError(403, 'FORBIDDEN_ERROR', 'The control endpoints answer on loopback only');
+    if (r.name === 'health' && r.method === 'GET') { r.discardBody(); return { status: 200, body: { ok: true } }; }
+    ctx.token.check(r.headers);
+    const body = r.method === 'POST' ? parseJsonBody(r.headers, await r.readBody()) : (r.discardBody(), undefined);
+    switch (`${r.method} ${r.name}`) {
+      case 'GET faults': return { status: 200, body: ctx.faults() };
+      case 'POST faults': {
+        const err = checkFaults(body);
+        if (err) throw new HttpError(400, 'INVALID', err);
+        ctx.setFaults(body as FaultSettings);
+        return { status: 200, body: ctx.faults() };
+      }
+      case 'POST clock': {
+        try { ctx.clock.advance((body as { advanceMs?: unknown } | null)?.advanceMs); } catch (e) { throw new HttpError(400, 'INVALID', (e as Error).message, 'advanceMs'); }
+        return { status: 200, body: { now: new Date(ctx.clock.now()).toISOString() } };
+      }
+      case 'GET state': {
+        const s = ctx.state;
+        return {
+          status: 200, body: {
+            templates: [...s.templates.values()].map((t) => ({
+              channelId: t.channelId, templateId: t.templateId, name: t.body.name, status: s.statusOf(t), writes: t.writes,
+              editsAfterApproval: t.editsAfterApproval, editsRemaining: s.editAllowance(t).remaining,
+            })),
+            conversations: s.conversations.size,
+          },
+        };
+      }
+      default: throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No control endpoint ${r.method} /_emulator/${r.name.slice(0, 100)}`);
+    }
+  } catch (e) {
+    if (e instanceof HttpError) return error(e);
+    throw e;
+  }
+}

@@ -1,0 +1,73 @@
+// Pure: from a request target to what it asks for. The path is normalised once, before any
+// routing decision: percent-decoded per segment, dot segments resolved, empty segments dropped;
+// an encoded slash or backslash inside a segment, bad percent-encoding or a path climbing above
+// the root is a 400. API routes and control routes are decided on the same normalised segments,
+// so no spelling of a path reaches the control endpoints without being recognised as one.
+import { UUID_RE } from '../schemas/contract.js';
+import type { Operation } from './faults.js';
+import { HttpError } from './http-error.js';
+
+export interface Target {
+  /** decoded, dot segments resolved, no empty segments */
+  segments: string[];
+  query: URLSearchParams;
+  /** `/seg/seg?query`, for logs and fault identities */
+  normalised: string;
+}
+
+export type Route =
+  | { kind: 'api'; op: Operation; target: Target; channelId?: string; templateId?: string; clientMessageId?: string }
+  | { kind: 'control'; name: string; target: Target };
+
+export function parseTarget(raw: string): Target {
+  let rest = raw;
+  // absolute-form (a proxy's request line): only its path counts
+  const abs = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(rest);
+  if (abs) rest = rest.slice(abs[0].length) || '/';
+  if (!rest.startsWith('/')) throw new HttpError(400, 'INVALID', `The request target '${raw.slice(0, 200)}' is not a path`);
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  const rawPath = q >= 0 ? rest.slice(0, q) : rest;
+  const rawQuery = q >= 0 ? rest.slice(q + 1) : '';
+  const segments: string[] = [];
+  for (const part of rawPath.split('/')) {
+    let seg: string;
+    try { seg = decodeURIComponent(part); } catch {
+      throw new HttpError(400, 'INVALID', `The path segment '${part.slice(0, 100)}' is not valid percent-encoding`);
+    }
+    if (/[/\\]/.test(seg)) throw new HttpError(400, 'INVALID', 'An encoded slash or backslash in a path segment is not accepted');
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (segments.length === 0) throw new HttpError(400, 'INVALID', 'The path climbs above the root');
+      segments.pop();
+      continue;
+    }
+    segments.push(seg);
+  }
+  const query = new URLSearchParams(rawQuery);
+  const qs = query.toString();
+  return { segments, query, normalised: `/${segments.map(encodeURIComponent).join('/')}${qs ? `?${qs}` : ''}` };
+}
+
+/** The route of a request, or the HttpError (400, 404, 405) to answer it with. */
+export function route(method: string, rawTarget: string): Route {
+  const target = parseTarget(rawTarget);
+  const seg = target.segments;
+  if (seg[0] === '_emulator') return { kind: 'control', name: seg.slice(1).join('/'), target };
+  const wrong = (allowed: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allowed}`, undefined, { allow: allowed });
+  const uuid = (name: string, v: string) => { if (!UUID_RE.test(v)) throw new HttpError(400, 'INVALID', `${name} '${v.slice(0, 100)}' is not a UUID`, name); return v; };
+  if (seg.length === 4 && seg[0] === 'channel' && seg[2] === 'template') {
+    if (method !== 'GET' && method !== 'POST') throw wrong('GET, POST');
+    return { kind: 'api', op: method === 'GET' ? 'read' : 'write', target, channelId: uuid('publicId', seg[1]!), templateId: uuid('publicTemplateId', seg[3]!) };
+  }
+  if (seg.length === 3 && seg[0] === 'channel' && seg[2] === 'conversation') {
+    if (method !== 'POST') throw wrong('POST');
+    return { kind: 'api', op: 'send', target, channelId: uuid('publicId', seg[1]!) };
+  }
+  if (seg.length === 2 && seg[0] === 'chatapp-message-status') {
+    if (method !== 'GET') throw wrong('GET');
+    return { kind: 'api', op: 'status', target, clientMessageId: uuid('clientMessageId', seg[1]!) };
+  }
+  throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No operation at ${method} ${target.normalised.slice(0, 200)}`);
+}

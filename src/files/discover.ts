@@ -1,0 +1,47 @@
+// Effects: the template files of a run: the paths given (files, directories, globs) or the
+// config's `templates` globs, sorted, each with the path shown to the user.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+
+export interface FileEntry {
+  /** as shown to the user */
+  file: string;
+  abs: string;
+  /** the contents, when they were read already (the cache does); never sent to workers */
+  bytes?: Uint8Array;
+}
+
+const YAML_EXT = /\.ya?ml$/i;
+
+/** The template files named by `paths` (files, directories or globs), or by the config's globs. */
+export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
+  const { glob } = await import('tinyglobby');
+  const found = new Set<string>();
+  const ignore = ['**/node_modules/**', '**/.git/**'];
+  if (paths.length === 0) {
+    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+  } else {
+    for (const p of paths) {
+      const abs = path.resolve(cwd, p);
+      let st;
+      try { st = statSync(abs); } catch { st = undefined; }
+      if (st?.isFile()) found.add(abs);
+      else if (st?.isDirectory()) {
+        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+      } else if (/[*?[\]{}]/.test(p)) {
+        const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
+        if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
+        for (const f of matches) found.add(path.resolve(f));
+      } else throw new UsageError(`No such file or directory: ${p}`);
+    }
+  }
+  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0).sort();
+  if (files.length === 0) {
+    throw new UsageError(paths.length
+      ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
+      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
+  }
+  return files.map((abs) => ({ abs, file: path.relative(cwd, abs) || abs }));
+}

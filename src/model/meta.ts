@@ -1,0 +1,86 @@
+// Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
+// properties of TemplateParams), the texts to render in the file's form, and the parts the
+// conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
+import { fileFormText, type CanonicalTemplate } from './canonical.js';
+import { distinctKeys, scanPlaceholders } from './placeholders.js';
+import type { PlaceholderSite } from './sites.js';
+
+export interface TemplateMeta {
+  channel: string;
+  name: string;
+  language: string;
+  /** parameter names in order of first appearance */
+  params: readonly string[];
+  header?: { readonly format: string; readonly text?: string };
+  body: string;
+  footer?: string;
+  buttons: readonly { readonly type: string; readonly text?: string; readonly url?: string }[];
+  /**
+   * The parts of the template the conversation request cannot carry (a media header, a copy-code
+   * button, RCS cards...), each named; sending refuses such a template unless told to send the
+   * text part alone.
+   */
+  omitted?: readonly string[];
+}
+
+/**
+ * The parameter a placeholder fills: body placeholders by name or number; a numbered header
+ * placeholder is `header_N` (header numbering is the header's own); the URL button at index i
+ * is `button_<i>` (WhatsApp's button index); named placeholders share one namespace.
+ */
+export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: string): string {
+  if (site.role === 'url') return `button_${site.button}`;
+  if (site.role === 'header' && /^[0-9]+$/.test(key)) return `header_${key}`;
+  return key;
+}
+
+export { templateKey } from './ids.js';
+
+/** Buttons the conversation request can carry as suggestions. */
+const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
+/** RCS suggestion actions the conversation request can carry. */
+const SENDABLE_ACTIONS = new Set(['reply', 'open_url']);
+
+const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
+
+/** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
+export function unsendableParts(c: CanonicalTemplate): string[] {
+  const out: string[] = [];
+  if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
+  c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type)) out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
+  const m = c.message;
+  if (m) {
+    if (m.message !== undefined) out.push('the RCS message text');
+    (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title)}`));
+    (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`RCS suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
+    if (m.rcsExpireOpts) out.push('the RCS expiry');
+  }
+  return out;
+}
+
+/** The metadata of a (lint-clean) template, from its canonical model; `channel` as written in the file. */
+export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMeta {
+  const params: string[] = [];
+  const add = (role: PlaceholderSite['role'], text: string, button?: number): void => {
+    for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
+      const p = paramName(button === undefined ? { role } : { role, button }, key);
+      if (!params.includes(p)) params.push(p);
+    }
+  };
+  const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header) : undefined;
+  const body = fileFormText(c.body);
+  if (headerText !== undefined) add('header', headerText);
+  add('body', body);
+  c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
+  if (c.message?.message !== undefined) add('rcs', c.message.message);
+  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', x);
+  const omitted = unsendableParts(c);
+  return {
+    channel, name: c.name, language: c.language, params,
+    ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
+    body,
+    ...(c.footer !== undefined ? { footer: c.footer } : {}),
+    buttons: c.buttons.map((b) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
+    ...(omitted.length ? { omitted } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+// Pure: the before/after site of a plan (`tplsync preview --changes`): for every template the plan
+// would create or update, the version the customer sees today (rendered from the read) beside
+// the version of the files, with the changed text, buttons, cards and media marked; an index of
+// the changes (create / update / orphan) with the plan's summary.
+import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
+import type { CanonicalTemplate } from '../model/canonical.js';
+import { esc, page, rcs, whatsapp, type Marks } from './html.js';
+
+export interface ChangesSite { pages: Map<string, string>; changed: number }
+
+/** The page of a change: one name per template key, stable across runs. */
+export function changePageName(c: Pick<PlanChange, 'channel' | 'name' | 'language'>): string {
+  return `${keyOf(c).replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
+}
+
+function phone(c: CanonicalTemplate | undefined, marks: Marks | undefined, empty: string): string {
+  if (!c) return `<p class="meta">${esc(empty)}</p>`;
+  const hasBody = c.body.text !== '' || c.header !== undefined || c.buttons.length > 0;
+  return `${hasBody ? `<div class="phone">${whatsapp(c, marks)}</div>` : ''}${rcs(c, marks)}`;
+}
+
+function changePage(c: PlanChange, o: { environment: string; against: string }): string {
+  const paths = (c.changes ?? []).map((f) => f.path);
+  const before = c.remote ? phone(c.remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
+  const after = phone(c.desired, { paths, side: 'after', ...(c.remote ? { other: c.remote } : {}) }, 'not in the files');
+  const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
+  const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${esc(a)}</p>`).join('');
+  return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><strong>${esc(c.action)} ${esc(keyOf(c))}</strong>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
+    + `<div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
+    + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`
+    + `<div style="padding:0 20px">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div>`, false);
+}
+
+export function renderChangesSite(plan: Plan, o: { environment: string; against?: string }): ChangesSite {
+  const against = o.against ?? o.environment;
+  const pages = new Map<string, string>();
+  const rows: string[] = [];
+  let changed = 0;
+  for (const c of plan.changes) {
+    if (c.action === 'noop') continue;
+    const name = changePageName(c);
+    if (c.action === 'create' || c.action === 'update') {
+      pages.set(name, changePage(c, { environment: o.environment, against }));
+      changed++;
+    }
+    const link = pages.has(name) ? `<a href="${esc(name)}">${esc(keyOf(c))}</a>` : esc(keyOf(c));
+    rows.push(`<tr data-action="${esc(c.action)}"><td>${esc(c.action)}</td><td>${link}</td><td>${esc(c.file ?? '')}</td><td>${esc((c.changes ?? []).map((f) => f.path).join(', '))}</td></tr>`);
+  }
+  const s = plan.summary;
+  const summary = `<p class="meta" style="padding:0 20px">${s.create} to create, ${s.update} to update, ${s.noop} unchanged, ${s.orphan} orphaned (against ${esc(against)})</p>`;
+  const table = rows.length
+    ? `<table><thead><tr><th>action</th><th>template</th><th>file</th><th>changed fields</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : '<p style="padding:0 20px">No changes: the channel matches the files.</p>';
+  pages.set('index.html', page(`tplsync changes: ${o.environment}`, `<header class="top"><strong>tplsync changes</strong><span>${esc(o.environment)}</span></header>${summary}${table}`, false));
+  return { pages, changed };
+}

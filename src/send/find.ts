@@ -1,0 +1,18 @@
+// Effects (through the loaded-project stage): the metadata of one template of the files, by
+// channel, name and (when there are several) language, refused when its file has lint errors.
+import type { Config } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+import { fromFile } from '../model/canonical.js';
+import { templateMeta, type TemplateMeta } from '../model/meta.js';
+import { LintFailed, loadProject } from '../project/load.js';
+
+export async function findTemplate(config: Config, cwd: string, want: { channel: string; name: string; language?: string }): Promise<TemplateMeta> {
+  const project = await loadProject(config, [], cwd);
+  const candidates = project.files.filter(({ value: t }) => t && t.channel === want.channel && t.name === want.name && (want.language === undefined || t.language === want.language));
+  const key = `${want.channel}/${want.name}${want.language ? `/${want.language}` : ''}`;
+  if (candidates.length === 0) throw new UsageError(`No template ${key} in the template files`);
+  if (candidates.length > 1) throw new UsageError(`${want.channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
+  const f = candidates[0]!;
+  if (f.failed) throw new LintFailed(f.diagnostics, 1);
+  return templateMeta(fromFile(f.value!, want.channel, ''), want.channel);
+}

@@ -1,0 +1,37 @@
+// Apply's exit code and results file are a pure function of the outcome (src/apply/run.ts).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ApplyResult } from '../src/apply/apply.ts';
+import { applyExit, countResults, resultsDocument } from '../src/apply/run.ts';
+import { AuthError } from '../src/api/errors.ts';
+
+const base = { channel: 'wa', language: 'en_US', publicId: '00000000-0000-4000-8000-000000000000', channelId: '00000000-0000-4000-8000-000000000001', action: 'create' as const };
+const r = (name: string, o: Partial<ApplyResult>): ApplyResult => ({ ...base, name, outcome: 'created', status: 'PENDING', ...o });
+
+test('success, partial, unavailable, auth and interrupted map to the table', () => {
+  assert.equal(applyExit({ results: [r('a', {}), r('b', { outcome: 'updated', status: 'APPROVED' })] }, { waited: false, interrupted: false }), { code: 0 });
+  const partial = applyExit({ results: [r('a', {}), r('b', { outcome: 'failed', error: 'x', errorExitCode: 5 })] }, { waited: false, interrupted: false, resultsFile: 'out.json' });
+  assert.is(partial.code, 5);
+  assert.match(partial.message!, /1 template did not make it \(see out\.json\); a re-run is safe/);
+  assert.is(applyExit({ results: [r('a', { outcome: 'failed', errorExitCode: 7 }), r('b', { outcome: 'skipped' })] }, { waited: false, interrupted: false }).code, 7);
+  assert.is(applyExit({ results: [r('a', { outcome: 'failed', errorExitCode: 6 })], authFailure: new AuthError('authentication refused') }, { waited: false, interrupted: false }).code, 6);
+  const stopped = applyExit({ results: [r('a', {}), r('b', { outcome: 'skipped', error: 'not attempted: interrupted' })] }, { waited: false, interrupted: true });
+  assert.is(stopped.code, 130);
+  assert.match(stopped.message!, /interrupted: 1 written, 1 not started, 0 failed/);
+});
+
+test('after --wait, a REJECTED or still PENDING template is a partial apply; without --wait PENDING is success', () => {
+  assert.is(applyExit({ results: [r('a', { status: 'REJECTED' })] }, { waited: true, interrupted: false }).code, 5);
+  assert.is(applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: true, interrupted: false }).code, 5);
+  assert.is(applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: false, interrupted: false }).code, 0);
+});
+
+test('the results file counts what the console counts', () => {
+  const results = [r('a', {}), r('b', { outcome: 'updated' }), r('c', { outcome: 'failed' }), r('d', { outcome: 'skipped' }), r('e', { status: 'REJECTED' })];
+  const doc = resultsDocument({ items: [], environment: 'prod', target: 'https://api.example.com/' }, results) as { summary: Record<string, number> };
+  const n = countResults(results, false);
+  assert.equal(doc.summary, { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected });
+  assert.equal(doc.summary, { created: 2, updated: 1, failed: 1, skipped: 1, rejected: 1 });
+});
+
+test.run();

@@ -1,0 +1,43 @@
+// `plan` shows, for an edit of an APPROVED template, how many edits remain when the service
+// says so (the emulator's x-template-edits-remaining header on the read), and the apply of an
+// edit beyond the limit fails with the emulator's clear refusal.
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { templateText } from '../bench/generate.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+test('plan: "N edits left" for an edit of an APPROVED template; none left names when, and apply is refused', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const name = `e${randomUUID().slice(0, 6)}`;
+  const version = (n: number) => templateText(1).replace('name: template_1', `name: ${name}`).replace('within three working days', `within ${n + 2} working days`);
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+      'templates/t.yaml': version(1),
+    });
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    writeFiles(dir, { 'templates/t.yaml': version(2) });
+    r = await cli(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /uses one of its limited edits \(1 per 24 h, 10 per 30 days\): 10 edits left/, r.stdout);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    // the day's edit is used: the plan says so, and the service refuses the next
+    writeFiles(dir, { 'templates/t.yaml': version(3) });
+    r = await cli(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /no edit left before \d{4}-\d\d-\d\dT[\d:.]+Z: the service will refuse this one/, r.stdout);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /edit limit \(1 edit per 24 hours, 10 per 30 days; 9 left in the 30 days\); the next edit is possible from /);
+    // a day later: 9 left
+    emu.advanceClock(25 * 3600_000);
+    r = await cli(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /: 9 edits left/, r.stdout);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test.run();
