@@ -8,7 +8,7 @@ import type { RuleGroup } from '../src/lint/rule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GROUPS: Record<RuleGroup, string> = {
-  file: 'Reading the file', schema: 'Schema', whatsapp: 'WhatsApp', rcs: 'RCS', 'cross-file': 'Across files', directive: 'Suppression directives',
+  file: 'Reading the file', schema: 'Schema', whatsapp: 'WhatsApp', rcs: 'RCS', 'cross-file': 'Across files', directive: 'Suppression directives', limits: 'Limits',
 };
 
 function example(id: string): string | undefined {

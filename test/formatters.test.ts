@@ -2,12 +2,15 @@
 // GitHub workflow commands escaped, Markdown tables that survive pipes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Ajv04Module from 'ajv-draft-04';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { FORMATTERS } from '../src/lint/formatters/index.ts';
 import { escapeData, escapeProperty } from '../src/lint/formatters/github.ts';
+import { CONFIG, VALID, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
 const ctx = { fileCount: 2, color: false, toolVersion: '1.2.3' };
 const diags: Diagnostic[] = [
@@ -40,6 +43,84 @@ test('sarif: valid SARIF 2.1.0 with rules, help and physical locations', () => {
   assert.is(run.results[2].level, 'note');
   // an empty run is valid too
   assert.ok(validate(JSON.parse(FORMATTERS.sarif!([], ctx))));
+});
+
+/**
+ * The checks of Microsoft's SARIF validator (Sarif.Multitool `validate`) that a log like ours can
+ * trip, restated: SARIF1001 (a rule's name differs from its id, ignoring case), SARIF1004 (each
+ * originalUriBaseIds entry is an absolute URI ending in "/", without ".." segments, query or
+ * fragment; an artifactLocation with a uriBaseId has a relative uri), SARIF1005 (helpUri and
+ * informationUri are absolute), SARIF1010 (a result's ruleId is that of rules[ruleIndex]).
+ */
+function sarifValidatorFindings(log: { runs: any[] }): string[] {
+  const out: string[] = [];
+  const absolute = (u: string): boolean => { try { return new URL(u).href.length > 0; } catch { return false; } };
+  log.runs.forEach((run, r) => {
+    const rules: { id: string; name?: string; helpUri?: string }[] = run.tool.driver.rules ?? [];
+    if (run.tool.driver.informationUri && !absolute(run.tool.driver.informationUri)) out.push(`SARIF1005 runs[${r}].tool.driver.informationUri`);
+    rules.forEach((rule, i) => {
+      if (rule.name !== undefined && rule.name.toLowerCase() === rule.id.toLowerCase()) out.push(`SARIF1001 rules[${i}] name '${rule.name}' = id '${rule.id}'`);
+      if (rule.helpUri !== undefined && !absolute(rule.helpUri)) out.push(`SARIF1005 rules[${i}].helpUri`);
+    });
+    for (const [id, loc] of Object.entries<{ uri: string; uriBaseId?: string }>(run.originalUriBaseIds ?? {})) {
+      if (!loc.uriBaseId && !absolute(loc.uri)) out.push(`SARIF1004 originalUriBaseIds.${id}.uri '${loc.uri}' is not an absolute URI`);
+      if (!loc.uri.endsWith('/')) out.push(`SARIF1004 originalUriBaseIds.${id}.uri does not end with /`);
+      if (loc.uri.split('/').includes('..')) out.push(`SARIF1004 originalUriBaseIds.${id}.uri has a .. segment`);
+      if (absolute(loc.uri) && (new URL(loc.uri).search || new URL(loc.uri).hash)) out.push(`SARIF1004 originalUriBaseIds.${id}.uri has a query or fragment`);
+    }
+    (run.results ?? []).forEach((res: any, k: number) => {
+      if (res.ruleIndex >= 0 && rules[res.ruleIndex]?.id !== res.ruleId) out.push(`SARIF1010 results[${k}]`);
+      for (const l of res.locations ?? []) {
+        const a = l.physicalLocation.artifactLocation;
+        if (a.uriBaseId && absolute(a.uri)) out.push(`SARIF1004 results[${k}] uri '${a.uri}' is absolute but has a uriBaseId`);
+        if (a.uriBaseId && a.uriBaseId !== '%SRCROOT%') out.push(`results[${k}] unknown uriBaseId`);
+      }
+    });
+  });
+  return out;
+}
+
+test('sarif: clean under the SARIF validator\'s rules; %SRCROOT% is the repository root as a file:/// URI', () => {
+  const root = path.resolve('/work/repo root');
+  const log = JSON.parse(FORMATTERS.sarif!(diags, { ...ctx, root, cwd: path.join(root, 'templates') })) as { runs: any[] };
+  assert.equal(sarifValidatorFindings(log), []);
+  const run = log.runs[0];
+  assert.is(run.originalUriBaseIds['%SRCROOT%'].uri, `${pathToFileURL(root).href}/`);
+  assert.ok(run.originalUriBaseIds['%SRCROOT%'].uri.startsWith('file:///'));
+  // diagnostics carry paths relative to the working directory (here templates/): SARIF's are the root's
+  assert.is(run.results[0].locations[0].physicalLocation.artifactLocation.uri, 'templates/templates/a%20b.yaml');
+  // a rule id of one word gets a name that is not merely the id capitalised
+  const names = new Map(run.tool.driver.rules.map((r: { id: string; name: string }) => [r.id, r.name]));
+  assert.is(names.get('schema'), 'SchemaRule');
+  assert.is(names.get('placeholder-out-of-range'), 'PlaceholderOutOfRange');
+  for (const name of names.values()) assert.match(name as string, /^[A-Z][A-Za-z0-9]*$/);
+  // a file outside the root is an absolute file URI without a base
+  const outside = JSON.parse(FORMATTERS.sarif!([{ ...diags[0]!, file: '../../elsewhere/x.yaml' }], { ...ctx, root, cwd: path.join(root, 'templates') }));
+  const a = outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
+  assert.equal(a, { uri: pathToFileURL(path.resolve(root, '..', 'elsewhere', 'x.yaml')).href });
+  assert.equal(sarifValidatorFindings(outside), []);
+  // without a root the consumer resolves %SRCROOT% (GitHub: the checkout), and the log stays clean
+  assert.equal(sarifValidatorFindings(JSON.parse(FORMATTERS.sarif!(diags, ctx))), []);
+});
+
+test('sarif and github from a subdirectory: paths are relative to the repository root, not the working directory', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/nested/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
+    const cwd = path.join(dir, 'templates', 'nested');
+    const s = await cli(['lint', '--format', 'sarif'], { cwd });
+    assert.is(s.exitCode, 1, s.stderr);
+    const log = JSON.parse(s.stdout);
+    const run = log.runs[0];
+    assert.equal(run.results.map((r: any) => r.locations[0].physicalLocation.artifactLocation), [{ uri: 'templates/nested/a.yaml', uriBaseId: '%SRCROOT%' }]);
+    assert.is(fileURLToPath(run.originalUriBaseIds['%SRCROOT%'].uri), `${dir}${path.sep}`);
+    assert.equal(sarifValidatorFindings(log), []);
+    const g = await cli(['lint', '--format', 'github'], { cwd });
+    assert.match(g.stdout, /^::error file=templates\/nested\/a\.yaml,line=4,/m);
+    // the human formats keep paths relative to where the user stands
+    const j = await cli(['lint', '--format', 'json'], { cwd });
+    assert.is(JSON.parse(j.stdout).diagnostics[0].file, 'a.yaml');
+  } finally { cleanup(dir); }
 });
 
 test('github: workflow commands with escaped properties and data', () => {

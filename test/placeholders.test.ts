@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileText, numbering, renderText, scanPlaceholders, charLength } from '../src/model/placeholders.ts';
+import { compileText, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NUMBERED } from '../src/model/placeholders.ts';
 
 test('scans named and numbered placeholders with offsets', () => {
   const s = scanPlaceholders('Hi {{name}}, order {{2}}.');
@@ -73,6 +73,56 @@ test('property: compiling named placeholders yields 1..n in order of first appea
     // compiling is idempotent
     assert.is(compileText(compiled), compiled);
   }), { numRuns: 1000 });
+});
+
+test('placeholder numbers are bounded: above MAX_PLACEHOLDER_NUMBER is a range problem, not a placeholder', () => {
+  assert.is(MAX_PLACEHOLDER_NUMBER, 1000);
+  const s = scanPlaceholders('a {{1000}} b {{1001}} c {{99999999999999999999}} d {{0001}} e');
+  assert.equal(s.placeholders.map((p) => p.key), ['1000']);
+  assert.equal(s.problems.map((p) => [p.kind, p.raw]), [['range', '{{1001}}'], ['range', '{{99999999999999999999}}'], ['zero', '{{0001}}']]);
+  // nothing downstream ever sees the number: compiling leaves the text as it is
+  assert.is(compileText('Hi {{99999999999999999999}} there'), 'Hi {{99999999999999999999}} there');
+  assert.equal([...numbering(scanPlaceholders('{{2}} {{99999999}}').placeholders)], [['2', 2]]);
+});
+
+const digits = fc.oneof(fc.integer({ min: 0, max: 5000 }).map(String), fc.stringMatching(/^[0-9]{1,30}$/));
+const numberedText = fc.array(fc.oneof(digits.map((d) => `{{${d}}}`), fc.constantFrom('a', ' ', '{', '}', '{{', 'x}}')), { maxLength: 20 }).map((xs) => xs.join(''));
+
+test('property: every numbered placeholder is within 1..MAX; every larger number is one range problem on its own text', () => {
+  fc.assert(fc.property(numberedText, (t) => {
+    const s = scanPlaceholders(t);
+    for (const p of s.placeholders) if (p.style === 'numbered') assert.ok(Number(p.key) >= 1 && Number(p.key) <= MAX_PLACEHOLDER_NUMBER, p.raw);
+    for (const p of s.problems) {
+      assert.is(t.slice(p.start, p.end), p.raw);
+      const inner = p.raw.slice(2, -2);
+      if (p.kind === 'range') assert.ok(NUMBERED.test(inner) && BigInt(inner) > BigInt(MAX_PLACEHOLDER_NUMBER), p.raw);
+    }
+    // placeholders and problems never overlap and come in order
+    const spans = [...s.placeholders, ...s.problems].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i++) assert.ok(spans[i]!.start >= spans[i - 1]!.end, t);
+  }), { seed: 1101, numRuns: 2000 });
+});
+
+/** runs `fn` counting the characters String.prototype.indexOf examines (a measure of work, not of time) */
+function charactersSearched(fn: () => void): number {
+  const original = String.prototype.indexOf;
+  let n = 0;
+  String.prototype.indexOf = function (this: string, needle: string, from?: number): number {
+    const at = original.call(this, needle, from);
+    n += (at < 0 ? this.length : at + needle.length) - Math.max(0, from ?? 0);
+    return at;
+  };
+  try { fn(); } finally { String.prototype.indexOf = original; }
+  return n;
+}
+
+test('the scanner reads a text a bounded number of times, whatever it holds (no quadratic rescans)', () => {
+  for (const text of ['{{'.repeat(20_000), '}}'.repeat(20_000), '{{a'.repeat(20_000) + '}}', `${'{{1}} x '.repeat(5_000)}{{`, '{{{'.repeat(10_000)]) {
+    let s!: ReturnType<typeof scanPlaceholders>;
+    const work = charactersSearched(() => { s = scanPlaceholders(text); });
+    assert.ok(work <= 8 * text.length + 100, `${JSON.stringify(text.slice(0, 9))}…: ${work} characters searched for ${text.length}`);
+    assert.ok(s.placeholders.length + s.problems.length > 0);
+  }
 });
 
 test.run();

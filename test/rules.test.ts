@@ -3,13 +3,17 @@
 // the passing one must be completely clean.
 import { readdirSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
+import { review } from '../src/emulator/state.ts';
+import { finishProject, lintBytes, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE } from '../src/lint/engine.ts';
 import { RULES } from '../src/lint/registry.ts';
+import { scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
-import { FIXTURES, tempDir, writeFiles, cleanup } from './helpers.ts';
+import { CHANNEL_A, CONFIG, FIXTURES, VALID, cli, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
 /** rules whose failing input is made by the test (a 1 MiB file, an unreadable path) */
@@ -67,6 +71,97 @@ test('file-unreadable: a path that cannot be read is a finding, not a crash', ()
     assert.equal(r.diagnostics.map((d) => d.ruleId), ['file-unreadable']);
     assert.match(r.diagnostics[0]!.message, /EISDIR/);
   } finally { cleanup(t); }
+});
+
+/** lints one file's text through the whole engine (per file, then the project step) */
+function lintText(text: string, name = 't.yaml'): import('../src/core/diagnostic.ts').Diagnostic[] {
+  return finishProject([lintBytes(name, Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+}
+const withBody = (body: string, examples = '{ 1: Ana }'): string => VALID.replace(/ {2}text: .*\n {2}examples: .*\n/, `  text: ${JSON.stringify(body)}\n  examples: ${examples}\n`);
+
+test('placeholder-out-of-range: a huge number is one finding, and no rule counts up to it', () => {
+  for (const n of ['99999999999999999999', '10000000', '1001']) {
+    const diags = lintText(withBody(`Hello {{1}}, your order {{${n}}} is ready for pickup at the store.`));
+    assert.equal(diags.map((d) => `${d.ruleId}@${d.line}:${d.column}`), ['placeholder-out-of-range@6:34'], n);
+    assert.ok(JSON.stringify(diags).length < 1000, 'a short report');
+  }
+  // {{1000}} is still a placeholder: the gap below it is listed briefly
+  const gap = lintText(withBody('Hello {{1}}, your order {{1000}} is ready for pickup at the store.', '{ 1: Ana, 1000: A1 }'));
+  assert.equal(gap.map((d) => d.ruleId), ['placeholder-sequence']);
+  assert.match(gap[0]!.message, /^\{\{1000\}\} is used but \{\{2\}\}, \{\{3\}\}, .*\{\{11\}\}, and 988 more are not;/);
+  // in a URL button and a header too
+  const url = lintText(`${VALID}buttons:\n  - type: URL\n    text: Open\n    url: https://shop.example.com/o/{{123456789012}}\n    example: https://shop.example.com/o/1\n`);
+  assert.ok(url.some((d) => d.ruleId === 'placeholder-out-of-range' && d.line === 11 && d.column === 37), JSON.stringify(url));
+});
+
+test('the emulator\'s review rejects a huge placeholder number at once (it runs the same rules)', () => {
+  const r = review(CHANNEL_A, writeBody('order_ready', 'Hello {{1}}, your order {{99999999999999999999}} is ready for pickup at the store.'), Date.parse('2026-01-01T00:00:00Z'));
+  assert.is(r.verdict, 'REJECTED');
+  assert.match(r.reason ?? '', /^placeholder-out-of-range: /);
+});
+
+test('placeholder-syntax points at the malformed placeholder, not at an earlier valid one (issue 11.15)', () => {
+  const diags = lintText(withBody('Hello there {{name}}, your order {{id} is ready for pickup at the store.', '{ name: Ana }'));
+  const syntax = diags.filter((d) => d.ruleId === 'placeholder-syntax');
+  assert.equal(syntax.map((d) => [d.line, d.column, d.endColumn]), [[6, 43, 45]]);
+  // the same with the text in a block scalar, where the value is not the source
+  const block = lintText(VALID.replace(/ {2}text: .*\n/, '  text: |-\n    Hello there {{name}}, your order {{id} is\n    ready {{name}} for pickup at the store.\n').replace('{ 1: Ana }', '{ name: Ana }'));
+  assert.equal(block.filter((d) => d.ruleId === 'placeholder-syntax').map((d) => [d.line, d.column]), [[7, 38]]);
+});
+
+test('property: every malformed placeholder is reported where it is, in quoted and block scalars', () => {
+  const token = fc.constantFrom('{{', '}}', '{{name}}', '{{1}}', '{{id}', '{{ x }}', '{{}}', '{', '}', 'a', ' ', 'ok ', '{{{1}}}', '{{0}}');
+  fc.assert(fc.property(fc.array(token, { minLength: 1, maxLength: 14 }), fc.constantFrom('double', 'single', 'block'), (parts, style) => {
+    const body = `Dear customer ${parts.join('')} thanks`;
+    // the tokens hold no quote or backslash: the source writes the text literally, from `column`
+    const [text, line, column] = style === 'double' ? [`  text: "${body}"\n`, 6, 10]
+      : style === 'single' ? [`  text: '${body}'\n`, 6, 10]
+      : [`  text: |-\n    ${body}\n`, 7, 5];
+    const file = VALID.replace(/ {2}text: .*\n/, text);
+    const expected = scanPlaceholders(body).problems.filter((p) => p.kind !== 'forbidden' && p.kind !== 'range')
+      .map((p) => `${line}:${column + p.start}-${column + p.end}`);
+    const got = lintText(file).filter((x) => x.ruleId === 'placeholder-syntax').map((d) => `${d.line}:${d.column}-${d.endColumn}`);
+    assert.equal(got.sort(), expected.sort(), `${style}: ${body}`);
+  }), { seed: 11_15, numRuns: 400 });
+});
+
+test('a rule reports at most MAX_FINDINGS_PER_RULE findings per file, then one too-many-findings summary', () => {
+  const keys = Array.from({ length: 120 }, (_, i) => `    unused_${i}: "a\\tb"\n`).join('');
+  const extra = Array.from({ length: 20 }, (_, i) => `extra_${i}: 1\n`).join('');
+  const file = `${VALID.replace('  examples: { 1: Ana }\n', `  examples:\n    1: Ana\n${keys}`)}${extra}`;
+  const diags = lintText(file);
+  assert.is(diags.length, MAX_FINDINGS_PER_FILE + 1);
+  const byRule = (id: string): number => diags.filter((d) => d.ruleId === id).length;
+  assert.ok(byRule('placeholder-sample') <= MAX_FINDINGS_PER_RULE && byRule('sample-format') <= MAX_FINDINGS_PER_RULE);
+  const summary = diags.filter((d) => d.ruleId === 'too-many-findings');
+  assert.is(summary.length, 1);
+  // 120 + 120 + 20 findings, 100 shown
+  assert.match(summary[0]!.message, /^160 more findings in this file are not shown \(/);
+  assert.is(summary[0]!.severity, 'error');
+  // off hides the summary, not the findings
+  const off = finishProject([lintBytes('t.yaml', Buffer.from(file), { now: new Date() })], { severities: { 'too-many-findings': 'off' } });
+  assert.is(off.length, MAX_FINDINGS_PER_FILE);
+});
+
+test('60,000 keys (under the 1 MiB cap): a bounded report with a summary, end to end', async () => {
+  const dir = tempDir();
+  try {
+    const keys = Array.from({ length: 60_000 }, (_, i) => `k${i}: 1\n`).join('');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/big.yaml': VALID + keys });
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as { diagnostics: { ruleId: string; message: string; line: number }[] };
+    assert.ok(out.diagnostics.length <= MAX_FINDINGS_PER_FILE + 1, `${out.diagnostics.length} findings`);
+    const summary = out.diagnostics.find((d) => d.ruleId === 'too-many-findings');
+    assert.ok(summary, 'a summary');
+    assert.match(summary!.message, new RegExp(`^${60_000 - MAX_FINDINGS_PER_RULE} more findings in this file are not shown \\(schema ${60_000 - MAX_FINDINGS_PER_RULE}\\)`));
+    assert.is(summary!.line, 7 + MAX_FINDINGS_PER_RULE + 1, 'at the first finding left out');
+  } finally { cleanup(dir); }
+});
+
+test('duplicate keys: still reported at the second key, in block and flow mappings, at any depth', () => {
+  const diags = lintText(`${VALID}header: { format: TEXT, text: Hi, format: TEXT }\nbuttons:\n  - type: QUICK_REPLY\n    text: A\n    type: QUICK_REPLY\nname: again\n`);
+  assert.equal(diags.filter((d) => d.ruleId === 'yaml-duplicate-key').map((d) => `${d.line}:${d.column}`), ['8:35', '12:5', '13:1']);
 });
 
 test.run();

@@ -9,13 +9,32 @@ export type Path = readonly PathSegment[];
 
 interface Found { node: Node | null; pair?: Pair<unknown, unknown>; depth: number }
 
+/**
+ * Each mapping's entries by key text, built on the first lookup in that mapping: finding N keys
+ * of a mapping of N entries costs O(N), not O(N²). The first entry wins, as a scan would find it.
+ */
+const entries = new WeakMap<object, Map<string, Pair<unknown, unknown>>>();
+function entry(map: { items: unknown[] }, key: string): Pair<unknown, unknown> | undefined {
+  let index = entries.get(map);
+  if (!index) {
+    index = new Map();
+    for (const it of map.items) {
+      if (!isPair(it)) continue;
+      const k = keyText(it.key);
+      if (!index.has(k)) index.set(k, it as Pair<unknown, unknown>);
+    }
+    entries.set(map, index);
+  }
+  return index.get(key);
+}
+
 function walk(doc: Document.Parsed, path: Path): Found {
   let node: unknown = doc.contents;
   let pair: Pair<unknown, unknown> | undefined;
   let depth = 0;
   for (const seg of path) {
     if (isMap(node)) {
-      const p = node.items.find((it) => isPair(it) && keyText(it.key) === String(seg));
+      const p = entry(node, String(seg));
       if (!p) break;
       pair = p as Pair<unknown, unknown>;
       node = p.value;
@@ -66,9 +85,53 @@ function firstLineEnd(text: string, start: number, end: number): number {
 }
 
 /**
+ * The span of the range [start, end) of the string value at `path` (offsets into the value, as
+ * the placeholder scanner gives them). When the source writes the value literally (a plain or
+ * quoted scalar without escapes or folding) the offsets carry over directly. Otherwise the text
+ * of the range is found in the source: if it occurs there as often as in the value, the k-th
+ * occurrence in the value is the k-th in the source (every occurrence counts, overlapping ones
+ * too, so "{{" of a valid "{{name}}" is never mistaken for a lone "{{" later on). When the
+ * source form hides the text (escapes), the finding points at the whole value.
+ */
+export function locateRange(f: ParsedFile, path: Path, value: string, start: number, end: number): Span {
+  if (!f.doc || start < 0 || end > value.length || end <= start) return locate(f, path);
+  const found = walk(f.doc, path);
+  const r = rangeOf(found.node);
+  if (!r || found.depth !== path.length || !isScalar(found.node)) return locate(f, path);
+  // what is learnt about a scalar is kept with it: many findings in one long text cost one pass
+  let memo = scalars.get(found.node);
+  if (!memo) {
+    const src = f.text.slice(r[0], r[1]);
+    const type = (found.node as { type?: string }).type;
+    const lead = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE' ? 1 : type === 'PLAIN' ? 0 : -1;
+    const literal = lead >= 0 && src.length === value.length + 2 * lead && src.slice(lead, lead + value.length) === value;
+    memo = { src, literal: literal ? lead : -1, found: new Map() };
+    scalars.set(found.node, memo);
+  }
+  if (memo.literal >= 0) return spanOf(f.lineCounter, r[0] + memo.literal + start, r[0] + memo.literal + end);
+  const needle = value.slice(start, end);
+  let o = memo.found.get(needle);
+  if (!o) { o = { inValue: occurrences(value, needle), inSource: occurrences(memo.src, needle) }; memo.found.set(needle, o); }
+  const k = o.inValue.indexOf(start);
+  if (k < 0 || o.inSource.length !== o.inValue.length) return locate(f, path);
+  const at = o.inSource[k]!;
+  return spanOf(f.lineCounter, r[0] + at, r[0] + at + needle.length);
+}
+
+const scalars = new WeakMap<object, { src: string; literal: number; found: Map<string, { inValue: number[]; inSource: number[] }> }>();
+
+/** Every start offset of `needle` in `s`, overlapping occurrences included. */
+function occurrences(s: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1)) out.push(at);
+  return out;
+}
+
+/**
  * The span of `needle`, the `occurrence`-th time it appears inside the string value at `path`
  * (for a placeholder inside a body text). Falls back to the whole value when the source form
- * of the string (escapes, folding) does not contain the needle literally.
+ * of the string (escapes, folding) does not contain the needle literally. Rules use
+ * locateRange(), which knows which occurrence a finding is about.
  */
 export function locateInString(f: ParsedFile, path: Path, needle: string, occurrence = 0): Span {
   if (!f.doc || needle === '') return locate(f, path);

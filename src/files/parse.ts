@@ -5,6 +5,7 @@ import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
 import { bytePosition, firstInvalidUtf8 } from './utf8.js';
+import { duplicateKeyErrors } from './duplicate-keys.js';
 
 export interface ParsedFile {
   /** the path as reported in diagnostics */
@@ -68,10 +69,12 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
 export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
   // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  // uniqueKeys: false, then duplicateKeyErrors(): the same findings in linear time
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   let fatal = false;
   for (const d of list) {
+    for (const e of duplicateKeyErrors(d)) d.errors.push(e);
     for (const e of d.errors) {
       const ruleId = YAML_CODES[e.code] ?? 'yaml-syntax';
       if (ruleId === 'yaml-syntax') fatal = true;

@@ -1,6 +1,6 @@
 // Pure: lint one parsed file (schema + per-file rules), then combine the files of a run
 // (cross-file rules, configured severities, inline directives) into the final findings.
-import { locate, locateInString, type Path } from '../files/locate.js';
+import { locate, locateRange, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
@@ -8,10 +8,12 @@ import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files
 import { UUID_RE } from '../model/ids.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
-import { compareDiagnostics, type Diagnostic, type SeveritySetting, type Span } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
+
+export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
 
@@ -29,11 +31,14 @@ export interface FileResult {
   diagnostics: Diagnostic[];
   directives: Directive[];
   facts: FileFacts;
+  /** findings left out by the per-rule cap, by rule id: how many, and where the first one is */
+  truncated?: Record<string, { count: number; span: Span }>;
   /** the plain value of the file, when it parsed to a mapping and the caller asked for it (keepValue) */
   value?: Loose;
   /** sha256 of the file's bytes, with `value` */
   hash?: string;
 }
+
 
 export interface FileLintOptions { now: Date; keepValue?: boolean }
 
@@ -59,11 +64,11 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
 }
 
 /** The fast read: the template's findings without positions, and the result itself when it is clean. */
-function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose; findings: RawFinding[]; clean?: FileResult } | undefined {
+function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose; findings: Collected; clean?: FileResult } | undefined {
   const t = obj(fastValue(text));
   if (!t) return undefined;
-  const findings = collectFindings(t, opts);
-  const facts = findings.length === 0 ? quickFacts(text, t) : undefined;
+  const findings = collect(t, opts);
+  const facts = findings.findings.length === 0 ? quickFacts(text, t) : undefined;
   return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}) } } : {}) };
 }
 
@@ -93,9 +98,30 @@ function quickFacts(text: string, t: Loose): FileFacts | undefined {
 /** A finding before it has a position: where in the value, and how to point at it. */
 interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
 
-/** Pure: every schema and rule finding of a template value. */
+/** Pure: the schema and rule findings of a template value, at most MAX_FINDINGS_PER_RULE of each rule. */
 export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
-  const out: RawFinding[] = validateTemplate(t).map((s) => ({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) }));
+  return collect(t, opts).findings;
+}
+
+interface Collected {
+  findings: RawFinding[];
+  /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
+  dropped: Map<string, { count: number; first: RawFinding }>;
+}
+
+function collect(t: Loose, opts: FileLintOptions): Collected {
+  const out: RawFinding[] = [];
+  const counts = new Map<string, number>();
+  const dropped = new Map<string, { count: number; first: RawFinding }>();
+  const keep = (x: RawFinding): void => {
+    const n = (counts.get(x.ruleId) ?? 0) + 1;
+    counts.set(x.ruleId, n);
+    if (n <= MAX_FINDINGS_PER_RULE) { out.push(x); return; }
+    const d = dropped.get(x.ruleId);
+    if (d) d.count++;
+    else dropped.set(x.ruleId, { count: 1, first: x });
+  };
+  for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
   const scans = new Map<string, ScanResult>();
   let sites: PlaceholderSite[] | undefined;
   let ruleId = '';
@@ -111,37 +137,68 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
       return s;
     },
     sites: () => (sites ??= placeholderSites(t)),
-    report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
+    report: (path, message, o) => { keep({ ruleId, path, message, ...o }); },
   };
   for (const rule of CHECKED_RULES) {
     ruleId = rule.id;
     rule.check!(ctx);
   }
-  return out;
+  return { findings: out, dropped };
+}
+
+function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
+  if (x.at) {
+    const v = stringAt(t, x.path);
+    if (v !== undefined) return locateRange(f, x.path, v, x.at.start, x.at.end);
+  }
+  return locate(f, x.path, x.part ?? 'value');
 }
 
 /** Gives each finding its span in the parsed document. */
-function place(f: ParsedFile, t: Loose, findings: readonly RawFinding[], opts: FileLintOptions): FileResult {
-  const diagnostics = [...f.diagnostics];
-  for (const x of findings) {
-    const span = x.needle ? locateInString(f, x.path, x.needle, x.occurrence ?? 0) : locate(f, x.path, x.part ?? 'value');
+function place(f: ParsedFile, t: Loose, found: Collected, opts: FileLintOptions): FileResult {
+  const truncated: NonNullable<FileResult['truncated']> = {};
+  const diagnostics = capLoading(f.diagnostics, truncated);
+  for (const x of found.findings) {
     // default-off rules still report here; configure() decides with the user's severities
     const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
-    diagnostics.push({ file: f.file, ...span, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
+    diagnostics.push({ file: f.file, ...spanOfFinding(f, t, x), ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
   }
-  return { file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t), ...(opts.keepValue ? { value: t } : {}) };
+  for (const [id, d] of found.dropped) {
+    const had = truncated[id];
+    truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(f, t, d.first) };
+  }
+  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t), ...(opts.keepValue ? { value: t } : {}) }, truncated);
+}
+
+/** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
+function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileResult['truncated']>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const counts = new Map<string, number>();
+  for (const d of diags) {
+    const n = (counts.get(d.ruleId) ?? 0) + 1;
+    counts.set(d.ruleId, n);
+    if (n <= MAX_FINDINGS_PER_RULE) out.push(d);
+    else if (truncated[d.ruleId]) truncated[d.ruleId]!.count++;
+    else truncated[d.ruleId] = { count: 1, span: { line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn } };
+  }
+  return out;
+}
+
+function withTruncated(r: FileResult, truncated: NonNullable<FileResult['truncated']>): FileResult {
+  return Object.keys(truncated).length ? { ...r, truncated } : r;
 }
 
 export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
-  const empty: FileResult = { file: f.file, diagnostics: [...f.diagnostics], directives: parseDirectives(f.text), facts: {} };
-  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return empty;
+  const truncated: NonNullable<FileResult['truncated']> = {};
+  const empty: FileResult = { file: f.file, diagnostics: capLoading(f.diagnostics, truncated), directives: parseDirectives(f.text), facts: {} };
+  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return withTruncated(empty, truncated);
   const t = obj(f.value);
   if (!t) {
     empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
       message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
-    return empty;
+    return withTruncated(empty, truncated);
   }
-  return place(f, t, collectFindings(t, opts), opts);
+  return place(f, t, collect(t, opts), opts);
 }
 
 function stringAt(t: Loose, path: Path): string | undefined {
@@ -206,9 +263,48 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
 
   for (const r of files) {
     const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
-    all.push(...applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities));
+    const shown = applyDirectives(r.file, configure(diags, opts.severities), r.directives, opts.severities);
+    for (const d of capFile(r, shown, opts.severities)) all.push(d);
   }
   return all.sort(compareDiagnostics);
+}
+
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/**
+ * At most MAX_FINDINGS_PER_FILE findings of a file (errors first, then by position), and one
+ * `too-many-findings` summary of everything left out: here, and by the per-rule cap while the
+ * file was linted. The summary takes the highest severity of what it stands for, so a file whose
+ * hidden findings include an error still fails the run.
+ */
+function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+  const hidden = new Map<string, number>();
+  let worst: Severity | undefined;
+  let first: Span | undefined;
+  const note = (ruleId: string, n: number, sev: Severity, span: Span): void => {
+    hidden.set(ruleId, (hidden.get(ruleId) ?? 0) + n);
+    if (!worst || RANK[sev] < RANK[worst]) worst = sev;
+    if (!first || span.line < first.line || (span.line === first.line && span.column < first.column)) first = span;
+  };
+  for (const [ruleId, t] of Object.entries(r.truncated ?? {})) {
+    const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)?.severity ?? 'error';
+    if (s !== 'off') note(ruleId, t.count, s, t.span);
+  }
+  let kept = diags;
+  if (diags.length > MAX_FINDINGS_PER_FILE) {
+    const order = [...diags].sort((a, b) => RANK[a.severity] - RANK[b.severity] || compareDiagnostics(a, b));
+    kept = order.slice(0, MAX_FINDINGS_PER_FILE);
+    for (const d of order.slice(MAX_FINDINGS_PER_FILE)) note(d.ruleId, 1, d.severity, d);
+  }
+  if (hidden.size === 0 || severities['too-many-findings'] === 'off') return kept;
+  const total = [...hidden.values()].reduce((a, b) => a + b, 0);
+  const by = [...hidden].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const list = by.slice(0, 5).map(([id, n]) => `${id} ${n}`).join(', ') + (by.length > 5 ? `, ${by.length - 5} more rules` : '');
+  const at = first!;
+  return [...kept, {
+    file: r.file, line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, ruleId: 'too-many-findings', severity: worst!,
+    message: `${total} more finding${total === 1 ? '' : 's'} in this file ${total === 1 ? 'is' : 'are'} not shown (${list}); at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported. Fix these and lint again.`,
+  }];
 }
 
 function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
@@ -224,8 +320,13 @@ function configure(diags: Diagnostic[], severities: Readonly<Record<string, Seve
 function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
   if (directives.length === 0) return diags;
   const used = new Set<string>();
+  const byTarget = new Map<number, Directive[]>();
+  for (const x of directives) {
+    const list = byTarget.get(x.target);
+    if (list) list.push(x); else byTarget.set(x.target, [x]);
+  }
   const kept = diags.filter((d) => {
-    const dir = directives.find((x) => x.target === d.line && x.rules.includes(d.ruleId));
+    const dir = byTarget.get(d.line)?.find((x) => x.rules.includes(d.ruleId));
     if (!dir) return true;
     used.add(`${dir.line}\u0000${d.ruleId}`);
     return false;

@@ -6,7 +6,17 @@ import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
-export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive';
+/**
+ * Bounds on the findings of one file. A rule reports at most MAX_FINDINGS_PER_RULE findings per
+ * file (the rest are counted, never placed or kept), and a file shows at most
+ * MAX_FINDINGS_PER_FILE findings (errors first) followed by one `too-many-findings` summary of
+ * what was left out. A hostile or broken file costs work and output in proportion to its size
+ * at most, and its report stays readable.
+ */
+export const MAX_FINDINGS_PER_RULE = 50;
+export const MAX_FINDINGS_PER_FILE = 100;
+
+export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'limits';
 
 export interface RuleMeta {
   id: string;
@@ -25,9 +35,11 @@ export interface RuleMeta {
 export interface ReportOptions {
   /** point at the key of a mapping entry instead of its value */
   part?: 'key';
-  /** point at this text inside the string value (a placeholder, say) */
-  needle?: string;
-  occurrence?: number;
+  /**
+   * point at this range of the string value, in offsets into the value as the placeholder
+   * scanner gives them (a placeholder or a malformed one: pass it as it is)
+   */
+  at?: { start: number; end: number };
 }
 
 export interface RuleContext {

@@ -21,6 +21,7 @@ export type PlaceholderProblemKind =
   | 'whitespace'    // "{{ 1 }}"
   | 'forbidden'     // "#", "$" or "%" inside the braces
   | 'zero'          // "{{0}}" or "{{01}}"
+  | 'range'         // a number above MAX_PLACEHOLDER_NUMBER: "{{99999999999999999999}}"
   | 'malformed';    // anything else inside the braces, or "{{{1}}}"
 
 export interface PlaceholderProblem { kind: PlaceholderProblemKind; raw: string; start: number; end: number }
@@ -35,24 +36,51 @@ export interface ScanResult {
 export const NAMED = /^[a-z_][a-z0-9_]*$/;
 export const NUMBERED = /^[1-9][0-9]*$/;
 
-/** Scans a text for `{{...}}` placeholders. Total: never throws, for any input. */
+/**
+ * The largest placeholder number: `{{1000}}` is a placeholder, `{{1001}}` is a `range` problem.
+ * The longest text that may hold placeholders (an RCS message, 3072 characters) fits about 400
+ * numbered placeholders without a gap, so no template that the platforms accept comes near it;
+ * everything that numbers placeholders (lint, the compiler, samples, typegen) can rely on it and
+ * never does work in proportion to a number written in a file.
+ */
+export const MAX_PLACEHOLDER_NUMBER = 1000;
+
+/** indexOf for a cursor that only moves forward: each character is searched at most once. */
+function forwardSearch(text: string, needle: string): (from: number) => number {
+  let lastFrom = -1;
+  let found = -1;
+  return (from) => {
+    if (lastFrom >= 0 && from >= lastFrom && (found < 0 || found >= from)) return found;
+    lastFrom = from;
+    found = text.indexOf(needle, from);
+    return found;
+  };
+}
+
+/** Scans a text for `{{...}}` placeholders. Total: never throws, for any input; linear in its length. */
 export function scanPlaceholders(text: string): ScanResult {
   const placeholders: Placeholder[] = [];
   const problems: PlaceholderProblem[] = [];
   const texts: string[] = [];
+  // two cursors per token: the scan asks for "the next {{" and "the next }}" at positions that
+  // never go back, so a text of many "{{" and no "}}" is still read once, not once per "{{"
+  const opens = forwardSearch(text, '{{');
+  const closes = forwardSearch(text, '}}');
+  const opens2 = forwardSearch(text, '{{');
+  const closes2 = forwardSearch(text, '}}');
   let last = 0;
   let i = 0;
   while (i < text.length) {
-    const open = text.indexOf('{{', i);
-    const strayClose = text.indexOf('}}', i);
+    const open = opens(i);
+    const strayClose = closes(i);
     if (strayClose >= 0 && (open < 0 || strayClose < open)) {
       problems.push({ kind: 'unopened', raw: '}}', start: strayClose, end: strayClose + 2 });
       i = strayClose + 2;
       continue;
     }
     if (open < 0) break;
-    const close = text.indexOf('}}', open + 2);
-    const nextOpen = text.indexOf('{{', open + 2);
+    const close = closes2(open + 2);
+    const nextOpen = opens2(open + 2);
     if (close < 0 || (nextOpen >= 0 && nextOpen < close && text[open + 2] !== '{')) {
       problems.push({ kind: 'unclosed', raw: '{{', start: open, end: open + 2 });
       i = open + 2;
@@ -81,7 +109,8 @@ function classify(inner: string, raw: string): PlaceholderProblemKind | undefine
   if (inner.trim() === '') return 'empty';
   if (/[#$%]/.test(inner)) return 'forbidden';
   if (inner !== inner.trim()) return NAMED.test(inner.trim()) || NUMBERED.test(inner.trim()) ? 'whitespace' : 'malformed';
-  if (NUMBERED.test(inner) || NAMED.test(inner)) return undefined;
+  if (NUMBERED.test(inner)) return inner.length > String(MAX_PLACEHOLDER_NUMBER).length || Number(inner) > MAX_PLACEHOLDER_NUMBER ? 'range' : undefined;
+  if (NAMED.test(inner)) return undefined;
   if (/^[0-9]+$/.test(inner)) return 'zero';
   return 'malformed';
 }

@@ -5,6 +5,10 @@ export interface FormatContext {
   fileCount: number;
   color: boolean;
   toolVersion: string;
+  /** the repository root (the config's directory): SARIF and GitHub paths are relative to it */
+  root?: string;
+  /** the directory the diagnostics' paths are relative to (the working directory) */
+  cwd?: string;
 }
 
 export type Formatter = (diags: readonly Diagnostic[], ctx: FormatContext) => string;

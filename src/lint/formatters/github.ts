@@ -1,5 +1,7 @@
-// GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects.
+// GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects;
+// `file` is relative to the repository root (the config's directory), where the runner looks.
 import type { Formatter } from './formatter.js';
+import { absolutePath, repoRelative } from './sarif.js';
 
 /** Escaping of the message part of a workflow command (actions/toolkit `escapeData`). */
 export function escapeData(s: string): string {
@@ -12,9 +14,9 @@ export function escapeProperty(s: string): string {
 
 const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
-export const github: Formatter = (diags) => diags.map((d) => {
+export const github: Formatter = (diags, ctx) => diags.map((d) => {
   const props = [
-    `file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
+    `file=${escapeProperty(repoRelative(d.file, ctx) ?? absolutePath(d.file, ctx))}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
     `title=${escapeProperty(`tplsync ${d.ruleId}`)}`,
   ].join(',');
   return `::${COMMAND[d.severity]} ${props}::${escapeData(d.message)}\n`;

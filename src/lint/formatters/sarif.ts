@@ -1,12 +1,48 @@
-// SARIF 2.1.0 for GitHub code scanning: every rule with help text, results with physical locations.
+// SARIF 2.1.0 for GitHub code scanning: every rule with help text, results with physical locations
+// relative to the repository root (%SRCROOT%, the config's directory, as a file:/// URI).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { RULES } from '../registry.js';
-import type { Formatter } from './formatter.js';
+import type { FormatContext, Formatter } from './formatter.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 const HELP_URI = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
 
+/**
+ * The path of `file` (relative to ctx.cwd, as diagnostics carry it) relative to ctx.root, with
+ * forward slashes; undefined for a file outside the root. Without a root: the path as given.
+ */
+export function repoRelative(file: string, ctx: FormatContext): string | undefined {
+  if (!ctx.root) return file.split('\\').join('/');
+  const rel = path.relative(ctx.root, path.resolve(ctx.cwd ?? ctx.root, file));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+/** The absolute path of a diagnostic's file. */
+export function absolutePath(file: string, ctx: FormatContext): string {
+  return path.resolve(ctx.cwd ?? ctx.root ?? '', file);
+}
+
+/**
+ * The rule's friendly name for SARIF: PascalCase words of the id, plus "Rule" when that would
+ * read the same as the id (SARIF validators want `name` to differ from `id`, case aside).
+ */
+export function sarifRuleName(id: string): string {
+  const pascal = id.replace(/(^|-)([a-z0-9])/g, (_m, _d, ch: string) => ch.toUpperCase());
+  return pascal.toLowerCase() === id.toLowerCase() ? `${pascal}Rule` : pascal;
+}
+
+function artifactLocation(file: string, ctx: FormatContext): { uri: string; uriBaseId?: string } {
+  const rel = repoRelative(file, ctx);
+  if (rel !== undefined) return { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+  // outside the repository: an absolute file URI, which needs no base
+  return { uri: pathToFileURL(absolutePath(file, ctx)).href };
+}
+
 export const sarif: Formatter = (diags, ctx) => {
   const index = new Map(RULES.map((r, i) => [r.id, i]));
+  const root = ctx.root ? pathToFileURL(ctx.root).href.replace(/\/?$/, '/') : undefined;
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -19,7 +55,7 @@ export const sarif: Formatter = (diags, ctx) => {
           informationUri: 'https://github.com/tplsync/tplsync',
           rules: RULES.map((r) => ({
             id: r.id,
-            name: r.id.replace(/(^|-)([a-z])/g, (_m, _d, ch: string) => ch.toUpperCase()),
+            name: sarifRuleName(r.id),
             shortDescription: { text: r.summary },
             fullDescription: { text: `${r.summary} ${r.why}` },
             help: { text: `${r.why}\nFix: ${r.fix}`, markdown: `${r.why}\n\n**Fix:** ${r.fix}${r.source ? `\n\nSource: ${r.source}` : ''}` },
@@ -30,7 +66,8 @@ export const sarif: Formatter = (diags, ctx) => {
         },
       },
       columnKind: 'utf16CodeUnits',
-      originalUriBaseIds: { '%SRCROOT%': { uri: './' } },
+      // without a root (a caller that does not know it) the consumer resolves %SRCROOT%, as GitHub does
+      ...(root ? { originalUriBaseIds: { '%SRCROOT%': { uri: root } } } : {}),
       results: diags.map((d) => ({
         ruleId: d.ruleId,
         ruleIndex: index.get(d.ruleId) ?? -1,
@@ -38,7 +75,7 @@ export const sarif: Formatter = (diags, ctx) => {
         message: { text: d.message },
         locations: [{
           physicalLocation: {
-            artifactLocation: { uri: d.file.split('\\').join('/').split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' },
+            artifactLocation: artifactLocation(d.file, ctx),
             region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: Math.max(d.endColumn, d.line === d.endLine ? d.column : 1) },
           },
         }],

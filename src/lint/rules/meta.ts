@@ -1,5 +1,5 @@
 // Rules reported across files and about suppression directives.
-import { defineRules } from '../rule.js';
+import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE } from '../rule.js';
 
 export const crossFileRules = defineRules([
   { id: 'duplicate-template', group: 'cross-file', severity: 'error', summary: 'No two files define the same (channel, name, language).',
@@ -21,4 +21,11 @@ export const directiveRules = defineRules([
     why: 'A directive that suppresses nothing hides the next real finding on that line.', fix: 'Remove the directive.' },
   { id: 'directive-unknown-rule', group: 'directive', severity: 'error', summary: 'A disable directive names existing rule ids.',
     why: 'A misspelt rule id suppresses nothing.', fix: 'Use a rule id from docs/rules.md.' },
+]);
+
+export const limitRules = defineRules([
+  { id: 'too-many-findings', group: 'limits', severity: 'warning',
+    summary: `Stands for the findings of a file that are not shown: at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported.`,
+    why: 'A broken or hostile file (60,000 unknown keys, a text of 100,000 malformed placeholders) would otherwise produce a report larger than the file and take time in proportion to it. Findings over the cap are counted, not placed: this one finding, at the first of them, says how many of each rule were left out. It takes the highest severity of the findings it stands for (so hidden errors still fail the run); a directive cannot suppress a finding that was never placed.',
+    fix: 'Fix the findings shown (usually one mistake repeated) and lint again. Setting this rule to off hides the summary, not the findings.' },
 ]);

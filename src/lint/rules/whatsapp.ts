@@ -1,9 +1,11 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
-import { charLength, distinctKeys, renderText } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText } from '../../model/placeholders.js';
 import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+/** a placeholder's source text for a message, cut short: a message never repeats a huge input */
+function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 const meta = 'Meta components reference';
 
 function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
@@ -51,7 +53,8 @@ export const whatsappRules = defineRules([
       const keys = distinctKeys(s.placeholders);
       if (keys.length > 1) {
         const second = s.placeholders.find((p) => p.key === keys[1])!;
-        ctx.report(['header', 'text'], `A header has at most 1 placeholder; found ${keys.length} (${keys.map((k) => `{{${k}}}`).join(', ')}).`, { needle: second.raw });
+        const list = keys.slice(0, 5).map((k) => `{{${k}}}`).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
+        ctx.report(['header', 'text'], `A header has at most 1 placeholder; found ${keys.length} (${list}).`, { at: second });
       }
     },
   },
@@ -100,7 +103,8 @@ export const whatsappRules = defineRules([
       if (f === undefined) return;
       if (charLength(f) > 60) ctx.report(['footer'], `The footer is ${charLength(f)} characters; the limit is 60.`);
       const s = ctx.scan(['footer']);
-      if (s.placeholders[0]) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${s.placeholders[0].raw}.`, { needle: s.placeholders[0].raw });
+      const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
+      if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { at: p });
     },
   },
   {
@@ -110,11 +114,8 @@ export const whatsappRules = defineRules([
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
     check(ctx) {
       for (const site of ctx.sites()) {
-        const occ = new Map<string, number>();
         for (const p of ctx.scan(site.path).problems) {
-          if (p.kind === 'forbidden') continue;
-          const n = occ.get(p.raw) ?? 0;
-          occ.set(p.raw, n + 1);
+          if (p.kind === 'forbidden' || p.kind === 'range') continue;
           const why = {
             unclosed: '`{{` is never closed with `}}`',
             unopened: '`}}` has no opening `{{`',
@@ -123,8 +124,9 @@ export const whatsappRules = defineRules([
             zero: 'numbered placeholders start at 1',
             malformed: 'write {{1}} or {{lowercase_name}}',
             forbidden: '',
+            range: '',
           }[p.kind];
-          ctx.report(site.path, `Malformed placeholder ${JSON.stringify(p.raw)}: ${why}.`, { needle: p.raw, occurrence: n });
+          ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
         }
       }
     },
@@ -136,7 +138,23 @@ export const whatsappRules = defineRules([
     check(ctx) {
       for (const site of ctx.sites()) {
         for (const p of ctx.scan(site.path).problems) {
-          if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${p.raw} contains #, $ or %; these are not allowed inside the braces.`, { needle: p.raw });
+          if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${shown(p.raw)} contains #, $ or %; these are not allowed inside the braces.`, { at: p });
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-out-of-range', group: 'whatsapp', severity: 'error',
+    summary: `Placeholder numbers run from 1 to ${MAX_PLACEHOLDER_NUMBER}.`,
+    why: `The longest text that may hold placeholders (an RCS message, 3072 characters) fits about 400 numbered placeholders without a gap, so a number above ${MAX_PLACEHOLDER_NUMBER} is always a mistake, or an attempt to make the tools count up to it. tplsync does not treat such text as a placeholder at all (it is reported once here), so no check, compiler or sample list ever does work in proportion to a number written in a file.`,
+    fix: 'Renumber the placeholders 1, 2, 3, ... in the component.', source: 'tplsync (a bound on input)',
+    check(ctx) {
+      for (const site of ctx.sites()) {
+        const seen = new Set<string>();
+        for (const p of ctx.scan(site.path).problems) {
+          if (p.kind !== 'range' || seen.has(p.raw)) continue;
+          seen.add(p.raw);
+          ctx.report(site.path, `${shown(p.raw)} is not a placeholder: numbers run from 1 to ${MAX_PLACEHOLDER_NUMBER}; renumber the placeholders 1, 2, 3, ...`, { at: p });
         }
       }
     },
@@ -153,7 +171,7 @@ export const whatsappRules = defineRules([
         for (const p of ctx.scan(site.path).placeholders) {
           first ??= p.style;
           if (p.style !== first) {
-            ctx.report(site.path, `${p.raw} is ${p.style} but earlier placeholders are ${first}; do not mix named and numbered placeholders.`, { needle: p.raw });
+            ctx.report(site.path, `${p.raw} is ${p.style} but earlier placeholders are ${first}; do not mix named and numbered placeholders.`, { at: p });
             return;
           }
         }
@@ -169,16 +187,20 @@ export const whatsappRules = defineRules([
       for (const site of ctx.sites()) {
         if (site.role === 'url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
-        const nums = new Set(ps.map((p) => Number(p.key)));
-        for (const p of ps) {
-          const n = Number(p.key);
-          const missing = [];
-          for (let k = 1; k < n; k++) if (!nums.has(k)) missing.push(k);
-          if (missing.length) {
-            ctx.report(site.path, `{{${n}}} is used but ${missing.map((m) => `{{${m}}}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { needle: p.raw });
-            break;
-          }
-        }
+        // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
+        const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
+        for (const p of ps) used[Number(p.key)] = 1;
+        let gap = 1;
+        while (used[gap]) gap++;
+        // the first placeholder (in reading order) above the first gap is the one to renumber
+        const p = ps.find((x) => Number(x.key) > gap);
+        if (!p) continue;
+        const n = Number(p.key);
+        const missing: number[] = [];
+        let more = 0;
+        for (let k = gap; k < n; k++) if (!used[k]) { if (missing.length < 10) missing.push(k); else more++; }
+        const list = missing.map((m) => `{{${m}}}`).join(', ') + (more ? `, and ${more} more` : '');
+        ctx.report(site.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { at: p });
       }
     },
   },
@@ -192,10 +214,9 @@ export const whatsappRules = defineRules([
       const s = ctx.scan(['body', 'text']);
       const first = s.placeholders[0];
       const last = s.placeholders[s.placeholders.length - 1];
-      if (first && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { needle: first.raw });
+      if (first && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { at: first });
       if (last && s.texts[s.texts.length - 1]!.trim() === '') {
-        const occ = s.placeholders.filter((p) => p.raw === last.raw).length - 1;
-        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { needle: last.raw, occurrence: occ });
+        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { at: last });
       }
     },
   },
@@ -209,8 +230,7 @@ export const whatsappRules = defineRules([
         for (let k = 1; k < s.placeholders.length; k++) {
           if (s.texts[k]!.trim() === '') {
             const p = s.placeholders[k]!;
-            const occ = s.placeholders.slice(0, k).filter((q) => q.raw === p.raw).length;
-            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them.`, { needle: p.raw, occurrence: occ });
+            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them.`, { at: p });
           }
         }
       }
@@ -254,7 +274,7 @@ export const whatsappRules = defineRules([
           const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined ? bodyEx?.[p.key] : undefined;
           if (fromBody !== undefined) { const bs = used.get('body.examples') ?? new Set(); bs.add(p.key); used.set('body.examples', bs); continue; }
           const v = ex[p.key];
-          if (v === undefined) ctx.report(site.path, `${p.raw} has no sample; add \`${p.key}: ...\` under ${site.examplesPath.join('.')}.`, { needle: p.raw });
+          if (v === undefined) ctx.report(site.path, `${p.raw} has no sample; add \`${p.key}: ...\` under ${site.examplesPath.join('.')}.`, { at: p });
           else if (sample(v)?.trim() === '') ctx.report([...site.examplesPath, p.key], `The sample for ${p.raw} is empty.`);
         }
       }
@@ -271,7 +291,7 @@ export const whatsappRules = defineRules([
         const ps = ctx.scan(site.path).placeholders;
         const b = obj(arr(ctx.t.buttons)[site.button!]);
         if (ps.length > 0 && (str(b?.example) ?? '').trim() === '') {
-          ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { needle: ps[0]!.raw });
+          ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { at: ps[0]! });
         }
       }
     },
@@ -395,11 +415,11 @@ export const whatsappRules = defineRules([
         if (charLength(url) > 2000) ctx.report(path, `The URL is ${charLength(url)} characters; the limit is 2000.`);
         if (!/^https?:\/\/[^\s/]+/i.test(url)) ctx.report(path, 'The URL must be an absolute http:// or https:// address.');
         const s = ctx.scan(path);
-        if (s.placeholders.length > 1) ctx.report(path, `A URL has at most one placeholder; found ${s.placeholders.length}.`, { needle: s.placeholders[1]!.raw });
+        if (s.placeholders.length > 1) ctx.report(path, `A URL has at most one placeholder; found ${s.placeholders.length}.`, { at: s.placeholders[1]! });
         const p = s.placeholders[0];
         if (p) {
-          if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { needle: p.raw });
-          if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { needle: p.raw });
+          if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
+          if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const ex = str(b.example);
           const prefix = url.slice(0, p.start);
           if (ex !== undefined && ex.trim() !== '' && !ex.startsWith(prefix)) {
