@@ -3,8 +3,10 @@
 // A command that asked for no signal ends at once with 130, unless it listens for SIGINT itself
 // (the emulator and preview --serve stop their servers); a second Ctrl-C always ends at once.
 
+import { EXIT } from './exit-codes.js';
+
 /** Exit code of interrupted work (the table of DESIGN.md). */
-export const EXIT_INTERRUPTED = 130;
+export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 
 /** Work stopped by Ctrl-C: exit 130, with what was (not) done in the message. */
 export class Interrupted extends Error {
