@@ -69,7 +69,7 @@ test('named placeholders compile to numbers by first appearance; samples follow'
   assert.equal(c.body, { text: 'Hi {{1}}, {{2}} and {{1}} again.', examples: ['B', 'A'], names: ['b', 'a'] });
   assert.is(fileFormText(c.body), 'Hi {{b}}, {{a}} and {{b}} again.', 'the file names come back for messages and diffs');
   const body = toWriteBody(c);
-  assert.equal(body.chatapp.chatapp.example, { 1: 'B', 2: 'A' });
+  assert.equal(body.chatapp!.chatapp.example, { 1: 'B', 2: 'A' });
 });
 
 test('a named header placeholder takes the body sample of the same name (lint agrees)', async () => {

@@ -51,4 +51,28 @@ test('every property of the schema has a description', () => {
   assert.equal(missing, []);
 });
 
+const rcs = (action: string, more = '') => `channel: shop-rcs\nname: x\nlanguage: en_US\nmessage:\n  type: text\n  message: hi there\n  suggestions:\n    - action: ${action}\n      text: Go\n${more}      `;
+
+test('offers only the keys of the suggestion action being written', async () => {
+  const keys = async (action: string) => (await ls.doComplete(doc(rcs(action)), { line: 9, character: 6 }, false)).items.map((i) => i.label);
+  const own: Record<string, string[]> = {
+    reply: [], open_url: ['openUrlApplication', 'webviewType'], dial: ['phoneNumber'], view_location: ['latLong', 'label', 'query'],
+    share_location: [], create_calendar_event: ['startTime', 'endTime', 'title', 'description'],
+  };
+  const all = Object.values(own).flat();
+  for (const [action, mine] of Object.entries(own)) {
+    const got = await keys(action);
+    for (const k of mine) assert.ok(got.includes(k), `${action} offers ${k}: ${JSON.stringify(got)}`);
+    assert.ok(got.includes('postbackData'), `${action} offers postbackData`);
+    for (const k of all.filter((x) => !mine.includes(x))) assert.not.ok(got.includes(k), `${action} does not offer ${k}: ${JSON.stringify(got)}`);
+  }
+});
+
+test('flags a key of another action at its position, and an RCS-only template needs no category or body', async () => {
+  const d = await ls.doValidation(doc(`${rcs('reply', '      phoneNumber: "+4930123456"\n')}\n`), false);
+  assert.is(d.length, 1, JSON.stringify(d));
+  assert.equal(d[0]!.range.start, { line: 9, character: 6 });
+  assert.equal(await ls.doValidation(doc(`${rcs('dial', '      phoneNumber: "+4930123456"\n')}\n`), false), []);
+});
+
 test.run();

@@ -83,10 +83,10 @@ test('review: pending, then approved after the delay; a broken rule is rejected 
   emu.advanceClock(61_000);
   const read = (await c.getTemplate(CHANNEL_A, id))!;
   assert.is(read.statusText, 'APPROVED');
-  assert.is(read.chatapp.status, 'APPROVED');
+  assert.is(read.chatapp!.status, 'APPROVED');
   // the read shape of the reference
-  assert.equal(read.chatapp.components[0], { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://cdn.example.com/a.png'] } });
-  assert.equal(read.chatapp.components[1]!.example, { body_text: [['Ana']] });
+  assert.equal(read.chatapp!.components[0], { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://cdn.example.com/a.png'] } });
+  assert.equal(read.chatapp!.components[1]!.example, { body_text: [['Ana']] });
   // the same body again changes nothing
   assert.is((await c.writeTemplate(CHANNEL_A, id, writeBody())).statusText, 'APPROVED');
   // a real edit goes back to review
@@ -99,7 +99,7 @@ test('review: pending, then approved after the delay; a broken rule is rejected 
   // like WhatsApp, the category of an APPROVED template cannot change
   emu.advanceClock(61_000);
   const recat = writeBody('order_ready', 'Hello {{1}}, your order is now ready for pickup at our store.');
-  recat.chatapp.chatapp.category = 'MARKETING';
+  recat.chatapp!.chatapp.category = 'MARKETING';
   const refused = await raw(tpl(CHANNEL_A, id), json(recat));
   assert.is(refused.status, 400);
   assert.match(errorOf(refused).message, /category of an APPROVED template cannot change \(UTILITY -> MARKETING\)/);

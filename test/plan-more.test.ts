@@ -19,11 +19,11 @@ test('npm start flow: lint, plan and apply the samples to the embedded emulator;
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
     let r = await cli(['apply', '--auto-approve'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /11 created, 0 updated, 0 failed/);
+    assert.match(r.stdout, /17 created, 0 updated, 0 failed/);
     assert.ok(readFileSync(path.join(dir, '.tplsync', 'emulator.json'), 'utf8').length > 0, 'state kept in the environment\'s emulator file');
     r = await cli(['apply', '--auto-approve'], { cwd: dir });
     assert.is(r.exitCode, 0);
-    assert.match(r.stdout, /No changes\. 11 templates in local match the files\./);
+    assert.match(r.stdout, /No changes\. 17 templates in local match the files\./);
   } finally { cleanup(dir); }
 });
 

@@ -9,11 +9,37 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, ROOT, cleanup, cli, tempDir } from './helpers.ts';
 
+/** An RCS-only card with a chip of every action (4 on the card, the rest on the message), a video card and a fallback. */
+const EVERY_CHIP = `channel: shop-rcs
+name: every_chip
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    - title: "New store in {{city}}"
+      description: Opening Saturday, 10:00
+      fileUrl: https://cdn.example.com/stores/berlin.mp4
+      thumbnailUrl: https://cdn.example.com/stores/berlin-thumb.jpg
+      suggestions:
+        - { action: reply, text: Count me in, postbackData: rsvp_yes }
+        - { action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: WEBVIEW, webviewType: TALL }
+        - { action: dial, text: Call the store, phoneNumber: "+4930123456", postbackData: call_store }
+        - { action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: tplsync store Berlin }
+  suggestions:
+    - { action: share_location, text: Share my location, postbackData: share }
+    - { action: create_calendar_event, text: Save the date, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Store opening }
+  examples: { city: Berlin }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }
+  fallback:
+    text: "Our {{city}} store opens Saturday 10:00: https://shop.example.com/berlin"
+`;
+
 const dir = tempDir('tplsync-preview-');
 const out = path.join(dir, 'site');
 test.before(async () => {
   cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
   cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+  writeFileSync(path.join(dir, 'templates', 'rcs', 'every_chip.en_US.yaml'), EVERY_CHIP);
   const r = await cli(['preview', '--out', 'site'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
 });
@@ -21,7 +47,7 @@ test.after(() => cleanup(dir));
 
 test('the site has an index and one page per template', () => {
   const index = readFileSync(path.join(out, 'index.html'), 'utf8');
-  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 11);
+  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 18);
   assert.ok(existsSync(path.join(out, 'shop-whatsapp_order_shipped_en_US.html')));
 });
 
@@ -30,7 +56,7 @@ test('in headless Chromium: samples in the body, every button label, every card;
     const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     const templates = ['whatsapp/order_shipped.en_US.yaml', 'whatsapp/summer_sale.en_US.yaml', 'rcs/weekend_offers.en_US.yaml', 'rcs/parcel_update.en_US.yaml'];
     for (const t of templates) {
-      const v = parse(readFileSync(path.join(ROOT, 'templates', t), 'utf8'));
+      const v = parse(readFileSync(path.join(dir, 'templates', t), 'utf8'));
       const file = `${v.channel}_${v.name}_${v.language}.html`.replace(/[^A-Za-z0-9_.-]+/g, '_');
       await page.goto(`file://${path.join(out, file)}`);
       const body = await page.locator('[data-testid="body"]').innerText();
@@ -46,7 +72,39 @@ test('in headless Chromium: samples in the body, every button label, every card;
         for (const s of c.suggestions ?? []) assert.ok((await page.locator('.chip').allInnerTexts()).some((x) => x.includes(s.text)), `${t}: chip ${s.text}`);
       }
     }
+    // an RCS-only card with every chip: no WhatsApp bubble, chips that say what they do, RBM proportions, video, fallback
+    await page.goto(`file://${path.join(out, 'shop-rcs_every_chip_en_US.html')}`);
+    assert.is(await page.locator('.wa, [data-testid="body"]').count(), 0, 'no WhatsApp bubble for an RCS-only template');
+    const chips = page.locator('[data-testid="chip"]');
+    assert.is(await chips.count(), 6);
+    const chipTexts = await chips.allInnerTexts();
+    const expectChip = (action: string, ...parts: string[]) => {
+      const i = ['reply', 'open_url', 'dial', 'view_location', 'share_location', 'create_calendar_event'].indexOf(action);
+      for (const p of parts) assert.ok(chipTexts[i]!.includes(p), `${action} chip says ${p}: ${chipTexts[i]}`);
+    };
+    expectChip('reply', 'Count me in', 'rsvp_yes');
+    expectChip('open_url', 'Website', 'shop.example.com', 'tall webview');
+    expectChip('dial', 'Call the store', '+4930123456');
+    expectChip('view_location', 'Directions', 'tplsync store Berlin', '52.52, 13.405');
+    expectChip('share_location', 'Share my location', 'location');
+    expectChip('create_calendar_event', 'Save the date', 'Store opening', '2030-05-04 08:00 UTC', '2030-05-04 16:00 UTC');
+    assert.is(await page.locator('[data-action="open_url"]').getAttribute('data-webview'), 'TALL');
+    assert.ok(await page.getByText('New store in Berlin').first().isVisible(), 'title with its sample');
+    const video = page.locator('[data-testid="card"] video');
+    assert.is(await video.getAttribute('poster'), 'https://cdn.example.com/stores/berlin-thumb.jpg');
+    const card = await page.locator('[data-testid="card"]').boundingBox();
+    assert.is(Math.round(card!.width), 320, 'a standalone card spans 320 dp');
+    const media = await page.locator('[data-testid="card"] .card-media').boundingBox();
+    assert.is(Math.round(media!.height), 264, 'TALL media is 264 dp');
+    assert.match(await page.locator('[data-testid="fallback"]').innerText(), /Our Berlin store opens Saturday/);
+    // carousel cards: MEDIUM 232 dp wide, media MEDIUM 168 dp
+    await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
+    const first = await page.locator('[data-testid="card"]').first().boundingBox();
+    assert.is(Math.round(first!.width), 232);
+    assert.is(Math.round((await page.locator('[data-testid="card"] .card-media').first().boundingBox())!.height), 168);
     mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+    await page.goto(`file://${path.join(out, 'shop-rcs_every_chip_en_US.html')}`);
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-rcs-every-chip.png'), fullPage: true });
     await page.goto(`file://${path.join(out, 'shop-rcs_weekend_offers_en_US.html')}`);
     await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-weekend-offers.png'), fullPage: true });
     assert.ok(existsSync(path.join(ROOT, 'test-output', 'preview-weekend-offers.png')));

@@ -38,7 +38,7 @@ test('on a terminal, apply asks first and writes nothing without "yes"', async (
     assert.match(String(r.stdout), /Type "yes" to go on/);
     assert.match(String(r.stdout), /Nothing was written/);
     const again = await execa('node', [BIN, 'plan'], { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
-    assert.match(String(again.stdout), /11 to create/);
+    assert.match(String(again.stdout), /17 to create/);
   } finally { cleanup(dir); }
 });
 

@@ -27,6 +27,12 @@ export interface ReadComponent {
 
 export interface WireSuggestion {
   text?: string; action?: string; tracking?: boolean; webviewType?: string; postbackData?: string; openUrlApplication?: string;
+  /** dial (assumption: RBM's key names, flat on the suggestion; docs/api-assumptions.md) */
+  phoneNumber?: string;
+  /** view_location */
+  latLong?: { latitude: number; longitude: number }; label?: string; query?: string;
+  /** create_calendar_event */
+  startTime?: string; endTime?: string; title?: string; description?: string;
 }
 
 export interface WireMessage {
@@ -39,22 +45,30 @@ export interface WireMessage {
   richCards?: { fileUrl?: string; thumbnailUrl?: string; title?: string; description?: string; suggestions?: WireSuggestion[] }[];
   rcsExpireOpts?: { type?: string; ttl?: number; expireTime?: string };
   rcsRichCardsOpts?: { type?: string; imageAlign?: string; orientation?: string; cardWidth?: string; mediaHeight?: string };
+  /** assumption: the SMS sent to phones without RCS (docs/api-assumptions.md) */
+  fallback?: { text?: string };
+}
+
+/** The inner chat-app (WhatsApp) definition of a template write. */
+export interface WriteChatapp {
+  name?: string;
+  description?: string;
+  chatapp: {
+    name: string;
+    language: string;
+    category: string;
+    components: WriteComponent[];
+    example?: Record<string, string>;
+  };
 }
 
 export interface TemplateWriteRequest {
   name: string;
   description?: string;
-  chatapp: {
-    name?: string;
-    description?: string;
-    chatapp: {
-      name: string;
-      language: string;
-      category: string;
-      components: WriteComponent[];
-      example?: Record<string, string>;
-    };
-  };
+  /** the WhatsApp definition; absent for an RCS-only template (assumption, docs/api-assumptions.md) */
+  chatapp?: WriteChatapp;
+  /** the language of an RCS-only template, which has no chatapp to carry it (assumption) */
+  language?: string;
   message?: WireMessage;
 }
 
@@ -70,7 +84,10 @@ export interface TemplateReadResponse {
   status: number;
   statusText: string;
   rejectionReason?: string;
-  chatapp: { name: string; components: ReadComponent[]; id?: string; language: string; status: string };
+  /** absent for an RCS-only template (assumption) */
+  chatapp?: { name: string; components: ReadComponent[]; id?: string; language: string; status: string };
+  /** the language of an RCS-only template (assumption) */
+  language?: string;
   message?: WireMessage;
 }
 

@@ -5,16 +5,18 @@ import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../layout/format.js';
-import { scaffoldTemplate } from '../scaffold/scaffold.js';
+import { scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 
-export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; dir: string; force?: boolean }
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category: string; kind?: string; dir: string; force?: boolean }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
+  const kind = o.kind ?? 'whatsapp';
+  if (kind !== 'whatsapp' && kind !== 'rcs') throw new UsageError(`--kind is whatsapp or rcs, not '${kind}'`);
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   const config = await commandConfig(o);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
@@ -26,7 +28,8 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(process.cwd(), file)} exists; pass --force to overwrite it`);
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
-  writeFileAtomic(file, formatTemplate(scaffoldTemplate({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
+  const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
+  writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category: o.category, schemaPath })).text);
   process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
   return EXIT.OK;
 }

@@ -8,6 +8,8 @@ import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import { didYouMean } from '../lint/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
+import { parseOverrides, type Override } from './overrides.js';
+import { checkPolicyEntries } from './policies.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -16,7 +18,15 @@ export interface EnvironmentConfig {
   apiKeyEnv: string;
   allowInsecureHttp: boolean;
   channels: Record<string, string>;
+  /** the template listing, when configured (off otherwise: the reference gives no path) */
+  list?: ListConfig;
 }
+
+/** Where "Get List Approved Template" lives and how to read its answer (schema/config.schema.json). */
+export interface ListConfig { path: string; items: string; id: string; next?: string; cursorParam?: string }
+
+/** One entry of `policies` as written (checked by src/lint/policies.ts). */
+export type PolicyEntry = Record<string, unknown>;
 
 export interface Config {
   /** absolute path of the config file, or undefined when none was found */
@@ -29,6 +39,10 @@ export interface Config {
   defaultEnvironment?: string;
   environments: Record<string, EnvironmentConfig>;
   rules: Record<string, SeveritySetting>;
+  /** per-path severities (config/overrides.ts); absent when the config has none */
+  overrides?: Override[];
+  /** the team's own rules, as written in the config (compiled by src/lint/policies.ts) */
+  policies?: PolicyEntry[];
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
@@ -46,8 +60,10 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig }>;
   rules?: Record<string, string>;
+  overrides?: unknown;
+  policies?: PolicyEntry[];
 }
 
 
@@ -118,6 +134,9 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
+  // checked first, for messages with did-you-mean (the schema describes it for editors)
+  const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);
+  checkPolicyEntries(raw, rel);
   // positions and suggestions are worked out (and their modules loaded) only when there is a problem
   const fail = async (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]): Promise<never> => {
     const d = await import('./diagnose.js');
@@ -136,6 +155,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       apiKeyEnv: env.apiKeyEnv ?? 'TPLSYNC_API_KEY',
       allowInsecureHttp: env.allowInsecureHttp ?? false,
       channels: env.channels ?? {},
+      ...(env.list ? { list: env.list } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
@@ -152,6 +172,8 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     ...(c.defaultEnvironment ? { defaultEnvironment: c.defaultEnvironment } : {}),
     environments,
     rules,
+    ...(overrides.length ? { overrides } : {}),
+    ...(c.policies?.length ? { policies: c.policies } : {}),
   };
 }
 

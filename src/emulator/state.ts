@@ -120,9 +120,10 @@ export class EmulatorState {
     const prev = this.templates.get(key);
     if (prev && canonicalJson(prev.body) === canonicalJson(body)) return { kind: 'unchanged', record: prev };
     const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
-    const before = prev?.body.chatapp.chatapp.category;
-    if (prev && wasApproved && before !== body.chatapp.chatapp.category) {
-      return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${body.chatapp.chatapp.category}); create a new template instead` };
+    const before = prev?.body.chatapp?.chatapp.category;
+    const after = body.chatapp?.chatapp.category;
+    if (prev && wasApproved && before !== undefined && after !== undefined && before !== after) {
+      return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${after}); create a new template instead` };
     }
     if (prev && wasApproved) {
       const a = this.editAllowance(prev, now);

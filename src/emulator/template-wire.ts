@@ -5,6 +5,7 @@ import type { ReadComponent, TemplateReadResponse, TemplateWriteRequest, WireBut
 
 /** The read-side components of a written template, as the reference shows them. */
 export function readComponents(body: TemplateWriteRequest): ReadComponent[] {
+  if (!body.chatapp) return [];
   const inner = body.chatapp.chatapp;
   const ex = inner.example ?? {};
   return inner.components.map((c): ReadComponent => {
@@ -26,6 +27,15 @@ export function readComponents(body: TemplateWriteRequest): ReadComponent[] {
 }
 
 export function readResponse(publicId: string, body: TemplateWriteRequest, state: { status: number; statusText: string; numericId: string; rejectionReason?: string }): TemplateReadResponse {
+  if (!body.chatapp) {
+    // an RCS-only template: no chat-app definition; its language beside its name (docs/api-assumptions.md)
+    return {
+      name: body.name, publicId, ...(body.language !== undefined ? { language: body.language } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      status: state.status, statusText: state.statusText, ...(state.rejectionReason ? { rejectionReason: state.rejectionReason } : {}),
+      ...(body.message ? { message: body.message } : {}),
+    };
+  }
   const inner = body.chatapp.chatapp;
   return {
     name: body.name,
@@ -41,6 +51,12 @@ export function readResponse(publicId: string, body: TemplateWriteRequest, state
 
 /** The template-file view of a write body (numbered placeholders), for review by the lint rules. */
 export function writeBodyAsTemplate(channelId: string, body: TemplateWriteRequest): Record<string, unknown> {
+  if (!body.chatapp) {
+    const t: Record<string, unknown> = { channel: channelId, name: body.name, language: body.language ?? '' };
+    if (body.description !== undefined) t.description = body.description;
+    t.message = body.message ?? {};
+    return t;
+  }
   const inner = body.chatapp.chatapp;
   const ex = inner.example ?? {};
   const t: Record<string, unknown> = { channel: channelId, name: inner.name, language: inner.language, category: inner.category };

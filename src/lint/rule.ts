@@ -16,7 +16,7 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 export const MAX_FINDINGS_PER_RULE = 50;
 export const MAX_FINDINGS_PER_FILE = 100;
 
-export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'limits';
+export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'limits' | 'policy';
 
 export interface RuleMeta {
   id: string;
@@ -30,6 +30,11 @@ export interface RuleMeta {
   fix: string;
   /** where the rule comes from */
   source?: string;
+  /**
+   * An error of this rule depends on the clock, not on the change being made: it keeps only its
+   * own template from being planned and applied, while every other template goes ahead.
+   */
+  holdsOnlyItsTemplate?: boolean;
 }
 
 export interface ReportOptions {

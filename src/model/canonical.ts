@@ -34,6 +34,13 @@ export interface CanonicalTemplate {
   footer?: string;
   buttons: CanonicalButton[];
   message?: WireMessage;
+  /** an RCS template: `message` and no WhatsApp definition (no body, category, header, footer or buttons) */
+  rcsOnly?: true;
+  /**
+   * file only (never compared): the file's names of the placeholders of the message texts, which
+   * are in wire form ({{n}}, numbered after the body's, rcs-placeholders in docs/format.md)
+   */
+  messageNames?: string[];
   /** file only, for renderings: sample values by placeholder name (body and message examples) */
   samples?: Readonly<Record<string, string>>;
   /** file only: the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
@@ -74,6 +81,7 @@ export function fileFormText(part: { text?: string; names?: readonly string[] })
 export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemplate {
   const header = o(t.header);
   const body = o(t.body);
+  const rcsOnly = t.body === undefined && o(t.message) !== undefined;
   const c: CanonicalTemplate = {
     channelId: channelId.toLowerCase(),
     templateId: id,
@@ -99,8 +107,11 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const msg = o(t.message);
   if (msg) {
     const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
-    c.message = normalizeMessage(wire as WireMessage);
+    const compiled = compileMessage(wire as WireMessage, s(body?.text) ?? '');
+    c.message = normalizeMessage(compiled.message);
+    if (compiled.names.length) c.messageNames = compiled.names;
   }
+  if (rcsOnly) c.rcsOnly = true;
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
@@ -134,18 +145,57 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
   });
 }
 
+/**
+ * The message texts in wire form: a name takes the body's number for it, names only in the
+ * message texts the next numbers by order of first appearance (message, cards' titles and
+ * descriptions, fallback); numbered placeholders keep their number. `names[n - 1]` is the
+ * file's name of {{n}}.
+ */
+export function compileMessage(m: WireMessage, bodyText: string): { message: WireMessage; names: string[] } {
+  const map = numbering(scanPlaceholders(bodyText).placeholders);
+  const names: string[] = [];
+  for (const [k, n] of map) if (!NUMBERED.test(k)) names[n - 1] = k;
+  const texts: string[] = [];
+  if (typeof m.message === 'string') texts.push(m.message);
+  for (const card of m.richCards ?? []) for (const x of [card?.title, card?.description]) if (typeof x === 'string') texts.push(x);
+  if (typeof m.fallback?.text === 'string') texts.push(m.fallback.text);
+  for (const text of texts) {
+    for (const p of scanPlaceholders(text).placeholders) {
+      if (map.has(p.key)) continue;
+      const used = Math.max(0, ...map.values());
+      const n = NUMBERED.test(p.key) ? Number(p.key) : used + 1;
+      map.set(p.key, n);
+      if (!NUMBERED.test(p.key)) names[n - 1] = p.key;
+    }
+  }
+  if (!names.length) return { message: m, names: [] };
+  const compile = (x: string | undefined): string | undefined => (typeof x === 'string' ? compileText(x, map) : x);
+  const out: WireMessage = { ...m };
+  if (m.message !== undefined) out.message = compile(m.message)!;
+  if (m.richCards) out.richCards = m.richCards.map((card) => (card && typeof card === 'object' ? { ...card, ...(card.title !== undefined ? { title: compile(card.title)! } : {}), ...(card.description !== undefined ? { description: compile(card.description)! } : {}) } : card));
+  if (m.fallback && typeof m.fallback.text === 'string') out.fallback = { ...m.fallback, text: compile(m.fallback.text)! };
+  for (let i = 0; i < names.length; i++) names[i] ??= '';
+  return { message: out, names };
+}
+
+/** A text of the message in the file's form (its names written back). */
+export function messageFileText(c: Pick<CanonicalTemplate, 'messageNames'>, text: string): string {
+  return fileFormText({ text, ...(c.messageNames ? { names: c.messageNames } : {}) });
+}
+
 /** From a read response. */
 export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalTemplate {
   const c: CanonicalTemplate = {
     channelId: channelId.toLowerCase(),
     templateId: r.publicId.toLowerCase(),
-    name: r.chatapp.name ?? r.name,
-    language: r.chatapp.language,
+    name: r.chatapp?.name ?? r.name,
+    language: r.chatapp?.language ?? r.language ?? '',
     description: r.description ?? '',
     body: { text: '', examples: [] },
     buttons: [],
   };
-  for (const comp of r.chatapp.components) {
+  if (!r.chatapp && r.message) c.rcsOnly = true;
+  for (const comp of r.chatapp?.components ?? []) {
     if (comp.type === 'HEADER') {
       const ex = comp.format === 'TEXT' ? comp.example?.header_text?.[0] : comp.example?.header_handle?.[0];
       c.header = clean({ format: comp.format ?? 'TEXT', text: comp.text, example: ex }) as CanonicalTemplate['header'];
@@ -184,6 +234,7 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
       }) as WireButton),
     });
   }
+  if (c.rcsOnly) return { name: c.name, language: c.language, description: c.description, message: c.message ?? {} };
   return {
     name: c.name,
     description: c.description,
@@ -198,6 +249,14 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
 
 /** From a write body (the inverse of toWriteBody), to verify a write by reading it back. */
 export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id: string): CanonicalTemplate {
+  if (!body.chatapp) {
+    const c: CanonicalTemplate = {
+      channelId: channelId.toLowerCase(), templateId: id.toLowerCase(), name: body.name, language: body.language ?? '',
+      description: body.description ?? '', body: { text: '', examples: [] }, buttons: [], rcsOnly: true,
+    };
+    if (body.message) { const m = normalizeMessage(body.message); if (Object.keys(m).length) c.message = m; }
+    return c;
+  }
   const inner = body.chatapp.chatapp;
   const ex = inner.example ?? {};
   const c: CanonicalTemplate = {
@@ -266,7 +325,7 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 }
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, samples: _s, unobservable: _u, ...rest } = c;
+  const { category: _c, channelId: _ch, templateId: _id, samples: _s, messageNames: _n, unobservable: _u, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
   // the file's names of placeholders are not part of what is sent
   delete copy.body?.names;

@@ -1,7 +1,7 @@
 // Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
-import { fileFormText, type CanonicalTemplate } from './canonical.js';
+import { fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';
 
@@ -15,6 +15,11 @@ export interface TemplateMeta {
   body: string;
   footer?: string;
   buttons: readonly { readonly type: string; readonly text?: string; readonly url?: string }[];
+  /**
+   * An RCS-only template: `body` is its message text, and these are the message-level reply and
+   * open_url suggestions the conversation request carries beside it.
+   */
+  suggestions?: readonly { readonly action: string; readonly text: string; readonly postbackData?: string }[];
   /**
    * The parts of the template the conversation request cannot carry (a media header, a copy-code
    * button, RCS cards...), each named; sending refuses such a template unless told to send the
@@ -45,6 +50,7 @@ const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
 
 /** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
 export function unsendableParts(c: CanonicalTemplate): string[] {
+  if (c.rcsOnly) return unsendableRcsParts(c);
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
   c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type)) out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
@@ -55,6 +61,22 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
     (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`RCS suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
   }
+  return out;
+}
+
+/**
+ * An RCS-only template is sent as its message text with its message-level reply and open_url
+ * suggestions; everything else is named here: media, each card (with its chips), each other
+ * suggestion, the expiry and the SMS fallback.
+ */
+function unsendableRcsParts(c: CanonicalTemplate): string[] {
+  const out: string[] = [];
+  const m = c.message ?? {};
+  if (m.fileUrl) out.push(`the ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
+  (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(c, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
+  (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); });
+  if (m.rcsExpireOpts) out.push(`the expiry (${m.rcsExpireOpts.type === 'TTL' ? `ttl ${m.rcsExpireOpts.ttl} s` : `expireTime ${m.rcsExpireOpts.expireTime}`})`);
+  if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   return out;
 }
 
@@ -72,15 +94,21 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
   if (headerText !== undefined) add('header', headerText);
   add('body', body);
   c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
-  if (c.message?.message !== undefined) add('rcs', c.message.message);
-  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', x);
+  if (c.message?.message !== undefined) add('rcs', messageFileText(c, c.message.message));
+  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(c, x));
+  if (c.message?.fallback?.text !== undefined) add('rcs', messageFileText(c, c.message.fallback.text));
   const omitted = unsendableParts(c);
+  const suggestions = c.rcsOnly
+    ? (c.message?.suggestions ?? []).filter((sg) => SENDABLE_ACTIONS.has(String(sg.action)) && sg.text !== undefined)
+      .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
+    : [];
   return {
     channel, name: c.name, language: c.language, params,
     ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
-    body,
+    body: c.rcsOnly ? messageFileText(c, c.message?.message ?? '') : body,
     ...(c.footer !== undefined ? { footer: c.footer } : {}),
     buttons: c.buttons.map((b) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
+    ...(suggestions.length ? { suggestions } : {}),
     ...(omitted.length ? { omitted } : {}),
   };
 }

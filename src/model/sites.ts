@@ -44,6 +44,8 @@ export function placeholderSites(t: V): PlaceholderSite[] {
         }
       }
     });
+    const fallback = o(msg.fallback);
+    if (fallback && typeof fallback.text === 'string') sites.push({ path: ['message', 'fallback', 'text'], text: fallback.text, role: 'rcs', examplesPath: ex });
   }
   return sites;
 }

@@ -37,10 +37,15 @@ export interface PlanChange {
   remote?: CanonicalTemplate;
 }
 
+/** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
+export interface HeldTemplate { channel: string; name: string; language: string; file: string; reasons: string[] }
+
 export interface Plan {
   version: 1;
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
+  /** templates held back; every other template is planned as usual */
+  held?: HeldTemplate[];
 }
 
 export { sha256 } from '../model/hash.js';
@@ -50,7 +55,7 @@ export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
 }
 
-export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string }
+export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string; /** why it is an orphan (default: gone from git) */ note?: string }
 
 export interface PlanInputs {
   desired: readonly DesiredTemplate[];
@@ -60,6 +65,7 @@ export interface PlanInputs {
   baseCategories?: ReadonlyMap<string, string>;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
+  held?: readonly HeldTemplate[];
 }
 
 export function makePlan(inp: PlanInputs): Plan {
@@ -99,14 +105,15 @@ export function makePlan(inp: PlanInputs): Plan {
     if (!r) continue; // gone from git and from the channel: nothing to report
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
-      file: o.file, remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
-      attention: ['removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
+      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
+      attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
-  return { version: 1, changes, summary };
+  const held = [...(inp.held ?? [])].sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  return { version: 1, changes, summary, ...(held.length ? { held } : {}) };
 }
 
 export { templateKey as keyOf } from '../model/ids.js';

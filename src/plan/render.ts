@@ -71,6 +71,11 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       out.push('');
     }
   }
+  for (const h of plan.held ?? []) {
+    out.push(c.red(`! held   ${keyOf(h)}`) + c.dim(`  ${h.file}`));
+    for (const r of h.reasons) out.push(`    ${c.red('✗')} ${r}`);
+    out.push(`    ${c.dim('not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
+  }
   const s = plan.summary;
   const none = s.create + s.update === 0;
   if (out.length && out[out.length - 1] !== '') out.push('');
@@ -97,6 +102,7 @@ export function renderJson(plan: Plan): string {
       ...(c.changes ? { changes: c.changes } : {}), ...(c.attention ? { attention: c.attention } : {}),
     })),
     summary: plan.summary,
+    ...(plan.held?.length ? { held: plan.held } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
 }
@@ -122,8 +128,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (s.create + s.update === 0) head.push('✅ No changes: the channels match the files.', '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
-  if (attention.length) {
+  if (attention.length || plan.held?.length) {
     head.push('### Needs attention', '');
+    for (const h of plan.held ?? []) head.push(`- ⛔ \`${keyOf(h)}\` is held back (not planned, not applied): ${esc(h.reasons.join('; '))}`);
     for (const c of attention) for (const a of c.attention!) head.push(`- ⚠️ \`${keyOf(c)}\`: ${esc(a)}`);
     head.push('');
   }

@@ -8,8 +8,9 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
+import { listedOrphans } from './listed.js';
 import { templatesAtRef } from './orphans.js';
-import { inShard, keyOf, makePlan, planAgainstBase, type OrphanCandidate, type Plan } from './plan.js';
+import { inShard, keyOf, makePlan, planAgainstBase, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -22,6 +23,8 @@ export interface PlanRunOptions {
   progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
+  /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
+  orphans?: boolean;
   cwd: string;
   /** Ctrl-C: reads in flight finish, no new one starts, and Interrupted is thrown */
   signal?: AbortSignal;
@@ -52,19 +55,36 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  const desired = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
+  // an expired campaign holds back its own template only (rcs-expired); the others go ahead
+  const all = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
+  const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
+  const desired = all.filter((d) => !heldFiles.has(d.file));
+  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
+    channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
+    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+  }));
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
-    const now = new Set(desired.map((d) => d.canonical.templateId));
+    const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId) && inShard(keyOf(b), o.shard));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
-  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
+  let listed: Map<string, TemplateReadResponse | null> | undefined;
+  if (o.orphans) {
+    if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
+    const known = new Set([...desired.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
+    const channels = [...new Set([...Object.values(conn.environment.channels), ...desired.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
+    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal));
+    orphans = [...orphans, ...found.orphans.filter((x) => inShard(keyOf(x), o.shard))];
+    listed = found.remote;
+  }
+  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal);
-  return makePlan({ desired, remote, orphans, ...(baseCategories ? { baseCategories } : {}) });
+  for (const [id, r] of listed ?? []) remote.set(id, r);
+  return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
 }
 
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */

@@ -1,40 +1,12 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, type CanonicalTemplate } from '../model/canonical.js';
-import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
-import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { diffWords } from 'diff';
+import { fileFormText, messageFileText, type CanonicalTemplate } from '../model/canonical.js';
+import { renderText } from '../model/placeholders.js';
+import { renderRcs, RCS_CSS } from './rcs.js';
+import { changed, cls, esc, textWithMarks, wordDiff, type Marks } from './markup.js';
 
-/**
- * What to mark in a rendering (the before/after pages of `preview --changes`): the changed paths
- * of the canonical model, as plan diffs name them (`body.text`, `buttons[1].text`,
- * `message.richCards[0]`), and the other side's template, for a word-level diff of changed text.
- */
-export interface Marks { paths: readonly string[]; side: 'before' | 'after'; other?: CanonicalTemplate }
-
-/** whether `prefix` or anything under it changed */
-function changed(m: Marks | undefined, prefix: string): boolean {
-  return Boolean(m?.paths.some((p) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`)));
-}
-const cls = (m: Marks | undefined, prefix: string): string => (changed(m, prefix) ? ' changed' : '');
-
-/** A changed text: the words this side has and the other side lacks are marked (<del> before, <ins> after). */
-function wordDiff(mine: string, theirs: string, side: Marks['side']): string {
-  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs);
-  return formatWhatsApp(parts.map((p) => {
-    if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
-    if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
-    return esc(p.value);
-  }).join(''));
-}
-
-/** A text with its samples; where it changed, as a word diff against the other side's text. */
-function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: CanonicalTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
-  const other = m?.other ? otherText(m.other) : undefined;
-  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side);
-  return withSamples(text, samples);
-}
+export { esc, withSamples, type Marks } from './markup.js';
 
 /** A text of the model in the file's form, with its samples by the file's placeholder keys. */
 export function withKeys(part: { text?: string; names?: readonly string[] }, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
@@ -44,31 +16,6 @@ export function withKeys(part: { text?: string; names?: readonly string[] }, exa
 }
 
 
-export function esc(v: string): string {
-  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Text with samples substituted; each substituted value marked, a placeholder without a sample shown as is. */
-export function withSamples(text: string, examples: Loose | undefined): string {
-  const scan = scanPlaceholders(text);
-  let out = esc(scan.texts[0]!);
-  scan.placeholders.forEach((p, i) => {
-    const v = s(examples?.[p.key]);
-    out += v === undefined ? `<mark class="missing" title="no sample">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}">${esc(v)}</mark>`;
-    out += esc(scan.texts[i + 1]!);
-  });
-  return formatWhatsApp(out);
-}
-
-/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
-function formatWhatsApp(html: string): string {
-  return html
-    .replace(/```([^`]+)```/g, '<code>$1</code>')
-    .replace(/(^|[\s>])\*([^*\n]+)\*(?=[\s<.,!?]|$)/g, '$1<b>$2</b>')
-    .replace(/(^|[\s>])_([^_\n]+)_(?=[\s<.,!?]|$)/g, '$1<i>$2</i>')
-    .replace(/(^|[\s>])~([^~\n]+)~(?=[\s<.,!?]|$)/g, '$1<s>$2</s>')
-    .replace(/\n/g, '<br>');
-}
 
 const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉' };
 
@@ -105,40 +52,6 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
     });
     parts.push('</div>');
   }
-  return parts.join('');
-}
-
-function chips(list: Loose[]): string {
-  if (!list.length) return '';
-  return `<div class="chips">${list.map((x) => `<span class="chip" data-action="${esc(s(x.action) ?? '')}" title="${esc(s(x.postbackData) ?? '')}">${x.action === 'open_url' ? '↗ ' : x.action === 'dial' ? '✆ ' : ''}${esc(s(x.text) ?? '')}</span>`).join('')}</div>`;
-}
-
-/** The RCS message, cards and suggestions; `marks` marks what changed (before/after pages). */
-export function rcs(c: CanonicalTemplate, marks?: Marks): string {
-  const m = o(c.message);
-  if (!m) return '';
-  const examples = c.samples;
-  const opts = o(m.rcsRichCardsOpts);
-  const cards = a(m.richCards);
-  const horizontal = opts?.orientation === 'HORIZONTAL';
-  const parts = ['<section class="rcs"><h2>RCS</h2>'];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-path="message.message">${withSamples(s(m.message)!, examples)}</div>`);
-  if (cards.length) {
-    parts.push(`<div class="cards ${opts?.type === 'CAROUSEL' ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}">`);
-    cards.forEach((c, i) => {
-      parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]">`);
-      if (s(c.fileUrl)) parts.push(`<div class="card-media"><img src="${esc(s(c.fileUrl)!)}" alt="${esc(s(c.title) ?? 'card media')}"></div>`);
-      parts.push('<div class="card-content">');
-      if (s(c.title)) parts.push(`<div class="card-title">${withSamples(s(c.title)!, examples)}</div>`);
-      if (s(c.description)) parts.push(`<div class="card-description">${withSamples(s(c.description)!, examples)}</div>`);
-      parts.push(`${chips(a(c.suggestions))}</div></div>`);
-    });
-    parts.push('</div>');
-  } else if (s(m.fileUrl)) parts.push(`<div class="bubble">${media('IMAGE', s(m.fileUrl))}</div>`);
-  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions))}</div>`);
-  const exp = o(m.rcsExpireOpts);
-  if (exp) parts.push(`<p class="meta">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
-  parts.push('</section>');
   return parts.join('');
 }
 
@@ -183,14 +96,17 @@ export interface PageInput {
 
 export function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}${reload}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
+
+export { renderRcs as rcs };
 
 export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
   const c = p.template;
-  const hasBody = c !== undefined && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
+  // an RCS-only template has no WhatsApp part: no bubble is drawn for it
+  const hasBody = c !== undefined && !c.rcsOnly && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
   const content = c && (hasBody || c.message)
-    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${rcs(c)}`
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${renderRcs(c)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
   return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
@@ -200,8 +116,15 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
     const body = p.template ? withKeys(p.template.body, p.template.body.examples) : undefined;
-    const preview = body ? renderText(body.text, body.samples) : '';
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? '')}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
   return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
+}
+
+/** The index's one line of an RCS-only template: its text, or its first card's title. */
+function rcsSummary(c: CanonicalTemplate): string {
+  const m = c.message;
+  const first = m?.message || m?.richCards?.[0]?.title || m?.richCards?.[0]?.description || '';
+  return renderText(messageFileText(c, first), c.samples ?? {});
 }

@@ -8,12 +8,18 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
 import type { Loose } from '../model/loose.js';
 import { lintProject, type LintRunOptions } from '../lint/run.js';
+import { RULES_BY_ID } from '../lint/registry.js';
 
 export interface LoadedFile extends FileEntry {
   /** this file's final findings (severities and directives applied) */
   diagnostics: Diagnostic[];
-  /** whether any finding is an error */
+  /** whether any finding is an error (other than the errors that hold only this template back) */
   failed: boolean;
+  /**
+   * Errors that depend on the clock rather than on a change (an expired campaign): they keep
+   * this template from being planned, applied and sent, and nothing else. Absent when none.
+   */
+  held?: Diagnostic[];
   /** the plain value, when the file parsed to a mapping (also for files with findings, for previews) */
   value?: Loose;
   /** sha256 of the bytes that were read */
@@ -28,6 +34,11 @@ export interface LoadedProject {
   failed: boolean;
 }
 
+/** Whether an error keeps only its own template back (rule data: holdsOnlyItsTemplate). */
+export function holdsOnlyItsTemplate(d: Diagnostic): boolean {
+  return d.severity === 'error' && RULES_BY_ID.get(d.ruleId)?.holdsOnlyItsTemplate === true;
+}
+
 export async function loadProject(config: Config, paths: readonly string[], cwd: string, opts: Omit<LintRunOptions, 'keepValue'> = {}): Promise<LoadedProject> {
   const { files, results, diagnostics } = await lintProject(config, paths, cwd, { ...opts, keepValue: true });
   const byFile = new Map<string, Diagnostic[]>();
@@ -35,8 +46,10 @@ export async function loadProject(config: Config, paths: readonly string[], cwd:
   const loaded = files.map((f, i): LoadedFile => {
     const own = byFile.get(f.file) ?? [];
     const r = results[i]!;
+    const held = own.filter(holdsOnlyItsTemplate);
     return {
-      file: f.file, abs: f.abs, diagnostics: own, failed: own.some((d) => d.severity === 'error'),
+      file: f.file, abs: f.abs, diagnostics: own, failed: own.some((d) => d.severity === 'error' && !holdsOnlyItsTemplate(d)),
+      ...(held.length ? { held } : {}),
       ...(r.value !== undefined ? { value: r.value } : {}), ...(r.hash !== undefined ? { hash: r.hash } : {}),
     };
   });
@@ -49,9 +62,9 @@ export class LintFailed extends Error {
   constructor(readonly diagnostics: Diagnostic[], readonly fileCount: number) { super(`${diagnostics.filter((d) => d.severity === 'error').length} lint errors`); }
 }
 
-/** The project, when no file has an error; LintFailed otherwise. */
+/** The project, when no file has an error (held templates aside: see LoadedFile.held); LintFailed otherwise. */
 export async function loadCleanProject(config: Config, paths: readonly string[], cwd: string): Promise<LoadedProject> {
   const project = await loadProject(config, paths, cwd);
-  if (project.failed) throw new LintFailed(project.diagnostics, project.files.length);
+  if (project.failed) throw new LintFailed(project.diagnostics.filter((d) => !holdsOnlyItsTemplate(d)), project.files.length);
   return project;
 }

@@ -50,3 +50,37 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
   );
   return lines.join('\n');
 }
+
+/** An RCS-only template: a card with one suggestion of each common kind, and the SMS fallback. */
+export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
+  return [
+    `# yaml-language-server: $schema=${o.schemaPath}`,
+    '# An RCS template (a `message` and no `body`): no category, and the WhatsApp rules do not apply.',
+    '# Check it with `tplsync lint`; see the card with `tplsync preview`; what a merge would change: `tplsync plan`.',
+    `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
+    `name: ${o.name}`,
+    `language: ${o.language}`,
+    'description: TODO say what this template is for',
+    'message:',
+    '  type: rich_card             # rich_card (richCards), text (message), picture or video (fileUrl)',
+    '  # STANDALONE: exactly 1 card; CAROUSEL: 2 to 10',
+    '  richCards:',
+    '    - title: "Hello {{first_name}}"                # at most 200 characters',
+    '      description: Something new is waiting for you.  # at most 2000 characters',
+    '      fileUrl: https://cdn.example.com/card.png   # public https; JPEG, PNG, GIF or a video',
+    '      # at most 4 suggestions per card; each action takes its own keys, named as in Google\'s RBM API',
+    '      suggestions:',
+    '        - { action: reply, text: Tell me more, postbackData: more }',
+    '        - { action: open_url, text: Open the shop, postbackData: "https://shop.example.com", openUrlApplication: BROWSER }',
+    '        - { action: dial, text: Call us, phoneNumber: "+4930123456", postbackData: call }',
+    '        # other actions: view_location (latLong: { latitude, longitude } and label, or query),',
+    '        # share_location, create_calendar_event (startTime, endTime in ISO 8601 UTC, title, description)',
+    '  examples: { first_name: Maria }   # one sample per placeholder',
+    '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }',
+    '  # rcsExpireOpts: { type: TTL, ttl: 86400 }   # or { type: EXPIRE_TIME, expireTime: "2030-01-31T23:59:59.000Z" }',
+    '  # the SMS for phones without RCS: plain text, 160 characters per SMS part',
+    '  fallback:',
+    '    text: "Hello {{first_name}}, something new is waiting for you: https://shop.example.com"',
+    '',
+  ].join('\n');
+}

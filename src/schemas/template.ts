@@ -9,6 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { schemaDir } from './dir.js';
 import type { Path } from '../files/locate.js';
 import { didYouMean } from '../lint/suggest.js';
+import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats: string[]) => void;
 
@@ -75,6 +76,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     switch (e.keyword) {
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
+        const onSuggestion = foreignKeyFinding(p, e.data, key, didYouMean);
+        if (onSuggestion) { f = onSuggestion; break; }
+        const inLatLong = latLongKeyFinding(p, key);
+        if (inLatLong) { f = inLatLong; break; }
         const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
         const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
@@ -82,6 +87,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'required': {
         const key = (e.params as { missingProperty: string }).missingProperty;
+        const forAction = missingKeyFinding(p, e.data, key);
+        if (forAction) { f = forAction; break; }
         const ruleId = p.length === 0 && key === 'body' ? 'components'
           : p[0] === 'buttons' && p.length === 2 ? (REQUIRED_BUTTON_RULES[key] ?? 'schema') : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;

@@ -13,6 +13,6 @@ export async function findTemplate(config: Config, cwd: string, want: { channel:
   if (candidates.length === 0) throw new UsageError(`No template ${key} in the template files`);
   if (candidates.length > 1) throw new UsageError(`${want.channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
   const f = candidates[0]!;
-  if (f.failed) throw new LintFailed(f.diagnostics, 1);
+  if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   return templateMeta(fromFile(f.value!, want.channel, ''), want.channel);
 }

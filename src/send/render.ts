@@ -32,7 +32,7 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
 export interface RenderedMessage { text: string; suggestions: NonNullable<ConversationRequest['messages'][number]['suggestions']> }
 
 export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<string, string>>): RenderedMessage {
-  const values = (role: 'header' | 'body', text: string): Record<string, string> => {
+  const values = (role: 'header' | 'body' | 'rcs', text: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const p of scanPlaceholders(text).placeholders) {
       const v = params[paramName({ role }, p.key)];
@@ -42,9 +42,9 @@ export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<strin
   };
   const parts: string[] = [];
   if (meta.header?.text !== undefined) parts.push(renderText(meta.header.text, values('header', meta.header.text)));
-  parts.push(renderText(meta.body, values('body', meta.body)));
+  parts.push(renderText(meta.body, values(meta.suggestions ? 'rcs' : 'body', meta.body)));
   if (meta.footer) parts.push(meta.footer);
-  const suggestions: RenderedMessage['suggestions'] = [];
+  const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
   meta.buttons.forEach((b, i) => {
     if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
     if (b.type === 'URL' && b.text && b.url) {
@@ -61,6 +61,9 @@ export function renderTemplate(meta: TemplateMeta, params: Readonly<Record<strin
  */
 export function checkSendable(meta: TemplateMeta, textOnly = false): readonly string[] {
   const omitted = meta.omitted ?? [];
+  if (meta.body.trim() === '' && (textOnly || omitted.length === 0)) {
+    throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has no text to send${omitted.length ? `: its content is ${omitted.join('; ')}, which a conversation message cannot carry` : ''}. Nothing was sent.`);
+  }
   if (omitted.length && !textOnly) {
     throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has parts a conversation message cannot carry: ${omitted.join('; ')}. Nothing was sent. To send its text part alone, pass --text-only (textOnly: true).`);
   }

@@ -50,7 +50,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     declarations: [{
       name: 'templates',
       type: 'Readonly<Record<TemplateKey, TemplateMeta>>',
-      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, omitted: m.omitted }, '  ')},`).join('\n')}\n}`,
+      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, suggestions: m.suggestions, omitted: m.omitted }, '  ')},`).join('\n')}\n}`,
     }],
   });
   f.addFunction({

@@ -126,7 +126,7 @@ export const rcsRules = defineRules([
     why: 'RBM needs to know on which side the image goes.', fix: 'Set rcsRichCardsOpts.imageAlign to LEFT or RIGHT, or use VERTICAL.', source: 'RBM StandaloneCard',
     check(ctx) {
       const o = obj(message(ctx)?.rcsRichCardsOpts);
-      if (o?.orientation === 'HORIZONTAL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
+      if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
         ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
       }
     },
@@ -168,11 +168,24 @@ export const rcsRules = defineRules([
       if (e.type === 'EXPIRE_TIME') {
         const t = str(e.expireTime);
         if (t === undefined) ctx.report([...base, 'type'], 'Expiry type EXPIRE_TIME needs `expireTime`.');
-        else {
-          const ms = Date.parse(t);
-          if (!Number.isNaN(ms) && /Z$/.test(t) && ms <= ctx.now.getTime()) ctx.report([...base, 'expireTime'], `expireTime ${t} is in the past; the message would never be delivered.`);
-          else if (Number.isNaN(ms)) ctx.report([...base, 'expireTime'], `expireTime '${t}' is not a valid timestamp.`);
-        }
+        else if (Number.isNaN(Date.parse(t))) ctx.report([...base, 'expireTime'], `expireTime '${t}' is not a valid timestamp.`);
+      }
+      if (e.type === 'TTL' && e.expireTime !== undefined && e.ttl === undefined) ctx.report([...base, 'expireTime'], 'Expiry type TTL takes `ttl` (seconds), not expireTime; or set type EXPIRE_TIME.', { part: 'key' });
+    },
+  },
+  {
+    id: 'rcs-expired', group: 'rcs', severity: 'error', holdsOnlyItsTemplate: true,
+    summary: 'An EXPIRE_TIME expiry is in the future.',
+    why: 'A message whose expireTime has passed is never delivered: the campaign is over. The finding depends on the clock, not on your change, so it keeps only this template from being planned and applied; every other template still plans and applies.',
+    fix: 'Retire the finished campaign: delete its file (the plan then reports it as an orphan with --base; the API has no delete, so remove it in the console if it should go), or give it a new expireTime if it runs again.',
+    source: rbm,
+    check(ctx) {
+      const e = obj(message(ctx)?.rcsExpireOpts);
+      const t = str(e?.expireTime);
+      if (e?.type !== 'EXPIRE_TIME' || t === undefined || !/Z$/.test(t)) return;
+      const ms = Date.parse(t);
+      if (!Number.isNaN(ms) && ms <= ctx.now.getTime()) {
+        ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is in the past: the campaign is over and the message would never be delivered. This template is held back from plan and apply; retire it by deleting its file.`);
       }
     },
   },
@@ -193,4 +206,126 @@ export const rcsRules = defineRules([
       }
     },
   },
+  {
+    id: 'rcs-action-keys', group: 'rcs', severity: 'error',
+    summary: 'A suggestion takes only the keys of its action, and the keys that action needs.',
+    why: 'Each RBM suggested action has its own fields (dial: phoneNumber; view_location: latLong, label, query; create_calendar_event: startTime, endTime, title, description; open_url: openUrlApplication, webviewType). A key of another action is dropped or refused, and a dial chip without a number calls no one.',
+    fix: 'Move the key to a suggestion of the action it belongs to, or change `action`; add the key the action needs.', source: 'RBM SuggestedAction',
+  },
+  {
+    id: 'rcs-dial', group: 'rcs', severity: 'error', summary: 'A dial suggestion calls a phone number in E.164 form (+, country code, at most 15 digits).',
+    why: 'RBM DialAction takes the number in E.164 form; anything else is refused or dials the wrong number.',
+    fix: 'Write the number as +<country code><number>, without spaces, e.g. +4930123456.', source: 'RBM DialAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        const n = str(s.phoneNumber);
+        if (s.action === 'dial' && n !== undefined && !/^\+[1-9][0-9]{1,14}$/.test(n)) {
+          const fixed = n.replace(/[\s().-]/g, '');
+          ctx.report([...path, 'phoneNumber'], `'${n}' is not an E.164 number${/^\+[1-9][0-9]{1,14}$/.test(fixed) ? `; write '${fixed}'` : '; write +<country code><number>, e.g. +4930123456'}.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-view-location', group: 'rcs', severity: 'error',
+    summary: 'A view_location suggestion shows latLong (latitude -90..90, longitude -180..180) or a query.',
+    why: 'RBM ViewLocationAction needs a place: coordinates, or a query for the maps app.',
+    fix: 'Add `latLong: { latitude: ..., longitude: ... }` (with a `label`), or `query: "..."`.', source: 'RBM ViewLocationAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'view_location') continue;
+        const ll = obj(s.latLong);
+        if (!ll && str(s.query) === undefined) { ctx.report([...path, 'action'], 'A view_location suggestion needs `latLong` or `query`.'); continue; }
+        if (ll) {
+          for (const [k, max] of [['latitude', 90], ['longitude', 180]] as const) {
+            const v = ll[k];
+            if (typeof v === 'number' && (v < -max || v > max)) ctx.report([...path, 'latLong', k], `${k} ${v} is out of range; it runs from -${max} to ${max}.`);
+          }
+        }
+        if (ll && s.query !== undefined) ctx.report([...path, 'query'], 'Give latLong or query, not both: the phone shows latLong and ignores the query.', { part: 'key' });
+        if (!ll && s.label !== undefined) ctx.report([...path, 'label'], 'label names the pin at latLong; with a query there is no pin to name.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-calendar-event', group: 'rcs', severity: 'error',
+    summary: 'A create_calendar_event suggestion has startTime before endTime, both ISO 8601 UTC.',
+    why: 'RBM CreateCalendarEventAction takes UTC timestamps; an event that ends before it starts cannot be saved.',
+    fix: 'Write both times as ISO 8601 UTC (e.g. 2030-05-04T08:00:00.000Z) with the start first.', source: 'RBM CreateCalendarEventAction',
+    check(ctx) {
+      const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'create_calendar_event') continue;
+        const times: Record<string, number> = {};
+        for (const k of ['startTime', 'endTime'] as const) {
+          const v = str(s[k]);
+          if (v === undefined) continue;
+          if (!iso.test(v) || Number.isNaN(Date.parse(v))) ctx.report([...path, k], `${k} '${v}' is not an ISO 8601 UTC time; write e.g. 2030-05-04T08:00:00.000Z.`);
+          else times[k] = Date.parse(v);
+        }
+        if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
+          ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}.`);
+        }
+      }
+    },
+  },
+  {
+    id: 'rcs-carousel-options', group: 'rcs', severity: 'error', summary: 'A CAROUSEL takes no orientation or imageAlign.',
+    why: 'orientation and imageAlign lay out one standalone card; RBM carousels are always vertical cards side by side.',
+    fix: 'Remove orientation and imageAlign; size carousel cards with cardWidth and mediaHeight.', source: 'RBM CarouselCard',
+    check(ctx) {
+      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      if (o?.type !== 'CAROUSEL') return;
+      for (const k of ['orientation', 'imageAlign'] as const) {
+        if (o[k] !== undefined) ctx.report(['message', 'rcsRichCardsOpts', k], `A CAROUSEL takes no ${k}: it lays out a standalone card. Remove it.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-standalone-width', group: 'rcs', severity: 'error', summary: 'A STANDALONE card takes no cardWidth.',
+    why: 'cardWidth (SMALL, MEDIUM) sizes carousel cards; a standalone card always spans the conversation.',
+    fix: 'Remove cardWidth, or make the message a CAROUSEL of 2 to 10 cards.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const m = message(ctx);
+      const o = obj(m?.rcsRichCardsOpts);
+      if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(m?.richCards).length <= 1)) {
+        ctx.report(['message', 'rcsRichCardsOpts', 'cardWidth'], 'A STANDALONE card takes no cardWidth: only carousel cards are SMALL or MEDIUM. Remove it.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-horizontal-media-height', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card takes no mediaHeight.',
+    why: 'In a horizontal card the media fills the card\'s side at the card\'s height; mediaHeight applies to vertical cards only.',
+    fix: 'Remove mediaHeight, or use orientation VERTICAL.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {
+        ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'A HORIZONTAL card takes no mediaHeight: its media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-video-file', group: 'rcs', severity: 'error', summary: 'A video message plays a video file, not an image.',
+    why: 'A `video` message whose fileUrl is a JPEG, PNG or GIF is refused or shows a broken player.',
+    fix: 'Point fileUrl at the video (e.g. .mp4) and put the still image in thumbnailUrl, or use type picture.', source: 'RBM ContentInfo',
+    check(ctx) {
+      const m = message(ctx);
+      const u = str(m?.fileUrl);
+      if (m?.type === 'video' && u !== undefined && IMAGE_FILE.test(u)) {
+        ctx.report(['message', 'fileUrl'], `A video message plays a video, but ${u} is an image; use the video's URL (put the image in thumbnailUrl), or type picture.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-fallback-length', group: 'rcs', severity: 'warning', summary: 'The SMS fallback text fits one SMS part (160 characters).',
+    why: 'Phones without RCS get the fallback as SMS; longer text is split into several parts (each billed) and may arrive out of order.',
+    fix: 'Shorten message.fallback.text to 160 characters, or accept several SMS parts.', source: 'GSM 03.38 / 3GPP TS 23.040 (SMS part length)',
+    check(ctx) {
+      const f = str(obj(message(ctx)?.fallback)?.text);
+      if (f !== undefined && charLength(f) > 160) ctx.report(['message', 'fallback', 'text'], `The fallback is ${charLength(f)} characters; it will be split into ${Math.ceil(charLength(f) / 153)} SMS parts (160 characters fit one).`);
+    },
+  },
 ]);
+
+/** An image file by its extension (the part of the URL before ? or #). */
+export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;

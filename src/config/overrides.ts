@@ -1,0 +1,67 @@
+// Per-path rule severities, as ESLint and Spectral have them:
+//   overrides: [{ files: ["templates/rcs/**"], rules: { placeholder-density: off } }]
+// `files` are globs relative to the config file; later entries win over earlier ones and over
+// the top-level `rules`. Checked here with did-you-mean (keys and rule ids), matched purely.
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { SeveritySetting } from '../core/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import { didYouMean } from '../lint/suggest.js';
+
+export interface Override { files: string[]; rules: Record<string, SeveritySetting> }
+
+const KEYS = ['files', 'rules'];
+const SEVERITIES = ['error', 'warning', 'warn', 'info', 'off'];
+
+/** Validates the raw `overrides` of a config (UsageError naming the entry and the key); rule ids are checked with the other rule ids. */
+export function parseOverrides(raw: unknown, where: string): Override[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new UsageError(`${where}: overrides must be a list of { files: [globs], rules: { rule-id: severity } }`);
+  return raw.map((entry, i) => {
+    const at = `${where}: overrides[${i}]`;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new UsageError(`${at} must be a mapping with files and rules`);
+    for (const k of Object.keys(entry)) if (!KEYS.includes(k)) throw new UsageError(`${at}: unknown key '${k}'${didYouMean(k, KEYS) || ` (allowed: ${KEYS.join(', ')})`}`);
+    const { files, rules } = entry as { files?: unknown; rules?: unknown };
+    if (!Array.isArray(files) || files.length === 0 || !files.every((f) => typeof f === 'string' && f.length > 0)) {
+      throw new UsageError(`${at}.files must be a non-empty list of globs relative to the config file, e.g. ["templates/rcs/**"]`);
+    }
+    if (!rules || typeof rules !== 'object' || Array.isArray(rules)) throw new UsageError(`${at}.rules must map rule ids to error, warning, info or off`);
+    const out: Record<string, SeveritySetting> = {};
+    for (const [id, sev] of Object.entries(rules)) {
+      if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) {
+        throw new UsageError(`${at}.rules.${id}: '${String(sev)}' is not a severity${typeof sev === 'string' ? didYouMean(sev, SEVERITIES) : ''} (error, warning, info or off)`);
+      }
+      out[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
+    }
+    return { files: files as string[], rules: out };
+  });
+}
+
+/** Unknown rule ids in the overrides, with did-you-mean (UsageError). */
+export function checkOverrideRuleIds(overrides: readonly Override[], known: readonly string[], where: string): void {
+  overrides.forEach((o, i) => {
+    for (const id of Object.keys(o.rules)) {
+      if (!known.includes(id)) throw new UsageError(`overrides[${i}].rules: unknown rule id '${id}' in ${where}${didYouMean(id, [...known])}`);
+    }
+  });
+}
+
+/** The severities of one file: the top-level rules, then every override whose globs match it, in order. */
+export function severitiesFor(
+  base: Readonly<Record<string, SeveritySetting>>, overrides: readonly Override[], configDir: string,
+): (absFile: string) => Readonly<Record<string, SeveritySetting>> {
+  if (overrides.length === 0) return () => base;
+  const matchers = overrides.map((o) => picomatch(o.files, { dot: true }));
+  const cache = new Map<string, Readonly<Record<string, SeveritySetting>>>();
+  return (absFile) => {
+    const rel = path.relative(configDir, absFile).split(path.sep).join('/');
+    const hits = matchers.flatMap((m, i) => (m(rel) ? [i] : []));
+    const key = hits.join(',');
+    let sev = cache.get(key);
+    if (!sev) {
+      sev = Object.assign({}, base, ...hits.map((i) => overrides[i]!.rules)) as Record<string, SeveritySetting>;
+      cache.set(key, sev);
+    }
+    return sev;
+  };
+}

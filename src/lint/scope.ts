@@ -1,0 +1,27 @@
+// Pure: which part of a template a rule sees. RCS-only templates (a `message` and no `body`) are
+// not WhatsApp templates, so the WhatsApp rules do not run on them; in a template that carries
+// both, the WhatsApp rules see the template without its RCS `message`. The placeholder contract
+// of FORMAT.md (syntax, one style per template, numbering, a sample for each) holds for every part.
+import type { Loose } from '../model/loose.js';
+import type { Rule } from './rule.js';
+
+/** Rules of the WhatsApp group that are tplsync's own placeholder contract, for every part of a template. */
+export const EVERY_PART: ReadonlySet<string> = new Set(['placeholder-syntax', 'placeholder-mixed', 'placeholder-sequence', 'placeholder-sample']);
+
+/** A template with `message` and no `body`: an RCS template. */
+export function isRcsOnly(t: Loose): boolean {
+  return t.body === undefined && t.message !== undefined;
+}
+
+/** The view of the template a rule checks, or undefined when the rule does not apply to it. */
+export function ruleView(rule: Pick<Rule, 'id' | 'group'>, t: Loose, whatsappView: () => Loose): Loose | undefined {
+  if (rule.group !== 'whatsapp' || EVERY_PART.has(rule.id)) return t;
+  if (isRcsOnly(t)) return undefined;
+  return t.message === undefined ? t : whatsappView();
+}
+
+/** The template without its RCS part, for the WhatsApp rules. */
+export function withoutMessage(t: Loose): Loose {
+  const { message: _rcs, ...rest } = t;
+  return rest;
+}

@@ -1,0 +1,62 @@
+// Pure: the markup pieces every preview page shares: escaping, samples in texts, WhatsApp's
+// inline formatting, and the marks of the before/after pages of `preview --changes`.
+import { diffWords } from 'diff';
+import type { CanonicalTemplate } from '../model/canonical.js';
+import { sample as s, type Loose } from '../model/loose.js';
+import { renderText, scanPlaceholders } from '../model/placeholders.js';
+
+export function esc(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Text with samples substituted; each substituted value marked, a placeholder without a sample shown as is. */
+export function withSamples(text: string, examples: Loose | undefined): string {
+  const scan = scanPlaceholders(text);
+  let out = esc(scan.texts[0]!);
+  scan.placeholders.forEach((p, i) => {
+    const v = s(examples?.[p.key]);
+    out += v === undefined ? `<mark class="missing" title="no sample">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}">${esc(v)}</mark>`;
+    out += esc(scan.texts[i + 1]!);
+  });
+  return formatWhatsApp(out);
+}
+
+/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
+export function formatWhatsApp(html: string): string {
+  return html
+    .replace(/```([^`]+)```/g, '<code>$1</code>')
+    .replace(/(^|[\s>])\*([^*\n]+)\*(?=[\s<.,!?]|$)/g, '$1<b>$2</b>')
+    .replace(/(^|[\s>])_([^_\n]+)_(?=[\s<.,!?]|$)/g, '$1<i>$2</i>')
+    .replace(/(^|[\s>])~([^~\n]+)~(?=[\s<.,!?]|$)/g, '$1<s>$2</s>')
+    .replace(/\n/g, '<br>');
+}
+
+/**
+ * What to mark in a rendering (the before/after pages of `preview --changes`): the changed paths
+ * of the canonical model, as plan diffs name them (`body.text`, `buttons[1].text`,
+ * `message.richCards[0]`), and the other side's template, for a word-level diff of changed text.
+ */
+export interface Marks { paths: readonly string[]; side: 'before' | 'after'; other?: CanonicalTemplate }
+
+/** whether `prefix` or anything under it changed */
+export function changed(m: Marks | undefined, prefix: string): boolean {
+  return Boolean(m?.paths.some((p) => p === prefix || p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`)));
+}
+export const cls = (m: Marks | undefined, prefix: string): string => (changed(m, prefix) ? ' changed' : '');
+
+/** A changed text: the words this side has and the other side lacks are marked (<del> before, <ins> after). */
+export function wordDiff(mine: string, theirs: string, side: Marks['side']): string {
+  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs);
+  return formatWhatsApp(parts.map((p) => {
+    if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
+    if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
+    return esc(p.value);
+  }).join(''));
+}
+
+/** A text with its samples; where it changed, as a word diff against the other side's text. */
+export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: CanonicalTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
+  const other = m?.other ? otherText(m.other) : undefined;
+  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side);
+  return withSamples(text, samples);
+}

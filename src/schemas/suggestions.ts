@@ -1,0 +1,64 @@
+// Pure: the keys of each RCS suggested action (named as in Google's RBM API), and the schema
+// findings about them worded for the person writing a chip: a key of another action, a key the
+// action needs. Reported under the rule `rcs-action-keys`.
+import type { Path } from '../files/locate.js';
+
+/** The keys every suggestion takes. */
+export const COMMON_SUGGESTION_KEYS = ['action', 'text', 'postbackData', 'tracking'] as const;
+
+/** The keys that belong to one action, and the keys it needs. */
+export const ACTION_KEYS: Readonly<Record<string, { own: readonly string[]; required: readonly string[] }>> = {
+  reply: { own: [], required: [] },
+  open_url: { own: ['openUrlApplication', 'webviewType'], required: [] },
+  dial: { own: ['phoneNumber'], required: ['phoneNumber'] },
+  view_location: { own: ['latLong', 'label', 'query'], required: [] },
+  share_location: { own: [], required: [] },
+  create_calendar_event: { own: ['startTime', 'endTime', 'title', 'description'], required: ['startTime', 'endTime', 'title'] },
+};
+
+export const SUGGESTED_ACTIONS: readonly string[] = Object.keys(ACTION_KEYS);
+
+/** Whether a schema path is a suggestion (message- or card-level). */
+export function isSuggestionPath(p: Path): boolean {
+  return p.length >= 2 && p[p.length - 2] === 'suggestions' && typeof p[p.length - 1] === 'number' && p[0] === 'message';
+}
+
+export interface KeyFinding { ruleId: 'rcs-action-keys'; path: Path; part: 'key'; message: string }
+
+/** Names people carry over from other APIs (RBM's nested objects, other SDKs) for a key of the format. */
+const ALIASES: Readonly<Record<string, string>> = {
+  url: 'postbackData', phone: 'phoneNumber', phone_number: 'phoneNumber', tel: 'phoneNumber',
+  lat: 'latitude', lng: 'longitude', lon: 'longitude', long: 'longitude',
+  start: 'startTime', end: 'endTime', start_time: 'startTime', end_time: 'endTime', location: 'latLong', coordinates: 'latLong',
+};
+const an = (w: string): string => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`);
+
+/** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
+export function latLongKeyFinding(p: Path, key: string): { ruleId: 'schema'; path: Path; part: 'key'; message: string } | undefined {
+  if (p[p.length - 1] !== 'latLong' || !isSuggestionPath(p.slice(0, -1))) return undefined;
+  const alias = ALIASES[key];
+  return { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in latLong${alias === 'latitude' || alias === 'longitude' ? `; did you mean '${alias}'?` : ' (it takes latitude and longitude)'}` };
+}
+
+/** An unknown key on a suggestion of a known action: the key of another action, or a typo. */
+export function foreignKeyFinding(p: Path, data: unknown, key: string, didYouMean: (k: string, known: string[]) => string): KeyFinding | undefined {
+  const action = (data as { action?: unknown } | undefined)?.action;
+  if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]) return undefined;
+  const allowed = [...COMMON_SUGGESTION_KEYS, ...ACTION_KEYS[action]!.own];
+  const owners = SUGGESTED_ACTIONS.filter((a) => ACTION_KEYS[a]!.own.includes(key));
+  const alias = ALIASES[key];
+  const message = owners.length
+    ? `'${key}' belongs to ${owners.map((o) => `${an(o)} suggestion`).join(' or ')}, not to ${action}; ${an(action)} suggestion takes ${allowed.join(', ')}`
+    : key === 'url' && action === 'open_url'
+      ? 'The URL of an open_url suggestion goes in postbackData (as the API shows it); remove url'
+      : `Unknown key '${key}' on ${an(action)} suggestion${alias && allowed.includes(alias) ? `; did you mean '${alias}'?` : didYouMean(key, [...allowed]) || ` (it takes ${allowed.join(', ')})`}`;
+  return { ruleId: 'rcs-action-keys', path: [...p, key], part: 'key', message };
+}
+
+/** A key the suggestion's action needs is missing. */
+export function missingKeyFinding(p: Path, data: unknown, key: string): KeyFinding | undefined {
+  const action = (data as { action?: unknown } | undefined)?.action;
+  if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]?.required.includes(key)) return undefined;
+  const what: Record<string, string> = { phoneNumber: 'the number to call, e.g. "+4930123456"', startTime: 'when the event starts (ISO 8601 UTC)', endTime: 'when it ends', title: 'the event title' };
+  return { ruleId: 'rcs-action-keys', path: [...p, 'action'], part: 'key', message: `${an(action).replace(/^a/, 'A')} suggestion needs '${key}': ${what[key] ?? key}` };
+}

@@ -1,0 +1,273 @@
+// RCS templates end to end through the CLI (a child process) against the emulator on 127.0.0.1:
+// RCS-only files lint, apply, plan, pull, scaffold and send; every action's keys and rules; an
+// expired campaign holds back only its own template; per-path overrides in the config.
+import { readFileSync, readdirSync, rmSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { fromFile } from '../src/model/canonical.ts';
+import { templateMeta } from '../src/model/meta.ts';
+import { renderTemplate } from '../src/send/render.ts';
+import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+const env = { TPLSYNC_API_KEY: 'k' };
+
+const config = (extra = '') => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n${extra}`;
+
+const STORE = `channel: shop-rcs
+name: store_opening_NAME
+language: en_US
+description: New store card with every kind of suggestion
+message:
+  type: rich_card
+  richCards:
+    - title: "New store in {{city}}"
+      description: Opening Saturday, 10:00
+      fileUrl: https://cdn.example.com/stores/berlin.jpg
+      suggestions:
+        - { action: reply, text: Count me in, postbackData: rsvp_yes }
+        - { action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: WEBVIEW, webviewType: TALL }
+        - { action: dial, text: Call the store, phoneNumber: "+4930123456", postbackData: call_store }
+        - action: view_location
+          text: Directions
+          latLong: { latitude: 52.5200, longitude: 13.4050 }
+          label: tplsync store Berlin
+          postbackData: map
+  suggestions:
+    - { action: share_location, text: Share location, postbackData: share }
+    - action: create_calendar_event
+      text: Save the date
+      startTime: "2030-05-04T08:00:00.000Z"
+      endTime: "2030-05-04T16:00:00.000Z"
+      title: Store opening
+      description: Coffee and a welcome gift
+      postbackData: calendar
+  examples: { city: Berlin }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }
+  fallback:
+    text: "Our {{city}} store opens Saturday 10:00: https://shop.example.com/berlin"
+`;
+
+async function lintJson(dir: string, args: string[] = []): Promise<{ exitCode: number; d: { ruleId: string; line: number; column: number; message: string; severity: string }[] }> {
+  const r = await cli(['lint', '--format', 'json', ...args], { cwd: dir });
+  return { exitCode: r.exitCode, d: JSON.parse(r.stdout).diagnostics };
+}
+
+test('lint: an RCS-only template needs no category or body, and WhatsApp rules stay off RCS texts', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config(),
+      'templates/store.yaml': STORE.replace('NAME', 'a'),
+      // an RCS one-time code: starts with its placeholder, which WhatsApp would refuse in a body
+      'templates/otp.yaml': 'channel: shop-rcs\nname: rcs_code\nlanguage: en_US\nmessage:\n  type: text\n  message: "{{code}} is your code"\n  examples: { code: "123456" }\n',
+      // both parts: the WhatsApp rules judge the body, not the message (adjacent placeholders are a WhatsApp rule)
+      'templates/both.yaml': 'channel: shop-rcs\nname: both\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{first}}, your order is ready for pickup at the store."\n  examples: { first: Ana, last: Li }\nmessage:\n  type: text\n  message: "Hello {{first}} {{last}}, it is ready."\n',
+      // no message and no body: still a WhatsApp template without its body
+      'templates/empty.yaml': 'channel: shop-whatsapp\nname: empty\nlanguage: en_US\ncategory: UTILITY\n',
+    });
+    const { exitCode, d } = await lintJson(dir);
+    assert.is(exitCode, 1);
+    assert.equal(d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['components@1:1'], JSON.stringify(d));
+  } finally { cleanup(dir); }
+});
+
+test('lint: each action takes its own keys and obeys its rules, reported at the key', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config(),
+      'templates/bad.yaml': [
+        'channel: shop-rcs', 'name: bad_chips', 'language: en_US', 'message:', '  type: text', '  message: Questions? We are here to help.', '  suggestions:',
+        '    - { action: reply, text: Call us, phoneNumber: "+4930123456" }', // 8: a dial key on a reply
+        '    - { action: dial, text: Call us }', // 9: no number
+        '    - { action: dial, text: Call us, phoneNumber: "+49 30 123456" }', // 10: not E.164
+        '    - { action: view_location, text: Map }', // 11: no place
+        '    - { action: view_location, text: Map, latLong: { latitude: 95, longitude: 13.4 } }', // 12
+        '    - { action: share_location, text: Share, query: here }', // 13: share_location takes no query
+        '    - { action: create_calendar_event, text: Save, startTime: "2030-05-04T16:00:00.000Z", endTime: "2030-05-04T08:00:00.000Z", title: X }', // 14
+        '    - { action: create_calendar_event, text: Save, startTime: "4 May 2030", endTime: "2030-05-04T08:00:00.000Z", title: X }', // 15
+        '',
+      ].join('\n'),
+    });
+    const { d } = await lintJson(dir);
+    const got = d.map((x) => `${x.ruleId}@${x.line}:${x.column}`);
+    for (const want of ['rcs-action-keys@8:39', 'rcs-action-keys@9:9', 'rcs-dial@10:51', 'rcs-view-location@11:17', 'rcs-view-location@12:64', 'rcs-action-keys@13:46', 'rcs-calendar-event@14:100', 'rcs-calendar-event@15:63']) {
+      assert.ok(got.includes(want), `${want} in ${JSON.stringify(got)}`);
+    }
+    const msg = (at: string) => d.find((x) => `${x.ruleId}@${x.line}:${x.column}` === at)!.message;
+    assert.match(msg('rcs-action-keys@8:39'), /'phoneNumber' belongs to a dial suggestion, not to reply/);
+    assert.match(msg('rcs-action-keys@9:9'), /A dial suggestion needs 'phoneNumber'/);
+    assert.match(msg('rcs-dial@10:51'), /write '\+4930123456'/);
+  } finally { cleanup(dir); }
+});
+
+test('overrides: per-path severities, validated with did-you-mean', async () => {
+  const dir = tempDir();
+  const long = 'x '.repeat(100);
+  try {
+    const t = (n: string) => `channel: shop-rcs\nname: ${n}\nlanguage: en_US\nmessage:\n  type: text\n  message: Hello there.\n  fallback: { text: "${long}" }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': config('overrides:\n  - files: ["templates/rcs/**"]\n    rules: { rcs-fallback-length: off }\n'),
+      'templates/rcs/a.yaml': t('a'), 'templates/other/b.yaml': t('b'),
+    });
+    const { d } = await lintJson(dir);
+    assert.equal(d.map((x) => `${x.ruleId} ${path.basename(path.dirname((x as unknown as { file: string }).file))}`), ['rcs-fallback-length other']);
+    writeFiles(dir, { 'tplsync.config.yaml': config('overrides:\n  - fles: ["templates/rcs/**"]\n    rules: {}\n') });
+    let r = await cli(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /overrides\[0\]: unknown key 'fles'; did you mean 'files'\?/);
+    writeFiles(dir, { 'tplsync.config.yaml': config('overrides:\n  - files: ["templates/rcs/**"]\n    rules: { rcs-fallback-lenght: off }\n') });
+    r = await cli(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /unknown rule id 'rcs-fallback-lenght'.*did you mean 'rcs-fallback-length'\?/);
+  } finally { cleanup(dir); }
+});
+
+test('apply an RCS-only template: no WhatsApp definition on the wire, placeholders numbered; plan again: no changes', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(), 'templates/store.yaml': STORE.replace('NAME', 'apply') });
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /created shop-rcs\/store_opening_apply\/en_US → APPROVED/);
+    const rec = [...emu.state.templates.values()].find((x) => x.body.name === 'store_opening_apply')!;
+    assert.is(rec.body.chatapp, undefined);
+    assert.is(rec.body.language, 'en_US');
+    assert.is(rec.body.message!.richCards![0]!.title, 'New store in {{1}}');
+    assert.equal(rec.body.message!.richCards![0]!.suggestions![2], { action: 'dial', phoneNumber: '+4930123456', postbackData: 'call_store', text: 'Call the store' });
+    assert.is(rec.body.message!.fallback!.text, 'Our {{1}} store opens Saturday 10:00: https://shop.example.com/berlin');
+    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /No changes/);
+  } finally { cleanup(dir); }
+});
+
+test('an expired campaign is reported and held back; every other template plans and applies', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config(),
+      'templates/store.yaml': STORE.replace('NAME', 'held'),
+      'templates/sale.yaml': 'channel: shop-rcs\nname: flash_sale_done\nlanguage: en_US\nmessage:\n  type: text\n  message: Flash sale until midnight.\n  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2020-01-01T00:00:00.000Z" }\n',
+    });
+    const lint = await lintJson(dir);
+    assert.is(lint.exitCode, 1);
+    assert.equal(lint.d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['rcs-expired@7:51']);
+    let r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const plan = JSON.parse(r.stdout);
+    assert.equal(plan.changes.map((c: { name: string; action: string }) => `${c.action} ${c.name}`), ['create store_opening_held']);
+    assert.is(plan.held[0].name, 'flash_sale_done');
+    assert.match(plan.held[0].reasons[0], /expireTime 2020-01-01T00:00:00.000Z is in the past.*rcs-expired/);
+    r = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.match(r.stdout, /⛔ `shop-rcs\/flash_sale_done\/en_US` is held back \(not planned, not applied\)/);
+    r = await cli(['types', '--out', 'types.ts'], { cwd: dir });
+    assert.is(r.exitCode, 0, `types are generated for the other templates too: ${r.stderr}`);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /! held +shop-rcs\/flash_sale_done\/en_US/);
+    assert.match(r.stdout, /Applied to t: 1 created, 0 updated, 0 failed/);
+    assert.ok(![...emu.state.templates.values()].some((x) => x.body.name === 'flash_sale_done'), 'the expired template was not written');
+    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000001', '--template', 'flash_sale_done'], { cwd: dir, env });
+    assert.is(r.exitCode, 1, 'nor sent');
+    // retiring it: delete the file; the plan is clean again
+    rmSync(path.join(dir, 'templates', 'sale.yaml'));
+    assert.is((await lintJson(dir)).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('pull: the weekend_offers sample and an RCS-only template come back lint-clean in one placeholder style, and plan as unchanged', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config(),
+      'templates/weekend.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8').replace('name: weekend_offers', 'name: weekend_offers_pull'),
+      'templates/store.yaml': STORE.replace('NAME', 'pull'),
+    });
+    let r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const ids = (JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')).results as { publicId: string }[]).map((x) => x.publicId);
+    r = await cli(['pull', '--channel', 'shop-rcs', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const weekend = readFileSync(path.join(dir, 'pulled', 'weekend_offers_pull.en_US.yaml'), 'utf8');
+    assert.match(weekend, /text: Hi \{\{1\}\}, three weekend offers/);
+    assert.match(weekend, /message: Weekend offers for \{\{1\}\}/, 'the message numbered like the body: one style');
+    const store = readFileSync(path.join(dir, 'pulled', 'store_opening_pull.en_US.yaml'), 'utf8');
+    assert.not.match(store, /category:|body:/, 'an RCS-only template stays RCS-only');
+    assert.match(store, /the API does not return samples of RCS placeholders/);
+    // the pulled files replace the originals: lint clean, fmt-stable, and nothing to change
+    rmSync(path.join(dir, 'templates'), { recursive: true });
+    renameSync(path.join(dir, 'pulled'), path.join(dir, 'templates'));
+    assert.equal((await lintJson(dir)).d, []);
+    r = await cli(['fmt', '--check'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('new --kind rcs scaffolds an RCS-only template that lints clean and applies', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config() });
+    let r = await cli(['new', '--kind', 'rcs', '--channel', 'shop-rcs', '--name', 'hello_rcs'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = readFileSync(path.join(dir, 'templates', 'hello_rcs.en_US.yaml'), 'utf8');
+    assert.not.match(text, /^(category|body):/m);
+    assert.equal((await lintJson(dir)).d, []);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    r = await cli(['new', '--kind', 'sms', '--channel', 'shop-rcs', '--name', 'x'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /--kind is whatsapp or rcs/);
+  } finally { cleanup(dir); }
+});
+
+test('send: an RCS-only text with reply and open_url chips goes whole; a card is refused naming its parts; --text-only needs text', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config(),
+      'templates/rsvp.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'tasting_rsvp.en_US.yaml'), 'utf8').replace('TTL, ttl: 172800', 'TTL, ttl: 172800').replace(/  rcsExpireOpts.*\n/, '').replace(/  fallback:\n.*\n/, ''),
+      'templates/store.yaml': STORE.replace('NAME', 'send'),
+      'templates/support.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'support_callback.en_US.yaml'), 'utf8'),
+    });
+    const before = emu.state.conversations.size;
+    let r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'tasting_rsvp', '--param', 'first_name=Jo'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(r.stderr, '', 'nothing left out');
+    assert.ok(emu.state.conversation(r.stdout.trim()));
+    const v = readTemplateValue(readFileSync(path.join(dir, 'templates', 'rsvp.yaml'), 'utf8'));
+    assert.equal(renderTemplate(templateMeta(fromFile(v, 'shop-rcs', ''), 'shop-rcs'), { first_name: 'Jo' }), {
+      text: 'Hi Jo, join our coffee tasting on Friday at 18:00? Tap an answer below.',
+      suggestions: [{ action: 'reply', text: "Yes, I'll come", postbackData: 'tasting_yes' }, { action: 'reply', text: 'Not this time', postbackData: 'tasting_no' }],
+    });
+    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin'], { cwd: dir, env });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /RCS rich card 1 "New store in \{\{city\}\}" with its 4 suggestions; suggestion 1, share_location "Share location"; suggestion 2, create_calendar_event "Save the date"; the SMS fallback\. Nothing was sent/);
+    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', '--text-only'], { cwd: dir, env });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /has no text to send/);
+    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'support_callback', '--text-only'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /left out: suggestion 1, dial "Call support"; the SMS fallback/);
+    assert.is(emu.state.conversations.size, before + 2);
+  } finally { cleanup(dir); }
+});
+
+test('types: an RCS-only template takes the parameters of its message texts and fallback', () => {
+  const files = readdirSync(path.join(ROOT, 'templates', 'rcs'));
+  assert.ok(files.includes('launch_event.en_US.yaml'));
+  const v = readTemplateValue(readFileSync(path.join(ROOT, 'templates', 'rcs', 'launch_event.en_US.yaml'), 'utf8'));
+  const m = templateMeta(fromFile(v, 'shop-rcs', ''), 'shop-rcs');
+  assert.equal(m.params, ['first_name']);
+  assert.equal(m.buttons, []);
+});
+
+test.run();
