@@ -1,6 +1,8 @@
 // The API key never appears in anything the CLI prints or writes: plan, apply (with faults),
 // saved plans, results, send, status; and plain http to a non-loopback host is refused.
 import { randomUUID } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -44,6 +46,46 @@ test('a canary key is in no output and no file, through plan, apply under faults
     }
     assert.not.ok(logs.join('\n').includes(CANARY), 'emulator log');
   } finally { cleanup(dir); await emu.close(); }
+});
+
+test('a server that echoes the key (or GitHub the token) back in its errors: every command prints it redacted', async () => {
+  const CANARY = `canary-${randomUUID()}`;
+  const TOKEN = `ghs_canary${randomUUID().replace(/-/g, '')}`;
+  const json = (res: ServerResponse, status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+  // a partner API that quotes the key it was sent in every error, as some services do
+  const api = createServer((req, res) => {
+    const key = String(req.headers.apikey ?? '');
+    req.resume();
+    if (req.url!.startsWith('/chatapp-message-status/')) return json(res, 200, { result: { errcode: 40001, errmsg: `invalid credential ${key}` }, status: { errcode: 40001, errmsg: `invalid credential ${key}`, next_cursor: '', send_list: [] } });
+    if (req.url!.endsWith('/conversation')) return json(res, 400, { code: 400, message: `bad request for key ${key}`, errors: [{ code: 'BAD', message: `key=${encodeURIComponent(key)}` }] });
+    if (req.method === 'POST') return json(res, 409, { code: 409, message: `conflict (${key})` });
+    return json(res, 400, { code: 400, message: `invalid credential ${key}` });
+  });
+  // GitHub answering with the token it was sent
+  const gh = createServer((req, res) => { req.resume(); json(res, 422, { message: `Validation Failed for ${req.headers.authorization}` }); });
+  await Promise.all([api, gh].map((s) => new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok))));
+  const url = (s: typeof api) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  prod:\n    baseUrl: ${url(api)}\n    apiKeyEnv: MY_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+      'templates/t1.yaml': templateText(1), 'plan.md': '## plan\n',
+    });
+    const env = { MY_KEY: CANARY, GITHUB_TOKEN: TOKEN, GITHUB_API_URL: url(gh), GITHUB_REPOSITORY: 'acme/shop' };
+    const results = [
+      await cli(['status', randomUUID()], { cwd: dir, env }),
+      await cli(['status', randomUUID(), '--all', '--format', 'json', '--debug'], { cwd: dir, env }),
+      await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'hi'], { cwd: dir, env }),
+      await cli(['plan', '--debug'], { cwd: dir, env }),
+      await cli(['comment', '--body-file', 'plan.md', '--pr', '7'], { cwd: dir, env }),
+    ];
+    const all = results.map((r) => r.stdout + r.stderr).join('\n');
+    assert.match(results[0]!.stderr, /invalid credential \[redacted\]/, 'status says what the server said, without the key');
+    assert.match(results[4]!.stderr, /Validation Failed for Bearer \[redacted\]/, 'comment says what GitHub said, without the token');
+    assert.not.ok(all.includes(CANARY), all);
+    assert.not.ok(all.includes(encodeURIComponent(CANARY)), all);
+    assert.not.ok(all.includes(TOKEN), all);
+  } finally { cleanup(dir); api.close(); gh.close(); }
 });
 
 test('plain http to a host that is not this machine is refused (exit 3) unless allowed', async () => {

@@ -1,6 +1,6 @@
 // plan and apply end to end: the CLI as a child process against the emulator on 127.0.0.1.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -279,10 +279,12 @@ test('pull adopts templates into lint-clean files that keep their publicId; no o
     const p = JSON.parse((await run(dir, ['plan', '--format', 'json'])).stdout) as { changes: { publicId: string; channel: string; name: string }[] };
     const wa = p.changes.filter((c) => c.channel === 'shop-whatsapp');
     const ids = wa.flatMap((c) => ['--id', c.publicId]);
+    // adopting templates that live in no file yet (pull-existing.test.ts covers those that do)
+    renameSync(path.join(dir, 'templates'), path.join(dir, 'applied'));
     let r = await run(dir, ['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--category', 'MARKETING']);
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     for (const c of wa) {
-      const f = path.join(dir, 'pulled', `${c.name}.${/language: (\S+)/.exec(readFileSync(path.join(dir, 'templates', `t${c.name.split('_').pop()}.yaml`), 'utf8'))![1]}.yaml`);
+      const f = path.join(dir, 'pulled', `${c.name}.${/language: (\S+)/.exec(readFileSync(path.join(dir, 'applied', `t${c.name.split('_').pop()}.yaml`), 'utf8'))![1]}.yaml`);
       assert.ok(existsSync(f), f);
       assert.match(readFileSync(f, 'utf8'), new RegExp(`publicId: ${c.publicId}`));
     }

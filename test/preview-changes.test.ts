@@ -2,6 +2,7 @@
 // files at --base when the channel cannot be reached; in a real browser, both sides render and
 // the marked change is the one that was made (a screenshot is kept in test-output/).
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { withBrowser } from './browser.ts';
@@ -62,9 +63,14 @@ test('the plan comment links to the preview and names each changed template\'s p
 
 test('when the channel cannot be reached, --base compares with the files at that ref', async () => {
   const cfg = path.join(dir, 'offline.config.yaml');
+  // a port nothing listens on (port 9 and the other "bad ports" are refused before any attempt)
+  const probe = createServer();
+  await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+  const closed = (probe.address() as { port: number }).port;
+  await new Promise((ok) => probe.close(ok));
   writeFileSync(cfg, readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')
     .replace(/defaultEnvironment: local/, 'defaultEnvironment: offline')
-    .replace(/environments:\n/, 'environments:\n  offline:\n    baseUrl: http://127.0.0.1:9\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n'));
+    .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));
   const r = await cli(['preview', '--changes', '--base', 'HEAD', '--out', 'offline', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stderr, /cannot be reached; showing the changes against the files at HEAD/);

@@ -193,6 +193,8 @@ test('pull: the weekend_offers sample and an RCS-only template come back lint-cl
     let r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const ids = (JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')).results as { publicId: string }[]).map((x) => x.publicId);
+    // the originals out of the project first: pull writes no second file of a template a file holds
+    renameSync(path.join(dir, 'templates'), path.join(dir, 'applied'));
     r = await cli(['pull', '--channel', 'shop-rcs', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const weekend = readFileSync(path.join(dir, 'pulled', 'weekend_offers_pull.en_US.yaml'), 'utf8');
@@ -202,7 +204,7 @@ test('pull: the weekend_offers sample and an RCS-only template come back lint-cl
     assert.not.match(store, /category:|body:/, 'an RCS-only template stays RCS-only');
     assert.match(store, /the API does not return samples of RCS placeholders/);
     // the pulled files replace the originals: lint clean, fmt-stable, and nothing to change
-    rmSync(path.join(dir, 'templates'), { recursive: true });
+    rmSync(path.join(dir, 'applied'), { recursive: true });
     renameSync(path.join(dir, 'pulled'), path.join(dir, 'templates'));
     assert.equal((await lintJson(dir)).d, []);
     r = await cli(['fmt', '--check'], { cwd: dir });

@@ -25,13 +25,15 @@ test('Retry-After: seconds, an HTTP date, or nothing', () => {
 test('base URLs: https anywhere, http only on loopback unless explicitly allowed, never credentials', () => {
   assert.is(checkBaseUrl('https://api.example.com').href, 'https://api.example.com/');
   assert.is(checkBaseUrl('https://api.example.com/v1').href, 'https://api.example.com/v1/');
-  for (const ok of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:9']) assert.ok(checkBaseUrl(ok));
+  for (const ok of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:8787']) assert.ok(checkBaseUrl(ok));
   assert.throws(() => checkBaseUrl('http://api.example.com'), (e: unknown) => e instanceof UsageError && /allowInsecureHttp/.test((e as Error).message));
   assert.ok(checkBaseUrl('http://10.0.0.5:8080', true));
   const usage = (e: unknown) => e instanceof UsageError;
   assert.throws(() => checkBaseUrl('https://user:pw@api.example.com'), usage);
   assert.throws(() => checkBaseUrl('ftp://x'), usage);
   assert.throws(() => checkBaseUrl('not a url'), usage);
+  // ports fetch never connects to fail here, before any attempt
+  for (const bad of ['http://127.0.0.1:6000', 'https://api.example.com:9', 'http://localhost:1']) assert.throws(() => checkBaseUrl(bad), (e: unknown) => usage(e) && /bad ports/.test((e as Error).message));
 });
 
 test.run();

@@ -180,7 +180,7 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
     r = await cli(['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped'], { cwd: dir, env });
     assert.match(r.stderr, /exists in en_US, de; choose one with --language/);
     r = await cli(['status', randomUUID()], { cwd: dir, env });
-    assert.is(r.exitCode, 1);
+    assert.is(r.exitCode, 3, 'an unknown id is a usage error (the table\'s 3), not findings');
   } finally { cleanup(dir); }
 });
 

@@ -1,6 +1,14 @@
 // Pure: is a base URL safe to send an API key to?
 import { UsageError } from '../core/errors.js';
 
+/** Ports fetch refuses to connect to (https://fetch.spec.whatwg.org/#block-bad-port, as Node's undici has them). */
+export const BAD_PORTS: ReadonlySet<number> = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111,
+  113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548,
+  554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566,
+  6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
 /** Validates and normalises a base URL: https anywhere, http only on loopback unless allowed. */
@@ -12,6 +20,14 @@ export function checkBaseUrl(raw: string, allowInsecureHttp = false): URL {
   if (u.protocol === 'http:' && !LOOPBACK.test(u.hostname) && !allowInsecureHttp) {
     throw new UsageError(`Refusing to send the API key over plain http to ${u.host}; use https://, or set allowInsecureHttp: true for this environment (or --allow-insecure-http) if you really mean it`);
   }
+  if (u.port && BAD_PORTS.has(Number(u.port))) {
+    throw new UsageError(`baseUrl '${raw}': fetch refuses to connect to port ${u.port} (one of the "bad ports" of the Fetch standard, blocked by Node); use another port`);
+  }
   if (!u.pathname.endsWith('/')) u.pathname += '/';
   return u;
+}
+
+/** "host:port" of a URL, with the scheme's default port spelt out: what a network error names */
+export function hostPort(u: URL): string {
+  return `${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
 }

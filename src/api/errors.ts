@@ -12,10 +12,10 @@ export class AuthError extends ApiError {
   override name = 'AuthError';
   override readonly exitCode = EXIT.AUTH;
 }
-/** 404 on an operation where "absent" is not an answer: exit 1 */
+/** 404 on an operation where "absent" is not an answer (an unknown id or channel on the command line or in the config): exit 3 */
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
-  override readonly exitCode = EXIT.FINDINGS;
+  override readonly exitCode = EXIT.USAGE;
 }
 /** the server refused the request itself (400, 409, ...): exit 3 */
 export class RequestError extends ApiError {

@@ -4,6 +4,7 @@
 // response checked against schema/openapi.yaml, errors mapped to the exit-code table. The API
 // key lives only in this closure and never reaches a message.
 import pLimit from 'p-limit';
+import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
 import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
@@ -75,13 +76,16 @@ export function createTransport(options: TransportOptions): Transport {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
-      return { kind: 'retry', reason: networkReason(e, timeoutMs), error: new UnavailableError(`${what}: ${networkReason(e, timeoutMs)}`) };
+      const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;
+      // a port fetch will never connect to: no retry can help
+      if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
+      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`) };
     }
     let text: string;
     try {
       text = await res.text(); // always consume the body, so the connection is reused
     } catch (e) {
-      return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response was cut off (${networkReason(e, timeoutMs)})`, res.status) };
+      return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e, timeoutMs)})`, res.status) };
     }
     if (res.ok) {
       let value: unknown;

@@ -9,21 +9,18 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { writeBodyOf, type Action, type Plan } from '../plan/plan.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
-import { checkSaved, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
+import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
+import type { VerifiedPlan } from '../plan/verify.js';
 import { applyItems, type ApplyItem, type ApplyResult } from './apply.js';
 
 export interface PendingApply { items: ApplyItem[]; environment: string; target: string }
 
-/** A saved plan, recognised by its content (whatever the file is called), or undefined. */
+/** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
 export function loadPlanFile(file: string): SavedPlan | undefined {
-  if (!existsSync(file) || !statSync(file).isFile() || /\.ya?ml$/i.test(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
-  if (!text.trimStart().startsWith('{')) return undefined;
-  let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new UsageError(`${file}: not JSON: ${(e as Error).message}`); }
-  const err = checkSaved(v);
-  if (err) throw new UsageError(`${file}: ${err}`);
-  return v as SavedPlan;
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+  const k = classifyPlanText(readFileSync(file, 'utf8'), file);
+  if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
+  return k.kind === 'saved' ? k.plan : undefined;
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
@@ -32,8 +29,9 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body }];
 }
 
-export function pendingOfSaved(saved: SavedPlan, target: string): PendingApply {
-  return { environment: saved.environment, target, items: saved.changes.flatMap((c) => item(c, c.body)) };
+/** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string): PendingApply {
+  return { environment: saved.environment, target, items: verified.writes.flatMap((c) => item(c, c.body)) };
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
@@ -41,8 +39,8 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
 }
 
 /** What moved since a saved plan was made: its files (by hash) and its templates on the channel. */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, progress?: ProgressFactory): Promise<Staleness[]> {
-  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress);
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, progress?: ProgressFactory, signal?: AbortSignal): Promise<Staleness[]> {
+  const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
   return staleness(saved, {
     fileHash: (f) => hashTemplateFile(path.resolve(cwd, f)),
     read: (id) => reads.get(id) ?? null,

@@ -3,7 +3,10 @@
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import type { ApplyResult } from '../apply/apply.js';
-import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfSaved, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
+import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
+import { interruptSignal } from '../core/interrupt.js';
+import { redact } from '../core/redact.js';
+import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
@@ -41,43 +44,42 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
-    const controller = new AbortController();
-    const onSigint = () => { process.stderr.write('\ntplsync: interrupted; finishing the writes in flight, starting no new ones\n'); controller.abort(); };
-    process.once('SIGINT', onSigint);
-    try {
-      let pending: PendingApply;
-      if (saved) {
-        const moved = await savedPlanStaleness(conn, saved, process.cwd(), progress);
-        if (moved.length) {
-          process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
-          for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
-          process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
-          return EXIT.STALE_PLAN;
-        }
-        pending = pendingOfSaved(saved, conn.target);
-        process.stdout.write(`Applying the saved plan (${saved.summary.create} to create, ${saved.summary.update} to update) to ${saved.environment}.\n`);
-      } else {
-        let plan;
-        try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), progress, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
-          if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
-          throw e;
-        }
-        process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
-        pending = pendingOfPlan(plan, conn.environment.name, conn.target);
+    const signal = interruptSignal(); // Ctrl-C: what is in flight finishes, nothing new starts (exit 130)
+    let pending: PendingApply;
+    if (saved) {
+      // the bodies written are built from the files, never taken from the plan
+      const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
+      const moved = await savedPlanStaleness(conn, saved, process.cwd(), progress, signal);
+      if (moved.length || verified.problems.length) {
+        if (moved.length) process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+        for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
+        if (verified.problems.length) process.stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
+        for (const m of verified.problems) process.stderr.write(`  ${m.key}: ${m.what}\n`);
+        process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
+        return EXIT.STALE_PLAN;
       }
-      if (pending.items.length === 0) {
-        if (saved) process.stdout.write('Nothing to write.\n');
-        if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
-        return EXIT.OK;
+      pending = pendingOfVerified(verified, saved, conn.target);
+      const n = (a: string) => pending.items.filter((i) => i.action === a).length;
+      process.stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
+    } else {
+      let plan;
+      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), progress, signal, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
+        if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
+        throw e;
       }
-      if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
-        process.stderr.write('Nothing was written.\n');
-        return EXIT.OK;
-      }
-      return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal: controller.signal });
-    } finally {
-      process.off('SIGINT', onSigint);
+      process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
+      pending = pendingOfPlan(plan, conn.environment.name, conn.target);
     }
+    if (pending.items.length === 0) {
+      if (saved) process.stdout.write('Nothing to write.\n');
+      if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
+      return EXIT.OK;
+    }
+    if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
+      process.stderr.write('Nothing was written.\n');
+      return EXIT.OK;
+    }
+    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal });
   });
 }
 
@@ -106,7 +108,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   });
   bar.stop();
   for (const l of lines) process.stdout.write(`${l}\n`);
-  if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`);
+  if (o.results) writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`));
   const n = countResults(outcome.results, Boolean(o.waitMs));
   process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
   const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results ? { resultsFile: o.results } : {}) });

@@ -2,6 +2,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
+import { installInterruptHandler } from '../core/interrupt.js';
+import { installRedaction } from '../core/redact.js';
 import { toolVersion } from '../core/version.js';
 
 /** Every command: its name, its options and help, and the module that runs it (loaded on demand). */
@@ -206,6 +208,8 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 export async function main(argv: readonly string[]): Promise<number> {
+  installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
+  installInterruptHandler(); // Ctrl-C: exit 130; commands that can stop cleanly finish what is in flight first
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
   /** a command's options merged over the global ones; commander parsed them, each command checks their values */

@@ -7,6 +7,7 @@ import { LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
 import { changePageName } from '../preview/changes.js';
 import { EXIT } from '../core/exit-codes.js';
+import { interruptSignal } from '../core/interrupt.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
@@ -39,7 +40,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, signal: interruptSignal(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;

@@ -48,6 +48,8 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { process.stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+      if (r.alsoIn) process.stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
     });
     if (diagnostics.length) {

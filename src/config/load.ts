@@ -5,6 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
+import { addSecret } from '../core/redact.js';
+import { didYouMean } from '../lint/suggest.js';
+import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 
@@ -79,36 +82,72 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
       ? await explorer.load(path.resolve(opts.cwd, opts.configFile))
       : await explorer.search(opts.cwd);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ENOENT') throw new UsageError(`Config file not found: ${opts.configFile}`);
+    const err = e as NodeJS.ErrnoException & { mark?: { line: number; column: number }; reason?: string };
+    if (err.code === 'ENOENT') throw new UsageError(`Config file not found: ${opts.configFile}\n${HOW_TO_CREATE}`);
+    // cosmiconfig: "YAML Error in FILE:\n<reason with position>" (js-yaml keeps the position in `mark`)
+    const m = /^(YAML|JSON) Error in (.+?): ?\n/.exec(err.message);
+    if (m) {
+      const { formatProblems, jsonSyntaxProblem, syntaxProblem } = await import('./diagnose.js');
+      const file = m[2]!;
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const problem = err.mark && err.reason
+        ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
+        : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
+          : syntaxProblem(text) ?? { message: `YAML syntax error: ${err.message.slice(m[0].length).trim().split('\n')[0]}` };
+      throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(process.cwd(), file) || file, [problem])}`);
+    }
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
-  return resolveConfig(result.config ?? {}, result.filepath);
+  const filepath = result.filepath;
+  const config = await resolveConfig(result.config ?? {}, filepath, () => configText(filepath));
+  // the keys of every environment are secrets of the output, whichever environment runs
+  for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
+  return config;
 }
 
 function firstLine(s: string): string { return s.split('\n')[0]!; }
 
+/** How to make a config, for the messages that find none. */
+export const HOW_TO_CREATE = `Create tplsync.config.yaml in the project's root (or name one with --config FILE), for example:
+
+  templates: ["templates/**/*.{yaml,yml}"]
+  defaultEnvironment: local
+  environments:
+    local:
+      emulator: .tplsync/emulator.json     # the embedded emulator; or baseUrl: https://... and apiKeyEnv
+      channels: { my-whatsapp: <the channel's UUID> }
+
+The README's "The config" describes every key.`;
+
+/** The text of a YAML or JSON config, for positions (package.json: under "tplsync"); undefined for JavaScript configs. */
+async function configText(filepath: string): Promise<ConfigText | undefined> {
+  if (/\.(c|m)?(js|ts)$/i.test(filepath)) return undefined;
+  const { ConfigText } = await import('./diagnose.js');
+  try { return new ConfigText(readFileSync(filepath, 'utf8'), path.basename(filepath) === 'package.json' ? ['tplsync'] : []); } catch { return undefined; }
+}
+
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
-export async function resolveConfig(raw: unknown, filepath: string): Promise<Config> {
+export async function resolveConfig(raw: unknown, filepath: string, textOf?: () => Promise<ConfigText | undefined>): Promise<Config> {
   const { default: Ajv } = await import('ajv');
-  const ajv = new Ajv.default({ allErrors: true, strict: false });
+  const ajv = new Ajv.default({ allErrors: true, strict: false, verbose: true });
   const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   const rel = path.relative(process.cwd(), filepath) || filepath;
   // checked first, for messages with did-you-mean (the schema describes it for editors)
   const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);
   checkPolicyEntries(raw, rel);
-  if (!validate(raw)) {
-    const e = validate.errors![0]!;
-    const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
-    const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
-    throw new UsageError(`${rel}: ${where}: ${e.message}${extra}`);
-  }
+  // positions and suggestions are worked out (and their modules loaded) only when there is a problem
+  const fail = async (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]): Promise<never> => {
+    const d = await import('./diagnose.js');
+    const problems = make(d, await textOf?.());
+    throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${d.formatProblems(rel, problems)}`);
+  };
+  if (!validate(raw)) await fail((d, text) => d.schemaProblems(validate.errors as SchemaError[], text));
   const c = raw as RawConfig;
   const environments: Record<string, EnvironmentConfig> = {};
   for (const [name, env] of Object.entries(c.environments ?? {})) {
-    if (env.emulator && env.baseUrl) throw new UsageError(`${rel}: environments.${name}: set either emulator or baseUrl, not both`);
+    if (env.emulator && env.baseUrl) await fail((_d, text) => [{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
     environments[name] = {
       name,
       ...(env.emulator ? { emulator: path.resolve(path.dirname(filepath), env.emulator) } : {}),
@@ -120,7 +159,8 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
-    throw new UsageError(`${rel}: defaultEnvironment '${c.defaultEnvironment}' is not one of the environments (${Object.keys(environments).join(', ') || 'none'})`);
+    const name = c.defaultEnvironment;
+    await fail((_d, text) => [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
   }
   const rules: Record<string, SeveritySetting> = {};
   for (const [id, sev] of Object.entries(c.rules ?? {})) rules[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
@@ -144,10 +184,12 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
   if (!envName) {
     if (names.length === 1) return config.environments[names[0]!]!;
     throw new UsageError(names.length === 0
-      ? 'No environment is configured: add `environments` to tplsync.config.yaml'
+      ? (config.file
+        ? `No environment is configured: add \`environments\` to ${path.relative(process.cwd(), config.file) || config.file}, for example:\n\n  environments:\n    local:\n      emulator: .tplsync/emulator.json\n      channels: { my-whatsapp: <the channel's UUID> }`
+        : `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`)
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
-  if (!env) throw new UsageError(`Unknown environment '${envName}'; the config has: ${names.join(', ') || 'none'}`);
+  if (!env) throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)}; the config has: ${names.join(', ') || 'none'}`);
   return env;
 }

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { UsageError } from '../core/errors.js';
+import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';
 
@@ -52,6 +53,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     try {
       const { startEmulator } = await import('../emulator/server.js');
       const key = randomBytes(24).toString('base64url');
+      addSecret(key);
       const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
       const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
       return {
@@ -62,6 +64,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   }
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
   const apiKey = process.env[environment.apiKeyEnv];
+  addSecret(apiKey);
   if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };

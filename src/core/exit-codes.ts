@@ -22,4 +22,4 @@ export const EXIT_HELP = `Exit codes:
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted before anything was written
   70  internal error (a bug): a short message, the stack only with --debug
-  130 interrupted (Ctrl-C): what was in flight finished, nothing new started`;
+  130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which`;

@@ -1,6 +1,6 @@
 // Effects: one pull-request comment per marker, updated in place. Lists the comments of the
 // issue (every page), edits the one holding `<!-- marker -->`, or adds it when there is none.
-import { checkBaseUrl } from '../api/base-url.js';
+import { checkBaseUrl, hostPort } from '../api/base-url.js';
 import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
 
 export interface CommentOptions {
@@ -23,8 +23,9 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const body = o.body.includes(tag) ? o.body : `${tag}\n${o.body}`;
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
+    const url = new URL(path.replace(/^\//, ''), base);
     try {
-      res = await fetch(new URL(path.replace(/^\//, ''), base), {
+      res = await fetch(url, {
         method,
         headers: {
           authorization: `Bearer ${o.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'tplsync',
@@ -34,7 +35,9 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (e) {
-      throw new UnavailableError(`GitHub ${method} ${path}: ${(e as Error).message}`);
+      const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      const why = err.name === 'TimeoutError' ? 'no answer within 30 s' : err.cause?.code ? `network error ${err.cause.code}` : `network error: ${err.cause?.message ?? err.message}`;
+      throw new UnavailableError(`GitHub ${method} ${path}: ${why} (${hostPort(url)})`);
     }
     const text = await res.text();
     if (res.status === 401 || res.status === 403) throw new AuthError(`GitHub ${method} ${path}: ${res.status}: the token may not comment here (on a pull request from a fork the token is read-only)`, res.status);

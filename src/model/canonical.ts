@@ -67,6 +67,8 @@ export interface CanonicalTemplate {
   messageNames?: string[];
   /** file only, for renderings: sample values by placeholder name (body and message examples) */
   samples?: Readonly<Record<string, string>>;
+  /** file only: the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
+  unobservable?: readonly string[];
 }
 
 /** Fields the read does not return (or returns unresolved): never shown as a change. */
@@ -140,6 +142,11 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) c.samples = samples;
+  const unobservable = [
+    ...(c.category !== undefined ? ['category'] : []),
+    ...(Object.keys(o(msg?.examples) ?? {}).length ? ['message.examples'] : []),
+  ];
+  if (unobservable.length) c.unobservable = unobservable;
   return inOrder(c);
 }
 
@@ -437,6 +444,19 @@ export function normalizeMessage(m: WireMessage): WireMessage {
 /** An expireTime the read returns as an unresolved expression cannot be compared. */
 const RESOLVED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/**
+ * Pure: which of NOT_OBSERVABLE matter to the comparison of these two: the fields the file sets
+ * that the read cannot show, and an expireTime that one side holds unresolved.
+ */
+export function unobservedIn(desired: CanonicalTemplate | undefined, remote: CanonicalTemplate | undefined): string[] {
+  if (!desired || !remote) return [];
+  const out = [...(desired.unobservable ?? [])];
+  const mine = desired.message?.rcsExpireOpts?.expireTime;
+  const theirs = remote.message?.rcsExpireOpts?.expireTime;
+  if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) out.push(NOT_OBSERVABLE[2]!);
+  return out;
+}
+
 export interface FieldChange { path: string; before: unknown; after: unknown }
 
 /**
@@ -452,7 +472,7 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
 }
 
 function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, samples: _s, messageNames: _n, ...rest } = c;
+  const { category: _c, channelId: _ch, templateId: _id, samples: _s, messageNames: _n, unobservable: _u, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
   // the file's names of placeholders are not part of what is sent
   delete copy.body?.names;

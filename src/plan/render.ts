@@ -3,23 +3,55 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { NOT_OBSERVABLE, type CanonicalTemplate } from '../model/canonical.js';
+import { fileFormText, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+
+/** The file's placeholder names of a template's texts (file only). */
+type Names = { body?: readonly string[]; header?: readonly string[] };
+const namesOf = (c: CanonicalTemplate | undefined): Names | undefined => (c ? { ...(c.body.names ? { body: c.body.names } : {}), ...(c.header?.names ? { header: c.header.names } : {}) } : undefined);
 import { keyOf, type Plan, type PlanChange } from './plan.js';
 
-/** The readable form of a template that diffs are made of. */
-export function renderTemplateText(c: CanonicalTemplate | undefined): string {
+/**
+ * The readable form of a template that diffs are made of. `names`: the file's placeholder names,
+ * shown instead of the wire numbers on both sides (a file with {{first_name}} reads as such).
+ */
+export function renderTemplateText(c: CanonicalTemplate | undefined, names: Names | undefined = namesOf(c)): string {
   if (!c) return '';
-  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, ...rest } = c;
-  // the file's names of placeholders are not sent: the remote side never has them
+  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, unobservable: _u, ...rest } = c;
+  // the file's placeholder names are not sent, so they are not part of what is compared; they
+  // are shown, though, on both sides: a file with {{first_name}} reads as such, not as {{1}}
+  const { names: _bodyNames, ...body } = rest.body;
+  const header = rest.header ? (({ names: _n, ...h }) => h)(rest.header) : undefined;
+  const nb = names?.body;
+  // samples keyed as the file keys them: { customer: Maria } rather than [Maria]
+  const examples = nb?.length ? Object.fromEntries(body.examples.map((v, i) => [nb[i] || String(i + 1), v])) : body.examples;
+  const shownHeader = header?.text !== undefined ? { ...header, text: fileFormText({ text: header.text, ...(names?.header ? { names: names.header } : {}) }) } : header;
   const noNames = <T>(part: T): T => { if (part && typeof part === 'object' && 'names' in part) { const { names: _n, ...x } = part as { names?: unknown }; return x as T; } return part; };
-  const shown = { ...rest, body: noNames(rest.body), ...(rest.header ? { header: noNames(rest.header) } : {}),
-    ...(rest.carousel ? { carousel: rest.carousel.map((card) => ({ ...card, ...(card.body ? { body: noNames(card.body) } : {}) })) } : {}) };
-  return stringify(shown, { lineWidth: 0, sortMapEntries: false });
+  const view: Record<string, unknown> = {
+    ...rest, body: { text: fileFormText({ text: body.text, ...(nb ? { names: nb } : {}) }), examples }, ...(shownHeader ? { header: shownHeader } : {}),
+    ...(rest.carousel ? { carousel: rest.carousel.map((card) => ({ ...card, ...(card.body ? { body: noNames(card.body) } : {}) })) } : {}),
+  };
+  return stringify(view, { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
-  const patch = createPatch(keyOf(change), renderTemplateText(change.remote), renderTemplateText(change.desired), 'remote', 'files', { context: 2 });
+  const names = namesOf(change.desired);
+  const patch = createPatch(keyOf(change), renderTemplateText(change.remote, names), renderTemplateText(change.desired, names), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
+}
+
+/** A field change with the file's placeholder names in the texts. */
+function named(f: FieldChange, c: PlanChange): FieldChange {
+  const names = f.path === 'body.text' ? c.desired?.body.names : f.path === 'header.text' ? c.desired?.header?.names : undefined;
+  if (!names) return f;
+  const n = (v: unknown) => (typeof v === 'string' ? fileFormText({ text: v, names }) : v);
+  return { path: f.path, before: n(f.before), after: n(f.after) };
+}
+
+/** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
+export function notCompared(plan: Plan): string[] {
+  const seen = new Set<string>();
+  for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote)) seen.add(f);
+  return NOT_OBSERVABLE.filter((f) => seen.has(f));
 }
 
 const SYMBOL = { create: '+', update: '~', noop: '=', orphan: '?' } as const;
@@ -34,7 +66,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
     if (ch.action === 'update') {
-      for (const f of ch.changes ?? []) out.push(`    ${f.path}: ${c.red(show(f.before))} → ${c.green(show(f.after))}`);
+      for (const f of (ch.changes ?? []).map((x) => named(x, ch))) out.push(`    ${f.path}: ${c.red(show(f.before))} → ${c.green(show(f.after))}`);
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
       for (const line of unifiedDiff(ch).split('\n')) {
@@ -54,7 +86,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   out.push(none
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.`));
-  out.push(c.dim(`Not compared, because the API does not return them: ${NOT_OBSERVABLE.join(', ')}.`));
+  const unseen = notCompared(plan);
+  if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   return `${out.join('\n')}\n`;
 }
 
@@ -110,7 +143,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${esc(keyOf(c))}</b>${c.file ? ` (<code>${esc(c.file)}</code>)` : ''}</summary>`, ''];
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
-      for (const f of c.changes) parts.push(`| \`${esc(f.path)}\` | ${esc(show(f.before))} | ${esc(show(f.after))} |`);
+      for (const f of c.changes.map((x) => named(x, c))) parts.push(`| \`${esc(f.path)}\` | ${esc(show(f.before))} | ${esc(show(f.after))} |`);
       parts.push('');
     }
     if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
@@ -120,7 +153,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     parts.push('</details>', '');
     details.push(parts.join('\n'));
   }
-  head.push(`<sub>Not compared, because the API does not return them: ${NOT_OBSERVABLE.map((f) => esc(f)).join(', ')}.</sub>`, '');
+  const unseen = notCompared(plan);
+  if (unseen.length) head.push(`<sub>Not compared, because the API does not return them: ${unseen.map((f) => esc(f)).join(', ')}.</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
   const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;

@@ -6,6 +6,7 @@ import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
+import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
 import { listedOrphans } from './listed.js';
 import { templatesAtRef } from './orphans.js';
@@ -25,6 +26,8 @@ export interface PlanRunOptions {
   /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
   orphans?: boolean;
   cwd: string;
+  /** Ctrl-C: reads in flight finish, no new one starts, and Interrupted is thrown */
+  signal?: AbortSignal;
 }
 
 export function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -45,11 +48,13 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
       bar.tick();
     }, signal);
   } finally { bar.stop(); }
+  throwIfInterrupted(signal, `interrupted while ${label} the templates (${remote.size} of ${ids.length} read): nothing was written`);
   return remote;
 }
 
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
+  throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   // an expired campaign holds back its own template only (rcs-expired); the others go ahead
   const all = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
   const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
@@ -72,12 +77,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
     const known = new Set([...desired.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
     const channels = [...new Set([...Object.values(conn.environment.channels), ...desired.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
-    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress));
+    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal));
     orphans = [...orphans, ...found.orphans.filter((x) => inShard(keyOf(x), o.shard))];
     listed = found.remote;
   }
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
-  const remote = await readTemplates(conn, ids, 'reading', o.progress);
+  const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal);
   for (const [id, r] of listed ?? []) remote.set(id, r);
   return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
 }

@@ -1,7 +1,7 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
-import { canonicalJson } from '../model/canonical.js';
+import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';
 
@@ -44,13 +44,69 @@ export function toSaved(plan: Plan, meta: { environment: string; target: string;
   };
 }
 
+const ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'noop', 'orphan']);
+const HOW = 'make one with `tplsync plan --out FILE`';
+
 /** An error message when `v` is not a saved plan this version can apply. */
 export function checkSaved(v: unknown): string | undefined {
-  const p = v as Partial<SavedPlan> | null;
-  if (!p || typeof p !== 'object' || p.format !== PLAN_FORMAT) return 'not a tplsync plan file (make one with `tplsync plan --out FILE`)';
-  if (p.version !== 1) return `plan format version ${String(p.version)} is not supported by this tplsync`;
-  if (!Array.isArray(p.changes) || typeof p.environment !== 'string') return 'the plan file is incomplete';
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return `not a tplsync plan: ${Array.isArray(v) ? 'a JSON array' : 'not a JSON object'} (${HOW})`;
+  const p = v as Partial<SavedPlan> & Record<string, unknown>;
+  if (p.format !== PLAN_FORMAT) {
+    if (isRenderedPlan(p)) return RENDERED;
+    return `not a tplsync plan: it has no "format": "${PLAN_FORMAT}" (${HOW})`;
+  }
+  if (p.version !== 1) return `not a tplsync plan this tplsync can apply: plan format version ${JSON.stringify(p.version)} (this tplsync reads version 1; ${HOW})`;
+  if (!Array.isArray(p.changes)) return `not a tplsync plan: "changes" is ${p.changes === undefined ? 'missing' : 'not a list'} (${HOW})`;
+  if (typeof p.environment !== 'string') return `not a tplsync plan: "environment" is missing (${HOW})`;
+  for (const [i, c] of (p.changes as unknown[]).entries()) {
+    const x = c as Record<string, unknown> | null;
+    const bad = !x || typeof x !== 'object' ? 'is not an object'
+      : (['channel', 'name', 'language', 'publicId', 'channelId', 'remoteFingerprint'] as const).find((k) => typeof x[k] !== 'string')
+        ?? (typeof x.action !== 'string' || !ACTIONS.has(x.action) ? 'action' : undefined);
+    if (bad) return `not a tplsync plan: changes[${i}] ${bad === 'is not an object' ? bad : `has no valid "${bad}"`} (${HOW})`;
+  }
   return undefined;
+}
+
+const RENDERED = 'this is a rendered plan (from `tplsync plan --format json` or `--output`), meant for reading, not a saved plan; save one to apply with `tplsync plan --out FILE`';
+
+/** The JSON rendering of a plan (renderJson): changes and summary, but no format marker. */
+function isRenderedPlan(v: Record<string, unknown>): boolean {
+  return Array.isArray(v.changes) && !!v.summary && typeof v.summary === 'object' && v.format === undefined;
+}
+
+export type PlanFileKind =
+  | { kind: 'saved'; plan: SavedPlan }
+  /** a file that is not a saved plan: why (exit 3) */
+  | { kind: 'not-a-plan'; reason: string }
+  /** not JSON and not a plan rendering: a template file, for a name that says so */
+  | { kind: 'other' };
+
+/**
+ * Pure: is this text a saved plan? Decided by the content: a JSON object with the format marker is
+ * a plan whatever the file is called; the text, JSON and Markdown renderings of a plan are named as
+ * such; anything else is "not a tplsync plan" unless the file's name says it is a template
+ * (`.yaml`, `.yml`), which is then linted as one.
+ */
+export function classifyPlanText(text: string, fileName: string): PlanFileKind {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const templateName = /\.ya?ml$/i.test(fileName);
+  const head = t.trimStart();
+  if (head.startsWith('{') || head.startsWith('[')) {
+    let v: unknown;
+    try { v = JSON.parse(t); } catch (e) {
+      return templateName ? { kind: 'other' } : { kind: 'not-a-plan', reason: `not a tplsync plan: not JSON (${(e as Error).message}; ${HOW})` };
+    }
+    if (templateName && !(v && typeof v === 'object' && !Array.isArray(v) && ((v as { format?: unknown }).format === PLAN_FORMAT || isRenderedPlan(v as Record<string, unknown>)))) return { kind: 'other' };
+    const err = checkSaved(v);
+    return err ? { kind: 'not-a-plan', reason: err } : { kind: 'saved', plan: v as SavedPlan };
+  }
+  // the text and Markdown renderings end with this note, and the Markdown one starts with its heading
+  if (/^(<!--[^\n]*-->\n)?## tplsync plan: /.test(head) || /^(Plan for \S+: \d+ to create, \d+ to update|No changes\. \d+ templates? in \S+ match)/m.test(t)) {
+    return { kind: 'not-a-plan', reason: RENDERED };
+  }
+  if (templateName) return { kind: 'other' };
+  return { kind: 'not-a-plan', reason: `not a tplsync plan: ${head === '' ? 'the file is empty' : 'not JSON'} (${HOW})` };
 }
 
 export interface Staleness { key: string; what: string }
@@ -76,4 +132,44 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
     }
   }
   return out;
+}
+
+/** What the files compile to now, for one template of a saved plan (or why there is nothing). */
+export type Rebuilt = { ok: true; channelId: string; publicId: string; body: TemplateWriteRequest } | { ok: false; why: string };
+
+/**
+ * Pure: the writes of a saved plan, each checked against what its file compiles to now. A plan is
+ * a review artifact: apply writes only the files' bodies, never a body taken from the plan, and
+ * refuses (nothing written) when a body, its digest or its target differs from the plan's.
+ */
+export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebuilt): { writes: (SavedChange & { body: TemplateWriteRequest })[]; problems: Staleness[] } {
+  const writes: (SavedChange & { body: TemplateWriteRequest })[] = [];
+  const problems: Staleness[] = [];
+  for (const c of saved.changes) {
+    if (c.action !== 'create' && c.action !== 'update') continue;
+    const key = templateKey(c);
+    if (!c.file || !c.fileHash) { problems.push({ key, what: `the plan has a ${c.action} with no file to build it from` }); continue; }
+    const r = rebuild(c);
+    if (!r.ok) { problems.push({ key, what: r.why }); continue; }
+    if (r.publicId !== c.publicId.toLowerCase() || r.channelId !== c.channelId.toLowerCase()) {
+      problems.push({ key, what: `${c.file} is template ${r.publicId} in channel ${r.channelId}, not the plan's ${c.publicId} in ${c.channelId}` });
+      continue;
+    }
+    const digest = sha256(canonicalJson(r.body));
+    if (c.body === undefined || canonicalJson(c.body) !== canonicalJson(r.body)) {
+      problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, r.body, c)}; the plan was edited after it was made` });
+    } else if (c.desiredHash !== digest) {
+      problems.push({ key, what: `the plan's digest of the body does not match it; the plan was edited after it was made` });
+    } else writes.push({ ...c, body: r.body });
+  }
+  return { writes, problems };
+}
+
+/** " (at body.text, footer)": where two bodies differ, when both can be read as templates. */
+function where(planned: TemplateWriteRequest | undefined, built: TemplateWriteRequest, c: SavedChange): string {
+  if (planned === undefined) return ' (the plan has no body)';
+  try {
+    const d = diffTemplates(fromWriteBody(planned, c.channelId, c.publicId), fromWriteBody(built, c.channelId, c.publicId));
+    return d.length ? ` (at ${d.map((x) => x.path).join(', ')})` : '';
+  } catch { return ''; }
 }

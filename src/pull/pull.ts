@@ -14,30 +14,40 @@ import { templateId } from '../model/ids.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { formatTemplate } from '../layout/format.js';
+import { existingTemplates, findExisting } from '../plan/existing.js';
 import { resolveChannel } from '../plan/desired.js';
 import type { LoadedFile } from '../project/load.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string; managed?: ReadonlyMap<string, string> }
 
 export type PullOutcome =
-  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string }
+  /** alsoIn: with force, the file of the project that held the template already */
+  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
-  | { id: string; kind: 'managed'; file: string };
+  | { id: string; kind: 'managed'; file: string }
+  /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
+  | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
 
 export async function pullTemplates(config: Config, conn: Connection, req: PullRequest, onOutcome: (o: PullOutcome) => void): Promise<{ outcomes: PullOutcome[]; diagnostics: Diagnostic[] }> {
   const out: PullOutcome[] = [];
   const push = (o: PullOutcome) => { out.push(o); onOutcome(o); };
+  const existing = await existingTemplates(config, conn.environment, req.cwd, [req.dir]);
   const written: string[] = [];
   for (const id of req.ids) {
     const managedBy = req.managed?.get(id.toLowerCase());
     if (managedBy) { push({ id, kind: 'managed', file: managedBy }); continue; }
     const r = await conn.client.getTemplate(req.channelId, id);
     if (!r) { push({ id, kind: 'missing' }); continue; }
-    const target = path.join(req.dir, safeFileName(r.chatapp?.name ?? r.name, r.chatapp?.language ?? r.language ?? 'und'));
+    const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
+    const target = path.join(req.dir, safeFileName(name, language));
     const inside = path.relative(req.dir, target);
     if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
+    // a second file of a template the project has would fail lint: written only when forced
+    const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
+    const elsewhere = lives && path.resolve(lives.abs) !== path.resolve(target) ? path.relative(req.cwd, lives.abs) : undefined;
+    if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     const c = fromRead(r, req.channelId);
     const text = toTemplateFile(c, {
@@ -47,7 +57,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     writeFileAtomic(target, formatTemplate(text).text || text);
     written.push(target);
-    push({ id, kind: 'written', file: rel, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', status: r.statusText });
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}) });
   }
   const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
   return { outcomes: out, diagnostics };

@@ -3,9 +3,11 @@ import { appendFileSync } from 'node:fs';
 
 export { writeFileAtomic } from '../files/write.js';
 import { writeFileAtomic } from '../files/write.js';
+import { redact } from '../core/redact.js';
 
 export function emit(data: string, outputFile?: string): void {
-  if (outputFile) writeFileAtomic(outputFile, data);
+  // a report may quote what a server said: the same gate as stdout
+  if (outputFile) writeFileAtomic(outputFile, redact(data));
   else process.stdout.write(data);
 }
 

@@ -1,0 +1,118 @@
+// Pure: config problems that read like lint findings: FILE:LINE:COLUMN, the key named, and the
+// nearest allowed key or value suggested. Positions come from the config's text (YAML or JSON);
+// a JavaScript config has none, and its problems name the key path only.
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { didYouMean } from '../lint/suggest.js';
+
+export interface ConfigProblem { line?: number; column?: number; message: string }
+
+/** The subset of an ajv error this needs (ajv compiled with allErrors and verbose). */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: { properties?: Record<string, unknown>; enum?: unknown[] };
+  data?: unknown;
+}
+
+export class ConfigText {
+  private readonly doc: Document;
+  private readonly lc = new LineCounter();
+  /** `prefix`: where the config sits in the file (["tplsync"] in package.json) */
+  constructor(text: string, private readonly prefix: readonly string[] = []) {
+    this.doc = parseDocument(text, { lineCounter: this.lc, uniqueKeys: false });
+  }
+
+  private pos(offset: number | undefined): { line: number; column: number } | undefined {
+    if (offset === undefined) return undefined;
+    const p = this.lc.linePos(offset);
+    return { line: p.line, column: p.col };
+  }
+
+  /** Where the value at `path` starts, or its key when `key` is given (the key of an entry of the map at `path`). */
+  at(path: readonly (string | number)[], key?: string): { line: number; column: number } | undefined {
+    const full = [...this.prefix, ...path];
+    if (key !== undefined) {
+      const map = full.length ? this.doc.getIn(full, true) : this.doc.contents;
+      if (isMap(map)) {
+        const pair = map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+        if (pair && isScalar(pair.key)) return this.pos(pair.key.range?.[0]);
+      }
+      return undefined;
+    }
+    // the key of the entry is where a reader looks for a value's mistake
+    if (full.length) {
+      const parent = full.length > 1 ? this.doc.getIn(full.slice(0, -1), true) : this.doc.contents;
+      const last = full[full.length - 1]!;
+      if (isMap(parent)) {
+        const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
+        if (pair && isScalar(pair.key)) return this.pos(pair.key.range?.[0]);
+      }
+    }
+    const node = full.length ? this.doc.getIn(full, true) : this.doc.contents;
+    return this.pos((node as { range?: [number, number, number] } | null)?.range?.[0]);
+  }
+}
+
+const pointer = (p: string): string[] => (p === '' ? [] : p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
+const dotted = (path: readonly string[]): string => path.join('.') || '(top level)';
+
+/** Each schema error as a problem at its key, with "did you mean" where a name or value is close to an allowed one. */
+export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const path = pointer(e.instancePath);
+    let message: string;
+    let where: { line: number; column: number } | undefined;
+    if (e.keyword === 'additionalProperties') {
+      const key = String(e.params.additionalProperty);
+      const allowed = Object.keys(e.parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
+      message = `${path.length ? `${dotted(path)}: ` : ''}unknown key '${key}'${didYouMean(key, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+      where = text?.at(path, key);
+    } else if (e.keyword === 'enum') {
+      const allowed = (e.params.allowedValues as unknown[] | undefined ?? []).map(String);
+      message = `${dotted(path)}: '${String(e.data)}' is not allowed${didYouMean(String(e.data), allowed)} (allowed: ${allowed.join(', ')})`;
+      where = text?.at(path);
+    } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'channels') {
+      message = `${dotted(path)}: '${String(e.data)}' is not a channel id (a UUID such as 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11)`;
+      where = text?.at(path);
+    } else {
+      message = `${dotted(path)}: ${e.message ?? e.keyword}`;
+      where = text?.at(path);
+    }
+    const p = { ...(where ?? {}), message };
+    const id = `${p.line}:${p.column}:${p.message}`;
+    if (!seen.has(id)) { seen.add(id); out.push(p); }
+  }
+  return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/** The first syntax error of a YAML or JSON text (as the `yaml` package sees it), or undefined. */
+export function syntaxProblem(text: string): ConfigProblem | undefined {
+  const doc = parseDocument(text, { prettyErrors: true });
+  const e = doc.errors[0];
+  if (!e) return undefined;
+  const first = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return { ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {}), message: `YAML syntax error: ${first}` };
+}
+
+/** A JSON.parse message ("... in JSON at position N ...") as a problem at its line and column. */
+export function jsonSyntaxProblem(message: string, text: string): ConfigProblem {
+  const m = /([^\n]*?) in JSON at position (\d+)/.exec(message);
+  if (!m && /Unexpected end of JSON input/.test(message)) {
+    const lines = text.split('\n');
+    const last = text.endsWith('\n') ? lines.length - 1 : lines.length;
+    return { line: last, column: (lines[last - 1] ?? '').length + 1, message: 'JSON syntax error: unexpected end of the input' };
+  }
+  if (!m) return { message: `JSON syntax error: ${message.trim().split('\n').filter((l) => l.trim() && !/^\s*[>|]|^\s+\d+ \|/.test(l))[0] ?? message.trim()}` };
+  const before = text.slice(0, Number(m[2]));
+  const line = before.split('\n').length;
+  return { line, column: Number(m[2]) - (before.lastIndexOf('\n') + 1) + 1, message: `JSON syntax error: ${m[1]!.trim()}` };
+}
+
+/** "FILE:LINE:COLUMN: message", one line per problem, like the findings of lint. */
+export function formatProblems(file: string, problems: readonly ConfigProblem[]): string {
+  return problems.map((p) => `${file}${p.line !== undefined ? `:${p.line}:${p.column}` : ''}: ${p.message}`).join('\n');
+}

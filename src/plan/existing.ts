@@ -1,0 +1,43 @@
+// Where templates already live in files: so that `pull` does not write a second file for a
+// template the project has (a duplicate that would then fail lint). Effects: finding and
+// reading the files; the matching is pure.
+import { existsSync, readFileSync } from 'node:fs';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import { readTemplateValue } from '../files/value.js';
+import { discoverFiles } from '../files/discover.js';
+import { templateId } from '../model/ids.js';
+import { resolveChannel } from './desired.js';
+
+export interface ExistingTemplate { file: string; abs: string; id: string; channelId: string; name: string; language: string }
+
+/** Pure: the file that holds the template with this id, or the same name and language in the same channel. */
+export function findExisting(existing: readonly ExistingTemplate[], t: { id: string; channelId: string; name: string; language: string }): ExistingTemplate | undefined {
+  const id = t.id.toLowerCase(), channelId = t.channelId.toLowerCase();
+  return existing.find((e) => e.id === id)
+    ?? existing.find((e) => e.channelId === channelId && e.name === t.name && e.language === t.language);
+}
+
+/**
+ * The templates of the project's files (the config's globs, and `extraDirs` such as pull's
+ * --dir) as ids for this environment. Files that do not read as templates are left out: lint
+ * reports them.
+ */
+export async function existingTemplates(config: Config, environment: EnvironmentConfig, cwd: string, extraDirs: readonly string[] = []): Promise<ExistingTemplate[]> {
+  const entries = new Map<string, { file: string; abs: string }>();
+  const add = async (paths: string[]) => {
+    try { for (const f of await discoverFiles(config, paths, cwd)) entries.set(f.abs, f); } catch { /* no files there */ }
+  };
+  await add([]);
+  for (const d of extraDirs) if (existsSync(d)) await add([d]);
+  const out: ExistingTemplate[] = [];
+  for (const { file, abs } of entries.values()) {
+    let t: Record<string, unknown>;
+    try { t = readTemplateValue(readFileSync(abs, 'utf8')); } catch { continue; }
+    if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') continue;
+    const channelId = resolveChannel(t.channel, environment);
+    if (!channelId) continue;
+    const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
+    out.push({ file, abs, id, channelId, name: t.name, language: t.language });
+  }
+  return out;
+}

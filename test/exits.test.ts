@@ -1,0 +1,54 @@
+// Exit codes from the table and network errors that say where they tried: an unknown message id
+// is a usage error (3), a refused connection names host and port (7), a port fetch will never
+// connect to fails at once (3, no attempt made).
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k-${randomUUID()}`;
+const config = (url: string) => `environments:\n  t:\n    baseUrl: ${url}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels: {}\n`;
+
+test('status of an id nothing was sent with: exit 3 (usage), with what the service said', async () => {
+  const emu = await startEmulator({ keys: [KEY] });
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(emu.url) });
+    const id = randomUUID();
+    const r = await cli(['status', id], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, new RegExp(`No messages were sent with clientMessageId ${id}`));
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('a refused connection names the host and port it tried (exit 7)', async () => {
+  const dead = await startEmulator({ keys: [KEY] });
+  const url = dead.url;
+  await dead.close();
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(url) });
+    const r = await cli(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    assert.is(r.exitCode, 7, r.stderr);
+    assert.match(r.stderr, new RegExp(`network error ECONNREFUSED \\(${new URL(url).host.replace(/\./g, '\\.')}\\)`));
+  } finally { cleanup(dir); }
+});
+
+test('a "bad port" (9, 6000, ...) fails at once with that reason, no request attempted (exit 3); GitHub too', async () => {
+  const dir = tempDir();
+  try {
+    for (const port of [9, 6000]) {
+      writeFiles(dir, { 'tplsync.config.yaml': config(`http://127.0.0.1:${port}`), 'plan.md': 'x' });
+      const r = await cli(['status', randomUUID(), '--debug'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+      assert.is(r.exitCode, 3, r.stderr);
+      assert.match(r.stderr, new RegExp(`fetch refuses to connect to port ${port} \\(one of the "bad ports"`));
+      assert.not.match(r.stderr, /tplsync: http |gave up after/, 'no attempt, no retry');
+      const gh = await cli(['comment', '--body-file', 'plan.md', '--repo', 'a/b', '--pr', '1'], { cwd: dir, env: { GITHUB_TOKEN: 'ghs_xxxxxxxxxxxx', GITHUB_API_URL: `http://127.0.0.1:${port}` } });
+      assert.is(gh.exitCode, 3, gh.stderr);
+      assert.match(gh.stderr, new RegExp(`port ${port}`));
+    }
+  } finally { cleanup(dir); }
+});
+
+test.run();

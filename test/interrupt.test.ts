@@ -1,0 +1,84 @@
+// Ctrl-C (SIGINT to the child process) while the emulator is slow: the work in flight finishes,
+// nothing new starts, the command says "interrupted" and exits 130, and the console agrees with
+// the results file. The signal is sent when the emulator has answered a request (an event, not
+// a time), and each run has far more requests left than the one in flight.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { templateText } from '../bench/generate.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k-${randomUUID()}`;
+let emu: RunningEmulator;
+let onLog: (line: string) => void = () => {};
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0, log: (l) => onLog(l) }); });
+test.after(async () => { await emu.close(); });
+
+function project(n: number): { dir: string; tag: string } {
+  const dir = tempDir();
+  const tag = `i${randomUUID().slice(0, 8)}`;
+  const files: Record<string, string> = {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  test:\n    baseUrl: ${emu.url}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+  };
+  for (let i = 0; i < n; i++) files[`templates/t${i}.yaml`] = templateText(i).replace(`name: template_${i}`, `name: ${tag}_${i}`);
+  writeFiles(dir, files);
+  return { dir, tag };
+}
+
+/** Runs tplsync, sends it SIGINT once the emulator has answered a request matching `when`. */
+async function interrupt(dir: string, args: string[], when: RegExp): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }> {
+  const proc = execa('node', [BIN, ...args], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false, timeout: 120_000 });
+  let sent = false;
+  onLog = (line) => { if (!sent && when.test(line)) { sent = true; proc.kill('SIGINT'); } };
+  const r = await proc;
+  onLog = () => {};
+  assert.ok(sent, `no request matched ${when}: ${r.stderr}`);
+  return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+const mine = (tag: string) => [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`)).length;
+
+test('Ctrl-C while plan reads: "interrupted", exit 130, not "unavailable"', async () => {
+  const { dir } = project(30);
+  try {
+    emu.setFaults({ latencyMs: 200 });
+    const r = await interrupt(dir, ['plan', '--parallelism', '1'], /^GET \/channel\//);
+    assert.is(r.exitCode, 130, r.stdout + r.stderr);
+    assert.match(r.stderr, /tplsync: interrupted while reading the templates \(\d+ of 30 read\): nothing was written/);
+    assert.not.match(r.stderr, /unavailable/);
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test('Ctrl-C while apply plans: exit 130, nothing written', async () => {
+  const { dir, tag } = project(30);
+  try {
+    emu.setFaults({ latencyMs: 200, operations: ['read'] });
+    const r = await interrupt(dir, ['apply', '--auto-approve', '--parallelism', '1'], /^GET \/channel\//);
+    assert.is(r.exitCode, 130, r.stdout + r.stderr);
+    assert.match(r.stderr, /interrupted while reading the templates .*nothing was written/);
+    assert.is(mine(tag), 0);
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test('Ctrl-C while apply writes: the write in flight finishes, the rest are skipped; console and --results agree; exit 130', async () => {
+  const { dir, tag } = project(30);
+  try {
+    emu.setFaults({ latencyMs: 200, operations: ['write'] });
+    const r = await interrupt(dir, ['apply', '--auto-approve', '--parallelism', '1', '--results', 'r.json'], /^POST \/channel\/.* 200 /);
+    assert.is(r.exitCode, 130, r.stdout + r.stderr);
+    const res = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as { summary: { created: number; failed: number; skipped: number } };
+    assert.ok(res.summary.created >= 1 && res.summary.skipped >= 1, JSON.stringify(res.summary));
+    assert.is(res.summary.failed, 0);
+    assert.is(res.summary.created + res.summary.skipped, 30);
+    assert.match(r.stdout, new RegExp(`Applied to test: ${res.summary.created} created, 0 updated, 0 failed, ${res.summary.skipped} skipped\\.`));
+    assert.match(r.stderr, new RegExp(`tplsync: interrupted: ${res.summary.created} written, ${res.summary.skipped} not started, 0 failed`));
+    assert.not.match(r.stderr, /unavailable/);
+    assert.is(mine(tag), res.summary.created, 'what the results call created is what the emulator has');
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,63 @@
+// Plan renderings speak the file's language: named placeholders stay named in the diffs, and the
+// "not compared" note appears only when a compared template sets such a field.
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { fromFile } from '../src/model/canonical.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { makePlan } from '../src/plan/plan.ts';
+import { renderMarkdown, renderText } from '../src/plan/render.ts';
+import { templateText } from '../bench/generate.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+test('a file written with names shows its names in the plan diff and field changes, not {{1}}', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  try {
+    const name = `n${randomUUID().slice(0, 6)}`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+      'templates/t.yaml': `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: "Order {{order_id}}"\n  examples: { order_id: A-1 }\nbody:\n  text: "Hi {{first_name}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { first_name: Ana, order_id: A-1 }\n`,
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const f = path.join(dir, 'templates', 't.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('ready for pickup', 'ready for collection').replace('"Order {{order_id}}"', '"Your order {{order_id}}"'));
+    const r = await cli(['plan'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /body\.text: "Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for pickup at the store\." → "Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for collection/);
+    assert.match(r.stdout, /header\.text: "Order \{\{order_id\}\}" → "Your order \{\{order_id\}\}"/);
+    assert.match(r.stdout, /-  text: Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for pickup/);
+    assert.match(r.stdout, /\+  text: Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for collection/);
+    assert.match(r.stdout, /first_name: Ana/);
+    assert.not.match(r.stdout, /\{\{1\}\}|\{\{2\}\}/);
+    const md = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.match(md.stdout, /Hi \{\{first_name\}\}/);
+    assert.not.match(md.stdout, /\{\{1\}\}/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+const ID = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+test('the "not compared" note lists only what a compared template sets, and is left out otherwise', () => {
+  const wa = fromFile(readTemplateValue(templateText(1)), CHANNEL_A, ID(1));
+  const rcsText = templateText(4).replace('  rcsExpireOpts: { type: TTL, ttl: 3600 }\n', '  rcsExpireOpts: { type: TTL, ttl: 3600 }\n  examples: { order_id: A-4 }\n');
+  const rcs = fromFile(readTemplateValue(rcsText), CHANNEL_B, ID(4));
+  assert.equal(rcs.unobservable, ['category', 'message.examples']);
+  // creates only: nothing is compared, so no note
+  const creates = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa }], remote: new Map() });
+  assert.not.match(renderText(creates, { color: false, environment: 'e' }), /Not compared/);
+  assert.not.match(renderMarkdown(creates, { environment: 'e' }), /Not compared/);
+  const plan = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa }, { file: 'b.yaml', fileHash: 'h', channel: 'shop-rcs', canonical: rcs }], remote: new Map() });
+  // compared templates (noop): a WhatsApp one sets its category, the RCS one message examples too
+  plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: c.desired! }));
+  const text = renderText(plan, { color: false, environment: 'e' });
+  assert.match(text, /Not compared, because the API does not return them: category, message\.examples\.\n$/);
+  const waOnly = { ...plan, changes: plan.changes.filter((c) => c.channel === 'shop-whatsapp') };
+  assert.match(renderText(waOnly, { color: false, environment: 'e' }), /Not compared, because the API does not return them: category\.\n$/);
+});
+
+test.run();
