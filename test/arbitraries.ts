@@ -1,5 +1,6 @@
 // fast-check generators shared by the property tests.
 import fc from 'fast-check';
+import './seed.ts';
 
 /** a file with a few bytes replaced, inserted or deleted (bytes drawn from `alphabet` when given) */
 export function mutate(bases: readonly Uint8Array[], alphabet?: string, maxEdits = 6): fc.Arbitrary<Uint8Array> {

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
@@ -43,15 +44,17 @@ test('property: generated templates round-trip unchanged', async () => {
     names: fc.uniqueArray(fc.stringMatching(/^[a-z][a-z_]{0,8}$/), { minLength: 1, maxLength: 4 }),
     numbered: fc.boolean(),
   });
+  // a template of its own per run: the emulator (like WhatsApp) limits edits of an APPROVED template
+  let seq = 0;
   await fc.assert(fc.asyncProperty(gen, async (g) => {
     const t = readTemplateValue(templateText(g.i)) as Record<string, unknown>;
     const keys = g.numbered ? g.names.map((_, i) => String(i + 1)) : g.names;
-    t.name = `gen_${g.i}_${g.names.length}_${g.numbered ? 'n' : 'x'}`;
+    t.name = `gen_${g.i}_${++seq}`;
     t.body = { text: `Hello ${keys.map((k) => `{{${k}}} and more`).join(' then ')} end.`, examples: Object.fromEntries(keys.map((k) => [k, `v_${k}`])) };
     if (g.footer === undefined) delete t.footer; else t.footer = g.footer;
     if (g.description === undefined) delete t.description; else t.description = g.description;
     await roundTrip(t);
-  }), { numRuns: 60 });
+  }), { numRuns: 60, seed: 20261122 });
 });
 
 test('not observable: the category, and an expireTime the read returns unresolved', () => {

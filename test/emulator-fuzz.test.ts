@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import './seed.ts';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync, writeFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import './seed.ts';
 import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -2,7 +2,7 @@
 // the emulator on 127.0.0.1: the samples lint, apply, plan with no changes, type-check (the real
 // TypeScript compiler), send (authentication) or are refused by name (carousel, offer), pull back
 // into lint-clean files, and `new --kind` scaffolds each kind.
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
@@ -103,7 +103,11 @@ test('send: an authentication template sends its code as text; a carousel and an
 test('pull adopts each kind into a lint-clean file with the category its kind requires, which plans as no change', async () => {
   const plan = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as PlanJson;
   const ids = plan.changes.flatMap((c) => ['--id', c.publicId]);
+  // they live in the project's files already: pull says where and writes nothing, unless forced
   let r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled'], { cwd: dir, env });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  assert.not.ok(existsSync(path.join(dir, 'pulled', 'new_arrivals.en_US.yaml')));
+  r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.match(readFileSync(path.join(dir, 'pulled', 'new_arrivals.en_US.yaml'), 'utf8'), /category: MARKETING/);
   assert.match(readFileSync(path.join(dir, 'pulled', 'caribbean_offer.en_US.yaml'), 'utf8'), /limited_time_offer:\n {2}text: Expiring offer!\n {2}has_expiration: true/);

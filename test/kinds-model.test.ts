@@ -3,6 +3,7 @@
 // canonical, no difference; the emulator's review approves them with the lint rules; pull's file
 // of what was read lints clean), and the emulator rejecting a broken kind by the same rules.
 import fc from 'fast-check';
+import './seed.ts';
 import { stringify } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

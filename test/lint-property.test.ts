@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes, finishProject } from '../src/lint/engine.ts';

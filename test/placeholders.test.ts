@@ -1,5 +1,6 @@
 // The placeholder scanner and compiler: examples, and properties over arbitrary text.
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileText, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NUMBERED } from '../src/model/placeholders.ts';

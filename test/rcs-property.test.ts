@@ -2,6 +2,7 @@
 // the SMS fallback lint clean, and come back from the real emulator equal to themselves: the
 // write body carries no WhatsApp definition, and the read maps back to the same canonical model.
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';

@@ -1,5 +1,6 @@
 // Pure parts of the client: backoff, Retry-After, base URL safety.
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkBaseUrl } from '../src/api/base-url.ts';

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';

@@ -1,7 +1,7 @@
 // Effects: from an environment of the config to a client: the embedded emulator (its state in
 // the environment's `emulator` file, a throw-away key, one process at a time) or the real API
 // with the key from the environment variable the config names.
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
@@ -52,7 +52,9 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     const release = lock(`${dataFile}.lock`);
     try {
       const { startEmulator } = await import('../emulator/server.js');
-      const key = randomBytes(24).toString('base64url');
+      // one key per state file, so that what one run sends, the next run may read the status of
+      // (message ids belong to the key that sent them); the emulator is local, the key guards nothing
+      const key = createHash('sha256').update(`tplsync embedded emulator\0${path.resolve(dataFile)}`).digest('base64url');
       addSecret(key);
       const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
       const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
