@@ -39,7 +39,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
       .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
       .option('--parallelism <n>', 'templates read at once', '8')
-      .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
+      .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
       .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
       .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')

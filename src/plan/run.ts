@@ -8,7 +8,7 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { loadDesired } from './desired.js';
 import { templatesAtRef } from './orphans.js';
-import { inShard, keyOf, makePlan, planAgainstBase, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, planAgainstBase, shardKeys, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -47,23 +47,30 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
-  // an expired campaign holds back its own template only (rcs-expired); the others go ahead
-  const all = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
-  const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
-  const desired = all.filter((d) => !heldFiles.has(d.file));
-  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
-    channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
-    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
-  }));
+  let all = loadDesired(project.files, conn.environment);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
-    if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId) && inShard(keyOf(b), o.shard));
+    if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
+  if (o.shard) {
+    // the slices are cut from every key this plan covers (held ones too), so the N shards together plan each template once
+    const desiredKey = (d: (typeof all)[number]) => keyOf({ channel: d.channel, ...d.canonical });
+    const mine = shardKeys([...all.map(desiredKey), ...orphans.map((b) => keyOf(b))], o.shard);
+    all = all.filter((d) => mine.has(desiredKey(d)));
+    orphans = orphans.filter((b) => mine.has(keyOf(b)));
+  }
+  // an expired campaign holds back its own template only (rcs-expired); the others go ahead
+  const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
+  const desired = all.filter((d) => !heldFiles.has(d.file));
+  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
+    channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
+    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+  }));
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress);
   return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
