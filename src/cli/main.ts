@@ -194,6 +194,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
 ];
 
+/** The options every command takes (before or after the command's name). */
+export const GLOBAL_OPTIONS: readonly (readonly [flags: string, description: string])[] = [
+  ['--config <file>', 'config file (default: found from the working directory: tplsync.config.yaml, .tplsyncrc, package.json#tplsync)'],
+  ['--env <name>', 'environment from the config (default: defaultEnvironment)'],
+  ['--debug', 'print one line per HTTP attempt (never a header) and the stack trace of an internal error'],
+];
+
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
@@ -201,10 +208,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const options = (cmd: Command): Record<string, unknown> => ({ ...program.opts(), ...cmd.opts() });
   program
     .description('Messaging templates as code: lint, plan and apply WhatsApp and RCS templates of the partner messaging API.')
-    .version(toolVersion(), '-V, --version')
-    .option('--config <file>', 'config file (default: found from the working directory: tplsync.config.yaml, .tplsyncrc, package.json#tplsync)')
-    .option('--env <name>', 'environment from the config (default: defaultEnvironment)')
-    .option('--debug', 'print stack traces of internal errors')
+    .version(toolVersion(), '-V, --version');
+  for (const [flags, description] of GLOBAL_OPTIONS) program.option(flags, description);
+  program
     .addHelpText('after', `\n${EXIT_HELP}`)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
