@@ -70,11 +70,9 @@ function helpText(cmd: Command): string {
 }
 
 function optionRow(o: Option): string {
-  const notes: string[] = [];
-  if (o.mandatory) notes.push('required');
-  if (o.argChoices) notes.push(`one of ${o.argChoices.map((c) => `\`${c}\``).join(', ')}`);
-  if (o.defaultValue !== undefined) notes.push(`default \`${Array.isArray(o.defaultValue) ? o.defaultValue.join(' ') : String(o.defaultValue)}\``);
-  return `| \`${o.flags}\` | ${esc(o.description)}${notes.length ? ` (${notes.join('; ')})` : ''} |`;
+  const def = o.mandatory ? 'required' : o.defaultValue !== undefined ? `\`${Array.isArray(o.defaultValue) ? o.defaultValue.join(' ') : String(o.defaultValue)}\`` : '';
+  const choices = o.argChoices ? `: ${o.argChoices.map((c) => `\`${c}\``).join(', ')}` : '';
+  return `| \`${o.flags}\` | ${def} | ${esc(o.description)}${choices} |`;
 }
 
 /** The hand-written part: its intro (before the first `## `) and its sections. */
@@ -98,9 +96,9 @@ export function renderCommandDoc(name: string): string {
     for (const a of cmd.registeredArguments) out.push(`| \`${a.required ? '<' : '['}${a.name()}${a.variadic ? '...' : ''}${a.required ? '>' : ']'}\` | ${esc(a.description)} |`);
     out.push('');
   }
-  out.push('## Options', '', '| option | what |', '| --- | --- |');
+  out.push('## Options', '', '| option | default | what |', '| --- | --- | --- |');
   for (const o of cmd.options) out.push(optionRow(o));
-  out.push('| `-h, --help` | show the help of the command |', '');
+  out.push('| `-h, --help` | | show the help of the command |', '');
   out.push(`The options of every command (\`${GLOBAL_OPTIONS.map(([f]) => f.split(' ')[0]).join('`, `')}\`) are in [the index](README.md#options-of-every-command).`, '');
   if (n.sections) out.push(n.sections, '');
   const vars = ENVIRONMENT.filter((v) => v.commands.includes(name));

@@ -43,7 +43,7 @@ test('every command page has examples and the exit codes it uses, each from the 
   // and every option of every command is on its page
   for (const c of COMMANDS) {
     const page = read(`docs/commands/${c.name}.md`);
-    for (const o of c.define(new Command(c.name)).options) assert.ok(page.includes(`| \`${o.flags}\` |`), `${c.name}: ${o.flags}`);
+    for (const o of c.define(new Command(c.name)).options) assert.ok(page.includes(`| \`${o.flags}\` | ${o.mandatory ? 'required' : o.defaultValue !== undefined ? `\`${String(o.defaultValue)}\`` : ''} |`), `${c.name}: ${o.flags}`);
   }
 });
 
