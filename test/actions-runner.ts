@@ -1,10 +1,10 @@
 // A small stand-in for the GitHub Actions runner, enough to run the example workflows' own shell
 // steps for real: `${{ }}` expressions (contexts looked up case-insensitively, as GitHub does;
 // format, always, success, failure, ==, !=, &&, ||, !), workflow/job/step `env`, `if`, GITHUB_ENV,
-// GITHUB_OUTPUT and GITHUB_STEP_SUMMARY. `uses:` steps of published actions are skipped (the
-// test says which); a local action (`uses: ./...`) is refused until this runner learns to run
-// its composite steps, so that a test can never pass by skipping tplsync itself.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and local composite actions (`uses: ./...`: inputs,
+// outputs, shell: bash, working-directory, GITHUB_ACTION_PATH). Steps that use published actions
+// (checkout, setup-node, upload-artifact, ...) are skipped, and the results say which.
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -109,6 +109,8 @@ export interface StepResult { job: string; name: string; outcome: 'success' | 'f
 export interface RunOptions {
   /** the checkout the steps run in */
   workspace: string;
+  /** where `uses: ./path` is found (default: the workspace) */
+  localActions?: string;
   /** the contexts: github, vars, secrets (env and steps are the runner's) */
   github: Ctx;
   vars: Record<string, string>;
@@ -119,64 +121,118 @@ export interface RunOptions {
   jobs?: string[];
 }
 
+type Step = Record<string, unknown>;
+type StepsCtx = Record<string, { outputs: Record<string, string>; outcome: string }>;
+
+/** What one job shares between its steps. */
+interface Job {
+  name: string;
+  o: RunOptions;
+  tmp: string;
+  files: { GITHUB_ENV: string; GITHUB_STEP_SUMMARY: string };
+  env: Record<string, string>;
+  results: StepResult[];
+  counter: number;
+}
+
+const condition = (step: Step) => {
+  const cond = step.if === undefined ? 'success()' : String(step.if).replace(/^\$\{\{|\}\}$/g, '');
+  return /\b(always|success|failure)\(/.test(cond) ? cond : `success() && (${cond})`;
+};
+
+/**
+ * Runs steps in order, as the runner does for a job or for a composite action (`scope` holds the
+ * contexts: github, vars, secrets, and inputs inside an action). Returns whether one failed.
+ */
+async function runSteps(job: Job, steps: Step[], scope: Ctx, stepsCtx: StepsCtx, where: { dir: string; actionPath?: string }): Promise<boolean> {
+  const status = { failed: false };
+  for (const step of steps) {
+    Object.assign(job.env, parseCommandFile(readFileSync(job.files.GITHUB_ENV, 'utf8')));
+    const n = job.counter++;
+    const ctx = () => ({ ...scope, steps: stepsCtx, env: job.env });
+    const name = step.name !== undefined ? interpolate(step.name, ctx()) : String(step.run ?? step.uses ?? `step ${n + 1}`);
+    if (!truthy(evaluate(condition(step), ctx(), status))) {
+      job.results.push({ job: job.name, name, outcome: 'skipped', output: '' });
+      continue;
+    }
+    const evalMap = (m: unknown) => Object.fromEntries(Object.entries((m ?? {}) as Record<string, unknown>).map(([k, v]) => [k, interpolate(v, ctx())]));
+    const stepEnv = evalMap(step.env);
+    let outcome: 'success' | 'failure';
+    let outputs: Record<string, string> = {};
+    if (step.uses !== undefined && String(step.uses).startsWith('./')) {
+      // a local composite action: its inputs from `with` over their defaults, its steps in its own scope
+      const dir = path.join(job.o.localActions ?? job.o.workspace, String(step.uses));
+      const action = parse(readFileSync(path.join(dir, 'action.yml'), 'utf8')) as { inputs?: Record<string, { default?: string }>; outputs?: Record<string, { value: string }>; runs: { using: string; steps: Step[] } };
+      if (action.runs.using !== 'composite') throw new Error(`${step.uses}: only composite actions are run here`);
+      const given = evalMap(step.with);
+      const inputs = Object.fromEntries(Object.entries(action.inputs ?? {}).map(([k, v]) => [k, given[k] ?? interpolate(v.default ?? '', ctx())]));
+      const inner: StepsCtx = {};
+      const saved = { ...job.env };
+      Object.assign(job.env, stepEnv);
+      const failed = await runSteps(job, action.runs.steps, { github: scope.github, vars: scope.vars, secrets: scope.secrets, inputs }, inner, { dir: where.dir, actionPath: dir });
+      // the step's env held for its action's steps only; GITHUB_ENV written by them stays
+      for (const k of Object.keys(stepEnv)) { if (k in saved) job.env[k] = saved[k]!; else delete job.env[k]; }
+      outputs = Object.fromEntries(Object.entries(action.outputs ?? {}).map(([k, v]) => [k, interpolate(v.value, { ...scope, inputs, steps: inner, env: job.env })]));
+      outcome = failed ? 'failure' : 'success';
+      job.results.push({ job: job.name, name, outcome, uses: String(step.uses), output: '' });
+    } else if (step.uses !== undefined) {
+      job.results.push({ job: job.name, name, outcome: 'skipped', uses: String(step.uses), output: '' });
+      continue;
+    } else {
+      const outputFile = path.join(job.tmp, `output-${n}`);
+      writeFileSync(outputFile, '');
+      const script = path.join(job.tmp, `step-${n}.sh`);
+      writeFileSync(script, String(step.run));
+      if (step.shell !== undefined && step.shell !== 'bash') throw new Error(`${name}: shell ${String(step.shell)} is not run here`);
+      const cwd = step['working-directory'] === undefined ? where.dir : path.resolve(where.dir, interpolate(step['working-directory'], ctx()));
+      const r = await execa('bash', step.shell === 'bash' ? ['--noprofile', '--norc', '-eo', 'pipefail', script] : ['-e', script], {
+        cwd, reject: false, all: true, extendEnv: false,
+        env: {
+          ...job.o.baseEnv, ...job.env, ...stepEnv, ...job.files, GITHUB_OUTPUT: outputFile, GITHUB_WORKSPACE: job.o.workspace, RUNNER_TEMP: job.tmp, GITHUB_ACTIONS: 'true', CI: 'true',
+          ...(where.actionPath ? { GITHUB_ACTION_PATH: where.actionPath } : {}),
+        },
+      });
+      outcome = r.exitCode === 0 ? 'success' : 'failure';
+      outputs = parseCommandFile(readFileSync(outputFile, 'utf8'));
+      job.results.push({ job: job.name, name, outcome, exitCode: r.exitCode ?? -1, output: String(r.all) });
+    }
+    if (step.id !== undefined) stepsCtx[String(step.id)] = { outputs, outcome };
+    if (outcome === 'failure' && !step['continue-on-error']) status.failed = true;
+  }
+  return status.failed;
+}
+
 /** Runs the jobs of a workflow file one after the other, each step as GitHub would. */
 export async function runWorkflow(file: string, o: RunOptions): Promise<StepResult[]> {
-  const wf = parse(readFileSync(file, 'utf8')) as { env?: Record<string, unknown>; jobs: Record<string, { if?: string; env?: Record<string, unknown>; steps: Record<string, unknown>[] }> };
+  const wf = parse(readFileSync(file, 'utf8')) as { env?: Record<string, unknown>; jobs: Record<string, { if?: string; env?: Record<string, unknown>; steps: Step[] }> };
   const results: StepResult[] = [];
-  for (const [jobName, job] of Object.entries(wf.jobs)) {
+  for (const [jobName, def] of Object.entries(wf.jobs)) {
     if (o.jobs && !o.jobs.includes(jobName)) continue;
     const tmp = mkdtempSync(path.join(tmpdir(), 'tplsync-runner-'));
-    const files = { GITHUB_ENV: path.join(tmp, 'env'), GITHUB_STEP_SUMMARY: path.join(tmp, 'summary.md') };
-    for (const f of Object.values(files)) writeFileSync(f, '');
-    const steps: Record<string, { outputs: Record<string, string>; outcome: string }> = {};
-    const base: Ctx = { github: o.github, vars: o.vars, secrets: o.secrets, steps };
-    const env: Record<string, string> = {};
-    const evalMap = (m: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k, interpolate(v, { ...base, env })]));
-    Object.assign(env, evalMap(wf.env));
-    if (job.if !== undefined && !truthy(evaluate(String(job.if).replace(/^\$\{\{|\}\}$/g, ''), { ...base, env }))) {
+    const job: Job = { name: jobName, o, tmp, files: { GITHUB_ENV: path.join(tmp, 'env'), GITHUB_STEP_SUMMARY: path.join(tmp, 'summary.md') }, env: {}, results, counter: 0 };
+    for (const f of Object.values(job.files)) writeFileSync(f, '');
+    const scope: Ctx = { github: o.github, vars: o.vars, secrets: o.secrets };
+    const evalMap = (m: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k, interpolate(v, { ...scope, env: job.env })]));
+    Object.assign(job.env, evalMap(wf.env));
+    if (def.if !== undefined && !truthy(evaluate(String(def.if).replace(/^\$\{\{|\}\}$/g, ''), { ...scope, env: job.env }))) {
       results.push({ job: jobName, name: '(job)', outcome: 'skipped', output: '' });
       continue;
     }
-    Object.assign(env, evalMap(job.env));
-    const status = { failed: false };
-    for (const [n, step] of job.steps.entries()) {
-      Object.assign(env, parseCommandFile(readFileSync(files.GITHUB_ENV, 'utf8')));
-      const name = String(step.name ?? step.run ?? step.uses ?? `step ${n + 1}`);
-      const cond = step.if === undefined ? 'success()' : String(step.if).replace(/^\$\{\{|\}\}$/g, '');
-      const ctx = { ...base, env };
-      if (!truthy(evaluate(/\b(always|success|failure)\(/.test(cond) ? cond : `success() && (${cond})`, ctx, status))) {
-        results.push({ job: jobName, name, outcome: 'skipped', output: '' });
-        continue;
-      }
-      if (step.uses !== undefined) {
-        const uses = String(step.uses);
-        if (uses.startsWith('./')) throw new Error(`${path.basename(file)}: the local action ${uses} is not run by this runner yet: teach test/actions-runner.ts its composite steps`);
-        results.push({ job: jobName, name, outcome: 'skipped', uses, output: '' });
-        continue;
-      }
-      const outputFile = path.join(tmp, `output-${n}`);
-      writeFileSync(outputFile, '');
-      const script = path.join(tmp, `step-${n}.sh`);
-      writeFileSync(script, String(step.run));
-      const stepEnv = evalMap(step.env as Record<string, unknown> | undefined);
-      const r = await execa('bash', ['-e', script], {
-        cwd: o.workspace, reject: false, all: true, extendEnv: false,
-        env: { ...o.baseEnv, ...env, ...stepEnv, ...files, GITHUB_OUTPUT: outputFile, GITHUB_WORKSPACE: o.workspace, GITHUB_ACTIONS: 'true', CI: 'true' },
-      });
-      const outcome = r.exitCode === 0 ? 'success' : 'failure';
-      if (step.id !== undefined) steps[String(step.id)] = { outputs: parseCommandFile(readFileSync(outputFile, 'utf8')), outcome };
-      if (outcome === 'failure' && !step['continue-on-error']) status.failed = true;
-      results.push({ job: jobName, name, outcome, exitCode: r.exitCode ?? -1, output: String(r.all) });
-    }
-    results.push({ job: jobName, name: '(summary)', outcome: status.failed ? 'failure' : 'success', output: existsSync(files.GITHUB_STEP_SUMMARY) ? readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8') : '' });
+    Object.assign(job.env, evalMap(def.env));
+    const failed = await runSteps(job, def.steps, scope, {}, { dir: o.workspace });
+    results.push({ job: jobName, name: '(summary)', outcome: failed ? 'failure' : 'success', output: readFileSync(job.files.GITHUB_STEP_SUMMARY, 'utf8') });
   }
   return results;
 }
 
-/** shims for the commands the workflows call: npx tplsync (this checkout), npm ci (nothing to do), gh (logged) */
+/**
+ * Shims for the commands the workflows call: npx tplsync and node .../tplsync.js run this
+ * checkout's CLI and are logged (`tplsync ARGS` per line), npm ci has nothing to do, gh is logged.
+ */
 export function writeShims(dir: string, bin: string, log: string): void {
   const sh = (name: string, body: string) => { writeFileSync(path.join(dir, name), `#!/usr/bin/env bash\n${body}\n`, { mode: 0o755 }); };
-  sh('npx', `if [ "$1" = tplsync ]; then shift; printf 'tplsync %s\\n' "$*" >> '${log}'; exec node '${bin}' "$@"; fi\necho "npx $1: not available in this test" >&2; exit 127`);
+  sh('node', `if [[ "$1" == *tplsync.js ]]; then printf 'tplsync %s\\n' "\${*:2}" >> '${log}'; fi\nexec '${process.execPath}' "$@"`);
+  sh('npx', `if [ "$1" = tplsync ]; then shift; exec node '${bin}' "$@"; fi\necho "npx $1: not available in this test" >&2; exit 127`);
   sh('npm', `if [ "$1" = ci ]; then exit 0; fi\necho "npm $1: not available in this test" >&2; exit 127`);
   sh('gh', `printf 'gh %s\\n' "$*" >> '${log}'`);
   appendFileSync(log, '');

@@ -166,4 +166,80 @@ test('no secret for the environment: a warning naming the secret, and tplsync na
   } finally { cleanup(dir); }
 });
 
+test('a local composite action runs too: inputs, outputs, shell bash, working-directory, GITHUB_ACTION_PATH', async () => {
+  const { dir, log, options } = await repository();
+  const actions = tempDir();
+  try {
+    // a change to plan, whatever the channel holds already
+    const f = path.join(dir, 'templates', 'whatsapp', 'invoice_ready.en_US.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace(/footer: .*/, `footer: Questions? Reply here ${randomUUID().slice(0, 8)}`));
+    writeFiles(actions, {
+      'tplsync/action.yml': `name: tplsync
+inputs:
+  command: { required: true }
+  args: { default: "" }
+  environment: { default: "" }
+  ok-exit-codes: { default: "0" }
+outputs:
+  exit-code:
+    value: \${{ steps.run.outputs.exit-code }}
+runs:
+  using: composite
+  steps:
+    - uses: actions/setup-node@v4
+    - id: run
+      shell: bash
+      working-directory: .
+      run: |
+        set +e
+        test -f "$GITHUB_ACTION_PATH/action.yml" || exit 99
+        read -r -a extra <<< "$ARGS"
+        npx tplsync "$COMMAND" --env "$ENVIRONMENT" "\${extra[@]}"
+        code=$?
+        echo "exit-code=$code" >> "$GITHUB_OUTPUT"
+        for ok in $OK; do [ "$code" = "$ok" ] && exit 0; done
+        exit "$code"
+      env:
+        COMMAND: \${{ inputs.command }}
+        ARGS: \${{ inputs.args }}
+        ENVIRONMENT: \${{ inputs.environment }}
+        OK: \${{ inputs.ok-exit-codes }}
+`,
+      'workflow.yml': `on: push
+jobs:
+  drift:
+    runs-on: ubuntu-latest
+    env:
+      TPLSYNC_ENV: \${{ vars.TPLSYNC_ENV || 'production' }}
+    steps:
+      - name: API key
+        run: echo "TPLSYNC_STAGING_API_KEY=$KEY" >> "$GITHUB_ENV"
+        env:
+          KEY: \${{ secrets.TPLSYNC_STAGING_API_KEY }}
+      - id: plan
+        uses: ./tplsync
+        with:
+          command: plan
+          environment: \${{ env.TPLSYNC_ENV }}
+          args: --detailed-exitcode --output drift.txt
+          ok-exit-codes: "0 2"
+      - name: Drift
+        if: steps.plan.outputs.exit-code == '2'
+        run: echo drift
+      - name: Never
+        if: steps.plan.outputs.exit-code == '0'
+        run: exit 1
+`,
+    });
+    const results = await runWorkflow(path.join(actions, 'workflow.yml'), options({ localActions: actions }));
+    expectOk(results);
+    assert.equal(ran(results), [
+      'drift / API key: success', 'drift / actions/setup-node@v4: skipped', 'drift / set +e: success', 'drift / ./tplsync: success',
+      'drift / Drift: success', 'drift / Never: skipped', 'drift / (summary): success',
+    ]);
+    assert.match(readFileSync(path.join(dir, 'drift.txt'), 'utf8'), /Plan for staging/);
+    assert.match(readFileSync(log, 'utf8'), /^tplsync plan --env staging --detailed-exitcode/m);
+  } finally { cleanup(dir); cleanup(actions); }
+});
+
 test.run();
