@@ -22,8 +22,9 @@ interface EnvVar {
   what: string;
 }
 
-const API = ['plan', 'apply', 'pull', 'send', 'status'];
-const COLOUR = ['lint', 'plan', 'apply', 'pull', 'send', 'types'];
+/** the commands that read the channel (preview only with --changes) */
+const API = ['plan', 'apply', 'pull', 'send', 'status', 'preview'];
+const COLOUR = ['lint', 'plan', 'apply', 'pull', 'send', 'types', 'preview'];
 
 /** Every environment variable tplsync reads (grep process.env in src/), and the ones the example workflows use. */
 export const ENVIRONMENT: readonly EnvVar[] = [
