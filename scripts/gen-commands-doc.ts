@@ -42,8 +42,8 @@ export const ENVIRONMENT: readonly EnvVar[] = [
 
 /** What the example workflows read (never tplsync itself). */
 export const WORKFLOW_VARIABLES: readonly { name: string; what: string }[] = [
-  { name: 'TPLSYNC_ENV', what: 'A repository (or organisation) variable: the environment of the config the workflows plan and apply (default `production`). tplsync itself reads only `--env`; the workflows pass `--env "$TPLSYNC_ENV"`.' },
-  { name: 'TPLSYNC_API_KEY_ENV', what: 'Optional variable (of the repository, or of the GitHub environment the apply job runs in): the name of the secret with the key, which is also the `apiKeyEnv` of that environment in the config. Default `TPLSYNC_<ENV>_API_KEY`, the environment name in capitals (`staging` → `TPLSYNC_STAGING_API_KEY`).' },
+  { name: 'TPLSYNC_ENV', what: 'A repository (or organisation) variable: the environment of the config the workflows plan and apply (default `production`). tplsync itself reads only `--env`; the workflows give it to the action as `environment`.' },
+  { name: 'TPLSYNC_API_KEY_ENV', what: 'Optional variable (of the repository, or of the GitHub environment the apply job runs in): the name of the secret with the key, which is also the `apiKeyEnv` of that environment in the config (the action hands the key to tplsync in a variable of that name). Default `TPLSYNC_<ENV>_API_KEY`, the environment name in capitals (`staging` → `TPLSYNC_STAGING_API_KEY`).' },
 ];
 
 /** a table cell: pipes escaped, `<` escaped outside code spans (where Markdown would read a tag) */

@@ -8,7 +8,7 @@ import type { RuleGroup } from '../src/lint/rule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GROUPS: Record<RuleGroup, string> = {
-  file: 'Reading the file', schema: 'Schema', whatsapp: 'WhatsApp', rcs: 'RCS', 'cross-file': 'Across files', directive: 'Suppression directives', limits: 'Limits',
+  file: 'Reading the file', schema: 'Schema', whatsapp: 'WhatsApp', rcs: 'RCS', 'cross-file': 'Across files', directive: 'Suppression directives', limits: 'Limits', policy: 'Policy plugins',
 };
 
 /**
@@ -45,6 +45,98 @@ function example(id: string): string | undefined {
   return parts.join('\n\n');
 }
 
+const fixture = (f: string): string => readFileSync(path.join(ROOT, 'test', 'fixtures', 'policies', f), 'utf8').trimEnd();
+
+/** The team-policy section: the block, the plugin interface, and the worked example of test/fixtures/policies (test/policies.test.ts runs it). */
+function policiesDoc(): string[] {
+  return [
+    '## Team policies',
+    '',
+    'A team adds its own rules in the config, under `policies`. They are enforced like the built-in ones:',
+    'the same severities (`error`, `warning`, `info`, `off`, overridable under `rules:`), the same',
+    '`# tplsync-disable-next-line ID -- reason` suppressions, every `--format`, and SARIF rules whose help',
+    'text is the policy\'s message and condition. `plan`, `apply`, `types`, `send` and `preview` stop on a',
+    'policy error as on any lint error.',
+    '',
+    '### A declarative policy',
+    '',
+    '| key | |',
+    '| --- | --- |',
+    '| `id` | the rule id, with your team\'s prefix: `acme/marketing-opt-out` (never a built-in id) |',
+    '| `message` | what a finding says |',
+    '| `severity` | `error` (default), `warning`, `info` or `off` |',
+    '| `description` | optional: why the team has the policy (the SARIF help text) |',
+    '| `where` | optional: fields that must equal these values for the policy to apply, e.g. `{ category: MARKETING }`; a list means any of them |',
+    '| `field` | a path into the template file: `footer`, `body.text`, `buttons[*].text`, `carousel[*].body.text`, `buttons[0].url` |',
+    '| `pattern` | a regular expression every value must match; an absent field is a finding too |',
+    '| `notPattern` | a regular expression no value may match (the finding points at the match) |',
+    '| `flags` | optional flags of `pattern` and `notPattern`: `i`, `m`, `s`, `u` |',
+    '| `maxLength` | the most characters a value may have |',
+    '| `required` | `true`: the field must be present and not empty |',
+    '| `enum` | the values allowed |',
+    '',
+    'Exactly one of `pattern`, `notPattern`, `maxLength`, `required` and `enum`. `[*]` walks every item of a',
+    'list (none when the list is absent). A finding is placed on the field\'s own node; when a field',
+    '`required` (or `pattern`) is absent, on the nearest part of the template that exists: the',
+    'template\'s first line for a top-level field. The config is checked when it is loaded: an unknown',
+    'key, a misspelt severity, two operators or a broken regular expression is a usage error (exit 3)',
+    'that says what to write.',
+    '',
+    '### A plugin',
+    '',
+    '`- plugin: ./policies/brand.mjs` (relative to the config) names an ES module whose default export',
+    '(or export `rules`) is a list of rules with the built-in rules\' shape:',
+    '',
+    '| key | |',
+    '| --- | --- |',
+    '| `id` | the rule id (`brand/spelling`) |',
+    '| `severity` | `error` (default), `warning`, `info` or `off` |',
+    '| `summary`, `why`, `fix` | one line each: what it checks, why, how to fix a finding (SARIF help) |',
+    '| `check(ctx)` | called once per template file |',
+    '',
+    'and `ctx` is what the built-in rules get: `ctx.t` the template as a plain value (untrusted: the file',
+    'may not match the schema), `ctx.now`, `ctx.sites()` every text that may hold placeholders, and',
+    '`ctx.report(path, message, { needle })` with a path into the value (`[\'buttons\', 0, \'text\']`) and',
+    'optionally the text inside a string to point at. A plugin that fails to load is a',
+    '`policy-plugin-error` finding on its line of the config; a rule that throws is one on the template',
+    'it threw on, naming the plugin; the other rules still run.',
+    '',
+    '### Worked example',
+    '',
+    '`tplsync.config.yaml`:',
+    '',
+    '```yaml',
+    fixture('tplsync.config.yaml'),
+    '```',
+    '',
+    '`policies/brand.mjs`:',
+    '',
+    '```js',
+    fixture('policies/brand.mjs'),
+    '```',
+    '',
+    '`templates/spring_sale.en_US.yaml`:',
+    '',
+    '```yaml',
+    fixture('templates/spring_sale.en_US.yaml'),
+    '```',
+    '',
+    '`tplsync lint` reports (a French template elsewhere gets the `info` of `acme/languages`):',
+    '',
+    '```text',
+    'templates/spring_sale.en_US.yaml',
+    '  1:1    error    Every marketing template says what it is for (description is absent).  acme/description',
+    '  6:24   error    Write "ACME Shop", not "Acmeshop".  acme/brand-spelling',
+    '  6:64   warning  Legal asks us not to promise anything "free" (body.text contains \'free\').  acme/no-free',
+    '  8:9    error    Marketing templates offer an opt-out in the footer (footer does not match /STOP/).  acme/marketing-opt-out',
+    '  11:11  error    Button labels fit on a small phone (buttons[0].text has 18 characters; at most 12).  acme/short-buttons',
+    '```',
+    '',
+    'The example lives in `test/fixtures/policies/`, and `test/policies.test.ts` checks these findings.',
+    '',
+  ];
+}
+
 export function renderRulesDoc(): string {
   const out = [
     '# Lint rules',
@@ -60,7 +152,7 @@ export function renderRulesDoc(): string {
     '  placeholder-density: off      # error | warning | info | off',
     '```',
     '',
-    'or suppress one finding on the next line, with a reason:',
+    'or suppress one finding on the next line, with a reason (a team adds its own rules under `policies`: see [Team policies](#team-policies)):',
     '',
     '```yaml',
     '# tplsync-disable-next-line language-unknown -- our partner supports this language',
@@ -73,6 +165,7 @@ export function renderRulesDoc(): string {
     '',
   ];
   for (const [group, title] of Object.entries(GROUPS)) {
+    if (group === 'policy') out.push(...policiesDoc());
     out.push(`## ${title}`, '');
     for (const r of RULES.filter((x) => x.group === group)) {
       out.push(`### ${r.id}`, '', `**Default:** ${r.severity}${r.source ? ` · **Source:** ${r.source}` : ''}`, '', r.summary, '', `**Why:** ${r.why}`, '');

@@ -119,6 +119,8 @@ export interface RunOptions {
   baseEnv: Record<string, string>;
   /** only these jobs */
   jobs?: string[];
+  /** the outputs a skipped published action would have set, by the start of its `uses:` (e.g. actions/upload-artifact) */
+  actionOutputs?: Record<string, Record<string, string>>;
 }
 
 type Step = Record<string, unknown>;
@@ -177,6 +179,8 @@ async function runSteps(job: Job, steps: Step[], scope: Ctx, stepsCtx: StepsCtx,
       job.results.push({ job: job.name, name, outcome, uses: String(step.uses), output: '' });
     } else if (step.uses !== undefined) {
       job.results.push({ job: job.name, name, outcome: 'skipped', uses: String(step.uses), output: '' });
+      const stub = Object.entries(job.o.actionOutputs ?? {}).find(([prefix]) => String(step.uses).startsWith(prefix));
+      if (step.id !== undefined && stub) stepsCtx[String(step.id)] = { outputs: stub[1], outcome: 'success' };
       continue;
     } else {
       const outputFile = path.join(job.tmp, `output-${n}`);

@@ -47,7 +47,10 @@ test('rendering: placeholders filled, quick replies become reply suggestions, UR
     { action: 'open_url', text: 'Open order', postbackData: 'https://shop.example.com/orders/A%201042' },
   ]);
   const de = renderTemplate(meta('whatsapp/order_shipped.de.yaml'), { customer: 'Maria', order_id: 'A-7' });
-  assert.ok(de.text.startsWith('Bestellung A-7\n\nHallo Maria, deine Bestellung A-7'));
+  assert.ok(de.text.startsWith('Hallo Maria, deine Bestellung A-7'));
+  const v = readTemplateValue('channel: shop-whatsapp\nname: shipped\nlanguage: de\ncategory: UTILITY\nheader: { format: TEXT, text: "Bestellung {{order_id}}", examples: { order_id: A-1 } }\nbody: { text: "Hallo {{customer}}, deine Bestellung {{order_id}} ist unterwegs.", examples: { customer: Maria, order_id: A-1 } }\n');
+  const withTextHeader = renderTemplate(templateMeta(fromFile(v, 'shop-whatsapp', ''), 'shop-whatsapp'), { customer: 'Maria', order_id: 'A-7' });
+  assert.ok(withTextHeader.text.startsWith('Bestellung A-7\n\nHallo Maria, deine Bestellung A-7'));
 });
 
 let emu: RunningEmulator;

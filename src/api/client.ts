@@ -52,6 +52,11 @@ export interface Client {
   messageStatusPages(clientMessageId: string, opts?: { limit?: number }): AsyncIterableIterator<MessageStatusResponse>;
   /** every send_list entry of every page */
   allMessageStatuses(clientMessageId: string, opts?: { limit?: number }): Promise<SendListEntry[]>;
+  /**
+   * A GET of an operation the reference names without a shape (the template listing, whose path the
+   * config sets): the same key, retries, limits and errors, the JSON answer unchecked (the caller maps it).
+   */
+  getJson(operation: string, path: string): Promise<unknown>;
 }
 
 export function createClient(options: ClientOptions): Client {
@@ -104,6 +109,7 @@ export function createClient(options: ClientOptions): Client {
       }
       return r;
     },
+    getJson: (operation, path) => request({ operation, method: 'GET', path }),
     async *messageStatusPages(clientMessageId, opts = {}) {
       let cursor = '';
       const seen = new Set<string>();

@@ -30,9 +30,9 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   }
   const config = await commandConfig(o);
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
-  const { files, diagnostics, cached, statHits } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
+  const { files, diagnostics, cached, statHits, rules } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
   if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)\n`);
-  const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion(), root: config.dir, cwd: process.cwd() };
+  const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion(), root: config.dir, cwd: process.cwd(), rules };
   emit(format(diagnostics, ctx), o.output);
   if (o.format === 'github') appendStepSummary(markdown(diagnostics, ctx));
   const s = summarize(diagnostics, files.length);

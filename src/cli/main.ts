@@ -17,6 +17,15 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
+    name: 'init',
+    define: (c) => c
+      .description('start a project here: config (embedded emulator + production skeleton), CI workflows, a first template; never overwrites')
+      .option('--channel <alias>', 'alias of the first channel (default: asked on a terminal, else "whatsapp")')
+      .option('-y, --yes', 'ask nothing; take the defaults and the flags')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./init.js')).initCommand(o),
+  },
+  {
     name: 'lint',
     define: (c) => c
       .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
@@ -41,6 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--parallelism <n>', 'templates read at once', '8')
       .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
       .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+      .option('--orphans', 'report the templates the channels\' listing names that no file defines (needs environments.<env>.list in the config; no --base needed)')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
       .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')
       .option('--verbose', 'list unchanged templates too')
@@ -66,9 +76,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'pull', alias: 'import',
     define: (c) => c
-      .description('adopt existing templates into files (keeping their publicId)')
+      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel')
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-      .requiredOption('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
+      .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
+      .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
       .option('--category <category>', 'category to write (the API does not return it)', 'UTILITY')
       .option('--force', 'overwrite existing files')
@@ -184,7 +195,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--truncate-rate <r>', 'share whose body is cut off')
       .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
       .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
-      .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status')
+      .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status,list')
       .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')
       .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
       .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')

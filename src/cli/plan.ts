@@ -23,6 +23,7 @@ export interface PlanCommandOptions {
   parallelism: string;
   shard?: string;
   base?: string;
+  orphans?: boolean;
   verbose?: boolean;
   allowInsecureHttp?: boolean;
   marker?: string;
@@ -38,7 +39,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;

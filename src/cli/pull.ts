@@ -1,5 +1,6 @@
-// `tplsync pull --channel ALIAS --id UUID...`: adopt existing templates into files that lint
-// clean and keep their publicId; never overwrite without --force, never write outside --dir.
+// `tplsync pull --channel ALIAS (--id UUID... | --all)`: adopt existing templates into files that
+// lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
+// --all needs the template listing configured (the reference gives no path for it).
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -8,32 +9,51 @@ import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
-import { pullTemplates } from '../pull/pull.js';
+import { managedIds, pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; id: string[]; dir: string; force?: boolean; category: string; allowInsecureHttp?: boolean }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category: string; allowInsecureHttp?: boolean }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
-  for (const id of o.id) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
+  if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all');
+  for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
   const config = await commandConfig(o);
   return withConnection(config, o, async (conn) => {
-    const channelId = resolveChannel(o.channel, conn.environment);
-    if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${conn.environment.name}' (${Object.keys(conn.environment.channels).join(', ') || 'none'})`);
+    const env = conn.environment;
+    const channelId = resolveChannel(o.channel, env);
+    if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
+    let ids = o.id ?? [];
+    let managed: Map<string, string> | undefined;
+    if (o.all) {
+      if (!env.list) {
+        throw new UsageError(`pull --all needs the template listing of environment '${env.name}': the API reference names "Get List Approved Template" but not its path or answer, so set environments.${env.name}.list (path, items, id) in ${config.file ? path.relative(process.cwd(), config.file) : 'the config'} from your provider's documentation (docs/api-assumptions.md), or pull by --id`);
+      }
+      const { listTemplateIds } = await import('../api/list.js');
+      ids = await listTemplateIds(conn.client, channelId, env.list);
+      // a project adopting its first channel has no template files yet: then nothing is managed
+      const { discoverFiles } = await import('../files/discover.js');
+      const files = await discoverFiles(config, [], process.cwd()).catch((e: unknown) => { if (e instanceof UsageError) return []; throw e; });
+      const { loadProject } = await import('../project/load.js');
+      managed = files.length ? managedIds((await loadProject(config, [], process.cwd())).files, env) : new Map();
+      process.stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
+    }
     const dir = path.resolve(process.cwd(), o.dir);
     let code: number = EXIT.OK;
-    await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids: o.id, dir, category: o.category, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+    const { diagnostics } = await pullTemplates(config, conn, {
+      channel: o.channel, channelId, ids, dir, category: o.category, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+      ...(managed ? { managed } : {}),
     }, (r) => {
-      if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${conn.environment.name})\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'managed') { process.stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
-      if (r.diagnostics.length) {
-        process.stderr.write(stylish(r.diagnostics, { fileCount: 1, color: useColor(process.stderr), toolVersion: toolVersion() }));
-        if (r.diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
-      }
     });
+    if (diagnostics.length) {
+      process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
+      if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
+    }
     return code;
   });
 }

@@ -6,6 +6,7 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
 import { parseOverrides, type Override } from './overrides.js';
+import { checkPolicyEntries } from './policies.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -14,7 +15,15 @@ export interface EnvironmentConfig {
   apiKeyEnv: string;
   allowInsecureHttp: boolean;
   channels: Record<string, string>;
+  /** the template listing, when configured (off otherwise: the reference gives no path) */
+  list?: ListConfig;
 }
+
+/** Where "Get List Approved Template" lives and how to read its answer (schema/config.schema.json). */
+export interface ListConfig { path: string; items: string; id: string; next?: string; cursorParam?: string }
+
+/** One entry of `policies` as written (checked by src/lint/policies.ts). */
+export type PolicyEntry = Record<string, unknown>;
 
 export interface Config {
   /** absolute path of the config file, or undefined when none was found */
@@ -29,6 +38,8 @@ export interface Config {
   rules: Record<string, SeveritySetting>;
   /** per-path severities (config/overrides.ts); absent when the config has none */
   overrides?: Override[];
+  /** the team's own rules, as written in the config (compiled by src/lint/policies.ts) */
+  policies?: PolicyEntry[];
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
@@ -46,9 +57,10 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig }>;
   rules?: Record<string, string>;
   overrides?: unknown;
+  policies?: PolicyEntry[];
 }
 
 
@@ -86,6 +98,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
   const rel = path.relative(process.cwd(), filepath) || filepath;
   // checked first, for messages with did-you-mean (the schema describes it for editors)
   const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);
+  checkPolicyEntries(raw, rel);
   if (!validate(raw)) {
     const e = validate.errors![0]!;
     const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
@@ -103,6 +116,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
       apiKeyEnv: env.apiKeyEnv ?? 'TPLSYNC_API_KEY',
       allowInsecureHttp: env.allowInsecureHttp ?? false,
       channels: env.channels ?? {},
+      ...(env.list ? { list: env.list } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
@@ -119,6 +133,7 @@ export async function resolveConfig(raw: unknown, filepath: string): Promise<Con
     environments,
     rules,
     ...(overrides.length ? { overrides } : {}),
+    ...(c.policies?.length ? { policies: c.policies } : {}),
   };
 }
 

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 
 export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse';
-export type Operation = 'write' | 'read' | 'send' | 'status';
-export const OPERATIONS: readonly Operation[] = ['write', 'read', 'send', 'status'];
+export type Operation = 'write' | 'read' | 'send' | 'status' | 'list';
+export const OPERATIONS: readonly Operation[] = ['write', 'read', 'send', 'status', 'list'];
 
 export interface FaultSettings {
   /** a whole number 0..2^32-1 */
@@ -103,7 +103,7 @@ export function checkFaults(v: unknown): string | undefined {
   for (const [k, x] of Object.entries(v)) {
     if (!FAULT_KEYS.includes(k as keyof FaultSettings)) return `unknown fault setting '${k}' (known: ${FAULT_KEYS.join(', ')})`;
     if (k === 'operations') {
-      if (!Array.isArray(x) || x.some((o) => !OPERATIONS.includes(o))) return 'operations is a list of write, read, send, status';
+      if (!Array.isArray(x) || x.some((o) => !OPERATIONS.includes(o))) return 'operations is a list of write, read, send, status, list';
       continue;
     }
     if (k.endsWith('Rate')) {

@@ -9,6 +9,7 @@ import { EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.
 import type { ConversationRequest, TemplateWriteRequest } from '../api/shapes.js';
 import { mayUse, mayWrite, type Principal } from './auth.js';
 import type { Operation } from './faults.js';
+import { listPage } from './list.js';
 import { HttpError } from './http-error.js';
 import type { JournalEntry } from './journal.js';
 import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type TemplateRecord } from './state.js';
@@ -89,6 +90,11 @@ export class Operations {
       case 'read': return this.read(r.channelId!, r.templateId!);
       case 'send': return this.send(r.principal, r.channelId!, parseJsonBody(r.headers, r.body));
       case 'status': return this.status(r.principal, r.clientMessageId!, r.query);
+      case 'list': {
+        const page = listPage(this.state, r.channelId!, r.query);
+        if ('error' in page) throw new HttpError(400, 'INVALID', page.error, page.field);
+        return { status: 200, body: page, schema: 'EmulatorListPage' };
+      }
     }
   }
 

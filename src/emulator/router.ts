@@ -6,6 +6,7 @@
 import { UUID_RE } from '../schemas/contract.js';
 import type { Operation } from './faults.js';
 import { HttpError } from './http-error.js';
+import { listRoute } from './list.js';
 
 export interface Target {
   /** decoded, dot segments resolved, no empty segments */
@@ -57,6 +58,12 @@ export function route(method: string, rawTarget: string): Route {
   if (seg[0] === '_emulator') return { kind: 'control', name: seg.slice(1).join('/'), target };
   const wrong = (allowed: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allowed}`, undefined, { allow: allowed });
   const uuid = (name: string, v: string) => { if (!UUID_RE.test(v)) throw new HttpError(400, 'INVALID', `${name} '${v.slice(0, 100)}' is not a UUID`, name); return v; };
+  // the listing (list.ts): the emulator's own path, the reference gives none
+  const listed = listRoute(method, seg);
+  if (listed) {
+    if ('channelId' in listed) return { kind: 'api', op: 'list', target, channelId: listed.channelId };
+    throw new HttpError(listed.status, listed.code, listed.message, listed.field, listed.allow ? { allow: listed.allow } : {});
+  }
   if (seg.length === 4 && seg[0] === 'channel' && seg[2] === 'template') {
     if (method !== 'GET' && method !== 'POST') throw wrong('GET, POST');
     return { kind: 'api', op: method === 'GET' ? 'read' : 'write', target, channelId: uuid('publicId', seg[1]!), templateId: uuid('publicTemplateId', seg[3]!) };

@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
 import { templateSchema } from '../schemas/template.js';
+import { variantFacts } from './rules/variants.js';
 
 interface Entry { hash: string; size: number; mtimeMs: number; ino: number; recordedAt: number; result: FileResult }
 interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
@@ -23,7 +24,7 @@ const RACY_MS = 1000;
 let fp: string | undefined;
 /** changes whenever a rule's code, its metadata or the schema changes */
 export function rulesFingerprint(): string {
-  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema()]));
+  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema(), variantFacts.toString()]));
   return fp;
 }
 
@@ -74,7 +75,7 @@ export class LintCache {
 
   set(abs: string, hash: string, bytes: Uint8Array, result: FileResult, st?: Stats): void {
     if (result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || Buffer.from(bytes).includes('EXPIRE_TIME')) return;
-    const { value: _v, hash: _h, ...kept } = result;
+    const { hash: _h, ...kept } = result;
     this.entries[abs] = { hash, size: st?.size ?? -1, mtimeMs: st?.mtimeMs ?? -1, ino: st?.ino ?? -1, recordedAt: Date.now(), result: kept };
     this.dirty = true;
   }

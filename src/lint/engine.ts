@@ -11,7 +11,8 @@ import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type ReportOptions, type RuleContext } from './rule.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
+import { variantFacts, type VariantFacts } from './rules/variants.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
@@ -25,6 +26,8 @@ export interface FileFacts {
   language?: string;
   identitySpan?: Span;
   publicId?: { value: string; span: Span };
+  /** what the language variants of one (channel, name) must share (rules/variants.ts) */
+  variant?: VariantFacts;
 }
 
 export interface FileResult {
@@ -93,11 +96,12 @@ function quickFacts(text: string, t: Loose): FileFacts | undefined {
   facts.name = t.name;
   facts.identitySpan = nameSpan;
   facts.language = t.language;
+  facts.variant = variantFacts(t);
   return facts;
 }
 
 /** A finding before it has a position: where in the value, and how to point at it. */
-interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
+export interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
 
 /** Pure: the schema and rule findings of a template value, at most MAX_FINDINGS_PER_RULE of each rule. */
 export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
@@ -193,6 +197,37 @@ function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileRes
   return out;
 }
 
+/** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
+export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions, onThrow?: (rule: Rule, e: unknown) => void): RawFinding[] {
+  const out: RawFinding[] = [];
+  const scans = new Map<string, ScanResult>();
+  let sites: PlaceholderSite[] | undefined;
+  let ruleId = '';
+  const ctx: RuleContext = {
+    t, now: opts.now,
+    scan(path: Path): ScanResult {
+      const k = path.join('\u0000');
+      let s = scans.get(k);
+      if (!s) {
+        s = scanPlaceholders(stringAt(t, path) ?? '');
+        scans.set(k, s);
+      }
+      return s;
+    },
+    sites: () => (sites ??= placeholderSites(t)),
+    report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
+  };
+  for (const rule of rules) {
+    ruleId = rule.id;
+    if (!onThrow) { rule.check!(ctx); continue; }
+    try {
+      const r: unknown = rule.check!(ctx);
+      if (r instanceof Promise) { r.catch(() => {}); throw new Error('check(ctx) returned a promise; a rule is synchronous: report before it returns'); }
+    } catch (e) { onThrow(rule, e); }
+  }
+  return out;
+}
+
 function withTruncated(r: FileResult, truncated: NonNullable<FileResult['truncated']>): FileResult {
   return Object.keys(truncated).length ? { ...r, truncated } : r;
 }
@@ -222,6 +257,7 @@ function factsOf(f: ParsedFile, t: Loose): FileFacts {
   if (typeof t.name === 'string') { facts.name = t.name; facts.identitySpan = locate(f, ['name']); }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') facts.publicId = { value: t.publicId.toLowerCase(), span: locate(f, ['publicId']) };
+  facts.variant = variantFacts(t);
   return facts;
 }
 
@@ -232,6 +268,10 @@ export interface ProjectOptions {
   severitiesFor?: (file: string) => Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
+  /** the project's own rules (team policies, plugins), known beside the built-in ones */
+  rules?: ReadonlyMap<string, RuleMeta>;
+  /** findings of the project-level passes (variants, policies), placed already, before severities and directives */
+  extra?: readonly Diagnostic[];
 }
 
 
@@ -269,13 +309,14 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
       }
     }
   }
+  cross.push(...(opts.extra ?? []));
   const crossByFile = new Map<string, Diagnostic[]>();
   for (const d of cross) crossByFile.set(d.file, [...(crossByFile.get(d.file) ?? []), d]);
 
   for (const r of files) {
     const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
     const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
-    const shown = applyDirectives(r.file, configure(diags, severities), r.directives, severities);
+    const shown = applyDirectives(r.file, configure(diags, severities, opts.rules), r.directives, severities, opts.rules);
     for (const d of capFile(r, shown, severities)) all.push(d);
   }
   return all.sort(compareDiagnostics);
@@ -319,17 +360,18 @@ function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record
   }];
 }
 
-function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
+
   const out: Diagnostic[] = [];
   for (const d of diags) {
-    const s = severities[d.ruleId] ?? RULES_BY_ID.get(d.ruleId)?.severity;
+    const s = severities[d.ruleId] ?? (own?.get(d.ruleId) ?? RULES_BY_ID.get(d.ruleId))?.severity;
     if (s === 'off') continue;
     out.push(s ? { ...d, severity: s } : d);
   }
   return out;
 }
 
-function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
   if (directives.length === 0) return diags;
   const used = new Set<string>();
   const byTarget = new Map<number, Directive[]>();
@@ -348,12 +390,12 @@ function applyDirectives(file: string, diags: Diagnostic[], directives: readonly
     const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)!.severity;
     if (s !== 'off') extra.push({ file, line: dir.line, column: dir.column, endLine: dir.line, endColumn: dir.endColumn, ruleId, severity: s, message });
   };
-  const ids = [...RULES_BY_ID.keys()];
+  const ids = [...RULES_BY_ID.keys(), ...(own?.keys() ?? [])];
   for (const dir of directives) {
     if (dir.rules.length === 0) emit('directive-unknown-rule', dir, 'tplsync-disable-next-line names no rule id; write `# tplsync-disable-next-line RULE-ID -- reason`.');
     if (!dir.reason) emit('directive-missing-reason', dir, `Give the reason for disabling ${dir.rules.join(', ') || 'the rule'}: append \` -- why it does not apply\`.`);
     for (const id of dir.rules) {
-      if (!RULES_BY_ID.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
+      if (!RULES_BY_ID.has(id) && !own?.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
       else if (!used.has(`${dir.line}\u0000${id}`)) emit('directive-unused', dir, `No ${id} finding on line ${dir.target} to disable; remove the directive.`);
     }
   }

@@ -16,7 +16,7 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 export const MAX_FINDINGS_PER_RULE = 50;
 export const MAX_FINDINGS_PER_FILE = 100;
 
-export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'limits';
+export type RuleGroup = 'file' | 'schema' | 'whatsapp' | 'rcs' | 'cross-file' | 'directive' | 'limits' | 'policy';
 
 export interface RuleMeta {
   id: string;

@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import type { Diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type Severity } from '../core/diagnostic.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, type FileResult, type ProjectOptions } from './engine.js';
+import { placeFindings, type ProjectFinding } from './place.js';
+import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
 import { RULES_BY_ID } from './registry.js';
+import type { Rule } from './rule.js';
+import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
 import { lintFile } from './run-file.js';
 import { didYouMean } from './suggest.js';
 import path from 'node:path';
@@ -18,13 +22,13 @@ import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 
 export { discoverFiles, type FileEntry } from '../files/discover.js';
 
-export function projectOptions(config: Config, cwd: string = process.cwd()): ProjectOptions {
-  const ids = [...RULES_BY_ID.keys()];
+export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
+  const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
   for (const id of Object.keys(config.rules)) {
-    if (!RULES_BY_ID.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
+    if (!ids.includes(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
   }
   const envs = Object.values(config.environments);
-  const opts: ProjectOptions = { severities: config.rules };
+  const opts: ProjectOptions = { severities: config.rules, ...(own.length ? { rules: new Map(own.map((r) => [r.id, r])) } : {}) };
   if (config.overrides?.length) {
     checkOverrideRuleIds(config.overrides, ids, config.file ?? 'the config');
     const forAbs = severitiesFor(config.rules, config.overrides, config.dir);
@@ -124,14 +128,42 @@ export interface LintOutcome {
   results: FileResult[];
   /** files answered from the cache */
   cached?: number;
+  /** the project's own rules (team policies and plugins), for formatters that list rules */
+  rules: Rule[];
+}
+
+/** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
+function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date): Diagnostic[] {
+  const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
+  const severity: Severity = sev === 'off' ? 'warning' : sev;
+  const inputs = results.flatMap((r, i) => {
+    const { channel, name, language, variant } = r.facts;
+    return channel && name && language && variant ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: variant }] : [];
+  });
+  const abs = new Map(inputs.map((x) => [x.file, x.abs]));
+  const found: ProjectFinding[] = checkVariants(inputs).map((v) => ({ ...v, abs: abs.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
+  if (policies) {
+    found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
+  }
+  return found.length ? placeFindings(found) : [];
 }
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
-  const popts = projectOptions(config, cwd);
+  const policies = config.policies?.length ? await loadPolicies(config) : undefined;
+  const own = policies?.rules ?? [];
+  const popts = projectOptions(config, cwd, own);
   const files = await discoverFiles(config, paths, cwd);
+  const now = opts.now ?? new Date();
+  // team policies judge the plain values
+  const keep = Boolean(opts.keepValue) || own.length > 0;
+  const finish = (results: FileResult[]): Diagnostic[] => {
+    const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now) });
+    return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
+  };
+  opts = { ...opts, now, keepValue: keep };
   if (!opts.cacheFile) {
     const results = await lintEntries(files, opts);
-    return { files, results, diagnostics: finishProject(results, popts) };
+    return { files, results, diagnostics: finish(results), rules: own };
   }
   const { LintCache } = await import('./cache.js');
   const cache = LintCache.load(opts.cacheFile);
@@ -142,13 +174,16 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
     let st: Stats;
     try {
       st = statSync(f.abs);
-      results[i] = cache.byStat(f.abs, st, f.file);
-      if (results[i]) return;
+      const proven = cache.byStat(f.abs, st, f.file);
+      // a result cached without its value serves only runs that do not need it
+      if (proven && (!keep || proven.value !== undefined || proven.diagnostics.some((d) => d.severity === 'error'))) { results[i] = proven; return; }
       if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
       bytes = readFileSync(f.abs);
     } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
     const hash = LintCache.hash(bytes);
-    results[i] = cache.get(f.abs, hash, f.file, st);
+    const hit = cache.get(f.abs, hash, f.file, st);
+    // a result cached without its value serves only runs that do not need it
+    results[i] = hit && (!keep || hit.value !== undefined || hit.diagnostics.some((d) => d.severity === 'error')) ? hit : undefined;
     if (!results[i]) misses.push({ i, hash, bytes, st });
   });
   const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
@@ -157,5 +192,5 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
     if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!, m.st);
   });
   cache.save(new Set(files.map((f) => f.abs)));
-  return { files, results: results as FileResult[], diagnostics: finishProject(results as FileResult[], popts), cached: cache.hits, statHits: cache.statHits };
+  return { files, results: results as FileResult[], diagnostics: finish(results as FileResult[]), cached: cache.hits, statHits: cache.statHits, rules: own };
 }

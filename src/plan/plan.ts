@@ -55,7 +55,7 @@ export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
 }
 
-export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string }
+export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string; /** why it is an orphan (default: gone from git) */ note?: string }
 
 export interface PlanInputs {
   desired: readonly DesiredTemplate[];
@@ -105,8 +105,8 @@ export function makePlan(inp: PlanInputs): Plan {
     if (!r) continue; // gone from git and from the channel: nothing to report
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
-      file: o.file, remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
-      attention: ['removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
+      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
+      attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));

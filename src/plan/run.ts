@@ -7,6 +7,7 @@ import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { loadDesired } from './desired.js';
+import { listedOrphans } from './listed.js';
 import { templatesAtRef } from './orphans.js';
 import { keyOf, makePlan, planAgainstBase, shardKeys, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
@@ -21,6 +22,8 @@ export interface PlanRunOptions {
   progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
+  /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
+  orphans?: boolean;
   cwd: string;
 }
 
@@ -57,8 +60,17 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
+  let listed: Map<string, TemplateReadResponse | null> | undefined;
+  if (o.orphans) {
+    if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
+    const known = new Set([...all.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
+    const channels = [...new Set([...Object.values(conn.environment.channels), ...all.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
+    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress));
+    orphans = [...orphans, ...found.orphans];
+    listed = found.remote;
+  }
   if (o.shard) {
-    // the slices are cut from every key this plan covers (held ones too), so the N shards together plan each template once
+    // the slices are cut from every key this plan covers (held ones and orphans too), so the N shards together plan each template once
     const desiredKey = (d: (typeof all)[number]) => keyOf({ channel: d.channel, ...d.canonical });
     const mine = shardKeys([...all.map(desiredKey), ...orphans.map((b) => keyOf(b))], o.shard);
     all = all.filter((d) => mine.has(desiredKey(d)));
@@ -71,8 +83,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
     reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
-  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.map((x) => ({ channelId: x.channelId, id: x.publicId }))];
+  const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress);
+  for (const [id, r] of listed ?? []) remote.set(id, r);
   return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
 }
 

@@ -9,7 +9,7 @@ import { schemaDir } from './dir.js';
 
 export type SchemaName =
   | 'TemplateWriteRequest' | 'TemplateWriteResponse' | 'TemplateReadResponse'
-  | 'ConversationRequest' | 'ConversationResponse' | 'MessageStatusResponse' | 'Error' | 'Uuid';
+  | 'ConversationRequest' | 'ConversationResponse' | 'MessageStatusResponse' | 'Error' | 'Uuid' | 'EmulatorListPage';
 
 let ajv: Ajv2020 | undefined;
 const cache = new Map<SchemaName, ValidateFunction>();

@@ -41,7 +41,8 @@ function artifactLocation(file: string, ctx: FormatContext): { uri: string; uriB
 }
 
 export const sarif: Formatter = (diags, ctx) => {
-  const index = new Map(RULES.map((r, i) => [r.id, i]));
+  const all = [...RULES, ...(ctx.rules ?? [])];
+  const index = new Map(all.map((r, i) => [r.id, i]));
   const root = ctx.root ? pathToFileURL(ctx.root).href.replace(/\/?$/, '/') : undefined;
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -53,13 +54,14 @@ export const sarif: Formatter = (diags, ctx) => {
           version: ctx.toolVersion,
           semanticVersion: ctx.toolVersion,
           informationUri: 'https://github.com/tplsync/tplsync',
-          rules: RULES.map((r) => ({
+          rules: all.map((r, i) => ({
             id: r.id,
             name: sarifRuleName(r.id),
             shortDescription: { text: r.summary },
             fullDescription: { text: `${r.summary} ${r.why}` },
             help: { text: `${r.why}\nFix: ${r.fix}`, markdown: `${r.why}\n\n**Fix:** ${r.fix}${r.source ? `\n\nSource: ${r.source}` : ''}` },
-            helpUri: `${HELP_URI}#${r.id}`,
+            // the project's own rules have no page in tplsync's docs
+            ...(i < RULES.length ? { helpUri: `${HELP_URI}#${r.id}` } : {}),
             defaultConfiguration: { level: r.severity === 'off' ? 'none' : LEVEL[r.severity] },
             properties: { tags: [r.group] },
           })),

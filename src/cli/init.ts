@@ -1,0 +1,64 @@
+// `tplsync init [--channel ALIAS] [--yes]`: start a project in the current directory. Asks only
+// on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { toolVersion } from '../core/version.js';
+import { CHANNEL_ALIAS_RE, initFiles, writeInit } from '../init/init.js';
+import { schemaDir } from '../schemas/dir.js';
+
+export interface InitCommandOptions { channel?: string; yes?: boolean }
+
+const DEFAULT_CHANNEL = 'whatsapp';
+
+export async function initCommand(o: InitCommandOptions): Promise<number> {
+  const cwd = process.cwd();
+  let channel = o.channel;
+  const interactive = !o.yes && Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  if (channel === undefined && interactive) {
+    const { input } = await import('@inquirer/prompts');
+    channel = await input({
+      message: 'Alias of your first channel (the name template files use for it)',
+      default: DEFAULT_CHANNEL,
+      validate: (v) => CHANNEL_ALIAS_RE.test(v) || 'letters, digits, ".", "_" and "-"',
+    });
+  }
+  channel ??= DEFAULT_CHANNEL;
+  if (!CHANNEL_ALIAS_RE.test(channel)) throw new UsageError(`--channel '${channel}' may use only letters, digits, ".", "_" and "-"`);
+  const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
+  const files = initFiles({
+    channel, version: toolVersion(),
+    configSchemaPath: rel(path.join(schemaDir, 'config.schema.json')),
+    templateSchemaPath: path.relative(path.join(cwd, 'templates'), path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/'),
+  });
+  const outcomes = writeInit(cwd, files);
+  for (const r of outcomes) {
+    process.stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
+  }
+  const root = gitRoot(cwd);
+  if (root && root !== cwd) {
+    process.stderr.write(`tplsync: note: GitHub reads workflows only from ${path.join(path.relative(cwd, root) || '.', '.github', 'workflows')}/; move them there and give each use of the action \`working-directory: ${path.relative(root, cwd).split(path.sep).join('/')}\`\n`);
+  }
+  if (outcomes.every((r) => r.kind === 'exists')) {
+    process.stdout.write('\nEverything init writes is already here; nothing was changed.\n');
+    return EXIT.OK;
+  }
+  process.stdout.write(`
+Next:
+  tplsync lint                   check the templates
+  tplsync apply --auto-approve   sync them to the embedded emulator (environment "local")
+  tplsync preview --out preview  see them as the customer will
+Then fill in the production environment in tplsync.config.yaml and set the secret
+TPLSYNC_PRODUCTION_API_KEY in your repository for the workflows in .github/workflows/.
+`);
+  return EXIT.OK;
+}
+
+/** The nearest directory at or above `dir` that holds .git, if any. */
+function gitRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return undefined;
+  }
+}

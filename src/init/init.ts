@@ -1,0 +1,119 @@
+// Init's core: what `tplsync init` writes into a repository (pure: `initFiles`), and writing
+// it without ever overwriting (effects: `writeInit`). A config with a `local` environment on
+// the embedded emulator and a commented production skeleton, the three CI workflows, a first
+// template, and `.tplsync/` in .gitignore.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { v5 as uuidv5 } from 'uuid';
+import { writeFileAtomic } from '../files/write.js';
+import { formatTemplate } from '../layout/format.js';
+import { TEMPLATE_ID_NAMESPACE } from '../model/ids.js';
+import { safeFileName } from '../model/to-file.js';
+import { scaffoldTemplate } from '../scaffold/scaffold.js';
+import { workflowFiles } from './workflows.js';
+
+export interface InitOptions {
+  /** the channel alias of the first template and of the config */
+  channel: string;
+  /** the tplsync version the workflows pin */
+  version: string;
+  /** `$schema` of the config, relative to the repository (the package's schema/config.schema.json) */
+  configSchemaPath: string;
+  /** `$schema` of the template files, relative to the templates/ folder */
+  templateSchemaPath: string;
+}
+
+export const CHANNEL_ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export const FIRST_TEMPLATE = { name: 'welcome_message', language: 'en_US', category: 'UTILITY' } as const;
+export const GITIGNORE_LINE = '.tplsync/';
+const PRODUCTION_KEY_ENV = 'TPLSYNC_PRODUCTION_API_KEY';
+
+/** The local channel id of an alias: name-based, so that two runs of init agree. */
+export function localChannelId(alias: string): string {
+  return uuidv5(`local-channel/${alias}`, TEMPLATE_ID_NAMESPACE);
+}
+
+export function configText(o: InitOptions): string {
+  return `# yaml-language-server: $schema=${o.configSchemaPath}
+# tplsync config: which files are templates, and where each environment syncs them.
+# Docs: https://github.com/tplsync/tplsync#readme
+templates: ["templates/**/*.{yaml,yml}"]
+defaultEnvironment: local
+environments:
+  # The embedded emulator of the partner messaging API: \`tplsync apply\` works with no account.
+  # Its state is kept in .tplsync/ (ignored by git).
+  local:
+    emulator: .tplsync/emulator.json
+    channels:
+      ${o.channel}: ${localChannelId(o.channel)}
+    # "Get List Approved Template" of the emulator, for \`tplsync pull --all\` and \`plan --orphans\`
+    list:
+      path: /channel/{channelId}/templates
+      items: templates
+      id: publicId
+      next: nextCursor
+  # The real service. Uncomment, set baseUrl and the publicId of each channel, and keep the API
+  # key in the environment variable apiKeyEnv names (a secret in CI), never in this file.
+  # CI plans and applies this environment (the workflows in .github/workflows/).
+  # production:
+  #   baseUrl: https://api.example.com
+  #   apiKeyEnv: ${PRODUCTION_KEY_ENV}
+  #   channels:
+  #     ${o.channel}: 00000000-0000-0000-0000-000000000000   # the channel's publicId
+  #   # list:            # only if your provider documents the path of its template listing
+  #   #   path: /channel/{channelId}/templates
+  #   #   items: templates
+  #   #   id: publicId
+# Severities per lint rule id (docs/rules.md), and the team's own policies:
+rules: {}
+# policies:
+#   - id: acme/marketing-opt-out
+#     message: Marketing templates offer an opt-out in the footer
+#     severity: error
+#     where: { category: MARKETING }
+#     field: footer
+#     pattern: STOP
+`;
+}
+
+export interface PlannedFile { file: string; text: string }
+
+/** Every file init writes, relative to the repository, in the order it reports them. */
+export function initFiles(o: InitOptions): PlannedFile[] {
+  const template = formatTemplate(scaffoldTemplate({
+    channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
+  })).text;
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production' });
+  return [
+    { file: 'tplsync.config.yaml', text: configText(o) },
+    { file: `templates/${safeFileName(FIRST_TEMPLATE.name, FIRST_TEMPLATE.language)}`, text: template },
+    ...Object.entries(workflows).map(([file, text]) => ({ file, text })),
+  ];
+}
+
+/** The .gitignore with `.tplsync/` added, or undefined when it is already ignored. */
+export function withIgnored(gitignore: string | undefined): string | undefined {
+  const lines = (gitignore ?? '').split(/\r?\n/).map((l) => l.trim());
+  if (lines.some((l) => l === GITIGNORE_LINE || l === '.tplsync' || l === '/.tplsync/' || l === '/.tplsync')) return undefined;
+  const base = gitignore ?? '';
+  return `${base}${base && !base.endsWith('\n') ? '\n' : ''}# tplsync: the embedded emulator's state and the lint cache\n${GITIGNORE_LINE}\n`;
+}
+
+export type InitOutcome = { file: string; kind: 'created' | 'exists' | 'updated' };
+
+/** Writes each planned file that does not exist yet, and .tplsync/ into .gitignore; never overwrites. */
+export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutcome[] {
+  const out: InitOutcome[] = [];
+  for (const f of files) {
+    const abs = path.join(dir, f.file);
+    if (existsSync(abs)) { out.push({ file: f.file, kind: 'exists' }); continue; }
+    writeFileAtomic(abs, f.text);
+    out.push({ file: f.file, kind: 'created' });
+  }
+  const ignore = path.join(dir, '.gitignore');
+  const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
+  const next = withIgnored(had);
+  if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
+  else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }
+  return out;
+}

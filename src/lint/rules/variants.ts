@@ -1,0 +1,120 @@
+// Pure: the language variants of one (channel, name) agree. Each file's facts carry what must
+// be the same in every language (its kind, category, header format, button types in order,
+// the placeholder names of each text); across the files, every variant that differs from the
+// others is reported at the differing node of the differing file. Texts and samples may differ.
+import type { Path } from '../../files/locate.js';
+import { arr, obj, str, type Loose } from '../../model/loose.js';
+import { scanPlaceholders } from '../../model/placeholders.js';
+import { placeholderSites } from '../../model/sites.js';
+import { defineRules } from '../rule.js';
+
+export const VARIANT_RULE_ID = 'variant-mismatch';
+
+export const variantRules = defineRules([
+  {
+    id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
+    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format, category and kind.',
+    why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format and category. Translate only the texts and samples. The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+  },
+]);
+
+interface Fact<T> { value: T; path: Path }
+
+/** What one language variant must share with the others. */
+export interface VariantFacts {
+  kind: Fact<string>;
+  category?: Fact<string>;
+  header: Fact<string>;
+  buttons: Fact<string[]>;
+  /** per text that may hold placeholders (keyed by its path): the names in it, sorted */
+  placeholders: { site: string; names: string[]; path: Path }[];
+}
+
+function kindOf(t: Loose): Fact<string> {
+  if (t.carousel !== undefined) return { value: 'carousel', path: ['carousel'] };
+  if (t.limited_time_offer !== undefined) return { value: 'limited-time offer', path: ['limited_time_offer'] };
+  if (t.body === undefined && t.message !== undefined) return { value: 'RCS', path: ['message'] };
+  if (t.category === 'AUTHENTICATION') return { value: 'authentication', path: ['category'] };
+  return { value: 'standard', path: ['body'] };
+}
+
+export function variantFacts(t: Loose): VariantFacts {
+  const header = obj(t.header);
+  const buttons = arr(t.buttons).map((b) => str(obj(b)?.type) ?? '?');
+  return {
+    kind: kindOf(t),
+    ...(typeof t.category === 'string' ? { category: { value: t.category, path: ['category'] } } : {}),
+    header: header ? { value: str(header.format) ?? '?', path: header.format !== undefined ? ['header', 'format'] : ['header'] } : { value: 'none', path: [] },
+    buttons: { value: buttons, path: ['buttons'] },
+    placeholders: placeholderSites(t).map((s) => ({
+      site: s.path.join('.'), path: s.path,
+      names: [...new Set(scanPlaceholders(s.text).placeholders.map((p) => p.key))].sort(),
+    })),
+  };
+}
+
+/** A variant to report: where (a path in that file's value) and why. */
+export interface VariantFinding { file: string; path: Path; message: string }
+
+export interface VariantInput { file: string; channel: string; name: string; language: string; facts: VariantFacts }
+
+const show = (v: unknown): string => Array.isArray(v) ? (v.length ? v.join(', ') : 'none') : String(v);
+
+/**
+ * The value the variants agree on: the most common; on a tie, the English variant's (en, en_*),
+ * else the first language's in alphabetical order. Every variant with another value is reported.
+ */
+function reference<T>(items: readonly { language: string; key: string; value: T }[]): { key: string; language: string } {
+  const counts = new Map<string, number>();
+  for (const i of items) counts.set(i.key, (counts.get(i.key) ?? 0) + 1);
+  const best = Math.max(...counts.values());
+  const tied = items.filter((i) => counts.get(i.key) === best).sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
+  return { key: tied[0]!.key, language: tied[0]!.language };
+}
+const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
+
+/** Pure: the findings of variant-mismatch over every file of a run. */
+export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[] {
+  const groups = new Map<string, VariantInput[]>();
+  for (const i of inputs) {
+    const k = `${i.channel}\u0000${i.name}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
+  }
+  const out: VariantFinding[] = [];
+  for (const group of groups.values()) {
+    const langs = new Set(group.map((g) => g.language));
+    if (langs.size < 2) continue;
+    const title = `${group[0]!.channel}/${group[0]!.name}`;
+    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path): void => {
+      const items = group.map((g) => ({ g, fact: get(g.facts) })).filter((x) => x.fact !== undefined)
+        .map((x) => ({ ...x, language: x.g.language, key: JSON.stringify(x.fact!.value), value: x.fact!.value }));
+      if (items.length < 2) return;
+      const ref = reference(items);
+      const refValue = items.find((i) => i.key === ref.key)!.value;
+      for (const i of items) {
+        if (i.key === ref.key) continue;
+        out.push({
+          file: i.g.file, path: at ? at(i.fact!, refValue) : i.fact!.path,
+          message: `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.`,
+        });
+      }
+    };
+    aspect('the kind', (f) => f.kind);
+    aspect('category', (f) => f.category);
+    aspect('header format', (f) => f.header);
+    aspect('buttons', (f) => f.buttons, (mine, ref) => {
+      const i = mine.value.findIndex((t, k) => t !== ref[k]);
+      if (i >= 0) return ['buttons', i, 'type'];
+      return mine.value.length ? ['buttons', mine.value.length - 1, 'type'] : [];
+    });
+    const sites = new Set(group.flatMap((g) => g.facts.placeholders.map((p) => p.site)));
+    for (const site of sites) {
+      aspect(`placeholders in ${site}`, (f) => {
+        const p = f.placeholders.find((x) => x.site === site);
+        return p ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
+      });
+    }
+  }
+  return out;
+}

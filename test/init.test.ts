@@ -1,0 +1,153 @@
+// `tplsync init` as a new user meets it: an empty git repository, init, then lint and apply on
+// the embedded emulator; a second run changes nothing; flags for everything, no prompt without a TTY.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { configText, initFiles, localChannelId, withIgnored } from '../src/init/init.ts';
+import { BIN, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+async function emptyRepo(): Promise<string> {
+  const dir = tempDir('tplsync-init-');
+  await execa('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
+/** every file under dir (but .git) with its bytes and mtime */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.name === '.git') continue;
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = `${statSync(p).mtimeMs} ${readFileSync(p, 'utf8')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+test('init in an empty git repository, then lint and apply --auto-approve succeed', async () => {
+  const dir = await emptyRepo();
+  try {
+    const r = await cli(['init', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    for (const f of ['tplsync.config.yaml', 'templates/welcome_message.en_US.yaml', '.github/workflows/tplsync-pull-request.yml', '.github/workflows/tplsync-apply.yml', '.github/workflows/tplsync-drift.yml', '.gitignore']) {
+      assert.match(r.stdout, new RegExp(`created\\s+${f.replace(/\./g, '\\.')}`), f);
+    }
+    const config = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8');
+    assert.match(config, /^# yaml-language-server: \$schema=\S+schema\/config\.schema\.json\n/);
+    assert.match(config, /\n  local:\n    emulator: \.tplsync\/emulator\.json\n    channels:\n      shop-whatsapp: [0-9a-f-]{36}\n/);
+    assert.match(config, /\n  # production:\n  #   baseUrl: https:\/\/api\.example\.com\n  #   apiKeyEnv: TPLSYNC_PRODUCTION_API_KEY\n/);
+    const template = readFileSync(path.join(dir, 'templates/welcome_message.en_US.yaml'), 'utf8');
+    assert.match(template, /^# yaml-language-server: \$schema=\S+schema\/template\.schema\.json\n/);
+    assert.match(template, /\nchannel: shop-whatsapp /);
+    assert.match(readFileSync(path.join(dir, '.gitignore'), 'utf8'), /^\.tplsync\/$/m);
+    assert.match(readFileSync(path.join(dir, '.github/workflows/tplsync-apply.yml'), 'utf8'), /uses: tplsync\/tplsync@v\d+\.\d+\.\d+\n\s+with:\n\s+command: apply/);
+
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    const fmt = await cli(['fmt', '--check'], { cwd: dir });
+    assert.is(fmt.exitCode, 0, fmt.stdout + fmt.stderr);
+    const apply = await cli(['apply', '--auto-approve'], { cwd: dir });
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+    assert.match(apply.stdout, /created shop-whatsapp\/welcome_message\/en_US → APPROVED/);
+    // the listing init configures for `local` is the emulator's: the channel is fully managed
+    const pull = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(pull.exitCode, 0, pull.stderr);
+    assert.match(pull.stdout, /templates\/welcome_message\.en_US\.yaml: already manages/);
+    // the emulator's state stays out of git
+    const status = await execa('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: dir });
+    assert.not.match(status.stdout, /\.tplsync\//);
+    assert.match(status.stdout, /templates\/welcome_message\.en_US\.yaml/);
+  } finally { cleanup(dir); }
+});
+
+test('init twice: the second run says what exists and changes nothing', async () => {
+  const dir = await emptyRepo();
+  try {
+    assert.is((await cli(['init', '--yes'], { cwd: dir })).exitCode, 0);
+    const before = snapshot(dir);
+    const again = await cli(['init', '--yes', '--channel', 'other'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /exists\s+tplsync\.config\.yaml \(left as it is\)/);
+    assert.match(again.stdout, /exists\s+\.gitignore/);
+    assert.match(again.stdout, /nothing was changed/);
+    assert.not.match(again.stdout, /created/);
+    assert.equal(snapshot(dir), before);
+  } finally { cleanup(dir); }
+});
+
+test('init never overwrites: an existing config and .gitignore are kept; only what is missing is written', async () => {
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': '# ours\ntemplates: ["templates/**/*.yaml"]\n', '.gitignore': 'node_modules' });
+    const r = await cli(['init'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /exists\s+tplsync\.config\.yaml/);
+    assert.match(r.stdout, /updated\s+\.gitignore/);
+    assert.is(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), '# ours\ntemplates: ["templates/**/*.yaml"]\n');
+    assert.match(readFileSync(path.join(dir, '.gitignore'), 'utf8'), /^node_modules\n# tplsync[^\n]*\n\.tplsync\/\n$/);
+  } finally { cleanup(dir); }
+});
+
+test('init in a subfolder of a repository says where GitHub looks for workflows', async () => {
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, { 'messaging/README.md': 'ours\n' });
+    const r = await cli(['init', '--yes'], { cwd: path.join(dir, 'messaging') });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /GitHub reads workflows only from \.\.\/\.github\/workflows\/; move them there and give each use of the action `working-directory: messaging`/);
+  } finally { cleanup(dir); }
+});
+
+test('init: a channel alias that cannot be one is a usage error, and nothing is written', async () => {
+  const dir = await emptyRepo();
+  try {
+    const r = await cli(['init', '--channel', 'my channel!'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /--channel 'my channel!'/);
+    assert.equal(readdirSync(dir), ['.git']);
+  } finally { cleanup(dir); }
+});
+
+test('on a terminal, init asks for the channel alias (util-linux `script` gives it a pseudo-terminal); without one it never asks', async () => {
+  const dir = await emptyRepo();
+  try {
+    const child = execa('script', ['-qec', `node ${JSON.stringify(BIN)} init`, '/dev/null'], { cwd: dir, reject: false, timeout: 60_000, env: { NO_COLOR: '1' } });
+    let seen = '';
+    await new Promise<void>((resolve) => {
+      child.stdout!.on('data', (b: Buffer) => {
+        seen += b.toString();
+        if (seen.includes('Alias of your first channel')) { child.stdin!.write('acme-wa\r'); resolve(); }
+      });
+      void child.then(() => resolve());
+    });
+    const r = await child;
+    assert.is(r.exitCode, 0, String(r.stdout));
+    assert.match(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), /\n      acme-wa: [0-9a-f-]{36}\n/);
+  } finally { cleanup(dir); }
+  // stdin not a terminal (CI): the defaults, no question
+  const ci = await emptyRepo();
+  try {
+    const r = await cli(['init'], { cwd: ci, input: '' });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stdout, /Alias of your first channel/);
+    assert.match(readFileSync(path.join(ci, 'tplsync.config.yaml'), 'utf8'), /\n      whatsapp: [0-9a-f-]{36}\n/);
+  } finally { cleanup(ci); }
+});
+
+test('init (pure): the local channel id is stable per alias; .gitignore gains .tplsync/ once', () => {
+  assert.is(localChannelId('a'), localChannelId('a'));
+  assert.is.not(localChannelId('a'), localChannelId('b'));
+  assert.is(withIgnored('x\n.tplsync/\n'), undefined);
+  assert.is(withIgnored('/.tplsync'), undefined);
+  assert.is(withIgnored(undefined), '# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
+  const files = initFiles({ channel: 'c', version: '1.2.3', configSchemaPath: 's/config.schema.json', templateSchemaPath: '../s/template.schema.json' });
+  assert.equal(files.map((f) => f.file), ['tplsync.config.yaml', 'templates/welcome_message.en_US.yaml', '.github/workflows/tplsync-pull-request.yml', '.github/workflows/tplsync-apply.yml', '.github/workflows/tplsync-drift.yml']);
+  assert.match(configText({ channel: 'c', version: '1', configSchemaPath: 'x', templateSchemaPath: 'y' }), /apiKeyEnv: TPLSYNC_PRODUCTION_API_KEY/);
+});
+
+test.run();

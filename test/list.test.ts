@@ -1,0 +1,148 @@
+// The template listing: the emulator's own operation, the config's mapping (off unless set),
+// `pull --all` and `plan --orphans` on top of it, all against the emulator on 127.0.0.1.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/api/client.ts';
+import { listPath, listTemplateIds, readListPage } from '../src/api/list.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { VALID, cleanup, cli, raw, tempDir, writeBody, writeFiles } from './helpers.ts';
+
+const KEY = `k-${randomUUID()}`;
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY, { key: 'scoped', channels: [randomUUID()] }], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+const LIST = { path: '/channel/{channelId}/templates', items: 'templates', id: 'publicId', next: 'nextCursor' };
+
+/** a fresh channel with n templates written to the emulator; returns the channel and the ids */
+async function channelWith(n: number, names = (i: number) => `greeting_${i}`): Promise<{ channel: string; ids: string[] }> {
+  const channel = randomUUID();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = randomUUID();
+    const r = await raw(`${emu.url}/channel/${channel}/template/${id}`, { key: KEY, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(writeBody(names(i))) });
+    assert.is(r.status, 200);
+    ids.push(id);
+  }
+  return { channel, ids: ids.sort() };
+}
+
+test('emulator: GET /channel/{id}/templates lists the channel\'s templates in pages, with the key\'s scope and clear 4xx', async () => {
+  const { channel, ids } = await channelWith(5);
+  const first = await raw(`${emu.url}/channel/${channel}/templates?limit=2`, { key: KEY });
+  assert.is(first.status, 200);
+  const page = first.body as { templates: { publicId: string; name: string; language: string; statusText: string }[]; nextCursor: string };
+  assert.equal(page.templates.map((t) => t.publicId), ids.slice(0, 2));
+  assert.equal(page.templates[0]!.language, 'en_US');
+  const rest = (await raw(`${emu.url}/channel/${channel}/templates?limit=10&cursor=${page.nextCursor}`, { key: KEY })).body as typeof page;
+  assert.equal(rest.templates.map((t) => t.publicId), ids.slice(2));
+  assert.is(rest.nextCursor, '');
+  assert.equal(((await raw(`${emu.url}/channel/${channel}/templates?status=REJECTED`, { key: KEY })).body as typeof page).templates, []);
+  assert.equal(((await raw(`${emu.url}/channel/${randomUUID()}/templates`, { key: KEY })).body as typeof page), { templates: [], nextCursor: '' });
+  assert.is((await raw(`${emu.url}/channel/${channel}/templates`, { key: null })).status, 401);
+  assert.is((await raw(`${emu.url}/channel/${channel}/templates`, { key: 'scoped' })).status, 403);
+  assert.is((await raw(`${emu.url}/channel/${channel}/templates?limit=0`, { key: KEY })).status, 400);
+  assert.is((await raw(`${emu.url}/channel/${channel}/templates?cursor=nope`, { key: KEY })).status, 400);
+  assert.is((await raw(`${emu.url}/channel/not-a-uuid/templates`, { key: KEY })).status, 400);
+  const post = await raw(`${emu.url}/channel/${channel}/templates`, { key: KEY, method: 'POST' });
+  assert.is(post.status, 405);
+  assert.is(post.headers.get('allow'), 'GET');
+});
+
+test('the mapping (pure): {channelId} and the cursor in the path, items and ids at dot paths, the last page', () => {
+  assert.is(listPath(LIST, 'c1'), '/channel/c1/templates');
+  assert.is(listPath({ ...LIST, path: '/v2/templates?channel={channelId}&status=APPROVED', cursorParam: 'after' }, 'c1', 'x y'), '/v2/templates?channel=c1&status=APPROVED&after=x%20y');
+  const cfg = { path: '/x/{channelId}', items: 'data.list', id: 'template.uuid', next: 'data.page.next' };
+  assert.equal(readListPage(cfg, { data: { list: [{ template: { uuid: 'a' } }, { template: { uuid: 'b' } }], page: { next: 'p2' } } }), { ids: ['a', 'b'], next: 'p2' });
+  assert.equal(readListPage(cfg, { data: { list: [], page: { next: null } } }), { ids: [] });
+  assert.equal(readListPage({ path: '/x/{channelId}', items: '', id: 'id' }, [{ id: 'a' }]), { ids: ['a'] });
+  assert.throws(() => readListPage(cfg, { data: {} }), /list\.items 'data\.list' is not an array/);
+  assert.throws(() => readListPage(cfg, { data: { list: [{ id: 'a' }] } }), /item 0 has no string at list\.id 'template\.uuid'/);
+});
+
+test('listTemplateIds follows the cursor to the last page; a cursor the service repeats is an error, not a loop', async () => {
+  const { channel, ids } = await channelWith(7);
+  const client = createClient({ baseUrl: emu.url, apiKey: KEY });
+  assert.equal((await listTemplateIds(client, channel, { ...LIST, path: '/channel/{channelId}/templates?limit=3' })).sort(), ids);
+  // the emulator ignores a parameter it does not know: the same page and cursor come back
+  let error: unknown;
+  try { await listTemplateIds(client, channel, { ...LIST, path: '/channel/{channelId}/templates?limit=3', cursorParam: 'after' }); } catch (e) { error = e; }
+  assert.match(String(error), /returned the cursor \S+ twice/);
+});
+
+function project(channel: string, list: boolean): string {
+  const dir = tempDir();
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]
+defaultEnvironment: test
+environments:
+  test:
+    baseUrl: ${emu.url}
+    apiKeyEnv: TPLSYNC_TEST_KEY
+    channels:
+      shop-whatsapp: ${channel}
+${list ? `    list:\n      path: /channel/{channelId}/templates?limit=2\n      items: templates\n      id: publicId\n      next: nextCursor\n` : ''}`,
+  });
+  return dir;
+}
+const env = { TPLSYNC_TEST_KEY: KEY };
+
+test('pull --all writes every listed template into lint-clean files that keep their publicId; never overwrites; skips what the files manage', async () => {
+  const { channel, ids } = await channelWith(3, (i) => ['order_ready', 'order_shipped', 'invoice_ready'][i]!);
+  const dir = project(channel, true);
+  try {
+    let r = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /The listing of shop-whatsapp in test names 3 templates/);
+    const files = readdirSync(path.join(dir, 'templates')).sort();
+    assert.equal(files, ['invoice_ready.en_US.yaml', 'order_ready.en_US.yaml', 'order_shipped.en_US.yaml']);
+    const publicIds = files.map((f) => /publicId: (\S+)/.exec(readFileSync(path.join(dir, 'templates', f), 'utf8'))![1]).sort();
+    assert.equal(publicIds, ids);
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout);
+    // the pulled files are the channel: nothing to change, nothing orphaned
+    const plan = JSON.parse((await cli(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { summary: Record<string, number> };
+    assert.equal(plan.summary, { create: 0, update: 0, noop: 3, orphan: 0 });
+    // a second run: every template is managed by a file already; nothing is written
+    const before = readFileSync(path.join(dir, 'templates', files[0]!), 'utf8');
+    r = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is((r.stdout.match(/already manages/g) ?? []).length, 3);
+    assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
+    // into another folder, where a file is in the way: refused without --force
+    rmSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'));
+    writeFiles(dir, { 'elsewhere/order_ready.en_US.yaml': 'mine\n' });
+    r = await cli(['pull', '--all', '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir, env });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stderr, /elsewhere\/order_ready\.en_US\.yaml exists; pass --force to overwrite it/);
+    assert.is(readFileSync(path.join(dir, 'elsewhere', 'order_ready.en_US.yaml'), 'utf8'), 'mine\n');
+  } finally { cleanup(dir); }
+});
+
+test('plan --orphans (no --base): a listed template no file defines is an orphan; without the listing configured both commands say what to set', async () => {
+  const { channel } = await channelWith(2, (i) => `kept_${i}`);
+  const dir = project(channel, true);
+  try {
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALID });
+    const plan = JSON.parse((await cli(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { action: string; name: string; channel: string }[] };
+    assert.equal(plan.changes.map((c) => `${c.action} ${c.channel}/${c.name}`), ['orphan shop-whatsapp/kept_0', 'orphan shop-whatsapp/kept_1', 'create shop-whatsapp/order_ready']);
+    const text = await cli(['plan', '--orphans'], { cwd: dir, env });
+    assert.match(text.stdout, /on the channel but in no template file \(found by the listing\)/);
+  } finally { cleanup(dir); }
+  const off = project(channel, false);
+  try {
+    writeFiles(off, { 'templates/order_ready.en_US.yaml': VALID });
+    const pull = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: off, env });
+    assert.is(pull.exitCode, 3);
+    assert.match(pull.stderr, /pull --all needs the template listing of environment 'test'.*names "Get List Approved Template" but not its path.*set environments\.test\.list \(path, items, id\)/);
+    const plan = await cli(['plan', '--orphans'], { cwd: off, env });
+    assert.is(plan.exitCode, 3);
+    assert.match(plan.stderr, /plan --orphans needs the template listing of environment 'test'.*or find orphans in git with --base REF/);
+    assert.match((await cli(['pull', '--channel', 'shop-whatsapp'], { cwd: off, env })).stderr, /either --id UUID\.\.\. or --all/);
+  } finally { cleanup(off); }
+});
+
+test.run();

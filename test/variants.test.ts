@@ -1,0 +1,72 @@
+// variant-mismatch: the language variants of one (channel, name) agree on placeholders, buttons,
+// header format, category and kind; the variant that differs is reported at the differing node.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkVariants, variantFacts } from '../src/lint/rules/variants.ts';
+import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const en = `channel: shop-whatsapp
+name: order_shipped
+language: en_US
+category: UTILITY
+header:
+  format: IMAGE
+  example: https://cdn.example.com/parcel.png
+body:
+  text: "Hi {{customer}}, your order {{order_id}} is on its way to you."
+  examples: { customer: Maria, order_id: A-1042 }
+buttons:
+  - type: QUICK_REPLY
+    text: Track parcel
+  - type: URL
+    text: Open order
+    url: https://shop.example.com/orders/{{1}}
+    example: https://shop.example.com/orders/A-1042
+`;
+
+async function lint(files: Record<string, string>): Promise<{ exitCode: number; found: string[] }> {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
+    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const diags = (JSON.parse(r.stdout) as { diagnostics: { file: string; line: number; column: number; ruleId: string; message: string }[] }).diagnostics;
+    return { exitCode: r.exitCode, found: diags.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`) };
+  } finally { cleanup(dir); }
+}
+
+test('a variant that lost a placeholder is reported at its text, in its own file', async () => {
+  const de = en.replace('language: en_US', 'language: de')
+    .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung ist jetzt auf dem Weg zu dir."')
+    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }');
+  const r = await lint({ 'templates/order_shipped.en_US.yaml': en, 'templates/order_shipped.de.yaml': de });
+  assert.is(r.exitCode, 1);
+  assert.equal(r.found, ['variant-mismatch templates/order_shipped.de.yaml:9:9 The de variant of shop-whatsapp/order_shipped has placeholders in body.text: {{customer}}; the en_US variant has {{customer}}, {{order_id}}.']);
+});
+
+test('a variant with its buttons reordered is reported at the first button that differs', async () => {
+  const fr = en.replace('language: en_US', 'language: fr').replace(/  - type: QUICK_REPLY\n    text: Track parcel\n(  - type: URL\n(?:    .*\n)+)/, '$1  - type: QUICK_REPLY\n    text: Suivre le colis\n');
+  const r = await lint({ 'templates/a.en_US.yaml': en, 'templates/a.fr.yaml': fr });
+  assert.equal(r.found, ['variant-mismatch templates/a.fr.yaml:12:11 The fr variant of shop-whatsapp/order_shipped has buttons: URL, QUICK_REPLY; the en_US variant has QUICK_REPLY, URL.']);
+});
+
+test('translated texts, reordered placeholders and other samples are fine; the header format, category and kind are not', async () => {
+  const es = en.replace('language: en_US', 'language: es')
+    .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Tu pedido {{order_id}} ya está en camino hacia ti, {{customer}}."')
+    .replace('A-1042 }', 'B-7 }').replace('Track parcel', 'Seguir');
+  assert.equal((await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es })).found, []);
+  const pt = en.replace('language: en_US', 'language: pt_BR').replace('category: UTILITY', 'category: MARKETING').replace('format: IMAGE\n  example: https://cdn.example.com/parcel.png', 'format: VIDEO\n  example: https://cdn.example.com/parcel.mp4');
+  const r = await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es, 'templates/a.pt_BR.yaml': pt });
+  assert.equal(r.found.map((f) => f.split(' The ')[0]), ['variant-mismatch templates/a.pt_BR.yaml:4:11', 'variant-mismatch templates/a.pt_BR.yaml:6:11']);
+  assert.match(r.found[0]!, /has category: MARKETING; the en_US variant and most others have UTILITY/);
+});
+
+test('checkVariants (pure): the majority is the reference; an even split prefers English; other channels or names never compare', () => {
+  const facts = (text: string) => variantFacts({ channel: 'c', name: 'n', body: { text } });
+  const v = (language: string, text: string, channel = 'c', name = 'n') => ({ file: `${language}.yaml`, channel, name, language, facts: facts(text) });
+  assert.equal(checkVariants([v('de', '{{a}}'), v('en', '{{a}} {{b}}')]).map((f) => f.file), ['de.yaml']);
+  assert.equal(checkVariants([v('de', '{{a}}'), v('fr', '{{a}}'), v('en', '{{a}} {{b}}')]).map((f) => f.file), ['en.yaml']);
+  assert.equal(checkVariants([v('de', '{{a}}'), v('fr', '{{a}} {{b}}')]).map((f) => f.file), ['fr.yaml']);
+  assert.equal(checkVariants([v('de', '{{a}}'), v('en', '{{b}}', 'other'), v('fr', '{{c}}', 'c', 'other')]), []);
+});
+
+test.run();
