@@ -238,7 +238,9 @@ test('fault matrix: 20% errors, resets, 429 with Retry-After, lost responses; th
     emu.setFaults({ seed: 11, errorRate: 0.2, resetRate: 0.05, rateLimitRate: 0.05, retryAfterSec: 0, lostResponseRate: 0.1 });
     let r = await run(dir, ['apply', '--auto-approve', '--parallelism', '8']);
     emu.setFaults({});
-    assert.ok(r.exitCode === 0 || r.exitCode === 5, r.stdout + r.stderr);
+    // faults are decided per request (its identity and attempt): a read that fails all its
+    // attempts while planning stops the run before any write (7); a failed write is a partial apply (5)
+    assert.ok([0, 5, 7].includes(r.exitCode), r.stdout + r.stderr);
     r = await run(dir, ['apply', '--auto-approve']);
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     const p = await planJson(dir);
