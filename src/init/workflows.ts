@@ -25,10 +25,18 @@ function action(o: WorkflowOptions, indent: number, name: string, inputs: Record
 
 export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const env = `\${{ vars.TPLSYNC_ENV || '${o.environment}' }}`;
-  const secret = `${o.apiKeyEnv}: \${{ secrets.${o.apiKeyEnv} }}`;
+  // The key of the environment the workflow runs against: the secret TPLSYNC_<ENV>_API_KEY (or the
+  // one the variable TPLSYNC_API_KEY_ENV names), handed to tplsync alone under that name. A config
+  // whose default environment names its key otherwise (apiKeyEnv) gets that name as the default.
+  const derived = `TPLSYNC_${o.environment.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}_API_KEY`;
+  const name = o.apiKeyEnv === derived ? "format('TPLSYNC_{0}_API_KEY', env.TPLSYNC_ENV)" : `'${o.apiKeyEnv}'`;
+  const key: Record<string, string> = {
+    'api-key': `\${{ secrets[vars.TPLSYNC_API_KEY_ENV || ${name}] }}`,
+    'api-key-env': o.apiKeyEnv === derived ? '${{ vars.TPLSYNC_API_KEY_ENV }}' : `\${{ vars.TPLSYNC_API_KEY_ENV || '${o.apiKeyEnv}' }}`,
+  };
   const pullRequest = `# tplsync on pull requests: lint with annotations and code scanning, formatting and generated
 # types checked, and the plan posted as one comment that is updated in place.
-# Copy it into your repository; set the secret named by apiKeyEnv of your environment.
+# Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
 name: tplsync pull request
 on:
   pull_request:
@@ -73,7 +81,7 @@ ${o.typesCheck ? `${action(o, 6, 'Generated types are current', { command: 'type
       - uses: actions/checkout@v4
         with:
           fetch-depth: 0
-${action(o, 6, 'Before/after preview of the changes', { command: 'preview', environment: '${{ env.TPLSYNC_ENV }}', args: '--changes --base origin/${{ github.base_ref }} --out tplsync-changes' }, ['env:', `  ${secret}`])}
+${action(o, 6, 'Before/after preview of the changes', { command: 'preview', environment: '${{ env.TPLSYNC_ENV }}', args: '--changes --base origin/${{ github.base_ref }} --out tplsync-changes', ...key })}
       - name: Upload the preview
         id: changes
         uses: actions/upload-artifact@v4
@@ -81,7 +89,7 @@ ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', envi
           name: tplsync-changes
           path: tplsync-changes/
           retention-days: 14
-${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--base origin/${{ github.base_ref }} --format markdown --marker tplsync-plan:${{ env.TPLSYNC_ENV }} --preview-url ${{ steps.changes.outputs.artifact-url }} --output plan.md' }, ['env:', `  ${secret}`])}
+${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--base origin/${{ github.base_ref }} --format markdown --marker tplsync-plan:${{ env.TPLSYNC_ENV }} --preview-url ${{ steps.changes.outputs.artifact-url }} --output plan.md', ...key })}
       - name: Job summary
         run: cat plan.md >> "$GITHUB_STEP_SUMMARY"
 ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: '--body-file plan.md --marker tplsync-plan:${{ env.TPLSYNC_ENV }}' }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
@@ -121,7 +129,7 @@ jobs:
           fi
         env:
           BEFORE: \${{ github.event.before }}
-${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: '--auto-approve --results tplsync-results.json --wait --wait-timeout 900 ${{ steps.base.outputs.args }}' }, ['env:', `  ${secret}`])}
+${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: '--auto-approve --results tplsync-results.json --wait --wait-timeout 900 ${{ steps.base.outputs.args }}', ...key })}
       - name: Keep the results
         if: always()
         uses: actions/upload-artifact@v4
@@ -148,7 +156,7 @@ jobs:
       TPLSYNC_ENV: ${env}
     steps:
       - uses: actions/checkout@v4
-${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--detailed-exitcode --format markdown --marker tplsync-drift:${{ env.TPLSYNC_ENV }} --output drift.md', 'ok-exit-codes': '0 2' }, ['id: plan', 'env:', `  ${secret}`])}
+${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--detailed-exitcode --format markdown --marker tplsync-drift:${{ env.TPLSYNC_ENV }} --output drift.md', 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
         run: cat drift.md >> "$GITHUB_STEP_SUMMARY"
       - name: Open an issue about the drift

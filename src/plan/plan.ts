@@ -118,10 +118,16 @@ export function makePlan(inp: PlanInputs): Plan {
 
 export { templateKey as keyOf } from '../model/ids.js';
 
-/** Deterministic split of templates over a CI matrix: shard I of N (1-based). */
-export function inShard(key: string, shard?: { index: number; count: number }): boolean {
-  if (!shard) return true;
-  return parseInt(sha256(key).slice(0, 8), 16) % shard.count === shard.index - 1;
+/**
+ * Shard I of N (1-based) of a CI matrix: the keys sorted, cut into N contiguous slices whose sizes
+ * differ by at most one. Adding or removing a key moves each boundary by at most one place, so at
+ * most N-1 other keys change shard, each to a neighbouring one; every other key stays put.
+ */
+export function shardKeys(keys: Iterable<string>, shard: { index: number; count: number }): Set<string> {
+  const sorted = [...new Set(keys)].sort();
+  const from = Math.floor(((shard.index - 1) * sorted.length) / shard.count);
+  const to = Math.floor((shard.index * sorted.length) / shard.count);
+  return new Set(sorted.slice(from, to));
 }
 
 /** What apply writes for a create or an update (made when needed: a plan of 10,000 templates stays small). */

@@ -10,7 +10,7 @@ import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
 import { listedOrphans } from './listed.js';
 import { templatesAtRef } from './orphans.js';
-import { inShard, keyOf, makePlan, planAgainstBase, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, planAgainstBase, shardKeys, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -55,32 +55,39 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  // an expired campaign holds back its own template only (rcs-expired); the others go ahead
-  const all = loadDesired(project.files, conn.environment).filter((d) => inShard(keyOf({ channel: d.channel, ...d.canonical }), o.shard));
-  const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
-  const desired = all.filter((d) => !heldFiles.has(d.file));
-  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
-    channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
-    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
-  }));
+  let all = loadDesired(project.files, conn.environment);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
-    if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId) && inShard(keyOf(b), o.shard));
+    if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
   }
   let listed: Map<string, TemplateReadResponse | null> | undefined;
   if (o.orphans) {
     if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
-    const known = new Set([...desired.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
-    const channels = [...new Set([...Object.values(conn.environment.channels), ...desired.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
+    const known = new Set([...all.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
+    const channels = [...new Set([...Object.values(conn.environment.channels), ...all.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
     const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal));
-    orphans = [...orphans, ...found.orphans.filter((x) => inShard(keyOf(x), o.shard))];
+    orphans = [...orphans, ...found.orphans];
     listed = found.remote;
   }
+  if (o.shard) {
+    // the slices are cut from every key this plan covers (held ones and orphans too), so the N shards together plan each template once
+    const desiredKey = (d: (typeof all)[number]) => keyOf({ channel: d.channel, ...d.canonical });
+    const mine = shardKeys([...all.map(desiredKey), ...orphans.map((b) => keyOf(b))], o.shard);
+    all = all.filter((d) => mine.has(desiredKey(d)));
+    orphans = orphans.filter((b) => mine.has(keyOf(b)));
+  }
+  // an expired campaign holds back its own template only (rcs-expired); the others go ahead
+  const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
+  const desired = all.filter((d) => !heldFiles.has(d.file));
+  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
+    channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
+    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+  }));
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal);
   for (const [id, r] of listed ?? []) remote.set(id, r);

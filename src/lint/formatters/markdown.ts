@@ -16,7 +16,7 @@ export const markdown: Formatter = (diags, ctx) => {
   out.push(`**${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}** in ${ctx.fileCount} file${ctx.fileCount === 1 ? '' : 's'}.`, '');
   out.push('| File | Line | Severity | Rule | Message |', '| --- | ---: | --- | --- | --- |');
   for (const d of diags) {
-    const rule = RULES_BY_ID.get(d.ruleId) ? `[\`${d.ruleId}\`](docs/rules.md#${d.ruleId})` : `\`${d.ruleId}\``;
+    const rule = RULES_BY_ID.get(d.ruleId) ? `[\`${d.ruleId}\`](https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${d.ruleId})` : `\`${d.ruleId}\``;
     out.push(`| \`${cell(d.file)}\` | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(d.message)} |`);
   }
   return `${out.join('\n')}\n`;

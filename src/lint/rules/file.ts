@@ -20,7 +20,7 @@ export const fileRules = defineRules([
     why: 'Nested aliases ("billion laughs") can expand a small file into gigabytes of data.',
     fix: 'Write the values out instead of nesting aliases.' },
   { id: 'single-document', group: 'file', severity: 'error', summary: 'A file holds exactly one YAML document.',
-    why: 'FORMAT.md: one file, one template; a second document would be silently ignored.',
+    why: 'One file holds one template (docs/format.md); a second document would be silently ignored.',
     fix: 'Move each template (after a `---`) into its own file.' },
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
