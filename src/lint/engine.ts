@@ -128,24 +128,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   };
   for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
   let ruleId = '';
-  const context = (view: Loose): RuleContext => {
-    const scans = new Map<string, ScanResult>();
-    let sites: PlaceholderSite[] | undefined;
-    return {
-      t: view, now: opts.now,
-      scan(path: Path): ScanResult {
-        const k = path.join('\u0000');
-        let s = scans.get(k);
-        if (!s) {
-          s = scanPlaceholders(stringAt(view, path) ?? '');
-          scans.set(k, s);
-        }
-        return s;
-      },
-      sites: () => (sites ??= placeholderSites(view)),
-      report: (path, message, o) => { keep({ ruleId, path, message, ...o }); },
-    };
-  };
+  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); });
   const ctx = context(t);
   let whatsappCtx: RuleContext | undefined;
   const whatsappView = (): Loose => (whatsappCtx ??= context(withoutMessage(t))).t;
@@ -197,14 +180,12 @@ function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileRes
   return out;
 }
 
-/** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
-export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions, onThrow?: (rule: Rule, e: unknown) => void): RawFinding[] {
-  const out: RawFinding[] = [];
+/** What a rule sees of a template value: the value, the clock, placeholder scans and sites (each computed once), and where to report. */
+function ruleContext(t: Loose, now: Date, report: RuleContext['report']): RuleContext {
   const scans = new Map<string, ScanResult>();
   let sites: PlaceholderSite[] | undefined;
-  let ruleId = '';
-  const ctx: RuleContext = {
-    t, now: opts.now,
+  return {
+    t, now,
     scan(path: Path): ScanResult {
       const k = path.join('\u0000');
       let s = scans.get(k);
@@ -215,8 +196,15 @@ export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions
       return s;
     },
     sites: () => (sites ??= placeholderSites(t)),
-    report: (path, message, o) => { out.push({ ruleId, path, message, ...o }); },
+    report,
   };
+}
+
+/** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
+export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions, onThrow?: (rule: Rule, e: unknown) => void): RawFinding[] {
+  const out: RawFinding[] = [];
+  let ruleId = '';
+  const ctx = ruleContext(t, opts.now, (path, message, o) => { out.push({ ruleId, path, message, ...o }); });
   for (const rule of rules) {
     ruleId = rule.id;
     if (!onThrow) { rule.check!(ctx); continue; }
