@@ -8,7 +8,9 @@ import * as assert from 'uvu/assert';
 import { templateText } from '../bench/generate.ts';
 import { lintBytes, lintClean, lintParsed } from '../src/lint/engine.ts';
 import { parseTemplateBytes } from '../src/files/parse.ts';
-import { topLevelScalarSpan } from '../src/files/fast-parse.ts';
+import { fastValue, topLevelScalarSpan } from '../src/files/fast-parse.ts';
+import { locate, locateRange, type Path } from '../src/files/locate.ts';
+import { indexText, locateRangeText, locateText } from '../src/files/text-locate.ts';
 import { ROOT } from './helpers.ts';
 import { mutate } from './arbitraries.ts';
 
@@ -54,6 +56,65 @@ const mutated = mutate([...samples, ...Array.from({ length: 10 }, (_, i) => Buff
 
 test('property: fast and full reads agree on every mutated file', () => {
   fc.assert(fc.property(mutated, (bytes) => { assert.equal(fast(bytes), slow(bytes)); }), { numRuns: 4000 });
+});
+
+/** every path of a plain value, and under each mapping a key that is not there */
+function paths(v: unknown, at: Path = []): Path[] {
+  const out: Path[] = [at];
+  if (Array.isArray(v)) { v.forEach((x, i) => out.push(...paths(x, [...at, i]))); out.push([...at, v.length], [...at, 'x']); }
+  else if (v && typeof v === 'object') { for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k])); out.push([...at, 'missing', 0]); }
+  return out;
+}
+
+/** the text locator answers as the yaml locator does wherever it answers at all; how often it answered */
+function sameSpans(bytes: Uint8Array): number {
+  const text = Buffer.from(bytes).toString('utf8');
+  if (fastValue(text) === undefined) return 0;
+  const doc = indexText(text);
+  if (!doc) return 0;
+  const parsed = parseTemplateBytes('t.yaml', bytes);
+  if (!parsed.doc) return 0;
+  let answered = 0;
+  for (const p of paths(parsed.value)) {
+    for (const part of ['key', 'value'] as const) {
+      const s = locateText(doc, p, part);
+      if (s) { answered++; assert.equal(s, locate(parsed, p, part), `${JSON.stringify(p)} ${part}`); }
+    }
+    let v: unknown = parsed.value;
+    for (const seg of p) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+    if (typeof v === 'string' && v.length > 0) {
+      for (const [a, b] of [[0, v.length], [0, 1], [v.length - 1, v.length], [v.length >> 1, v.length], [0, 0]] as const) {
+        const s = locateRangeText(doc, p, v, a, b);
+        if (s) { answered++; assert.equal(s, locateRange(parsed, p, v, a, b), `${JSON.stringify(p)} [${a}, ${b})`); }
+      }
+    }
+  }
+  return answered;
+}
+
+test('the text locator places the findings of generated files with findings, without the yaml parse', () => {
+  for (let i = 0; i < 60; i++) {
+    for (const kind of ['realistic', 'dirty'] as const) {
+      const text = templateText(i, kind);
+      assert.ok(indexText(text), `${kind} ${i}`);
+      assert.ok(sameSpans(Buffer.from(text)) > 10);
+    }
+  }
+});
+
+test('property: the text locator gives the spans yaml gives, for every path, key and range', () => {
+  let answered = 0;
+  fc.assert(fc.property(mutated, (bytes) => { answered += sameSpans(bytes); }), { numRuns: 3000 });
+  assert.ok(answered > 1000, `answered ${answered}`);
+});
+
+test('the text locator leaves what it cannot prove to the parser', () => {
+  const sample = 'channel: x\nbody:\n  text: |\n    Hi\n  examples: { a: 1 }\n';
+  const doc = indexText(sample)!;
+  assert.is(locateText(doc, ['body', 'text']), undefined);
+  assert.is(locateText(doc, ['body', 'examples', 'a']), undefined);
+  assert.ok(locateText(doc, ['body', 'text'], 'key'));
+  for (const odd of ['a: 1\r2: b\n', 'a:\tb\n', '--- \na: 1\n', '"q": 1\n', 'true: 1\n', '  a: 1\n']) assert.is(indexText(odd), undefined, odd);
 });
 
 test.run();

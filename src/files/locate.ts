@@ -3,6 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 import type { Span } from '../core/diagnostic.js';
 import { spanOf, type ParsedFile } from './parse.js';
+import { scalarMemo, subrange, type ScalarMemo } from './scalar-range.js';
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -101,31 +102,15 @@ export function locateRange(f: ParsedFile, path: Path, value: string, start: num
   // what is learnt about a scalar is kept with it: many findings in one long text cost one pass
   let memo = scalars.get(found.node);
   if (!memo) {
-    const src = f.text.slice(r[0], r[1]);
-    const type = (found.node as { type?: string }).type;
-    const lead = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE' ? 1 : type === 'PLAIN' ? 0 : -1;
-    const literal = lead >= 0 && src.length === value.length + 2 * lead && src.slice(lead, lead + value.length) === value;
-    memo = { src, literal: literal ? lead : -1, found: new Map() };
+    memo = scalarMemo(f.text.slice(r[0], r[1]), (found.node as { type?: string }).type, value);
     scalars.set(found.node, memo);
   }
-  if (memo.literal >= 0) return spanOf(f.lineCounter, r[0] + memo.literal + start, r[0] + memo.literal + end);
-  const needle = value.slice(start, end);
-  let o = memo.found.get(needle);
-  if (!o) { o = { inValue: occurrences(value, needle), inSource: occurrences(memo.src, needle) }; memo.found.set(needle, o); }
-  const k = o.inValue.indexOf(start);
-  if (k < 0 || o.inSource.length !== o.inValue.length) return locate(f, path);
-  const at = o.inSource[k]!;
-  return spanOf(f.lineCounter, r[0] + at, r[0] + at + needle.length);
+  const sub = subrange(memo, value, start, end);
+  return sub ? spanOf(f.lineCounter, r[0] + sub[0], r[0] + sub[1]) : locate(f, path);
 }
 
-const scalars = new WeakMap<object, { src: string; literal: number; found: Map<string, { inValue: number[]; inSource: number[] }> }>();
+const scalars = new WeakMap<object, ScalarMemo>();
 
-/** Every start offset of `needle` in `s`, overlapping occurrences included. */
-function occurrences(s: string, needle: string): number[] {
-  const out: number[] = [];
-  for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1)) out.push(at);
-  return out;
-}
 
 /**
  * The span of `needle`, the `occurrence`-th time it appears inside the string value at `path`

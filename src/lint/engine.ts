@@ -3,6 +3,7 @@
 import { locate, locateRange, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
+import { indexText, locateRangeText, locateText } from '../files/text-locate.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
 import { UUID_RE } from '../model/ids.js';
@@ -56,6 +57,9 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
   const fast = lintFast(file, text, opts);
   if (fast?.clean) return fast.clean;
   if (fast) {
+    // the few offending nodes are placed on the source text when its layout is one text-locate proves
+    const quick = placeByText(file, text, fast.t, fast.findings, opts);
+    if (quick) return quick;
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
     if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings, opts);
@@ -144,6 +148,42 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     rule.check!(ctx);
   }
   return { findings: out, dropped };
+}
+
+/**
+ * place() without the `yaml` parse: the spans are read off the source text by text-locate.ts;
+ * undefined when a finding or a fact lies in a layout it cannot prove (the caller then parses).
+ */
+function placeByText(file: string, text: string, t: Loose, found: Collected, opts: FileLintOptions): FileResult | undefined {
+  const doc = indexText(text);
+  if (!doc) return undefined;
+  const span = (x: RawFinding): Span | undefined => {
+    if (x.at) {
+      const v = stringAt(t, x.path);
+      if (v !== undefined) return locateRangeText(doc, x.path, v, x.at.start, x.at.end);
+    }
+    return locateText(doc, x.path, x.part ?? 'value');
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const x of found.findings) {
+    const at = span(x);
+    if (!at) return undefined;
+    const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
+    diagnostics.push({ file, ...at, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
+  }
+  const truncated: NonNullable<FileResult['truncated']> = {};
+  for (const [id, d] of found.dropped) {
+    const at = span(d.first);
+    if (!at) return undefined;
+    truncated[id] = { count: d.count, span: at };
+  }
+  const facts: FileFacts = {};
+  const factSpan = (key: string): Span | undefined => locateText(doc, [key]);
+  if (typeof t.channel === 'string') { const s = factSpan('channel'); if (!s) return undefined; facts.channel = { value: t.channel, span: s }; }
+  if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
+  if (typeof t.language === 'string') facts.language = t.language;
+  if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
+  return withTruncated({ file, diagnostics, directives: parseDirectives(text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
