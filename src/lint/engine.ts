@@ -43,6 +43,9 @@ export interface FileResult {
 
 export interface FileLintOptions { now: Date; keepValue?: boolean }
 
+/** Files of this process that needed the position-keeping `yaml` parse (the pool decides on it). */
+export const parseStats = { full: 0 };
+
 /**
  * Lints one file's bytes. The findings are computed on the plain value; positions are only
  * looked up when there are findings. A clean file is read once, with the fast parser; a file
@@ -60,10 +63,11 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
     // the few offending nodes are placed on the source text when its layout is one text-locate proves
     const quick = placeByText(file, text, fast.t, fast.findings, opts);
     if (quick) return quick;
+    parseStats.full++;
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
     if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings, opts);
-  }
+  } else parseStats.full++;
   return lintParsed(parseTemplateText(file, text), opts);
 }
 
