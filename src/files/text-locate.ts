@@ -1,10 +1,11 @@
-// Pure: the positions of a file's findings read off its source text, without the `yaml` parse.
-// Only for text the fast read accepted (so it is valid YAML with the value js-yaml gave), and
-// only for the block layouts this module can prove: block mappings of plain keys, block
-// sequences, one-line plain and quoted scalars. Anything else (block scalars, flow collections,
-// multi-line scalars, tags, odd keys) is opaque: a path that reaches into it, or a span of it,
-// is answered `undefined`, and the caller parses the file with `yaml` instead. Spans are the
-// ones locate.ts gives on the parsed document; test/fast-path.test.ts holds them identical.
+// Pure: a template file's value and the positions of its nodes, read off the source text in one
+// pass, for the layouts this module can prove: block mappings of plain keys, block sequences,
+// one-line plain and quoted scalars (no escapes), one-line flow mappings and sequences of such
+// scalars. Anything else (block scalars, multi-line scalars, escapes, tags, numbers other than
+// plain decimals, odd keys) is opaque: the value is then incomplete (the caller reads the file
+// with js-yaml or `yaml` instead), and a path that reaches into an opaque node, or a span of it,
+// is answered `undefined` (the caller then parses with `yaml`). Values and spans are the ones
+// `yaml` gives; test/fast-path.test.ts holds them identical.
 import type { Span } from '../core/diagnostic.js';
 import type { Path } from './locate.js';
 import { scalarSubrange } from './scalar-range.js';
@@ -13,6 +14,10 @@ type Kind = 'map' | 'seq' | 'scalar' | 'opaque';
 
 interface TNode {
   kind: Kind;
+  /** the plain value (unset for opaque nodes) */
+  value?: unknown;
+  /** a one-line flow collection, whose span is all of it */
+  flow?: boolean;
   /** offset of the node's first character */
   start: number;
   /** scalars: offset after the value (quotes included, comments excluded) */
@@ -29,11 +34,15 @@ export interface TextDoc {
   /** offsets where each line starts, as yaml's LineCounter records them */
   lineStarts: number[];
   root: TNode;
+  /** the plain value of the whole file, when no node in it is opaque */
+  value?: Record<string, unknown>;
 }
 
-const KEY = /^([A-Za-z_][A-Za-z0-9_-]*|0|[1-9][0-9]{0,14}):(?=[ \r]|$)/;
-/** keys whose value is not their text (booleans, null) */
-const NOT_TEXT_KEYS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+const KEY = /^([A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r]|$)/;
+/** keys whose value is not their text (booleans, null), or that would not be an own property */
+const NOT_TEXT_KEYS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|__proto__)$/;
+/** characters YAML treats as line breaks or rejects, tabs, and anything a reader may treat differently */
+const LEAVE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\t\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]|\r(?!\n)/;
 
 interface Frame { indent: number; node: TNode }
 interface Pending { indent: number; seqOk: boolean; set: (n: TNode) => void }
@@ -43,9 +52,10 @@ interface Pending { indent: number; seqOk: boolean; set: (n: TNode) => void }
  * this module proves (the caller then parses with `yaml`).
  */
 export function indexText(text: string): TextDoc | undefined {
-  // a lone CR is a line break to YAML; tabs are left to the parser
-  if (/\r(?!\n)|\t/.test(text)) return undefined;
+  if (LEAVE.test(text)) return undefined;
   const lineStarts = [0];
+  let complete = true;
+  const opaque = (start: number): TNode => { complete = false; return { kind: 'opaque', start, end: start }; };
   const stack: Frame[] = [];
   let root: TNode | undefined;
   let pending: Pending | undefined;
@@ -64,7 +74,7 @@ export function indexText(text: string): TextDoc | undefined {
     const indent = i - ls;
     if (i === ce) { ls = next; continue; } // blank
     if (skip) {
-      if (indent > skip.indent) { if (skip.node.kind !== 'opaque') skip.node.kind = 'opaque'; ls = next; continue; }
+      if (indent > skip.indent) { skip.node.kind = 'opaque'; delete skip.node.value; complete = false; ls = next; continue; }
       skip = undefined;
     }
     const c = text.charCodeAt(i);
@@ -75,14 +85,14 @@ export function indexText(text: string): TextDoc | undefined {
       const p = pending;
       pending = undefined;
       if (indent > p.indent || (indent === p.indent && dash && p.seqOk)) {
-        const node: TNode = dash ? { kind: 'seq', start: i, end: i, items: [] } : { kind: 'map', start: i, end: i, entries: new Map() };
+        const node = dash ? seqNode(i) : mapNode(i);
         p.set(node);
         stack.push({ indent, node });
-      } else p.set({ kind: 'opaque', start: i, end: i }); // an empty value (null)
+      } else p.set(opaque(i)); // an empty value (null)
     }
     if (!root) {
       if (indent !== 0) return undefined;
-      root = dash ? { kind: 'seq', start: i, end: i, items: [] } : { kind: 'map', start: i, end: i, entries: new Map() };
+      root = dash ? seqNode(i) : mapNode(i);
       stack.push({ indent, node: root });
     }
     while (stack.length > 0 && stack[stack.length - 1]!.indent > indent) stack.pop();
@@ -99,22 +109,25 @@ export function indexText(text: string): TextDoc | undefined {
       while (at < ce && text.charCodeAt(at) === 32) at++;
       if (at === ce || text.charCodeAt(at) === 35) {
         if (at < ce && text.charCodeAt(at - 1) !== 32) return undefined;
-        const items = container.items!;
-        pending = { indent, seqOk: false, set: (v) => { items.push(v); } };
+        const seq = container;
+        pending = { indent, seqOk: false, set: (v) => { seq.items!.push(v); (seq.value as unknown[]).push(v.value); } };
         ls = next;
         continue;
       }
       if (!KEY.test(text.slice(at, ce))) {
-        const v = scalarAt(text, at, ce);
+        const v = valueAt(text, at, ce);
         if (!v) return undefined;
+        if (v.kind === 'opaque') complete = false;
         container.items!.push(v);
+        (container.value as unknown[]).push(v.value);
         skip = { indent, node: v };
         ls = next;
         continue;
       }
       // `- key: value`: a mapping that starts on the item's line, its keys at this column
-      const map: TNode = { kind: 'map', start: at, end: at, entries: new Map() };
+      const map = mapNode(at);
       container.items!.push(map);
+      (container.value as unknown[]).push(map.value);
       ownIndent = at - ls;
       stack.push({ indent: ownIndent, node: map });
       container = map;
@@ -126,50 +139,142 @@ export function indexText(text: string): TextDoc | undefined {
     let v = keyEnd + 1;
     while (v < ce && text.charCodeAt(v) === 32) v++;
     const entries = container.entries!;
+    // a duplicate key is a finding of the parser's
+    if (entries.has(key)) return undefined;
     const pair: TPair = { keyStart: at, keyEnd, value: { kind: 'opaque', start: v, end: v } };
-    if (!entries.has(key)) entries.set(key, pair);
+    entries.set(key, pair);
+    const obj = container.value as Record<string, unknown>;
     if (v === ce || text.charCodeAt(v) === 35) {
-      pending = { indent: ownIndent, seqOk: true, set: (node) => { pair.value = node; } };
+      if (v < ce && text.charCodeAt(v - 1) !== 32) return undefined;
+      pending = { indent: ownIndent, seqOk: true, set: (node) => { pair.value = node; obj[key] = node.value; } };
     } else {
-      const value = scalarAt(text, v, ce);
+      const value = valueAt(text, v, ce);
       if (!value) return undefined;
+      if (value.kind === 'opaque') complete = false;
       pair.value = value;
+      obj[key] = value.value;
       skip = { indent: ownIndent, node: value };
     }
     ls = next;
   }
-  if (pending) pending.set({ kind: 'opaque', start: n, end: n });
-  return root ? { text, lineStarts, root } : undefined;
+  if (pending) pending.set(opaque(n));
+  if (!root) return undefined;
+  return { text, lineStarts, root, ...(complete && root.kind === 'map' ? { value: root.value as Record<string, unknown> } : {}) };
 }
 
-/** The value that starts at `at` and ends on this line; opaque unless a one-line scalar. */
-function scalarAt(text: string, at: number, ce: number): TNode | undefined {
+const mapNode = (start: number): TNode => ({ kind: 'map', start, end: start, entries: new Map(), value: {} });
+const seqNode = (start: number): TNode => ({ kind: 'seq', start, end: start, items: [], value: [] });
+
+/** A block value that starts at `at` and ends on this line: a one-line scalar or flow collection, or opaque. */
+function valueAt(text: string, at: number, ce: number): TNode | undefined {
   const c = text[at]!;
+  if (c !== '{' && c !== '[') return scalarAt(text, at, ce, false);
+  const node = flowAt(text, at, ce);
+  if (!node) return { kind: 'opaque', start: at, end: at };
+  let j = node.end;
+  while (j < ce && text.charCodeAt(j) === 32) j++;
+  if (j < ce && !(text.charCodeAt(j) === 35 && j > node.end)) return undefined;
+  return node;
+}
+
+/** A one-line flow mapping or sequence of scalars (nothing nested); undefined for anything else. */
+function flowAt(text: string, at: number, ce: number): TNode | undefined {
+  const map = text[at] === '{';
+  const close = map ? '}' : ']';
+  const node = map ? mapNode(at) : seqNode(at);
+  let i = at + 1;
+  const spaces = (): void => { while (i < ce && text.charCodeAt(i) === 32) i++; };
+  spaces();
+  if (text[i] === close) { node.end = i + 1; node.flow = true; return node; }
+  for (;;) {
+    spaces();
+    let keyStart = -1;
+    let keyEnd = -1;
+    let key = '';
+    if (map) {
+      const m = KEY.exec(text.slice(i, ce));
+      if (!m || NOT_TEXT_KEYS.test(m[1]!) || text[i + m[0].length] !== ' ') return undefined;
+      key = m[1]!;
+      if (node.entries!.has(key)) return undefined;
+      keyStart = i;
+      keyEnd = i + key.length;
+      i = keyEnd + 1;
+      spaces();
+    }
+    const v = scalarAt(text, i, ce, true);
+    if (!v || v.kind !== 'scalar') return undefined;
+    i = v.end;
+    spaces();
+    if (map) {
+      node.entries!.set(key, { keyStart, keyEnd, value: v });
+      (node.value as Record<string, unknown>)[key] = v.value;
+    } else {
+      node.items!.push(v);
+      (node.value as unknown[]).push(v.value);
+    }
+    if (text[i] === ',') { i++; spaces(); if (text[i] === close || text[i] === ',') return undefined; continue; }
+    if (text[i] === close) { node.end = i + 1; node.flow = true; return node; }
+    return undefined;
+  }
+}
+
+/** a plain scalar's value as `yaml`'s core schema resolves it; undefined when not proven */
+function plainValue(s: string): unknown {
+  const c = s.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return /^(?:0|[1-9][0-9]{0,14})$/.test(s) ? Number(s) : undefined;
+  switch (s) {
+    case '~': case 'null': case 'Null': case 'NULL': return null;
+    case 'true': case 'True': case 'TRUE': return true;
+    case 'false': case 'False': case 'FALSE': return false;
+    default: return s;
+  }
+}
+
+/**
+ * The scalar that starts at `at` and ends on this line (in a flow collection when `flow`);
+ * opaque when it is something else, undefined when the line is not one this module proves.
+ */
+function scalarAt(text: string, at: number, ce: number, flow: boolean): TNode | undefined {
+  const c = text[at];
+  if (c === undefined || at >= ce) return undefined;
   if (c === '"' || c === "'") {
     let i = at + 1;
+    let escaped = false;
     for (; i < ce; i++) {
       const ch = text[i];
-      if (c === '"' && ch === '\\') { i++; continue; }
+      if (c === '"' && ch === '\\') { escaped = true; i++; continue; }
       if (ch === c) {
         if (c === "'" && text[i + 1] === "'") { i++; continue; }
         break;
       }
     }
-    if (i >= ce) return { kind: 'opaque', start: at, end: at };
+    if (i >= ce) return flow ? undefined : { kind: 'opaque', start: at, end: at };
     const end = i + 1;
-    let j = end;
-    while (j < ce && text.charCodeAt(j) === 32) j++;
-    if (j < ce && !(text.charCodeAt(j) === 35 && j > end)) return undefined;
-    return { kind: 'scalar', start: at, end, type: c === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE' };
+    const type = c === '"' ? 'QUOTE_DOUBLE' as const : 'QUOTE_SINGLE' as const;
+    if (!flow) {
+      let j = end;
+      while (j < ce && text.charCodeAt(j) === 32) j++;
+      if (j < ce && !(text.charCodeAt(j) === 35 && j > end)) return undefined;
+    } else if (text[end] === ':') return undefined;
+    const inner = text.slice(at + 1, i);
+    if (escaped) return flow ? undefined : { kind: 'opaque', start: at, end, type };
+    return { kind: 'scalar', start: at, end, type, value: c === "'" ? inner.replaceAll("''", "'") : inner };
   }
-  if ('{[|>!&*%@`?:-,]}#'.includes(c)) return { kind: 'opaque', start: at, end: at };
+  if ('{[|>!&*%@`?:-,]}#'.includes(c)) return flow ? undefined : { kind: 'opaque', start: at, end: at };
   let end = ce;
   const comment = text.indexOf(' #', at);
   if (comment >= 0 && comment < end) end = comment;
+  if (flow) {
+    let j = at;
+    while (j < end && !',[]{}'.includes(text[j]!)) j++;
+    end = j;
+  }
   while (end > at && text.charCodeAt(end - 1) === 32) end--;
   const body = text.slice(at, end);
-  if (body.includes(': ') || body.endsWith(':')) return undefined;
-  return { kind: 'scalar', start: at, end, type: 'PLAIN' };
+  if (body.includes(': ') || body.endsWith(':') || (flow && body.includes(':'))) return undefined;
+  const value = plainValue(body);
+  if (value === undefined) return flow ? undefined : { kind: 'opaque', start: at, end, type: 'PLAIN' };
+  return { kind: 'scalar', start: at, end, type: 'PLAIN', value };
 }
 
 interface Found { node: TNode; pair?: TPair; depth: number }
@@ -223,6 +328,7 @@ export function locateText(doc: TextDoc, path: Path, part: 'key' | 'value' = 'va
   const node = found.node;
   if (node.kind === 'scalar') return spanAt(doc, node.start, node.end);
   if (node.kind === 'opaque') return undefined;
+  if (node.flow) return spanAt(doc, node.start, node.end);
   // a block map or sequence: its first line only
   const nl = doc.text.indexOf('\n', node.start);
   return nl < 0 ? undefined : spanAt(doc, node.start, nl);

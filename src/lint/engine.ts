@@ -3,7 +3,7 @@
 import { locate, locateRange, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
-import { indexText, locateRangeText, locateText } from '../files/text-locate.js';
+import { indexText, locateRangeText, locateText, type TextDoc } from '../files/text-locate.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
 import { UUID_RE } from '../model/ids.js';
@@ -48,20 +48,28 @@ export const parseStats = { full: 0 };
 
 /**
  * Lints one file's bytes. The findings are computed on the plain value; positions are only
- * looked up when there are findings. A clean file is read once, with the fast parser; a file
- * with findings is parsed again keeping positions; a file the fast parser leaves alone
- * (anchors, directives, odd layouts, syntax errors) takes the full parse from the start.
+ * looked up when there are findings. A file in the layouts text-locate.ts proves is read once,
+ * value and positions together; another clean file is read once, with the fast parser (js-yaml);
+ * a file with findings is then placed on the text when the offending nodes are in proven
+ * layouts, or parsed again keeping positions; a file the fast parser leaves alone (anchors,
+ * directives, odd layouts, syntax errors) takes the full parse from the start.
  * test/fast-path.test.ts holds all paths to identical results.
  */
 export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions): FileResult {
   if (bytes.length > MAX_FILE_BYTES || !isUtf8(bytes)) return lintParsed(parseTemplateBytes(file, bytes), opts);
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // the common layouts: value and positions read off the text in one pass (text-locate.ts)
+  const doc = indexText(text);
+  if (doc?.value) {
+    const quick = placeByText(file, doc, doc.value, collect(doc.value, opts), opts);
+    if (quick) return quick;
+  }
   const fast = lintFast(file, text, opts);
   if (fast?.clean) return fast.clean;
   if (fast) {
     // the few offending nodes are placed on the source text when its layout is one text-locate proves
-    const quick = placeByText(file, text, fast.t, fast.findings, opts);
+    const quick = doc && placeByText(file, doc, fast.t, fast.findings, opts);
     if (quick) return quick;
     parseStats.full++;
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
@@ -158,9 +166,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
  * place() without the `yaml` parse: the spans are read off the source text by text-locate.ts;
  * undefined when a finding or a fact lies in a layout it cannot prove (the caller then parses).
  */
-function placeByText(file: string, text: string, t: Loose, found: Collected, opts: FileLintOptions): FileResult | undefined {
-  const doc = indexText(text);
-  if (!doc) return undefined;
+function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opts: FileLintOptions): FileResult | undefined {
   const span = (x: RawFinding): Span | undefined => {
     if (x.at) {
       const v = stringAt(t, x.path);
@@ -187,7 +193,7 @@ function placeByText(file: string, text: string, t: Loose, found: Collected, opt
   if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
-  return withTruncated({ file, diagnostics, directives: parseDirectives(text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
+  return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
