@@ -15,8 +15,9 @@ import { ROOT } from './helpers.ts';
 import { mutate } from './arbitraries.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const slow = (bytes: Uint8Array) => lintParsed(parseTemplateBytes('t.yaml', bytes), { now });
-const fast = (bytes: Uint8Array) => lintBytes('t.yaml', bytes, { now });
+// keepValue: the plain value each path reads is compared too
+const slow = (bytes: Uint8Array) => lintParsed(parseTemplateBytes('t.yaml', bytes), { now, keepValue: true });
+const fast = (bytes: Uint8Array) => lintBytes('t.yaml', bytes, { now, keepValue: true });
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(ROOT, 'templates', f)));

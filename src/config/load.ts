@@ -1,7 +1,7 @@
 // Effects: find and read the config (cosmiconfig, module name `tplsync`), validate it against
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -75,10 +75,7 @@ function firstLine(s: string): string { return s.split('\n')[0]!; }
 
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
 export async function resolveConfig(raw: unknown, filepath: string): Promise<Config> {
-  const { default: Ajv } = await import('ajv');
-  const ajv = new Ajv.default({ allErrors: true, strict: false });
-  const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
-  const validate = ajv.compile(schema);
+  const validate = (await import('../schemas/config.js')).configValidator();
   const rel = path.relative(process.cwd(), filepath) || filepath;
   if (!validate(raw)) {
     const e = validate.errors![0]!;

@@ -38,7 +38,12 @@ export interface TextDoc {
   value?: Record<string, unknown>;
 }
 
-const KEY = /^([A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r]|$)/;
+/** a plain key and its colon, matched where it starts (sticky) */
+const KEY = /([A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r\n]|$)/y;
+function keyAt(text: string, at: number): RegExpExecArray | null {
+  KEY.lastIndex = at;
+  return KEY.exec(text);
+}
 /** keys whose value is not their text (booleans, null), or that would not be an own property */
 const NOT_TEXT_KEYS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|__proto__)$/;
 /** characters YAML treats as line breaks or rejects, tabs, and anything a reader may treat differently */
@@ -114,7 +119,7 @@ export function indexText(text: string): TextDoc | undefined {
         ls = next;
         continue;
       }
-      if (!KEY.test(text.slice(at, ce))) {
+      if (!keyAt(text, at)) {
         const v = valueAt(text, at, ce);
         if (!v) return undefined;
         if (v.kind === 'opaque') complete = false;
@@ -132,7 +137,7 @@ export function indexText(text: string): TextDoc | undefined {
       stack.push({ indent: ownIndent, node: map });
       container = map;
     } else if (dash) return undefined;
-    const m = KEY.exec(text.slice(at, ce));
+    const m = keyAt(text, at);
     if (!m || NOT_TEXT_KEYS.test(m[1]!)) return undefined;
     const key = m[1]!;
     const keyEnd = at + key.length;
@@ -192,7 +197,7 @@ function flowAt(text: string, at: number, ce: number): TNode | undefined {
     let keyEnd = -1;
     let key = '';
     if (map) {
-      const m = KEY.exec(text.slice(i, ce));
+      const m = keyAt(text, i);
       if (!m || NOT_TEXT_KEYS.test(m[1]!) || text[i + m[0].length] !== ' ') return undefined;
       key = m[1]!;
       if (node.entries!.has(key)) return undefined;
@@ -261,13 +266,12 @@ function scalarAt(text: string, at: number, ce: number, flow: boolean): TNode | 
     return { kind: 'scalar', start: at, end, type, value: c === "'" ? inner.replaceAll("''", "'") : inner };
   }
   if ('{[|>!&*%@`?:-,]}#'.includes(c)) return flow ? undefined : { kind: 'opaque', start: at, end: at };
-  let end = ce;
-  const comment = text.indexOf(' #', at);
-  if (comment >= 0 && comment < end) end = comment;
-  if (flow) {
-    let j = at;
-    while (j < end && !',[]{}'.includes(text[j]!)) j++;
-    end = j;
+  // the scalar ends at a comment (" #") or, in a flow collection, at a flow indicator
+  let end = at;
+  for (; end < ce; end++) {
+    const ch = text.charCodeAt(end);
+    if (ch === 35 && text.charCodeAt(end - 1) === 32) break;
+    if (flow && (ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125)) break;
   }
   while (end > at && text.charCodeAt(end - 1) === 32) end--;
   const body = text.slice(at, end);

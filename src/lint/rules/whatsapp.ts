@@ -8,8 +8,15 @@ const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 const meta = 'Meta components reference';
 
-function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
-  return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
+/** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
+const buttonsOf = new WeakMap<object, readonly { b: { readonly [k: string]: unknown }; i: number }[]>();
+function buttons(ctx: RuleContext): readonly { b: { readonly [k: string]: unknown }; i: number }[] {
+  let list = buttonsOf.get(ctx.t);
+  if (!list) {
+    list = arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
+    buttonsOf.set(ctx.t, list);
+  }
+  return list;
 }
 
 export const whatsappRules = defineRules([
