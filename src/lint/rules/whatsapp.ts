@@ -194,6 +194,7 @@ export const whatsappRules = defineRules([
       for (const site of ctx.sites()) {
         if (site.role === 'url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
+        if (ps.length === 0) continue;
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
         for (const p of ps) used[Number(p.key)] = 1;
