@@ -109,6 +109,16 @@ test('the text locator places the findings of generated files with findings, wit
   }
 });
 
+test('emoji and other astral characters: the text path, with the spans yaml gives', () => {
+  for (let i = 0; i < 12; i++) {
+    const text = templateText(i, 'realistic').replace('Hi {{customer}}', 'Hi 🎉 {{customer}} 👋🏽').replace('Track parcel', 'Track 📦 parcel');
+    assert.ok(indexText(text)?.value, `${i}`);
+    const b = Buffer.from(text);
+    assert.equal(fast(b), slow(b));
+    assert.ok(sameSpans(b) > 10);
+  }
+});
+
 test('property: the text locator gives the spans yaml gives, for every path, key and range', () => {
   let answered = 0;
   fc.assert(fc.property(mutated, (bytes) => { answered += sameSpans(bytes); }), { numRuns: 3000 });

@@ -46,8 +46,11 @@ function keyAt(text: string, at: number): RegExpExecArray | null {
 }
 /** keys whose value is not their text (booleans, null), or that would not be an own property */
 const NOT_TEXT_KEYS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|__proto__)$/;
-/** characters YAML treats as line breaks or rejects, tabs, and anything a reader may treat differently */
-const LEAVE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\t\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]|\r(?!\n)/;
+/**
+ * characters YAML treats as line breaks or rejects, tabs, and anything a reader may treat
+ * differently (a lone surrogate cannot occur: the text was decoded from valid UTF-8)
+ */
+const LEAVE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\t\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
 
 interface Frame { indent: number; node: TNode }
 interface Pending { indent: number; seqOk: boolean; set: (n: TNode) => void }

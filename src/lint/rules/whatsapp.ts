@@ -19,6 +19,20 @@ function buttons(ctx: RuleContext): readonly { b: { readonly [k: string]: unknow
   return list;
 }
 
+/** the supported variants of each base language (en: en, en_GB, en_US...), in list order, worked out once */
+let variants: Map<string, string[]> | undefined;
+function variantsOf(base: string): readonly string[] {
+  if (!variants) {
+    variants = new Map();
+    for (const x of WHATSAPP_LANGUAGES) {
+      const b = x.split('_')[0]!;
+      const list = variants.get(b);
+      if (list) list.push(x); else variants.set(b, [x]);
+    }
+  }
+  return variants.get(base) ?? [];
+}
+
 export const whatsappRules = defineRules([
   {
     id: 'language-unknown', group: 'whatsapp', severity: 'warning',
@@ -29,7 +43,7 @@ export const whatsappRules = defineRules([
       const l = str(ctx.t.language);
       if (l && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(l) && !WHATSAPP_LANGUAGES.has(l)) {
         const base = l.split('_')[0]!;
-        const near = [...WHATSAPP_LANGUAGES].filter((x) => x.split('_')[0] === base);
+        const near = variantsOf(base);
         ctx.report(['language'], `WhatsApp does not list language '${l}'${near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
       }
     },
