@@ -1,5 +1,6 @@
 // The fast read (js-yaml, no positions) is only an optimisation: for any input, linting with
 // it must give exactly what the position-keeping parse gives, facts and spans included.
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -69,6 +70,8 @@ function paths(v: unknown, at: Path = []): Path[] {
 
 /** the text locator answers as the yaml locator does wherever it answers at all; how often it answered */
 function sameSpans(bytes: Uint8Array): number {
+  // lint reads text only from valid UTF-8 (anything else is an encoding finding)
+  if (!isUtf8(bytes)) return 0;
   const text = Buffer.from(bytes).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) return 0;
   const doc = indexText(text);
