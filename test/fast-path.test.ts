@@ -1,5 +1,6 @@
 // The fast read (js-yaml, no positions) is only an optimisation: for any input, linting with
 // it must give exactly what the position-keeping parse gives, facts and spans included.
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -9,13 +10,16 @@ import * as assert from 'uvu/assert';
 import { templateText } from '../bench/generate.ts';
 import { lintBytes, lintClean, lintParsed } from '../src/lint/engine.ts';
 import { parseTemplateBytes } from '../src/files/parse.ts';
-import { topLevelScalarSpan } from '../src/files/fast-parse.ts';
+import { fastValue, topLevelScalarSpan } from '../src/files/fast-parse.ts';
+import { locate, locateRange, type Path } from '../src/files/locate.ts';
+import { indexText, locateRangeText, locateText } from '../src/files/text-locate.ts';
 import { ROOT } from './helpers.ts';
 import { mutate } from './arbitraries.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const slow = (bytes: Uint8Array) => lintParsed(parseTemplateBytes('t.yaml', bytes), { now });
-const fast = (bytes: Uint8Array) => lintBytes('t.yaml', bytes, { now });
+// keepValue: the plain value each path reads is compared too
+const slow = (bytes: Uint8Array) => lintParsed(parseTemplateBytes('t.yaml', bytes), { now, keepValue: true });
+const fast = (bytes: Uint8Array) => lintBytes('t.yaml', bytes, { now, keepValue: true });
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(ROOT, 'templates', f)));
@@ -55,6 +59,85 @@ const mutated = mutate([...samples, ...Array.from({ length: 10 }, (_, i) => Buff
 
 test('property: fast and full reads agree on every mutated file', () => {
   fc.assert(fc.property(mutated, (bytes) => { assert.equal(fast(bytes), slow(bytes)); }), { numRuns: 4000 });
+});
+
+/** every path of a plain value, and under each mapping a key that is not there */
+function paths(v: unknown, at: Path = []): Path[] {
+  const out: Path[] = [at];
+  if (Array.isArray(v)) { v.forEach((x, i) => out.push(...paths(x, [...at, i]))); out.push([...at, v.length], [...at, 'x']); }
+  else if (v && typeof v === 'object') { for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k])); out.push([...at, 'missing', 0]); }
+  return out;
+}
+
+/** the text locator answers as the yaml locator does wherever it answers at all; how often it answered */
+function sameSpans(bytes: Uint8Array): number {
+  // lint reads text only from valid UTF-8 (anything else is an encoding finding)
+  if (!isUtf8(bytes)) return 0;
+  const text = Buffer.from(bytes).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) return 0;
+  const doc = indexText(text);
+  if (doc?.value) {
+    // a value read off the text is the value yaml gives, of a file yaml reads without a complaint
+    const full = parseTemplateBytes('t.yaml', bytes);
+    assert.equal(full.diagnostics, [], text);
+    assert.equal(doc.value, full.value, text);
+  }
+  if (!doc || (!doc.value && fastValue(text) === undefined)) return 0;
+  const parsed = parseTemplateBytes('t.yaml', bytes);
+  if (!parsed.doc) return 0;
+  let answered = 0;
+  for (const p of paths(parsed.value)) {
+    for (const part of ['key', 'value'] as const) {
+      const s = locateText(doc, p, part);
+      if (s) { answered++; assert.equal(s, locate(parsed, p, part), `${JSON.stringify(p)} ${part}`); }
+    }
+    let v: unknown = parsed.value;
+    for (const seg of p) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+    if (typeof v === 'string' && v.length > 0) {
+      for (const [a, b] of [[0, v.length], [0, 1], [v.length - 1, v.length], [v.length >> 1, v.length], [0, 0]] as const) {
+        const s = locateRangeText(doc, p, v, a, b);
+        if (s) { answered++; assert.equal(s, locateRange(parsed, p, v, a, b), `${JSON.stringify(p)} [${a}, ${b})`); }
+      }
+    }
+  }
+  return answered;
+}
+
+test('the text locator places the findings of generated files with findings, without the yaml parse', () => {
+  for (let i = 0; i < 60; i++) {
+    for (const kind of ['realistic', 'dirty'] as const) {
+      const text = templateText(i, kind);
+      assert.ok(indexText(text), `${kind} ${i}`);
+      assert.ok(sameSpans(Buffer.from(text)) > 10);
+    }
+  }
+});
+
+test('emoji and other astral characters: the text path, with the spans yaml gives', () => {
+  for (let i = 0; i < 12; i++) {
+    const text = templateText(i, 'realistic').replace('Hi {{customer}}', 'Hi 🎉 {{customer}} 👋🏽').replace('Track parcel', 'Track 📦 parcel');
+    assert.ok(indexText(text)?.value, `${i}`);
+    const b = Buffer.from(text);
+    assert.equal(fast(b), slow(b));
+    assert.ok(sameSpans(b) > 10);
+  }
+});
+
+test('property: the text locator gives the spans yaml gives, for every path, key and range', () => {
+  let answered = 0;
+  fc.assert(fc.property(mutated, (bytes) => { answered += sameSpans(bytes); }), { numRuns: 3000 });
+  assert.ok(answered > 1000, `answered ${answered}`);
+});
+
+test('the text locator leaves what it cannot prove to the parser', () => {
+  const sample = 'channel: x\nbody:\n  text: |\n    Hi\n  examples: { a: [1] }\n';
+  const doc = indexText(sample)!;
+  assert.is(doc.value, undefined);
+  assert.is(locateText(doc, ['body', 'text']), undefined);
+  assert.is(locateText(doc, ['body', 'examples', 'a']), undefined);
+  assert.ok(locateText(doc, ['body', 'text'], 'key'));
+  for (const partial of ['a: "\\n"\n', 'a: 1.5\n', 'a: -1\n', 'a:\nb: 1\n', 'a: x\n  y\n', 'a: [b:c]\n']) assert.is(indexText(partial)?.value, undefined, partial);
+  for (const odd of ['a: 1\r2: b\n', 'a:\tb\n', '--- \na: 1\n', '"q": 1\n', 'true: 1\n', '  a: 1\n']) assert.is(indexText(odd), undefined, odd);
 });
 
 test.run();

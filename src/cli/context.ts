@@ -1,7 +1,8 @@
 // The setup every command shares: the config found from the working directory (or --config),
 // and the connection to the environment (--env), closed whatever happens.
 import { loadConfig, type Config } from '../config/load.js';
-import { connect, type Connection } from '../connection/connect.js';
+// the API client (and its contract: ajv, yaml) loads only for the commands that connect
+import type { Connection } from '../connection/connect.js';
 
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
@@ -12,6 +13,7 @@ export function commandConfig(o: ConfigOptions): Promise<Config> {
 
 /** Runs `fn` with a connection to the environment of `o.env` (or the default), always closing it. */
 export async function withConnection<T>(config: Config, o: ConnectionOptions & { parallelism?: number }, fn: (conn: Connection) => Promise<T>): Promise<T> {
+  const { connect } = await import('../connection/connect.js');
   const conn = await connect(config, {
     ...(o.env ? { env: o.env } : {}),
     ...(o.parallelism !== undefined ? { parallelism: o.parallelism } : {}),

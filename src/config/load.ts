@@ -129,10 +129,7 @@ async function configText(filepath: string): Promise<ConfigText | undefined> {
 
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
 export async function resolveConfig(raw: unknown, filepath: string, textOf?: () => Promise<ConfigText | undefined>): Promise<Config> {
-  const { default: Ajv } = await import('ajv');
-  const ajv = new Ajv.default({ allErrors: true, strict: false, verbose: true });
-  const schema = JSON.parse(readFileSync(path.join(schemaDir, 'config.schema.json'), 'utf8'));
-  const validate = ajv.compile(schema);
+  const validate = (await import('../schemas/config.js')).configValidator();
   const rel = path.relative(process.cwd(), filepath) || filepath;
   // checked first, for messages with did-you-mean (the schema describes it for editors)
   const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);

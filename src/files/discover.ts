@@ -21,7 +21,7 @@ export async function discoverFiles(config: Config, paths: readonly string[], cw
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
   if (paths.length === 0) {
-    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
   } else {
     for (const p of paths) {
       const abs = path.resolve(cwd, p);
@@ -29,7 +29,7 @@ export async function discoverFiles(config: Config, paths: readonly string[], cw
       try { st = statSync(abs); } catch { st = undefined; }
       if (st?.isFile()) found.add(abs);
       else if (st?.isDirectory()) {
-        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(path.resolve(f));
+        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
       } else if (/[*?[\]{}]/.test(p)) {
         const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
         if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
@@ -43,5 +43,13 @@ export async function discoverFiles(config: Config, paths: readonly string[], cw
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
       : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
   }
-  return files.map((abs) => ({ abs, file: path.relative(cwd, abs) || abs }));
+  const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
+  // most files lie under the working directory: their relative path is the rest of the absolute one
+  return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));
+}
+
+/** on POSIX, tinyglobby's absolute paths are already normal; elsewhere (drive letters, separators) resolve them */
+const POSIX_ODD = /\/\.{1,2}(?:\/|$)|\/\//;
+function normal(f: string): string {
+  return path.sep === '/' && f.startsWith('/') && !POSIX_ODD.test(f) ? f : path.resolve(f);
 }

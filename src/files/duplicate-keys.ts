@@ -1,10 +1,12 @@
 // Pure: the duplicate keys of a parsed YAML document, in one pass. yaml's own check
 // (`uniqueKeys: true`) compares each new key with every earlier key of its mapping, which makes
 // a mapping of N keys cost N²/2 comparisons (60,000 keys: over 20 s); a set per mapping is linear.
-import { isMap, isScalar, isSeq, YAMLParseError, type Document } from 'yaml';
+import type { Document, YAMLParseError } from 'yaml';
+import { yaml } from './yaml-lazy.js';
 
 /** The errors yaml would report with `uniqueKeys: true`: same code, message and position. */
 export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
+  const { isMap, isScalar, isSeq, YAMLParseError: ParseError } = yaml();
   const out: YAMLParseError[] = [];
   // iterative: a deeply nested document must not exhaust the call stack here
   const stack: unknown[] = [doc.contents];
@@ -18,7 +20,7 @@ export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
         if (isScalar(key) && !Number.isNaN(key.value)) {
           if (seen.has(key.value)) {
             const at = key.range?.[0] ?? 0;
-            out.push(new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
           } else seen.add(key.value);
         }
         stack.push(pair.value, key);

@@ -1,20 +1,31 @@
 // Effects: the one way tplsync reads a template file from disk: the size bound checked with
 // stat before anything is read, unreadable files reported, never thrown. Every command (lint and
 // its worker threads, fmt, plan, apply, types, send, preview) reads template files through here.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import { tooLarge, unreadable, type ParsedFile } from './parse.js';
+
+/** where a file is read first; one read answers for any file smaller than this */
+const scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** The bytes of a template file, or the finding that says why they were not read. */
 export type ReadResult = { bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: ParsedFile };
 
 export function readTemplateFile(file: string, abs: string): ReadResult {
   try {
-    const size = statSync(abs).size;
-    // a huge file is reported without reading it into memory
-    if (size > MAX_FILE_BYTES) return { problem: tooLarge(file, size) };
-    return { bytes: readFileSync(abs) };
+    // one open and one read for a template-sized file; a huge one is reported without reading it
+    const fd = openSync(abs, 'r');
+    try {
+      let got = readSync(fd, scratch, 0, scratch.length, null);
+      if (got < scratch.length) return { bytes: Buffer.from(scratch.subarray(0, got)) };
+      const size = fstatSync(fd).size;
+      if (size > MAX_FILE_BYTES) return { problem: tooLarge(file, size) };
+      const bytes = Buffer.allocUnsafe(Math.max(size, got));
+      scratch.copy(bytes, 0, 0, got);
+      for (let n; got < bytes.length && (n = readSync(fd, bytes, got, bytes.length - got, null)) > 0;) got += n;
+      return { bytes: bytes.subarray(0, got) };
+    } finally { closeSync(fd); }
   } catch (e) {
     return { problem: unreadable(file, (e as NodeJS.ErrnoException).code ?? (e as Error).message) };
   }

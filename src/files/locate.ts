@@ -1,8 +1,10 @@
 // Pure: from a path in the plain value (["buttons", 3, "text"]) back to the exact
 // source range in the YAML document: the key, the value, or a part of a string value.
-import { isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import type { Document, Node, Pair } from 'yaml';
+import { yaml } from './yaml-lazy.js';
 import type { Span } from '../core/diagnostic.js';
 import { spanOf, type ParsedFile } from './parse.js';
+import { scalarMemo, subrange, type ScalarMemo } from './scalar-range.js';
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -19,7 +21,7 @@ function entry(map: { items: unknown[] }, key: string): Pair<unknown, unknown> |
   if (!index) {
     index = new Map();
     for (const it of map.items) {
-      if (!isPair(it)) continue;
+      if (!yaml().isPair(it)) continue;
       const k = keyText(it.key);
       if (!index.has(k)) index.set(k, it as Pair<unknown, unknown>);
     }
@@ -33,12 +35,12 @@ function walk(doc: Document.Parsed, path: Path): Found {
   let pair: Pair<unknown, unknown> | undefined;
   let depth = 0;
   for (const seg of path) {
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const p = entry(node, String(seg));
       if (!p) break;
       pair = p as Pair<unknown, unknown>;
       node = p.value;
-    } else if (isSeq(node) && typeof seg === 'number') {
+    } else if (yaml().isSeq(node) && typeof seg === 'number') {
       const item = node.items[seg];
       if (item === undefined) break;
       pair = undefined;
@@ -50,7 +52,7 @@ function walk(doc: Document.Parsed, path: Path): Found {
 }
 
 function keyText(k: unknown): string {
-  return isScalar(k) ? String(k.value) : String(k);
+  return yaml().isScalar(k) ? String(k.value) : String(k);
 }
 
 function rangeOf(n: unknown): [number, number] | undefined {
@@ -74,7 +76,7 @@ export function locate(f: ParsedFile, path: Path, part: 'key' | 'value' = 'value
   const r = rangeOf(found.node);
   if (r) {
     // a block map or sequence ends on the next line; point at its first line only
-    return spanOf(f.lineCounter, r[0], isMap(found.node) || isSeq(found.node) ? firstLineEnd(f.text, r[0], r[1]) : r[1]);
+    return spanOf(f.lineCounter, r[0], yaml().isMap(found.node) || yaml().isSeq(found.node) ? firstLineEnd(f.text, r[0], r[1]) : r[1]);
   }
   return { line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
@@ -97,35 +99,19 @@ export function locateRange(f: ParsedFile, path: Path, value: string, start: num
   if (!f.doc || start < 0 || end > value.length || end <= start) return locate(f, path);
   const found = walk(f.doc, path);
   const r = rangeOf(found.node);
-  if (!r || found.depth !== path.length || !isScalar(found.node)) return locate(f, path);
+  if (!r || found.depth !== path.length || !yaml().isScalar(found.node)) return locate(f, path);
   // what is learnt about a scalar is kept with it: many findings in one long text cost one pass
   let memo = scalars.get(found.node);
   if (!memo) {
-    const src = f.text.slice(r[0], r[1]);
-    const type = (found.node as { type?: string }).type;
-    const lead = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE' ? 1 : type === 'PLAIN' ? 0 : -1;
-    const literal = lead >= 0 && src.length === value.length + 2 * lead && src.slice(lead, lead + value.length) === value;
-    memo = { src, literal: literal ? lead : -1, found: new Map() };
+    memo = scalarMemo(f.text.slice(r[0], r[1]), (found.node as { type?: string }).type, value);
     scalars.set(found.node, memo);
   }
-  if (memo.literal >= 0) return spanOf(f.lineCounter, r[0] + memo.literal + start, r[0] + memo.literal + end);
-  const needle = value.slice(start, end);
-  let o = memo.found.get(needle);
-  if (!o) { o = { inValue: occurrences(value, needle), inSource: occurrences(memo.src, needle) }; memo.found.set(needle, o); }
-  const k = o.inValue.indexOf(start);
-  if (k < 0 || o.inSource.length !== o.inValue.length) return locate(f, path);
-  const at = o.inSource[k]!;
-  return spanOf(f.lineCounter, r[0] + at, r[0] + at + needle.length);
+  const sub = subrange(memo, value, start, end);
+  return sub ? spanOf(f.lineCounter, r[0] + sub[0], r[0] + sub[1]) : locate(f, path);
 }
 
-const scalars = new WeakMap<object, { src: string; literal: number; found: Map<string, { inValue: number[]; inSource: number[] }> }>();
+const scalars = new WeakMap<object, ScalarMemo>();
 
-/** Every start offset of `needle` in `s`, overlapping occurrences included. */
-function occurrences(s: string, needle: string): number[] {
-  const out: number[] = [];
-  for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1)) out.push(at);
-  return out;
-}
 
 /**
  * The span of `needle`, the `occurrence`-th time it appears inside the string value at `path`

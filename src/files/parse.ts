@@ -1,7 +1,8 @@
 // Pure: bytes of one template file -> a YAML document that keeps positions, plus the
 // diagnostics of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents).
 import { isUtf8 } from 'node:buffer';
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-lazy.js';
 import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
 import { bytePosition, firstInvalidUtf8 } from './utf8.js';
@@ -37,7 +38,7 @@ function diag(file: string, span: Span, ruleId: string, message: string): Diagno
 /** The result for a file over MAX_FILE_BYTES, which is never read into memory. */
 export function tooLarge(file: string, size: number): ParsedFile {
   return {
-    file, text: '', lineCounter: new LineCounter(),
+    file, text: '', lineCounter: new (yaml().LineCounter)(),
     diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-too-large',
       `File is ${size} bytes; a template file may be at most ${MAX_FILE_BYTES} bytes (1 MiB). Split it or remove what is not part of the template.`)],
   };
@@ -45,12 +46,12 @@ export function tooLarge(file: string, size: number): ParsedFile {
 
 /** The result for a file that could not be read at all. */
 export function unreadable(file: string, reason: string): ParsedFile {
-  return { file, text: '', lineCounter: new LineCounter(),
+  return { file, text: '', lineCounter: new (yaml().LineCounter)(),
     diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-unreadable', `Cannot read the file: ${reason}.`)] };
 }
 
 export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   if (bytes.length > MAX_FILE_BYTES) return tooLarge(file, bytes.length);
   const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
   if (bad >= 0) {
@@ -66,11 +67,11 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
   return parseTemplateText(file, text, lineCounter);
 }
 
-export function parseTemplateText(file: string, text: string, lineCounter = new LineCounter(), opts: { resolve?: boolean } = {}): ParsedFile {
+export function parseTemplateText(file: string, text: string, lineCounter = new (yaml().LineCounter)(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
   // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
   // uniqueKeys: false, then duplicateKeyErrors(): the same findings in linear time
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
+  const docs = yaml().parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   let fatal = false;
   for (const d of list) {

@@ -3,6 +3,7 @@
 import { locate, locateRange, type Path } from '../files/locate.js';
 import { isUtf8 } from 'node:buffer';
 import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
+import { indexText, locateRangeText, locateText, type TextDoc } from '../files/text-locate.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
 import { UUID_RE } from '../model/ids.js';
@@ -46,24 +47,39 @@ export interface FileResult {
 
 export interface FileLintOptions { now: Date; keepValue?: boolean }
 
+/** Files of this process that needed the position-keeping `yaml` parse (the pool decides on it). */
+export const parseStats = { full: 0 };
+
 /**
  * Lints one file's bytes. The findings are computed on the plain value; positions are only
- * looked up when there are findings. A clean file is read once, with the fast parser; a file
- * with findings is parsed again keeping positions; a file the fast parser leaves alone
- * (anchors, directives, odd layouts, syntax errors) takes the full parse from the start.
+ * looked up when there are findings. A file in the layouts text-locate.ts proves is read once,
+ * value and positions together; another clean file is read once, with the fast parser (js-yaml);
+ * a file with findings is then placed on the text when the offending nodes are in proven
+ * layouts, or parsed again keeping positions; a file the fast parser leaves alone (anchors,
+ * directives, odd layouts, syntax errors) takes the full parse from the start.
  * test/fast-path.test.ts holds all paths to identical results.
  */
 export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions): FileResult {
   if (bytes.length > MAX_FILE_BYTES || !isUtf8(bytes)) return lintParsed(parseTemplateBytes(file, bytes), opts);
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // the common layouts: value and positions read off the text in one pass (text-locate.ts)
+  const doc = indexText(text);
+  if (doc?.value) {
+    const quick = placeByText(file, doc, doc.value, collect(doc.value, opts), opts);
+    if (quick) return quick;
+  }
   const fast = lintFast(file, text, opts);
   if (fast?.clean) return fast.clean;
   if (fast) {
+    // the few offending nodes are placed on the source text when its layout is one text-locate proves
+    const quick = doc && placeByText(file, doc, fast.t, fast.findings, opts);
+    if (quick) return quick;
+    parseStats.full++;
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
     if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings, opts);
-  }
+  } else parseStats.full++;
   return lintParsed(parseTemplateText(file, text), opts);
 }
 
@@ -140,6 +156,40 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     rule.check!(view === t ? ctx : whatsappCtx!);
   }
   return { findings: out, dropped };
+}
+
+/**
+ * place() without the `yaml` parse: the spans are read off the source text by text-locate.ts;
+ * undefined when a finding or a fact lies in a layout it cannot prove (the caller then parses).
+ */
+function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opts: FileLintOptions): FileResult | undefined {
+  const span = (x: RawFinding): Span | undefined => {
+    if (x.at) {
+      const v = stringAt(t, x.path);
+      if (v !== undefined) return locateRangeText(doc, x.path, v, x.at.start, x.at.end);
+    }
+    return locateText(doc, x.path, x.part ?? 'value');
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const x of found.findings) {
+    const at = span(x);
+    if (!at) return undefined;
+    const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
+    diagnostics.push({ file, ...at, ruleId: x.ruleId, severity: sev === 'off' ? 'warning' : sev, message: x.message });
+  }
+  const truncated: NonNullable<FileResult['truncated']> = {};
+  for (const [id, d] of found.dropped) {
+    const at = span(d.first);
+    if (!at) return undefined;
+    truncated[id] = { count: d.count, span: at };
+  }
+  const facts: FileFacts = {};
+  const factSpan = (key: string): Span | undefined => locateText(doc, [key]);
+  if (typeof t.channel === 'string') { const s = factSpan('channel'); if (!s) return undefined; facts.channel = { value: t.channel, span: s }; }
+  if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
+  if (typeof t.language === 'string') facts.language = t.language;
+  if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
+  return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {

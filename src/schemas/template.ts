@@ -3,15 +3,14 @@
 // named rule when the schema encodes a platform rule (name, category, language, header format).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { schemaDir } from './dir.js';
 import type { Path } from '../files/locate.js';
 import { didYouMean } from '../lint/suggest.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats: string[]) => void;
+const require = createRequire(import.meta.url);
 
 let compiled: ValidateFunction | undefined;
 
@@ -19,13 +18,32 @@ export function templateSchema(): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(schemaDir, 'template.schema.json'), 'utf8'));
 }
 
+/**
+ * The compiled validator: the standalone code the build generated from the schema
+ * (scripts/gen-validators.mjs: no ajv to load or compile at start-up), or, where there is none
+ * (running from src), the schema compiled by ajv with the same options.
+ */
 export function templateValidator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
-    addFormats(ajv, ['uri']);
-    compiled = ajv.compile(templateSchema());
-  }
+  compiled ??= standalone('./template.validate.cjs') ?? compileTemplate();
   return compiled;
+}
+
+function compileTemplate(): ValidateFunction {
+  const { Ajv } = require('ajv') as { Ajv: typeof AjvClass };
+  const addFormats = require('ajv-formats') as (ajv: AjvClass, formats: string[]) => void;
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
+  addFormats(ajv, ['uri']);
+  return ajv.compile(templateSchema());
+}
+
+/** a validator generated at build time next to this module, or undefined */
+export function standalone(file: string): ValidateFunction | undefined {
+  try {
+    return require(file) as ValidateFunction;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((e as Error).message).includes(file.slice(2))) return undefined;
+    throw e;
+  }
 }
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }

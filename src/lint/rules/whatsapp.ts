@@ -9,9 +9,29 @@ const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 const meta = 'Meta components reference';
 
-/** The template's buttons that are mappings, with their index. */
-export function buttons(ctx: RuleContext): { b: { readonly [k: string]: unknown }; i: number }[] {
-  return arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
+/** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
+const buttonsOf = new WeakMap<object, readonly { b: { readonly [k: string]: unknown }; i: number }[]>();
+export function buttons(ctx: RuleContext): readonly { b: { readonly [k: string]: unknown }; i: number }[] {
+  let list = buttonsOf.get(ctx.t);
+  if (!list) {
+    list = arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
+    buttonsOf.set(ctx.t, list);
+  }
+  return list;
+}
+
+/** the supported variants of each base language (en: en, en_GB, en_US...), in list order, worked out once */
+let variants: Map<string, string[]> | undefined;
+function variantsOf(base: string): readonly string[] {
+  if (!variants) {
+    variants = new Map();
+    for (const x of WHATSAPP_LANGUAGES) {
+      const b = x.split('_')[0]!;
+      const list = variants.get(b);
+      if (list) list.push(x); else variants.set(b, [x]);
+    }
+  }
+  return variants.get(base) ?? [];
 }
 
 export const whatsappRules = defineRules([
@@ -24,7 +44,7 @@ export const whatsappRules = defineRules([
       const l = str(ctx.t.language);
       if (l && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(l) && !WHATSAPP_LANGUAGES.has(l)) {
         const base = l.split('_')[0]!;
-        const near = [...WHATSAPP_LANGUAGES].filter((x) => x.split('_')[0] === base);
+        const near = variantsOf(base);
         ctx.report(['language'], `WhatsApp does not list language '${l}'${near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
       }
     },
@@ -189,6 +209,7 @@ export const whatsappRules = defineRules([
       for (const site of ctx.sites()) {
         if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
+        if (ps.length === 0) continue;
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
         for (const p of ps) used[Number(p.key)] = 1;
