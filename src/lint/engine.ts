@@ -189,6 +189,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
+  facts.variant = variantFacts(t);
   return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
