@@ -183,6 +183,15 @@ test('--cache reuses unchanged files, notices changed ones, and applies the conf
     assert.match(r.stderr, /lint cache: 2 of 2 files unchanged since the last run \(0 proven by their stat/, 'a new mtime: both read again, and their hashes match');
     r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
     assert.match(r.stderr, /lint cache: 2 of 2 files unchanged since the last run \(2 proven by their stat/);
+    const whole = JSON.parse(r.stdout);
+    assert.ok(existsSync(path.join(dir, '.tplsync', 'lint-cache.json.run.json')), 'the whole run was kept');
+    // the run's answer is reused only with the same settings: a severity set in the config applies at once
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}rules:\n  language-unknown: off\n  category: warning\n`);
+    r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string; severity: string }) => d.ruleId === 'category' && d.severity === 'warning'), 'not the kept answer');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}rules:\n  language-unknown: off\n`);
+    r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    assert.equal(JSON.parse(r.stdout), whole, 'back to the settings of the kept answer: the same report');
     const b = readFileSync(path.join(dir, 'templates', 'b.yaml'), 'utf8');
     writeFileSync(path.join(dir, 'templates', 'b.yaml'), b.replace('UTILITY', 'UTILTY'));
     r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });

@@ -10,6 +10,7 @@ import type { Stats } from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileResult } from './engine.js';
 import { RULES } from './registry.js';
 import { templateSchema } from '../schemas/template.js';
@@ -80,9 +81,48 @@ export class LintCache {
     this.dirty = true;
   }
 
+  /** whether every one of these files has a result here (none was left out, e.g. for an EXPIRE_TIME) */
+  hasAll(abs: readonly string[]): boolean {
+    return abs.every((a) => this.entries[a] !== undefined);
+  }
+
   /** forget files that are gone, and write the cache if anything changed */
   save(keep: ReadonlySet<string>): void {
     for (const k of Object.keys(this.entries)) if (!keep.has(k)) { delete this.entries[k]; this.dirty = true; }
     if (this.dirty) writeFileAtomic(this.file, JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile));
   }
+}
+
+/**
+ * The whole run's answer, kept beside the cache: when the files (by path, size, mtime and inode),
+ * the rules, the schema and the settings that shape the report are all what they were, the final
+ * findings are reused without loading the per-file cache at all. Written only when every file was
+ * cacheable and none was modified within RACY_MS of the recording.
+ */
+export interface RunSummary { key: string; diagnostics: Diagnostic[] }
+
+export function runKey(settings: unknown, files: readonly { abs: string; st: Stats | undefined }[]): string | undefined {
+  const parts: unknown[] = [rulesFingerprint(), settings];
+  for (const f of files) {
+    if (!f.st) return undefined;
+    parts.push(f.abs, f.st.size, f.st.mtimeMs, f.st.ino);
+  }
+  return sha256(JSON.stringify(parts));
+}
+
+/** whether no file was modified so recently that its mtime cannot prove it unchanged */
+export function settled(files: readonly { st: Stats | undefined }[], at = Date.now()): boolean {
+  return files.every((f) => f.st !== undefined && f.st.mtimeMs < at - RACY_MS);
+}
+
+export function loadSummary(file: string, key: string): Diagnostic[] | undefined {
+  try {
+    if (!existsSync(file)) return undefined;
+    const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
+    return s && s.key === key && Array.isArray(s.diagnostics) ? s.diagnostics : undefined;
+  } catch { return undefined; }
+}
+
+export function saveSummary(file: string, summary: RunSummary): void {
+  writeFileAtomic(file, JSON.stringify(summary));
 }
