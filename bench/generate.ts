@@ -79,3 +79,13 @@ export function generate(dir: string, n: number, dirty: boolean | Corpus = false
   }
   return bytes;
 }
+
+/** The smallest valid template: the baseline of bench/lint-keys.ts and the tests' starting point. */
+export const VALID = `channel: shop-whatsapp
+name: order_ready
+language: en_US
+category: UTILITY
+body:
+  text: "Hello {{1}}, your order is ready for pickup at the store."
+  examples: { 1: Ana }
+`;

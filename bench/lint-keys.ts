@@ -12,21 +12,13 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_CONFIG } from './generate.ts';
+import { BENCH_CONFIG, VALID } from './generate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const argOf = (name: string): string | undefined => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const RUNS = Number(argOf('runs') ?? 3);
 const SIZES = (argOf('keys') ?? '10000,20000,40000,60000').split(',').map(Number);
 
-const VALID = `channel: shop-whatsapp
-name: order_ready
-language: en_US
-category: UTILITY
-body:
-  text: "Hello {{1}}, your order is ready for pickup at the store."
-  examples: { 1: Ana }
-`;
 const SHAPES: Record<string, (n: number) => string> = {
   'unknown top-level keys': (n) => VALID + Array.from({ length: n }, (_, i) => `k${i}: 1\n`).join(''),
   'unused body.examples keys': (n) => VALID.replace('  examples: { 1: Ana }\n', `  examples:\n    1: Ana\n${Array.from({ length: n }, (_, i) => `    k${i}: x\n`).join('')}`),

@@ -43,14 +43,7 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
 /** a config with the local environment and the two sample channel aliases */
 export { BENCH_CONFIG as CONFIG } from '../bench/generate.ts';
 
-export const VALID = `channel: shop-whatsapp
-name: order_ready
-language: en_US
-category: UTILITY
-body:
-  text: "Hello {{1}}, your order is ready for pickup at the store."
-  examples: { 1: Ana }
-`;
+export { VALID } from '../bench/generate.ts';
 
 /** A valid template write body (wire shape). */
 export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order is ready for pickup at the store.'): import('../src/api/shapes.ts').TemplateWriteRequest {

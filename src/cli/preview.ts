@@ -3,19 +3,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
-import { servePreview } from '../preview/serve.js';
 import { buildSite, type Site } from '../preview/site.js';
 import { writeFileAtomic } from '../terminal/output.js';
-import { commandConfig, withConnection } from './context.js';
-import { reportLintFailure } from './report.js';
-import { UnavailableError } from '../api/errors.js';
-import { selectEnvironment, type Config } from '../config/load.js';
-import type { Plan } from '../plan/plan.js';
-import { LintFailed, runPlan, runPlanAgainstRef } from '../plan/run.js';
-import { renderChangesSite } from '../preview/changes.js';
-import { progress } from '../terminal/progress.js';
+import { commandConfig } from './context.js';
 
-export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
+export type { PreviewCommandOptions } from './preview-changes.js';
+import type { PreviewCommandOptions } from './preview-changes.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -25,7 +18,8 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   if (o.base && !o.changes) throw new UsageError('--base goes with --changes');
   const config = await commandConfig(o);
   const out = path.resolve(process.cwd(), o.out);
-  if (o.changes) return changesSite(config, paths, out, o);
+  // the plan, the client and the server load only for the modes that use them
+  if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   const write = (site: Site) => {
     mkdirSync(out, { recursive: true });
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
@@ -34,6 +28,7 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   write(site);
   process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}\n`);
   if (!o.serve) return EXIT.OK;
+  const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {
     port, out, paths, cwd: process.cwd(),
     onBuild: (s, changed) => { write(s); process.stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
@@ -45,32 +40,5 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  return EXIT.OK;
-}
-
-/** `preview --changes`: the plan's before/after pages; against the files at --base when the channel cannot be reached. */
-async function changesSite(config: Config, paths: readonly string[], out: string, o: PreviewCommandOptions): Promise<number> {
-  let plan: Plan;
-  let against: string;
-  try {
-    plan = await withConnection(config, o, async (conn) => {
-      against = `${conn.environment.name} (${conn.target})`;
-      return runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(o.base ? { base: o.base } : {}) });
-    });
-  } catch (e) {
-    if (e instanceof LintFailed) return reportLintFailure(e, 'no preview was made');
-    if (!(e instanceof UnavailableError) || !o.base) throw e;
-    process.stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
-    try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: process.cwd(), ref: o.base }); } catch (e2) {
-      if (e2 instanceof LintFailed) return reportLintFailure(e2, 'no preview was made');
-      throw e2;
-    }
-    against = `the files at ${o.base}`;
-  }
-  const site = renderChangesSite(plan, { environment: selectEnvironment(config, o.env).name, against: against! });
-  mkdirSync(out, { recursive: true });
-  for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
-  const s = plan.summary;
-  process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);
   return EXIT.OK;
 }

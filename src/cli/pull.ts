@@ -9,7 +9,7 @@ import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
-import { managedIds, pullTemplates } from '../pull/pull.js';
+import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
@@ -25,25 +25,19 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const channelId = resolveChannel(o.channel, env);
     if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
     let ids = o.id ?? [];
-    let managed: Map<string, string> | undefined;
     if (o.all) {
       if (!env.list) {
         throw new UsageError(`pull --all needs the template listing of environment '${env.name}': the API reference names "Get List Approved Template" but not its path or answer, so set environments.${env.name}.list (path, items, id) in ${config.file ? path.relative(process.cwd(), config.file) : 'the config'} from your provider's documentation (docs/api-assumptions.md), or pull by --id`);
       }
       const { listTemplateIds } = await import('../api/list.js');
       ids = await listTemplateIds(conn.client, channelId, env.list);
-      // a project adopting its first channel has no template files yet: then nothing is managed
-      const { discoverFiles } = await import('../files/discover.js');
-      const files = await discoverFiles(config, [], process.cwd()).catch((e: unknown) => { if (e instanceof UsageError) return []; throw e; });
-      const { loadProject } = await import('../project/load.js');
-      managed = files.length ? managedIds((await loadProject(config, [], process.cwd())).files, env) : new Map();
       process.stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
     }
     const dir = path.resolve(process.cwd(), o.dir);
     let code: number = EXIT.OK;
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
-      ...(managed ? { managed } : {}),
+      ...(o.all ? { skipManaged: true } : {}),
     }, (r) => {
       if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }

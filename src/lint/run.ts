@@ -169,29 +169,28 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const { LintCache, loadSummary, runKey, saveSummary, settled } = await import('./cache.js');
   // the whole run's answer, when nothing that shapes it moved (no team policies: their plugins are code the key cannot see)
   const summaryFile = `${opts.cacheFile}.run.json`;
-  const stats = !keep && !config.policies?.length ? files.map((f) => { try { return { abs: f.abs, st: statSync(f.abs) }; } catch { return { abs: f.abs, st: undefined }; } }) : undefined;
-  const key = stats ? runKey([cwd, config.rules, config.overrides ?? null, popts.channels ?? null, files.map((f) => f.file)], stats) : undefined;
+  // one stat of each file serves the run key and the per-file cache
+  const stats = files.map((f) => { try { return { abs: f.abs, st: statSync(f.abs) }; } catch { return { abs: f.abs, st: undefined }; } });
+  const key = !keep && !config.policies?.length ? runKey([cwd, config.rules, config.overrides ?? null, popts.channels ?? null, files.map((f) => f.file)], stats) : undefined;
   const whole = key ? loadSummary(summaryFile, key) : undefined;
   if (whole) return { files, results: [], diagnostics: whole, cached: files.length, statHits: files.length, rules: own };
   const cache = LintCache.load(opts.cacheFile);
   const results: (FileResult | undefined)[] = [];
   const misses: { i: number; hash: string; bytes: Buffer; st?: Stats }[] = [];
+  // a result cached without its value serves only runs that do not need it
+  const serves = (r: FileResult | undefined): r is FileResult => r !== undefined && (!keep || r.value !== undefined || r.diagnostics.some((d) => d.severity === 'error'));
   files.forEach((f, i) => {
+    const st = stats[i]!.st;
+    if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+    const proven = cache.byStat(f.abs, st, f.file);
+    if (serves(proven)) { results[i] = proven; return; }
+    if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
     let bytes: Buffer;
-    let st: Stats;
-    try {
-      st = statSync(f.abs);
-      const proven = cache.byStat(f.abs, st, f.file);
-      // a result cached without its value serves only runs that do not need it
-      if (proven && (!keep || proven.value !== undefined || proven.diagnostics.some((d) => d.severity === 'error'))) { results[i] = proven; return; }
-      if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
-      bytes = readFileSync(f.abs);
-    } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+    try { bytes = readFileSync(f.abs); } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
     const hash = LintCache.hash(bytes);
     const hit = cache.get(f.abs, hash, f.file, st);
-    // a result cached without its value serves only runs that do not need it
-    results[i] = hit && (!keep || hit.value !== undefined || hit.diagnostics.some((d) => d.severity === 'error')) ? hit : undefined;
-    if (!results[i]) misses.push({ i, hash, bytes, st });
+    if (serves(hit)) results[i] = hit;
+    else misses.push({ i, hash, bytes, st });
   });
   const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
   misses.forEach((m, k) => {
@@ -200,6 +199,6 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   });
   cache.save(new Set(files.map((f) => f.abs)));
   const diagnostics = finish(results as FileResult[]);
-  if (key && stats && settled(stats) && cache.hasAll(files.map((f) => f.abs))) saveSummary(summaryFile, { key, diagnostics });
+  if (key && settled(stats) && cache.hasAll(files.map((f) => f.abs))) saveSummary(summaryFile, { key, diagnostics });
   return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own };
 }

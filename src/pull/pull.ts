@@ -10,15 +10,14 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { lintProject } from '../lint/run.js';
 import { fromRead, kindCategory } from '../model/canonical.js';
-import { templateId } from '../model/ids.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { formatTemplate } from '../layout/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
-import { resolveChannel } from '../plan/desired.js';
-import type { LoadedFile } from '../project/load.js';
 
-export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string; managed?: ReadonlyMap<string, string> }
+export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
+  /** skip the templates a file of the project already manages (pull --all), saying so */
+  skipManaged?: boolean }
 
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
@@ -35,8 +34,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   const existing = await existingTemplates(config, conn.environment, req.cwd, [req.dir]);
   const written: string[] = [];
   for (const id of req.ids) {
-    const managedBy = req.managed?.get(id.toLowerCase());
-    if (managedBy) { push({ id, kind: 'managed', file: managedBy }); continue; }
+    const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
+    if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     const r = await conn.client.getTemplate(req.channelId, id);
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
@@ -61,17 +60,4 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   }
   const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
   return { outcomes: out, diagnostics };
-}
-
-/** Template id -> file, of every template file of the project that names a channel of this environment. */
-export function managedIds(files: readonly LoadedFile[], env: Connection['environment']): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const f of files) {
-    const v = f.value;
-    if (!v || typeof v.channel !== 'string' || typeof v.name !== 'string' || typeof v.language !== 'string') continue;
-    const channelId = resolveChannel(v.channel, env);
-    if (!channelId) continue;
-    out.set(templateId(channelId, v.name, v.language, typeof v.publicId === 'string' ? v.publicId : undefined), f.file);
-  }
-  return out;
 }

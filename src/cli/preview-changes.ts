@@ -1,0 +1,42 @@
+// `tplsync preview --changes`: the plan's before/after pages, loaded only in that mode.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { UnavailableError } from '../api/errors.js';
+import { selectEnvironment, type Config } from '../config/load.js';
+import { EXIT } from '../core/exit-codes.js';
+import type { Plan } from '../plan/plan.js';
+import { LintFailed, runPlan, runPlanAgainstRef } from '../plan/run.js';
+import { renderChangesSite } from '../preview/changes.js';
+import { writeFileAtomic } from '../terminal/output.js';
+import { progress } from '../terminal/progress.js';
+import { withConnection } from './context.js';
+import { reportLintFailure } from './report.js';
+
+export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
+
+/** `preview --changes`: the plan's before/after pages; against the files at --base when the channel cannot be reached. */
+export async function changesSite(config: Config, paths: readonly string[], out: string, o: PreviewCommandOptions): Promise<number> {
+  let plan: Plan;
+  let against: string;
+  try {
+    plan = await withConnection(config, o, async (conn) => {
+      against = `${conn.environment.name} (${conn.target})`;
+      return runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(o.base ? { base: o.base } : {}) });
+    });
+  } catch (e) {
+    if (e instanceof LintFailed) return reportLintFailure(e, 'no preview was made');
+    if (!(e instanceof UnavailableError) || !o.base) throw e;
+    process.stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
+    try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: process.cwd(), ref: o.base }); } catch (e2) {
+      if (e2 instanceof LintFailed) return reportLintFailure(e2, 'no preview was made');
+      throw e2;
+    }
+    against = `the files at ${o.base}`;
+  }
+  const site = renderChangesSite(plan, { environment: selectEnvironment(config, o.env).name, against: against! });
+  mkdirSync(out, { recursive: true });
+  for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
+  const s = plan.summary;
+  process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);
+  return EXIT.OK;
+}
