@@ -41,6 +41,19 @@ test('Latin-1, oversize and empty files are reported with file and line and left
   } finally { cleanup(dir); }
 });
 
+test('a UTF-16 file (as Windows editors save it) is named as such, and left as it is', async () => {
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(GOOD, 'utf16le')]);
+  const dir = project({ 'templates/wide.yaml': utf16 });
+  try {
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 1);
+    assert.match(lint.stdout, /Byte 0xff at offset 0 is not valid UTF-8 \(the file is UTF-16, little-endian\); save the file as UTF-8/);
+    const r = await cli(['fmt'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.ok(bytes(dir, 'wide.yaml').equals(utf16), 'bytes untouched');
+  } finally { cleanup(dir); }
+});
+
 test('an anchor under body used under header: no crash, the file keeps a valid layout and its meaning', async () => {
   const text = [
     'channel: shop-whatsapp', 'name: anchored', 'language: en_US', 'category: UTILITY', 'description: Anchors',

@@ -50,6 +50,15 @@ export function unreadable(file: string, reason: string): ParsedFile {
     diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-unreadable', `Cannot read the file: ${reason}.`)] };
 }
 
+/** The encoding a byte-order mark names, for the message of a file that is not UTF-8. */
+function otherEncoding(bytes: Uint8Array): string {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe) return c === 0 && d === 0 ? ' (the file is UTF-32, little-endian)' : ' (the file is UTF-16, little-endian)';
+  if (a === 0xfe && b === 0xff) return ' (the file is UTF-16, big-endian)';
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return ' (the file is UTF-32, big-endian)';
+  return '';
+}
+
 export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile {
   const lineCounter = new (yaml().LineCounter)();
   if (bytes.length > MAX_FILE_BYTES) return tooLarge(file, bytes.length);
@@ -59,7 +68,7 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
     return {
       file, text: '', lineCounter,
       diagnostics: [diag(file, { ...pos, endLine: pos.line, endColumn: pos.column + 1 }, 'encoding',
-        `Byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad} is not valid UTF-8; save the file as UTF-8.`)],
+        `Byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad} is not valid UTF-8${otherEncoding(bytes)}; save the file as UTF-8.`)],
     };
   }
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
