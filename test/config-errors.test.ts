@@ -1,5 +1,6 @@
 // Config errors read like lint findings: FILE:LINE:COLUMN, the key, a suggestion; and a missing
 // config says how to make one. All exit 3.
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
@@ -40,6 +41,42 @@ test('no config found: says where it looked and how to create one', async () => 
   const missing = await run({ 'package.json': '{}\n' }, ['plan', '--config', 'nope.yaml']);
   assert.is(missing.exitCode, 3);
   assert.match(missing.stderr, /Config file not found: nope\.yaml\nCreate tplsync\.config\.yaml/);
+});
+
+test('the config read without cosmiconfig is the one cosmiconfig finds, or it is left to cosmiconfig', async () => {
+  const { cosmiconfig } = await import('cosmiconfig');
+  const { readDirect, SEARCH_PLACES } = await import('../src/config/load.ts');
+  const YAML = 'templates: ["t/**/*.yaml"]\nrules: { placeholder-density: off }\nenvironments:\n  local: { emulator: e.json, channels: { a: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 } }\n';
+  const layouts: { files: Record<string, string>; direct: boolean; configFile?: string }[] = [
+    { files: { 'tplsync.config.yaml': YAML }, direct: true },
+    { files: { 'tplsync.config.yml': YAML, 'package.json': '{"name":"x"}' }, direct: true },
+    { files: { 'tplsync.config.json': '{"templates":["t/**/*.yaml"],"rules":{"x":"off"}}' }, direct: true },
+    { files: { '.tplsyncrc.yaml': YAML }, direct: true },
+    // the first search place wins, as with cosmiconfig
+    { files: { 'tplsync.config.yaml': YAML, 'tplsync.config.json': '{"templates":["other/**/*.yaml"]}' }, direct: true },
+    { files: { 'c/my.yaml': YAML }, direct: true, configFile: 'c/my.yaml' },
+    // left to cosmiconfig: package.json, an extensionless rc file, an empty file (skipped by its search), `$import`, a syntax error, nothing here
+    { files: { 'package.json': '{"name":"x","tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: false },
+    { files: { '.tplsyncrc': YAML }, direct: false },
+    { files: { 'tplsync.config.yaml': '', '.tplsyncrc.json': '{"templates":["rc/**/*.yaml"]}' }, direct: false },
+    { files: { 'tplsync.config.yaml': '# only a comment\n', 'package.json': '{"tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: false },
+    { files: { 'base.yaml': YAML, 'tplsync.config.yaml': '$import: base.yaml\nrules: {}\n' }, direct: false },
+    { files: { 'tplsync.config.yaml': 'a: [\n' }, direct: false },
+    { files: { 'sub/x.txt': '' }, direct: false },
+  ];
+  for (const l of layouts) {
+    const dir = tempDir();
+    try {
+      writeFiles(dir, l.files);
+      const opts = { cwd: dir, ...(l.configFile ? { configFile: l.configFile } : {}) };
+      const direct = await readDirect(opts);
+      assert.is(direct !== undefined, l.direct, JSON.stringify(l.files));
+      if (!direct) continue;
+      const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
+      const theirs = l.configFile ? await explorer.load(path.join(dir, l.configFile)) : await explorer.search(dir);
+      assert.equal(direct, { config: theirs!.config, filepath: theirs!.filepath }, JSON.stringify(l.files));
+    } finally { cleanup(dir); }
+  }
 });
 
 test.run();

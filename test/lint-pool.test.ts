@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { CONFIG, VALID, ROOT, cleanup, tempDir, writeFiles } from './helpers.ts';
 
 test('a pool of workers gives exactly the in-process result (built dist)', async () => {
-  const run = await import(path.join(ROOT, 'dist', 'lint', 'run.js')) as typeof import('../src/lint/run.ts');
+  const run = await import(path.join(ROOT, 'dist', 'lint', 'lint-files.js')) as typeof import('../src/lint/lint-files.ts');
+  const { discoverFiles } = await import(path.join(ROOT, 'dist', 'files', 'discover.js')) as typeof import('../src/files/discover.ts');
   const { loadConfig } = await import(path.join(ROOT, 'dist', 'config', 'load.js')) as typeof import('../src/config/load.ts');
   const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
   for (let i = 0; i < 500; i++) {
@@ -18,7 +19,7 @@ test('a pool of workers gives exactly the in-process result (built dist)', async
   try {
     writeFiles(dir, files);
     const config = await loadConfig({ cwd: dir });
-    const entries = await run.discoverFiles(config, [], dir);
+    const entries = await discoverFiles(config, [], dir);
     const now = new Date('2026-01-01T00:00:00Z');
     const pooled = await run.lintEntries(entries, { now, pool: 'always', workers: 2 });
     const inline = await run.lintEntries(entries, { now, pool: 'never' });

@@ -1,6 +1,6 @@
 // Heavy modules load only where needed: lint and plan never load ts-morph or typescript;
 // `types` does. And on a terminal, apply asks before writing.
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -39,6 +39,32 @@ test('on a terminal, apply asks first and writes nothing without "yes"', async (
     assert.match(String(r.stdout), /Nothing was written/);
     const again = await execa('node', [BIN, 'plan'], { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
     assert.match(String(again.stdout), /20 to create/);
+  } finally { cleanup(dir); }
+});
+
+test('a lint --cache run with nothing changed loads neither the rules, the linter nor a glob library', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    // a file with an EXPIRE_TIME is never cached (its verdict depends on the clock), and then neither is the run
+    for (const f of readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' })) {
+      const p = path.join(dir, 'templates', f);
+      if (f.endsWith('.yaml') && readFileSync(p, 'utf8').includes('EXPIRE_TIME')) rmSync(p);
+    }
+    const first = await execa('node', [BIN, 'lint', '--cache', '--format', 'json'], { cwd: dir, reject: false });
+    // the run's answer is kept only for files older than a second (their mtime can prove them unchanged)
+    const old = new Date(Date.now() - 60_000);
+    for (const f of readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' })) utimesSync(path.join(dir, 'templates', f), old, old);
+    await execa('node', [BIN, 'lint', '--cache', '--format', 'json'], { cwd: dir, reject: false });
+    const log = path.join(dir, 'loads.txt');
+    const warm = await execa('node', ['--import', path.join(ROOT, 'test', 'fixtures', 'esm-loads', 'register.mjs'), BIN, 'lint', '--cache', '--debug', '--format', 'json'], { cwd: dir, reject: false, env: { ESM_LOADS_FILE: log } });
+    assert.is(warm.stdout, first.stdout, 'the same report');
+    assert.match(warm.stderr, /proven by their stat/);
+    const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    assert.ok(loaded.some((u) => u.endsWith('/dist/lint/run.js')), 'the hook saw the lint run');
+    const heavy = loaded.filter((u) => /\/dist\/lint\/(?:rules\/|engine\.js|lint-files\.js|registry\.js|cache\.js)|\/node_modules\/(?:tinyglobby|cosmiconfig|yaml)\//.test(u));
+    assert.equal(heavy, []);
   } finally { cleanup(dir); }
 });
 

@@ -73,7 +73,39 @@ export function schemaModelinePath(config: Config, dir: string): string {
   return path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
 }
 
+/** the config files read without cosmiconfig (readDirect) */
+const DIRECT = /\.(ya?ml|json)$/i;
+
+/**
+ * The common case without cosmiconfig (and the second copy of js-yaml it loads): the config is a
+ * YAML or JSON file in the working directory (or named with --config) that parses to a mapping.
+ * cosmiconfig would find and parse it the same way (the first search place that exists, parsed
+ * with js-yaml's default schema or JSON). Anything else (no such file here: the search goes up
+ * the tree; a JavaScript config; package.json; an empty file, which cosmiconfig skips; a syntax
+ * error, whose message is cosmiconfig's; an `$import`) is left to cosmiconfig.
+ */
+export async function readDirect(opts: { cwd: string; configFile?: string }): Promise<{ config: unknown; filepath: string } | undefined> {
+  let filepath: string | undefined;
+  if (opts.configFile) filepath = path.resolve(opts.cwd, opts.configFile);
+  else {
+    for (const name of SEARCH_PLACES) {
+      const p = path.join(opts.cwd, name);
+      if (existsSync(p)) { filepath = p; break; }
+    }
+  }
+  if (!filepath || !DIRECT.test(filepath) || path.basename(filepath) === 'package.json') return undefined;
+  let config: unknown;
+  try {
+    const text = readFileSync(filepath, 'utf8');
+    config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text);
+  } catch { return undefined; }
+  if (config === null || typeof config !== 'object' || Array.isArray(config) || '$import' in config) return undefined;
+  return { config, filepath };
+}
+
 export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
+  const direct = await readDirect(opts);
+  if (direct) return finishLoad(direct.config, direct.filepath);
   const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
@@ -99,8 +131,11 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
-  const filepath = result.filepath;
-  const config = await resolveConfig(result.config ?? {}, filepath, () => configText(filepath));
+  return finishLoad(result.config ?? {}, result.filepath);
+}
+
+async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
+  const config = await resolveConfig(raw, filepath, () => configText(filepath));
   // the keys of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
   return config;

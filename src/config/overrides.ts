@@ -3,10 +3,13 @@
 // `files` are globs relative to the config file; later entries win over earlier ones and over
 // the top-level `rules`. Checked here with did-you-mean (keys and rule ids), matched purely.
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { didYouMean } from '../lint/suggest.js';
+
+/** loaded only by a config with overrides */
+const picomatch = (...a: Parameters<typeof import('picomatch')>): ReturnType<typeof import('picomatch')> => (createRequire(import.meta.url)('picomatch') as typeof import('picomatch'))(...a);
 
 export interface Override { files: string[]; rules: Record<string, SeveritySetting> }
 

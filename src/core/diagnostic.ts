@@ -24,3 +24,10 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
     : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0)
     || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }
+
+/** How many findings of each severity, over how many files. */
+export function summarize(diags: readonly Diagnostic[], fileCount: number): { files: number; errors: number; warnings: number; infos: number } {
+  let errors = 0, warnings = 0, infos = 0;
+  for (const d of diags) d.severity === 'error' ? errors++ : d.severity === 'warning' ? warnings++ : infos++;
+  return { files: fileCount, errors, warnings, infos };
+}

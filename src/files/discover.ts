@@ -1,9 +1,11 @@
 // Effects: the template files of a run: the paths given (files, directories, globs) or the
-// config's `templates` globs, sorted, each with the path shown to the user.
+// config's `templates` globs, sorted, each with the path shown to the user. The common glob
+// shapes are walked directly (walk.ts); any other goes to tinyglobby.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
+import { walkSimpleGlobs } from './walk.js';
 
 export interface FileEntry {
   /** as shown to the user */
@@ -17,12 +19,15 @@ const YAML_EXT = /\.ya?ml$/i;
 
 /** The template files named by `paths` (files, directories or globs), or by the config's globs. */
 export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
-  const { glob } = await import('tinyglobby');
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
-  if (paths.length === 0) {
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir) : undefined;
+  if (walked) for (const f of walked) found.add(f);
+  else if (paths.length === 0) {
+    const { glob } = await import('tinyglobby');
     for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
   } else {
+    const { glob } = await import('tinyglobby');
     for (const p of paths) {
       const abs = path.resolve(cwd, p);
       let st;

@@ -3,31 +3,18 @@
 // moved is read and hashed, and reuses its result when the bytes hash the same. A file modified
 // within a second of when its result was recorded is always hashed (its mtime cannot prove it
 // unchanged, as git's racy-file rule has it). Configured severities, directives and cross-file
-// rules are applied afresh on every run. The cache is keyed to the rules' code and the schema,
+// rules are applied afresh on every run. The cache is keyed to the code and the schema (fingerprint.ts),
 // so a new tplsync never reuses an old verdict; files with an EXPIRE_TIME (whose verdict depends
-// on the clock) are never cached.
-import type { Stats } from 'node:fs';
+// on the clock) are never cached. The whole run's answer is kept beside it (run-summary.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
-import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileResult } from './engine.js';
-import { RULES } from './registry.js';
-import { templateSchema } from '../schemas/template.js';
-import { variantFacts } from './rules/variants.js';
+import { rulesFingerprint } from './fingerprint.js';
+import { RACY_MS, type FileStat } from './run-summary.js';
 
 interface Entry { hash: string; size: number; mtimeMs: number; ino: number; recordedAt: number; result: FileResult }
 interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
-
-/** how close to the recording time an mtime must be to be distrusted */
-const RACY_MS = 1000;
-
-let fp: string | undefined;
-/** changes whenever a rule's code, its metadata or the schema changes */
-export function rulesFingerprint(): string {
-  fp ??= sha256(JSON.stringify([RULES.map((r) => [r.id, r.severity, r.check?.toString() ?? '']), templateSchema(), variantFacts.toString()]));
-  return fp;
-}
 
 const relabel = (r: FileResult, display: string): FileResult => ({ ...r, file: display, diagnostics: r.diagnostics.map((d) => ({ ...d, file: display })) });
 
@@ -53,7 +40,7 @@ export class LintCache {
   static hash(bytes: Uint8Array): string { return sha256(bytes); }
 
   /** the cached result when the file's stat proves it unchanged (nothing is read) */
-  byStat(abs: string, st: Stats, display: string): FileResult | undefined {
+  byStat(abs: string, st: FileStat, display: string): FileResult | undefined {
     const e = this.entries[abs];
     if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ino !== st.ino || st.mtimeMs >= e.recordedAt - RACY_MS) return undefined;
     this.hits++;
@@ -62,7 +49,7 @@ export class LintCache {
   }
 
   /** the cached result for these bytes, relabelled for the file's display path; the entry takes the new stat */
-  get(abs: string, hash: string, display: string, st?: Stats): FileResult | undefined {
+  get(abs: string, hash: string, display: string, st?: FileStat): FileResult | undefined {
     const e = this.entries[abs];
     if (!e || e.hash !== hash) return undefined;
     this.hits++;
@@ -74,7 +61,7 @@ export class LintCache {
     return relabel(e.result, display);
   }
 
-  set(abs: string, hash: string, bytes: Uint8Array, result: FileResult, st?: Stats): void {
+  set(abs: string, hash: string, bytes: Uint8Array, result: FileResult, st?: FileStat): void {
     if (result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || Buffer.from(bytes).includes('EXPIRE_TIME')) return;
     const { hash: _h, ...kept } = result;
     this.entries[abs] = { hash, size: st?.size ?? -1, mtimeMs: st?.mtimeMs ?? -1, ino: st?.ino ?? -1, recordedAt: Date.now(), result: kept };
@@ -91,38 +78,4 @@ export class LintCache {
     for (const k of Object.keys(this.entries)) if (!keep.has(k)) { delete this.entries[k]; this.dirty = true; }
     if (this.dirty) writeFileAtomic(this.file, JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile));
   }
-}
-
-/**
- * The whole run's answer, kept beside the cache: when the files (by path, size, mtime and inode),
- * the rules, the schema and the settings that shape the report are all what they were, the final
- * findings are reused without loading the per-file cache at all. Written only when every file was
- * cacheable and none was modified within RACY_MS of the recording.
- */
-export interface RunSummary { key: string; diagnostics: Diagnostic[] }
-
-export function runKey(settings: unknown, files: readonly { abs: string; st: Stats | undefined }[]): string | undefined {
-  const parts: unknown[] = [rulesFingerprint(), settings];
-  for (const f of files) {
-    if (!f.st) return undefined;
-    parts.push(f.abs, f.st.size, f.st.mtimeMs, f.st.ino);
-  }
-  return sha256(JSON.stringify(parts));
-}
-
-/** whether no file was modified so recently that its mtime cannot prove it unchanged */
-export function settled(files: readonly { st: Stats | undefined }[], at = Date.now()): boolean {
-  return files.every((f) => f.st !== undefined && f.st.mtimeMs < at - RACY_MS);
-}
-
-export function loadSummary(file: string, key: string): Diagnostic[] | undefined {
-  try {
-    if (!existsSync(file)) return undefined;
-    const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
-    return s && s.key === key && Array.isArray(s.diagnostics) ? s.diagnostics : undefined;
-  } catch { return undefined; }
-}
-
-export function saveSummary(file: string, summary: RunSummary): void {
-  writeFileAtomic(file, JSON.stringify(summary));
 }

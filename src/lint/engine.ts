@@ -441,8 +441,4 @@ function applyDirectives(file: string, diags: Diagnostic[], directives: readonly
   return [...kept, ...extra];
 }
 
-export function summarize(diags: readonly Diagnostic[], fileCount: number): { files: number; errors: number; warnings: number; infos: number } {
-  let errors = 0, warnings = 0, infos = 0;
-  for (const d of diags) d.severity === 'error' ? errors++ : d.severity === 'warning' ? warnings++ : infos++;
-  return { files: fileCount, errors, warnings, infos };
-}
+export { summarize } from '../core/diagnostic.js';

@@ -9,4 +9,4 @@ export type { FormatContext, Formatter } from './formatter.js';
 import type { Formatter } from './formatter.js';
 
 export const FORMATTERS: Readonly<Record<string, Formatter>> = { stylish, json, sarif, github, markdown };
-export const FORMAT_NAMES = Object.keys(FORMATTERS);
+export { FORMAT_NAMES } from './load.js';

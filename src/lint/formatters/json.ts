@@ -1,5 +1,5 @@
 // The machine-readable report: {"version":1,"diagnostics":[...],"summary":{...}} (DESIGN.md).
-import { summarize } from '../engine.js';
+import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
 
 export const json: Formatter = (diags, ctx) => `${JSON.stringify({

@@ -1,6 +1,6 @@
 // A Markdown report for pull-request comments and job summaries.
 import { RULES_BY_ID } from '../registry.js';
-import { summarize } from '../engine.js';
+import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
 
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');

@@ -1,6 +1,6 @@
 // The default terminal report, grouped by file like ESLint's; colour only when asked.
 import pc from 'picocolors';
-import { summarize } from '../engine.js';
+import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
 
 export const stylish: Formatter = (diags, ctx) => {

@@ -1,0 +1,63 @@
+// Effects: the whole run's answer, kept beside the lint cache (`lint --cache`). When the files
+// (by path, size, mtime and inode), tplsync's code and schema (fingerprint.ts) and the settings
+// that shape the report are all what they were, the final findings are reused without loading
+// the per-file cache, the rules or the linter at all: a run with nothing changed costs a stat
+// per file. Written only when every file was cacheable and none was modified within RACY_MS of
+// the recording (an mtime that recent cannot prove a file unchanged, as git's racy-file rule has it).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { createHash } from 'node:crypto';
+import { writeFileAtomic } from '../files/write.js';
+import { rulesFingerprint } from './fingerprint.js';
+
+/** how close to the recording time an mtime must be to be distrusted */
+export const RACY_MS = 1000;
+
+/** What the cache trusts of a file's stat. */
+export interface FileStat { size: number; mtimeMs: number; ino: number }
+
+/** One stat per file (undefined when it cannot be stat'ed); only the three numbers are kept. */
+export function statFiles(abs: readonly string[]): (FileStat | undefined)[] {
+  const out: (FileStat | undefined)[] = new Array(abs.length);
+  for (let i = 0; i < abs.length; i++) {
+    const st = statSync(abs[i]!, { throwIfNoEntry: false });
+    out[i] = st ? { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } : undefined;
+  }
+  return out;
+}
+
+export interface RunSummary { key: string; diagnostics: Diagnostic[] }
+
+/**
+ * The key of a run: the code, the settings, and every file's path and stat; undefined when a
+ * file has no stat. The stats go in as raw numbers (no text to build for 10,000 files).
+ */
+export function runKey(settings: unknown, abs: readonly string[], stats: readonly (FileStat | undefined)[]): string | undefined {
+  const numbers = new Float64Array(abs.length * 3);
+  for (let i = 0; i < abs.length; i++) {
+    const st = stats[i];
+    if (!st) return undefined;
+    numbers[3 * i] = st.size;
+    numbers[3 * i + 1] = st.mtimeMs;
+    numbers[3 * i + 2] = st.ino;
+  }
+  // a path cannot hold a NUL, so the paths cannot run into each other
+  return createHash('sha256').update(`${rulesFingerprint()}\n${JSON.stringify(settings)}\n`).update(abs.join('\0')).update(new Uint8Array(numbers.buffer)).digest('hex');
+}
+
+/** whether no file was modified so recently that its mtime cannot prove it unchanged */
+export function settled(stats: readonly (FileStat | undefined)[], at = Date.now()): boolean {
+  return stats.every((st) => st !== undefined && st.mtimeMs < at - RACY_MS);
+}
+
+export function loadSummary(file: string, key: string): Diagnostic[] | undefined {
+  try {
+    if (!existsSync(file)) return undefined;
+    const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
+    return s && s.key === key && Array.isArray(s.diagnostics) ? s.diagnostics : undefined;
+  } catch { return undefined; }
+}
+
+export function saveSummary(file: string, summary: RunSummary): void {
+  writeFileAtomic(file, JSON.stringify(summary));
+}
