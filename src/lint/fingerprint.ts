@@ -1,7 +1,7 @@
 // Effects: the fingerprint of tplsync's own code and schema, which keys the lint cache: any
 // change to any module (a rule, a helper it calls, the parser, the schema) gives a new one, so a
 // new or edited tplsync never reuses an old verdict. The build writes it next to this module
-// (scripts/gen-validators.mjs calls codeFingerprint), so a run reads a few bytes instead of loading
+// (scripts/bundle.mjs calls codeFingerprint), so a run reads a few bytes instead of loading
 // and hashing the rules; run from the sources (the tests), it is computed once per process.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,15 +16,15 @@ export const FINGERPRINT_FILE = path.join(here, 'fingerprint.json');
 
 const CODE = /\.(?:[cm]?js|ts|json)$/;
 
-/** the code files under `dir` (the record itself, `lint/fingerprint.json`, is not code) */
-function files(dir: string, root = dir): string[] {
+/** the code files under `dir` (the records themselves, `fingerprint.json`, are not code) */
+function files(dir: string): string[] {
   const out: string[] = [];
   let entries;
   try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return out; }
   for (const e of entries) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...files(p, root));
-    else if (e.isFile() && CODE.test(e.name) && !e.name.endsWith('.d.ts') && path.relative(root, p) !== path.join('lint', 'fingerprint.json')) out.push(p);
+    if (e.isDirectory()) out.push(...files(p));
+    else if (e.isFile() && CODE.test(e.name) && !e.name.endsWith('.d.ts') && e.name !== 'fingerprint.json') out.push(p);
   }
   return out;
 }

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 let compiled: ValidateFunction | undefined;
 
 export function configValidator(): ValidateFunction {
-  compiled ??= standalone('./config.validate.cjs') ?? compileConfig();
+  compiled ??= standalone('../schemas/config.validate.cjs') ?? compileConfig();
   return compiled;
 }
 

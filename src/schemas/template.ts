@@ -24,7 +24,7 @@ export function templateSchema(): Record<string, unknown> {
  * (running from src), the schema compiled by ajv with the same options.
  */
 export function templateValidator(): ValidateFunction {
-  compiled ??= standalone('./template.validate.cjs') ?? compileTemplate();
+  compiled ??= standalone('../schemas/template.validate.cjs') ?? compileTemplate();
   return compiled;
 }
 
@@ -41,7 +41,7 @@ export function standalone(file: string): ValidateFunction | undefined {
   try {
     return require(file) as ValidateFunction;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((e as Error).message).includes(file.slice(2))) return undefined;
+    if ((e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((e as Error).message).includes(path.basename(file))) return undefined;
     throw e;
   }
 }
