@@ -205,6 +205,45 @@ test('--cache reuses unchanged files, notices changed ones, and applies the conf
   } finally { cleanup(dir); }
 });
 
+test('--cache keeps the rendered report beside the run: reused only for the same run, format and settings', async () => {
+  const dir = project({ 'templates/a.yaml': VALID, 'templates/b.yaml': VALID.replace('order_ready', 'b').replace('UTILITY', 'UTILTY'), 'templates/c.yaml': VALID.replace('order_ready', 'c').replace('Hello {{1}}, your order is ready for pickup at the store.', 'Hello {{1}}, your order {{2}} shipped.').replace('{ 1: Ana }', '{ 1: Ana, 2: A-1 }') });
+  try {
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of ['a.yaml', 'b.yaml', 'c.yaml']) utimesSync(path.join(dir, 'templates', f), old, old);
+    const fresh = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const plain = await cli(['lint'], { cwd: dir, env: { NO_COLOR: '1' } });
+    let r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.not.match(r.stderr, /rendered last time reused/);
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /rendered last time reused/);
+    assert.is(r.stdout, fresh.stdout, 'the same report as a run without the cache');
+    assert.is(r.exitCode, fresh.exitCode);
+    // the exit code follows the kept counts: the category error, and a warning
+    const counts = JSON.parse(fresh.stdout).summary;
+    assert.ok(counts.warnings >= 1 && counts.errors >= 1, JSON.stringify(counts));
+    // another format is rendered, not served the JSON
+    r = await cli(['lint', '--cache', '--debug'], { cwd: dir, env: { NO_COLOR: '1' } });
+    assert.not.match(r.stderr, /rendered last time reused/);
+    assert.is(r.stdout, plain.stdout);
+    r = await cli(['lint', '--cache', '--debug'], { cwd: dir, env: { NO_COLOR: '1' } });
+    assert.match(r.stderr, /rendered last time reused/);
+    assert.is(r.stdout, plain.stdout);
+    // without the error, --max-warnings decides from the kept counts
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}rules:\n  category: off\n`);
+    for (let i = 0; i < 2; i++) r = await cli(['lint', '--cache', '--debug', '--max-warnings', '0', '--format', 'json'], { cwd: dir });
+    assert.match(r.stderr, /rendered last time reused/);
+    assert.match(r.stderr, /warnings?, more than --max-warnings 0/);
+    assert.is(r.exitCode, 1);
+    r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 0, 'no error and no limit: exit 0 from the kept counts');
+    // a changed file: neither the run nor its report is reused
+    writeFileSync(path.join(dir, 'templates', 'a.yaml'), VALID.replace('en_US', 'en_XX'));
+    r = await cli(['lint', '--cache', '--debug', '--format', 'json'], { cwd: dir });
+    assert.not.match(r.stderr, /rendered last time reused/);
+    assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string; file: string }) => d.file.endsWith('a.yaml')));
+  } finally { cleanup(dir); }
+});
+
 test('--help lists the exit codes; --version prints the version', async () => {
   const h = await cli(['--help']);
   assert.is(h.exitCode, 0);

@@ -5,6 +5,9 @@ import { UsageError } from '../core/errors.js';
 import { FORMAT_NAMES, isFormatName, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
+import { saveRendered } from '../lint/run-summary.js';
+import { sha256 } from '../model/hash.js';
+import { redact } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { appendStepSummary, emit, useColor } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
@@ -29,12 +32,25 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const format = await loadFormatter(o.format);
   const config = await commandConfig(o);
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
-  const { files, diagnostics, cached, statHits, rules } = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile } : {});
-  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)\n`);
-  const ctx = { fileCount: files.length, color: !o.output && o.format === 'stylish' && useColor(process.stdout), toolVersion: toolVersion(), root: config.dir, cwd: process.cwd(), rules };
-  emit(format(diagnostics, ctx), o.output);
-  if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
-  const s = summarize(diagnostics, files.length);
+  const color = !o.output && o.format === 'stylish' && useColor(process.stdout);
+  const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: process.cwd() };
+  // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
+  const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
+  const run = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {});
+  const { files, diagnostics, cached, statHits, rules } = run;
+  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
+  let s: { errors: number; warnings: number };
+  if (run.rendered) {
+    emit(run.rendered.text, o.output);
+    s = run.rendered;
+  } else {
+    const ctx = { ...base, fileCount: files.length, rules };
+    const text = format(diagnostics, ctx);
+    emit(text, o.output);
+    if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
+    s = summarize(diagnostics, files.length);
+    if (run.kept && renderKey) saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text: redact(text), errors: s.errors, warnings: s.warnings });
+  }
   if (s.errors > 0) return EXIT.FINDINGS;
   if (s.warnings > maxWarnings) {
     process.stderr.write(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);

@@ -23,7 +23,7 @@ import { didYouMean } from './suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';
-import { saveSummary, settled, type FileStat } from './run-summary.js';
+import { saveSummary, settled, type FileStat, type RenderedReport } from './run-summary.js';
 
 export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
@@ -58,6 +58,8 @@ export interface LintRunOptions {
   pool?: 'auto' | 'always' | 'never';
   /** keep each file's plain value and hash in its result (plan, types, send, preview) */
   keepValue?: boolean;
+  /** with a cache: how the caller renders the report, to reuse the report it rendered last time (RenderedReport) */
+  renderKey?: string;
 }
 
 /** files linted in-process before deciding whether worker threads would pay off */
@@ -134,6 +136,10 @@ export interface LintOutcome {
   cached?: number;
   /** the project's own rules (team policies and plugins), for formatters that list rules */
   rules: Rule[];
+  /** the key of the kept run these findings are (run-summary.ts), for keeping its rendered report beside it */
+  kept?: { key: string; summaryFile: string };
+  /** the report rendered last time from the same run with the same renderKey (then `diagnostics` is empty) */
+  rendered?: RenderedReport;
 }
 
 /** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
@@ -201,6 +207,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
   });
   cache.save(new Set(files.map((f) => f.abs)));
   const diagnostics = finish(results as FileResult[]);
-  if (prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs))) saveSummary(prepared.summaryFile, { key: prepared.key, diagnostics });
-  return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own };
+  const keptRun = prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
+  if (keptRun) saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics });
+  return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}) };
 }

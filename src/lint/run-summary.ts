@@ -61,3 +61,26 @@ export function loadSummary(file: string, key: string): Diagnostic[] | undefined
 export function saveSummary(file: string, summary: RunSummary): void {
   writeFileAtomic(file, JSON.stringify(summary));
 }
+
+/** A report rendered from a kept run, with what the exit code needs. */
+export interface RenderedReport { text: string; errors: number; warnings: number }
+
+/**
+ * The report last rendered from the kept run, when the run's key and the rendering's settings
+ * (format, colour, paths, version: `renderKey`) are both what they were: the findings need not
+ * be read nor formatted again. Kept in one file beside the run: a header line, then the text.
+ */
+export function loadRendered(file: string, key: string, renderKey: string): RenderedReport | undefined {
+  try {
+    if (!existsSync(file)) return undefined;
+    const all = readFileSync(file, 'utf8');
+    const nl = all.indexOf('\n');
+    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown };
+    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number') return undefined;
+    return { text: all.slice(nl + 1), errors: head.errors, warnings: head.warnings };
+  } catch { return undefined; }
+}
+
+export function saveRendered(file: string, key: string, renderKey: string, r: RenderedReport): void {
+  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings })}\n${r.text}`);
+}

@@ -4,7 +4,7 @@
 import type { Config } from '../config/load.js';
 import { discoverFiles } from '../files/discover.js';
 import type { LintOutcome, LintRunOptions } from './lint-files.js';
-import { loadSummary, runKey, statFiles } from './run-summary.js';
+import { loadRendered, loadSummary, runKey, statFiles } from './run-summary.js';
 
 export { discoverFiles, type FileEntry } from '../files/discover.js';
 export type { LintOutcome, LintRunOptions } from './lint-files.js';
@@ -24,8 +24,12 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels)]);
   const key = runKey([cwd, config.rules, config.overrides ?? null, environments], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
+  const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ...(key ? { kept: { key, summaryFile } } : {}) };
+  // the report rendered last time, when the caller renders it the same way
+  const rendered = key && opts.renderKey ? loadRendered(`${summaryFile}.out`, key, opts.renderKey) : undefined;
+  if (rendered) return { ...hit, diagnostics: [], rendered };
   const kept = key ? loadSummary(summaryFile, key) : undefined;
-  if (kept) return { files, results: [], diagnostics: kept, cached: files.length, statHits: files.length, rules: [] };
+  if (kept) return { ...hit, diagnostics: kept };
   const lint = await import('./lint-files.js');
   return lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) });
 }
