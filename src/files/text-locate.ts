@@ -39,10 +39,11 @@ export interface TextDoc {
 }
 
 /** a plain key and its colon, matched where it starts (sticky) */
-const KEY = /([A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r\n]|$)/y;
-function keyAt(text: string, at: number): RegExpExecArray | null {
+const KEY = /(?:[A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r\n]|$)/y;
+/** the offset of the colon after a plain key that starts at `at`, or -1 (a test: no match array to allocate) */
+function keyEndAt(text: string, at: number): number {
   KEY.lastIndex = at;
-  return KEY.exec(text);
+  return KEY.test(text) ? KEY.lastIndex - 1 : -1;
 }
 /** keys whose value is not their text (booleans, null), or that would not be an own property */
 const NOT_TEXT_KEYS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|__proto__)$/;
@@ -124,7 +125,7 @@ export function indexText(text: string): TextDoc | undefined {
         ls = next;
         continue;
       }
-      if (!keyAt(text, at)) {
+      if (keyEndAt(text, at) < 0) {
         const v = valueAt(text, at, ce);
         if (!v) return undefined;
         if (v.kind === 'opaque') complete = false;
@@ -142,10 +143,10 @@ export function indexText(text: string): TextDoc | undefined {
       stack.push({ indent: ownIndent, node: map });
       container = map;
     } else if (dash) return undefined;
-    const m = keyAt(text, at);
-    if (!m || NOT_TEXT_KEYS.test(m[1]!)) return undefined;
-    const key = m[1]!;
-    const keyEnd = at + key.length;
+    const keyEnd = keyEndAt(text, at);
+    if (keyEnd < 0) return undefined;
+    const key = text.slice(at, keyEnd);
+    if (NOT_TEXT_KEYS.test(key)) return undefined;
     let v = keyEnd + 1;
     while (v < ce && text.charCodeAt(v) === 32) v++;
     const entries = container.entries!;
@@ -202,9 +203,10 @@ function flowAt(text: string, at: number, ce: number): TNode | undefined {
     let keyEnd = -1;
     let key = '';
     if (map) {
-      const m = keyAt(text, i);
-      if (!m || NOT_TEXT_KEYS.test(m[1]!) || text[i + m[0].length] !== ' ') return undefined;
-      key = m[1]!;
+      const e = keyEndAt(text, i);
+      if (e < 0) return undefined;
+      key = text.slice(i, e);
+      if (NOT_TEXT_KEYS.test(key) || text[e + 1] !== ' ') return undefined;
       if (node.entries!.has(key)) return undefined;
       keyStart = i;
       keyEnd = i + key.length;

@@ -88,7 +88,7 @@ function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose
   const t = obj(fastValue(text));
   if (!t) return undefined;
   const findings = collect(t, opts);
-  const facts = findings.findings.length === 0 ? quickFacts(text, t) : undefined;
+  const facts = findings.findings.length === 0 ? quickFacts(text, t, findings.scans) : undefined;
   return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}) } } : {}) };
 }
 
@@ -98,7 +98,7 @@ export function lintClean(file: string, text: string, opts: FileLintOptions): Fi
 }
 
 /** Facts with spans found by a line scan (top-level `key: value` lines), as the parser would. */
-function quickFacts(text: string, t: Loose): FileFacts | undefined {
+function quickFacts(text: string, t: Loose, scans: Map<string, ScanResult>): FileFacts | undefined {
   const facts: FileFacts = {};
   for (const key of ['channel', 'publicId'] as const) {
     const v = t[key];
@@ -112,7 +112,7 @@ function quickFacts(text: string, t: Loose): FileFacts | undefined {
   facts.name = t.name;
   facts.identitySpan = nameSpan;
   facts.language = t.language;
-  facts.variant = variantFacts(t);
+  facts.variant = variantFacts(t, scanWith(scans));
   return facts;
 }
 
@@ -125,6 +125,8 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
 }
 
 interface Collected {
+  /** the placeholder scans of the template's texts, by text (variantFacts reuses them) */
+  scans: Map<string, ScanResult>;
   findings: RawFinding[];
   /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
   dropped: Map<string, { count: number; first: RawFinding }>;
@@ -144,7 +146,9 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   };
   for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
   let ruleId = '';
-  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); });
+  // one scan of each text for every rule, in both views of the template
+  const scans = new Map<string, ScanResult>();
+  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans);
   const ctx = context(t);
   let whatsappCtx: RuleContext | undefined;
   const whatsappView = (): Loose => (whatsappCtx ??= context(withoutMessage(t))).t;
@@ -155,7 +159,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     ruleId = rule.id;
     rule.check!(view === t ? ctx : whatsappCtx!);
   }
-  return { findings: out, dropped };
+  return { scans, findings: out, dropped };
 }
 
 /**
@@ -189,7 +193,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
-  facts.variant = variantFacts(t);
+  facts.variant = variantFacts(t, scanWith(found.scans));
   return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
@@ -214,7 +218,7 @@ function place(f: ParsedFile, t: Loose, found: Collected, opts: FileLintOptions)
     const had = truncated[id];
     truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(f, t, d.first) };
   }
-  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t), ...(opts.keepValue ? { value: t } : {}) }, truncated);
+  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t, found.scans), ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
@@ -232,17 +236,17 @@ function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileRes
 }
 
 /** What a rule sees of a template value: the value, the clock, placeholder scans and sites (each computed once), and where to report. */
-function ruleContext(t: Loose, now: Date, report: RuleContext['report']): RuleContext {
-  const scans = new Map<string, ScanResult>();
+function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>()): RuleContext {
   let sites: PlaceholderSite[] | undefined;
   return {
     t, now,
+    // keyed by the text itself: the same text scans the same, whichever path or view it is read from
     scan(path: Path): ScanResult {
-      const k = path.join('\u0000');
-      let s = scans.get(k);
+      const text = stringAt(t, path) ?? '';
+      let s = scans.get(text);
       if (!s) {
-        s = scanPlaceholders(stringAt(t, path) ?? '');
-        scans.set(k, s);
+        s = scanPlaceholders(text);
+        scans.set(text, s);
       }
       return s;
     },
@@ -290,13 +294,16 @@ function stringAt(t: Loose, path: Path): string | undefined {
   return typeof cur === 'string' ? cur : undefined;
 }
 
-function factsOf(f: ParsedFile, t: Loose): FileFacts {
+/** a scanner that answers from the scans the rules made */
+const scanWith = (scans: Map<string, ScanResult>) => (text: string): ScanResult => scans.get(text) ?? scanPlaceholders(text);
+
+function factsOf(f: ParsedFile, t: Loose, scans: Map<string, ScanResult>): FileFacts {
   const facts: FileFacts = {};
   if (typeof t.channel === 'string') facts.channel = { value: t.channel, span: locate(f, ['channel']) };
   if (typeof t.name === 'string') { facts.name = t.name; facts.identitySpan = locate(f, ['name']); }
   if (typeof t.language === 'string') facts.language = t.language;
   if (typeof t.publicId === 'string') facts.publicId = { value: t.publicId.toLowerCase(), span: locate(f, ['publicId']) };
-  facts.variant = variantFacts(t);
+  facts.variant = variantFacts(t, scanWith(scans));
   return facts;
 }
 

@@ -4,7 +4,7 @@
 // others is reported at the differing node of the differing file. Texts and samples may differ.
 import type { Path } from '../../files/locate.js';
 import { arr, obj, str, type Loose } from '../../model/loose.js';
-import { scanPlaceholders } from '../../model/placeholders.js';
+import { scanPlaceholders, type ScanResult } from '../../model/placeholders.js';
 import { placeholderSites } from '../../model/sites.js';
 import { defineRules } from '../rule.js';
 
@@ -39,7 +39,7 @@ function kindOf(t: Loose): Fact<string> {
   return { value: 'standard', path: ['body'] };
 }
 
-export function variantFacts(t: Loose): VariantFacts {
+export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scanPlaceholders): VariantFacts {
   const header = obj(t.header);
   const buttons = arr(t.buttons).map((b) => str(obj(b)?.type) ?? '?');
   return {
@@ -49,7 +49,7 @@ export function variantFacts(t: Loose): VariantFacts {
     buttons: { value: buttons, path: ['buttons'] },
     placeholders: placeholderSites(t).map((s) => ({
       site: s.path.join('.'), path: s.path,
-      names: [...new Set(scanPlaceholders(s.text).placeholders.map((p) => p.key))].sort(),
+      names: [...new Set(scan(s.text).placeholders.map((p) => p.key))].sort(),
     })),
   };
 }
