@@ -18,7 +18,10 @@ import { variantFacts, type VariantFacts } from './rules/variants.js';
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
-import { ruleView, withoutMessage } from './scope.js';
+import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
+
+/** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
+const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
 
 /** What the cross-file rules need to know of a file. */
 export interface FileFacts {
@@ -150,14 +153,15 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   const scans = new Map<string, ScanResult>();
   const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans);
   const ctx = context(t);
-  let whatsappCtx: RuleContext | undefined;
-  const whatsappView = (): Loose => (whatsappCtx ??= context(withoutMessage(t))).t;
-  for (const rule of CHECKED_RULES) {
-    // WhatsApp rules only on WhatsApp parts (scope.ts)
-    const view = ruleView(rule, t, whatsappView);
-    if (!view) continue;
+  // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
+  // template without its RCS message when it has both
+  const whatsappCtx = isRcsOnly(t) ? undefined : t.message === undefined ? ctx : context(withoutMessage(t));
+  for (let i = 0; i < CHECKED_RULES.length; i++) {
+    const rule = CHECKED_RULES[i]!;
+    const c = WHATSAPP_ONLY[i] ? whatsappCtx : ctx;
+    if (!c) continue;
     ruleId = rule.id;
-    rule.check!(view === t ? ctx : whatsappCtx!);
+    rule.check!(c);
   }
   return { scans, findings: out, dropped };
 }

@@ -19,6 +19,7 @@ import { RULES_BY_ID } from './registry.js';
 import type { Rule } from './rule.js';
 import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
 import { lintFile } from './run-file.js';
+import { readAhead } from '../files/read-ahead.js';
 import { didYouMean } from './suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
@@ -66,6 +67,8 @@ export interface LintRunOptions {
 const PROBE = 400;
 /** fewer remaining files than this never start a pool */
 const POOL_MIN = 1000;
+/** fewer files than this are read by the linting thread alone (read-ahead.ts) */
+const READ_AHEAD_MIN = 2000;
 
 /**
  * Lints the files in order. Clean files take the fast path (~0.07 ms each), and so do most
@@ -82,15 +85,22 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep);
   const results: FileResult[] = [];
   const parsedBefore = parseStats.full;
+  // the files' bytes read on another core, when there are many and nobody read them yet
+  const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) ? readAhead(entries.map((e) => e.abs)) : undefined;
+  try {
   for (let i = 0; i < entries.length; i++) {
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, entries[i]!.bytes, keep);
+    let bytes = entries[i]!.bytes;
+    if (ahead) { const b = ahead.bytes(i); bytes = b instanceof Promise ? await b : b; }
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep);
     results.push(r);
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && (parseStats.full - parsedBefore) / PROBE > 0.2) {
+      ahead?.close();
       const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep);
       return [...results, ...more];
     }
   }
+  } finally { ahead?.close(); }
   return results;
 }
 

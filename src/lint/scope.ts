@@ -13,11 +13,9 @@ export function isRcsOnly(t: Loose): boolean {
   return t.body === undefined && t.message !== undefined;
 }
 
-/** The view of the template a rule checks, or undefined when the rule does not apply to it. */
-export function ruleView(rule: Pick<Rule, 'id' | 'group'>, t: Loose, whatsappView: () => Loose): Loose | undefined {
-  if (rule.group !== 'whatsapp' || EVERY_PART.has(rule.id)) return t;
-  if (isRcsOnly(t)) return undefined;
-  return t.message === undefined ? t : whatsappView();
+/** Whether a rule checks only the WhatsApp part of a template (and nothing of an RCS-only one). */
+export function seesWhatsappPartOnly(rule: Pick<Rule, 'id' | 'group'>): boolean {
+  return rule.group === 'whatsapp' && !EVERY_PART.has(rule.id);
 }
 
 /** The template without its RCS part, for the WhatsApp rules. */
