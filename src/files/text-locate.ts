@@ -71,7 +71,9 @@ export function indexText(text: string): TextDoc | undefined {
   let root: TNode | undefined;
   let pending: Pending | undefined;
   /** lines more indented than this belong to the previous value (a block scalar or a continuation) */
-  let skip: { indent: number; node: TNode } | undefined;
+  // (two variables rather than an object: one is set for every scalar value)
+  let skipNode: TNode | undefined;
+  let skipIndent = 0;
   const n = text.length;
   for (let ls = 0; ls < n;) {
     let le = text.indexOf('\n', ls);
@@ -84,9 +86,9 @@ export function indexText(text: string): TextDoc | undefined {
     while (i < ce && text.charCodeAt(i) === 32) i++;
     const indent = i - ls;
     if (i === ce) { ls = next; continue; } // blank
-    if (skip) {
-      if (indent > skip.indent) { skip.node.kind = 'opaque'; delete skip.node.value; complete = false; ls = next; continue; }
-      skip = undefined;
+    if (skipNode) {
+      if (indent > skipIndent) { skipNode.kind = 'opaque'; delete skipNode.value; complete = false; ls = next; continue; }
+      skipNode = undefined;
     }
     const c = text.charCodeAt(i);
     if (c === 35) { ls = next; continue; } // # comment line
@@ -131,7 +133,8 @@ export function indexText(text: string): TextDoc | undefined {
         if (v.kind === 'opaque') complete = false;
         container.items!.push(v);
         (container.value as unknown[]).push(v.value);
-        skip = { indent, node: v };
+        skipNode = v;
+        skipIndent = indent;
         ls = next;
         continue;
       }
@@ -152,7 +155,7 @@ export function indexText(text: string): TextDoc | undefined {
     const entries = container.entries!;
     // a duplicate key is a finding of the parser's
     if (entries.has(key)) return undefined;
-    const pair: TPair = { keyStart: at, keyEnd, value: { kind: 'opaque', start: v, end: v } };
+    const pair: TPair = { keyStart: at, keyEnd, value: UNSET };
     entries.set(key, pair);
     const obj = container.value as Record<string, unknown>;
     if (v === ce || text.charCodeAt(v) === 35) {
@@ -164,7 +167,8 @@ export function indexText(text: string): TextDoc | undefined {
       if (value.kind === 'opaque') complete = false;
       pair.value = value;
       obj[key] = value.value;
-      skip = { indent: ownIndent, node: value };
+      skipNode = value;
+      skipIndent = ownIndent;
     }
     ls = next;
   }
@@ -172,6 +176,9 @@ export function indexText(text: string): TextDoc | undefined {
   if (!root) return undefined;
   return { text, lineStarts, root, ...(complete && root.kind === 'map' ? { value: root.value as Record<string, unknown> } : {}) };
 }
+
+/** the value of a pair until it is known (never read: every road sets it or gives up) */
+const UNSET: TNode = Object.freeze({ kind: 'opaque', start: 0, end: 0 }) as TNode;
 
 const mapNode = (start: number): TNode => ({ kind: 'map', start, end: start, entries: new Map(), value: {} });
 const seqNode = (start: number): TNode => ({ kind: 'seq', start, end: start, items: [], value: [] });

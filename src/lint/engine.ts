@@ -7,6 +7,7 @@ import { indexText, locateRangeText, locateText, type TextDoc } from '../files/t
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
 import { UUID_RE } from '../model/ids.js';
+import { detached } from '../model/detach.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
@@ -108,13 +109,13 @@ function quickFacts(text: string, t: Loose, scans: Map<string, ScanResult>): Fil
     if (typeof v !== 'string') continue;
     const span = topLevelScalarSpan(text, key);
     if (!span) return undefined;
-    facts[key] = { value: key === 'publicId' ? v.toLowerCase() : v, span };
+    facts[key] = { value: detached(key === 'publicId' ? v.toLowerCase() : v), span };
   }
   const nameSpan = topLevelScalarSpan(text, 'name');
   if (!nameSpan || typeof t.name !== 'string' || typeof t.language !== 'string') return undefined;
-  facts.name = t.name;
+  facts.name = detached(t.name);
   facts.identitySpan = nameSpan;
-  facts.language = t.language;
+  facts.language = detached(t.language);
   facts.variant = variantFacts(t, scanWith(scans));
   return facts;
 }
@@ -193,10 +194,10 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   }
   const facts: FileFacts = {};
   const factSpan = (key: string): Span | undefined => locateText(doc, [key]);
-  if (typeof t.channel === 'string') { const s = factSpan('channel'); if (!s) return undefined; facts.channel = { value: t.channel, span: s }; }
-  if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = t.name; facts.identitySpan = s; }
-  if (typeof t.language === 'string') facts.language = t.language;
-  if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: t.publicId.toLowerCase(), span: s }; }
+  if (typeof t.channel === 'string') { const s = factSpan('channel'); if (!s) return undefined; facts.channel = { value: detached(t.channel), span: s }; }
+  if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = detached(t.name); facts.identitySpan = s; }
+  if (typeof t.language === 'string') facts.language = detached(t.language);
+  if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = variantFacts(t, scanWith(found.scans));
   return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
 }
@@ -303,10 +304,10 @@ const scanWith = (scans: Map<string, ScanResult>) => (text: string): ScanResult 
 
 function factsOf(f: ParsedFile, t: Loose, scans: Map<string, ScanResult>): FileFacts {
   const facts: FileFacts = {};
-  if (typeof t.channel === 'string') facts.channel = { value: t.channel, span: locate(f, ['channel']) };
-  if (typeof t.name === 'string') { facts.name = t.name; facts.identitySpan = locate(f, ['name']); }
-  if (typeof t.language === 'string') facts.language = t.language;
-  if (typeof t.publicId === 'string') facts.publicId = { value: t.publicId.toLowerCase(), span: locate(f, ['publicId']) };
+  if (typeof t.channel === 'string') facts.channel = { value: detached(t.channel), span: locate(f, ['channel']) };
+  if (typeof t.name === 'string') { facts.name = detached(t.name); facts.identitySpan = locate(f, ['name']); }
+  if (typeof t.language === 'string') facts.language = detached(t.language);
+  if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: locate(f, ['publicId']) };
   facts.variant = variantFacts(t, scanWith(scans));
   return facts;
 }

@@ -7,6 +7,7 @@ import { arr, obj, str, type Loose } from '../../model/loose.js';
 import { scanPlaceholders, type ScanResult } from '../../model/placeholders.js';
 import { placeholderSites } from '../../model/sites.js';
 import { defineRules } from '../rule.js';
+import { detached } from '../../model/detach.js';
 
 export const VARIANT_RULE_ID = 'variant-mismatch';
 
@@ -42,14 +43,15 @@ function kindOf(t: Loose): Fact<string> {
 export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scanPlaceholders): VariantFacts {
   const header = obj(t.header);
   const buttons = arr(t.buttons).map((b) => str(obj(b)?.type) ?? '?');
+  // kept for every file until the run ends: no string that is a slice of the file's text (detach.ts)
   return {
     kind: kindOf(t),
-    ...(typeof t.category === 'string' ? { category: { value: t.category, path: ['category'] } } : {}),
-    header: header ? { value: str(header.format) ?? '?', path: header.format !== undefined ? ['header', 'format'] : ['header'] } : { value: 'none', path: [] },
-    buttons: { value: buttons, path: ['buttons'] },
+    ...(typeof t.category === 'string' ? { category: { value: detached(t.category), path: ['category'] } } : {}),
+    header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? ['header', 'format'] : ['header'] } : { value: 'none', path: [] },
+    buttons: { value: buttons.map(detached), path: ['buttons'] },
     placeholders: placeholderSites(t).map((s) => ({
       site: s.path.join('.'), path: s.path,
-      names: [...new Set(scan(s.text).placeholders.map((p) => p.key))].sort(),
+      names: [...new Set(scan(s.text).placeholders.map((p) => detached(p.key)))].sort(),
     })),
   };
 }
