@@ -362,10 +362,13 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
   }
   cross.push(...(opts.extra ?? []));
   const crossByFile = new Map<string, Diagnostic[]>();
-  for (const d of cross) crossByFile.set(d.file, [...(crossByFile.get(d.file) ?? []), d]);
+  for (const d of cross) { const l = crossByFile.get(d.file); if (l) l.push(d); else crossByFile.set(d.file, [d]); }
 
   for (const r of files) {
-    const diags = [...r.diagnostics, ...(crossByFile.get(r.file) ?? [])];
+    const crossHere = crossByFile.get(r.file);
+    // a clean file (most of them) has nothing to configure, filter or cap
+    if (r.diagnostics.length === 0 && !crossHere && r.directives.length === 0 && !r.truncated) continue;
+    const diags = [...r.diagnostics, ...(crossHere ?? [])];
     const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
     const shown = applyDirectives(r.file, configure(diags, severities, opts.rules), r.directives, severities, opts.rules);
     for (const d of capFile(r, shown, severities)) all.push(d);
