@@ -46,8 +46,8 @@ test('the build records the fingerprint of the built code', () => {
 });
 
 test('a run key moves with every path, size, mtime and inode, and with the settings', () => {
-  const stat = fc.record({ size: fc.nat(), mtimeMs: fc.double({ min: 0, max: 2e12, noNaN: true }), ino: fc.nat() });
-  fc.assert(fc.property(fc.array(fc.tuple(fc.string({ minLength: 1 }), stat), { minLength: 1, maxLength: 6 }), fc.nat(), fc.constantFrom('size', 'mtimeMs', 'ino', 'path', 'settings'), (files, pick, what) => {
+  const stat = fc.record({ size: fc.nat(), mtimeMs: fc.double({ min: 0, max: 2e12, noNaN: true }), ctimeMs: fc.double({ min: 0, max: 2e12, noNaN: true }), ino: fc.nat() });
+  fc.assert(fc.property(fc.array(fc.tuple(fc.string({ minLength: 1 }), stat), { minLength: 1, maxLength: 6 }), fc.nat(), fc.constantFrom('size', 'mtimeMs', 'ctimeMs', 'ino', 'path', 'settings'), (files, pick, what) => {
     const abs = files.map(([p]) => `/r/${p}`);
     const stats: FileStat[] = files.map(([, s]) => s);
     const key = runKey({ rules: {} }, abs, stats);

@@ -57,7 +57,7 @@ test('the walk finds exactly what tinyglobby finds, on generated trees', async (
 });
 
 test('the walk declines what it does not answer for, and discovery then asks tinyglobby', async () => {
-  for (const g of ['templates/*.yaml', 'templates/**/x-*.yaml', '!templates/**/*.yaml', './templates/**/*.yaml', '../up/**/*.yaml', 'templates/**/*.y?ml', '.hidden/**/*.yaml', 'a/../b/**/*.yaml', 'templates/**']) {
+  for (const g of ['templates/*.yaml', 'templates/**/x-*.yaml', '!templates/**/*.yaml', './templates/**/*.yaml', '../up/**/*.yaml', 'templates/**/*.y?ml', '.hidden/**/*.yaml', 'a/../b/**/*.yaml', 'templates/**', 'templates/node_modules/**/*.yaml', 'node_modules/x/**/*.yaml', 'templates/**/*.{yaml}']) {
     assert.is(simpleGlob(g), undefined, g);
   }
   assert.equal(simpleGlob('templates/wa/**/*.{yaml,yml}'), { base: 'templates/wa', exts: ['yaml', 'yml'] });

@@ -32,12 +32,15 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const format = await loadFormatter(o.format);
   const config = await commandConfig(o);
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
+  // the cache is rewritten at every run: never over the config or a YAML file (a template)
+  if (cacheFile && (cacheFile === config.file || /\.ya?ml$/i.test(cacheFile))) throw new UsageError(`--cache-location ${o.cacheLocation}: the cache is rewritten on every run; name a file of its own (e.g. .tplsync/lint-cache.json), not ${cacheFile === config.file ? 'the config' : 'a YAML file'}`);
   const color = !o.output && o.format === 'stylish' && useColor(process.stdout);
   const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: process.cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
   const run = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {});
   const { files, diagnostics, cached, statHits, rules } = run;
+  if (run.cacheProblem) process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
   let s: { errors: number; warnings: number };
   if (run.rendered) {
@@ -49,7 +52,12 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     emit(text, o.output);
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
     s = summarize(diagnostics, files.length);
-    if (run.kept && renderKey) saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text: redact(text), errors: s.errors, warnings: s.warnings });
+    // kept only when it holds no secret (a later run without that secret would show it redacted)
+    if (run.kept && renderKey && redact(text) === text) {
+      try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text, errors: s.errors, warnings: s.warnings }); } catch (e) {
+        process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.kept.summaryFile}.out: ${(e as Error).message}); the report is complete\n`);
+      }
+    }
   }
   if (s.errors > 0) return EXIT.FINDINGS;
   if (s.warnings > maxWarnings) {

@@ -31,3 +31,11 @@ export function summarize(diags: readonly Diagnostic[], fileCount: number): { fi
   for (const d of diags) d.severity === 'error' ? errors++ : d.severity === 'warning' ? warnings++ : infos++;
   return { files: fileCount, errors, warnings, infos };
 }
+
+/** whether a value read back from a file (the lint cache) has the shape of a Diagnostic */
+export function isDiagnostic(d: unknown): d is Diagnostic {
+  const x = d as Diagnostic | null;
+  return !!x && typeof x === 'object' && typeof x.file === 'string' && typeof x.ruleId === 'string' && typeof x.message === 'string'
+    && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info')
+    && Number.isInteger(x.line) && Number.isInteger(x.column) && Number.isInteger(x.endLine) && Number.isInteger(x.endColumn);
+}

@@ -17,8 +17,12 @@ export function simpleGlob(pattern: string): { base: string; exts: string[] } | 
   const m = SIMPLE.exec(pattern);
   if (!m) return undefined;
   const base = m[1]!.replace(/\/$/, '');
-  if (base.split('/').some((s) => s === '.' || s === '..')) return undefined;
-  return { base, exts: m[2] ? [m[2]] : m[3]!.split(',') };
+  // `..` and `.` move the walk; a node_modules in the base is ignored whole by the library
+  if (base.split('/').some((s) => s === '.' || s === '..' || s === 'node_modules')) return undefined;
+  const exts = m[2] ? [m[2]] : m[3]!.split(',');
+  // a brace of one alternative is no alternation to the library: `{yaml}` is literal there
+  if (m[3] !== undefined && exts.length < 2) return undefined;
+  return { base, exts };
 }
 
 class Fallback extends Error {}

@@ -1,19 +1,20 @@
-// Effects: the opt-in lint cache (`lint --cache`). A file whose stat (size, mtime, inode) is what
+// Effects: the opt-in lint cache (`lint --cache`). A file whose stat (size, mtime, ctime, inode) is what
 // it was when its result was recorded reuses that result without being read; a file whose stat
 // moved is read and hashed, and reuses its result when the bytes hash the same. A file modified
 // within a second of when its result was recorded is always hashed (its mtime cannot prove it
 // unchanged, as git's racy-file rule has it). Configured severities, directives and cross-file
 // rules are applied afresh on every run. The cache is keyed to the code and the schema (fingerprint.ts),
-// so a new tplsync never reuses an old verdict; files with an EXPIRE_TIME (whose verdict depends
-// on the clock) are never cached. The whole run's answer is kept beside it (run-summary.ts).
+// so a new tplsync never reuses an old verdict. Never cached: a file whose verdict depends on the
+// clock (a rule compared its expiry time with now), and a kept value JSON cannot hold (.inf, .nan, -0). The whole run's answer is kept beside it (run-summary.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
 import type { FileResult } from './engine.js';
 import { rulesFingerprint } from './fingerprint.js';
-import { RACY_MS, type FileStat } from './run-summary.js';
+import { RACY_MS, sameStat, type FileStat } from './run-summary.js';
+import { isDiagnostic } from '../core/diagnostic.js';
 
-interface Entry { hash: string; size: number; mtimeMs: number; ino: number; recordedAt: number; result: FileResult }
+interface Entry extends FileStat { hash: string; recordedAt: number; result: FileResult }
 interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
 
 const relabel = (r: FileResult, display: string): FileResult => ({ ...r, file: display, diagnostics: r.diagnostics.map((d) => ({ ...d, file: display })) });
@@ -31,7 +32,7 @@ export class LintCache {
     try {
       if (existsSync(file)) {
         const c = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-        if (c && c.fingerprint === rulesFingerprint() && c.entries && typeof c.entries === 'object') return new LintCache(file, c.entries);
+        if (c && c.fingerprint === rulesFingerprint() && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries);
       }
     } catch { /* a damaged cache is an empty one */ }
     return new LintCache(file, {});
@@ -39,10 +40,16 @@ export class LintCache {
 
   static hash(bytes: Uint8Array): string { return sha256(bytes); }
 
+  /** the file's entry, when it has the shape this module writes (a damaged entry is no entry) */
+  private entry(abs: string): Entry | undefined {
+    const e = Object.hasOwn(this.entries, abs) ? this.entries[abs] : undefined;
+    return e && typeof e === 'object' && typeof e.hash === 'string' && typeof e.recordedAt === 'number' && isFileResult(e.result) ? e : undefined;
+  }
+
   /** the cached result when the file's stat proves it unchanged (nothing is read) */
   byStat(abs: string, st: FileStat, display: string): FileResult | undefined {
-    const e = this.entries[abs];
-    if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ino !== st.ino || st.mtimeMs >= e.recordedAt - RACY_MS) return undefined;
+    const e = this.entry(abs);
+    if (!e || !sameStat(e, st) || st.mtimeMs >= e.recordedAt - RACY_MS) return undefined;
     this.hits++;
     this.statHits++;
     return relabel(e.result, display);
@@ -50,25 +57,25 @@ export class LintCache {
 
   /** the cached result for these bytes, relabelled for the file's display path; the entry takes the new stat */
   get(abs: string, hash: string, display: string, st?: FileStat): FileResult | undefined {
-    const e = this.entries[abs];
+    const e = this.entry(abs);
     if (!e || e.hash !== hash) return undefined;
     this.hits++;
     // the bytes are proven the same now: record the stat, so that the next run need not read them
-    if (st && (e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ino !== st.ino || (st.mtimeMs >= e.recordedAt - RACY_MS && Date.now() > st.mtimeMs + RACY_MS))) {
-      this.entries[abs] = { ...e, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, recordedAt: Date.now() };
+    if (st && (!sameStat(e, st) || (st.mtimeMs >= e.recordedAt - RACY_MS && Date.now() > st.mtimeMs + RACY_MS))) {
+      this.entries[abs] = { ...e, ...st, recordedAt: Date.now() };
       this.dirty = true;
     }
     return relabel(e.result, display);
   }
 
-  set(abs: string, hash: string, bytes: Uint8Array, result: FileResult, st?: FileStat): void {
-    if (result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || Buffer.from(bytes).includes('EXPIRE_TIME')) return;
+  set(abs: string, hash: string, result: FileResult, st?: FileStat): void {
+    if (result.clock || result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || (result.value !== undefined && !jsonSafe(result.value))) return;
     const { hash: _h, ...kept } = result;
-    this.entries[abs] = { hash, size: st?.size ?? -1, mtimeMs: st?.mtimeMs ?? -1, ino: st?.ino ?? -1, recordedAt: Date.now(), result: kept };
+    this.entries[abs] = { hash, ...(st ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 }), recordedAt: Date.now(), result: kept };
     this.dirty = true;
   }
 
-  /** whether every one of these files has a result here (none was left out, e.g. for an EXPIRE_TIME) */
+  /** whether every one of these files has a result here (none was left out, e.g. for an expiry time) */
   hasAll(abs: readonly string[]): boolean {
     return abs.every((a) => this.entries[a] !== undefined);
   }
@@ -78,4 +85,19 @@ export class LintCache {
     for (const k of Object.keys(this.entries)) if (!keep.has(k)) { delete this.entries[k]; this.dirty = true; }
     if (this.dirty) writeFileAtomic(this.file, JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile));
   }
+}
+
+/** whether JSON keeps the value as it is (no Infinity, NaN or -0 among its numbers) */
+function jsonSafe(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return v.every(jsonSafe);
+  if (v && typeof v === 'object') return Object.values(v).every(jsonSafe);
+  return true;
+}
+
+/** whether a cached result has the shape the linter gives (a hand-edited or damaged cache may not) */
+function isFileResult(r: unknown): r is FileResult {
+  const x = r as FileResult | null;
+  return !!x && typeof x === 'object' && typeof x.file === 'string' && Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic)
+    && Array.isArray(x.directives) && !!x.facts && typeof x.facts === 'object';
 }

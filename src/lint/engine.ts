@@ -46,6 +46,8 @@ export interface FileResult {
   value?: Loose;
   /** sha256 of the file's bytes, with `value` */
   hash?: string;
+  /** a rule compared the template with the clock (an expiry time): the verdict depends on when lint runs, so it is never cached */
+  clock?: true;
 }
 
 
@@ -93,7 +95,7 @@ function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose
   if (!t) return undefined;
   const findings = collect(t, opts);
   const facts = findings.findings.length === 0 ? quickFacts(text, t, findings.scans) : undefined;
-  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}) } } : {}) };
+  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(findings) } } : {}) };
 }
 
 /** The fast path's answer for a clean file, or undefined when the layout needs the parser. */
@@ -131,6 +133,8 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
 interface Collected {
   /** the placeholder scans of the template's texts, by text (variantFacts reuses them) */
   scans: Map<string, ScanResult>;
+  /** a rule compared something in the template with the clock (FileResult.clock) */
+  clock: { used: boolean };
   findings: RawFinding[];
   /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
   dropped: Map<string, { count: number; first: RawFinding }>;
@@ -152,7 +156,8 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   let ruleId = '';
   // one scan of each text for every rule, in both views of the template
   const scans = new Map<string, ScanResult>();
-  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans);
+  const clock = { used: false };
+  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans, clock);
   const ctx = context(t);
   // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
   // template without its RCS message when it has both
@@ -164,7 +169,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     ruleId = rule.id;
     rule.check!(c);
   }
-  return { scans, findings: out, dropped };
+  return { scans, clock, findings: out, dropped };
 }
 
 /**
@@ -199,7 +204,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = variantFacts(t, scanWith(found.scans));
-  return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}) }, truncated);
+  return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
@@ -223,7 +228,7 @@ function place(f: ParsedFile, t: Loose, found: Collected, opts: FileLintOptions)
     const had = truncated[id];
     truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(f, t, d.first) };
   }
-  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t, found.scans), ...(opts.keepValue ? { value: t } : {}) }, truncated);
+  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t, found.scans), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
@@ -241,10 +246,12 @@ function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileRes
 }
 
 /** What a rule sees of a template value: the value, the clock, placeholder scans and sites (each computed once), and where to report. */
-function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>()): RuleContext {
+function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock = { used: false }): RuleContext {
   let sites: PlaceholderSite[] | undefined;
   return {
-    t, now,
+    t,
+    // a rule that reads the clock makes the file's verdict depend on when it runs (never cached)
+    get now(): Date { clock.used = true; return now; },
     // keyed by the text itself: the same text scans the same, whichever path or view it is read from
     scan(path: Path): ScanResult {
       const text = stringAt(t, path) ?? '';
@@ -298,6 +305,8 @@ function stringAt(t: Loose, path: Path): string | undefined {
   for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
   return typeof cur === 'string' ? cur : undefined;
 }
+
+const clockOf = (found: Collected): { clock?: true } => (found.clock.used ? { clock: true } : {});
 
 /** a scanner that answers from the scans the rules made */
 const scanWith = (scans: Map<string, ScanResult>) => (text: string): ScanResult => scans.get(text) ?? scanPlaceholders(text);

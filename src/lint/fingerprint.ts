@@ -41,15 +41,18 @@ export function codeFingerprint(root = codeRoot, schemas = schemaRoot): string {
 let fp: string | undefined;
 /**
  * The fingerprint the build recorded, or the one computed now: running from the sources (the
- * tests), or when a code file is newer than the record (compiled again without the build's last
- * step, e.g. `tsc --watch`), so that a stale record never lets old verdicts through.
+ * tests), or, in a working copy, when a code file is newer than the record (compiled again
+ * without the build's last step, e.g. `tsc --watch`), so that a stale record never lets old
+ * verdicts through.
  */
 export function rulesFingerprint(): string {
   if (fp) return fp;
   try {
-    const recorded = statSync(FINGERPRINT_FILE).mtimeMs;
     const v = (JSON.parse(readFileSync(FINGERPRINT_FILE, 'utf8')) as { fingerprint?: unknown }).fingerprint;
-    if (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) && [...files(codeRoot), ...files(schemaRoot)].every((f) => statSync(f).mtimeMs <= recorded)) return (fp = v);
+    // an installed package is never compiled again in place (and npm gives its files any mtime)
+    const installed = here.split(path.sep).includes('node_modules');
+    const recorded = statSync(FINGERPRINT_FILE).mtimeMs;
+    if (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) && (installed || [...files(codeRoot), ...files(schemaRoot)].every((f) => statSync(f).mtimeMs <= recorded))) return (fp = v);
   } catch { /* not built: compute it */ }
   return (fp = codeFingerprint());
 }

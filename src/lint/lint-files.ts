@@ -150,6 +150,8 @@ export interface LintOutcome {
   kept?: { key: string; summaryFile: string };
   /** the report rendered last time from the same run with the same renderKey (then `diagnostics` is empty) */
   rendered?: RenderedReport;
+  /** why the cache could not be saved (the findings are complete all the same) */
+  cacheProblem?: string;
 }
 
 /** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
@@ -195,8 +197,10 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
   const cache = LintCache.load(opts.cacheFile);
   const results: (FileResult | undefined)[] = [];
   const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
-  // a result cached without its value serves only runs that do not need it
-  const serves = (r: FileResult | undefined): r is FileResult => r !== undefined && (!keep || r.value !== undefined || r.diagnostics.some((d) => d.severity === 'error'));
+  // a result cached without its value serves only runs that do not need it: the commands that go
+  // on from lint need no value of a file with errors (it is held back), team policies need every one
+  const serves = (r: FileResult | undefined): r is FileResult => r !== undefined
+    && (!keep || r.value !== undefined || (own.length === 0 && r.diagnostics.some((d) => d.severity === 'error')));
   files.forEach((f, i) => {
     const st = stats[i];
     if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
@@ -213,11 +217,15 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
   const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
   misses.forEach((m, k) => {
     results[m.i] = fresh[k]!;
-    if (m.hash) cache.set(files[m.i]!.abs, m.hash, m.bytes, fresh[k]!, m.st);
+    if (m.hash) cache.set(files[m.i]!.abs, m.hash, fresh[k]!, m.st);
   });
-  cache.save(new Set(files.map((f) => f.abs)));
+  // a cache that cannot be written costs the next run its speed, never this run its report
+  let cacheProblem: string | undefined;
+  try { cache.save(new Set(files.map((f) => f.abs))); } catch (e) { cacheProblem = `${opts.cacheFile}: ${(e as Error).message}`; }
   const diagnostics = finish(results as FileResult[]);
-  const keptRun = prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
-  if (keptRun) saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics });
-  return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}) };
+  let keptRun = !cacheProblem && prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
+  if (keptRun) {
+    try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
+  }
+  return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
 }

@@ -5,7 +5,7 @@
 // per file. Written only when every file was cacheable and none was modified within RACY_MS of
 // the recording (an mtime that recent cannot prove a file unchanged, as git's racy-file rule has it).
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { Diagnostic } from '../core/diagnostic.js';
+import { isDiagnostic, type Diagnostic } from '../core/diagnostic.js';
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from '../files/write.js';
 import { rulesFingerprint } from './fingerprint.js';
@@ -13,15 +13,20 @@ import { rulesFingerprint } from './fingerprint.js';
 /** how close to the recording time an mtime must be to be distrusted */
 export const RACY_MS = 1000;
 
-/** What the cache trusts of a file's stat. */
-export interface FileStat { size: number; mtimeMs: number; ino: number }
+/**
+ * What the cache trusts of a file's stat. The ctime too, as git does: an edit whose mtime was set
+ * back (`touch -r`, some tools) still moves the ctime, which nobody can set.
+ */
+export interface FileStat { size: number; mtimeMs: number; ctimeMs: number; ino: number }
+
+export const sameStat = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 
 /** One stat per file (undefined when it cannot be stat'ed); only the three numbers are kept. */
 export function statFiles(abs: readonly string[]): (FileStat | undefined)[] {
   const out: (FileStat | undefined)[] = new Array(abs.length);
   for (let i = 0; i < abs.length; i++) {
     const st = statSync(abs[i]!, { throwIfNoEntry: false });
-    out[i] = st ? { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } : undefined;
+    out[i] = st ? { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } : undefined;
   }
   return out;
 }
@@ -33,13 +38,14 @@ export interface RunSummary { key: string; diagnostics: Diagnostic[] }
  * file has no stat. The stats go in as raw numbers (no text to build for 10,000 files).
  */
 export function runKey(settings: unknown, abs: readonly string[], stats: readonly (FileStat | undefined)[]): string | undefined {
-  const numbers = new Float64Array(abs.length * 3);
+  const numbers = new Float64Array(abs.length * 4);
   for (let i = 0; i < abs.length; i++) {
     const st = stats[i];
     if (!st) return undefined;
-    numbers[3 * i] = st.size;
-    numbers[3 * i + 1] = st.mtimeMs;
-    numbers[3 * i + 2] = st.ino;
+    numbers[4 * i] = st.size;
+    numbers[4 * i + 1] = st.mtimeMs;
+    numbers[4 * i + 2] = st.ctimeMs;
+    numbers[4 * i + 3] = st.ino;
   }
   // a path cannot hold a NUL, so the paths cannot run into each other
   return createHash('sha256').update(`${rulesFingerprint()}\n${JSON.stringify(settings)}\n`).update(abs.join('\0')).update(new Uint8Array(numbers.buffer)).digest('hex');
@@ -54,7 +60,7 @@ export function loadSummary(file: string, key: string): Diagnostic[] | undefined
   try {
     if (!existsSync(file)) return undefined;
     const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
-    return s && s.key === key && Array.isArray(s.diagnostics) ? s.diagnostics : undefined;
+    return s && s.key === key && Array.isArray(s.diagnostics) && s.diagnostics.every(isDiagnostic) ? s.diagnostics : undefined;
   } catch { return undefined; }
 }
 
@@ -75,12 +81,14 @@ export function loadRendered(file: string, key: string, renderKey: string): Rend
     if (!existsSync(file)) return undefined;
     const all = readFileSync(file, 'utf8');
     const nl = all.indexOf('\n');
-    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown };
-    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number') return undefined;
-    return { text: all.slice(nl + 1), errors: head.errors, warnings: head.warnings };
+    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown; length?: unknown };
+    const text = all.slice(nl + 1);
+    // the length catches a file cut short
+    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number' || head.length !== text.length) return undefined;
+    return { text, errors: head.errors, warnings: head.warnings };
   } catch { return undefined; }
 }
 
 export function saveRendered(file: string, key: string, renderKey: string, r: RenderedReport): void {
-  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings })}\n${r.text}`);
+  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length })}\n${r.text}`);
 }

@@ -22,7 +22,8 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   // one stat of each file serves the run key and the per-file cache
   const stats = statFiles(abs);
   const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels)]);
-  const key = runKey([cwd, config.rules, config.overrides ?? null, environments], abs, stats);
+  // the config's place too: overrides match paths relative to it
+  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ...(key ? { kept: { key, summaryFile } } : {}) };
   // the report rendered last time, when the caller renders it the same way

@@ -1,0 +1,183 @@
+// `lint --cache` never answers differently from a run without it: whatever moved (a policy, the
+// config's place, a value JSON cannot hold, the clock, an mtime set back) and whatever state the
+// cache files are in. A cache that cannot be written costs speed, never the report.
+import { chmodSync, mkdirSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIG, VALID, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const HOUR_AGO = new Date(Date.now() - 3_600_000);
+/** files older than a second, so that the stat-based shortcuts of the cache are taken */
+function settle(dir: string, files: string[]): void {
+  for (const f of files) utimesSync(path.join(dir, f), HOUR_AGO, HOUR_AGO);
+}
+function project(files: Record<string, string>, config = CONFIG): string {
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': config, ...files });
+  settle(dir, Object.keys(files));
+  return dir;
+}
+/** the plain run and two cached runs (the second answered from the kept run) agree */
+async function agree(dir: string, args: string[] = [], label = ''): Promise<void> {
+  const plain = await cli(['lint', '--format', 'json', ...args], { cwd: dir });
+  for (let i = 0; i < 2; i++) {
+    const cached = await cli(['lint', '--cache', '--format', 'json', ...args], { cwd: dir });
+    assert.is(cached.stdout, plain.stdout, `${label} (cached run ${i + 1})`);
+    assert.is(cached.exitCode, plain.exitCode, `${label} exit (cached run ${i + 1})`);
+  }
+}
+
+test('a team policy added after the cache was filled judges every file, those with errors too', async () => {
+  const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
+  try {
+    await agree(dir, [], 'before the policy');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}policies:\n  - { id: acme/footer, message: Needs a footer, severity: error, field: footer, required: true }\n`);
+    await agree(dir, [], 'with the policy');
+    const r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'acme/footer'), r.stdout);
+  } finally { cleanup(dir); }
+});
+
+test('the kept run is keyed to the config\'s place: overrides match paths relative to it', async () => {
+  const root = tempDir();
+  try {
+    const real = path.join(root, 'real');
+    mkdirSync(path.join(real, 'templates'), { recursive: true });
+    writeFileSync(path.join(real, 'tplsync.config.yaml'), `${CONFIG}overrides:\n  - { files: ["templates/**"], rules: { category: off } }\n`);
+    writeFileSync(path.join(real, 'templates', 'a.yaml'), VALID.replace('UTILITY', 'UTILTY'));
+    settle(real, ['templates/a.yaml']);
+    symlinkSync(real, path.join(root, 'alias'));
+    const args = (cfg: string) => ['--config', cfg, 'real/templates'];
+    const plain = await cli(['lint', '--format', 'json', ...args('alias/tplsync.config.yaml')], { cwd: root });
+    assert.is(plain.exitCode, 1, 'through the link the override does not match the paths');
+    for (const cfg of ['real/tplsync.config.yaml', 'alias/tplsync.config.yaml', 'alias/tplsync.config.yaml']) {
+      const fresh = await cli(['lint', '--format', 'json', ...args(cfg)], { cwd: root });
+      const cached = await cli(['lint', '--cache', '--format', 'json', ...args(cfg)], { cwd: root });
+      assert.is(cached.stdout, fresh.stdout, cfg);
+      assert.is(cached.exitCode, fresh.exitCode, cfg);
+    }
+  } finally { cleanup(root); }
+});
+
+test('values JSON cannot hold (.inf, .nan, -0) and verdicts that depend on the clock are not cached', async () => {
+  const expires = new Date(Date.now() + 1500).toISOString();
+  const dir = project({
+    'templates/a.yaml': VALID.replace('{{1}}', '{{n}}').replace('{ 1: Ana }', '{ n: .inf }'),
+    // an escape in a double-quoted scalar: the bytes do not say EXPIRE_TIME, the value does
+    'templates/r.yaml': `channel: shop-rcs\nname: flash\nlanguage: en_US\nmessage:\n  type: text\n  message: "Sale {{f}} today only, come by."\n  examples: { f: A }\n  rcsExpireOpts: { type: "EXPIRE\\x5FTIME", expireTime: "${expires}" }\n`,
+  }, `${CONFIG}policies:\n  - { id: acme/sample, message: Every sample is given, severity: error, field: body.examples.n, required: true }\n`);
+  try {
+    const inf = await cli(['lint', '--format', 'json', 'templates/a.yaml'], { cwd: dir });
+    assert.is(inf.exitCode, 0, inf.stdout + inf.stderr);
+    await agree(dir, ['templates/a.yaml'], '.inf');
+    await cli(['lint', '--cache', 'templates/r.yaml'], { cwd: dir });
+    await new Promise((r) => setTimeout(r, 2000));
+    const plain = await cli(['lint', '--format', 'json', 'templates/r.yaml'], { cwd: dir });
+    assert.ok(JSON.parse(plain.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'rcs-expired'), plain.stdout);
+    await agree(dir, ['templates/r.yaml'], 'expired since the last run');
+  } finally { cleanup(dir); }
+});
+
+test('an edit whose mtime was set back is noticed (the ctime moved)', async () => {
+  const dir = project({ 'templates/a.yaml': VALID });
+  try {
+    await agree(dir, [], 'before');
+    const file = path.join(dir, 'templates', 'a.yaml');
+    // the same size, an error, and the old mtime back
+    writeFileSync(file, VALID.replace('UTILITY', 'UTILTTY'));
+    utimesSync(file, HOUR_AGO, HOUR_AGO);
+    await agree(dir, [], 'after the edit');
+    const r = await cli(['lint', '--cache'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+  } finally { cleanup(dir); }
+});
+
+test('damaged cache files of any shape are an empty cache; a report cut short is not printed', async () => {
+  const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY'), 'templates/b.yaml': VALID.replace('order_ready', 'b') });
+  try {
+    const plain = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const cacheFile = path.join(dir, '.tplsync', 'lint-cache.json');
+    const runFile = `${cacheFile}.run.json`;
+    const outFile = `${runFile}.out`;
+    await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    const good = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    const some = Object.keys(good.entries)[0]!;
+    const damage: [string, (s: string) => string][] = [
+      [cacheFile, () => JSON.stringify({ ...good, entries: [] })],
+      [cacheFile, () => JSON.stringify({ ...good, entries: { ...good.entries, [some]: { ...good.entries[some], result: null } } })],
+      [cacheFile, () => JSON.stringify({ ...good, entries: { ...good.entries, [some]: { ...good.entries[some], result: { file: 'x' } } } })],
+      [cacheFile, () => JSON.stringify({ ...good, entries: { ...good.entries, [some]: { ...good.entries[some], result: { ...good.entries[some].result, diagnostics: [null] } } } })],
+      [runFile, (s) => JSON.stringify({ ...JSON.parse(s), diagnostics: [null] })],
+      [runFile, (s) => JSON.stringify({ ...JSON.parse(s), diagnostics: [{ file: 'x' }] })],
+      [outFile, (s) => s.slice(0, s.indexOf('\n') + 20)],
+      [outFile, (s) => s.slice(0, s.indexOf('\n'))],
+    ];
+    for (const [file, hurt] of damage) {
+      // a healthy cache first (two runs: the second keeps the run and its report)
+      for (let i = 0; i < 2; i++) await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+      writeFileSync(file, hurt(readFileSync(file, 'utf8')));
+      for (let i = 0; i < 2; i++) {
+        const r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+        assert.is(r.stdout, plain.stdout, `${path.basename(file)}: ${hurt.toString().slice(0, 60)}`);
+        assert.is(r.exitCode, plain.exitCode);
+      }
+    }
+    // and an array of entries is repaired: the next runs prove files by their stat again
+    writeFileSync(cacheFile, JSON.stringify({ ...good, entries: [] }));
+    await cli(['lint', '--cache'], { cwd: dir });
+    const r = await cli(['lint', '--cache', '--debug'], { cwd: dir });
+    assert.match(r.stderr, /2 of 2 files unchanged/);
+  } finally { cleanup(dir); }
+});
+
+test('a cache that cannot be written: a warning, the whole report and its exit code; never over the config', async () => {
+  const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
+  try {
+    const plain = await cli(['lint'], { cwd: dir, env: { NO_COLOR: '1' } });
+    mkdirSync(path.join(dir, 'adir'));
+    for (const where of ['adir', 'tplsync.config.yaml/x.json']) {
+      const r = await cli(['lint', '--cache-location', where], { cwd: dir, env: { NO_COLOR: '1' } });
+      assert.is(r.stdout, plain.stdout, where);
+      assert.is(r.exitCode, 1, where);
+      assert.match(r.stderr, /warning: the lint cache was not saved \(/, where);
+    }
+    assert.equal(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), CONFIG);
+    for (const where of ['tplsync.config.yaml', 'templates/cache.yaml']) {
+      const r = await cli(['lint', '--cache-location', where], { cwd: dir });
+      assert.is(r.exitCode, 3, where);
+      assert.match(r.stderr, /name a file of its own/);
+    }
+    assert.equal(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), CONFIG, 'the config is untouched');
+    // a read-only cache directory (only where permissions bind: not as root)
+    if (process.getuid?.() !== 0) {
+      await cli(['lint', '--cache'], { cwd: dir });
+      chmodSync(path.join(dir, '.tplsync'), 0o555);
+      writeFileSync(path.join(dir, 'templates', 'a.yaml'), VALID.replace('UTILITY', 'UTILTY').replace('order_ready', 'order_ready2'));
+      try {
+        const r = await cli(['lint', '--cache'], { cwd: dir, env: { NO_COLOR: '1' } });
+        assert.is(r.exitCode, 1);
+        assert.match(r.stderr, /warning: the lint cache was not saved/);
+      } finally { chmodSync(path.join(dir, '.tplsync'), 0o755); }
+    }
+    // nothing half-written is left behind
+    const leftovers = [...readdirSync(dir), ...readdirSync(path.join(dir, 'adir'))].filter((f) => f.endsWith('.tmp'));
+    assert.equal(leftovers, []);
+  } finally { cleanup(dir); }
+});
+
+test('a kept report holds no secret: a run without the secret is not shown it redacted', async () => {
+  // a finding that quotes the template's name, which happens to be a secret of the environment
+  const dir = project({ 'templates/a.yaml': VALID.replace('name: order_ready', 'name: HUNTER2SECRETVALUE') });
+  try {
+    const env = { TPLSYNC_API_KEY: 'HUNTER2SECRETVALUE' };
+    const hidden = await cli(['lint', '--format', 'json'], { cwd: dir, env });
+    assert.not.match(hidden.stdout, /HUNTER2SECRETVALUE/, 'redacted while the secret is set');
+    for (let i = 0; i < 2; i++) await cli(['lint', '--cache', '--format', 'json'], { cwd: dir, env });
+    const plain = await cli(['lint', '--format', 'json'], { cwd: dir });
+    assert.match(plain.stdout, /HUNTER2SECRETVALUE/, 'the finding quotes the name');
+    await agree(dir, [], 'without the secret');
+  } finally { cleanup(dir); }
+});
+
+test.run();
