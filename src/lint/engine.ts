@@ -94,7 +94,7 @@ function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose
   const t = obj(fastValue(text));
   if (!t) return undefined;
   const findings = collect(t, opts);
-  const facts = findings.findings.length === 0 ? quickFacts(text, t, findings.scans) : undefined;
+  const facts = findings.findings.length === 0 ? quickFacts(text, t, findings) : undefined;
   return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(findings) } } : {}) };
 }
 
@@ -104,7 +104,7 @@ export function lintClean(file: string, text: string, opts: FileLintOptions): Fi
 }
 
 /** Facts with spans found by a line scan (top-level `key: value` lines), as the parser would. */
-function quickFacts(text: string, t: Loose, scans: Map<string, ScanResult>): FileFacts | undefined {
+function quickFacts(text: string, t: Loose, found: Collected): FileFacts | undefined {
   const facts: FileFacts = {};
   for (const key of ['channel', 'publicId'] as const) {
     const v = t[key];
@@ -118,7 +118,7 @@ function quickFacts(text: string, t: Loose, scans: Map<string, ScanResult>): Fil
   facts.name = detached(t.name);
   facts.identitySpan = nameSpan;
   facts.language = detached(t.language);
-  facts.variant = variantFacts(t, scanWith(scans));
+  facts.variant = factsOfVariant(t, found);
   return facts;
 }
 
@@ -135,6 +135,8 @@ interface Collected {
   scans: Map<string, ScanResult>;
   /** a rule compared something in the template with the clock (FileResult.clock) */
   clock: { used: boolean };
+  /** the placeholder sites of the whole template, as the rules worked them out */
+  sites: () => PlaceholderSite[];
   findings: RawFinding[];
   /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
   dropped: Map<string, { count: number; first: RawFinding }>;
@@ -169,7 +171,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     ruleId = rule.id;
     rule.check!(c);
   }
-  return { scans, clock, findings: out, dropped };
+  return { scans, clock, sites: ctx.sites, findings: out, dropped };
 }
 
 /**
@@ -203,7 +205,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = detached(t.name); facts.identitySpan = s; }
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
-  facts.variant = variantFacts(t, scanWith(found.scans));
+  facts.variant = factsOfVariant(t, found);
   return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
@@ -228,7 +230,7 @@ function place(f: ParsedFile, t: Loose, found: Collected, opts: FileLintOptions)
     const had = truncated[id];
     truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(f, t, d.first) };
   }
-  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t, found.scans), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
+  return withTruncated({ file: f.file, diagnostics, directives: parseDirectives(f.text), facts: factsOf(f, t, found), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
@@ -245,26 +247,41 @@ function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileRes
   return out;
 }
 
-/** What a rule sees of a template value: the value, the clock, placeholder scans and sites (each computed once), and where to report. */
-function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock = { used: false }): RuleContext {
-  let sites: PlaceholderSite[] | undefined;
-  return {
-    t,
-    // a rule that reads the clock makes the file's verdict depend on when it runs (never cached)
-    get now(): Date { clock.used = true; return now; },
-    // keyed by the text itself: the same text scans the same, whichever path or view it is read from
-    scan(path: Path): ScanResult {
-      const text = stringAt(t, path) ?? '';
-      let s = scans.get(text);
-      if (!s) {
-        s = scanPlaceholders(text);
-        scans.set(text, s);
-      }
-      return s;
-    },
-    sites: () => (sites ??= placeholderSites(t)),
-    report,
+/**
+ * What a rule sees of a template value: the value, the clock, placeholder scans and sites (each
+ * computed once), and where to report. A class, so that every context shares one shape and the
+ * `now` getter lives on the prototype (an object literal with a getter costs a closure and a slow
+ * shape per file, a sixth of a cold lint).
+ */
+class Context implements RuleContext {
+  private siteList: PlaceholderSite[] | undefined;
+  constructor(
+    readonly t: Loose,
+    private readonly clockNow: Date,
+    readonly report: RuleContext['report'],
+    private readonly scans: Map<string, ScanResult>,
+    private readonly clock: { used: boolean },
+  ) {}
+
+  /** a rule that reads the clock makes the file's verdict depend on when it runs (never cached) */
+  get now(): Date { this.clock.used = true; return this.clockNow; }
+
+  /** keyed by the text itself: the same text scans the same, whichever path or view it is read from (a field: a plugin may pass it around) */
+  readonly scan = (path: Path): ScanResult => {
+    const text = stringAt(this.t, path) ?? '';
+    let s = this.scans.get(text);
+    if (!s) {
+      s = scanPlaceholders(text);
+      this.scans.set(text, s);
+    }
+    return s;
   };
+
+  readonly sites = (): PlaceholderSite[] => (this.siteList ??= placeholderSites(this.t));
+}
+
+function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock = { used: false }): RuleContext {
+  return new Context(t, now, report, scans, clock);
 }
 
 /** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
@@ -308,16 +325,16 @@ function stringAt(t: Loose, path: Path): string | undefined {
 
 const clockOf = (found: Collected): { clock?: true } => (found.clock.used ? { clock: true } : {});
 
-/** a scanner that answers from the scans the rules made */
-const scanWith = (scans: Map<string, ScanResult>) => (text: string): ScanResult => scans.get(text) ?? scanPlaceholders(text);
+/** the variant facts, from the scans and sites the rules worked out */
+const factsOfVariant = (t: Loose, found: Collected): VariantFacts => variantFacts(t, (text) => found.scans.get(text) ?? scanPlaceholders(text), found.sites());
 
-function factsOf(f: ParsedFile, t: Loose, scans: Map<string, ScanResult>): FileFacts {
+function factsOf(f: ParsedFile, t: Loose, found: Collected): FileFacts {
   const facts: FileFacts = {};
   if (typeof t.channel === 'string') facts.channel = { value: detached(t.channel), span: locate(f, ['channel']) };
   if (typeof t.name === 'string') { facts.name = detached(t.name); facts.identitySpan = locate(f, ['name']); }
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: locate(f, ['publicId']) };
-  facts.variant = variantFacts(t, scanWith(scans));
+  facts.variant = factsOfVariant(t, found);
   return facts;
 }
 

@@ -8,8 +8,15 @@ const source = 'Meta media card carousel templates';
 const CARD_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
 const CARD_MEDIA = new Set(['IMAGE', 'VIDEO']);
 
-function cards(ctx: RuleContext): { c: Loose; i: number }[] {
-  return arr(ctx.t.carousel).flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; });
+const NONE: readonly never[] = Object.freeze([]);
+// worked out once per template for the rules that ask (most templates are no carousel)
+const cardsOf = new WeakMap<Loose, readonly { c: Loose; i: number }[]>();
+function cards(ctx: RuleContext): readonly { c: Loose; i: number }[] {
+  const list = ctx.t.carousel;
+  if (!Array.isArray(list)) return NONE;
+  let out = cardsOf.get(ctx.t);
+  if (!out) cardsOf.set(ctx.t, out = list.flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; }));
+  return out;
 }
 const buttonTypes = (c: Loose): string[] => arr(c.buttons).map((b) => String(obj(b)?.type ?? ''));
 

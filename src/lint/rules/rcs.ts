@@ -6,11 +6,25 @@ import { ordinal } from './whatsapp.js';
 type Path = (string | number)[];
 
 function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
-function cards(ctx: RuleContext): { c: Loose; i: number }[] {
-  return arr(message(ctx)?.richCards).flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; });
+// worked out once per template for the many rules that ask (most templates have no RCS message)
+const cardsOf = new WeakMap<Loose, readonly { c: Loose; i: number }[]>();
+const suggestionsOf = new WeakMap<Loose, readonly { s: Loose; path: Path }[]>();
+function cards(ctx: RuleContext): readonly { c: Loose; i: number }[] {
+  const cards = message(ctx)?.richCards;
+  if (!Array.isArray(cards)) return NONE;
+  let out = cardsOf.get(ctx.t);
+  if (!out) cardsOf.set(ctx.t, out = cards.flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; }));
+  return out;
 }
 /** every suggestion of the message, message-level and on cards, with its path */
-function suggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
+function suggestions(ctx: RuleContext): readonly { s: Loose; path: Path }[] {
+  if (message(ctx) === undefined) return NONE;
+  let out = suggestionsOf.get(ctx.t);
+  if (!out) suggestionsOf.set(ctx.t, out = allSuggestions(ctx));
+  return out;
+}
+const NONE: readonly never[] = Object.freeze([]);
+function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
   const out: { s: Loose; path: Path }[] = [];
   arr(message(ctx)?.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'suggestions', k] }); });
   for (const { c, i } of cards(ctx)) {

@@ -5,7 +5,7 @@
 import type { Path } from '../../files/locate.js';
 import { arr, obj, str, type Loose } from '../../model/loose.js';
 import { scanPlaceholders, type ScanResult } from '../../model/placeholders.js';
-import { placeholderSites } from '../../model/sites.js';
+import { placeholderSites, type PlaceholderSite } from '../../model/sites.js';
 import { defineRules } from '../rule.js';
 import { detached } from '../../model/detach.js';
 
@@ -40,7 +40,7 @@ function kindOf(t: Loose): Fact<string> {
   return { value: 'standard', path: ['body'] };
 }
 
-export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scanPlaceholders): VariantFacts {
+export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scanPlaceholders, sites: readonly PlaceholderSite[] = placeholderSites(t)): VariantFacts {
   const header = obj(t.header);
   const buttons = arr(t.buttons).map((b) => str(obj(b)?.type) ?? '?');
   // kept for every file until the run ends: no string that is a slice of the file's text (detach.ts)
@@ -49,7 +49,7 @@ export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scan
     ...(typeof t.category === 'string' ? { category: { value: detached(t.category), path: ['category'] } } : {}),
     header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? ['header', 'format'] : ['header'] } : { value: 'none', path: [] },
     buttons: { value: buttons.map(detached), path: ['buttons'] },
-    placeholders: placeholderSites(t).map((s) => ({
+    placeholders: sites.map((s) => ({
       site: s.path.join('.'), path: s.path,
       names: [...new Set(scan(s.text).placeholders.map((p) => detached(p.key)))].sort(),
     })),
