@@ -7,6 +7,11 @@ import { cardExamplePaths } from '../../model/sites.js';
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
+/** a whitespace-separated word with a letter or a digit in it (placeholder-density) */
+const WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
+/** a newline, a tab or a run of 5 spaces: what sample-format names */
+const SAMPLE_SPACE = /[\n\r\t]| {5}/;
+
 const meta = 'Meta components reference';
 
 /** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
@@ -270,7 +275,9 @@ export const whatsappRules = defineRules([
       const s = ctx.scan(['body', 'text']);
       const n = s.placeholders.length;
       if (n === 0) return;
-      const words = s.texts.join(' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      // the whitespace-separated words with a letter or a digit, counted without splitting
+      let words = 0;
+      for (const text of s.texts) { WORD.lastIndex = 0; while (WORD.test(text)) words++; }
       if (words < 3 * n + 1) ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${words} fixed word${words === 1 ? '' : 's'}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
     },
   },
@@ -332,7 +339,7 @@ export const whatsappRules = defineRules([
         for (const [k, v] of Object.entries(ex ?? {})) {
           const s = sample(v);
           if (s === undefined) continue;
-          const bad = /\n|\r/.test(s) ? 'a newline' : /\t/.test(s) ? 'a tab' : / {5,}/.test(s) ? 'a run of 5 or more spaces' : undefined;
+          const bad = !SAMPLE_SPACE.test(s) ? undefined : /\n|\r/.test(s) ? 'a newline' : /\t/.test(s) ? 'a tab' : 'a run of 5 or more spaces';
           if (bad) ctx.report([...exPath, k], `The sample '${k}' contains ${bad}; WhatsApp refuses such values when sending (error 132018).`);
         }
       }
@@ -347,6 +354,10 @@ export const whatsappRules = defineRules([
       const body = obj(ctx.t.body);
       const text = str(body?.text);
       if (text === undefined || charLength(text) > 1024) return;
+      // no sample, however long, can take the body past the limit: nothing to render
+      let longest = 0;
+      for (const v of Object.values(obj(body?.examples) ?? {})) longest = Math.max(longest, sample(v)?.length ?? 0);
+      if (text.length + ctx.scan(['body', 'text']).placeholders.length * longest <= 1024) return;
       const values: Record<string, string> = {};
       for (const [k, v] of Object.entries(obj(body?.examples) ?? {})) { const s = sample(v); if (s !== undefined) values[k] = s; }
       const n = charLength(renderText(text, values));
