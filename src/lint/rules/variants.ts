@@ -29,30 +29,43 @@ export interface VariantFacts {
   header: Fact<string>;
   buttons: Fact<string[]>;
   /** per text that may hold placeholders (keyed by its path): the names in it, sorted */
-  placeholders: { site: string; names: string[]; path: Path }[];
+  placeholders: { names: string[]; path: Path }[];
 }
 
+// The facts are kept for every file until the run ends: what is the same in every file is one
+// shared (frozen) object, and no string is a slice of the file's text (detach.ts).
+const fact = <T>(value: T, path: Path): Fact<T> => Object.freeze({ value, path: Object.freeze(path) as Path });
+const KINDS = {
+  carousel: fact('carousel', ['carousel']), offer: fact('limited-time offer', ['limited_time_offer']), rcs: fact('RCS', ['message']),
+  authentication: fact('authentication', ['category']), standard: fact('standard', ['body']),
+};
+const NO_HEADER = fact('none', []);
+const CATEGORY_PATH = Object.freeze(['category']) as Path;
+const HEADER_PATHS = { format: Object.freeze(['header', 'format']) as Path, header: Object.freeze(['header']) as Path };
+const BUTTONS_PATH = Object.freeze(['buttons']) as Path;
+const NO_NAMES = Object.freeze([]) as unknown as string[];
+const NO_BUTTONS = fact<string[]>(Object.freeze([]) as unknown as string[], BUTTONS_PATH);
+
 function kindOf(t: Loose): Fact<string> {
-  if (t.carousel !== undefined) return { value: 'carousel', path: ['carousel'] };
-  if (t.limited_time_offer !== undefined) return { value: 'limited-time offer', path: ['limited_time_offer'] };
-  if (t.body === undefined && t.message !== undefined) return { value: 'RCS', path: ['message'] };
-  if (t.category === 'AUTHENTICATION') return { value: 'authentication', path: ['category'] };
-  return { value: 'standard', path: ['body'] };
+  if (t.carousel !== undefined) return KINDS.carousel;
+  if (t.limited_time_offer !== undefined) return KINDS.offer;
+  if (t.body === undefined && t.message !== undefined) return KINDS.rcs;
+  if (t.category === 'AUTHENTICATION') return KINDS.authentication;
+  return KINDS.standard;
 }
 
 export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scanPlaceholders, sites: readonly PlaceholderSite[] = placeholderSites(t)): VariantFacts {
   const header = obj(t.header);
-  const buttons = arr(t.buttons).map((b) => str(obj(b)?.type) ?? '?');
-  // kept for every file until the run ends: no string that is a slice of the file's text (detach.ts)
+  const buttons = arr(t.buttons).map((b) => detached(str(obj(b)?.type) ?? '?'));
   return {
     kind: kindOf(t),
-    ...(typeof t.category === 'string' ? { category: { value: detached(t.category), path: ['category'] } } : {}),
-    header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? ['header', 'format'] : ['header'] } : { value: 'none', path: [] },
-    buttons: { value: buttons.map(detached), path: ['buttons'] },
-    placeholders: sites.map((s) => ({
-      site: s.path.join('.'), path: s.path,
-      names: [...new Set(scan(s.text).placeholders.map((p) => detached(p.key)))].sort(),
-    })),
+    ...(typeof t.category === 'string' ? { category: { value: detached(t.category), path: CATEGORY_PATH } } : {}),
+    header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? HEADER_PATHS.format : HEADER_PATHS.header } : NO_HEADER,
+    buttons: buttons.length ? { value: buttons, path: BUTTONS_PATH } : NO_BUTTONS,
+    placeholders: sites.map((s) => {
+      const ps = scan(s.text).placeholders;
+      return { path: s.path, names: ps.length ? [...new Set(ps.map((p) => detached(p.key)))].sort() : NO_NAMES };
+    }),
   };
 }
 
@@ -110,10 +123,11 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       if (i >= 0) return ['buttons', i, 'type'];
       return mine.value.length ? ['buttons', mine.value.length - 1, 'type'] : [];
     });
-    const sites = new Set(group.flatMap((g) => g.facts.placeholders.map((p) => p.site)));
+    const siteOf = (p: { path: Path }): string => p.path.join('.');
+    const sites = new Set(group.flatMap((g) => g.facts.placeholders.map(siteOf)));
     for (const site of sites) {
       aspect(`placeholders in ${site}`, (f) => {
-        const p = f.placeholders.find((x) => x.site === site);
+        const p = f.placeholders.find((x) => siteOf(x) === site);
         return p ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
       });
     }
