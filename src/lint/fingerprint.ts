@@ -52,7 +52,9 @@ export function rulesFingerprint(): string {
     // an installed package is never compiled again in place (and npm gives its files any mtime)
     const installed = here.split(path.sep).includes('node_modules');
     const recorded = statSync(FINGERPRINT_FILE).mtimeMs;
-    if (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) && (installed || [...files(codeRoot), ...files(schemaRoot)].every((f) => statSync(f).mtimeMs <= recorded))) return (fp = v);
+    // the bundle (dist/bundle) runs its own files, the validators and the schemas; the compiled modules, all of dist
+    const running = path.basename(here) === 'bundle' ? [...files(here), ...files(path.join(codeRoot, 'schemas')), ...files(schemaRoot)] : [...files(codeRoot), ...files(schemaRoot)];
+    if (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) && (installed || running.every((f) => statSync(f).mtimeMs <= recorded))) return (fp = v);
   } catch { /* not built: compute it */ }
   return (fp = codeFingerprint());
 }

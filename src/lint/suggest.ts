@@ -1,5 +1,9 @@
 // Pure: "did you mean" for misspelt keys, enum values and rule ids.
-import { distance } from 'fastest-levenshtein';
+import { createRequire } from 'node:module';
+
+// loaded on the first suggestion: the library fills a 256 KB table as it loads, and most runs suggest nothing
+let lev: typeof import('fastest-levenshtein') | undefined;
+const distance = (a: string, b: string): number => (lev ??= createRequire(import.meta.url)('fastest-levenshtein') as typeof import('fastest-levenshtein')).distance(a, b);
 
 export function closest(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
