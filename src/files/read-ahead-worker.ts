@@ -1,17 +1,21 @@
 // Effects (worker thread): reads template files ahead of the thread that lints them
-// (read-ahead.ts), so the open, read and close of each file run on another core. Each batch's
-// bytes go back in one transferred buffer with the offsets of each file; a file it does not read
-// whole in one go (larger than CHUNK, unreadable, anything odd) is marked -1, and the linting
-// thread reads that one itself through the usual bounded read (load.ts), with its diagnostics.
+// (read-ahead.ts), so the open, read and close of each file run on another core. It reads from
+// just ahead of where the linting thread is (a shared position it publishes), never files that
+// thread has passed. Each batch's bytes go back in one transferred buffer with the offsets of each
+// file; a file it does not read whole in one go (larger than CHUNK, unreadable, anything odd) is
+// marked -1, and the linting thread reads that one itself through the usual bounded read (load.ts).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { files, from, batch } = workerData as { files: string[]; from: number; batch: number };
+const { files, from, batch, position } = workerData as { files: string[]; from: number; batch: number; position: Int32Array };
 /** a file of this size or more is left to the linting thread (it also knows the size bound) */
 const CHUNK = 64 * 1024;
 
 let buf = new Uint8Array(batch * 2048 + CHUNK);
-for (let start = from; start < files.length; start += batch) {
+for (let start = from; start < files.length;) {
+  // a batch that begins where the linting thread will be by the time it arrives, not behind it
+  start = Math.max(start, Atomics.load(position, 0) + batch);
+  if (start >= files.length) break;
   const end = Math.min(start + batch, files.length);
   const offsets = new Int32Array(2 * (end - start));
   let at = 0;
@@ -33,5 +37,6 @@ for (let start = from; start < files.length; start += batch) {
     at += got;
   }
   const data = buf.slice(0, at);
-  parentPort!.postMessage({ start, offsets, data }, [offsets.buffer, data.buffer]);
+  parentPort!.postMessage({ start, end, offsets, data }, [offsets.buffer, data.buffer]);
+  start = end;
 }

@@ -103,7 +103,11 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   try {
   for (let i = 0; i < entries.length; i++) {
     let bytes = entries[i]!.bytes;
-    if (ahead) { const b = ahead.bytes(i); bytes = b instanceof Promise ? await b : b; }
+    if (ahead) {
+      // every 64 files, the batches the worker sent in the meantime are taken in
+      if ((i & 63) === 0) await ahead.arrived(i);
+      bytes = ahead.bytes(i);
+    }
     const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep);
     results.push(r);
     const rest = entries.length - i - 1;
