@@ -144,9 +144,11 @@ interface Collected {
 
 function collect(t: Loose, opts: FileLintOptions): Collected {
   const out: RawFinding[] = [];
-  const counts = new Map<string, number>();
+  // made on the first finding: most files have none
+  let counts: Map<string, number> | undefined;
   const dropped = new Map<string, { count: number; first: RawFinding }>();
   const keep = (x: RawFinding): void => {
+    counts ??= new Map();
     const n = (counts.get(x.ruleId) ?? 0) + 1;
     counts.set(x.ruleId, n);
     if (n <= MAX_FINDINGS_PER_RULE) { out.push(x); return; }

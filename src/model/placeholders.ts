@@ -46,41 +46,44 @@ export const NUMBERED = /^[1-9][0-9]*$/;
 export const MAX_PLACEHOLDER_NUMBER = 1000;
 
 /** indexOf for a cursor that only moves forward: each character is searched at most once. */
-function forwardSearch(text: string, needle: string): (from: number) => number {
-  let lastFrom = -1;
-  let found = -1;
-  return (from) => {
-    if (lastFrom >= 0 && from >= lastFrom && (found < 0 || found >= from)) return found;
-    lastFrom = from;
-    found = text.indexOf(needle, from);
-    return found;
-  };
+class ForwardSearch {
+  private lastFrom = -1;
+  private found = -1;
+  constructor(private readonly text: string, private readonly needle: string) {}
+  at(from: number): number {
+    if (this.lastFrom >= 0 && from >= this.lastFrom && (this.found < 0 || this.found >= from)) return this.found;
+    this.lastFrom = from;
+    this.found = this.text.indexOf(this.needle, from);
+    return this.found;
+  }
 }
 
 /** Scans a text for `{{...}}` placeholders. Total: never throws, for any input; linear in its length. */
 export function scanPlaceholders(text: string): ScanResult {
+  // most texts of a template hold no brace at all
+  if (!text.includes('{') && !text.includes('}')) return { placeholders: [], problems: [], texts: [text] };
   const placeholders: Placeholder[] = [];
   const problems: PlaceholderProblem[] = [];
   const texts: string[] = [];
   // two cursors per token: the scan asks for "the next {{" and "the next }}" at positions that
   // never go back, so a text of many "{{" and no "}}" is still read once, not once per "{{"
-  const opens = forwardSearch(text, '{{');
-  const closes = forwardSearch(text, '}}');
-  const opens2 = forwardSearch(text, '{{');
-  const closes2 = forwardSearch(text, '}}');
+  const opens = new ForwardSearch(text, '{{');
+  const closes = new ForwardSearch(text, '}}');
+  const opens2 = new ForwardSearch(text, '{{');
+  const closes2 = new ForwardSearch(text, '}}');
   let last = 0;
   let i = 0;
   while (i < text.length) {
-    const open = opens(i);
-    const strayClose = closes(i);
+    const open = opens.at(i);
+    const strayClose = closes.at(i);
     if (strayClose >= 0 && (open < 0 || strayClose < open)) {
       problems.push({ kind: 'unopened', raw: '}}', start: strayClose, end: strayClose + 2 });
       i = strayClose + 2;
       continue;
     }
     if (open < 0) break;
-    const close = closes2(open + 2);
-    const nextOpen = opens2(open + 2);
+    const close = closes2.at(open + 2);
+    const nextOpen = opens2.at(open + 2);
     if (close < 0 || (nextOpen >= 0 && nextOpen < close && text[open + 2] !== '{')) {
       problems.push({ kind: 'unclosed', raw: '{{', start: open, end: open + 2 });
       i = open + 2;
