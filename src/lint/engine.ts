@@ -169,7 +169,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   for (let i = 0; i < CHECKED_RULES.length; i++) {
     const rule = CHECKED_RULES[i]!;
     const c = WHATSAPP_ONLY[i] ? whatsappCtx : ctx;
-    if (!c) continue;
+    if (!c || (rule.requires !== undefined && c.t[rule.requires] === undefined)) continue;
     ruleId = rule.id;
     rule.check!(c);
   }

@@ -10,6 +10,12 @@ import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
 
-export const RULES: readonly Rule[] = [...fileRules, ...whatsappRules, ...carouselRules, ...offerRules, ...authenticationRules, ...rcsRules, ...crossFileRules, ...variantRules, ...directiveRules, ...limitRules, ...policyRules];
+/** the rules of a group that can only find something in templates with this key (Rule.requires) */
+const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]): Rule[] => rules.map((r) => ({ ...r, requires }));
+
+export const RULES: readonly Rule[] = [
+  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules,
+  ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...directiveRules, ...limitRules, ...policyRules,
+];
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);

@@ -60,6 +60,12 @@ export interface RuleContext {
 
 export interface Rule extends RuleMeta {
   check?(ctx: RuleContext): void;
+  /**
+   * The top-level key a template must have for this rule to find anything (the RCS rules need a
+   * `message`, the carousel rules a `carousel`): the engine does not run it on templates without
+   * that key. test/rule-requires.test.ts holds every such rule to silence without its key.
+   */
+  requires?: 'message' | 'carousel' | 'limited_time_offer';
 }
 
 export { arr, obj, sample, str, type Loose } from '../model/loose.js';
