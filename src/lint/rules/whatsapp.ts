@@ -334,7 +334,8 @@ export const whatsappRules = defineRules([
     why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
     source: 'Meta components reference; error 132018',
     check(ctx) {
-      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
+      // WhatsApp's own samples: a WhatsApp rule never sees an RCS message (scope.ts), and RCS has no such limit
+      for (const exPath of [['header', 'examples'], ['body', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
         const ex = obj(exPath.length === 2 ? obj(ctx.t[exPath[0]])?.examples : obj(obj(arr(ctx.t.carousel)[exPath[1] as number])?.body)?.examples);
         for (const [k, v] of Object.entries(ex ?? {})) {
           const s = sample(v);
