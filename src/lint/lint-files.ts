@@ -75,11 +75,17 @@ const READ_AHEAD_MIN = 2000;
  * A lint of thousands of files is a short batch job that spends half its time before V8's
  * optimising compiler has caught up with the ~100 rules, the parser and the schema validator.
  * Without inlining that compiler finishes each function sooner, and the run is ~8% faster
- * (bench/lint.ts, docs/benchmarks.md); long-lived code (the emulator) never runs this. The flag is
- * process-wide and only read when a function is next optimised; a Node that refuses it is left as it is.
+ * (bench/lint.ts, docs/benchmarks.md). The flag is process-wide and read when a function is next
+ * optimised, so it is set for the lint only and put back after it (what runs next, the TypeScript
+ * compiler of `types` or the emulator, gets inlining again); a user's own setting is left alone,
+ * and a Node that refuses the flag is left as it is.
  */
-function tuneCompilerForBatch(): void {
-  try { setFlagsFromString('--no-turbo-inlining'); } catch { /* not essential */ }
+async function withBatchTuning<T>(files: number, work: () => Promise<T>): Promise<T> {
+  const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /turbo[-_]inlining/.test(a));
+  if (files < READ_AHEAD_MIN || own) return work();
+  const set = (flag: string): void => { try { setFlagsFromString(flag); } catch { /* not essential */ } };
+  set('--no-turbo-inlining');
+  try { return await work(); } finally { set('--turbo-inlining'); }
 }
 
 /**
@@ -97,7 +103,6 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep);
   const results: FileResult[] = [];
   const parsedBefore = parseStats.full;
-  if (entries.length >= READ_AHEAD_MIN) tuneCompilerForBatch();
   // the files' bytes read on another core, when there are many and nobody read them yet
   const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) ? readAhead(entries.map((e) => e.abs)) : undefined;
   try {
@@ -198,51 +203,53 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
   // the config's rules and policies are checked before the files are looked for
   const popts = projectOptions(config, cwd, own);
   const files = typeof found === 'function' ? await found() : found;
-  const now = opts.now ?? new Date();
-  // team policies judge the plain values
-  const keep = Boolean(opts.keepValue) || own.length > 0;
-  const finish = (results: FileResult[]): Diagnostic[] => {
-    const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now) });
-    return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
-  };
-  opts = { ...opts, now, keepValue: keep };
-  if (!opts.cacheFile) {
-    const results = await lintEntries(files, opts);
-    return { files, results, diagnostics: finish(results), rules: own };
-  }
-  const stats = prepared.stats ?? (await import('./run-summary.js')).statFiles(files.map((f) => f.abs));
-  const cache = LintCache.load(opts.cacheFile);
-  const results: (FileResult | undefined)[] = [];
-  const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
-  // a result cached without its value serves only runs that do not need it: the commands that go
-  // on from lint need no value of a file with errors (it is held back), team policies need every one
-  const serves = (r: FileResult | undefined): r is FileResult => r !== undefined
-    && (!keep || r.value !== undefined || (own.length === 0 && r.diagnostics.some((d) => d.severity === 'error')));
-  files.forEach((f, i) => {
-    const st = stats[i];
-    if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
-    const proven = cache.byStat(f.abs, st, f.file);
-    if (serves(proven)) { results[i] = proven; return; }
-    if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
-    let bytes: Buffer;
-    try { bytes = readFileSync(f.abs); } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
-    const hash = LintCache.hash(bytes);
-    const hit = cache.get(f.abs, hash, f.file, st);
-    if (serves(hit)) results[i] = hit;
-    else misses.push({ i, hash, bytes, st });
+  return withBatchTuning(files.length, async () => {
+    const now = opts.now ?? new Date();
+    // team policies judge the plain values
+    const keep = Boolean(opts.keepValue) || own.length > 0;
+    const finish = (results: FileResult[]): Diagnostic[] => {
+      const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now) });
+      return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
+    };
+    opts = { ...opts, now, keepValue: keep };
+    if (!opts.cacheFile) {
+      const results = await lintEntries(files, opts);
+      return { files, results, diagnostics: finish(results), rules: own };
+    }
+    const stats = prepared.stats ?? (await import('./run-summary.js')).statFiles(files.map((f) => f.abs));
+    const cache = LintCache.load(opts.cacheFile);
+    const results: (FileResult | undefined)[] = [];
+    const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
+    // a result cached without its value serves only runs that do not need it: the commands that go
+    // on from lint need no value of a file with errors (it is held back), team policies need every one
+    const serves = (r: FileResult | undefined): r is FileResult => r !== undefined
+      && (!keep || r.value !== undefined || (own.length === 0 && r.diagnostics.some((d) => d.severity === 'error')));
+    files.forEach((f, i) => {
+      const st = stats[i];
+      if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      const proven = cache.byStat(f.abs, st, f.file);
+      if (serves(proven)) { results[i] = proven; return; }
+      if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      let bytes: Buffer;
+      try { bytes = readFileSync(f.abs); } catch { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      const hash = LintCache.hash(bytes);
+      const hit = cache.get(f.abs, hash, f.file, st);
+      if (serves(hit)) results[i] = hit;
+      else misses.push({ i, hash, bytes, st });
+    });
+    const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
+    misses.forEach((m, k) => {
+      results[m.i] = fresh[k]!;
+      if (m.hash) cache.set(files[m.i]!.abs, m.hash, fresh[k]!, m.st);
+    });
+    // a cache that cannot be written costs the next run its speed, never this run its report
+    let cacheProblem: string | undefined;
+    try { cache.save(new Set(files.map((f) => f.abs))); } catch (e) { cacheProblem = `${opts.cacheFile}: ${(e as Error).message}`; }
+    const diagnostics = finish(results as FileResult[]);
+    let keptRun = !cacheProblem && prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
+    if (keptRun) {
+      try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
+    }
+    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
   });
-  const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
-  misses.forEach((m, k) => {
-    results[m.i] = fresh[k]!;
-    if (m.hash) cache.set(files[m.i]!.abs, m.hash, fresh[k]!, m.st);
-  });
-  // a cache that cannot be written costs the next run its speed, never this run its report
-  let cacheProblem: string | undefined;
-  try { cache.save(new Set(files.map((f) => f.abs))); } catch (e) { cacheProblem = `${opts.cacheFile}: ${(e as Error).message}`; }
-  const diagnostics = finish(results as FileResult[]);
-  let keptRun = !cacheProblem && prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
-  if (keptRun) {
-    try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
-  }
-  return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
 }
