@@ -12,9 +12,12 @@ export interface Directive {
 
 const RE = /#\s*tplsync-disable-next-line\b(.*)$/;
 
+/** the answer for the many files without a directive: one shared, frozen empty list */
+const NONE = Object.freeze([]) as unknown as Directive[];
+
 export function parseDirectives(text: string): Directive[] {
+  if (!text.includes('tplsync-disable')) return NONE;
   const out: Directive[] = [];
-  if (!text.includes('tplsync-disable')) return out;
   const lines = text.split(/\r?\n/);
   lines.forEach((l, i) => {
     const m = RE.exec(l);

@@ -53,6 +53,9 @@ export interface FileResult {
 
 export interface FileLintOptions { now: Date; keepValue?: boolean }
 
+/** the findings of the many clean files: one shared, frozen empty list (results are read, never changed) */
+const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Diagnostic[];
+
 /** Files of this process that needed the position-keeping `yaml` parse (the pool decides on it). */
 export const parseStats = { full: 0 };
 
@@ -95,7 +98,7 @@ function lintFast(file: string, text: string, opts: FileLintOptions): { t: Loose
   if (!t) return undefined;
   const findings = collect(t, opts);
   const facts = findings.findings.length === 0 ? quickFacts(text, t, findings) : undefined;
-  return { t, findings, ...(facts ? { clean: { file, diagnostics: [], directives: [], facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(findings) } } : {}) };
+  return { t, findings, ...(facts ? { clean: { file, diagnostics: NO_DIAGNOSTICS, directives: parseDirectives(''), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(findings) } } : {}) };
 }
 
 /** The fast path's answer for a clean file, or undefined when the layout needs the parser. */
@@ -208,7 +211,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = factsOfVariant(t, found);
-  return withTruncated({ file, diagnostics, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
+  return withTruncated({ file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {

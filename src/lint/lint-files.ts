@@ -180,12 +180,16 @@ export interface LintOutcome {
 function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date): Diagnostic[] {
   const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
   const severity: Severity = sev === 'off' ? 'warning' : sev;
+  // only a name that two files share can have variants to compare (most names are one file's)
+  const seen = new Map<string, number>();
+  for (const r of results) if (r.facts.name !== undefined) seen.set(r.facts.name, (seen.get(r.facts.name) ?? 0) + 1);
   const inputs = results.flatMap((r, i) => {
     const { channel, name, language, variant } = r.facts;
-    return channel && name && language && variant ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: variant }] : [];
+    return channel && name && language && variant && seen.get(name)! > 1 ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: variant }] : [];
   });
-  const abs = new Map(inputs.map((x) => [x.file, x.abs]));
-  const found: ProjectFinding[] = checkVariants(inputs).map((v) => ({ ...v, abs: abs.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
+  const variants = checkVariants(inputs);
+  const abs = variants.length ? new Map(inputs.map((x) => [x.file, x.abs])) : undefined;
+  const found: ProjectFinding[] = variants.map((v) => ({ ...v, abs: abs!.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
   if (policies) {
     found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
   }
