@@ -56,17 +56,23 @@ async function until(what: string, cond: () => boolean): Promise<void> {
   }
 }
 
-test('item 3: a duplicate write arriving while the first is being synced is answered only after that sync', async () => {
+/** An emulator whose journal syncs wait until `release()`: what reaches the journal is held there. */
+async function heldInSync(): Promise<{ dir: string; emu: Awaited<ReturnType<typeof startEmulator>>; release: () => void; syncs: () => number }> {
   const dir = tempDir();
   let release!: () => void;
   const gate = new Promise<void>((r) => { release = r; });
   let syncs = 0;
   const emu = await startEmulator({ keys: ['k1'], dataFile: path.join(dir, 'emu.json'), beforeJournalSync: async () => { syncs++; await gate; } });
+  return { dir, emu, release, syncs: () => syncs };
+}
+
+test('item 3: a duplicate write arriving while the first is being synced is answered only after that sync', async () => {
+  const { dir, emu, release, syncs } = await heldInSync();
   try {
     const id = randomUUID();
     const events: string[] = [];
     const first = raw(tplUrl(emu, id), json(writeBody())).then((r) => { events.push('first answered'); return r; });
-    await until('the first write to reach the journal', () => syncs === 1);
+    await until('the first write to reach the journal', () => syncs() === 1);
     const dup = raw(tplUrl(emu, id), json(writeBody())).then((r) => { events.push('duplicate answered'); return r; });
     // both requests are inside the emulator: the first held in its sync, the duplicate queued behind it
     await until('the duplicate to arrive', () => emu.inFlight() === 2);
@@ -84,16 +90,12 @@ test('item 3: a duplicate write arriving while the first is being synced is answ
 });
 
 test('item 3: the same holds for a repeated conversation send', async () => {
-  const dir = tempDir();
-  let release!: () => void;
-  const gate = new Promise<void>((r) => { release = r; });
-  let syncs = 0;
-  const emu = await startEmulator({ keys: ['k1'], dataFile: path.join(dir, 'emu.json'), beforeJournalSync: async () => { syncs++; await gate; } });
+  const { dir, emu, release, syncs } = await heldInSync();
   try {
     const req = { clientMessageId: randomUUID(), messages: [{ receiver: '+4915100000009', type: 'text', data: { message: 'hi' } }] };
     let answered = 0;
     const first = raw(`${emu.url}/channel/${CHANNEL_A}/conversation`, json(req)).then((r) => { answered++; return r; });
-    await until('the send to reach the journal', () => syncs === 1);
+    await until('the send to reach the journal', () => syncs() === 1);
     const dup = raw(`${emu.url}/channel/${CHANNEL_A}/conversation`, json(req)).then((r) => { answered++; return r; });
     await until('the repeat to arrive', () => emu.inFlight() === 2);
     assert.is(answered, 0, 'no send acknowledged before the sync');

@@ -25,7 +25,7 @@ import { didYouMean } from './suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';
-import { saveSummary, settled, type FileStat, type RenderedReport } from './run-summary.js';
+import { saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
 
 export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
@@ -220,7 +220,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
       const results = await lintEntries(files, opts);
       return { files, results, diagnostics: finish(results), rules: own };
     }
-    const stats = prepared.stats ?? (await import('./run-summary.js')).statFiles(files.map((f) => f.abs));
+    const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
     const cache = LintCache.load(opts.cacheFile);
     const results: (FileResult | undefined)[] = [];
     const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];

@@ -69,6 +69,22 @@ export interface Rule extends RuleMeta {
 }
 
 export { arr, obj, sample, str, type Loose } from '../model/loose.js';
-import type { Loose } from '../model/loose.js';
+import { obj, type Loose } from '../model/loose.js';
+
+/** An item of a list that is a mapping (a button, a card, a suggestion), with its index. */
+export interface Indexed { readonly v: Loose; readonly i: number }
+const indexedOf = new WeakMap<readonly unknown[], readonly Indexed[]>();
+const NO_ITEMS: readonly Indexed[] = Object.freeze([]);
+
+/**
+ * The items of a list that are mappings, with their indices (none when it is no list): worked out
+ * once per list, however many rules ask and from whichever view of the template.
+ */
+export function indexed(list: unknown): readonly Indexed[] {
+  if (!Array.isArray(list)) return NO_ITEMS;
+  let out = indexedOf.get(list);
+  if (!out) indexedOf.set(list, out = list.flatMap((x, i) => { const v = obj(x); return v ? [{ v, i }] : []; }));
+  return out;
+}
 
 export function defineRules(rules: Rule[]): Rule[] { return rules; }

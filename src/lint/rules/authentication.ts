@@ -9,7 +9,7 @@ const source = 'Meta authentication templates';
 const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
 /** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
 const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
-const otpButtons = (ctx: RuleContext) => buttons(ctx).filter(({ b }) => b.type === 'OTP');
+const otpButtons = (ctx: RuleContext) => buttons(ctx).filter(({ v: b }) => b.type === 'OTP');
 const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
@@ -78,7 +78,7 @@ export const authenticationRules = defineRules([
     why: 'WhatsApp hands the code only to the Android apps named here, identified by package and signing-key hash.',
     fix: 'Add `supported_apps: [{ package_name: com.example.app, signature_hash: <11 characters> }]`.', source,
     check(ctx) {
-      for (const { b, i } of otpButtons(ctx)) {
+      for (const { v: b, i } of otpButtons(ctx)) {
         const tap = b.otp_type === 'ONE_TAP' || b.otp_type === 'ZERO_TAP';
         const apps = arr(b.supported_apps);
         if (!tap) {
@@ -103,7 +103,7 @@ export const authenticationRules = defineRules([
     summary: '`autofill_text` is only on a ONE_TAP or ZERO_TAP button, at most 25 characters.', why: 'Only one-tap buttons (and zero-tap ones, which fall back to one-tap autofill) show an autofill label.',
     fix: 'Remove autofill_text, or shorten it.', source,
     check(ctx) {
-      for (const { b, i } of otpButtons(ctx)) {
+      for (const { v: b, i } of otpButtons(ctx)) {
         const t = str(b.autofill_text);
         if (t === undefined) continue;
         // Meta's zero-tap example carries it too: a zero-tap message that cannot be broadcast shows the one-tap autofill button
@@ -118,7 +118,7 @@ export const authenticationRules = defineRules([
     why: 'WhatsApp delivers zero-tap codes only when the business has accepted its zero-tap terms.',
     fix: 'Add `zero_tap_terms_accepted: true` after reading WhatsApp\'s zero-tap terms, or use ONE_TAP.', source: 'Meta zero-tap authentication templates',
     check(ctx) {
-      for (const { b, i } of otpButtons(ctx)) {
+      for (const { v: b, i } of otpButtons(ctx)) {
         if (b.otp_type === 'ZERO_TAP') {
           if (b.zero_tap_terms_accepted === undefined) ctx.report(['buttons', i, 'otp_type'], 'A ZERO_TAP button needs `zero_tap_terms_accepted: true`.');
           else if (b.zero_tap_terms_accepted !== true) ctx.report(['buttons', i, 'zero_tap_terms_accepted'], 'A ZERO_TAP button needs `zero_tap_terms_accepted: true`.');

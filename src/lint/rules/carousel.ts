@@ -2,22 +2,13 @@
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
-import { arr, defineRules, obj, sample, str, type Loose, type RuleContext } from '../rule.js';
+import { arr, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 
 const source = 'Meta media card carousel templates';
 const CARD_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
 const CARD_MEDIA = new Set(['IMAGE', 'VIDEO']);
 
-const NONE: readonly never[] = Object.freeze([]);
-// worked out once per template for the rules that ask (most templates are no carousel)
-const cardsOf = new WeakMap<Loose, readonly { c: Loose; i: number }[]>();
-function cards(ctx: RuleContext): readonly { c: Loose; i: number }[] {
-  const list = ctx.t.carousel;
-  if (!Array.isArray(list)) return NONE;
-  let out = cardsOf.get(ctx.t);
-  if (!out) cardsOf.set(ctx.t, out = list.flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; }));
-  return out;
-}
+const cards = (ctx: RuleContext): readonly Indexed[] => indexed(ctx.t.carousel);
 const buttonTypes = (c: Loose): string[] => arr(c.buttons).map((b) => String(obj(b)?.type ?? ''));
 
 export const carouselRules = defineRules([
@@ -60,7 +51,7 @@ export const carouselRules = defineRules([
     why: 'A carousel card always shows media, reviewed with its sample; the media of a card is fixed at approval.',
     fix: 'Give each card `header: { format: IMAGE, example: https://... }` (or VIDEO).', source,
     check(ctx) {
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         const h = obj(c.header);
         if (!h || !CARD_MEDIA.has(String(h.format))) continue; // missing or another format: the schema reports it here
         const ex = str(h.example);
@@ -74,7 +65,7 @@ export const carouselRules = defineRules([
     summary: 'A card body has at most 160 characters.', why: 'WhatsApp rejects longer card texts.',
     fix: 'Shorten the card text; put what is common to all cards in the body above them.', source,
     check(ctx) {
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         const text = str(obj(c.body)?.text);
         if (text !== undefined && charLength(text) > 160) ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is ${charLength(text)} characters; the limit is 160.`);
       }
@@ -85,7 +76,7 @@ export const carouselRules = defineRules([
     summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}.',
     why: 'These are the only buttons a carousel card can carry.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         const bs = arr(c.buttons);
         if (Array.isArray(c.buttons) && bs.length === 0) ctx.report(['carousel', i, 'buttons'], `Card ${i + 1} has no button; a card has 1 or 2.`, { part: 'key' });
         if (bs.length > 2) ctx.report(['carousel', i, 'buttons', 2], `A card has at most 2 buttons; this is button 3 of card ${i + 1}.`);
@@ -117,10 +108,10 @@ export const carouselRules = defineRules([
       const list = cards(ctx);
       const first = list[0];
       if (!first) return;
-      const format = obj(first.c.header)?.format;
-      const hasBody = first.c.body !== undefined;
-      const types = buttonTypes(first.c).join(',');
-      for (const { c, i } of list.slice(1)) {
+      const format = obj(first.v.header)?.format;
+      const hasBody = first.v.body !== undefined;
+      const types = buttonTypes(first.v).join(',');
+      for (const { v: c, i } of list.slice(1)) {
         const f = obj(c.header)?.format;
         if (typeof f === 'string' && typeof format === 'string' && f !== format) ctx.report(['carousel', i, 'header', 'format'], `Card ${i + 1} has a ${f} header, card 1 a ${format} header; every card has the same.`);
         if ((c.body !== undefined) !== hasBody) {

@@ -56,7 +56,7 @@ export const offerRules = defineRules([
     summary: 'A limited-time offer has a URL button.', why: 'WhatsApp requires a URL button on every limited-time offer.',
     fix: 'Add `{ type: URL, text: ..., url: ... }` to the buttons.', source,
     check(ctx) {
-      if (isOffer(ctx) && !buttons(ctx).some(({ b }) => b.type === 'URL')) {
+      if (isOffer(ctx) && !buttons(ctx).some(({ v: b }) => b.type === 'URL')) {
         ctx.report(ctx.t.buttons === undefined ? ['limited_time_offer'] : ['buttons'], 'A limited-time offer needs a URL button.', { part: 'key' });
       }
     },
@@ -68,7 +68,7 @@ export const offerRules = defineRules([
     check(ctx) {
       const lto = obj(ctx.t.limited_time_offer);
       if (!lto) return;
-      const code = buttons(ctx).find(({ b }) => b.type === 'COPY_CODE');
+      const code = buttons(ctx).find(({ v: b }) => b.type === 'COPY_CODE');
       if (lto.has_expiration === true && !code) ctx.report(['limited_time_offer', 'has_expiration'], 'An offer with `has_expiration: true` needs a COPY_CODE button (first) for the code that expires.', { part: 'key' });
       if (code && code.i > 0) ctx.report(['buttons', code.i, 'type'], `The COPY_CODE button of an offer is the first button; here it is button ${code.i + 1}.`);
     },
@@ -79,7 +79,7 @@ export const offerRules = defineRules([
     fix: 'Shorten the sample code.', source,
     check(ctx) {
       if (!isOffer(ctx)) return;
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
         if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15) ctx.report(['buttons', i, 'example'], `The offer code sample is ${charLength(ex)} characters; the limit is 15.`);
       }

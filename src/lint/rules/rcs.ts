@@ -1,21 +1,13 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
 import { charLength } from '../../model/placeholders.js';
-import { arr, defineRules, obj, str, type Loose, type RuleContext } from '../rule.js';
+import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 
 type Path = (string | number)[];
 
 function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
-// worked out once per template for the many rules that ask (most templates have no RCS message)
-const cardsOf = new WeakMap<Loose, readonly { c: Loose; i: number }[]>();
+const cards = (ctx: RuleContext): readonly Indexed[] => indexed(message(ctx)?.richCards);
 const suggestionsOf = new WeakMap<Loose, readonly { s: Loose; path: Path }[]>();
-function cards(ctx: RuleContext): readonly { c: Loose; i: number }[] {
-  const cards = message(ctx)?.richCards;
-  if (!Array.isArray(cards)) return NONE;
-  let out = cardsOf.get(ctx.t);
-  if (!out) cardsOf.set(ctx.t, out = cards.flatMap((v, i) => { const c = obj(v); return c ? [{ c, i }] : []; }));
-  return out;
-}
 /** every suggestion of the message, message-level and on cards, with its path */
 function suggestions(ctx: RuleContext): readonly { s: Loose; path: Path }[] {
   if (message(ctx) === undefined) return NONE;
@@ -27,7 +19,7 @@ const NONE: readonly never[] = Object.freeze([]);
 function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
   const out: { s: Loose; path: Path }[] = [];
   arr(message(ctx)?.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'suggestions', k] }); });
-  for (const { c, i } of cards(ctx)) {
+  for (const { v: c, i } of cards(ctx)) {
     arr(c.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'richCards', i, 'suggestions', k] }); });
   }
   return out;
@@ -63,7 +55,7 @@ export const rcsRules = defineRules([
     check(ctx) {
       const ms = arr(message(ctx)?.suggestions);
       if (ms.length > 11) ctx.report(['message', 'suggestions', 11], `A message has at most 11 suggestions; this is the ${ordinal(12)} of ${ms.length}.`);
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         const cs = arr(c.suggestions);
         if (cs.length > 4) ctx.report(['message', 'richCards', i, 'suggestions', 4], `A card has at most 4 suggestions; this is the ${ordinal(5)} of ${cs.length}.`);
       }
@@ -73,7 +65,7 @@ export const rcsRules = defineRules([
     id: 'rcs-card-text-length', group: 'rcs', severity: 'error', summary: 'A card title has at most 200 characters, a description at most 2000.',
     why: 'RBM rejects longer card texts.', fix: 'Shorten the title or description.', source: 'RBM CardContent',
     check(ctx) {
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         for (const [k, max] of [['title', 200], ['description', 2000]] as const) {
           const v = str(c[k]);
           if (v !== undefined && charLength(v) > max) ctx.report(['message', 'richCards', i, k], `The card ${k} is ${charLength(v)} characters; the limit is ${max}.`);
@@ -85,7 +77,7 @@ export const rcsRules = defineRules([
     id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description.',
     why: 'RBM rejects empty cards.', fix: 'Add a title, a description or media.', source: 'RBM rich cards guide',
     check(ctx) {
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         if (![c.fileUrl, c.title, c.description].some((v) => typeof v === 'string' && v.trim() !== '')) {
           ctx.report(['message', 'richCards', i], 'This card has no media, title or description.');
         }
@@ -210,7 +202,7 @@ export const rcsRules = defineRules([
       const m = message(ctx);
       if (!m) return;
       const urls: { u: unknown; path: Path }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'] }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'] }];
-      for (const { c, i } of cards(ctx)) {
+      for (const { v: c, i } of cards(ctx)) {
         urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'] }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'] });
       }
       for (const { u, path } of urls) {

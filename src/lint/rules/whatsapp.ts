@@ -1,6 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText } from '../../model/placeholders.js';
-import { arr, defineRules, obj, sample, str, type RuleContext } from '../rule.js';
+import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
 
@@ -15,15 +15,8 @@ const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 const meta = 'Meta components reference';
 
 /** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
-const buttonsOf = new WeakMap<object, readonly { b: { readonly [k: string]: unknown }; i: number }[]>();
-export function buttons(ctx: RuleContext): readonly { b: { readonly [k: string]: unknown }; i: number }[] {
-  let list = buttonsOf.get(ctx.t);
-  if (!list) {
-    list = arr(ctx.t.buttons).flatMap((v, i) => { const b = obj(v); return b ? [{ b, i }] : []; });
-    buttonsOf.set(ctx.t, list);
-  }
-  return list;
-}
+/** the template's buttons that are mappings, with their indices (rule.ts indexed) */
+export const buttons = (ctx: RuleContext): readonly Indexed[] => indexed(ctx.t.buttons);
 
 /** the supported variants of each base language (en: en, en_GB, en_US...), in list order, worked out once */
 let variants: Map<string, string[]> | undefined;
@@ -380,7 +373,7 @@ export const whatsappRules = defineRules([
     check(ctx) {
       const caps: Record<string, number> = { QUICK_REPLY: 10, URL: 2, PHONE_NUMBER: 1, COPY_CODE: 1 };
       const seen: Record<string, number> = {};
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const type = str(b.type);
         if (!type || caps[type] === undefined) continue;
         seen[type] = (seen[type] ?? 0) + 1;
@@ -395,7 +388,7 @@ export const whatsappRules = defineRules([
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
     check(ctx) {
-      const kinds = buttons(ctx).map(({ b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
+      const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
       let runs = 0;
       for (let k = 0; k < kinds.length; k++) {
         if (k === 0 || kinds[k]!.q !== kinds[k - 1]!.q) {
@@ -413,7 +406,7 @@ export const whatsappRules = defineRules([
     summary: 'A button has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
     fix: 'Shorten the label.', source: meta,
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const text = str(b.text);
         if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
         else if (text !== undefined && text.trim() === '') ctx.report(['buttons', i, 'text'], 'The button label is empty.');
@@ -425,7 +418,7 @@ export const whatsappRules = defineRules([
     summary: 'A PHONE_NUMBER button has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report(['buttons', i, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
@@ -441,7 +434,7 @@ export const whatsappRules = defineRules([
     summary: 'A URL button has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const url = str(b.url);
         if (b.type !== 'URL') {
           if (b.url !== undefined) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
@@ -472,8 +465,8 @@ export const whatsappRules = defineRules([
     fix: 'Remove the other buttons.', source: meta,
     check(ctx) {
       const bs = buttons(ctx);
-      const ex = bs.find(({ b }) => b.type === 'CATALOG' || b.type === 'MPM');
-      if (ex && bs.length > 1) ctx.report(['buttons', ex.i, 'type'], `A ${String(ex.b.type)} button must be the only button; this template has ${bs.length}.`);
+      const ex = bs.find(({ v: b }) => b.type === 'CATALOG' || b.type === 'MPM');
+      if (ex && bs.length > 1) ctx.report(['buttons', ex.i, 'type'], `A ${String(ex.v.type)} button must be the only button; this template has ${bs.length}.`);
     },
   },
   {
@@ -481,7 +474,7 @@ export const whatsappRules = defineRules([
     summary: 'A FLOW button names the flow it opens (flow.id).', why: 'A FLOW button without a flow cannot be reviewed.',
     fix: 'Add `flow: { id: "<flow id>" }`.', source: 'Meta Flows templates guide',
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         if (b.type !== 'FLOW' && b.flow !== undefined) ctx.report(['buttons', i, 'flow'], `flow is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
       }
     },
@@ -491,7 +484,7 @@ export const whatsappRules = defineRules([
     summary: 'A COPY_CODE sample has at most 20 characters.', why: 'Meta\'s current limit is 20 characters.',
     fix: 'Shorten the sample code.', source: meta,
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
         if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 20) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 20.`);
       }
@@ -502,7 +495,7 @@ export const whatsappRules = defineRules([
     summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Older Meta pages (and some accounts) still enforce 15.',
     fix: 'Keep codes to 15 characters to be safe.', source: meta,
     check(ctx) {
-      for (const { b, i } of buttons(ctx)) {
+      for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
         // a limited-time offer's code: offer-code-length makes it an error
         if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20 && ctx.t.limited_time_offer === undefined) {
@@ -517,12 +510,12 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp authentication templates are built around one one-time-password button.',
     fix: 'Give the template one `type: OTP` button with an otp_type, or change its category.', source: 'Meta authentication templates',
     check(ctx) {
-      const otps = buttons(ctx).filter(({ b }) => b.type === 'OTP');
+      const otps = buttons(ctx).filter(({ v: b }) => b.type === 'OTP');
       if (ctx.t.category === 'AUTHENTICATION') {
         if (otps.length === 0) ctx.report(['category'], 'An AUTHENTICATION template needs exactly one OTP button; it has none.');
         else if (otps.length > 1) ctx.report(['buttons', otps[1]!.i, 'type'], `An AUTHENTICATION template has exactly one OTP button; this is the ${ordinal(2)}.`);
-        const other = buttons(ctx).find(({ b }) => b.type !== 'OTP');
-        if (other) ctx.report(['buttons', other.i, 'type'], `An AUTHENTICATION template has only its OTP button; remove this ${String(other.b.type)} button.`);
+        const other = buttons(ctx).find(({ v: b }) => b.type !== 'OTP');
+        if (other) ctx.report(['buttons', other.i, 'type'], `An AUTHENTICATION template has only its OTP button; remove this ${String(other.v.type)} button.`);
       } else if (otps[0] && (ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY')) { // a misspelt category is the schema's finding
         ctx.report(['buttons', otps[0].i, 'type'], `OTP buttons are only for AUTHENTICATION templates, not ${ctx.t.category}.`);
       }
