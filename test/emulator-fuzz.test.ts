@@ -12,7 +12,13 @@ import * as assert from 'uvu/assert';
 import { checkContract } from '../src/schemas/contract.ts';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
-import { BIN, CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
+import { FaultPlan, requestIdentity } from '../src/emulator/faults.ts';
+import { v5 as uuidv5 } from 'uuid';
+import { BIN, CHANNEL_A, cleanup, firstLines, tempDir, withChild, writeBody } from './helpers.ts';
+
+const NS = '5b0c3f7e-2d41-4c55-8e7a-6f1d2c3b4a59';
+/** the client's attempts at each write in the CLI test */
+const ATTEMPTS = 7;
 
 const uuid = fc.uuid();
 const pathArb = fc.oneof(
@@ -60,21 +66,46 @@ test('the emulator CLI: first line `listening on URL`, and its key appears in no
   const canary = `canary-${randomUUID()}`;
   try {
     const dataFile = path.join(dir, 'emu.json');
-    const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', canary, '--data', dataFile, '--verbose', '--error-rate', '0.3', '--seed', '5'], { reject: false });
-    const url = await new Promise<string>((resolve) => {
-      let first = '';
-      proc.stdout!.on('data', (d: Buffer) => { first += d.toString(); const line = first.split('\n')[0]!; if (first.includes('\n')) resolve(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)![1]!); });
+    await withChild(() => execa('node', [BIN, 'emulator', '--port', '0', '--key', canary, '--data', dataFile, '--verbose', '--error-rate', '0.3', '--seed', '5'], { reject: false }), async (proc) => {
+      const [line] = await firstLines(proc);
+      const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line!)![1]!;
+      // faults are a function of (seed, request, attempt): fixed ids make a fixed scenario, in which
+      // no write draws an injected 500 on all of its attempts (checked by faultsLeaveAnAttempt below)
+      const ids = Array.from({ length: 10 }, (_, i) => uuidv5(`emulator cli write ${i}`, NS));
+      const c = createClient({ baseUrl: url, apiKey: canary, backoffBaseMs: 1, retries: ATTEMPTS - 1 });
+      for (const id of ids) await c.writeTemplate(CHANNEL_A, id, writeBody());
+      await fetch(`${url}/channel/${CHANNEL_A}/template/${randomUUID()}`, { headers: { apiKey: `${canary}x` } });
+      proc.kill('SIGTERM');
+      const r = await proc;
+      assert.ok(String(r.stderr).includes('POST /channel/'), 'requests were logged');
+      for (const [what, text] of [['stdout', String(r.stdout)], ['stderr', String(r.stderr)], ['data file', readFileSync(dataFile, 'utf8')]] as const) {
+        assert.not.ok(text.includes(canary), `${what} holds the key`);
+      }
     });
-    const c = createClient({ baseUrl: url, apiKey: canary, backoffBaseMs: 1 });
-    for (let i = 0; i < 10; i++) await c.writeTemplate(CHANNEL_A, randomUUID(), writeBody());
-    await fetch(`${url}/channel/${CHANNEL_A}/template/${randomUUID()}`, { headers: { apiKey: `${canary}x` } });
-    proc.kill('SIGTERM');
-    const r = await proc;
-    assert.ok(String(r.stderr).includes('POST /channel/'), 'requests were logged');
-    for (const [what, text] of [['stdout', String(r.stdout)], ['stderr', String(r.stderr)], ['data file', readFileSync(dataFile, 'utf8')]] as const) {
-      assert.not.ok(text.includes(canary), `${what} holds the key`);
-    }
   } finally { cleanup(dir); }
+});
+
+test('the fixed scenario of the CLI test: some writes draw a 500, none on all of its attempts', async () => {
+  const settings = { errorRate: 0.3, seed: 5 };
+  const plan = new FaultPlan(settings);
+  let expected = 0; // the retries the client makes: the faults drawn before each write's first success
+  for (let i = 0; i < 10; i++) {
+    const id = uuidv5(`emulator cli write ${i}`, NS);
+    const identity = requestIdentity('POST', `/channel/${CHANNEL_A}/template/${id}`, Buffer.from(JSON.stringify(writeBody())));
+    const drawn = Array.from({ length: ATTEMPTS }, () => plan.decide('write', identity).kind);
+    const first = drawn.indexOf(undefined);
+    assert.ok(first >= 0, `write ${i} draws a fault on all ${ATTEMPTS} attempts`);
+    expected += first;
+  }
+  assert.ok(expected > 0, 'the scenario injects faults at all');
+  // the prediction is the emulator's own: the same writes to it in-process meet exactly these faults
+  const emu = await startEmulator({ keys: ['k1'], faults: settings });
+  try {
+    let retries = 0;
+    const c = createClient({ baseUrl: emu.url, apiKey: 'k1', backoffBaseMs: 1, retries: ATTEMPTS - 1, onRetry: () => { retries++; } });
+    for (let i = 0; i < 10; i++) await c.writeTemplate(CHANNEL_A, uuidv5(`emulator cli write ${i}`, NS), writeBody());
+    assert.is(retries, expected);
+  } finally { await emu.close(); }
 });
 
 test('emulator usage errors exit 3', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa, type Options } from 'execa';
+import { execa, type Options, type ResultPromise } from 'execa';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = path.join(ROOT, 'bin', 'tplsync.js');
@@ -38,6 +38,41 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
   };
   const r = await execa('node', [BIN, ...args], o);
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+/**
+ * Runs `use` with a child process that `start` starts, and ends the child however `use` ends:
+ * a failed assertion, a time-out or a throw never leaves it running (it would keep the test
+ * process alive). A child `use` already ended is left as it is.
+ */
+export async function withChild<P extends ResultPromise, T>(start: () => P, use: (proc: P) => Promise<T>): Promise<T> {
+  const proc = start();
+  try {
+    return await use(proc);
+  } finally {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    await proc.catch(() => undefined);
+  }
+}
+
+/**
+ * The first `n` lines a child prints on stdout; rejects when it exits (or its stdout closes)
+ * before printing them, with what it printed, so a test never waits on a dead child.
+ */
+export function firstLines(proc: ResultPromise, n = 1): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    proc.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const lines = out.split('\n');
+      if (lines.length > n) resolve(lines.slice(0, n));
+    });
+    const early = () => reject(new Error(`the child ended before printing ${n} line(s): ${JSON.stringify(out)} ${JSON.stringify(err)}`));
+    proc.stdout!.once('close', early);
+    proc.once('exit', early);
+  });
 }
 
 /** a config with the local environment and the two sample channel aliases */
