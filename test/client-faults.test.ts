@@ -26,14 +26,33 @@ const dir = tempDir();
 const dataFile = path.join(dir, 'emu.json');
 let emu: RunningEmulator;
 
+// Each attempt's time-out is a signal the test holds, not a timer: it fires when the emulator
+// reports that it hung that very request, and never otherwise. A healthy request on a slow,
+// loaded machine is never cut off, and a hung one is given up at once.
+const attempts = new Map<string, AbortController[]>();
+const timeoutSignal: NonNullable<ClientOptions['timeoutSignal']> = (ms, a) => {
+  const c = new AbortController();
+  const key = `${a.method} ${a.target}`;
+  attempts.set(key, [...(attempts.get(key) ?? []), c]);
+  return c.signal;
+};
+function onLog(line: string): void {
+  seen.push(line);
+  const hung = /^(\S+ \S+) hung /.exec(line);
+  if (!hung) return;
+  // every attempt of that request still waiting (an attempt already answered ignores the abort)
+  for (const c of attempts.get(hung[1]!) ?? []) c.abort(new DOMException('the emulator hung the request', 'TimeoutError'));
+  attempts.delete(hung[1]!);
+}
+
 test.before(async () => {
-  emu = await startEmulator({ keys: [CANARY], dataFile, reviewDelayMs: 0, statusDelayMs: 0, log: (l) => seen.push(l) });
+  emu = await startEmulator({ keys: [CANARY], dataFile, reviewDelayMs: 0, statusDelayMs: 0, log: onLog });
 });
 test.after(async () => { await emu.close(); cleanup(dir); });
 
 function client(o: Partial<ClientOptions> = {}, retries: RetryInfo[] = []) {
   return createClient({
-    baseUrl: emu.url, apiKey: CANARY, backoffBaseMs: 1, backoffCapMs: 4, maxRetryAfterMs: 20, timeoutMs: 2000, retries: 6,
+    baseUrl: emu.url, apiKey: CANARY, backoffBaseMs: 1, backoffCapMs: 4, maxRetryAfterMs: 20, retries: 6, timeoutSignal,
     onRetry: (r) => { retries.push(r); seen.push(JSON.stringify(r)); }, ...o,
   });
 }
@@ -69,7 +88,7 @@ for (const [name, faults] of recoveries) {
     // request draws a fault on all 7 of its attempts; it replays identically on every run
     emu.setFaults({ seed: 12, ...faults });
     const retries: RetryInfo[] = [];
-    const c = client(faults.hangRate ? { timeoutMs: 150 } : {}, retries);
+    const c = client({}, retries);
     const ids = Array.from({ length: 12 }, (_, i) => fixedId(`${name} template ${i}`));
     await Promise.all(ids.map((id) => c.writeTemplate(CHANNEL_A, id, writeBody(`f_${id.slice(0, 6)}`))));
     for (const id of ids) assert.is((await c.getTemplate(CHANNEL_A, id))?.name, `f_${id.slice(0, 6)}`);
@@ -104,7 +123,8 @@ test('gives up with typed errors: unavailable (7), rate limited (7), authenticat
   emu.setFaults({ rateLimitRate: 1, retryAfterSec: 0 });
   await expectError(client({ retries: 2 }).writeTemplate(CHANNEL_A, randomUUID(), writeBody()), RateLimitedError, 7);
   emu.setFaults({ hangRate: 1 });
-  const e3 = await expectError(client({ retries: 1, timeoutMs: 100 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
+  // every request hangs: the client's own timer (no injected signal) is what gives up
+  const e3 = await expectError(createClient({ baseUrl: emu.url, apiKey: CANARY, backoffBaseMs: 1, retries: 1, timeoutMs: 100 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
   assert.match(e3.message, /no answer within 100 ms/);
   emu.setFaults({});
   await expectError(createClient({ baseUrl: emu.url, apiKey: `${CANARY}-wrong` }).getTemplate(CHANNEL_A, randomUUID()), AuthError, 6);

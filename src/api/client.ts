@@ -34,6 +34,8 @@ export interface ClientOptions {
   channels?: Readonly<Record<string, string>>;
   /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
   log?: (line: string) => void;
+  /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
+  timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
 }
 
 export interface RetryInfo { operation: string; attempt: number; delayMs: number; reason: string }
@@ -72,6 +74,7 @@ export function createClient(options: ClientOptions): Client {
     concurrency: options.concurrency ?? 8,
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),
   });
 
   const uuid = (what: string, v: string): string => {

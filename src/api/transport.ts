@@ -24,6 +24,8 @@ export interface TransportOptions {
   concurrency: number;
   onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
   log?: (line: string) => void;
+  /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
+  timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
 }
 
 export interface Call {
@@ -73,7 +75,7 @@ export function createTransport(options: TransportOptions): Transport {
           ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: options.timeoutSignal ? options.timeoutSignal(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` }) : AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
       const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;

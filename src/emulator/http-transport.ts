@@ -122,7 +122,7 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
     switch (reply.kind) {
       case 'json': return sendJson(res, reply.status, reply.body, reply.headers);
       case 'reset': req.socket.destroy(); return;
-      case 'hang': hung.add(res); res.on('close', () => hung.delete(res)); return;
+      case 'hang': hung.add(res); res.on('close', () => hung.delete(res)); o.log(`${req.method} ${req.url} hung (an injected fault: no answer will come)`); return;
       case 'nonJson': {
         const html = '<html><body><h1>502 Bad Gateway</h1></body></html>';
         res.writeHead(200, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(html) });
