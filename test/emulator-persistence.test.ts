@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
-import { BIN, CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
+import { BIN, CHANNEL_A, cleanup, firstLines, tempDir, withChild, writeBody } from './helpers.ts';
 
 test('state survives a restart with the same data file', async () => {
   const dir = tempDir();
@@ -56,29 +56,29 @@ async function killNineRounds(dataFile: string, rounds: number, copies: number):
   let total = 0;
   const lost: string[] = [];
   for (let round = 0; round < rounds; round++) {
-    const proc = execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { reject: false, buffer: false });
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
-      proc.once('exit', () => reject(new Error('emulator exited')));
-    });
-    const c = createClient({ baseUrl: url, apiKey: 'k1', retries: 0, concurrency: 16 * copies, timeoutMs: 5000 });
     const acked = new Set<string>();
-    let stop = false;
-    const writers = Array.from({ length: 16 }, async () => {
-      while (!stop) {
-        const id = randomUUID();
-        const results = await Promise.allSettled(Array.from({ length: copies }, () => c.writeTemplate(CHANNEL_A, id, writeBody(`r${round}`))));
-        if (results.some((r) => r.status === 'fulfilled')) acked.add(id);
-        if (results.some((r) => r.status === 'rejected')) return;
-      }
+    await withChild(() => execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { reject: false, buffer: false }), async (proc) => {
+      const url = /^listening on (\S+)$/.exec((await firstLines(proc))[0]!)![1]!;
+      // no timer on a write: each ends with its answer or with the reset of the kill (a time-out
+      // would only stop a writer early on a loaded machine)
+      const c = createClient({ baseUrl: url, apiKey: 'k1', retries: 0, concurrency: 16 * copies, timeoutSignal: () => new AbortController().signal });
+      let stop = false;
+      const writers = Array.from({ length: 16 }, async () => {
+        while (!stop) {
+          const id = randomUUID();
+          const results = await Promise.allSettled(Array.from({ length: copies }, () => c.writeTemplate(CHANNEL_A, id, writeBody(`r${round}`))));
+          if (results.some((r) => r.status === 'fulfilled')) acked.add(id);
+          if (results.some((r) => r.status === 'rejected')) return;
+        }
+      });
+      // let it take some writes, then kill it in the middle of others
+      const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
+      while (acked.size < 50 + round * 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      proc.kill('SIGKILL');
+      stop = true;
+      await Promise.all(writers);
+      await proc.catch(() => {});
     });
-    // let it take some writes, then kill it in the middle of others
-    const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
-    while (acked.size < 50 + round * 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    proc.kill('SIGKILL');
-    stop = true;
-    await Promise.all(writers);
-    await proc.catch(() => {});
     const check = await startEmulator({ keys: ['k1'], dataFile });
     const reader = createClient({ baseUrl: check.url, apiKey: 'k1' });
     for (const id of acked) if (!(await reader.getTemplate(CHANNEL_A, id))) lost.push(id);

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -255,14 +255,15 @@ test('kill -9 in the middle of an apply, then apply again: converged', async () 
   const dir = project(40);
   try {
     emu.setFaults({ latencyMs: 20 });
-    const proc = execa('node', [BIN, 'apply', '--auto-approve', '--parallelism', '2'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false });
     const tag = /name: (p[0-9a-f]+)_0/.exec(readFileSync(path.join(dir, 'templates', 't0.yaml'), 'utf8'))![1]!;
     const written = () => [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`)).length;
-    const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
-    while (written() < 5 && Date.now() < deadline && proc.exitCode === null) await new Promise((res) => setTimeout(res, 10));
-    assert.ok(written() >= 5, `apply wrote ${written()} templates before the kill`);
-    proc.kill('SIGKILL');
-    await proc;
+    await withChild(() => execa('node', [BIN, 'apply', '--auto-approve', '--parallelism', '2'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false }), async (proc) => {
+      const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
+      while (written() < 5 && Date.now() < deadline && proc.exitCode === null) await new Promise((res) => setTimeout(res, 10));
+      assert.ok(written() >= 5, `apply wrote ${written()} templates before the kill`);
+      proc.kill('SIGKILL');
+      await proc;
+    });
     emu.setFaults({});
     assert.ok(written() < 40, 'killed part way');
     const r = await run(dir, ['apply', '--auto-approve']);
