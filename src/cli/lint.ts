@@ -54,7 +54,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     s = summarize(diagnostics, files.length);
     // kept only when it holds no secret (a later run without that secret would show it redacted)
     if (run.kept && renderKey && redact(text) === text) {
-      try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text, errors: s.errors, warnings: s.warnings }); } catch (e) {
+      try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text, errors: s.errors, warnings: s.warnings, ...(run.kept.until !== undefined ? { until: run.kept.until } : {}) }); } catch (e) {
         process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.kept.summaryFile}.out: ${(e as Error).message}); the report is complete\n`);
       }
     }

@@ -4,8 +4,10 @@
 // within a second of when its result was recorded is always hashed (its mtime cannot prove it
 // unchanged, as git's racy-file rule has it). Configured severities, directives and cross-file
 // rules are applied afresh on every run. The cache is keyed to the code and the schema (fingerprint.ts),
-// so a new tplsync never reuses an old verdict. Never cached: a file whose verdict depends on the
-// clock (a rule compared its expiry time with now), and a kept value JSON cannot hold (.inf, .nan, -0). The whole run's answer is kept beside it (run-summary.ts).
+// so a new tplsync never reuses an old verdict. A verdict that compared the template with the clock
+// (an expiry time) is kept until the instant it can change (FileResult.until), judged by the run's
+// clock; never cached: a verdict that read the clock itself, and a kept value JSON cannot hold
+// (.inf, .nan, -0). The whole run's answer is kept beside it (run-summary.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
@@ -26,16 +28,17 @@ export class LintCache {
   /** hits proven by stat alone, without reading the file */
   statHits = 0;
 
-  private constructor(private readonly file: string, entries: CacheFile['entries']) { this.entries = entries; }
+  /** the run's clock (ms since the epoch): a verdict held until an instant it has reached is stale */
+  private constructor(private readonly file: string, entries: CacheFile['entries'], private readonly now: number) { this.entries = entries; }
 
-  static load(file: string): LintCache {
+  static load(file: string, now: number = Date.now()): LintCache {
     try {
       if (existsSync(file)) {
         const c = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-        if (c && c.fingerprint === rulesFingerprint() && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries);
+        if (c && c.fingerprint === rulesFingerprint() && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries, now);
       }
     } catch { /* a damaged cache is an empty one */ }
-    return new LintCache(file, {});
+    return new LintCache(file, {}, now);
   }
 
   static hash(bytes: Uint8Array): string { return sha256(bytes); }
@@ -43,7 +46,8 @@ export class LintCache {
   /** the file's entry, when it has the shape this module writes (a damaged entry is no entry) */
   private entry(abs: string): Entry | undefined {
     const e = Object.hasOwn(this.entries, abs) ? this.entries[abs] : undefined;
-    return e && typeof e === 'object' && typeof e.hash === 'string' && typeof e.recordedAt === 'number' && isFileResult(e.result) ? e : undefined;
+    return e && typeof e === 'object' && typeof e.hash === 'string' && typeof e.recordedAt === 'number' && isFileResult(e.result)
+      && (e.result.until === undefined || this.now < e.result.until) ? e : undefined;
   }
 
   /** the cached result when the file's stat proves it unchanged (nothing is read) */
@@ -69,7 +73,11 @@ export class LintCache {
   }
 
   set(abs: string, hash: string, result: FileResult, st?: FileStat): void {
-    if (result.clock || result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || (result.value !== undefined && !jsonSafe(result.value))) return;
+    if ((result.until !== undefined && !(this.now < result.until)) || result.diagnostics.some((d) => d.ruleId === 'file-unreadable') || (result.value !== undefined && !jsonSafe(result.value))) {
+      // an entry of the file's earlier bytes must not make the run look wholly cached (hasAll)
+      if (Object.hasOwn(this.entries, abs)) { delete this.entries[abs]; this.dirty = true; }
+      return;
+    }
     const { hash: _h, ...kept } = result;
     this.entries[abs] = { hash, ...(st ?? { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 }), recordedAt: Date.now(), result: kept };
     this.dirty = true;
@@ -99,5 +107,5 @@ function jsonSafe(v: unknown): boolean {
 function isFileResult(r: unknown): r is FileResult {
   const x = r as FileResult | null;
   return !!x && typeof x === 'object' && typeof x.file === 'string' && Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic)
-    && Array.isArray(x.directives) && !!x.facts && typeof x.facts === 'object';
+    && Array.isArray(x.directives) && !!x.facts && typeof x.facts === 'object' && (x.until === undefined || typeof x.until === 'number');
 }

@@ -46,8 +46,12 @@ export interface FileResult {
   value?: Loose;
   /** sha256 of the file's bytes, with `value` */
   hash?: string;
-  /** a rule compared the template with the clock (an expiry time): the verdict depends on when lint runs, so it is never cached */
-  clock?: true;
+  /**
+   * A rule compared the template with the clock (an expiry time): the verdict holds until this
+   * instant (ms since the epoch) and no longer, so a cache keeps it until then. Absent: it holds
+   * whenever lint runs. A rule that read the clock itself gives the run's own instant (never kept).
+   */
+  until?: number;
 }
 
 
@@ -136,8 +140,8 @@ export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
 interface Collected {
   /** the placeholder scans of the template's texts, by text (variantFacts reuses them) */
   scans: Map<string, ScanResult>;
-  /** a rule compared something in the template with the clock (FileResult.clock) */
-  clock: { used: boolean };
+  /** the instant until which the rules' comparisons with the clock hold (FileResult.until; Infinity: none) */
+  clock: Clocked;
   /** the placeholder sites of the whole template, as the rules worked them out */
   sites: () => PlaceholderSite[];
   findings: RawFinding[];
@@ -163,7 +167,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
   let ruleId = '';
   // one scan of each text for every rule, in both views of the template
   const scans = new Map<string, ScanResult>();
-  const clock = { used: false };
+  const clock: Clocked = { until: Infinity };
   const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans, clock);
   const ctx = context(t);
   // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
@@ -265,11 +269,17 @@ class Context implements RuleContext {
     private readonly clockNow: Date,
     readonly report: RuleContext['report'],
     private readonly scans: Map<string, ScanResult>,
-    private readonly clock: { used: boolean },
+    private readonly clock: Clocked,
   ) {}
 
-  /** a rule that reads the clock makes the file's verdict depend on when it runs (never cached) */
-  get now(): Date { this.clock.used = true; return this.clockNow; }
+  /** a rule that reads the clock itself makes the verdict hold for this instant only (never cached) */
+  get now(): Date { this.clock.until = Math.min(this.clock.until, this.clockNow.getTime()); return this.clockNow; }
+
+  reached(ms: number): boolean {
+    if (ms <= this.clockNow.getTime()) return true;
+    if (ms < this.clock.until) this.clock.until = ms;
+    return false;
+  }
 
   /** keyed by the text itself: the same text scans the same, whichever path or view it is read from (a field: a plugin may pass it around) */
   readonly scan = (path: Path): ScanResult => {
@@ -285,7 +295,10 @@ class Context implements RuleContext {
   readonly sites = (): PlaceholderSite[] => (this.siteList ??= placeholderSites(this.t));
 }
 
-function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock = { used: false }): RuleContext {
+/** the earliest instant at which a verdict that compared the template with the clock can change */
+interface Clocked { until: number }
+
+function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock: Clocked = { until: Infinity }): RuleContext {
   return new Context(t, now, report, scans, clock);
 }
 
@@ -328,7 +341,7 @@ function stringAt(t: Loose, path: Path): string | undefined {
   return typeof cur === 'string' ? cur : undefined;
 }
 
-const clockOf = (found: Collected): { clock?: true } => (found.clock.used ? { clock: true } : {});
+const clockOf = (found: Collected): { until?: number } => (found.clock.until < Infinity ? { until: found.clock.until } : {});
 
 /** the variant facts, from the scans and sites the rules worked out */
 const factsOfVariant = (t: Loose, found: Collected): VariantFacts => variantFacts(t, (text) => found.scans.get(text) ?? scanPlaceholders(text), found.sites());

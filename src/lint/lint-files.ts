@@ -25,7 +25,7 @@ import { didYouMean } from './suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';
-import { saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
+import { earliestUntil, saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
 
 export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
@@ -169,7 +169,7 @@ export interface LintOutcome {
   /** the project's own rules (team policies and plugins), for formatters that list rules */
   rules: Rule[];
   /** the key of the kept run these findings are (run-summary.ts), for keeping its rendered report beside it */
-  kept?: { key: string; summaryFile: string };
+  kept?: { key: string; summaryFile: string; until?: number };
   /** the report rendered last time from the same run with the same renderKey (then `diagnostics` is empty) */
   rendered?: RenderedReport;
   /** why the cache could not be saved (the findings are complete all the same) */
@@ -221,7 +221,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
       return { files, results, diagnostics: finish(results), rules: own };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
-    const cache = LintCache.load(opts.cacheFile);
+    const cache = LintCache.load(opts.cacheFile, now.getTime());
     const results: (FileResult | undefined)[] = [];
     const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
     // a result cached without its value serves only runs that do not need it: the commands that go
@@ -250,9 +250,12 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     let cacheProblem: string | undefined;
     try { cache.save(new Set(files.map((f) => f.abs))); } catch (e) { cacheProblem = `${opts.cacheFile}: ${(e as Error).message}`; }
     const diagnostics = finish(results as FileResult[]);
-    let keptRun = !cacheProblem && prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs)) ? { key: prepared.key, summaryFile: prepared.summaryFile } : undefined;
+    // kept until the earliest instant a verdict that compared a template with the clock can change
+    const until = earliestUntil(results as FileResult[]);
+    let keptRun = !cacheProblem && prepared.key && prepared.summaryFile && !keep && settled(stats) && cache.hasAll(files.map((f) => f.abs))
+      ? { key: prepared.key, summaryFile: prepared.summaryFile, ...(until !== undefined ? { until } : {}) } : undefined;
     if (keptRun) {
-      try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
+      try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics, ...(until !== undefined ? { until } : {}) }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
     }
     return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
   });

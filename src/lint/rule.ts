@@ -50,7 +50,17 @@ export interface ReportOptions {
 export interface RuleContext {
   /** the template as a plain value; rules must not trust its types (the schema may have failed) */
   t: Loose;
+  /**
+   * The run's clock. A verdict that reads it is never cached (it could change at any moment);
+   * to compare with an instant, use `reached`, which lets the verdict be kept until it can change.
+   */
   now: Date;
+  /**
+   * Whether the run's clock has reached this instant (ms since the epoch). Not yet: the verdict is
+   * kept (lint --cache) until that instant, when it can change; already: it stays so (the clock
+   * only moves on), and nothing limits it.
+   */
+  reached(ms: number): boolean;
   /** memoised placeholder scan of the string at `path` (an empty scan when it is not a string) */
   scan(path: Path): ScanResult;
   /** memoised placeholderSites() of the template */

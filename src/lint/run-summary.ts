@@ -4,6 +4,8 @@
 // the per-file cache, the rules or the linter at all: a run with nothing changed costs a stat
 // per file. Written only when every file was cacheable and none was modified within RACY_MS of
 // the recording (an mtime that recent cannot prove a file unchanged, as git's racy-file rule has it).
+// A run whose verdicts compared templates with the clock (an expiry time) is kept until the
+// earliest instant one of them can change (`until`), judged by the run's clock.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isDiagnostic, type Diagnostic } from '../core/diagnostic.js';
 import { createHash } from 'node:crypto';
@@ -31,7 +33,22 @@ export function statFiles(abs: readonly string[]): (FileStat | undefined)[] {
   return out;
 }
 
-export interface RunSummary { key: string; diagnostics: Diagnostic[] }
+export interface RunSummary {
+  key: string;
+  diagnostics: Diagnostic[];
+  /** the answer holds until this instant (ms since the epoch); absent: whenever lint runs */
+  until?: number;
+}
+
+/** whether an answer that holds until `until` still holds at `now` */
+const holds = (until: unknown, now: number): boolean => until === undefined || (typeof until === 'number' && now < until);
+
+/** the earliest of the instants until which each of these verdicts holds (undefined: no limit) */
+export function earliestUntil(results: readonly { until?: number }[]): number | undefined {
+  let until = Infinity;
+  for (const r of results) if (r.until !== undefined && r.until < until) until = r.until;
+  return until < Infinity ? until : undefined;
+}
 
 /**
  * The key of a run: the code, the settings, and every file's path and stat; undefined when a
@@ -56,11 +73,11 @@ export function settled(stats: readonly (FileStat | undefined)[], at = Date.now(
   return stats.every((st) => st !== undefined && st.mtimeMs < at - RACY_MS);
 }
 
-export function loadSummary(file: string, key: string): Diagnostic[] | undefined {
+export function loadSummary(file: string, key: string, now: number = Date.now()): Omit<RunSummary, 'key'> | undefined {
   try {
     if (!existsSync(file)) return undefined;
     const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
-    return s && s.key === key && Array.isArray(s.diagnostics) && s.diagnostics.every(isDiagnostic) ? s.diagnostics : undefined;
+    return s && s.key === key && holds(s.until, now) && Array.isArray(s.diagnostics) && s.diagnostics.every(isDiagnostic) ? { diagnostics: s.diagnostics, ...(s.until !== undefined ? { until: s.until } : {}) } : undefined;
   } catch { return undefined; }
 }
 
@@ -69,26 +86,32 @@ export function saveSummary(file: string, summary: RunSummary): void {
 }
 
 /** A report rendered from a kept run, with what the exit code needs. */
-export interface RenderedReport { text: string; errors: number; warnings: number }
+export interface RenderedReport {
+  text: string;
+  errors: number;
+  warnings: number;
+  /** the report holds until this instant (ms since the epoch), as the run it renders (RunSummary.until) */
+  until?: number;
+}
 
 /**
  * The report last rendered from the kept run, when the run's key and the rendering's settings
  * (format, colour, paths, version: `renderKey`) are both what they were: the findings need not
  * be read nor formatted again. Kept in one file beside the run: a header line, then the text.
  */
-export function loadRendered(file: string, key: string, renderKey: string): RenderedReport | undefined {
+export function loadRendered(file: string, key: string, renderKey: string, now: number = Date.now()): RenderedReport | undefined {
   try {
     if (!existsSync(file)) return undefined;
     const all = readFileSync(file, 'utf8');
     const nl = all.indexOf('\n');
-    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown; length?: unknown };
+    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown; length?: unknown; until?: unknown };
     const text = all.slice(nl + 1);
     // the length catches a file cut short
-    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number' || head.length !== text.length) return undefined;
+    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number' || head.length !== text.length || !holds(head.until, now)) return undefined;
     return { text, errors: head.errors, warnings: head.warnings };
   } catch { return undefined; }
 }
 
 export function saveRendered(file: string, key: string, renderKey: string, r: RenderedReport): void {
-  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length })}\n${r.text}`);
+  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length, ...(r.until !== undefined ? { until: r.until } : {}) })}\n${r.text}`);
 }

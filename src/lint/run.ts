@@ -27,10 +27,12 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const summaryFile = `${opts.cacheFile}.run.json`;
   const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ...(key ? { kept: { key, summaryFile } } : {}) };
   // the report rendered last time, when the caller renders it the same way
-  const rendered = key && opts.renderKey ? loadRendered(`${summaryFile}.out`, key, opts.renderKey) : undefined;
+  // an answer that compared templates with the clock holds until a given instant of the run's clock
+  const now = (opts.now ?? new Date()).getTime();
+  const rendered = key && opts.renderKey ? loadRendered(`${summaryFile}.out`, key, opts.renderKey, now) : undefined;
   if (rendered) return { ...hit, diagnostics: [], rendered };
-  const kept = key ? loadSummary(summaryFile, key) : undefined;
-  if (kept) return { ...hit, diagnostics: kept };
+  const kept = key ? loadSummary(summaryFile, key, now) : undefined;
+  if (kept) return { ...hit, diagnostics: kept.diagnostics, ...(key ? { kept: { key, summaryFile, ...(kept.until !== undefined ? { until: kept.until } : {}) } } : {}) };
   const lint = await import('./lint-files.js');
   return lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) });
 }

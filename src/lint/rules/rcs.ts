@@ -190,7 +190,7 @@ export const rcsRules = defineRules([
       const t = str(e?.expireTime);
       if (e?.type !== 'EXPIRE_TIME' || t === undefined || !/Z$/.test(t)) return;
       const ms = Date.parse(t);
-      if (!Number.isNaN(ms) && ms <= ctx.now.getTime()) {
+      if (!Number.isNaN(ms) && ctx.reached(ms)) {
         ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is in the past: the campaign is over and the message would never be delivered. This template is held back from plan and apply; retire it by deleting its file.`);
       }
     },
