@@ -1,6 +1,7 @@
 // Generates N realistic, lint-clean template files (WhatsApp and RCS) for the benchmarks.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const HEADERS = [
   '', 'header:\n  format: IMAGE\n  example: https://cdn.example.com/img/{i}.png\n',
@@ -27,14 +28,47 @@ const RCS = `message:
 
 /**
  * The kind of corpus: 'clean' (every file lint-clean), 'realistic' (as real repositories are:
- * a third of the files carry a warning, one in fifty an error), 'dirty' (a finding in every file).
+ * a third of the files carry a warning, one in fifty an error), 'dirty' (a finding in every file),
+ * 'mix' (realistic, and the kinds too: an eighth of the files RCS templates with an `expireTime`,
+ * the others of every WhatsApp kind, standard, carousel, limited-time offer and authentication;
+ * still a third with a warning).
  */
-export type Corpus = 'clean' | 'realistic' | 'dirty';
+export type Corpus = 'clean' | 'realistic' | 'dirty' | 'mix';
+
+/** the sample of each WhatsApp kind beyond the standard one (templates/whatsapp), read once */
+const KIND_SAMPLES = ['new_arrivals.en_US.yaml', 'caribbean_offer.en_US.yaml', 'one_tap_login.en_US.yaml'];
+let kindTexts: string[] | undefined;
+const samples = (): string[] => (kindTexts ??= KIND_SAMPLES.map((f) => readFileSync(fileURLToPath(new URL(`../templates/whatsapp/${f}`, import.meta.url)), 'utf8')));
+
+/**
+ * A file of the 'mix' corpus. By i % 8: 3 an RCS template with an `expireTime` (years ahead, a
+ * different one per file), 5 a carousel, 6 a limited-time offer, 7 an authentication template,
+ * else the realistic file. Every third file (i % 3 === 1) has a warning, whatever its kind.
+ */
+function mixText(i: number): string {
+  const slot = i % 8;
+  const warn = i % 3 === 1;
+  if (slot === 3) {
+    const expires = `${2030 + (i % 60)}-${String(1 + (i % 12)).padStart(2, '0')}-15T12:00:00.000Z`;
+    return templateText(4 + 5 * Math.floor(i / 5), 'realistic').replaceAll(`_${4 + 5 * Math.floor(i / 5)}`, `_${i}`)
+      .replace(/^body:\n {2}text: "[^"]*"/m, `body:\n  text: "${warn ? SHORT_BODY : LONG_BODY}"`)
+      .replace('{ type: TTL, ttl: 3600 }', `{ type: EXPIRE_TIME, expireTime: "${expires}" }`);
+  }
+  if (slot >= 5) {
+    const text = samples()[slot - 5]!.replace(/^name: \S+$/m, `name: template_${i}`);
+    // the warning of a kind: a language WhatsApp does not list (language-unknown)
+    return warn ? text.replace(/^language: \S+$/m, 'language: xx_YY') : text;
+  }
+  return templateText(i, 'realistic');
+}
 
 const SHORT_BODY = 'Hi {{customer}}, order {{order_id}} shipped.';
 
+const LONG_BODY = 'Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days.';
+
 export function templateText(i: number, dirty: boolean | Corpus = false): string {
   const corpus: Corpus = dirty === true ? 'dirty' : dirty === false ? 'clean' : dirty;
+  if (corpus === 'mix') return mixText(i);
   // realistic: every third file has a body too short for its placeholders (placeholder-density,
   // a warning), every fiftieth a button label over WhatsApp's 25 characters (an error)
   const warn = corpus === 'realistic' && i % 3 === 1;
@@ -49,7 +83,7 @@ language: ${corpus === 'dirty' ? 'xx_YY' : ['en_US', 'de', 'pt_BR', 'es_MX'][i %
 category: ${i % 3 === 0 ? 'MARKETING' : 'UTILITY'}
 description: Generated template number ${i} for the benchmark of lint and plan
 ${h}body:
-  text: "${warn ? SHORT_BODY : 'Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days.'}"
+  text: "${warn ? SHORT_BODY : LONG_BODY}"
   examples:
     customer: Maria
     order_id: A-${i}
