@@ -75,6 +75,18 @@ export function firstLines(proc: ResultPromise, n = 1): Promise<string[]> {
   });
 }
 
+/**
+ * `tplsync lint` in this process, for tests of what lint finds (rules, positions, config): the
+ * config found from `cwd`, the files of `paths` (or the config's globs), the diagnostics as the
+ * JSON format gives them, and the exit code the CLI would choose (without --max-warnings).
+ */
+export async function lintInProcess(cwd: string, paths: string[] = []): Promise<{ exitCode: number; diagnostics: import('../src/core/diagnostic.ts').Diagnostic[] }> {
+  const { loadConfig } = await import('../src/config/load.ts');
+  const { lintProject } = await import('../src/lint/run.ts');
+  const run = await lintProject(await loadConfig({ cwd }), paths, cwd);
+  return { exitCode: run.diagnostics.some((d) => d.severity === 'error') ? 1 : 0, diagnostics: run.diagnostics };
+}
+
 /** a config with the local environment and the two sample channel aliases */
 export { BENCH_CONFIG as CONFIG } from '../bench/generate.ts';
 

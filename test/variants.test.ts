@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkVariants, variantFacts } from '../src/lint/rules/variants.ts';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const en = `channel: shop-whatsapp
 name: order_shipped
@@ -28,9 +28,9 @@ async function lint(files: Record<string, string>): Promise<{ exitCode: number; 
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
-    const diags = (JSON.parse(r.stdout) as { diagnostics: { file: string; line: number; column: number; ruleId: string; message: string }[] }).diagnostics;
-    return { exitCode: r.exitCode, found: diags.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`) };
+    // what lint finds is pure: in this process, no CLI process needed
+    const r = await lintInProcess(dir);
+    return { exitCode: r.exitCode, found: r.diagnostics.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`) };
   } finally { cleanup(dir); }
 }
 
