@@ -48,6 +48,22 @@ function rawSocket(port: number, data: string | null, dribbleEveryMs?: number): 
   });
 }
 
+/** the first whole HTTP answer on a raw socket (headers and a content-length body); then the socket is closed by this side */
+function rawAnswer(port: number, data: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const s = connect(port, '127.0.0.1', () => s.write(data));
+    s.on('data', (d) => {
+      text += d;
+      const end = text.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(text)?.[1] ?? NaN);
+      if (end >= 0 && Buffer.byteLength(text.slice(end + 4)) >= length) { s.destroy(); resolve(text); }
+    });
+    s.on('error', reject);
+    s.on('close', () => reject(new Error(`closed before a whole answer: ${JSON.stringify(text)}`)));
+  });
+}
+
 async function until(what: string, cond: () => boolean): Promise<void> {
   const deadline = Date.now() + 30_000; // a guard against a hang, not a speed assertion
   while (!cond()) {
@@ -151,7 +167,7 @@ test('item 5: a body over 1 MiB gets a 413 with the error body, not a reset', as
     }
     // declared beyond 64 MiB: the 413 goes at once, before the body (none is sent here, so the
     // answer cannot race an upload)
-    const text = await rawSocket(emu.port, `POST /channel/${CHANNEL_A}/template/${randomUUID()} HTTP/1.1\r\nHost: x\r\napiKey: k1\r\ncontent-type: application/json\r\ncontent-length: ${80 * 1024 * 1024}\r\n\r\n`);
+    const text = await rawAnswer(emu.port, `POST /channel/${CHANNEL_A}/template/${randomUUID()} HTTP/1.1\r\nHost: x\r\napiKey: k1\r\ncontent-type: application/json\r\ncontent-length: ${80 * 1024 * 1024}\r\n\r\n`);
     assert.match(text, /^HTTP\/1\.1 413 /);
     assert.match(errorOf(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).message, /The body is 83886080 bytes; at most 1048576 bytes/);
     assert.ok(declaredStatuses('write').has(413) && declaredStatuses('send').has(413), '413 is declared for the writes');
