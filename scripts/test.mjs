@@ -1,5 +1,5 @@
-// Runs the test files concurrently, one child process per file, as many at once as there are
-// cores (TEST_JOBS overrides). Each file's output is printed whole when it finishes (never
+// Runs the test files concurrently, one child process per file, twice as many at once as there
+// are cores (TEST_JOBS overrides). Each file's output is printed whole when it finishes (never
 // interleaved); one summary in uvu's words closes the run, and the exit code is non-zero when
 // any file failed. Usage: node scripts/test.mjs [PATTERN]
 //
@@ -20,7 +20,8 @@ const pattern = new RegExp(process.argv[2] ?? '\\.test\\.ts$');
 const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f))
   // the biggest first, so that the long files do not finish last alone
   .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size);
-const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+// twice the cores: much of a test file's time is spent waiting on its children and the emulator
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2 * availableParallelism());
 const limitSec = Number(process.env.TEST_FILE_TIMEOUT ?? 300);
 if (!(limitSec > 0)) {
   process.stderr.write(`TEST_FILE_TIMEOUT must be a number of seconds above 0, not '${process.env.TEST_FILE_TIMEOUT}'\n`);

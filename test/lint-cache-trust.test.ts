@@ -60,7 +60,7 @@ test('the kept run is keyed to the config\'s place: overrides match paths relati
   } finally { cleanup(root); }
 });
 
-test('values JSON cannot hold (.inf, .nan, -0) and verdicts that depend on the clock are not cached', async () => {
+test('values JSON cannot hold (.inf, .nan, -0) are not cached, and a verdict that depends on the clock not past its instant', async () => {
   const expires = new Date(Date.now() + 1500).toISOString();
   const dir = project({
     'templates/a.yaml': VALID.replace('{{1}}', '{{n}}').replace('{ 1: Ana }', '{ n: .inf }'),
