@@ -3,13 +3,55 @@
 // that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
 // line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
 // is compacted on load (temp file + fsync + rename).
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
 export class JournalError extends Error { override name = 'JournalError'; }
+
+/** the data files this process's emulators hold, so that a second one in the same process is refused too */
+const held = new Set<string>();
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/**
+ * Takes the exclusive lock of a data file (`FILE.lock`, holding the owner's pid), so that two
+ * emulators never share one journal (each would compact it on start and overwrite the other's
+ * writes). A lock left by a process that is gone (kill -9) is taken over. Returns its release.
+ */
+export function lockDataFile(file: string): () => void {
+  const abs = path.resolve(file);
+  const lock = `${abs}.lock`;
+  mkdirSync(path.dirname(abs), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number;
+    try { fd = openSync(lock, 'wx'); } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`);
+      const pid = Number.parseInt(readLockOwner(lock), 10);
+      const ours = pid === process.pid && held.has(abs);
+      if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && alive(pid)))) {
+        throw new JournalError(`the emulator data file ${file} is in use by another emulator (pid ${pid}); stop that one or give this one another --data file`);
+      }
+      try { unlinkSync(lock); } catch { /* another start took it over first: try again */ }
+      continue;
+    }
+    try { writeSync(fd, `${process.pid}\n`); } finally { closeSync(fd); }
+    held.add(abs);
+    return () => {
+      held.delete(abs);
+      try { if (readLockOwner(lock).trim() === String(process.pid)) unlinkSync(lock); } catch { /* already gone */ }
+    };
+  }
+  throw new JournalError(`cannot lock the emulator data file ${file}: its lock ${lock} keeps changing hands`);
+}
+
+function readLockOwner(lock: string): string {
+  try { return readFileSync(lock, 'utf8'); } catch { return ''; }
+}
 
 /** Reads every entry; the latest entry per (t, key) wins. */
 export function loadJournal(file: string): Map<string, JournalEntry> {

@@ -10,7 +10,7 @@ import { Clock, control } from './control.js';
 import { checkFaults, FaultPlan, requestIdentity, type FaultDecision, type FaultSettings, type Operation } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import { listen, type Incoming, type Reply } from './http-transport.js';
-import { compactJournal, Journal, loadJournal, type JournalEntry } from './journal.js';
+import { compactJournal, Journal, loadJournal, lockDataFile, type JournalEntry } from './journal.js';
 import { Operations } from './operations.js';
 import { route } from './router.js';
 import { EmulatorState, type ConversationRecord, type TemplateRecord } from './state.js';
@@ -68,14 +68,21 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const log = options.log ?? (() => {});
 
   let journal: Journal | undefined;
+  let unlock = (): void => {};
   if (options.dataFile) {
-    const entries = loadJournal(options.dataFile);
+    unlock = lockDataFile(options.dataFile);
+    try {
+      await openJournal(options.dataFile);
+    } catch (e) { unlock(); throw e; }
+  }
+  async function openJournal(dataFile: string): Promise<void> {
+    const entries = loadJournal(dataFile);
     for (const e of entries.values()) {
       if (e.t === 'template') state.restoreTemplate(e.rec as TemplateRecord);
       else if (e.t === 'conversation') state.restoreConversation(e.rec as ConversationRecord);
     }
-    compactJournal(options.dataFile, entries.values());
-    journal = new Journal(options.dataFile, options.beforeJournalSync);
+    compactJournal(dataFile, entries.values());
+    journal = new Journal(dataFile, options.beforeJournalSync);
     await journal.open();
   }
   const persist = (e: JournalEntry): Promise<void> => journal?.append(e) ?? Promise.resolve();
@@ -157,6 +164,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }, handle);
   } catch (e) {
     await journal?.close(); // the port was taken or an option was refused: leave nothing open
+    unlock();
     throw e;
   }
   const t = transport;
@@ -171,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     async close() {
       await t.close();
       await journal?.close();
+      unlock();
     },
   };
 }
