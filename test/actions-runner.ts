@@ -111,6 +111,8 @@ export interface RunOptions {
   workspace: string;
   /** where `uses: ./path` is found (default: the workspace) */
   localActions?: string;
+  /** published actions run from a local checkout, by `owner/repo` (the part before `@`) */
+  actionRepos?: Record<string, string>;
   /** the contexts: github, vars, secrets (env and steps are the runner's) */
   github: Ctx;
   vars: Record<string, string>;
@@ -161,9 +163,10 @@ async function runSteps(job: Job, steps: Step[], scope: Ctx, stepsCtx: StepsCtx,
     const stepEnv = evalMap(step.env);
     let outcome: 'success' | 'failure';
     let outputs: Record<string, string> = {};
-    if (step.uses !== undefined && String(step.uses).startsWith('./')) {
+    const checkout = step.uses !== undefined ? job.o.actionRepos?.[String(step.uses).split('@')[0]!] : undefined;
+    if (step.uses !== undefined && (String(step.uses).startsWith('./') || checkout)) {
       // a local composite action: its inputs from `with` over their defaults, its steps in its own scope
-      const dir = path.join(job.o.localActions ?? job.o.workspace, String(step.uses));
+      const dir = checkout ?? path.join(job.o.localActions ?? job.o.workspace, String(step.uses));
       const action = parse(readFileSync(path.join(dir, 'action.yml'), 'utf8')) as { inputs?: Record<string, { default?: string }>; outputs?: Record<string, { value: string }>; runs: { using: string; steps: Step[] } };
       if (action.runs.using !== 'composite') throw new Error(`${step.uses}: only composite actions are run here`);
       const given = evalMap(step.with);

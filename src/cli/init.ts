@@ -1,11 +1,12 @@
 // `tplsync init [--channel ALIAS] [--yes]`: start a project in the current directory. Asks only
 // on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { CHANNEL_ALIAS_RE, initFiles, writeInit } from '../init/init.js';
+import { DEFAULT_TYPES_OUT } from '../config/load.js';
+import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
 import { schemaDir } from '../schemas/dir.js';
 
 export interface InitCommandOptions { channel?: string; yes?: boolean }
@@ -32,9 +33,30 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     configSchemaPath: rel(path.join(schemaDir, 'config.schema.json')),
     templateSchemaPath: path.relative(path.join(cwd, 'templates'), path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/'),
   });
-  const outcomes = writeInit(cwd, files);
+  // a kept config of the project's own: the first template only for an alias it defines
+  const configFile = path.join(cwd, 'tplsync.config.yaml');
+  const skipped: string[] = [];
+  let writable = files;
+  if (existsSync(configFile)) {
+    const aliases = keptAliases(readFileSync(configFile, 'utf8'));
+    if (!aliases?.has(channel)) {
+      writable = files.filter((f) => {
+        if (!f.file.startsWith('templates/') || existsSync(path.join(cwd, f.file))) return true;
+        skipped.push(`skipped  ${f.file} (the kept tplsync.config.yaml defines no channel '${channel}'; give --channel one of its aliases${aliases?.size ? `: ${[...aliases].join(', ')}` : ''})`);
+        return false;
+      });
+    }
+  }
+  const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
     process.stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
+  }
+  for (const line of skipped) process.stdout.write(`${line}\n`);
+  // the generated types the pull-request workflow checks (types --check), for a new project
+  if (outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created') && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
+    const { typesCommand } = await import('./types.js');
+    const code = await typesCommand({});
+    if (code !== EXIT.OK) return code;
   }
   const root = gitRoot(cwd);
   if (root && root !== cwd) {

@@ -3,6 +3,7 @@
 // the embedded emulator and a commented production skeleton, the three CI workflows, a first
 // template, and `.tplsync/` in .gitignore.
 import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
 import { writeFileAtomic } from '../files/write.js';
@@ -83,12 +84,30 @@ export function initFiles(o: InitOptions): PlannedFile[] {
   const template = formatTemplate(scaffoldTemplate({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
-  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production' });
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true });
   return [
     { file: 'tplsync.config.yaml', text: configText(o) },
     { file: `templates/${safeFileName(FIRST_TEMPLATE.name, FIRST_TEMPLATE.language)}`, text: template },
     ...Object.entries(workflows).map(([file, text]) => ({ file, text })),
   ];
+}
+
+/**
+ * The channel aliases a kept config defines (the keys of every environment's `channels`), or
+ * undefined when its text cannot be read as a config. A re-run of init in a project with a
+ * config of its own writes no template whose alias that config lacks: it would fail lint.
+ */
+export function keptAliases(configText: string): Set<string> | undefined {
+  let c: unknown;
+  try { c = parseYaml(configText); } catch { return undefined; }
+  const envs = (c as { environments?: unknown } | null)?.environments;
+  if (!envs || typeof envs !== 'object') return undefined;
+  const out = new Set<string>();
+  for (const e of Object.values(envs as Record<string, unknown>)) {
+    const ch = (e as { channels?: unknown } | null)?.channels;
+    if (ch && typeof ch === 'object') for (const k of Object.keys(ch)) out.add(k);
+  }
+  return out;
 }
 
 /** The .gitignore with `.tplsync/` added, or undefined when it is already ignored. */

@@ -1,0 +1,50 @@
+// Makes a release: the tag `vVERSION` (package.json's version) on a commit that holds the built
+// package, and the tarball `tplsync-VERSION.tgz`, so that a team installs tplsync with no
+// registry entry and no build on its machines:
+//   npm install --save-dev git+https://github.com/tplsync/tplsync.git#vVERSION
+//   npm install --save-dev ./tplsync-VERSION.tgz     (the tarball attached to the release)
+// The tagged commit is HEAD's tree plus dist/ and a package.json without the build scripts
+// (prepare, prepack, postpack): npm installs such a git dependency as it is, without installing
+// tplsync's devDependencies or running a script (npm 11 warns about every dependency with one).
+// It is a child of HEAD on no branch; push it with `git push origin vVERSION`.
+// Usage: node scripts/release.mjs [--no-build] [--out DIR]   (--no-build: dist/ is current)
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const outDir = args.includes('--out') ? path.resolve(args[args.indexOf('--out') + 1]) : root;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const git = (argv, cwd = root) => execFileSync('git', argv, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString().trim();
+
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const tag = `v${pkg.version}`;
+if (git(['status', '--porcelain', '--untracked-files=no'])) {
+  process.stderr.write('release: commit or stash your changes first (the tag is made from HEAD)\n');
+  process.exit(3);
+}
+if (git(['tag', '--list', tag])) {
+  process.stderr.write(`release: the tag ${tag} exists already; raise the version in package.json\n`);
+  process.exit(3);
+}
+if (!args.includes('--no-build')) execFileSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+const work = mkdtempSync(path.join(tmpdir(), 'tplsync-release-'));
+try {
+  git(['worktree', 'add', '--detach', '--quiet', work, 'HEAD']);
+  cpSync(path.join(root, 'dist'), path.join(work, 'dist'), { recursive: true });
+  const released = { ...pkg, scripts: { ...pkg.scripts } };
+  for (const s of ['prepare', 'prepack', 'postpack']) delete released.scripts[s];
+  writeFileSync(path.join(work, 'package.json'), `${JSON.stringify(released, null, 2)}\n`);
+  git(['add', '--force', 'dist', 'package.json'], work);
+  git(['-c', 'user.name=tplsync release', '-c', 'user.email=release@tplsync.invalid', 'commit', '--quiet', '--no-verify', '-m', `Release ${tag}: the built package`], work);
+  git(['-c', 'user.name=tplsync release', '-c', 'user.email=release@tplsync.invalid', 'tag', '-a', tag, '-m', `tplsync ${tag}`], work);
+} finally {
+  try { git(['worktree', 'remove', '--force', work]); } catch { rmSync(work, { recursive: true, force: true }); }
+}
+const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', outDir], { cwd: root, env: { ...process.env, TPLSYNC_PACK_BUILT: '1' }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+const [info] = JSON.parse(packed.slice(packed.indexOf('[')));
+process.stdout.write(`tagged ${tag} (${git(['rev-parse', '--short', `${tag}^{commit}`])}) and packed ${path.join(outDir, info.filename)}\n`);

@@ -1,0 +1,92 @@
+// tplsync installed as a team installs it, with no registry entry of its own: from a release tag
+// of a git repository (git+file:// standing in for git+https://) and from the release tarball,
+// each into a fresh project; then `npx tplsync init --yes && npx tplsync lint`, no install-script
+// warning, and the pull-request workflow init wrote run step by step with the action taken from
+// the tag and tplsync from the project's own node_modules (the action's default, from: project).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runWorkflow, writeShims } from './actions-runner.ts';
+import { cleanup, ROOT, tempDir, writeFiles } from './helpers.ts';
+
+const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+const quiet = ['--prefer-offline', '--no-audit', '--no-fund'];
+const gitEnv = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_loglevel: 'warn' };
+
+let work: string;
+let source: string;
+let tarball: string;
+
+test.before(async () => {
+  work = tempDir('tplsync-install-');
+  // tplsync's repository as committed (HEAD), with the built dist/ of this checkout
+  source = path.join(work, 'tplsync');
+  await execa('git', ['clone', '--quiet', '--no-hardlinks', ROOT, source]);
+  cpSync(path.join(ROOT, 'dist'), path.join(source, 'dist'), { recursive: true });
+  mkdirSync(path.join(work, 'out'));
+  const release = await execa(process.execPath, ['scripts/release.mjs', '--no-build', '--out', path.join(work, 'out')], { cwd: source, env: { ...npmEnv, ...gitEnv }, reject: false, all: true });
+  assert.is(release.exitCode, 0, release.all);
+  tarball = path.join(work, 'out', readdirSync(path.join(work, 'out')).find((f) => f.endsWith('.tgz'))!);
+  await execa('git', ['clone', '--quiet', '--bare', source, path.join(work, 'tplsync.git')]);
+});
+test.after(() => cleanup(work));
+
+async function project(name: string): Promise<string> {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  writeFiles(dir, { 'package.json': JSON.stringify({ name, version: '1.0.0', private: true }, null, 2) });
+  await execa('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
+async function installAndUse(dir: string, spec: string): Promise<void> {
+  const install = await execa('npm', ['install', '--save-dev', ...quiet, spec], { cwd: dir, env: npmEnv, reject: false, all: true });
+  assert.is(install.exitCode, 0, install.all);
+  assert.not.match(install.all, /install-scripts|prepare/, `npm warned about tplsync's scripts:\n${install.all}`);
+  assert.ok(existsSync(path.join(dir, 'node_modules', 'tplsync', 'dist', 'bundle')), 'the installed package holds its build');
+  const init = await execa('npx', ['--no-install', 'tplsync', 'init', '--yes'], { cwd: dir, env: npmEnv, reject: false, all: true });
+  assert.is(init.exitCode, 0, init.all);
+  const lint = await execa('npx', ['--no-install', 'tplsync', 'lint'], { cwd: dir, env: npmEnv, reject: false, all: true });
+  assert.is(lint.exitCode, 0, lint.all);
+  const types = await execa('npx', ['--no-install', 'tplsync', 'types', '--check'], { cwd: dir, env: npmEnv, reject: false, all: true });
+  assert.is(types.exitCode, 0, types.all);
+}
+
+test('from a release tag: npm install git+URL#vX.Y.Z, then init and lint', async () => {
+  const dir = await project('from-tag');
+  await installAndUse(dir, `git+file://${path.join(work, 'tplsync.git')}#v${version}`);
+  assert.match(readFileSync(path.join(dir, 'package.json'), 'utf8'), new RegExp(`"tplsync": "git\\+file://.*#v${version.replace(/\./g, '\\.')}"`));
+
+  // the pull-request workflow init wrote, its lint job step by step: the action from the tag's
+  // checkout, tplsync from the project's node_modules (installed from the git URL)
+  const shims = path.join(work, 'shims-tag');
+  mkdirSync(shims);
+  const log = path.join(shims, 'calls.log');
+  writeShims(shims, path.join(dir, 'node_modules', 'tplsync', 'bin', 'tplsync.js'), log);
+  const results = await runWorkflow(path.join(dir, '.github', 'workflows', 'tplsync-pull-request.yml'), {
+    workspace: dir, jobs: ['lint'], actionRepos: { 'tplsync/tplsync': source },
+    github: { repository: 'acme/shop', event_name: 'pull_request', event: { pull_request: { number: 1, head: { repo: { full_name: 'acme/shop' } } } } },
+    vars: {}, secrets: {}, baseEnv: { PATH: `${shims}:${process.env.PATH}`, HOME: process.env.HOME ?? dir, NO_COLOR: '1' },
+  });
+  const failed = results.filter((r) => r.outcome === 'failure');
+  assert.equal(failed.map((r) => `${r.name}: ${r.output.slice(0, 800)}`), []);
+  const calls = readFileSync(log, 'utf8');
+  for (const c of ['tplsync lint --format github', 'tplsync lint --format sarif --output tplsync.sarif', 'tplsync fmt --check', 'tplsync types --check']) {
+    assert.ok(calls.includes(c), `${c} ran:\n${calls}`);
+  }
+  // every tplsync the workflow ran is the project's own
+  assert.ok(results.some((r) => r.uses === `tplsync/tplsync@v${version}` && r.outcome === 'success'));
+});
+
+test('from the release tarball: npm install ./tplsync-X.Y.Z.tgz, then init and lint', async () => {
+  const dir = await project('from-tarball');
+  await installAndUse(dir, tarball);
+  const shipped = JSON.parse(readFileSync(path.join(dir, 'node_modules', 'tplsync', 'package.json'), 'utf8'));
+  assert.is(shipped.scripts?.prepare, undefined);
+  assert.ok(existsSync(path.join(dir, 'node_modules', 'tplsync', 'LICENSE')));
+});
+
+test.run();
