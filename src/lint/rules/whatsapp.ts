@@ -1,5 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
+import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
@@ -204,24 +205,38 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
     source: 'Meta template review, "parameter formatting"',
     check(ctx) {
+      // one numbering per group: the header's own; the body's, which an RCS message's texts
+      // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
+      // each carousel card's own
+      const groups = new Map<string, { path: Path; ps: Placeholder[] }[]>();
       for (const site of ctx.sites()) {
         if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
         if (ps.length === 0) continue;
+        const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
+        const list = groups.get(key) ?? [];
+        list.push({ path: site.path, ps });
+        groups.set(key, list);
+      }
+      for (const sites of groups.values()) {
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
-        for (const p of ps) used[Number(p.key)] = 1;
+        for (const site of sites) for (const p of site.ps) used[Number(p.key)] = 1;
         let gap = 1;
         while (used[gap]) gap++;
         // the first placeholder (in reading order) above the first gap is the one to renumber
-        const p = ps.find((x) => Number(x.key) > gap);
-        if (!p) continue;
-        const n = Number(p.key);
+        let at: { path: Path; p: Placeholder } | undefined;
+        for (const site of sites) {
+          const p = site.ps.find((x) => Number(x.key) > gap);
+          if (p) { at = { path: site.path, p }; break; }
+        }
+        if (!at) continue;
+        const n = Number(at.p.key);
         const missing: number[] = [];
         let more = 0;
         for (let k = gap; k < n; k++) if (!used[k]) { if (missing.length < 10) missing.push(k); else more++; }
         const list = missing.map((m) => `{{${m}}}`).join(', ') + (more ? `, and ${more} more` : '');
-        ctx.report(site.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps.`, { at: p });
+        ctx.report(at.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${sites.length > 1 ? ' (an RCS message continues the body\'s numbering)' : ''}.`, { at: at.p });
       }
     },
   },
