@@ -60,12 +60,12 @@ test.after(async () => { await emu.close(); });
 test('property: a template tplsync applied comes back from pull as a file that lints clean', async () => {
   const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
   const now = new Date('2026-01-01T00:00:00Z');
-  const errors = (t: Record<string, unknown>) => collectFindings(t, { now }).filter((f) => (f.severity ?? RULES_BY_ID.get(f.ruleId)?.severity) === 'error').map((f) => `${f.ruleId} ${f.path.join('.')}: ${f.message}`);
+  const errors = (t: Record<string, unknown>) => collectFindings(t, { now }).filter((f) => RULES_BY_ID.get(f.ruleId)?.severity === 'error').map((f) => `${f.ruleId} ${f.path.join('.')}: ${f.message}`);
   let seq = 0;
   await fc.assert(fc.asyncProperty(kinds, async ({ t: generated, channel }) => {
-    const t = { ...generated, name: `pulled_${++seq}` };
+    const t: Record<string, unknown> = { ...generated, name: `pulled_${++seq}` };
     assert.equal(errors(t), [], 'the generated template lints clean');
-    const id = templateId(channel, t.name, String(t.language));
+    const id = templateId(channel, String(t.name), String(t.language));
     await client.writeTemplate(channel, id, toWriteBody(fromFile(t, channel, id)));
     const read = await client.getTemplate(channel, id);
     assert.ok(read, 'read back');
