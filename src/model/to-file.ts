@@ -1,6 +1,6 @@
 // Pure: a canonical template (as read from the service) back to a template file, for `pull`.
 import { Document, isMap, type YAMLMap } from 'yaml';
-import { compileMessage, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate } from './canonical.js';
+import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 
@@ -127,3 +127,41 @@ export function safeFileName(name: string, language: string): string {
   const clean = (s: string) => s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'template';
   return `${clean(name)}.${clean(language)}.yaml`;
 }
+
+/** The file's names of a template's placeholders (file only): those of the desired side of a plan. */
+export type FileNames = Pick<CanonicalTemplate, 'messageNames' | 'category'> & { body?: { names?: string[] }; header?: { names?: string[] }; carousel?: { body?: { names?: string[] } }[] };
+
+/**
+ * Pure: a template as its file reads, for diffs a person reads: the file's keys and shapes
+ * (`footer: { code_expiration_minutes }`, samples as maps, snake_case), the placeholder names the
+ * file gave (`names`, taken from the desired side so that both sides of a diff read alike), and
+ * nothing the file does not hold (identity keys, the category the read does not return, message
+ * samples the read does not return).
+ */
+export function fileView(c: CanonicalTemplate, names: FileNames = c): Record<string, unknown> {
+  const v = toFileValue(c, { channel: '', category: names.category ?? c.category ?? '' });
+  for (const k of ['channel', 'name', 'language', 'category', 'publicId']) delete v[k];
+  const named = (part: unknown, list: readonly string[] | undefined): void => {
+    const p = part as { text?: unknown; examples?: Record<string, unknown> } | undefined;
+    if (!p || !list?.length) return;
+    if (typeof p.text === 'string') p.text = renameText(p.text, list);
+    if (p.examples) p.examples = Object.fromEntries(Object.entries(p.examples).map(([k, x]) => [list[Number(k) - 1] || k, x]));
+  };
+  named(v.body, names.body?.names);
+  named(v.header, names.header?.names);
+  (v.carousel as unknown[] | undefined)?.forEach((card, i) => named((card as { body?: unknown }).body, names.carousel?.[i]?.body?.names));
+  const m = v.message as Record<string, unknown> | undefined;
+  if (m) {
+    delete m.examples;
+    const list = names.messageNames;
+    if (list?.length) {
+      const walk = (x: unknown): unknown => (typeof x === 'string' ? renameText(x, list)
+        : Array.isArray(x) ? x.map(walk)
+          : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x);
+      v.message = walk(m);
+    }
+  }
+  return v;
+}
+
+const renameText = (text: string, names: readonly string[]): string => fileFormText({ text, names });

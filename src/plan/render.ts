@@ -3,48 +3,48 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { fileFormText, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
-
-/** The file's placeholder names of a template's texts (file only). */
-type Names = { body?: readonly string[]; header?: readonly string[] };
-const namesOf = (c: CanonicalTemplate | undefined): Names | undefined => (c ? { ...(c.body.names ? { body: c.body.names } : {}), ...(c.header?.names ? { header: c.header.names } : {}) } : undefined);
+import { NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+import { fileView, type FileNames } from '../model/to-file.js';
 import { keyOf, type Plan, type PlanChange } from './plan.js';
 
 /**
- * The readable form of a template that diffs are made of. `names`: the file's placeholder names,
- * shown instead of the wire numbers on both sides (a file with {{first_name}} reads as such).
+ * The readable form of a template that diffs are made of: as its file reads (the file's keys,
+ * samples as maps), with the placeholder names of `names` (the desired side's, so that a file
+ * with {{first_name}} reads as such on both sides, never as {{1}}).
  */
-export function renderTemplateText(c: CanonicalTemplate | undefined, names: Names | undefined = namesOf(c)): string {
+export function renderTemplateText(c: CanonicalTemplate | undefined, names: FileNames | undefined = c): string {
   if (!c) return '';
-  const { channelId: _c, templateId: _t, category: _unobservable, samples: _fileOnly, unobservable: _u, ...rest } = c;
-  // the file's placeholder names are not sent, so they are not part of what is compared; they
-  // are shown, though, on both sides: a file with {{first_name}} reads as such, not as {{1}}
-  const { names: _bodyNames, ...body } = rest.body;
-  const header = rest.header ? (({ names: _n, ...h }) => h)(rest.header) : undefined;
-  const nb = names?.body;
-  // samples keyed as the file keys them: { customer: Maria } rather than [Maria]
-  const examples = nb?.length ? Object.fromEntries(body.examples.map((v, i) => [nb[i] || String(i + 1), v])) : body.examples;
-  const shownHeader = header?.text !== undefined ? { ...header, text: fileFormText({ text: header.text, ...(names?.header ? { names: names.header } : {}) }) } : header;
-  const noNames = <T>(part: T): T => { if (part && typeof part === 'object' && 'names' in part) { const { names: _n, ...x } = part as { names?: unknown }; return x as T; } return part; };
-  const view: Record<string, unknown> = {
-    ...rest, body: { text: fileFormText({ text: body.text, ...(nb ? { names: nb } : {}) }), examples }, ...(shownHeader ? { header: shownHeader } : {}),
-    ...(rest.carousel ? { carousel: rest.carousel.map((card) => ({ ...card, ...(card.body ? { body: noNames(card.body) } : {}) })) } : {}),
-  };
-  return stringify(view, { lineWidth: 0, sortMapEntries: false });
+  return stringify(fileView(c, names ?? c), { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
-  const names = namesOf(change.desired);
+  const names = change.desired;
   const patch = createPatch(keyOf(change), renderTemplateText(change.remote, names), renderTemplateText(change.desired, names), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 
-/** A field change with the file's placeholder names in the texts. */
-function named(f: FieldChange, c: PlanChange): FieldChange {
-  const names = f.path === 'body.text' ? c.desired?.body.names : f.path === 'header.text' ? c.desired?.header?.names : undefined;
-  if (!names) return f;
-  const n = (v: unknown) => (typeof v === 'string' ? fileFormText({ text: v, names }) : v);
-  return { path: f.path, before: n(f.before), after: n(f.after) };
+/**
+ * The field changes of an update in the file's keys and shapes (`footer.code_expiration_minutes`,
+ * `body.examples.customer`), from the two sides as their files read; the model's own paths only
+ * where the file views cannot tell the change (a change the file does not hold).
+ */
+export function fileChanges(c: PlanChange): FieldChange[] {
+  if (!c.changes?.length || !c.remote || !c.desired) return c.changes ?? [];
+  const out: FieldChange[] = [];
+  diffFileValues(fileView(c.remote, c.desired), fileView(c.desired), '', out);
+  return out.length ? out : c.changes;
+}
+
+function diffFileValues(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  const both = before && after && typeof before === 'object' && typeof after === 'object' && Array.isArray(before) === Array.isArray(after);
+  if (!both) { out.push({ path: path || '(template)', before, after }); return; }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    for (let i = 0; i < Math.max(before.length, after.length); i++) diffFileValues(before[i], after[i], `${path}[${i}]`, out);
+    return;
+  }
+  const keys = [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])];
+  for (const k of keys) diffFileValues((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
 }
 
 /** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
@@ -66,7 +66,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
     if (ch.action === 'update') {
-      for (const f of (ch.changes ?? []).map((x) => named(x, ch))) out.push(`    ${f.path}: ${c.red(show(f.before))} → ${c.green(show(f.after))}`);
+      for (const f of fileChanges(ch)) { const [b, a] = showPair(f.before, f.after); out.push(`    ${f.path}: ${c.red(b)} → ${c.green(a)}`); }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
       for (const line of unifiedDiff(ch).split('\n')) {
@@ -91,10 +91,33 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   return `${out.join('\n')}\n`;
 }
 
+const SHOWN = 120;
+
 function show(v: unknown): string {
   if (v === undefined) return '(none)';
-  const t = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
-  return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+  const t = JSON.stringify(v);
+  return t.length > SHOWN ? `${t.slice(0, SHOWN - 3)}...` : t;
+}
+
+/**
+ * Both sides of a change on one line each: a long text is cut around where the two differ (with
+ * some context either side), never at the same point on both, which could hide the difference.
+ */
+export function showPair(before: unknown, after: unknown): [string, string] {
+  if (typeof before !== 'string' || typeof after !== 'string' || (before.length <= SHOWN - 2 && after.length <= SHOWN - 2)) return [show(before), show(after)];
+  const a = [...before];
+  const b = [...after];
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  const context = 20;
+  const cut = (chars: string[]): string => {
+    const from = Math.max(0, p - context);
+    const to = Math.min(chars.length, Math.max(chars.length - s + context, from + 1), from + SHOWN - 10);
+    return `${from > 0 ? '…' : ''}${JSON.stringify(chars.slice(from, to).join(''))}${to < chars.length ? '…' : ''}`;
+  };
+  return [cut(a), cut(b)];
 }
 
 export function renderJson(plan: Plan): string {
@@ -103,7 +126,7 @@ export function renderJson(plan: Plan): string {
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-      ...(c.changes ? { changes: c.changes } : {}), ...(c.attention ? { attention: c.attention } : {}),
+      ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
     })),
     summary: plan.summary,
     ...(plan.held?.length ? { held: plan.held } : {}),
@@ -143,7 +166,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${esc(keyOf(c))}</b>${c.file ? ` (<code>${esc(c.file)}</code>)` : ''}</summary>`, ''];
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
-      for (const f of c.changes.map((x) => named(x, c))) parts.push(`| \`${esc(f.path)}\` | ${esc(show(f.before))} | ${esc(show(f.after))} |`);
+      for (const f of fileChanges(c)) { const [b, a] = showPair(f.before, f.after); parts.push(`| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`); }
       parts.push('');
     }
     if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
