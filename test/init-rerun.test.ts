@@ -1,0 +1,66 @@
+// `init --yes` in a project that already has a config of its own writes no template whose alias
+// that config lacks (it would fail lint at once), and a second run changes nothing.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { keptAliases } from '../src/init/init.ts';
+import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = `${statSync(p).mtimeMs} ${readFileSync(p, 'utf8')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+test('keptAliases: the channel aliases of every environment, or undefined for a config it cannot read', () => {
+  assert.equal([...keptAliases('environments:\n  a: { channels: { shop: x } }\n  b: { channels: { shop: y, rcs: z } }\n')!], ['shop', 'rcs']);
+  assert.is(keptAliases('environments: [1'), undefined);
+  assert.equal([...keptAliases('environments: {}\n')!], []);
+});
+
+test('init --yes in a project whose config names other channels writes no template for an unknown alias', async () => {
+  const dir = tempDir('tplsync-init-rerun-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { shop: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n',
+      'templates/keep.en_US.yaml': 'channel: shop\nname: keep\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const r = await cli(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /skipped\s+templates\/welcome_message\.en_US\.yaml \(the kept tplsync\.config\.yaml defines no channel 'whatsapp'; give --channel one of its aliases: shop\)/);
+    assert.not.ok(existsSync(path.join(dir, 'templates/welcome_message.en_US.yaml')));
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    // with an alias the config has, the template is written
+    const again = await cli(['init', '--yes', '--channel', 'shop'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /created\s+templates\/welcome_message\.en_US\.yaml/);
+    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('a second init --yes changes nothing, the generated types included', async () => {
+  const dir = tempDir('tplsync-init-rerun-');
+  try {
+    const first = await cli(['init', '--yes'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.ok(existsSync(path.join(dir, 'tplsync-templates.ts')), 'init writes the types the pull-request workflow checks');
+    assert.match(readFileSync(path.join(dir, '.github/workflows/tplsync-pull-request.yml'), 'utf8'), /command: types\n\s+args: --check/);
+    const before = snapshot(dir);
+    const second = await cli(['init', '--yes'], { cwd: dir });
+    assert.is(second.exitCode, 0, second.stderr);
+    assert.match(second.stdout, /nothing was changed/);
+    assert.equal(snapshot(dir), before);
+    assert.is((await cli(['types', '--check'], { cwd: dir })).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test.run();
