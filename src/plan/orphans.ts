@@ -14,13 +14,32 @@ export interface BaseTemplates {
   byId: Map<string, OrphanCandidate & { category?: string; canonical: CanonicalTemplate }>;
 }
 
+/**
+ * Pure: the git command that brings `ref` into a shallow clone. A remote-tracking name
+ * (`origin/main`) is fetched as the remote's branch into that very name (`git fetch origin
+ * origin/main` asks the remote for a branch called origin/main, which it does not have); any
+ * other ref (a branch, tag or commit) from the first remote.
+ */
+export function fetchHint(ref: string, remotes: readonly string[]): string {
+  const slash = ref.indexOf('/');
+  const remote = slash > 0 ? ref.slice(0, slash) : '';
+  if (remote && remotes.includes(remote) && ref.length > slash + 1) {
+    const branch = ref.slice(slash + 1);
+    return `git fetch --depth=1 ${remote} ${branch}:refs/remotes/${remote}/${branch}`;
+  }
+  return `git fetch --depth=1 ${remotes[0] ?? 'origin'} ${ref}`;
+}
+
 export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string): Promise<BaseTemplates> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: config.dir, reject: false, stripFinalNewline: true });
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) throw new UsageError(`--base needs a git repository: ${String(top.stderr).split('\n')[0]}`);
   const verify = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  if (verify.exitCode !== 0) throw new UsageError(`--base ${ref}: no such commit, branch or tag (in a shallow CI clone, fetch it first: git fetch --depth=1 origin ${ref})`);
+  if (verify.exitCode !== 0) {
+    const remotes = String((await git(['remote'])).stdout).split('\n').filter(Boolean);
+    throw new UsageError(`--base ${ref}: no such commit, branch or tag (in a shallow CI clone, fetch it first: ${fetchHint(ref, remotes)})`);
+  }
   const root = String(top.stdout);
   const ls = await git(['ls-tree', '-r', '-z', '--name-only', ref]);
   const prefix = path.relative(root, config.dir);
