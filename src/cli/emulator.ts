@@ -100,11 +100,14 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     if (/control token/.test((e as Error).message)) throw new UsageError(`--control-token: ${(e as Error).message}`);
     throw e;
   }
-  process.stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
-  await new Promise<void>((resolve) => {
+  // the signal handlers first: a supervisor may stop the emulator as soon as it reads the first
+  // line, and a SIGTERM before them would end the process without releasing its data file
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => { void emu.close().then(resolve); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
+  await stopped;
   return 0;
 }

@@ -72,7 +72,15 @@ export function parseJsonBody(headers: IncomingHttpHeaders, body: Buffer): unkno
 }
 
 function contract(name: SchemaName, value: unknown): void {
+  // the template's name first: the schema's choice between a WhatsApp and an RCS body is checked
+  // before its required keys, and would otherwise hide that `{}` lacks a name
+  if (name === 'TemplateWriteRequest' && value && typeof value === 'object' && !Array.isArray(value) && !('name' in value)) {
+    throw new HttpError(400, 'INVALID', 'name is required', 'name');
+  }
   const v = checkContract(name, value);
+  if (v && name === 'TemplateWriteRequest' && v.path === 'chatapp' && v.message === 'is required') {
+    throw new HttpError(400, 'INVALID', 'chatapp is required (a WhatsApp template), or message and language (an RCS-only template)', 'chatapp');
+  }
   if (v) throw new HttpError(400, 'INVALID', `${v.path} ${v.message}`, v.path);
 }
 

@@ -73,7 +73,9 @@ export function checkContract(name: SchemaName, value: unknown): ContractViolati
   const v = validator(name);
   if (v(value)) return undefined;
   const e = v.errors![0]!;
-  return { path: describe(e), message: e.message ?? 'is invalid' };
+  // a missing field is named by its own path ("chatapp.chatapp is required"), never by its
+  // parent's path followed by ajv's sentence about it ("chatapp.chatapp must have required property 'chatapp'")
+  return { path: describe(e), message: e.keyword === 'required' ? 'is required' : e.message ?? 'is invalid' };
 }
 
 function describe(e: ErrorObject): string {
