@@ -152,7 +152,7 @@ export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
     `language: ${o.language}`,
     'description: TODO say what this template is for',
     'message:',
-    '  type: rich_card             # rich_card (richCards), text (message), picture or video (fileUrl)',
+    '  type: rich_card             # rich_card (richCards), text (message), picture, video or file (fileUrl)',
     '  # STANDALONE: exactly 1 card; CAROUSEL: 2 to 10',
     '  richCards:',
     '    - title: "Hello {{first_name}}"                # at most 200 characters',
