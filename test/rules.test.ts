@@ -17,8 +17,8 @@ import { lintFile } from '../src/lint/run-file.ts';
 import { CHANNEL_A, CONFIG, FIXTURES, VALID, cli, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
-/** rules whose failing input is made by a test (a 1 MiB file, an unreadable path, a plugin that throws: test/policies.test.ts) */
-const GENERATED = new Set(['file-too-large', 'file-unreadable', 'policy-plugin-error']);
+/** rules whose failing input is made by a test (a 1 MiB file, an unreadable path, a plugin that throws: test/policies.test.ts, a link out of the project: test/hardening-files.test.ts) */
+const GENERATED = new Set(['file-too-large', 'file-unreadable', 'policy-plugin-error', 'file-outside-project']);
 
 test('every rule has a failing and a passing fixture', () => {
   const missing = RULES.filter((r) => !GENERATED.has(r.id) && !(existsSync(path.join(dir, r.id, 'fail')) && existsSync(path.join(dir, r.id, 'pass'))));

@@ -22,6 +22,11 @@ export class RequestError extends ApiError {
   override name = 'RequestError';
   override readonly exitCode = EXIT.USAGE;
 }
+/** a 3xx: API calls never follow a redirect (the key would go along), exit 3 with where it pointed */
+export class RedirectError extends RequestError {
+  override name = 'RedirectError';
+  constructor(message: string, status: number, readonly location: string) { super(message, status); }
+}
 /** still rate limited when the retries ran out: exit 7 */
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';

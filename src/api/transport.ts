@@ -7,7 +7,8 @@ import pLimit from 'p-limit';
 import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
-import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './errors.js';
+import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './errors.js';
+import { addSecret, redact as redactSecrets } from '../core/redact.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
 
@@ -58,7 +59,8 @@ export function createTransport(options: TransportOptions): Transport {
     const url = new URL(call.path.replace(/^\//, ''), base);
     const t0 = Date.now();
     const r = await attemptOnce(call, url);
-    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})` : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}`;
+    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})`
+      : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     options.log?.(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`);
     return r;
   }
@@ -76,6 +78,8 @@ export function createTransport(options: TransportOptions): Transport {
         },
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
         signal: options.timeoutSignal ? options.timeoutSignal(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` }) : AbortSignal.timeout(timeoutMs),
+        // never follow: the key (and a write's body) would go along to wherever the server points
+        redirect: 'manual',
       });
     } catch (e) {
       const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;
@@ -88,6 +92,10 @@ export function createTransport(options: TransportOptions): Transport {
       text = await res.text(); // always consume the body, so the connection is reused
     } catch (e) {
       return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e, timeoutMs)})`, res.status) };
+    }
+    if (res.status >= 300 && res.status < 400) {
+      const location = res.headers.get('location') ?? '(no Location header)';
+      return { kind: 'fail', error: new RedirectError(`${what}: the server answered ${res.status}, a redirect to ${location}; tplsync does not follow redirects of API calls (the key would be sent along): set the environment's baseUrl to the address the API answers at`, res.status, location) };
     }
     if (res.ok) {
       let value: unknown;
@@ -116,8 +124,11 @@ export function createTransport(options: TransportOptions): Transport {
     return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}`, res.status, [...codes][0]) };
   }
 
-  /** whatever a server echoes back, the key never reaches a message */
+  /** whatever a server echoes back (the key in another case, or a piece of it), the key never reaches a message */
+  addSecret(apiKey);
   const redact = (e: ApiError): ApiError => {
+    e.message = redactSecrets(e.message);
+    // a key too short to register as a secret is still never printed whole
     if (apiKey.length >= 4 && e.message.includes(apiKey)) e.message = e.message.split(apiKey).join('[redacted]');
     return e;
   };

@@ -2,7 +2,6 @@
 import { commandConfig, withConnection } from './context.js';
 import { UUID_RE } from '../schemas/contract.js';
 import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
-import { NotFoundError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 
@@ -35,18 +34,11 @@ export async function statusCommand(id: string, o: StatusCommandOptions): Promis
   return withConnection(config, o, async (conn) => {
     let entries: SendListEntry[];
     let next = '';
-    try {
-      if (o.all) entries = await conn.client.allMessageStatuses(id, limit !== undefined ? { limit } : {});
-      else {
-        const page: MessageStatusResponse = await conn.client.getMessageStatus(id, { ...(limit !== undefined ? { limit } : {}), ...(o.cursor ? { cursor: o.cursor } : {}) });
-        entries = page.status.send_list;
-        next = page.status.next_cursor;
-      }
-    } catch (e) {
-      // the id is well formed but no message was sent with it: an answer, not a usage error
-      if (!(e instanceof NotFoundError)) throw e;
-      process.stderr.write(`tplsync: ${e.message}\n`);
-      return EXIT.FINDINGS;
+    if (o.all) entries = await conn.client.allMessageStatuses(id, limit !== undefined ? { limit } : {});
+    else {
+      const page: MessageStatusResponse = await conn.client.getMessageStatus(id, { ...(limit !== undefined ? { limit } : {}), ...(o.cursor ? { cursor: o.cursor } : {}) });
+      entries = page.status.send_list;
+      next = page.status.next_cursor;
     }
     process.stdout.write(o.format === 'json'
       ? `${JSON.stringify({ clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`

@@ -1,6 +1,7 @@
 // The one gate where text leaves the process: every write to stdout and stderr (and the report
 // files that carry server messages) passes `redact`, which replaces each registered secret (the
-// API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed.
+// API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
+// the whole key, in any letter case, or any piece of it of 8 characters or more.
 
 /** Shorter values are not redacted: they would mask ordinary words (and are no real keys). */
 export const MIN_SECRET_LENGTH = 8;
@@ -11,16 +12,24 @@ export const REDACTED = '[redacted]';
 export const SECRET_ENV_VARS: readonly string[] = ['GITHUB_TOKEN', 'GH_TOKEN', 'TPLSYNC_API_KEY'];
 
 const secrets = new Set<string>();
-/** longest first, so a secret that contains another is replaced whole */
-let ordered: string[] = [];
+/** the 4- and 8-character windows of every registered form, in ASCII lower case */
+const grams4 = new Set<string>();
+const grams8 = new Set<string>();
+
+/** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
+const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** Registers a secret (and the forms it takes inside JSON and URLs). Too-short or absent values are ignored. */
 export function addSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET_LENGTH) return;
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
-  let added = false;
-  for (const f of forms) if (!secrets.has(f)) { secrets.add(f); added = true; }
-  if (added) ordered = [...secrets].sort((a, b) => b.length - a.length);
+  for (const f of forms) {
+    if (secrets.has(f)) continue;
+    secrets.add(f);
+    const l = lowerAscii(f);
+    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
+    for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
+  }
 }
 
 /** Registers the values of the given environment variables. */
@@ -28,12 +37,35 @@ export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessE
   for (const n of names) addSecret(env[n]);
 }
 
-/** Pure given the registry: the text with every registered secret replaced. */
+/**
+ * Pure given the registry: the text with every run of 8 or more characters of a registered
+ * secret replaced, in any letter case: the whole key, the key lower- or upper-cased, and any
+ * piece of it a server cut out and echoed. A run is found from its 4-character windows at every
+ * fourth position (a run of 8 or more covers one of them), then grown by its 8-character windows.
+ */
 export function redact(text: string): string {
-  if (ordered.length === 0) return text;
-  let out = text;
-  for (const s of ordered) if (out.includes(s)) out = out.split(s).join(REDACTED);
-  return out;
+  if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  const lower = lowerAscii(text);
+  let covered: Uint8Array | undefined;
+  for (let i = 0; i + 4 <= lower.length; i += 4) {
+    if (!grams4.has(lower.slice(i, i + 4))) continue;
+    for (let j = Math.max(0, i - MIN_SECRET_LENGTH + 1); j <= i + 3 && j + MIN_SECRET_LENGTH <= lower.length; j++) {
+      if (!grams8.has(lower.slice(j, j + MIN_SECRET_LENGTH))) continue;
+      covered ??= new Uint8Array(lower.length);
+      covered.fill(1, j, j + MIN_SECRET_LENGTH);
+    }
+  }
+  if (!covered) return text;
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < covered.length; i++) {
+    if (!covered[i] || (i > 0 && covered[i - 1])) continue;
+    let end = i;
+    while (end < covered.length && covered[end]) end++;
+    out += text.slice(at, i) + REDACTED;
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 const installed = new WeakSet<NodeJS.WritableStream>();
@@ -46,7 +78,7 @@ export function installRedaction(streams: readonly NodeJS.WriteStream[] = [proce
     installed.add(stream);
     const original = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
     stream.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
-      if (ordered.length === 0) return original(chunk, ...rest);
+      if (secrets.size === 0) return original(chunk, ...rest);
       if (typeof chunk === 'string') return original(redact(chunk), ...rest);
       if (chunk instanceof Uint8Array) {
         const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');

@@ -82,6 +82,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
+const SINGLE = new Set(['host', 'content-type', 'content-length']);
+
+/** Pure: the name of a header that must appear once and appears more often, if any. */
+export function ambiguousHeader(raw: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!SINGLE.has(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
 /** A whole HTTP/1.1 answer written on a raw socket (for errors found before a request object exists), then the socket closed. */
 function rawAnswer(socket: Duplex, status: number, reason: string, code: string, message: string): void {
   if (!socket.writable) { socket.destroy(); return; }
@@ -102,6 +116,13 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
   let inFlight = 0;
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // a request whose Host, Content-Type or Content-Length is given twice is ambiguous: a proxy
+    // in front and this server could each read another one (request smuggling); Node keeps the first
+    const twice = ambiguousHeader(req.rawHeaders);
+    if (twice) {
+      req.resume();
+      return sendJson(res, 400, errorBody(400, 'INVALID', `The request has more than one ${twice} header; send it once`, twice));
+    }
     let bodyRead = false;
     const incoming: Incoming = {
       method: req.method ?? 'GET',
@@ -161,6 +182,16 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
     if (e.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawAnswer(socket, 408, 'Request Timeout', 'REQUEST_TIMEOUT', `The request was not received in time (headers within ${headersTimeout} ms, the whole request within ${requestTimeout} ms)`);
     if (e.code === 'HPE_HEADER_OVERFLOW') return rawAnswer(socket, 431, 'Request Header Fields Too Large', 'INVALID', 'The request headers are too large');
     return rawAnswer(socket, 400, 'Bad Request', 'INVALID', `The request is not valid HTTP/1.1 (${e.code ?? 'parse error'})`);
+  });
+  // Expect: anything but 100-continue; Node would answer 417 with no body
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    sendJson(res, 417, errorBody(417, 'INVALID', `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported; send the request without it (or with Expect: 100-continue)`));
+  });
+  // Upgrade (a WebSocket or h2c) is not something this server does; Node would drop the socket
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    o.log(`${req.method} ${req.url} 400 (upgrade)`);
+    rawAnswer(socket, 400, 'Bad Request', 'INVALID', `Upgrade to ${String(req.headers.upgrade).slice(0, 50)} is not supported: this is a plain HTTP/1.1 API`);
   });
   // CONNECT (a proxy tunnel) is not something this server does: say so instead of dropping the socket
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {

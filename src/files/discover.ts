@@ -1,7 +1,8 @@
 // Effects: the template files of a run: the paths given (files, directories, globs) or the
 // config's `templates` globs, sorted, each with the path shown to the user. The common glob
 // shapes are walked directly (walk.ts); any other goes to tinyglobby.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { refuseFile } from './load.js';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
@@ -48,9 +49,33 @@ export async function discoverFiles(config: Config, paths: readonly string[], cw
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
       : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
   }
+  // the walk (walk.ts) took regular files under the project and no link; anything else is checked
+  if (!walked) confine(files, [config.dir, ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));
+}
+
+/**
+ * Refuses (load.ts: refuseFile) every file whose real path lies outside the project's directory
+ * and the paths the user named (a symbolic link out of the repository, to /proc/self/environ or
+ * to another project's template), and every one that is not a regular file (a FIFO, a device).
+ */
+function confine(files: readonly string[], roots: readonly string[]): void {
+  const real = (p: string): string | undefined => { try { return realpathSync(p); } catch { return undefined; } };
+  const allowed = roots.map(real).filter((r): r is string => r !== undefined);
+  const inside = (r: string) => allowed.some((root) => r === root || r.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+  for (const abs of files) {
+    const r = real(abs);
+    if (r === undefined) continue; // a broken link: the read reports it
+    if (!inside(r)) {
+      refuseFile(abs, 'file-outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files inside it. Copy the template into the project, or name the path on the command line.`);
+      continue;
+    }
+    let st;
+    try { st = statSync(r); } catch { continue; }
+    if (!st.isFile()) refuseFile(abs, 'file-unreadable', `Cannot read the file: it is ${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file'}, and tplsync reads only regular files.`);
+  }
 }
 
 /** on POSIX, tinyglobby's absolute paths are already normal; elsewhere (drive letters, separators) resolve them */

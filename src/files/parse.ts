@@ -44,6 +44,11 @@ export function tooLarge(file: string, size: number): ParsedFile {
   };
 }
 
+/** The result for a file that is not read on purpose (outside the project, not a regular file). */
+export function refusal(file: string, rule: string, message: string): ParsedFile {
+  return { file, text: '', lineCounter: new (yaml().LineCounter)(), diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, rule, message)] };
+}
+
 /** The result for a file that could not be read at all. */
 export function unreadable(file: string, reason: string): ParsedFile {
   return { file, text: '', lineCounter: new (yaml().LineCounter)(),

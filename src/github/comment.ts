@@ -33,6 +33,8 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
         },
         ...(payload ? { body: JSON.stringify(payload) } : {}),
         signal: AbortSignal.timeout(30_000),
+        // never follow: the token would go along to wherever the answer points
+        redirect: 'manual',
       });
     } catch (e) {
       const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -40,10 +42,16 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       throw new UnavailableError(`GitHub ${method} ${path}: ${why} (${hostPort(url)})`);
     }
     const text = await res.text();
+    if (res.status >= 300 && res.status < 400) {
+      throw new RequestError(`GitHub ${method} ${path}: ${res.status}, a redirect to ${res.headers.get('location') ?? '(no Location header)'}; not followed (the token would be sent along): set GITHUB_API_URL to the API's address`, res.status);
+    }
     if (res.status === 401 || res.status === 403) throw new AuthError(`GitHub ${method} ${path}: ${res.status}: the token may not comment here (on a pull request from a fork the token is read-only)`, res.status);
     if (res.status >= 500) throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}`, res.status);
     if (!res.ok) throw new RequestError(`GitHub ${method} ${path}: ${res.status}: ${text.slice(0, 200)}`, res.status);
-    return text ? JSON.parse(text) : undefined;
+    if (!text) return undefined;
+    try { return JSON.parse(text); } catch {
+      throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}, but the answer is not JSON (${text.length} bytes, starting ${JSON.stringify(text.slice(0, 40))}); is GITHUB_API_URL the API's address?`, res.status);
+    }
   };
   const [owner, name] = o.repo.split('/');
   for (let page = 1; page <= 100; page++) {

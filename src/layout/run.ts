@@ -6,6 +6,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
 import { readTemplateFile } from '../files/load.js';
 import { parseTemplateBytes } from '../files/parse.js';
+import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
 
@@ -21,6 +22,13 @@ export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   if (problems.length || !parsed.doc) {
     return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ file: f.file, line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'yaml-syntax', severity: 'error', message: 'The file could not be parsed.' }] };
   }
+  const nul = read.bytes!.indexOf(0);
+  if (nul >= 0) {
+    // YAML has no NUL; a file holding one is not a text fmt may rewrite
+    const before = Buffer.from(read.bytes!.subarray(0, nul)).toString('utf8').split('\n');
+    const at = { line: before.length, column: before[before.length - 1]!.length + 1 };
+    return { file: f.file, kind: 'refused', problems: [{ file: f.file, ...at, endLine: at.line, endColumn: at.column + 1, ruleId: 'encoding', severity: 'error', message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
+  }
   const r = formatDocument(parsed.doc, parsed.value);
   if (r.error) return { file: f.file, kind: 'failed', message: r.error };
   const kept = r.keptOrder ? { keptOrder: true } : {};
@@ -28,7 +36,12 @@ export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   const before = Buffer.from(read.bytes!).toString('utf8');
   if (r.text === before) return { file: f.file, kind: 'unchanged', ...kept };
   if (!write) return { file: f.file, kind: 'changed', ...kept };
-  try { writeFileAtomic(f.abs, r.text); } catch (e) {
+  // a file without write permission was made read-only on purpose: left as it is, and said
+  let mode = 0o644;
+  try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
+  if ((mode & 0o222) === 0) return { file: f.file, kind: 'failed', message: 'it is read-only (no write permission); not rewritten. Make it writable to format it' };
+  // the user's own text in a new layout: written as it is (verbatim), with the file's mode kept
+  try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
     return { file: f.file, kind: 'failed', message: `cannot write it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
   return { file: f.file, kind: 'written', ...kept };

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { sha256 } from '../model/hash.js';
 import { writeFileAtomic } from '../files/write.js';
+import { redact } from '../core/redact.js';
 import type { FileResult } from './engine.js';
 import { rulesFingerprint } from './fingerprint.js';
 import { RACY_MS, sameStat, type FileStat } from './run-summary.js';
@@ -91,7 +92,12 @@ export class LintCache {
   /** forget files that are gone, and write the cache if anything changed */
   save(keep: ReadonlySet<string>): void {
     for (const k of Object.keys(this.entries)) if (!keep.has(k)) { delete this.entries[k]; this.dirty = true; }
-    if (this.dirty) writeFileAtomic(this.file, JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile));
+    if (!this.dirty) return;
+    const text = JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile);
+    // a verdict that quotes a secret of this run is not kept at all: kept redacted, a later run
+    // without that secret would show it redacted; kept as it is, the secret would be on disk
+    if (redact(text) !== text) return;
+    writeFileAtomic(this.file, text, { verbatim: true });
   }
 }
 

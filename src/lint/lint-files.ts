@@ -21,6 +21,7 @@ import type { Rule } from './rule.js';
 import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
+import { anyRefused } from '../files/load.js';
 import { didYouMean } from './suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
@@ -98,13 +99,15 @@ async function withBatchTuning<T>(files: number, work: () => Promise<T>): Promis
 export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOptions = {}): Promise<FileResult[]> {
   const now = opts.now ?? new Date();
   const cores = opts.workers ?? Math.min(availableParallelism(), 4);
-  const canPool = cores >= 2 && opts.pool !== 'never' && existsSync(workerFile);
+  // workers read files themselves: none when discovery refused one (they would open it)
+  const refusedAny = anyRefused(entries.map((e) => e.abs));
+  const canPool = cores >= 2 && opts.pool !== 'never' && existsSync(workerFile) && !refusedAny;
   const keep = Boolean(opts.keepValue);
   if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep);
   const results: FileResult[] = [];
   const parsedBefore = parseStats.full;
   // the files' bytes read on another core, when there are many and nobody read them yet
-  const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) ? readAhead(entries.map((e) => e.abs)) : undefined;
+  const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) && !refusedAny ? readAhead(entries.map((e) => e.abs)) : undefined;
   try {
   for (let i = 0; i < entries.length; i++) {
     let bytes = entries[i]!.bytes;

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isDiagnostic, type Diagnostic } from '../core/diagnostic.js';
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from '../files/write.js';
+import { redact } from '../core/redact.js';
 import { rulesFingerprint } from './fingerprint.js';
 
 /** how close to the recording time an mtime must be to be distrusted */
@@ -82,7 +83,10 @@ export function loadSummary(file: string, key: string, now: number = Date.now())
 }
 
 export function saveSummary(file: string, summary: RunSummary): void {
-  writeFileAtomic(file, JSON.stringify(summary));
+  const text = JSON.stringify(summary);
+  // a run whose findings quote a secret is not kept (neither redacted nor in the clear)
+  if (redact(text) !== text) return;
+  writeFileAtomic(file, text, { verbatim: true });
 }
 
 /** A report rendered from a kept run, with what the exit code needs. */
@@ -113,5 +117,5 @@ export function loadRendered(file: string, key: string, renderKey: string, now: 
 }
 
 export function saveRendered(file: string, key: string, renderKey: string, r: RenderedReport): void {
-  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length, ...(r.until !== undefined ? { until: r.until } : {}) })}\n${r.text}`);
+  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length, ...(r.until !== undefined ? { until: r.until } : {}) })}\n${r.text}`, { verbatim: true });
 }

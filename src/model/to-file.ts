@@ -1,5 +1,6 @@
 // Pure: a canonical template (as read from the service) back to a template file, for `pull`.
 import { Document, isMap, type YAMLMap } from 'yaml';
+import { boundedStem } from '../core/file-name.js';
 import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
@@ -124,7 +125,7 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
 
 /** A file name that cannot leave the target directory, whatever the template's name holds. */
 export function safeFileName(name: string, language: string): string {
-  const clean = (s: string) => s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'template';
+  const clean = (s: string) => boundedStem(s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')) || 'template';
   return `${clean(name)}.${clean(language)}.yaml`;
 }
 

@@ -2,6 +2,7 @@
 // would create or update, the version the customer sees today (rendered from the read) beside
 // the version of the files, with the changed text, buttons, cards and media marked; an index of
 // the changes (create / update / orphan) with the plan's summary.
+import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
 import type { CanonicalTemplate } from '../model/canonical.js';
 import { esc, page, rcs, whatsapp, type Marks } from './html.js';
@@ -10,7 +11,7 @@ export interface ChangesSite { pages: Map<string, string>; changed: number }
 
 /** The page of a change: one name per template key, stable across runs. */
 export function changePageName(c: Pick<PlanChange, 'channel' | 'name' | 'language'>): string {
-  return `${keyOf(c).replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
+  return `${boundedStem(keyOf(c))}.html`;
 }
 
 function phone(c: CanonicalTemplate | undefined, marks: Marks | undefined, empty: string): string {

@@ -1,5 +1,6 @@
 // The preview site (through the loaded-project stage): every selected template rendered from
 // the canonical model, with its lint findings; a file with errors is rendered as far as it reads.
+import { boundedStem } from '../core/file-name.js';
 import type { Config } from '../config/load.js';
 import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
@@ -19,7 +20,7 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
   for (const f of project.files) {
     const v = f.value;
     const key = v && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
-    let href = `${key.replace(/[^A-Za-z0-9_-]+/g, '_')}.html`;
+    let href = `${boundedStem(key)}.html`;
     for (let n = 2; used.has(href); n++) href = href.replace(/(_\d+)?\.html$/, `_${n}.html`);
     used.add(href);
     const template = v ? canonicalOf(v) : undefined;

@@ -1,0 +1,51 @@
+// Redaction is of the secret, not of one spelling of it: the whole key, the key in another letter
+// case, and any run of 8 or more of its characters a server cut out and echoed, anywhere in a text
+// (JSON or not); text that holds no such run is left exactly as it was.
+import fc from 'fast-check';
+import './seed.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addSecret, MIN_SECRET_LENGTH, redact, REDACTED } from '../src/core/redact.ts';
+
+const KEY = 'Tk_9fQ2xLm7RpZ4vWs8Na3Bc6Dy1Eh5Gj0KuPo';
+addSecret(KEY);
+
+/** whether any run of 8 characters of the key (ASCII case-insensitive) is in the text */
+const leaks = (text: string): boolean => {
+  const t = text.toLowerCase();
+  const k = KEY.toLowerCase();
+  for (let i = 0; i + MIN_SECRET_LENGTH <= k.length; i++) if (t.includes(k.slice(i, i + MIN_SECRET_LENGTH))) return true;
+  return false;
+};
+
+test('the whole key, lower-cased, upper-cased, cut, inside JSON and inside HTML', () => {
+  for (const echo of [KEY, KEY.toLowerCase(), KEY.toUpperCase(), KEY.slice(3, 14), KEY.slice(-9), `{"error":"bad key ${KEY.slice(5, 30)}"}`, `<p>key=${KEY.toLowerCase().slice(0, 20)}</p>`]) {
+    const out = redact(`server said: ${echo} (end)`);
+    assert.not.ok(leaks(out), out);
+    assert.match(out, REDACTED);
+    assert.ok(out.startsWith('server said: ') && out.endsWith(' (end)'), out);
+  }
+});
+
+test('seven characters of the key are not a secret; ordinary text is unchanged', () => {
+  const seven = KEY.slice(4, 11);
+  assert.is(redact(`id ${seven} here`), `id ${seven} here`);
+  assert.is(redact('Plan for production: 1 to create, 0 to update.'), 'Plan for production: 1 to create, 0 to update.');
+});
+
+test('property: no run of 8 characters of the key survives, whatever surrounds it', () => {
+  const piece = fc.tuple(fc.integer({ min: 0, max: KEY.length - MIN_SECRET_LENGTH }), fc.integer({ min: MIN_SECRET_LENGTH, max: KEY.length }), fc.constantFrom('same', 'lower', 'upper'))
+    .map(([from, len, cased]) => { const p = KEY.slice(from, Math.min(KEY.length, from + len)); return cased === 'lower' ? p.toLowerCase() : cased === 'upper' ? p.toUpperCase() : p; });
+  const filler = fc.string({ maxLength: 30 });
+  fc.assert(fc.property(fc.array(fc.tuple(filler, piece), { minLength: 1, maxLength: 4 }), filler, (parts, tail) => {
+    const text = parts.map(([f, p]) => f + p).join('') + tail;
+    const out = redact(text);
+    return !leaks(out) && out.includes(REDACTED);
+  }), { seed: 2211, numRuns: 500 });
+});
+
+test('property: a text with no run of the key comes back unchanged', () => {
+  fc.assert(fc.property(fc.string({ maxLength: 200 }), (text) => leaks(text) || redact(text) === text), { seed: 2212, numRuns: 500 });
+});
+
+test.run();
