@@ -87,7 +87,17 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   }
   const missing = notDone.length + n.rejected + n.stillPending;
   if (missing) {
-    return { code: EXIT.PARTIAL, message: `${missing} template${missing === 1 ? '' : 's'} did not make it${o.resultsFile ? ` (see ${o.resultsFile})` : ''}; a re-run is safe and writes only what is missing.` };
+    // the advice is true of each kind: a re-run repairs only what failed on the way
+    const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
+    const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
+    const refused = notDone.filter((r) => r.outcome === 'failed' && r.errorExitCode !== undefined && r.errorExitCode !== EXIT.UNAVAILABLE && r.errorExitCode !== EXIT.INTERRUPTED).length;
+    const transient = notDone.length - refused;
+    const parts: string[] = [];
+    if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
+    if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
+    if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
+    if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
+    return { code: EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }
   return { code: EXIT.OK };
 }

@@ -1,5 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
+import { describeAttention, needsAttention, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
@@ -29,6 +30,8 @@ export interface PlanChange {
   remoteStatus?: string;
   changes?: FieldChange[];
   attention?: string[];
+  /** the template on the channel is not approved (REJECTED, PAUSED, DISABLED, ...): not in sync */
+  needsAttention?: NeedsAttention;
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
@@ -92,11 +95,14 @@ export function makePlan(inp: PlanInputs): Plan {
       const allowance = editAllowanceOf(r);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
-    if (r.statusText === 'REJECTED' && r.rejectionReason) attention.push(`the remote template is REJECTED: ${r.rejectionReason}`);
+    // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
+    const state = needsAttention(r.statusText, r.rejectionReason);
+    if (state) attention.push(describeAttention(state));
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
       ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
+      ...(state ? { needsAttention: state } : {}),
       ...hashes, desired: c, remote,
     });
   }
@@ -135,8 +141,14 @@ export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
   return (c.action === 'create' || c.action === 'update') && c.desired ? toWriteBody(c.desired) : undefined;
 }
 
+/** Whether `plan --detailed-exitcode` exits 2: something to create or update, or a template the channel does not approve. */
 export function hasChanges(p: Plan): boolean {
-  return p.summary.create + p.summary.update > 0;
+  return p.summary.create + p.summary.update > 0 || attentionCount(p) > 0;
+}
+
+/** How many planned templates the channel does not approve (REJECTED, PAUSED, DISABLED, ...). */
+export function attentionCount(p: Plan): number {
+  return p.changes.filter((c) => c.needsAttention && c.action !== 'orphan').length;
 }
 
 /**

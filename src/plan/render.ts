@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { stringify } from 'yaml';
 import { NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 import { fileView, type FileNames } from '../model/to-file.js';
-import { keyOf, type Plan, type PlanChange } from './plan.js';
+import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
 
 /**
  * The readable form of a template that diffs are made of: as its file reads (the file's keys,
@@ -61,7 +61,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const paint = { create: c.green, update: c.yellow, noop: c.dim, orphan: c.magenta } as const;
   const out: string[] = [];
   for (const ch of plan.changes) {
-    if (ch.action === 'noop' && !o.verbose) continue;
+    // a template that matches its file but is not approved on the channel is shown: it is not in sync
+    if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
@@ -82,10 +83,13 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   }
   const s = plan.summary;
   const none = s.create + s.update === 0;
+  const attention = attentionCount(plan);
   if (out.length && out[out.length - 1] !== '') out.push('');
-  out.push(none
+  out.push(none && !attention
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
-    : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.`));
+    : none
+      ? c.yellow(`No changes to the content, but not in sync: ${attention} template${attention === 1 ? ' is' : 's are'} not approved in ${o.environment} (marked ! above).`)
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${attention ? ` ${attention} not approved (marked ! above).` : ''}`));
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   return `${out.join('\n')}\n`;
@@ -127,6 +131,7 @@ export function renderJson(plan: Plan): string {
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
+      ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
     })),
     summary: plan.summary,
     ...(plan.held?.length ? { held: plan.held } : {}),
@@ -152,7 +157,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
   head.push(`## tplsync plan: ${o.environment}`, '');
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
-  if (s.create + s.update === 0) head.push('✅ No changes: the channels match the files.', '');
+  const notApproved = attentionCount(plan);
+  if (s.create + s.update === 0 && !notApproved) head.push('✅ No changes: the channels match the files.', '');
+  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notApproved} template${notApproved === 1 ? ' is' : 's are'} not approved on the channel (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {

@@ -1,0 +1,69 @@
+// "In sync" means approved: a template whose content matches its file but whose review REJECTED it
+// is shown by every plan rendering, with the reason and what to do; plan --detailed-exitcode exits
+// 2 (the drift check fails on it); apply's closing advice does not call a re-run safe.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { needsAttention } from '../src/plan/review-state.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+// the team turned a rule off that the platform's review applies: lint passes, the review rejects
+const project = () => {
+  const dir = tempDir('tplsync-attention-');
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: ATT_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\nrules:\n  placeholder-position: off\n`,
+    'templates/starts.en_US.yaml': `channel: shop-whatsapp\nname: starts_${Math.random().toString(36).slice(2, 8)}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "{{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+  });
+  return dir;
+};
+const env = { ATT_KEY: KEY };
+
+test('needsAttention: APPROVED, PENDING and REINSTATED ask nothing; every other state says what to do', () => {
+  for (const fine of ['APPROVED', 'PENDING', 'REINSTATED', undefined]) assert.is(needsAttention(fine), undefined);
+  for (const state of ['REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED', 'LIMIT_EXCEEDED', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'SOMETHING_NEW']) {
+    const a = needsAttention(state, 'why')!;
+    assert.is(a.state, state);
+    assert.is(a.reason, 'why');
+    assert.match(a.todo, 'docs/recovery.md');
+  }
+});
+
+test('a REJECTED template: apply --wait says a re-run changes nothing; every plan rendering shows it; --detailed-exitcode exits 2', async () => {
+  const dir = project();
+  try {
+    const apply = await cli(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stdout + apply.stderr, 'REJECTED by the review');
+    assert.match(apply.stdout + apply.stderr, 'a re-run changes nothing');
+    assert.not.match(apply.stdout + apply.stderr, 'a re-run is safe');
+
+    const text = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(text.exitCode, 2, text.stdout + text.stderr);
+    assert.not.match(text.stdout, 'No changes. ');
+    assert.match(text.stdout, /= noop\s+shop-whatsapp\/starts_\w+\/en_US \(remote: REJECTED\)/);
+    assert.match(text.stdout, /! the template on the channel is REJECTED \(placeholder-position: [^)]+\): fix what the reason names/);
+    assert.match(text.stdout, 'not in sync: 1 template is not approved');
+
+    const json = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+    assert.is(json.exitCode, 0, json.stderr);
+    const change = (JSON.parse(json.stdout) as { changes: { needsAttention?: { state: string; reason?: string; todo: string } }[] }).changes[0]!;
+    assert.is(change.needsAttention?.state, 'REJECTED');
+    assert.match(change.needsAttention!.reason!, 'placeholder-position');
+
+    const md = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.match(md.stdout, '### Needs attention');
+    assert.match(md.stdout, 'not approved on the channel');
+    assert.not.match(md.stdout, '✅ No changes');
+
+    // a re-run of apply writes nothing new and still says why it is not done
+    const again = await cli(['plan'], { cwd: dir, env });
+    assert.match(again.stdout, 'REJECTED');
+  } finally { cleanup(dir); }
+});
+
+test.run();
