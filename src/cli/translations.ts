@@ -20,8 +20,11 @@ export interface ImportOptions { config?: string; dryRun?: boolean }
 
 interface Read { file: string; abs: string; text: string; value: Loose }
 
-function readBounded(abs: string, shown: string): string {
-  if (statSync(abs).size > MAX_FILE_BYTES) throw new UsageError(`${shown}: larger than ${MAX_FILE_BYTES} bytes`);
+/** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
+export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
+
+function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): string {
+  if (statSync(abs).size > max) throw new UsageError(`${shown}: larger than ${max} bytes`);
   return readFileSync(abs, 'utf8');
 }
 
@@ -91,7 +94,7 @@ export async function importTranslations(config: Config, files: readonly string[
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
     let doc;
-    try { doc = readTranslations(format, readBounded(path.resolve(cwd, file), file)); } catch (e) {
+    try { doc = readTranslations(format, readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES)); } catch (e) {
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }

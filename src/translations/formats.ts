@@ -128,11 +128,16 @@ export class TranslationFileError extends Error {
   constructor(message: string, readonly line: number) { super(message); }
 }
 
-const lineAt = (text: string, index: number): number => {
-  let n = 1;
-  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
-};
+/** 1-based line of an offset, by binary search over the offsets where lines start */
+function lineIndex(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let lo = 0; let hi = starts.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= index) lo = mid; else hi = mid - 1; }
+    return lo + 1;
+  };
+}
 
 type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
@@ -141,6 +146,8 @@ const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
 /** Pure: read an XLIFF 2.0 file (its units with a target). */
 export function readXliff(text: string): TranslationDoc {
   const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: false });
+  // no document type declarations: no entities of the file's own to expand
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
   let tree: XNode[];
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
     const m = /Line: (\d+)/.exec(String((e as { message?: string }).message ?? ''));
@@ -155,10 +162,11 @@ export function readXliff(text: string): TranslationDoc {
   const unitStarts: number[] = [];
   for (const m of text.matchAll(/<unit\b/g)) unitStarts.push(m.index!);
   let unitNo = 0;
+  const lineAt = lineIndex(text);
   const entries: Entry[] = [];
   for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
     for (const unit of kids(file).filter((n) => tagOf(n) === 'unit')) {
-      const line = lineAt(text, unitStarts[unitNo++] ?? 0);
+      const line = lineAt(unitStarts[unitNo++] ?? 0);
       const name = unit[':@']?.name;
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id)', line);
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment');
