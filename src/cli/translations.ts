@@ -89,7 +89,8 @@ export async function importTranslations(config: Config, files: readonly string[
   const taken = new Set(templates.map((t) => path.relative(cwd, t.abs)));
   const result: ImportResult = { written: [], refusals: [], skipped: [] };
   // what an earlier file of this run wrote is what a later one reads
-  const current = new Map(templates.map((t) => [path.relative(cwd, t.abs), t]));
+  type Current = Read & { channel?: string; name?: string; language?: string };
+  const current = new Map<string, Current>(templates.map((t) => [path.relative(cwd, t.abs), { ...t, channel: str(t.value.channel), name: str(t.value.name), language: str(t.value.language) }]));
   for (const file of files) {
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
@@ -101,7 +102,7 @@ export async function importTranslations(config: Config, files: readonly string[
     const sources = new Map<string, SourceTemplate>();
     const targets = new Map<string, TargetTemplate>();
     for (const [rel, t] of current) {
-      const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
+      const { channel, name, language } = t;
       if (!channel || !name) continue;
       if (language === doc.source) sources.set(`${channel}/${name}`, { template: `${channel}/${name}`, file: rel, text: t.text, value: t.value });
       if (language === doc.target) targets.set(`${channel}/${name}`, { file: rel, text: t.text, value: t.value });
@@ -112,7 +113,10 @@ export async function importTranslations(config: Config, files: readonly string[
     for (const w of plan.writes) {
       if (!dryRun) writeFileAtomic(path.resolve(cwd, w.file), w.text);
       taken.add(w.file);
-      current.set(w.file, { file: w.file, abs: path.resolve(cwd, w.file), text: w.text, value: readTemplateValue(w.text) as Loose });
+      // the value is read again only if a later file of this run needs it
+      const text = w.text;
+      let value: Loose | undefined;
+      current.set(w.file, { file: w.file, abs: path.resolve(cwd, w.file), text, get value() { return (value ??= readTemplateValue(text) as Loose); }, channel: w.template.slice(0, w.template.indexOf('/')), name: w.template.slice(w.template.indexOf('/') + 1), language: doc.target });
       result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
     }
   }

@@ -2,7 +2,7 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
-import { isMap, isNode, isScalar, parseDocument, stringify } from 'yaml';
+import { isMap, isNode, isScalar, parseDocument } from 'yaml';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import type { Entry } from './formats.js';
@@ -55,15 +55,19 @@ export function targetFileName(sourceFile: string, source: string, target: strin
   return parts.join(sep);
 }
 
+/** YAML 1.1/1.2 words and numbers a plain scalar must not look like */
+const NOT_PLAIN = /^(?:[-+]?(?:\.inf|\.nan|[0-9][0-9_.:eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)|~|null|true|false|yes|no|on|off|y|n)$/i;
+/** a one-line text that reads back as itself as a plain scalar in a block mapping (conservative) */
+const PLAIN_SAFE = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^\n]*$/;
+
 /** A scalar rendered in the style of the one it replaces, on one line (a block or multi-line text becomes double-quoted). */
-function render(text: string, type: string | undefined): string {
-  const single = !text.includes('\n');
-  if (type === 'QUOTE_SINGLE' && single) return `'${text.replace(/'/g, "''")}'`;
-  if (type === 'PLAIN' && single) {
-    const plain = stringify(text, { lineWidth: 0 }).replace(/\n$/, '');
-    if (plain === text) return text;
-  }
-  return stringify(text, { defaultStringType: 'QUOTE_DOUBLE', lineWidth: 0 }).replace(/\n$/, '');
+export function render(text: string, type: string | undefined): string {
+  const single = !text.includes('\n') && !text.includes('\r');
+  if (type === 'QUOTE_SINGLE' && single && !/[\t\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return `'${text.replace(/'/g, "''")}'`;
+  if (type === 'PLAIN' && single && PLAIN_SAFE.test(text) && !/[\s]$/.test(text) && !/: |:$| #|\t/.test(text) && !NOT_PLAIN.test(text)
+    && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return text;
+  // JSON's escapes are YAML double-quoted escapes; the few JSON leaves as they are, YAML takes too
+  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 interface Edit { start: number; end: number; text: string }

@@ -39,8 +39,18 @@ const samplesOf = (v: unknown): Record<string, string> => {
   return out;
 };
 
-/** Pure: every translatable text of a template, in document order. */
+const memo = new WeakMap<object, TextField[]>();
+
+/** Pure: every translatable text of a template, in document order (memoised per value: do not mutate what it returns). */
 export function textFields(t: Loose): TextField[] {
+  const known = memo.get(t);
+  if (known) return known;
+  const out = computeFields(t);
+  memo.set(t, out);
+  return out;
+}
+
+function computeFields(t: Loose): TextField[] {
   const out: TextField[] = [];
   const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: Record<string, string> = {}): void => {
     if (typeof v !== 'string' || v.trim() === '') return;
