@@ -138,6 +138,26 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, o) => (await import('./fmt.js')).fmtCommand(args[0] as never, o),
   },
   {
+    name: 'translations',
+    define: (c) => c
+      .description('export the texts of the templates for translators (XLIFF 2.0, PO, CSV) and import their translations into each language\'s file')
+      .argument('<action>', '`export` (write translation files) or `import` (read them back)')
+      .argument('[paths...]', 'export: template files, directories or globs (default: the config\'s `templates`); import: the translation files')
+      .option('--source <lang>', 'export: the language translators translate from (e.g. en_US)')
+      .option('--target <lang...>', 'export: the languages to translate into; one file each')
+      .addOption(new Option('--format <format>', 'export: the file format').choices(['xliff', 'po', 'csv']).default('xliff'))
+      .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv), or the file when there is one target', 'translations')
+      .option('--dry-run', 'import: say what would be written, write nothing')
+      .addHelpText('after', `\nWalkthrough: https://github.com/tplsync/tplsync/blob/main/docs/commands/translations.md\n\n${EXIT_HELP}`),
+    run: async (args, o) => {
+      const m = await import('./translations.js');
+      const [action, paths] = args as [string, string[]];
+      if (action === 'export') return m.translationsExport(paths, o);
+      if (action === 'import') return m.translationsImport(paths, o);
+      throw new UsageError(`translations: unknown action '${action}' (export or import)`);
+    },
+  },
+  {
     name: 'new',
     define: (c) => c
       .description('scaffold a lint-clean template file with comments that explain each part')

@@ -43,7 +43,12 @@ export interface Config {
   overrides?: Override[];
   /** the team's own rules, as written in the config (compiled by src/lint/policies.ts) */
   policies?: PolicyEntry[];
+  /** per channel alias: the languages every template on it must have (rule language-coverage) */
+  channels?: Record<string, ChannelPolicy>;
 }
+
+/** `channels.<alias>` of the config: what every template on that channel must have. */
+export interface ChannelPolicy { languages?: string[] }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
 export const SEARCH_PLACES = [
@@ -64,6 +69,7 @@ interface RawConfig {
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
+  channels?: Record<string, ChannelPolicy>;
 }
 
 
@@ -206,6 +212,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     rules,
     ...(overrides.length ? { overrides } : {}),
     ...(c.policies?.length ? { policies: c.policies } : {}),
+    ...(c.channels && Object.keys(c.channels).length ? { channels: c.channels } : {}),
   };
 }
 

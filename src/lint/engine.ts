@@ -15,6 +15,7 @@ import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
 import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
 import { variantFacts, type VariantFacts } from './rules/variants.js';
+import { translationFacts, type TranslationFacts } from './rules/translations.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
@@ -33,6 +34,8 @@ export interface FileFacts {
   publicId?: { value: string; span: Span };
   /** what the language variants of one (channel, name) must share (rules/variants.ts) */
   variant?: VariantFacts;
+  /** the hashes of its texts and what it records of its source language (rules/translations.ts) */
+  translation?: TranslationFacts;
 }
 
 export interface FileResult {
@@ -126,6 +129,7 @@ function quickFacts(text: string, t: Loose, found: Collected): FileFacts | undef
   facts.identitySpan = nameSpan;
   facts.language = detached(t.language);
   facts.variant = factsOfVariant(t, found);
+  facts.translation = translationFacts(t);
   return facts;
 }
 
@@ -215,6 +219,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = factsOfVariant(t, found);
+  facts.translation = translationFacts(t);
   return withTruncated({ file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
@@ -353,6 +358,7 @@ function factsOf(f: ParsedFile, t: Loose, found: Collected): FileFacts {
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: locate(f, ['publicId']) };
   facts.variant = factsOfVariant(t, found);
+  facts.translation = translationFacts(t);
   return facts;
 }
 

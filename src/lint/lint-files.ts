@@ -19,6 +19,7 @@ import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
 import { RULES_BY_ID } from './registry.js';
 import type { Rule } from './rule.js';
 import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
+import { checkTranslations } from './rules/translations.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
 import { anyRefused } from '../files/load.js';
@@ -180,7 +181,7 @@ export interface LintOutcome {
 }
 
 /** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
-function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date): Diagnostic[] {
+function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, channels: Config['channels'] = {}): Diagnostic[] {
   const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
   const severity: Severity = sev === 'off' ? 'warning' : sev;
   // only a name that two files share can have variants to compare (most names are one file's)
@@ -193,12 +194,27 @@ function projectFindings(files: readonly FileEntry[], results: readonly FileResu
   const variants = checkVariants(inputs);
   const abs = variants.length ? new Map(inputs.map((x) => [x.file, x.abs])) : undefined;
   const found: ProjectFinding[] = variants.map((v) => ({ ...v, abs: abs!.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
+  found.push(...translationFindings(files, results, channels));
   if (policies) {
     found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
   }
   return found.length ? placeFindings(found) : [];
 }
 
+/** translation-outdated and language-coverage: only files that record a source, and channels that name languages, can have any. */
+function translationFindings(files: readonly FileEntry[], results: readonly FileResult[], channels: NonNullable<Config['channels']>): ProjectFinding[] {
+  const wanted = Object.values(channels).some((c) => c.languages?.length);
+  if (!wanted && !results.some((r) => r.facts.translation?.from)) return [];
+  const inputs = results.flatMap((r, i) => {
+    const { channel, name, language, translation } = r.facts;
+    return channel && name && language && translation ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: translation }] : [];
+  });
+  const abs = new Map(inputs.map((x) => [x.file, x.abs]));
+  return checkTranslations(inputs, channels).map((f) => {
+    const sev = RULES_BY_ID.get(f.ruleId)!.severity;
+    return { ...f, abs: abs.get(f.file)!, severity: sev === 'off' ? 'warning' : sev };
+  });
+}
 
 /** What run.ts has worked out already: the stats, and the run's key when its answer may be kept whole. */
 export interface Prepared { stats?: (FileStat | undefined)[]; key?: string; summaryFile?: string }
@@ -215,7 +231,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     // team policies judge the plain values
     const keep = Boolean(opts.keepValue) || own.length > 0;
     const finish = (results: FileResult[]): Diagnostic[] => {
-      const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now) });
+      const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now, config.channels) });
       return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
     };
     opts = { ...opts, now, keepValue: keep };

@@ -5,6 +5,7 @@ import { crossFileRules, directiveRules, limitRules } from './rules/meta.js';
 import { policyRules } from './rules/policy.js';
 import { rcsRules } from './rules/rcs.js';
 import { variantRules } from './rules/variants.js';
+import { translationRules } from './rules/translations.js';
 import { whatsappRules } from './rules/whatsapp.js';
 import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
@@ -15,7 +16,7 @@ const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]
 
 export const RULES: readonly Rule[] = [
   ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules,
-  ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...directiveRules, ...limitRules, ...policyRules,
+  ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ];
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);

@@ -23,7 +23,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const stats = statFiles(abs);
   const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels)]);
   // the config's place too: overrides match paths relative to it
-  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments], abs, stats);
+  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ...(key ? { kept: { key, summaryFile } } : {}) };
   // the report rendered last time, when the caller renders it the same way

@@ -1,0 +1,87 @@
+// Pure: the translation rules, over every file of a run. Each file's facts carry a short hash of
+// each of its texts and what it records of its source (`translated_from`); a translated text
+// whose source text's hash is no longer the recorded one is outdated. The config's
+// `channels.<alias>.languages` names the languages every template on that channel must have.
+import type { Path } from '../../files/locate.js';
+import type { Loose } from '../../model/loose.js';
+import { fieldKey, fieldPath, textFields, textHash, translatedFrom, type TranslatedFrom } from '../../translations/units.js';
+import { defineRules } from '../rule.js';
+
+export const OUTDATED_RULE_ID = 'translation-outdated';
+export const COVERAGE_RULE_ID = 'language-coverage';
+
+export const translationRules = defineRules([
+  {
+    id: OUTDATED_RULE_ID, group: 'cross-file', severity: 'warning',
+    summary: 'A translated text was made from a source text that has changed since.',
+    why: 'The platform never translates: each language is a template of its own. When the source text changes and a translation does not follow, customers in that language get the old message (an old price, a removed offer) while the source language gets the new one.',
+    fix: 'Translate the text again: `tplsync translations export --source LANG --target LANG`, hand the file to the translator, then `tplsync translations import FILE` (it records the new source text). If the translation is still right as it is, import it again or update the hash under `translated_from.texts`.',
+  },
+  {
+    id: COVERAGE_RULE_ID, group: 'cross-file', severity: 'error',
+    summary: 'A template has every language its channel\'s `languages` (config `channels.<alias>.languages`) names.',
+    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in.',
+    fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config.',
+  },
+]);
+
+/** What the translation rules need of a file. */
+export interface TranslationFacts {
+  /** field path → short hash of the text there */
+  hashes: Record<string, string>;
+  from?: TranslatedFrom;
+}
+
+export function translationFacts(t: Loose): TranslationFacts {
+  const hashes: Record<string, string> = {};
+  for (const f of textFields(t)) hashes[fieldKey(f.path)] = textHash(f.text);
+  const from = translatedFrom(t);
+  return from ? { hashes, from } : { hashes };
+}
+
+export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts }
+export interface TranslationFinding { file: string; path: Path; message: string; ruleId: string }
+
+const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
+
+/** Pure: the findings of translation-outdated and language-coverage over every file of a run. */
+export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[] }>> = {}): TranslationFinding[] {
+  const groups = new Map<string, TranslationInput[]>();
+  for (const i of inputs) {
+    const k = `${i.channel}\u0000${i.name}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
+  }
+  const out: TranslationFinding[] = [];
+  for (const group of groups.values()) {
+    const byLang = new Map(group.map((g) => [g.language, g]));
+    for (const g of group) {
+      const from = g.facts.from;
+      if (!from) continue;
+      const src = byLang.get(from.language);
+      if (!src) continue;
+      for (const [field, hash] of Object.entries(from.texts)) {
+        const now = src.facts.hashes[field];
+        if (now === hash) continue;
+        const at: Path = g.facts.hashes[field] !== undefined ? fieldPath(field) as Path : ['translated_from', 'texts', field];
+        out.push({
+          file: g.file, path: at, ruleId: OUTDATED_RULE_ID,
+          message: now === undefined
+            ? `The ${g.language} text at ${field} was translated from a text of ${from.language} that ${src.file} no longer has; remove it (and its hash under translated_from.texts) or translate what replaced it.`
+            : `The ${g.language} text at ${field} was translated from the ${from.language} text, which has changed since (${src.file}); translate it again.`,
+        });
+      }
+    }
+    const want = channels[group[0]!.channel]?.languages;
+    if (want?.length) {
+      const missing = want.filter((l) => !byLang.has(l));
+      if (missing.length) {
+        const first = [...group].sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0))[0]!;
+        out.push({
+          file: first.file, path: ['language'], ruleId: COVERAGE_RULE_ID,
+          message: `${group[0]!.channel}/${group[0]!.name} has no ${missing.join(', ')} variant; channel ${group[0]!.channel} requires ${want.join(', ')}.`,
+        });
+      }
+    }
+  }
+  return out;
+}

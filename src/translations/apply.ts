@@ -1,0 +1,177 @@
+// Pure: the import of a translation file: each entry checked against its unit (placeholders kept,
+// the field's limit), then the texts written into the target language's YAML text, keeping its
+// comments, key order and quoting (only the scalars' values change), with `translated_from`
+// recording a short hash of each source text the translations were made from.
+import { isMap, isNode, isScalar, parseDocument } from 'yaml';
+import type { Loose } from '../model/loose.js';
+import { obj, str } from '../model/loose.js';
+import type { Entry } from './formats.js';
+import { fieldKey, fieldPath, placeholdersOf, textFields, textHash } from './units.js';
+
+export interface Refusal { template: string; id: string; line: number; message: string }
+
+export interface SourceTemplate {
+  /** `channel/name` */
+  template: string;
+  file: string;
+  text: string;
+  value: Loose;
+}
+
+export interface TargetTemplate { file: string; text: string; value: Loose }
+
+export interface Write { file: string; text: string; created: boolean; template: string; units: number }
+
+export interface ImportPlan { writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[] }
+
+const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
+const chars = (s: string): number => [...s].length;
+
+/** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
+export function checkEntry(e: Entry, source: string, limit: number | undefined): string | undefined {
+  if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
+  const want = placeholdersOf(source);
+  const got = placeholdersOf(e.target);
+  if (sorted(want) !== sorted(got)) {
+    const missing = want.filter((p) => !got.includes(p));
+    const extra = got.filter((p) => !want.includes(p));
+    const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
+    return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
+  }
+  if (limit !== undefined && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
+  return undefined;
+}
+
+/** Pure: the target file's name: the source file's with the source language replaced (file name, else folder), else `NAME.LANG.yaml`. */
+export function targetFileName(sourceFile: string, source: string, target: string): string {
+  const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
+  const parts = sourceFile.split(sep);
+  const base = parts[parts.length - 1]!;
+  const esc = source.replace(/[-_]/g, '[-_]');
+  const inName = new RegExp(`(^|[._-])${esc}(?=[._-])`);
+  if (inName.test(base)) { parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target); return parts.join(sep); }
+  for (let i = parts.length - 2; i >= 0; i--) if (parts[i] === source) { parts[i] = target; return parts.join(sep); }
+  parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
+  return parts.join(sep);
+}
+
+/** YAML 1.1/1.2 words and numbers a plain scalar must not look like */
+const NOT_PLAIN = /^(?:[-+]?(?:\.inf|\.nan|[0-9][0-9_.:eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)|~|null|true|false|yes|no|on|off|y|n)$/i;
+/** a one-line text that reads back as itself as a plain scalar in a block mapping (conservative) */
+const PLAIN_SAFE = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^\n]*$/;
+
+/** A scalar rendered in the style of the one it replaces, on one line (a block or multi-line text becomes double-quoted). */
+export function render(text: string, type: string | undefined): string {
+  const single = !text.includes('\n') && !text.includes('\r');
+  if (type === 'QUOTE_SINGLE' && single && !/[\t\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return `'${text.replace(/'/g, "''")}'`;
+  if (type === 'PLAIN' && single && PLAIN_SAFE.test(text) && !/[\s]$/.test(text) && !/: |:$| #|\t/.test(text) && !NOT_PLAIN.test(text)
+    && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return text;
+  // JSON's escapes are YAML double-quoted escapes; the few JSON leaves as they are, YAML takes too
+  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+interface Edit { start: number; end: number; text: string }
+
+/** The translated_from block, keeping the hashes of texts this import did not touch. */
+function renderRecord(source: string, hashes: Record<string, string>): string {
+  return ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)].join('\n') + '\n';
+}
+
+/**
+ * Pure: the text of a YAML file with the scalars at `texts` replaced and `translated_from` set:
+ * every other byte stays (comments, order, quoting, spacing).
+ */
+export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string {
+  const doc = parseDocument(text);
+  const edits: Edit[] = [];
+  const missing: { path: (string | number)[]; text: string }[] = [];
+  for (const t of texts) {
+    const node = doc.getIn(t.path, true);
+    if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type) });
+    else missing.push(t);
+  }
+  const prior = obj(doc.get('translated_from'));
+  const merged = { ...(str(prior?.language) === source ? (obj(prior?.texts) as Record<string, string> | undefined) ?? {} : {}), ...hashes };
+  const record = renderRecord(source, merged);
+  const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'translated_from') : undefined;
+  const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
+  const valueRange = pair && isNode(pair.value) ? pair.value.range : undefined;
+  if (keyRange && valueRange) {
+    let end = valueRange[2];
+    while (end < text.length && text[end] !== '\n') end++;
+    edits.push({ start: keyRange[0], end: Math.min(text.length, end + 1), text: record });
+  }
+  let out = text;
+  for (const e of edits.sort((x, y) => y.start - x.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : '\n'}${record}`;
+  if (missing.length) {
+    // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
+    const d2 = parseDocument(out);
+    for (const m of missing) d2.setIn(m.path, m.text);
+    out = d2.toString({ lineWidth: 0 });
+  }
+  return out;
+}
+
+/**
+ * Pure: what an import writes. Entries are grouped by template; a template with any refused
+ * entry writes nothing; a template without a target file gets a new one only when every text
+ * of it is translated.
+ */
+export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
+  sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set()): ImportPlan {
+  const plan: ImportPlan = { writes: [], refusals: [], skipped: [] };
+  const byTemplate = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const i = e.id.lastIndexOf(':');
+    const template = i > 0 ? e.id.slice(0, i) : '';
+    (byTemplate.get(template) ?? byTemplate.set(template, []).get(template)!).push(e);
+  }
+  for (const [template, es] of byTemplate) {
+    const src = sources.get(template);
+    if (!src) {
+      for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
+      continue;
+    }
+    const fields = new Map(textFields(src.value).map((f) => [fieldKey(f.path), f]));
+    const refused: Refusal[] = [];
+    const ok: { e: Entry; path: (string | number)[] }[] = [];
+    for (const e of es) {
+      const field = e.id.slice(template.length + 1);
+      const f = fields.get(field);
+      if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
+      // the placeholders the translator was given are those of the exported source text
+      const why = checkEntry(e, e.source || f.text, f.limit);
+      if (why) refused.push({ template, id: e.id, line: e.line, message: why });
+      else ok.push({ e, path: fieldPath(field) });
+    }
+    if (refused.length) { plan.refusals.push(...refused); continue; }
+    const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), textHash(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
+    const existing = targets.get(template);
+    if (existing) {
+      const text = applyTexts(existing.text, ok.map(({ e, path }) => ({ path, text: e.target })), sourceLang, hashes);
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length });
+      continue;
+    }
+    if (ok.length < fields.size) {
+      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts have no ${targetLang} translation; a new file is written only when all are translated` });
+      continue;
+    }
+    const file = targetFileName(src.file, sourceLang, targetLang);
+    if (file === src.file || takenFiles.has(file)) {
+      plan.skipped.push({ template, reason: `${file} exists and is not the ${targetLang} variant of ${template}` });
+      continue;
+    }
+    // the source file with the language and the texts changed; its own publicId and record left out
+    let base = src.text;
+    if (src.value.publicId !== undefined || src.value.translated_from !== undefined) {
+      const doc = parseDocument(src.text);
+      doc.delete('publicId');
+      doc.delete('translated_from');
+      base = doc.toString({ lineWidth: 0 });
+    }
+    const text = applyTexts(base, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], sourceLang, hashes);
+    plan.writes.push({ file, text, created: true, template, units: ok.length });
+  }
+  return plan;
+}

@@ -1,0 +1,293 @@
+// Pure: the translation files: units written as XLIFF 2.0, PO or CSV (RFC 4180), and read back
+// into entries (unit id, target text, the line of the unit in the file). Placeholders are kept
+// as written (`{{customer}}`): in XLIFF as `<ph>` inline codes, in PO and CSV as the text itself.
+import { XMLParser } from 'fast-xml-parser';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { partsOf, type Unit } from './units.js';
+
+export type Format = 'xliff' | 'po' | 'csv';
+export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
+export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
+
+/** `en_US` as BCP 47 (`en-US`), for XLIFF's srcLang and trgLang and PO's Language. */
+export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
+/** BCP 47 back to the template files' form (`en-US` → `en_US`). */
+export const fromBcp47 = (lang: string): string => lang.replace(/-/g, '_');
+
+const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
+
+/** The inline content of a source (`ids` unset: numbered in order) or a target (each placeholder takes the id of the same placeholder in the source). */
+function xliffContent(text: string, ids?: Map<string, string[]>): string {
+  let n = 0;
+  const used = new Map<string, number>();
+  return partsOf(text).map((p) => {
+    if (!('ph' in p)) return xmlEscape(p.text);
+    let id: string;
+    if (!ids) id = `ph${++n}`;
+    else {
+      const k = used.get(p.ph) ?? 0;
+      used.set(p.ph, k + 1);
+      id = ids.get(p.ph)?.[k] ?? `new${++n}`;
+    }
+    return `<ph id="${id}" disp="${xmlEscape(p.ph)}" equiv="${xmlEscape(p.ph)}"/>`;
+  }).join('');
+}
+
+/** per placeholder of a source text, the ids its occurrences get in xliffContent */
+function sourceIds(text: string): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  let n = 0;
+  for (const p of partsOf(text)) if ('ph' in p) (ids.get(p.ph) ?? ids.set(p.ph, []).get(p.ph)!).push(`ph${++n}`);
+  return ids;
+}
+
+/** XLIFF 2.0: one `<file>` per template, one `<unit>` per text (id = field path, name = unit id). */
+export function writeXliff(units: readonly Unit[], source: string, target: string): string {
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>`,
+    `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${bcp47(source)}" trgLang="${bcp47(target)}">`];
+  let fileNo = 0;
+  let current: string | undefined;
+  for (const u of units) {
+    if (u.template !== current) {
+      if (current !== undefined) out.push('  </file>');
+      current = u.template;
+      out.push(`  <file id="f${++fileNo}" original="${xmlEscape(u.template)}">`);
+    }
+    out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}">`);
+    const notes: string[] = [];
+    if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${u.limit} characters</note>`);
+    if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
+    if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
+    out.push(`      <segment${u.target !== undefined ? ' state="translated"' : ''}>`);
+    out.push(`        <source xml:space="preserve">${xliffContent(u.source)}</source>`);
+    if (u.target !== undefined) out.push(`        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>`);
+    out.push('      </segment>', '    </unit>');
+  }
+  if (current !== undefined) out.push('  </file>');
+  out.push('</xliff>', '');
+  return out.join('\n');
+}
+
+const poString = (s: string): string => {
+  const esc = s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
+  const lines = esc.split('\n');
+  if (lines.length === 1) return `"${esc}"`;
+  // a multi-line text: an empty first string, then one string per line (the gettext convention)
+  return ['""', ...lines.map((l, i) => `"${l}${i < lines.length - 1 ? '\\n' : ''}"`).filter((l) => l !== '""')].join('\n');
+};
+
+/** PO: msgctxt = unit id, msgid = source, msgstr = target (empty: not translated yet). */
+export function writePo(units: readonly Unit[], source: string, target: string): string {
+  const out = ['# Translations exported by tplsync. Keep every {{placeholder}} exactly as written.',
+    'msgid ""', 'msgstr ""',
+    '"Project-Id-Version: tplsync templates\\n"', '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"', '"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"', '"Language-Team: LANGUAGE <LL@li.org>\\n"',
+    '"MIME-Version: 1.0\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Transfer-Encoding: 8bit\\n"',
+    `"Language: ${target}\\n"`, `"X-Source-Language: ${source}\\n"`, '"X-Generator: tplsync\\n"', ''];
+  for (const u of units) {
+    if (u.limit !== undefined) out.push(`#. limit: at most ${u.limit} characters`);
+    if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
+    if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
+    out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
+  }
+  return out.join('\n');
+}
+
+const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes. */
+export function writeCsv(units: readonly Unit[], source: string, target: string): string {
+  const rows = [['id', source, target, 'limit', 'notes']];
+  for (const u of units) {
+    const notes = [Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? String(u.limit) : '', notes]);
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string): string {
+  return format === 'xliff' ? writeXliff(units, source, target) : format === 'po' ? writePo(units, source, target) : writeCsv(units, source, target);
+}
+
+/** One translated unit as read from a translation file. */
+export interface Entry {
+  id: string;
+  /** the source text the translation was made from (as the file holds it) */
+  source: string;
+  target: string;
+  /** 1-based line of the unit in the translation file */
+  line: number;
+  /** a placeholder code of the target that the source does not have (XLIFF `<ph>` ids) */
+  unknownCode?: string;
+}
+
+export interface TranslationDoc { source: string; target: string; entries: Entry[] }
+
+export class TranslationFileError extends Error {
+  constructor(message: string, readonly line: number) { super(message); }
+}
+
+/** 1-based line of an offset, by binary search over the offsets where lines start */
+function lineIndex(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let lo = 0; let hi = starts.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= index) lo = mid; else hi = mid - 1; }
+    return lo + 1;
+  };
+}
+
+type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
+const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
+
+/** Pure: read an XLIFF 2.0 file (its units with a target). */
+export function readXliff(text: string): TranslationDoc {
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: false });
+  // no document type declarations: no entities of the file's own to expand
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  let tree: XNode[];
+  try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
+    const m = /Line: (\d+)/.exec(String((e as { message?: string }).message ?? ''));
+    throw new TranslationFileError(`not well-formed XML: ${(e as Error).message.split('\n')[0]}`, m ? Number(m[1]) : 1);
+  }
+  const root = tree.find((n) => tagOf(n) === 'xliff');
+  if (!root) throw new TranslationFileError('no <xliff> element', 1);
+  const attrs = root[':@'] ?? {};
+  if (attrs.version !== '2.0') throw new TranslationFileError(`XLIFF version ${attrs.version ?? '(none)'}: only 2.0 is read`, 1);
+  if (!attrs.srcLang || !attrs.trgLang) throw new TranslationFileError('the <xliff> element needs srcLang and trgLang', 1);
+  // the unit elements in document order, to find each one's line
+  const unitStarts: number[] = [];
+  for (const m of text.matchAll(/<unit\b/g)) unitStarts.push(m.index!);
+  let unitNo = 0;
+  const lineAt = lineIndex(text);
+  const entries: Entry[] = [];
+  for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
+    for (const unit of kids(file).filter((n) => tagOf(n) === 'unit')) {
+      const line = lineAt(unitStarts[unitNo++] ?? 0);
+      const name = unit[':@']?.name;
+      if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id)', line);
+      const segments = kids(unit).filter((n) => tagOf(n) === 'segment');
+      const codes = new Map<string, string>();
+      let source = '';
+      let target: string | undefined;
+      let unknown: string | undefined;
+      const content = (el: XNode, resolve: boolean): string => kids(el).map((c) => {
+        const tag = tagOf(c);
+        if (tag === '#text') return String(c['#text']);
+        if (tag === 'ph') {
+          const id = c[':@']?.id ?? '';
+          if (!resolve) { const raw = c[':@']?.equiv ?? c[':@']?.disp ?? ''; codes.set(id, raw); return raw; }
+          // a code the source does not have: its equiv (the placeholder as written) if it says one
+          const raw = codes.get(id) ?? c[':@']?.equiv ?? c[':@']?.disp;
+          if (raw === undefined) { unknown ??= id; return ''; }
+          return raw;
+        }
+        return content(c, resolve);
+      }).join('');
+      for (const seg of segments) {
+        const src = kids(seg).find((n) => tagOf(n) === 'source');
+        if (src) source += content(src, false);
+      }
+      for (const seg of segments) {
+        const tgt = kids(seg).find((n) => tagOf(n) === 'target');
+        if (tgt) target = (target ?? '') + content(tgt, true);
+      }
+      if (target === undefined || target === '') continue;
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
+    }
+  }
+  return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries };
+}
+
+const unPo = (s: string, line: number): string => s.replace(/\\(.)/g, (_m, c: string) => {
+  switch (c) {
+    case 'n': return '\n'; case 't': return '\t'; case 'r': return '\r'; case '"': return '"'; case '\\': return '\\';
+    default: throw new TranslationFileError(`unknown escape \\${c}`, line);
+  }
+});
+
+/** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr). */
+export function readPo(text: string): TranslationDoc {
+  const lines = text.split(/\r?\n/);
+  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean }
+  const raws: Raw[] = [];
+  let cur: Raw | undefined;
+  let field: 'ctx' | 'id' | 'str' | undefined;
+  const fresh = (line: number): Raw => { const r: Raw = { line, fuzzy: false }; raws.push(r); field = undefined; return r; };
+  const used = (r: Raw | undefined): boolean => !r || r.ctx !== undefined || r.id !== undefined || r.str !== undefined;
+  lines.forEach((l, i) => {
+    const line = i + 1;
+    const t = l.trim();
+    if (t === '') { cur = undefined; field = undefined; return; }
+    if (t.startsWith('#')) {
+      if (used(cur)) cur = fresh(line);
+      if (t.startsWith('#,') && /\bfuzzy\b/.test(t)) cur!.fuzzy = true;
+      return;
+    }
+    const m = /^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\])\s+"(.*)"$/.exec(t);
+    if (m) {
+      const key = m[1]!;
+      if (key === 'msgid_plural' || key.startsWith('msgstr[')) throw new TranslationFileError('plural forms are not used by tplsync', line);
+      if (key === 'msgctxt' && used(cur)) cur = fresh(line);
+      if (key === 'msgid' && (!cur || cur.id !== undefined || cur.str !== undefined)) cur = fresh(line);
+      if (key === 'msgstr' && (!cur || cur.id === undefined)) throw new TranslationFileError('msgstr without a msgid', line);
+      if (key === 'msgctxt') cur!.line = line;
+      field = key === 'msgctxt' ? 'ctx' : key === 'msgid' ? 'id' : 'str';
+      cur![field] = unPo(m[2]!, line);
+      return;
+    }
+    const c = /^"(.*)"$/.exec(t);
+    if (c && cur && field) { cur[field] = (cur[field] ?? '') + unPo(c[1]!, line); return; }
+    throw new TranslationFileError(`cannot read this line of the PO file: ${t.slice(0, 60)}`, line);
+  });
+  const header = raws.find((r) => r.id === '' && r.ctx === undefined);
+  const hv = (k: string): string | undefined => new RegExp(`^${k}:\\s*(.+)$`, 'm').exec(header?.str ?? '')?.[1]?.trim();
+  const target = hv('Language');
+  const source = hv('X-Source-Language');
+  if (!target || !source) throw new TranslationFileError('the PO header needs "Language" and "X-Source-Language" (as tplsync exports it)', header?.line ?? 1);
+  const entries: Entry[] = [];
+  for (const r of raws) {
+    if (r.ctx === undefined || r.id === undefined) continue;
+    if (r.str === undefined || r.str === '' || r.fuzzy) continue;
+    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line });
+  }
+  return { source: fromBcp47(source), target: fromBcp47(target), entries };
+}
+
+/** Pure: read a CSV file (RFC 4180) with the columns tplsync exports. */
+export function readCsv(text: string): TranslationDoc {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parseCsv(text, { bom: true, info: true, relax_column_count: false }) as never;
+  } catch (e) {
+    const err = e as { lines?: number; message?: string };
+    throw new TranslationFileError(`not valid CSV: ${err.message ?? String(e)}`, err.lines ?? 1);
+  }
+  const head = records[0]?.record;
+  if (!head || head[0] !== 'id' || head.length < 3) throw new TranslationFileError('the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes', 1);
+  const entries: Entry[] = [];
+  // info.lines is the line where the record ends; a record starts after the previous one ended
+  let prevEnd = records[0]!.info.lines;
+  for (const { record, info } of records.slice(1)) {
+    const line = prevEnd + 1;
+    prevEnd = info.lines;
+    const [id, source, target] = record;
+    if (!id || !target) continue;
+    entries.push({ id, source: source ?? '', target, line });
+  }
+  return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries };
+}
+
+export function formatOfFile(file: string): Format | undefined {
+  if (/\.(xlf|xliff)$/i.test(file)) return 'xliff';
+  if (/\.po$/i.test(file)) return 'po';
+  if (/\.csv$/i.test(file)) return 'csv';
+  return undefined;
+}
+
+export function readTranslations(format: Format, text: string): TranslationDoc {
+  return format === 'xliff' ? readXliff(text) : format === 'po' ? readPo(text) : readCsv(text);
+}

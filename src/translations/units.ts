@@ -1,0 +1,156 @@
+// Pure: the translatable texts of a template (one unit per text, with a language-independent
+// field path), their placeholders as protected parts, and the short hash that a translated file
+// keeps of the source text it was made from (`translated_from`, docs/format.md).
+import { createHash } from 'node:crypto';
+import { arr, obj, str, type Loose } from '../model/loose.js';
+import { scanPlaceholders } from '../model/placeholders.js';
+
+/** A field that holds translatable text: where (keys and indices) and its limit in characters. */
+export interface TextField { path: (string | number)[]; text: string; limit?: number; samples: Record<string, string> }
+
+export interface Unit {
+  /** `channel/name` of the template */
+  template: string;
+  /** the language-independent field path, e.g. `buttons.0.text` */
+  field: string;
+  /** `channel/name:field`: stable across languages and runs */
+  id: string;
+  source: string;
+  target?: string;
+  /** placeholders of the source, in order, as written (`{{customer}}`) */
+  placeholders: string[];
+  limit?: number;
+  samples: Record<string, string>;
+}
+
+/** A text split into plain parts and placeholders (`ph` is the placeholder as written). */
+export type Part = { text: string } | { ph: string };
+
+export const fieldKey = (path: readonly (string | number)[]): string => path.join('.');
+export const fieldPath = (key: string): (string | number)[] => key.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+/** The first 8 hex digits of the SHA-256 of a source text: what `translated_from.texts` keeps. */
+export const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+
+const samplesOf = (v: unknown): Record<string, string> => {
+  const o = obj(v);
+  const out: Record<string, string> = {};
+  if (o) for (const [k, x] of Object.entries(o)) if (typeof x === 'string' || typeof x === 'number') out[k] = String(x);
+  return out;
+};
+
+const memo = new WeakMap<object, TextField[]>();
+
+/** Pure: every translatable text of a template, in document order (memoised per value: do not mutate what it returns). */
+export function textFields(t: Loose): TextField[] {
+  const known = memo.get(t);
+  if (known) return known;
+  const out = computeFields(t);
+  memo.set(t, out);
+  return out;
+}
+
+function computeFields(t: Loose): TextField[] {
+  const out: TextField[] = [];
+  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: Record<string, string> = {}): void => {
+    if (typeof v !== 'string' || v.trim() === '') return;
+    const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
+    const own = Object.fromEntries(Object.entries(samples).filter(([k]) => keys.has(k)));
+    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), samples: own });
+  };
+  const header = obj(t.header);
+  if (header) add(['header', 'text'], header.text, 60, samplesOf(header.examples));
+  const offer = obj(t.limited_time_offer);
+  if (offer) add(['limited_time_offer', 'text'], offer.text, 16);
+  const body = obj(t.body);
+  if (body) add(['body', 'text'], body.text, offer ? 600 : 1024, samplesOf(body.examples));
+  add(['footer'], t.footer, 60);
+  arr(t.buttons).forEach((b, i) => { const o = obj(b); if (o) add(['buttons', i, 'text'], o.text, 25); });
+  arr(t.carousel).forEach((c, i) => {
+    const card = obj(c);
+    if (!card) return;
+    const cb = obj(card.body);
+    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, samplesOf(cb.examples));
+    arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, 25); });
+  });
+  const m = obj(t.message);
+  if (m) {
+    const samples = samplesOf(m.examples);
+    add(['message', 'message'], m.message, undefined, samples);
+    arr(m.richCards).forEach((c, i) => {
+      const card = obj(c);
+      if (!card) return;
+      add(['message', 'richCards', i, 'title'], card.title, 200, samples);
+      add(['message', 'richCards', i, 'description'], card.description, 2000, samples);
+      arr(card.suggestions).forEach((s, j) => { const o = obj(s); if (o) add(['message', 'richCards', i, 'suggestions', j, 'text'], o.text, 25, samples); });
+    });
+    arr(m.suggestions).forEach((s, j) => { const o = obj(s); if (o) add(['message', 'suggestions', j, 'text'], o.text, 25, samples); });
+    const fb = obj(m.fallback);
+    if (fb) add(['message', 'fallback', 'text'], fb.text, undefined, samples);
+  }
+  return out;
+}
+
+/** The placeholders of a text as written, in order. */
+export const placeholdersOf = (text: string): string[] => scanPlaceholders(text).placeholders.map((p) => p.raw);
+
+/** Pure: a text as plain parts and placeholders. */
+export function partsOf(text: string): Part[] {
+  const s = scanPlaceholders(text);
+  const parts: Part[] = [];
+  s.texts.forEach((x, i) => {
+    if (x) parts.push({ text: x });
+    const p = s.placeholders[i];
+    if (p) parts.push({ ph: p.raw });
+  });
+  return parts;
+}
+
+/** What a translated file records of its source: `translated_from: { language, texts: { FIELD: HASH } }`. */
+export interface TranslatedFrom { language: string; texts: Record<string, string> }
+
+export function translatedFrom(t: Loose): TranslatedFrom | undefined {
+  const r = obj(t.translated_from);
+  const language = str(r?.language);
+  const texts = obj(r?.texts);
+  if (!language || !texts) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(texts)) if (typeof v === 'string') out[k] = v;
+  return { language, texts: out };
+}
+
+export interface TemplateFile { file: string; value: Loose }
+
+const idOf = (t: Loose): { channel: string; name: string; language: string } | undefined => {
+  const channel = str(t.channel); const name = str(t.name); const language = str(t.language);
+  return channel && name && language ? { channel, name, language } : undefined;
+};
+
+/**
+ * Pure: the units of every template in `source` language, with the target language's text when
+ * that language's file has a text at the same field path.
+ */
+export function extractUnits(files: readonly TemplateFile[], source: string, target: string): Unit[] {
+  const targets = new Map<string, Loose>();
+  for (const f of files) {
+    const id = idOf(f.value);
+    if (id && id.language === target) targets.set(`${id.channel}/${id.name}`, f.value);
+  }
+  const units: Unit[] = [];
+  const sources = files.flatMap((f) => { const id = idOf(f.value); return id && id.language === source ? [{ id, value: f.value }] : []; })
+    .sort((a, b) => (a.id.channel + '/' + a.id.name < b.id.channel + '/' + b.id.name ? -1 : 1));
+  for (const { id, value } of sources) {
+    const template = `${id.channel}/${id.name}`;
+    const tv = targets.get(template);
+    const tfields = tv ? new Map(textFields(tv).map((f) => [fieldKey(f.path), f.text])) : undefined;
+    for (const f of textFields(value)) {
+      const field = fieldKey(f.path);
+      const target = tfields?.get(field);
+      units.push({
+        template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples,
+        ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(target !== undefined ? { target } : {}),
+      });
+    }
+  }
+  return units;
+}

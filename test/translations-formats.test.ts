@@ -1,0 +1,98 @@
+// The exported files are what translators' tools read: XLIFF 2.0 valid against the OASIS schema
+// (xmllint, Debian's libxml2-utils, with the schema vendored in test/fixtures/xliff), PO that
+// `msgfmt --check` accepts (Debian's gettext), CSV as RFC 4180; each read back by a well-kept
+// parser that is not our reader (fast-xml-parser's DOM-like tree, gettext-parser, csv-parse).
+// Without xmllint or msgfmt these tests fail: CI installs both (.ci/run).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { XMLParser } from 'fast-xml-parser';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { readTemplateValue } from '../src/files/value.ts';
+import { writeTranslations } from '../src/translations/formats.ts';
+import { extractUnits, type TemplateFile, type Unit } from '../src/translations/units.ts';
+import { cleanup, FIXTURES, ROOT, tempDir, writeFiles } from './helpers.ts';
+
+const XSD = path.join(FIXTURES, 'xliff', 'xliff_core_2.0.xsd');
+
+function tool(name: string): void {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${name} is not installed: this test needs it (Debian: apt-get install ${name === 'xmllint' ? 'libxml2-utils' : 'gettext'})`);
+}
+
+/** every template of the project's own examples, plus texts that stress escaping */
+function units(): Unit[] {
+  const dir = path.join(ROOT, 'templates');
+  const files: TemplateFile[] = [];
+  for (const sub of ['whatsapp', 'rcs']) {
+    for (const f of execFileSync('ls', [path.join(dir, sub)], { encoding: 'utf8' }).trim().split('\n')) {
+      files.push({ file: f, value: readTemplateValue(readFileSync(path.join(dir, sub, f), 'utf8')) });
+    }
+  }
+  files.push({ file: 'x', value: { channel: 'shop-whatsapp', name: 'escapes', language: 'en_US', body: { text: 'Tom & "Jerry" <b> \\ it\'s 50% {{1}}\nline two, tab\there', examples: { 1: 'x' } }, footer: 'a, "b"; c' } });
+  files.push({ file: 'y', value: { channel: 'shop-whatsapp', name: 'escapes', language: 'de', body: { text: 'Tom & "Jerry" <b> \\ {{1}}\nZeile zwei' }, footer: 'ä, "ö"; ü' } });
+  const all = extractUnits(files, 'en_US', 'de');
+  assert.ok(all.length > 40 && all.some((u) => u.target !== undefined) && all.some((u) => u.placeholders.length > 1));
+  return all;
+}
+
+test('XLIFF 2.0: valid against the OASIS schema (xmllint), placeholders as <ph>, notes with limit and samples', () => {
+  tool('xmllint');
+  const dir = tempDir();
+  try {
+    const us = units();
+    writeFiles(dir, { 'de.xlf': writeTranslations('xliff', us, 'en_US', 'de') });
+    const r = spawnSync('xmllint', ['--noout', '--schema', XSD, path.join(dir, 'de.xlf')], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    assert.match(r.stderr, /validates/);
+    const tree = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['file', 'unit', 'ph', 'note'].includes(n) }).parse(readFileSync(path.join(dir, 'de.xlf'), 'utf8'));
+    assert.is(tree.xliff['@srcLang'], 'en-US');
+    assert.is(tree.xliff['@trgLang'], 'de');
+    const all = tree.xliff.file.flatMap((f: { '@original': string; unit: unknown[] }) => f.unit.map((u) => ({ original: f['@original'], u: u as Record<string, any> })));
+    assert.is(all.length, us.length);
+    for (const [i, { original, u }] of all.entries()) {
+      assert.is(`${original}:${u['@id']}`, us[i]!.id);
+      assert.is(u['@name'], us[i]!.id);
+      const phs = (u.segment.source.ph ?? []).map((p: Record<string, string>) => p['@equiv']);
+      assert.equal(phs, us[i]!.placeholders, `the placeholders of ${us[i]!.id} are <ph> codes`);
+      if (us[i]!.limit !== undefined) assert.ok(u.notes.note.some((n: Record<string, string>) => n['@category'] === 'limit' && String(n['#text']).includes(String(us[i]!.limit))));
+      assert.is(u.segment.target !== undefined, us[i]!.target !== undefined);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('PO: msgfmt --check accepts it; gettext-parser reads every unit with its context, source and target', async () => {
+  tool('msgfmt');
+  const dir = tempDir();
+  try {
+    const us = units();
+    const text = writeTranslations('po', us, 'en_US', 'de');
+    writeFiles(dir, { 'de.po': text });
+    const r = spawnSync('msgfmt', ['--check', '-o', '/dev/null', path.join(dir, 'de.po')], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    const gp = (await import('gettext-parser' as string)) as { po: { parse(b: Buffer | string): { headers: Record<string, string>; translations: Record<string, Record<string, { msgctxt?: string; msgid: string; msgstr: string[]; comments?: { extracted?: string } }>> } } };
+    const po = gp.po.parse(Buffer.from(text));
+    assert.is(po.headers.Language, 'de');
+    assert.is(po.headers['X-Source-Language'], 'en_US');
+    for (const u of us) {
+      const e = po.translations[u.id]?.[u.source];
+      assert.ok(e, `${u.id} is read`);
+      assert.is(e!.msgstr[0], u.target ?? '');
+      if (u.limit !== undefined) assert.match(e!.comments?.extracted ?? '', new RegExp(`at most ${u.limit} characters`));
+    }
+  } finally { cleanup(dir); }
+});
+
+test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse reads it strictly', () => {
+  const us = units();
+  const text = writeTranslations('csv', us, 'en_US', 'de');
+  assert.ok(text.endsWith('\r\n'));
+  const rows = parseCsv(text, { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false, skip_empty_lines: false }) as string[][];
+  assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes']);
+  assert.is(rows.length, us.length + 1);
+  us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : String(u.limit)]));
+});
+
+test.run();

@@ -1,0 +1,172 @@
+// Translations as a round trip (in process, real files in a temp dir): export, fill the targets,
+// import, lint clean, export again gives the same units; tampered placeholders and broken limits
+// refused at the translation file's line with nothing of that template written; an existing
+// target file keeps its comments, order and quoting; translation-outdated and language-coverage.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import './seed.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
+import { readTranslations, writeTranslations, type Format } from '../src/translations/formats.ts';
+import { extractUnits, partsOf, type Unit } from '../src/translations/units.ts';
+import { targetFileName } from '../src/translations/apply.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+/** a "translation" that keeps every placeholder and the length: letters shifted by one */
+const shift = (s: string): string => partsOf(s).map((p) => ('ph' in p ? p.ph : p.text.replace(/[a-y]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1)).replace(/z/g, 'a'))).join('');
+
+const word = fc.constantFrom('order', 'parcel', 'your', 'today', 'Hello', 'ready', 'shop', 'thanks', 'café', 'größe', '"quoted"', 'a: b', '#tag', '50%');
+const words = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((w) => w.join(' '));
+
+interface Spec { name: string; body: string; names: string[]; footer?: string; buttons: string[] }
+const spec = fc.record({
+  name: fc.stringMatching(/^[a-z]{3,10}$/),
+  names: fc.uniqueArray(fc.constantFrom('customer', 'order_id', 'day', 'code'), { minLength: 0, maxLength: 3 }),
+  lead: words(6, 8), tail: words(6, 8),
+  footer: fc.option(words(1, 4).map((s) => s.slice(0, 50)), { nil: undefined }),
+  buttons: fc.array(words(1, 3).map((s) => s.slice(0, 20)), { maxLength: 3 }),
+}).map((r): Spec => ({ name: r.name, names: r.names, body: `${r.lead} ${r.names.map((n) => `{{${n}}}`).join(' and ')} ${r.tail}`.trim(), ...(r.footer ? { footer: r.footer } : {}), buttons: r.buttons }));
+
+const yamlString = (s: string): string => JSON.stringify(s);
+function templateYaml(s: Spec, language: string): string {
+  const lines = [`# ${s.name}: a comment the import keeps`, 'channel: shop-whatsapp', `name: ${s.name}`, `language: ${language}`, 'category: UTILITY', 'body:', `  text: ${yamlString(s.body)}`];
+  if (s.names.length) lines.push('  examples:', ...s.names.map((n) => `    ${n}: sample`));
+  if (s.footer) lines.push(`footer: ${yamlString(s.footer)}`);
+  if (s.buttons.length) lines.push('buttons:', ...s.buttons.flatMap((b) => ['  - type: QUICK_REPLY', `    text: ${yamlString(b)}`]));
+  return lines.join('\n') + '\n';
+}
+
+const fill = (units: readonly Unit[]): Unit[] => units.map((u) => ({ ...u, target: shift(u.source) }));
+const strip = (units: readonly Unit[]): unknown[] => units.map(({ id, source, target, placeholders, limit }) => ({ id, source, target, placeholders, limit }));
+
+for (const format of ['xliff', 'po', 'csv'] as Format[]) {
+  test(`round trip (${format}, seeded): export, fill, import, lint clean, export again gives the same units`, async () => {
+    await fc.assert(fc.asyncProperty(fc.uniqueArray(spec, { minLength: 1, maxLength: 4, selector: (s) => s.name }), async (specs) => {
+      const dir = tempDir();
+      try {
+        writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...Object.fromEntries(specs.map((s) => [`templates/${s.name}.en_US.yaml`, templateYaml(s, 'en_US')])) });
+        const config = await loadConfig({ cwd: dir });
+        const findings = async () => (await lintInProcess(dir)).diagnostics.filter((d) => d.severity !== 'info').map((d) => `${d.file}:${d.line} ${d.ruleId} ${d.message}`);
+        assert.equal(await findings(), [], 'the generated sources lint clean');
+        const [first] = await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format, out: 'tr' });
+        const exported = readTranslations(format, readFileSync(path.join(dir, first!.file), 'utf8'));
+        assert.is(exported.entries.length, 0, 'nothing is translated yet');
+        // the translator's work: the same units with targets
+        const files = specs.map((s) => ({ file: s.name, value: readTemplateValue(templateYaml(s, 'en_US')) }));
+        const filled = fill(extractUnits(files, 'en_US', 'de'));
+        writeFiles(dir, { [`tr/de.${format}`]: writeTranslations(format, filled, 'en_US', 'de') });
+        const r = await importTranslations(config, [`tr/de.${format}`], dir);
+        assert.equal(r.refusals, []);
+        assert.is(r.written.length, specs.length);
+        for (const s of specs) assert.ok(existsSync(path.join(dir, 'templates', `${s.name}.de.yaml`)), `${s.name}.de.yaml written next to the source`);
+        assert.equal(await findings(), []);
+        await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format, out: 'tr2' });
+        const again = readFileSync(path.join(dir, 'tr2', `de.${format === 'xliff' ? 'xlf' : format}`), 'utf8');
+        const all = specs.flatMap((s) => ['en_US', 'de'].map((l) => ({ file: s.name, value: readTemplateValue(readFileSync(path.join(dir, 'templates', `${s.name}.${l}.yaml`), 'utf8')) })));
+        assert.equal(strip(extractUnits(all, 'en_US', 'de')), strip(filled));
+        assert.is(again, writeTranslations(format, filled, 'en_US', 'de'));
+      } finally { cleanup(dir); }
+    }), { seed: 2727, numRuns: 12 });
+  });
+}
+
+const EN = `# the order template
+channel: shop-whatsapp
+name: order_shipped
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{customer}}, your order {{order_id}} is on its way."
+  examples: { customer: Maria, order_id: A-1042 }
+footer: Reply STOP to opt out
+buttons:
+  - type: QUICK_REPLY
+    text: Track parcel
+`;
+const DE = `# Deutsch: von Hand gepflegt
+channel: shop-whatsapp
+name: order_shipped
+language: de
+category: UTILITY
+body:
+  text: 'Hallo {{customer}}, alt {{order_id}}.'   # a comment after the value
+  examples: { customer: Maria, order_id: A-1042 }
+footer: Antworte STOP
+buttons:
+  - type: QUICK_REPLY
+    text: "Paket verfolgen"
+`;
+
+test('import into an existing file: only the texts change (comments, order, quoting kept); translated_from records the source', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE });
+    const config = await loadConfig({ cwd: dir });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'po', out: 'tr' });
+    const po = readFileSync(path.join(dir, 'tr/de.po'), 'utf8');
+    assert.match(po, /msgstr "Hallo \{\{customer\}\}, alt \{\{order_id\}\}\."/, 'the existing translation is exported as the target');
+    writeFiles(dir, { 'tr/de.po': po.replace('msgstr "Hallo {{customer}}, alt {{order_id}}."', 'msgstr "Hallo {{customer}}, deine Bestellung {{order_id}} ist unterwegs."') });
+    const r = await importTranslations(config, ['tr/de.po'], dir);
+    assert.equal(r.refusals, []);
+    const after = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+    assert.is(after.split('translated_from:')[0], DE.replace("'Hallo {{customer}}, alt {{order_id}}.'", "'Hallo {{customer}}, deine Bestellung {{order_id}} ist unterwegs.'"));
+    assert.match(after, /translated_from:\n  language: en_US\n  texts:\n    body\.text: "[0-9a-f]{8}"\n/);
+    const lint = await lintInProcess(dir);
+    assert.equal(lint.diagnostics.filter((d) => d.ruleId === 'translation-outdated'), []);
+    // the English text changes: the German one is outdated, at its own line
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.') });
+    const stale = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated');
+    assert.equal(stale.map((d) => [path.basename(d.file), d.line]), [['order_shipped.de.yaml', 7]]);
+  } finally { cleanup(dir); }
+});
+
+for (const format of ['xliff', 'po', 'csv'] as Format[]) {
+  test(`import (${format}): a dropped, added or renamed placeholder or a broken limit is refused at its line; nothing of that template is written, the rest is`, async () => {
+    const dir = tempDir();
+    try {
+      const other = EN.replace('order_shipped', 'order_ready').replace('# the order template\n', '');
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_ready.en_US.yaml': other });
+      const config = await loadConfig({ cwd: dir });
+      const files = [{ file: 'a', value: readTemplateValue(EN) }, { file: 'b', value: readTemplateValue(other) }];
+      const units = fill(extractUnits(files, 'en_US', 'de'));
+      const bad = units.map((u) => (u.template === 'shop-whatsapp/order_shipped' && u.field === 'body.text' ? { ...u, target: u.target!.replace('{{order_id}}', '{{order}}') }
+        : u.template === 'shop-whatsapp/order_shipped' && u.field === 'buttons.0.text' ? { ...u, target: 'x'.repeat(26) } : u));
+      const text = writeTranslations(format, bad, 'en_US', 'de');
+      writeFiles(dir, { [`tr/de.${format}`]: text });
+      const r = await importTranslations(config, [`tr/de.${format}`], dir);
+      const lines = text.split(/\r?\n/);
+      const lineOf = (id: string): number => 1 + lines.findIndex((l) => l.includes(format === 'xliff' ? `name="${id}"` : id));
+      assert.equal(r.refusals.map((x) => [x.id, x.line]).sort(), [
+        ['shop-whatsapp/order_shipped:body.text', lineOf('shop-whatsapp/order_shipped:body.text')],
+        ['shop-whatsapp/order_shipped:buttons.0.text', lineOf('shop-whatsapp/order_shipped:buttons.0.text')],
+      ]);
+      assert.match(r.refusals.find((x) => x.id.endsWith('body.text'))!.message, /dropped \{\{order_id\}\}; added \{\{order\}\}/);
+      assert.match(r.refusals.find((x) => x.id.endsWith('buttons.0.text'))!.message, /26 characters; this field takes at most 25/);
+      assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')), 'nothing of the refused template');
+      assert.ok(existsSync(path.join(dir, 'templates/order_ready.de.yaml')), 'the other template is written');
+    } finally { cleanup(dir); }
+  });
+}
+
+test('language-coverage names the languages a channel requires that a template lacks, at its language', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, de, fr]\n`, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE });
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'language-coverage');
+    assert.equal(found.map((d) => [path.basename(d.file), d.line, d.severity]), [['order_shipped.en_US.yaml', 4, 'error']]);
+    assert.match(found[0]!.message, /no fr variant/);
+  } finally { cleanup(dir); }
+});
+
+test('the new file is named like the source language\'s', () => {
+  assert.is(targetFileName('templates/order.en_US.yaml', 'en_US', 'de'), 'templates/order.de.yaml');
+  assert.is(targetFileName('templates/en_US/order.yaml', 'en_US', 'pt_BR'), 'templates/pt_BR/order.yaml');
+  assert.is(targetFileName('templates/order.yaml', 'en_US', 'fr'), 'templates/order.fr.yaml');
+  assert.is(targetFileName('templates/order_en-US.yml', 'en_US', 'fr'), 'templates/order_fr.yml');
+});
+
+test.run();
