@@ -90,7 +90,8 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     // the advice is true of each kind: a re-run repairs only what failed on the way
     const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
-    const refused = notDone.filter((r) => r.outcome === 'failed' && r.errorExitCode !== undefined && r.errorExitCode !== EXIT.UNAVAILABLE && r.errorExitCode !== EXIT.INTERRUPTED).length;
+    // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
+    const refused = notDone.filter((r) => r.outcome === 'failed' && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
     const transient = notDone.length - refused;
     const parts: string[] = [];
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
