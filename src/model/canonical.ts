@@ -486,17 +486,22 @@ function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<stri
   return copy;
 }
 
-function diffValues(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
+/**
+ * Pure: the leaf-level differences of two plain values, as dotted paths (`a.b[2].c`). Keys in
+ * sorted order (`sortKeys`, for the model) or in the order they stand (for a file's view).
+ */
+export function diffValues(before: unknown, after: unknown, path: string, out: FieldChange[], sortKeys = true): void {
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   const bothObjects = before && after && typeof before === 'object' && typeof after === 'object' && Array.isArray(before) === Array.isArray(after);
   if (!bothObjects) { out.push({ path: path || '(template)', before, after }); return; }
   if (Array.isArray(before) && Array.isArray(after)) {
-    for (let i = 0; i < Math.max(before.length, after.length); i++) diffValues(before[i], after[i], `${path}[${i}]`, out);
+    for (let i = 0; i < Math.max(before.length, after.length); i++) diffValues(before[i], after[i], `${path}[${i}]`, out, sortKeys);
     return;
   }
-  const keys = new Set([...Object.keys(before as object), ...Object.keys(after as object)]);
-  for (const k of [...keys].sort()) {
-    diffValues((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+  const keys = [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])];
+  if (sortKeys) keys.sort();
+  for (const k of keys) {
+    diffValues((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out, sortKeys);
   }
 }
 

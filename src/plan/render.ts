@@ -3,7 +3,7 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 import { fileView, type FileNames } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
 
@@ -31,21 +31,10 @@ export function unifiedDiff(change: PlanChange): string {
 export function fileChanges(c: PlanChange): FieldChange[] {
   if (!c.changes?.length || !c.remote || !c.desired) return c.changes ?? [];
   const out: FieldChange[] = [];
-  diffFileValues(fileView(c.remote, c.desired), fileView(c.desired), '', out);
+  diffValues(fileView(c.remote, c.desired), fileView(c.desired), '', out, false);
   return out.length ? out : c.changes;
 }
 
-function diffFileValues(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
-  if (JSON.stringify(before) === JSON.stringify(after)) return;
-  const both = before && after && typeof before === 'object' && typeof after === 'object' && Array.isArray(before) === Array.isArray(after);
-  if (!both) { out.push({ path: path || '(template)', before, after }); return; }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    for (let i = 0; i < Math.max(before.length, after.length); i++) diffFileValues(before[i], after[i], `${path}[${i}]`, out);
-    return;
-  }
-  const keys = [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])];
-  for (const k of keys) diffFileValues((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
-}
 
 /** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
 export function notCompared(plan: Plan): string[] {
