@@ -1,6 +1,7 @@
 // Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
 // indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
 import { templateSchema } from '../schemas/template.js';
@@ -90,13 +91,18 @@ export function formatDocument(doc: Document.Parsed, value: unknown): FormatResu
 
 function sameValue(text: string, value: unknown): boolean {
   try {
-    return canonicalJson(parseDocument(text, { uniqueKeys: true }).toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === canonicalJson(value);
+    // duplicate keys found in linear time (yaml's uniqueKeys compares each key with every earlier
+    // one of its mapping: a file of 20,000 keys took minutes)
+    const doc = parseDocument(text, { uniqueKeys: false });
+    if (doc.errors.length || duplicateKeyErrors(doc).length) return false;
+    return canonicalJson(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === canonicalJson(value);
   } catch { return false; }
 }
 
 /** Lays out a template's text (for files tplsync writes itself, e.g. `new`). */
 export function formatTemplate(text: string): FormatResult {
-  const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: true });
-  if (doc.errors.length) return { text, error: `${doc.errors[0]!.message.split('\n')[0]}` };
+  const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
+  const errors = [...doc.errors, ...duplicateKeyErrors(doc)];
+  if (errors.length) return { text, error: `${errors[0]!.message.split('\n')[0]}` };
   return formatDocument(doc, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
 }
