@@ -26,9 +26,44 @@ export interface SavedPlan {
   target: string;
   summary: Plan['summary'];
   changes: SavedChange[];
+  /** sha256 of the plan's environment, target, summary and entries: an entry removed, added, duplicated or relabelled by hand shows */
+  digest?: string;
+}
+
+/** Pure: the digest a saved plan carries of what it plans. */
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes }));
+}
+
+/**
+ * Pure: what is wrong with a saved plan as a whole (a plan is checked whole, never entry by
+ * entry alone): its digest, one entry per template, and its summary agreeing with its entries.
+ * Any problem means the plan was edited after it was made; nothing of it is applied.
+ */
+export function wholePlanProblems(saved: SavedPlan): Staleness[] {
+  const out: Staleness[] = [];
+  const edited = 'the plan was edited after it was made; make it again with `tplsync plan --out FILE`';
+  if (saved.digest !== planDigest(saved)) out.push({ key: '(plan)', what: `its entries do not match its digest: ${edited}` });
+  const seen = new Set<string>();
+  for (const c of saved.changes) {
+    const id = c.publicId.toLowerCase();
+    if (seen.has(id)) out.push({ key: templateKey(c), what: `template ${c.publicId} has more than one entry: ${edited}` });
+    seen.add(id);
+  }
+  const counted = { create: 0, update: 0, noop: 0, orphan: 0 };
+  for (const c of saved.changes) counted[c.action]++;
+  if ((['create', 'update', 'noop', 'orphan'] as const).some((k) => saved.summary?.[k] !== counted[k])) {
+    out.push({ key: '(plan)', what: `its summary does not count its entries: ${edited}` });
+  }
+  return out;
 }
 
 export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date }): SavedPlan {
+  const saved = toSavedEntries(plan, meta);
+  return { ...saved, digest: planDigest(saved) };
+}
+
+function toSavedEntries(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date }): SavedPlan {
   return {
     format: PLAN_FORMAT, version: 1, createdAt: meta.now.toISOString(), toolVersion: meta.toolVersion,
     environment: meta.environment, target: meta.target, summary: plan.summary,
@@ -144,7 +179,7 @@ export type Rebuilt = { ok: true; channelId: string; publicId: string; body: Tem
  */
 export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebuilt): { writes: (SavedChange & { body: TemplateWriteRequest })[]; problems: Staleness[] } {
   const writes: (SavedChange & { body: TemplateWriteRequest })[] = [];
-  const problems: Staleness[] = [];
+  const problems: Staleness[] = wholePlanProblems(saved);
   for (const c of saved.changes) {
     if (c.action !== 'create' && c.action !== 'update') continue;
     const key = templateKey(c);

@@ -1,0 +1,63 @@
+// A saved plan is checked as a whole: an entry removed, duplicated or relabelled by hand makes
+// apply refuse the plan (exit 4) and write nothing, where each entry alone would still have passed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { wholePlanProblems, type SavedPlan } from '../src/plan/saved.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+
+const KEY = `k${Math.random().toString(36).slice(2)}Z9q`;
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+async function planned(): Promise<{ dir: string; plan: SavedPlan }> {
+  const dir = tempDir('tplsync-whole-');
+  const files: Record<string, string> = {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: WHOLE_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+  };
+  const tag = Math.random().toString(36).slice(2, 8);
+  for (const n of ['one', 'two', 'three']) files[`templates/${n}.en_US.yaml`] = VALID.replace('order_ready', `${n}_${tag}`);
+  writeFiles(dir, files);
+  const r = await cli(['plan', '--out', 'plan.json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+  assert.is(r.exitCode, 0, r.stderr);
+  return { dir, plan: JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as SavedPlan };
+}
+
+const EDITS: Record<string, (p: SavedPlan) => void> = {
+  'an entry removed (and the summary fixed to match)': (p) => { p.changes.pop(); p.summary.create--; },
+  'an entry duplicated': (p) => { p.changes.push({ ...p.changes[0]! }); p.summary.create++; },
+  'an entry relabelled (its name)': (p) => { p.changes[1]!.name = 'something_else'; },
+  'the summary changed': (p) => { p.summary.noop = 7; },
+};
+
+test('wholePlanProblems: a plan as made has none; every hand edit shows', async () => {
+  const { dir, plan } = await planned();
+  try {
+    assert.equal(wholePlanProblems(plan), []);
+    for (const [what, edit] of Object.entries(EDITS)) {
+      const copy = JSON.parse(JSON.stringify(plan)) as SavedPlan;
+      edit(copy);
+      assert.ok(wholePlanProblems(copy).length > 0, what);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('apply refuses a hand-edited plan whole (exit 4) and writes nothing', async () => {
+  for (const [what, edit] of Object.entries(EDITS)) {
+    const { dir, plan } = await planned();
+    try {
+      edit(plan);
+      writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(plan));
+      const r = await cli(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+      assert.is(r.exitCode, 4, `${what}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stdout + r.stderr, 'the plan was edited after it was made');
+      const after = await cli(['plan', '--format', 'json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+      assert.is((JSON.parse(after.stdout) as { summary: { create: number } }).summary.create, 3, `${what}: nothing was written`);
+    } finally { cleanup(dir); }
+  }
+});
+
+test.run();
