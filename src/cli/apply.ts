@@ -46,6 +46,13 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
     const signal = interruptSignal(); // Ctrl-C: what is in flight finishes, nothing new starts (exit 130)
     let pending: PendingApply;
+    /** templates whose read failed while planning: held, the rest written, exit 5 (a re-run continues) */
+    let unread = 0;
+    const partly = (code: number): number => {
+      if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
+      process.stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}.\n`);
+      return EXIT.PARTIAL;
+    };
     if (saved) {
       // the bodies written are built from the files, never taken from the plan
       const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
@@ -69,17 +76,18 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       }
       process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
+      unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
     }
     if (pending.items.length === 0) {
       if (saved) process.stdout.write('Nothing to write.\n');
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
-      return EXIT.OK;
+      return partly(EXIT.OK);
     }
     if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
       process.stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
-    return await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal });
+    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal }));
   });
 }
 

@@ -54,6 +54,11 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date() }), null, 2)}\n`);
       process.stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
     }
+    const unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
+    if (unread) {
+      process.stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel (retries exhausted); the plan leaves ${unread === 1 ? 'it' : 'them'} out (held above). A re-run reads ${unread === 1 ? 'it' : 'them'} again.\n`);
+      return EXIT.UNAVAILABLE;
+    }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   });
 }

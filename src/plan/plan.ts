@@ -41,7 +41,11 @@ export interface PlanChange {
 }
 
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
-export interface HeldTemplate { channel: string; name: string; language: string; file: string; reasons: string[] }
+export interface HeldTemplate {
+  channel: string; name: string; language: string; file: string; reasons: string[];
+  /** why it is held: its file holds it back (an expired campaign), or its read failed (a re-run plans it) */
+  kind?: 'file' | 'not-read';
+}
 
 export interface Plan {
   version: 1;

@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
+import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
@@ -38,17 +39,28 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   return { index, count };
 }
 
-/** Reads templates by id, `parallelism` at a time, reporting progress. */
-export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal): Promise<Map<string, TemplateReadResponse | null>> {
+/**
+ * Reads templates by id, `parallelism` at a time, reporting progress. A read that ran out of
+ * retries (the channel unavailable for it) is left out of the map with its error in `failed`
+ * when `tolerate` is set and other reads went through: one unreadable template does not stop the
+ * rest. When nothing could be read, the first error is thrown (exit 7).
+ */
+export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal, failed?: Map<string, ApiError>): Promise<Map<string, TemplateReadResponse | null>> {
   const remote = new Map<string, TemplateReadResponse | null>();
   const bar = await progress(label, ids.length);
   try {
     await forEachBounded(ids, conn.parallelism, async ({ channelId, id }) => {
-      remote.set(id, await conn.client.getTemplate(channelId, id));
+      try {
+        remote.set(id, await conn.client.getTemplate(channelId, id));
+      } catch (e) {
+        if (!failed || !(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
+        failed.set(id, e);
+      }
       bar.tick();
     }, signal);
   } finally { bar.stop(); }
   throwIfInterrupted(signal, `interrupted while ${label} the templates (${remote.size} of ${ids.length} read): nothing was written`);
+  if (failed?.size && remote.size === 0) throw failed.values().next().value!;
   return remote;
 }
 
@@ -86,12 +98,21 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const desired = all.filter((d) => !heldFiles.has(d.file));
   const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
-    reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+    kind: 'file' as const, reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
-  const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal);
+  const unread = new Map<string, ApiError>();
+  const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);
   for (const [id, r] of listed ?? []) remote.set(id, r);
-  return makePlan({ desired, remote, orphans, held, ...(baseCategories ? { baseCategories } : {}) });
+  // a template whose read failed is held (not planned, not applied); the others go ahead
+  const readable = desired.filter((d) => !unread.has(d.canonical.templateId));
+  for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {
+    held.push({
+      channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file, kind: 'not-read',
+      reasons: [`could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
+    });
+  }
+  return makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ...(baseCategories ? { baseCategories } : {}) });
 }
 
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */
