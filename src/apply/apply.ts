@@ -1,7 +1,7 @@
 // Effects: writes the changes of a plan with bounded concurrency, verifies each write by
 // reading it back, goes on past a failed template, and (with wait) follows the review.
 import type { Client } from '../api/client.js';
-import { ApiError, AuthError } from '../api/errors.js';
+import { ApiError, AuthError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { forEachBounded } from '../connection/fan-out.js';
@@ -20,6 +20,8 @@ export interface ApplyResult {
   error?: string;
   /** the exit code the error maps to */
   errorExitCode?: number;
+  /** how the outcome was established, when not from the write's own answer */
+  note?: string;
 }
 
 export interface ApplyOptions {
@@ -37,7 +39,16 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     try {
-      await client.writeTemplate(it.channelId, it.publicId, it.body);
+      try {
+        await client.writeTemplate(it.channelId, it.publicId, it.body);
+      } catch (e) {
+        // no answer (lost, or the retries ran out): the write may have been carried out all the
+        // same; what the channel holds now says whether it was (below), not the missing answer
+        if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
+        const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
+        if (!back || diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId)).length) throw e;
+        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, note: 'the answer to the write was lost; reading it back found it written', ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
+      }
       const back = await client.getTemplate(it.channelId, it.publicId);
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));

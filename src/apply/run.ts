@@ -83,7 +83,8 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
   if (notDone.length && written === 0 && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
-    return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable; nothing was written. A re-run is safe.' };
+    // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
+    return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
   const missing = notDone.length + n.rejected + n.stillPending;
   if (missing) {
