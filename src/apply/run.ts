@@ -1,5 +1,6 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
+import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TemplateWriteRequest } from '../api/shapes.js';
@@ -79,7 +80,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const written = n.created + n.updated;
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
   if (o.interrupted) {
-    return { code: EXIT.INTERRUPTED, message: `interrupted: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
+    return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
   if (notDone.length && written === 0 && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {

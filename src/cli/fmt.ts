@@ -1,5 +1,6 @@
 // `tplsync fmt [PATH...] [--check]`: rewrite template files in the canonical layout and key order.
 import { EXIT } from '../core/exit-codes.js';
+import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../layout/run.js';
 import { commandConfig } from './context.js';
@@ -11,7 +12,15 @@ export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise
   const files = await discoverFiles(config, paths, process.cwd());
   const changed: string[] = [];
   let broken = 0;
+  // a signal stops fmt between two files (each file is written whole, or not at all)
+  const signal = interruptSignal();
+  let done = 0;
   for (const f of files) {
+    if ((done++ & 31) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal.aborted) {
+      process.stderr.write(`tplsync: stopped: ${changed.length} file${changed.length === 1 ? '' : 's'} ${o.check ? 'found out of layout' : 'reformatted'}, ${files.length - done + 1} not looked at\n`);
+      return interruptExitCode();
+    }
     const r = formatFile(f, !o.check);
     if (r.kind === 'refused') {
       for (const d of r.problems) process.stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);

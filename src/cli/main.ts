@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
-import { installInterruptHandler } from '../core/interrupt.js';
+import { installInterruptHandler, interruptExitCode, wasInterrupted } from '../core/interrupt.js';
 import { installRedaction } from '../core/redact.js';
 import { toolVersion } from '../core/version.js';
 
@@ -236,7 +236,7 @@ export const GLOBAL_OPTIONS: readonly (readonly [flags: string, description: str
 
 export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
-  installInterruptHandler(); // Ctrl-C: exit 130; commands that can stop cleanly finish what is in flight first
+  installInterruptHandler(); // Ctrl-C and SIGTERM: exit 130 / 143; commands that can stop cleanly finish what is in flight first
   const program = new Command('tplsync');
   let code: number = EXIT.OK;
   /** a command's options merged over the global ones; commander parsed them, each command checks their values */
@@ -262,7 +262,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return code;
+    // a signal that came during synchronous work (a lint, the types) is delivered now, and its exit
+    // code wins over the command's: an interrupted command never reports success
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return wasInterrupted() && code === EXIT.OK ? interruptExitCode() : code;
   } catch (e) {
     return handleError(e, Boolean(program.opts().debug) || argv.includes('--debug'));
   }

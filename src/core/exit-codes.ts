@@ -10,6 +10,7 @@ export const EXIT = {
   UNAVAILABLE: 7,
   INTERNAL: 70,
   INTERRUPTED: 130,
+  TERMINATED: 143,
 } as const;
 
 export const EXIT_HELP = `Exit codes:
@@ -22,4 +23,5 @@ export const EXIT_HELP = `Exit codes:
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted before anything was written
   70  internal error (a bug): a short message, the stack only with --debug
-  130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which`;
+  130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which
+  143 terminated (SIGTERM, how CI cancels a job): as 130`;

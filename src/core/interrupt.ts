@@ -1,18 +1,44 @@
-// Ctrl-C (SIGINT): work that can stop cleanly asks for `interruptSignal()`; the first Ctrl-C then
-// aborts it (what is in flight finishes, nothing new starts) and the command ends with exit 130.
-// A command that asked for no signal ends at once with 130, unless it listens for SIGINT itself
-// (the emulator and preview --serve stop their servers); a second Ctrl-C always ends at once.
+// One signal policy for every command: SIGINT (Ctrl-C) and SIGTERM (how CI systems cancel a job).
+// Work that can stop cleanly asks for `interruptSignal()`; the first signal then aborts it (what is
+// in flight finishes, nothing new starts, the results are written) and the command ends with 130
+// (SIGINT) or 143 (SIGTERM). A command that asked for no signal ends at once with that code,
+// unless it listens for the signal itself (the emulator and preview --serve stop their servers);
+// a second signal always ends at once. Long synchronous loops call `yieldToSignals()` now and then,
+// so that a signal is seen while they run, and never after they went on to the end.
 
 import { EXIT } from './exit-codes.js';
 
 /** Exit code of interrupted work (the table of DESIGN.md). */
 export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
+/** Exit code of work ended by SIGTERM (128 + 15, as shells report it). */
+export const EXIT_TERMINATED = EXIT.TERMINATED;
+
+let received: 'SIGINT' | 'SIGTERM' | undefined;
+
+/** The exit code of an interruption: 143 after SIGTERM, 130 after SIGINT (and by default). */
+export function interruptExitCode(): number {
+  return received === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
+}
+
+/** Whether a signal was received (and handled) by now. */
+export function wasInterrupted(): boolean {
+  return received !== undefined;
+}
+
+/**
+ * Lets the event loop deliver a pending signal, then throws Interrupted when one came: for
+ * synchronous loops over many files (fmt, lint), every so many files.
+ */
+export async function yieldToSignals(message = 'interrupted'): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (received) throw new Interrupted(message);
+}
 
 /** Work stopped by Ctrl-C: exit 130, with what was (not) done in the message. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
-  readonly exitCode = EXIT_INTERRUPTED;
-  constructor(message = 'interrupted') { super(message); }
+  readonly exitCode: number;
+  constructor(message = 'interrupted') { super(message); this.exitCode = interruptExitCode(); }
 }
 
 let controller: AbortController | undefined;
@@ -30,21 +56,24 @@ export function throwIfInterrupted(signal: AbortSignal | undefined, message: str
   if (signal?.aborted) throw new Interrupted(message);
 }
 
-/** Installs the one SIGINT handler of the process (idempotent). */
+/** Installs the one SIGINT and SIGTERM handler of the process (idempotent). */
 export function installInterruptHandler(write: (s: string) => void = (s) => { process.stderr.write(s); }, exit: (code: number) => void = (c) => process.exit(c)): void {
   if (installed) return;
   installed = true;
-  const handler = (): void => {
+  const handler = (signal: NodeJS.Signals): void => {
     hits++;
-    // a command with its own SIGINT listener stops itself the first time
-    if (!controller && hits === 1 && process.listeners('SIGINT').some((l) => l !== handler)) return;
+    // a command with its own listener for this signal stops itself the first time (and exits as it says)
+    if (!controller && hits === 1 && process.listeners(signal).some((l) => l !== handler)) return;
+    received ??= signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+    const what = received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
     if (!controller || hits > 1) {
-      write(`\ntplsync: interrupted${hits > 1 ? ' again; stopping now' : ''}\n`);
-      exit(EXIT_INTERRUPTED);
+      write(`\ntplsync: ${what}${hits > 1 ? ' again; stopping now' : ''}\n`);
+      exit(interruptExitCode());
       return;
     }
-    write('\ntplsync: interrupted; finishing what is in flight, starting nothing new (Ctrl-C again to stop at once)\n');
+    write(`\ntplsync: ${what}; finishing what is in flight, starting nothing new (a second signal stops at once)\n`);
     controller.abort();
   };
   process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
 }

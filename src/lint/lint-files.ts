@@ -111,6 +111,8 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) && !refusedAny ? readAhead(entries.map((e) => e.abs)) : undefined;
   try {
   for (let i = 0; i < entries.length; i++) {
+    // a long run lets the event loop deliver a signal now and then (Ctrl-C, SIGTERM: exit 130 / 143)
+    if ((i & 255) === 255) await new Promise<void>((resolve) => setImmediate(resolve));
     let bytes = entries[i]!.bytes;
     if (ahead) {
       // every 64 files, the batches the worker sent in the meantime are taken in
