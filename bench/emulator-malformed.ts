@@ -67,6 +67,16 @@ const generators: [string, () => string | { chunks: string[]; pauseMs: number }]
   ['no key, wrong key', () => head('GET', tpl(), pick([[], ['apiKey: '], ['apiKey: wrong'], [`apiKey: ${KEY}x`]]))],
   ['odd methods', () => head(pick(['CONNECT', 'OPTIONS', 'TRACE', 'DELETE', 'PATCH', 'PUT', 'PROPFIND', 'HEAD']), pick([tpl(), 'example.com:443', '/_emulator/health', '*']), [`apiKey: ${KEY}`])],
   ['bad ids and queries', () => head('GET', pick([`/channel/x/template/${randomUUID()}`, `/chatapp-message-status/${randomUUID()}?limit=${pick(['0', '-1', '1e9', 'NaN', '%ff'])}`, `/chatapp-message-status/${randomUUID()}?cursor=${garbage(50).replace(/[^\w]/g, '')}`, `/chatapp-message-status/not-a-uuid`]), [`apiKey: ${KEY}`])],
+  ['doubled Host, Content-Type or Content-Length', () => pick([
+    `GET ${tpl()} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\napiKey: ${KEY}\r\n\r\n`,
+    `POST ${tpl()} HTTP/1.1\r\nHost: x\r\napiKey: ${KEY}\r\ncontent-type: application/json\r\ncontent-type: text/plain\r\ncontent-length: 2\r\n\r\n{}`,
+    `POST ${tpl()} HTTP/1.1\r\nHost: x\r\napiKey: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 2\r\n\r\n{}`,
+  ])],
+  ['Expect and Upgrade', () => pick([
+    post(tpl(), goodBody, ['expect: 200-ok']),
+    head('GET', tpl(), [`apiKey: ${KEY}`, 'connection: upgrade', 'upgrade: websocket']),
+    head('GET', tpl(), [`apiKey: ${KEY}`, 'connection: upgrade, http2-settings', 'upgrade: h2c', 'http2-settings: AAMAAABkAAQAAP__']),
+  ])],
   ['conversation oddities', () => post(`/channel/${CHANNEL}/conversation`, pick([
     JSON.stringify({ clientMessageId: randomUUID(), messages: [] }),
     JSON.stringify({ clientMessageId: 'x', messages: [{ receiver: '+491', type: 'text', data: { message: 'm' } }] }),
@@ -74,7 +84,7 @@ const generators: [string, () => string | { chunks: string[]; pauseMs: number }]
   ]))],
 ];
 
-interface Outcome { kind: '2xx' | '4xx' | '5xx' | 'other' | 'reset'; status?: number }
+interface Outcome { kind: '2xx' | '4xx' | '5xx' | 'other' | 'reset'; status?: number; json?: boolean }
 
 function send(port: number, payload: string | { chunks: string[]; pauseMs: number }): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -85,16 +95,24 @@ function send(port: number, payload: string | { chunks: string[]; pauseMs: numbe
       const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
       if (!m) return { kind: 'reset' };
       const status = Number(m[1]);
-      return { kind: status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 200 && status < 300 ? '2xx' : 'other', status };
+      // an error answer carries its JSON body ({"code": status, "message", "errors"}): schema/openapi.yaml
+      const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+      let json = false;
+      try { json = (JSON.parse(body) as { code?: unknown }).code === status; } catch { /* not JSON */ }
+      return { kind: status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 200 && status < 300 ? '2xx' : 'other', status, json };
     };
+    const isHead = typeof payload === 'string' && payload.startsWith('HEAD ');
     const s = connect(port, '127.0.0.1', async () => {
       if (typeof payload === 'string') { if (payload) s.write(payload, 'latin1'); return; }
       for (const c of payload.chunks) { if (done || s.destroyed) return; s.write(c); await new Promise((r) => setTimeout(r, payload.pauseMs)); }
     });
     s.on('data', (d: Buffer) => {
       text += d.toString('latin1');
-      // one answer is enough: a status line and the end of its headers
-      if (/^HTTP\/1\.1 \d{3}[^\r]*\r\n[\s\S]*?\r\n\r\n/.test(text)) finish(classify());
+      // one answer is enough: a status line, its headers and the body they announce
+      const end = text.indexOf('\r\n\r\n');
+      if (!/^HTTP\/1\.1 \d{3}/.test(text) || end < 0) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+      if (isHead || Buffer.byteLength(text.slice(end + 4), 'latin1') >= length) finish(classify());
     });
     s.on('error', () => finish(classify()));
     s.on('close', () => finish(classify()));
@@ -116,7 +134,8 @@ const url = await new Promise<string>((resolve, reject) => {
   proc.once('exit', () => reject(new Error('the emulator did not start')));
 });
 const port = Number(new URL(url).port);
-const counts = { sent: 0, '2xx': 0, '4xx': 0, '5xx': 0, other: 0, reset: 0 };
+const counts = { sent: 0, '2xx': 0, '4xx': 0, '5xx': 0, other: 0, reset: 0, errorsWithoutJson: 0 };
+const withoutJson = new Map<string, number>();
 const byKind = new Map<string, Record<string, number>>();
 const t0 = Date.now();
 const deadline = t0 + SECONDS * 1000;
@@ -125,9 +144,15 @@ await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
   while (next < COUNT && Date.now() < deadline && crashes === 0) {
     next++;
     const [name, gen] = generators[int(generators.length)]!;
-    const o = await send(port, gen());
+    const payload = gen();
+    const o = await send(port, payload);
     counts.sent++;
     counts[o.kind]++;
+    // a HEAD answer has no body by definition
+    if ((o.kind === '4xx' || o.kind === '5xx') && !o.json && !(typeof payload === 'string' && payload.startsWith('HEAD '))) {
+      counts.errorsWithoutJson++;
+      withoutJson.set(`${name} (${o.status})`, (withoutJson.get(`${name} (${o.status})`) ?? 0) + 1);
+    }
     const k = byKind.get(name) ?? {};
     const label = o.status ? String(o.status) : o.kind;
     k[label] = (k[label] ?? 0) + 1;
@@ -147,6 +172,7 @@ ending = true;
 proc.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 for (const [name, k] of [...byKind].sort()) console.log(`  ${name.padEnd(38)} ${Object.entries(k).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+console.log(`error answers without their JSON body: ${counts.errorsWithoutJson}${withoutJson.size ? ` (${[...withoutJson].map(([k, n]) => `${k}: ${n}`).join('; ')})` : ''}`);
 console.log(`requests sent ${counts.sent} in ${seconds.toFixed(1)} s (${CONCURRENCY} at a time, seed ${arg('seed', 1)}): answered 2xx ${counts['2xx']}, 4xx ${counts['4xx']}, 5xx ${counts['5xx']}, other ${counts.other}; closed without an answer (resets) ${counts.reset}; crashes ${crashes}; afterwards a valid write and read ${healthy ? 'succeed' : 'FAIL'}`);
 if (/emulator (error|bug)/.test(stderr)) console.log(`emulator stderr:\n${stderr.slice(0, 2000)}`);
-process.exitCode = crashes === 0 && healthy && counts['5xx'] === 0 ? 0 : 1;
+process.exitCode = crashes === 0 && healthy && counts['5xx'] === 0 && counts.errorsWithoutJson === 0 ? 0 : 1;
