@@ -4,6 +4,7 @@
 // keeps its permissions.
 import { chmodSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 
 export interface WriteOptions {
@@ -11,16 +12,19 @@ export interface WriteOptions {
   verbatim?: boolean;
 }
 
-export class WriteRefused extends Error { override name = 'WriteRefused'; }
+/** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
+export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
 
 export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   let mode: number | undefined;
   try {
     const st = lstatSync(file);
-    if (st.isSymbolicLink()) throw new WriteRefused(`${file} is a symbolic link: tplsync does not replace it with a file (write to the file it points to, or remove the link)`);
+    if (st.isSymbolicLink()) throw new WriteRefused(`${file} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
     if (!st.isFile()) throw new WriteRefused(`${file} is not a regular file: not written`);
     mode = st.mode & 0o7777;
+    // no write permission for anyone: made read-only on purpose (root could write it all the same)
+    if ((mode & 0o222) === 0) throw new WriteRefused(`${file} is read-only: not overwritten; make it writable first`);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
