@@ -14,6 +14,7 @@ export interface EmulatorCommandOptions {
   keysFile?: string;
   reviewDelay: string;
   statusDelay: string;
+  editLimits?: string;
   seed?: string;
   latency?: string;
   jitter?: string;
@@ -82,9 +83,12 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   if (o.faultOperations) faults.operations = o.faultOperations.split(',').map((s) => s.trim()) as Operation[];
   const err = checkFaults(faults);
   if (err) throw new UsageError(err);
+  const editLimits = (o.editLimits ?? 'on').toLowerCase();
+  if (editLimits !== 'on' && editLimits !== 'off') throw new UsageError(`--edit-limits takes on or off, not '${o.editLimits}'`);
   let emu;
   try {
     emu = await startEmulator({
+      editLimits: editLimits === 'on',
       port, host: o.host, keys: readKeys(o), faults,
       reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
       ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),

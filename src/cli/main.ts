@@ -206,6 +206,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--keys-file <file>', 'JSON list of {"key", "channels": [uuid...], "messageStatus": bool} for scoped keys')
       .option('--review-delay <ms>', 'how long a written template stays PENDING', '1000')
       .option('--status-delay <ms>', 'how long a sent message stays "not sent"', '1000')
+      .option('--edit-limits <on|off>', 'off: no limit on edits of APPROVED templates (for local iteration; the platform allows 1 per 24 h, 10 per 30 days)', 'on')
       .option('--seed <n>', 'seed of the fault injection (same seed, same faults)')
       .option('--latency <ms>', 'added to every API request')
       .option('--jitter <ms>', 'plus up to this much at random')
@@ -222,7 +223,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
       .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')
       .option('--verbose', 'log every request to stderr (never the key)')
-      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
+      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state,\n  POST /_emulator/review {"channel":UUID,"template":UUID,"statusText"?,"reason"?,"recommendation"?,"quality"?,"category"?} (examples: docs/emulator.md)'),
     run: async (args, o) => (await import('./emulator.js')).emulatorCommand(o),
   },
 ];

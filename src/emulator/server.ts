@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   keys: (string | KeySpec)[];
   reviewDelayMs?: number;
   statusDelayMs?: number;
+  /** false: no limit on edits of APPROVED templates (local iteration) */
+  editLimits?: boolean;
   faults?: FaultSettings;
   /** the token the control endpoints require (default: 32 random hex digits, see RunningEmulator.controlToken) */
   controlToken?: string;
@@ -60,7 +62,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const keys = new KeyRing(options.keys);
   const token = new ControlToken(options.controlToken);
   const clock = new Clock();
-  const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now });
+  const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now, ...(options.editLimits === false ? { editLimits: false } : {}) });
   const initialFaults = options.faults ?? {};
   const err = checkFaults(initialFaults);
   if (err) throw new Error(err);
@@ -147,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }
     if (r.kind === 'control') {
       const a = await control({ name: r.name, method: req.method, headers: req.headers, remoteAddress: req.remoteAddress, readBody: req.readBody, discardBody: req.discardBody }, {
-        token, state, clock, faults: () => faults.settings, setFaults,
+        token, state, clock, faults: () => faults.settings, setFaults, persist,
       });
       return { kind: 'json', ...a };
     }
