@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
       .option('--parallelism <n>', 'templates read at once', '8')
       .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
-      .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+      .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes (default for categories: the merge base of HEAD with its upstream branch)')
       .option('--orphans', 'report the templates the channels\' listing names that no file defines (needs environments.<env>.list in the config; no --base needed)')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
       .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')
@@ -70,7 +70,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--results <file>', 'write the per-template results as JSON')
       .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
       .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
-      .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
+      .option('--base <ref>', 'git ref of the last applied files: carries category changes (default: the merge base of HEAD with its upstream branch)')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./apply.js')).applyCommand(args[0] as never, o),
@@ -115,6 +115,18 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./send.js')).sendCommand(o),
+  },
+  {
+    name: 'review',
+    define: (c) => c
+      .description('every template of an environment with its life on the channel: state, quality, pauses, edits left, rejection reason and recommendation, and what to do')
+      .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+      .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
+      .option('--parallelism <n>', 'templates read at once', '8')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\nExit 0 when every template is APPROVED; 2 when any is not (PENDING, absent, REJECTED, PAUSED, ...) or its category differs.\n\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./review.js')).reviewCommand(args[0] as never, o),
   },
   {
     name: 'status',

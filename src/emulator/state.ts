@@ -195,7 +195,8 @@ export class EmulatorState {
     const key = EmulatorState.templateKey(channelId, templateId);
     const now = this.o.now();
     const prev = this.templates.get(key);
-    if (prev && canonicalJson(prev.body) === canonicalJson(body)) return { kind: 'unchanged', record: prev };
+    // the same body is no change, unless the platform re-categorised it: then the write asks for the written category back
+    if (prev && canonicalJson(prev.body) === canonicalJson(body) && (prev.lifecycle?.category ?? body.chatapp?.chatapp.category) === body.chatapp?.chatapp.category) return { kind: 'unchanged', record: prev };
     const prevState = prev ? this.statusOf(prev, now) : undefined;
     if (prevState && NOT_EDITABLE.has(prevState)) {
       return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
