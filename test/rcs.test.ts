@@ -241,6 +241,9 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
       'templates/store.yaml': STORE.replace('NAME', 'send'),
       'templates/support.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'support_callback.en_US.yaml'), 'utf8'),
     });
+    // applied first: send sends only what the channel approved
+    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     const before = emu.state.conversations.size;
     let r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'tasting_rsvp', '--param', 'first_name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);

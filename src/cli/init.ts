@@ -9,7 +9,7 @@ import { DEFAULT_TYPES_OUT } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
 import { schemaDir } from '../schemas/dir.js';
 
-export interface InitCommandOptions { channel?: string; yes?: boolean }
+export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean }
 
 const DEFAULT_CHANNEL = 'whatsapp';
 
@@ -26,10 +26,22 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     });
   }
   channel ??= DEFAULT_CHANNEL;
+  let kind = o.kind;
+  if (kind !== undefined && kind !== 'whatsapp' && kind !== 'rcs') throw new UsageError(`--kind is whatsapp or rcs, not '${kind}'`);
+  if (kind === undefined && interactive) {
+    const { select } = await import('@inquirer/prompts');
+    kind = await select({
+      message: `What is '${channel}'?`,
+      choices: [{ name: 'a WhatsApp channel', value: 'whatsapp' }, { name: 'an RCS channel', value: 'rcs' }],
+      default: /rcs/i.test(channel) ? 'rcs' : 'whatsapp',
+    });
+  }
+  // --yes: the alias says it when it can (an alias with "rcs" in it), else WhatsApp
+  kind ??= /(^|[^a-z])rcs([^a-z]|$)/i.test(channel) ? 'rcs' : 'whatsapp';
   if (!CHANNEL_ALIAS_RE.test(channel)) throw new UsageError(`--channel '${channel}' may use only letters, digits, ".", "_" and "-"`);
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
   const files = initFiles({
-    channel, version: toolVersion(),
+    channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
     configSchemaPath: rel(path.join(schemaDir, 'config.schema.json')),
     templateSchemaPath: path.relative(path.join(cwd, 'templates'), path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/'),
   });

@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     define: (c) => c
       .description('start a project here: config (embedded emulator + production skeleton), CI workflows, a first template; never overwrites')
       .option('--channel <alias>', 'alias of the first channel (default: asked on a terminal, else "whatsapp")')
+      .option('--kind <whatsapp|rcs>', 'what that channel is (default: asked on a terminal, else rcs for an alias with "rcs" in it, whatsapp otherwise); the first template fits it')
       .option('-y, --yes', 'ask nothing; take the defaults and the flags')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./init.js')).initCommand(o),
@@ -179,7 +180,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
       .option('--language <code>', 'language code', 'en_US')
       .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (WhatsApp templates; default: the kind\'s, else UTILITY)')
-      .option('--kind <kind>', 'standard (a WhatsApp template, with optional RCS content), carousel (media card carousel), offer (limited-time offer), authentication (WhatsApp writes the text) or rcs (an RCS-only template: a card with suggestions and an SMS fallback)', 'standard')
+      .option('--kind <kind>', 'standard (a WhatsApp template, with optional RCS content), carousel (media card carousel), offer (limited-time offer), authentication (WhatsApp writes the text) or rcs (an RCS-only template: a card with suggestions and an SMS fallback); default: rcs on a channel the config calls RCS (channels.<alias>.kind), else standard')
       .option('--dir <dir>', 'where to write the file', 'templates')
       .option('--force', 'overwrite an existing file'),
     run: async (args, o) => (await import('./new.js')).newCommand(o),

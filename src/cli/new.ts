@@ -6,6 +6,7 @@ import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../layout/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
+import { channelKindProblem } from '../lint/rules/channel-kind.js';
 import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
@@ -15,12 +16,16 @@ export interface NewCommandOptions { config?: string; channel: string; name: str
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
-  const kind = o.kind === 'whatsapp' ? 'standard' : o.kind ?? 'standard';
+  const config = await commandConfig(o);
+  // without --kind, a channel the config calls RCS gets an RCS template
+  const channelKind = config.channels?.[o.channel]?.kind;
+  const kind = o.kind === 'whatsapp' ? 'standard' : o.kind ?? (channelKind === 'rcs' ? 'rcs' : 'standard');
   if (!Object.hasOwn(KINDS, kind) && kind !== 'rcs') throw new UsageError(`--kind is ${[...Object.keys(KINDS), 'rcs'].join(', ')}, not '${kind}'`);
   const category = o.category ?? KINDS[kind] ?? 'UTILITY';
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${category}'`);
   if (KINDS[kind] && KINDS[kind] !== category) throw new UsageError(`${kind === 'offer' || kind === 'authentication' ? 'An' : 'A'} ${kind} template is ${KINDS[kind]}, not ${category}`);
-  const config = await commandConfig(o);
+  const mismatch = channelKind ? channelKindProblem(o.channel, channelKind, kind === 'rcs' ? 'rcs' : 'whatsapp') : undefined;
+  if (mismatch) throw new UsageError(`--kind ${o.kind}: ${mismatch}`);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
     throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);

@@ -47,8 +47,18 @@ export interface Config {
   channels?: Record<string, ChannelPolicy>;
 }
 
+/** Aliases of the environments whose kind the config does not say (lint warns once; rule channel-kind cannot check them). */
+export function aliasesWithoutKind(config: Pick<Config, 'environments' | 'channels'>): string[] {
+  const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
+  return [...aliases].filter((a) => config.channels?.[a]?.kind === undefined).sort();
+}
+
 /** `channels.<alias>` of the config: what every template on that channel must have. */
-export interface ChannelPolicy { languages?: string[] }
+export interface ChannelPolicy {
+  languages?: string[];
+  /** what the channel is: rule channel-kind keeps RCS-only templates off WhatsApp channels and WhatsApp templates off RCS channels */
+  kind?: 'whatsapp' | 'rcs';
+}
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
 export const SEARCH_PLACES = [

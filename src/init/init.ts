@@ -10,12 +10,14 @@ import { writeFileAtomic } from '../files/write.js';
 import { formatTemplate } from '../layout/format.js';
 import { TEMPLATE_ID_NAMESPACE } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
-import { scaffoldTemplate } from '../scaffold/scaffold.js';
+import { scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { workflowFiles } from './workflows.js';
 
 export interface InitOptions {
   /** the channel alias of the first template and of the config */
   channel: string;
+  /** what that channel is (default whatsapp): the config says so, and the first template fits it */
+  kind?: 'whatsapp' | 'rcs';
   /** the tplsync version the workflows pin */
   version: string;
   /** `$schema` of the config, relative to the repository (the package's schema/config.schema.json) */
@@ -65,6 +67,9 @@ environments:
   #   #   path: /channel/{channelId}/templates
   #   #   items: templates
   #   #   id: publicId
+# What each channel is: lint keeps RCS-only templates off WhatsApp channels and back (rule channel-kind).
+channels:
+  ${o.channel}: { kind: ${o.kind ?? 'whatsapp'} }
 # Severities per lint rule id (docs/rules.md), and the team's own policies:
 rules: {}
 # policies:
@@ -81,7 +86,8 @@ export interface PlannedFile { file: string; text: string }
 
 /** Every file init writes, relative to the repository, in the order it reports them. */
 export function initFiles(o: InitOptions): PlannedFile[] {
-  const template = formatTemplate(scaffoldTemplate({
+  const scaffold = o.kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
+  const template = formatTemplate(scaffold({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
   const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true });

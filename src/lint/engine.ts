@@ -21,6 +21,7 @@ export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from './suggest.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
+import { CHANNEL_KIND_RULE_ID, channelKindProblem, contentOf, type ChannelKind, type TemplateContent } from './rules/channel-kind.js';
 
 /** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
 const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
@@ -36,6 +37,8 @@ export interface FileFacts {
   variant?: VariantFacts;
   /** the hashes of its texts and what it records of its source language (rules/translations.ts) */
   translation?: TranslationFacts;
+  /** WhatsApp components only, RCS content only, or both (rules/channel-kind.ts) */
+  content?: TemplateContent;
 }
 
 export interface FileResult {
@@ -130,6 +133,7 @@ function quickFacts(text: string, t: Loose, found: Collected): FileFacts | undef
   facts.language = detached(t.language);
   facts.variant = factsOfVariant(t, found);
   facts.translation = translationFacts(t);
+  facts.content = contentOf(t);
   return facts;
 }
 
@@ -220,6 +224,7 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = factsOfVariant(t, found);
   facts.translation = translationFacts(t);
+  facts.content = contentOf(t);
   return withTruncated({ file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
@@ -359,6 +364,7 @@ function factsOf(f: ParsedFile, t: Loose, found: Collected): FileFacts {
   if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: locate(f, ['publicId']) };
   facts.variant = factsOfVariant(t, found);
   facts.translation = translationFacts(t);
+  facts.content = contentOf(t);
   return facts;
 }
 
@@ -368,7 +374,7 @@ export interface ProjectOptions {
   /** the severities of one file (the config's per-path overrides), by its display path; default `severities` */
   severitiesFor?: (file: string) => Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
-  channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>> };
+  channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>>; kinds?: Readonly<Record<string, ChannelKind>> };
   /** the project's own rules (team policies, plugins), known beside the built-in ones */
   rules?: ReadonlyMap<string, RuleMeta>;
   /** findings of the project-level passes (variants, policies), placed already, before severities and directives */
@@ -408,6 +414,9 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
           ? `Channel alias '${channel.value}' is not defined in the config${didYouMean(channel.value, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
           : `Channel alias '${channel.value}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
       }
+      const kind = opts.channels.kinds?.[channel.value];
+      const problem = kind && r.facts.content ? channelKindProblem(channel.value, kind, r.facts.content) : undefined;
+      if (problem) add(r.file, channel.span, CHANNEL_KIND_RULE_ID, problem);
     }
   }
   cross.push(...(opts.extra ?? []));

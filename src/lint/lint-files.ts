@@ -44,7 +44,9 @@ export function projectOptions(config: Config, cwd: string = process.cwd(), own:
   if (envs.length > 0) {
     const aliases: Record<string, string[]> = {};
     for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
-    opts.channels = { environments: envs.map((e) => e.name), aliases };
+    const kinds: Record<string, 'whatsapp' | 'rcs'> = {};
+    for (const [alias, c] of Object.entries(config.channels ?? {})) if (c.kind) kinds[alias] = c.kind;
+    opts.channels = { environments: envs.map((e) => e.name), aliases, ...(Object.keys(kinds).length ? { kinds } : {}) };
   }
   return opts;
 }

@@ -10,6 +10,9 @@ export const crossFileRules = defineRules([
   { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that every environment of the config defines.',
     why: 'An alias the config does not map cannot be synced; the apply would fail in that environment.',
     fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml, or correct its spelling.' },
+  { id: 'channel-kind', group: 'cross-file', severity: 'error', summary: 'A template fits the kind of its channel: no RCS-only template on a WhatsApp channel, no WhatsApp-only template on an RCS channel.',
+    why: 'The config knows which channel is WhatsApp and which is RCS (`channels.<alias>.kind`); a template the channel cannot send would be created and never delivered.',
+    fix: 'Use a channel of the right kind, or write the missing part (a WhatsApp `body`, or the RCS `message`). A template with both fits either kind.' },
 ]);
 
 export const directiveRules = defineRules([

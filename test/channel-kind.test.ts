@@ -1,0 +1,95 @@
+// Channel kinds: the config says which channel is WhatsApp and which is RCS; lint refuses a
+// template that does not fit at its `channel` line (rule channel-kind), `new` refuses to write
+// one and picks the kind from the channel, `init` records the kind it was given, and a config
+// that says nothing keeps today's behaviour with one warning.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = (channels: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n${channels}`;
+const KINDS = 'channels:\n  wa: { kind: whatsapp }\n  rcs: { kind: rcs }\n';
+const RCS_ONLY = (channel: string) => `channel: ${channel}\nname: parcel_card\nlanguage: en_US\ndescription: Parcel\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} is on its way to you."\n  examples: { order_id: A-1042 }\n`;
+const WA_ONLY = (channel: string) => `channel: ${channel}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
+
+interface Diag { ruleId: string; line: number; column: number; file: string; message: string }
+const lintJson = async (dir: string) => {
+  const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+  return { code: r.exitCode, stderr: r.stderr, diags: (JSON.parse(r.stdout) as { diagnostics: Diag[] }).diagnostics };
+};
+
+test('lint: an RCS-only template on a WhatsApp channel and a WhatsApp template on an RCS channel are errors at the channel line', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG(KINDS),
+      'templates/a.yaml': `# a comment first\n${RCS_ONLY('wa')}`,
+      'templates/b.yaml': WA_ONLY('rcs'),
+      'templates/c.yaml': RCS_ONLY('rcs').replace('parcel_card', 'parcel_ok'),
+      'templates/d.yaml': WA_ONLY('wa').replace('order_ready', 'order_ok'),
+    });
+    const { code, diags, stderr } = await lintJson(dir);
+    assert.is(code, 1);
+    const kind = diags.filter((d) => d.ruleId === 'channel-kind').map((d) => `${path.basename(d.file)}:${d.line}:${d.column}`).sort();
+    assert.equal(kind, ['a.yaml:2:10', 'b.yaml:1:10']);
+    assert.match(diags.find((d) => d.file.endsWith('a.yaml'))!.message, "Channel 'wa' is a WhatsApp channel");
+    assert.match(diags.find((d) => d.file.endsWith('b.yaml'))!.message, "Channel 'rcs' is an RCS channel");
+    assert.not.match(stderr, 'does not say what kind');
+  } finally { cleanup(dir); }
+});
+
+test('a config without kinds: no channel-kind finding, one warning naming the aliases', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(''), 'templates/a.yaml': RCS_ONLY('wa') });
+    const { code, diags, stderr } = await lintJson(dir);
+    assert.is(code, 0, JSON.stringify(diags));
+    assert.equal(diags.filter((d) => d.ruleId === 'channel-kind'), []);
+    assert.is(stderr.split('\n').filter((l) => l.includes('does not say what kind of channel')).length, 1, stderr);
+    assert.match(stderr, 'rcs, wa are');
+    // a kind the schema does not know is a config error
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('channels:\n  wa: { kind: sms }\n') });
+    const bad = await cli(['lint'], { cwd: dir });
+    assert.is(bad.exitCode, 3, bad.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('new: refuses an RCS template on a WhatsApp channel; without --kind an RCS channel gets an RCS template', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(KINDS) });
+    const refused = await cli(['new', '--kind', 'rcs', '--channel', 'wa', '--name', 'card'], { cwd: dir });
+    assert.is(refused.exitCode, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, "Channel 'wa' is a WhatsApp channel");
+    const made = await cli(['new', '--channel', 'rcs', '--name', 'card'], { cwd: dir });
+    assert.is(made.exitCode, 0, made.stderr);
+    assert.match(readFileSync(path.join(dir, made.stdout.trim()), 'utf8'), /^message:/m);
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('init records the channel kind; --kind rcs writes an RCS first template that lints clean', async () => {
+  for (const [args, kind] of [[['--yes', '--channel', 'shop'], 'whatsapp'], [['--yes', '--channel', 'shop-rcs'], 'rcs'], [['--yes', '--channel', 'line', '--kind', 'rcs'], 'rcs']] as const) {
+    const dir = tempDir('tplsync-kind-init-');
+    try {
+      const r = await cli(['init', ...args], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      const config = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8');
+      assert.match(config, new RegExp(`^  ${args[2]}: \\{ kind: ${kind} \\}$`, 'm'));
+      const first = readFileSync(path.join(dir, 'templates', 'welcome_message.en_US.yaml'), 'utf8');
+      assert.is(/^message:/m.test(first), kind === 'rcs');
+      const lint = await cli(['lint'], { cwd: dir });
+      assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+      assert.not.match(lint.stderr, 'does not say what kind');
+    } finally { cleanup(dir); }
+  }
+  const dir = tempDir('tplsync-kind-init-');
+  try {
+    const bad = await cli(['init', '--yes', '--kind', 'sms'], { cwd: dir });
+    assert.is(bad.exitCode, 3);
+  } finally { cleanup(dir); }
+});
+
+test.run();
