@@ -218,6 +218,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
       .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
       .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status,list')
+      .option('--create-quota <N/SECONDS>', 'per channel, at most N creations within SECONDS of the emulator\'s clock; beyond, 429 with Retry-After (e.g. 100/3600)')
       .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')
       .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
       .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')

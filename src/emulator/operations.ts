@@ -12,6 +12,7 @@ import type { Operation } from './faults.js';
 import { listPage } from './list.js';
 import { HttpError } from './http-error.js';
 import type { JournalEntry } from './journal.js';
+import type { CreateQuota } from './quota.js';
 import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type TemplateRecord } from './state.js';
 
 /** the deepest nesting of arrays and objects a request body may have */
@@ -86,7 +87,7 @@ function contract(name: SchemaName, value: unknown): void {
 
 export class Operations {
   private readonly queue = new KeyedQueue();
-  constructor(private readonly state: EmulatorState, private readonly persist: (e: JournalEntry) => Promise<void>) {}
+  constructor(private readonly state: EmulatorState, private readonly persist: (e: JournalEntry) => Promise<void>, private readonly quota?: CreateQuota) {}
 
   async run(r: ApiRequest): Promise<Answer> {
     if (r.channelId && !mayUse(r.principal, r.channelId)) throw new HttpError(403, 'FORBIDDEN_ERROR', `This API key may not use channel ${r.channelId}`, 'publicId');
@@ -115,7 +116,20 @@ export class Operations {
         throw new HttpError(400, plan.code, plan.message, plan.code === 'INVALID' ? 'chatapp.chatapp.category' : 'publicTemplateId');
       }
       if (plan.kind === 'changed') {
-        await this.persist({ t: 'template', key, rec: plan.record });
+        // a creation takes a slot of the channel's quota first (synchronously, so concurrent
+        // creations of other templates cannot both take the last one); an edit takes none
+        const creation = this.quota && !this.state.template(channelId, templateId) ? this.state.now() : undefined;
+        if (creation !== undefined) {
+          const q = this.quota!.take(channelId, creation);
+          if (!q.ok) {
+            const s = Math.max(1, Math.ceil(q.retryAfterMs / 1000));
+            throw new HttpError(429, 'QUOTA_EXCEEDED', `The channel's creation quota is used up (${this.quota!.spec.limit} templates per ${this.quota!.spec.windowSeconds} s; ${q.used} created in the window); retry after ${s} s`, 'publicTemplateId', { 'retry-after': String(s) });
+          }
+        }
+        try { await this.persist({ t: 'template', key, rec: plan.record }); } catch (e) {
+          if (creation !== undefined) this.quota!.release(channelId, creation);
+          throw e;
+        }
         this.state.commitTemplate(plan.record);
       }
       return { status: 200, body: this.state.writeResponse(plan.record), schema: 'TemplateWriteResponse' };
