@@ -70,6 +70,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--results <file>', 'write the per-template results as JSON')
       .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
       .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
+      .option('--no-wait-for-quota', 'when a channel\'s creation quota (environments.<env>.createQuota) is used up, stop creating and report what is left (exit 5) instead of waiting for the next window')
       .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
