@@ -5,7 +5,7 @@
 // write is being synced waits for that sync and is answered from what the journal holds.
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
-import { EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.js';
+import { EDITS_LEFT_30D_HEADER, EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.js';
 import type { ConversationRequest, TemplateWriteRequest } from '../api/shapes.js';
 import { mayUse, mayWrite, type Principal } from './auth.js';
 import type { Operation } from './faults.js';
@@ -145,7 +145,10 @@ export class Operations {
 
   private editHeaders(rec: TemplateRecord): Record<string, string> {
     const a = this.state.editAllowance(rec);
-    return { [EDITS_REMAINING_HEADER]: String(a.nextAt === undefined ? a.remaining : 0), ...(a.nextAt !== undefined ? { [NEXT_EDIT_HEADER]: new Date(a.nextAt).toISOString() } : {}) };
+    return {
+      [EDITS_REMAINING_HEADER]: String(a.nextAt === undefined ? a.remaining : 0), [EDITS_LEFT_30D_HEADER]: String(a.remaining),
+      ...(a.nextAt !== undefined ? { [NEXT_EDIT_HEADER]: new Date(a.nextAt).toISOString() } : {}),
+    };
   }
 
   private send(principal: Principal, channelId: string, body: unknown): Promise<Answer> {
