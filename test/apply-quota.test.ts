@@ -130,4 +130,19 @@ test('CLI: the wait for the server\'s window is announced on stderr and the appl
   });
 });
 
+test('config: createQuota per environment, 100 per hour by default; a bad one is refused at its place', async () => {
+  const { loadConfig } = await import('../src/config/load.ts');
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  a:\n    emulator: e.json\n    createQuota: { limit: 5, windowSeconds: 60 }\n  b:\n    emulator: f.json\n` });
+    const c = await loadConfig({ cwd: dir });
+    assert.equal(c.environments.a!.createQuota, { limit: 5, windowSeconds: 60 });
+    assert.equal(c.environments.b!.createQuota, { limit: 100, windowSeconds: 3600 });
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  a:\n    emulator: e.json\n    createQuota: { limit: 0, windowSeconds: 60 }\n` });
+    let message = '';
+    try { await loadConfig({ cwd: dir }); } catch (e) { message = (e as Error).message; }
+    assert.match(message, /tplsync\.config\.yaml:4:\d+.*createQuota/s);
+  } finally { cleanup(dir); }
+});
+
 test.run();
