@@ -2,7 +2,8 @@
 // waits for the next window (announced), honours a server's 429 Retry-After, stops cleanly on
 // Ctrl-C, and with --no-wait-for-quota holds the rest back (exit 5; a re-run continues). Time is
 // never waited for: the pacing clock is injected and each of its "sleeps" moves the emulator's
-// clock by as much, so the server's window and apply's agree without any real timer.
+// clock by as much, so the server's window and apply's agree without any real timer. The CLI's
+// own wait (an hour) is only ever ended by Ctrl-C, sent once the wait was announced.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -13,7 +14,8 @@ import { applyExit } from '../src/apply/run.ts';
 import { describeQuotaWait, type PaceClock, type QuotaWait } from '../src/apply/quota.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeBody, writeFiles } from './helpers.ts';
+import { execa } from 'execa';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeBody, writeFiles } from './helpers.ts';
 
 const HOUR = 3600_000;
 const id = (i: number) => `7b2e3c4d-5e6f-4a70-8b81-${String(i).padStart(12, '0')}`;
@@ -114,18 +116,28 @@ test('CLI: --no-wait-for-quota stops at the server\'s 429 with exit 5 and the re
   });
 });
 
-test('CLI: the wait for the server\'s window is announced on stderr and the apply completes', async () => {
-  // a one-second window: the one real wait of this file; only its outcome is asserted, never its length
+test('CLI: Ctrl-C during an hour-long wait for the window ends it at once: exit 130, the results written, a re-run continues', async () => {
   const dir = tempDir();
-  await withEmu({ limit: 1, windowSeconds: 1 }, async (emu) => {
+  await withEmu({ limit: 1, windowSeconds: 3600 }, async (emu) => {
     try {
       const files: Record<string, string> = { 'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n` };
       for (const i of [0, 1]) files[`templates/t${i}.yaml`] = templateText(i);
       writeFiles(dir, files);
-      const r = await cli(['apply', '--auto-approve', '--parallelism', '1'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k1' } });
-      assert.is(r.exitCode, 0, r.stdout + r.stderr);
-      assert.match(r.stderr, /tplsync: channel shop-whatsapp: the service answered 429 \(creation quota reached\); waiting until .* for the next window; Ctrl-C stops, a re-run continues/);
-      assert.match(r.stdout, /2 created, 0 updated, 0 failed/);
+      const r = await withChild(() => execa('node', [BIN, 'apply', '--auto-approve', '--parallelism', '1', '--results', 'out.json'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k1' }, reject: false }), async (proc) => {
+        // the signal goes once the wait was announced (the emulator's Retry-After is an hour)
+        await new Promise<void>((resolve, reject) => {
+          let err = '';
+          proc.stderr!.on('data', (d: Buffer) => { err += d.toString(); if (/waiting until/.test(err)) resolve(); });
+          proc.once('exit', () => reject(new Error(`apply ended before waiting: ${err}`)));
+        });
+        proc.kill('SIGINT');
+        return proc;
+      });
+      assert.is(r.exitCode, 130, String(r.stderr));
+      assert.match(String(r.stderr), /tplsync: channel shop-whatsapp: the service answered 429 \(creation quota reached\); waiting until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(\d+ (h|min) [^)]*\) for the next window; Ctrl-C stops, a re-run continues/);
+      const doc = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { summary: { created: number; skipped: number } };
+      assert.equal([doc.summary.created, doc.summary.skipped], [1, 1]);
+      assert.is(emu.state.templates.size, 1);
     } finally { cleanup(dir); }
   });
 });
