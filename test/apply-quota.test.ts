@@ -14,8 +14,9 @@ import { applyExit } from '../src/apply/run.ts';
 import { describeQuotaWait, type PaceClock, type QuotaWait } from '../src/apply/quota.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
+import Ajv from 'ajv';
 import { execa } from 'execa';
-import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeBody, writeFiles } from './helpers.ts';
+import { BIN, ROOT, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeBody, writeFiles } from './helpers.ts';
 
 const HOUR = 3600_000;
 const id = (i: number) => `7b2e3c4d-5e6f-4a70-8b81-${String(i).padStart(12, '0')}`;
@@ -107,6 +108,8 @@ test('CLI: --no-wait-for-quota stops at the server\'s 429 with exit 5 and the re
       assert.match(r.stderr, /1 template not created: the creation quota is used up \(the next window from .*\) \(see out\.json\); a re-run continues/);
       const doc = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { results: { outcome: string; deferred?: string }[] };
       assert.is(doc.results.filter((x) => x.deferred === 'quota' && x.outcome === 'skipped').length, 1);
+      const resultsSchema = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'apply-results.v1.schema.json'), 'utf8')));
+      assert.ok(resultsSchema(doc), JSON.stringify(resultsSchema.errors));
       assert.is(emu.state.templates.size, 2);
       emu.advanceClock(HOUR);
       r = await cli(['apply', '--auto-approve', '--no-wait-for-quota'], { cwd: dir, env });
