@@ -23,8 +23,8 @@ interface EnvVar {
 }
 
 /** the commands that read the channel (preview only with --changes) */
-const API = ['plan', 'apply', 'pull', 'send', 'status', 'preview'];
-const COLOUR = ['lint', 'plan', 'apply', 'pull', 'send', 'types', 'preview'];
+const API = ['plan', 'apply', 'review', 'pull', 'send', 'status', 'preview'];
+const COLOUR = ['lint', 'plan', 'apply', 'review', 'pull', 'send', 'types', 'preview'];
 
 /** Every environment variable tplsync reads (grep process.env in src/), and the ones the example workflows use. */
 export const ENVIRONMENT: readonly EnvVar[] = [

@@ -5,6 +5,7 @@ export type { Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/
 export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './api/errors.js';
 export type * from './api/shapes.js';
 export { sendTemplateWith, sendText } from './send/send.js';
+export { NotSendable } from './send/gate.js';
 export type { Sent, SendTemplateOptions } from './send/send.js';
 export { ParamError, checkParams, renderTemplate } from './send/render.js';
 export type { TemplateCardMeta, TemplateMeta } from './model/meta.js';

@@ -153,8 +153,11 @@ test('a category change is seen with --base; for an APPROVED template it is flag
     assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
     const f = path.join(dir, 'templates', 't1.yaml');
     writeFileSync(f, readFileSync(f, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
-    // without --base the category is not observable: no change to show
-    assert.equal((await planJson(dir)).summary.update, 0);
+    // without --base (and no upstream branch to take the merge base with) the read's category
+    // shows the difference: the channel approved it as UTILITY, the file says MARKETING
+    const noBase = await planJson(dir);
+    assert.is(noBase.summary.update, 1);
+    assert.ok(noBase.changes.some((x) => (x as { needsAttention?: { state: string } }).needsAttention?.state === 'CATEGORY_DIFFERS'), JSON.stringify(noBase.changes));
     const p = await planJson(dir, ['--base', 'HEAD']);
     const c = p.changes.find((x) => x.attention?.some((a) => /category UTILITY → MARKETING/.test(a)))!;
     assert.ok(c, JSON.stringify(p.changes.map((x) => x.attention)));

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { needsAttention } from '../src/plan/review-state.ts';
+import { describeAttention, needsAttention, recategorised } from '../src/plan/review-state.ts';
 import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
@@ -24,13 +24,33 @@ const project = () => {
 const env = { ATT_KEY: KEY };
 
 test('needsAttention: APPROVED, PENDING and REINSTATED ask nothing; every other state says what to do', () => {
-  for (const fine of ['APPROVED', 'PENDING', 'REINSTATED', undefined]) assert.is(needsAttention(fine), undefined);
+  assert.is(needsAttention(undefined), undefined);
+  for (const fine of ['APPROVED', 'PENDING', 'REINSTATED']) assert.is(needsAttention({ statusText: fine }), undefined);
   for (const state of ['REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED', 'LIMIT_EXCEEDED', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'SOMETHING_NEW']) {
-    const a = needsAttention(state, 'why')!;
+    const a = needsAttention({ statusText: state, rejectionReason: 'why' })!;
     assert.is(a.state, state);
     assert.is(a.reason, 'why');
     assert.match(a.todo, 'docs/recovery.md');
   }
+});
+
+test('needsAttention carries the recommendation, quality and pauses, and names the lint rule that covers the reason', () => {
+  const rules = new Set(['placeholder-position', 'placeholder-syntax', 'category']);
+  const a = needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Fix the variable at the end of the text' }, rules)!;
+  assert.is(a.rule, 'placeholder-syntax');
+  assert.is(a.recommendation, 'Fix the variable at the end of the text');
+  assert.match(describeAttention(a), 'recommendation: Fix the variable');
+  assert.match(a.todo, 'lint rule placeholder-syntax');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: a body may not end with a placeholder' }, rules)!.rule, 'placeholder-position');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INCORRECT_CATEGORY' }, rules)!.rule, 'category');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'SCAM' }, rules)!.rule, undefined);
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'no-such-rule: x' }, rules)!.rule, undefined);
+  const p = needsAttention({ statusText: 'PAUSED', qualityScore: 'RED', pauseCount: 1, pausedUntil: '2026-01-01T03:00:00.000Z' })!;
+  assert.equal([p.quality, p.pauses, p.pausedUntil], ['RED', 1, '2026-01-01T03:00:00.000Z']);
+  assert.match(p.todo, /^paused until 2026-01-01T03:00:00.000Z; /);
+  assert.is(recategorised('UTILITY', 'MARKETING', true).state, 'RECATEGORISED');
+  assert.is(recategorised('UTILITY', 'MARKETING', false).state, 'CATEGORY_DIFFERS');
+  assert.match(recategorised('UTILITY', 'MARKETING', true).todo, 'set category: MARKETING in the file');
 });
 
 test('a REJECTED template: apply --wait says a re-run changes nothing; every plan rendering shows it; --detailed-exitcode exits 2', async () => {

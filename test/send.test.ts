@@ -54,7 +54,7 @@ test('rendering: placeholders filled, quick replies become reply suggestions, UR
 });
 
 let emu: RunningEmulator;
-test.before(async () => { emu = await startEmulator({ keys: ['k'], statusDelayMs: 0 }); });
+test.before(async () => { emu = await startEmulator({ keys: ['k'], statusDelayMs: 0, reviewDelayMs: 0 }); });
 test.after(async () => { await emu.close(); });
 
 test('sendTemplate: a fresh clientMessageId, retried only with that same id (a lost answer is not a second message)', async () => {
@@ -62,7 +62,8 @@ test('sendTemplate: a fresh clientMessageId, retried only with that same id (a l
   const params = (i: number) => ({ customer: 'Maria', order_id: `A-${i}`, button_2: 'x' });
   // without an id of its own, each send gets a fresh one
   const fresh = [];
-  for (let i = 0; i < 3; i++) fresh.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true }));
+  // (the send gate, which reads the template from the channel first, is test/send-gate.test.ts's)
+  for (let i = 0; i < 3; i++) fresh.push(await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true, remoteCheck: false }));
   assert.is(new Set(fresh.map((s) => s.clientMessageId)).size, 3);
   assert.equal(fresh[0]!.omitted, ['the image header']);
   // lost answers: the client retries with the same id, and the service keeps one conversation.
@@ -72,7 +73,7 @@ test('sendTemplate: a fresh clientMessageId, retried only with that same id (a l
   try {
     for (let i = 0; i < 5; i++) {
       const clientMessageId = `5e0d1c2b-3a49-4c8d-9e7f-00000000000${i}`;
-      const sent = await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true, clientMessageId });
+      const sent = await sendTemplateWith(client, shipped, { to: '+4915100000010', params: params(i), textOnly: true, clientMessageId, remoteCheck: false });
       assert.is(sent.clientMessageId, clientMessageId);
     }
   } finally { emu.setFaults({}); }
@@ -113,6 +114,8 @@ test('send refuses a template whose parts a conversation message cannot carry, n
   });
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
+    // applied (and approved) first: send sends only what the channel approved
+    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const before = emu.state.conversations.size;
     let r = await cli(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
@@ -136,6 +139,8 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
   const dir = project(emu.url);
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
+    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     const args = ['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--template', 'order_shipped', '--language', 'en_US',
       '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1'];
     const before = emu.state.conversations.size;

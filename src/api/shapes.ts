@@ -110,8 +110,20 @@ export interface TemplateReadResponse {
   status: number;
   statusText: string;
   rejectionReason?: string;
+  /** assumption: what the reviewer recommends doing about the rejection (WhatsApp's rejection_info.recommendation) */
+  recommendation?: string;
+  /** assumption: WhatsApp's quality score of the template */
+  qualityScore?: QualityScore;
+  /** assumption: how often the platform has paused the template for low quality (the third pause disables it) */
+  pauseCount?: number;
+  /** assumption: while PAUSED, when the pause ends (ISO 8601) */
+  pausedUntil?: string;
   /** absent for an RCS-only template (assumption) */
-  chatapp?: { name: string; components: ReadComponent[]; id?: string; language: string; status: string; message_send_ttl_seconds?: number };
+  chatapp?: {
+    name: string; components: ReadComponent[]; id?: string; language: string; status: string; message_send_ttl_seconds?: number;
+    /** assumption: the category the platform approved it under, when the service reports it (a re-categorisation shows here) */
+    category?: string;
+  };
   /** the language of an RCS-only template (assumption) */
   language?: string;
   message?: WireMessage;
@@ -136,7 +148,12 @@ export interface MessageStatusResponse {
 
 export interface ErrorBody { code: number; message: string; errors?: { name?: string; code: string; message: string }[] }
 
-/** Template state names (statusText) and the numbers tplsync assumes for them. */
+/** Template state names (statusText, WhatsApp's 13) and the numbers tplsync assumes for them. */
 export const TEMPLATE_STATUS: Readonly<Record<string, number>> = {
   PENDING: 1, APPROVED: 2, REJECTED: 3, PAUSED: 4, DISABLED: 5,
+  IN_APPEAL: 6, FLAGGED: 7, LIMIT_EXCEEDED: 8, LOCKED: 9, PENDING_DELETION: 10, DELETED: 11, ARCHIVED: 12, REINSTATED: 13,
 };
+
+/** WhatsApp's quality scores of a template. */
+export const QUALITY_SCORES = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
+export type QualityScore = (typeof QUALITY_SCORES)[number];

@@ -15,6 +15,7 @@ export interface EmulatorCommandOptions {
   keysFile?: string;
   reviewDelay: string;
   statusDelay: string;
+  editLimits?: string;
   seed?: string;
   latency?: string;
   jitter?: string;
@@ -86,9 +87,12 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   if (err) throw new UsageError(err);
   const quota = o.createQuota !== undefined ? parseCreateQuota(o.createQuota) : undefined;
   if (quota && 'error' in quota) throw new UsageError(`--create-quota: ${quota.error}`);
+  const editLimits = (o.editLimits ?? 'on').toLowerCase();
+  if (editLimits !== 'on' && editLimits !== 'off') throw new UsageError(`--edit-limits takes on or off, not '${o.editLimits}'`);
   let emu;
   try {
     emu = await startEmulator({
+      editLimits: editLimits === 'on',
       port, host: o.host, keys: readKeys(o), faults, ...(quota ? { createQuota: quota } : {}),
       reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
       ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),

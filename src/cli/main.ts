@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none)')
       .option('--parallelism <n>', 'templates read at once', '8')
       .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
-      .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes')
+      .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes (default for categories: the merge base of HEAD with its upstream branch)')
       .option('--orphans', 'report the templates the channels\' listing names that no file defines (needs environments.<env>.list in the config; no --base needed)')
       .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-plan:<env>)')
       .option('--preview-url <url>', 'with --format markdown: link the comment to the before/after site of `preview --changes` (e.g. its workflow artifact)')
@@ -71,7 +71,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
       .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
       .option('--no-wait-for-quota', 'when a channel\'s creation quota (environments.<env>.createQuota) is used up, stop creating and report what is left (exit 5) instead of waiting for the next window')
-      .option('--base <ref>', 'git ref of the last applied files: carries category changes (the API does not return the category)')
+      .option('--base <ref>', 'git ref of the last applied files: carries category changes (default: the merge base of HEAD with its upstream branch)')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./apply.js')).applyCommand(args[0] as never, o),
@@ -112,10 +112,24 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--language <code>', 'the template\'s language (when it has several)')
       .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
       .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
+      .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file)')
+      .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
       .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./send.js')).sendCommand(o),
+  },
+  {
+    name: 'review',
+    define: (c) => c
+      .description('every template of an environment with its life on the channel: state, quality, pauses, edits left, rejection reason and recommendation, and what to do')
+      .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+      .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
+      .option('--parallelism <n>', 'templates read at once', '8')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\nExit 0 when every template is APPROVED; 2 when any is not (PENDING, absent, REJECTED, PAUSED, ...) or its category differs.\n\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./review.js')).reviewCommand(args[0] as never, o),
   },
   {
     name: 'status',
@@ -207,6 +221,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--keys-file <file>', 'JSON list of {"key", "channels": [uuid...], "messageStatus": bool} for scoped keys')
       .option('--review-delay <ms>', 'how long a written template stays PENDING', '1000')
       .option('--status-delay <ms>', 'how long a sent message stays "not sent"', '1000')
+      .option('--edit-limits <on|off>', 'off: no limit on edits of APPROVED templates (for local iteration; the platform allows 1 per 24 h, 10 per 30 days)', 'on')
       .option('--seed <n>', 'seed of the fault injection (same seed, same faults)')
       .option('--latency <ms>', 'added to every API request')
       .option('--jitter <ms>', 'plus up to this much at random')
@@ -224,7 +239,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
       .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')
       .option('--verbose', 'log every request to stderr (never the key)')
-      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state'),
+      .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state,\n  POST /_emulator/review {"channel":UUID,"template":UUID,"statusText"?,"reason"?,"recommendation"?,"quality"?,"category"?} (examples: docs/emulator.md)'),
     run: async (args, o) => (await import('./emulator.js')).emulatorCommand(o),
   },
 ];

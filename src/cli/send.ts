@@ -14,6 +14,9 @@ import { reportLintFailure } from './report.js';
 export interface SendCommandOptions {
   config?: string; env?: string; channel: string; to: string; text?: string; template?: string; language?: string;
   param?: string[]; reply?: string[]; openUrl?: string[]; clientMessageId?: string; allowInsecureHttp?: boolean; textOnly?: boolean;
+  /** commander's --no-remote-check: false when given */
+  remoteCheck?: boolean;
+  presetText?: string;
 }
 
 /** NAME=VALUE pairs; a carousel card's values as card_<n>.NAME=VALUE. */
@@ -50,7 +53,7 @@ function suggestions(o: SendCommandOptions): { action: string; text: string; pos
 
 export async function sendCommand(o: SendCommandOptions): Promise<number> {
   if ((o.text === undefined) === (o.template === undefined)) throw new UsageError('Give either --text TEXT or --template NAME');
-  if (o.template === undefined && (o.param?.length || o.language || o.textOnly)) throw new UsageError('--param, --language and --text-only go with --template');
+  if (o.template === undefined && (o.param?.length || o.language || o.textOnly || o.presetText !== undefined || o.remoteCheck === false)) throw new UsageError('--param, --language, --text-only, --preset-text and --no-remote-check go with --template');
   if (o.template !== undefined && (o.reply?.length || o.openUrl?.length)) throw new UsageError('--reply and --open-url go with --text; a template brings its own buttons');
   if (o.clientMessageId !== undefined && !UUID_RE.test(o.clientMessageId)) throw new UsageError(`--client-message-id '${o.clientMessageId}' is not a UUID`);
   const config = await commandConfig(o);
@@ -67,7 +70,10 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
     const id = o.clientMessageId ? { clientMessageId: o.clientMessageId } : {};
     const sent = meta
-      ? await sendTemplateWith(conn.client, meta, { to: o.to, params: parseParams(o.param), channelId, ...id, ...(o.textOnly ? { textOnly: true } : {}) })
+      ? await sendTemplateWith(conn.client, meta, {
+        to: o.to, params: parseParams(o.param), channelId, ...id, ...(o.textOnly ? { textOnly: true } : {}),
+        ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
+      })
       : await sendText(conn.client, channelId, o.to, o.text!, extra, o.clientMessageId);
     process.stdout.write(`${sent.clientMessageId}\n`);
     if (sent.omitted?.length) process.stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);

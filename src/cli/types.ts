@@ -15,7 +15,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   const project = await loadProject(config, [], process.cwd());
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
-  const metas = project.files.map((f) => templateMeta(fromFile(f.value!, String(f.value!.channel), ''), String(f.value!.channel)));
+  const metas = project.files.map((f) => templateMeta(fromFile(f.value!, String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
   const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');

@@ -5,7 +5,9 @@ import type { ControlToken } from './auth.js';
 import { checkFaults, type FaultSettings } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import { parseJsonBody } from './operations.js';
-import type { EmulatorState } from './state.js';
+import { QUALITY_SCORES, TEMPLATE_STATUS } from '../api/shapes.js';
+import type { JournalEntry } from './journal.js';
+import { EmulatorState, type ReviewRequest } from './state.js';
 
 /** the most one `advanceMs` may move the clock: ten years */
 export const MAX_ADVANCE_MS = 10 * 366 * 24 * 3600_000;
@@ -30,6 +32,32 @@ export interface ControlContext {
   clock: Clock;
   faults(): FaultSettings;
   setFaults(f: FaultSettings): void;
+  /** makes a change durable (the journal) before it is committed */
+  persist(e: JournalEntry): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
+const REVIEW_KEYS = ['channel', 'template', 'statusText', 'reason', 'recommendation', 'quality', 'category'];
+
+/** The body of POST /_emulator/review, checked: the request, or a message naming the field that is wrong. */
+export function checkReviewRequest(body: unknown): ReviewRequest | { error: string; field: string } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { error: 'The body must be a JSON object: {"channel": UUID, "template": UUID, "statusText"?, "reason"?, "recommendation"?, "quality"?, "category"?}', field: '' };
+  const b = body as Record<string, unknown>;
+  const extra = Object.keys(b).find((k) => !REVIEW_KEYS.includes(k));
+  if (extra !== undefined) return { error: `Unknown field ${JSON.stringify(extra.slice(0, 60))}; the fields are ${REVIEW_KEYS.join(', ')}`, field: extra.slice(0, 60) };
+  for (const k of ['channel', 'template']) {
+    if (typeof b[k] !== 'string' || !UUID.test(b[k] as string)) return { error: `${k} must be the ${k === 'channel' ? "channel's" : "template's"} UUID`, field: k };
+  }
+  if (b.statusText !== undefined && (typeof b.statusText !== 'string' || !(b.statusText in TEMPLATE_STATUS))) {
+    return { error: `statusText must be one of ${Object.keys(TEMPLATE_STATUS).join(', ')}`, field: 'statusText' };
+  }
+  for (const k of ['reason', 'recommendation']) {
+    if (b[k] !== undefined && (typeof b[k] !== 'string' || (b[k] as string).length > 1000)) return { error: `${k} must be a string of at most 1000 characters`, field: k };
+  }
+  if (b.quality !== undefined && !(QUALITY_SCORES as readonly unknown[]).includes(b.quality)) return { error: `quality must be one of ${QUALITY_SCORES.join(', ')}`, field: 'quality' };
+  if (b.category !== undefined && !CATEGORIES.includes(b.category as string)) return { error: `category must be one of ${CATEGORIES.join(', ')}`, field: 'category' };
+  return b as unknown as ReviewRequest;
 }
 
 export interface ControlRequest { name: string; method: string; headers: IncomingHttpHeaders; remoteAddress: string; readBody(): Promise<Buffer>; discardBody(): void }
@@ -55,6 +83,15 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
         try { ctx.clock.advance((body as { advanceMs?: unknown } | null)?.advanceMs); } catch (e) { throw new HttpError(400, 'INVALID', (e as Error).message, 'advanceMs'); }
         return { status: 200, body: { now: new Date(ctx.clock.now()).toISOString() } };
       }
+      case 'POST review': {
+        const q = checkReviewRequest(body);
+        if ('error' in q) throw new HttpError(400, 'INVALID', q.error, q.field || undefined);
+        const rec = ctx.state.planReview(q);
+        if (!rec) throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No template ${q.template} on channel ${q.channel}`);
+        await ctx.persist({ t: 'template', key: EmulatorState.templateKey(rec.channelId, rec.templateId), rec });
+        ctx.state.commitTemplate(rec);
+        return { status: 200, body: ctx.state.readTemplate(rec.channelId, rec.templateId) };
+      }
       case 'GET state': {
         const s = ctx.state;
         return {
@@ -62,6 +99,8 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
             templates: [...s.templates.values()].map((t) => ({
               channelId: t.channelId, templateId: t.templateId, name: t.body.name, status: s.statusOf(t), writes: t.writes,
               editsAfterApproval: t.editsAfterApproval, editsRemaining: s.editAllowance(t).remaining,
+              ...(t.lifecycle?.quality ? { quality: t.lifecycle.quality } : {}), ...(t.lifecycle?.pauses ? { pauses: t.lifecycle.pauses } : {}),
+              ...(s.categoryOf(t) !== undefined ? { category: s.categoryOf(t) } : {}),
             })),
             conversations: s.conversations.size,
           },

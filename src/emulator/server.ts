@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   keys: (string | KeySpec)[];
   reviewDelayMs?: number;
   statusDelayMs?: number;
+  /** false: no limit on edits of APPROVED templates (local iteration) */
+  editLimits?: boolean;
   faults?: FaultSettings;
   /** per channel, at most `limit` creations within any `windowSeconds` of the emulator's clock; beyond, 429 with Retry-After (off by default) */
   createQuota?: CreateQuotaSpec;
@@ -64,7 +66,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const keys = new KeyRing(options.keys);
   const token = new ControlToken(options.controlToken);
   const clock = new Clock();
-  const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now });
+  const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now, ...(options.editLimits === false ? { editLimits: false } : {}) });
   if (options.createQuota) { const e = checkCreateQuota(options.createQuota); if (e) throw new Error(`createQuota: ${e}`); }
   const initialFaults = options.faults ?? {};
   const err = checkFaults(initialFaults);
@@ -152,7 +154,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }
     if (r.kind === 'control') {
       const a = await control({ name: r.name, method: req.method, headers: req.headers, remoteAddress: req.remoteAddress, readBody: req.readBody, discardBody: req.discardBody }, {
-        token, state, clock, faults: () => faults.settings, setFaults,
+        token, state, clock, faults: () => faults.settings, setFaults, persist,
       });
       return { kind: 'json', ...a };
     }

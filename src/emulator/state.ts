@@ -6,7 +6,7 @@ import { sha256 } from '../model/hash.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from '../api/shapes.js';
-import { TEMPLATE_STATUS } from '../api/shapes.js';
+import { TEMPLATE_STATUS, type QualityScore } from '../api/shapes.js';
 import { collectFindings } from '../lint/engine.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 import { readResponse, writeBodyAsTemplate } from './template-wire.js';
@@ -22,12 +22,35 @@ export interface TemplateRecord {
   reviewAt: number;
   verdict: 'APPROVED' | 'REJECTED';
   reason?: string;
+  /** what happened after the review (POST /_emulator/review, quality pauses); an edit starts a new review */
+  lifecycle?: Lifecycle;
   /** edits made to the template after it was approved */
   editsAfterApproval: number;
   /** when those edits were made, within the last 30 days (for the edit limits) */
   approvedEdits?: number[];
   writes: number;
 }
+
+/** A template's life after its review, as the platform moves it (the control endpoint plays the platform). */
+export interface Lifecycle {
+  /** the state the platform moved it to (overrides the review's verdict) */
+  statusText?: string;
+  reason?: string;
+  recommendation?: string;
+  quality?: QualityScore;
+  /** the category the platform approved it under (a re-categorisation) */
+  category?: string;
+  /** pauses for low quality so far (the third disables it) */
+  pauses?: number;
+  /** while PAUSED: when the pause ends (ms, the emulator's clock) */
+  pausedUntil?: number;
+}
+
+/** WhatsApp's pauses for a RED quality: 3 hours, then 6 hours, then the template is disabled. */
+export const PAUSES_MS = [3 * 3600_000, 6 * 3600_000] as const;
+
+/** States in which the platform refuses an edit (WhatsApp edits only APPROVED, REJECTED and PAUSED templates; PENDING is the emulator's own review). */
+const NOT_EDITABLE = new Set(['DISABLED', 'IN_APPEAL', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'LIMIT_EXCEEDED']);
 
 export interface ConversationRecord {
   /** the scope of the key that sent it (message ids are unique per key) */
@@ -46,6 +69,8 @@ export interface StateOptions {
   /** how long a sent message stays "not sent" before it is sent or fails (ms) */
   statusDelayMs: number;
   now: () => number;
+  /** false: no limit on edits of APPROVED templates (local iteration; `tplsync emulator --edit-limits off`) */
+  editLimits?: boolean;
 }
 
 export const STATUS_LIMIT_DEFAULT = 500;
@@ -75,6 +100,12 @@ export type TemplateWritePlan =
   | { kind: 'changed'; record: TemplateRecord }
   | { kind: 'refused'; code: 'INVALID' | 'EDIT_LIMIT_REACHED'; message: string };
 
+/** What the control endpoint POST /_emulator/review asks (checked by `checkReviewRequest`). */
+export interface ReviewRequest {
+  channel: string; template: string;
+  statusText?: string; reason?: string; recommendation?: string; quality?: QualityScore; category?: string;
+}
+
 export type ConversationPlan =
   | { kind: 'new'; record: ConversationRecord }
   | { kind: 'repeat'; record: ConversationRecord }
@@ -94,9 +125,57 @@ export class EmulatorState {
   static conversationKey(scope: string, clientMessageId: string): string { return `${scope}/${clientMessageId.toLowerCase()}`; }
 
   now(): number { return this.o.now(); }
+  /** whether edits of APPROVED templates are limited (off with `--edit-limits off`) */
+  limitsEdits(): boolean { return this.o.editLimits !== false; }
 
-  statusOf(rec: TemplateRecord): string {
-    return this.o.now() < rec.reviewAt ? 'PENDING' : rec.verdict;
+  statusOf(rec: TemplateRecord, now = this.o.now()): string {
+    if (now < rec.reviewAt) return 'PENDING';
+    const lc = rec.lifecycle;
+    if (lc?.statusText === 'PAUSED' && lc.pausedUntil !== undefined && now >= lc.pausedUntil) return 'APPROVED';
+    return lc?.statusText ?? rec.verdict;
+  }
+
+  /** the category it is approved under: the platform's (after a re-categorisation), else the one written */
+  categoryOf(rec: TemplateRecord): string | undefined {
+    return rec.lifecycle?.category ?? rec.body.chatapp?.chatapp.category;
+  }
+
+  /**
+   * The platform moves a template (POST /_emulator/review), planned: a new record, or undefined
+   * when there is no such template. A RED quality pauses an APPROVED template as WhatsApp does
+   * (3 h, then 6 h, then disabled). Ends a review still under way. Changes nothing.
+   */
+  planReview(q: ReviewRequest): TemplateRecord | undefined {
+    const prev = this.template(q.channel, q.template);
+    if (!prev) return undefined;
+    const now = this.o.now();
+    const lc: Lifecycle = { ...prev.lifecycle };
+    const rec: TemplateRecord = { ...prev, reviewAt: Math.min(prev.reviewAt, now), lifecycle: lc };
+    if (q.statusText !== undefined) {
+      lc.statusText = q.statusText;
+      delete lc.pausedUntil;
+      if (q.statusText === 'APPROVED' || q.statusText === 'REINSTATED') { delete lc.reason; delete lc.recommendation; }
+      if (q.statusText === 'PAUSED') lc.pausedUntil = now + PAUSES_MS[Math.min(lc.pauses ?? 0, PAUSES_MS.length - 1)]!;
+    }
+    if (q.reason !== undefined) lc.reason = q.reason;
+    if (q.recommendation !== undefined) lc.recommendation = q.recommendation;
+    if (q.category !== undefined) lc.category = q.category;
+    if (q.quality !== undefined) {
+      lc.quality = q.quality;
+      const state = this.statusOf(rec, now);
+      if (q.quality === 'RED' && q.statusText === undefined && (state === 'APPROVED' || state === 'REINSTATED' || state === 'FLAGGED')) {
+        const pauses = (lc.pauses ?? 0) + 1;
+        lc.pauses = pauses;
+        if (pauses > PAUSES_MS.length) {
+          lc.statusText = 'DISABLED'; delete lc.pausedUntil;
+          lc.reason ??= `quality RED for the ${ordinal(pauses)} time: disabled`;
+        } else {
+          lc.statusText = 'PAUSED'; lc.pausedUntil = now + PAUSES_MS[pauses - 1]!;
+          lc.reason = `quality RED: paused for ${PAUSES_MS[pauses - 1]! / 3600_000} hours (${pauses === 1 ? 'FIRST_PAUSE' : 'SECOND_PAUSE'})`;
+        }
+      }
+    }
+    return rec;
   }
 
   editAllowance(rec: TemplateRecord, now = this.o.now()): EditAllowance {
@@ -118,14 +197,19 @@ export class EmulatorState {
     const key = EmulatorState.templateKey(channelId, templateId);
     const now = this.o.now();
     const prev = this.templates.get(key);
-    if (prev && canonicalJson(prev.body) === canonicalJson(body)) return { kind: 'unchanged', record: prev };
-    const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
-    const before = prev?.body.chatapp?.chatapp.category;
+    // the same body is no change, unless the platform re-categorised it: then the write asks for the written category back
+    if (prev && canonicalJson(prev.body) === canonicalJson(body) && (prev.lifecycle?.category ?? body.chatapp?.chatapp.category) === body.chatapp?.chatapp.category) return { kind: 'unchanged', record: prev };
+    const prevState = prev ? this.statusOf(prev, now) : undefined;
+    if (prevState && NOT_EDITABLE.has(prevState)) {
+      return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
+    }
+    const wasApproved = prevState === 'APPROVED' || prevState === 'REINSTATED';
+    const before = prev ? this.categoryOf(prev) : undefined;
     const after = body.chatapp?.chatapp.category;
     if (prev && wasApproved && before !== undefined && after !== undefined && before !== after) {
       return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${after}); create a new template instead` };
     }
-    if (prev && wasApproved) {
+    if (prev && wasApproved && this.o.editLimits !== false) {
       const a = this.editAllowance(prev, now);
       if (a.nextAt !== undefined) {
         return {
@@ -144,6 +228,10 @@ export class EmulatorState {
       editsAfterApproval: (prev?.editsAfterApproval ?? 0) + (wasApproved ? 1 : 0),
       approvedEdits: [...(prev?.approvedEdits ?? []).filter((t) => t > now - EDIT_LIMITS.monthMs), ...(wasApproved ? [now] : [])],
       writes: (prev?.writes ?? 0) + 1,
+      // a new review: the platform's verdict, reason and quality start over; pauses and its category stay
+      ...(prev?.lifecycle?.pauses || (prev?.lifecycle?.category && prev.lifecycle.category === after)
+        ? { lifecycle: { ...(prev.lifecycle.pauses ? { pauses: prev.lifecycle.pauses } : {}), ...(prev.lifecycle.category && prev.lifecycle.category === after ? { category: prev.lifecycle.category } : {}) } }
+        : {}),
     };
     return { kind: 'changed', record };
   }
@@ -173,10 +261,19 @@ export class EmulatorState {
   readTemplate(channelId: string, templateId: string): TemplateReadResponse | undefined {
     const rec = this.template(channelId, templateId);
     if (!rec) return undefined;
-    const statusText = this.statusOf(rec);
+    const now = this.o.now();
+    const statusText = this.statusOf(rec, now);
+    const lc = rec.lifecycle ?? {};
+    const reason = statusText === 'PENDING' || statusText === 'APPROVED' ? undefined : lc.reason ?? (statusText === 'REJECTED' ? rec.reason : undefined);
+    const category = this.categoryOf(rec);
     return readResponse(rec.templateId, rec.body, {
       status: TEMPLATE_STATUS[statusText]!, statusText, numericId: rec.numericId,
-      ...(statusText === 'REJECTED' && rec.reason ? { rejectionReason: rec.reason } : {}),
+      ...(reason ? { rejectionReason: reason } : {}),
+      ...(reason && lc.recommendation ? { recommendation: lc.recommendation } : {}),
+      ...(lc.quality ? { qualityScore: lc.quality } : {}),
+      ...(lc.pauses ? { pauseCount: lc.pauses } : {}),
+      ...(statusText === 'PAUSED' && lc.pausedUntil !== undefined ? { pausedUntil: new Date(lc.pausedUntil).toISOString() } : {}),
+      ...(category !== undefined ? { category } : {}),
     });
   }
 
@@ -237,6 +334,8 @@ export class EmulatorState {
     };
   }
 }
+
+function ordinal(n: number): string { return n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`; }
 
 function encodeCursor(c: { id: string; offset: number }): string {
   return Buffer.from(JSON.stringify([c.id, c.offset])).toString('base64url');

@@ -30,13 +30,31 @@ export function readComponents(body: TemplateWriteRequest): ReadComponent[] {
   });
 }
 
-export function readResponse(publicId: string, body: TemplateWriteRequest, state: { status: number; statusText: string; numericId: string; rejectionReason?: string }): TemplateReadResponse {
+/** What the read says of a template's life besides its body (docs/api-assumptions.md). */
+export interface ReadState {
+  status: number; statusText: string; numericId: string;
+  rejectionReason?: string; recommendation?: string; qualityScore?: TemplateReadResponse['qualityScore']; pauseCount?: number; pausedUntil?: string;
+  /** the category it is approved under (WhatsApp templates) */
+  category?: string;
+}
+
+function lifeFields(state: ReadState): Partial<TemplateReadResponse> {
+  return {
+    ...(state.rejectionReason ? { rejectionReason: state.rejectionReason } : {}),
+    ...(state.recommendation ? { recommendation: state.recommendation } : {}),
+    ...(state.qualityScore ? { qualityScore: state.qualityScore } : {}),
+    ...(state.pauseCount ? { pauseCount: state.pauseCount } : {}),
+    ...(state.pausedUntil ? { pausedUntil: state.pausedUntil } : {}),
+  };
+}
+
+export function readResponse(publicId: string, body: TemplateWriteRequest, state: ReadState): TemplateReadResponse {
   if (!body.chatapp) {
     // an RCS-only template: no chat-app definition; its language beside its name (docs/api-assumptions.md)
     return {
       name: body.name, publicId, ...(body.language !== undefined ? { language: body.language } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
-      status: state.status, statusText: state.statusText, ...(state.rejectionReason ? { rejectionReason: state.rejectionReason } : {}),
+      status: state.status, statusText: state.statusText, ...lifeFields(state),
       ...(body.message ? { message: body.message } : {}),
     };
   }
@@ -47,10 +65,11 @@ export function readResponse(publicId: string, body: TemplateWriteRequest, state
     ...(body.description !== undefined ? { description: body.description } : {}),
     status: state.status,
     statusText: state.statusText,
-    ...(state.rejectionReason ? { rejectionReason: state.rejectionReason } : {}),
+    ...lifeFields(state),
     chatapp: {
       name: inner.name, components: readComponents(body), id: state.numericId, language: inner.language, status: state.statusText,
       ...(inner.message_send_ttl_seconds !== undefined ? { message_send_ttl_seconds: inner.message_send_ttl_seconds } : {}),
+      ...(state.category !== undefined ? { category: state.category } : {}),
     },
     ...(body.message ? { message: body.message } : {}),
   };

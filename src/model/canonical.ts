@@ -471,7 +471,8 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
   return out;
 }
 
-function comparable(c: CanonicalTemplate, other: CanonicalTemplate): Record<string, unknown> {
+/** What of a template a read can show and a plan compares (the identity, category, samples and file-only names left out). */
+export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c): Record<string, unknown> {
   const { category: _c, channelId: _ch, templateId: _id, samples: _s, messageNames: _n, unobservable: _u, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
   // the file's names of placeholders are not part of what is sent

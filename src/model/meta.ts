@@ -1,7 +1,8 @@
 // Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
-import { fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
+import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
+import { sha256 } from './hash.js';
 import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';
@@ -32,6 +33,36 @@ export interface TemplateMeta {
    * text part alone.
    */
   omitted?: readonly string[];
+  /**
+   * What `send` compares with the channel's copy before sending: the file's `publicId` (else the
+   * id is derived from the channel, name and language) and a digest of each part a read shows.
+   */
+  check?: { readonly publicId?: string; readonly digest: Readonly<Record<string, string>> };
+  /**
+   * An authentication template without text of its own: WhatsApp writes its text. `exact`: the
+   * body is WhatsApp's wording (English); `localised`: WhatsApp writes it in the template's
+   * language, which tplsync does not know, so sending needs the text from the caller.
+   */
+  presetText?: 'exact' | 'localised';
+}
+
+/** Parts of a template whose digest is taken one level down, so that a difference names the field (`body.text`, `message.richCards`). */
+const DEEP = new Set(['body', 'header', 'message']);
+
+/** Pure: a short digest of each part of a template a read shows (see `comparable`), keyed by its path. */
+export function contentDigest(c: CanonicalTemplate): Record<string, string> {
+  const out: Record<string, string> = {};
+  const h = (v: unknown): string => sha256(canonicalJson(v)).slice(0, 16);
+  for (const [k, v] of Object.entries(comparable(c))) {
+    if (DEEP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = h(v2);
+    else out[k] = h(v);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Pure: the parts whose digests differ (present on one side only included), sorted. */
+export function digestDifferences(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => a[k] !== b[k]).sort();
 }
 
 /**
@@ -61,6 +92,18 @@ const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
 /** RCS suggestion actions the conversation request can carry. */
 const SENDABLE_ACTIONS = new Set(['reply', 'open_url']);
 
+/** A suggestion the conversation request carries as it is: reply, or open_url in the browser (a webview it cannot ask for). */
+function sendableSuggestion(sg: { action?: unknown; openUrlApplication?: unknown; webviewType?: unknown }): boolean {
+  if (!SENDABLE_ACTIONS.has(String(sg.action))) return false;
+  return !(sg.action === 'open_url' && (sg.openUrlApplication === 'WEBVIEW' || sg.webviewType !== undefined));
+}
+
+function suggestionName(sg: { action?: unknown; openUrlApplication?: unknown; webviewType?: unknown }): string {
+  return sg.action === 'open_url' && (sg.openUrlApplication === 'WEBVIEW' || sg.webviewType !== undefined)
+    ? `open_url in a webview${typeof sg.webviewType === 'string' ? ` (${sg.webviewType})` : ''}`
+    : String(sg.action);
+}
+
 const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
 
 /** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
@@ -76,7 +119,7 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
     (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title)}`));
-    (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`RCS suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
+    (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
   }
   return out;
@@ -92,14 +135,14 @@ function unsendableRcsParts(c: CanonicalTemplate): string[] {
   const m = c.message ?? {};
   if (m.fileUrl) out.push(`the ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
   (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(c, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
-  (m.suggestions ?? []).forEach((sg, i) => { if (!SENDABLE_ACTIONS.has(String(sg.action))) out.push(`suggestion ${i + 1}, ${String(sg.action)}${quoted(sg.text)}`); });
+  (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); });
   if (m.rcsExpireOpts) out.push(`the expiry (${m.rcsExpireOpts.type === 'TTL' ? `ttl ${m.rcsExpireOpts.ttl} s` : `expireTime ${m.rcsExpireOpts.expireTime}`})`);
   if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   return out;
 }
 
 /** The metadata of a (lint-clean) template, from its canonical model; `channel` as written in the file. */
-export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMeta {
+export function templateMeta(c: CanonicalTemplate, channel: string, o: { publicId?: string } = {}): TemplateMeta {
   const params: string[] = [];
   const add = (role: PlaceholderSite['role'], text: string, button?: number): void => {
     for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
@@ -120,7 +163,7 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
   if (c.message?.fallback?.text !== undefined) add('rcs', messageFileText(c, c.message.fallback.text));
   const omitted = unsendableParts(c);
   const suggestions = c.rcsOnly
-    ? (c.message?.suggestions ?? []).filter((sg) => SENDABLE_ACTIONS.has(String(sg.action)) && sg.text !== undefined)
+    ? (c.message?.suggestions ?? []).filter((sg) => sendableSuggestion(sg) && sg.text !== undefined)
       .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
     : [];
   const buttonMeta = (b: CanonicalTemplate['buttons'][number]) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) });
@@ -146,5 +189,7 @@ export function templateMeta(c: CanonicalTemplate, channel: string): TemplateMet
     ...(suggestions.length ? { suggestions } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
+    check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c) },
+    ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
   };
 }

@@ -8,6 +8,8 @@ import { distinctKeys, scanPlaceholders } from './placeholders.js';
 export interface ToFileOptions {
   channel: string;
   category: string;
+  /** the category came from the read (the service reports it): no comment asking to check it */
+  categoryRead?: boolean;
   schemaPath: string;
   note: string;
 }
@@ -115,7 +117,7 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {
     const cat = (doc.contents as YAMLMap).items.find((p) => String((p.key as { value?: unknown }).value ?? p.key) === 'category');
-    if (cat) (cat.value as { comment?: string }).comment = ' the API does not return the category: check it';
+    if (cat && !o.categoryRead) (cat.value as { comment?: string }).comment = ' the API does not return the category: check it';
     const msg = (doc.contents as YAMLMap).items.find((p) => String((p.key as { value?: unknown }).value ?? p.key) === 'message');
     const ex = unknownSamples && isMap(msg?.value) ? (msg.value as YAMLMap).items.find((p) => String((p.key as { value?: unknown }).value ?? p.key) === 'examples') : undefined;
     if (ex) (ex.key as { commentBefore?: string }).commentBefore = ' the API does not return samples of RCS placeholders: replace these';

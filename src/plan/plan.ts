@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, needsAttention, type NeedsAttention } from './review-state.js';
+import { describeAttention, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -52,6 +52,8 @@ export interface HeldTemplate {
 
 export interface Plan {
   version: 1;
+  /** the files whose categories the plan compared with (--base, or the merge base with the upstream branch) */
+  categoriesFrom?: string;
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */
@@ -76,6 +78,8 @@ export interface PlanInputs {
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
   held?: readonly HeldTemplate[];
+  /** the lint rules' ids, to name the rule that covers a rejection reason */
+  ruleIds?: ReadonlySet<string>;
 }
 
 export function makePlan(inp: PlanInputs): Plan {
@@ -92,11 +96,19 @@ export function makePlan(inp: PlanInputs): Plan {
     const remote = fromRead(r, c.channelId);
     const diff = diffTemplates(c, remote);
     const attention: string[] = [];
-    // the read does not return the category: a change is only known from the files at --base
-    const baseCategory = inp.baseCategories?.get(c.templateId);
+    // where the read reports the category the platform approved it under, a difference is drift
+    // (a re-categorisation, or an edit of the file); else a change is known only from the files at --base
+    const remoteCategory = r.chatapp?.category;
+    const baseCategory = remoteCategory ?? inp.baseCategories?.get(c.templateId);
+    let recat: NeedsAttention | undefined;
+    // an APPROVED template under another category than the file's, unless the file itself changed
+    // it since --base (that edit is flagged below): the platform re-categorised it
+    if (remoteCategory && c.category && remoteCategory !== c.category && r.statusText === 'APPROVED' && inp.baseCategories?.get(c.templateId) !== remoteCategory) {
+      recat = recategorised(c.category, remoteCategory, inp.baseCategories?.get(c.templateId) === c.category);
+    }
     if (baseCategory && c.category && baseCategory !== c.category) {
       diff.unshift({ path: 'category', before: baseCategory, after: c.category });
-      if (r.statusText === 'APPROVED') attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
+      if (r.statusText === 'APPROVED' && !recat) attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
     }
     let edit: EditSpend | undefined;
     if (diff.length && r.statusText === 'APPROVED') {
@@ -105,7 +117,7 @@ export function makePlan(inp: PlanInputs): Plan {
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
-    const state = needsAttention(r.statusText, r.rejectionReason);
+    const state = needsAttention(r, inp.ruleIds) ?? recat;
     if (state) attention.push(describeAttention(state));
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',

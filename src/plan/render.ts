@@ -90,6 +90,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   }
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
+  if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
   return `${out.join('\n')}\n`;
 }
 
@@ -125,6 +126,7 @@ export function showPair(before: unknown, after: unknown): [string, string] {
 export function renderJson(plan: Plan): string {
   return `${JSON.stringify({
     version: 1,
+    ...(plan.categoriesFrom ? { categoriesFrom: plan.categoriesFrom } : {}),
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
@@ -198,6 +200,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const unseen = notCompared(plan);
   if (unseen.length) head.push(`<sub>Not compared, because the API does not return them: ${unseen.map((f) => esc(f)).join(', ')}.</sub>`, '');
+  if (plan.categoriesFrom) head.push(`<sub>Categories compared with the files at ${esc(plan.categoriesFrom)}.</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
   const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;

@@ -2,13 +2,46 @@
 // "In sync" means approved: a template whose content matches its file but whose review rejected,
 // paused or disabled it is not in sync, and every plan says so (docs/recovery.md, a section per state).
 
+import type { TemplateReadResponse } from '../api/shapes.js';
+
 export interface NeedsAttention {
   /** the template's statusText on the channel */
   state: string;
   /** why, when the read says (the rejection reason) */
   reason?: string;
+  /** what the reviewer recommends, when the read says */
+  recommendation?: string;
+  /** the lint rule that checks what the reason names, when one does */
+  rule?: string;
+  /** the quality score, when the read says */
+  quality?: string;
+  /** pauses for low quality so far */
+  pauses?: number;
+  /** while PAUSED: when the pause ends */
+  pausedUntil?: string;
   /** what to do, in one sentence */
   todo: string;
+}
+
+/** What the read of a template says of its life (docs/api-assumptions.md). */
+export type ReviewFields = Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil'>;
+
+/** WhatsApp's rejection reasons a lint rule checks before a review does. */
+const RULE_OF_REASON: Readonly<Record<string, string>> = {
+  INVALID_FORMAT: 'placeholder-syntax',
+  INCORRECT_CATEGORY: 'category',
+  TAG_CONTENT_MISMATCH: 'category',
+  PROMOTIONAL: 'category',
+};
+
+/** The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`), or WhatsApp's reason code's. */
+export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>): string | undefined {
+  if (!reason) return undefined;
+  const named = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*:/.exec(reason)?.[1];
+  if (named && ruleIds.has(named)) return named;
+  const code = /\b([A-Z]+(?:_[A-Z]+)+|PROMOTIONAL|SCAM)\b/.exec(reason)?.[1];
+  const rule = code ? RULE_OF_REASON[code] : undefined;
+  return rule && ruleIds.has(rule) ? rule : undefined;
 }
 
 const TODO: Readonly<Record<string, string>> = {
@@ -28,12 +61,38 @@ const TODO: Readonly<Record<string, string>> = {
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
 
 /** What a remote state asks of the team, or undefined when it asks nothing. */
-export function needsAttention(state: string | undefined, reason?: string): NeedsAttention | undefined {
-  if (state === undefined || FINE.has(state)) return undefined;
-  return { state, ...(reason ? { reason } : {}), todo: TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md` };
+export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set()): NeedsAttention | undefined {
+  const state = r?.statusText;
+  if (r === undefined || state === undefined || FINE.has(state)) return undefined;
+  const rule = ruleOfReason(r.rejectionReason, ruleIds);
+  return {
+    state,
+    ...(r.rejectionReason ? { reason: r.rejectionReason } : {}),
+    ...(r.recommendation ? { recommendation: r.recommendation } : {}),
+    ...(rule ? { rule } : {}),
+    ...(r.qualityScore ? { quality: r.qualityScore } : {}),
+    ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
+    ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
+    todo: (state === 'PAUSED' && r.pausedUntil ? `paused until ${r.pausedUntil}; ` : '')
+      + (TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
+      + (rule ? ` (lint rule ${rule} checks this: run tplsync lint)` : ''),
+  };
 }
 
-/** One line for renderings: "REJECTED (reason): what to do". */
+/** The attention a re-categorisation asks: the platform approved the template under another category than the file's. */
+export function recategorised(fileCategory: string, remoteCategory: string, known: boolean): NeedsAttention {
+  return {
+    // known: the file kept its category since the base, so the platform changed it
+    state: known ? 'RECATEGORISED' : 'CATEGORY_DIFFERS',
+    reason: `the platform approved it as ${remoteCategory}; the file says ${fileCategory}`,
+    todo: `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
+  };
+}
+
+/** One line for renderings: "REJECTED (reason; recommendation): what to do". */
 export function describeAttention(a: NeedsAttention): string {
-  return `the template on the channel is ${a.state}${a.reason ? ` (${a.reason})` : ''}: ${a.todo}`;
+  const why = [a.reason, a.recommendation ? `recommendation: ${a.recommendation}` : undefined].filter(Boolean).join('; ');
+  const what = a.state === 'RECATEGORISED' ? 'the template on the channel was re-categorised'
+    : a.state === 'CATEGORY_DIFFERS' ? 'the template on the channel has another category' : `the template on the channel is ${a.state}`;
+  return `${what}${why ? ` (${why})` : ''}: ${a.todo}`;
 }

@@ -9,8 +9,11 @@ import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors
 import { forEachBounded } from '../connection/fan-out.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired } from './desired.js';
+import { RULES_BY_ID } from '../lint/registry.js';
+
+const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
-import { templatesAtRef } from './orphans.js';
+import { defaultBase, templatesAtRef } from './orphans.js';
 import { keyOf, makePlan, planAgainstBase, shardKeys, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
@@ -24,6 +27,8 @@ export interface PlanRunOptions {
   progress?: ProgressFactory;
   shard?: { index: number; count: number };
   base?: string;
+  /** false: without --base, do not compare categories with the merge base of HEAD and its upstream */
+  defaultBase?: boolean;
   /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
   orphans?: boolean;
   cwd: string;
@@ -70,13 +75,23 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let all = loadDesired(project.files, conn.environment);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
+  let categoriesFrom: string | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
+  } else if (o.defaultBase !== false) {
+    // no --base: categories are compared with the merge base of HEAD and its upstream branch, when there is one
+    const found = await defaultBase(config.dir);
+    if (found) {
+      const base = await templatesAtRef(config, conn.environment, found.ref);
+      baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
+      categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
+    }
   }
+  if (o.base) categoriesFrom = o.base;
   let listed: Map<string, TemplateReadResponse | null> | undefined;
   if (o.orphans) {
     if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
@@ -112,7 +127,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [`could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  return makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ...(baseCategories ? { baseCategories } : {}) });
+  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}) });
+  return categoriesFrom ? { ...plan, categoriesFrom } : plan;
 }
 
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */

@@ -50,7 +50,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     const c = fromRead(r, req.channelId);
     const text = toTemplateFile(c, {
-      channel: req.channel, category: req.category ?? kindCategory(c) ?? 'UTILITY', schemaPath: req.schemaPath,
+      // the category the channel reports (it approved the template under it) wins over --category
+      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file

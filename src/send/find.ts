@@ -14,5 +14,6 @@ export async function findTemplate(config: Config, cwd: string, want: { channel:
   if (candidates.length > 1) throw new UsageError(`${want.channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
-  return templateMeta(fromFile(f.value!, want.channel, ''), want.channel);
+  const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
+  return templateMeta(fromFile(f.value!, want.channel, ''), want.channel, publicId ? { publicId } : {});
 }

@@ -5,7 +5,9 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import type { TemplateMeta } from '../model/meta.js';
+import { templateKey, type TemplateMeta } from '../model/meta.js';
+import { templateId } from '../model/ids.js';
+import { NotSendable, remoteProblem } from './gate.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
@@ -17,6 +19,17 @@ export interface SendTemplateOptions<P> {
   clientMessageId?: string;
   /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it) */
   textOnly?: boolean;
+  /**
+   * Read the template from the channel first and refuse (NotSendable, exit 3) unless it is there,
+   * APPROVED and matches the metadata (the local file). Default true; false skips the read.
+   */
+  remoteCheck?: boolean;
+  /**
+   * The text of an authentication template without text of its own, in its language, with
+   * {{code}}: WhatsApp localises that text, so a template in another language than English is
+   * refused without it.
+   */
+  presetText?: string;
 }
 
 export interface Sent {
@@ -32,13 +45,38 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
   return id;
 }
 
-/** Sends a template (its metadata from the generated module) with checked parameters. */
+/**
+ * Sends a template (its metadata from the generated module) with checked parameters, after
+ * checking that the channel has it APPROVED as the metadata describes it (unless remoteCheck is false).
+ */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
   const omitted = checkSendable(meta, o.textOnly);
-  const params = checkParams(meta, o.params as Readonly<Record<string, unknown>>);
-  const rendered = renderTemplate(meta, params);
-  const sent = await sendText(client, channelIdFor(client, meta.channel, o.channelId), o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  const own = withPresetText(meta, o.presetText);
+  const params = checkParams(own, o.params as Readonly<Record<string, unknown>>);
+  const channelId = channelIdFor(client, meta.channel, o.channelId);
+  if (o.remoteCheck !== false) {
+    const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
+    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id });
+    if (problem) throw new NotSendable(problem);
+  }
+  const rendered = renderTemplate(own, params);
+  const sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId);
   return omitted.length ? { ...sent, omitted } : sent;
+}
+
+/** The meta with the caller's text of a localised authentication template; refuses one without it. */
+export function withPresetText(meta: TemplateMeta, text: string | undefined): TemplateMeta {
+  if (text === undefined) {
+    if (meta.presetText === 'localised') {
+      throw new NotSendable(`${templateKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`);
+    }
+    return meta;
+  }
+  if (!meta.presetText) throw new ParamError(`${templateKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
+  if (!text.includes('{{code}}')) throw new ParamError(`--preset-text (presetText) must hold {{code}} where the code goes, not ${JSON.stringify(text.slice(0, 80))}`);
+  // the caller's text is the whole text (WhatsApp's expiry line included)
+  const { footer: _footer, ...rest } = meta;
+  return { ...rest, body: text };
 }
 
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {

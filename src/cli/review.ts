@@ -1,0 +1,51 @@
+// `tplsync review [PATH...]`: every template of an environment with its life on the channel.
+// Exit 0 when every template is APPROVED, 2 when any is not (or asks for attention), 7 when the
+// channel cannot be read.
+import pc from 'picocolors';
+import { editAllowanceOf } from '../api/edit-allowance.js';
+import { UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { interruptSignal } from '../core/interrupt.js';
+import { RULES_BY_ID } from '../lint/registry.js';
+import { loadDesired } from '../plan/desired.js';
+import { readTemplates } from '../plan/run.js';
+import { LintFailed, loadCleanProject } from '../project/load.js';
+import { allApproved, makeReview, renderReviewText } from '../review/review.js';
+import { emit, useColor } from '../terminal/output.js';
+import { progress } from '../terminal/progress.js';
+import { commandConfig, withConnection } from './context.js';
+import { parseParallelism, reportLintFailure } from './report.js';
+
+export interface ReviewCommandOptions {
+  config?: string;
+  env?: string;
+  format: string;
+  output?: string;
+  parallelism: string;
+  allowInsecureHttp?: boolean;
+}
+
+export async function reviewCommand(paths: string[], o: ReviewCommandOptions): Promise<number> {
+  if (!['text', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text or json`);
+  const parallelism = parseParallelism(o.parallelism);
+  const config = await commandConfig(o);
+  return withConnection(config, { ...o, parallelism }, async (conn) => {
+    let project;
+    try { project = await loadCleanProject(config, paths, process.cwd()); } catch (e) {
+      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
+      throw e;
+    }
+    const desired = loadDesired(project.files, conn.environment);
+    const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal());
+    const review = makeReview(conn.environment.name, desired.map((d) => {
+      const read = reads.get(d.canonical.templateId) ?? null;
+      const allowance = read ? editAllowanceOf(read) : undefined;
+      return {
+        channel: d.channel, name: d.canonical.name, language: d.canonical.language, publicId: d.canonical.templateId, file: d.file,
+        ...(d.canonical.category ? { category: d.canonical.category } : {}), read, ...(allowance ? { allowance } : {}),
+      };
+    }), new Set(RULES_BY_ID.keys()));
+    emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(process.stdout))), o.output);
+    return allApproved(review) ? EXIT.OK : EXIT.CHANGES;
+  });
+}

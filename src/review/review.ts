@@ -1,0 +1,102 @@
+// Pure: `tplsync review`: every template of an environment with its life on the channel (state,
+// quality, pauses, edits left, the reason and recommendation of a rejection, the lint rule that
+// covers it) and what to do. Effects (reading the channel) live in src/cli/review.ts.
+import type { TemplateReadResponse } from '../api/shapes.js';
+import type { EditAllowance } from '../api/edit-allowance.js';
+import { templateKey as keyOf } from '../model/ids.js';
+import { needsAttention, recategorised, type NeedsAttention } from '../plan/review-state.js';
+
+export interface ReviewRow {
+  channel: string;
+  name: string;
+  language: string;
+  publicId: string;
+  file: string;
+  /** statusText on the channel, or ABSENT when the channel does not have it */
+  state: string;
+  category?: string;
+  quality?: string;
+  pauses?: number;
+  pausedUntil?: string;
+  /** edits of the APPROVED template possible now (when the service says) */
+  editsLeft?: number;
+  nextEditAt?: string;
+  reason?: string;
+  recommendation?: string;
+  /** the lint rule that checks what the reason names */
+  rule?: string;
+  /** what to do; absent when nothing is to be done */
+  todo?: string;
+}
+
+export interface Review {
+  version: 1;
+  environment: string;
+  templates: ReviewRow[];
+  summary: { total: number; approved: number; pending: number; absent: number; needsAttention: number };
+}
+
+export interface ReviewInput {
+  channel: string; name: string; language: string; publicId: string; file: string; category?: string;
+  read: TemplateReadResponse | null;
+  allowance?: EditAllowance;
+}
+
+export function makeReview(environment: string, inputs: readonly ReviewInput[], ruleIds: ReadonlySet<string>): Review {
+  const templates = inputs.map((i): ReviewRow => {
+    const base = { channel: i.channel, name: i.name, language: i.language, publicId: i.publicId, file: i.file };
+    const r = i.read;
+    if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
+    const remoteCategory = r.chatapp?.category;
+    let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
+    if (!a && r.statusText === 'APPROVED' && remoteCategory && i.category && remoteCategory !== i.category) a = recategorised(i.category, remoteCategory, false);
+    const todo = a?.todo ?? (r.statusText === 'PENDING' ? 'in review: wait (tplsync apply --wait follows it)' : undefined);
+    return {
+      ...base, state: r.statusText,
+      ...(remoteCategory ?? i.category ? { category: remoteCategory ?? i.category } : {}),
+      ...(r.qualityScore ? { quality: r.qualityScore } : {}),
+      ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
+      ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
+      ...(i.allowance ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
+      ...(a?.reason ?? r.rejectionReason ? { reason: a?.reason ?? r.rejectionReason } : {}),
+      ...(r.recommendation ? { recommendation: r.recommendation } : {}),
+      ...(a?.rule ? { rule: a.rule } : {}),
+      ...(todo ? { todo } : {}),
+    };
+  }).sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
+  const approved = templates.filter((t) => t.state === 'APPROVED' && !t.todo).length;
+  const pending = templates.filter((t) => t.state === 'PENDING').length;
+  const absent = templates.filter((t) => t.state === 'ABSENT').length;
+  return {
+    version: 1, environment, templates,
+    summary: { total: templates.length, approved, pending, absent, needsAttention: templates.length - approved - pending - absent },
+  };
+}
+
+/** Exit 0 when every template is APPROVED (and nothing asks for attention), else 2. */
+export function allApproved(r: Review): boolean {
+  return r.summary.approved === r.summary.total;
+}
+
+const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+export function renderReviewText(r: Review, paint: { red(s: string): string; green(s: string): string; yellow(s: string): string; dim(s: string): string; bold(s: string): string }): string {
+  const out: string[] = [];
+  const width = Math.min(60, Math.max(8, ...r.templates.map((t) => keyOf(t).length)));
+  out.push(paint.bold(`${pad('TEMPLATE', width)}  ${pad('STATE', 16)}  ${pad('QUALITY', 7)}  ${pad('PAUSES', 6)}  EDITS LEFT`));
+  for (const t of r.templates) {
+    const colour = t.state === 'APPROVED' && !t.todo ? paint.green : t.state === 'PENDING' || t.state === 'ABSENT' ? paint.yellow : paint.red;
+    const edits = t.editsLeft === undefined ? '-' : `${t.editsLeft}${t.nextEditAt ? ` (next ${t.nextEditAt})` : ''}`;
+    out.push(`${pad(keyOf(t), width)}  ${colour(pad(t.state, 16))}  ${pad(t.quality ?? '-', 7)}  ${pad(t.pauses === undefined ? '-' : String(t.pauses), 6)}  ${edits}`);
+    if (t.reason) out.push(`    reason: ${t.reason}`);
+    if (t.recommendation) out.push(`    recommendation: ${t.recommendation}`);
+    if (t.rule) out.push(`    lint rule: ${t.rule} (docs/rules.md#${t.rule})`);
+    if (t.todo) out.push(`    ${paint.yellow('→')} ${t.todo}`);
+  }
+  const s = r.summary;
+  out.push('');
+  out.push(s.approved === s.total
+    ? paint.green(`All ${s.total} template${s.total === 1 ? '' : 's'} in ${r.environment} approved.`)
+    : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.`));
+  return `${out.join('\n')}\n`;
+}

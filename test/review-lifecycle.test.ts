@@ -1,0 +1,184 @@
+// The review lifecycle end to end: the emulator's control endpoint moves a template through the
+// platform's states (REJECTED with a reason and recommendation, RED quality pauses 3 h, then 6 h,
+// then disables, a re-categorisation), and plan (text, json, markdown) and `tplsync review` show
+// each with its exit code; a user following only what tplsync prints gets the template APPROVED.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k${Math.random().toString(36).slice(2)}Zr4`;
+const HOUR = 3600_000;
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+const ajv = new Ajv.default({ allErrors: true, strict: true });
+const validReview = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'review.v1.schema.json'), 'utf8')));
+const validPlan = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+
+function project(): { dir: string; file: string; run: (args: string[]) => ReturnType<typeof cli> } {
+  const dir = tempDir('tplsync-lifecycle-');
+  const name = `order_ready_${Math.random().toString(36).slice(2, 8)}`;
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: LC_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+    'templates/order.en_US.yaml': `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+  });
+  return { dir, file: path.join(dir, 'templates', 'order.en_US.yaml'), run: (args) => cli(args, { cwd: dir, env: { LC_KEY: KEY } }) };
+}
+
+async function control(name: string, body: unknown, token = emu.controlToken): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${emu.url}/_emulator/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() as Record<string, unknown> };
+}
+
+async function appliedId(run: (args: string[]) => ReturnType<typeof cli>): Promise<string> {
+  const a = await run(['apply', '--auto-approve']);
+  assert.is(a.exitCode, 0, a.stdout + a.stderr);
+  const p = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] };
+  return p.changes[0]!.publicId;
+}
+
+interface PlanJson { changes: { action: string; needsAttention?: Record<string, unknown> }[] }
+interface ReviewJson { templates: Record<string, unknown>[]; summary: Record<string, number> }
+
+test('POST /_emulator/review: 401 without the token, 404 for an unknown template, 400 for an unknown state or field', async () => {
+  const { dir, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'REJECTED' }, 'wrong')).status, 401);
+    const unknown = await control('review', { channel: CHANNEL_A, template: '00000000-0000-4000-8000-000000000000', statusText: 'REJECTED' });
+    assert.is(unknown.status, 404);
+    assert.match(String(unknown.body.message), 'No template');
+    const state = await control('review', { channel: CHANNEL_A, template: id, statusText: 'SOMEWHAT_APPROVED' });
+    assert.is(state.status, 400);
+    assert.match(String(state.body.message), 'statusText must be one of PENDING, APPROVED, REJECTED');
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, quality: 'PURPLE' })).status, 400);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, colour: 'x' })).status, 400);
+    assert.is((await control('review', { channel: 'not-a-uuid', template: id })).status, 400);
+    const ok = await control('review', { channel: CHANNEL_A, template: id, quality: 'GREEN' });
+    assert.is(ok.status, 200);
+    assert.is(ok.body.qualityScore, 'GREEN');
+    assert.is(ok.body.statusText, 'APPROVED');
+  } finally { cleanup(dir); }
+});
+
+test('REJECTED with a reason and recommendation: plan (text, json, markdown) and review show it, name the rule, exit 2; an edit applied gets it APPROVED', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    const r = await control('review', { channel: CHANNEL_A, template: id, statusText: 'REJECTED', reason: 'INVALID_FORMAT', recommendation: 'Remove the variable at the start of the text' });
+    assert.is(r.status, 200);
+    assert.is(r.body.rejectionReason, 'INVALID_FORMAT');
+
+    const text = await run(['plan', '--detailed-exitcode']);
+    assert.is(text.exitCode, 2, text.stdout + text.stderr);
+    assert.match(text.stdout, 'is REJECTED (INVALID_FORMAT; recommendation: Remove the variable at the start of the text)');
+    assert.match(text.stdout, 'lint rule placeholder-syntax');
+    const json = await run(['plan', '--format', 'json']);
+    const pj = JSON.parse(json.stdout) as PlanJson;
+    assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
+    assert.equal([pj.changes[0]!.needsAttention!.state, pj.changes[0]!.needsAttention!.rule, pj.changes[0]!.needsAttention!.recommendation], ['REJECTED', 'placeholder-syntax', 'Remove the variable at the start of the text']);
+    const md = await run(['plan', '--format', 'markdown']);
+    assert.match(md.stdout, '### Needs attention');
+    assert.match(md.stdout, 'REJECTED (INVALID_FORMAT');
+
+    const review = await run(['review']);
+    assert.is(review.exitCode, 2, review.stdout + review.stderr);
+    assert.match(review.stdout, /REJECTED/);
+    assert.match(review.stdout, 'recommendation: Remove the variable at the start of the text');
+    assert.match(review.stdout, 'lint rule: placeholder-syntax');
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.equal(rj.summary, { total: 1, approved: 0, pending: 0, absent: 0, needsAttention: 1 });
+
+    // following what tplsync printed: fix the text, apply; the new review approves it
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Hello {{1}}, your order', 'Hello {{1}}, good news: your order'));
+    const fixed = await run(['apply', '--auto-approve', '--wait']);
+    assert.is(fixed.exitCode, 0, fixed.stdout + fixed.stderr);
+    const after = await run(['review']);
+    assert.is(after.exitCode, 0, after.stdout + after.stderr);
+    assert.match(after.stdout, 'All 1 template in remote approved.');
+    assert.is((await run(['plan', '--detailed-exitcode'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables it; plan and review say so; a DISABLED template cannot be edited', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    let r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    assert.equal([r.body.statusText, r.body.pauseCount, r.body.qualityScore], ['PAUSED', 1, 'RED']);
+    const until = Date.parse(String(r.body.pausedUntil));
+    assert.ok(Math.abs(until - (emu.state.now() + 3 * HOUR)) < 60_000, String(r.body.pausedUntil));
+    const plan = await run(['plan', '--detailed-exitcode']);
+    assert.is(plan.exitCode, 2, plan.stdout);
+    assert.match(plan.stdout, `paused until ${String(r.body.pausedUntil)}`);
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.equal([rj.templates[0]!.state, rj.templates[0]!.quality, rj.templates[0]!.pauses], ['PAUSED', 'RED', 1]);
+
+    emu.advanceClock(3 * HOUR + 1000); // the pause ends
+    assert.is((await run(['review'])).exitCode, 0);
+    r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    assert.equal([r.body.statusText, r.body.pauseCount], ['PAUSED', 2]);
+    assert.ok(Math.abs(Date.parse(String(r.body.pausedUntil)) - (emu.state.now() + 6 * HOUR)) < 60_000);
+    emu.advanceClock(6 * HOUR + 1000);
+    r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    assert.equal([r.body.statusText, r.body.pauseCount], ['DISABLED', 3]);
+    const review = await run(['review']);
+    assert.is(review.exitCode, 2);
+    assert.match(review.stdout, 'DISABLED');
+    assert.match(review.stdout, 'create a new template under another name');
+
+    writeFileSync(file, readFileSync(file, 'utf8').replace('at the store', 'at our store'));
+    const apply = await run(['apply', '--auto-approve']);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stdout + apply.stderr, 'A DISABLED template cannot be edited');
+  } finally { cleanup(dir); }
+});
+
+test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, category: 'MARKETING' })).status, 200);
+    const plan = await run(['plan', '--detailed-exitcode']);
+    assert.is(plan.exitCode, 2, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
+    assert.match(plan.stdout, 'the platform approved it as MARKETING; the file says UTILITY');
+    assert.match(plan.stdout, 'set category: MARKETING in the file');
+    const review = await run(['review']);
+    assert.is(review.exitCode, 2);
+    assert.match(review.stdout, 'set category: MARKETING in the file');
+    // applying the file's UTILITY is refused: the category of an APPROVED template cannot change
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 5);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
+    const after = await run(['plan', '--detailed-exitcode']);
+    assert.is(after.exitCode, 0, after.stdout + after.stderr);
+    assert.is((await run(['review'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('review: ABSENT and PENDING are not approved (exit 2); an unreachable channel is exit 7', async () => {
+  const { dir, run } = project();
+  try {
+    const absent = await run(['review']);
+    assert.is(absent.exitCode, 2, absent.stdout + absent.stderr);
+    assert.match(absent.stdout, 'ABSENT');
+    assert.match(absent.stdout, 'run tplsync apply to create it');
+    const cfg = path.join(dir, 'tplsync.config.yaml');
+    // a port nothing listens on: a server started and closed again
+    const closed = await startEmulator({ keys: [KEY] });
+    const url = closed.url;
+    await closed.close();
+    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(emu.url, url));
+    const down = await cli(['review'], { cwd: dir, env: { LC_KEY: KEY } });
+    assert.is(down.exitCode, 7, down.stdout + down.stderr);
+  } finally { cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,155 @@
+// The send gate: `send --template` and the library's sendTemplate read the template from the
+// channel first and send only what the channel has APPROVED as the file says; a localised
+// authentication text needs the caller's text; a webview open_url is refused by name.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/api/client.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { fromFile } from '../src/model/canonical.ts';
+import { templateMeta } from '../src/model/meta.ts';
+import { NotSendable } from '../src/send/gate.ts';
+import { sendTemplateWith } from '../src/send/send.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k${Math.random().toString(36).slice(2)}Gt7`;
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0, statusDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+const ORDER = (name: string) => `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order is ready for pickup at the store."\n  examples: { customer: Ana }\nbuttons:\n  - { type: QUICK_REPLY, text: Thanks }\n`;
+const AUTH_DE = (name: string) => `channel: wa\nname: ${name}\nlanguage: de\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, text: Code kopieren, otp_type: COPY_CODE }\n`;
+const WEBVIEW = (name: string) => `channel: rcs\nname: ${name}\nlanguage: en_US\ndescription: Tracking\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} is on its way."\n  examples: { order_id: A-1042 }\n  suggestions:\n    - { action: open_url, text: Track live, postbackData: "https://shop.example.com/track", openUrlApplication: WEBVIEW, webviewType: TALL }\n`;
+
+function project(): { dir: string; name: string; run: (args: string[]) => ReturnType<typeof cli> } {
+  const dir = tempDir('tplsync-gate-');
+  const name = `ready_${Math.random().toString(36).slice(2, 8)}`;
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    apiKeyEnv: GATE_KEY\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
+    'templates/order.yaml': ORDER(name),
+    'templates/auth.yaml': AUTH_DE(`${name}_code`),
+    'templates/track.yaml': WEBVIEW(`${name}_track`),
+  });
+  return { dir, name, run: (args) => cli(args, { cwd: dir, env: { GATE_KEY: KEY } }) };
+}
+const sendOrder = (name: string, extra: string[] = []) => ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', 'customer=Maria', ...extra];
+
+async function control(body: unknown): Promise<number> {
+  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+test('a template not on the channel is refused (exit 3, nothing sent); --no-remote-check sends it', async () => {
+  const { dir, name, run } = project();
+  try {
+    const before = emu.state.conversations.size;
+    const r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, `wa/${name}/en_US is not on the channel ${CHANNEL_A}`);
+    assert.match(r.stderr, 'apply it first');
+    assert.match(r.stderr, '--no-remote-check');
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    const forced = await run(sendOrder(name, ['--no-remote-check']));
+    assert.is(forced.exitCode, 0, forced.stderr);
+    assert.ok(emu.state.conversation(forced.stdout.trim()));
+  } finally { cleanup(dir); }
+});
+
+test('PENDING and REJECTED templates are refused with their state; APPROVED is sent', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'PENDING' }), 200);
+    let r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, 'is PENDING on the channel, still in review');
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'REJECTED', reason: 'PROMOTIONAL' }), 200);
+    r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, 'is REJECTED on the channel (PROMOTIONAL), not approved');
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED' }), 200);
+    r = await run(sendOrder(name));
+    assert.is(r.exitCode, 0, r.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('an edit that was not applied is refused, naming the field that differs; after apply it is sent', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 'order.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our new store'));
+    let r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in body.text");
+    writeFileSync(f, readFileSync(f, 'utf8').replace('text: Thanks', 'text: Thank you'));
+    r = await run(sendOrder(name));
+    assert.match(r.stderr, 'in body.text, buttons');
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    r = await run(sendOrder(name));
+    assert.is(r.exitCode, 0, r.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('a German authentication template without text of its own needs the caller\'s text (--preset-text with {{code}})', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const args = ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_code`, '--param', 'code=482913'];
+    let r = await run(args);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'whose text WhatsApp writes in de');
+    assert.match(r.stderr, '--preset-text');
+    r = await run([...args, '--preset-text', 'Dein Code lautet 482913.']);
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, 'must hold {{code}}');
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Bestätigungscode. Gib diesen Code aus Sicherheitsgründen nicht weiter.']);
+    assert.is(r.exitCode, 0, r.stderr);
+    // a template with text of its own takes no --preset-text
+    r = await run([...sendOrder(name), '--preset-text', 'x {{code}}']);
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, 'has text of its own');
+  } finally { cleanup(dir); }
+});
+
+test('an RCS open_url in a webview is refused by name, never sent as a plain link', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const args = ['send', '--channel', 'rcs', '--to', '+4915100000042', '--template', `${name}_track`, '--param', 'order_id=A-7'];
+    let r = await run(args);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'suggestion 1, open_url in a webview (TALL) "Track live"');
+    r = await run([...args, '--text-only']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'left out: suggestion 1, open_url in a webview (TALL) "Track live"');
+  } finally { cleanup(dir); }
+});
+
+test('library: sendTemplate reads the channel first (NotSendable), and remoteCheck: false skips the read', async () => {
+  const { dir, name, run } = project();
+  try {
+    const v = readTemplateValue(readFileSync(path.join(dir, 'templates', 'order.yaml'), 'utf8'));
+    const meta = templateMeta(fromFile(v, 'wa', ''), 'wa');
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, channels: { wa: CHANNEL_A } });
+    try { await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } }); assert.unreachable(); } catch (e) {
+      assert.instance(e, NotSendable);
+      assert.match((e as Error).message, 'is not on the channel');
+    }
+    const sent = await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' }, remoteCheck: false });
+    assert.ok(emu.state.conversation(sent.clientMessageId));
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    assert.ok((await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } })).clientMessageId);
+    // the generated module carries what the gate compares
+    assert.is((await run(['types'])).exitCode, 0);
+    const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
+    assert.match(generated, /check: \{ digest: \{ "body.examples": "[0-9a-f]{16}", "body.text": "[0-9a-f]{16}"/);
+    assert.match(generated, /presetText: "localised"/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
