@@ -93,6 +93,22 @@ test('plan against the emulator: spends, the 24-hour and the 30-day allowance, a
   } finally { await emu.close(); }
 });
 
+test('--edit-limits off: the reads state no allowance, so the budget counts the edits and claims no refusal', async () => {
+  const emu = await startEmulator({ port: 0, keys: ['k1'], reviewDelayMs: 0, editLimits: false });
+  try {
+    const client = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+    await client.writeTemplate(CHANNEL_A, id(20), writeBody('free', text(0)));
+    emu.advanceClock(60_000);
+    await client.writeTemplate(CHANNEL_A, id(20), writeBody('free', text(1)));
+    emu.advanceClock(60_000);
+    const read = await client.getTemplate(CHANNEL_A, id(20));
+    const plan = makePlan({ desired: [{ file: 't.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: fromWriteBody(writeBody('free', text(2)), CHANNEL_A, id(20)) }], remote: new Map([[id(20), read]]) });
+    const b = editBudget(plan.changes);
+    assert.equal([b.spends, b.exceeding.length, b.unknown], [1, 0, 1]);
+    assert.match(renderText(plan, { color: false, environment: 'local' }), /Edit budget in local: this change spends 1 edit of APPROVED templates \(each allows 1 edit per 24 h, 10 per 30 days\); the service did not state the allowance of 1\./);
+  } finally { await emu.close(); }
+});
+
 test('a plan that edits no APPROVED template says nothing of a budget', () => {
   const plan = makePlan({ desired: [{ file: 't.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: fromWriteBody(writeBody('n'), CHANNEL_A, id(9)) }], remote: new Map() });
   assert.not.match(renderText(plan, { color: false, environment: 'p' }), /Edit budget/);
