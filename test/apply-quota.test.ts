@@ -137,7 +137,7 @@ test('CLI: Ctrl-C during an hour-long wait for the window ends it at once: exit 
         return proc;
       });
       assert.is(r.exitCode, 130, String(r.stderr));
-      assert.match(String(r.stderr), /tplsync: channel shop-whatsapp: the service answered 429 \(creation quota reached\); waiting until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(\d+ (h|min) [^)]*\) for the next window; Ctrl-C stops, a re-run continues/);
+      assert.match(String(r.stderr), /tplsync: channel shop-whatsapp: the service answered 429 Too Many Requests to a creation; waiting until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(\d+ (h|min) [^)]*\) for the next window; Ctrl-C stops, a re-run continues/);
       const doc = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { summary: { created: number; skipped: number } };
       assert.equal([doc.summary.created, doc.summary.skipped], [1, 1]);
       assert.is(emu.state.templates.size, 1);

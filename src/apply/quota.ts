@@ -149,7 +149,7 @@ export class CreationPacer {
 export function describeQuotaWait(w: QuotaWait): string {
   const at = new Date(w.until).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const why = w.cause === 'server'
-    ? 'the service answered 429 (creation quota reached)'
+    ? 'the service answered 429 Too Many Requests to a creation'
     : `${w.limit} creation${w.limit === 1 ? '' : 's'} within ${w.windowSeconds} s, the environment's creation quota`;
   return `channel ${w.channel}: ${why}; waiting until ${at} (${formatDuration(w.ms)}) for the next window; Ctrl-C stops, a re-run continues`;
 }
