@@ -45,7 +45,8 @@ export interface StatusPageOptions { limit?: number; cursor?: string }
 export interface Client {
   readonly baseUrl: string;
   readonly channels: Readonly<Record<string, string>>;
-  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest): Promise<TemplateWriteResponse>;
+  /** with `rateLimitToCaller`, a 429 is thrown at once (RateLimitedError with the server's retryAfterMs) instead of retried */
+  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean }): Promise<TemplateWriteResponse>;
   /** the template, or null when the service has none with this id */
   getTemplate(channelId: string, templateId: string): Promise<TemplateReadResponse | null>;
   sendConversation(channelId: string, body: ConversationRequest): Promise<ConversationResponse>;
@@ -85,8 +86,8 @@ export function createClient(options: ClientOptions): Client {
   const client: Client = {
     baseUrl: base.href,
     channels: { ...options.channels },
-    writeTemplate: (channelId, templateId, body) => request({
-      operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body,
+    writeTemplate: (channelId, templateId, body, opts = {}) => request({
+      operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body, ...(opts.rateLimitToCaller ? { rateLimitToCaller: true } : {}),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
     }),
     getTemplate: (channelId, templateId) => request({

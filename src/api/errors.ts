@@ -31,6 +31,8 @@ export class RedirectError extends RequestError {
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
   override readonly exitCode = EXIT.UNAVAILABLE;
+  /** the server's Retry-After, in ms, when it gave one */
+  retryAfterMs?: number;
 }
 /** network errors, time-outs, 5xx, unreadable bodies, when the retries ran out: exit 7 */
 export class UnavailableError extends ApiError {

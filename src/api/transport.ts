@@ -38,6 +38,8 @@ export interface Call {
   response?: SchemaName;
   /** a read where "absent" is an answer */
   nullOn404?: boolean;
+  /** a 429 is not retried here but thrown at once (RateLimitedError with its retryAfterMs): the caller paces itself */
+  rateLimitToCaller?: boolean;
 }
 
 type Attempt =
@@ -144,6 +146,10 @@ export function createTransport(options: TransportOptions): Transport {
       if (r.kind === 'ok') return r.value as T;
       if (r.kind === 'fail') throw r.error;
       last = r.error;
+      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) {
+        if (r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
+        throw r.error;
+      }
       if (n === retries) break;
       const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
       options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });

@@ -1,10 +1,12 @@
 // Effects: writes the changes of a plan with bounded concurrency, verifies each write by
 // reading it back, goes on past a failed template, and (with wait) follows the review.
 import type { Client } from '../api/client.js';
-import { ApiError, AuthError, RateLimitedError, UnavailableError } from '../api/errors.js';
+import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { forEachBounded } from '../connection/fan-out.js';
+import type { CreateQuotaConfig } from '../config/load.js';
+import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest }
 
@@ -22,6 +24,10 @@ export interface ApplyResult {
   errorExitCode?: number;
   /** how the outcome was established, when not from the write's own answer */
   note?: string;
+  /** skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues */
+  deferred?: 'quota';
+  /** with deferred: from when the quota allows the next creation, when known (ISO 8601) */
+  retryAt?: string;
 }
 
 export interface ApplyOptions {
@@ -30,17 +36,57 @@ export interface ApplyOptions {
   /** follow the review until APPROVED or REJECTED */
   wait?: { timeoutMs: number; pollMs: number };
   signal?: AbortSignal;
+  /** pace creations to this quota per channel (and honour a server's 429 Retry-After on them) */
+  quota?: CreateQuotaConfig;
+  /** when the quota is used up: wait for the next window (default), or false to hold the rest back */
+  waitForQuota?: boolean;
+  /** the clock of the pacing (tests move time instead of sleeping) */
+  clock?: PaceClock;
+  /** a wait for the next window begins (one call per channel and wait) */
+  onQuotaWait?: (w: QuotaWait) => void;
 }
 
 export async function applyItems(client: Client, items: readonly ApplyItem[], o: ApplyOptions): Promise<{ results: ApplyResult[]; authFailure?: AuthError }> {
   let authFailure: AuthError | undefined;
   const results: ApplyResult[] = new Array(items.length);
+  const pacer = o.quota ? new CreationPacer({
+    quota: o.quota, wait: o.waitForQuota ?? true,
+    ...(o.clock ? { clock: o.clock } : {}), ...(o.signal ? { signal: o.signal } : {}), ...(o.onQuotaWait ? { onWait: o.onQuotaWait } : {}),
+  }) : undefined;
+  type Held = { held: 'interrupted' } | { held: 'quota'; until?: number };
+  /** a creation, paced: a slot of the channel's quota first, a 429 waits for its Retry-After and tries again */
+  const pacedCreate = async (it: ApplyItem, p: CreationPacer): Promise<Held | undefined> => {
+    for (let refusals = 0; ; refusals++) {
+      const slot = await p.acquire(it.channelId, it.channel);
+      if (!slot.ok) return slot.reason === 'interrupted' ? { held: 'interrupted' } : { held: 'quota', ...(slot.until !== undefined ? { until: slot.until } : {}) };
+      try {
+        await client.writeTemplate(it.channelId, it.publicId, it.body, { rateLimitToCaller: true });
+        p.release(it.channelId, true);
+        return undefined;
+      } catch (e) {
+        if (e instanceof RateLimitedError && refusals < MAX_RATE_LIMITED) { p.refused(it.channelId, e.retryAfterMs); continue; }
+        // refused outright: nothing was created; anything else may have been
+        p.release(it.channelId, !(e instanceof RateLimitedError || e instanceof RequestError || e instanceof AuthError));
+        throw e;
+      }
+    }
+  };
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     try {
       try {
-        await client.writeTemplate(it.channelId, it.publicId, it.body);
+        if (pacer && it.action === 'create') {
+          const held = await pacedCreate(it, pacer);
+          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', error: 'not attempted: interrupted' };
+          if (held) {
+            const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
+            return {
+              ...base, outcome: 'skipped', deferred: 'quota', ...(at ? { retryAt: at } : {}),
+              error: `not attempted: the channel's creation quota is used up${at ? ` until ${at}` : ''} (--no-wait-for-quota); a re-run continues`,
+            };
+          }
+        } else await client.writeTemplate(it.channelId, it.publicId, it.body);
       } catch (e) {
         // no answer (lost, or the retries ran out): the write may have been carried out all the
         // same; what the channel holds now says whether it was (below), not the missing answer

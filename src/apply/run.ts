@@ -13,6 +13,8 @@ import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
 import { applyItems, type ApplyItem, type ApplyResult } from './apply.js';
+import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
+import type { PaceClock, QuotaWait } from './quota.js';
 
 export interface PendingApply { items: ApplyItem[]; environment: string; target: string }
 
@@ -48,7 +50,14 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
   });
 }
 
-export interface WriteOptions { parallelism: number; waitMs?: number; signal?: AbortSignal; onResult?: (r: ApplyResult) => void }
+export interface WriteOptions {
+  parallelism: number; waitMs?: number; signal?: AbortSignal; onResult?: (r: ApplyResult) => void;
+  /** false: when a channel's creation quota is used up, hold the remaining creations back (exit 5) instead of waiting */
+  waitForQuota?: boolean;
+  /** the clock of the quota's waits (tests move time instead of sleeping) */
+  clock?: PaceClock;
+  onQuotaWait?: (w: QuotaWait) => void;
+}
 
 export interface ApplyOutcome { results: ApplyResult[]; authFailure?: Error }
 
@@ -58,6 +67,10 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: 500 } } : {}),
     ...(o.onResult ? { onResult: o.onResult } : {}),
+    quota: conn.environment.createQuota ?? DEFAULT_CREATE_QUOTA,
+    ...(o.waitForQuota === false ? { waitForQuota: false } : {}),
+    ...(o.clock ? { clock: o.clock } : {}),
+    ...(o.onQuotaWait ? { onQuotaWait: o.onQuotaWait } : {}),
   });
 }
 
@@ -79,11 +92,12 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const n = countResults(outcome.results, o.waited);
   const written = n.created + n.updated;
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
+  const deferred = notDone.filter((r) => r.deferred === 'quota');
   if (o.interrupted) {
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -94,8 +108,12 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
     // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
     const refused = notDone.filter((r) => r.outcome === 'failed' && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
-    const transient = notDone.length - refused;
+    const transient = notDone.length - refused - deferred.length;
     const parts: string[] = [];
+    if (deferred.length) {
+      const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
+      parts.push(`${s(deferred.length)} not created: the creation quota is used up${at ? ` (the next window from ${at})` : ''}${see}; a re-run continues with them (without --no-wait-for-quota it waits for the window)`);
+    }
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);

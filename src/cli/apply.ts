@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import type { ApplyResult } from '../apply/apply.js';
 import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
+import { describeQuotaWait } from '../apply/quota.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { redact } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
@@ -27,6 +28,8 @@ export interface ApplyCommandOptions {
   waitTimeout: string;
   allowInsecureHttp?: boolean;
   base?: string;
+  /** commander's negation of --no-wait-for-quota (true unless given) */
+  waitForQuota?: boolean;
 }
 
 export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
@@ -87,7 +90,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
-    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal }));
+    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
   });
 }
 
@@ -96,7 +99,7 @@ async function confirm(question: string): Promise<boolean> {
   try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
 }
 
-async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal }): Promise<number> {
+async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal; waitForQuota: boolean }): Promise<number> {
   const tty = Boolean(process.stderr.isTTY);
   const c = pc.createColors(useColor(process.stdout));
   const bar = await progress('applying', pending.items.length);
@@ -109,6 +112,8 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   };
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
+    waitForQuota: o.waitForQuota,
+    onQuotaWait: (w) => { process.stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
     onResult: (r) => {
       bar.tick();
       if (tty) lines.push(line(r)); else process.stdout.write(`${line(r)}\n`);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
+import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
 
 export interface EmulatorCommandOptions {
@@ -27,6 +28,7 @@ export interface EmulatorCommandOptions {
   nonJsonRate?: string;
   lostResponseRate?: string;
   faultOperations?: string;
+  createQuota?: string;
   controlToken?: string;
   headersTimeout?: string;
   requestTimeout?: string;
@@ -83,13 +85,15 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   if (o.faultOperations) faults.operations = o.faultOperations.split(',').map((s) => s.trim()) as Operation[];
   const err = checkFaults(faults);
   if (err) throw new UsageError(err);
+  const quota = o.createQuota !== undefined ? parseCreateQuota(o.createQuota) : undefined;
+  if (quota && 'error' in quota) throw new UsageError(`--create-quota: ${quota.error}`);
   const editLimits = (o.editLimits ?? 'on').toLowerCase();
   if (editLimits !== 'on' && editLimits !== 'off') throw new UsageError(`--edit-limits takes on or off, not '${o.editLimits}'`);
   let emu;
   try {
     emu = await startEmulator({
       editLimits: editLimits === 'on',
-      port, host: o.host, keys: readKeys(o), faults,
+      port, host: o.host, keys: readKeys(o), faults, ...(quota ? { createQuota: quota } : {}),
       reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
       ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),
       ...timeouts(o),

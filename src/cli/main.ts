@@ -71,6 +71,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--results <file>', 'write the per-template results as JSON')
       .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
       .option('--wait-timeout <seconds>', 'give up waiting after this long', '600')
+      .option('--no-wait-for-quota', 'when a channel\'s creation quota (environments.<env>.createQuota) is used up, stop creating and report what is left (exit 5) instead of waiting for the next window')
       .option('--base <ref>', 'git ref of the last applied files: carries category changes (default: the merge base of HEAD with its upstream branch)')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
       .addHelpText('after', `\n${EXIT_HELP}`),
@@ -234,6 +235,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
       .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
       .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status,list')
+      .option('--create-quota <N/SECONDS>', 'per channel, at most N creations within SECONDS of the emulator\'s clock; beyond, 429 with Retry-After (e.g. 100/3600)')
       .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')
       .option('--headers-timeout <ms>', 'time allowed for a request\'s headers (default 5000)')
       .option('--request-timeout <ms>', 'time allowed for a whole request (default 10000)')

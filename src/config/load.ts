@@ -20,7 +20,14 @@ export interface EnvironmentConfig {
   channels: Record<string, string>;
   /** the template listing, when configured (off otherwise: the reference gives no path) */
   list?: ListConfig;
+  /** the platform's creation limit per channel, which apply paces its creations to (default 100 per hour) */
+  createQuota?: CreateQuotaConfig;
 }
+
+/** At most `limit` template creations per channel within any `windowSeconds`. */
+export interface CreateQuotaConfig { limit: number; windowSeconds: number }
+/** WhatsApp's: 100 creations per hour (per account; tplsync counts per channel) */
+export const DEFAULT_CREATE_QUOTA: CreateQuotaConfig = { limit: 100, windowSeconds: 3600 };
 
 /** Where "Get List Approved Template" lives and how to read its answer (schema/config.schema.json). */
 export interface ListConfig { path: string; items: string; id: string; next?: string; cursorParam?: string }
@@ -75,7 +82,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -204,6 +211,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       allowInsecureHttp: env.allowInsecureHttp ?? false,
       channels: env.channels ?? {},
       ...(env.list ? { list: env.list } : {}),
+      createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {

@@ -5,13 +5,14 @@
 // write is being synced waits for that sync and is answered from what the journal holds.
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
-import { EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.js';
+import { EDITS_LEFT_30D_HEADER, EDITS_REMAINING_HEADER, NEXT_EDIT_HEADER } from '../api/edit-allowance.js';
 import type { ConversationRequest, TemplateWriteRequest } from '../api/shapes.js';
 import { mayUse, mayWrite, type Principal } from './auth.js';
 import type { Operation } from './faults.js';
 import { listPage } from './list.js';
 import { HttpError } from './http-error.js';
 import type { JournalEntry } from './journal.js';
+import type { CreateQuota } from './quota.js';
 import { EmulatorState, STATUS_LIMIT_DEFAULT, STATUS_LIMIT_MAX, type TemplateRecord } from './state.js';
 
 /** the deepest nesting of arrays and objects a request body may have */
@@ -86,7 +87,7 @@ function contract(name: SchemaName, value: unknown): void {
 
 export class Operations {
   private readonly queue = new KeyedQueue();
-  constructor(private readonly state: EmulatorState, private readonly persist: (e: JournalEntry) => Promise<void>) {}
+  constructor(private readonly state: EmulatorState, private readonly persist: (e: JournalEntry) => Promise<void>, private readonly quota?: CreateQuota) {}
 
   async run(r: ApiRequest): Promise<Answer> {
     if (r.channelId && !mayUse(r.principal, r.channelId)) throw new HttpError(403, 'FORBIDDEN_ERROR', `This API key may not use channel ${r.channelId}`, 'publicId');
@@ -115,7 +116,20 @@ export class Operations {
         throw new HttpError(400, plan.code, plan.message, plan.code === 'INVALID' ? 'chatapp.chatapp.category' : 'publicTemplateId');
       }
       if (plan.kind === 'changed') {
-        await this.persist({ t: 'template', key, rec: plan.record });
+        // a creation takes a slot of the channel's quota first (synchronously, so concurrent
+        // creations of other templates cannot both take the last one); an edit takes none
+        const creation = this.quota && !this.state.template(channelId, templateId) ? this.state.now() : undefined;
+        if (creation !== undefined) {
+          const q = this.quota!.take(channelId, creation);
+          if (!q.ok) {
+            const s = Math.max(1, Math.ceil(q.retryAfterMs / 1000));
+            throw new HttpError(429, 'QUOTA_EXCEEDED', `The channel's creation quota is used up (${this.quota!.spec.limit} templates per ${this.quota!.spec.windowSeconds} s; ${q.used} created in the window); retry after ${s} s`, 'publicTemplateId', { 'retry-after': String(s) });
+          }
+        }
+        try { await this.persist({ t: 'template', key, rec: plan.record }); } catch (e) {
+          if (creation !== undefined) this.quota!.release(channelId, creation);
+          throw e;
+        }
         this.state.commitTemplate(plan.record);
       }
       return { status: 200, body: this.state.writeResponse(plan.record), schema: 'TemplateWriteResponse' };
@@ -130,8 +144,13 @@ export class Operations {
   }
 
   private editHeaders(rec: TemplateRecord): Record<string, string> {
+    // without limits there is no allowance to state (a service without one sends no headers)
+    if (!this.state.limitsEdits()) return {};
     const a = this.state.editAllowance(rec);
-    return { [EDITS_REMAINING_HEADER]: String(a.nextAt === undefined ? a.remaining : 0), ...(a.nextAt !== undefined ? { [NEXT_EDIT_HEADER]: new Date(a.nextAt).toISOString() } : {}) };
+    return {
+      [EDITS_REMAINING_HEADER]: String(a.nextAt === undefined ? a.remaining : 0), [EDITS_LEFT_30D_HEADER]: String(a.remaining),
+      ...(a.nextAt !== undefined ? { [NEXT_EDIT_HEADER]: new Date(a.nextAt).toISOString() } : {}),
+    };
   }
 
   private send(principal: Principal, channelId: string, body: unknown): Promise<Answer> {

@@ -12,10 +12,12 @@ import { errorBody, HttpError } from './http-error.js';
 import { listen, type Incoming, type Reply } from './http-transport.js';
 import { compactJournal, Journal, loadJournal, lockDataFile, type JournalEntry } from './journal.js';
 import { Operations } from './operations.js';
+import { CreateQuota, checkCreateQuota, type CreateQuotaSpec } from './quota.js';
 import { route } from './router.js';
 import { EmulatorState, type ConversationRecord, type TemplateRecord } from './state.js';
 
 export type { KeySpec } from './auth.js';
+export type { CreateQuotaSpec } from './quota.js';
 export { MAX_BODY_BYTES } from './http-transport.js';
 
 export interface EmulatorOptions {
@@ -29,6 +31,8 @@ export interface EmulatorOptions {
   /** false: no limit on edits of APPROVED templates (local iteration) */
   editLimits?: boolean;
   faults?: FaultSettings;
+  /** per channel, at most `limit` creations within any `windowSeconds` of the emulator's clock; beyond, 429 with Retry-After (off by default) */
+  createQuota?: CreateQuotaSpec;
   /** the token the control endpoints require (default: 32 random hex digits, see RunningEmulator.controlToken) */
   controlToken?: string;
   /** time allowed for a request's headers, in ms (default 5 000) */
@@ -63,6 +67,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const token = new ControlToken(options.controlToken);
   const clock = new Clock();
   const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now, ...(options.editLimits === false ? { editLimits: false } : {}) });
+  if (options.createQuota) { const e = checkCreateQuota(options.createQuota); if (e) throw new Error(`createQuota: ${e}`); }
   const initialFaults = options.faults ?? {};
   const err = checkFaults(initialFaults);
   if (err) throw new Error(err);
@@ -88,7 +93,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     await journal.open();
   }
   const persist = (e: JournalEntry): Promise<void> => journal?.append(e) ?? Promise.resolve();
-  const operations = new Operations(state, persist);
+  const operations = new Operations(state, persist, options.createQuota ? new CreateQuota(options.createQuota) : undefined);
   const setFaults = (f: FaultSettings) => { faults = new FaultPlan(f); };
 
   /** an answer to an API operation, replaced by a 500 (and logged) if it would break the contract */

@@ -125,6 +125,8 @@ export class EmulatorState {
   static conversationKey(scope: string, clientMessageId: string): string { return `${scope}/${clientMessageId.toLowerCase()}`; }
 
   now(): number { return this.o.now(); }
+  /** whether edits of APPROVED templates are limited (off with `--edit-limits off`) */
+  limitsEdits(): boolean { return this.o.editLimits !== false; }
 
   statusOf(rec: TemplateRecord, now = this.o.now()): string {
     if (now < rec.reviewAt) return 'PENDING';

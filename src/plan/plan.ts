@@ -2,6 +2,7 @@
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
 import { describeAttention, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
+import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
@@ -32,6 +33,8 @@ export interface PlanChange {
   attention?: string[];
   /** the template on the channel is not approved (REJECTED, PAUSED, DISABLED, ...): not in sync */
   needsAttention?: NeedsAttention;
+  /** an update of an APPROVED template spends one of its limited edits: what the read said of them */
+  edit?: EditSpend;
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
@@ -107,8 +110,10 @@ export function makePlan(inp: PlanInputs): Plan {
       diff.unshift({ path: 'category', before: baseCategory, after: c.category });
       if (r.statusText === 'APPROVED' && !recat) attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
     }
+    let edit: EditSpend | undefined;
     if (diff.length && r.statusText === 'APPROVED') {
       const allowance = editAllowanceOf(r);
+      edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
@@ -119,6 +124,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
+      ...(edit ? { edit } : {}),
       ...hashes, desired: c, remote,
     });
   }

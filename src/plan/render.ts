@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 import { fileView, type FileNames } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
+import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /**
  * The readable form of a template that diffs are made of: as its file reads (the file's keys,
@@ -81,6 +82,12 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${attention} template${attention === 1 ? ' is' : 's are'} not approved in ${o.environment} (marked ! above).`)
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${attention ? ` ${attention} not approved (marked ! above).` : ''}`));
+  const budget = editBudget(plan.changes);
+  const budgetLine = describeBudget(budget, o.environment);
+  if (budgetLine) {
+    out.push(budget.exceeding.length ? c.yellow(budgetLine) : budgetLine);
+    for (const e of budget.exceeding) out.push(`    ${c.yellow('!')} ${describeExceeding(e)}`);
+  }
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
@@ -125,11 +132,19 @@ export function renderJson(plan: Plan): string {
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
+      ...(c.edit ? { edit: c.edit } : {}),
     })),
     summary: plan.summary,
+    ...budgetJson(plan),
     ...(plan.held?.length ? { held: plan.held } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
+}
+
+/** `editBudget` of the JSON rendering, when the plan edits an APPROVED template */
+function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: number; unknown: number; edits: unknown[] } } {
+  const b = editBudget(plan.changes);
+  return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits } } : {};
 }
 
 export const MARKDOWN_LIMIT = 65_536;
@@ -160,6 +175,13 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     for (const h of plan.held ?? []) head.push(`- ⛔ \`${keyOf(h)}\` is held back (not planned, not applied): ${esc(h.reasons.join('; '))}`);
     for (const c of attention) for (const a of c.attention!) head.push(`- ⚠️ \`${keyOf(c)}\`: ${esc(a)}`);
     head.push('');
+  }
+  const budget = editBudget(plan.changes);
+  const budgetLine = describeBudget(budget, o.environment);
+  if (budgetLine) {
+    head.push('### Edit budget', '', esc(budgetLine), '');
+    for (const e of budget.exceeding) head.push(`- ⛔ ${esc(describeExceeding(e))}`);
+    if (budget.exceeding.length) head.push('');
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
