@@ -135,6 +135,29 @@ test('pull request, apply on merge, drift check: every tplsync command runs agai
     expectOk(results);
     assert.not.match(readFileSync(log, 'utf8'), /gh issue create/);
 
+    // the review rejected a template after the apply: its content matches main, but it is not in
+    // sync, so the drift check fails on it and the issue says why and what to do
+    const rejected = [...emu.state.templates.values()].find((t) => t.channelId === CHANNEL_A.toLowerCase())!;
+    const move = (body: Record<string, string>) => fetch(`${emu.url}/_emulator/review`, {
+      method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: CHANNEL_A, template: rejected.templateId, ...body }),
+    }).then(async (r) => { await r.arrayBuffer(); assert.is(r.status, 200); });
+    await move({ statusText: 'REJECTED', reason: 'TAG_CONTENT_MISMATCH' });
+    const issues = () => readFileSync(log, 'utf8').split('\n').filter((l) => /gh issue create --title Templates drifted from main in staging/.test(l)).length;
+    assert.is(issues(), 0);
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-drift.yml'), options());
+    assert.is(results.find((r) => r.name.startsWith('Plan with'))!.outcome, 'success');
+    assert.is(results.find((r) => r.name === 'Open an issue about the drift')!.outcome, 'failure');
+    assert.is(issues(), 1);
+    const drift = readFileSync(path.join(dir, 'drift.md'), 'utf8');
+    assert.match(drift, '### Needs attention');
+    assert.match(drift, `${rejected.body.chatapp!.chatapp.name}`);
+    assert.match(drift, 'is REJECTED (TAG_CONTENT_MISMATCH)');
+    await move({ statusText: 'APPROVED' });
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-drift.yml'), options());
+    expectOk(results);
+    assert.is(issues(), 1, 'approved again: no new issue');
+
     // a file changed on main without an apply: the drift check fails and opens an issue
     const f = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
     writeFileSync(f, readFileSync(f, 'utf8').replace(/footer: .*/, 'footer: Reply STOP to unsubscribe now'));
