@@ -23,7 +23,7 @@ interface EnvVar {
 }
 
 /** the commands that read the channel (preview only with --changes) */
-const API = ['plan', 'apply', 'review', 'pull', 'send', 'status', 'preview'];
+const API = ['plan', 'apply', 'promote', 'review', 'pull', 'send', 'status', 'preview'];
 const COLOUR = ['lint', 'plan', 'apply', 'review', 'pull', 'send', 'types', 'preview'];
 
 /** Every environment variable tplsync reads (grep process.env in src/), and the ones the example workflows use. */

@@ -78,6 +78,7 @@ environments:
   });
   return d;
 }
+const applyLocal = async (d: string) => { const r = await cli(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); };
 const broken = (d: string) => writeFiles(d, { 'templates/bad.en_US.yaml': VALID.replace('order_ready', 'bad').replace('UTILITY', 'UTILTY') });
 
 const SCENARIOS: Scenario[] = [
@@ -98,6 +99,16 @@ const SCENARIOS: Scenario[] = [
   { command: 'plan', args: ['--env', 'remote'], env: { EXIT_DOCS_KEY: 'wrong-key' }, when: /key was refused/ },
   { command: 'plan', args: ['--env', 'down'], env: { EXIT_DOCS_KEY: KEY }, when: /could not be reached/ },
   { command: 'review', args: [], when: /not approved/ },
+  { command: 'promote', args: ['--from', 'local', '--to', 'remote'], env: { EXIT_DOCS_KEY: KEY }, when: /planned/ },
+  {
+    command: 'promote', args: ['--from', 'local', '--to', 'remote', '--detailed-exitcode'], env: { EXIT_DOCS_KEY: KEY }, when: /something to promote/,
+    setup: applyLocal,
+  },
+  { command: 'promote', args: ['--from', 'local', '--to', 'remote'], env: { EXIT_DOCS_KEY: KEY }, setup: broken, when: /lint errors/ },
+  { command: 'promote', args: ['--from', 'local', '--to', 'local'], when: /the same/ },
+  // (the target is read only for what the source approved: apply to the source first)
+  { command: 'promote', args: ['--from', 'local', '--to', 'remote'], env: { EXIT_DOCS_KEY: 'wrong-key' }, setup: applyLocal, when: /key of either environment was refused/ },
+  { command: 'promote', args: ['--from', 'local', '--to', 'down'], env: { EXIT_DOCS_KEY: KEY }, setup: applyLocal, when: /could not be reached/ },
   {
     command: 'review', args: [], when: /every template is APPROVED/,
     setup: async (d) => { const r = await cli(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); },

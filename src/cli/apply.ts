@@ -12,10 +12,11 @@ import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
 import { renderText } from '../plan/render.js';
-import { LintFailed, runPlan } from '../plan/run.js';
+import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
+import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 
 export interface ApplyCommandOptions {
@@ -60,6 +61,15 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the bodies written are built from the files, never taken from the plan
       const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
       const moved = await savedPlanStaleness(conn, saved, process.cwd(), progress, signal);
+      // a promotion: what its source approved must still be so
+      if (saved.source) {
+        const src = saved.source;
+        moved.push(...await withConnection(config, { ...o, env: src.environment, parallelism }, async (sourceConn) => {
+          if (sourceConn.target !== src.target) return [{ key: '(plan)', what: `the source environment ${src.environment} is ${sourceConn.target} now, not ${src.target}` }];
+          const reads = await readTemplates(sourceConn, src.templates.map((t) => ({ channelId: t.channelId, id: t.publicId })), `checking ${src.environment}`, progress, signal);
+          return sourceStaleness(src, (id) => reads.get(id) ?? null);
+        }));
+      }
       if (moved.length || verified.problems.length) {
         if (moved.length) process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
         for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);

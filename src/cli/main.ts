@@ -121,6 +121,23 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, o) => (await import('./send.js')).sendCommand(o),
   },
   {
+    name: 'promote',
+    define: (c) => c
+      .description('plan an environment for the templates another environment has APPROVED as the files have them; the rest are held, each with why')
+      .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+      .requiredOption('--from <env>', 'the source environment, whose review is the gate (e.g. staging)')
+      .requiredOption('--to <env>', 'the environment to plan (e.g. production)')
+      .option('--out <file>', 'save the promotion for `tplsync apply FILE` (refused later if the source or the target moved)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+      .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
+      .option('--detailed-exitcode', 'exit 2 when there is something to promote, or a template the target does not approve')
+      .option('--marker <text>', 'hidden marker of the markdown comment (default tplsync-promote:<from>:<to>)')
+      .option('--parallelism <n>', 'templates read at once', '8')
+      .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./promote.js')).promoteCommand(args[0] as never, o),
+  },
+  {
     name: 'review',
     define: (c) => c
       .description('every template of an environment with its life on the channel: state, quality, pauses, edits left, rejection reason and recommendation, and what to do')

@@ -46,8 +46,8 @@ export interface PlanChange {
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
 export interface HeldTemplate {
   channel: string; name: string; language: string; file: string; reasons: string[];
-  /** why it is held: its file holds it back (an expired campaign), or its read failed (a re-run plans it) */
-  kind?: 'file' | 'not-read';
+  /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), or a promotion's source has not approved it as the file has it */
+  kind?: 'file' | 'not-read' | 'source';
 }
 
 export interface Plan {

@@ -71,7 +71,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     for (const r of h.reasons) out.push(`    ${c.red('✗')} ${r}`);
     out.push(`    ${c.dim(h.kind === 'not-read'
       ? 'not planned and not applied; every other template goes ahead. A re-run reads it again.'
-      : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
+      : h.kind === 'source'
+        ? 'not promoted; every other template goes ahead.'
+        : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
   }
   const s = plan.summary;
   const none = s.create + s.update === 0;

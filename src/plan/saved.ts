@@ -28,11 +28,21 @@ export interface SavedPlan {
   changes: SavedChange[];
   /** sha256 of the plan's environment, target, summary and entries: an entry removed, added, duplicated or relabelled by hand shows */
   digest?: string;
+  /** a promotion (`tplsync promote --out`): the source environment and what it approved; apply refuses the plan when that moved */
+  source?: SavedSource;
+}
+
+/** What a saved promotion records of its source. */
+export interface SavedSource {
+  environment: string;
+  target: string;
+  /** every template the promotion let through, with the fingerprint of its read in the source */
+  templates: { channel: string; name: string; language: string; publicId: string; channelId: string; fingerprint: string }[];
 }
 
 /** Pure: the digest a saved plan carries of what it plans. */
-export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes'>): string {
-  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes }));
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}) }));
 }
 
 /**
@@ -58,8 +68,8 @@ export function wholePlanProblems(saved: SavedPlan): Staleness[] {
   return out;
 }
 
-export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date }): SavedPlan {
-  const saved = toSavedEntries(plan, meta);
+export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource }): SavedPlan {
+  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}) };
   return { ...saved, digest: planDigest(saved) };
 }
 
@@ -93,6 +103,13 @@ export function checkSaved(v: unknown): string | undefined {
   if (p.version !== 1) return `not a tplsync plan this tplsync can apply: plan format version ${JSON.stringify(p.version)} (this tplsync reads version 1; ${HOW})`;
   if (!Array.isArray(p.changes)) return `not a tplsync plan: "changes" is ${p.changes === undefined ? 'missing' : 'not a list'} (${HOW})`;
   if (typeof p.environment !== 'string') return `not a tplsync plan: "environment" is missing (${HOW})`;
+  if (p.source !== undefined) {
+    const src = p.source as unknown as Record<string, unknown> | null;
+    if (!src || typeof src !== 'object' || typeof src.environment !== 'string' || typeof src.target !== 'string' || !Array.isArray(src.templates)
+      || (src.templates as unknown[]).some((t) => !t || typeof t !== 'object' || (['publicId', 'channelId', 'fingerprint', 'channel', 'name', 'language'] as const).some((k) => typeof (t as Record<string, unknown>)[k] !== 'string'))) {
+      return `not a tplsync plan: "source" is not a promotion's source (${HOW})`;
+    }
+  }
   for (const [i, c] of (p.changes as unknown[]).entries()) {
     const x = c as Record<string, unknown> | null;
     const bad = !x || typeof x !== 'object' ? 'is not an object'

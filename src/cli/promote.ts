@@ -1,0 +1,51 @@
+// `tplsync promote --from ENV --to ENV [PATH...]`: plan the target environment for the templates
+// the source environment has APPROVED as the files have them; the rest are held, each with why.
+import { UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { interruptSignal } from '../core/interrupt.js';
+import { toolVersion } from '../core/version.js';
+import { hasChanges } from '../plan/plan.js';
+import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
+import { LintFailed } from '../plan/run.js';
+import { toSaved } from '../plan/saved.js';
+import { runPromote } from '../promote/promote.js';
+import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
+import { progress } from '../terminal/progress.js';
+import { commandConfig, withConnection } from './context.js';
+import { parseParallelism, reportLintFailure } from './report.js';
+
+export interface PromoteCommandOptions {
+  config?: string; from: string; to: string; out?: string; format: string; output?: string;
+  detailedExitcode?: boolean; parallelism: string; allowInsecureHttp?: boolean; marker?: string;
+}
+
+export async function promoteCommand(paths: string[], o: PromoteCommandOptions): Promise<number> {
+  if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
+  if (o.from === o.to) throw new UsageError(`--from and --to are both '${o.from}'; a promotion goes from one environment to another`);
+  const parallelism = parseParallelism(o.parallelism);
+  const config = await commandConfig(o);
+  for (const [flag, name] of [['--from', o.from], ['--to', o.to]] as const) {
+    if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config (${Object.keys(config.environments).join(', ') || 'none'})`);
+  }
+  return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
+    let result;
+    try {
+      result = await runPromote(config, source, target, { paths, cwd: process.cwd(), progress, signal: interruptSignal() });
+    } catch (e) {
+      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was planned');
+      throw e;
+    }
+    const { plan } = result;
+    const env = target.environment.name;
+    const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
+    const text = o.format === 'json' ? renderJson(plan)
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}` })
+        : `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.\n${renderText(plan, { color: !o.output && useColor(process.stdout), environment: env })}`;
+    emit(text, o.output);
+    if (o.out) {
+      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source }), null, 2)}\n`);
+      process.stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${o.out} (refused if ${o.from} or ${env} moved)\n`);
+    }
+    return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
+  }));
+}

@@ -1,0 +1,82 @@
+// Promotion: plan the target environment for the templates the source environment has APPROVED
+// as the files have them; every other template is held with the reason (PENDING or REJECTED in
+// the source, absent there, content differs). The review in the source is the gate. Pure core
+// (`promotionGate`, `sourceStaleness`) and the run (`runPromote`: reads through two connections).
+import type { TemplateReadResponse } from '../api/shapes.js';
+import type { Config } from '../config/load.js';
+import type { Connection } from '../connection/connect.js';
+import { throwIfInterrupted } from '../core/interrupt.js';
+import { RULES_BY_ID } from '../lint/registry.js';
+import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
+import { templateKey } from '../model/ids.js';
+import { loadDesired } from '../plan/desired.js';
+import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
+import { readTemplates, type ProgressFactory } from '../plan/run.js';
+import type { SavedSource, Staleness } from '../plan/saved.js';
+import { loadCleanProject } from '../project/load.js';
+
+/** What a saved promotion records of the source, so that apply can refuse it when the source moved. */
+export type PromotionSource = SavedSource;
+
+const PASSING = new Set(['APPROVED', 'REINSTATED']);
+
+/** Pure: why a template may not be promoted from the source (its desired model there and its read), or undefined when it may. */
+export function promotionGate(desired: CanonicalTemplate, read: TemplateReadResponse | null, source: string): string | undefined {
+  if (!read) return `not in ${source}: apply it there first and let the review approve it`;
+  if (!PASSING.has(read.statusText)) {
+    const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
+    return read.statusText === 'PENDING'
+      ? `PENDING in ${source}: promoted once the review there approves it`
+      : `${read.statusText} in ${source}${why}: only templates ${source} approved are promoted`;
+  }
+  const diff = diffTemplates(desired, fromRead(read, desired.channelId));
+  if (diff.length) return `the content differs from what ${source} approved (${diff.map((d) => d.path).slice(0, 5).join(', ')}${diff.length > 5 ? ', ...' : ''}): apply it to ${source} first, and promote once it is approved there`;
+  return undefined;
+}
+
+/** Pure: what moved in the source since a saved promotion (a template no longer approved as it was). */
+export function sourceStaleness(source: PromotionSource, read: (id: string) => TemplateReadResponse | null): Staleness[] {
+  const out: Staleness[] = [];
+  for (const t of source.templates) {
+    const r = read(t.publicId);
+    if (fingerprint(r) === t.fingerprint) continue;
+    out.push({
+      key: templateKey(t),
+      what: !r ? `the template is gone from ${source.environment}, the promotion's source`
+        : `the template in ${source.environment}, the promotion's source, changed (now ${r.statusText}): promote it again`,
+    });
+  }
+  return out;
+}
+
+export interface PromoteOptions { paths: readonly string[]; cwd: string; progress?: ProgressFactory; signal?: AbortSignal }
+
+/** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
+export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource }> {
+  const project = await loadCleanProject(config, o.paths, o.cwd);
+  throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
+  const files = project.files.filter((f) => !f.held);
+  const inSource = loadDesired(files, source.environment);
+  const inTarget = loadDesired(files, target.environment);
+  const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
+    channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
+    reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+  }));
+  const sourceReads = await readTemplates(source, inSource.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${source.environment.name}`, o.progress, o.signal);
+  const passing = new Set<string>();
+  const record: PromotionSource['templates'] = [];
+  for (const d of inSource) {
+    const r = sourceReads.get(d.canonical.templateId) ?? null;
+    const why = promotionGate(d.canonical, r, source.environment.name);
+    if (why) {
+      held.push({ channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file, kind: 'source', reasons: [why] });
+      continue;
+    }
+    passing.add(d.file);
+    record.push({ channel: d.channel, name: d.canonical.name, language: d.canonical.language, publicId: d.canonical.templateId, channelId: d.canonical.channelId, fingerprint: fingerprint(r) });
+  }
+  const desired = inTarget.filter((d) => passing.has(d.file));
+  const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
+  const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()) });
+  return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
+}

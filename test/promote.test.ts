@@ -1,0 +1,131 @@
+// Promotion: the review in the source environment is the gate. From an emulator "staging" to an
+// emulator "production": approved, pending, rejected, absent and edited templates; a saved
+// promotion applied, and refused (exit 4) after the source moved.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+
+const KEY_S = `s${Math.random().toString(36).slice(2)}Pq1`;
+const KEY_P = `p${Math.random().toString(36).slice(2)}Rw2`;
+let staging: RunningEmulator;
+let production: RunningEmulator;
+test.before(async () => {
+  staging = await startEmulator({ keys: [KEY_S], reviewDelayMs: 0 });
+  production = await startEmulator({ keys: [KEY_P], reviewDelayMs: 0 });
+});
+test.after(async () => { await staging.close(); await production.close(); });
+
+const ajv = new Ajv.default({ allErrors: true, strict: true });
+const schema = (f: string) => ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', f), 'utf8')));
+const validPlan = schema('plan.v1.schema.json');
+const validSaved = schema('saved-plan.v1.schema.json');
+
+const T = (name: string, text: string) => `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
+
+function project(): { dir: string; tag: string; run: (args: string[]) => ReturnType<typeof cli> } {
+  const dir = tempDir('tplsync-promote-');
+  const tag = Math.random().toString(36).slice(2, 7);
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${staging.url}\n    apiKeyEnv: KEY_S\n    channels: { wa: ${CHANNEL_A} }\n  production:\n    baseUrl: ${production.url}\n    apiKeyEnv: KEY_P\n    channels: { wa: ${CHANNEL_A} }\n`,
+    'templates/approved.yaml': T(`approved_${tag}`, 'Hello {{1}}, your order is ready for pickup at the store.'),
+    'templates/pending.yaml': T(`pending_${tag}`, 'Hello {{1}}, your parcel has left our warehouse today.'),
+    'templates/rejected.yaml': T(`rejected_${tag}`, 'Hello {{1}}, your invoice for this month is now available.'),
+    'templates/edited.yaml': T(`edited_${tag}`, 'Hello {{1}}, your table for tonight is confirmed.'),
+  });
+  return { dir, tag, run: (args) => cli(args, { cwd: dir, env: { KEY_S, KEY_P } }) };
+}
+
+async function move(emu: RunningEmulator, template: string, body: Record<string, string>): Promise<void> {
+  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template, ...body }) });
+  await res.arrayBuffer();
+  assert.is(res.status, 200);
+}
+
+interface PlanJson { changes: { name: string; action: string; publicId: string }[]; held?: { name: string; reasons: string[]; kind?: string }[] }
+
+test('promote plans production for what staging approved as the files have it; the rest are held with the reason', async () => {
+  const { dir, tag, run } = project();
+  try {
+    // staging: three applied (then one moved to PENDING, one REJECTED), one edited since; "absent" never applied
+    writeFiles(dir, { 'templates/absent.yaml': T(`absent_${tag}`, 'Hello {{1}}, we miss you at the shop this season.') });
+    const applied = await run(['apply', '--auto-approve', 'templates/approved.yaml', 'templates/pending.yaml', 'templates/rejected.yaml', 'templates/edited.yaml']);
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const ids = new Map((JSON.parse((await run(['plan', '--format', 'json'])).stdout) as PlanJson).changes.map((c) => [c.name, c.publicId]));
+    await move(staging, ids.get(`pending_${tag}`)!, { statusText: 'PENDING' });
+    await move(staging, ids.get(`rejected_${tag}`)!, { statusText: 'REJECTED', reason: 'PROMOTIONAL' });
+    const f = path.join(dir, 'templates', 'edited.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('is confirmed', 'is confirmed for 8 pm'));
+
+    const text = await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode']);
+    assert.is(text.exitCode, 2, text.stdout + text.stderr);
+    assert.match(text.stdout, 'Promotion from staging to production: 1 template approved in staging as the files have it, 4 held.');
+    assert.match(text.stdout, new RegExp(`\\+ create\\s+wa/approved_${tag}/en_US`));
+    assert.match(text.stdout, 'PENDING in staging: promoted once the review there approves it');
+    assert.match(text.stdout, 'REJECTED in staging (PROMOTIONAL)');
+    assert.match(text.stdout, 'not in staging: apply it there first');
+    assert.match(text.stdout, 'the content differs from what staging approved (body.text)');
+    const json = await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'json']);
+    const pj = JSON.parse(json.stdout) as PlanJson;
+    assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
+    assert.equal(pj.changes.map((c) => `${c.action} ${c.name}`), [`create approved_${tag}`]);
+    assert.equal(pj.held!.map((h) => `${h.kind} ${h.name}`).sort(), [`source absent_${tag}`, `source edited_${tag}`, `source pending_${tag}`, `source rejected_${tag}`]);
+    assert.is(production.state.templates.size, 0, 'nothing written to production by a promotion plan');
+
+    // saved and applied: production gets only the approved template
+    const saved = await run(['promote', '--from', 'staging', '--to', 'production', '--out', 'promotion.json']);
+    assert.is(saved.exitCode, 0, saved.stderr);
+    const doc = JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { source: { environment: string; templates: unknown[] } };
+    assert.ok(validSaved(doc), ajv.errorsText(validSaved.errors));
+    assert.is(doc.source.environment, 'staging');
+    assert.is(doc.source.templates.length, 1);
+    const apply = await run(['apply', 'promotion.json', '--auto-approve']);
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+    assert.equal([...production.state.templates.values()].map((t) => t.body.name), [`approved_${tag}`]);
+    // promoted again: nothing to do
+    assert.is((await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode', 'templates/approved.yaml'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('a saved promotion is refused (exit 4, nothing written) when the source moved since', async () => {
+  const { dir, tag, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve', 'templates/approved.yaml'])).exitCode, 0);
+    const saved = await run(['promote', '--from', 'staging', '--to', 'production', '--out', 'promotion.json', 'templates/approved.yaml']);
+    assert.is(saved.exitCode, 0, saved.stderr);
+    const id = (JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { source: { templates: { publicId: string }[] } }).source.templates[0]!.publicId;
+    await move(staging, id, { quality: 'RED' }); // paused in staging after the promotion was made
+    const before = production.state.templates.size;
+    const apply = await run(['apply', 'promotion.json', '--auto-approve']);
+    assert.is(apply.exitCode, 4, apply.stdout + apply.stderr);
+    assert.match(apply.stderr, `wa/approved_${tag}/en_US: the template in staging, the promotion's source, changed (now PAUSED): promote it again`);
+    assert.is(production.state.templates.size, before, 'nothing written');
+    // a promotion edited by hand (its source list) is refused by the digest
+    const doc = JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { source: { templates: unknown[] } };
+    doc.source.templates = [];
+    writeFileSync(path.join(dir, 'promotion.json'), JSON.stringify(doc));
+    const edited = await run(['apply', 'promotion.json', '--auto-approve']);
+    assert.is(edited.exitCode, 4, edited.stdout + edited.stderr);
+    assert.match(edited.stderr, 'do not match its digest');
+  } finally { cleanup(dir); }
+});
+
+test('promote: usage errors name the flag (exit 3)', async () => {
+  const { dir, run } = project();
+  try {
+    for (const [args, re] of [
+      [['promote', '--from', 'staging', '--to', 'staging'], /both 'staging'/],
+      [['promote', '--from', 'stagin', '--to', 'production'], /--from stagin: no such environment/],
+      [['promote', '--to', 'production'], /--from/],
+    ] as const) {
+      const r = await run([...args]);
+      assert.is(r.exitCode, 3, r.stderr);
+      assert.match(r.stderr, re);
+    }
+  } finally { cleanup(dir); }
+});
+
+test.run();
