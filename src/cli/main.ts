@@ -37,6 +37,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
       .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
       .option('--cache-location <file>', 'where the cache lives (implies --cache)')
+      .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, ...), writing each file atomically; then report what is left')
       .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: https://github.com/tplsync/tplsync/blob/main/docs/rules.md\n\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./lint.js')).lintCommand(args[0] as never, o),
   },

@@ -4,6 +4,7 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
+import { addSampleStubs, groupQuickReplies, renumberPlaceholders } from './repairs.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
@@ -204,6 +205,7 @@ export const whatsappRules = defineRules([
     summary: 'Numbered placeholders start at {{1}} and have no gaps.',
     why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
     source: 'Meta template review, "parameter formatting"',
+    repair: renumberPlaceholders, repairTitle: 'Renumber the placeholders 1, 2, 3, ... in order (their samples too)',
     check(ctx) {
       // one numbering per group: the header's own; the body's, which an RCS message's texts
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
@@ -295,6 +297,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
     fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number. A named placeholder of the header or the RCS texts may use the body\'s sample of the same name.',
     source: 'Meta components reference',
+    repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one',
     check(ctx) {
       const sites = ctx.sites();
       const bodyEx = obj(obj(ctx.t.body)?.examples);
@@ -402,6 +405,7 @@ export const whatsappRules = defineRules([
     id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
+    repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last)',
     check(ctx) {
       const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
       let runs = 0;
