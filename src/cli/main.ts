@@ -139,6 +139,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, o) => (await import('./fmt.js')).fmtCommand(args[0] as never, o),
   },
   {
+    name: 'lsp',
+    define: (c) => c
+      .description('the Language Server Protocol server: lint findings, hover, quick fixes and completion in any editor (docs/editors.md)')
+      .option('--stdio', 'speak LSP over stdin and stdout (the only transport)'),
+    run: async (_args, o) => (await import('./lsp.js')).lspCommand(o),
+  },
+  {
     name: 'translations',
     define: (c) => c
       .description('export the texts of the templates for translators (XLIFF 2.0, PO, CSV) and import their translations into each language\'s file')
