@@ -183,4 +183,30 @@ test('code actions: a quick fix per repairable finding, and fix-all; applied, th
   } finally { cleanup(dir); }
 });
 
+test('a config change on disk is picked up; hover on a placeholder shows its sample and uses; completion offers placeholder names', async () => {
+  const dir = tempDir();
+  try {
+    const named = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { customer: Ana, order_id: A1 }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': named });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => c.diags.get(a)?.length === 0, 'a clean file');
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: named } });
+      const hover = await c.conn.sendRequest('textDocument/hover', { textDocument: { uri: a }, position: { line: 5, character: 18 } }) as { contents: { value: string } };
+      assert.match(hover.contents.value, /\{\{customer\}\}/);
+      assert.match(hover.contents.value, /"Ana"/);
+      assert.match(hover.contents.value, /body\.text/);
+      const withOpen = named.replace('ready for', 'ready {{ for');
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: withOpen }] });
+      const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 5, character: withOpen.split('\n')[5]!.indexOf('{{ for') + 2 } }) as { label: string }[];
+      assert.equal(items.map((i) => i.label).sort(), ['customer', 'order_id']);
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 3 }, contentChanges: [{ text: named }] });
+      // the config loses the alias the file uses: unknown-channel, from the watcher's event alone
+      writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replaceAll('shop-whatsapp:', 'shop-wa:'));
+      await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'tplsync.config.yaml')), type: 2 }] });
+      await c.waitFor(() => (c.diags.get(a) ?? []).some((d) => d.code === 'unknown-channel'), 'unknown-channel after the config changed');
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -33,36 +33,51 @@ export function propertiesOf(s: Schema | undefined): Record<string, Schema> {
 /** a key a JavaScript object lists first whatever its place in the file: its order is not known from the value */
 const INDEX_LIKE = /^(0|[1-9][0-9]*)$/;
 
+/** per schema node: its properties' ranks and schemas (worked out once: the rule runs on every file) */
+const ranks = new WeakMap<Schema, { rank: Map<string, number>; props: Record<string, Schema> }>();
+function ranksOf(s: Schema): { rank: Map<string, number>; props: Record<string, Schema> } {
+  let r = ranks.get(s);
+  if (!r) {
+    const props = propertiesOf(s);
+    ranks.set(s, r = { rank: new Map(Object.keys(props).map((k, i) => [k, i])), props });
+  }
+  return r;
+}
+
 /**
  * The first key (in the file's order) that `tplsync fmt` would move before an earlier one, or
  * undefined when every mapping is in fmt's order. Mappings with index-like keys are skipped: a
  * plain value does not keep their order.
  */
-export function firstKeyOutOfOrder(value: unknown, schema: Schema | undefined = rootTemplateSchema(), at: Path = []): Path | undefined {
+export function firstKeyOutOfOrder(value: unknown, schema: Schema | undefined = rootTemplateSchema()): Path | undefined {
+  const found = walk(value, schema);
+  return found?.reverse();
+}
+
+/** the path found, last segment first (built only on the way back from a finding) */
+function walk(value: unknown, schema: Schema | undefined): (string | number)[] | undefined {
+  if (!value || typeof value !== 'object') return undefined;
   const s = resolve(schema);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = firstKeyOutOfOrder(value[i], s?.items, [...at, i]);
-      if (found) return found;
+      const found = walk(value[i], s?.items);
+      if (found) { found.push(i); return found; }
     }
     return undefined;
   }
-  if (!value || typeof value !== 'object') return undefined;
-  const props = propertiesOf(s);
-  const known = Object.keys(props);
+  const { rank, props } = s ? ranksOf(s) : { rank: undefined, props: undefined };
   const keys = Object.keys(value);
-  if (known.length && !keys.some((k) => INDEX_LIKE.test(k))) {
+  if (rank && rank.size && !keys.some((k) => INDEX_LIKE.test(k))) {
     let highest = -1;
     for (const k of keys) {
-      const i = known.indexOf(k);
-      const rank = i < 0 ? known.length : i;
-      if (rank < highest) return [...at, k];
-      highest = rank;
+      const r = rank.get(k) ?? rank.size;
+      if (r < highest) return [k];
+      highest = r;
     }
   }
   for (const k of keys) {
-    const found = firstKeyOutOfOrder((value as Record<string, unknown>)[k], props[k], [...at, k]);
-    if (found) return found;
+    const found = walk((value as Record<string, unknown>)[k], props?.[k]);
+    if (found) { found.push(k); return found; }
   }
   return undefined;
 }
