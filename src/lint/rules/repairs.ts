@@ -2,7 +2,7 @@
 // template's plain paths (rule.ts `Change`). Each repair declines (returns no change) where it
 // could not be sure, e.g. a stale sample that a renumbered key would collide with.
 import type { Path } from '../../files/locate.js';
-import type { Placeholder } from '../../model/placeholders.js';
+import { NAMED, NUMBERED, type Placeholder } from '../../model/placeholders.js';
 import { arr, indexed, obj, type Change, type Loose, type RepairContext } from '../rule.js';
 
 /** What a stub sample holds: it passes the sample rules and is plain to spot and replace. */
@@ -109,4 +109,37 @@ function valueAt(t: Loose, path: Path): unknown {
   let cur: unknown = t;
   for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
   return cur;
+}
+
+/** placeholder-syntax: the spaces inside a placeholder's braces removed (`{{ 1 }}` is `{{1}}`), where what is left is a placeholder. */
+export function trimPlaceholders(ctx: RepairContext): Change[] {
+  const out: Change[] = [];
+  for (const site of ctx.sites()) {
+    const fixable = ctx.scan(site.path).problems.filter((p) => p.kind === 'whitespace' && (NUMBERED.test(p.raw.slice(2, -2).trim()) || NAMED.test(p.raw.slice(2, -2).trim())));
+    if (fixable.length === 0) continue;
+    let text = site.text;
+    // from the end, so that the offsets of the earlier ones hold
+    for (const p of [...fixable].sort((a, b) => b.start - a.start)) text = `${text.slice(0, p.start)}{{${p.raw.slice(2, -2).trim()}}}${text.slice(p.end)}`;
+    out.push({ op: 'set', path: site.path, value: text });
+  }
+  return out;
+}
+
+/** a run of white space that holds a newline or a tab, or 5 or more spaces (sample-format) */
+const BAD_SPACE = /[ \t\r\n]*[\t\r\n][ \t\r\n]*| {5,}/g;
+
+/** sample-format: each run of white space a sample may not hold made one space (and none at its ends). */
+export function oneLineSamples(ctx: RepairContext): Change[] {
+  const out: Change[] = [];
+  const paths: Path[] = [['header', 'examples'], ['body', 'examples'], ...arr(ctx.t.carousel).map((_, i): Path => ['carousel', i, 'body', 'examples'])];
+  for (const exPath of paths) {
+    for (const [k, v] of Object.entries(obj(valueAt(ctx.t, exPath)) ?? {})) {
+      if (typeof v !== 'string') continue;
+      BAD_SPACE.lastIndex = 0;
+      if (!BAD_SPACE.test(v)) continue;
+      const fixed = v.replace(BAD_SPACE, (m, at: number) => (at === 0 || at + m.length === v.length ? '' : ' '));
+      if (fixed !== v && fixed !== '') out.push({ op: 'set', path: [...exPath, k], value: fixed });
+    }
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
-import { addSampleStubs, groupQuickReplies, renumberPlaceholders } from './repairs.js';
+import { addSampleStubs, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
@@ -134,6 +134,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
     check(ctx) {
       for (const site of ctx.sites()) {
         for (const p of ctx.scan(site.path).problems) {
@@ -344,6 +345,7 @@ export const whatsappRules = defineRules([
     summary: 'A sample has no newline, no tab and no run of 5 or more spaces.',
     why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
     source: 'Meta components reference; error 132018',
+    repair: oneLineSamples, repairTitle: 'Write the sample on one line with single spaces',
     check(ctx) {
       // WhatsApp's own samples: a WhatsApp rule never sees an RCS message (scope.ts), and RCS has no such limit
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
