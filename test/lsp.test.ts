@@ -209,4 +209,28 @@ test('a config change on disk is picked up; hover on a placeholder shows its sam
   } finally { cleanup(dir); }
 });
 
+test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown, 3 without --stdio', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+        await conn.sendRequest('shutdown');
+        await conn.sendNotification('exit');
+        assert.is((await proc).exitCode, 0);
+      } finally { conn.dispose(); }
+    });
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
+      proc.stdin!.end();
+      assert.is((await proc).exitCode, 1);
+    });
+    const r = await cli(['lsp'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /tplsync lsp --stdio/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

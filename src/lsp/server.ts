@@ -63,7 +63,10 @@ export function stdioConnection(): Connection {
   return createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new RedactingWriter(createWriteStream(null as unknown as string, { fd: 1, autoClose: false })));
 }
 
-export function startServer(connection: Connection = stdioConnection()): void {
+/** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
+export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean } {
+  let shutDown = false;
+  connection.onShutdown(() => { shutDown = true; });
   const documents = new TextDocuments(TextDocument);
   let project: LspProject | undefined;
   /** the findings last published, by absolute path (so only what changed is sent again) */
@@ -219,6 +222,7 @@ export function startServer(connection: Connection = stdioConnection()): void {
 
   documents.listen(connection);
   connection.listen();
+  return { shutDown: () => shutDown };
 }
 
 function inside(d: Diagnostic, line: number, column: number): boolean {
