@@ -143,6 +143,14 @@ test('a file with anchors and aliases is left alone', () => {
   assert.match(r.refused ?? '', /aliases/);
 });
 
+test('a duplicate key or a second document is never rewritten, even with its rule turned off', () => {
+  const off = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: { 'yaml-duplicate-key': 'off', 'single-document': 'off' } });
+  const dup = 'channel: shop-whatsapp\nname: a\nname: b\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 3: A1 }\n';
+  assert.equal(fixText(dup, { findings: off, now }).text, dup);
+  const two = `${dup.replace('name: b\n', '')}---\nname: c\n`;
+  assert.equal(fixText(two, { findings: off, now }).text, two);
+});
+
 const BAD = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{3}} is ready for pickup at the store."\n  examples: { 1: Ana, 3: A1 }\n';
 
 test('fixRun: writes the repaired file; leaves a syntax error and a read-only file byte-identical, and says why', async () => {

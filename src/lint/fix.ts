@@ -4,6 +4,7 @@
 // or holds aliases (a change to an anchored node would change every alias of it), is left alone.
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { order, TO_STRING } from '../layout/format.js';
@@ -45,6 +46,9 @@ export function fixText(text: string, o: FixOptions): FixOutcome {
   const first = o.findings(text);
   const refusing = first.find((d) => REFUSING_RULES.has(d.ruleId));
   if (refusing) return { text, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  // whatever the config's severities say: a text that is not one YAML document without duplicate keys is never rewritten
+  const parsed = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false });
+  if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
   let cur = text;
   let found = first;
   for (let pass = 0; pass < PASSES; pass++) {
