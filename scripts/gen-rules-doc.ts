@@ -172,6 +172,7 @@ export function renderRulesDoc(): string {
       const ex = example(r.id);
       if (ex) out.push('**Example:**', '', ex, '');
       out.push(`**Fix:** ${r.fix}`, '');
+      if (r.repair) out.push(`**Fixable:** \`tplsync lint --fix\` and the editor's quick fix: ${(r.repairTitle ?? 'repairs it').replace(/^./, (c) => c.toLowerCase())}.`, '');
     }
   }
   return out.join('\n');

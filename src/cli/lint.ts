@@ -21,6 +21,7 @@ export interface LintCommandOptions {
   cache?: boolean;
   cacheLocation?: string;
   debug?: boolean;
+  fix?: boolean;
 }
 
 export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
@@ -39,12 +40,21 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: process.cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
+  // --fix: the repairable findings repaired first (fix-run.ts), then the run reported as usual
+  let fixes: import('../lint/fix-run.js').FileFix[] | undefined;
+  let fixer: typeof import('../lint/fix-run.js') | undefined;
+  if (o.fix) {
+    fixer = await import('../lint/fix-run.js');
+    const now = new Date();
+    fixes = fixer.fixRun(config, await lintProject(config, paths, process.cwd(), { now }), process.cwd(), now);
+  }
   const run = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {});
   const { files, diagnostics, cached, statHits, rules } = run;
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) process.stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: whatsapp } } (or rcs) to ${path.relative(process.cwd(), config.file ?? 'the config') || 'the config'}\n`);
   if (run.cacheProblem) process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
+  if (fixer && fixes) process.stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));
   let s: { errors: number; warnings: number };
   if (run.rendered) {
     emit(run.rendered.text, o.output);

@@ -38,6 +38,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
       .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
       .option('--cache-location <file>', 'where the cache lives (implies --cache)')
+      .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, ...), writing each file atomically; then report what is left')
       .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: https://github.com/tplsync/tplsync/blob/main/docs/rules.md\n\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./lint.js')).lintCommand(args[0] as never, o),
   },
@@ -169,6 +170,13 @@ export const COMMANDS: readonly CommandSpec[] = [
       .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
       .option('--check', 'write nothing; list the files that would change and exit 1'),
     run: async (args, o) => (await import('./fmt.js')).fmtCommand(args[0] as never, o),
+  },
+  {
+    name: 'lsp',
+    define: (c) => c
+      .description('the Language Server Protocol server: lint findings, hover, quick fixes and completion in any editor (docs/editors.md)')
+      .option('--stdio', 'speak LSP over stdin and stdout (the only transport)'),
+    run: async (_args, o) => (await import('./lsp.js')).lspCommand(o),
   },
   {
     name: 'translations',

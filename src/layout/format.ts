@@ -4,34 +4,14 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
-import { templateSchema } from '../schemas/template.js';
-
-type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; definitions?: Record<string, Schema>; allOf?: { then?: Schema }[] };
-
-let rootSchema: Schema | undefined;
-function resolve(s: Schema | undefined): Schema | undefined {
-  rootSchema ??= templateSchema() as Schema;
-  let cur = s;
-  for (let i = 0; cur?.$ref && i < 10; i++) cur = rootSchema.definitions?.[cur.$ref.replace('#/definitions/', '')];
-  return cur;
-}
-
-/**
- * A mapping's properties in schema order, with those of its `if`/`then` parts (the keys of each
- * button type) after them, in the order of the parts: the order keys had before the button
- * types had a schema each, so that version-1 files keep their layout.
- */
-function propertiesOf(s: Schema | undefined): Record<string, Schema> {
-  const out: Record<string, Schema> = { ...(s?.properties ?? {}) };
-  for (const part of s?.allOf ?? []) for (const [k, v] of Object.entries(resolve(part.then)?.properties ?? {})) if (!(k in out)) out[k] = v;
-  return out;
-}
+import { propertiesOf, resolve, rootTemplateSchema, type Schema } from './key-order.js';
 
 function keyName(p: Pair<unknown, unknown>): string {
   return isScalar(p.key) ? String(p.key.value) : String(p.key);
 }
 
-function order(node: unknown, schema: Schema | undefined): void {
+/** Puts the keys of every mapping under `node` in the schema's order (in place). */
+export function order(node: unknown, schema: Schema | undefined = rootTemplateSchema()): void {
   const s = resolve(schema);
   if (isMap(node)) {
     const props = propertiesOf(s);
@@ -66,7 +46,7 @@ export interface FormatResult {
   keptOrder?: boolean;
 }
 
-const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true } as const;
+export const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true } as const;
 
 /**
  * Lays out a parsed (error-free) template document. Keys are put in the schema's order unless
@@ -78,7 +58,7 @@ export function formatDocument(doc: Document.Parsed, value: unknown): FormatResu
   let out: string;
   let keptOrder = false;
   try {
-    if (isMap(doc.contents)) order(doc.contents, templateSchema() as Schema);
+    if (isMap(doc.contents)) order(doc.contents);
     out = doc.toString(TO_STRING);
     if (!sameValue(out, value)) throw new Error('reordering changed the value');
   } catch {

@@ -13,7 +13,7 @@ import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
 import { variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts, type TranslationFacts } from './rules/translations.js';
 
@@ -516,3 +516,14 @@ function applyDirectives(file: string, diags: Diagnostic[], directives: readonly
 }
 
 export { summarize } from '../core/diagnostic.js';
+
+/**
+ * The repair of one rule on a template value, seen as the rule sees it (scope.ts): the changes,
+ * or none when the rule has no repair, does not apply to this template, or is not sure.
+ */
+export function repairOf(t: Loose, rule: Rule, now: Date): Change[] {
+  if (!rule.repair) return [];
+  const view = seesWhatsappPartOnly(rule) ? (isRcsOnly(t) ? undefined : t.message === undefined ? t : withoutMessage(t)) : t;
+  if (!view || (rule.requires !== undefined && view[rule.requires] === undefined)) return [];
+  return rule.repair(ruleContext(view, now, () => {}));
+}

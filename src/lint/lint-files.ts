@@ -185,7 +185,7 @@ export interface LintOutcome {
 }
 
 /** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
-function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, channels: Config['channels'] = {}): Diagnostic[] {
+function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, channels: Config['channels'] = {}, textOf?: (abs: string) => string | undefined): Diagnostic[] {
   const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
   const severity: Severity = sev === 'off' ? 'warning' : sev;
   // only a name that two files share can have variants to compare (most names are one file's)
@@ -202,7 +202,7 @@ function projectFindings(files: readonly FileEntry[], results: readonly FileResu
   if (policies) {
     found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
   }
-  return found.length ? placeFindings(found) : [];
+  return found.length ? placeFindings(found, textOf) : [];
 }
 
 /** translation-outdated and language-coverage: only files that record a source, and channels that name languages, can have any. */
@@ -220,6 +220,16 @@ function translationFindings(files: readonly FileEntry[], results: readonly File
   });
 }
 
+/**
+ * The final findings of a run from its per-file results: the project-level passes, severities,
+ * directives, and the problems of the team policies. `textOf` gives the text of a file that is not
+ * what is on disk (the language server's open documents).
+ */
+export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined): Diagnostic[] {
+  const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now, config.channels, textOf) });
+  return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
+}
+
 /** What run.ts has worked out already: the stats, and the run's key when its answer may be kept whole. */
 export interface Prepared { stats?: (FileStat | undefined)[]; key?: string; summaryFile?: string }
 
@@ -234,10 +244,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     const now = opts.now ?? new Date();
     // team policies judge the plain values
     const keep = Boolean(opts.keepValue) || own.length > 0;
-    const finish = (results: FileResult[]): Diagnostic[] => {
-      const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now, config.channels) });
-      return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
-    };
+    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, popts, policies, now);
     opts = { ...opts, now, keepValue: keep };
     if (!opts.cacheFile) {
       const results = await lintEntries(files, opts);

@@ -9,10 +9,13 @@ import type { ReportOptions } from './rule.js';
 
 export interface ProjectFinding extends ReportOptions { file: string; abs: string; ruleId: string; path: Path; message: string; severity: Severity }
 
-export function placeFindings(findings: readonly ProjectFinding[]): Diagnostic[] {
+/** `textOf`: a file's text when it is not what is on disk (the language server's open documents) */
+export function placeFindings(findings: readonly ProjectFinding[], textOf?: (abs: string) => string | undefined): Diagnostic[] {
   const parsed = new Map<string, ParsedFile | undefined>();
   const parse = (f: ProjectFinding): ParsedFile | undefined => {
     if (!parsed.has(f.abs)) {
+      const own = textOf?.(f.abs);
+      if (own !== undefined) { parsed.set(f.abs, parseTemplateText(f.file, own.replace(/^\uFEFF/, ''))); return parsed.get(f.abs); }
       const r = readTemplateFile(f.file, f.abs);
       parsed.set(f.abs, r.bytes ? parseTemplateText(f.file, Buffer.from(r.bytes).toString('utf8').replace(/^\uFEFF/, '')) : undefined);
     }

@@ -68,8 +68,36 @@ export interface RuleContext {
   report(path: Path, message: string, opts?: ReportOptions): void;
 }
 
+/**
+ * One change of a mechanical repair, on the template's plain paths (src/lint/fix applies it to the
+ * YAML document, so comments and the layout of everything else survive).
+ * - set: the string at `path` becomes `value` (its quoting style kept where YAML allows);
+ * - rename-keys: keys of the mapping at `path` renamed (all at once: `{ '3': '2', '4': '3' }`);
+ * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing);
+ * - reorder: the list at `path` takes its items in `order` (old indices);
+ * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/layout/format.ts).
+ */
+export type Change =
+  | { op: 'set'; path: Path; value: string }
+  | { op: 'rename-keys'; path: Path; renames: Readonly<Record<string, string>> }
+  | { op: 'add'; path: Path; key: string; value: string }
+  | { op: 'reorder'; path: Path; order: readonly number[] }
+  | { op: 'order-keys' };
+
+/** What a repair sees: the rule's view of the template, without `report`. */
+export type RepairContext = Omit<RuleContext, 'report'>;
+
 export interface Rule extends RuleMeta {
   check?(ctx: RuleContext): void;
+  /**
+   * The mechanical, certain repair of this rule's findings in a template, as changes to its
+   * plain paths (none when it cannot be sure). Pure. `tplsync lint --fix` and the language
+   * server's code actions apply it; after it, the rule must find nothing the repair could fix
+   * (test/lint-fix.test.ts).
+   */
+  repair?(ctx: RepairContext): Change[];
+  /** one line for the report and the editor: what the repair does */
+  repairTitle?: string;
   /**
    * The top-level key a template must have for this rule to find anything (the RCS rules need a
    * `message`, the carousel rules a `carousel`): the engine does not run it on templates without

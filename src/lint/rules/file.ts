@@ -1,5 +1,6 @@
 // Rules reported while loading a file and validating it against the JSON Schema.
 import { defineRules } from '../rule.js';
+import { firstKeyOutOfOrder } from '../../layout/key-order.js';
 
 export const fileRules = defineRules([
   { id: 'file-too-large', group: 'file', severity: 'error', summary: 'A template file is at most 1 MiB.',
@@ -28,6 +29,14 @@ export const fileRules = defineRules([
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
     fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.' },
+  { id: 'key-order', group: 'file', severity: 'off', summary: 'Keys are in the order `tplsync fmt` writes them (off unless the config turns it on).',
+    why: 'One order in every file makes templates quick to read and keeps diffs small; fmt applies it, and a team that does not run fmt can hold files to it here.',
+    fix: 'Run `tplsync lint --fix` or `tplsync fmt`, or move the key after the keys that come before it in docs/format.md.',
+    repair: () => [{ op: 'order-keys' }], repairTitle: 'Put the keys in the order tplsync fmt writes them',
+    check(ctx) {
+      const at = firstKeyOutOfOrder(ctx.t);
+      if (at) ctx.report(at, `\`${String(at[at.length - 1])}\` belongs before the keys above it in tplsync fmt's order; run \`tplsync lint --fix\` or \`tplsync fmt\`.`, { part: 'key' });
+    } },
   { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
     why: 'WhatsApp requires exactly one BODY component, and at most one HEADER, FOOTER and BUTTONS.',
     fix: 'Add `body: { text: ... }`.', source: 'Meta components reference' },

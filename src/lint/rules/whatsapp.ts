@@ -4,6 +4,7 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
+import { addSampleStubs, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
@@ -133,6 +134,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
     check(ctx) {
       for (const site of ctx.sites()) {
         for (const p of ctx.scan(site.path).problems) {
@@ -204,6 +206,7 @@ export const whatsappRules = defineRules([
     summary: 'Numbered placeholders start at {{1}} and have no gaps.',
     why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
     source: 'Meta template review, "parameter formatting"',
+    repair: renumberPlaceholders, repairTitle: 'Renumber the placeholders 1, 2, 3, ... in order (their samples too)',
     check(ctx) {
       // one numbering per group: the header's own; the body's, which an RCS message's texts
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
@@ -295,6 +298,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
     fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number. A named placeholder of the header or the RCS texts may use the body\'s sample of the same name.',
     source: 'Meta components reference',
+    repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one',
     check(ctx) {
       const sites = ctx.sites();
       const bodyEx = obj(obj(ctx.t.body)?.examples);
@@ -341,6 +345,7 @@ export const whatsappRules = defineRules([
     summary: 'A sample has no newline, no tab and no run of 5 or more spaces.',
     why: 'The same values are refused when the message is sent (error 132018).', fix: 'Write the sample on one line with single spaces.',
     source: 'Meta components reference; error 132018',
+    repair: oneLineSamples, repairTitle: 'Write the sample on one line with single spaces',
     check(ctx) {
       // WhatsApp's own samples: a WhatsApp rule never sees an RCS message (scope.ts), and RCS has no such limit
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
@@ -402,6 +407,7 @@ export const whatsappRules = defineRules([
     id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
+    repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last)',
     check(ctx) {
       const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
       let runs = 0;

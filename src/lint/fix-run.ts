@@ -1,0 +1,69 @@
+// Effects: `tplsync lint --fix`: the files of a lint run with repairable findings are read again
+// (bounded, strict UTF-8), repaired (fix.ts) and written atomically; a file lint rejects for its
+// encoding, size or syntax, with aliases, or read-only, is left byte-identical and said. Each
+// file is linted again from the bytes read now, so a repair always starts from what is on disk.
+import { isUtf8 } from 'node:buffer';
+import { lstatSync } from 'node:fs';
+import type { Config } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { readTemplateFile } from '../files/load.js';
+import { writeFileAtomic } from '../files/write.js';
+import { finishProject, lintBytes } from './engine.js';
+import { fixText, isRepairable, REFUSING_RULES } from './fix.js';
+import { projectOptions, type LintOutcome } from './lint-files.js';
+
+export interface FileFix {
+  file: string;
+  /** by rule id: the findings the repairs removed (written) */
+  fixed: Record<string, number>;
+  /** why repairable findings of the file were left */
+  left?: string;
+}
+
+/** Repairs the repairable findings of a finished lint run in place; one entry per file that had any. */
+export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date): FileFix[] {
+  const popts = projectOptions(config, cwd, run.rules);
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of run.diagnostics) { const l = byFile.get(d.file); if (l) l.push(d); else byFile.set(d.file, [d]); }
+  const out: FileFix[] = [];
+  for (const f of run.files) {
+    const diags = byFile.get(f.file) ?? [];
+    if (!diags.some((d) => isRepairable(d))) continue;
+    const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId));
+    if (refusing) { out.push({ file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` }); continue; }
+    const read = readTemplateFile(f.file, f.abs);
+    if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' }); continue; }
+    let text = Buffer.from(read.bytes).toString('utf8');
+    const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    if (bom) text = text.slice(1);
+    const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
+    const r = fixText(text, { findings, now });
+    if (r.refused) { out.push({ file: f.file, fixed: {}, left: `not touched: ${r.refused}` }); continue; }
+    if (r.text === text) { out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
+    let mode = 0o644;
+    try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
+    if ((mode & 0o222) === 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it is read-only' }); continue; }
+    try { writeFileAtomic(f.abs, bom + r.text, { verbatim: true }); } catch (e) {
+      out.push({ file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+      continue;
+    }
+    const still = r.left.filter((d) => isRepairable(d)).length;
+    out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}) });
+  }
+  return out;
+}
+
+/** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */
+export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnostic[]): string {
+  const lines: string[] = [];
+  let total = 0;
+  for (const f of fixes) {
+    const parts = Object.entries(f.fixed).map(([id, n]) => `${id} ${n}`);
+    total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
+    if (parts.length) lines.push(`tplsync: fixed ${f.file}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}`);
+    else if (f.left) lines.push(`tplsync: left ${f.file}: ${f.left}`);
+  }
+  const files = fixes.filter((f) => Object.keys(f.fixed).length).length;
+  lines.push(`tplsync: lint --fix: ${total} finding${total === 1 ? '' : 's'} fixed in ${files} file${files === 1 ? '' : 's'}; ${remaining.length} finding${remaining.length === 1 ? '' : 's'} left`);
+  return `${lines.join('\n')}\n`;
+}

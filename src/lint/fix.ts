@@ -1,0 +1,150 @@
+// Pure: applying the rules' repairs (rule.ts `repair`) to a template's text. The changes are made
+// on the `yaml` Document, so comments, quoting styles, flow or block style and blank lines of
+// everything else survive; the text is re-linted after each pass, and a file that does not parse,
+// or holds aliases (a change to an anchored node would change every alias of it), is left alone.
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { duplicateKeyErrors } from '../files/duplicate-keys.js';
+import type { Path } from '../files/locate.js';
+import { MAX_ALIAS_COUNT } from '../files/limits.js';
+import { order, TO_STRING } from '../layout/format.js';
+import { repairOf } from './engine.js';
+import { RULES_BY_ID } from './registry.js';
+import { obj, type Change } from './rule.js';
+
+/** Findings that mean the file was not read as a template: it is never rewritten. */
+export const REFUSING_RULES: ReadonlySet<string> = new Set(['file-too-large', 'file-unreadable', 'file-outside-project', 'encoding', 'yaml-syntax', 'yaml-duplicate-key', 'yaml-alias-limit', 'single-document']);
+
+/** how many times the findings are repaired and checked again (a repair may uncover another) */
+const PASSES = 4;
+
+export interface FixOptions {
+  /** the final findings of the file with this text (severities, overrides and directives applied) */
+  findings(text: string): Diagnostic[];
+  now: Date;
+  /** repair only these rules' findings (a code action for one finding); default every repairable rule */
+  only?: ReadonlySet<string>;
+}
+
+export interface FixOutcome {
+  /** the repaired text; the text given when nothing was repaired */
+  text: string;
+  /** by rule id: how many findings the repairs removed */
+  fixed: Record<string, number>;
+  /** the findings of the repaired text */
+  left: Diagnostic[];
+  /** why the file was left as it is, when it was */
+  refused?: string;
+}
+
+/** Whether a finding's rule has a repair (and is one of `only`). */
+export function isRepairable(d: Pick<Diagnostic, 'ruleId'>, only?: ReadonlySet<string>): boolean {
+  return Boolean(RULES_BY_ID.get(d.ruleId)?.repair) && (!only || only.has(d.ruleId));
+}
+
+export function fixText(text: string, o: FixOptions): FixOutcome {
+  const first = o.findings(text);
+  const refusing = first.find((d) => REFUSING_RULES.has(d.ruleId));
+  if (refusing) return { text, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  // whatever the config's severities say: a text that is not one YAML document without duplicate keys is never rewritten
+  const parsed = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false });
+  if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
+  let cur = text;
+  let found = first;
+  for (let pass = 0; pass < PASSES; pass++) {
+    const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
+    if (ids.length === 0) break;
+    let doc: Document = parseDocument(cur, { uniqueKeys: false, keepSourceTokens: false });
+    if (doc.errors.length) break;
+    if (hasAlias(doc)) return { text: cur, fixed: countFixed(first, found, o.only), left: found, ...(cur === text ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}) };
+    let changed = false;
+    for (const id of ids) {
+      const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+      if (!t) break;
+      const changes = repairOf(t, RULES_BY_ID.get(id)!, o.now);
+      // all of a repair or nothing of it: the changes are tried on a copy
+      const trial = doc.clone();
+      if (changes.length && applyChanges(trial, changes)) { doc = trial; changed = true; }
+    }
+    if (!changed) break;
+    const next = doc.toString(TO_STRING);
+    if (next === cur) break;
+    const after = o.findings(next);
+    // a repair never makes a file unreadable as a template; if it would, the last good text stays
+    if (after.some((d) => REFUSING_RULES.has(d.ruleId))) break;
+    cur = next;
+    found = after;
+  }
+  return { text: cur, fixed: countFixed(first, found, o.only), left: found };
+}
+
+function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[], only?: ReadonlySet<string>): Record<string, number> {
+  const n = new Map<string, number>();
+  for (const d of before) if (isRepairable(d, only)) n.set(d.ruleId, (n.get(d.ruleId) ?? 0) + 1);
+  for (const d of after) if (n.has(d.ruleId)) n.set(d.ruleId, n.get(d.ruleId)! - 1);
+  return Object.fromEntries([...n].filter(([, k]) => k > 0));
+}
+
+function hasAlias(doc: Document): boolean {
+  let found = false;
+  visit(doc, { Alias() { found = true; return visit.BREAK; }, Node(_k, n) { if ((n as { anchor?: string }).anchor) { found = true; return visit.BREAK; } return undefined; } });
+  return found;
+}
+
+const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.value) : typeof p.key === 'string' || typeof p.key === 'number' ? String(p.key) : undefined);
+
+/** The node at a plain path: mapping keys compared as the plain value does (as strings). */
+function nodeAt(doc: Document, path: Path): unknown {
+  let cur: unknown = doc.contents;
+  for (const seg of path) {
+    if (isMap(cur)) cur = (cur.items as Pair[]).find((p) => keyOf(p) === String(seg))?.value;
+    else if (isSeq(cur) && typeof seg === 'number') cur = cur.items[seg];
+    else return undefined;
+    if (isAlias(cur)) return undefined;
+  }
+  return cur;
+}
+
+/** Applies the changes in order; false when one does not fit (the document may then be half-changed: apply to a copy). */
+export function applyChanges(doc: Document, changes: readonly Change[]): boolean {
+  for (const c of changes) {
+    if (c.op === 'order-keys') {
+      if (!isMap(doc.contents)) return false;
+      order(doc.contents);
+      continue;
+    }
+    const node = nodeAt(doc, c.path);
+    if (c.op === 'set') {
+      if (!isScalar(node) || typeof node.value !== 'string') return false;
+      node.value = c.value;
+    } else if (c.op === 'rename-keys') {
+      if (!isMap(node)) return false;
+      for (const p of node.items as Pair[]) {
+        const k = keyOf(p);
+        const to = k === undefined ? undefined : c.renames[k];
+        if (to === undefined) continue;
+        if (isScalar(p.key)) p.key.value = typeof p.key.value === 'number' ? Number(to) : to;
+        else p.key = typeof p.key === 'number' ? Number(to) : to;
+      }
+    } else if (c.op === 'add') {
+      let map = node;
+      if (map === undefined || (isScalar(map) && map.value === null)) {
+        const parent = nodeAt(doc, c.path.slice(0, -1));
+        if (!isMap(parent)) return false;
+        map = doc.createNode({});
+        parent.set(doc.createNode(c.path[c.path.length - 1]), map);
+        // an empty mapping made here is laid out as a block unless its parent is a flow mapping
+        if (!parent.flow) (map as { flow?: boolean }).flow = false;
+      }
+      if (!isMap(map)) return false;
+      if ((map.items as Pair[]).some((p) => keyOf(p) === c.key)) return false;
+      // a numbered placeholder's sample is keyed by a number, as people write it (`1: Ana`)
+      map.add(doc.createPair(/^[1-9][0-9]*$/.test(c.key) ? Number(c.key) : c.key, c.value));
+    } else {
+      if (!isSeq(node) || node.items.length !== c.order.length) return false;
+      const items = node.items as Node[];
+      node.items = c.order.map((i) => items[i]!);
+    }
+  }
+  return true;
+}

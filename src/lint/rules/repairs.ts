@@ -1,0 +1,145 @@
+// Pure: the mechanical repairs of rules whose findings have one certain fix, as changes to the
+// template's plain paths (rule.ts `Change`). Each repair declines (returns no change) where it
+// could not be sure, e.g. a stale sample that a renumbered key would collide with.
+import type { Path } from '../../files/locate.js';
+import { NAMED, NUMBERED, type Placeholder } from '../../model/placeholders.js';
+import { arr, indexed, obj, type Change, type Loose, type RepairContext } from '../rule.js';
+
+/** What a stub sample holds: it passes the sample rules and is plain to spot and replace. */
+export const SAMPLE_STUB = 'TODO';
+
+const pathKey = (p: Path): string => p.join('\u0000');
+
+/**
+ * placeholder-sequence: the numbered placeholders of each numbering group (the header; the body
+ * with the RCS texts that continue it; each carousel card) renumbered 1, 2, 3, ... keeping their
+ * order, and their samples' keys renamed with them.
+ */
+export function renumberPlaceholders(ctx: RepairContext): Change[] {
+  const groups = new Map<string, { path: Path; text: string; examplesPath: Path; ps: Placeholder[] }[]>();
+  const uncertain = new Set<string>();
+  for (const site of ctx.sites()) {
+    if (site.role === 'url' || site.role === 'card-url') continue;
+    const scan = ctx.scan(site.path);
+    const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
+    const list = groups.get(key) ?? [];
+    // a malformed placeholder ({{ 2 }}) may mean a number too: renumbering around it is not certain
+    if (scan.problems.length) uncertain.add(key);
+    list.push({ path: site.path, text: site.text, examplesPath: site.examplesPath, ps: scan.placeholders });
+    groups.set(key, list);
+  }
+  const out: Change[] = [];
+  for (const [group, sites] of groups) {
+    if (uncertain.has(group)) continue;
+    const used = [...new Set(sites.flatMap((s) => s.ps.filter((p) => p.style === 'numbered').map((p) => Number(p.key))))].sort((a, b) => a - b);
+    const renames: Record<string, string> = {};
+    used.forEach((n, i) => { if (n !== i + 1) renames[String(n)] = String(i + 1); });
+    if (Object.keys(renames).length === 0) continue;
+    // the samples' keys move with them; a sample already under a target key that is not itself
+    // renamed away belongs to no placeholder of the group (placeholder-sample says so): not certain
+    const exPaths = new Map(sites.map((s) => [pathKey(s.examplesPath), s.examplesPath]));
+    let clash = false;
+    const keyChanges: Change[] = [];
+    for (const exPath of exPaths.values()) {
+      const ex = obj(valueAt(ctx.t, exPath));
+      if (!ex) continue;
+      const here: Record<string, string> = {};
+      for (const [from, to] of Object.entries(renames)) {
+        if (ex[to] !== undefined && renames[to] === undefined) clash = true;
+        if (ex[from] !== undefined) here[from] = to;
+      }
+      if (Object.keys(here).length) keyChanges.push({ op: 'rename-keys', path: exPath, renames: here });
+    }
+    if (clash) continue;
+    for (const s of sites) {
+      if (!s.ps.some((p) => p.style === 'numbered' && renames[p.key] !== undefined)) continue;
+      let text = '';
+      let at = 0;
+      for (const p of s.ps) {
+        text += s.text.slice(at, p.start) + (p.style === 'numbered' && renames[p.key] !== undefined ? `{{${renames[p.key]}}}` : p.raw);
+        at = p.end;
+      }
+      out.push({ op: 'set', path: s.path, value: text + s.text.slice(at) });
+    }
+    out.push(...keyChanges);
+  }
+  return out;
+}
+
+/**
+ * placeholder-sample: a stub sample for each placeholder that has none (the header's, the
+ * body's, the RCS message's; cards and URLs have rules and repairs of their own).
+ */
+export function addSampleStubs(ctx: RepairContext): Change[] {
+  const out: Change[] = [];
+  const added = new Set<string>();
+  const bodyEx = obj(obj(ctx.t.body)?.examples);
+  for (const site of ctx.sites()) {
+    if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue;
+    const ex = obj(valueAt(ctx.t, site.examplesPath)) ?? {};
+    // the examples must be a mapping, or absent (then it is made)
+    if (valueAt(ctx.t, site.examplesPath) !== undefined && !obj(valueAt(ctx.t, site.examplesPath))) continue;
+    for (const p of ctx.scan(site.path).placeholders) {
+      const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && bodyEx?.[p.key] !== undefined;
+      const k = `${pathKey(site.examplesPath)}\u0000${p.key}`;
+      if (ex[p.key] !== undefined || fromBody || added.has(k)) continue;
+      added.add(k);
+      out.push({ op: 'add', path: site.examplesPath, key: p.key, value: SAMPLE_STUB });
+    }
+  }
+  return out;
+}
+
+/**
+ * buttons-grouping: the quick replies moved together, keeping the order within each kind: first
+ * when the first button is a quick reply, else last.
+ */
+export function groupQuickReplies(ctx: RepairContext): Change[] {
+  const list = arr(ctx.t.buttons);
+  if (list.length < 3) return [];
+  const isQuick = new Set(indexed(list).filter(({ v }) => v.type === 'QUICK_REPLY').map(({ i }) => i));
+  const all = list.map((_, i) => i);
+  const quick = all.filter((i) => isQuick.has(i));
+  const rest = all.filter((i) => !isQuick.has(i));
+  const order = isQuick.has(0) ? [...quick, ...rest] : [...rest, ...quick];
+  return order.every((x, i) => x === i) ? [] : [{ op: 'reorder', path: ['buttons'], order }];
+}
+
+function valueAt(t: Loose, path: Path): unknown {
+  let cur: unknown = t;
+  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return cur;
+}
+
+/** placeholder-syntax: the spaces inside a placeholder's braces removed (`{{ 1 }}` is `{{1}}`), where what is left is a placeholder. */
+export function trimPlaceholders(ctx: RepairContext): Change[] {
+  const out: Change[] = [];
+  for (const site of ctx.sites()) {
+    const fixable = ctx.scan(site.path).problems.filter((p) => p.kind === 'whitespace' && (NUMBERED.test(p.raw.slice(2, -2).trim()) || NAMED.test(p.raw.slice(2, -2).trim())));
+    if (fixable.length === 0) continue;
+    let text = site.text;
+    // from the end, so that the offsets of the earlier ones hold
+    for (const p of [...fixable].sort((a, b) => b.start - a.start)) text = `${text.slice(0, p.start)}{{${p.raw.slice(2, -2).trim()}}}${text.slice(p.end)}`;
+    out.push({ op: 'set', path: site.path, value: text });
+  }
+  return out;
+}
+
+/** a run of white space that holds a newline or a tab, or 5 or more spaces (sample-format) */
+const BAD_SPACE = /[ \t\r\n]*[\t\r\n][ \t\r\n]*| {5,}/g;
+
+/** sample-format: each run of white space a sample may not hold made one space (and none at its ends). */
+export function oneLineSamples(ctx: RepairContext): Change[] {
+  const out: Change[] = [];
+  const paths: Path[] = [['header', 'examples'], ['body', 'examples'], ...arr(ctx.t.carousel).map((_, i): Path => ['carousel', i, 'body', 'examples'])];
+  for (const exPath of paths) {
+    for (const [k, v] of Object.entries(obj(valueAt(ctx.t, exPath)) ?? {})) {
+      if (typeof v !== 'string') continue;
+      BAD_SPACE.lastIndex = 0;
+      if (!BAD_SPACE.test(v)) continue;
+      const fixed = v.replace(BAD_SPACE, (m, at: number) => (at === 0 || at + m.length === v.length ? '' : ' '));
+      if (fixed !== v && fixed !== '') out.push({ op: 'set', path: [...exPath, k], value: fixed });
+    }
+  }
+  return out;
+}

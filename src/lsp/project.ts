@@ -1,0 +1,95 @@
+// Effects (reads files): the language server's view of a project: the config, every template
+// file it covers with its per-file lint result, the text of the documents open in the editor
+// (which win over the disk), and the final findings of the whole run, computed exactly as
+// `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
+// overrides, directives and team policies), so the editor and the command line never disagree.
+import path from 'node:path';
+import { loadConfig, type Config } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { discoverFiles, type FileEntry } from '../files/discover.js';
+import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '../lint/engine.js';
+import { finishRun, projectOptions } from '../lint/lint-files.js';
+import { loadPolicies, type LoadedPolicies } from '../lint/policies.js';
+import { lintFile } from '../lint/run-file.js';
+
+export class LspProject {
+  config: Config | undefined;
+  private popts: ProjectOptions | undefined;
+  private policies: LoadedPolicies | undefined;
+  private files: FileEntry[] = [];
+  private byAbs = new Map<string, FileEntry>();
+  private results = new Map<string, FileResult>();
+  private readonly open = new Map<string, string>();
+
+  constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date()) {}
+
+  /** (Re)loads the config and every file it covers; throws the config's problem (the server shows it). */
+  async load(): Promise<void> {
+    this.config = undefined;
+    const config = await loadConfig({ cwd: this.cwd });
+    const policies = config.policies?.length ? await loadPolicies(config) : undefined;
+    this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);
+    this.policies = policies;
+    this.config = config;
+    this.results.clear();
+    await this.discover();
+  }
+
+  /** Finds the files again (one was created or deleted); lints those not linted yet. */
+  async discover(): Promise<void> {
+    if (!this.config) return;
+    this.files = await discoverFiles(this.config, [], this.cwd);
+    this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
+    for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
+    for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
+  }
+
+  /** the template files the config covers, by absolute path */
+  covered(): string[] { return this.files.map((f) => f.abs); }
+  covers(abs: string): boolean { return this.byAbs.has(abs); }
+  /** the path lint shows for a file (relative to the project's directory) */
+  shown(abs: string): string | undefined { return this.byAbs.get(abs)?.file; }
+  absOf(file: string): string | undefined { return this.files.find((f) => f.file === file)?.abs; }
+
+  /** An editor's text for a file (undefined: the file on disk again); lints it again when covered. */
+  setText(abs: string, text: string | undefined): void {
+    if (text === undefined) this.open.delete(abs); else this.open.set(abs, text);
+    this.refresh(abs);
+  }
+
+  /** Lints one covered file again (its open text, else the disk). */
+  refresh(abs: string): void {
+    const f = this.byAbs.get(abs);
+    if (f) this.lint(f);
+  }
+
+  textOf(abs: string): string | undefined { return this.open.get(abs); }
+
+  private lint(f: FileEntry): void {
+    const keep = Boolean(this.policies?.rules.length);
+    const text = this.open.get(f.abs);
+    this.results.set(f.abs, lintFile(f.file, f.abs, this.clock(), text === undefined ? undefined : Buffer.from(text), keep));
+  }
+
+  /** The final findings of every covered file, as `tplsync lint` reports them, by absolute path. */
+  findings(): Map<string, Diagnostic[]> {
+    const out = new Map<string, Diagnostic[]>(this.files.map((f) => [f.abs, []]));
+    if (!this.config || !this.popts) return out;
+    const results = this.files.map((f) => this.results.get(f.abs)!);
+    const all = finishRun(this.config, this.files, results, this.popts, this.policies, this.clock(), (abs) => this.open.get(abs));
+    const byFile = new Map(this.files.map((f) => [f.file, f.abs]));
+    for (const d of all) {
+      const abs = byFile.get(d.file) ?? path.resolve(this.cwd, d.file);
+      const list = out.get(abs);
+      if (list) list.push(d); else out.set(abs, [d]);
+    }
+    return out;
+  }
+
+  /** The findings of one file with this text on its own (what a repair is checked against). */
+  fileFindings(abs: string, text: string): Diagnostic[] {
+    const file = this.shown(abs) ?? abs;
+    if (!this.popts) return [];
+    return finishProject([lintBytes(file, Buffer.from(text), { now: this.clock() })], this.popts).filter((d) => d.file === file);
+  }
+}

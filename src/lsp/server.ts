@@ -1,0 +1,250 @@
+// Effects: `tplsync lsp --stdio`, the Language Server Protocol server (vscode-languageserver).
+// Every template file the config covers has the findings `tplsync lint` reports (project.ts),
+// published as diagnostics whether the file is open or not and updated as the user types; a
+// change to a sibling (in the editor or on disk) updates the cross-file findings; a change to the
+// config reloads everything. Hover explains a finding's rule, or shows a placeholder's sample and
+// where else it is used; code actions apply the rules' repairs (src/lint/fix.ts); completion
+// offers channel aliases, languages and the template's placeholder names.
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, FileChangeType, ProposedFeatures,
+  StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
+  type CodeAction, type Message, type CompletionItem, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
+} from 'vscode-languageserver/node.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parse } from 'yaml';
+import { SEARCH_PLACES } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { toolVersion } from '../core/version.js';
+import { redact } from '../core/redact.js';
+import { fixText, isRepairable } from '../lint/fix.js';
+import { RULES_BY_ID } from '../lint/registry.js';
+import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
+import { obj } from '../lint/rule.js';
+import { placeholderSites } from '../model/sites.js';
+import { scanPlaceholders } from '../model/placeholders.js';
+import { LspProject } from './project.js';
+
+export const RULES_DOC = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
+const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+
+/** A finding as an LSP diagnostic: 0-based UTF-16 positions (lint's columns are UTF-16 already), the rule id as `code`. */
+export function toLsp(d: Diagnostic): LspDiagnostic {
+  return {
+    range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
+    severity: SEVERITY[d.severity], code: d.ruleId, source: 'tplsync', message: d.message,
+    ...(RULES_BY_ID.has(d.ruleId) ? { codeDescription: { href: `${RULES_DOC}#${d.ruleId}` } } : {}),
+  };
+}
+
+const uriToPath = (uri: string): string | undefined => { try { return uri.startsWith('file:') ? fileURLToPath(uri) : undefined; } catch { return undefined; } };
+const pathToUri = (abs: string): string => pathToFileURL(abs).href;
+
+/** Every string of a message redacted (a key in a template's text never reaches the editor). */
+function redactDeep(v: unknown): unknown {
+  if (typeof v === 'string') return redact(v);
+  if (Array.isArray(v)) return v.map(redactDeep);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactDeep(x)]));
+  return v;
+}
+
+/**
+ * Messages are redacted before they are framed: stdout's own redaction (core/redact.ts) would
+ * change a message's length after its Content-Length header was written. So the server writes to
+ * file descriptor 1 through a stream of its own, and every message passes redact() whole.
+ */
+class RedactingWriter extends StreamMessageWriter {
+  override write(msg: Message): Promise<void> { return super.write(redactDeep(msg) as Message); }
+}
+
+export function stdioConnection(): Connection {
+  return createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new RedactingWriter(createWriteStream(null as unknown as string, { fd: 1, autoClose: false })));
+}
+
+/** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
+export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean } {
+  let shutDown = false;
+  connection.onShutdown(() => { shutDown = true; });
+  const documents = new TextDocuments(TextDocument);
+  let project: LspProject | undefined;
+  /** the findings last published, by absolute path (so only what changed is sent again) */
+  const published = new Map<string, string>();
+  let findings = new Map<string, Diagnostic[]>();
+
+  const publish = async (): Promise<void> => {
+    if (!project) return;
+    findings = project.findings();
+    for (const abs of new Set([...findings.keys(), ...published.keys()])) {
+      const list = findings.get(abs) ?? [];
+      const key = JSON.stringify(list);
+      if (published.get(abs) === key) continue;
+      published.set(abs, key);
+      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map(toLsp) });
+    }
+  };
+
+  // one piece of work at a time, in the order the editor sent it
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void> | void): void => {
+    queue = queue.then(work).then(publish).catch((e: unknown) => { connection.console.error(`tplsync: ${(e as Error).message}`); });
+  };
+
+  const load = async (): Promise<void> => {
+    if (!project) return;
+    try {
+      await project.load();
+      for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs) project.setText(abs, doc.getText()); }
+    } catch (e) {
+      // a broken config: said once, and the findings of the last good one are cleared
+      void connection.window.showErrorMessage(`tplsync: ${(e as Error).message}`);
+    }
+  };
+
+  let watchRegistration = false;
+  connection.onInitialize((params): InitializeResult => {
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
+    const root = (folder && uriToPath(folder)) ?? params.rootPath ?? process.cwd();
+    project = new LspProject(root);
+    watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
+        completionProvider: { triggerCharacters: [' ', '{'] },
+      },
+      serverInfo: { name: 'tplsync', version: toolVersion() },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (watchRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
+      });
+    }
+    enqueue(load);
+  });
+
+  documents.onDidChangeContent((e) => {
+    const abs = uriToPath(e.document.uri);
+    const text = e.document.getText();
+    if (abs) enqueue(() => project?.setText(abs, text));
+  });
+  documents.onDidClose((e) => {
+    const abs = uriToPath(e.document.uri);
+    if (abs) enqueue(() => project?.setText(abs, undefined));
+  });
+
+  connection.onDidChangeWatchedFiles((p) => {
+    enqueue(async () => {
+      if (!project) return;
+      const paths = p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }));
+      const configFile = project.config?.file;
+      if (paths.some((c) => c.abs && (c.abs === configFile || (!configFile && SEARCH_PLACES.includes(path.basename(c.abs)))))) { await load(); return; }
+      if (paths.some((c) => c.type !== FileChangeType.Changed)) await project.discover();
+      for (const c of paths) if (c.abs && c.type === FileChangeType.Changed && project.textOf(c.abs) === undefined) project.refresh(c.abs);
+    });
+  });
+
+  connection.onHover(async (p): Promise<Hover | null> => {
+    await queue;
+    const abs = uriToPath(p.textDocument.uri);
+    if (!abs) return null;
+    const here = (findings.get(abs) ?? []).filter((d) => inside(d, p.position.line + 1, p.position.character + 1));
+    const parts = here.map((d) => {
+      const r = RULES_BY_ID.get(d.ruleId);
+      return [`**${d.ruleId}** (${d.severity}): ${d.message}`, ...(r ? ['', r.summary, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`] : [])].join('\n');
+    });
+    const doc = documents.get(p.textDocument.uri);
+    const ph = doc ? placeholderHover(doc, p.position.line, p.position.character) : undefined;
+    if (ph) parts.push(ph);
+    return parts.length ? { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } } : null;
+  });
+
+  connection.onCodeAction(async (p): Promise<CodeAction[]> => {
+    await queue;
+    const abs = uriToPath(p.textDocument.uri);
+    const doc = documents.get(p.textDocument.uri);
+    if (!abs || !doc || !project?.covers(abs)) return [];
+    const text = doc.getText();
+    const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
+    const fix = (only?: ReadonlySet<string>): string | undefined => {
+      const r = fixText(text, { findings: (t) => project!.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
+      return r.text === text ? undefined : r.text;
+    };
+    const out: CodeAction[] = [];
+    const wanted = p.context.only;
+    const ids = new Set(p.context.diagnostics.filter((d) => d.source === 'tplsync' && typeof d.code === 'string' && isRepairable({ ruleId: d.code })).map((d) => d.code as string));
+    if (!wanted || wanted.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
+      for (const id of ids) {
+        const fixed = fix(new Set([id]));
+        if (fixed === undefined) continue;
+        out.push({
+          title: `${RULES_BY_ID.get(id)!.repairTitle ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
+          diagnostics: p.context.diagnostics.filter((d) => d.code === id),
+          edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } },
+        });
+      }
+    }
+    const anyFixable = (findings.get(abs) ?? []).some((d) => isRepairable(d));
+    if (anyFixable && (!wanted || wanted.some((k) => k.startsWith(CodeActionKind.SourceFixAll) || k === CodeActionKind.Source))) {
+      const fixed = fix();
+      if (fixed !== undefined) out.push({ title: 'Fix all repairable tplsync findings', kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } } });
+    }
+    return out;
+  });
+
+  connection.onCompletion(async (p): Promise<CompletionItem[]> => {
+    await queue;
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || !project?.config) return [];
+    const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
+    if (/^\s*channel:\s*[\w-]*$/.test(line)) {
+      const aliases = new Set<string>();
+      for (const e of Object.values(project.config.environments)) for (const a of Object.keys(e.channels)) aliases.add(a);
+      return [...aliases].sort().map((a) => ({ label: a, kind: CompletionItemKind.Value, detail: 'channel alias (tplsync config)' }));
+    }
+    if (/^\s*language:\s*[\w-]*$/.test(line)) return [...WHATSAPP_LANGUAGES].sort().map((l) => ({ label: l, kind: CompletionItemKind.Value }));
+    const open = /\{\{([a-z0-9_]*)$/.exec(line);
+    if (open) {
+      const keys = new Set<string>();
+      try {
+        const t = obj(parse(doc.getText(), { maxAliasCount: 100 }));
+        for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) for (const k of Object.keys(obj(ex) ?? {})) keys.add(k);
+      } catch { /* not parseable yet: no names */ }
+      return [...keys].map((k) => ({ label: k, kind: CompletionItemKind.Variable, insertText: `${k}}}`, detail: 'placeholder with a sample in this template' }));
+    }
+    return [];
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return { shutDown: () => shutDown };
+}
+
+function inside(d: Diagnostic, line: number, column: number): boolean {
+  const afterStart = line > d.line || (line === d.line && column >= d.column);
+  const beforeEnd = line < d.endLine || (line === d.endLine && column <= d.endColumn);
+  return afterStart && beforeEnd;
+}
+
+/** The sample of the placeholder under the cursor and the other texts that use it. */
+function placeholderHover(doc: TextDocument, line: number, character: number): string | undefined {
+  const text = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+  const ph = scanPlaceholders(text).placeholders.find((x) => x.start <= character && character <= x.end);
+  if (!ph) return undefined;
+  let t: Record<string, unknown> | undefined;
+  try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { return undefined; }
+  if (!t) return undefined;
+  const sites = placeholderSites(t).filter((s) => scanPlaceholders(s.text).placeholders.some((x) => x.key === ph.key));
+  const samples = [...new Set(sites.map((s) => s.examplesPath.join('.')))].flatMap((p) => {
+    let cur: unknown = t;
+    for (const seg of p.split('.')) cur = obj(cur)?.[seg];
+    const v = obj(cur)?.[ph.key];
+    return v === undefined ? [] : [`\`${p}.${ph.key}\`: ${JSON.stringify(v)}`];
+  });
+  return [`**${ph.raw}**`, '', samples.length ? `Sample: ${samples.join('; ')}` : 'No sample yet.', '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
+}

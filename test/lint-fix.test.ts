@@ -1,0 +1,193 @@
+// `lint --fix` and the rules' repairs (src/lint/fix.ts, fix-run.ts): on generated templates with
+// fixable findings, one run leaves none, changes nothing else in the canonical model, keeps the
+// comments, and a second run changes nothing; files lint rejects are never touched.
+import { chmodSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import './seed.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse, stringify } from 'yaml';
+import { loadConfig } from '../src/config/load.ts';
+import type { Diagnostic } from '../src/core/diagnostic.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { fixText, isRepairable } from '../src/lint/fix.ts';
+import { fixRun } from '../src/lint/fix-run.ts';
+import { lintProject } from '../src/lint/run.ts';
+import { RULES } from '../src/lint/registry.ts';
+import { canonicalJson, fromFile } from '../src/model/canonical.ts';
+import { SAMPLE_STUB } from '../src/lint/rules/repairs.ts';
+import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const severities = { 'key-order': 'warning' } as const;
+const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities });
+const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+
+type Button = { type: string; text: string; url?: string; phone_number?: string };
+const WORDS = ['order', 'ready', 'pickup', 'store', 'thanks', 'today', 'parcel', 'shipped'];
+
+/** a lint-clean template: body placeholders {{1}}..{{n}} with words around them, one block of quick replies */
+const clean = fc.record({
+  n: fc.integer({ min: 1, max: 4 }),
+  words: fc.array(fc.constantFrom(...WORDS), { minLength: 5, maxLength: 5 }),
+  samples: fc.array(fc.constantFrom('Ana', 'A1', 'Berlin', '12:30'), { minLength: 4, maxLength: 4 }),
+  quick: fc.integer({ min: 1, max: 3 }),
+  urls: fc.integer({ min: 1, max: 2 }),
+  phone: fc.boolean(),
+  footer: fc.boolean(),
+});
+
+/** the faults: placeholder numbers with gaps, samples dropped, buttons interleaved, keys out of fmt's order */
+const faults = fc.record({
+  gaps: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+  drop: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+  buttonKeys: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 6, maxLength: 6 }),
+  footerFirst: fc.boolean(),
+  spaced: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+  twoLines: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+});
+
+type Clean = typeof clean extends fc.Arbitrary<infer T> ? T : never;
+type Faults = typeof faults extends fc.Arbitrary<infer T> ? T : never;
+
+function build(c: Clean, f: Faults | undefined): { text: string; expected: Record<string, unknown> } {
+  // the numbers the faulted file uses: strictly increasing, with gaps
+  const numbers: number[] = [];
+  for (let k = 0, at = 0; k < c.n; k++) numbers.push(at += 1 + (f ? f.gaps[k]! : 0));
+  const lead = `Hello ${c.words[0]}, thank you for shopping with us at our store this week: `;
+  const text = lead + numbers.map((n, k) => (f?.spaced[k] ? `{{ ${n} }} ${c.words[k + 1]}` : `{{${n}}} ${c.words[k + 1]}`)).join(', ') + ' at the store.';
+  const examples: Record<string, string> = {};
+  const expectedExamples: Record<string, string> = {};
+  numbers.forEach((n, k) => {
+    const dropped = f?.drop[k] ?? false;
+    const twoLines = f?.twoLines[k] ?? false;
+    if (!dropped) examples[String(n)] = twoLines ? `${c.samples[k]}\n\t${c.samples[k]}` : c.samples[k]!;
+    expectedExamples[String(k + 1)] = dropped ? SAMPLE_STUB : twoLines ? `${c.samples[k]} ${c.samples[k]}` : c.samples[k]!;
+  });
+  const quick: Button[] = Array.from({ length: c.quick }, (_, i) => ({ type: 'QUICK_REPLY', text: `Answer ${i + 1}` }));
+  const other: Button[] = [
+    ...Array.from({ length: c.urls }, (_, i) => ({ type: 'URL', text: `Open ${i + 1}`, url: `https://shop.example.com/o${i}` })),
+    ...(c.phone ? [{ type: 'PHONE_NUMBER', text: 'Call us', phone_number: '+4930123456' }] : []),
+  ];
+  let buttons = [...quick, ...other];
+  let expectedButtons = buttons;
+  if (f) {
+    buttons = buttons.map((b, i) => ({ b, k: f.buttonKeys[i]! })).sort((x, y) => x.k - y.k).map((x) => x.b);
+    const q = buttons.filter((b) => b.type === 'QUICK_REPLY');
+    const o = buttons.filter((b) => b.type !== 'QUICK_REPLY');
+    expectedButtons = buttons[0]!.type === 'QUICK_REPLY' ? [...q, ...o] : [...o, ...q];
+  }
+  const head = { channel: 'shop-whatsapp', name: 'order_ready', language: 'en_US', category: 'UTILITY' };
+  const body = { text, ...(Object.keys(examples).length ? { examples } : {}) };
+  const footer = c.footer ? { footer: 'Reply STOP to opt out' } : {};
+  const value = f?.footerFirst && c.footer ? { ...head, ...footer, body, buttons } : { ...head, body, ...footer, buttons };
+  const expectedText = lead + numbers.map((_, k) => `{{${k + 1}}} ${c.words[k + 1]}`).join(', ') + ' at the store.';
+  return {
+    text: `# keep this comment\n${stringify(value, { lineWidth: 0 })}`,
+    expected: { ...head, body: { text: expectedText, examples: expectedExamples }, ...footer, buttons: expectedButtons },
+  };
+}
+
+const model = (v: unknown): string => canonicalJson(fromFile(v as Record<string, unknown>, CHANNEL, 'x'));
+
+test('the generator makes lint-clean templates when there is no fault', () => {
+  fc.assert(fc.property(clean, (c) => {
+    const { text } = build(c, undefined);
+    assert.equal(findings(text).map((d) => `${d.ruleId}: ${d.message}`), []);
+  }), { numRuns: 60 });
+});
+
+test('property: one --fix leaves no repairable finding, changes nothing else in the canonical model, keeps comments; a second changes nothing', () => {
+  fc.assert(fc.property(clean, faults, (c, f) => {
+    const { text, expected } = build(c, f);
+    const before = findings(text);
+    const r = fixText(text, { findings, now });
+    assert.equal(r.refused, undefined);
+    const left = findings(r.text);
+    assert.equal(left.filter((d) => isRepairable(d)).map((d) => d.ruleId), []);
+    // what was clean stays clean: the repairs made no new finding
+    assert.equal(left.map((d) => d.ruleId), []);
+    assert.equal(model(parse(r.text)), model(expected));
+    assert.ok(r.text.startsWith('# keep this comment\n'), 'the comment survives');
+    // every finding was a fixable one, and each is counted as fixed
+    assert.equal(before.filter((d) => !isRepairable(d) && d.ruleId !== 'placeholder-sample').map((d) => d.ruleId), []);
+    assert.ok(Object.values(r.fixed).reduce((a, b) => a + b, 0) >= new Set(before.map((d) => d.ruleId)).size);
+    const again = fixText(r.text, { findings, now });
+    assert.equal(again.text, r.text);
+    assert.equal(again.fixed, {});
+  }), { numRuns: 150 });
+});
+
+test('every repairable rule has a title for the report and the editor', () => {
+  const fixable = RULES.filter((r) => r.repair);
+  assert.ok(fixable.length >= 4);
+  for (const r of fixable) assert.ok(r.repairTitle && r.repairTitle.length > 10, r.id);
+});
+
+test('renumbering declines when a stale sample holds a target number, and around a malformed placeholder', () => {
+  const stale = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 2: old, 3: A1 }\n';
+  assert.equal(fixText(stale, { findings, now }).text, stale);
+  const odd = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}} and {{3}} and {{ 2 }} here."\n  examples: { 1: Ana, 3: A1 }\n';
+  // renumbering alone declines; trimming the spaces first (placeholder-syntax) makes the numbering whole
+  assert.equal(fixText(odd, { findings, now, only: new Set(['placeholder-sequence']) }).text, odd);
+  const both = fixText(odd, { findings, now });
+  assert.match(both.text, /Hi \{\{1\}\} and \{\{3\}\} and \{\{2\}\} here/);
+  assert.equal(both.fixed, { 'placeholder-syntax': 1, 'placeholder-sequence': 1 });
+});
+
+test('a file with anchors and aliases is left alone', () => {
+  const text = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: &t "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 3: A1 }\ndescription: *t\n';
+  const r = fixText(text, { findings, now });
+  assert.equal(r.text, text);
+  assert.match(r.refused ?? '', /aliases/);
+});
+
+test('a duplicate key or a second document is never rewritten, even with its rule turned off', () => {
+  const off = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: { 'yaml-duplicate-key': 'off', 'single-document': 'off' } });
+  const dup = 'channel: shop-whatsapp\nname: a\nname: b\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 3: A1 }\n';
+  assert.equal(fixText(dup, { findings: off, now }).text, dup);
+  const two = `${dup.replace('name: b\n', '')}---\nname: c\n`;
+  assert.equal(fixText(two, { findings: off, now }).text, two);
+});
+
+const BAD = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{3}} is ready for pickup at the store."\n  examples: { 1: Ana, 3: A1 }\n';
+
+test('fixRun: writes the repaired file; leaves a syntax error and a read-only file byte-identical, and says why', async () => {
+  const dir = tempDir();
+  try {
+    const broken = 'channel: shop-whatsapp\nname: x\n  bad: [\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD, 'templates/b.yaml': broken, 'templates/c.yaml': BAD.replace('order_ready', 'order_other') });
+    chmodSync(path.join(dir, 'templates/c.yaml'), 0o444);
+    const config = await loadConfig({ cwd: dir });
+    const run = await lintProject(config, [], dir, { now });
+    const fixes = fixRun(config, run, dir, now);
+    const a = readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8');
+    assert.match(a, /your order \{\{2\}\} is ready/);
+    assert.match(a, /# the body/);
+    assert.equal(readFileSync(path.join(dir, 'templates/b.yaml'), 'utf8'), broken);
+    assert.equal(readFileSync(path.join(dir, 'templates/c.yaml'), 'utf8'), BAD.replace('order_ready', 'order_other'));
+    assert.equal(fixes.find((x) => x.file.endsWith('a.yaml'))?.fixed, { 'placeholder-sequence': 1 });
+    assert.match(fixes.find((x) => x.file.endsWith('c.yaml'))?.left ?? '', /read-only/);
+    const after = await lintProject(config, ['templates/a.yaml'], dir, { now });
+    assert.equal(after.diagnostics, []);
+  } finally { cleanup(dir); }
+});
+
+test('tplsync lint --fix: reports what it fixed on stderr, exits as lint, JSON stays on stdout', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
+    const r = await cli(['lint', '--fix', '-f', 'json'], { cwd: dir });
+    assert.equal(r.exitCode, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).diagnostics, []);
+    assert.match(r.stderr, /fixed templates\/a\.yaml: placeholder-sequence 1/);
+    assert.match(r.stderr, /1 finding fixed in 1 file; 0 findings left/);
+    writeFiles(dir, { 'templates/b.yaml': 'channel: shop-whatsapp\nname: b\n  bad: [\n' });
+    const bad = await cli(['lint', '--fix'], { cwd: dir });
+    assert.equal(bad.exitCode, 1);
+    assert.match(bad.stdout, /yaml-syntax/);
+  } finally { cleanup(dir); }
+});
+
+test.run();

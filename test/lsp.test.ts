@@ -1,0 +1,236 @@
+// `tplsync lsp --stdio` driven over stdio with JSON-RPC (vscode-jsonrpc), the server a child
+// process ended however each test ends: its diagnostics equal `lint --format json` for a corpus
+// of good and bad files; an edit that fixes a finding clears it; a sibling language file's change
+// (in the editor or on disk) updates the variant finding; a code action applied gives a lint-clean
+// file; hover explains a rule; completion offers the config's channel aliases.
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import { BIN, FIXTURES, cleanup, cli, tempDir, withChild, writeFiles } from './helpers.ts';
+
+interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string; codeDescription?: { href: string } }
+
+const uri = (abs: string): string => pathToFileURL(abs).href;
+
+class Client {
+  readonly diags = new Map<string, LspDiag[]>();
+  private waiters: (() => void)[] = [];
+  private exited = false;
+  constructor(readonly conn: MessageConnection, proc: ResultPromise) {
+    conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiag[] }) => {
+      this.diags.set(p.uri, p.diagnostics);
+      for (const w of this.waiters) w();
+    });
+    conn.onRequest('client/registerCapability', () => null);
+    conn.onRequest('window/showMessageRequest', () => null);
+    void proc.finally(() => { this.exited = true; for (const w of this.waiters) w(); });
+  }
+  /** resolves once `pred` holds after a publication; rejects if the server exits first (never a timer) */
+  waitFor(pred: () => boolean, what: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (pred()) { this.waiters = this.waiters.filter((w) => w !== check); resolve(); }
+        else if (this.exited) reject(new Error(`the server exited while waiting for ${what}`));
+      };
+      this.waiters.push(check);
+      check();
+    });
+  }
+}
+
+async function withServer(dir: string, use: (c: Client) => Promise<void>): Promise<void> {
+  await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+    const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const client = new Client(conn, proc);
+    conn.listen();
+    try {
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+      await conn.sendNotification('initialized', {});
+      await use(client);
+      await conn.sendRequest('shutdown');
+    } finally { conn.dispose(); }
+  });
+}
+
+/** an LSP diagnostic back in lint's JSON shape (1-based lines and columns) */
+const back = (file: string, d: LspDiag): Record<string, unknown> => ({
+  file, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1,
+  ruleId: d.code, severity: ['', 'error', 'warning', 'info'][d.severity], message: d.message,
+});
+const key = (d: Record<string, unknown>): string => JSON.stringify(d);
+
+const RULE_FIXTURES = path.join(FIXTURES, 'rules');
+/** the rule fixtures' config (its channels), covering templates/ only */
+const CONFIG = readFileSync(path.join(RULE_FIXTURES, 'tplsync.config.yaml'), 'utf8').replace('templates: ["**/*.yaml"]', 'templates: ["templates/**/*.yaml"]');
+/** good and bad files, per-file and cross-file findings, a syntax error, a directive */
+const CORPUS = ['placeholder-sequence', 'placeholder-sample', 'buttons-grouping', 'name-format', 'footer', 'yaml-syntax', 'variant-mismatch', 'duplicate-template', 'unknown-channel', 'directive-unused', 'body-length', 'rcs-suggestion-text'];
+
+function corpus(): string {
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
+  for (const id of CORPUS) for (const kind of ['fail', 'pass']) cpSync(path.join(RULE_FIXTURES, id, kind), path.join(dir, 'templates', id, kind), { recursive: true });
+  return dir;
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(dir, 'templates', f));
+}
+
+test('diagnostics equal `lint --format json` for every covered file, open or not; the rule docs as codeDescription', async () => {
+  const dir = corpus();
+  try {
+    const files = yamlFiles(dir);
+    assert.ok(files.length >= 20);
+    const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const expected = (JSON.parse(lint.stdout).diagnostics as Record<string, unknown>[]).map(key).sort();
+    assert.ok(expected.length >= 10, 'the corpus has findings');
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => files.every((f) => c.diags.has(uri(f))), 'every file published');
+      const got = files.flatMap((f) => c.diags.get(uri(f))!.map((d) => key(back(path.relative(dir, f), d)))).sort();
+      assert.equal(got, expected);
+      for (const f of files) for (const d of c.diags.get(uri(f))!) {
+        assert.is(d.source, 'tplsync');
+        assert.is(d.codeDescription?.href, `https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${d.code}`);
+      }
+    });
+  } finally { cleanup(dir); }
+});
+
+const BAD = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{3}} is ready for pickup at the store."\n  examples: { 1: Ana, 3: A1 }\n';
+
+test('an edit that fixes a finding clears it; hover explains the rule; completion offers channel aliases', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => (c.diags.get(a) ?? []).some((d) => d.code === 'placeholder-sequence'), 'the finding');
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: BAD } });
+      const d = c.diags.get(a)!.find((x) => x.code === 'placeholder-sequence')!;
+      const hover = await c.conn.sendRequest('textDocument/hover', { textDocument: { uri: a }, position: d.range.start }) as { contents: { value: string } };
+      assert.match(hover.contents.value, /placeholder-sequence/);
+      assert.match(hover.contents.value, /Why:.*WhatsApp rejects/);
+      const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 0, character: 9 } }) as { label: string }[];
+      assert.equal(items.map((i) => i.label), ['shop-rcs', 'shop-translated', 'shop-whatsapp']);
+      // in the editor only: the disk keeps the bad text
+      const fixed = BAD.replace('{{3}}', '{{2}}').replace('3: A1', '2: A1');
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: fixed }] });
+      await c.waitFor(() => c.diags.get(a)!.length === 0, 'the finding cleared');
+      assert.is(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), BAD);
+    });
+  } finally { cleanup(dir); }
+});
+
+test('a sibling language file changed in the editor, then on disk, updates the variant finding', async () => {
+  const dir = tempDir();
+  const variants = path.join(RULE_FIXTURES, 'variant-mismatch', 'fail');
+  try {
+    const de = readFileSync(path.join(variants, 'order_shipped.de.yaml'), 'utf8');
+    const en = readFileSync(path.join(variants, 'order_shipped.en_US.yaml'), 'utf8');
+    // the English file without its second placeholder: the variants agree
+    const enAgreeing = en.replace(', your order {{order_id}} is', ', your order is').replace(', order_id: A-1042', '');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/de.yaml': de, 'templates/en.yaml': enAgreeing });
+    const deUri = uri(path.join(dir, 'templates/de.yaml'));
+    const enUri = uri(path.join(dir, 'templates/en.yaml'));
+    const variant = (): boolean => [deUri, enUri].some((u) => (c0!.diags.get(u) ?? []).some((d) => d.code === 'variant-mismatch'));
+    let c0: Client | undefined;
+    await withServer(dir, async (c) => {
+      c0 = c;
+      await c.waitFor(() => c.diags.has(deUri) && c.diags.has(enUri), 'both files');
+      assert.not.ok(variant());
+      // the editor: the English text gains a placeholder the German lacks
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: enUri, languageId: 'yaml', version: 1, text: enAgreeing } });
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: enUri, version: 2 }, contentChanges: [{ text: en }] });
+      await c.waitFor(variant, 'the variant finding');
+      // closed without saving: the disk's agreeing text again
+      await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: enUri } });
+      await c.waitFor(() => !variant(), 'the variant finding gone');
+      // on disk: a watcher reports the change
+      writeFileSync(path.join(dir, 'templates/en.yaml'), en);
+      await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: enUri, type: 2 }] });
+      await c.waitFor(variant, 'the variant finding after the disk changed');
+    });
+  } finally { cleanup(dir); }
+});
+
+test('code actions: a quick fix per repairable finding, and fix-all; applied, the file is lint-clean', async () => {
+  const dir = tempDir();
+  try {
+    const text = `${BAD}buttons:\n  - { type: QUICK_REPLY, text: Yes }\n  - { type: URL, text: Open, url: "https://shop.example.com/o" }\n  - { type: QUICK_REPLY, text: No }\n`.replace(' ready for', ' ready {{4}} for');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': text });
+    const abs = path.join(dir, 'templates/a.yaml');
+    const a = uri(abs);
+    await withServer(dir, async (c) => {
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text } });
+      await c.waitFor(() => (c.diags.get(a) ?? []).length >= 3, 'the findings');
+      const diagnostics = c.diags.get(a)!;
+      assert.equal([...new Set(diagnostics.map((d) => d.code))].sort(), ['buttons-grouping', 'placeholder-sample', 'placeholder-sequence']);
+      const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: a }, range: diagnostics[0]!.range, context: { diagnostics } }) as { title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[];
+      assert.equal(actions.filter((x) => x.kind === 'quickfix').length, 3);
+      const all = actions.find((x) => x.kind === 'source.fixAll')!;
+      assert.ok(all, 'a fix-all action');
+      const newText = all.edit.changes[a]![0]!.newText;
+      assert.match(newText, /# the body/);
+      writeFileSync(abs, newText);
+      const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
+      assert.equal(JSON.parse(lint.stdout).diagnostics, []);
+      assert.is(lint.exitCode, 0);
+    });
+  } finally { cleanup(dir); }
+});
+
+test('a config change on disk is picked up; hover on a placeholder shows its sample and uses; completion offers placeholder names', async () => {
+  const dir = tempDir();
+  try {
+    const named = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { customer: Ana, order_id: A1 }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': named });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => c.diags.get(a)?.length === 0, 'a clean file');
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: named } });
+      const hover = await c.conn.sendRequest('textDocument/hover', { textDocument: { uri: a }, position: { line: 5, character: 18 } }) as { contents: { value: string } };
+      assert.match(hover.contents.value, /\{\{customer\}\}/);
+      assert.match(hover.contents.value, /"Ana"/);
+      assert.match(hover.contents.value, /body\.text/);
+      const withOpen = named.replace('ready for', 'ready {{ for');
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: withOpen }] });
+      const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 5, character: withOpen.split('\n')[5]!.indexOf('{{ for') + 2 } }) as { label: string }[];
+      assert.equal(items.map((i) => i.label).sort(), ['customer', 'order_id']);
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 3 }, contentChanges: [{ text: named }] });
+      // the config loses the alias the file uses: unknown-channel, from the watcher's event alone
+      writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replaceAll('shop-whatsapp:', 'shop-wa:'));
+      await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'tplsync.config.yaml')), type: 2 }] });
+      await c.waitFor(() => (c.diags.get(a) ?? []).some((d) => d.code === 'unknown-channel'), 'unknown-channel after the config changed');
+    });
+  } finally { cleanup(dir); }
+});
+
+test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown, 3 without --stdio', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+        await conn.sendRequest('shutdown');
+        await conn.sendNotification('exit');
+        assert.is((await proc).exitCode, 0);
+      } finally { conn.dispose(); }
+    });
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
+      proc.stdin!.end();
+      assert.is((await proc).exitCode, 1);
+    });
+    const r = await cli(['lsp'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /tplsync lsp --stdio/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
