@@ -115,7 +115,7 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
       assert.match(hover.contents.value, /placeholder-sequence/);
       assert.match(hover.contents.value, /Why:.*WhatsApp rejects/);
       const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 0, character: 9 } }) as { label: string }[];
-      assert.equal(items.map((i) => i.label), ['shop-rcs', 'shop-translated', 'shop-whatsapp']);
+      assert.equal(items.map((i) => i.label), ['line-rcs', 'line-wa', 'shop-rcs', 'shop-translated', 'shop-whatsapp']);
       // in the editor only: the disk keeps the bad text
       const fixed = BAD.replace('{{3}}', '{{2}}').replace('3: A1', '2: A1');
       await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: fixed }] });

@@ -30,16 +30,18 @@ export class LintCache {
   statHits = 0;
 
   /** the run's clock (ms since the epoch): a verdict held until an instant it has reached is stale */
-  private constructor(private readonly file: string, entries: CacheFile['entries'], private readonly now: number) { this.entries = entries; }
+  private constructor(private readonly file: string, entries: CacheFile['entries'], private readonly now: number, private readonly fingerprint: string) { this.entries = entries; }
 
-  static load(file: string, now: number = Date.now()): LintCache {
+  /** `enable`: the rules off by default that this run turns on (they change what a file's result holds) */
+  static load(file: string, now: number = Date.now(), enable: readonly string[] = []): LintCache {
+    const fingerprint = enable.length ? `${rulesFingerprint()}+${[...enable].sort().join(',')}` : rulesFingerprint();
     try {
       if (existsSync(file)) {
         const c = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-        if (c && c.fingerprint === rulesFingerprint() && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries, now);
+        if (c && c.fingerprint === fingerprint && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries, now, fingerprint);
       }
     } catch { /* a damaged cache is an empty one */ }
-    return new LintCache(file, {}, now);
+    return new LintCache(file, {}, now, fingerprint);
   }
 
   static hash(bytes: Uint8Array): string { return sha256(bytes); }
@@ -93,7 +95,7 @@ export class LintCache {
   save(keep: ReadonlySet<string>): void {
     for (const k of Object.keys(this.entries)) if (!keep.has(k)) { delete this.entries[k]; this.dirty = true; }
     if (!this.dirty) return;
-    const text = JSON.stringify({ fingerprint: rulesFingerprint(), entries: this.entries } satisfies CacheFile);
+    const text = JSON.stringify({ fingerprint: this.fingerprint, entries: this.entries } satisfies CacheFile);
     // a verdict that quotes a secret of this run is not kept at all: kept redacted, a later run
     // without that secret would show it redacted; kept as it is, the secret would be on disk
     if (redact(text) !== text) return;

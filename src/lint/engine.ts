@@ -61,7 +61,12 @@ export interface FileResult {
 }
 
 
-export interface FileLintOptions { now: Date; keepValue?: boolean }
+export interface FileLintOptions {
+  now: Date;
+  keepValue?: boolean;
+  /** rules off by default (e.g. key-order) that the config turns on: only these of them run */
+  enable?: ReadonlySet<string>;
+}
 
 /** the findings of the many clean files: one shared, frozen empty list (results are read, never changed) */
 const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Diagnostic[];
@@ -185,6 +190,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     const rule = CHECKED_RULES[i]!;
     const c = WHATSAPP_ONLY[i] ? whatsappCtx : ctx;
     if (!c || (rule.requires !== undefined && c.t[rule.requires] === undefined)) continue;
+    if (rule.severity === 'off' && !opts.enable?.has(rule.id)) continue;
     ruleId = rule.id;
     rule.check!(c);
   }

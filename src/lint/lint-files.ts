@@ -66,6 +66,14 @@ export interface LintRunOptions {
   keepValue?: boolean;
   /** with a cache: how the caller renders the report, to reuse the report it rendered last time (RenderedReport) */
   renderKey?: string;
+  /** rules off by default that the config turns on (set by lintFound from the config) */
+  enable?: readonly string[];
+}
+
+/** The rules off by default (key-order) that the config's `rules` or an override turns on. */
+export function enabledOffRules(config: Pick<Config, 'rules' | 'overrides'>): string[] {
+  const on = (s: unknown): boolean => s !== undefined && s !== 'off';
+  return [...RULES_BY_ID.values()].filter((r) => r.severity === 'off' && (on(config.rules[r.id]) || (config.overrides ?? []).some((o) => on(o.rules[r.id])))).map((r) => r.id).sort();
 }
 
 /** files linted in-process before deciding whether worker threads would pay off */
@@ -106,7 +114,8 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   const refusedAny = anyRefused(entries.map((e) => e.abs));
   const canPool = cores >= 2 && opts.pool !== 'never' && existsSync(workerFile) && !refusedAny;
   const keep = Boolean(opts.keepValue);
-  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep);
+  const enable = opts.enable ?? [];
+  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep, enable);
   const results: FileResult[] = [];
   const parsedBefore = parseStats.full;
   // the files' bytes read on another core, when there are many and nobody read them yet
@@ -121,12 +130,12 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
       if ((i & 63) === 0) await ahead.arrived(i);
       bytes = ahead.bytes(i);
     }
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep);
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable);
     results.push(r);
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && (parseStats.full - parsedBefore) / PROBE > 0.2) {
       ahead?.close();
-      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep);
+      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep, enable);
       return [...results, ...more];
     }
   }
@@ -134,7 +143,7 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   return results;
 }
 
-function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue: boolean): Promise<FileResult[]> {
+function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue: boolean, enable: readonly string[]): Promise<FileResult[]> {
   return new Promise((resolve, reject) => {
     const results: FileResult[] = new Array(entries.length);
     let next = 0;
@@ -146,7 +155,7 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue:
       slot.start = next;
       const batch = entries.slice(next, next + BATCH);
       next += batch.length;
-      w.postMessage({ files: batch.map(({ file, abs }) => ({ file, abs })), now: now.getTime(), keepValue });
+      w.postMessage({ files: batch.map(({ file, abs }) => ({ file, abs })), now: now.getTime(), keepValue, enable: [...enable] });
     };
     for (let k = 0; k < n; k++) {
       const w = new Worker(workerFile);
@@ -245,13 +254,14 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     // team policies judge the plain values
     const keep = Boolean(opts.keepValue) || own.length > 0;
     const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, popts, policies, now);
-    opts = { ...opts, now, keepValue: keep };
+    const enable = enabledOffRules(config);
+    opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
       const results = await lintEntries(files, opts);
       return { files, results, diagnostics: finish(results), rules: own };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
-    const cache = LintCache.load(opts.cacheFile, now.getTime());
+    const cache = LintCache.load(opts.cacheFile, now.getTime(), enable);
     const results: (FileResult | undefined)[] = [];
     const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
     // a result cached without its value serves only runs that do not need it: the commands that go

@@ -8,8 +8,8 @@ import { lintBytes, lintParsed, type FileResult } from './engine.js';
  * `keepValue` keeps the plain value and the bytes' hash in the result, for the commands that go
  * on to plan, type, send or preview the file without reading it again.
  */
-export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false): FileResult {
-  const opts = { now, keepValue };
+export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false, enable: readonly string[] = []): FileResult {
+  const opts = { now, keepValue, ...(enable.length ? { enable: new Set(enable) } : {}) };
   if (!bytes) {
     const r = readTemplateFile(file, abs);
     if (r.problem) return lintParsed(r.problem, opts);

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '../lint/engine.js';
-import { finishRun, projectOptions } from '../lint/lint-files.js';
+import { enabledOffRules, finishRun, projectOptions } from '../lint/lint-files.js';
 import { loadPolicies, type LoadedPolicies } from '../lint/policies.js';
 import { lintFile } from '../lint/run-file.js';
 
@@ -68,7 +68,7 @@ export class LspProject {
   private lint(f: FileEntry): void {
     const keep = Boolean(this.policies?.rules.length);
     const text = this.open.get(f.abs);
-    this.results.set(f.abs, lintFile(f.file, f.abs, this.clock(), text === undefined ? undefined : Buffer.from(text), keep));
+    this.results.set(f.abs, lintFile(f.file, f.abs, this.clock(), text === undefined ? undefined : Buffer.from(text), keep, this.config ? enabledOffRules(this.config) : []));
   }
 
   /** The final findings of every covered file, as `tplsync lint` reports them, by absolute path. */
