@@ -20,3 +20,11 @@ export const RULES: readonly Rule[] = [
 ];
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);
+
+/**
+ * Rule ids that no longer exist, with what took their place: a config that still names one
+ * (`rules: { copy-code-length-15: off }`) keeps loading, since its setting now concerns nothing.
+ */
+export const RETIRED_RULES: ReadonlyMap<string, string> = new Map([
+  ['copy-code-length-15', 'copy-code-length now enforces 15 characters, the limit Meta\'s pages state'],
+]);

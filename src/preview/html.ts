@@ -23,6 +23,8 @@ const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUM
 function media(format: string, url: string | undefined): string {
   if (format === 'IMAGE') return `<div class="media"><img src="${esc(url ?? '')}" alt="image: ${esc(url ?? 'no sample')}"></div>`;
   if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">▶ video<small>${esc(url ?? 'no sample')}</small></div>`;
+  // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
+  if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
   if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">📄 ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
   if (format === 'LOCATION') return '<div class="media location">📍 location</div>';
   return '';
@@ -110,7 +112,7 @@ main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px rgba(11,20,26,.13);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;right:8px;bottom:3px;font-size:11px;color:var(--muted)}
 .media{background:#d1d7db;border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:#54656f}
-.media img{width:100%;display:block;min-height:120px;object-fit:cover}.media small{font-size:11px;word-break:break-all;padding:0 8px}
+.media img,.media.gif video{width:100%;display:block;min-height:120px;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;word-break:break-all;padding:0 8px}
 .wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
 mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
 .wa-offer{display:flex;gap:8px;align-items:center;background:#e7f8f2;border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}

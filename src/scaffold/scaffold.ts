@@ -104,19 +104,24 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     `category: ${o.category}              # MARKETING | UTILITY | AUTHENTICATION (cannot change once APPROVED)`,
     'description: TODO say what this template is for',
     '',
-    '# header:                     # optional: TEXT (with text), IMAGE, VIDEO, DOCUMENT (with a sample URL) or LOCATION',
+    '# header:                     # optional: TEXT (with text), IMAGE, VIDEO, GIF, DOCUMENT (with a sample URL) or LOCATION',
     '#   format: IMAGE',
     '#   example: https://cdn.example.com/sample.png',
     'body:',
-    '  # At most 1024 characters. Placeholders are named ({{first_name}}) or numbered ({{1}}), never both,',
-    '  # and the text may not start or end with one. Each needs a sample below.',
-    auth
-      ? '  text: "Your verification code is {{code}}. For your security, do not share this code with anyone."'
-      : '  text: "Hello {{first_name}}, this is a new message from us. Reply to this message if you have questions."',
-    '  examples:',
-    auth ? '    code: "123456"' : '    first_name: Maria',
+    ...(auth ? [
+      '  # WhatsApp writes the text of an authentication template itself ("<code> is your verification',
+      '  # code."), in the template\'s language: the file says only which of its sentences to add.',
+      '  add_security_recommendation: true   # "For your security, do not share this code."',
+    ] : [
+      '  # At most 1024 characters. Placeholders are named ({{first_name}}) or numbered ({{1}}), never both,',
+      '  # and the text may not start or end with one. Each needs a sample below.',
+      '  text: "Hello {{first_name}}, this is a new message from us. Reply to this message if you have questions."',
+      '  examples:',
+      '    first_name: Maria',
+    ]),
   ];
   if (!auth) lines.push('', 'footer: Reply STOP to opt out     # optional: at most 60 characters, no placeholders');
+  else lines.push('', 'footer:', '  code_expiration_minutes: 10         # 1..90: "This code expires in 10 minutes."');
   lines.push(
     '',
     '# Buttons (optional, at most 10): QUICK_REPLY, URL (one {{1}} at the end, with an example),',

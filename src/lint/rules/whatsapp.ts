@@ -5,7 +5,9 @@ import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleCon
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
 
-const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
+/** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
+const MP4_URL = /\.mp4([?#]|$)/i;
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 /** a whitespace-separated word with a letter or a digit in it (placeholder-density) */
@@ -81,7 +83,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'header-media-sample', group: 'whatsapp', severity: 'error',
-    summary: 'An IMAGE, VIDEO or DOCUMENT header has a sample media URL; other headers have none.',
+    summary: 'An IMAGE, VIDEO, GIF or DOCUMENT header has a sample media URL; other headers have none.',
     why: 'WhatsApp reviews media templates with a sample (sent as example.headerMediaUrl) and rejects them without one.',
     fix: 'Add `example: https://...` with a public URL of a representative file.', source: meta,
     check(ctx) {
@@ -92,6 +94,21 @@ export const whatsappRules = defineRules([
         ctx.report(['header', ex === undefined ? 'format' : 'example'], `A ${h.format} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
       } else if (!MEDIA.has(h.format) && h.example !== undefined) {
         ctx.report(['header', 'example'], `A ${h.format} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'header-gif', group: 'whatsapp', severity: 'warning',
+    summary: 'A GIF header belongs to a MARKETING template, and its sample is an mp4 file.',
+    why: 'WhatsApp takes GIF headers as mp4 files of at most 3.5 MB (a larger file is shown as a video), and currently only for marketing messages sent through the Marketing Messages API.',
+    fix: 'Use GIF in MARKETING templates with an mp4 sample (at most 3.5 MB), or use an IMAGE or VIDEO header.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (h?.format !== 'GIF') return;
+      if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], `A GIF header is for MARKETING templates (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO.`);
+      const ex = str(h.example);
+      if (ex !== undefined && ex.trim() !== '' && !MP4_URL.test(ex)) {
+        ctx.report(['header', 'example'], 'A GIF header is sent as an mp4 file (at most 3.5 MB; larger is shown as a video); give the URL of a sample .mp4.');
       }
     },
   },
@@ -496,26 +513,14 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'copy-code-length', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE sample has at most 20 characters.', why: 'Meta\'s current limit is 20 characters.',
-    fix: 'Shorten the sample code.', source: meta,
+    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Meta\'s components reference and coupon-code page limit the example code of a copy-code button to 15 characters.',
+    fix: 'Shorten the sample code to 15 characters or fewer.', source: meta,
     check(ctx) {
+      // a limited-time offer's code: offer-code-length reports it (the same limit, named for the offer)
+      if (ctx.t.limited_time_offer !== undefined) return;
       for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 20) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 20.`);
-      }
-    },
-  },
-  {
-    id: 'copy-code-length-15', group: 'whatsapp', severity: 'warning',
-    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Older Meta pages (and some accounts) still enforce 15.',
-    fix: 'Keep codes to 15 characters to be safe.', source: meta,
-    check(ctx) {
-      for (const { v: b, i } of buttons(ctx)) {
-        const ex = str(b.example);
-        // a limited-time offer's code: offer-code-length makes it an error
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20 && ctx.t.limited_time_offer === undefined) {
-          ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; some accounts still allow only 15.`);
-        }
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 15.`);
       }
     },
   },
