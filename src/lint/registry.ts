@@ -10,12 +10,13 @@ import { whatsappRules } from './rules/whatsapp.js';
 import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
+import { characterRules } from './rules/characters.js';
 
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
 const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]): Rule[] => rules.map((r) => ({ ...r, requires }));
 
 export const RULES: readonly Rule[] = [
-  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules,
+  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules,
   ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ];
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

@@ -4,6 +4,10 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
+import { codePoint } from './characters.js';
+
+/** a character that cannot be seen or is easily mistaken inside a placeholder: a format character, a tab, a curly quote */
+const UNSEEN = /[\t\p{Cf}\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
 /** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
@@ -12,6 +16,12 @@ const MP4_URL = /\.mp4([?#]|$)/i;
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 /** a whitespace-separated word with a letter or a digit in it (placeholder-density) */
 const WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
+/**
+ * A character of a script written without spaces between words (Chinese, Japanese, Thai, Lao,
+ * Khmer, Myanmar, Tibetan): placeholder-density counts these one by one, a space-separated
+ * "word" of them being a whole sentence.
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu;
 /** a newline, a tab or a run of 5 spaces: what sample-format names */
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
@@ -164,6 +174,13 @@ export const whatsappRules = defineRules([
             forbidden: '',
             range: '',
           }[p.kind];
+          const odd = [...p.raw].find((c) => UNSEEN.test(c));
+          if (odd) {
+            // name what cannot be seen, and show where it is
+            const visible = shown(p.raw).replace(new RegExp(UNSEEN.source, 'gu'), (c) => `<${codePoint(c).split(' ')[0]}>`);
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(visible)}: it holds ${codePoint(odd)}${/[\t\p{Cf}]/u.test(odd) ? ', which cannot be seen' : ', a word processor\'s quote'}; delete it and retype the placeholder as {{1}} or {{lowercase_name}}.`, { at: p });
+            continue;
+          }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
         }
       }
@@ -293,17 +310,31 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-density', group: 'whatsapp', severity: 'warning',
-    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders).',
+    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders; in Chinese, Japanese, Thai and other scripts without spaces, characters).',
     why: 'Meta rejects templates with too many variables for their length (error 2388293); it publishes no threshold, 3n+1 words is the community heuristic.',
     fix: 'Add fixed text, or merge placeholders.', source: 'Meta error codes; community heuristic',
     check(ctx) {
       const s = ctx.scan(['body', 'text']);
       const n = s.placeholders.length;
       if (n === 0) return;
-      // the whitespace-separated words with a letter or a digit, counted without splitting
+      // the whitespace-separated words with a letter or a digit; in a script written without
+      // spaces, each of its characters (a "word" there is a whole sentence)
       let words = 0;
-      for (const text of s.texts) { WORD.lastIndex = 0; while (WORD.test(text)) words++; }
-      if (words < 3 * n + 1) ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${words} fixed word${words === 1 ? '' : 's'}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+      let unspaced = 0;
+      for (const text of s.texts) {
+        WORD.lastIndex = 0;
+        for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+          const chars = m[0].match(UNSPACED)?.length ?? 0;
+          if (chars > 0) unspaced += chars; else words++;
+        }
+      }
+      const units = words + unspaced;
+      if (units < 3 * n + 1) {
+        const what = unspaced === 0 ? `${words} fixed word${words === 1 ? '' : 's'}`
+          : words === 0 ? `${unspaced} fixed character${unspaced === 1 ? '' : 's'} (counted one by one in a script without spaces)`
+          : `${units} fixed words and characters (characters of a script without spaces count one by one)`;
+        ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${what}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+      }
     },
   },
   {
@@ -483,9 +514,18 @@ export const whatsappRules = defineRules([
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const ex = str(b.example);
-          const prefix = url.slice(0, p.start);
-          if (ex !== undefined && ex.trim() !== '' && !ex.startsWith(prefix)) {
-            ctx.report(['buttons', i, 'example'], `The sample URL should start with the fixed part of the URL, '${prefix}'.`);
+          if (ex !== undefined && ex.trim() !== '') {
+            // the sample shares the address: all of the fixed part when the placeholder is in the
+            // path; the part before the query when the placeholder is in the query, whose keys a
+            // sample may name otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql)
+            const prefix = url.slice(0, p.start);
+            const q = prefix.search(/[?#]/);
+            const fixed = q < 0 ? prefix : prefix.slice(0, q);
+            if (!ex.startsWith(fixed) || (q >= 0 && !/^[?#]/.test(ex.slice(fixed.length)))) {
+              ctx.report(['buttons', i, 'example'], q < 0
+                ? `The sample URL should start with the fixed part of the URL, '${fixed}'.`
+                : `The sample URL should have the URL's address, '${fixed}', followed by its query.`);
+            }
           }
         }
       }
