@@ -59,6 +59,31 @@ test('Meta examples and a GIF header: lint clean, apply, plan with no changes, p
   } finally { await emu.close(); cleanup(dir); }
 });
 
+test('a template PENDING review is not edited: plan says so, apply is refused, and goes through once the review has ended', async () => {
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0 });
+  const dir = tempDir('tplsync-pending-');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const file = (n: number) => `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order number ${n} is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/order_ready.en_US.yaml': file(1),
+    });
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
+    r = await cli(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is.not(r.exitCode, 0, r.stdout);
+    assert.match(r.stdout + r.stderr, /PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+    emu.advanceClock(61_000);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
+  } finally { await emu.close(); cleanup(dir); }
+});
+
 test('button-url: a sample in the query may name other keys; a sample of another address may not', () => {
   const url = (u: string, ex: string) => lint(`${HEAD}body:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Open, url: "${u}", example: "${ex}" }\n`).filter((d) => d.ruleId === 'button-url').map((d) => d.message);
   assert.equal(url('https://a.example/offers?code={{1}}', 'https://a.example/offers?ref=n3mtql'), []);

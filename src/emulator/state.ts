@@ -111,8 +111,9 @@ export class EmulatorState {
 
   /**
    * An upsert, planned: a new id creates, an existing id is replaced; an unchanged body changes
-   * nothing. Like WhatsApp, it refuses to change the category of an APPROVED template, and an
-   * edit of an APPROVED template beyond 1 per 24 h or 10 per 30 days. Changes nothing.
+   * nothing. Like WhatsApp, it refuses to change a WhatsApp template still PENDING review, the
+   * category of an APPROVED template, and an edit of an APPROVED template beyond 1 per 24 h or
+   * 10 per 30 days. Changes nothing.
    */
   planTemplateWrite(channelId: string, templateId: string, body: TemplateWriteRequest): TemplateWritePlan {
     const key = EmulatorState.templateKey(channelId, templateId);
@@ -120,6 +121,10 @@ export class EmulatorState {
     const prev = this.templates.get(key);
     if (prev && canonicalJson(prev.body) === canonicalJson(body)) return { kind: 'unchanged', record: prev };
     const wasApproved = prev ? this.statusOf(prev) === 'APPROVED' : false;
+    // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one under review waits for its verdict
+    if (prev && prev.body.chatapp && this.statusOf(prev) === 'PENDING') {
+      return { kind: 'refused', code: 'INVALID', message: `This template is PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply the change when the review has ended (from ${new Date(prev.reviewAt).toISOString()})` };
+    }
     const before = prev?.body.chatapp?.chatapp.category;
     const after = body.chatapp?.chatapp.category;
     if (prev && wasApproved && before !== undefined && after !== undefined && before !== after) {
