@@ -145,7 +145,8 @@ export function renderRulesDoc(): string {
     '',
     'Every finding of `tplsync lint` names one of these rule ids; the SARIF report and the preview link',
     'each finding to its section here. The template format the rules check is in [format.md](format.md);',
-    'where a rule comes from a platform\'s documented limit, **Source** names it. Change a severity in the config:',
+    'where a rule comes from a platform\'s documented limit, **Source** links the page that states it and gives the date the rule',
+    'was last checked against that page. Change a severity in the config:',
     '',
     '```yaml',
     'rules:',
@@ -168,7 +169,8 @@ export function renderRulesDoc(): string {
     if (group === 'policy') out.push(...policiesDoc());
     out.push(`## ${title}`, '');
     for (const r of RULES.filter((x) => x.group === group)) {
-      out.push(`### ${r.id}`, '', `**Default:** ${r.severity}${r.source ? ` · **Source:** ${r.source}` : ''}`, '', r.summary, '', `**Why:** ${r.why}`, '');
+      const source = !r.source ? '' : r.sourceUrl ? ` · **Source:** [${r.source}](${r.sourceUrl}) (checked ${r.checked})` : ` · **Source:** ${r.source}`;
+      out.push(`### ${r.id}`, '', `**Default:** ${r.severity}${source}`, '', r.summary, '', `**Why:** ${r.why}`, '');
       const ex = example(r.id);
       if (ex) out.push('**Example:**', '', ex, '');
       out.push(`**Fix:** ${r.fix}`, '');

@@ -39,6 +39,7 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl.',
     why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
+    source: 'tplsync (the message types of the partner messaging API)',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
