@@ -14,6 +14,8 @@ export interface WireButton {
   supported_apps?: { package_name: string; signature_hash: string }[];
   /** OTP (ZERO_TAP) */
   zero_tap_terms_accepted?: boolean;
+  /** VOICE_CALL: how long the button works after sending, in minutes (Cloud API) */
+  ttl_minutes?: number;
 }
 
 /** The samples of a component as the Cloud API writes them inline (carousel cards; the read). */

@@ -20,6 +20,8 @@ export interface CanonicalButton {
   supportedApps?: { packageName: string; signatureHash: string }[];
   /** OTP, ZERO_TAP: kept only when true (false equals its absence) */
   zeroTapTermsAccepted?: true;
+  /** VOICE_CALL: how long the button works after sending, in minutes */
+  ttlMinutes?: number;
 }
 
 /** A text with its samples in wire order and, file only, the file's names of its placeholders. */
@@ -188,6 +190,7 @@ function fileButton(b: Loose): CanonicalButton {
       ? b.supported_apps.map((x) => { const app = o(x); return { packageName: s(app?.package_name) ?? '', signatureHash: s(app?.signature_hash) ?? '' }; })
       : undefined,
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
+    ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
   });
 }
 
@@ -200,6 +203,7 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
     autofillText: b.autofill_text,
     supportedApps: b.supported_apps?.map((a) => ({ packageName: a.package_name, signatureHash: a.signature_hash })),
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
+    ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
   });
 }
 
@@ -248,6 +252,7 @@ function buttonToWire(b: CanonicalButton): WireButton {
     autofill_text: b.autofillText,
     supported_apps: b.supportedApps?.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })),
     zero_tap_terms_accepted: b.zeroTapTermsAccepted,
+    ttl_minutes: b.ttlMinutes,
   }) as WireButton;
 }
 

@@ -21,6 +21,7 @@ function fileButton(b: CanonicalButton): Record<string, unknown> {
     ...(b.autofillText !== undefined ? { autofill_text: b.autofillText } : {}),
     ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
     ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
+    ...(b.ttlMinutes !== undefined ? { ttl_minutes: b.ttlMinutes } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ export function withKeys(part: { text?: string; names?: readonly string[] }, exa
 
 
 
-const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉' };
+const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞' };
 
 function media(format: string, url: string | undefined): string {
   if (format === 'IMAGE') return `<div class="media"><img src="${esc(url ?? '')}" alt="image: ${esc(url ?? 'no sample')}"></div>`;
@@ -39,7 +39,7 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
   buttons.forEach((b, i) => {
     // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
     const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
-      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type.toLowerCase());
+      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
     const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
     out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
   });

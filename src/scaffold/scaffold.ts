@@ -1,7 +1,7 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
-export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION' };
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING' };
 
 export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
 
@@ -73,6 +73,33 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '    text: Shop now',
       '    url: https://shop.example.com/offers?code={{1}}',
       '    example: https://shop.example.com/offers?code=WEEK25',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'call') {
+    return [
+      ...identity(o, 'A WhatsApp call button (format 1.2): tapping it calls the business on WhatsApp.'),
+      'body:',
+      '  text: "Hello {{1}}, you can call us on WhatsApp now for faster service."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: VOICE_CALL',
+      '    text: Call Now                # optional: at most 20 characters',
+      '    ttl_minutes: 1440             # optional: 1440 (1 day) to 43200 (30 days) the button works after sending',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'gif') {
+    return [
+      ...identity(o, 'A GIF header (format 1.2): an mp4 of at most 3.5 MB, played muted and looped; MARKETING, sent through the Marketing Messages API.'),
+      'header:',
+      '  format: GIF',
+      '  example: https://cdn.example.com/campaigns/sale.mp4   # an mp4 of at most 3.5 MB (larger is shown as a video)',
+      'body:',
+      '  text: "Hello {{1}}, our spring sale starts today with new colours in every size."',
+      '  examples:',
+      '    1: Ana',
       '',
     ].join('\n');
   }

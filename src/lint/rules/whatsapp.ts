@@ -532,6 +532,21 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'button-voice-call', group: 'whatsapp', severity: 'error',
+    summary: 'A VOICE_CALL button has a label of at most 20 characters and a ttl_minutes of 1440 to 43200.',
+    why: 'WhatsApp\'s call button takes a label of at most 20 characters ("Call Now" without one) and keeps working for 1 day to 30 days after the message is sent.',
+    fix: 'Shorten the label to 20 characters; give ttl_minutes from 1440 (1 day) to 43200 (30 days), or leave it out.', source: 'Meta call button template messages',
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        if (b.type !== 'VOICE_CALL') continue;
+        const text = str(b.text);
+        if (text !== undefined && charLength(text) > 20 && charLength(text) <= 25) ctx.report(['buttons', i, 'text'], `The call button's label is ${charLength(text)} characters; the limit is 20.`);
+        const ttl = b.ttl_minutes;
+        if (typeof ttl === 'number' && (ttl < 1440 || ttl > 43200)) ctx.report(['buttons', i, 'ttl_minutes'], `ttl_minutes is 1440 (1 day) to 43200 (30 days); ${ttl} is out of range.`);
+      }
+    },
+  },
+  {
     id: 'button-exclusive', group: 'whatsapp', severity: 'error',
     summary: 'A CATALOG or MPM button is the template\'s only button.', why: 'WhatsApp rejects catalog templates with other buttons.',
     fix: 'Remove the other buttons.', source: meta,
