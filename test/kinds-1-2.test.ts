@@ -52,6 +52,20 @@ const gifTemplate = fc.record({ id, body, file: fc.constantFrom('sale', 'spring-
   header: { format: 'GIF', example: `https://cdn.example.com/${g.file}.mp4${g.query ? '?v=2' : ''}` }, body: g.body,
 }));
 
+const appLinkTemplate = fc.record({
+  id, body, path: fc.constantFrom('deals/summer/', 'p/linen', 'cart'), appId: fc.integer({ min: 1, max: 999_999_999_999_999 }),
+  fallback: fc.boolean(), second: fc.boolean(),
+}).map((g) => {
+  const button = {
+    type: 'URL', text: 'View deals', url: `https://shop.example.com/${g.path}`,
+    app_deep_link: { meta_app_id: g.appId, android_deep_link: `exampleshop://${g.path}`, ...(g.fallback ? { android_fallback_playstore_url: `https://shop.example.com/${g.path}` } : {}) },
+  };
+  return {
+    channel: 'shop-whatsapp', name: `app_${g.id}`, language: 'en_US', category: 'MARKETING', body: g.body,
+    buttons: g.second ? [button, { type: 'URL', text: 'Help', url: 'https://shop.example.com/help' }] : [button],
+  };
+});
+
 async function roundTrip(t: Record<string, unknown>): Promise<void> {
   assert.equal(findings(t), [], `the generated file lints clean:\n${stringify(t)}`);
   const tid = templateId(CHANNEL_A, String(t.name), String(t.language));
@@ -64,12 +78,15 @@ async function roundTrip(t: Record<string, unknown>): Promise<void> {
   assert.is(read.statusText, 'APPROVED', `the review applies the same rules: ${read.rejectionReason ?? ''}`);
   const back = fromRead(read, CHANNEL_A);
   assert.equal(diffTemplates(c, back), [], `${String(t.name)} reads back as written`);
-  const pulled = toFileValue(back, { channel: 'shop-whatsapp', category: kindCategory(back) ?? String(t.category), publicId: tid });
+  const pulled = toFileValue(back, { channel: 'shop-whatsapp', category: kindCategory(back) ?? 'UTILITY', publicId: tid });
   assert.equal(findings(pulled), [], `pulled file lints clean:\n${stringify(pulled)}`);
-  assert.equal(fromFile(pulled, CHANNEL_A, tid), c, 'the pulled file is the same template');
+  // the read does not carry the category (docs/api-assumptions.md): pull takes the one the kind requires, else UTILITY
+  const again = fromFile(pulled, CHANNEL_A, tid);
+  if (t.header !== undefined || (t.buttons as { app_deep_link?: unknown }[]).some((b) => b.app_deep_link)) assert.is(again.category, 'MARKETING');
+  assert.equal({ ...again, category: c.category }, c, 'the pulled file is the same template');
 }
 
-for (const [kind, arb] of [['call-button templates', voiceCallTemplate], ['GIF-header templates', gifTemplate]] as const) {
+for (const [kind, arb] of [['call-button templates', voiceCallTemplate], ['GIF-header templates', gifTemplate], ['templates with an app deep link', appLinkTemplate]] as const) {
   test(`property (seeded): generated ${kind} round-trip file -> write body -> emulator -> read -> canonical unchanged`, async () => {
     await fc.assert(fc.asyncProperty(arb as fc.Arbitrary<Record<string, unknown>>, roundTrip), { numRuns: 30, seed: SEED });
   });
@@ -82,15 +99,17 @@ test('send names what the conversation request cannot carry: the call button, th
   const [gif] = fc.sample(gifTemplate, { numRuns: 1, seed: SEED }) as Record<string, unknown>[];
   assert.equal(unsendableParts(fromFile(gif!, CHANNEL_A, 'y')), ['the gif header']);
   assert.equal(templateMeta(fromFile(gif!, CHANNEL_A, 'y'), 'shop-whatsapp').params, ['1']);
+  const [app] = fc.sample(appLinkTemplate, { numRuns: 1, seed: SEED }) as Record<string, unknown>[];
+  assert.match(unsendableParts(fromFile(app!, CHANNEL_A, 'z'))[0] ?? '', /^the Android app link exampleshop:\/\/\S+ of button 1 "View deals"$/);
 });
 
-test('through the CLI: new --kind call|gif lint clean; apply, plan with no changes, preview, send refused by name, pull', async () => {
+test('through the CLI: new --kind call|gif|app-link lint clean; apply, plan with no changes, preview, send refused by name, pull', async () => {
   const dir = tempDir('tplsync-kinds12-');
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    for (const kind of ['call', 'gif']) {
-      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind}`, '--kind', kind], { cwd: dir });
+    for (const kind of ['call', 'gif', 'app-link']) {
+      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
       assert.is(r.exitCode, 0, r.stderr);
     }
     assert.match(readFileSync(path.join(dir, 'templates', 'my_gif.en_US.yaml'), 'utf8'), /category: MARKETING/);
@@ -107,16 +126,22 @@ test('through the CLI: new --kind call|gif lint clean; apply, plan with no chang
     assert.is(r.exitCode, 0, r.stderr);
     const page = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_call') && f.endsWith('.html'))!), 'utf8');
     assert.match(page, /data-type="VOICE_CALL"><span class="icon">📞<\/span> Call Now/);
+    const appPage = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_app_link') && f.endsWith('.html'))!), 'utf8');
+    assert.match(appPage, /data-type="URL" data-app-link="exampleshop:\/\/deals\/summer\/" title="Android: exampleshop:\/\/deals\/summer\/; elsewhere: https:\/\/shop\.example\.com\/deals\/summer\/"/);
     r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_call', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /button 1, VOICE_CALL "Call Now"\. Nothing was sent/);
     r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_gif', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /the gif header\. Nothing was sent/);
+    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_app_link', '--param', '1=Ana'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /the Android app link exampleshop:\/\/deals\/summer\/ of button 1 "View deals"\. Nothing was sent/);
     const ids = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
     r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_call.en_US.yaml'), 'utf8'), /- type: VOICE_CALL\n\s+text: Call Now\n\s+ttl_minutes: 1440/);
+    assert.match(readFileSync(path.join(dir, 'pulled', 'my_app_link.en_US.yaml'), 'utf8'), /app_deep_link:\n\s+meta_app_id: 634974688087057\n\s+android_deep_link: exampleshop:\/\/deals\/summer\//);
     r = await cli(['lint', 'pulled'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
   } finally { cleanup(dir); }

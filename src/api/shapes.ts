@@ -16,6 +16,8 @@ export interface WireButton {
   zero_tap_terms_accepted?: boolean;
   /** VOICE_CALL: how long the button works after sending, in minutes (Cloud API) */
   ttl_minutes?: number;
+  /** URL (marketing): the Android app link the button opens on Android (Cloud API) */
+  app_deep_link?: { meta_app_id: number; android_deep_link: string; android_fallback_playstore_url?: string };
 }
 
 /** The samples of a component as the Cloud API writes them inline (carousel cards; the read). */

@@ -22,6 +22,8 @@ export interface CanonicalButton {
   zeroTapTermsAccepted?: true;
   /** VOICE_CALL: how long the button works after sending, in minutes */
   ttlMinutes?: number;
+  /** URL (marketing): the Android app link the button opens on Android */
+  appDeepLink?: { metaAppId: number; androidDeepLink: string; androidFallbackPlaystoreUrl?: string };
 }
 
 /** A text with its samples in wire order and, file only, the file's names of its placeholders. */
@@ -191,7 +193,18 @@ function fileButton(b: Loose): CanonicalButton {
       : undefined,
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
     ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
+    appDeepLink: appDeepLinkOf(o(b.app_deep_link)),
   });
+}
+
+/** an app_deep_link mapping (file or wire: the same keys) in the model's terms */
+function appDeepLinkOf(d: Loose | undefined): CanonicalButton['appDeepLink'] {
+  if (!d) return undefined;
+  return clean({
+    metaAppId: typeof d.meta_app_id === 'number' ? d.meta_app_id : Number(d.meta_app_id),
+    androidDeepLink: s(d.android_deep_link) ?? '',
+    androidFallbackPlaystoreUrl: s(d.android_fallback_playstore_url),
+  }) as CanonicalButton['appDeepLink'];
 }
 
 function wireButtonToCanonical(b: WireButton): CanonicalButton {
@@ -204,6 +217,7 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
     supportedApps: b.supported_apps?.map((a) => ({ packageName: a.package_name, signatureHash: a.signature_hash })),
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
     ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
+    appDeepLink: appDeepLinkOf(b.app_deep_link as Loose | undefined),
   });
 }
 
@@ -253,7 +267,12 @@ function buttonToWire(b: CanonicalButton): WireButton {
     supported_apps: b.supportedApps?.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })),
     zero_tap_terms_accepted: b.zeroTapTermsAccepted,
     ttl_minutes: b.ttlMinutes,
+    app_deep_link: b.appDeepLink ? appDeepLinkToWire(b.appDeepLink) : undefined,
   }) as WireButton;
+}
+
+function appDeepLinkToWire(d: NonNullable<CanonicalButton['appDeepLink']>): NonNullable<WireButton['app_deep_link']> {
+  return { meta_app_id: d.metaAppId, android_deep_link: d.androidDeepLink, ...(d.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: d.androidFallbackPlaystoreUrl } : {}) };
 }
 
 /** A carousel's cards on the wire: each card's samples inside its own components, as the Cloud API writes them. */
@@ -413,9 +432,12 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
   return out as unknown as CanonicalTemplate;
 }
 
-/** The category a kind of template requires: MARKETING for a carousel or an offer, AUTHENTICATION with an OTP button. */
-export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'>): string | undefined {
-  if (c.carousel || c.limitedTimeOffer) return 'MARKETING';
+/**
+ * The category a kind of template requires: MARKETING for a carousel, an offer, a GIF header or a
+ * button with an Android app deep link (Marketing Messages API), AUTHENTICATION with an OTP button.
+ */
+export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string } }): string | undefined {
+  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.buttons.some((b) => b.appDeepLink)) return 'MARKETING';
   if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
   return undefined;
 }

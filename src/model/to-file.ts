@@ -22,6 +22,7 @@ function fileButton(b: CanonicalButton): Record<string, unknown> {
     ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
     ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
     ...(b.ttlMinutes !== undefined ? { ttl_minutes: b.ttlMinutes } : {}),
+    ...(b.appDeepLink ? { app_deep_link: { meta_app_id: b.appDeepLink.metaAppId, android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
   };
 }
 

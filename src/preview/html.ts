@@ -41,7 +41,8 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
     const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
       : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
     const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
-    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
+    const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
+    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
   });
   out.push('</div>');
   return out.join('');

@@ -1,7 +1,7 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
-export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING' };
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING' };
 
 export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
 
@@ -87,6 +87,24 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '  - type: VOICE_CALL',
       '    text: Call Now                # optional: at most 20 characters',
       '    ttl_minutes: 1440             # optional: 1440 (1 day) to 43200 (30 days) the button works after sending',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'app-link') {
+    return [
+      ...identity(o, 'A URL button mapped to an Android app deep link (format 1.2, MARKETING): the app opens on Android, `url` elsewhere.'),
+      'body:',
+      '  text: "Hello {{1}}, our summer deals are here: open them in the app."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: URL',
+      '    text: View deals',
+      '    url: https://shop.example.com/deals/summer/      # for other devices',
+      '    app_deep_link:',
+      '      meta_app_id: 634974688087057                  # the Meta app whose token sends the template',
+      '      android_deep_link: exampleshop://deals/summer/  # opened on Android',
+      '      android_fallback_playstore_url: https://shop.example.com/deals/summer/   # optional: when the app cannot open it',
       '',
     ].join('\n');
   }

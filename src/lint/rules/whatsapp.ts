@@ -547,6 +547,30 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'button-app-deep-link', group: 'whatsapp', severity: 'error',
+    summary: 'An `app_deep_link` is on a URL button of a MARKETING template (not on a carousel card), with a deep link URI and an https fallback.',
+    why: 'WhatsApp maps Android deep links only to URL buttons of marketing templates (Marketing Messages API): the app opens the deep link on Android, the fallback when it cannot, and `url` on other devices.',
+    fix: 'Use it on a URL button of a MARKETING template; write the deep link with its scheme (luckyshrub://deals/summer/) and the fallback as an https address.',
+    source: 'Meta marketing messages deep links',
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        const d = obj(b.app_deep_link);
+        if (!d) continue;
+        const at = ['buttons', i, 'app_deep_link'];
+        if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(at, `An Android app deep link is for MARKETING templates, not ${ctx.t.category}.`, { part: 'key' });
+        const link = str(d.android_deep_link);
+        if (link !== undefined && link !== '' && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(link)) ctx.report([...at, 'android_deep_link'], `'${shown(link)}' is not a deep link URI; write it with its scheme, e.g. luckyshrub://deals/summer/.`);
+        const fallback = str(d.android_fallback_playstore_url);
+        if (fallback !== undefined && !/^https:\/\/[^\s/]+/i.test(fallback)) ctx.report([...at, 'android_fallback_playstore_url'], 'The fallback is an https address (your app\'s Play Store page or a web page).');
+      }
+      arr(ctx.t.carousel).forEach((card, c) => {
+        arr(obj(card)?.buttons).forEach((b, i) => {
+          if (obj(b)?.app_deep_link !== undefined) ctx.report(['carousel', c, 'buttons', i, 'app_deep_link'], 'Android app deep links are for the URL buttons of a template, not of a carousel card.', { part: 'key' });
+        });
+      });
+    },
+  },
+  {
     id: 'button-exclusive', group: 'whatsapp', severity: 'error',
     summary: 'A CATALOG or MPM button is the template\'s only button.', why: 'WhatsApp rejects catalog templates with other buttons.',
     fix: 'Remove the other buttons.', source: meta,
