@@ -66,6 +66,18 @@ const appLinkTemplate = fc.record({
   };
 });
 
+const flowJson = (screen: string) => JSON.stringify({ version: '3.1', screens: [{ id: screen, layout: { type: 'SingleColumnLayout', children: [{ type: 'TextHeading', text: 'Hello' }] }, title: 'Welcome', terminal: true, data: {} }] });
+const flowTemplate = fc.record({
+  id, body, by: fc.constantFrom('flow_id', 'flow_name', 'flow_json', 'flow'), action: fc.constantFrom('navigate', 'data_exchange', undefined),
+  screen: fc.constantFrom('WELCOME_SCREEN', 'SIGN_UP'), flowId: fc.stringMatching(/^[1-9][0-9]{5,15}$/),
+}).map((g) => {
+  const screen = g.action === 'navigate' ? { navigate_screen: g.screen } : {};
+  const button = g.by === 'flow'
+    ? { type: 'FLOW', text: 'Sign up', flow: { id: g.flowId, ...(g.action ? { action: g.action } : {}), ...(g.action === 'navigate' ? { navigateScreen: g.screen } : {}) } }
+    : { type: 'FLOW', text: 'Sign up', [g.by]: g.by === 'flow_id' ? g.flowId : g.by === 'flow_name' ? `signup_${g.id}` : flowJson(g.screen), ...(g.action ? { flow_action: g.action } : {}), ...screen };
+  return { channel: 'shop-whatsapp', name: `flow_${g.id}`, language: 'en_US', category: 'MARKETING', body: g.body, buttons: [button] };
+});
+
 async function roundTrip(t: Record<string, unknown>): Promise<void> {
   assert.equal(findings(t), [], `the generated file lints clean:\n${stringify(t)}`);
   const tid = templateId(CHANNEL_A, String(t.name), String(t.language));
@@ -86,7 +98,7 @@ async function roundTrip(t: Record<string, unknown>): Promise<void> {
   assert.equal({ ...again, category: c.category }, c, 'the pulled file is the same template');
 }
 
-for (const [kind, arb] of [['call-button templates', voiceCallTemplate], ['GIF-header templates', gifTemplate], ['templates with an app deep link', appLinkTemplate]] as const) {
+for (const [kind, arb] of [['call-button templates', voiceCallTemplate], ['GIF-header templates', gifTemplate], ['templates with an app deep link', appLinkTemplate], ['FLOW-button templates (by id, name or inline JSON)', flowTemplate]] as const) {
   test(`property (seeded): generated ${kind} round-trip file -> write body -> emulator -> read -> canonical unchanged`, async () => {
     await fc.assert(fc.asyncProperty(arb as fc.Arbitrary<Record<string, unknown>>, roundTrip), { numRuns: 30, seed: SEED });
   });
@@ -103,12 +115,12 @@ test('send names what the conversation request cannot carry: the call button, th
   assert.match(unsendableParts(fromFile(app!, CHANNEL_A, 'z'))[0] ?? '', /^the Android app link exampleshop:\/\/\S+ of button 1 "View deals"$/);
 });
 
-test('through the CLI: new --kind call|gif|app-link lint clean; apply, plan with no changes, preview, send refused by name, pull', async () => {
+test('through the CLI: new --kind call|gif|app-link|flow lint clean; apply, plan with no changes, preview, send refused by name, pull', async () => {
   const dir = tempDir('tplsync-kinds12-');
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    for (const kind of ['call', 'gif', 'app-link']) {
+    for (const kind of ['call', 'gif', 'app-link', 'flow']) {
       const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
       assert.is(r.exitCode, 0, r.stderr);
     }
@@ -142,6 +154,7 @@ test('through the CLI: new --kind call|gif|app-link lint clean; apply, plan with
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_call.en_US.yaml'), 'utf8'), /- type: VOICE_CALL\n\s+text: Call Now\n\s+ttl_minutes: 1440/);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_app_link.en_US.yaml'), 'utf8'), /app_deep_link:\n\s+meta_app_id: 634974688087057\n\s+android_deep_link: exampleshop:\/\/deals\/summer\//);
+    assert.match(readFileSync(path.join(dir, 'pulled', 'my_flow.en_US.yaml'), 'utf8'), /- type: FLOW\n\s+text: Sign up\n\s+flow_name: newsletter_signup\n\s+flow_action: navigate\n\s+navigate_screen: WELCOME_SCREEN/);
     r = await cli(['lint', 'pulled'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
   } finally { cleanup(dir); }

@@ -13,7 +13,8 @@ export interface CanonicalButton {
   example?: string;
   phoneNumber?: string;
   otpType?: string;
-  flow?: { id: string; action?: string; navigateScreen?: string };
+  /** FLOW: the flow it opens, by id (version 1), or by name or inline JSON (version 1.2) */
+  flow?: { id?: string; name?: string; json?: string; action?: string; navigateScreen?: string };
   /** OTP, ONE_TAP: the autofill button's label */
   autofillText?: string;
   /** OTP, ONE_TAP and ZERO_TAP: the Android apps that receive the code */
@@ -177,8 +178,15 @@ function kindsFromFile(t: Loose): Partial<CanonicalTemplate> {
   return out;
 }
 
-function fileButton(b: Loose): CanonicalButton {
+/** A FLOW button's flow from the file: `flow: { id, action, navigateScreen }` (version 1) or the Cloud API's keys (1.2). */
+function fileFlow(b: Loose): CanonicalButton['flow'] {
   const flow = o(b.flow);
+  if (flow) return clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'];
+  if (b.flow_id === undefined && b.flow_name === undefined && b.flow_json === undefined) return undefined;
+  return clean({ id: s(b.flow_id), name: s(b.flow_name), json: s(b.flow_json), action: s(b.flow_action), navigateScreen: s(b.navigate_screen) }) as CanonicalButton['flow'];
+}
+
+function fileButton(b: Loose): CanonicalButton {
   return clean({
     type: String(b.type),
     text: s(b.text),
@@ -186,7 +194,7 @@ function fileButton(b: Loose): CanonicalButton {
     example: s(b.example),
     phoneNumber: s(b.phone_number),
     otpType: s(b.otp_type),
-    flow: flow ? clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'] : undefined,
+    flow: fileFlow(b),
     autofillText: s(b.autofill_text),
     supportedApps: Array.isArray(b.supported_apps)
       ? b.supported_apps.map((x) => { const app = o(x); return { packageName: s(app?.package_name) ?? '', signatureHash: s(app?.signature_hash) ?? '' }; })
@@ -212,7 +220,8 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
     type: b.type, text: b.text, url: b.url,
     example: Array.isArray(b.example) ? b.example[0] : b.example,
     phoneNumber: b.phone_number, otpType: b.otp_type,
-    flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow'] : undefined,
+    flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow']
+      : b.flow_name !== undefined || b.flow_json !== undefined ? clean({ name: b.flow_name, json: b.flow_json, action: b.flow_action, navigateScreen: b.navigate_screen }) as CanonicalButton['flow'] : undefined,
     autofillText: b.autofill_text,
     supportedApps: b.supported_apps?.map((a) => ({ packageName: a.package_name, signatureHash: a.signature_hash })),
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
@@ -261,7 +270,10 @@ export function messageFileText(c: Pick<CanonicalTemplate, 'messageNames'>, text
 
 function buttonToWire(b: CanonicalButton): WireButton {
   return clean({
-    type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType, flow: b.flow,
+    type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType,
+    // a flow by id goes as the partner API's `flow`; by name or inline JSON, in the Cloud API's keys
+    flow: b.flow?.id !== undefined ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) : undefined,
+    ...(b.flow && b.flow.id === undefined ? { flow_name: b.flow.name, flow_json: b.flow.json, flow_action: b.flow.action, navigate_screen: b.flow.navigateScreen } : {}),
     example: b.example === undefined ? undefined : b.type === 'URL' ? [b.example] : b.example,
     autofill_text: b.autofillText,
     supported_apps: b.supportedApps?.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })),

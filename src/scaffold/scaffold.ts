@@ -1,7 +1,7 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
-export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING' };
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined };
 
 export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
 
@@ -105,6 +105,22 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '      meta_app_id: 634974688087057                  # the Meta app whose token sends the template',
       '      android_deep_link: exampleshop://deals/summer/  # opened on Android',
       '      android_fallback_playstore_url: https://shop.example.com/deals/summer/   # optional: when the app cannot open it',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'flow') {
+    return [
+      ...identity(o, 'A FLOW button (format 1.2): it opens a WhatsApp Flow, by its id, its name or given inline as JSON.'),
+      'body:',
+      '  text: "Hello {{1}}, sign up for our newsletter in two taps."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: FLOW',
+      '    text: Sign up',
+      '    flow_name: newsletter_signup      # or flow_id: "<id>", or flow_json: the flow\'s JSON text',
+      '    flow_action: navigate             # navigate (with navigate_screen) or data_exchange',
+      '    navigate_screen: WELCOME_SCREEN   # the id of the first screen',
       '',
     ].join('\n');
   }

@@ -55,7 +55,7 @@ const REQUIRED_BUTTON_RULES: Record<string, string> = {
 };
 
 /** Template-button keys that whatsapp rules report on the wrong button type (at the key). */
-const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow']);
+const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow', 'flow_id', 'flow_name', 'flow_json']);
 
 /** The button type whose own keys a schema lists (the per-type definitions), if it is one. */
 function buttonTypeOf(schema: unknown): string | undefined {

@@ -6,6 +6,9 @@ import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
 import { codePoint } from './characters.js';
 
+/** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
+const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
+
 /** a character that cannot be seen or is easily mistaken inside a placeholder: a format character, a tab, a curly quote */
 const UNSEEN = /[\t\p{Cf}\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 
@@ -582,11 +585,33 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
-    summary: 'A FLOW button names the flow it opens (flow.id).', why: 'A FLOW button without a flow cannot be reviewed.',
-    fix: 'Add `flow: { id: "<flow id>" }`.', source: 'Meta Flows templates guide',
+    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action.',
+    why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
+    fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
+    source: 'Meta Flows templates guide',
     check(ctx) {
       for (const { v: b, i } of buttons(ctx)) {
-        if (b.type !== 'FLOW' && b.flow !== undefined) ctx.report(['buttons', i, 'flow'], `flow is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+        const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
+        if (b.type !== 'FLOW') {
+          for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+          continue;
+        }
+        if (given.length === 0) { ctx.report(['buttons', i, 'type'], 'A FLOW button needs the flow it opens: flow_id, flow_name or flow_json.'); continue; }
+        if (given.length > 1) ctx.report(['buttons', i, given[1]!], `A FLOW button names its flow once; it has ${given.join(' and ')}: keep one.`, { part: 'key' });
+        if (b.flow !== undefined) {
+          for (const k of ['flow_action', 'navigate_screen'] as const) if (b[k] !== undefined) ctx.report(['buttons', i, k], `With \`flow: { id }\` write the ${k === 'flow_action' ? 'action' : 'first screen'} inside it (${k === 'flow_action' ? 'action' : 'navigateScreen'}), or use flow_id.`, { part: 'key' });
+        }
+        const json = str(b.flow_json);
+        if (json !== undefined) {
+          let ok = false;
+          try { const v: unknown = JSON.parse(json); ok = typeof v === 'object' && v !== null && !Array.isArray(v); } catch { ok = false; }
+          if (!ok) ctx.report(['buttons', i, 'flow_json'], 'flow_json is the JSON text of a flow (an object, e.g. {"version": "6.0", "screens": [...]}); this is not one.');
+        }
+        const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
+        const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
+        if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
+        // Meta: navigate_screen is required with flow_action navigate
+        if (b.flow_action === 'navigate' && b.navigate_screen === undefined) ctx.report(['buttons', i, 'flow_action'], 'flow_action navigate needs `navigate_screen`: the id of the flow\'s first screen.');
       }
     },
   },
