@@ -584,6 +584,18 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'catalog-category', group: 'whatsapp', severity: 'error',
+    summary: 'A template with a CATALOG or MPM button is a MARKETING template.',
+    why: 'Catalog and multi-product templates are marketing templates: WhatsApp offers them only in the MARKETING category.',
+    fix: 'Set `category: MARKETING`, or remove the catalog button.', source: 'Meta catalog templates',
+    check(ctx) {
+      const c = ctx.t.category;
+      if (c !== 'UTILITY' && c !== 'AUTHENTICATION') return; // MARKETING, or a misspelt category (the schema's finding)
+      const b = buttons(ctx).find(({ v }) => v.type === 'CATALOG' || v.type === 'MPM');
+      if (b) ctx.report(['category'], `A template with a${b.v.type === 'MPM' ? 'n MPM' : ' CATALOG'} button is MARKETING, not ${c}.`);
+    },
+  },
+  {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
     summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action.',
     why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
