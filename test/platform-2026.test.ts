@@ -11,6 +11,7 @@ import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { desktopNote } from '../src/preview/html.ts';
 
 const META = path.join(FIXTURES, 'meta-examples');
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -144,6 +145,14 @@ test('a config that still names the retired copy-code-length-15 loads; a misspel
     const misspelt = await loadConfig({ cwd: dir });
     assert.throws(() => projectOptions(misspelt, dir), /unknown rule id 'copy-code-lenght'/);
   } finally { cleanup(dir); }
+});
+
+test('the preview notes what WhatsApp desktop does not show: 4 or more buttons, a quick reply beside another type', () => {
+  const b = (type: string) => ({ type, text: 'x' });
+  assert.match(desktopNote([b('QUICK_REPLY'), b('URL')]) ?? '', /quick reply beside another button type/);
+  assert.match(desktopNote([b('URL'), b('URL'), b('PHONE_NUMBER'), b('COPY_CODE')]) ?? '', /4 or more buttons \(this one has 4\)/);
+  assert.is(desktopNote([b('QUICK_REPLY'), b('QUICK_REPLY'), b('QUICK_REPLY')]), undefined);
+  assert.is(desktopNote([b('URL'), b('VOICE_CALL')]), undefined);
 });
 
 test.run();

@@ -30,6 +30,17 @@ function media(format: string, url: string | undefined): string {
   return '';
 }
 
+/**
+ * Meta (template components): templates with 4 or more buttons, or a quick reply beside another
+ * button type, cannot be viewed on WhatsApp desktop; the recipient is asked to use a phone.
+ */
+export function desktopNote(buttons: readonly CanonicalButton[]): string | undefined {
+  const quick = buttons.some((b) => b.type === 'QUICK_REPLY');
+  if (buttons.length >= 4) return `WhatsApp desktop does not show templates with 4 or more buttons (this one has ${buttons.length}); recipients are asked to open it on a phone.`;
+  if (quick && buttons.some((b) => b.type !== 'QUICK_REPLY')) return 'WhatsApp desktop does not show templates with a quick reply beside another button type; recipients are asked to open it on a phone.';
+  return undefined;
+}
+
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
 const SAMPLE_CODE = '123456';
 
@@ -96,6 +107,8 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
   if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
+  const note = desktopNote(c.buttons);
+  if (note) parts.push(`<p class="meta" data-testid="desktop">${note}</p>`);
   return parts.join('');
 }
 
