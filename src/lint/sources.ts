@@ -38,6 +38,7 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta call button template messages': { url: `${META}/calling/call-button-messages-deep-links#create-and-send-whatsapp-call-button-template-message`, checked: '2026-11-25' },
   'Meta marketing messages deep links': { url: `${META}/marketing-messages/deep-links`, checked: '2026-11-25' },
   'Meta catalog templates': { url: `${META}/templates/marketing-templates/catalog-templates`, checked: '2026-11-25' },
+  'RBM send messages guide': { url: `${RBM}/guides/build/messages/send`, checked: '2026-11-25' },
   'RBM AgentContentMessage': { url: `${RBM}/reference/rest/v1/phones.agentMessages#AgentContentMessage`, checked: '2026-11-25' },
   'RBM phones.agentMessages': { url: `${RBM}/reference/rest/v1/phones.agentMessages`, checked: '2026-11-25' },
   'RBM CardContent': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CardContent`, checked: '2026-11-25' },
