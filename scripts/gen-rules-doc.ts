@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULES } from '../src/lint/registry.ts';
+import { RETIRED_RULES, RULES } from '../src/lint/registry.ts';
 import type { RuleGroup } from '../src/lint/rule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -176,6 +176,8 @@ export function renderRulesDoc(): string {
       out.push(`**Fix:** ${r.fix}`, '');
     }
   }
+  out.push('## Retired rules', '', 'A config may still name these ids; their setting no longer concerns anything.', '', '| id | what took its place |', '| --- | --- |',
+    ...[...RETIRED_RULES].map(([id, why]) => `| \`${id}\` | ${why} |`), '');
   return out.join('\n');
 }
 
