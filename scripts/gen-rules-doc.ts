@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULES } from '../src/lint/registry.ts';
+import { RETIRED_RULES, RULES } from '../src/lint/registry.ts';
 import type { RuleGroup } from '../src/lint/rule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -145,7 +145,8 @@ export function renderRulesDoc(): string {
     '',
     'Every finding of `tplsync lint` names one of these rule ids; the SARIF report and the preview link',
     'each finding to its section here. The template format the rules check is in [format.md](format.md);',
-    'where a rule comes from a platform\'s documented limit, **Source** names it. Change a severity in the config:',
+    'where a rule comes from a platform\'s documented limit, **Source** links the page that states it and gives the date the rule',
+    'was last checked against that page. Change a severity in the config:',
     '',
     '```yaml',
     'rules:',
@@ -168,13 +169,16 @@ export function renderRulesDoc(): string {
     if (group === 'policy') out.push(...policiesDoc());
     out.push(`## ${title}`, '');
     for (const r of RULES.filter((x) => x.group === group)) {
-      out.push(`### ${r.id}`, '', `**Default:** ${r.severity}${r.source ? ` · **Source:** ${r.source}` : ''}`, '', r.summary, '', `**Why:** ${r.why}`, '');
+      const source = !r.source ? '' : r.sourceUrl ? ` · **Source:** [${r.source}](${r.sourceUrl}) (checked ${r.checked})` : ` · **Source:** ${r.source}`;
+      out.push(`### ${r.id}`, '', `**Default:** ${r.severity}${source}`, '', r.summary, '', `**Why:** ${r.why}`, '');
       const ex = example(r.id);
       if (ex) out.push('**Example:**', '', ex, '');
       out.push(`**Fix:** ${r.fix}`, '');
       if (r.repair) out.push(`**Fixable:** \`tplsync lint --fix\` and the editor's quick fix: ${(r.repairTitle ?? 'repairs it').replace(/^./, (c) => c.toLowerCase())}.`, '');
     }
   }
+  out.push('## Retired rules', '', 'A config may still name these ids; their setting no longer concerns anything.', '', '| id | what took its place |', '| --- | --- |',
+    ...[...RETIRED_RULES].map(([id, why]) => `| \`${id}\` | ${why} |`), '');
   return out.join('\n');
 }
 

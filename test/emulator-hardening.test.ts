@@ -283,8 +283,15 @@ test('item 8: edits of an APPROVED template are limited to 1 per 24 h and 10 per
     const id = randomUUID();
     const edit = (n: number) => writeBody('order_ready', `Hello {{1}}, your order number ${n} is ready for pickup at the store.`);
     await c.writeTemplate(CHANNEL_A, id, edit(0));
-    // edits while PENDING (never approved) are not limited
-    await c.writeTemplate(CHANNEL_A, id, edit(1));
+    // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one PENDING review is refused, and unchanged
+    try { await c.writeTemplate(CHANNEL_A, id, edit(1)); assert.unreachable(); } catch (e) {
+      assert.instance(e, RequestError);
+      assert.is((e as RequestError).code, 'INVALID');
+      assert.match((e as Error).message, /PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+    }
+    assert.is(emu.state.template(CHANNEL_A, id)!.writes, 1);
+    // the same body again is no edit: answered
+    assert.is((await c.writeTemplate(CHANNEL_A, id, edit(0))).statusText, 'PENDING');
     emu.advanceClock(61_000);
     let r = await raw(tplUrl(emu, id));
     assert.is(r.headers.get('x-template-edits-remaining'), '10');

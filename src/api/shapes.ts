@@ -14,6 +14,15 @@ export interface WireButton {
   supported_apps?: { package_name: string; signature_hash: string }[];
   /** OTP (ZERO_TAP) */
   zero_tap_terms_accepted?: boolean;
+  /** VOICE_CALL: how long the button works after sending, in minutes (Cloud API) */
+  ttl_minutes?: number;
+  /** FLOW by name or inline JSON, and its first action and screen (Cloud API; a flow by id is `flow`) */
+  flow_name?: string;
+  flow_json?: string;
+  flow_action?: string;
+  navigate_screen?: string;
+  /** URL (marketing): the Android app link the button opens on Android (Cloud API) */
+  app_deep_link?: { meta_app_id: number; android_deep_link: string; android_fallback_playstore_url?: string };
 }
 
 /** The samples of a component as the Cloud API writes them inline (carousel cards; the read). */

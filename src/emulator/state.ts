@@ -190,8 +190,9 @@ export class EmulatorState {
 
   /**
    * An upsert, planned: a new id creates, an existing id is replaced; an unchanged body changes
-   * nothing. Like WhatsApp, it refuses to change the category of an APPROVED template, and an
-   * edit of an APPROVED template beyond 1 per 24 h or 10 per 30 days. Changes nothing.
+   * nothing. Like WhatsApp, it refuses to change a WhatsApp template still PENDING review, the
+   * category of an APPROVED template, and an edit of an APPROVED template beyond 1 per 24 h or
+   * 10 per 30 days. Changes nothing.
    */
   planTemplateWrite(channelId: string, templateId: string, body: TemplateWriteRequest): TemplateWritePlan {
     const key = EmulatorState.templateKey(channelId, templateId);
@@ -202,6 +203,10 @@ export class EmulatorState {
     const prevState = prev ? this.statusOf(prev, now) : undefined;
     if (prevState && NOT_EDITABLE.has(prevState)) {
       return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
+    }
+    // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one under review waits for its verdict
+    if (prev && prev.body.chatapp && prevState === 'PENDING') {
+      return { kind: 'refused', code: 'INVALID', message: `This template is PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply the change when the review has ended${prev.reviewAt > now ? ` (from ${new Date(prev.reviewAt).toISOString()})` : ''}` };
     }
     const wasApproved = prevState === 'APPROVED' || prevState === 'REINSTATED';
     const before = prev ? this.categoryOf(prev) : undefined;

@@ -100,7 +100,8 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf("'", start - 1));
         if (open >= 0) { start = open; end = open + 1; }
       }
-      out.diagnostics.push(diag(file, spanOf(lineCounter, start, end), ruleId, cleanYamlMessage(e.message)));
+      const hint = ruleId === 'yaml-syntax' ? quoteHint(text, start) : '';
+      out.diagnostics.push(diag(file, spanOf(lineCounter, start, end), ruleId, cleanYamlMessage(e.message) + hint));
     }
   }
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
@@ -134,6 +135,26 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         : cleanYamlMessage(msg)));
   }
   return out;
+}
+
+/**
+ * When the line of a syntax error holds a value that starts with `{{` (`text: {{1}} is your
+ * code`), YAML read the braces as a mapping: say so, and show the line with the text quoted.
+ */
+export function quoteHint(text: string, at: number): string {
+  const from = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
+  const to = text.indexOf('\n', from);
+  const line = text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+  const m = /^(\s*(?:-\s+)?(?:[\w.-]+:\s+)?)(\{\{.*)$/.exec(line) ?? /^(.*?[:,[{-]\s+)(\{\{.*)$/.exec(line);
+  if (!m || from + m[1]!.length > at) return '';
+  let value = m[2]!.replace(/\s+#.*$/, '').trimEnd();
+  // inside a flow mapping or list, the closing brackets that are not the text's own stay outside the quotes
+  let tail = '';
+  const count = (c: string): number => value.split(c).length - 1;
+  while (/[}\]]$/.test(value) && (count('}') > count('{') || count(']') > count('['))) { tail = value.slice(-1) + tail; value = value.slice(0, -1).trimEnd(); }
+  const prefix = m[1]!.trim();
+  const shownLine = `${prefix}${prefix ? ' ' : ''}"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"${tail ? ` ${tail}` : ''}`;
+  return ` A value that starts with {{ is read by YAML as a mapping, not text: quote the text, e.g. ${shownLine.length > 90 ? `${shownLine.slice(0, 80)}..."` : shownLine}`;
 }
 
 function firstAliasOffset(text: string): number {

@@ -16,7 +16,7 @@ import type { FileEntry } from '../files/discover.js';
 import { finishProject, parseStats, type FileResult, type ProjectOptions } from './engine.js';
 import { placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
-import { RULES_BY_ID } from './registry.js';
+import { RETIRED_RULES, RULES_BY_ID } from './registry.js';
 import type { Rule } from './rule.js';
 import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
 import { checkTranslations } from './rules/translations.js';
@@ -32,12 +32,12 @@ import { earliestUntil, saveSummary, settled, statFiles, type FileStat, type Ren
 export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
   for (const id of Object.keys(config.rules)) {
-    if (!ids.includes(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
+    if (!ids.includes(id) && !RETIRED_RULES.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
   }
   const envs = Object.values(config.environments);
   const opts: ProjectOptions = { severities: config.rules, ...(own.length ? { rules: new Map(own.map((r) => [r.id, r])) } : {}) };
   if (config.overrides?.length) {
-    checkOverrideRuleIds(config.overrides, ids, config.file ?? 'the config');
+    checkOverrideRuleIds(config.overrides, [...ids, ...RETIRED_RULES.keys()], config.file ?? 'the config');
     const forAbs = severitiesFor(config.rules, config.overrides, config.dir);
     opts.severitiesFor = (file) => forAbs(path.resolve(cwd, file));
   }

@@ -10,13 +10,29 @@ import { whatsappRules } from './rules/whatsapp.js';
 import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
+import { characterRules } from './rules/characters.js';
+import { SOURCES } from './sources.js';
 
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
 const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]): Rule[] => rules.map((r) => ({ ...r, requires }));
 
-export const RULES: readonly Rule[] = [
-  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules,
+/** a rule with the address and the check date of its source page, when src/lint/sources.ts knows it */
+const sourced = (r: Rule): Rule => {
+  const page = r.source !== undefined ? SOURCES[r.source] : undefined;
+  return page && r.sourceUrl === undefined ? { ...r, sourceUrl: page.url, checked: r.checked ?? page.checked } : r;
+};
+
+export const RULES: readonly Rule[] = ([
+  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules,
   ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
-];
+] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);
+
+/**
+ * Rule ids that no longer exist, with what took their place: a config that still names one
+ * (`rules: { copy-code-length-15: off }`) keeps loading, since its setting now concerns nothing.
+ */
+export const RETIRED_RULES: ReadonlyMap<string, string> = new Map([
+  ['copy-code-length-15', 'copy-code-length now enforces 15 characters, the limit Meta\'s pages state'],
+]);

@@ -28,8 +28,12 @@ export interface RuleMeta {
   why: string;
   /** how to fix a finding */
   fix: string;
-  /** where the rule comes from */
+  /** where the rule comes from: the title of a platform's page (src/lint/sources.ts), or "tplsync (...)" for a rule of its own */
   source?: string;
+  /** the address of the source page (the registry fills it in from src/lint/sources.ts) */
+  sourceUrl?: string;
+  /** when the rule was last checked against its source page, YYYY-MM-DD (filled in like sourceUrl) */
+  checked?: string;
   /**
    * An error of this rule depends on the clock, not on the change being made: it keeps only its
    * own template from being planned and applied, while every other template goes ahead.

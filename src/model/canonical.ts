@@ -13,13 +13,18 @@ export interface CanonicalButton {
   example?: string;
   phoneNumber?: string;
   otpType?: string;
-  flow?: { id: string; action?: string; navigateScreen?: string };
+  /** FLOW: the flow it opens, by id (version 1), or by name or inline JSON (version 1.2) */
+  flow?: { id?: string; name?: string; json?: string; action?: string; navigateScreen?: string };
   /** OTP, ONE_TAP: the autofill button's label */
   autofillText?: string;
   /** OTP, ONE_TAP and ZERO_TAP: the Android apps that receive the code */
   supportedApps?: { packageName: string; signatureHash: string }[];
   /** OTP, ZERO_TAP: kept only when true (false equals its absence) */
   zeroTapTermsAccepted?: true;
+  /** VOICE_CALL: how long the button works after sending, in minutes */
+  ttlMinutes?: number;
+  /** URL (marketing): the Android app link the button opens on Android */
+  appDeepLink?: { metaAppId: number; androidDeepLink: string; androidFallbackPlaystoreUrl?: string };
 }
 
 /** A text with its samples in wire order and, file only, the file's names of its placeholders. */
@@ -173,8 +178,15 @@ function kindsFromFile(t: Loose): Partial<CanonicalTemplate> {
   return out;
 }
 
-function fileButton(b: Loose): CanonicalButton {
+/** A FLOW button's flow from the file: `flow: { id, action, navigateScreen }` (version 1) or the Cloud API's keys (1.2). */
+function fileFlow(b: Loose): CanonicalButton['flow'] {
   const flow = o(b.flow);
+  if (flow) return clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'];
+  if (b.flow_id === undefined && b.flow_name === undefined && b.flow_json === undefined) return undefined;
+  return clean({ id: s(b.flow_id), name: s(b.flow_name), json: s(b.flow_json), action: s(b.flow_action), navigateScreen: s(b.navigate_screen) }) as CanonicalButton['flow'];
+}
+
+function fileButton(b: Loose): CanonicalButton {
   return clean({
     type: String(b.type),
     text: s(b.text),
@@ -182,13 +194,25 @@ function fileButton(b: Loose): CanonicalButton {
     example: s(b.example),
     phoneNumber: s(b.phone_number),
     otpType: s(b.otp_type),
-    flow: flow ? clean({ id: String(flow.id), action: s(flow.action), navigateScreen: s(flow.navigateScreen) }) as CanonicalButton['flow'] : undefined,
+    flow: fileFlow(b),
     autofillText: s(b.autofill_text),
     supportedApps: Array.isArray(b.supported_apps)
       ? b.supported_apps.map((x) => { const app = o(x); return { packageName: s(app?.package_name) ?? '', signatureHash: s(app?.signature_hash) ?? '' }; })
       : undefined,
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
+    ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
+    appDeepLink: appDeepLinkOf(o(b.app_deep_link)),
   });
+}
+
+/** an app_deep_link mapping (file or wire: the same keys) in the model's terms */
+function appDeepLinkOf(d: Loose | undefined): CanonicalButton['appDeepLink'] {
+  if (!d) return undefined;
+  return clean({
+    metaAppId: typeof d.meta_app_id === 'number' ? d.meta_app_id : Number(d.meta_app_id),
+    androidDeepLink: s(d.android_deep_link) ?? '',
+    androidFallbackPlaystoreUrl: s(d.android_fallback_playstore_url),
+  }) as CanonicalButton['appDeepLink'];
 }
 
 function wireButtonToCanonical(b: WireButton): CanonicalButton {
@@ -196,10 +220,13 @@ function wireButtonToCanonical(b: WireButton): CanonicalButton {
     type: b.type, text: b.text, url: b.url,
     example: Array.isArray(b.example) ? b.example[0] : b.example,
     phoneNumber: b.phone_number, otpType: b.otp_type,
-    flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow'] : undefined,
+    flow: b.flow ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) as CanonicalButton['flow']
+      : b.flow_name !== undefined || b.flow_json !== undefined ? clean({ name: b.flow_name, json: b.flow_json, action: b.flow_action, navigateScreen: b.navigate_screen }) as CanonicalButton['flow'] : undefined,
     autofillText: b.autofill_text,
     supportedApps: b.supported_apps?.map((a) => ({ packageName: a.package_name, signatureHash: a.signature_hash })),
     zeroTapTermsAccepted: b.zero_tap_terms_accepted === true ? true : undefined,
+    ttlMinutes: typeof b.ttl_minutes === 'number' ? b.ttl_minutes : undefined,
+    appDeepLink: appDeepLinkOf(b.app_deep_link as Loose | undefined),
   });
 }
 
@@ -243,12 +270,21 @@ export function messageFileText(c: Pick<CanonicalTemplate, 'messageNames'>, text
 
 function buttonToWire(b: CanonicalButton): WireButton {
   return clean({
-    type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType, flow: b.flow,
+    type: b.type, text: b.text, url: b.url, phone_number: b.phoneNumber, otp_type: b.otpType,
+    // a flow by id goes as the partner API's `flow`; by name or inline JSON, in the Cloud API's keys
+    flow: b.flow?.id !== undefined ? clean({ id: b.flow.id, action: b.flow.action, navigateScreen: b.flow.navigateScreen }) : undefined,
+    ...(b.flow && b.flow.id === undefined ? { flow_name: b.flow.name, flow_json: b.flow.json, flow_action: b.flow.action, navigate_screen: b.flow.navigateScreen } : {}),
     example: b.example === undefined ? undefined : b.type === 'URL' ? [b.example] : b.example,
     autofill_text: b.autofillText,
     supported_apps: b.supportedApps?.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })),
     zero_tap_terms_accepted: b.zeroTapTermsAccepted,
+    ttl_minutes: b.ttlMinutes,
+    app_deep_link: b.appDeepLink ? appDeepLinkToWire(b.appDeepLink) : undefined,
   }) as WireButton;
+}
+
+function appDeepLinkToWire(d: NonNullable<CanonicalButton['appDeepLink']>): NonNullable<WireButton['app_deep_link']> {
+  return { meta_app_id: d.metaAppId, android_deep_link: d.androidDeepLink, ...(d.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: d.androidFallbackPlaystoreUrl } : {}) };
 }
 
 /** A carousel's cards on the wire: each card's samples inside its own components, as the Cloud API writes them. */
@@ -408,9 +444,12 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
   return out as unknown as CanonicalTemplate;
 }
 
-/** The category a kind of template requires: MARKETING for a carousel or an offer, AUTHENTICATION with an OTP button. */
-export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'>): string | undefined {
-  if (c.carousel || c.limitedTimeOffer) return 'MARKETING';
+/**
+ * The category a kind of template requires: MARKETING for a carousel, an offer, a GIF header or a
+ * button with an Android app deep link (Marketing Messages API), AUTHENTICATION with an OTP button.
+ */
+export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string } }): string | undefined {
+  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.buttons.some((b) => b.appDeepLink)) return 'MARKETING';
   if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
   return undefined;
 }

@@ -112,7 +112,11 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
   // an OTP button only copies or hands over the code, which the text carries
-  c.buttons.forEach((b, i) => { if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`); });
+  c.buttons.forEach((b, i) => {
+    if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`);
+    // the request opens the URL: the app link it would open on Android is lost
+    else if (b.appDeepLink) out.push(`the Android app link ${b.appDeepLink.androidDeepLink} of button ${i + 1}${quoted(b.text)}`);
+  });
   if (c.limitedTimeOffer) out.push(`the limited-time offer${quoted(c.limitedTimeOffer.text)}${c.limitedTimeOffer.hasExpiration ? ' with its countdown' : ''}`);
   if (c.carousel) out.push(`the carousel of ${c.carousel.length} card${c.carousel.length === 1 ? '' : 's'}`);
   const m = c.message;

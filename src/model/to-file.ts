@@ -14,15 +14,26 @@ export interface ToFileOptions {
   note: string;
 }
 
+/** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
+function fileFlowKeys(f: NonNullable<CanonicalButton['flow']>): Record<string, unknown> {
+  if (f.id !== undefined) return { flow: { id: f.id, ...(f.action !== undefined ? { action: f.action } : {}), ...(f.navigateScreen !== undefined ? { navigateScreen: f.navigateScreen } : {}) } };
+  return {
+    ...(f.name !== undefined ? { flow_name: f.name } : {}), ...(f.json !== undefined ? { flow_json: f.json } : {}),
+    ...(f.action !== undefined ? { flow_action: f.action } : {}), ...(f.navigateScreen !== undefined ? { navigate_screen: f.navigateScreen } : {}),
+  };
+}
+
 /** A button of the model as the file writes it (the Cloud API's own key names). */
 function fileButton(b: CanonicalButton): Record<string, unknown> {
   return {
     type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}),
     ...(b.example !== undefined ? { example: b.example } : {}), ...(b.phoneNumber !== undefined ? { phone_number: b.phoneNumber } : {}),
-    ...(b.otpType !== undefined ? { otp_type: b.otpType } : {}), ...(b.flow ? { flow: b.flow } : {}),
+    ...(b.otpType !== undefined ? { otp_type: b.otpType } : {}), ...(b.flow ? fileFlowKeys(b.flow) : {}),
     ...(b.autofillText !== undefined ? { autofill_text: b.autofillText } : {}),
     ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
     ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
+    ...(b.ttlMinutes !== undefined ? { ttl_minutes: b.ttlMinutes } : {}),
+    ...(b.appDeepLink ? { app_deep_link: { meta_app_id: b.appDeepLink.metaAppId, android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
   };
 }
 

@@ -116,6 +116,9 @@ export function makePlan(inp: PlanInputs): Plan {
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
+    if (diff.length && r.statusText === 'PENDING' && r.chatapp) {
+      attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
+    }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds) ?? recat;
     if (state) attention.push(describeAttention(state));

@@ -18,14 +18,27 @@ export function withKeys(part: { text?: string; names?: readonly string[] }, exa
 
 
 
-const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉' };
+const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞' };
 
 function media(format: string, url: string | undefined): string {
   if (format === 'IMAGE') return `<div class="media"><img src="${esc(url ?? '')}" alt="image: ${esc(url ?? 'no sample')}"></div>`;
   if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">▶ video<small>${esc(url ?? 'no sample')}</small></div>`;
+  // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
+  if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
   if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">📄 ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
   if (format === 'LOCATION') return '<div class="media location">📍 location</div>';
   return '';
+}
+
+/**
+ * Meta (template components): templates with 4 or more buttons, or a quick reply beside another
+ * button type, cannot be viewed on WhatsApp desktop; the recipient is asked to use a phone.
+ */
+export function desktopNote(buttons: readonly CanonicalButton[]): string | undefined {
+  const quick = buttons.some((b) => b.type === 'QUICK_REPLY');
+  if (buttons.length >= 4) return `WhatsApp desktop does not show templates with 4 or more buttons (this one has ${buttons.length}); recipients are asked to open it on a phone.`;
+  if (quick && buttons.some((b) => b.type !== 'QUICK_REPLY')) return 'WhatsApp desktop does not show templates with a quick reply beside another button type; recipients are asked to open it on a phone.';
+  return undefined;
 }
 
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
@@ -37,9 +50,10 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
   buttons.forEach((b, i) => {
     // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
     const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
-      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type.toLowerCase());
+      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
     const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
-    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${target ? ` title="${esc(target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
+    const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
+    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
   });
   out.push('</div>');
   return out.join('');
@@ -93,6 +107,8 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
   if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
+  const note = desktopNote(c.buttons);
+  if (note) parts.push(`<p class="meta" data-testid="desktop">${note}</p>`);
   return parts.join('');
 }
 
@@ -110,7 +126,7 @@ main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px rgba(11,20,26,.13);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;right:8px;bottom:3px;font-size:11px;color:var(--muted)}
 .media{background:#d1d7db;border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:#54656f}
-.media img{width:100%;display:block;min-height:120px;object-fit:cover}.media small{font-size:11px;word-break:break-all;padding:0 8px}
+.media img,.media.gif video{width:100%;display:block;min-height:120px;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;word-break:break-all;padding:0 8px}
 .wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
 mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
 .wa-offer{display:flex;gap:8px;align-items:center;background:#e7f8f2;border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}

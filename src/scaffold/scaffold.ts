@@ -1,7 +1,7 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
-export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION' };
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined };
 
 export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
 
@@ -76,6 +76,67 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '',
     ].join('\n');
   }
+  if (o.kind === 'call') {
+    return [
+      ...identity(o, 'A WhatsApp call button (format 1.2): tapping it calls the business on WhatsApp.'),
+      'body:',
+      '  text: "Hello {{1}}, you can call us on WhatsApp now for faster service."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: VOICE_CALL',
+      '    text: Call Now                # optional: at most 20 characters',
+      '    ttl_minutes: 1440             # optional: 1440 (1 day) to 43200 (30 days) the button works after sending',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'app-link') {
+    return [
+      ...identity(o, 'A URL button mapped to an Android app deep link (format 1.2, MARKETING): the app opens on Android, `url` elsewhere.'),
+      'body:',
+      '  text: "Hello {{1}}, our summer deals are here: open them in the app."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: URL',
+      '    text: View deals',
+      '    url: https://shop.example.com/deals/summer/      # for other devices',
+      '    app_deep_link:',
+      '      meta_app_id: 634974688087057                  # the Meta app whose token sends the template',
+      '      android_deep_link: exampleshop://deals/summer/  # opened on Android',
+      '      android_fallback_playstore_url: https://shop.example.com/deals/summer/   # optional: when the app cannot open it',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'flow') {
+    return [
+      ...identity(o, 'A FLOW button (format 1.2): it opens a WhatsApp Flow, by its id, its name or given inline as JSON.'),
+      'body:',
+      '  text: "Hello {{1}}, sign up for our newsletter in two taps."',
+      '  examples:',
+      '    1: Ana',
+      'buttons:',
+      '  - type: FLOW',
+      '    text: Sign up',
+      '    flow_name: newsletter_signup      # or flow_id: "<id>", or flow_json: the flow\'s JSON text',
+      '    flow_action: navigate             # navigate (with navigate_screen) or data_exchange',
+      '    navigate_screen: WELCOME_SCREEN   # the id of the first screen',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'gif') {
+    return [
+      ...identity(o, 'A GIF header (format 1.2): an mp4 of at most 3.5 MB, played muted and looped; MARKETING, sent through the Marketing Messages API.'),
+      'header:',
+      '  format: GIF',
+      '  example: https://cdn.example.com/campaigns/sale.mp4   # an mp4 of at most 3.5 MB (larger is shown as a video)',
+      'body:',
+      '  text: "Hello {{1}}, our spring sale starts today with new colours in every size."',
+      '  examples:',
+      '    1: Ana',
+      '',
+    ].join('\n');
+  }
   return [
     ...identity(o, 'An authentication template: WhatsApp writes the text ("<code> is your verification code.") in the template\'s language.'),
     'message_send_ttl_seconds: 600     # optional: 30 to 900; drop the message when not delivered in time',
@@ -104,19 +165,24 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     `category: ${o.category}              # MARKETING | UTILITY | AUTHENTICATION (cannot change once APPROVED)`,
     'description: TODO say what this template is for',
     '',
-    '# header:                     # optional: TEXT (with text), IMAGE, VIDEO, DOCUMENT (with a sample URL) or LOCATION',
+    '# header:                     # optional: TEXT (with text), IMAGE, VIDEO, GIF, DOCUMENT (with a sample URL) or LOCATION',
     '#   format: IMAGE',
     '#   example: https://cdn.example.com/sample.png',
     'body:',
-    '  # At most 1024 characters. Placeholders are named ({{first_name}}) or numbered ({{1}}), never both,',
-    '  # and the text may not start or end with one. Each needs a sample below.',
-    auth
-      ? '  text: "Your verification code is {{code}}. For your security, do not share this code with anyone."'
-      : '  text: "Hello {{first_name}}, this is a new message from us. Reply to this message if you have questions."',
-    '  examples:',
-    auth ? '    code: "123456"' : '    first_name: Maria',
+    ...(auth ? [
+      '  # WhatsApp writes the text of an authentication template itself ("<code> is your verification',
+      '  # code."), in the template\'s language: the file says only which of its sentences to add.',
+      '  add_security_recommendation: true   # "For your security, do not share this code."',
+    ] : [
+      '  # At most 1024 characters. Placeholders are named ({{first_name}}) or numbered ({{1}}), never both,',
+      '  # and the text may not start or end with one. Each needs a sample below.',
+      '  text: "Hello {{first_name}}, this is a new message from us. Reply to this message if you have questions."',
+      '  examples:',
+      '    first_name: Maria',
+    ]),
   ];
   if (!auth) lines.push('', 'footer: Reply STOP to opt out     # optional: at most 60 characters, no placeholders');
+  else lines.push('', 'footer:', '  code_expiration_minutes: 10         # 1..90: "This code expires in 10 minutes."');
   lines.push(
     '',
     '# Buttons (optional, at most 10): QUICK_REPLY, URL (one {{1}} at the end, with an example),',

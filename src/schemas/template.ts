@@ -55,7 +55,7 @@ const REQUIRED_BUTTON_RULES: Record<string, string> = {
 };
 
 /** Template-button keys that whatsapp rules report on the wrong button type (at the key). */
-const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow']);
+const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow', 'flow_id', 'flow_name', 'flow_json']);
 
 /** The button type whose own keys a schema lists (the per-type definitions), if it is one. */
 function buttonTypeOf(schema: unknown): string | undefined {
@@ -95,6 +95,16 @@ export function describePath(p: Path): string {
   let s = '';
   for (const seg of p) s += typeof seg === 'number' ? `[${seg}]` : s ? `.${seg}` : seg;
   return s || 'the template';
+}
+
+/** `text: {{1}}` unquoted: YAML reads a mapping { {1}: null }, whose one key is "{ 1 }"; the placeholder's key, if so */
+function unquotedPlaceholder(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length !== 1 || entries[0]![1] !== null) return undefined;
+  // the fast reader names a mapping key "[object Object]": the placeholder's own key is lost there
+  if (entries[0]![0] === '[object Object]') return '…';
+  return /^\{ ?([a-z0-9_]+) ?\}$/.exec(entries[0]![0])?.[1];
 }
 
 function typeName(v: unknown): string {
@@ -172,9 +182,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'type': {
         const expected = String((e.params as { type: string | string[] }).type).replace(',', ' or ');
+        const braces = expected === 'string' ? unquotedPlaceholder(e.data) : undefined;
         const hint = p[p.length - 1] === 'examples' && Array.isArray(e.data)
           ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
-          : '';
+          : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."` : '';
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${typeName(e.data)}${hint}` };
         break;
       }

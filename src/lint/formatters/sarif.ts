@@ -59,7 +59,7 @@ export const sarif: Formatter = (diags, ctx) => {
             name: sarifRuleName(r.id),
             shortDescription: { text: r.summary },
             fullDescription: { text: `${r.summary} ${r.why}` },
-            help: { text: `${r.why}\nFix: ${r.fix}`, markdown: `${r.why}\n\n**Fix:** ${r.fix}${r.source ? `\n\nSource: ${r.source}` : ''}` },
+            help: { text: `${r.why}\nFix: ${r.fix}`, markdown: `${r.why}\n\n**Fix:** ${r.fix}${r.source ? `\n\nSource: ${r.sourceUrl ? `[${r.source}](${r.sourceUrl}), checked ${r.checked}` : r.source}` : ''}` },
             // the project's own rules have no page in tplsync's docs
             ...(i < RULES.length ? { helpUri: `${HELP_URI}#${r.id}` } : {}),
             defaultConfiguration: { level: r.severity === 'off' ? 'none' : LEVEL[r.severity] },

@@ -19,17 +19,45 @@ export const MESSAGE_TTL: Readonly<Record<string, readonly [number, number]>> = 
   AUTHENTICATION: [30, 900], UTILITY: [30, 43200], MARKETING: [43200, 2592000],
 };
 
+/** the categories whose message_send_ttl_seconds may be -1: a custom time-to-live of 30 days */
+export const TTL_30_DAYS: ReadonlySet<string> = new Set(['AUTHENTICATION', 'UTILITY']);
+
 function ttlCheck(ctx: RuleContext, auth: boolean): void {
   const ttl = ctx.t.message_send_ttl_seconds;
   const cat = str(ctx.t.category);
   if (typeof ttl !== 'number' || !cat || (cat === 'AUTHENTICATION') !== auth) return;
   const range = MESSAGE_TTL[cat];
+  // -1 asks for a custom time-to-live of 30 days, for authentication and utility templates only
+  if (ttl === -1 && TTL_30_DAYS.has(cat)) return;
   if (range && (ttl < range[0] || ttl > range[1])) {
-    ctx.report(['message_send_ttl_seconds'], `message_send_ttl_seconds of ${cat === 'AUTHENTICATION' ? 'an' : 'a'} ${cat} template is ${range[0]} to ${range[1]}; ${ttl} is out of range.`);
+    const also = TTL_30_DAYS.has(cat) ? ' (or -1 for 30 days)' : '';
+    ctx.report(['message_send_ttl_seconds'], `message_send_ttl_seconds of ${cat === 'AUTHENTICATION' ? 'an' : 'a'} ${cat} template is ${range[0]} to ${range[1]}${also}; ${ttl} is out of range.`);
   }
 }
 
+/**
+ * Whether a custom text says exactly what WhatsApp's preset English text says (the code as any
+ * one placeholder, bold or not, with or without the security sentence): then it changes nothing.
+ */
+function isPresetWording(text: string, language: string): boolean {
+  if (!/^en(_|$)/.test(language)) return false;
+  const t = text.trim().replace(/\s+/g, ' ').replace(/^\*?\{\{[a-z0-9_]+\}\}\*?/, '{{code}}');
+  return t === '{{code}} is your verification code.' || t === '{{code}} is your verification code. For your security, do not share this code.';
+}
+
 export const authenticationRules = defineRules([
+  {
+    id: 'authentication-preset-text', group: 'whatsapp', severity: 'warning',
+    summary: 'An AUTHENTICATION template leaves its text to WhatsApp: its `body` has no `text` of its own.',
+    why: 'Meta\'s authentication templates have preset text, fixed and not customizable: WhatsApp sends "<code> is your verification code." (with the optional security sentence and expiry line, in the template\'s language), not a text of your own. A custom text is kept only in files of version 1 and is what reviewers and recipients will not see.',
+    fix: 'Drop `body.text` (and its `examples`) and ask for WhatsApp\'s sentences instead: `body.add_security_recommendation: true`, `footer.code_expiration_minutes: 10`.', source,
+    check(ctx) {
+      if (!isAuth(ctx)) return;
+      const text = str(obj(ctx.t.body)?.text);
+      if (text === undefined || isPresetWording(text, str(ctx.t.language) ?? '')) return;
+      ctx.report(['body', 'text'], 'WhatsApp writes the text of an authentication template itself and does not take a custom one ("<code> is your verification code."); drop `text` and use `add_security_recommendation` and `footer.code_expiration_minutes`.');
+    },
+  },
   {
     id: 'authentication-custom-text', group: 'whatsapp', severity: 'error',
     summary: 'A custom AUTHENTICATION body holds one placeholder (the code), no URL and no emoji.',
@@ -130,14 +158,14 @@ export const authenticationRules = defineRules([
   },
   {
     id: 'authentication-message-ttl', group: 'whatsapp', severity: 'error',
-    summary: '`message_send_ttl_seconds` of an AUTHENTICATION template is 30 to 900.', why: 'WhatsApp rejects other values for authentication templates.',
-    fix: 'Give 30 to 900 seconds.', source: 'Meta time-to-live for templates',
+    summary: '`message_send_ttl_seconds` of an AUTHENTICATION template is 30 to 900, or -1 (30 days).', why: 'WhatsApp rejects other values for authentication templates; -1 sets a custom time-to-live of 30 days.',
+    fix: 'Give 30 to 900 seconds, or -1 for 30 days.', source: 'Meta time-to-live for templates',
     check(ctx) { ttlCheck(ctx, true); },
   },
   {
     id: 'message-ttl', group: 'whatsapp', severity: 'warning',
-    summary: '`message_send_ttl_seconds` is 30 to 43200 for UTILITY and 43200 to 2592000 for MARKETING.',
-    why: 'WhatsApp documents these ranges; outside them the value is ignored or refused.', fix: 'Give a value in the range of the category.',
+    summary: '`message_send_ttl_seconds` is 30 to 43200 (or -1, 30 days) for UTILITY and 43200 to 2592000 for MARKETING.',
+    why: 'WhatsApp documents these ranges, and -1 (a custom time-to-live of 30 days) for utility templates; outside them the value is ignored or refused.', fix: 'Give a value in the range of the category (-1 only for UTILITY).',
     source: 'Meta time-to-live for templates',
     check(ctx) { ttlCheck(ctx, false); },
   },

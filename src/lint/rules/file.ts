@@ -47,6 +47,6 @@ export const fileRules = defineRules([
     why: 'These are the only categories WhatsApp accepts.', fix: 'Pick one of the three.', source: 'Meta templates guide' },
   { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape ll or ll_CC.',
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages' },
-  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION.',
-    why: 'These are the only header formats WhatsApp accepts.', fix: 'Pick one of the five.', source: 'Meta components reference' },
+  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT or LOCATION.',
+    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif).', fix: 'Pick one of the six.', source: 'Meta components reference' },
 ]);

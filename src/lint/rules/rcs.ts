@@ -27,6 +27,9 @@ function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
 const isHttpUrl = (u: string): boolean => { try { const x = new URL(u); return x.protocol === 'https:' || x.protocol === 'http:'; } catch { return false; } };
 const rbm = 'RBM phones.agentMessages';
 
+/** RBM: ttl and expireTime are at most 15 days after the message is submitted */
+const RBM_MAX_TTL_SECONDS = 15 * 86400;
+
 export const rcsRules = defineRules([
   {
     id: 'rcs-message-length', group: 'rcs', severity: 'error', summary: 'The RCS message text has at most 3072 characters.',
@@ -39,6 +42,7 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl.',
     why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
+    source: 'tplsync (the message types of the partner messaging API)',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
@@ -177,6 +181,19 @@ export const rcsRules = defineRules([
         else if (Number.isNaN(Date.parse(t))) ctx.report([...base, 'expireTime'], `expireTime '${t}' is not a valid timestamp.`);
       }
       if (e.type === 'TTL' && e.expireTime !== undefined && e.ttl === undefined) ctx.report([...base, 'expireTime'], 'Expiry type TTL takes `ttl` (seconds), not expireTime; or set type EXPIRE_TIME.', { part: 'key' });
+    },
+  },
+  {
+    id: 'rcs-ttl-limit', group: 'rcs', severity: 'error',
+    summary: 'A TTL expiry is at most 15 days (1296000 seconds).',
+    why: 'RBM keeps an undelivered message at most 15 days after it is submitted: a longer `ttl` is refused.',
+    fix: 'Give a ttl of at most 1296000 seconds (15 days).', source: 'RBM send messages guide',
+    check(ctx) {
+      const e = obj(message(ctx)?.rcsExpireOpts);
+      const ttl = e?.ttl;
+      if (typeof ttl === 'number' && ttl > RBM_MAX_TTL_SECONDS) {
+        ctx.report(['message', 'rcsExpireOpts', 'ttl'], `ttl is ${ttl} seconds (${(ttl / 86400).toFixed(1)} days); RBM allows at most 15 days (1296000 seconds).`);
+      }
     },
   },
   {

@@ -5,12 +5,27 @@ import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleCon
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
 import { addSampleStubs, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
+import { codePoint } from './characters.js';
 
-const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+/** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
+const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
+
+/** a character that cannot be seen or is easily mistaken inside a placeholder: a format character, a tab, a curly quote */
+const UNSEEN = /[\t\p{Cf}\u2018\u2019\u201A\u201C\u201D\u201E]/u;
+
+const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
+/** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
+const MP4_URL = /\.mp4([?#]|$)/i;
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 /** a whitespace-separated word with a letter or a digit in it (placeholder-density) */
 const WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
+/**
+ * A character of a script written without spaces between words (Chinese, Japanese, Thai, Lao,
+ * Khmer, Myanmar, Tibetan): placeholder-density counts these one by one, a space-separated
+ * "word" of them being a whole sentence.
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu;
 /** a newline, a tab or a run of 5 spaces: what sample-format names */
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
@@ -82,7 +97,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'header-media-sample', group: 'whatsapp', severity: 'error',
-    summary: 'An IMAGE, VIDEO or DOCUMENT header has a sample media URL; other headers have none.',
+    summary: 'An IMAGE, VIDEO, GIF or DOCUMENT header has a sample media URL; other headers have none.',
     why: 'WhatsApp reviews media templates with a sample (sent as example.headerMediaUrl) and rejects them without one.',
     fix: 'Add `example: https://...` with a public URL of a representative file.', source: meta,
     check(ctx) {
@@ -93,6 +108,21 @@ export const whatsappRules = defineRules([
         ctx.report(['header', ex === undefined ? 'format' : 'example'], `A ${h.format} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
       } else if (!MEDIA.has(h.format) && h.example !== undefined) {
         ctx.report(['header', 'example'], `A ${h.format} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'header-gif', group: 'whatsapp', severity: 'warning',
+    summary: 'A GIF header belongs to a MARKETING template, and its sample is an mp4 file.',
+    why: 'WhatsApp takes GIF headers as mp4 files of at most 3.5 MB (a larger file is shown as a video), and currently only for marketing messages sent through the Marketing Messages API.',
+    fix: 'Use GIF in MARKETING templates with an mp4 sample (at most 3.5 MB), or use an IMAGE or VIDEO header.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (h?.format !== 'GIF') return;
+      if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], `A GIF header is for MARKETING templates (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO.`);
+      const ex = str(h.example);
+      if (ex !== undefined && ex.trim() !== '' && !MP4_URL.test(ex)) {
+        ctx.report(['header', 'example'], 'A GIF header is sent as an mp4 file (at most 3.5 MB; larger is shown as a video); give the URL of a sample .mp4.');
       }
     },
   },
@@ -149,6 +179,13 @@ export const whatsappRules = defineRules([
             forbidden: '',
             range: '',
           }[p.kind];
+          const odd = [...p.raw].find((c) => UNSEEN.test(c));
+          if (odd) {
+            // name what cannot be seen, and show where it is
+            const visible = shown(p.raw).replace(new RegExp(UNSEEN.source, 'gu'), (c) => `<${codePoint(c).split(' ')[0]}>`);
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(visible)}: it holds ${codePoint(odd)}${/[\t\p{Cf}]/u.test(odd) ? ', which cannot be seen' : ', a word processor\'s quote'}; delete it and retype the placeholder as {{1}} or {{lowercase_name}}.`, { at: p });
+            continue;
+          }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
         }
       }
@@ -279,17 +316,31 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-density', group: 'whatsapp', severity: 'warning',
-    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders).',
+    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders; in Chinese, Japanese, Thai and other scripts without spaces, characters).',
     why: 'Meta rejects templates with too many variables for their length (error 2388293); it publishes no threshold, 3n+1 words is the community heuristic.',
     fix: 'Add fixed text, or merge placeholders.', source: 'Meta error codes; community heuristic',
     check(ctx) {
       const s = ctx.scan(['body', 'text']);
       const n = s.placeholders.length;
       if (n === 0) return;
-      // the whitespace-separated words with a letter or a digit, counted without splitting
+      // the whitespace-separated words with a letter or a digit; in a script written without
+      // spaces, each of its characters (a "word" there is a whole sentence)
       let words = 0;
-      for (const text of s.texts) { WORD.lastIndex = 0; while (WORD.test(text)) words++; }
-      if (words < 3 * n + 1) ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${words} fixed word${words === 1 ? '' : 's'}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+      let unspaced = 0;
+      for (const text of s.texts) {
+        WORD.lastIndex = 0;
+        for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+          const chars = m[0].match(UNSPACED)?.length ?? 0;
+          if (chars > 0) unspaced += chars; else words++;
+        }
+      }
+      const units = words + unspaced;
+      if (units < 3 * n + 1) {
+        const what = unspaced === 0 ? `${words} fixed word${words === 1 ? '' : 's'}`
+          : words === 0 ? `${unspaced} fixed character${unspaced === 1 ? '' : 's'} (counted one by one in a script without spaces)`
+          : `${units} fixed words and characters (characters of a script without spaces count one by one)`;
+        ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${what}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+      }
     },
   },
   {
@@ -472,12 +523,60 @@ export const whatsappRules = defineRules([
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const ex = str(b.example);
-          const prefix = url.slice(0, p.start);
-          if (ex !== undefined && ex.trim() !== '' && !ex.startsWith(prefix)) {
-            ctx.report(['buttons', i, 'example'], `The sample URL should start with the fixed part of the URL, '${prefix}'.`);
+          if (ex !== undefined && ex.trim() !== '') {
+            // the sample shares the address: all of the fixed part when the placeholder is in the
+            // path; the part before the query when the placeholder is in the query, whose keys a
+            // sample may name otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql)
+            const prefix = url.slice(0, p.start);
+            const q = prefix.search(/[?#]/);
+            const fixed = q < 0 ? prefix : prefix.slice(0, q);
+            if (!ex.startsWith(fixed) || (q >= 0 && !/^[?#]/.test(ex.slice(fixed.length)))) {
+              ctx.report(['buttons', i, 'example'], q < 0
+                ? `The sample URL should start with the fixed part of the URL, '${fixed}'.`
+                : `The sample URL should have the URL's address, '${fixed}', followed by its query.`);
+            }
           }
         }
       }
+    },
+  },
+  {
+    id: 'button-voice-call', group: 'whatsapp', severity: 'error',
+    summary: 'A VOICE_CALL button has a label of at most 20 characters and a ttl_minutes of 1440 to 43200.',
+    why: 'WhatsApp\'s call button takes a label of at most 20 characters ("Call Now" without one) and keeps working for 1 day to 30 days after the message is sent.',
+    fix: 'Shorten the label to 20 characters; give ttl_minutes from 1440 (1 day) to 43200 (30 days), or leave it out.', source: 'Meta call button template messages',
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        if (b.type !== 'VOICE_CALL') continue;
+        const text = str(b.text);
+        if (text !== undefined && charLength(text) > 20 && charLength(text) <= 25) ctx.report(['buttons', i, 'text'], `The call button's label is ${charLength(text)} characters; the limit is 20.`);
+        const ttl = b.ttl_minutes;
+        if (typeof ttl === 'number' && (ttl < 1440 || ttl > 43200)) ctx.report(['buttons', i, 'ttl_minutes'], `ttl_minutes is 1440 (1 day) to 43200 (30 days); ${ttl} is out of range.`);
+      }
+    },
+  },
+  {
+    id: 'button-app-deep-link', group: 'whatsapp', severity: 'error',
+    summary: 'An `app_deep_link` is on a URL button of a MARKETING template (not on a carousel card), with a deep link URI and an https fallback.',
+    why: 'WhatsApp maps Android deep links only to URL buttons of marketing templates (Marketing Messages API): the app opens the deep link on Android, the fallback when it cannot, and `url` on other devices.',
+    fix: 'Use it on a URL button of a MARKETING template; write the deep link with its scheme (luckyshrub://deals/summer/) and the fallback as an https address.',
+    source: 'Meta marketing messages deep links',
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        const d = obj(b.app_deep_link);
+        if (!d) continue;
+        const at = ['buttons', i, 'app_deep_link'];
+        if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(at, `An Android app deep link is for MARKETING templates, not ${ctx.t.category}.`, { part: 'key' });
+        const link = str(d.android_deep_link);
+        if (link !== undefined && link !== '' && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(link)) ctx.report([...at, 'android_deep_link'], `'${shown(link)}' is not a deep link URI; write it with its scheme, e.g. luckyshrub://deals/summer/.`);
+        const fallback = str(d.android_fallback_playstore_url);
+        if (fallback !== undefined && !/^https:\/\/[^\s/]+/i.test(fallback)) ctx.report([...at, 'android_fallback_playstore_url'], 'The fallback is an https address (your app\'s Play Store page or a web page).');
+      }
+      arr(ctx.t.carousel).forEach((card, c) => {
+        arr(obj(card)?.buttons).forEach((b, i) => {
+          if (obj(b)?.app_deep_link !== undefined) ctx.report(['carousel', c, 'buttons', i, 'app_deep_link'], 'Android app deep links are for the URL buttons of a template, not of a carousel card.', { part: 'key' });
+        });
+      });
     },
   },
   {
@@ -491,37 +590,59 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'catalog-category', group: 'whatsapp', severity: 'error',
+    summary: 'A template with a CATALOG or MPM button is a MARKETING template.',
+    why: 'Catalog and multi-product templates are marketing templates: WhatsApp offers them only in the MARKETING category.',
+    fix: 'Set `category: MARKETING`, or remove the catalog button.', source: 'Meta catalog templates',
+    check(ctx) {
+      const c = ctx.t.category;
+      if (c !== 'UTILITY' && c !== 'AUTHENTICATION') return; // MARKETING, or a misspelt category (the schema's finding)
+      const b = buttons(ctx).find(({ v }) => v.type === 'CATALOG' || v.type === 'MPM');
+      if (b) ctx.report(['category'], `A template with a${b.v.type === 'MPM' ? 'n MPM' : ' CATALOG'} button is MARKETING, not ${c}.`);
+    },
+  },
+  {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
-    summary: 'A FLOW button names the flow it opens (flow.id).', why: 'A FLOW button without a flow cannot be reviewed.',
-    fix: 'Add `flow: { id: "<flow id>" }`.', source: 'Meta Flows templates guide',
+    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action.',
+    why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
+    fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
+    source: 'Meta Flows templates guide',
     check(ctx) {
       for (const { v: b, i } of buttons(ctx)) {
-        if (b.type !== 'FLOW' && b.flow !== undefined) ctx.report(['buttons', i, 'flow'], `flow is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+        const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
+        if (b.type !== 'FLOW') {
+          for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+          continue;
+        }
+        if (given.length === 0) { ctx.report(['buttons', i, 'type'], 'A FLOW button needs the flow it opens: flow_id, flow_name or flow_json.'); continue; }
+        if (given.length > 1) ctx.report(['buttons', i, given[1]!], `A FLOW button names its flow once; it has ${given.join(' and ')}: keep one.`, { part: 'key' });
+        if (b.flow !== undefined) {
+          for (const k of ['flow_action', 'navigate_screen'] as const) if (b[k] !== undefined) ctx.report(['buttons', i, k], `With \`flow: { id }\` write the ${k === 'flow_action' ? 'action' : 'first screen'} inside it (${k === 'flow_action' ? 'action' : 'navigateScreen'}), or use flow_id.`, { part: 'key' });
+        }
+        const json = str(b.flow_json);
+        if (json !== undefined) {
+          let ok = false;
+          try { const v: unknown = JSON.parse(json); ok = typeof v === 'object' && v !== null && !Array.isArray(v); } catch { ok = false; }
+          if (!ok) ctx.report(['buttons', i, 'flow_json'], 'flow_json is the JSON text of a flow (an object, e.g. {"version": "6.0", "screens": [...]}); this is not one.');
+        }
+        const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
+        const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
+        if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
+        // Meta: navigate_screen is required with flow_action navigate
+        if (b.flow_action === 'navigate' && b.navigate_screen === undefined) ctx.report(['buttons', i, 'flow_action'], 'flow_action navigate needs `navigate_screen`: the id of the flow\'s first screen.');
       }
     },
   },
   {
     id: 'copy-code-length', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE sample has at most 20 characters.', why: 'Meta\'s current limit is 20 characters.',
-    fix: 'Shorten the sample code.', source: meta,
+    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Meta\'s components reference and coupon-code page limit the example code of a copy-code button to 15 characters.',
+    fix: 'Shorten the sample code to 15 characters or fewer.', source: meta,
     check(ctx) {
+      // a limited-time offer's code: offer-code-length reports it (the same limit, named for the offer)
+      if (ctx.t.limited_time_offer !== undefined) return;
       for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 20) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 20.`);
-      }
-    },
-  },
-  {
-    id: 'copy-code-length-15', group: 'whatsapp', severity: 'warning',
-    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Older Meta pages (and some accounts) still enforce 15.',
-    fix: 'Keep codes to 15 characters to be safe.', source: meta,
-    check(ctx) {
-      for (const { v: b, i } of buttons(ctx)) {
-        const ex = str(b.example);
-        // a limited-time offer's code: offer-code-length makes it an error
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15 && charLength(ex) <= 20 && ctx.t.limited_time_offer === undefined) {
-          ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; some accounts still allow only 15.`);
-        }
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 15.`);
       }
     },
   },

@@ -1,0 +1,93 @@
+// Characters a template's texts should not hold and a reader cannot see or tell apart: invisible
+// format characters (zero-width, bidi controls), tabs, and a word processor's curly quotes
+// around or inside a placeholder. Each finding names the character by its code point.
+import type { Path } from '../../files/locate.js';
+import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
+
+const NAMES: Readonly<Record<number, string>> = {
+  0x0009: 'CHARACTER TABULATION', 0x00ad: 'SOFT HYPHEN', 0x061c: 'ARABIC LETTER MARK', 0x180e: 'MONGOLIAN VOWEL SEPARATOR',
+  0x200b: 'ZERO WIDTH SPACE', 0x200c: 'ZERO WIDTH NON-JOINER', 0x200d: 'ZERO WIDTH JOINER', 0x200e: 'LEFT-TO-RIGHT MARK', 0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING', 0x202b: 'RIGHT-TO-LEFT EMBEDDING', 0x202c: 'POP DIRECTIONAL FORMATTING', 0x202d: 'LEFT-TO-RIGHT OVERRIDE', 0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER', 0x2061: 'FUNCTION APPLICATION', 0x2062: 'INVISIBLE TIMES', 0x2063: 'INVISIBLE SEPARATOR', 0x2064: 'INVISIBLE PLUS',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE', 0x2067: 'RIGHT-TO-LEFT ISOLATE', 0x2068: 'FIRST STRONG ISOLATE', 0x2069: 'POP DIRECTIONAL ISOLATE', 0xfeff: 'ZERO WIDTH NO-BREAK SPACE (byte order mark)',
+  0x2018: 'LEFT SINGLE QUOTATION MARK', 0x2019: 'RIGHT SINGLE QUOTATION MARK', 0x201a: 'SINGLE LOW-9 QUOTATION MARK',
+  0x201c: 'LEFT DOUBLE QUOTATION MARK', 0x201d: 'RIGHT DOUBLE QUOTATION MARK', 0x201e: 'DOUBLE LOW-9 QUOTATION MARK',
+};
+
+/** "U+200B ZERO WIDTH SPACE": a character by its code point (and its name, when tplsync knows it) */
+export function codePoint(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  const name = NAMES[cp];
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${name ? ` ${name}` : ''}`;
+}
+
+/** a format character (invisible: zero-width, bidi controls, ...) or a tab; tag characters (flag emoji) excepted */
+const HIDDEN = /[\t\p{Cf}]/gu;
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+/** joiners doing their job: between letters (Persian, Indic scripts) or inside an emoji sequence */
+const JOINS_LETTERS = /[\p{L}\p{M}]/u;
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
+const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
+
+/** Hidden characters of a text that do not do a job there, with their offsets. */
+export function hiddenCharacters(text: string): { ch: string; at: number }[] {
+  const out: { ch: string; at: number }[] = [];
+  if (!/[\t\p{Cf}]/u.test(text)) return out;
+  HIDDEN.lastIndex = 0;
+  for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
+    const ch = m[0];
+    if (TAG.test(ch)) continue;
+    const before = [...text.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
+    const after = [...text.slice(m.index + ch.length, m.index + ch.length + 2)][0] ?? '';
+    if ((ch === '\u200C' || ch === '\u200D') && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
+    if (ch === '\u200D' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after)) continue;
+    out.push({ ch, at: m.index });
+  }
+  return out;
+}
+
+/** the template's texts a reader sees: every placeholder site, the footer, the button labels, the offer text */
+function texts(ctx: RuleContext): { path: Path; text: string }[] {
+  const out: { path: Path; text: string }[] = ctx.sites().map((s) => ({ path: s.path, text: s.text }));
+  const footer = str(ctx.t.footer);
+  if (footer !== undefined) out.push({ path: ['footer'], text: footer });
+  arr(ctx.t.buttons).forEach((b, i) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t }); });
+  const offer = str(obj(ctx.t.limited_time_offer)?.text);
+  if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer });
+  return out;
+}
+
+export const characterRules = defineRules([
+  {
+    id: 'text-characters', group: 'whatsapp', severity: 'warning',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, and no curly quotes around or inside a placeholder.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message.',
+    fix: 'Delete the character named by its code point (retype the text around it), use straight quotes or none around placeholders, and spaces instead of tabs.',
+    source: 'tplsync (text pasted from other tools)',
+    check(ctx) {
+      for (const { path, text } of texts(ctx)) {
+        const seen = new Set<string>();
+        for (const { ch, at } of hiddenCharacters(text)) {
+          if (seen.has(ch)) continue;
+          seen.add(ch);
+          const n = text.split(ch).length - 1;
+          const what = ch === '\t' ? 'a tab' : 'an invisible character';
+          ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : ' (it cannot be seen, but it is sent)'}.`, { at: { start: at, end: at + ch.length } });
+        }
+        if (!CURLY.test(text)) continue;
+        // around a placeholder: “{{1}}”; inside one: {{“1”}} (placeholder-syntax reports it malformed, naming the character)
+        for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 2)) {
+          const close = text.indexOf('}}', i + 2);
+          const inner = close < 0 ? '' : text.slice(i + 2, close);
+          const before = text[i - 1] ?? '';
+          const after = close < 0 ? '' : text[close + 2] ?? '';
+          const q = CURLY.test(before) ? before : CURLY.test(after) ? after : [...inner].find((c) => CURLY.test(c));
+          if (!q) continue;
+          const where = CURLY.test(before) || CURLY.test(after) ? 'around' : 'inside';
+          ctx.report(path, `A curly quote ${codePoint(q)} is ${where} the placeholder ${text.slice(i, close < 0 ? i + 2 : close + 2)} (a word processor's quote, sent as part of the text); use straight quotes " or none.`, { at: { start: i, end: close < 0 ? i + 2 : close + 2 } });
+          break;
+        }
+      }
+    },
+  },
+]);

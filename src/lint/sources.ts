@@ -1,0 +1,56 @@
+// Where each platform rule comes from: the page of the platform's documentation that states the
+// limit, and the date its rules were last checked against that page (a copy of it, when the live
+// page could not be read). Rules name a source by its title (`source` in src/lint/rules/); the
+// registry attaches the address and the date, and test/rule-sources.test.ts fails when a rule
+// that names a platform document has neither. Re-check a page: compare every rule naming it with
+// the page, fix what differs, and move its date.
+
+export interface SourcePage {
+  /** the page that states the limit */
+  url: string;
+  /** when the rules naming it were last compared with it (YYYY-MM-DD) */
+  checked: string;
+}
+
+const META = 'https://developers.facebook.com/documentation/business-messaging/whatsapp';
+const RBM = 'https://developers.google.com/business-communications/rcs-business-messaging';
+
+/** A source that is tplsync's own (a bound on input, a heuristic of its own), not a platform's. */
+export function isOwnSource(title: string): boolean { return /^tplsync\b/.test(title); }
+
+export const SOURCES: Readonly<Record<string, SourcePage>> = {
+  'Meta components reference': { url: `${META}/templates/components`, checked: '2026-11-25' },
+  'Meta components reference; error 132018': { url: `${META}/templates/components`, checked: '2026-11-25' },
+  'Meta templates guide': { url: `${META}/templates/overview`, checked: '2026-11-25' },
+  'Meta supported languages': { url: `${META}/templates/supported-languages`, checked: '2026-11-25' },
+  'Meta template review': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
+  'Meta template review, "parameter formatting"': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
+  'Meta error codes': { url: `${META}/support/error-codes`, checked: '2026-11-25' },
+  'Meta error codes; community heuristic': { url: `${META}/support/error-codes`, checked: '2026-11-25' },
+  'Meta status webhook rejection info': { url: `${META}/webhooks/reference/message_template_status_update`, checked: '2026-11-25' },
+  'Meta Flows templates guide': { url: `${META}/flows/guides/sendingaflow`, checked: '2026-11-25' },
+  'Meta authentication templates': { url: `${META}/templates/authentication-templates/authentication-templates`, checked: '2026-11-25' },
+  'Meta zero-tap authentication templates': { url: `${META}/templates/authentication-templates/zero-tap-authentication-templates`, checked: '2026-11-25' },
+  'Meta time-to-live for templates': { url: `${META}/templates/time-to-live`, checked: '2026-11-25' },
+  'Meta limited-time offer templates': { url: `${META}/templates/marketing-templates/limited-time-offer-templates`, checked: '2026-11-25' },
+  'Meta media card carousel templates': { url: `${META}/templates/marketing-templates/media-card-carousel-templates`, checked: '2026-11-25' },
+  'Meta media card carousel templates; BSP guides': { url: `${META}/templates/marketing-templates/media-card-carousel-templates`, checked: '2026-11-25' },
+  'Meta call button template messages': { url: `${META}/calling/call-button-messages-deep-links#create-and-send-whatsapp-call-button-template-message`, checked: '2026-11-25' },
+  'Meta marketing messages deep links': { url: `${META}/marketing-messages/deep-links`, checked: '2026-11-25' },
+  'Meta catalog templates': { url: `${META}/templates/marketing-templates/catalog-templates`, checked: '2026-11-25' },
+  'RBM send messages guide': { url: `${RBM}/guides/build/messages/send`, checked: '2026-11-25' },
+  'RBM AgentContentMessage': { url: `${RBM}/reference/rest/v1/phones.agentMessages#AgentContentMessage`, checked: '2026-11-25' },
+  'RBM phones.agentMessages': { url: `${RBM}/reference/rest/v1/phones.agentMessages`, checked: '2026-11-25' },
+  'RBM CardContent': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CardContent`, checked: '2026-11-25' },
+  'RBM rich cards guide': { url: `${RBM}/guides/build/messages/send#rich-cards`, checked: '2026-11-25' },
+  'RBM CarouselCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CarouselCard`, checked: '2026-11-25' },
+  'RBM StandaloneCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#StandaloneCard`, checked: '2026-11-25' },
+  'RBM ContentInfo': { url: `${RBM}/reference/rest/v1/phones.agentMessages#ContentInfo`, checked: '2026-11-25' },
+  'RBM SuggestedReply/SuggestedAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#Suggestion`, checked: '2026-11-25' },
+  'RBM SuggestedAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#SuggestedAction`, checked: '2026-11-25' },
+  'RBM OpenUrlAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#OpenUrlAction`, checked: '2026-11-25' },
+  'RBM DialAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#DialAction`, checked: '2026-11-25' },
+  'RBM ViewLocationAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#ViewLocationAction`, checked: '2026-11-25' },
+  'RBM CreateCalendarEventAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CreateCalendarEventAction`, checked: '2026-11-25' },
+  'GSM 03.38 / 3GPP TS 23.040 (SMS part length)': { url: 'https://www.3gpp.org/DynaReport/23040.htm', checked: '2026-11-25' },
+};

@@ -1,0 +1,158 @@
+// Rules that agree with the platforms' own pages (issue 24): Meta's published examples lint clean
+// and go through apply, plan (no change afterwards), preview and types against the emulator; the
+// messages a new user meets for a pasted character or an unquoted {{ name what to do.
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { parseTemplateText } from '../src/files/parse.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { projectOptions } from '../src/lint/lint-files.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { desktopNote } from '../src/preview/html.ts';
+
+const META = path.join(FIXTURES, 'meta-examples');
+const NOW = new Date('2026-01-01T00:00:00Z');
+const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: NOW })], { severities: {} });
+const HEAD = 'channel: shop-whatsapp\nname: fixture\nlanguage: en_US\ncategory: UTILITY\n';
+
+test('every Meta example names the page it was copied from', () => {
+  const files = readdirSync(META).filter((f) => f.endsWith('.yaml'));
+  assert.ok(files.length > 0);
+  for (const f of files) assert.match(readFileSync(path.join(META, f), 'utf8'), /https:\/\/developers\.facebook\.com\/documentation\/business-messaging\/whatsapp\/\S+/, f);
+});
+
+test('Meta examples and a GIF header: lint clean, apply, plan with no changes, preview, types', async () => {
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const dir = tempDir('tplsync-meta-');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/spring_gif.en_US.yaml': `${HEAD.replace('fixture', 'spring_gif').replace('UTILITY', 'MARKETING')}header:\n  format: GIF\n  example: https://cdn.example.com/spring.mp4\nbody:\n  text: "Hello {{1}}, our spring sale starts today with new colours in every size."\n  examples: { 1: Ana }\n`,
+    });
+    cpSync(META, path.join(dir, 'templates'), { recursive: true });
+    const n = readdirSync(path.join(dir, 'templates')).length;
+    let r = await cli(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout);
+    assert.match(r.stdout, /no problems/);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`${n} created, 0 updated, 0 failed`));
+    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const pages = readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    const gif = pages.find((f) => f.includes('spring_gif'));
+    assert.ok(gif, pages.join(', '));
+    assert.match(readFileSync(path.join(dir, 'site', gif), 'utf8'), /class="media gif"[^>]*><video autoplay muted loop playsinline preload="none" src="https:\/\/cdn\.example\.com\/spring\.mp4">/);
+    const offer = pages.find((f) => f.includes('limited_time_offer_caribbean_pkg_2023'));
+    assert.ok(offer);
+    assert.match(readFileSync(path.join(dir, 'site', offer), 'utf8'), /Expiring offer!/);
+    r = await cli(['types'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const mod = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
+    assert.match(mod, /"shop-whatsapp\/limited_time_offer_caribbean_pkg_2023\/en_US": \{ "1": string; "2": string; button_1: string \}/);
+    assert.match(mod, /"shop-whatsapp\/spring_gif\/en_US": \{ "1": string \}/);
+  } finally { await emu.close(); cleanup(dir); }
+});
+
+test('a template PENDING review is not edited: plan says so, apply is refused, and goes through once the review has ended', async () => {
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0 });
+  const dir = tempDir('tplsync-pending-');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const file = (n: number) => `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order number ${n} is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/order_ready.en_US.yaml': file(1),
+    });
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
+    r = await cli(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is.not(r.exitCode, 0, r.stdout);
+    assert.match(r.stdout + r.stderr, /PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+    emu.advanceClock(61_000);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
+  } finally { await emu.close(); cleanup(dir); }
+});
+
+test('button-url: a sample in the query may name other keys; a sample of another address may not', () => {
+  const url = (u: string, ex: string) => lint(`${HEAD}body:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Open, url: "${u}", example: "${ex}" }\n`).filter((d) => d.ruleId === 'button-url').map((d) => d.message);
+  assert.equal(url('https://a.example/offers?code={{1}}', 'https://a.example/offers?ref=n3mtql'), []);
+  assert.equal(url('https://a.example/offers?code={{1}}', 'https://a.example/offers?code=x'), []);
+  assert.equal(url('https://a.example/p/{{1}}', 'https://a.example/p/x'), []);
+  assert.match(url('https://a.example/offers?code={{1}}', 'https://a.example/other?code=x')[0] ?? '', /address, 'https:\/\/a\.example\/offers', followed by its query/);
+  assert.match(url('https://a.example/offers?code={{1}}', 'https://a.example/offersX?code=x')[0] ?? '', /followed by its query/);
+  assert.match(url('https://a.example/p/{{1}}', 'https://a.example/q/x')[0] ?? '', /start with the fixed part of the URL, 'https:\/\/a\.example\/p\/'/);
+});
+
+test('a character no one sees or a curly quote is named by its code point', () => {
+  const msgs = (text: string) => lint(`${HEAD}body:\n  text: "${text}"\n  examples: { 1: Ana }\n`).map((d) => `${d.ruleId}: ${d.message}`);
+  const zw = msgs('Hello {{1\u200B}}, your order is ready for pickup at the store.');
+  assert.ok(zw.some((m) => m.startsWith('placeholder-syntax: Malformed placeholder "{{1<U+200B>}}": it holds U+200B ZERO WIDTH SPACE, which cannot be seen')), zw.join('\n'));
+  assert.ok(msgs('Hello {{1}}, your order\u200F is ready for pickup at the store.').some((m) => m.includes('U+200F RIGHT-TO-LEFT MARK')));
+  assert.ok(msgs('Hello {{1}},\\tyour order is ready for pickup at the store.').some((m) => m.includes('a tab, U+0009')));
+  assert.ok(msgs('Hello \u201C{{1}}\u201D, your order is ready for pickup at the store.').some((m) => m.startsWith('text-characters: A curly quote U+201C LEFT DOUBLE QUOTATION MARK is around the placeholder {{1}}')));
+  const inside = msgs('Hello {{\u201C1\u201D}}, your order is ready for pickup at the store.');
+  assert.ok(inside.some((m) => m.includes('it holds U+201C LEFT DOUBLE QUOTATION MARK, a word processor\'s quote')), inside.join('\n'));
+  // an emoji sequence and a Persian joiner are the characters doing their job
+  assert.equal(msgs('Hello {{1}}, our team \u{1F469}\u200D\u{1F4BB} says \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 your order is ready.').filter((m) => m.startsWith('text-characters')), []);
+});
+
+test('an unquoted leading {{ says to quote the text', () => {
+  const d = parseTemplateText('f.yaml', 'body:\n  text: {{1}} is your code\n').diagnostics;
+  assert.equal(d.map((x) => [x.ruleId, x.line]), [['yaml-syntax', 2]]);
+  assert.match(d[0]!.message, /quote the text, e.g\. text: "\{\{1\}\} is your code"$/);
+  assert.match(parseTemplateText('f.yaml', 'body: { text: {{1}} is your code }\n').diagnostics[0]!.message, /e\.g\. body: \{ text: "\{\{1\}\} is your code" \}$/);
+  // a syntax error elsewhere gets no such hint
+  assert.not.match(parseTemplateText('f.yaml', 'body:\n  text: "a\n').diagnostics[0]?.message ?? '', /quote the text/);
+  // `text: {{1}}` alone parses, as a mapping: the schema finding says the same
+  const s = lint(`${HEAD}body:\n  text: {{1}}\n`).find((x) => x.ruleId === 'schema');
+  assert.match(s?.message ?? '', /YAML read an unquoted \{\{…\}\} as a mapping: quote the text, e\.g\. text: "\{\{1\}\} \.\.\."/);
+});
+
+test('placeholder-density counts characters in scripts written without spaces', () => {
+  const density = (text: string, language = 'ja') => lint(`${HEAD.replace('en_US', language)}body:\n  text: "${text}"\n  examples: { 1: A }\n`).filter((d) => d.ruleId === 'placeholder-density').map((d) => d.message);
+  assert.equal(density('こんにちは{{1}}様、ご注文の商品を発送しました。'), []);
+  assert.equal(density('สวัสดีคุณ{{1}} คำสั่งซื้อของคุณจัดส่งแล้ว', 'th'), []);
+  assert.equal(density('你好{{1}}。', 'zh_CN'), ['The body has 1 placeholder and 2 fixed characters (counted one by one in a script without spaces); WhatsApp tends to reject fewer than 4.']);
+  assert.equal(density('Hi {{1}} ok.', 'en'), ['The body has 1 placeholder and 2 fixed words; WhatsApp tends to reject fewer than 4.']);
+});
+
+test('message_send_ttl_seconds: -1 (30 days) for AUTHENTICATION and UTILITY only', () => {
+  const ttl = (category: string, v: number) => lint(`${HEAD.replace('UTILITY', category)}message_send_ttl_seconds: ${v}\nbody:\n  text: "Your order has shipped and is on its way to you."\n`)
+    .filter((d) => /message-ttl/.test(d.ruleId)).map((d) => d.message);
+  assert.equal(ttl('UTILITY', -1), []);
+  assert.match(ttl('MARKETING', -1)[0] ?? '', /43200 to 2592000; -1 is out of range/);
+  assert.match(ttl('UTILITY', -2)[0] ?? '', /30 to 43200 \(or -1 for 30 days\)/);
+});
+
+test('a config that still names the retired copy-code-length-15 loads; a misspelt id is still refused', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  copy-code-length-15: off\noverrides:\n  - files: ["a/**"]\n    rules: { copy-code-length-15: warning }\n' });
+    assert.ok(projectOptions(await loadConfig({ cwd: dir }), dir));
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), 'templates: ["**/*.yaml"]\nrules:\n  copy-code-lenght: off\n');
+    const misspelt = await loadConfig({ cwd: dir });
+    assert.throws(() => projectOptions(misspelt, dir), /unknown rule id 'copy-code-lenght'/);
+  } finally { cleanup(dir); }
+});
+
+test('the preview notes what WhatsApp desktop does not show: 4 or more buttons, a quick reply beside another type', () => {
+  const b = (type: string) => ({ type, text: 'x' });
+  assert.match(desktopNote([b('QUICK_REPLY'), b('URL')]) ?? '', /quick reply beside another button type/);
+  assert.match(desktopNote([b('URL'), b('URL'), b('PHONE_NUMBER'), b('COPY_CODE')]) ?? '', /4 or more buttons \(this one has 4\)/);
+  assert.is(desktopNote([b('QUICK_REPLY'), b('QUICK_REPLY'), b('QUICK_REPLY')]), undefined);
+  assert.is(desktopNote([b('URL'), b('VOICE_CALL')]), undefined);
+});
+
+test.run();
