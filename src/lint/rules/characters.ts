@@ -2,7 +2,7 @@
 // format characters (zero-width, bidi controls), tabs, and a word processor's curly quotes
 // around or inside a placeholder. Each finding names the character by its code point.
 import type { Path } from '../../files/locate.js';
-import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
+import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
 const NAMES: Readonly<Record<number, string>> = {
   0x0009: 'CHARACTER TABULATION', 0x00ad: 'SOFT HYPHEN', 0x061c: 'ARABIC LETTER MARK', 0x180e: 'MONGOLIAN VOWEL SEPARATOR',
@@ -47,7 +47,7 @@ export function hiddenCharacters(text: string): { ch: string; at: number }[] {
 }
 
 /** the template's texts a reader sees: every placeholder site, the footer, the button labels, the offer text */
-function texts(ctx: RuleContext): { path: Path; text: string }[] {
+function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[] {
   const out: { path: Path; text: string }[] = ctx.sites().map((s) => ({ path: s.path, text: s.text }));
   const footer = str(ctx.t.footer);
   if (footer !== undefined) out.push({ path: ['footer'], text: footer });
@@ -57,6 +57,21 @@ function texts(ctx: RuleContext): { path: Path; text: string }[] {
   return out;
 }
 
+const STRAIGHT: Readonly<Record<string, string>> = { '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"' };
+const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
+
+/**
+ * The text without what text-characters finds: hidden characters deleted (a tab made a space),
+ * curly quotes inside a placeholder deleted and those around one made straight. Pure.
+ */
+export function cleanText(text: string): string {
+  let t = text;
+  for (const { ch, at } of [...hiddenCharacters(t)].sort((a, b) => b.at - a.at)) t = `${t.slice(0, at)}${ch === '\t' ? ' ' : ''}${t.slice(at + ch.length)}`;
+  if (!CURLY.test(t)) return t;
+  t = t.replace(/\{\{([^{}]*)\}\}/g, (m, inner: string) => (CURLY.test(inner) ? `{{${inner.replace(CURLY_ALL, '')}}}` : m));
+  return t.replace(/([\u2018\u2019\u201A\u201C\u201D\u201E])(?=\{\{)|(?<=\}\})([\u2018\u2019\u201A\u201C\u201D\u201E])/gu, (q: string) => STRAIGHT[q] ?? q);
+}
+
 export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
@@ -64,6 +79,15 @@ export const characterRules = defineRules([
     why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message.',
     fix: 'Delete the character named by its code point (retype the text around it), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
+    repairTitle: 'Delete the invisible characters, make tabs spaces and the curly quotes at placeholders straight',
+    repair(ctx) {
+      const out: Change[] = [];
+      for (const { path, text } of texts(ctx)) {
+        const clean = cleanText(text);
+        if (clean !== text) out.push({ op: 'set', path, value: clean });
+      }
+      return out;
+    },
     check(ctx) {
       for (const { path, text } of texts(ctx)) {
         const seen = new Set<string>();

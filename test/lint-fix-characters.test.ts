@@ -1,0 +1,58 @@
+// The repair of text-characters: invisible characters deleted (a tab made a space), curly quotes
+// inside a placeholder deleted and around one made straight; joiners doing their job (Persian,
+// emoji) kept. A seeded property: one pass leaves nothing the rule finds, a second changes nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanText, hiddenCharacters } from '../src/lint/rules/characters.ts';
+import { collectFindings } from '../src/lint/engine.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+test('cleanText: each kind of character, and the joiners that do a job kept', () => {
+  assert.is(cleanText('Hi\u200B {{1}}, your\torder is ready'), 'Hi {{1}}, your order is ready');
+  assert.is(cleanText('Your code \u201C{{1}}\u201D is ready'), 'Your code "{{1}}" is ready');
+  assert.is(cleanText('Dear \u2018{{name}}\u2019, thanks'), "Dear '{{name}}', thanks");
+  assert.is(cleanText('Code {{\u201C1\u201D}} now'), 'Code {{1}} now');
+  assert.is(cleanText('\u202EHello {{1}}\u202C'), 'Hello {{1}}');
+  assert.is(cleanText('می\u200Cخواهم {{1}}'), 'می\u200Cخواهم {{1}}', 'a ZWNJ between Persian letters is spelling');
+  assert.is(cleanText('family \u{1F468}\u200D\u{1F469} {{1}}'), 'family \u{1F468}\u200D\u{1F469} {{1}}', 'an emoji sequence');
+  assert.is(cleanText('He said \u201Chello\u201D to {{1}}'), 'He said \u201Chello\u201D to {{1}}', 'quotes away from placeholders are prose');
+});
+
+const HIDDEN = ['\u200B', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\uFEFF', '\t', '\u00AD'];
+const word = fc.constantFrom('your', 'order', 'is', 'ready', 'Hello', 'at', 'the', 'store', 'today');
+
+test('property: one pass leaves no finding of the rule, and a second pass changes nothing', () => {
+  fc.assert(fc.property(fc.array(word, { minLength: 3, maxLength: 8 }), fc.array(fc.tuple(fc.nat(20), fc.constantFrom(...HIDDEN)), { maxLength: 4 }), fc.boolean(), (words, inserts, quote) => {
+    let text = `${words.join(' ')} ${quote ? '\u201C{{1}}\u201D' : '{{1}}'} ${words[0]} done`;
+    for (const [at, ch] of inserts) { const i = at % (text.length + 1); text = text.slice(0, i) + ch + text.slice(i); }
+    const once = cleanText(text);
+    assert.equal(hiddenCharacters(once), []);
+    assert.is(cleanText(once), once);
+    const t = { channel: CHANNEL_A, name: 'x_y', language: 'en_US', category: 'UTILITY', body: { text: once, examples: { 1: 'Ana' } } };
+    assert.equal(collectFindings(t, { now: new Date('2026-01-01T00:00:00Z') }).filter((f) => f.ruleId === 'text-characters'), []);
+  }), { seed: 2611, numRuns: 200 });
+});
+
+test('lint --fix repairs them in the file, keeping its comments, and lint is clean afterwards', async () => {
+  const dir = tempDir('tplsync-fix-chars-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n',
+      't/a.yaml': `channel: ${CHANNEL_A}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\n# pasted from the brief\nbody:\n  text: "Hello \u201C{{1}}\u201D, your\\torder is ready\u200B for pickup at the store."\n  examples: { 1: Ana }\n`,
+    });
+    const before = await cli(['lint'], { cwd: dir });
+    assert.match(before.stdout, 'text-characters');
+    const fix = await cli(['lint', '--fix'], { cwd: dir });
+    assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
+    assert.match(fix.stderr, 'text-characters 3');
+    const text = readFileSync(path.join(dir, 't', 'a.yaml'), 'utf8');
+    assert.match(text, '# pasted from the brief');
+    assert.match(text, 'text: "Hello \\"{{1}}\\", your order is ready for pickup at the store."');
+    assert.is((await cli(['lint'], { cwd: dir })).stdout.includes('text-characters'), false);
+  } finally { cleanup(dir); }
+});
+
+test.run();
