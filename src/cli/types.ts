@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { escapesProject } from '../files/confine-write.js';
 import { fromFile } from '../model/canonical.js';
 import { templateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
@@ -17,6 +19,9 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   const metas = project.files.map((f) => templateMeta(fromFile(f.value!, String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
   const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
+  // the config's typesOut is the repository's to choose, within the repository: --out is the user's
+  const away = o.out === undefined ? escapesProject(config.dir, out) : undefined;
+  if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(process.cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, ...(o.importFrom ? { importFrom: o.importFrom } : {}) });

@@ -1,0 +1,31 @@
+// Effects (realpath): where a write would really land. The project's own files (a linked folder,
+// the config's typesOut) must not lead a write out of the project: a repository can hold a
+// symbolic link, and CI runs its commands. A path the user names on the command line is theirs.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/** The real path of `p`: of its nearest existing ancestor, with the rest appended. */
+export function realTarget(p: string): string {
+  const rest: string[] = [];
+  let cur = path.resolve(p);
+  for (;;) {
+    try { return path.join(realpathSync(cur), ...rest.reverse()); } catch { /* not there yet */ }
+    const up = path.dirname(cur);
+    if (up === cur) return path.resolve(p);
+    rest.push(path.basename(cur));
+    cur = up;
+  }
+}
+
+const within = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/**
+ * Where a write to `target` would land outside the project `root` (the config's folder), or
+ * undefined when it stays inside: lexically (`../x.ts`) or through a linked folder.
+ */
+export function escapesProject(root: string, target: string): string | undefined {
+  const abs = path.resolve(target);
+  if (!within(path.resolve(root), abs)) return abs;
+  const real = realTarget(abs);
+  return within(realTarget(root), real) ? undefined : real;
+}
