@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanText, hiddenCharacters } from '../src/lint/rules/characters.ts';
+import { quoteLeadingPlaceholders } from '../src/lint/fix.ts';
 import { collectFindings } from '../src/lint/engine.ts';
 import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
@@ -52,6 +53,34 @@ test('lint --fix repairs them in the file, keeping its comments, and lint is cle
     assert.match(text, '# pasted from the brief');
     assert.match(text, 'text: "Hello \\"{{1}}\\", your order is ready for pickup at the store."');
     assert.is((await cli(['lint'], { cwd: dir })).stdout.includes('text-characters'), false);
+  } finally { cleanup(dir); }
+});
+
+test('quoteLeadingPlaceholders: one-line values that start with {{ are quoted as written; continued values and quoted ones left alone', () => {
+  assert.equal(quoteLeadingPlaceholders('body:\n  text: {{1}} is your "code" # note\n  examples: { 1: "4821" }\n'), { text: 'body:\n  text: "{{1}} is your \\"code\\"" # note\n  examples: { 1: "4821" }\n', count: 1 });
+  assert.equal(quoteLeadingPlaceholders('footer: {{1}}\r\n'), { text: 'footer: "{{1}}"\r\n', count: 1 });
+  assert.is(quoteLeadingPlaceholders('body:\n  text: {{1}} is\n    continued here\n').count, 0);
+  assert.is(quoteLeadingPlaceholders('body:\n  text: "{{1}} is quoted"\n  examples: { 1: Ana }\n').count, 0);
+});
+
+test('lint --fix quotes a text that starts with a placeholder (a YAML error, or a schema finding when it parses as a mapping)', async () => {
+  const dir = tempDir('tplsync-fix-quote-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n',
+      't/syntax.yaml': `channel: ${CHANNEL_A}\nname: otp_code\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: {{1}} is your code for the shop, valid today. # from the brief\n  examples: { 1: "4821" }\n`,
+      't/mapping.yaml': `channel: ${CHANNEL_A}\nname: greeting\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hello {{1}}, your order is ready for pickup at the store.\n  examples: { 1: Ana }\nfooter: {{shop}}\n`,
+    });
+    const before = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const ids = (JSON.parse(before.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    assert.ok(ids.includes('yaml-syntax') && ids.includes('schema'), ids.join(','));
+    const fix = await cli(['lint', '--fix'], { cwd: dir });
+    assert.match(fix.stderr, 'fixed t/syntax.yaml: yaml-syntax 1');
+    assert.match(readFileSync(path.join(dir, 't', 'syntax.yaml'), 'utf8'), 'text: "{{1}} is your code for the shop, valid today." # from the brief');
+    assert.match(readFileSync(path.join(dir, 't', 'mapping.yaml'), 'utf8'), 'footer: "{{shop}}"');
+    const after = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const left = (JSON.parse(after.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    assert.not.ok(left.includes('yaml-syntax') || left.includes('schema'), left.join(','));
   } finally { cleanup(dir); }
 });
 

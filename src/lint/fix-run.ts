@@ -28,8 +28,10 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
   const out: FileFix[] = [];
   for (const f of run.files) {
     const diags = byFile.get(f.file) ?? [];
-    if (!diags.some((d) => isRepairable(d))) continue;
-    const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId));
+    // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
+    const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
+    if (!quotable && !diags.some((d) => isRepairable(d))) continue;
+    const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
     if (refusing) { out.push({ file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` }); continue; }
     const read = readTemplateFile(f.file, f.abs);
     if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' }); continue; }
@@ -39,7 +41,7 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
     const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
     const r = fixText(text, { findings, now });
     if (r.refused) { out.push({ file: f.file, fixed: {}, left: `not touched: ${r.refused}` }); continue; }
-    if (r.text === text) { out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
+    if (r.text === text) { if (!quotable || diags.some((d) => isRepairable(d))) out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
     let mode = 0o644;
     try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
     if ((mode & 0o222) === 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it is read-only' }); continue; }

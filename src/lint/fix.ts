@@ -42,21 +42,60 @@ export function isRepairable(d: Pick<Diagnostic, 'ruleId'>, only?: ReadonlySet<s
   return Boolean(RULES_BY_ID.get(d.ruleId)?.repair) && (!only || only.has(d.ruleId));
 }
 
-export function fixText(text: string, o: FixOptions): FixOutcome {
-  const first = o.findings(text);
+/** the rules whose findings an unquoted text starting with a placeholder causes (YAML reads `{{` as a mapping) */
+const QUOTE_RULES: ReadonlySet<string> = new Set(['yaml-syntax', 'schema']);
+const LEADING_PLACEHOLDER = /^(\s*(?:-\s+)?[A-Za-z_][A-Za-z0-9_-]*:[ \t]+)(\{\{.*?)([ \t]+#.*)?$/;
+
+/**
+ * Pure: every one-line value that starts with a placeholder and is not quoted (`text: {{1}} is
+ * your code`), double-quoted as written. A value continued on the next lines is left alone.
+ */
+export function quoteLeadingPlaceholders(text: string): { text: string; count: number } {
+  const lines = text.split('\n');
+  let count = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const m = LEADING_PLACEHOLDER.exec(lines[i]!.replace(/\r$/, ''));
+    if (!m) continue;
+    const indent = m[1]!.length - m[1]!.trimStart().length;
+    const next = lines.slice(i + 1).find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    if (next !== undefined && next.length - next.trimStart().length > indent && !/^\s*(?:-\s+)?[A-Za-z_][A-Za-z0-9_-]*:/.test(next)) continue;
+    const cr = lines[i]!.endsWith('\r') ? '\r' : '';
+    lines[i] = `${m[1]}${JSON.stringify(m[2]!.trimEnd())}${m[3] ?? ''}${cr}`;
+    count++;
+  }
+  return { text: lines.join('\n'), count };
+}
+
+export function fixText(original: string, o: FixOptions): FixOutcome {
+  let text = original;
+  let first = o.findings(text);
+  let quoted: Record<string, number> = {};
+  // a text that starts with a placeholder, unquoted: YAML reads a mapping (or fails); quoted, it is the text
+  if ((!o.only || [...QUOTE_RULES].some((r) => o.only!.has(r))) && first.some((d) => QUOTE_RULES.has(d.ruleId))) {
+    const q = quoteLeadingPlaceholders(text);
+    if (q.count) {
+      const after = o.findings(q.text);
+      if (!after.some((d) => REFUSING_RULES.has(d.ruleId)) && parseDocument(q.text).errors.length === 0) {
+        quoted = Object.fromEntries([...QUOTE_RULES].map((r) => [r, first.filter((d) => d.ruleId === r).length - after.filter((d) => d.ruleId === r).length]).filter(([, n]) => (n as number) > 0));
+        text = q.text;
+        first = after;
+      }
+    }
+  }
   const refusing = first.find((d) => REFUSING_RULES.has(d.ruleId));
-  if (refusing) return { text, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  if (refusing) return { text: original, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
   // whatever the config's severities say: a text that is not one YAML document without duplicate keys is never rewritten
   const parsed = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false });
   if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
   let cur = text;
   let found = first;
+  const withQuoted = (fixed: Record<string, number>): Record<string, number> => ({ ...quoted, ...fixed });
   for (let pass = 0; pass < PASSES; pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
     if (ids.length === 0) break;
     let doc: Document = parseDocument(cur, { uniqueKeys: false, keepSourceTokens: false });
     if (doc.errors.length) break;
-    if (hasAlias(doc)) return { text: cur, fixed: countFixed(first, found, o.only), left: found, ...(cur === text ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}) };
+    if (hasAlias(doc)) return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(cur === original ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}) };
     let changed = false;
     for (const id of ids) {
       const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
@@ -75,7 +114,7 @@ export function fixText(text: string, o: FixOptions): FixOutcome {
     cur = next;
     found = after;
   }
-  return { text: cur, fixed: countFixed(first, found, o.only), left: found };
+  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found };
 }
 
 function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[], only?: ReadonlySet<string>): Record<string, number> {
