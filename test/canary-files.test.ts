@@ -1,0 +1,54 @@
+// The canary key in no file tplsync writes, whatever the command: pull's files, preview's pages
+// (of the files and of the changes), review's and promote's renderings and saved promotion, even
+// when the channel holds an echo of the key in another case or cut short (8 characters or more).
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const OTHER = '5b8e1f0a-3c2d-4e6f-9a7b-1c2d3e4f5a6b';
+
+test('pull, preview, preview --changes, review and promote write no file and print nothing holding the key or an echo of it', async () => {
+  const CANARY = `cn${randomUUID().replace(/-/g, '')}`;
+  const echo = CANARY.slice(3, 15).toUpperCase(); // 12 characters of the key, in another case
+  const emu = await startEmulator({ keys: [CANARY], reviewDelayMs: 0, statusDelayMs: 0 });
+  const dir = tempDir('tplsync-canary-files-');
+  try {
+    const tag = randomUUID().slice(0, 6);
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    baseUrl: ${emu.url}\n    apiKeyEnv: MY_KEY\n    channels: { wa: ${CHANNEL_A} }\n  next:\n    baseUrl: ${emu.url}\n    apiKeyEnv: MY_KEY\n    channels: { wa: ${OTHER} }\nchannels: { wa: { kind: whatsapp } }\n`,
+      'templates/a.yaml': `channel: wa\nname: echo_${tag}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your reference ${echo} is ready for pickup."\n  examples: { 1: Ana }\n`,
+      'templates/b.yaml': `channel: wa\nname: plain_${tag}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+    });
+    const env = { MY_KEY: CANARY };
+    const out: string[] = [];
+    const run = async (args: string[]) => { const r = await cli(args, { cwd: dir, env }); out.push(r.stdout, r.stderr); return r; };
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const ids = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes.flatMap((c) => ['--id', c.publicId]);
+    assert.is((await run(['pull', '--channel', 'wa', ...ids, '--dir', 'pulled', '--force'])).exitCode, 0);
+    await run(['preview', '--out', 'site']);
+    writeFiles(dir, { 'templates/b.yaml': readFileSync(path.join(dir, 'templates', 'b.yaml'), 'utf8').replace('at the store', `at the store ${echo.toLowerCase()}`) });
+    await run(['preview', '--changes', '--out', 'changes']);
+    await run(['review', '--format', 'json', '--output', 'review.json']);
+    await run(['promote', '--from', 'prod', '--to', 'next', '--out', 'promotion.json', '--output', 'promotion.md', '--format', 'markdown']);
+    assert.ok(out.join('').length > 200, 'the commands printed something to check');
+    const bad = (s: string) => s.includes(CANARY) || s.toLowerCase().includes(echo.toLowerCase());
+    for (const [i, text] of out.entries()) assert.not.ok(bad(text), `output ${i} holds the key or its echo:\n${text.slice(0, 400)}`);
+    let checked = 0;
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      // the user's own files hold the echo: tplsync's files must not
+      if (f.startsWith('templates') || f.startsWith('.tplsync')) continue;
+      const p = path.join(dir, f);
+      if (!statSync(p).isFile()) continue;
+      checked++;
+      assert.not.ok(bad(readFileSync(p, 'utf8')), `${f} holds the key or its echo`);
+    }
+    assert.ok(checked >= 6, `files checked: ${checked}`);
+    assert.match(readFileSync(path.join(dir, 'pulled', `echo_${tag}.en_US.yaml`), 'utf8'), /\[redacted\]/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test.run();
