@@ -1,7 +1,7 @@
 // Discovery's own walk of the common glob shapes (src/files/walk.ts) is only an optimisation: on
 // any tree, for any glob it accepts, it finds exactly the files tinyglobby finds with the options
 // discovery uses; for anything else it declines, and discovery asks tinyglobby.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import './seed.ts';
@@ -75,6 +75,24 @@ test('the walk declines what it does not answer for, and discovery then asks tin
     // another shape goes to the library too
     const star = (await discoverFiles({ ...config, templates: ['templates/*.yaml'] }, [], dir)).map((f) => f.file);
     assert.equal(star, [path.join('templates', 'a.yaml')]);
+  } finally { cleanup(dir); }
+});
+
+
+test('a folder the walk cannot read is reported (unreadable), not taken for an empty one; a missing one is nothing', () => {
+  const dir = tempDir('tplsync-walk-');
+  try {
+    build(dir, { templates: { 'a.yaml': 'file', locked: { 'b.yaml': 'file' }, open: { 'c.yaml': 'file' } } });
+    const locked = path.join(dir, 'templates', 'locked');
+    // root reads every folder: the failure a user without permission gets is given by the reader
+    const read = (d: string) => {
+      if (d === locked) throw Object.assign(new Error(`EACCES: permission denied, scandir '${d}'`), { code: 'EACCES' });
+      return readdirSync(d, { withFileTypes: true });
+    };
+    const unreadable: string[] = [];
+    const files = walkSimpleGlobs(['templates/**/*.yaml', 'missing/**/*.yaml'], dir, unreadable, read)!.map((f) => path.relative(dir, f)).sort();
+    assert.equal(files, [path.join('templates', 'a.yaml'), path.join('templates', 'open', 'c.yaml')]);
+    assert.equal(unreadable, [locked], 'the missing folder is nothing; the locked one is said');
   } finally { cleanup(dir); }
 });
 

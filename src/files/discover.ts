@@ -22,7 +22,8 @@ const YAML_EXT = /\.ya?ml$/i;
 export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
-  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir) : undefined;
+  const unreadable: string[] = [];
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
     const { glob } = await import('tinyglobby');
@@ -43,7 +44,13 @@ export async function discoverFiles(config: Config, paths: readonly string[], cw
       } else throw new UsageError(`No such file or directory: ${p}`);
     }
   }
-  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0).sort();
+  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0);
+  // a folder the walk could not read is reported where its templates would be (file-unreadable), never skipped in silence
+  for (const dir of unreadable) {
+    refuseFile(dir, 'file-unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
+    files.push(dir);
+  }
+  files.sort();
   if (files.length === 0) {
     throw new UsageError(paths.length
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`

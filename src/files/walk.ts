@@ -31,12 +31,20 @@ class Fallback extends Error {}
  * The absolute paths of the files the globs match under `cwd` (unsorted, possibly repeated),
  * or undefined when a glob or the tree is outside what this module answers for.
  */
-export function walkSimpleGlobs(globs: readonly string[], cwd: string): string[] | undefined {
+/** reads a directory's entries (readdirSync; tests give one that fails as an unreadable folder would) */
+export type ReadDir = (dir: string) => Dirent[];
+const readDir: ReadDir = (dir) => readdirSync(dir, { withFileTypes: true });
+
+/**
+ * `unreadable`, when given, collects the folders of the walk that exist but cannot be read (no
+ * permission, an I/O error), so that the caller reports them instead of finding nothing there.
+ */
+export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir): string[] | undefined {
   const shapes = globs.map(simpleGlob);
   if (shapes.length === 0 || shapes.some((s) => s === undefined)) return undefined;
   const out: string[] = [];
   try {
-    for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), out);
+    for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), out, false, unreadable, read);
   } catch (e) {
     if (e instanceof Fallback) return undefined;
     throw e;
@@ -46,9 +54,14 @@ export function walkSimpleGlobs(globs: readonly string[], cwd: string): string[]
 
 // tinyglobby reads `BASE/**/*.EXT` as `BASE/**/*.EXT/**`: a directory whose name ends with `.EXT`
 // counts as a match, and so does everything under it (`all`).
-function walk(dir: string, endings: readonly string[], out: string[], all = false): void {
+function walk(dir: string, endings: readonly string[], out: string[], all: boolean, unreadable: string[] | undefined, read: ReadDir): void {
   let entries: Dirent[];
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; } // missing, not a directory, unreadable: nothing
+  try { entries = read(dir); } catch (e) {
+    // missing or not a directory: nothing there; there but unreadable: said, never silently empty
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable?.push(dir);
+    return;
+  }
   for (const e of entries) {
     const name = e.name;
     if (name.charCodeAt(0) === 46) continue; // a dot name: `*` and `**` do not match it
@@ -56,7 +69,7 @@ function walk(dir: string, endings: readonly string[], out: string[], all = fals
     if (e.isSymbolicLink()) throw new Fallback();
     // `dir` is normal and `name` holds no separator: joining them needs no normalising
     if (e.isDirectory()) {
-      walk(dir + path.sep + name, endings, out, all || matches(name, endings));
+      walk(dir + path.sep + name, endings, out, all || matches(name, endings), unreadable, read);
     } else if (e.isFile() && (all || matches(name, endings))) out.push(dir + path.sep + name);
   }
 }
