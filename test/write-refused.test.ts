@@ -31,7 +31,7 @@ test('new --force onto a link, types onto a link, new --force onto a read-only f
     rmSync(path.join(dir, 'templates/target.en_US.yaml'));
     const types = await cli(['types'], { cwd: dir });
     assert.is(types.exitCode, 3, types.stdout + types.stderr);
-    assert.match(types.stderr, 'is a symbolic link');
+    assert.match(types.stderr, /is a symbolic link|leads out of the project/);
     assert.not.match(types.stderr, /bug/i);
     assert.is(readFileSync(path.join(root, 'outside/target.en_US.yaml'), 'utf8'), 'keep\n');
     assert.is(readFileSync(path.join(root, 'outside/types.ts'), 'utf8'), 'keep\n');

@@ -17,6 +17,10 @@ export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
 
 export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeOne(file, data, o);
+}
+
+function writeOne(file: string, data: string, o: WriteOptions): void {
   let mode: number | undefined;
   try {
     const st = lstatSync(file);
@@ -36,5 +40,18 @@ export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}
   } catch (e) {
     rmSync(tmp, { force: true }); // nothing half-done is left behind
     throw e;
+  }
+}
+
+/**
+ * writeFileAtomic for many files at once (pull of a catalogue): the same checks and redaction,
+ * each directory made once. Stops at the first refusal or error (the files before it stay written).
+ */
+export function writeFilesAtomic(files: readonly { file: string; data: string }[], o: WriteOptions = {}): void {
+  const made = new Set<string>();
+  for (const { file, data } of files) {
+    const dir = path.dirname(path.resolve(file));
+    if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
+    writeOne(file, data, o);
   }
 }

@@ -9,9 +9,9 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { writeFileAtomic } from '../files/write.js';
+import { writeFilesAtomic } from '../files/write.js';
 import { metaTemplates, metaToFile } from '../formats/meta.js';
-import { formatTemplate } from '../layout/format.js';
+import { order, TO_STRING } from '../layout/format.js';
 import { lintProject } from '../lint/run.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
@@ -46,6 +46,8 @@ export async function pullFromMeta(config: Config, env: EnvironmentConfig, req: 
   const out: FromMetaOutcome[] = [];
   const push = (o: FromMetaOutcome) => { out.push(o); on(o); };
   const written: string[] = [];
+  const toWrite: { file: string; data: string }[] = [];
+  const done: FromMetaOutcome[] = [];
   const note = `Pulled from Meta's template JSON by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`;
   for (const t of templates) {
     const c = metaToFile(t.value, req.channel);
@@ -56,13 +58,18 @@ export async function pullFromMeta(config: Config, env: EnvironmentConfig, req: 
     const lives = findExisting(existing, { id: templateId(channelId, c.name, c.language), channelId, name: c.name, language: c.language });
     if (lives && path.resolve(lives.abs) !== path.resolve(target) && !req.force) { push({ kind: 'elsewhere', file: path.relative(req.cwd, lives.abs), name: c.name, language: c.language }); continue; }
     if (existsSync(target) && !req.force) { push({ kind: 'exists', file: rel, name: c.name, language: c.language }); continue; }
+    // in fmt's layout, built directly: the keys in the schema's order, fmt's print settings
     const doc = new Document(c.value);
     doc.commentBefore = ` yaml-language-server: $schema=${req.schemaPath}\n ${note}`;
-    const text = doc.toString({ lineWidth: 0 });
-    writeFileAtomic(target, formatTemplate(text).text || text);
+    order(doc.contents);
+    toWrite.push({ file: target, data: doc.toString(TO_STRING) });
     written.push(target);
-    push({ kind: 'written', file: rel, name: c.name, language: c.language, problems: c.problems });
+    done.push({ kind: 'written', file: rel, name: c.name, language: c.language, problems: c.problems });
   }
+  // every file of the export at once (a catalogue holds thousands), each atomically
+  writeFilesAtomic(toWrite);
+  // said once written
+  for (const o of done) push(o);
   const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
   return { outcomes: out, diagnostics };
 }
