@@ -81,17 +81,15 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'pull', alias: 'import',
     define: (c) => c
-      .description('adopt existing templates into files (keeping their publicId): by id, every template of a channel, or from Meta\'s template JSON (--from meta FILE...)')
-      .argument('[files...]', 'with --from meta: JSON files of Meta\'s Graph API (a WABA\'s message_templates listing, one template, or a create request)')
+      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel')
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-      .addOption(new Option('--from <format>', 'read templates from a file of another platform instead of the channel').choices(['meta']))
       .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
       .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
-    run: async (args, o) => (await import('./pull.js')).pullCommand(o, args[0] as never),
+    run: async (args, o) => (await import('./pull.js')).pullCommand(o),
   },
   {
     name: 'types',

@@ -2,7 +2,7 @@
 // lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
 // --all needs the template listing configured (the reference gives no path for it).
 import path from 'node:path';
-import { schemaModelinePath, selectEnvironment } from '../config/load.js';
+import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -13,11 +13,9 @@ import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; from?: string }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
 
-export async function pullCommand(o: PullCommandOptions, files: string[] = []): Promise<number> {
-  if (o.from !== undefined) return pullFromFiles(o, files);
-  if (files.length) throw new UsageError(`pull reads files only with --from meta (${files[0]} given)`);
+export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
@@ -54,29 +52,4 @@ export async function pullCommand(o: PullCommandOptions, files: string[] = []): 
     }
     return code;
   });
-}
-
-/** `pull --from meta FILE...`: no channel is read; the environment resolves the alias. */
-async function pullFromFiles(o: PullCommandOptions, files: string[]): Promise<number> {
-  if (files.length === 0) throw new UsageError('pull --from meta takes the JSON files to read: tplsync pull --from meta export.json --channel ALIAS');
-  if (o.id?.length || o.all || o.category) throw new UsageError('--id, --all and --category go with pulling from the channel, not --from meta (the JSON carries the category)');
-  const config = await commandConfig(o);
-  const env = selectEnvironment(config, o.env);
-  const dir = path.resolve(process.cwd(), o.dir);
-  let code: number = EXIT.OK;
-  let problems = 0;
-  const { pullFromMeta } = await import('../pull/from-meta.js');
-  const { outcomes, diagnostics } = await pullFromMeta(config, env, { files: files.map((f) => path.resolve(process.cwd(), f)), channel: o.channel, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd() }, (r) => {
-    if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
-    if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${r.name}/${r.language} already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
-    process.stdout.write(`${r.file}: ${r.name}/${r.language}\n`);
-    for (const p of r.problems) { process.stderr.write(`tplsync: ${r.name}/${r.language}: ${p}\n`); problems++; }
-  });
-  if (problems) { process.stderr.write(`tplsync: ${problems} part${problems === 1 ? '' : 's'} of the JSON could not be written as tplsync files (listed above)\n`); code = EXIT.FINDINGS; }
-  if (diagnostics.length) {
-    process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
-    if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
-  }
-  if (outcomes.length === 0) process.stderr.write('tplsync: the JSON holds no templates\n');
-  return code;
 }
