@@ -81,15 +81,17 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'pull', alias: 'import',
     define: (c) => c
-      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel')
+      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel; or from a Meta export file')
+      .argument('[files...]', 'with --from: the export files (JSON) to read')
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+      .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta']))
       .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
       .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
-    run: async (args, o) => (await import('./pull.js')).pullCommand(o),
+    run: async (args, o) => (await import('./pull.js')).pullCommand({ ...(o as object), files: args[0] } as never),
   },
   {
     name: 'types',

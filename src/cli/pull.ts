@@ -13,11 +13,16 @@ import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
-  if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all');
+  if (o.from) {
+    if (o.all || o.id?.length) throw new UsageError('pull --from reads export files: it takes no --id or --all');
+    return (await import('./pull-from.js')).pullFromCommand(o);
+  }
+  if (o.files?.length) throw new UsageError(`pull reads files only with --from meta|twilio (got ${o.files.join(' ')})`);
+  if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all (or --from meta|twilio FILE...)');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
   const config = await commandConfig(o);
   return withConnection(config, o, async (conn) => {

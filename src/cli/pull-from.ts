@@ -1,0 +1,51 @@
+// `tplsync pull --from meta|twilio FILE... --channel ALIAS [--dir DIR]`: adopt the templates of a
+// platform's own export. Needs the config (the channel's id for this environment, the files the
+// project has) but never the API.
+import path from 'node:path';
+import { schemaModelinePath, selectEnvironment } from '../config/load.js';
+import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
+import { toolVersion } from '../core/version.js';
+import { stylish } from '../lint/formatters/stylish.js';
+import { resolveChannel } from '../plan/desired.js';
+import { pullFromExport } from '../pull/from-export.js';
+import { useColor } from '../terminal/output.js';
+import { commandConfig } from './context.js';
+
+export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir: string; force?: boolean; category?: string }
+
+export async function pullFromCommand(o: PullFromOptions): Promise<number> {
+  const format = o.from!;
+  if (!o.files?.length) throw new UsageError(`pull --from ${format} needs the export files to read: tplsync pull --from ${format} FILE... --channel ALIAS`);
+  if (o.category !== undefined) throw new UsageError('--category is for pulls from the channel: an export gives each template its own category');
+  const config = await commandConfig(o);
+  const env = selectEnvironment(config, o.env);
+  const channelId = resolveChannel(o.channel, env);
+  if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
+  const dir = path.resolve(process.cwd(), o.dir);
+  const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
+  let code: number = EXIT.OK;
+  let written = 0, notWritten = 0;
+  const { diagnostics } = await pullFromExport(config, env, {
+    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+    note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
+  }, (r) => {
+    const what = `${r.name}/${r.language}`;
+    if (r.kind === 'written') { written++; process.stdout.write(`${r.file}: ${what}\n`); return; }
+    notWritten++;
+    if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+    code = EXIT.FINDINGS;
+    if (r.kind === 'exists') process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
+    else if (r.kind === 'repeated') process.stderr.write(`tplsync: ${what} (${r.source}) comes twice; the first (${r.first}) is the one written\n`);
+    else {
+      process.stderr.write(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);
+      for (const i of r.issues) process.stderr.write(`  ${i.field}: ${i.message}\n`);
+    }
+  });
+  process.stderr.write(`${written} template${written === 1 ? '' : 's'} written, ${notWritten} not.\n`);
+  if (diagnostics.length) {
+    process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
+    if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
+  }
+  return code;
+}

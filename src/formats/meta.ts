@@ -1,0 +1,314 @@
+// Pure: WhatsApp templates in Meta's own JSON (the Graph API's message templates) into template
+// file values, and canonical templates out to Meta's create-template request. What a file cannot
+// carry is never dropped: it comes back as an issue naming the template and the field.
+// Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
+// and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
+import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type CanonicalText } from '../model/canonical.js';
+
+/** One thing a template file (or the target format) cannot carry: by template and field. */
+export interface FormatIssue { template: string; field: string; message: string }
+
+/** A template read from an export, as the plain value of a template file (without `channel`). */
+export interface ImportedTemplate {
+  /** where it stood in the input (`data[3]`, `(template)`) */
+  where: string;
+  name: string;
+  language: string;
+  value: Record<string, unknown>;
+  /** not empty: the template is not written */
+  issues: FormatIssue[];
+}
+
+export const META_PAGES = {
+  templates: 'https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates',
+  components: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components',
+  carousel: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/marketing-templates/media-card-carousel-templates',
+  offer: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/marketing-templates/limited-time-offer-templates',
+  authentication: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/authentication-templates/autofill-button-authentication-templates',
+} as const;
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : '');
+
+/** The state Meta keeps about a template (not its content): read and left out, by design. */
+export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'last_updated_time', 'allow_category_change'];
+const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds'];
+
+/** The templates of a Meta export: a listing (`{"data": [...], "paging": ...}`), one template, or a create request. */
+export function metaTemplates(json: unknown): { where: string; value: unknown }[] {
+  if (isRec(json) && Array.isArray(json.data)) return json.data.map((value, i) => ({ where: `data[${i}]`, value }));
+  if (Array.isArray(json)) return json.map((value, i) => ({ where: `[${i}]`, value }));
+  if (isRec(json) && (json.components !== undefined || json.name !== undefined)) return [{ where: '(template)', value: json }];
+  throw new Error('is neither a template listing ({"data": [...]}), a template, nor a create-template request');
+}
+
+const HTTP = /^https?:\/\//i;
+
+/** Pure: one Meta template (as the Graph API returns it, or a create request) as a template file's value. */
+export function metaToFile(raw: unknown, where: string): ImportedTemplate {
+  const t = isRec(raw) ? raw : {};
+  const name = str(t.name) ?? '', language = str(t.language) ?? '';
+  const label = name ? `${name}/${language || '?'}` : where;
+  const issues: FormatIssue[] = [];
+  const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  if (!isRec(raw)) bad(where, 'is not a JSON object');
+  if (!name) bad('name', 'missing');
+  if (!language) bad('language', 'missing');
+  for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  const category = up(t.category);
+  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(t.category ?? '')}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  const format = t.parameter_format === undefined ? 'POSITIONAL' : up(t.parameter_format);
+  if (format !== 'POSITIONAL' && format !== 'NAMED') bad('parameter_format', `'${String(t.parameter_format)}' is not NAMED or POSITIONAL`);
+
+  const v: Rec = { name, language, category };
+  if (t.message_send_ttl_seconds !== undefined) {
+    if (typeof t.message_send_ttl_seconds === 'number') v.message_send_ttl_seconds = t.message_send_ttl_seconds;
+    else bad('message_send_ttl_seconds', 'is not a number');
+  }
+  const components = Array.isArray(t.components) ? t.components : [];
+  if (!Array.isArray(t.components)) bad('components', 'missing');
+  components.forEach((c, i) => {
+    const at = `components[${i}]`;
+    if (!isRec(c)) { bad(at, 'is not an object'); return; }
+    const type = up(c.type);
+    const keys = (allowed: readonly string[]) => { for (const k of Object.keys(c)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of a ${type} component has no place in a template file`); };
+    if (v[SLOT[type] ?? ''] !== undefined) { bad(at, `a second ${type} component`); return; }
+    if (type === 'HEADER') {
+      keys(['type', 'format', 'text', 'example']);
+      const h = header(c, at, bad, true);
+      if (h) v.header = h;
+    } else if (type === 'BODY') {
+      keys(['type', 'text', 'example', 'add_security_recommendation']);
+      if (c.add_security_recommendation !== undefined && (category === 'AUTHENTICATION' || c.text === undefined)) {
+        // the text of an authentication body is WhatsApp's (the listing returns it): the file says only what to add
+        v.body = { add_security_recommendation: c.add_security_recommendation === true };
+      } else v.body = textPart(c, 'body_text', at, bad);
+    } else if (type === 'FOOTER') {
+      keys(['type', 'text', 'code_expiration_minutes']);
+      if (typeof c.code_expiration_minutes === 'number') v.footer = { code_expiration_minutes: c.code_expiration_minutes };
+      else if (typeof c.text === 'string') v.footer = c.text;
+      else bad(at, 'a footer without text');
+    } else if (type === 'BUTTONS') {
+      keys(['type', 'buttons']);
+      v.buttons = (Array.isArray(c.buttons) ? c.buttons : []).map((b, j) => button(b, `${at}.buttons[${j}]`, bad, category)).filter(isRec);
+    } else if (type === 'CAROUSEL') {
+      keys(['type', 'cards']);
+      v.carousel = (Array.isArray(c.cards) ? c.cards : []).map((card, j) => carouselCard(card, `${at}.cards[${j}]`, bad, category));
+    } else if (type === 'LIMITED_TIME_OFFER') {
+      keys(['type', 'limited_time_offer']);
+      const l = isRec(c.limited_time_offer) ? c.limited_time_offer : {};
+      for (const k of Object.keys(l)) if (k !== 'text' && k !== 'has_expiration') bad(`${at}.limited_time_offer.${k}`, `'${k}' has no place in a template file`);
+      v.limited_time_offer = { text: str(l.text) ?? '', ...(typeof l.has_expiration === 'boolean' ? { has_expiration: l.has_expiration } : {}) };
+    } else {
+      bad(`${at}.type`, `${String(c.type)} components cannot be written in a template file yet`);
+    }
+  });
+  return { where, name, language, value: ordered(v), issues };
+}
+
+const SLOT: Record<string, string> = { HEADER: 'header', BODY: 'body', FOOTER: 'footer', BUTTONS: 'buttons', CAROUSEL: 'carousel', LIMITED_TIME_OFFER: 'limited_time_offer' };
+const FILE_ORDER = ['name', 'language', 'category', 'message_send_ttl_seconds', 'header', 'limited_time_offer', 'body', 'carousel', 'footer', 'buttons'];
+function ordered(v: Rec): Rec {
+  return Object.fromEntries([...FILE_ORDER.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), ...Object.entries(v).filter(([k, x]) => !FILE_ORDER.includes(k) && x !== undefined)]);
+}
+
+type Bad = (field: string, message: string) => void;
+
+/** A text with its samples: `example.<key>` positional (`[["a","b"]]` for the body, `["a"]` for a header) or `<key>_named_params`. */
+function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad): Rec {
+  const text = str(c.text) ?? '';
+  if (!text) bad(`${at}.text`, 'missing');
+  const ex = isRec(c.example) ? c.example : undefined;
+  const examples: Rec = {};
+  if (ex) {
+    for (const k of Object.keys(ex)) if (k !== key && k !== `${key}_named_params`) bad(`${at}.example.${k}`, `'${k}' has no place here`);
+    const positional = ex[key];
+    const values = key === 'body_text' ? (Array.isArray(positional) ? positional[0] : undefined) : positional;
+    if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) examples[String(i + 1)] = s; });
+    const named = ex[`${key}_named_params`];
+    if (Array.isArray(named)) {
+      for (const p of named) {
+        const n = isRec(p) ? str(p.param_name) : undefined;
+        const s = isRec(p) ? str(p.example) : undefined;
+        if (n !== undefined && s !== undefined) examples[n] = s;
+      }
+    }
+  }
+  return { text, ...(Object.keys(examples).length ? { examples } : {}) };
+}
+
+function header(c: Rec, at: string, bad: Bad, top: boolean): Rec | undefined {
+  const format = up(c.format);
+  const allowed = top ? ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] : ['IMAGE', 'VIDEO'];
+  if (!allowed.includes(format)) { bad(`${at}.format`, `${String(c.format)} headers cannot be written in a template file${top ? ' yet' : ' card'}`); return undefined; }
+  if (format === 'TEXT') return { format, ...textPart(c, 'header_text', at, bad) };
+  if (format === 'LOCATION') return { format };
+  const ex = isRec(c.example) ? c.example : undefined;
+  const handle = ex && Array.isArray(ex.header_handle) ? str(ex.header_handle[0]) : undefined;
+  if (handle !== undefined && !HTTP.test(handle)) {
+    bad(`${at}.example.header_handle`, 'a media handle of Meta\'s upload API, not a URL: a template file needs a sample media URL (the listing returns one)');
+    return undefined;
+  }
+  return { format, ...(handle !== undefined ? { example: handle } : {}) };
+}
+
+const OTP_URL = /^https:\/\/www\.whatsapp\.com\/otp\/code\/?\?/;
+
+function button(raw: unknown, at: string, bad: Bad, category: string): Rec | undefined {
+  if (!isRec(raw)) { bad(at, 'is not an object'); return undefined; }
+  const b = raw;
+  const type = up(b.type);
+  const keys = (allowed: readonly string[]) => { for (const k of Object.keys(b)) if (!['type', ...allowed].includes(k)) bad(`${at}.${k}`, `'${k}' of a ${type} button has no place in a template file`); };
+  const text = str(b.text);
+  const withText = text !== undefined ? { text } : {};
+  switch (type) {
+    case 'QUICK_REPLY': case 'CATALOG': case 'MPM':
+      keys(['text']);
+      return { type, ...withText };
+    case 'PHONE_NUMBER':
+      keys(['text', 'phone_number']);
+      return { type, ...withText, phone_number: str(b.phone_number) ?? '' };
+    case 'URL': {
+      const url = str(b.url) ?? '';
+      // the listing returns an authentication template's OTP button as a URL button
+      if (category === 'AUTHENTICATION' && OTP_URL.test(url)) return otpFromUrl(url, text, at, bad);
+      keys(['text', 'url', 'example']);
+      const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
+      // Meta's pages give the sample as the full URL or as the value of {{1}} alone
+      const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, ex);
+      return { type, ...withText, url, ...(example !== undefined ? { example } : {}) };
+    }
+    case 'COPY_CODE': {
+      keys(['text', 'example']);
+      const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
+      return { type, ...withText, example: ex ?? '' };
+    }
+    case 'FLOW': {
+      keys(['text', 'flow_id', 'flow_action', 'navigate_screen']);
+      if (b.flow_id === undefined) { if (b.flow_name === undefined && b.flow_json === undefined) bad(`${at}.flow_id`, 'a FLOW button without flow_id'); return undefined; }
+      const action = str(b.flow_action)?.toLowerCase();
+      return { type, ...withText, flow: { id: str(b.flow_id) ?? '', ...(action ? { action } : {}), ...(str(b.navigate_screen) ? { navigateScreen: str(b.navigate_screen) } : {}) } };
+    }
+    case 'OTP': {
+      keys(['text', 'otp_type', 'autofill_text', 'supported_apps', 'package_name', 'signature_hash', 'zero_tap_terms_accepted']);
+      const apps = Array.isArray(b.supported_apps)
+        ? b.supported_apps.map((a) => (isRec(a) ? { package_name: str(a.package_name) ?? '', signature_hash: str(a.signature_hash) ?? '' } : { package_name: '', signature_hash: '' }))
+        : b.package_name !== undefined ? [{ package_name: str(b.package_name) ?? '', signature_hash: str(b.signature_hash) ?? '' }] : undefined;
+      return otp(up(b.otp_type), text, str(b.autofill_text), apps, b.zero_tap_terms_accepted === true);
+    }
+    default:
+      bad(`${at}.type`, `${String(b.type)} buttons cannot be written in a template file yet`);
+      return undefined;
+  }
+}
+
+function otp(otpType: string, text: string | undefined, autofill: string | undefined, apps: Rec[] | undefined, zeroTap: boolean): Rec {
+  return {
+    type: 'OTP', otp_type: otpType, ...(text !== undefined ? { text } : {}), ...(autofill !== undefined ? { autofill_text: autofill } : {}),
+    ...(apps ? { supported_apps: apps } : {}), ...(zeroTap ? { zero_tap_terms_accepted: true } : {}),
+  };
+}
+
+function otpFromUrl(url: string, text: string | undefined, at: string, bad: Bad): Rec {
+  const q = new URL(url).searchParams;
+  for (const k of q.keys()) if (!['otp_type', 'cta_display_name', 'package_name', 'signature_hash', 'code'].includes(k)) bad(`${at}.url`, `'${k}' of the OTP button's URL has no place in a template file`);
+  const pkg = q.get('package_name');
+  return otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
+}
+
+function carouselCard(raw: unknown, at: string, bad: Bad, category: string): Rec {
+  const card: Rec = {};
+  const comps = isRec(raw) && Array.isArray(raw.components) ? raw.components : [];
+  if (!isRec(raw) || !Array.isArray(raw.components)) bad(at, 'a card without components');
+  comps.forEach((c, i) => {
+    const cat = `${at}.components[${i}]`;
+    if (!isRec(c)) { bad(cat, 'is not an object'); return; }
+    const type = up(c.type);
+    if (type === 'HEADER') { const h = header(c, cat, bad, false); if (h) card.header = h; }
+    else if (type === 'BODY') card.body = textPart(c, 'body_text', cat, bad);
+    else if (type === 'BUTTONS') card.buttons = (Array.isArray(c.buttons) ? c.buttons : []).map((b, j) => button(b, `${cat}.buttons[${j}]`, bad, category)).filter(isRec);
+    else bad(`${cat}.type`, `${String(c.type)} components of a card cannot be written in a template file`);
+  });
+  return card;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Out: canonical templates (from files) to Meta's create-template request.
+
+export interface MetaExport { request?: Rec; issues: FormatIssue[] }
+
+/** The names of the placeholders of a part, or undefined when it has none; numbered ones give []. */
+function partNames(p: { text?: string; names?: readonly string[] } | undefined): string[] | undefined {
+  if (!p?.text || !/\{\{/.test(p.text)) return undefined;
+  return p.names?.filter(Boolean) ?? [];
+}
+
+/** Pure: a canonical template (from a file) as the body of Meta's POST /<WABA_ID>/message_templates. */
+export function toMeta(c: CanonicalTemplate): MetaExport {
+  const label = `${c.name}/${c.language}`;
+  const issues: FormatIssue[] = [];
+  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: Meta has no place for it' }] };
+  if (c.message) issues.push({ template: label, field: 'message', message: 'the RCS message has no place in a Meta template: left out' });
+  const parts = [c.header?.format === 'TEXT' ? c.header : undefined, c.body, ...(c.carousel ?? []).map((card) => card.body)];
+  const named = parts.map(partNames).filter((x): x is string[] => x !== undefined);
+  const isNamed = named.some((n) => n.length > 0);
+  if (isNamed && named.some((n) => n.length === 0)) issues.push({ template: label, field: 'placeholders', message: 'named and numbered placeholders in one template: Meta takes one parameter_format' });
+  const components: Rec[] = [];
+  if (c.header) {
+    const h = c.header;
+    if (h.format === 'TEXT') components.push({ type: 'HEADER', format: 'TEXT', text: fileFormText(h), ...textExample(h.example !== undefined ? [h.example] : [], h.names, 'header_text', isNamed) });
+    else components.push({ type: 'HEADER', format: h.format, ...(h.example !== undefined ? { example: { header_handle: [h.example] } } : {}) });
+  }
+  if (c.limitedTimeOffer) components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: c.limitedTimeOffer.text, has_expiration: c.limitedTimeOffer.hasExpiration === true } });
+  if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
+  else components.push(bodyComponent(c.body, isNamed));
+  if (c.carousel) {
+    components.push({
+      type: 'CAROUSEL',
+      cards: c.carousel.map((card) => ({
+        components: [
+          { type: 'HEADER', format: card.header.format, ...(card.header.example !== undefined ? { example: { header_handle: [card.header.example] } } : {}) },
+          ...(card.body ? [bodyComponent(card.body, isNamed)] : []),
+          ...(card.buttons.length ? [{ type: 'BUTTONS', buttons: card.buttons.map(metaButton) }] : []),
+        ],
+      })),
+    });
+  }
+  if (c.footer !== undefined) components.push({ type: 'FOOTER', text: c.footer });
+  if (c.codeExpirationMinutes !== undefined) components.push({ type: 'FOOTER', code_expiration_minutes: c.codeExpirationMinutes });
+  if (c.buttons.length) components.push({ type: 'BUTTONS', buttons: c.buttons.map(metaButton) });
+  const request: Rec = {
+    name: c.name, language: c.language, category: c.category ?? 'UTILITY', parameter_format: isNamed ? 'NAMED' : 'POSITIONAL',
+    ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
+    components,
+  };
+  return { request, issues };
+}
+
+function textExample(values: readonly string[], names: readonly string[] | undefined, key: 'body_text' | 'header_text', isNamed: boolean): Rec {
+  if (!values.length) return {};
+  if (isNamed) return { example: { [`${key}_named_params`]: values.map((x, i) => ({ param_name: names?.[i] ?? String(i + 1), example: x })) } };
+  return { example: { [key]: key === 'body_text' ? [[...values]] : [...values] } };
+}
+
+function bodyComponent(b: CanonicalText, isNamed: boolean): Rec {
+  return { type: 'BODY', text: fileFormText(b), ...textExample(b.examples, b.names, 'body_text', isNamed) };
+}
+
+function metaButton(b: CanonicalButton): Rec {
+  const text = b.text !== undefined ? { text: b.text } : {};
+  switch (b.type) {
+    case 'URL': return { type: 'URL', ...text, url: b.url ?? '', ...(b.example !== undefined ? { example: [b.example] } : {}) };
+    case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...text, phone_number: b.phoneNumber ?? '' };
+    case 'COPY_CODE': return { type: 'COPY_CODE', ...text, example: b.example ?? '' };
+    case 'FLOW': return { type: 'FLOW', ...text, flow_id: b.flow?.id ?? '', ...(b.flow?.action ? { flow_action: b.flow.action } : {}), ...(b.flow?.navigateScreen ? { navigate_screen: b.flow.navigateScreen } : {}) };
+    case 'OTP': return {
+      type: 'OTP', otp_type: b.otpType ?? '', ...text, ...(b.autofillText !== undefined ? { autofill_text: b.autofillText } : {}),
+      ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
+      ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
+    };
+    default: return { type: b.type, ...text };
+  }
+}

@@ -1,0 +1,96 @@
+// Pull from a platform's own export (Meta's Graph API JSON, Twilio's Content API JSON): each
+// template becomes a template file by pull's own writing path (modeline, note, canonical layout,
+// temp file + rename, lint of what was written). A template the file format cannot carry is listed
+// by template and field and not written; one that already lives in a file is reported, not
+// duplicated.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
+import { lintProject } from '../lint/run.js';
+import { existingTemplates, findExisting } from '../plan/existing.js';
+import { templateId } from '../model/ids.js';
+import { safeFileName } from '../model/to-file.js';
+import { templateFileText } from './file-text.js';
+import { writeFileAtomic } from '../files/write.js';
+
+/** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
+export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
+
+export type ExportFormat = 'meta' | 'twilio';
+
+export interface ExportPullRequest {
+  format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; schemaPath: string; cwd: string; note: string;
+}
+
+export type ExportOutcome =
+  | { kind: 'written'; source: string; file: string; name: string; language: string }
+  | { kind: 'exists'; source: string; file: string; name: string; language: string }
+  | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string }
+  | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
+
+/** JSON.parse with the error's place as file:line:col. */
+export function parseJsonFile(file: string, rel: string): unknown {
+  let size: number;
+  try { size = statSync(file).size; } catch { throw new UsageError(`${rel}: no such file`); }
+  if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
+  const text = readFileSync(file, 'utf8');
+  try { return JSON.parse(text); } catch (e) {
+    const m = /position (\d+)/.exec((e as Error).message);
+    const at = m ? Number(m[1]) : 0;
+    const before = text.slice(0, at).split('\n');
+    throw new UsageError(`${rel}:${before.length}:${before[before.length - 1]!.length + 1}: not JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}`);
+  }
+}
+
+/** The templates of one export file in the file format's terms. */
+async function importedOf(format: ExportFormat, json: unknown, rel: string): Promise<ImportedTemplate[]> {
+  if (format === 'meta') {
+    const { metaTemplates, metaToFile } = await import('../formats/meta.js');
+    let items: { where: string; value: unknown }[];
+    try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
+    return items.map((x) => metaToFile(x.value, x.where));
+  }
+  throw new UsageError(`${rel}: reading ${format} exports is not built yet`);
+}
+
+export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[] }> {
+  const out: ExportOutcome[] = [];
+  const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
+  // every input is read and understood before anything is written
+  const inputs: { rel: string; templates: ImportedTemplate[] }[] = [];
+  for (const f of req.files) {
+    const abs = path.resolve(req.cwd, f);
+    const rel = path.relative(req.cwd, abs) || f;
+    inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel) });
+  }
+  const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
+  const seen = new Map<string, string>();
+  const written: string[] = [];
+  for (const { rel, templates } of inputs) {
+    for (const t of templates) {
+      const source = `${rel} ${t.where}`;
+      if (t.issues.length) { push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: t.issues }); continue; }
+      const key = `${t.name}\u0000${t.language}`;
+      const first = seen.get(key);
+      if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first }); continue; }
+      seen.set(key, source);
+      const target = path.join(req.dir, safeFileName(t.name, t.language));
+      const inside = path.relative(req.dir, target);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
+      const lives = findExisting(existing, { id: templateId(req.channelId, t.name, t.language), channelId: req.channelId, name: t.name, language: t.language });
+      if (lives && path.resolve(lives.abs) !== path.resolve(target) && !req.force) {
+        push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
+      }
+      if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
+      writeFileAtomic(target, templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note }));
+      written.push(target);
+      push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language });
+    }
+  }
+  const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
+  return { outcomes: out, diagnostics };
+}

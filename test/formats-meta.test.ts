@@ -1,0 +1,57 @@
+// Pure mapping of Meta's template JSON: both parameter formats, every shape of input, the OTP
+// button the listing returns as a URL, and kinds a file cannot carry reported by field.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { metaTemplates, metaToFile, toMeta } from '../src/formats/meta.ts';
+import { fromFile } from '../src/model/canonical.ts';
+
+test('listing, array, single template or create request', () => {
+  assert.equal(metaTemplates({ data: [{ name: 'a' }], paging: {} }).map((x) => x.where), ['data[0]']);
+  assert.equal(metaTemplates([{ name: 'a' }, { name: 'b' }]).map((x) => x.where), ['[0]', '[1]']);
+  assert.equal(metaTemplates({ name: 'a', components: [] }).map((x) => x.where), ['(template)']);
+  assert.throws(() => metaTemplates({ hello: 1 }), /neither a template listing/);
+});
+
+test('NAMED keeps names, POSITIONAL numbers; lower-case types; URL sample as a value of {{1}}', () => {
+  const n = metaToFile({ name: 'a', language: 'en', category: 'utility', parameter_format: 'NAMED', components: [
+    { type: 'body', text: 'Hi {{first_name}}, order {{order}} ships.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }, { param_name: 'order', example: 'A1' }] } },
+    { type: 'buttons', buttons: [{ type: 'url', text: 'Open', url: 'https://x.example/o/{{1}}', example: ['A1'] }] },
+  ] }, '(template)');
+  assert.equal(n.issues, []);
+  assert.equal(n.value.body, { text: 'Hi {{first_name}}, order {{order}} ships.', examples: { first_name: 'Ana', order: 'A1' } });
+  assert.equal((n.value.buttons as unknown[])[0], { type: 'URL', text: 'Open', url: 'https://x.example/o/{{1}}', example: 'https://x.example/o/A1' });
+  const p = metaToFile({ name: 'a', language: 'en', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}} and {{2}}.', example: { body_text: [['x', 'y']] } }] }, '(template)');
+  assert.equal(p.value.body, { text: 'Hi {{1}} and {{2}}.', examples: { 1: 'x', 2: 'y' } });
+});
+
+test('the OTP button the listing returns as a URL button becomes the OTP button', () => {
+  const t = metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy', url: 'https://www.whatsapp.com/otp/code/?otp_type=ONE_TAP&cta_display_name=Autofill&package_name=com.ex.app&signature_hash=K8a%2FAINcGX7' }] },
+  ] }, '(template)');
+  assert.equal(t.value.buttons, [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.ex.app', signature_hash: 'K8a/AINcGX7' }] }]);
+});
+
+test('not expressible: by field, never dropped', () => {
+  const t = metaToFile({ name: 'a', language: 'en', category: 'MARKETING', sub_category: 'X', components: [
+    { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2UvcG5n:ARb'] } },
+    { type: 'CALL_PERMISSION_REQUEST' },
+    { type: 'CAROUSEL', cards: [{ components: [{ type: 'HEADER', format: 'PRODUCT' }] }] },
+    { type: 'BUTTONS', buttons: [{ type: 'SPM', text: 'View' }, { type: 'QUICK_REPLY', text: 'x', payload: 'y' }] },
+  ] }, 'data[0]');
+  assert.equal(t.issues.map((i) => i.field), ['sub_category', 'components[0].example.header_handle', 'components[1].type', 'components[2].cards[0].components[0].format', 'components[3].buttons[0].type', 'components[3].buttons[1].payload']);
+  assert.ok(t.issues.every((i) => i.template === 'a/en'));
+});
+
+test('toMeta then metaToFile gives the same canonical template (named and numbered)', () => {
+  for (const file of [
+    { channel: 'c', name: 'a', language: 'en', category: 'MARKETING', header: { format: 'TEXT', text: 'Hi {{who}}', examples: { who: 'Ana' } }, body: { text: 'Code {{code}} is yours.', examples: { code: 'X1' } }, footer: 'f', buttons: [{ type: 'COPY_CODE', example: 'X1' }, { type: 'FLOW', text: 'Go', flow: { id: '1', action: 'navigate', navigateScreen: 'S' } }] },
+    { channel: 'c', name: 'b', language: 'de', category: 'AUTHENTICATION', message_send_ttl_seconds: 60, body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 }, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', supported_apps: [{ package_name: 'a.b', signature_hash: 'K8a/AINcGX7' }], zero_tap_terms_accepted: true }] },
+  ]) {
+    const c = fromFile(file, 'ch', 'id');
+    const back = metaToFile(toMeta(c).request, '(template)');
+    assert.equal(back.issues, []);
+    assert.equal(fromFile({ channel: 'c', ...back.value }, 'ch', 'id'), c);
+  }
+});
+
+test.run();

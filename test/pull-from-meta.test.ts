@@ -1,0 +1,60 @@
+// pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
+// that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
+// is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const META = path.join(FIXTURES, 'meta');
+const expressible = readdirSync(META).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(META, f));
+
+test('the fixtures of every kind: lint clean, apply, plan with no changes; pulled again: reported, not duplicated', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    const r = await cli(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const files = readdirSync(path.join(dir, 'templates'));
+    assert.is(files.length, 11, files.join(' '));
+    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
+    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    const again = await cli(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, /seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) already lives in templates\/seasonal_sale_named\.en_US\.yaml/);
+    assert.equal(readdirSync(path.join(dir, 'templates')).length, 11);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('what a file cannot carry: listed by template and field, exit 1, only the rest written', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
+    const r = await cli(['pull', '--from', 'meta', path.join(META, 'not-expressible.json'), '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /gif_header_promo\/en_US .*\n  components\[0\]\.format: GIF headers/);
+    assert.match(r.stderr, /call_us_now\/en_US [^\n]*\n  sub_category: [^\n]*\n  components\[1\]\.buttons\[0\]\.type: VOICE_CALL buttons[^\n]*\n  components\[1\]\.buttons\[1\]\.flow_name/);
+    assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en_US.yaml']);
+  } finally { cleanup(dir); }
+});
+
+test('input that is not JSON: file:line:col, exit 3, nothing written', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'bad.json': '{"data": [\n  {"name": "x",,}\n]}' });
+    const r = await cli(['pull', '--from', 'meta', 'bad.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /bad\.json:2:\d+: not JSON/);
+    assert.not.match(r.stderr, /\n\s+at /);
+  } finally { cleanup(dir); }
+});
+
+test.run();
