@@ -99,6 +99,9 @@ const SCENARIOS: Scenario[] = [
   { command: 'plan', args: ['--env', 'remote'], env: { EXIT_DOCS_KEY: 'wrong-key' }, when: /key was refused/ },
   { command: 'plan', args: ['--env', 'down'], env: { EXIT_DOCS_KEY: KEY }, when: /could not be reached/ },
   { command: 'review', args: [], when: /not approved/ },
+  { command: 'export', args: ['--to', 'meta'], when: /every template exported/ },
+  { command: 'export', args: ['--to', 'meta'], setup: broken, when: /lint errors/ },
+  { command: 'export', args: ['--to', 'nope'], when: /bad option/ },
   { command: 'promote', args: ['--from', 'local', '--to', 'remote'], env: { EXIT_DOCS_KEY: KEY }, when: /planned/ },
   {
     command: 'promote', args: ['--from', 'local', '--to', 'remote', '--detailed-exitcode'], env: { EXIT_DOCS_KEY: KEY }, when: /something to promote/,

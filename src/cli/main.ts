@@ -94,6 +94,16 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, o) => (await import('./pull.js')).pullCommand({ ...(o as object), files: args[0] } as never),
   },
   {
+    name: 'export',
+    define: (c) => c
+      .description('the template files in another platform\'s format: --to meta writes the bodies of Meta\'s create-template requests (pull --from meta reads them back)')
+      .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
+      .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta']).makeOptionMandatory())
+      .option('--out <file>', 'write the JSON to this file instead of stdout')
+      .addHelpText('after', `\n${EXIT_HELP}`),
+    run: async (args, o) => (await import('./export.js')).exportCommand(args[0] as never, o),
+  },
+  {
     name: 'types',
     define: (c) => c
       .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')

@@ -14,7 +14,7 @@ import { existingTemplates, findExisting } from '../plan/existing.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
-import { writeFileAtomic } from '../files/write.js';
+import { writeFilesAtomic } from '../files/write.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -70,6 +70,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
   const seen = new Map<string, string>();
   const written: string[] = [];
+  const toWrite: { file: string; data: string }[] = [];
+  const done: ExportOutcome[] = [];
   for (const { rel, templates } of inputs) {
     for (const t of templates) {
       const source = `${rel} ${t.where}`;
@@ -86,11 +88,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
-      writeFileAtomic(target, templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note }));
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note }) });
       written.push(target);
-      push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language });
     }
   }
+  // a catalogue holds thousands: each file atomically, the folder made once; said once written
+  writeFilesAtomic(toWrite);
+  for (const o of done) push(o);
   const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
   return { outcomes: out, diagnostics };
 }
