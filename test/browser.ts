@@ -1,15 +1,33 @@
 // The browser of the preview tests: Debian's chromium (as .ci/run installs it) or TPLSYNC_CHROMIUM.
+// Without one a test says it was skipped on a contributor's machine, and FAILS in CI (CI set):
+// a CI run without a browser must not pass the browser tests silently.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.TPLSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
-/** Runs `fn` with a headless browser, closing it after; says it skipped when there is none. */
-export async function withBrowser(fn: (browser: Browser) => Promise<void>): Promise<void> {
+const HOW = 'install Debian\'s `chromium` package (apt-get install chromium, as .ci/run does) or set TPLSYNC_CHROMIUM to a Chromium';
+
+/** Whether a missing browser fails the test (in CI) rather than skipping it. */
+export function browserRequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+}
+
+/** Launches the headless browser; undefined (with a note) when there is none outside CI; throws in CI. */
+export async function launchBrowser(): Promise<Browser | undefined> {
   if (!CHROMIUM) {
-    console.log('  SKIPPED: no Chromium found (install Debian\'s `chromium` package, as .ci/run does, or set TPLSYNC_CHROMIUM)');
-    return;
+    if (browserRequired()) throw new Error(`no Chromium found, and CI is set: the browser tests cannot pass without one (${HOW})`);
+    console.log(`  SKIPPED: no Chromium found (${HOW})`);
+    return undefined;
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  if (process.env.TPLSYNC_CHROMIUM && !existsSync(CHROMIUM)) throw new Error(`TPLSYNC_CHROMIUM=${CHROMIUM} does not exist`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
+
+/** Runs `fn` with a headless browser, closing it after; skipped without one, except in CI where it fails. */
+export async function withBrowser(fn: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await launchBrowser();
+  if (!browser) return;
   try { await fn(browser); } finally { await browser.close(); }
 }

@@ -5,6 +5,7 @@
 import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
 import type { CanonicalTemplate } from '../model/canonical.js';
+import { langAttrs } from './direction.js';
 import { esc, page, rcs, whatsapp, type Marks } from './html.js';
 
 export interface ChangesSite { pages: Map<string, string>; changed: number }
@@ -17,7 +18,7 @@ export function changePageName(c: Pick<PlanChange, 'channel' | 'name' | 'languag
 function phone(c: CanonicalTemplate | undefined, marks: Marks | undefined, empty: string): string {
   if (!c) return `<p class="meta">${esc(empty)}</p>`;
   const hasBody = c.body.text !== '' || c.header !== undefined || c.buttons.length > 0;
-  return `${hasBody ? `<div class="phone">${whatsapp(c, marks)}</div>` : ''}${rcs(c, marks)}`;
+  return `${hasBody ? `<div class="phone"${langAttrs(c.language)}>${whatsapp(c, marks)}</div>` : ''}${rcs(c, marks)}`;
 }
 
 function changePage(c: PlanChange, o: { environment: string; against: string }): string {
@@ -26,10 +27,10 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   const after = phone(c.desired, { paths, side: 'after', ...(c.remote ? { other: c.remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
   const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${esc(a)}</p>`).join('');
-  return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><strong>${esc(c.action)} ${esc(keyOf(c))}</strong>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
-    + `<div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
+  return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(keyOf(c))}</h1>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
+    + `<main class="changes"><div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
     + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`
-    + `<div style="padding:0 20px">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div>`, false);
+    + `<div style="padding:0 20px">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div></main>`, false);
 }
 
 export function renderChangesSite(plan: Plan, o: { environment: string; against?: string }): ChangesSite {
@@ -52,6 +53,6 @@ export function renderChangesSite(plan: Plan, o: { environment: string; against?
   const table = rows.length
     ? `<table><thead><tr><th>action</th><th>template</th><th>file</th><th>changed fields</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
     : '<p style="padding:0 20px">No changes: the channel matches the files.</p>';
-  pages.set('index.html', page(`tplsync changes: ${o.environment}`, `<header class="top"><strong>tplsync changes</strong><span>${esc(o.environment)}</span></header>${summary}${table}`, false));
+  pages.set('index.html', page(`tplsync changes: ${o.environment}`, `<header class="top"><h1>tplsync changes</h1><span>${esc(o.environment)}</span></header><main class="list">${summary}${table}</main>`, false));
   return { pages, changed };
 }

@@ -5,7 +5,8 @@ import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard
 import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
-import { changed, cls, esc, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { changed, cls, esc, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { langAttrs } from './direction.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
@@ -20,8 +21,8 @@ export function withKeys(part: { text?: string; names?: readonly string[] }, exa
 
 const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞' };
 
-function media(format: string, url: string | undefined): string {
-  if (format === 'IMAGE') return `<div class="media"><img src="${esc(url ?? '')}" alt="image: ${esc(url ?? 'no sample')}"></div>`;
+function media(format: string, url: string | undefined, alt = 'Header image'): string {
+  if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, alt)}</div>`;
   if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">▶ video<small>${esc(url ?? 'no sample')}</small></div>`;
   // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
   if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
@@ -68,10 +69,14 @@ function offerStrip(c: CanonicalTemplate): string {
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
 function carouselHtml(cards: readonly CanonicalCard[], marks?: Marks): string {
-  const out = ['<div class="wa-carousel" data-testid="carousel">'];
+  // a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
+  const out = [`<div class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}">`];
   cards.forEach((card, i) => {
-    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example));
-    if (card.body) { const b = withKeys(card.body, card.body.examples); out.push(`<div class="wa-body">${withSamples(b.text, b.samples)}</div>`); }
+    const b = card.body ? withKeys(card.body, card.body.examples) : undefined;
+    // the card's image is described by the card's own text, with its samples
+    const alt = `Card ${i + 1} image${b ? `: ${renderText(b.text, b.samples)}` : ''}`;
+    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, alt));
+    if (b) out.push(`<div class="wa-body">${withSamples(b.text, b.samples)}</div>`);
     out.push('</div>', buttonsHtml(card.buttons, marks, `carousel[${i}].buttons`), '</div>');
   });
   out.push('</div>');
@@ -99,49 +104,56 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
   parts.push(offerStrip(c));
   const preset = presetTextOf(c);
   const body = shownBody(c);
-  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body">${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
+  // WhatsApp's own authentication text shown in English for another language is English here
+  const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
+  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
   const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer">${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks));
   if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
-  if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
-  if (c.limitedTimeOffer) parts.push('<p class="meta">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
+  if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
+  if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
   const note = desktopNote(c.buttons);
-  if (note) parts.push(`<p class="meta" data-testid="desktop">${note}</p>`);
+  if (note) parts.push(`<p class="meta" data-testid="desktop" lang="en" dir="ltr">${note}</p>`);
   return parts.join('');
 }
 
 function findingsHtml(diags: readonly Diagnostic[]): string {
-  if (!diags.length) return '<aside class="findings ok"><h2>Lint</h2><p>✔ no problems</p></aside>';
-  return `<aside class="findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${esc(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
+  if (!diags.length) return '<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>✔ no problems</p></aside>';
+  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${esc(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
 }
 
 export const CSS = `
-:root{--wa-bg:#efeae2;--wa-bubble:#fff;--wa-green:#00a884;--ink:#111b21;--muted:#667781;--rcs:#1a73e8}
-*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f6f7f9}
-header.top{padding:12px 20px;background:#fff;border-bottom:1px solid #e3e6ea;display:flex;gap:16px;align-items:baseline}header.top a{color:var(--wa-green);text-decoration:none}
-main{display:grid;grid-template-columns:minmax(320px,420px) 1fr;gap:24px;padding:20px;max-width:1100px}
+:root{color-scheme:light dark;--page:#f6f7f9;--surface:#fff;--line:#e3e6ea;--ink:#111b21;--muted:#54656f;--link:#00735a;--wa-bg:#efeae2;--wa-bubble:#fff;--wa-button:#0a6b9e;--wa-shadow:rgba(11,20,26,.13);--media:#d1d7db;--media-ink:#3b4a54;--offer:#e7f8f2;--mark:#fff3c4;--missing:#ffd6d6;--ins:#c6f6d5;--del:#fed7d7;--changed:#b06000;--error:#c5221f;--warning:#b06000;--rcs:#0b57d0;--rcs-card:#fff;--rcs-line:#c4c7c5;--rcs-media:#e8eaed;--rcs-desc:#3c4043;--rcs-effect:#444746;--fallback:#f1f3f4;--sms:#e3e3e6;--focus:#0b57d0}
+@media (prefers-color-scheme:dark){:root{--page:#0b141a;--surface:#111b21;--line:#2a3942;--ink:#e9edef;--muted:#aebac1;--link:#21c063;--wa-bg:#0b141a;--wa-bubble:#202c33;--wa-button:#53bdeb;--wa-shadow:rgba(0,0,0,.4);--media:#2a3942;--media-ink:#d1d7db;--offer:#103529;--mark:#5c4a00;--missing:#6b1f1f;--ins:#1d4d2e;--del:#5e2024;--changed:#fbbc04;--error:#f28b82;--warning:#fdd663;--rcs:#a8c7fa;--rcs-card:#1e1f20;--rcs-line:#444746;--rcs-media:#333537;--rcs-desc:#c4c7c5;--rcs-effect:#c4c7c5;--fallback:#1e1f20;--sms:#333537;--focus:#a8c7fa}.phone{border:1px solid var(--line)}}
+*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans Hebrew","Noto Sans Devanagari","Noto Sans JP",sans-serif;color:var(--ink);background:var(--page);overflow-wrap:anywhere}
+a{color:var(--link)}:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
+header.top{padding:12px 20px;background:var(--surface);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}header.top a{text-decoration:none}header.top h1{font-size:16px;margin:0}
+main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}
 .phone{background:var(--wa-bg);border-radius:18px;padding:16px}
-.bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px rgba(11,20,26,.13);max-width:340px}
-.wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;right:8px;bottom:3px;font-size:11px;color:var(--muted)}
-.media{background:#d1d7db;border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:#54656f}
-.media img,.media.gif video{width:100%;display:block;min-height:120px;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;word-break:break-all;padding:0 8px}
-.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:#027eb5;padding:9px;font-weight:500;box-shadow:0 1px .5px rgba(11,20,26,.13)}
-mark{background:#fff3c4;border-radius:3px;padding:0 2px}mark.missing{background:#ffd6d6}
-.wa-offer{display:flex;gap:8px;align-items:center;background:#e7f8f2;border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
-.wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 0 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{word-break:break-all;font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
+.bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px var(--wa-shadow);max-width:340px}
+.wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;inset-inline-end:8px;bottom:3px;font-size:11px;color:var(--muted)}
+.media{background:var(--media);border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:var(--media-ink);position:relative}
+.media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
+.media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;word-break:break-all;padding:0 8px}
+img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
+mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
+.wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
+.wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
 .rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
 .cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
-.card{background:#fff;border-radius:14px;overflow:hidden;border:1px solid #dadce0;max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
-.card-media{background:#e8eaed;min-height:110px}.card-media img{width:100%;display:block;min-height:110px;object-fit:cover}.cards.horizontal .card-media{flex:0 0 40%}
-.card-content{padding:10px 12px}.card-title{font-weight:600}.card-description{color:#3c4043;font-size:14px}
-.chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px}
-.findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-left:3px solid #999;margin-bottom:6px;background:#fff}
-.findings li.error{border-color:#d93025}.findings li.warning{border-color:#f9ab00}.findings.ok p{color:var(--wa-green)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
-.changed{outline:2px solid #f9ab00;outline-offset:2px;border-radius:6px}ins{background:#c6f6d5;text-decoration:none;border-radius:3px}del{background:#fed7d7;border-radius:3px}
-.sides{display:grid;grid-template-columns:1fr 1fr;gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
-.meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:#fff}td,th{padding:6px 12px;border-bottom:1px solid #e3e6ea;text-align:left}
+.card{background:var(--rcs-card);border-radius:14px;overflow:hidden;border:1px solid var(--rcs-line);max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
+.card-media{background:var(--rcs-media);min-height:110px;position:relative;display:flex;align-items:center;justify-content:center}.card-media img,.card-media video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.cards.horizontal .card-media{flex:0 0 40%}
+.card-content{padding:10px 12px;min-width:0}.card-title{font-weight:600}.card-description{color:var(--rcs-desc);font-size:14px}
+.chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px;min-width:0}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px;max-width:100%;min-width:0}
+.findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-inline-start:3px solid var(--muted);margin-bottom:6px;background:var(--surface)}
+.findings li.error{border-color:var(--error)}.findings li.warning{border-color:var(--warning)}.findings.ok p{color:var(--link)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
+.changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}
+.sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
+.meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:var(--surface);max-width:calc(100% - 40px)}td,th{padding:6px 12px;border-bottom:1px solid var(--line);text-align:start}
+@media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
 `;
 
 export interface PageInput {
@@ -155,7 +167,7 @@ export interface PageInput {
 
 export function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
 
 export { renderRcs as rcs };
@@ -165,9 +177,9 @@ export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}):
   // an RCS-only template has no WhatsApp part: no bubble is drawn for it
   const hasBody = c !== undefined && !c.rcsOnly && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
   const content = c && (hasBody || c.message)
-    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone">${whatsapp(c)}</div></section>` : ''}${renderRcs(c)}`
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone"${langAttrs(c.language)}>${whatsapp(c)}</div></section>` : ''}${renderRcs(c)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
-  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><strong>${esc(p.key)}</strong><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><h1>${esc(p.key)}</h1><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
 export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
@@ -176,9 +188,9 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
     const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td${p.template ? langAttrs(p.template.language) : ''}>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
   });
-  return page('tplsync preview', `<header class="top"><strong>tplsync preview</strong><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`, Boolean(opts.live));
+  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list"><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table></main>`, Boolean(opts.live));
 }
 
 /** The index's one line of an RCS-only template: its text, or its first card's title. */

@@ -15,10 +15,26 @@ export function withSamples(text: string, examples: Loose | undefined): string {
   let out = esc(scan.texts[0]!);
   scan.placeholders.forEach((p, i) => {
     const v = s(examples?.[p.key]);
-    out += v === undefined ? `<mark class="missing" title="no sample">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}">${esc(v)}</mark>`;
+    // a sample takes its own direction (dir="auto" isolates it), so an order number or an amount
+    // inside an Arabic or Hebrew sentence keeps its place, as the apps show it
+    out += v === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}" dir="auto">${esc(v)}</mark>`;
     out += esc(scan.texts[i + 1]!);
   });
   return formatWhatsApp(out);
+}
+
+/** The last part of a media URL's path (what a placeholder names), or the URL as written. */
+export function fileNameOf(url: string): string {
+  try { return decodeURIComponent(new URL(url).pathname.split('/').pop() || url); } catch { return url.split('/').pop() || url; }
+}
+
+/**
+ * An image drawn over a placeholder: the placeholder (what kind of media, its file) shows where
+ * the image cannot load (offline, a sample host that is gone) instead of a broken box.
+ */
+export function imageOverPlaceholder(url: string | undefined, alt: string): string {
+  const ph = `<span class="ph" aria-hidden="true"><span class="ph-icon">🖼</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
+  return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" onerror="this.hidden=true;this.parentNode.classList.add('unloaded')">` : ph.replace(' aria-hidden="true"', ` role="img" aria-label="${esc(alt)}"`);
 }
 
 /** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
@@ -44,9 +60,18 @@ export function changed(m: Marks | undefined, prefix: string): boolean {
 }
 export const cls = (m: Marks | undefined, prefix: string): string => (changed(m, prefix) ? ' changed' : '');
 
-/** A changed text: the words this side has and the other side lacks are marked (<del> before, <ins> after). */
-export function wordDiff(mine: string, theirs: string, side: Marks['side']): string {
-  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs);
+/** The word segmenter of a language (Intl.Segmenter: whole Arabic, Hindi words; Japanese, Thai words without spaces). */
+function segmenter(language: string | undefined): Intl.Segmenter {
+  const tag = language?.replace(/_/g, '-');
+  try { return new Intl.Segmenter(tag, { granularity: 'word' }); } catch { return new Intl.Segmenter(undefined, { granularity: 'word' }); }
+}
+
+/**
+ * A changed text: the words this side has and the other side lacks are marked (<del> before,
+ * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
+ */
+export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string): string {
+  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs, { intlSegmenter: segmenter(language) });
   return formatWhatsApp(parts.map((p) => {
     if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
     if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
@@ -57,6 +82,6 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side']): str
 /** A text with its samples; where it changed, as a word diff against the other side's text. */
 export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: CanonicalTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
   const other = m?.other ? otherText(m.other) : undefined;
-  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side);
+  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.language);
   return withSamples(text, samples);
 }

@@ -4,7 +4,9 @@
 import { messageFileText, type CanonicalTemplate } from '../model/canonical.js';
 import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
-import { cls, esc, withSamples, type Marks } from './markup.js';
+import { renderText } from '../model/placeholders.js';
+import { langAttrs } from './direction.js';
+import { cls, esc, fileNameOf, imageOverPlaceholder, withSamples, type Marks } from './markup.js';
 
 /** RBM's card widths (carousel) and media heights, in dp. */
 export const CARD_WIDTH_DP: Readonly<Record<string, number>> = { SMALL: 120, MEDIUM: 232 };
@@ -50,14 +52,15 @@ export function chips(list: Loose[]): string {
   return `<div class="chips">${list.map((x) => {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
-    return `<span class="chip" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect">${esc(chipEffect(x))}</small></span>`;
+    return `<span class="chip" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${esc(chipEffect(x))}</small></span>`;
   }).join('')}</div>`;
 }
 
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
-  if (video) return `<div class="card-media video"${style}><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" data-testid="video"></video></div>`;
-  return `<div class="card-media"${style}><img src="${esc(url)}" alt="${esc(alt)}"></div>`;
+  // a drawn placeholder under the media shows where it cannot load (offline, a host that is gone)
+  if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">▶</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" data-testid="video"></video></div>`;
+  return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
 /** The RCS message, cards and suggestions (and the SMS fallback); `marks` marks what changed (before/after pages). */
@@ -65,21 +68,26 @@ export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
   const m = o(c.message);
   if (!m) return '';
   const text = (x: string): string => withSamples(messageFileText(c, x), c.samples);
+  const plain = (x: string): string => renderText(messageFileText(c, x), c.samples ?? {});
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
   const carousel = opts?.type === 'CAROUSEL' || (opts?.type === undefined && cards.length > 1);
   const horizontal = !carousel && opts?.orientation === 'HORIZONTAL';
   const mediaDp = horizontal ? undefined : MEDIA_HEIGHT_DP[String(opts?.mediaHeight ?? 'MEDIUM')];
   const widthDp = carousel ? CARD_WIDTH_DP[String(opts?.cardWidth ?? 'MEDIUM')] ?? 232 : STANDALONE_WIDTH_DP;
-  const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone">`];
+  const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
   if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${text(s(m.message)!)}</div>`);
   if (cards.length) {
     const layout = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
-    parts.push(`<div class="cards ${layout}" data-card-width="${carousel ? esc(String(opts?.cardWidth ?? 'MEDIUM')) : 'STANDALONE'}" data-media-height="${esc(String(mediaDp ? opts?.mediaHeight ?? 'MEDIUM' : 'NONE'))}">`);
+    // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
+    const region = carousel ? ` tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}"` : '';
+    parts.push(`<div class="cards ${layout}"${region} data-card-width="${carousel ? esc(String(opts?.cardWidth ?? 'MEDIUM')) : 'STANDALONE'}" data-media-height="${esc(String(mediaDp ? opts?.mediaHeight ?? 'MEDIUM' : 'NONE'))}">`);
     cards.forEach((card, i) => {
       parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" style="width:${widthDp}px">`);
       const url = s(card.fileUrl);
-      if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), s(card.title) ?? 'card media', mediaDp, VIDEO_FILE.test(url)));
+      // the media is described by the card's text as the customer reads it (samples, not placeholders)
+      const words = s(card.title) ?? s(card.description);
+      if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), words ? plain(words) : `Card ${i + 1} media`, mediaDp, VIDEO_FILE.test(url)));
       parts.push('<div class="card-content">');
       if (s(card.title)) parts.push(`<div class="card-title">${text(s(card.title)!)}</div>`);
       if (s(card.description)) parts.push(`<div class="card-description">${text(s(card.description)!)}</div>`);
@@ -88,27 +96,28 @@ export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
     parts.push('</div>');
   } else if (s(m.fileUrl)) {
     const url = s(m.fileUrl)!;
-    parts.push(`<div class="cards standalone">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), 'media', MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions))}</div>`);
   const exp = o(m.rcsExpireOpts);
-  if (exp) parts.push(`<p class="meta">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
+  if (exp) parts.push(`<p class="meta" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
     const n = charLength(fb);
-    parts.push(`<aside class="fallback" data-testid="fallback"><h3>SMS fallback</h3><div class="sms">${text(fb)}</div><small>${n} characters as written, ${n <= 160 ? '1 SMS part' : `${Math.ceil(n / 153)} SMS parts`}</small></aside>`);
+    parts.push(`<aside class="fallback" data-testid="fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${n} characters as written, ${n <= 160 ? '1 SMS part' : `${Math.ceil(n / 153)} SMS parts`}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');
 }
 
 export const RCS_CSS = `
-.rcs-row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}.rcs-phone{background:#fff;border:1px solid #e3e6ea;border-radius:18px;padding:12px;max-width:360px}
-.cards.carousel{display:flex;gap:8px;overflow-x:auto;padding-bottom:6px;max-width:336px}.cards.carousel .card{flex:0 0 auto}
-.card{max-width:none}.card-media{overflow:hidden}.card-media img,.card-media video{width:100%;height:100%;object-fit:cover;min-height:0}
+.rcs-row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}.rcs-phone{background:var(--surface);border:1px solid var(--line);border-radius:18px;padding:12px;max-width:min(360px,100%);min-width:0}
+.cards.carousel{display:flex;gap:8px;overflow-x:auto;padding:2px 2px 6px;max-width:100%}.cards.carousel .card{flex:0 0 auto}
+.card{max-width:100%}.card-media{overflow:hidden}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
-.chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:#5f6368}
-main:has(.rcs-row .fallback){grid-template-columns:minmax(320px,640px) 1fr}.rcs-row{flex-wrap:nowrap}
-.fallback{background:#f1f3f4;border-radius:12px;padding:10px 12px;max-width:240px}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#667781;margin:0 0 6px}.sms{background:#e9e9eb;border-radius:14px;padding:8px 10px;margin-bottom:4px;overflow-wrap:anywhere}
+.chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
+main:has(.rcs-row .fallback){grid-template-columns:minmax(0,640px) minmax(0,1fr)}
+.fallback{background:var(--fallback);border-radius:12px;padding:10px 12px;max-width:240px;min-width:0}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 6px}.sms{background:var(--sms);border-radius:14px;padding:8px 10px;margin-bottom:4px}
+@media (max-width:720px){main:has(.rcs-row .fallback){grid-template-columns:minmax(0,1fr)}.fallback{max-width:100%}}
 `;

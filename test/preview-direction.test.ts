@@ -1,0 +1,139 @@
+// The preview's language and direction (in-process, no browser): the template's language gives
+// the BCP 47 `lang` and `dir="rtl"` for right-to-left languages and scripts, on the elements that
+// hold the message (never on the English page around it); samples take their own direction;
+// alt texts are the text with its samples; a media that cannot load has a drawn placeholder; the
+// before/after word diff marks whole words of the language (Intl.Segmenter), never parts of one.
+import fc from 'fast-check';
+import './seed.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { directionOf, langAttrs, langTag } from '../src/preview/direction.ts';
+import { renderIndex, renderTemplatePage } from '../src/preview/html.ts';
+import { wordDiff, withSamples } from '../src/preview/markup.ts';
+import { renderChangesSite } from '../src/preview/changes.ts';
+import { diffTemplates, fromFile } from '../src/model/canonical.ts';
+import type { Loose } from '../src/model/loose.ts';
+
+test('language codes become BCP 47 tags; right-to-left by language, or by script when the tag names one', () => {
+  assert.is(langTag('en_US'), 'en-US');
+  assert.is(langTag('pt_BR'), 'pt-BR');
+  assert.is(langTag('zh_CN'), 'zh-CN');
+  assert.is(langTag('not a tag'), undefined);
+  assert.is(langTag(''), undefined);
+  for (const rtl of ['ar', 'ar_EG', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'yi', 'ckb', 'ug', 'dv', 'az_Arab', 'pa-Arab']) assert.is(directionOf(rtl), 'rtl', rtl);
+  for (const ltr of ['en_US', 'ja', 'hi', 'de', 'ru', 'zh_CN', 'ku_Latn', 'tr', 'sw', 'bn', 'th', 'garbage here', undefined]) assert.is(directionOf(ltr), 'ltr', String(ltr));
+  assert.is(langAttrs('ar_EG'), ' lang="ar-EG" dir="rtl"');
+  assert.is(langAttrs('hi'), ' lang="hi" dir="ltr"');
+  assert.is(langAttrs('%%'), ' dir="auto"', 'a language that is no tag: the text decides');
+});
+
+test('directionOf and langAttrs never throw and always answer one of the two directions (any string)', () => {
+  fc.assert(fc.property(fc.string({ maxLength: 24 }), (s) => {
+    const d = directionOf(s);
+    const attrs = langAttrs(s);
+    return (d === 'rtl' || d === 'ltr') && !/[<>"]/.test(attrs.replace(/"[^"]*"/g, ''));
+  }));
+});
+
+const file = (language: string, body: string, examples: Record<string, string>, extra: Loose = {}): Loose => ({
+  channel: 'shop-whatsapp', name: 'order_update', language, category: 'UTILITY', body: { text: body, examples }, ...extra,
+});
+const page = (v: Loose) => renderTemplatePage({ key: `shop-whatsapp/${String(v.name)}/${String(v.language)}`, file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
+
+test('an Arabic template: rtl and lang on the message, the page stays English, samples isolated with dir=auto', () => {
+  const html = page(file('ar', 'طلبك {{order}} بمبلغ {{amount}}.', { order: 'A-1042', amount: '250 SAR' }));
+  assert.match(html, /<html lang="en" dir="ltr">/, 'the page around the message is English');
+  assert.match(html, /<div class="phone" lang="ar" dir="rtl">/);
+  assert.match(html, /<mark title="\{\{order\}\}" dir="auto">A-1042<\/mark>/);
+  assert.match(html, /<main>/);
+  assert.match(html, /<h1>shop-whatsapp\/order_update\/ar<\/h1>/);
+  const ja = page(file('ja', '{{name}}様、ご注文を発送しました。', { name: '田中' }));
+  assert.match(ja, /<div class="phone" lang="ja" dir="ltr">/);
+});
+
+test('a sample missing: the placeholder is shown left to right, marked', () => {
+  assert.match(withSamples('مرحبا {{name}}', {}), /<mark class="missing" title="no sample" dir="ltr">\{\{name\}\}<\/mark>/);
+});
+
+test('images: alt texts from the samples, never a placeholder; a drawn placeholder under every image and video', () => {
+  const v = {
+    channel: 'shop-rcs', name: 'cards', language: 'he',
+    message: {
+      type: 'rich_card', examples: { city: 'חיפה' }, rcsRichCardsOpts: { type: 'CAROUSEL', cardWidth: 'SMALL', mediaHeight: 'SHORT' },
+      richCards: [
+        { title: 'חנות חדשה ב{{city}}', fileUrl: 'https://cdn.example.com/a/store.png', suggestions: [{ action: 'reply', text: 'כן', postbackData: 'yes' }] },
+        { description: 'סרטון', fileUrl: 'https://cdn.example.com/a/clip.mp4' },
+      ],
+    },
+  };
+  const html = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="חנות חדשה בחיפה"/);
+  assert.not.match(html, /alt="[^"]*\{\{/);
+  assert.match(html, /<span class="ph" aria-hidden="true"><span class="ph-icon">🖼<\/span><span class="ph-name">store\.png<\/span><\/span><img/);
+  assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="סרטון"/);
+  assert.match(html, /<div class="rcs-phone" lang="he" dir="rtl">/);
+  assert.match(html, /class="cards carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+  const wa = page(file('en_US', 'New arrivals', {}, { carousel: [
+    { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/linen.png' }, body: { text: 'Linen shirt, now {{1}}.', examples: { 1: '€39' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
+    { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/chino.png' }, body: { text: 'Chinos, now {{1}}.', examples: { 1: '€49' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
+  ] }));
+  assert.match(wa, /alt="Card 1 image: Linen shirt, now €39\."/);
+  assert.match(wa, /class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+});
+
+test('the index and the changes pages have a <main> and an <h1>; the index body cell carries its language', () => {
+  const v = file('fa', 'سفارش {{order}} ارسال شد.', { order: 'A-1' });
+  const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
+  assert.match(index, /<h1>tplsync preview<\/h1>/);
+  assert.match(index, /<main class="list">/);
+  assert.match(index, /<td lang="fa" dir="rtl">سفارش A-1 ارسال شد\.<\/td>/);
+  const desired = fromFile(file('ar', 'طلبك وصل إلى المتجر', {}), 'c', '');
+  const remote = fromFile(file('ar', 'طلبك في الطريق إلى المتجر', {}), 'c', '');
+  const site = renderChangesSite({
+    version: 1, summary: { create: 0, update: 1, noop: 0, orphan: 0 },
+    changes: [{ channel: 'shop-whatsapp', name: 'order_update', language: 'ar', publicId: 'p', channelId: 'c', action: 'update', changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote }],
+  }, { environment: 'local' });
+  const [name, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
+  assert.ok(name);
+  assert.match(site.pages.get('index.html')!, /<main class="list">/);
+  assert.match(html, /<main class="changes">/);
+  assert.match(html, /<h1>update shop-whatsapp\/order_update\/ar<\/h1>/);
+  assert.match(html, /<div class="phone" lang="ar" dir="rtl">/);
+  assert.match(html, /طلبك <ins>وصل<\/ins> إلى المتجر/, 'the Arabic word is marked whole');
+  assert.match(html, /طلبك <del>في الطريق<\/del> إلى المتجر/);
+});
+
+const wordsOf = (text: string, lang: string): string[] => [...new Intl.Segmenter(lang, { granularity: 'word' }).segment(text)].filter((x) => x.isWordLike).map((x) => x.segment);
+const unescape = (h: string) => h.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const spaces = (t: string) => t.replace(/\s+/g, ' ').trim();
+
+test('word diff: the marked parts of either side are whole words of the language, and the side reads as written', () => {
+  const pools: Record<string, string[]> = {
+    ar: ['طلبك', 'في', 'الطريق', 'وصل', 'إلى', 'المتجر', 'شكرا', 'لك'],
+    hi: ['आपका', 'ऑर्डर', 'भेज', 'दिया', 'गया', 'है', 'नमस्ते', 'कल'],
+    he: ['ההזמנה', 'שלך', 'נשלחה', 'היום', 'תודה', 'רבה'],
+    en: ['your', 'order', 'has', 'shipped', 'today', 'thanks'],
+  };
+  const arb = fc.constantFrom(...Object.keys(pools)).chain((lang) => fc.tuple(
+    fc.constant(lang),
+    fc.array(fc.constantFrom(...pools[lang]!), { minLength: 1, maxLength: 8 }).map((w) => w.join(' ')),
+    fc.array(fc.constantFrom(...pools[lang]!), { minLength: 1, maxLength: 8 }).map((w) => w.join(' ')),
+  ));
+  fc.assert(fc.property(arb, ([lang, before, after]) => {
+    for (const [side, mine, theirs] of [['after', after, before], ['before', before, after]] as const) {
+      const html = wordDiff(mine, theirs, side, lang);
+      const tag = side === 'after' ? 'ins' : 'del';
+      // the side reads as written (the diff library may carry the other side's spacing)
+      if (spaces(unescape(html.replace(/<\/?(ins|del)>/g, ''))) !== spaces(mine)) return false;
+      // every marked part is whole words of the language: no part of a word is marked alone
+      const words = new Set(wordsOf(mine, lang));
+      for (const m of html.matchAll(new RegExp(`<${tag}>(.*?)</${tag}>`, 'g'))) {
+        const marked = wordsOf(unescape(m[1]!), lang);
+        if (!marked.length || marked.some((w) => !words.has(w))) return false;
+      }
+    }
+    return true;
+  }), { numRuns: 200 });
+});
+
+test.run();
