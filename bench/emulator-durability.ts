@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from './seeded.ts';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
@@ -20,14 +21,7 @@ const ROUNDS = arg('rounds', 15);
 const COPIES = arg('copies', 3);
 const WRITERS = arg('writers', 16);
 const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
-let seed = arg('seed', 1) >>> 0;
-const random = () => { // mulberry32
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = mulberry32(arg('seed', 1));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-durability-'));
 const dataFile = path.join(dir, 'emu.json');

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from './seeded.ts';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,14 +18,8 @@ const arg = (name: string, d: number): number => { const i = process.argv.indexO
 const COUNT = arg('count', 2000);
 const SECONDS = arg('seconds', 120);
 const CONCURRENCY = arg('concurrency', 16);
-/** mulberry32, seeded: the same seed sends the same requests */
-const random = ((seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-})(arg('seed', 1));
+/** seeded: the same seed sends the same requests */
+const random = mulberry32(arg('seed', 1));
 const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
 const KEY = `malformed-${randomUUID()}`;
 const TOKEN = `control-${randomUUID()}`;

@@ -12,6 +12,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from './seeded.ts';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEmulator } from '../src/emulator/server.ts';
@@ -28,14 +29,7 @@ const SLOW_MS = arg('slow-ms', 2000);
 /** the fault rates, multiplied (1: 15 % 5xx, 5 % 429, 5 % resets, 3 % cut bodies, 3 % non-JSON, 10 % lost answers) */
 const SCALE = arg('scale', 1);
 const faultsOf = (s: number) => ({ seed: s, errorRate: 0.15 * SCALE, rateLimitRate: 0.05 * SCALE, retryAfterSec: 0, resetRate: 0.05 * SCALE, truncateRate: 0.03 * SCALE, nonJsonRate: 0.03 * SCALE, lostResponseRate: Math.min(1, 0.1 * SCALE) });
-let seed = arg('seed', 1) >>> 0;
-const random = () => { // mulberry32
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = mulberry32(arg('seed', 1));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const run = promisify(execFile);
 
