@@ -52,12 +52,17 @@ test('the "not compared" note lists only what a compared template sets, and is l
   assert.not.match(renderText(creates, { color: false, environment: 'e' }), /Not compared/);
   assert.not.match(renderMarkdown(creates, { environment: 'e' }), /Not compared/);
   const plan = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa }, { file: 'b.yaml', fileHash: 'h', channel: 'shop-rcs', canonical: rcs }], remote: new Map() });
-  // compared templates (noop): a WhatsApp one sets its category, the RCS one message examples too
-  plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: c.desired! }));
+  // compared templates (noop): a WhatsApp one sets its category, the RCS one message examples too;
+  // the reads report no category (a read that does makes it observable: see the last lines)
+  const withoutCategory = ({ category: _c, ...rest }: NonNullable<(typeof plan.changes)[number]['desired']>) => rest;
+  plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: withoutCategory(c.desired!) }));
   const text = renderText(plan, { color: false, environment: 'e' });
   assert.match(text, /Not compared, because the API does not return them: category, message\.examples\.\n$/);
   const waOnly = { ...plan, changes: plan.changes.filter((c) => c.channel === 'shop-whatsapp') };
   assert.match(renderText(waOnly, { color: false, environment: 'e' }), /Not compared, because the API does not return them: category\.\n$/);
+  // a read that reports the category: nothing left that is not compared for the WhatsApp template
+  const reported = { ...waOnly, changes: waOnly.changes.map((c) => ({ ...c, remote: c.desired! })) };
+  assert.not.match(renderText(reported, { color: false, environment: 'e' }), /Not compared/);
 });
 
 test.run();

@@ -489,7 +489,8 @@ const RESOLVED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  */
 export function unobservedIn(desired: CanonicalTemplate | undefined, remote: CanonicalTemplate | undefined): string[] {
   if (!desired || !remote) return [];
-  const out = [...(desired.unobservable ?? [])];
+  // a read that reports the category (remote.category set) makes it observable
+  const out = (desired.unobservable ?? []).filter((f) => !(f === 'category' && remote.category !== undefined));
   const mine = desired.message?.rcsExpireOpts?.expireTime;
   const theirs = remote.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) out.push(NOT_OBSERVABLE[2]!);

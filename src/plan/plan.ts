@@ -94,6 +94,8 @@ export function makePlan(inp: PlanInputs): Plan {
       continue;
     }
     const remote = fromRead(r, c.channelId);
+    // the category the channel approved it under, where the read reports it (not compared as content: see below)
+    if (r.chatapp?.category) remote.category = r.chatapp.category;
     const diff = diffTemplates(c, remote);
     const attention: string[] = [];
     // where the read reports the category the platform approved it under, a difference is drift
