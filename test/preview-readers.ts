@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Shared by the preview-readers-*.test.ts files: a project of templates in every script the
 // preview must lay out (Latin, Arabic, Hebrew, Japanese, Devanagari), its site and before/after
 // pages built in-process, and the checks a page must pass in a real browser at a phone's width
