@@ -1,0 +1,65 @@
+// The preview in headless Chromium for every script (Arabic, Hebrew, Japanese, Devanagari): a
+// WhatsApp template, an RCS carousel of SMALL cards and a before/after page per script, at 360
+// and 1280 px, light and dark: no sideways scroll, the message laid out in the script's direction,
+// mixed text in the order the apps show it, no axe-core violation of impact serious or critical.
+// One browser for the file. Screenshots: test-output/preview-readers/.
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.ts';
+import { cleanup, tempDir } from './helpers.ts';
+import { buildProject, checkPage, offlineContext, pageOf, SCRIPTS, VIEWINGS, type Built } from './preview-readers.ts';
+
+const dir = tempDir('tplsync-readers-scripts-');
+let built: Built;
+let browser: Browser | undefined;
+test.before(async () => {
+  built = await buildProject(dir);
+  browser = await launchBrowser();
+});
+test.after(async () => { await browser?.close(); cleanup(dir); });
+
+for (const s of SCRIPTS) {
+  test(`${s.id} (${s.language}): the WhatsApp, RCS and before/after pages at 360 and 1280 px, light and dark`, async () => {
+    if (!browser) return;
+    const problems: string[] = [];
+    for (const v of VIEWINGS) {
+      const ctx = await offlineContext(browser, v);
+      try {
+        const page = await ctx.newPage();
+        problems.push(...await checkPage(page, path.join(built.site, pageOf('shop-whatsapp', 'order_update', s.language)), v, { dir: s.dir }));
+        // mixed text: the order number before the amount in reading order, the full stop at the sentence's end
+        const order = await page.evaluate(() => {
+          const body = document.querySelector('[data-testid="body"]')!;
+          const [a, b] = [...body.querySelectorAll('mark')].slice(1, 3).map((m) => m.getBoundingClientRect());
+          return { a: { x: a!.left, r: a!.right, y: Math.round(a!.top) }, b: { x: b!.left, r: b!.right, y: Math.round(b!.top) }, dir: getComputedStyle(body).direction, text: (body as HTMLElement).innerText };
+        });
+        assert.is(order.dir, s.dir, `${s.id}: body direction`);
+        assert.match(order.text, /A-1042/);
+        if (order.a.y === order.b.y) {
+          // on one line, the earlier sample is further right in a right-to-left sentence
+          if (s.dir === 'rtl') assert.ok(order.a.x > order.b.r - 1, `${s.id} ${v.width}: A-1042 should be right of the amount: ${JSON.stringify(order)}`);
+          else assert.ok(order.b.x > order.a.r - 1, `${s.id} ${v.width}: the amount should be right of A-1042: ${JSON.stringify(order)}`);
+        }
+        problems.push(...await checkPage(page, path.join(built.site, pageOf('shop-rcs', 'offers', s.language)), v, { dir: s.dir }));
+        // the carousel of SMALL cards scrolls inside itself, from the keyboard
+        const carousel = page.locator('.cards.carousel');
+        assert.ok(await carousel.evaluate((e) => e.scrollWidth > e.clientWidth), `${s.id} ${v.width}: the carousel scrolls inside itself`);
+        await carousel.focus();
+        // towards the carousel's end: left in a right-to-left carousel (scrollLeft goes negative)
+        await page.keyboard.press(s.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight');
+        await page.waitForFunction(() => document.querySelector('.cards.carousel')!.scrollLeft !== 0);
+        problems.push(...await checkPage(page, path.join(built.changes, pageOf('shop-whatsapp', 'order_update', s.language)), v, { dir: s.dir }));
+        // the word diff marks the replaced words whole (the channel has another phrase where the files have the order's)
+        const ins = await page.locator('[data-testid="after"] [data-testid="body"] ins').allInnerTexts();
+        assert.equal(ins.map((t) => t.trim()), [s.order], `${s.id}: ${JSON.stringify(ins)}`);
+        const del = await page.locator('[data-testid="before"] [data-testid="body"] del').allInnerTexts();
+        assert.equal(del.map((t) => t.trim()), [s.offer[1]], `${s.id}: ${JSON.stringify(del)}`);
+      } finally { await ctx.close(); }
+    }
+    assert.equal(problems, []);
+  });
+}
+
+test.run();
