@@ -48,6 +48,10 @@ test('a config without kinds: no channel-kind finding, one warning naming the al
     assert.equal(diags.filter((d) => d.ruleId === 'channel-kind'), []);
     assert.is(stderr.split('\n').filter((l) => l.includes('does not say what kind of channel')).length, 1, stderr);
     assert.match(stderr, 'rcs, wa are');
+    // a kind for an alias no environment defines: a typo, said with the nearest alias
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('channels:\n  rcz: { kind: rcs }\n') });
+    const typo = await cli(['lint'], { cwd: dir });
+    assert.match(typo.stderr, "channels.rcz in the config names no channel alias of any environment; did you mean 'rcs'?");
     // a kind the schema does not know is a config error
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG('channels:\n  wa: { kind: sms }\n') });
     const bad = await cli(['lint'], { cwd: dir });

@@ -67,7 +67,7 @@ test('a REJECTED template: apply --wait says a re-run changes nothing; every pla
     assert.not.match(text.stdout, 'No changes. ');
     assert.match(text.stdout, /= noop\s+shop-whatsapp\/starts_\w+\/en_US \(remote: REJECTED\)/);
     assert.match(text.stdout, /! the template on the channel is REJECTED \(placeholder-position: [^)]+\): fix what the reason names/);
-    assert.match(text.stdout, 'not in sync: 1 template is not approved');
+    assert.match(text.stdout, 'not in sync: 1 template needs attention in remote: not approved');
 
     const json = await cli(['plan', '--format', 'json'], { cwd: dir, env });
     assert.is(json.exitCode, 0, json.stderr);

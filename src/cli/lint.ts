@@ -3,6 +3,7 @@ import { commandConfig } from './context.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { aliasesWithoutKind } from '../config/load.js';
+import { didYouMean } from '../lint/suggest.js';
 import { FORMAT_NAMES, isFormatName, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
@@ -51,7 +52,12 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const run = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {});
   const { files, diagnostics, cached, statHits, rules } = run;
   const unkinded = aliasesWithoutKind(config);
-  if (unkinded.length) process.stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: whatsapp } } (or rcs) to ${path.relative(process.cwd(), config.file ?? 'the config') || 'the config'}\n`);
+  if (unkinded.length) process.stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(process.cwd(), config.file ?? 'the config') || 'the config'}\n`);
+  // a kind (or languages) set for an alias no environment defines: a typo, most likely
+  const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
+  for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
+    process.stderr.write(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
+  }
   if (run.cacheProblem) process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
   if (fixer && fixes) process.stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));

@@ -168,7 +168,7 @@ export class EmulatorState {
         lc.pauses = pauses;
         if (pauses > PAUSES_MS.length) {
           lc.statusText = 'DISABLED'; delete lc.pausedUntil;
-          lc.reason ??= `quality RED for the ${ordinal(pauses)} time: disabled`;
+          lc.reason = `quality RED for the ${ordinal(pauses)} time: disabled`;
         } else {
           lc.statusText = 'PAUSED'; lc.pausedUntil = now + PAUSES_MS[pauses - 1]!;
           lc.reason = `quality RED: paused for ${PAUSES_MS[pauses - 1]! / 3600_000} hours (${pauses === 1 ? 'FIRST_PAUSE' : 'SECOND_PAUSE'})`;

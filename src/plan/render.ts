@@ -82,8 +82,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   out.push(none && !attention
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : none
-      ? c.yellow(`No changes to the content, but not in sync: ${attention} template${attention === 1 ? ' is' : 's are'} not approved in ${o.environment} (marked ! above).`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${attention ? ` ${attention} not approved (marked ! above).` : ''}`));
+      ? c.yellow(`No changes to the content, but not in sync: ${attention} template${attention === 1 ? ' needs' : 's need'} attention in ${o.environment}: not approved, or approved under another category (marked ! above).`)
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${attention ? ` ${attention} need${attention === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -169,7 +169,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
   const notApproved = attentionCount(plan);
   if (s.create + s.update === 0 && !notApproved) head.push('✅ No changes: the channels match the files.', '');
-  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notApproved} template${notApproved === 1 ? ' is' : 's are'} not approved on the channel (below).`, '');
+  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notApproved} template${notApproved === 1 ? ' needs' : 's need'} attention: not approved on the channel, or approved under another category (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {

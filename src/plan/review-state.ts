@@ -81,12 +81,18 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
 
 /** The attention a re-categorisation asks: the platform approved the template under another category than the file's. */
 export function recategorised(fileCategory: string, remoteCategory: string, known: boolean): NeedsAttention {
-  return {
-    // known: the file kept its category since the base, so the platform changed it
-    state: known ? 'RECATEGORISED' : 'CATEGORY_DIFFERS',
-    reason: `the platform approved it as ${remoteCategory}; the file says ${fileCategory}`,
-    todo: `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
-  };
+  // known: the file kept its category since the base, so the platform changed it
+  return known
+    ? {
+      state: 'RECATEGORISED',
+      reason: `the platform approved it as ${remoteCategory}; the file says ${fileCategory}`,
+      todo: `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
+    }
+    : {
+      state: 'CATEGORY_DIFFERS',
+      reason: `the channel has it approved as ${remoteCategory}; the file says ${fileCategory}`,
+      todo: `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, set category: ${remoteCategory} or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`,
+    };
 }
 
 /** One line for renderings: "REJECTED (reason; recommendation): what to do". */

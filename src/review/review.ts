@@ -91,13 +91,12 @@ export function renderReviewText(r: Review, paint: { red(s: string): string; gre
     out.push(`${pad(keyOf(t), width)}  ${colour(pad(t.state, 16))}  ${pad(t.quality ?? '-', 7)}  ${pad(t.pauses === undefined ? '-' : String(t.pauses), 6)}  ${edits}`);
     if (t.reason) out.push(`    reason: ${t.reason}`);
     if (t.recommendation) out.push(`    recommendation: ${t.recommendation}`);
-    if (t.rule) out.push(`    lint rule: ${t.rule} (docs/rules.md#${t.rule})`);
     if (t.todo) out.push(`    ${paint.yellow('→')} ${t.todo}`);
   }
   const s = r.summary;
   out.push('');
   out.push(s.approved === s.total
-    ? paint.green(`All ${s.total} template${s.total === 1 ? '' : 's'} in ${r.environment} approved.`)
+    ? paint.green(s.total === 1 ? `The template in ${r.environment} is approved.` : `All ${s.total} templates in ${r.environment} approved.`)
     : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.`));
   return `${out.join('\n')}\n`;
 }
