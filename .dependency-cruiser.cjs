@@ -1,4 +1,5 @@
 // The dependency rules of src/ (run by `npm run deps`, part of `npm test`): data flows one way,
+// between modules and between folders,
 // so there is no import cycle, and nothing outside the command line imports src/cli.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -7,6 +8,14 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'Folders form a one-way flow (files -> documents -> canonical model <- remote; plan -> apply/render); a cycle means a module is in the wrong folder.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      comment: 'Folders of src/ are stages and capabilities: a folder may use a folder below it, never one that uses it back (core <- files <- schemas <- config <- api <- model <- lint ...). A helper both sides need belongs in core/.',
+      scope: 'folder',
       from: {},
       to: { circular: true },
     },

@@ -2,7 +2,7 @@
 // nearest allowed key or value suggested. Positions come from the config's text (YAML or JSON);
 // a JavaScript config has none, and its problems name the key path only.
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import { didYouMean } from '../lint/suggest.js';
+import { didYouMean } from '../core/suggest.js';
 
 export interface ConfigProblem { line?: number; column?: number; message: string }
 

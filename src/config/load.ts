@@ -6,7 +6,7 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
-import { didYouMean } from '../lint/suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
-import { didYouMean } from '../lint/suggest.js';
+import { didYouMean } from '../core/suggest.js';
 
 /** loaded only by a config with overrides */
 const picomatch = (...a: Parameters<typeof import('picomatch')>): ReturnType<typeof import('picomatch')> => (createRequire(import.meta.url)('picomatch') as typeof import('picomatch'))(...a);

@@ -2,7 +2,7 @@
 // gets a message that says what to write (did-you-mean for keys and severities); and the field
 // paths policies use (`footer`, `body.text`, `buttons[*].text`, `carousel[0].body.text`).
 import { UsageError } from '../core/errors.js';
-import { didYouMean } from '../lint/suggest.js';
+import { didYouMean } from '../core/suggest.js';
 
 export const OPERATORS = ['pattern', 'notPattern', 'maxLength', 'required', 'enum'] as const;
 const DECLARATIVE_KEYS = ['id', 'message', 'severity', 'description', 'where', 'field', ...OPERATORS, 'flags'];

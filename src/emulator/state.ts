@@ -2,7 +2,7 @@
 // Time comes from a clock function, so review and delivery advance deterministically in tests.
 import { randomUUID } from 'node:crypto';
 import { canonicalJson } from '../model/canonical.js';
-import { sha256 } from '../model/hash.js';
+import { sha256 } from '../core/hash.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from '../api/shapes.js';

@@ -4,7 +4,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { refuseFile } from './load.js';
 import path from 'node:path';
-import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { walkSimpleGlobs } from './walk.js';
 
@@ -19,7 +18,10 @@ export interface FileEntry {
 const YAML_EXT = /\.ya?ml$/i;
 
 /** The template files named by `paths` (files, directories or globs), or by the config's globs. */
-export async function discoverFiles(config: Config, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
+/** What discovery needs of the config: where templates live, their globs, and the config's own file (for messages). */
+export interface DiscoverConfig { dir: string; templates: readonly string[]; file?: string }
+
+export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
   const unreadable: string[] = [];

@@ -2,7 +2,7 @@
 // stat before anything is read, unreadable files reported, never thrown. Every command (lint and
 // its worker threads, fmt, plan, apply, types, send, preview) reads template files through here.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { sha256 } from '../model/hash.js';
+import { sha256 } from '../core/hash.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import { refusal, tooLarge, unreadable, type ParsedFile } from './parse.js';
 

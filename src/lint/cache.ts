@@ -9,7 +9,7 @@
 // clock; never cached: a verdict that read the clock itself, and a kept value JSON cannot hold
 // (.inf, .nan, -0). The whole run's answer is kept beside it (run-summary.ts).
 import { existsSync, readFileSync } from 'node:fs';
-import { sha256 } from '../model/hash.js';
+import { sha256 } from '../core/hash.js';
 import { writeFileAtomic } from '../files/write.js';
 import { redact } from '../core/redact.js';
 import type { FileResult } from './engine.js';

@@ -19,7 +19,7 @@ import { translationFacts, type TranslationFacts } from './rules/translations.js
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { CHANNEL_KIND_RULE_ID, channelKindProblem, contentOf, type ChannelKind, type TemplateContent } from './rules/channel-kind.js';
 

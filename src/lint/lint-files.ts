@@ -23,7 +23,7 @@ import { checkTranslations } from './rules/translations.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
 import { anyRefused } from '../files/load.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';

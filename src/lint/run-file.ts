@@ -1,6 +1,6 @@
 // The read-then-lint step for one file, shared by the in-process path and the workers.
 import { readTemplateFile } from '../files/load.js';
-import { sha256 } from '../model/hash.js';
+import { sha256 } from '../core/hash.js';
 import { lintBytes, lintParsed, type FileResult } from './engine.js';
 
 /**

@@ -9,7 +9,7 @@ export function templateId(channelId: string, name: string, language: string, ex
   return (explicit ?? uuidv5(`${channelId.toLowerCase()}/${name}/${language}`, TEMPLATE_ID_NAMESPACE)).toLowerCase();
 }
 
-export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export { UUID_RE } from '../core/uuid.js';
 
 /** The key of a template everywhere it is shown: `<channel>/<name>/<language>` (channel as written). */
 export function templateKey(t: { channel: string; name: string; language: string }): string {

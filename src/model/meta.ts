@@ -2,7 +2,7 @@
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
 import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
-import { sha256 } from './hash.js';
+import { sha256 } from '../core/hash.js';
 import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';

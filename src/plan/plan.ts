@@ -60,8 +60,8 @@ export interface Plan {
   held?: HeldTemplate[];
 }
 
-export { sha256 } from '../model/hash.js';
-import { sha256 } from '../model/hash.js';
+export { sha256 } from '../core/hash.js';
+import { sha256 } from '../core/hash.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';

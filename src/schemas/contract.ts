@@ -84,4 +84,4 @@ function describe(e: ErrorObject): string {
   return missing ? (base ? `${base}.${missing}` : missing) : base || '(body)';
 }
 
-export { UUID_RE } from '../model/ids.js';
+export { UUID_RE } from '../core/uuid.js';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { schemaDir } from './dir.js';
 import type { Path } from '../files/locate.js';
-import { didYouMean } from '../lint/suggest.js';
+import { didYouMean } from '../core/suggest.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
 const require = createRequire(import.meta.url);
