@@ -117,7 +117,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'send',
     define: (c) => c
       .description('send a text or a template through the conversation operation; prints the clientMessageId')
-      .requiredOption('--channel <alias>', 'channel alias (or UUID)')
+      .option('--channel <alias>', 'channel alias (or UUID); with --template, default: the channel of the template\'s file')
       .requiredOption('--to <receiver>', 'the receiver')
       .option('--text <text>', 'send this text')
       .option('--reply <text>', 'with --text: a reply suggestion (repeatable)', collect)

@@ -12,7 +12,7 @@ import { commandConfig, withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 
 export interface SendCommandOptions {
-  config?: string; env?: string; channel: string; to: string; text?: string; template?: string; language?: string;
+  config?: string; env?: string; channel?: string; to: string; text?: string; template?: string; language?: string;
   param?: string[]; reply?: string[]; openUrl?: string[]; clientMessageId?: string; allowInsecureHttp?: boolean; textOnly?: boolean;
   /** commander's --no-remote-check: false when given */
   remoteCheck?: boolean;
@@ -56,18 +56,20 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   if (o.template === undefined && (o.param?.length || o.language || o.textOnly || o.presetText !== undefined || o.remoteCheck === false)) throw new UsageError('--param, --language, --text-only, --preset-text and --no-remote-check go with --template');
   if (o.template !== undefined && (o.reply?.length || o.openUrl?.length)) throw new UsageError('--reply and --open-url go with --text; a template brings its own buttons');
   if (o.clientMessageId !== undefined && !UUID_RE.test(o.clientMessageId)) throw new UsageError(`--client-message-id '${o.clientMessageId}' is not a UUID`);
+  if (o.template === undefined && o.channel === undefined) throw new UsageError('--text needs --channel ALIAS (a template brings its own channel)');
   const config = await commandConfig(o);
   let meta: TemplateMeta | undefined;
   if (o.template !== undefined) {
-    try { meta = await findTemplate(config, process.cwd(), { channel: o.channel, name: o.template, ...(o.language ? { language: o.language } : {}) }); } catch (e) {
+    try { meta = await findTemplate(config, process.cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
       throw e;
     }
   }
   const extra = o.text !== undefined ? suggestions(o) : [];
   return withConnection(config, o, async (conn) => {
-    const channelId = resolveChannel(o.channel, conn.environment);
-    if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
+    const channel = o.channel ?? meta!.channel;
+    const channelId = resolveChannel(channel, conn.environment);
+    if (!channelId) throw new UsageError(`Channel '${channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
     const id = o.clientMessageId ? { clientMessageId: o.clientMessageId } : {};
     const sent = meta
       ? await sendTemplateWith(conn.client, meta, {

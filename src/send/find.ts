@@ -6,14 +6,19 @@ import { fromFile } from '../model/canonical.js';
 import { templateMeta, type TemplateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
 
-export async function findTemplate(config: Config, cwd: string, want: { channel: string; name: string; language?: string }): Promise<TemplateMeta> {
+/** The template `want` names; without a channel, the one channel of the files that has a template of that name. */
+export async function findTemplate(config: Config, cwd: string, want: { channel?: string; name: string; language?: string }): Promise<TemplateMeta> {
   const project = await loadProject(config, [], cwd);
-  const candidates = project.files.filter(({ value: t }) => t && t.channel === want.channel && t.name === want.name && (want.language === undefined || t.language === want.language));
-  const key = `${want.channel}/${want.name}${want.language ? `/${want.language}` : ''}`;
-  if (candidates.length === 0) throw new UsageError(`No template ${key} in the template files`);
-  if (candidates.length > 1) throw new UsageError(`${want.channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
+  const named = project.files.filter(({ value: t }) => t && t.name === want.name && (want.language === undefined || t.language === want.language));
+  const channels = [...new Set(named.map((f) => String(f.value!.channel)))].sort();
+  if (want.channel === undefined && channels.length > 1) throw new UsageError(`A template ${want.name} is on several channels (${channels.join(', ')}); choose one with --channel`);
+  const channel = want.channel ?? channels[0];
+  const candidates = named.filter(({ value: t }) => t!.channel === channel);
+  const key = `${channel ? `${channel}/` : ''}${want.name}${want.language ? `/${want.language}` : ''}`;
+  if (channel === undefined || candidates.length === 0) throw new UsageError(`No template ${key} in the template files`);
+  if (candidates.length > 1) throw new UsageError(`${channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
-  return templateMeta(fromFile(f.value!, want.channel, ''), want.channel, publicId ? { publicId } : {});
+  return templateMeta(fromFile(f.value!, channel, ''), channel, publicId ? { publicId } : {});
 }
