@@ -18,7 +18,7 @@ const dist = path.join(root, 'dist');
 const out = path.join(dist, 'bundle');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 /** small and on the start-up road of most commands: bundled; every other dependency stays a package */
-const BUNDLED = new Set(['commander', 'js-yaml', 'picocolors']);
+const BUNDLED = new Set(['commander', '@commander-js/extra-typings', 'js-yaml', 'picocolors']);
 
 rmSync(out, { recursive: true, force: true });
 await build({

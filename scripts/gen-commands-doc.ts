@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, type Option } from 'commander';
+import { Command, type CommandUnknownOpts, type Option } from '@commander-js/extra-typings';
+import { withGlobalOptions } from '../src/cli/command.ts';
 import { COMMANDS, GLOBAL_OPTIONS } from '../src/cli/main.ts';
 import { EXIT_HELP } from '../src/core/exit-codes.ts';
 
@@ -51,20 +52,18 @@ export const WORKFLOW_VARIABLES: readonly { name: string; what: string }[] = [
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').split('`').map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;'))).join('`');
 
 /** The command as commander builds it, under a `tplsync` program with the global options. */
-function build(name: string): { program: Command; cmd: Command } {
-  const program = new Command('tplsync');
-  for (const [flags, description] of GLOBAL_OPTIONS) program.option(flags, description);
+function build(name: string): { program: CommandUnknownOpts; cmd: CommandUnknownOpts } {
+  const program = withGlobalOptions(new Command('tplsync'));
   const spec = COMMANDS.find((c) => c.name === name)!;
-  const cmd = program.command(spec.name);
+  const cmd = spec.define(program.command(spec.name));
   if (spec.alias) cmd.alias(spec.alias);
-  spec.define(cmd);
   // the same width whatever the terminal, so that the page does not depend on who generated it
   program.configureOutput({ getOutHelpWidth: () => 100, getErrHelpWidth: () => 100 });
   cmd.configureOutput({ getOutHelpWidth: () => 100, getErrHelpWidth: () => 100 });
   return { program, cmd };
 }
 
-function helpText(cmd: Command): string {
+function helpText(cmd: CommandUnknownOpts): string {
   let out = '';
   cmd.configureOutput({ writeOut: (s) => { out += s; }, getOutHelpWidth: () => 100 });
   cmd.outputHelp();
@@ -115,7 +114,7 @@ export function renderCommandDoc(name: string): string {
 }
 
 export function renderCommandsIndex(): string {
-  const program = new Command('tplsync');
+  const program = withGlobalOptions(new Command('tplsync'));
   const out = ['# Commands', '', GENERATED('`COMMANDS` in src/cli/main.ts'), '', 'One page per command: every argument, option, default, environment variable and exit code, with examples.', ''];
   out.push('| command | what |', '| --- | --- |');
   for (const c of COMMANDS) {

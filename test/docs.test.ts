@@ -3,7 +3,8 @@
 // the repository package.json names.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Command } from 'commander';
+import { Command } from '@commander-js/extra-typings';
+import { withGlobalOptions } from '../src/cli/command.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ENVIRONMENT, NOTES_DIR, renderAll } from '../scripts/gen-commands-doc.ts';
@@ -43,7 +44,7 @@ test('every command page has examples and the exit codes it uses, each from the 
   // and every option of every command is on its page
   for (const c of COMMANDS) {
     const page = read(`docs/commands/${c.name}.md`);
-    for (const o of c.define(new Command(c.name)).options) assert.ok(page.includes(`| \`${o.flags}\` | ${o.mandatory ? 'required' : o.defaultValue !== undefined ? `\`${String(o.defaultValue)}\`` : ''} |`), `${c.name}: ${o.flags}`);
+    for (const o of c.define(withGlobalOptions(new Command('tplsync')).command(c.name)).options) assert.ok(page.includes(`| \`${o.flags}\` | ${o.mandatory ? 'required' : o.defaultValue !== undefined ? `\`${String(o.defaultValue)}\`` : ''} |`), `${c.name}: ${o.flags}`);
   }
 });
 

@@ -1,0 +1,19 @@
+// `tplsync lint`: its arguments, options and help; the work is in src/cli/lint.ts, loaded when it runs.
+import { Option } from '@commander-js/extra-typings';
+import { EXIT_HELP } from '../../core/exit-codes.js';
+import { defineCommand } from '../command.js';
+
+export const command = defineCommand(
+  'lint',
+  (c) => c
+    .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
+    .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates` globs)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'markdown']).default('stylish'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
+    .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
+    .option('--cache-location <file>', 'where the cache lives (implies --cache)')
+    .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, ...), writing each file atomically; then report what is left')
+    .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: https://github.com/tplsync/tplsync/blob/main/docs/rules.md\n\n${EXIT_HELP}`),
+  async ([paths], o) => (await import('../lint.js')).lintCommand(paths, o),
+);

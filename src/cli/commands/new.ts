@@ -1,0 +1,16 @@
+// `tplsync new`: its arguments, options and help; the work is in src/cli/new.ts, loaded when it runs.
+import { defineCommand } from '../command.js';
+
+export const command = defineCommand(
+  'new',
+  (c) => c
+    .description('scaffold a lint-clean template file with comments that explain each part')
+    .requiredOption('--channel <alias>', 'channel alias from the config')
+    .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
+    .option('--language <code>', 'language code', 'en_US')
+    .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION (WhatsApp templates; default: the kind\'s, else UTILITY)')
+    .option('--kind <kind>', 'standard (a WhatsApp template, with optional RCS content), carousel (media card carousel), offer (limited-time offer), authentication (WhatsApp writes the text), call (a WhatsApp call button), gif (a GIF header), app-link (a URL button with an Android app deep link), flow (a FLOW button by name) or rcs (an RCS-only template: a card with suggestions and an SMS fallback); default: rcs on a channel the config calls RCS (channels.<alias>.kind), else standard')
+    .option('--dir <dir>', 'where to write the file', 'templates')
+    .option('--force', 'overwrite an existing file'),
+  async (_args, o) => (await import('../new.js')).newCommand(o),
+);

@@ -1,0 +1,24 @@
+// `tplsync send`: its arguments, options and help; the work is in src/cli/send.ts, loaded when it runs.
+import { EXIT_HELP } from '../../core/exit-codes.js';
+import { collect, defineCommand } from '../command.js';
+
+export const command = defineCommand(
+  'send',
+  (c) => c
+    .description('send a text or a template through the conversation operation; prints the clientMessageId')
+    .option('--channel <alias>', 'channel alias (or UUID); with --template, default: the channel of the template\'s file')
+    .requiredOption('--to <receiver>', 'the receiver')
+    .option('--text <text>', 'send this text')
+    .option('--reply <text>', 'with --text: a reply suggestion (repeatable)', collect)
+    .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
+    .option('--template <name>', 'send this template (from the template files)')
+    .option('--language <code>', 'the template\'s language (when it has several)')
+    .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
+    .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
+    .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file)')
+    .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
+    .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
+    .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
+    .addHelpText('after', `\n${EXIT_HELP}`),
+  async (_args, o) => (await import('../send.js')).sendCommand(o),
+);

@@ -1,0 +1,14 @@
+// `tplsync types`: its arguments, options and help; the work is in src/cli/types.ts, loaded when it runs.
+import { EXIT_HELP } from '../../core/exit-codes.js';
+import { defineCommand } from '../command.js';
+
+export const command = defineCommand(
+  'types',
+  (c) => c
+    .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')
+    .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts)')
+    .option('--check', 'write nothing; exit 1 when the file is stale')
+    .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
+    .addHelpText('after', `\n${EXIT_HELP}`),
+  async (_args, o) => (await import('../types.js')).typesCommand(o),
+);
