@@ -1,6 +1,7 @@
 // `tplsync lint`: its arguments, options and help; the work is in src/cli/lint.ts, loaded when it runs.
 import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
+import { FORMAT_NAMES } from '../../lint/formatters/load.js';
 import { defineCommand } from '../command.js';
 
 export const command = defineCommand(
@@ -8,7 +9,7 @@ export const command = defineCommand(
   (c) => c
     .description('check template files against the JSON Schema and the WhatsApp and RCS platform rules')
     .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates` globs)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'markdown']).default('stylish'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMAT_NAMES).default('stylish' as const))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
