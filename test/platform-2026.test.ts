@@ -124,8 +124,8 @@ test('placeholder-density counts characters in scripts written without spaces', 
   const density = (text: string, language = 'ja') => lint(`${HEAD.replace('en_US', language)}body:\n  text: "${text}"\n  examples: { 1: A }\n`).filter((d) => d.ruleId === 'placeholder-density').map((d) => d.message);
   assert.equal(density('こんにちは{{1}}様、ご注文の商品を発送しました。'), []);
   assert.equal(density('สวัสดีคุณ{{1}} คำสั่งซื้อของคุณจัดส่งแล้ว', 'th'), []);
-  assert.equal(density('你好{{1}}。', 'zh_CN'), ['The body has 1 placeholder and 2 fixed characters (counted one by one in a script without spaces); WhatsApp tends to reject fewer than 4.']);
-  assert.equal(density('Hi {{1}} ok.', 'en'), ['The body has 1 placeholder and 2 fixed words; WhatsApp tends to reject fewer than 4.']);
+  assert.equal(density('你好{{1}}。', 'zh_CN'), ['The body has 1 placeholder and 2 fixed characters (counted one by one in a script without spaces); WhatsApp tends to reject fewer than 3 (words and placeholders together at least 4).']);
+  assert.equal(density('Hi {{1}} ok.', 'en'), ['The body has 1 placeholder and 2 fixed words; WhatsApp tends to reject fewer than 3 (words and placeholders together at least 4).']);
 });
 
 test('message_send_ttl_seconds: -1 (30 days) for AUTHENTICATION and UTILITY only', () => {

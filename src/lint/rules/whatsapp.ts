@@ -316,8 +316,8 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-density', group: 'whatsapp', severity: 'warning',
-    summary: 'The body has enough fixed words for its placeholders (at least 3n+1 for n placeholders; in Chinese, Japanese, Thai and other scripts without spaces, characters).',
-    why: 'Meta rejects templates with too many variables for their length (error 2388293); it publishes no threshold, 3n+1 words is the community heuristic.',
+    summary: 'The body has enough fixed words for its placeholders: words and placeholders together at least 3n+1 for n placeholders, so at least 2n+1 fixed words (in Chinese, Japanese, Thai and other scripts without spaces, characters).',
+    why: 'Meta rejects templates with too many variables for their length (error 2388293); it publishes no threshold. The heuristic the messaging providers publish counts words and placeholders together: at least 3n+1 of them for n placeholders (Meta\'s own example "Thank you, {{first_name}}! Your order number is {{order_number}}." has 6 words and 2 placeholders: 8, at least 7).',
     fix: 'Add fixed text, or merge placeholders.', source: 'Meta error codes; community heuristic',
     check(ctx) {
       const s = ctx.scan(['body', 'text']);
@@ -335,11 +335,11 @@ export const whatsappRules = defineRules([
         }
       }
       const units = words + unspaced;
-      if (units < 3 * n + 1) {
+      if (units + n < 3 * n + 1) {
         const what = unspaced === 0 ? `${words} fixed word${words === 1 ? '' : 's'}`
           : words === 0 ? `${unspaced} fixed character${unspaced === 1 ? '' : 's'} (counted one by one in a script without spaces)`
           : `${units} fixed words and characters (characters of a script without spaces count one by one)`;
-        ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${what}; WhatsApp tends to reject fewer than ${3 * n + 1}.`);
+        ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${what}; WhatsApp tends to reject fewer than ${2 * n + 1} (words and placeholders together at least ${3 * n + 1}).`);
       }
     },
   },
