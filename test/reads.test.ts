@@ -1,5 +1,5 @@
-// A run reads each template file once: lint (with a cross-file finding to place) and plan open
-// every file of the project exactly one time. The file system's open and read functions are
+// A run reads each template file once: lint (with a cross-file finding to place), plan and the
+// apply of a saved plan open every file of the project exactly one time. The file system's open and read functions are
 // wrapped for this process (syncBuiltinESMExports carries the wrappers into `import { ... } from
 // 'node:fs'`), and every call naming a template file is counted.
 import fs, { rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { templateText } from '../bench/generate.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { connect } from '../src/connection/connect.ts';
 import { lintProject } from '../src/lint/run.ts';
+import { main } from '../src/cli/main.ts';
 import { runPlan } from '../src/plan/run.ts';
 import { CONFIG, cleanup, tempDir, writeFiles } from './helpers.ts';
 
@@ -69,6 +70,22 @@ test('plan (lint, compile, read the remote, diff) opens each template file once'
     } finally { await conn.close(); }
     expectOnce('plan', N);
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('apply of a saved plan (verify the bodies, check staleness, write) opens each template file once', async () => {
+  const dir = project();
+  const cwd = process.cwd();
+  const out = process.stdout.write.bind(process.stdout);
+  try {
+    process.chdir(dir);
+    process.stdout.write = (() => true) as typeof process.stdout.write; // the plan's and apply's reports
+    try {
+      assert.is(await main(['plan', '--out', 'plan.json']), 0);
+      opened.clear();
+      assert.is(await main(['apply', '--auto-approve', 'plan.json']), 0);
+    } finally { process.stdout.write = out; }
+    expectOnce('apply of a saved plan', N);
+  } finally { process.chdir(cwd); rmSync(dir, { recursive: true, force: true }); }
 });
 
 test.run();

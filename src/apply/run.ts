@@ -41,11 +41,14 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
   return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))) };
 }
 
-/** What moved since a saved plan was made: its files (by hash) and its templates on the channel. */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, progress?: ProgressFactory, signal?: AbortSignal): Promise<Staleness[]> {
+/**
+ * What moved since a saved plan was made: its files (by hash: `known` holds those already read,
+ * e.g. by verifySavedBodies, so that no file is read twice) and its templates on the channel.
+ */
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, known: ReadonlyMap<string, string | undefined>, progress?: ProgressFactory, signal?: AbortSignal): Promise<Staleness[]> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
   return staleness(saved, {
-    fileHash: (f) => hashTemplateFile(path.resolve(cwd, f)),
+    fileHash: (f) => (known.has(f) ? known.get(f) : hashTemplateFile(path.resolve(cwd, f))),
     read: (id) => reads.get(id) ?? null,
   });
 }

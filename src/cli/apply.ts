@@ -60,7 +60,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     if (saved) {
       // the bodies written are built from the files, never taken from the plan
       const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
-      const moved = await savedPlanStaleness(conn, saved, process.cwd(), progress, signal);
+      const moved = await savedPlanStaleness(conn, saved, process.cwd(), verified.fileHashes, progress, signal);
       // a promotion: what its source approved must still be so
       if (saved.source) {
         const src = saved.source;

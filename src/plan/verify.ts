@@ -1,8 +1,8 @@
 // Effects (file reads, lint) around the pure check of saved.ts: what each write of a saved plan
 // compiles to from the files now. Apply writes these bodies, never the plan's own.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
-import { hashTemplateFile } from '../files/load.js';
 import { toWriteBody } from '../model/canonical.js';
 import { loadProject } from '../project/load.js';
 import { loadDesired } from './desired.js';
@@ -13,15 +13,19 @@ export interface VerifiedPlan {
   writes: (SavedChange & { body: NonNullable<SavedChange['body']> })[];
   /** why the plan cannot be applied as it is (empty: it can) */
   problems: Staleness[];
+  /** the hash of each file of a create or update as it was read here (undefined: it is gone), for `staleness` to use rather than read the file again */
+  fileHashes: ReadonlyMap<string, string | undefined>;
 }
 
 /**
  * Builds the body of every create and update of a saved plan from its file (which must be inside
  * the project, unchanged since the plan and lint-clean) and checks it against the plan's body.
- * Files that changed since the plan are left to `staleness` to report.
+ * Each file is read once (its hash comes from that read); files that changed since the plan are
+ * left to `staleness` to report.
  */
 export async function verifySavedBodies(config: Config, environment: EnvironmentConfig, saved: SavedPlan, cwd: string): Promise<VerifiedPlan> {
   const built = new Map<string, Rebuilt>();
+  const fileHashes = new Map<string, string | undefined>();
   /** file -> [absolute path, the plan's hash of it] */
   const wanted = new Map<string, [string, string]>();
   for (const c of saved.changes) {
@@ -29,7 +33,7 @@ export async function verifySavedBodies(config: Config, environment: Environment
     const abs = path.resolve(cwd, c.file);
     const inside = path.relative(config.dir, abs);
     if (inside.startsWith('..') || path.isAbsolute(inside)) { built.set(c.file, { ok: false, why: `${c.file} is outside the project (${config.dir})` }); continue; }
-    if (hashTemplateFile(abs) !== c.fileHash) { built.set(c.file, { ok: false, why: '' }); continue; }
+    if (!existsSync(abs)) { fileHashes.set(c.file, undefined); built.set(c.file, { ok: false, why: '' }); continue; }
     wanted.set(c.file, [abs, c.fileHash]);
   }
   if (wanted.size) {
@@ -37,7 +41,9 @@ export async function verifySavedBodies(config: Config, environment: Environment
     const loaded = new Map(files.map((f) => [f.abs, f]));
     for (const [file, [abs, hash]] of wanted) {
       const f = loaded.get(abs);
-      if (!f || f.hash !== hash) { built.set(file, { ok: false, why: `${file} changed while it was read` }); continue; }
+      fileHashes.set(file, f?.hash);
+      // changed since the plan: staleness() says so, once
+      if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
       const d = loadDesired([f], environment)[0]!;
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical) });
@@ -45,5 +51,5 @@ export async function verifySavedBodies(config: Config, environment: Environment
   }
   const r = checkBodies(saved, (c) => built.get(c.file!) ?? { ok: false, why: `${c.file} was not read` });
   // a file that moved since the plan is reported by staleness(), not twice
-  return { writes: r.writes, problems: r.problems.filter((p) => p.what !== '') };
+  return { writes: r.writes, problems: r.problems.filter((p) => p.what !== ''), fileHashes };
 }
