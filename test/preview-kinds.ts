@@ -357,6 +357,29 @@ async function more(page: Page, p: PageCheck): Promise<string[]> {
         if (r.left < box.left - 0.5 || r.right > box.right + 0.5) { out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} sticks out of its ${phone.className} (${Math.round(r.left)}..${Math.round(r.right)} of ${Math.round(box.left)}..${Math.round(box.right)})`); break; }
       }
     }
+    // no word cut across lines where it would fit its box on a line of its own, and no short word
+    // cut at all (a column squeezed narrower than its words: "cate|gor|y"); a URL or a key longer
+    // than its box may break anywhere
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && cut.length < 5; n = walker.nextNode()) {
+      let box = n.parentElement;
+      while (box && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
+      if (!box || box.closest('script, style')) continue;
+      const s = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      // (a word may break after its hyphens, as it does in the apps: A-|1042)
+      for (const w of (n.textContent ?? '').matchAll(/[^\s-]+-*/g)) {
+        const range = document.createRange();
+        range.setStart(n, w.index!);
+        range.setEnd(n, w.index! + w[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+        const width = rects.reduce((sum, r) => sum + r.width, 0);
+        if (width <= room + 1 || w[0].length <= 12) cut.push(`"${w[0]}" (${Math.round(width)} px) in ${box.tagName.toLowerCase()} ${Math.round(room)} px wide`);
+      }
+    }
+    if (cut.length) out.push(`words cut across lines though they fit their box: ${cut.join(', ')}`);
     return out;
   }, { shows: p.shows, errorsExpected: Boolean(p.errorsExpected) });
 }

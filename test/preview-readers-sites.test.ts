@@ -40,7 +40,8 @@ test('the index lists every kind; the changes index lists every change', () => {
 for (const v of VIEWINGS) {
   test(`the indexes and the before/after pages at ${v.width} px, ${v.scheme}`, async () => {
     if (!tab) return;
-    assert.equal(await checkAt(tab.page, pages, v), []);
+    const problems = await checkAt(tab.page, pages, v);
+    assert.equal(problems, [], problems.join("\n"));
   });
 }
 
