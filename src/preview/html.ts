@@ -142,7 +142,7 @@ img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 .wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
 .wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
-.rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
+.rcs{margin-top:20px}.rcs:first-child{margin-top:0}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
 .cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
 .card{background:var(--rcs-card);border-radius:14px;overflow:hidden;border:1px solid var(--rcs-line);max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
 .card-media{background:var(--rcs-media);min-height:110px;position:relative;display:flex;align-items:center;justify-content:center}.card-media img,.card-media video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.cards.horizontal .card-media{flex:0 0 40%}
@@ -155,11 +155,14 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:var(--surface);max-width:calc(100% - 40px)}td,th{padding:6px 12px;border-bottom:1px solid var(--line);text-align:start}
 /* the short columns keep their words whole (body text breaks anywhere, which would squeeze them to a letter's width) */
 th,table.index td:nth-child(2),table.index td:nth-child(3),table.changes td:nth-child(1){white-space:nowrap}
-@media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}
-table.rows{display:block;background:none}table.rows thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.rows tbody{display:grid;gap:8px}
+/* and the keys and paths room for a whole key on a line (they still break, anywhere, when longer) */
+table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:min(22em,30vw)}
+@media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
+/* the indexes: one card per row below a desktop's width (a four-column table squeezes its words there) */
+@media (max-width:960px){table.rows{display:block;background:none}table.rows thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.rows tbody{display:grid;gap:8px}
 table.rows tr{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;padding:8px 10px;background:var(--surface);border:1px solid var(--line);border-radius:8px}table.rows td{display:block;padding:0;border:0;min-width:0}
 table.index td:nth-child(1),table.index td:nth-child(4),table.changes td:nth-child(3),table.changes td:nth-child(4){grid-column:1/-1}table.index td:nth-child(1),table.changes td:nth-child(2){font-weight:600}
-table.changes tr{grid-template-columns:auto minmax(0,1fr)}table.index td:nth-child(3){text-align:end}table.index td:nth-child(3)::before{content:"lint ";color:var(--muted)}table.changes td:nth-child(4):not(:empty)::before{content:"changed: ";color:var(--muted)}}
+table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:0}table.changes tr{grid-template-columns:auto minmax(0,1fr)}table.index td:nth-child(3){text-align:end}table.index td:nth-child(3)::before{content:"lint ";color:var(--muted)}table.changes td:nth-child(4):not(:empty)::before{content:"changed: ";color:var(--muted)}}
 `;
 
 /**
