@@ -86,9 +86,9 @@ export const WHATSAPP_KINDS: Kind[] = [
     ...body('How was the delivery of order {{order_id}}? It takes less than a minute to tell us.', '{ order_id: A-1042 }'),
     'buttons:', '  - { type: FLOW, text: Rate delivery, flow: { id: "1234567890", action: navigate, navigateScreen: RATING } }'] },
   { name: 'button_flow_name', channel: WA, shows: ['[data-type="FLOW"]'], yaml: [
-    'category: MARKETING', 'description: Flow by name (version 1.2)',
+    'category: MARKETING', 'description: Flow by name, exchanging data (version 1.2)',
     ...body('Hi {{1}}, book your next fitting in a few taps.', '{ 1: Ana }'),
-    'buttons:', '  - { type: FLOW, text: Book a fitting, flow_name: fitting_booking, flow_action: navigate, navigate_screen: BOOKING }'] },
+    'buttons:', '  - { type: FLOW, text: Book a fitting, flow_name: fitting_booking, flow_action: data_exchange }'] },
   { name: 'button_flow_json', channel: WA, shows: ['[data-type="FLOW"]'], yaml: [
     'category: MARKETING', 'description: Flow as JSON (version 1.2)',
     ...body('Hi {{1}}, sign up for early access to the sale.', '{ 1: Ana }'),
@@ -203,7 +203,7 @@ export const RCS_KINDS: Kind[] = [
     'type: rich_card', 'richCards:', ...card('New store in {{city}}', 'Opening Saturday, 10:00, with coffee and a welcome gift for the first hundred visitors.', 'https://cdn.example.com/stores/berlin.jpg', [
       '{ action: reply, text: Count me in, postbackData: rsvp_yes }', '{ action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: WEBVIEW, webviewType: TALL }',
       '{ action: dial, text: Call the store, phoneNumber: "+4930123456", postbackData: call_store }', '{ action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: tplsync store Berlin }']),
-    'examples: { city: Berlin }', 'rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }']) },
+    'examples: { city: Berlin }', 'rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, imageAlign: THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED, mediaHeight: TALL }']) },
   { name: 'card_horizontal_left', channel: RCS, shows: ['.cards.horizontal.align-left [data-testid="card"]'], yaml: rcs('Standalone horizontal card, image left', [
     'type: rich_card', 'richCards:', ...card('Order {{order_id}} is out for delivery', 'Your courier arrives between 14:00 and 16:00.', 'https://cdn.example.com/parcel.png', [
       '{ action: open_url, text: Track live, postbackData: "https://shop.example.com/track", openUrlApplication: WEBVIEW, webviewType: TALL }']),
@@ -382,4 +382,46 @@ async function more(page: Page, p: PageCheck): Promise<string[]> {
     if (cut.length) out.push(`words cut across lines though they fit their box: ${cut.join(', ')}`);
     return out;
   }, { shows: p.shows, errorsExpected: Boolean(p.errorsExpected) });
+}
+
+/**
+ * The values of the schema's enums that decide what the preview draws (header formats, button
+ * types, suggested actions, card layouts...) and the template's top-level keys, that no kind
+ * here uses: a kind the format gains fails the matrix until it has its page.
+ */
+export function uncovered(schema: Record<string, unknown>, kinds: readonly Kind[]): string[] {
+  const used = new Map<string, Set<unknown>>();
+  const walk = (v: unknown, at: string): void => {
+    if (Array.isArray(v)) { for (const x of v) walk(x, `${at}[]`); return; }
+    if (v && typeof v === 'object') { for (const [k, x] of Object.entries(v)) walk(x, at ? `${at}.${k}` : k); return; }
+    if (!used.has(at)) used.set(at, new Set());
+    used.get(at)!.add(v);
+  };
+  const files = kinds.map((k) => parse(textOf(k)) as Record<string, unknown>);
+  for (const f of files) walk(f, '');
+  const pointer = (p: string): unknown => p.split('/').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], schema);
+  const ENUMS: [string, string[]][] = [
+    ['properties/category/enum', ['category']],
+    ['definitions/header/properties/format/enum', ['header.format']],
+    ['definitions/mediaHeader/properties/format/enum', ['carousel[].header.format']],
+    ['definitions/button/properties/type/enum', ['buttons[].type']],
+    ['definitions/otpButton/properties/otp_type/enum', ['buttons[].otp_type']],
+    ['definitions/flowButton/properties/flow_action/enum', ['buttons[].flow_action', 'buttons[].flow.action']],
+    ['definitions/suggestion/properties/action/enum', ['message.suggestions[].action', 'message.richCards[].suggestions[].action']],
+    ['definitions/suggestion/allOf/1/then/properties/openUrlApplication/enum', ['message.suggestions[].openUrlApplication', 'message.richCards[].suggestions[].openUrlApplication']],
+    ['definitions/suggestion/allOf/1/then/properties/webviewType/enum', ['message.suggestions[].webviewType', 'message.richCards[].suggestions[].webviewType']],
+    ['definitions/message/properties/type/enum', ['message.type']],
+    ...['type', 'orientation', 'imageAlign', 'cardWidth', 'mediaHeight'].map((k): [string, string[]] => [`definitions/message/properties/rcsRichCardsOpts/properties/${k}/enum`, [`message.rcsRichCardsOpts.${k}`]]),
+    ['definitions/message/properties/rcsExpireOpts/properties/type/enum', ['message.rcsExpireOpts.type']],
+  ];
+  const out: string[] = [];
+  for (const [p, paths] of ENUMS) {
+    const values = pointer(p);
+    if (!Array.isArray(values)) { out.push(`the schema has no enum at ${p}`); continue; }
+    for (const v of values) if (!paths.some((at) => used.get(at)?.has(v))) out.push(`${paths[0]}: ${String(v)}`);
+  }
+  // every top-level key but those the preview does not draw (ids, translation records)
+  const keys = Object.keys((schema.properties ?? {}) as object).filter((k) => !['publicId', 'translated_from'].includes(k));
+  for (const k of keys) if (!files.some((f) => k in f)) out.push(`the key ${k}`);
+  return out;
 }

@@ -10,8 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser } from './browser.ts';
-import { cleanup, tempDir } from './helpers.ts';
-import { buildKinds, checkAt, openTab, type KindsBuilt, type PageCheck } from './preview-kinds.ts';
+import { cleanup, ROOT, tempDir } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { buildKinds, checkAt, openTab, uncovered, type KindsBuilt, type PageCheck } from './preview-kinds.ts';
 import { VIEWINGS } from './preview-readers.ts';
 
 const dir = tempDir('tplsync-kinds-sites-');
@@ -31,6 +32,11 @@ test.before(async () => {
   if (browser) tab = await openTab(browser);
 });
 test.after(async () => { await tab?.ctx.close(); await browser?.close(); cleanup(dir); });
+
+test('the kinds cover every header format, button type, suggested action, card layout and top-level key of the schema', () => {
+  const schema = JSON.parse(readFileSync(path.join(ROOT, 'schema', 'template.schema.json'), 'utf8')) as Record<string, unknown>;
+  assert.equal(uncovered(schema, built.kinds), []);
+});
 
 test('the index lists every kind; the changes index lists every change', () => {
   assert.is(built.sitePages.length, built.kinds.length + 1);
