@@ -36,8 +36,8 @@ test('the index lists each change; the update page shows the channel today besid
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stderr, /1 to create, 1 to update, 0 orphaned; against local/);
   const index = readFileSync(path.join(dir, 'changes', 'index.html'), 'utf8');
-  assert.match(index, /<tr data-action="update"><td>update<\/td><td><a href="shop-whatsapp_order_shipped_en_US\.html">/);
-  assert.match(index, /<tr data-action="create"><td>create<\/td><td><a href="shop-whatsapp_order_late_en_US\.html">/);
+  assert.match(index, /<tr role="row" data-action="update"><td role="cell">update<\/td><td role="cell"><a href="shop-whatsapp_order_shipped_en_US\.html">/);
+  assert.match(index, /<tr role="row" data-action="create"><td role="cell">create<\/td><td role="cell"><a href="shop-whatsapp_order_late_en_US\.html">/);
   assert.not.match(index, /summer_sale/, 'unchanged templates are not listed');
   const html = readFileSync(path.join(dir, 'changes', PAGE), 'utf8');
   const [before, after] = html.split('data-testid="after"');

@@ -86,7 +86,7 @@ test('the index and the changes pages have a <main> and an <h1>; the index body 
   const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
   assert.match(index, /<h1>tplsync preview<\/h1>/);
   assert.match(index, /<main class="list">/);
-  assert.match(index, /<td lang="fa" dir="rtl">سفارش A-1 ارسال شد\.<\/td>/);
+  assert.match(index, /<td role="cell" lang="fa" dir="rtl">سفارش A-1 ارسال شد\.<\/td>/);
   const desired = fromFile(file('ar', 'طلبك وصل إلى المتجر', {}), 'c', '');
   const remote = fromFile(file('ar', 'طلبك في الطريق إلى المتجر', {}), 'c', '');
   const site = renderChangesSite({

@@ -114,8 +114,8 @@ export async function offlineContext(browser: Browser, v: Viewing): Promise<Brow
   return ctx;
 }
 
-/** What a page must be at every viewing; the problems found, in words ('' when none). */
-export async function checkPage(page: Page, file: string, v: Viewing, expect: { dir?: 'rtl' | 'ltr' }): Promise<string[]> {
+/** What a page must be at every viewing; the problems found, in words ('' when none). The screenshot goes to `expect.shots` (default SHOTS). */
+export async function checkPage(page: Page, file: string, v: Viewing, expect: { dir?: 'rtl' | 'ltr'; shots?: string }): Promise<string[]> {
   const where = `${path.basename(file)} at ${v.width} px ${v.scheme}`;
   const problems: string[] = [];
   await page.goto(`file://${file}`, { waitUntil: 'load' });
@@ -153,7 +153,8 @@ export async function checkPage(page: Page, file: string, v: Viewing, expect: { 
     return r.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.impact}) on ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${x.nodes.length > 3 ? ` and ${x.nodes.length - 3} more` : ''}`);
   });
   for (const x of violations) problems.push(`${where}: axe ${x}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${path.basename(path.dirname(file))}-${path.basename(file, '.html')}-${v.width}-${v.scheme}.png`), fullPage: true });
+  const shots = expect.shots ?? SHOTS;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${path.basename(path.dirname(file))}-${path.basename(file, '.html')}-${v.width}-${v.scheme}.png`), fullPage: true });
   return problems;
 }

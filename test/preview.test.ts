@@ -48,7 +48,7 @@ test.after(() => cleanup(dir));
 /** Headless Chromium, or undefined (with a note) when the machine has none. */
 test('the site has an index and one page per template', () => {
   const index = readFileSync(path.join(out, 'index.html'), 'utf8');
-  assert.is((index.match(/<tr><td><a href=/g) ?? []).length, 21);
+  assert.is((index.match(/<tr role="row"><td role="cell"><a href=/g) ?? []).length, 21);
   assert.ok(existsSync(path.join(out, 'shop-whatsapp_order_shipped_en_US.html')));
 });
 

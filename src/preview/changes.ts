@@ -6,7 +6,7 @@ import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
 import type { CanonicalTemplate } from '../model/canonical.js';
 import { langAttrs } from './direction.js';
-import { esc, page, rcs, whatsapp, type Marks } from './html.js';
+import { esc, page, rcs, rowOf, rowsTable, whatsapp, type Marks } from './html.js';
 
 export interface ChangesSite { pages: Map<string, string>; changed: number }
 
@@ -46,12 +46,12 @@ export function renderChangesSite(plan: Plan, o: { environment: string; against?
       changed++;
     }
     const link = pages.has(name) ? `<a href="${esc(name)}">${esc(keyOf(c))}</a>` : esc(keyOf(c));
-    rows.push(`<tr data-action="${esc(c.action)}"><td>${esc(c.action)}</td><td>${link}</td><td>${esc(c.file ?? '')}</td><td>${esc((c.changes ?? []).map((f) => f.path).join(', '))}</td></tr>`);
+    rows.push(rowOf(` data-action="${esc(c.action)}"`, [esc(c.action), link, esc(c.file ?? ''), esc((c.changes ?? []).map((f) => f.path).join(', '))]));
   }
   const s = plan.summary;
   const summary = `<p class="meta" style="padding:0 20px">${s.create} to create, ${s.update} to update, ${s.noop} unchanged, ${s.orphan} orphaned (against ${esc(against)})</p>`;
   const table = rows.length
-    ? `<table><thead><tr><th>action</th><th>template</th><th>file</th><th>changed fields</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    ? rowsTable('changes', ['action', 'template', 'file', 'changed fields'], rows)
     : '<p style="padding:0 20px">No changes: the channel matches the files.</p>';
   pages.set('index.html', page(`tplsync changes: ${o.environment}`, `<header class="top"><h1>tplsync changes</h1><span>${esc(o.environment)}</span></header><main class="list">${summary}${table}</main>`, false));
   return { pages, changed };

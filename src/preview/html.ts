@@ -136,13 +136,13 @@ main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;p
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;inset-inline-end:8px;bottom:3px;font-size:11px;color:var(--muted)}
 .media{background:var(--media);border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:var(--media-ink);position:relative}
 .media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
-.media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;word-break:break-all;padding:0 8px}
+.media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;padding:0 8px}
 img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
 .wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 .wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
 .wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
-.rcs{margin-top:20px}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
+.rcs{margin-top:20px}.rcs:first-child{margin-top:0}.wa h2,.rcs h2,.findings h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 8px}
 .cards.carousel{display:flex;gap:10px;overflow-x:auto;padding-bottom:6px}.cards.carousel .card{flex:0 0 220px}
 .card{background:var(--rcs-card);border-radius:14px;overflow:hidden;border:1px solid var(--rcs-line);max-width:340px;margin-bottom:10px}.cards.horizontal .card{display:flex}.cards.horizontal.align-right .card{flex-direction:row-reverse}
 .card-media{background:var(--rcs-media);min-height:110px;position:relative;display:flex;align-items:center;justify-content:center}.card-media img,.card-media video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.cards.horizontal .card-media{flex:0 0 40%}
@@ -153,8 +153,31 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 .changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}
 .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:var(--surface);max-width:calc(100% - 40px)}td,th{padding:6px 12px;border-bottom:1px solid var(--line);text-align:start}
+/* the short columns keep their words whole (body text breaks anywhere, which would squeeze them to a letter's width) */
+th,table.index td:nth-child(2),table.index td:nth-child(3),table.changes td:nth-child(1){white-space:nowrap}
+/* and the keys and paths room for a whole key on a line (they still break, anywhere, when longer) */
+table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:min(22em,30vw)}
 @media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
+/* the indexes: one card per row below a desktop's width (a four-column table squeezes its words there) */
+@media (max-width:960px){table.rows{display:block;background:none}table.rows thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.rows tbody{display:grid;gap:8px}
+table.rows tr{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;padding:8px 10px;background:var(--surface);border:1px solid var(--line);border-radius:8px}table.rows td{display:block;padding:0;border:0;min-width:0}
+table.index td:nth-child(1),table.index td:nth-child(4),table.changes td:nth-child(3),table.changes td:nth-child(4){grid-column:1/-1}table.index td:nth-child(1),table.changes td:nth-child(2){font-weight:600}
+table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:0}table.changes tr{grid-template-columns:auto minmax(0,1fr)}table.index td:nth-child(3){text-align:end}table.index td:nth-child(3)::before{content:"lint ";color:var(--muted)}table.changes td:nth-child(4):not(:empty)::before{content:"changed: ";color:var(--muted)}}
 `;
+
+/**
+ * A table of rows (the index pages): a table at a desktop's width, one card per row on a phone
+ * (the cells of a row stacked in a grid, see CSS). The roles are written out, since a table drawn
+ * as a grid keeps its rows and cells for screen readers only so.
+ */
+export function rowsTable(kind: string, headers: readonly string[], rows: readonly string[]): string {
+  return `<table class="rows ${kind}" role="table"><thead role="rowgroup"><tr role="row">${headers.map((h) => `<th role="columnheader" scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody role="rowgroup">${rows.join('')}</tbody></table>`;
+}
+
+/** A row of rowsTable: its cells as HTML, with the attributes each cell and the row take. */
+export function rowOf(attrs: string, cells: readonly string[], cellAttrs: readonly string[] = []): string {
+  return `<tr role="row"${attrs}>${cells.map((c, i) => `<td role="cell"${cellAttrs[i] ?? ''}>${c}</td>`).join('')}</tr>`;
+}
 
 export interface PageInput {
   key: string;
@@ -188,9 +211,9 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
     const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return `<tr><td><a href="${esc(p.href)}">${esc(p.key)}</a></td><td>${esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : ''))}</td><td>${e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔'}</td><td${p.template ? langAttrs(p.template.language) : ''}>${esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)}</td></tr>`;
+    return rowOf('', [`<a href="${esc(p.href)}">${esc(p.key)}</a>`, esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', p.template ? langAttrs(p.template.language) : '']);
   });
-  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list"><table><thead><tr><th>template</th><th>category</th><th>lint</th><th>body</th></tr></thead><tbody>${rows.join('')}</tbody></table></main>`, Boolean(opts.live));
+  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}</main>`, Boolean(opts.live));
 }
 
 /** The index's one line of an RCS-only template: its text, or its first card's title. */
