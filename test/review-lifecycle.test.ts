@@ -45,7 +45,7 @@ async function appliedId(run: (args: string[]) => ReturnType<typeof cli>): Promi
 interface PlanJson { changes: { action: string; needsAttention?: Record<string, unknown> }[] }
 interface ReviewJson { templates: Record<string, unknown>[]; summary: Record<string, number> }
 
-test('POST /_emulator/review: 401 without the token, 404 for an unknown template, 400 for an unknown state or field', async () => {
+test('POST /_emulator/review: 401 without the token, 404 for an unknown template, 400 for an unknown state or field, 405 for GET', async () => {
   const { dir, run } = project();
   try {
     const id = await appliedId(run);
@@ -59,6 +59,14 @@ test('POST /_emulator/review: 401 without the token, 404 for an unknown template
     assert.is((await control('review', { channel: CHANNEL_A, template: id, quality: 'PURPLE' })).status, 400);
     assert.is((await control('review', { channel: CHANNEL_A, template: id, colour: 'x' })).status, 400);
     assert.is((await control('review', { channel: 'not-a-uuid', template: id })).status, 400);
+    // a known control endpoint asked with another method: 405 with Allow; an unknown one: 404
+    const get = await fetch(`${emu.url}/_emulator/review`, { headers: { authorization: `Bearer ${emu.controlToken}` } });
+    assert.is(get.status, 405);
+    assert.is(get.headers.get('allow'), 'POST');
+    assert.match(String(((await get.json()) as { message: string }).message), 'GET is not allowed on /_emulator/review; use POST');
+    const none = await fetch(`${emu.url}/_emulator/reviews`, { headers: { authorization: `Bearer ${emu.controlToken}` } });
+    assert.is(none.status, 404);
+    await none.body?.cancel();
     const ok = await control('review', { channel: CHANNEL_A, template: id, quality: 'GREEN' });
     assert.is(ok.status, 200);
     assert.is(ok.body.qualityScore, 'GREEN');

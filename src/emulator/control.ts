@@ -62,6 +62,9 @@ export function checkReviewRequest(body: unknown): ReviewRequest | { error: stri
 
 export interface ControlRequest { name: string; method: string; headers: IncomingHttpHeaders; remoteAddress: string; readBody(): Promise<Buffer>; discardBody(): void }
 
+/** The methods of each control endpoint: a known endpoint asked with another method answers 405 with Allow. */
+const CONTROL_METHODS: Readonly<Record<string, readonly string[]>> = { health: ['GET'], faults: ['GET', 'POST'], clock: ['POST'], review: ['POST'], state: ['GET'] };
+
 const isLoopback = (a: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(a);
 
 export async function control(r: ControlRequest, ctx: ControlContext): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
@@ -106,7 +109,11 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
           },
         };
       }
-      default: throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No control endpoint ${r.method} /_emulator/${r.name.slice(0, 100)}`);
+      default: {
+        const allowed = CONTROL_METHODS[r.name];
+        if (allowed) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${r.method} is not allowed on /_emulator/${r.name}; use ${allowed.join(', ')}`, undefined, { allow: allowed.join(', ') });
+        throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No control endpoint ${r.method} /_emulator/${r.name.slice(0, 100)}`);
+      }
     }
   } catch (e) {
     if (e instanceof HttpError) return error(e);
