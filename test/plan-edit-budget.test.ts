@@ -109,6 +109,27 @@ test('--edit-limits off: the reads state no allowance, so the budget counts the 
   } finally { await emu.close(); }
 });
 
+test('an edit WhatsApp is certain to refuse (the category of an APPROVED template) spends no edit of the budget', async () => {
+  const emu = await startEmulator({ port: 0, keys: ['k1'], reviewDelayMs: 0 });
+  try {
+    const client = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+    await client.writeTemplate(CHANNEL_A, id(30), writeBody('cat', text(0)));
+    emu.advanceClock(60_000);
+    const read = await client.getTemplate(CHANNEL_A, id(30));
+    assert.is(read?.statusText, 'APPROVED');
+    const marketing = { ...fromWriteBody(writeBody('cat', text(1)), CHANNEL_A, id(30)), category: 'MARKETING' };
+    const plan = makePlan({
+      desired: [{ file: 't.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: marketing }],
+      remote: new Map([[id(30), read]]), baseCategories: new Map([[id(30), 'UTILITY']]),
+    });
+    assert.is(plan.changes[0]!.action, 'update');
+    assert.match(plan.changes[0]!.attention?.join('\n') ?? '', /WhatsApp refuses the edit/);
+    assert.is(plan.changes[0]!.edit, undefined);
+    assert.equal(editBudget(plan.changes).spends, 0);
+    assert.not.match(renderText(plan, { color: false, environment: 'p' }), /Edit budget/);
+  } finally { await emu.close(); }
+});
+
 test('a plan that edits no APPROVED template says nothing of a budget', () => {
   const plan = makePlan({ desired: [{ file: 't.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: fromWriteBody(writeBody('n'), CHANNEL_A, id(9)) }], remote: new Map() });
   assert.not.match(renderText(plan, { color: false, environment: 'p' }), /Edit budget/);

@@ -108,12 +108,17 @@ export function makePlan(inp: PlanInputs): Plan {
     if (remoteCategory && c.category && remoteCategory !== c.category && r.statusText === 'APPROVED' && inp.baseCategories?.get(c.templateId) !== remoteCategory) {
       recat = recategorised(c.category, remoteCategory, inp.baseCategories?.get(c.templateId) === c.category);
     }
+    /** an edit WhatsApp is certain to refuse: it spends no edit of the budget */
+    let refused = false;
     if (baseCategory && c.category && baseCategory !== c.category) {
       diff.unshift({ path: 'category', before: baseCategory, after: c.category });
-      if (r.statusText === 'APPROVED' && !recat) attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
+      if (r.statusText === 'APPROVED' && !recat) {
+        refused = true;
+        attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
+      }
     }
     let edit: EditSpend | undefined;
-    if (diff.length && r.statusText === 'APPROVED') {
+    if (diff.length && r.statusText === 'APPROVED' && !refused) {
       const allowance = editAllowanceOf(r);
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
