@@ -11,6 +11,7 @@ import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
 import { characterRules } from './rules/characters.js';
+import { commerceRules } from './rules/commerce.js';
 import { SOURCES } from './sources.js';
 
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
@@ -23,7 +24,7 @@ const sourced = (r: Rule): Rule => {
 };
 
 export const RULES: readonly Rule[] = ([
-  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules,
+  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
   ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
