@@ -4,6 +4,7 @@ import { fileRules } from './rules/file.js';
 import { crossFileRules, directiveRules, limitRules } from './rules/meta.js';
 import { policyRules } from './rules/policy.js';
 import { rcsRules } from './rules/rcs.js';
+import { rcsLimitRules } from './rules/rcs-limits.js';
 import { variantRules } from './rules/variants.js';
 import { translationRules } from './rules/translations.js';
 import { whatsappRules } from './rules/whatsapp.js';
@@ -25,7 +26,7 @@ const sourced = (r: Rule): Rule => {
 
 export const RULES: readonly Rule[] = ([
   ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
-  ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
+  ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);
