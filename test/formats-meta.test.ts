@@ -38,8 +38,11 @@ test('not expressible: by field, never dropped', () => {
     { type: 'CAROUSEL', cards: [{ components: [{ type: 'HEADER', format: 'PRODUCT' }] }] },
     { type: 'BUTTONS', buttons: [{ type: 'SPM', text: 'View' }, { type: 'QUICK_REPLY', text: 'x', payload: 'y' }] },
   ] }, 'data[0]');
-  assert.equal(t.issues.map((i) => i.field), ['sub_category', 'components[0].example.header_handle', 'components[1].type', 'components[2].cards[0].components[0].format', 'components[3].buttons[0].type', 'components[3].buttons[1].payload']);
+  // format 1.2 carries the call permission request, product cards and SPM buttons (test/kinds-commerce.test.ts)
+  assert.equal(t.issues.map((i) => i.field), ['sub_category', 'components[0].example.header_handle', 'components[3].buttons[1].payload']);
   assert.ok(t.issues.every((i) => i.template === 'a/en'));
+  assert.is(t.value.call_permission_request, true);
+  assert.equal(t.value.carousel, [{ header: { format: 'PRODUCT' } }]);
 });
 
 test('toMeta then metaToFile gives the same canonical template (named and numbered)', () => {

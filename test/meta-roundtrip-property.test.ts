@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { metaToFile, toMeta } from '../src/formats/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { authenticationTemplate, carouselTemplate, offerTemplate } from './kinds-arbitraries.ts';
+import { callPermissionTemplate, orderDetailsTemplate, orderStatusTemplate, productCarouselTemplate, spmTemplate } from './kinds-commerce-arbitraries.ts';
 
 const BUTTON_SETS: readonly Record<string, unknown>[][] = [
   [],
@@ -37,7 +38,7 @@ const plainTemplate = fc.record({
 }));
 
 test('pull-from-meta(export-to-meta(file)) is the canonical template of the file, every kind', () => {
-  fc.assert(fc.property(fc.oneof(plainTemplate, carouselTemplate, offerTemplate, authenticationTemplate), (file) => {
+  fc.assert(fc.property(fc.oneof(plainTemplate, carouselTemplate, offerTemplate, authenticationTemplate, spmTemplate, productCarouselTemplate, callPermissionTemplate, orderDetailsTemplate, orderStatusTemplate), (file) => {
     const { description: _notCarried, ...rest } = file as Record<string, unknown>;
     const c = fromFile(rest, 'ch', 'id');
     const exported = toMeta(c);

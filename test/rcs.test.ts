@@ -228,7 +228,7 @@ test('new --kind rcs scaffolds an RCS-only template that lints clean and applies
     assert.is(r.exitCode, 0, r.stderr);
     r = await cli(['new', '--kind', 'sms', '--channel', 'shop-rcs', '--name', 'x'], { cwd: dir });
     assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /--kind is standard, carousel, offer, authentication, call, gif, app-link, flow, rcs, not/);
+    assert.match(r.stderr, /--kind is standard, carousel, offer, authentication, call, gif, app-link, flow, product, product-carousel, call-permission, order-details, order-status, rcs, not/);
   } finally { cleanup(dir); }
 });
 

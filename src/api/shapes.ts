@@ -44,7 +44,8 @@ export interface KindFields {
 }
 
 export interface WriteComponent extends KindFields {
-  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | 'CAROUSEL' | 'LIMITED_TIME_OFFER';
+  /** CALL_PERMISSION_REQUEST (format 1.2, Cloud API): the component with no fields of its own */
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | 'CAROUSEL' | 'LIMITED_TIME_OFFER' | 'CALL_PERMISSION_REQUEST';
   format?: string;
   text?: string;
   buttons?: WireButton[];
@@ -94,6 +95,10 @@ export interface WriteChatapp {
     example?: Record<string, string>;
     /** drop the message when it is not delivered within this many seconds */
     message_send_ttl_seconds?: number;
+    /** assumption (Cloud API): ORDER_STATUS, an order status template */
+    sub_category?: string;
+    /** assumption (Cloud API): ORDER_DETAILS, an order details template */
+    display_format?: string;
   };
 }
 
@@ -130,6 +135,8 @@ export interface TemplateReadResponse {
   /** absent for an RCS-only template (assumption) */
   chatapp?: {
     name: string; components: ReadComponent[]; id?: string; language: string; status: string; message_send_ttl_seconds?: number;
+    /** assumption: returned as written (Cloud API's sub_category, display_format) */
+    sub_category?: string; display_format?: string;
     /** assumption: the category the platform approved it under, when the service reports it (a re-categorisation shows here) */
     category?: string;
   };

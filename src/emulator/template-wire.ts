@@ -69,6 +69,8 @@ export function readResponse(publicId: string, body: TemplateWriteRequest, state
     chatapp: {
       name: inner.name, components: readComponents(body), id: state.numericId, language: inner.language, status: state.statusText,
       ...(inner.message_send_ttl_seconds !== undefined ? { message_send_ttl_seconds: inner.message_send_ttl_seconds } : {}),
+      ...(inner.sub_category !== undefined ? { sub_category: inner.sub_category } : {}),
+      ...(inner.display_format !== undefined ? { display_format: inner.display_format } : {}),
       ...(state.category !== undefined ? { category: state.category } : {}),
     },
     ...(body.message ? { message: body.message } : {}),

@@ -25,6 +25,11 @@ export const META_PAGES = {
   carousel: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/marketing-templates/media-card-carousel-templates',
   offer: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/marketing-templates/limited-time-offer-templates',
   authentication: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/authentication-templates/autofill-button-authentication-templates',
+  productCarousel: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/catalogs/product-card-carousel-template-messages',
+  singleProduct: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/catalogs/spm-template-messages',
+  callPermission: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/marketing-templates/call-permission-request-message-template',
+  orderDetails: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/payments/payments-br/orderdetailstemplate',
+  orderStatus: 'https://developers.facebook.com/documentation/business-messaging/whatsapp/payments/payments-in/orderstatustemplate',
 } as const;
 
 type Rec = Record<string, unknown>;
@@ -34,7 +39,7 @@ const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : ''
 
 /** The state Meta keeps about a template (not its content): read and left out, by design. */
 export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'last_updated_time', 'allow_category_change'];
-const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds'];
+const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format'];
 
 /** The templates of a Meta export: a listing (`{"data": [...], "paging": ...}`), one template, or a create request. */
 export function metaTemplates(json: unknown): { where: string; value: unknown }[] {
@@ -63,6 +68,16 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   if (format !== 'POSITIONAL' && format !== 'NAMED') bad('parameter_format', `'${String(t.parameter_format)}' is not NAMED or POSITIONAL`);
 
   const v: Rec = { name, language, category };
+  // ORDER_STATUS makes an order status template; another value has no place in a file (named, not dropped)
+  if (t.sub_category !== undefined) {
+    const sub = up(t.sub_category);
+    if (sub === 'ORDER_STATUS') v.sub_category = sub;
+    else bad('sub_category', `'${String(t.sub_category)}' cannot be written in a template file (only ORDER_STATUS)`);
+  }
+  if (t.display_format !== undefined) {
+    if (up(t.display_format) === 'ORDER_DETAILS') v.display_format = 'ORDER_DETAILS';
+    else bad('display_format', `'${String(t.display_format)}' cannot be written in a template file (only ORDER_DETAILS)`);
+  }
   if (t.message_send_ttl_seconds !== undefined) {
     if (typeof t.message_send_ttl_seconds === 'number') v.message_send_ttl_seconds = t.message_send_ttl_seconds;
     else bad('message_send_ttl_seconds', 'is not a number');
@@ -96,6 +111,9 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
     } else if (type === 'CAROUSEL') {
       keys(['type', 'cards']);
       v.carousel = (Array.isArray(c.cards) ? c.cards : []).map((card, j) => carouselCard(card, `${at}.cards[${j}]`, bad, category));
+    } else if (type === 'CALL_PERMISSION_REQUEST') {
+      keys(['type']);
+      v.call_permission_request = true;
     } else if (type === 'LIMITED_TIME_OFFER') {
       keys(['type', 'limited_time_offer']);
       const l = isRec(c.limited_time_offer) ? c.limited_time_offer : {};
@@ -108,8 +126,8 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   return { where, name, language, value: ordered(v), issues };
 }
 
-const SLOT: Record<string, string> = { HEADER: 'header', BODY: 'body', FOOTER: 'footer', BUTTONS: 'buttons', CAROUSEL: 'carousel', LIMITED_TIME_OFFER: 'limited_time_offer' };
-const FILE_ORDER = ['name', 'language', 'category', 'message_send_ttl_seconds', 'header', 'limited_time_offer', 'body', 'carousel', 'footer', 'buttons'];
+const SLOT: Record<string, string> = { HEADER: 'header', BODY: 'body', FOOTER: 'footer', BUTTONS: 'buttons', CAROUSEL: 'carousel', LIMITED_TIME_OFFER: 'limited_time_offer', CALL_PERMISSION_REQUEST: 'call_permission_request' };
+const FILE_ORDER = ['name', 'language', 'category', 'sub_category', 'display_format', 'message_send_ttl_seconds', 'header', 'limited_time_offer', 'body', 'carousel', 'call_permission_request', 'footer', 'buttons'];
 function ordered(v: Rec): Rec {
   return Object.fromEntries([...FILE_ORDER.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), ...Object.entries(v).filter(([k, x]) => !FILE_ORDER.includes(k) && x !== undefined)]);
 }
@@ -125,7 +143,8 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
   if (ex) {
     for (const k of Object.keys(ex)) if (k !== key && k !== `${key}_named_params`) bad(`${at}.example.${k}`, `'${k}' has no place here`);
     const positional = ex[key];
-    const values = key === 'body_text' ? (Array.isArray(positional) ? positional[0] : undefined) : positional;
+    // Meta's pages also give a body's one sample as a plain string ("body_text": "Pablo")
+    const values = typeof positional === 'string' ? [positional] : key === 'body_text' ? (Array.isArray(positional) ? positional[0] : undefined) : positional;
     if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) examples[String(i + 1)] = s; });
     const named = ex[`${key}_named_params`];
     if (Array.isArray(named)) {
@@ -141,10 +160,15 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
 
 function header(c: Rec, at: string, bad: Bad, top: boolean): Rec | undefined {
   const format = up(c.format);
-  const allowed = top ? ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] : ['IMAGE', 'VIDEO'];
+  const allowed = top ? ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION', 'PRODUCT'] : ['IMAGE', 'VIDEO', 'PRODUCT'];
   if (!allowed.includes(format)) { bad(`${at}.format`, `${String(c.format)} headers cannot be written in a template file${top ? ' yet' : ' card'}`); return undefined; }
   if (format === 'TEXT') return { format, ...textPart(c, 'header_text', at, bad) };
   if (format === 'LOCATION') return { format };
+  // a single-product template or a product card: the product is named when sending
+  if (format === 'PRODUCT') {
+    if (c.example !== undefined) bad(`${at}.example`, 'a PRODUCT header takes no sample: the product is named when sending');
+    return { format };
+  }
   const ex = isRec(c.example) ? c.example : undefined;
   const handle = ex && Array.isArray(ex.header_handle) ? str(ex.header_handle[0]) : undefined;
   if (handle !== undefined && !HTTP.test(handle)) {
@@ -164,7 +188,7 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
   const text = str(b.text);
   const withText = text !== undefined ? { text } : {};
   switch (type) {
-    case 'QUICK_REPLY': case 'CATALOG': case 'MPM':
+    case 'QUICK_REPLY': case 'CATALOG': case 'MPM': case 'SPM': case 'ORDER_DETAILS':
       keys(['text']);
       return { type, ...withText };
     case 'PHONE_NUMBER':
@@ -264,6 +288,7 @@ export function toMeta(c: CanonicalTemplate): MetaExport {
   if (c.limitedTimeOffer) components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: c.limitedTimeOffer.text, has_expiration: c.limitedTimeOffer.hasExpiration === true } });
   if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
   else components.push(bodyComponent(c.body, isNamed));
+  if (c.callPermissionRequest) components.push({ type: 'CALL_PERMISSION_REQUEST' });
   if (c.carousel) {
     components.push({
       type: 'CAROUSEL',
@@ -280,7 +305,10 @@ export function toMeta(c: CanonicalTemplate): MetaExport {
   if (c.codeExpirationMinutes !== undefined) components.push({ type: 'FOOTER', code_expiration_minutes: c.codeExpirationMinutes });
   if (c.buttons.length) components.push({ type: 'BUTTONS', buttons: c.buttons.map(metaButton) });
   const request: Rec = {
-    name: c.name, language: c.language, category: c.category ?? 'UTILITY', parameter_format: isNamed ? 'NAMED' : 'POSITIONAL',
+    name: c.name, language: c.language, category: c.category ?? 'UTILITY',
+    ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
+    ...(c.displayFormat !== undefined ? { display_format: c.displayFormat } : {}),
+    parameter_format: isNamed ? 'NAMED' : 'POSITIONAL',
     ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
     components,
   };

@@ -4,6 +4,7 @@ import { fileRules } from './rules/file.js';
 import { crossFileRules, directiveRules, limitRules } from './rules/meta.js';
 import { policyRules } from './rules/policy.js';
 import { rcsRules } from './rules/rcs.js';
+import { rcsLimitRules } from './rules/rcs-limits.js';
 import { variantRules } from './rules/variants.js';
 import { translationRules } from './rules/translations.js';
 import { whatsappRules } from './rules/whatsapp.js';
@@ -11,6 +12,7 @@ import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
 import { characterRules } from './rules/characters.js';
+import { commerceRules } from './rules/commerce.js';
 import { SOURCES } from './sources.js';
 
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
@@ -23,8 +25,8 @@ const sourced = (r: Rule): Rule => {
 };
 
 export const RULES: readonly Rule[] = ([
-  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules,
-  ...needing('message', rcsRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
+  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
+  ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);

@@ -62,6 +62,12 @@ export interface CanonicalTemplate {
   codeExpirationMinutes?: number;
   /** drop the message when it is not delivered in time (beside name, language, category on the wire) */
   messageSendTtlSeconds?: number;
+  /** ORDER_STATUS: an order status template (beside the category on the wire, format 1.2) */
+  subCategory?: string;
+  /** ORDER_DETAILS: an order details template (beside the category on the wire, format 1.2) */
+  displayFormat?: string;
+  /** the call permission request component under the body (format 1.2) */
+  callPermissionRequest?: true;
   message?: WireMessage;
   /** an RCS template: `message` and no WhatsApp definition (no body, category, header, footer or buttons) */
   rcsOnly?: true;
@@ -175,6 +181,9 @@ function kindsFromFile(t: Loose): Partial<CanonicalTemplate> {
   const footer = o(t.footer);
   if (footer && typeof footer.code_expiration_minutes === 'number') out.codeExpirationMinutes = footer.code_expiration_minutes;
   if (typeof t.message_send_ttl_seconds === 'number') out.messageSendTtlSeconds = t.message_send_ttl_seconds;
+  if (typeof t.sub_category === 'string') out.subCategory = t.sub_category;
+  if (typeof t.display_format === 'string') out.displayFormat = t.display_format;
+  if (t.call_permission_request === true) out.callPermissionRequest = true;
   return out;
 }
 
@@ -329,6 +338,7 @@ function kindComponent(c: CanonicalTemplate, comp: { type: string; text?: string
     return true;
   }
   if (comp.type === 'FOOTER' && comp.code_expiration_minutes !== undefined) { c.codeExpirationMinutes = comp.code_expiration_minutes; return true; }
+  if (comp.type === 'CALL_PERMISSION_REQUEST') { c.callPermissionRequest = true; return true; }
   return false;
 }
 
@@ -345,6 +355,8 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
   };
   if (!r.chatapp && r.message) c.rcsOnly = true;
   if (r.chatapp?.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = r.chatapp.message_send_ttl_seconds;
+  if (r.chatapp?.sub_category !== undefined) c.subCategory = r.chatapp.sub_category;
+  if (r.chatapp?.display_format !== undefined) c.displayFormat = r.chatapp.display_format;
   for (const comp of r.chatapp?.components ?? []) {
     if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
@@ -381,6 +393,7 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
   if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
   else components.push({ type: 'BODY', text: c.body.text });
   c.body.examples.forEach((v, i) => { example[String(i + 1)] = v; });
+  if (c.callPermissionRequest) components.push({ type: 'CALL_PERMISSION_REQUEST' });
   if (c.carousel) components.push({ type: 'CAROUSEL', cards: cardsToWire(c.carousel) });
   if (c.footer !== undefined) components.push({ type: 'FOOTER', text: c.footer });
   if (c.codeExpirationMinutes !== undefined) components.push({ type: 'FOOTER', code_expiration_minutes: c.codeExpirationMinutes });
@@ -394,6 +407,8 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
       chatapp: {
         name: c.name, language: c.language, category: c.category ?? 'UTILITY', components, ...(Object.keys(example).length ? { example } : {}),
         ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
+        ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
+        ...(c.displayFormat !== undefined ? { display_format: c.displayFormat } : {}),
       },
     },
     ...(c.message ? { message: c.message } : {}),
@@ -418,6 +433,8 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
   };
   const nums = Object.keys(ex).filter((k) => /^[1-9][0-9]*$/.test(k)).map(Number).sort((a, b) => a - b);
   if (inner.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = inner.message_send_ttl_seconds;
+  if (inner.sub_category !== undefined) c.subCategory = inner.sub_category;
+  if (inner.display_format !== undefined) c.displayFormat = inner.display_format;
   for (const comp of inner.components) {
     if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
@@ -433,8 +450,8 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
 
 /** One key order for every model, whatever it was mapped from (renderings of two models line up). */
 const KEY_ORDER: readonly (keyof CanonicalTemplate)[] = [
-  'channelId', 'templateId', 'name', 'language', 'category', 'description', 'messageSendTtlSeconds',
-  'header', 'limitedTimeOffer', 'body', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message', 'samples',
+  'channelId', 'templateId', 'name', 'language', 'category', 'subCategory', 'displayFormat', 'description', 'messageSendTtlSeconds',
+  'header', 'limitedTimeOffer', 'body', 'callPermissionRequest', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message', 'samples',
 ];
 function inOrder(c: CanonicalTemplate): CanonicalTemplate {
   const out: Record<string, unknown> = {};
@@ -445,11 +462,13 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
 }
 
 /**
- * The category a kind of template requires: MARKETING for a carousel, an offer, a GIF header or a
- * button with an Android app deep link (Marketing Messages API), AUTHENTICATION with an OTP button.
+ * The category a kind of template requires: MARKETING for a carousel, an offer, a GIF header, a
+ * single-product (PRODUCT) header or a button with an Android app deep link (Marketing Messages
+ * API), UTILITY for an order status template, AUTHENTICATION with an OTP button.
  */
-export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string } }): string | undefined {
-  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.buttons.some((b) => b.appDeepLink)) return 'MARKETING';
+export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string }; subCategory?: string }): string | undefined {
+  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.header?.format === 'PRODUCT' || c.buttons.some((b) => b.appDeepLink)) return 'MARKETING';
+  if (c.subCategory === 'ORDER_STATUS') return 'UTILITY';
   if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
   return undefined;
 }

@@ -118,7 +118,10 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
     else if (b.appDeepLink) out.push(`the Android app link ${b.appDeepLink.androidDeepLink} of button ${i + 1}${quoted(b.text)}`);
   });
   if (c.limitedTimeOffer) out.push(`the limited-time offer${quoted(c.limitedTimeOffer.text)}${c.limitedTimeOffer.hasExpiration ? ' with its countdown' : ''}`);
-  if (c.carousel) out.push(`the carousel of ${c.carousel.length} card${c.carousel.length === 1 ? '' : 's'}`);
+  if (c.carousel) out.push(`the ${c.carousel[0]?.header.format === 'PRODUCT' ? 'product ' : ''}carousel of ${c.carousel.length} card${c.carousel.length === 1 ? '' : 's'}`);
+  if (c.callPermissionRequest) out.push('the call permission request');
+  // an order status message carries the order's reference id and status, which the conversation request cannot
+  if (c.subCategory === 'ORDER_STATUS') out.push('the order status (sub_category ORDER_STATUS)');
   const m = c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');

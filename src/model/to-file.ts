@@ -80,6 +80,8 @@ export function toFileValue(c: CanonicalTemplate, o: { channel: string; category
 function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string }): { value: Record<string, unknown>; unknownSamples: boolean } {
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
+    ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
+    ...(c.displayFormat !== undefined ? { display_format: c.displayFormat } : {}),
     ...(c.description ? { description: c.description } : {}),
     ...(o.publicId !== undefined ? { publicId: o.publicId } : {}),
   };
@@ -102,6 +104,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
       buttons: card.buttons.map(fileButton),
     }));
   }
+  if (c.callPermissionRequest) t.call_permission_request = true;
   if (c.footer !== undefined) t.footer = c.footer;
   if (c.codeExpirationMinutes !== undefined) t.footer = { code_expiration_minutes: c.codeExpirationMinutes };
   if (c.buttons.length) t.buttons = c.buttons.map(fileButton);

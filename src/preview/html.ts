@@ -19,7 +19,7 @@ export function withKeys(part: { text?: string; names?: readonly string[] }, exa
 
 
 
-const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞' };
+const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞', SPM: '🛍', ORDER_DETAILS: '🧾' };
 
 function media(format: string, url: string | undefined, alt = 'Header image'): string {
   if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, alt)}</div>`;
@@ -28,6 +28,8 @@ function media(format: string, url: string | undefined, alt = 'Header image'): s
   if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
   if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">📄 ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
   if (format === 'LOCATION') return '<div class="media location">📍 location</div>';
+  // the catalog product named when sending: WhatsApp draws its image, title and price
+  if (format === 'PRODUCT') return '<div class="media product" data-testid="product">🛍 product from the catalog<small>image, title and price of the product named when sending</small></div>';
   return '';
 }
 
@@ -111,6 +113,9 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
   if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks));
+  // the component WhatsApp draws under the body: the customer allows or declines calls
+  if (c.callPermissionRequest) parts.push('<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">📞</span> Allow calls</div></div>');
+  if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
   if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');

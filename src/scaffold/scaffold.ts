@@ -1,7 +1,9 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
-export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined };
+export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined,
+  product: 'MARKETING', 'product-carousel': 'MARKETING', 'call-permission': undefined, 'order-details': undefined, 'order-status': 'UTILITY',
+};
 
 export interface ScaffoldOptions { channel: string; name: string; language: string; category: string; schemaPath: string; kind?: string }
 
@@ -121,6 +123,78 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '    flow_name: newsletter_signup      # or flow_id: "<id>", or flow_json: the flow\'s JSON text',
       '    flow_action: navigate             # navigate (with navigate_screen) or data_exchange',
       '    navigate_screen: WELCOME_SCREEN   # the id of the first screen',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'product') {
+    return [
+      ...identity(o, 'A single-product template (format 1.2, MARKETING): the product\'s image, title and price from your catalog, named when sending, and a View button.'),
+      'header:',
+      '  format: PRODUCT                 # no example: the send names the product (product_retailer_id, catalog_id)',
+      'body:                             # at most 160 characters',
+      '  text: "Use code {{code}} to get {{percent}} off our newest succulent!"',
+      '  examples:',
+      '    code: 15OFF',
+      '    percent: "15%"',
+      'footer: Offer ends September 22, 2024   # optional',
+      'buttons:                          # exactly one: the SPM (View) button',
+      '  - type: SPM',
+      '    text: View',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'product-carousel') {
+    const productCard = ['  - header:', '      format: PRODUCT             # image, title and price of the product named when sending', '    buttons:                      # exactly one: SPM (View) or a URL button', '      - type: SPM', '        text: View'];
+    return [
+      ...identity(o, 'A product card carousel (format 1.2, MARKETING): the body, then product cards from your catalog; two cards at creation, up to 10 when sending.'),
+      'body:',
+      '  text: "Rare succulents for sale! {{1}}, add these unique plants to your collection."',
+      '  examples:',
+      '    1: Pablo',
+      'carousel:                         # no body on a product card',
+      ...productCard,
+      ...productCard,
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'call-permission') {
+    return [
+      ...identity(o, 'A call permission request (format 1.2, MARKETING or UTILITY): the customer allows or declines calls from the business.'),
+      'body:                             # required: say why you would call',
+      '  text: "Hi {{first_name}}, can we give you a quick call about your order?"',
+      '  examples:',
+      '    first_name: Pablo',
+      'call_permission_request: true     # no buttons, carousel or offer beside it',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'order-details') {
+    return [
+      ...identity(o, 'An order details template (format 1.2, Meta payments): the order sent with the message, behind its ORDER_DETAILS button.'),
+      'display_format: ORDER_DETAILS     # required for MARKETING',
+      'header:                           # optional: TEXT, IMAGE or DOCUMENT',
+      '  format: TEXT',
+      '  text: Your order is ready',
+      'body:',
+      '  text: "Hi {{1}}, your order {{2}} is ready. Review it and pay in WhatsApp to confirm it."',
+      '  examples:',
+      '    1: Pablo',
+      '    2: ON-12853',
+      'buttons:                          # exactly one',
+      '  - type: ORDER_DETAILS',
+      '    text: Review and Pay',
+      '',
+    ].join('\n');
+  }
+  if (o.kind === 'order-status') {
+    return [
+      ...identity(o, 'An order status template (format 1.2, UTILITY): the new status of an order is given when sending and shown with this text.'),
+      'sub_category: ORDER_STATUS        # a body and an optional footer only',
+      'body:',
+      '  text: "Hi {{1}}, there is news about your order: see its status below."',
+      '  examples:',
+      '    1: Pablo',
+      'footer: Thank you for shopping with us',
       '',
     ].join('\n');
   }

@@ -84,7 +84,9 @@ export const carouselRules = defineRules([
           const b = obj(v);
           if (!b) return;
           const at = ['carousel', i, 'buttons', j];
-          if (typeof b.type === 'string' && !CARD_BUTTONS.has(b.type)) ctx.report([...at, 'type'], `A card button is QUICK_REPLY, URL or PHONE_NUMBER, not ${b.type}.`);
+          // a product card's one button (SPM or URL): carousel-product-cards
+          const product = obj(c.header)?.format === 'PRODUCT';
+          if (!product && typeof b.type === 'string' && !CARD_BUTTONS.has(b.type)) ctx.report([...at, 'type'], `A card button is QUICK_REPLY, URL or PHONE_NUMBER, not ${b.type}${b.type === 'SPM' ? ' (an SPM button is for product cards, `header: { format: PRODUCT }`)' : ''}.`);
           const text = str(b.text);
           if (text !== undefined && charLength(text) > 25) ctx.report([...at, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
           const url = str(b.url);
