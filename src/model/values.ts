@@ -1,0 +1,152 @@
+// Pure: references to an environment's values in a template file, `((name))`, and their
+// substitution. A template file says `flow_id: ((flow_id))` or `url: ((shop_host))/orders/{{1}}`;
+// each environment of the config gives `values: { flow_id: "1234", shop_host: ... }`. A value
+// read from an environment variable is a secret: where tplsync shows a template it shows
+// `(secret)` in its place, and only the write body and the message sent carry the value.
+//
+// A reference is `((` NAME `))` with NAME as VALUE_NAME says, nothing in between (no spaces);
+// anything else with brackets is plain text. A backslash right before a reference makes it
+// literal text: `\((name))` is the text `((name))`.
+import type { Loose } from './loose.js';
+
+/** the name of a value: a letter, then letters, digits, `_` or `-`, at most 64 characters */
+export const VALUE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** what `(( … ))` holds to be a reference (the same as VALUE_NAME, unanchored) */
+const REFERENCE = /(\\?)\(\(([A-Za-z][A-Za-z0-9_-]{0,63})\)\)/g;
+
+/** What a secret value stands as in everything tplsync shows and writes. */
+export const SECRET_MASK = '(secret)';
+
+/** The top-level keys that identify a template: the same in every environment, never substituted. */
+export const IDENTITY_KEYS: ReadonlySet<string> = new Set(['channel', 'name', 'language', 'category', 'publicId', '$schema']);
+
+/** The keys whose string is an address: a reference that starts one stands, in lint, as an https URL. */
+const URL_KEYS: ReadonlySet<string> = new Set(['url', 'example', 'fileUrl', 'thumbnailUrl', 'postbackData', 'android_fallback_playstore_url', 'headerMediaUrl', 'mediaUrl']);
+
+export interface Reference {
+  name: string;
+  /** offsets of `((` and after `))` in the string */
+  start: number;
+  end: number;
+}
+
+/** Whether the text may hold a reference (a cheap test before the scan). */
+export const mayReference = (text: string): boolean => text.includes('((');
+
+/** The references of one string, in order (escaped ones are not references). */
+export function scanReferences(text: string): Reference[] {
+  if (!mayReference(text)) return [];
+  const out: Reference[] = [];
+  for (const m of text.matchAll(REFERENCE)) {
+    if (m[1]) continue;
+    const start = m.index! + m[1]!.length;
+    out.push({ name: m[2]!, start, end: start + m[0].length - m[1]!.length });
+  }
+  return out;
+}
+
+/** A reference with where it is: the path of its string in the template. */
+export interface PlacedReference extends Reference { path: (string | number)[] }
+
+/** Every reference of a template, at the path of its string (identity keys and mapping keys left out). */
+export function templateReferences(t: Loose): PlacedReference[] {
+  const out: PlacedReference[] = [];
+  const walk = (v: unknown, path: (string | number)[]): void => {
+    if (typeof v === 'string') { for (const r of scanReferences(v)) out.push({ ...r, path }); return; }
+    if (Array.isArray(v)) { v.forEach((x, i) => walk(x, [...path, i])); return; }
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (path.length || !IDENTITY_KEYS.has(k)) walk(x, [...path, k]);
+  };
+  walk(t, []);
+  return out;
+}
+
+/** Whether any string of the template (identity keys aside) may hold a reference or an escaped one. */
+export function hasReferences(t: Loose): boolean {
+  const walk = (v: unknown, top: boolean): boolean => {
+    if (typeof v === 'string') return mayReference(v);
+    if (Array.isArray(v)) return v.some((x) => walk(x, false));
+    if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => !(top && IDENTITY_KEYS.has(k)) && walk(x, false));
+    return false;
+  };
+  return walk(t, true);
+}
+
+/** One value of an environment, as substituted. */
+export interface ResolvedValue { value: string; secret: boolean }
+
+/**
+ * The text with each reference replaced by `replace(name)` and each escaped one by its literal
+ * text. A reference `replace` has nothing for (undefined) is left as it is and named in `missing`.
+ */
+export function replaceReferences(text: string, replace: (name: string) => string | undefined, missing?: Set<string>): string {
+  if (!mayReference(text)) return text;
+  return text.replace(REFERENCE, (whole, esc: string, name: string) => {
+    if (esc) return whole.slice(1);
+    const v = replace(name);
+    if (v === undefined) { missing?.add(name); return whole; }
+    return v;
+  });
+}
+
+/** Maps every substitutable string of a template (identity keys and mapping keys left alone); unchanged parts are shared. */
+function mapStrings(t: Loose, f: (s: string, key: string | number | undefined) => string): Loose {
+  const walk = (v: unknown, key: string | number | undefined, top: boolean): unknown => {
+    if (typeof v === 'string') return f(v, key);
+    if (Array.isArray(v)) {
+      let changed = false;
+      const out = v.map((x, i) => { const y = walk(x, i, false); if (y !== x) changed = true; return y; });
+      return changed ? out : v;
+    }
+    if (v && typeof v === 'object') {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const y = top && IDENTITY_KEYS.has(k) ? x : walk(x, k, false);
+        if (y !== x) changed = true;
+        out[k] = y;
+      }
+      return changed ? out : v;
+    }
+    return v;
+  };
+  return walk(t, undefined, true) as Loose;
+}
+
+/** Thrown when a template refers to a value the environment does not have. */
+export class MissingValuesError extends Error {
+  override name = 'MissingValuesError';
+  constructor(readonly names: string[]) { super(`no value for ${names.map((n) => `((${n}))`).join(', ')}`); }
+}
+
+/**
+ * The template with the environment's values in place of its references (escaped references
+ * become literal text). `mask`: secret values stand as SECRET_MASK (what previews and generated
+ * types show); otherwise the values themselves (what is written and sent). Throws
+ * MissingValuesError naming every reference the environment has no value for.
+ */
+export function substituteValues(t: Loose, lookup: (name: string) => ResolvedValue | undefined, o: { mask?: boolean } = {}): Loose {
+  if (!hasReferences(t)) return t;
+  const missing = new Set<string>();
+  const out = mapStrings(t, (s) => replaceReferences(s, (name) => {
+    const v = lookup(name);
+    return v === undefined ? undefined : v.secret && o.mask ? SECRET_MASK : v.value;
+  }, missing));
+  if (missing.size) throw new MissingValuesError([...missing].sort());
+  return out;
+}
+
+/**
+ * The template as lint checks it, without an environment: an address that starts with a
+ * reference (`url: ((shop_host))/orders/{{1}}`) stands as an https URL of about the same length,
+ * so that the address rules judge the rest of it; any other reference stays as written (text).
+ */
+export function lintStandIn(t: Loose): Loose {
+  if (!hasReferences(t)) return t;
+  return mapStrings(t, (s, key) => {
+    if (typeof key !== 'string' || !URL_KEYS.has(key)) return s;
+    const first = scanReferences(s)[0];
+    if (!first || first.start !== 0) return s;
+    const len = first.end - first.start;
+    return `https://${'v'.repeat(Math.max(1, len - 13))}.test${s.slice(first.end)}`;
+  });
+}

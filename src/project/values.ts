@@ -1,0 +1,31 @@
+// The one place a template's references to its environment's values, `((name))`, are replaced
+// (src/model/values.ts): plan, apply (and a saved plan's bodies), promote, review, send, types
+// and preview take a loaded file's value through here for the environment they work in.
+import { environmentValues, type EnvironmentConfig, type ValueOfEnvironment } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+import type { Loose } from '../model/loose.js';
+import { MissingValuesError, substituteValues } from '../model/values.js';
+
+const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
+
+/** The value of `name` in the environment (a secret read from its variable once per run). */
+export function lookupValue(env: EnvironmentConfig, name: string): ValueOfEnvironment | undefined {
+  let l = lookups.get(env);
+  if (!l) lookups.set(env, (l = environmentValues(env)));
+  return l(name);
+}
+
+/**
+ * The file's template in `env`: every ((name)) replaced by the environment's value. `mask`:
+ * secrets as `(secret)` (what is shown: previews, generated types), otherwise their values (what
+ * is written and sent). A reference the environment has no value for is a UsageError naming the
+ * file (lint's rule env-value-missing finds it first, at its position).
+ */
+export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { mask?: boolean } = {}): Loose {
+  try {
+    return substituteValues(t, (name) => lookupValue(env, name), o);
+  } catch (e) {
+    if (!(e instanceof MissingValuesError)) throw e;
+    throw new UsageError(`${file}: environment '${env.name}' has no value for ${e.names.map((n) => `((${n}))`).join(', ')}; add ${e.names.length > 1 ? 'them' : 'it'} under environments.${env.name}.values in the config (tplsync lint shows where each is used)`);
+  }
+}
