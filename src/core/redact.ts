@@ -27,13 +27,14 @@ export const SECRET_VALUE_MASK = '(secret)';
 let wholeValues: string[] = [];
 
 /**
- * Registers a secret (and the forms it takes inside JSON and URLs). Too-short or absent values
+ * Registers a secret (and the forms it takes inside JSON, URLs and HTML). Too-short or absent values
  * are ignored. `as: 'value'`: a secret value of an environment, which shows as `(secret)` where it
  * appears whole (any piece of it, or it in another letter case, still shows as [redacted]).
  */
 export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'): void {
   if (!value || value.length < MIN_SECRET_LENGTH) return;
-  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
+  const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
   if (as === 'value') {
     wholeValues = [...new Set([...wholeValues, ...forms])].sort((a, b) => b.length - a.length);
   }

@@ -124,14 +124,50 @@ export class MissingValuesError extends Error {
  * types show); otherwise the values themselves (what is written and sent). Throws
  * MissingValuesError naming every reference the environment has no value for.
  */
-export function substituteValues(t: Loose, lookup: (name: string) => ResolvedValue | undefined, o: { mask?: boolean } = {}): Loose {
+export function substituteValues(t: Loose, lookup: (name: string) => ResolvedValue | undefined, o: { mask?: boolean; markSecrets?: boolean } = {}): Loose {
   if (!hasReferences(t)) return t;
   const missing = new Set<string>();
   const out = mapStrings(t, (s) => replaceReferences(s, (name) => {
     const v = lookup(name);
-    return v === undefined ? undefined : v.secret && o.mask ? SECRET_MASK : v.value;
+    return v === undefined ? undefined : !v.secret ? v.value : o.markSecrets ? `${MARK_OPEN}${name}${MARK_CLOSE}` : o.mask ? SECRET_MASK : v.value;
   }, missing));
   if (missing.size) throw new MissingValuesError([...missing].sort());
+  return out;
+}
+
+/** where a secret stands in a template substituted with `markSecrets` (private-use characters no template holds) */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARK = /\uE000[^\uE001]*\uE001/;
+
+/**
+ * The texts of the channel's copy of a template that stand where the file has a secret: `marked`
+ * is the file's template (any shape: the canonical model) with each secret as a mark
+ * (substituteValues with `markSecrets`), `remote` the channel's copy in the same shape. Where the
+ * rest of a string is the same in both, the text in place of each mark (the secret the channel
+ * holds, an earlier one after a rotation); where it is not, the channel's whole string. These are
+ * secrets of the output too (a plan shows the channel's copy beside the file's).
+ */
+export function secretRemnants(marked: unknown, remote: unknown): string[] {
+  const out: string[] = [];
+  const walk = (m: unknown, r: unknown): void => {
+    if (typeof m === 'string') {
+      if (typeof r !== 'string' || !MARK.test(m)) return;
+      const parts = m.split(new RegExp(MARK.source, 'g'));
+      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
+      const found = re.exec(r);
+      const pieces = found ? found.slice(1) : [r];
+      // a piece too short to mask on its own: the whole string is masked instead
+      if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
+      else out.push(...pieces.filter((p) => p.length > 0));
+      return;
+    }
+    if (Array.isArray(m)) { if (Array.isArray(r)) m.forEach((x, i) => walk(x, r[i])); return; }
+    if (m && typeof m === 'object' && r && typeof r === 'object' && !Array.isArray(r)) {
+      for (const [k, x] of Object.entries(m)) walk(x, (r as Record<string, unknown>)[k]);
+    }
+  };
+  walk(marked, remote);
   return out;
 }
 

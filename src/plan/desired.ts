@@ -2,10 +2,13 @@
 // secret value from its environment variable, src/project/values.ts).
 import { UsageError } from '../core/errors.js';
 import type { EnvironmentConfig } from '../config/load.js';
-import { fromFile } from '../model/canonical.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
-import { templateIn } from '../project/values.js';
+import { refersToSecret, templateIn } from '../project/values.js';
+import { addSecret } from '../core/redact.js';
+import { fromFile, fromRead } from '../model/canonical.js';
+import { secretRemnants } from '../model/values.js';
+import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
 
 export function resolveChannel(channel: string, env: EnvironmentConfig): string | undefined {
@@ -25,6 +28,20 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const channelId = resolveChannel(channel, env);
     if (!channelId) throw new UsageError(`${f.file}: channel alias '${channel}' is not defined in environment '${env.name}'`);
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
-    return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id) };
+    const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id) } : {};
+    return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id), ...secretShape };
   });
+}
+
+/**
+ * What the channel's copies hold where the files have a secret (the secret, or an earlier one
+ * after a rotation) becomes a secret of the output too: a plan, its comment and the before/after
+ * preview show the channel's copy beside the file's, as `(secret)`.
+ */
+export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+  for (const d of desired) {
+    if (!d.secretShape) continue;
+    const r = remote.get(d.canonical.templateId);
+    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId))) addSecret(s, 'value');
+  }
 }
