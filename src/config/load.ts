@@ -6,6 +6,7 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
+import { VALUE_NAME } from '../model/values.js';
 import { didYouMean } from '../lint/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
@@ -247,6 +248,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
 async function checkedValues(env: string, raw: Record<string, string | number | { env: string }>, fail: (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]) => Promise<never>): Promise<Record<string, EnvironmentValue>> {
   const out: Record<string, EnvironmentValue> = {};
   for (const [key, v] of Object.entries(raw)) {
+    if (!VALUE_NAME.test(key)) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values'], key), message: `environments.${env}.values: '${key}' is not a value name: a letter, then letters, digits, _ or - (at most 64 characters), as a template refers to it: ((name))` }]);
     if (typeof v === 'object') { out[key] = { env: v.env }; continue; }
     const text = String(v);
     const why = valueTextProblem(text);
