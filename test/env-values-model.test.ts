@@ -94,8 +94,8 @@ test('substituteValues: every string but the identity keys and mapping keys; sec
 
 test('lintStandIn: an address that starts with a reference stands as an https URL; other references stay text', () => {
   const v = lintStandIn(T) as typeof T;
-  assert.match(v.buttons[0]!.url, /^https:\/\/v+\.test\/x\/\{\{1\}\}$/);
-  assert.match(v.buttons[0]!.example, /^https:\/\/v+\.test\/x\/1$/);
+  assert.match(v.buttons[0]!.url ?? '', /^https:\/\/v+\.test\/x\/\{\{1\}\}$/);
+  assert.match(v.buttons[0]!.example ?? '', /^https:\/\/v+\.test\/x\/1$/);
   assert.is(v.body.text, T.body.text);
   assert.is((v.buttons[1] as { flow_id: string }).flow_id, '((flow))');
 });
