@@ -9,6 +9,9 @@ import * as assert from 'uvu/assert';
 import { environmentValues, loadConfig, type EnvironmentConfig } from '../src/config/load.ts';
 import { addSecret, redact } from '../src/core/redact.ts';
 import { lintStandIn, MissingValuesError, replaceReferences, scanReferences, secretRemnants, substituteValues, templateReferences, VALUE_NAME } from '../src/model/values.ts';
+import { utimesSync } from 'node:fs';
+import path from 'node:path';
+import { lintProject } from '../src/lint/run.ts';
 import { cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 test('scanReferences: ((name)) with its offsets; escaped, spaced, placeholder-like and dollar texts are not references', () => {
@@ -157,6 +160,24 @@ test('rule env-value-missing: at the (( of each reference, in plain, quoted and 
     assert.equal(diagnostics.filter((d) => d.ruleId !== 'env-value-missing').map((d) => `${d.ruleId} ${d.message}`), [], 'the address rules judge ((host))/s/{{1}} as an https URL');
     writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n' });
     assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'env-value-missing'), []);
+  } finally { cleanup(dir); }
+});
+
+test('rule env-value-missing through lint --cache: the references are kept with the file; a value added to the config is seen', async () => {
+  const dir = tempDir('tplsync-values-cache-');
+  try {
+    const cfg = (values: string) => `templates: ["t/*.yaml"]\nenvironments:\n  a:\n    emulator: .tplsync/a.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n    values: { ${values} }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': cfg('host: "https://a.example"'),
+      't/offer.yaml': 'channel: wa\nname: offer\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order ((order_ref)) is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const old = new Date('2025-01-01T00:00:00Z');
+    utimesSync(path.join(dir, 't/offer.yaml'), old, old);
+    const run = async () => (await lintProject(await loadConfig({ cwd: dir }), [], dir, { cacheFile: path.join(dir, '.tplsync/lint-cache.json'), now: new Date('2026-01-01T00:00:00Z') })).diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
+    assert.equal(await run(), ['6:34 env-value-missing']);
+    assert.equal(await run(), ['6:34 env-value-missing'], 'from the cache');
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('host: "https://a.example", order_ref: "#"') });
+    assert.equal(await run(), []);
   } finally { cleanup(dir); }
 });
 
