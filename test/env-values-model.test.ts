@@ -97,8 +97,10 @@ test('substituteValues: every string but the identity keys and mapping keys; sec
 
 test('lintStandIn: an address that starts with a reference stands as an https URL; other references stay text', () => {
   const v = lintStandIn(T) as typeof T;
-  assert.match(v.buttons[0]!.url ?? '', /^https:\/\/v+\.test\/x\/\{\{1\}\}$/);
-  assert.match(v.buttons[0]!.example ?? '', /^https:\/\/v+\.test\/x\/1$/);
+  assert.match(v.buttons[0]!.url ?? '', /^https:\/\/v+\.io\/x\/\{\{1\}\}$/);
+  assert.match(v.buttons[0]!.example ?? '', /^https:\/\/v+\.io\/x\/1$/);
+  const long = lintStandIn({ buttons: [{ url: '((shop_host))/x/{{1}}' }] }) as { buttons: { url: string }[] };
+  assert.is(long.buttons[0]!.url.length, '((shop_host))/x/{{1}}'.length, 'as long as a reference of 12 characters or more: positions after it hold');
   assert.is(v.body.text, T.body.text);
   assert.is((v.buttons[1] as { flow_id: string }).flow_id, '((flow))');
 });

@@ -50,6 +50,8 @@ export interface PlacedReference extends Reference { path: (string | number)[] }
 
 /** Every reference of a template, at the path of its string (identity keys and mapping keys left out). */
 export function templateReferences(t: Loose): PlacedReference[] {
+  // most templates have none: found without building a path for every node
+  if (!hasReferences(t)) return [];
   const out: PlacedReference[] = [];
   const walk = (v: unknown, path: (string | number)[]): void => {
     if (typeof v === 'string') { for (const r of scanReferences(v)) out.push({ ...r, path }); return; }
@@ -64,8 +66,15 @@ export function templateReferences(t: Loose): PlacedReference[] {
 export function hasReferences(t: Loose): boolean {
   const walk = (v: unknown, top: boolean): boolean => {
     if (typeof v === 'string') return mayReference(v);
-    if (Array.isArray(v)) return v.some((x) => walk(x, false));
-    if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => !(top && IDENTITY_KEYS.has(k)) && walk(x, false));
+    if (v === null || typeof v !== 'object') return false;
+    if (Array.isArray(v)) {
+      for (const x of v) if (walk(x, false)) return true;
+      return false;
+    }
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k) || (top && IDENTITY_KEYS.has(k))) continue;
+      if (walk((v as Record<string, unknown>)[k], false)) return true;
+    }
     return false;
   };
   return walk(t, true);
@@ -182,7 +191,8 @@ export function lintStandIn(t: Loose): Loose {
     if (typeof key !== 'string' || !URL_KEYS.has(key)) return s;
     const first = scanReferences(s)[0];
     if (!first || first.start !== 0) return s;
+    // as long as the reference where it can be (from 12 characters), so that positions after it hold
     const len = first.end - first.start;
-    return `https://${'v'.repeat(Math.max(1, len - 13))}.test${s.slice(first.end)}`;
+    return `https://${'v'.repeat(Math.max(1, len - 11))}.io${s.slice(first.end)}`;
   });
 }
