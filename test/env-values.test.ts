@@ -1,7 +1,8 @@
 // Per-environment values, end to end: ONE template file applied to TWO emulator environments
 // (staging, production) whose flow id, URL hosts and a secret value differ. Each emulator gets
 // its own environment's values; the secret (a canary) never appears in any output of lint, plan,
-// apply, preview, types or send, nor in any file under the project, the saved plan or the cache.
+// apply, preview, types, send or pull (which writes the reference back), nor in any file under
+// the project, the saved plan or the cache.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -188,6 +189,14 @@ test('one file, two environments: each emulator gets its own values; the secret 
     assert.is(sent.exitCode, 0, sent.stdout + sent.stderr);
     assert.is(production.state.conversations.size, 1, 'sent through production');
     assert.is(staging.state.conversations.size, 0);
+
+    // pull: the secret goes back into the pulled file as its reference
+    const id = (JSON.parse((await run(['plan', '--env', 'production', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes[0]!.publicId;
+    const pulled = await run(['pull', '--env', 'production', '--channel', 'wa', '--id', id, '--dir', 'pulled', '--force']);
+    assert.ok(pulled.exitCode === 0 || pulled.exitCode === 1, pulled.stdout + pulled.stderr);
+    const pulledText = allFiles(path.join(dir, 'pulled')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    assert.match(pulledText, 'your code ((promo_token)) takes 10% off');
+    assert.match(pulledText, 'https://shop.example/spring/{{1}}');
 
     // no output and no file holds a secret or a key
     for (const { what, r } of outputs) {

@@ -3,6 +3,7 @@
 // and preview take a loaded file's value through here for the environment they work in.
 import { environmentValues, selectEnvironment, type Config, type EnvironmentConfig, type ValueOfEnvironment } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
+import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from '../model/loose.js';
 import { MissingValuesError, substituteValues, templateReferences } from '../model/values.js';
 
@@ -57,4 +58,16 @@ export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { 
 /** Whether the template refers to a secret value of `env` (one read from an environment variable). */
 export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
   return templateReferences(t).some((r) => env.values?.[r.name] !== undefined && 'env' in env.values[r.name]!);
+}
+
+/**
+ * A template file's text, as pulled from the channel of `env`, with each secret value of `env`
+ * (whose variable is set now) written back as its reference `((name))`: the file then holds the
+ * reference, as one written by hand would, rather than the value or `(secret)`.
+ */
+export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env): string {
+  let out = text;
+  const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
+  for (const [name, value] of secrets.sort((a, b) => b[1].length - a[1].length)) out = out.split(value).join(`((${name}))`);
+  return out;
 }
