@@ -3,8 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
+import { redact } from '../core/redact.js';
+import { loadConfig } from '../config/load.js';
 
-export interface CommentCommandOptions { bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
+export interface CommentCommandOptions { config?: string; bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 
 export async function commentCommand(o: CommentCommandOptions): Promise<number> {
   const token = process.env.GITHUB_TOKEN;
@@ -18,7 +20,10 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   }
   if (!Number.isInteger(issue) || issue < 1) throw new UsageError('Name the pull request with --pr N (default: the pull request of the workflow event)');
   if (!existsSync(o.bodyFile)) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
-  const body = readFileSync(o.bodyFile, 'utf8');
+  // the config's keys and secret values are masked in what is posted, as in every output (a
+  // comment needs no config: without one, or with one that does not read, the body goes as it is)
+  await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
+  const body = redact(readFileSync(o.bodyFile, 'utf8'));
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
   const r = await upsertComment({ apiUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker: o.marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
   process.stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);

@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { buildSite, type Site } from '../preview/site.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
+import { shownEnvironment } from '../project/values.js';
 
 export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
@@ -24,13 +25,14 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
     mkdirSync(out, { recursive: true });
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   };
-  const site = await buildSite(config, paths, process.cwd(), { live: Boolean(o.serve) });
+  const environment = shownEnvironment(config, o.env);
+  const site = await buildSite(config, paths, process.cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}) });
   write(site);
   process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}\n`);
   if (!o.serve) return EXIT.OK;
   const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {
-    port, out, paths, cwd: process.cwd(),
+    port, out, paths, cwd: process.cwd(), ...(environment ? { environment } : {}),
     onBuild: (s, changed) => { write(s); process.stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
     onError: (e) => process.stderr.write(`tplsync: re-render failed: ${e.message}\n`),
   });

@@ -8,6 +8,7 @@ import { findTemplate } from '../send/find.js';
 import { sendTemplateWith, sendText } from '../send/send.js';
 import type { TemplateMeta } from '../model/meta.js';
 import { UUID_RE } from '../model/ids.js';
+import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 
@@ -60,7 +61,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   let meta: TemplateMeta | undefined;
   if (o.template !== undefined) {
-    try { meta = await findTemplate(config, process.cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }); } catch (e) {
+    try { meta = await findTemplate(config, process.cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, selectEnvironment(config, o.env)); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
       throw e;
     }

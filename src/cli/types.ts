@@ -9,15 +9,18 @@ import { templateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
+import { shownEnvironment, shownTemplate } from '../project/values.js';
 import { reportLintFailure } from './report.js';
 
-export interface TypesCommandOptions { config?: string; out?: string; check?: boolean; importFrom?: string }
+export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   const project = await loadProject(config, [], process.cwd());
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
-  const metas = project.files.map((f) => templateMeta(fromFile(f.value!, String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
+  // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
+  const environment = shownEnvironment(config, o.env);
+  const metas = project.files.map((f) => templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
   const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
   // the config's typesOut is the repository's to choose, within the repository: --out is the user's
   const away = o.out === undefined ? escapesProject(config.dir, out) : undefined;

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
-import { addSecret } from '../core/redact.js';
+import { addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
+import { VALUE_NAME } from '../core/value-name.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
@@ -22,7 +23,12 @@ export interface EnvironmentConfig {
   list?: ListConfig;
   /** the platform's creation limit per channel, which apply paces its creations to (default 100 per hour) */
   createQuota?: CreateQuotaConfig;
+  /** named values the template files refer to as ((name)) (src/model/values.ts); absent when none */
+  values?: Record<string, EnvironmentValue>;
 }
+
+/** One value of an environment: a text, or (a secret) the name of the environment variable that holds it. */
+export type EnvironmentValue = { text: string } | { env: string };
 
 /** At most `limit` template creations per channel within any `windowSeconds`. */
 export interface CreateQuotaConfig { limit: number; windowSeconds: number }
@@ -82,7 +88,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -159,8 +165,11 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
 
 async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
   const config = await resolveConfig(raw, filepath, () => configText(filepath));
-  // the keys of every environment are secrets of the output, whichever environment runs
-  for (const env of Object.values(config.environments)) addSecret(process.env[env.apiKeyEnv]);
+  // the keys and secret values of every environment are secrets of the output, whichever environment runs
+  for (const env of Object.values(config.environments)) {
+    addSecret(process.env[env.apiKeyEnv]);
+    for (const v of Object.values(env.values ?? {})) if ('env' in v) addSecret(process.env[v.env], 'value');
+  }
   return config;
 }
 
@@ -212,6 +221,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       channels: env.channels ?? {},
       ...(env.list ? { list: env.list } : {}),
       createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
+      ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail) } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
@@ -231,6 +241,60 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     ...(overrides.length ? { overrides } : {}),
     ...(c.policies?.length ? { policies: c.policies } : {}),
     ...(c.channels && Object.keys(c.channels).length ? { channels: c.channels } : {}),
+  };
+}
+
+/** `environments.<name>.values`, checked: a text value is text, never a placeholder or a reference of its own. */
+async function checkedValues(env: string, raw: Record<string, string | number | { env: string }>, fail: (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]) => Promise<never>): Promise<Record<string, EnvironmentValue>> {
+  const out: Record<string, EnvironmentValue> = {};
+  for (const [key, v] of Object.entries(raw)) {
+    if (!VALUE_NAME.test(key)) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values'], key), message: `environments.${env}.values: '${key}' is not a value name: a letter, then letters, digits, _ or - (at most 64 characters), as a template refers to it: ((name))` }]);
+    if (typeof v === 'object') { out[key] = { env: v.env }; continue; }
+    const text = String(v);
+    const why = valueTextProblem(text);
+    if (why) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values', key]), message: `environments.${env}.values.${key}: ${why}` }]);
+    out[key] = { text };
+  }
+  return out;
+}
+
+/** Why a value's text cannot stand in a template (undefined: it can). Pure. */
+export function valueTextProblem(text: string): string | undefined {
+  if (text === '') return 'the value is empty; give its text (or remove the value)';
+  if (/\{\{|\}\}/.test(text)) return 'a value is text and holds no placeholder ({{...}}); write the placeholder in the template file';
+  if (/\(\([A-Za-z][A-Za-z0-9_-]*\)\)/.test(text)) return 'a value cannot refer to another value (((name)))';
+  return undefined;
+}
+
+/** A value of the environment in use: secret when read from an environment variable. */
+export interface ValueOfEnvironment { value: string; secret: boolean }
+
+/**
+ * The values of an environment, looked up by name; a secret one is read from its environment
+ * variable when first asked for (and registered as a secret of the output): a clear UsageError
+ * names the value and the variable when it is unset, empty or unfit. Undefined: no such value.
+ */
+export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env): (name: string) => ValueOfEnvironment | undefined {
+  const known = new Map<string, ValueOfEnvironment>();
+  return (name) => {
+    const had = known.get(name);
+    if (had) return had;
+    const v = Object.prototype.hasOwnProperty.call(env.values ?? {}, name) ? env.values![name]! : undefined;
+    if (!v) return undefined;
+    let got: ValueOfEnvironment;
+    if ('text' in v) got = { value: v.text, secret: false };
+    else {
+      const value = vars[v.env];
+      const where = `environments.${env.name}.values.${name}`;
+      if (value === undefined || value === '') throw new UsageError(`${where} is read from the environment variable ${v.env}, which is ${value === undefined ? 'not set' : 'empty'}: set it to the value for environment '${env.name}'`);
+      if (value.length < MIN_SECRET_LENGTH) throw new UsageError(`${where}: the environment variable ${v.env} holds ${value.length} characters; a secret value has at least ${MIN_SECRET_LENGTH}, so that it can be masked in every output (give a text value in the config when it is no secret)`);
+      const why = valueTextProblem(value);
+      if (why) throw new UsageError(`${where} (from ${v.env}): ${why}`);
+      addSecret(value, 'value');
+      got = { value, secret: true };
+    }
+    known.set(name, got);
+    return got;
   };
 }
 

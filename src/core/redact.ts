@@ -1,7 +1,9 @@
 // The one gate where text leaves the process: every write to stdout and stderr (and the report
 // files that carry server messages) passes `redact`, which replaces each registered secret (the
 // API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
-// the whole key, in any letter case, or any piece of it of 8 characters or more.
+// the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
+// values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
+// appear whole, and as [redacted] where a piece of one does.
 
 /** Shorter values are not redacted: they would mask ordinary words (and are no real keys). */
 export const MIN_SECRET_LENGTH = 8;
@@ -19,10 +21,23 @@ const grams8 = new Set<string>();
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
 const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
-/** Registers a secret (and the forms it takes inside JSON and URLs). Too-short or absent values are ignored. */
-export function addSecret(value: string | undefined): void {
+/** What a secret value of an environment (`values: { x: { env: VAR } }`) stands as: the whole value, wherever it appears. */
+export const SECRET_VALUE_MASK = '(secret)';
+/** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
+let wholeValues: string[] = [];
+
+/**
+ * Registers a secret (and the forms it takes inside JSON, URLs and HTML). Too-short or absent values
+ * are ignored. `as: 'value'`: a secret value of an environment, which shows as `(secret)` where it
+ * appears whole (any piece of it, or it in another letter case, still shows as [redacted]).
+ */
+export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'): void {
   if (!value || value.length < MIN_SECRET_LENGTH) return;
-  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
+  const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
+  if (as === 'value') {
+    wholeValues = [...new Set([...wholeValues, ...forms])].sort((a, b) => b.length - a.length);
+  }
   for (const f of forms) {
     if (secrets.has(f)) continue;
     secrets.add(f);
@@ -38,13 +53,14 @@ export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessE
 }
 
 /**
- * Pure given the registry: the text with every run of 8 or more characters of a registered
- * secret replaced, in any letter case: the whole key, the key lower- or upper-cased, and any
+ * Pure given the registry: the text with every whole secret value of an environment replaced
+ * by `(secret)`, then every run of 8 or more characters of a registered secret replaced, in any letter case: the whole key, the key lower- or upper-cased, and any
  * piece of it a server cut out and echoed. A run is found from its 4-character windows at every
  * fourth position (a run of 8 or more covers one of them), then grown by its 8-character windows.
  */
 export function redact(text: string): string {
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
   const lower = lowerAscii(text);
   let covered: Uint8Array | undefined;
   for (let i = 0; i + 4 <= lower.length; i += 4) {

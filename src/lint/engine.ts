@@ -21,6 +21,8 @@ export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
 import { didYouMean } from '../core/suggest.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
+import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
+import { ENV_VALUE_RULE_ID, missingValueMessage } from './rules/env-values.js';
 import { CHANNEL_KIND_RULE_ID, channelKindProblem, contentOf, type ChannelKind, type TemplateContent } from './rules/channel-kind.js';
 
 /** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
@@ -39,6 +41,8 @@ export interface FileFacts {
   translation?: TranslationFacts;
   /** WhatsApp components only, RCS content only, or both (rules/channel-kind.ts) */
   content?: TemplateContent;
+  /** the references to environment values, ((name)), at the `((` of each (rule env-value-missing); absent when none */
+  references?: { name: string; span: Span }[];
 }
 
 export interface FileResult {
@@ -123,6 +127,8 @@ export function lintClean(file: string, text: string, opts: FileLintOptions): Fi
 
 /** Facts with spans found by a line scan (top-level `key: value` lines), as the parser would. */
 function quickFacts(text: string, t: Loose, found: Collected): FileFacts | undefined {
+  // references are placed by the other paths
+  if (found.refs.length) return undefined;
   const facts: FileFacts = {};
   for (const key of ['channel', 'publicId'] as const) {
     const v = t[key];
@@ -158,11 +164,17 @@ interface Collected {
   /** the placeholder sites of the whole template, as the rules worked them out */
   sites: () => PlaceholderSite[];
   findings: RawFinding[];
+  /** the references to environment values in the template's strings */
+  refs: PlacedReference[];
   /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
   dropped: Map<string, { count: number; first: RawFinding }>;
 }
 
-function collect(t: Loose, opts: FileLintOptions): Collected {
+function collect(file: Loose, opts: FileLintOptions): Collected {
+  // the schema and the rules judge the template with an address that starts with a reference
+  // standing as an https URL (src/model/values.ts); findings point at the file's own strings
+  const refs = templateReferences(file);
+  const t = refs.length ? lintStandIn(file) : file;
   const out: RawFinding[] = [];
   // made on the first finding: most files have none
   let counts: Map<string, number> | undefined;
@@ -194,7 +206,7 @@ function collect(t: Loose, opts: FileLintOptions): Collected {
     ruleId = rule.id;
     rule.check!(c);
   }
-  return { scans, clock, sites: ctx.sites, findings: out, dropped };
+  return { scans, clock, sites: ctx.sites, findings: out, dropped, refs };
 }
 
 /**
@@ -231,6 +243,16 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   facts.variant = factsOfVariant(t, found);
   facts.translation = translationFacts(t);
   facts.content = contentOf(t);
+  if (found.refs.length) {
+    const references: NonNullable<FileFacts['references']> = [];
+    for (const r of found.refs) {
+      const v = stringAt(t, r.path);
+      const s = v === undefined ? undefined : locateRangeText(doc, r.path, v, r.start, r.end);
+      if (!s) return undefined;
+      references.push({ name: r.name, span: s });
+    }
+    facts.references = references;
+  }
   return withTruncated({ file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
@@ -371,6 +393,12 @@ function factsOf(f: ParsedFile, t: Loose, found: Collected): FileFacts {
   facts.variant = factsOfVariant(t, found);
   facts.translation = translationFacts(t);
   facts.content = contentOf(t);
+  if (found.refs.length) {
+    facts.references = found.refs.map((r) => {
+      const v = stringAt(t, r.path);
+      return { name: r.name, span: v === undefined ? locate(f, r.path) : locateRange(f, r.path, v, r.start, r.end) };
+    });
+  }
   return facts;
 }
 
@@ -383,6 +411,8 @@ export interface ProjectOptions {
   channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>>; kinds?: Readonly<Record<string, ChannelKind>> };
   /** the project's own rules (team policies, plugins), known beside the built-in ones */
   rules?: ReadonlyMap<string, RuleMeta>;
+  /** alias -> the environments that define it, each with the names of its values (rule env-value-missing); undefined without environments */
+  values?: Readonly<Record<string, readonly { environment: string; names: ReadonlySet<string> }[]>>;
   /** findings of the project-level passes (variants, policies), placed already, before severities and directives */
   extra?: readonly Diagnostic[];
 }
@@ -419,6 +449,13 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
         add(r.file, channel.span, 'unknown-channel', defined.length === 0
           ? `Channel alias '${channel.value}' is not defined in the config${didYouMean(channel.value, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
           : `Channel alias '${channel.value}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+      }
+      const inEnvs = opts.values?.[channel.value];
+      if (inEnvs && r.facts.references) {
+        for (const ref of r.facts.references) {
+          const missing = inEnvs.filter((e) => !e.names.has(ref.name));
+          if (missing.length) add(r.file, ref.span, ENV_VALUE_RULE_ID, missingValueMessage(ref.name, channel.value, missing.map((e) => e.environment), inEnvs.map((e) => [...e.names])));
+        }
       }
       const kind = opts.channels.kinds?.[channel.value];
       const problem = kind && r.facts.content ? channelKindProblem(channel.value, kind, r.facts.content) : undefined;

@@ -47,6 +47,9 @@ export function projectOptions(config: Config, cwd: string = process.cwd(), own:
     const kinds: Record<string, 'whatsapp' | 'rcs'> = {};
     for (const [alias, c] of Object.entries(config.channels ?? {})) if (c.kind) kinds[alias] = c.kind;
     opts.channels = { environments: envs.map((e) => e.name), aliases, ...(Object.keys(kinds).length ? { kinds } : {}) };
+    const values: Record<string, { environment: string; names: ReadonlySet<string> }[]> = {};
+    for (const e of envs) for (const a of Object.keys(e.channels)) (values[a] ??= []).push({ environment: e.name, names: new Set(Object.keys(e.values ?? {})) });
+    opts.values = values;
   }
   return opts;
 }

@@ -21,7 +21,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const abs = files.map((f) => f.abs);
   // one stat of each file serves the run key and the per-file cache
   const stats = statFiles(abs);
-  const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels)]);
+  const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels), ...(e.values ? [Object.keys(e.values).sort()] : [])]);
   // the config's place too: overrides match paths relative to it
   const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;

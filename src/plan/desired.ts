@@ -1,24 +1,47 @@
-// Pure: the canonical templates the loaded files ask for, in an environment.
+// The canonical templates the loaded files ask for, in an environment (pure but for reading a
+// secret value from its environment variable, src/project/values.ts).
 import { UsageError } from '../core/errors.js';
 import type { EnvironmentConfig } from '../config/load.js';
-import { fromFile } from '../model/canonical.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
+import { refersToSecret, templateIn } from '../project/values.js';
+import { addSecret } from '../core/redact.js';
+import { fromFile, fromRead } from '../model/canonical.js';
+import { secretRemnants } from '../model/values.js';
+import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
 
 export function resolveChannel(channel: string, env: EnvironmentConfig): string | undefined {
   return UUID_RE.test(channel) ? channel.toLowerCase() : env.channels[channel]?.toLowerCase();
 }
 
-/** The canonical template of each (lint-clean) loaded file, with its channel resolved in `env`. */
+/**
+ * The canonical template of each (lint-clean) loaded file in `env`: its channel resolved and its
+ * references to the environment's values, ((name)), replaced by them (secrets too: this is what
+ * is written; every output shows a secret as `(secret)`).
+ */
 export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig): DesiredTemplate[] {
   return files.map((f) => {
-    const t = f.value;
-    if (!t || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
+    if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
+    const t = templateIn(f.file, f.value, env);
     const channel = String(t.channel);
     const channelId = resolveChannel(channel, env);
     if (!channelId) throw new UsageError(`${f.file}: channel alias '${channel}' is not defined in environment '${env.name}'`);
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
-    return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id) };
+    const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id) } : {};
+    return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id), ...secretShape };
   });
+}
+
+/**
+ * What the channel's copies hold where the files have a secret (the secret, or an earlier one
+ * after a rotation) becomes a secret of the output too: a plan, its comment and the before/after
+ * preview show the channel's copy beside the file's, as `(secret)`.
+ */
+export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+  for (const d of desired) {
+    if (!d.secretShape) continue;
+    const r = remote.get(d.canonical.templateId);
+    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId))) addSecret(s, 'value');
+  }
 }

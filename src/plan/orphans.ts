@@ -6,6 +6,7 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
 import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
+import { shownTemplate } from '../project/values.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
 
@@ -61,7 +62,7 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
       channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
       file: path.relative(process.cwd(), path.join(root, file)),
       ...(typeof t.category === 'string' ? { category: t.category } : {}),
-      canonical: fromFile(t, channelId, id),
+      canonical: fromFile(shownTemplate(file, t, env, { mask: false }), channelId, id),
     });
   }
   return { byId };

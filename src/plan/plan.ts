@@ -17,6 +17,8 @@ export interface DesiredTemplate {
   /** the channel as written in the file (an alias or a UUID) */
   channel: string;
   canonical: CanonicalTemplate;
+  /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/values.ts secretRemnants) */
+  secretShape?: CanonicalTemplate;
 }
 
 export interface PlanChange {

@@ -8,7 +8,7 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
 import { forEachBounded } from '../connection/fan-out.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
-import { loadDesired } from './desired.js';
+import { loadDesired, maskRemoteSecrets } from './desired.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
@@ -119,6 +119,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const unread = new Map<string, ApiError>();
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);
   for (const [id, r] of listed ?? []) remote.set(id, r);
+  maskRemoteSecrets(desired, remote);
   // a template whose read failed is held (not planned, not applied); the others go ahead
   const readable = desired.filter((d) => !unread.has(d.canonical.templateId));
   for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {

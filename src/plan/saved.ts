@@ -4,6 +4,18 @@ import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.j
 import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';
+import { redact } from '../core/redact.js';
+
+/**
+ * A write body as a saved plan keeps it: a secret value of the environment as `(secret)` (the
+ * plan is a review artifact, and a file). Apply builds the body again from the files, with the
+ * secret read from its environment variable then, and compares the two in this form.
+ */
+export function shownBody(body: TemplateWriteRequest): TemplateWriteRequest {
+  const text = JSON.stringify(body);
+  const shown = redact(text);
+  return shown === text ? body : JSON.parse(shown) as TemplateWriteRequest;
+}
 
 export const PLAN_FORMAT = 'tplsync-plan';
 
@@ -78,7 +90,8 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
     format: PLAN_FORMAT, version: 1, createdAt: meta.now.toISOString(), toolVersion: meta.toolVersion,
     environment: meta.environment, target: meta.target, summary: plan.summary,
     changes: plan.changes.map((c) => {
-      const body = writeBodyOf(c);
+      const written = writeBodyOf(c);
+      const body = written && shownBody(written);
       return {
         channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action,
         ...(c.file ? { file: c.file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
@@ -207,9 +220,10 @@ export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebui
       problems.push({ key, what: `${c.file} is template ${r.publicId} in channel ${r.channelId}, not the plan's ${c.publicId} in ${c.channelId}` });
       continue;
     }
-    const digest = sha256(canonicalJson(r.body));
-    if (c.body === undefined || canonicalJson(c.body) !== canonicalJson(r.body)) {
-      problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, r.body, c)}; the plan was edited after it was made` });
+    const shown = shownBody(r.body);
+    const digest = sha256(canonicalJson(shown));
+    if (c.body === undefined || canonicalJson(c.body) !== canonicalJson(shown)) {
+      problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, shown, c)}; the plan was edited after it was made` });
     } else if (c.desiredHash !== digest) {
       problems.push({ key, what: `the plan's digest of the body does not match it; the plan was edited after it was made` });
     } else writes.push({ ...c, body: r.body });

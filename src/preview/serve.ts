@@ -4,7 +4,7 @@ import { watch } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Config } from '../config/load.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
 import { buildSite, type Site } from './site.js';
 
 export interface ServeOptions {
@@ -13,6 +13,8 @@ export interface ServeOptions {
   out: string;
   paths: readonly string[];
   cwd: string;
+  /** whose values the pages show for the references (as buildSite) */
+  environment?: EnvironmentConfig;
   /** called with each rebuilt site (to write it to disk) */
   onBuild: (site: Site, changed: string) => void;
   onError: (e: Error) => void;
@@ -40,7 +42,7 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
     if (!file || !/\.(ya?ml|json|[cm]?[jt]s)$/.test(String(file)) || (outRel && String(file).startsWith(outRel))) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      void buildSite(config, o.paths, o.cwd, { live: true }).then((s) => {
+      void buildSite(config, o.paths, o.cwd, { live: true, ...(o.environment ? { environment: o.environment } : {}) }).then((s) => {
         site = s; version++;
         o.onBuild(s, String(file));
       }).catch((e: unknown) => o.onError(e as Error));

@@ -1,10 +1,11 @@
 // The preview site (through the loaded-project stage): every selected template rendered from
 // the canonical model, with its lint findings; a file with errors is rendered as far as it reads.
 import { boundedStem } from '../core/file-name.js';
-import type { Config } from '../config/load.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
 import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { loadProject } from '../project/load.js';
+import { shownTemplate } from '../project/values.js';
 import { renderIndex, renderTemplatePage, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
@@ -13,7 +14,8 @@ function canonicalOf(v: Loose): CanonicalTemplate | undefined {
   try { return fromFile(v, String(v.channel ?? ''), ''); } catch { return undefined; }
 }
 
-export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean } = {}): Promise<Site> {
+/** `environment`: whose values stand for the references, ((name)), secrets as `(secret)` (none: as written) */
+export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig } = {}): Promise<Site> {
   const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
   const used = new Set<string>();
@@ -23,7 +25,7 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
     let href = `${boundedStem(key)}.html`;
     for (let n = 2; used.has(href); n++) href = href.replace(/(_\d+)?\.html$/, `_${n}.html`);
     used.add(href);
-    const template = v ? canonicalOf(v) : undefined;
+    const template = v ? canonicalOf(shownTemplate(f.file, v, o.environment)) : undefined;
     inputs.push({ key, file: f.file, ...(template ? { template } : {}), diagnostics: f.diagnostics, href });
   }
   inputs.sort((a, b) => a.key.localeCompare(b.key));

@@ -9,7 +9,7 @@ import { throwIfInterrupted } from '../core/interrupt.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
-import { loadDesired } from '../plan/desired.js';
+import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
@@ -63,6 +63,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
   const sourceReads = await readTemplates(source, inSource.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${source.environment.name}`, o.progress, o.signal);
+  maskRemoteSecrets(inSource, sourceReads);
   const passing = new Set<string>();
   const record: PromotionSource['templates'] = [];
   for (const d of inSource) {
@@ -77,6 +78,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   }
   const desired = inTarget.filter((d) => passing.has(d.file));
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
+  maskRemoteSecrets(desired, targetReads);
   const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()) });
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
 }

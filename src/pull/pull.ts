@@ -12,6 +12,7 @@ import { lintProject } from '../lint/run.js';
 import { fromRead, kindCategory } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
+import { secretsAsReferences } from '../project/values.js';
 import { formatTemplate } from '../layout/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 
@@ -55,7 +56,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
-    writeFileAtomic(target, formatTemplate(text).text || text);
+    // a secret value of the environment goes back into the file as its reference, ((name))
+    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment);
+    writeFileAtomic(target, file);
     written.push(target);
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}) });
   }

@@ -1,13 +1,17 @@
 // Effects (through the loaded-project stage): the metadata of one template of the files, by
 // channel, name and (when there are several) language, refused when its file has lint errors.
-import type { Config } from '../config/load.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { fromFile } from '../model/canonical.js';
 import { templateMeta, type TemplateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
+import { templateIn } from '../project/values.js';
 
-/** The template `want` names; without a channel, the one channel of the files that has a template of that name. */
-export async function findTemplate(config: Config, cwd: string, want: { channel?: string; name: string; language?: string }): Promise<TemplateMeta> {
+/**
+ * The template `want` names; without a channel, the one channel of the files that has a template of that name.
+ * `environment`: whose values stand for the template's references, ((name)) (secrets too: this is what is sent).
+ */
+export async function findTemplate(config: Config, cwd: string, want: { channel?: string; name: string; language?: string }, environment?: EnvironmentConfig): Promise<TemplateMeta> {
   const project = await loadProject(config, [], cwd);
   const named = project.files.filter(({ value: t }) => t && t.name === want.name && (want.language === undefined || t.language === want.language));
   const channels = [...new Set(named.map((f) => String(f.value!.channel)))].sort();
@@ -20,5 +24,6 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
-  return templateMeta(fromFile(f.value!, channel, ''), channel, publicId ? { publicId } : {});
+  const t = environment ? templateIn(f.file, f.value!, environment) : f.value!;
+  return templateMeta(fromFile(t, channel, ''), channel, publicId ? { publicId } : {});
 }

@@ -13,6 +13,10 @@ export const crossFileRules = defineRules([
   { id: 'channel-kind', group: 'cross-file', severity: 'error', summary: 'A template fits the kind of its channel: no RCS-only template on a WhatsApp channel, no WhatsApp-only template on an RCS channel.',
     why: 'The config knows which channel is WhatsApp and which is RCS (`channels.<alias>.kind`); a template the channel cannot send would be created and never delivered.',
     fix: 'Use a channel of the right kind, or write the missing part (a WhatsApp `body`, or the RCS `message`). A template with both fits either kind.' },
+  { id: 'env-value-missing', group: 'cross-file', severity: 'error', summary: 'Every value a template refers to, `((name))`, is given by every environment that has the template\'s channel.',
+    why: 'A template refers to a value of its environment (a flow id, an address\'s host, a sample) that differs between accounts; an environment without it cannot build the template, so plan and apply would stop there. The finding is at the reference\'s `((`.',
+    fix: 'Add the value under `environments.<env>.values` in the config of each environment named (a text, or `{ env: VAR }` for a secret), or correct the reference\'s name. A literal `((name))` is written `\\((name))`.',
+    source: 'tplsync (environment values, docs/format.md#environment-values)' },
 ]);
 
 export const directiveRules = defineRules([

@@ -1,0 +1,73 @@
+// The one place a template's references to its environment's values, `((name))`, are replaced
+// (src/model/values.ts): plan, apply (and a saved plan's bodies), promote, review, send, types
+// and preview take a loaded file's value through here for the environment they work in.
+import { environmentValues, selectEnvironment, type Config, type EnvironmentConfig, type ValueOfEnvironment } from '../config/load.js';
+import { UsageError } from '../core/errors.js';
+import { MIN_SECRET_LENGTH } from '../core/redact.js';
+import type { Loose } from '../model/loose.js';
+import { MissingValuesError, substituteValues, templateReferences } from '../model/values.js';
+
+const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
+
+/** The value of `name` in the environment (a secret read from its variable once per run). */
+export function lookupValue(env: EnvironmentConfig, name: string): ValueOfEnvironment | undefined {
+  let l = lookups.get(env);
+  if (!l) lookups.set(env, (l = environmentValues(env)));
+  return l(name);
+}
+
+/**
+ * The environment whose values a preview or the generated types show: --env, else the config's
+ * default (or only) environment; undefined when there is none to choose (references are then
+ * shown as written).
+ */
+export function shownEnvironment(config: Config, name: string | undefined): EnvironmentConfig | undefined {
+  const names = Object.keys(config.environments);
+  if (name === undefined && !config.defaultEnvironment && names.length !== 1) return undefined;
+  return selectEnvironment(config, name);
+}
+
+/**
+ * The file's template in `env`, or as written when there is no environment or it lacks a value
+ * (or its secret's variable is unset). Shown (previews, generated types): secrets as `(secret)`;
+ * `mask: false` for what is compared with the channel (the files at a git ref).
+ */
+export function shownTemplate(file: string, t: Loose, env: EnvironmentConfig | undefined, o: { mask?: boolean } = { mask: true }): Loose {
+  if (!env) return t;
+  try { return templateIn(file, t, env, o); } catch (e) {
+    if (e instanceof UsageError) return t;
+    throw e;
+  }
+}
+
+/**
+ * The file's template in `env`: every ((name)) replaced by the environment's value. `mask`:
+ * secrets as `(secret)` (what is shown: previews, generated types), otherwise their values (what
+ * is written and sent). A reference the environment has no value for is a UsageError naming the
+ * file (lint's rule env-value-missing finds it first, at its position).
+ */
+export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { mask?: boolean; markSecrets?: boolean } = {}): Loose {
+  try {
+    return substituteValues(t, (name) => lookupValue(env, name), o);
+  } catch (e) {
+    if (!(e instanceof MissingValuesError)) throw e;
+    throw new UsageError(`${file}: environment '${env.name}' has no value for ${e.names.map((n) => `((${n}))`).join(', ')}; add ${e.names.length > 1 ? 'them' : 'it'} under environments.${env.name}.values in the config (tplsync lint shows where each is used)`);
+  }
+}
+
+/** Whether the template refers to a secret value of `env` (one read from an environment variable). */
+export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
+  return templateReferences(t).some((r) => env.values?.[r.name] !== undefined && 'env' in env.values[r.name]!);
+}
+
+/**
+ * A template file's text, as pulled from the channel of `env`, with each secret value of `env`
+ * (whose variable is set now) written back as its reference `((name))`: the file then holds the
+ * reference, as one written by hand would, rather than the value or `(secret)`.
+ */
+export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env): string {
+  let out = text;
+  const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
+  for (const [name, value] of secrets.sort((a, b) => b[1].length - a[1].length)) out = out.split(value).join(`((${name}))`);
+  return out;
+}

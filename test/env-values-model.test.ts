@@ -1,0 +1,186 @@
+// The pure parts of per-environment values: the reference scanner (positions, escapes, what is
+// not a reference; a seeded property), substitution, lint's stand-in, the channel's remnants of
+// a secret, the `(secret)` mask of the output gate, the config's checks and rule
+// env-value-missing at the reference's position.
+import fc from 'fast-check';
+import './seed.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { environmentValues, loadConfig, type EnvironmentConfig } from '../src/config/load.ts';
+import { addSecret, redact } from '../src/core/redact.ts';
+import { lintStandIn, MissingValuesError, replaceReferences, scanReferences, secretRemnants, substituteValues, templateReferences, VALUE_NAME } from '../src/model/values.ts';
+import { utimesSync } from 'node:fs';
+import path from 'node:path';
+import { lintProject } from '../src/lint/run.ts';
+import { cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+test('scanReferences: ((name)) with its offsets; escaped, spaced, placeholder-like and dollar texts are not references', () => {
+  assert.equal(scanReferences('Open ((shop_host))/orders/{{1}}'), [{ name: 'shop_host', start: 5, end: 18 }]);
+  assert.equal(scanReferences('((a))((b-2))'), [{ name: 'a', start: 0, end: 5 }, { name: 'b-2', start: 5, end: 12 }]);
+  assert.equal(scanReferences('Your total is ${{1}}'), []);
+  assert.equal(scanReferences('(( spaced ))'), []);
+  assert.equal(scanReferences('((1abc))'), []);
+  assert.equal(scanReferences('(({{1}}))'), []);
+  assert.equal(scanReferences('(see (below))'), []);
+  assert.equal(scanReferences('literal \\((flow_id)) here'), []);
+  assert.equal(scanReferences('(((x)))'), [{ name: 'x', start: 1, end: 6 }]);
+});
+
+test('replaceReferences: values in place, an escaped reference becomes its literal text, an unknown one is kept and named', () => {
+  const missing = new Set<string>();
+  const out = replaceReferences('a ((x)) b \\((x)) c ((y))', (n) => (n === 'x' ? 'X' : undefined), missing);
+  assert.is(out, 'a X b ((x)) c ((y))');
+  assert.equal([...missing], ['y']);
+});
+
+/** a text part that cannot form or escape a reference with its neighbours */
+const plain = fc.string({ maxLength: 12 }).map((s) => s.replace(/[()\\]/g, ''));
+const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,20}$/);
+const segment = fc.oneof(
+  plain.map((s) => ({ kind: 'text' as const, s })),
+  name.map((n) => ({ kind: 'ref' as const, n })),
+  name.map((n) => ({ kind: 'escaped' as const, n })),
+);
+
+test('property: the scanner finds exactly the references a text is built from, at their offsets; substitution agrees', () => {
+  fc.assert(fc.property(fc.array(segment, { maxLength: 12 }), (segs) => {
+    let text = '';
+    let literal = '';
+    const refs: { name: string; start: number; end: number }[] = [];
+    for (const s of segs) {
+      if (s.kind === 'text') { text += s.s; literal += s.s; continue; }
+      if (s.kind === 'ref') { refs.push({ name: s.n, start: text.length, end: text.length + s.n.length + 4 }); text += `((${s.n}))`; literal += `<${s.n}>`; continue; }
+      text += `\\((${s.n}))`; literal += `((${s.n}))`;
+    }
+    assert.equal(scanReferences(text), refs);
+    assert.is(replaceReferences(text, (n) => `<${n}>`), literal);
+  }));
+});
+
+test('property: on any text, each reference found is ((name)) at its offsets with a valid name', () => {
+  fc.assert(fc.property(fc.string({ maxLength: 60, unit: fc.constantFrom('(', ')', '\\', 'a', 'Z', '1', '_', '-', ' ', '{', '}', '$') }), (text) => {
+    let last = -1;
+    for (const r of scanReferences(text)) {
+      assert.is(text.slice(r.start, r.end), `((${r.name}))`);
+      assert.ok(VALUE_NAME.test(r.name));
+      assert.ok(r.start > last, 'in order, not overlapping');
+      assert.ok(r.start === 0 || text[r.start - 1] !== '\\', 'an escaped one is no reference');
+      last = r.end - 1;
+    }
+  }));
+});
+
+const T = {
+  channel: 'wa', name: 'offer', language: 'en_US', category: 'MARKETING',
+  body: { text: 'Code ((token)) for ((who))', examples: { '((who))': 'not a place' } },
+  buttons: [{ type: 'URL', url: '((host))/x/{{1}}', example: '((host))/x/1' }, { type: 'FLOW', flow_id: '((flow))' }],
+  retries: 3,
+};
+const lookup = (n: string) => ({ token: { value: 'SECRET-123456', secret: true }, who: { value: 'Ana', secret: false }, host: { value: 'https://s.example', secret: false }, flow: { value: '42', secret: false } } as Record<string, { value: string; secret: boolean }>)[n];
+
+test('substituteValues: every string but the identity keys and mapping keys; secrets masked on request; missing ones named', () => {
+  const out = substituteValues(T, lookup) as typeof T;
+  assert.is(out.body.text, 'Code SECRET-123456 for Ana');
+  assert.equal(Object.keys(out.body.examples), ['((who))']);
+  assert.is(out.buttons[0]!.url, 'https://s.example/x/{{1}}');
+  assert.is((out.buttons[1] as { flow_id: string }).flow_id, '42');
+  assert.is(out.retries, 3);
+  assert.is((substituteValues(T, lookup, { mask: true }) as typeof T).body.text, 'Code (secret) for Ana');
+  const same = { channel: '((x))', name: 'n', body: { text: 'plain' } };
+  assert.is(substituteValues(same, () => undefined), same, 'identity keys are never references');
+  try { substituteValues(T, (n) => (n === 'who' ? lookup(n) : undefined)); assert.unreachable(); } catch (e) {
+    assert.instance(e, MissingValuesError);
+    assert.equal((e as MissingValuesError).names, ['flow', 'host', 'token']);
+  }
+  assert.equal(templateReferences(T).map((r) => `${r.path.join('.')}:${r.start}:${r.name}`), ['body.text:5:token', 'body.text:19:who', 'buttons.0.url:0:host', 'buttons.0.example:0:host', 'buttons.1.flow_id:0:flow']);
+});
+
+test('lintStandIn: an address that starts with a reference stands as an https URL; other references stay text', () => {
+  const v = lintStandIn(T) as typeof T;
+  assert.match(v.buttons[0]!.url ?? '', /^https:\/\/v+\.io\/x\/\{\{1\}\}$/);
+  assert.match(v.buttons[0]!.example ?? '', /^https:\/\/v+\.io\/x\/1$/);
+  const long = lintStandIn({ buttons: [{ url: '((shop_host))/x/{{1}}' }] }) as { buttons: { url: string }[] };
+  assert.is(long.buttons[0]!.url.length, '((shop_host))/x/{{1}}'.length, 'as long as a reference of 12 characters or more: positions after it hold');
+  assert.is(v.body.text, T.body.text);
+  assert.is((v.buttons[1] as { flow_id: string }).flow_id, '((flow))');
+});
+
+test('secretRemnants: the channel\'s text where the file has a secret (an old one after a rotation); the whole string when the rest differs', () => {
+  const marked = substituteValues(T, lookup, { markSecrets: true }) as typeof T;
+  const remote = { ...T, body: { text: 'Code OLD-SECRET-987 for Ana' } };
+  assert.equal(secretRemnants(marked, remote), ['OLD-SECRET-987']);
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Other OLD-SECRET-987 text' } }), ['Other OLD-SECRET-987 text']);
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code short for Ana' } }), ['Code short for Ana'], 'a piece too short to mask alone: the whole string');
+  assert.equal(secretRemnants(marked, { ...T, body: undefined }), []);
+});
+
+test('the output gate shows a secret value as (secret), a piece of it as [redacted]', () => {
+  addSecret('tok-Hq8Zr2Lm5Vx', 'value');
+  assert.is(redact('code tok-Hq8Zr2Lm5Vx, json "tok-Hq8Zr2Lm5Vx"'), 'code (secret), json "(secret)"');
+  assert.is(redact('piece Hq8Zr2Lm5V'), 'piece [redacted]');
+});
+
+test('environmentValues: a secret is read when asked for, with a clear error when its variable is unset or too short', () => {
+  const env: EnvironmentConfig = { name: 'prod', apiKeyEnv: 'K', allowInsecureHttp: false, channels: {}, values: { a: { text: 'A' }, s: { env: 'S_VAR' } } };
+  const get = environmentValues(env, { S_VAR: 'long-enough-secret' });
+  assert.equal(get('a'), { value: 'A', secret: false });
+  assert.equal(get('s'), { value: 'long-enough-secret', secret: true });
+  assert.is(get('nope'), undefined);
+  assert.is(environmentValues(env, {})('a')?.value, 'A', 'an unset variable matters only for its own value');
+  assert.throws(() => environmentValues(env, {})('s'), /environments\.prod\.values\.s is read from the environment variable S_VAR, which is not set/);
+  assert.throws(() => environmentValues(env, { S_VAR: 'short' })('s'), /holds 5 characters; a secret value has at least 8/);
+});
+
+test('the config: values checked with their positions (a placeholder in a value, a bad name)', async () => {
+  const dir = tempDir('tplsync-values-config-');
+  try {
+    const base = 'environments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n    values:\n';
+    writeFiles(dir, { 'tplsync.config.yaml': `${base}      ok: "1"\n      greeting: "Hi {{1}}"\n` });
+    await loadConfig({ cwd: dir }).then(() => assert.unreachable(), (e: Error) => assert.match(e.message, /7:7.*environments\.local\.values\.greeting: a value is text and holds no placeholder/s));
+    writeFiles(dir, { 'tplsync.config.yaml': `${base}      "bad name": "1"\n` });
+    await loadConfig({ cwd: dir }).then(() => assert.unreachable(), (e: Error) => assert.match(e.message, /6:7: environments\.local\.values: 'bad name' is not a value name/));
+    writeFiles(dir, { 'tplsync.config.yaml': `${base}      token: { env: 12 }\n` });
+    await loadConfig({ cwd: dir }).then(() => assert.unreachable(), (e: Error) => assert.match(e.message, /6:/));
+  } finally { cleanup(dir); }
+});
+
+test('rule env-value-missing: at the (( of each reference, in plain, quoted and block texts; nothing without environments', async () => {
+  const dir = tempDir('tplsync-values-rule-');
+  try {
+    const file = [
+      'channel: wa', 'name: offer', 'language: en_US', 'category: MARKETING', 'body:',
+      '  text: |', '    Hello {{1}}, your code is ((code)).', '    See you soon at the ((place)) store.', '  examples: { 1: Ana }',
+      'footer: "Ends ((end_date))"', 'buttons:', '  - type: URL', '    text: Shop', '    url: ((host))/s/{{1}}', '    example: ((host))/s/1', '',
+    ].join('\n');
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["t/*.yaml"]\nenvironments:\n  a:\n    emulator: .tplsync/a.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n    values: { host: "https://a.example", code: X1 }\n  b:\n    emulator: .tplsync/b.json\n    channels: { wa: 1b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n    values: { host: "https://b.example" }\n',
+      't/offer.yaml': file,
+    });
+    const { diagnostics } = await lintInProcess(dir);
+    const got = diagnostics.filter((d) => d.ruleId === 'env-value-missing').map((d) => `${d.line}:${d.column} ${d.message.split(' has no value in ')[0]} ${/environments? ([a-z, ]+), which/.exec(d.message)?.[1]}`);
+    assert.equal(got, ['7:31 ((code)) b', '8:25 ((place)) a, b', '10:15 ((end_date)) a, b']);
+    assert.equal(diagnostics.filter((d) => d.ruleId !== 'env-value-missing').map((d) => `${d.ruleId} ${d.message}`), [], 'the address rules judge ((host))/s/{{1}} as an https URL');
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n' });
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'env-value-missing'), []);
+  } finally { cleanup(dir); }
+});
+
+test('rule env-value-missing through lint --cache: the references are kept with the file; a value added to the config is seen', async () => {
+  const dir = tempDir('tplsync-values-cache-');
+  try {
+    const cfg = (values: string) => `templates: ["t/*.yaml"]\nenvironments:\n  a:\n    emulator: .tplsync/a.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n    values: { ${values} }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': cfg('host: "https://a.example"'),
+      't/offer.yaml': 'channel: wa\nname: offer\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order ((order_ref)) is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const old = new Date('2025-01-01T00:00:00Z');
+    utimesSync(path.join(dir, 't/offer.yaml'), old, old);
+    const run = async () => (await lintProject(await loadConfig({ cwd: dir }), [], dir, { cacheFile: path.join(dir, '.tplsync/lint-cache.json'), now: new Date('2026-01-01T00:00:00Z') })).diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
+    assert.equal(await run(), ['6:34 env-value-missing']);
+    assert.equal(await run(), ['6:34 env-value-missing'], 'from the cache');
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('host: "https://a.example", order_ref: "#"') });
+    assert.equal(await run(), []);
+  } finally { cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,236 @@
+// Per-environment values, end to end: ONE template file applied to TWO emulator environments
+// (staging, production) whose flow id, URL hosts and a secret value differ. Each emulator gets
+// its own environment's values; the secret (a canary) never appears in any output of lint, plan,
+// apply, preview, types, send or pull (which writes the reference back), nor in any file under
+// the project, the saved plan or the cache.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles, type CliResult } from './helpers.ts';
+
+// fixed canaries (no randomness in tests): strings that appear nowhere else
+const CANARY_S = 'cnryS7q2Vx9mKp4Lw';
+const CANARY_P = 'cnryP3t8Hd6nZr1Qe';
+const KEY_S = 'kS-J4s9Qx2Lm7VbT5';
+const KEY_P = 'kP-W8e3Rt6Yu1NpC3';
+const ENV = { KEY_S, KEY_P, STAGING_PROMO: CANARY_S, PROD_PROMO: CANARY_P };
+
+let staging: RunningEmulator;
+let production: RunningEmulator;
+test.before(async () => {
+  staging = await startEmulator({ keys: [KEY_S], reviewDelayMs: 0 });
+  production = await startEmulator({ keys: [KEY_P], reviewDelayMs: 0 });
+});
+test.after(async () => { await staging?.close(); await production?.close(); });
+
+const TEMPLATE = `channel: wa
+name: spring_offer
+language: en_US
+category: MARKETING
+header:
+  format: IMAGE
+  example: ((cdn_host))/spring.png
+body:
+  text: "Hi {{1}}, your code ((promo_token)) takes 10% off your next order this spring."
+  examples: { 1: Ana }
+buttons:
+  - type: URL
+    text: Open the shop
+    url: ((shop_host))/spring/{{1}}
+    example: ((shop_host))/spring/A-1042
+  - type: FLOW
+    text: Tell us more
+    flow_id: ((flow_id))
+`;
+
+function config(): string {
+  return `templates: ["templates/**/*.yaml"]
+defaultEnvironment: staging
+environments:
+  staging:
+    baseUrl: ${staging.url}
+    apiKeyEnv: KEY_S
+    channels: { wa: ${CHANNEL_A} }
+    values:
+      flow_id: 1111222233
+      shop_host: https://staging.shop.example
+      cdn_host: https://cdn.staging.example
+      promo_token: { env: STAGING_PROMO }
+  production:
+    baseUrl: ${production.url}
+    apiKeyEnv: KEY_P
+    channels: { wa: ${CHANNEL_A} }
+    values:
+      flow_id: "9999888877"
+      shop_host: https://shop.example
+      cdn_host: https://cdn.example
+      promo_token: { env: PROD_PROMO }
+channels:
+  wa: { kind: whatsapp }
+`;
+}
+
+/** every file under `dir`, recursively */
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = path.join(dir, n);
+    return statSync(p).isDirectory() ? allFiles(p) : [p];
+  });
+}
+
+const leaks = (text: string): string[] => [CANARY_S, CANARY_P, KEY_S, KEY_P].filter((c) => text.toLowerCase().includes(c.toLowerCase()));
+
+interface Body { chatapp?: { chatapp?: { components?: { type: string; text?: string; buttons?: { type: string; url?: string; example?: string[]; flow?: { id?: string } }[] }[]; example?: Record<string, string> } } }
+
+/** what the emulator holds of the one template: the body text, the URL button, the flow id, the media sample */
+function received(emu: RunningEmulator): { text?: string; url?: string; example?: string; flow?: string; media?: string } {
+  const records = [...emu.state.templates.values()];
+  assert.is(records.length, 1, 'one template in the emulator');
+  const b = records[0]!.body as unknown as Body;
+  const wire = b.chatapp?.chatapp;
+  const comps = wire?.components ?? [];
+  const body = comps.find((c) => c.type === 'BODY');
+  const buttons = comps.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+  const url = buttons.find((x) => x.type === 'URL');
+  return { text: body?.text, url: url?.url, example: url?.example?.[0], flow: buttons.find((x) => x.type === 'FLOW')?.flow?.id, media: wire?.example?.headerMediaUrl };
+}
+
+test('one file, two environments: each emulator gets its own values; the secret never shows in any output or file', async () => {
+  const dir = tempDir('tplsync-env-values-');
+  const outputs: { what: string; r: CliResult }[] = [];
+  const run = async (args: string[], env: Record<string, string | undefined> = ENV): Promise<CliResult> => {
+    const r = await cli(args, { cwd: dir, env });
+    outputs.push({ what: args.join(' '), r });
+    return r;
+  };
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(), 'templates/spring_offer.yaml': TEMPLATE });
+
+    // lint: clean in every format (the references are checked against both environments)
+    for (const format of ['stylish', 'json', 'sarif', 'markdown']) {
+      const r = await run(['lint', '--format', format, '--cache']);
+      assert.is(r.exitCode, 0, `lint --format ${format}: ${r.stdout}${r.stderr}`);
+    }
+
+    // staging: a saved plan, applied
+    const planText = await run(['plan', '--env', 'staging']);
+    assert.is(planText.exitCode, 0, planText.stderr);
+    assert.match(planText.stdout, '+ create wa/spring_offer/en_US');
+    for (const format of ['json', 'markdown']) assert.is((await run(['plan', '--env', 'staging', '--format', format])).exitCode, 0);
+    const saved = await run(['plan', '--env', 'staging', '--out', 'staging-plan.json']);
+    assert.is(saved.exitCode, 0, saved.stderr);
+    const planFile = readFileSync(path.join(dir, 'staging-plan.json'), 'utf8');
+    assert.match(planFile, 'your code (secret) takes 10% off', 'the saved plan shows the secret as (secret)');
+    assert.match(planFile, 'https://staging.shop.example/spring/{{1}}', 'and the other values as they are');
+    // the saved plan without the secret's variable: a clear error, nothing written
+    const unset = await run(['apply', 'staging-plan.json', '--env', 'staging', '--auto-approve'], { ...ENV, STAGING_PROMO: undefined });
+    assert.is(unset.exitCode, 3, unset.stdout + unset.stderr);
+    assert.match(unset.stderr, 'environments.staging.values.promo_token is read from the environment variable STAGING_PROMO, which is not set');
+    assert.is(staging.state.templates.size, 0);
+    const applied = await run(['apply', 'staging-plan.json', '--env', 'staging', '--auto-approve', '--results', 'staging-results.json']);
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+
+    // production: applied directly
+    const prod = await run(['apply', '--env', 'production', '--auto-approve', '--results', 'production-results.json']);
+    assert.is(prod.exitCode, 0, prod.stdout + prod.stderr);
+
+    // what each emulator received
+    assert.equal(received(staging), {
+      text: `Hi {{1}}, your code ${CANARY_S} takes 10% off your next order this spring.`,
+      url: 'https://staging.shop.example/spring/{{1}}', example: 'https://staging.shop.example/spring/A-1042',
+      flow: '1111222233', media: 'https://cdn.staging.example/spring.png',
+    });
+    assert.equal(received(production), {
+      text: `Hi {{1}}, your code ${CANARY_P} takes 10% off your next order this spring.`,
+      url: 'https://shop.example/spring/{{1}}', example: 'https://shop.example/spring/A-1042',
+      flow: '9999888877', media: 'https://cdn.example/spring.png',
+    });
+
+    // nothing left to do in either: the plan compares the real values (secret included)
+    for (const env of ['staging', 'production']) {
+      const again = await run(['plan', '--env', env, '--detailed-exitcode']);
+      assert.is(again.exitCode, 0, `${env}: ${again.stdout}${again.stderr}`);
+    }
+
+    // a change of the secret is a change of the template, shown masked
+    const rotated = await run(['plan', '--env', 'production', '--format', 'markdown'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    assert.is(rotated.exitCode, 0, rotated.stderr);
+    assert.match(rotated.stdout, 'update');
+    assert.ok(!rotated.stdout.includes('cnryRotated5Gh8Uj'), 'the new secret is masked');
+
+    // a saved plan is stale when its file changed, secrets or not
+    const second = await run(['plan', '--env', 'production', '--out', 'prod-plan.json'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    assert.is(second.exitCode, 0, second.stderr);
+    writeFileSync(path.join(dir, 'templates/spring_offer.yaml'), TEMPLATE.replace('this spring', 'this spring season'));
+    const stale = await run(['apply', 'prod-plan.json', '--env', 'production', '--auto-approve'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
+    writeFileSync(path.join(dir, 'templates/spring_offer.yaml'), TEMPLATE);
+
+    // preview: the environment's values, the secret as (secret)
+    const preview = await run(['preview', '--out', 'site', '--env', 'production']);
+    assert.is(preview.exitCode, 0, preview.stderr);
+    const page = allFiles(path.join(dir, 'site')).filter((f) => f.endsWith('.html') && !f.endsWith('index.html')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    assert.match(page, 'your code (secret) takes');
+    assert.match(page, 'https://shop.example/spring/');
+    const changes = await run(['preview', '--changes', '--out', 'changes', '--env', 'production'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    assert.is(changes.exitCode, 0, changes.stderr);
+
+    // types: the default environment's values, the secret as (secret)
+    const types = await run(['types', '--out', 'templates.gen.ts']);
+    assert.is(types.exitCode, 0, types.stderr);
+    const module = readFileSync(path.join(dir, 'templates.gen.ts'), 'utf8');
+    assert.match(module, 'https://staging.shop.example/spring/{{1}}');
+    assert.match(module, '(secret)');
+
+    // send: the template as the environment has it (the channel's copy must match it: the remote check)
+    const sent = await run(['send', '--env', 'production', '--channel', 'wa', '--template', 'spring_offer', '--param', '1=Ana', '--param', 'button_0=A-1042', '--to', '+4915112345678', '--text-only']);
+    assert.is(sent.exitCode, 0, sent.stdout + sent.stderr);
+    assert.is(production.state.conversations.size, 1, 'sent through production');
+    assert.is(staging.state.conversations.size, 0);
+
+    // pull: the secret goes back into the pulled file as its reference
+    const id = (JSON.parse((await run(['plan', '--env', 'production', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes[0]!.publicId;
+    const pulled = await run(['pull', '--env', 'production', '--channel', 'wa', '--id', id, '--dir', 'pulled', '--force']);
+    assert.ok(pulled.exitCode === 0 || pulled.exitCode === 1, pulled.stdout + pulled.stderr);
+    const pulledText = allFiles(path.join(dir, 'pulled')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    assert.match(pulledText, 'your code ((promo_token)) takes 10% off');
+    assert.match(pulledText, 'https://shop.example/spring/{{1}}');
+
+    // no output and no file holds a secret or a key
+    for (const { what, r } of outputs) {
+      assert.equal(leaks(r.stdout), [], `stdout of ${what}`);
+      assert.equal(leaks(r.stderr), [], `stderr of ${what}`);
+    }
+    for (const f of allFiles(dir)) assert.equal(leaks(readFileSync(f, 'latin1')), [], path.relative(dir, f));
+    assert.ok(allFiles(dir).some((f) => f.includes('lint-cache')), 'the lint cache was written (and scanned)');
+  } finally { cleanup(dir); }
+});
+
+test('a value a template refers to and an environment lacks: lint points at the reference; the other environment still plans', async () => {
+  const dir = tempDir('tplsync-env-values-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config().replace('      flow_id: "9999888877"\n', ''),
+      'templates/spring_offer.yaml': TEMPLATE,
+    });
+    const lint = await cli(['lint', '--format', 'json'], { cwd: dir, env: ENV });
+    assert.is(lint.exitCode, 1, lint.stdout + lint.stderr);
+    const found = (JSON.parse(lint.stdout) as { files?: { messages?: { ruleId: string; line: number; column: number; message: string }[] }[] }[] | { ruleId: string; line: number; column: number; message: string }[]);
+    const flat = JSON.stringify(found);
+    assert.match(flat, 'env-value-missing');
+    assert.match(flat, '((flow_id)) has no value in environment production');
+    const text = await cli(['lint'], { cwd: dir, env: ENV });
+    assert.match(text.stdout, /18:14\s+error\s+\(\(flow_id\)\) has no value in environment production/);
+    // a secret's variable unset: only the environment that uses it fails, naming it
+    writeFiles(dir, { 'tplsync.config.yaml': config() });
+    const ok = await cli(['plan', '--env', 'staging'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
+    assert.is(ok.exitCode, 0, ok.stdout + ok.stderr);
+    const bad = await cli(['plan', '--env', 'production'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
+    assert.is(bad.exitCode, 3, bad.stdout + bad.stderr);
+    assert.match(bad.stderr, 'environments.production.values.promo_token is read from the environment variable PROD_PROMO, which is not set');
+  } finally { cleanup(dir); }
+});
+
+test.run();
