@@ -81,14 +81,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'pull', alias: 'import',
     define: (c) => c
-      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel; or from a Meta export file')
+      .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel; or from a Meta or Twilio export file')
       .argument('[files...]', 'with --from: the export files (JSON) to read')
       .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-      .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta']))
+      .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta', 'twilio']))
       .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
       .option('--dir <dir>', 'where to write the files', 'templates')
-      .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
+      .option('--category <category>', 'category to write (the API and a Twilio export carry none); default: MARKETING for a carousel, limited-time offer or catalog, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
       .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
     run: async (args, o) => (await import('./pull.js')).pullCommand({ ...(o as object), files: args[0] } as never),
@@ -96,9 +96,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'export',
     define: (c) => c
-      .description('the template files in another platform\'s format: --to meta writes the bodies of Meta\'s create-template requests (pull --from meta reads them back)')
+      .description('the template files in another platform\'s format: --to meta writes the bodies of Meta\'s create-template requests, --to twilio Twilio\'s Content create requests with their WhatsApp approval requests (pull --from reads either back)')
       .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
-      .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta']).makeOptionMandatory())
+      .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta', 'twilio']).makeOptionMandatory())
       .option('--out <file>', 'write the JSON to this file instead of stdout')
       .addHelpText('after', `\n${EXIT_HELP}`),
     run: async (args, o) => (await import('./export.js')).exportCommand(args[0] as never, o),
