@@ -87,6 +87,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta', 'twilio']))
       .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
       .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
+      .option('--names-from <meta-and-files...>', 'meta FILE...: the placeholder names of the pulled templates from a Meta export of them (by name and language; a count that differs is reported, kept numbered)')
       .option('--dir <dir>', 'where to write the files', 'templates')
       .option('--category <category>', 'category to write (the API and a Twilio export carry none); default: MARKETING for a carousel, limited-time offer or catalog, AUTHENTICATION for a template with an OTP button, else UTILITY')
       .option('--force', 'overwrite existing files')
