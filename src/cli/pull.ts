@@ -56,6 +56,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'managed') { process.stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
       if (r.names && 'missing' in r.names) { process.stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
+      else if (r.names && 'changed' in r.names) process.stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
       else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) process.stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
       if (r.alsoIn) process.stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);

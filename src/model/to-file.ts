@@ -14,6 +14,8 @@ export interface ToFileOptions {
   note: string;
   /** write the placeholder names the template carries (`names`, from `pull --names-from`) rather than numbers */
   names?: boolean;
+  /** the message as a file wrote it (names and samples), when it says what the template's message says */
+  message?: Record<string, unknown>;
 }
 
 /** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
@@ -85,7 +87,7 @@ export function toFileValue(c: CanonicalTemplate, o: { channel: string; category
   return fileValue(c, o).value;
 }
 
-function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: boolean }): { value: Record<string, unknown>; unknownSamples: boolean } {
+function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: boolean; message?: Record<string, unknown> }): { value: Record<string, unknown>; unknownSamples: boolean } {
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
     ...(c.description ? { description: c.description } : {}),
@@ -114,7 +116,8 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
   if (c.codeExpirationMinutes !== undefined) t.footer = { code_expiration_minutes: c.codeExpirationMinutes };
   if (c.buttons.length) t.buttons = c.buttons.map(fileButton);
   let unknownSamples = false;
-  if (c.message) {
+  if (c.message && o.message) t.message = orderMessage({ ...o.message });
+  else if (c.message) {
     // one placeholder style in the file: the message numbered like the body (a message written
     // with names elsewhere gets the numbers after the body's); samples the body has are shared
     const m = compileMessage(c.message, c.body.text).message;
@@ -131,7 +134,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 }
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
-  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: true } : {}) });
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: true } : {}), ...(o.message ? { message: o.message } : {}) });
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {

@@ -1,10 +1,11 @@
-// `pull --names-from meta FILE...`: the placeholder names of the templates pull reads from the
-// channel (which knows only numbers), taken from a Meta export of the same templates (matched by
-// name and language). A part whose placeholder count differs keeps its numbers and is reported:
-// names are never guessed.
+// Pull keeps names: the channel knows only numbered placeholders, so the names of a pulled
+// template come from the file it replaces (when the file says what the channel says), or with
+// `--names-from meta FILE...` from a Meta export of the same templates (matched by name and
+// language; a part whose placeholder count differs keeps its numbers and is reported: names are
+// never guessed).
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { CanonicalTemplate } from '../model/canonical.js';
+import { fromFile, normalizeMessage, type CanonicalTemplate } from '../model/canonical.js';
 import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
 import { parseJsonFile } from './from-export.js';
 
@@ -59,4 +60,27 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { template: Cano
     });
   }
   return { template: t, mismatches };
+}
+
+/**
+ * Pure: the canonical template read from the channel with the names of the file it replaces (or
+ * the file the template lives in), when the file says what the channel says: every text the same
+ * once the file's names are numbered. The file's message is then kept as written (with its
+ * samples, which the read does not return) and so is its category. A template that changed on the
+ * channel since the file keeps the channel's numbers (one placeholder style per template).
+ */
+export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string): { template: CanonicalTemplate; message?: Rec; category?: string; kept: boolean } {
+  const e = fromFile(file, channelId, '');
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const kept = c.body.text === e.body.text
+    && same(c.header?.format === 'TEXT' ? c.header.text : undefined, e.header?.format === 'TEXT' ? e.header.text : undefined)
+    && same((c.carousel ?? []).map((x) => x.body?.text), (e.carousel ?? []).map((x) => x.body?.text))
+    && same(c.message ? normalizeMessage(c.message) : undefined, e.message);
+  const category = typeof file.category === 'string' ? file.category : undefined;
+  if (!kept) return { template: c, kept, ...(category ? { category } : {}) };
+  const t: CanonicalTemplate = { ...c, body: { ...c.body, ...(e.body.names ? { names: e.body.names } : {}) } };
+  if (c.header && e.header?.names) t.header = { ...c.header, names: e.header.names };
+  if (c.carousel) t.carousel = c.carousel.map((card, i) => (card.body && e.carousel?.[i]?.body?.names ? { ...card, body: { ...card.body, names: e.carousel[i]!.body!.names } } : card));
+  const message = rec(file.message);
+  return { template: t, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
 }

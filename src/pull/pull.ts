@@ -14,7 +14,7 @@ import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { formatTemplate } from '../layout/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
-import { withMetaNames } from './names-from.js';
+import { withFileNames, withMetaNames } from './names-from.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /** skip the templates a file of the project already manages (pull --all), saying so */
@@ -26,7 +26,7 @@ export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
-    names?: { missing: true } | { mismatches: { field: string; message: string }[] } }
+    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   | { id: string; kind: 'managed'; file: string }
@@ -54,7 +54,16 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     let c = fromRead(r, req.channelId);
-    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | undefined;
+    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
+    // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
+    const replaced = existing.find((e) => path.resolve(e.abs) === path.resolve(target)) ?? lives;
+    let kept: { message?: Record<string, unknown>; category?: string } = {};
+    if (replaced && !req.namesFrom) {
+      const w = withFileNames(c, replaced.value, req.channelId);
+      c = w.template;
+      kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
+      if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
+    }
     if (req.namesFrom) {
       const meta = req.namesFrom.get(`${name}\u0000${language}`);
       if (!meta) names = { missing: true };
@@ -66,9 +75,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     }
     const text = toTemplateFile(c, {
       // the category the channel reports (it approved the template under it) wins over --category
-      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
+      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
-      ...(req.namesFrom ? { names: true } : {}),
+      names: true, ...(kept.message ? { message: kept.message } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     writeFileAtomic(target, formatTemplate(text).text || text);
