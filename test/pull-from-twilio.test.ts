@@ -66,6 +66,11 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: VOICE_CALL/);
     assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'plain_and_fine.en.yaml'), 'utf8'), /category: MARKETING\n/);
+    // a file written that breaks a platform rule: linted as written, the finding at its line and column
+    writeFiles(dir, { 'ends.json': JSON.stringify([{ friendly_name: 'ends_badly', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/text': { body: 'Hello there {{1}}' } } }]) });
+    const lint = await cli(['pull', '--from', 'twilio', 'ends.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(lint.exitCode, 1, lint.stderr);
+    assert.match(lint.stderr, /templates\/ends_badly\.en\.yaml\n(.*\n)*\s+\d+:21\s+error\s+The body ends with the placeholder \{\{1\}\}/);
   } finally { cleanup(dir); }
 });
 
