@@ -1,11 +1,12 @@
-// `tplsync export --to meta [PATH...] [--out FILE]`: the template files as the bodies of Meta's
-// create-template request (POST /<WABA_ID>/message_templates), ready to send to the Graph API;
-// `pull --from meta` of the output gives the same templates back. What Meta's format has no place
-// for is listed by template and field (exit 1); the rest is written.
+// `tplsync export --to meta|twilio [PATH...] [--out FILE]`: the template files as the bodies of
+// Meta's create-template request (POST /<WABA_ID>/message_templates), or of Twilio's Content
+// create request (POST /v1/Content) with its WhatsApp approval request; `pull --from meta|twilio`
+// of the output gives the same templates back. What the format has no place for is listed by
+// template and field (exit 1); the rest is written.
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
-import { toMeta } from '../formats/meta.js';
+import type { FormatIssue } from '../formats/meta.js';
 import { fromFile } from '../model/canonical.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit } from '../terminal/output.js';
@@ -15,7 +16,10 @@ import { reportLintFailure } from './report.js';
 export interface ExportCommandOptions { config?: string; to: string; out?: string }
 
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
-  if (o.to !== 'meta') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests)`);
+  if (o.to !== 'meta' && o.to !== 'twilio') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests) or twilio (Twilio's Content create requests)`);
+  const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[] } = o.to === 'meta'
+    ? (await import('../formats/meta.js')).toMeta
+    : (await import('../formats/twilio.js')).toTwilio;
   const config = await commandConfig(o);
   let project;
   try { project = await loadCleanProject(config, paths, process.cwd()); } catch (e) {
@@ -26,11 +30,11 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   let issues = 0;
   for (const f of project.files) {
     const v = f.value!;
-    const r = toMeta(fromFile(v, String(v.channel), ''));
+    const r = convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { process.stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
     if (r.request) requests.push(r.request);
   }
   emit(`${JSON.stringify(requests, null, 2)}\n`, o.out);
-  if (o.out) process.stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), o.out) || o.out}; pull --from meta reads it back\n`);
+  if (o.out) process.stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), o.out) || o.out}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }

@@ -17,7 +17,7 @@ export interface PullFromOptions { config?: string; env?: string; channel: strin
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
   if (!o.files?.length) throw new UsageError(`pull --from ${format} needs the export files to read: tplsync pull --from ${format} FILE... --channel ALIAS`);
-  if (o.category !== undefined) throw new UsageError('--category is for pulls from the channel: an export gives each template its own category');
+  if (o.category !== undefined && format === 'meta') throw new UsageError('--category is for pulls from the channel or a Twilio export: a Meta export gives each template its own category');
   const config = await commandConfig(o);
   const env = selectEnvironment(config, o.env);
   const channelId = resolveChannel(o.channel, env);
@@ -25,13 +25,24 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const dir = path.resolve(process.cwd(), o.dir);
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
-  let written = 0, notWritten = 0;
+  let written = 0, notWritten = 0, partial = 0;
   const { diagnostics } = await pullFromExport(config, env, {
     format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
+    ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {
     const what = `${r.name}/${r.language}`;
-    if (r.kind === 'written') { written++; process.stdout.write(`${r.file}: ${what}\n`); return; }
+    if (r.kind === 'written') {
+      written++;
+      process.stdout.write(`${r.file}: ${what}\n`);
+      if (r.leftOut?.length) {
+        code = EXIT.FINDINGS;
+        partial++;
+        process.stderr.write(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
+        for (const i of r.leftOut) process.stderr.write(`  ${i.field}: ${i.message}\n`);
+      }
+      return;
+    }
     notWritten++;
     if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
     code = EXIT.FINDINGS;
@@ -42,7 +53,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
       for (const i of r.issues) process.stderr.write(`  ${i.field}: ${i.message}\n`);
     }
   });
-  process.stderr.write(`${written} template${written === 1 ? '' : 's'} written, ${notWritten} not.\n`);
+  process.stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
   if (diagnostics.length) {
     process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
     if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;

@@ -13,17 +13,24 @@ import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   if (o.from) {
     if (o.all || o.id?.length) throw new UsageError('pull --from reads export files: it takes no --id or --all');
+    if (o.namesFrom) throw new UsageError('--names-from names the placeholders of templates pulled from the channel: an export names its own');
     return (await import('./pull-from.js')).pullFromCommand(o);
   }
   if (o.files?.length) throw new UsageError(`pull reads files only with --from meta|twilio (got ${o.files.join(' ')})`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all (or --from meta|twilio FILE...)');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
+  let namesFrom: Map<string, Record<string, unknown>> | undefined;
+  if (o.namesFrom) {
+    const [format, ...files] = o.namesFrom;
+    if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${o.namesFrom.join(' ')})`);
+    namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, process.cwd());
+  }
   const config = await commandConfig(o);
   return withConnection(config, o, async (conn) => {
     const env = conn.environment;
@@ -42,12 +49,15 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     let code: number = EXIT.OK;
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
-      ...(o.all ? { skipManaged: true } : {}),
+      ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}),
     }, (r) => {
       if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { process.stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+      if (r.names && 'missing' in r.names) { process.stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
+      else if (r.names && 'changed' in r.names) process.stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
+      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) process.stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
       if (r.alsoIn) process.stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
     });

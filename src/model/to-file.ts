@@ -12,6 +12,10 @@ export interface ToFileOptions {
   categoryRead?: boolean;
   schemaPath: string;
   note: string;
+  /** write the placeholder names the template carries (`names`, from `pull --names-from`) rather than numbers */
+  names?: boolean;
+  /** the message as a file wrote it (names and samples), when it says what the template's message says */
+  message?: Record<string, unknown>;
 }
 
 /** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
@@ -37,10 +41,16 @@ function fileButton(b: CanonicalButton): Record<string, unknown> {
   };
 }
 
-function numberedExamples(examples: readonly string[]): Record<string, string> {
+function numberedExamples(examples: readonly string[], names?: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  examples.forEach((v, i) => { out[String(i + 1)] = v; });
+  examples.forEach((v, i) => { out[names?.[i] || String(i + 1)] = v; });
   return out;
+}
+
+/** A text and its samples as the file writes them: numbered, or with the names given. */
+function textPart(p: { text?: string; examples: readonly string[]; names?: readonly string[] }, names: boolean): Record<string, unknown> {
+  const n = names ? p.names : undefined;
+  return { text: n ? fileFormText({ text: p.text ?? '', names: n }) : p.text ?? '', ...(p.examples.length ? { examples: numberedExamples(p.examples, n) } : {}) };
 }
 
 /** Keys in the order a person writes them (FORMAT.md), the rest after them in their order. */
@@ -77,7 +87,7 @@ export function toFileValue(c: CanonicalTemplate, o: { channel: string; category
   return fileValue(c, o).value;
 }
 
-function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string }): { value: Record<string, unknown>; unknownSamples: boolean } {
+function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: boolean; message?: Record<string, unknown> }): { value: Record<string, unknown>; unknownSamples: boolean } {
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
     ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
@@ -88,19 +98,19 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
   if (c.messageSendTtlSeconds !== undefined) t.message_send_ttl_seconds = c.messageSendTtlSeconds;
   if (c.header) {
     t.header = c.header.format === 'TEXT'
-      ? { format: 'TEXT', text: c.header.text ?? '', ...(c.header.example !== undefined ? { examples: { 1: c.header.example } } : {}) }
+      ? { format: 'TEXT', ...textPart({ text: c.header.text ?? '', examples: c.header.example !== undefined ? [c.header.example] : [], ...(c.header.names ? { names: c.header.names } : {}) }, o.names === true) }
       : { format: c.header.format, ...(c.header.example !== undefined ? { example: c.header.example } : {}) };
   }
   if (c.limitedTimeOffer) t.limited_time_offer = { text: c.limitedTimeOffer.text, ...(c.limitedTimeOffer.hasExpiration ? { has_expiration: true } : {}) };
   if (!c.rcsOnly) {
     t.body = presetAuthenticationBody({ ...c, category: o.category })
       ? { add_security_recommendation: c.body.addSecurityRecommendation === true }
-      : { text: c.body.text, ...(c.body.examples.length ? { examples: numberedExamples(c.body.examples) } : {}) };
+      : textPart(c.body, o.names === true);
   }
   if (c.carousel) {
     t.carousel = c.carousel.map((card) => ({
       header: { format: card.header.format, ...(card.header.example !== undefined ? { example: card.header.example } : {}) },
-      ...(card.body ? { body: { text: card.body.text, ...(card.body.examples.length ? { examples: numberedExamples(card.body.examples) } : {}) } } : {}),
+      ...(card.body ? { body: textPart(card.body, o.names === true) } : {}),
       buttons: card.buttons.map(fileButton),
     }));
   }
@@ -109,7 +119,8 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
   if (c.codeExpirationMinutes !== undefined) t.footer = { code_expiration_minutes: c.codeExpirationMinutes };
   if (c.buttons.length) t.buttons = c.buttons.map(fileButton);
   let unknownSamples = false;
-  if (c.message) {
+  if (c.message && o.message) t.message = orderMessage({ ...o.message });
+  else if (c.message) {
     // one placeholder style in the file: the message numbered like the body (a message written
     // with names elsewhere gets the numbers after the body's); samples the body has are shared
     const m = compileMessage(c.message, c.body.text).message;
@@ -126,7 +137,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 }
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
-  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId });
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: true } : {}), ...(o.message ? { message: o.message } : {}) });
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {

@@ -13,6 +13,8 @@ export interface ExistingTemplate {
   file: string; abs: string; id: string; channelId: string; name: string; language: string;
   /** found by the config's `templates` globs (a file the project manages), not only in an extra directory */
   managed: boolean;
+  /** the file's plain value (what pull keeps the names and samples of when it replaces the file) */
+  value: Record<string, unknown>;
 }
 
 /** Pure: the file that holds the template with this id, or the same name and language in the same channel. */
@@ -45,7 +47,7 @@ export async function existingTemplates(config: Config, environment: Environment
     const channelId = resolveChannel(t.channel, environment);
     if (!channelId) continue;
     const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
-    out.push({ file, abs, id, channelId, name: t.name, language: t.language, managed });
+    out.push({ file, abs, id, channelId, name: t.name, language: t.language, managed, value: t });
   }
   return out;
 }

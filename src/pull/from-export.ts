@@ -9,12 +9,12 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
-import { lintProject } from '../lint/run.js';
+import { lintFound } from '../lint/lint-files.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
-import { writeFilesAtomic } from '../files/write.js';
+import { startWritingFiles } from '../files/write.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -23,10 +23,13 @@ export type ExportFormat = 'meta' | 'twilio';
 
 export interface ExportPullRequest {
   format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; schemaPath: string; cwd: string; note: string;
+  /** Twilio: the category of a template whose export carries none (Twilio keeps it with the approval request) */
+  category?: string;
 }
 
 export type ExportOutcome =
-  | { kind: 'written'; source: string; file: string; name: string; language: string }
+  /** leftOut: what the file does not carry (listed; exit 1) */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[] }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
@@ -47,25 +50,30 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-async function importedOf(format: ExportFormat, json: unknown, rel: string): Promise<ImportedTemplate[]> {
+type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; categoryChosen?: boolean };
+
+async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined): Promise<Imported[]> {
   if (format === 'meta') {
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
     let items: { where: string; value: unknown }[];
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
     return items.map((x) => metaToFile(x.value, x.where));
   }
-  throw new UsageError(`${rel}: reading ${format} exports is not built yet`);
+  const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
+  let items: { where: string; value: unknown; approval?: unknown }[];
+  try { items = twilioTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
+  return items.map((x) => twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}));
 }
 
 export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[] }> {
   const out: ExportOutcome[] = [];
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
   // every input is read and understood before anything is written
-  const inputs: { rel: string; templates: ImportedTemplate[] }[] = [];
+  const inputs: { rel: string; templates: Imported[] }[] = [];
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
-    inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel) });
+    inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel, req.category) });
   }
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
   const seen = new Map<string, string>();
@@ -88,14 +96,20 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note }) });
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically, the folder made once; said once written
-  writeFilesAtomic(toWrite);
+  // linted as written, from the texts in hand (the same bytes, by the atomic write) while the
+  // file system creates the files; outcomes said once written, findings only of what was written
+  const batch = startWritingFiles(toWrite);
+  const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
+    .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  const linting = entries.length ? lintFound(config, entries, req.cwd, {}) : undefined;
+  const [, lint] = await Promise.all([batch.written, linting]);
   for (const o of done) push(o);
-  const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
+  const diagnostics: Diagnostic[] = lint?.diagnostics ?? [];
   return { outcomes: out, diagnostics };
 }

@@ -15,14 +15,19 @@ import { writeFileAtomic } from '../files/write.js';
 import { secretsAsReferences } from '../project/values.js';
 import { formatTemplate } from '../layout/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
+import { withFileNames, withMetaNames } from './names-from.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /** skip the templates a file of the project already manages (pull --all), saying so */
-  skipManaged?: boolean }
+  skipManaged?: boolean;
+  /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
+  namesFrom?: ReadonlyMap<string, Record<string, unknown>> }
 
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
-  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string }
+  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
+    /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
+    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   | { id: string; kind: 'managed'; file: string }
@@ -49,18 +54,38 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const elsewhere = lives && path.resolve(lives.abs) !== path.resolve(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    const c = fromRead(r, req.channelId);
+    let c = fromRead(r, req.channelId);
+    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
+    // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
+    const replaced = existing.find((e) => path.resolve(e.abs) === path.resolve(target)) ?? lives;
+    let kept: { message?: Record<string, unknown>; category?: string } = {};
+    if (replaced && !req.namesFrom) {
+      const w = withFileNames(c, replaced.value, req.channelId);
+      c = w.template;
+      kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
+      if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
+    }
+    if (req.namesFrom) {
+      const meta = req.namesFrom.get(`${name}\u0000${language}`);
+      if (!meta) names = { missing: true };
+      else {
+        const w = withMetaNames(c, meta);
+        c = w.template;
+        if (w.mismatches.length) names = { mismatches: w.mismatches };
+      }
+    }
     const text = toTemplateFile(c, {
       // the category the channel reports (it approved the template under it) wins over --category
-      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
+      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
+      names: true, ...(kept.message ? { message: kept.message } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
     const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment);
     writeFileAtomic(target, file);
     written.push(target);
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}) });
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}) });
   }
   const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
   return { outcomes: out, diagnostics };

@@ -6,9 +6,9 @@ import { defineCommand } from '../command.js';
 export const command = defineCommand(
   'export',
   (c) => c
-    .description('the template files in another platform\'s format: --to meta writes the bodies of Meta\'s create-template requests (pull --from meta reads them back)')
+    .description('the template files in another platform\'s format: --to meta writes the bodies of Meta\'s create-template requests, --to twilio Twilio\'s Content create requests with their WhatsApp approval requests (pull --from reads either back)')
     .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
-    .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta']).makeOptionMandatory())
+    .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta', 'twilio']).makeOptionMandatory())
     .option('--out <file>', 'write the JSON to this file instead of stdout')
     .addHelpText('after', `\n${EXIT_HELP}`),
   async ([paths], o) => (await import('../export.js')).exportCommand(paths, o),

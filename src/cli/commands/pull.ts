@@ -5,14 +5,15 @@ import { defineCommand } from '../command.js';
 export const command = defineCommand(
   'pull',
   (c) => c
-    .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel; or from a Meta export file')
+    .description('adopt existing templates into files (keeping their publicId): by id, or every template of a channel; or from a Meta or Twilio export file')
     .argument('[files...]', 'with --from: the export files (JSON) to read')
     .requiredOption('--channel <alias>', 'channel alias (or UUID)')
-    .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta']))
+    .addOption(new Option('--from <format>', 'read the templates from export FILES in this platform\'s own JSON instead of the channel').choices(['meta', 'twilio']))
     .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
     .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
+    .option('--names-from <meta-and-files...>', 'meta FILE...: the placeholder names of the pulled templates from a Meta export of them (by name and language; a count that differs is reported, kept numbered)')
     .option('--dir <dir>', 'where to write the files', 'templates')
-    .option('--category <category>', 'category to write (the API does not return it); default: MARKETING for a carousel or limited-time offer, AUTHENTICATION for a template with an OTP button, else UTILITY')
+    .option('--category <category>', 'category to write (the API and a Twilio export carry none); default: MARKETING for a carousel, limited-time offer or catalog, AUTHENTICATION for a template with an OTP button, else UTILITY')
     .option('--force', 'overwrite existing files')
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
   async ([files], o) => (await import('../pull.js')).pullCommand({ ...o, files }),

@@ -1,0 +1,408 @@
+// Pure: WhatsApp templates held as Twilio Content API resources (GET /v1/Content, one resource,
+// or the create requests `export --to twilio` writes) into template file values, and canonical
+// templates out to Twilio's create requests. What a file cannot carry is never dropped: a part
+// that changes what WhatsApp shows is an issue (the template is not written); a part Twilio keeps
+// for other channels or for sending time is "left out" (the file is written, the part listed).
+// Follows the pages in TWILIO_PAGES.
+import { type CanonicalButton, type CanonicalTemplate } from '../model/canonical.js';
+import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
+import type { FormatIssue, ImportedTemplate } from './meta.js';
+
+export const TWILIO_PAGES = {
+  resources: 'https://www.twilio.com/docs/content/content-api-resources',
+  overview: 'https://www.twilio.com/docs/content/content-types-overview',
+  variables: 'https://www.twilio.com/docs/content/using-variables-with-content-api',
+  text: 'https://www.twilio.com/docs/content/twilio-text',
+  media: 'https://www.twilio.com/docs/content/twilio-media',
+  quickReply: 'https://www.twilio.com/docs/content/twilio-quick-reply',
+  callToAction: 'https://www.twilio.com/docs/content/twilio-call-to-action',
+  card: 'https://www.twilio.com/docs/content/twiliocard',
+  carousel: 'https://www.twilio.com/docs/content/carousel',
+  catalog: 'https://www.twilio.com/docs/content/twilio-catalog',
+  whatsappCard: 'https://www.twilio.com/docs/content/whatsappcard',
+  authentication: 'https://www.twilio.com/docs/content/whatsappauthentication',
+} as const;
+
+/** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
+export interface TwilioImported extends ImportedTemplate {
+  leftOut: FormatIssue[];
+  /** the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
+  categoryChosen?: boolean;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** What Twilio keeps about a resource (not its content): read and left out, by design. */
+const STATE_KEYS = ['sid', 'account_sid', 'date_created', 'date_updated', 'url', 'links', 'approval_requests'];
+const CONTENT_KEYS = ['friendly_name', 'language', 'variables', 'types'];
+/** The types a WhatsApp template can be, the richest first (Twilio sends the richest the channel takes). */
+const WHATSAPP_TYPES = ['whatsapp/authentication', 'whatsapp/card', 'twilio/carousel', 'twilio/catalog', 'twilio/card', 'twilio/call-to-action', 'twilio/quick-reply', 'twilio/media', 'twilio/text'] as const;
+/** The labels WhatsApp gives a catalog's and a multi-product template's button (Twilio's types have no label). */
+export const CATALOG_LABEL = 'View catalog', MPM_LABEL = 'View items';
+const NAME = /^[a-z0-9_]{1,512}$/;
+const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
+
+export interface TwilioItem { where: string; value: unknown; approval?: unknown }
+
+/** The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one resource, or `{content, approval}` pairs. */
+export function twilioTemplates(json: unknown): TwilioItem[] {
+  const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: isRec(x) ? x.approval_requests : undefined });
+  if (isRec(json) && Array.isArray(json.contents)) return json.contents.map((x, i) => item(x, `contents[${i}]`));
+  if (Array.isArray(json)) return json.map((x, i) => item(x, `[${i}]`));
+  if (isRec(json) && (isRec(json.content) || json.types !== undefined)) return [item(json, '(template)')];
+  throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
+}
+
+type Bad = (field: string, message: string) => void;
+
+/** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
+function textOf(text: string, vars: Rec, at: string, bad: Bad): { text: string; examples?: Rec } {
+  const scan = scanPlaceholders(text);
+  const keys = [...new Set(scan.placeholders.map((p) => p.key))];
+  if (!keys.length) return { text };
+  const numbered = keys.filter((k) => NUMBERED.test(k));
+  if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
+  const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
+  let out = scan.texts[0]!;
+  scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
+  const examples: Rec = {};
+  for (const k of keys) {
+    const v = str(vars[k]);
+    if (v === undefined) bad(at, `no sample of {{${k}}} in variables`);
+    else examples[rename.get(k)!] = v;
+  }
+  return { text: out, examples };
+}
+
+/** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
+function urlOf(url: string, vars: Rec, at: string, bad: Bad): { url: string; example?: string } {
+  const scan = scanPlaceholders(url);
+  if (!scan.placeholders.length) return { url };
+  if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
+  const v = str(vars[scan.placeholders[0]!.key]);
+  if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
+}
+
+const FORMAT_BY_EXTENSION: Record<string, string> = {
+  jpg: 'IMAGE', jpeg: 'IMAGE', png: 'IMAGE', webp: 'IMAGE',
+  mp4: 'VIDEO', '3gp': 'VIDEO', '3gpp': 'VIDEO',
+  pdf: 'DOCUMENT', doc: 'DOCUMENT', docx: 'DOCUMENT', xls: 'DOCUMENT', xlsx: 'DOCUMENT', ppt: 'DOCUMENT', pptx: 'DOCUMENT', txt: 'DOCUMENT',
+};
+
+/** The media kind WhatsApp tells by a URL's file type. */
+function formatOfUrl(url: string): string | undefined {
+  try { return FORMAT_BY_EXTENSION[(/\.([A-Za-z0-9]+)$/.exec(new URL(url).pathname)?.[1] ?? '').toLowerCase()]; } catch { return undefined; }
+}
+
+/** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[]): Rec | undefined {
+  const list = Array.isArray(media) ? media : [media];
+  if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
+  const raw = str(list[0]);
+  if (raw === undefined) { bad(at, 'not a URL'); return undefined; }
+  const { url, example } = urlOf(raw, vars, at, bad);
+  const sample = example ?? url;
+  if (!URL.canParse(sample)) { bad(at, `'${sample}' is not a URL`); return undefined; }
+  const format = formatOfUrl(sample);
+  if (!format || !allowed.includes(format)) {
+    bad(at, `'${sample}': ${format ? `${format} media has no place here (${allowed.join(' or ')})` : `cannot tell ${allowed.join(', ')} from its file type`}`);
+    return undefined;
+  }
+  return { format, example: sample };
+}
+
+interface Ctx { vars: Rec; bad: Bad; left: Bad }
+
+function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: string): void {
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
+}
+
+function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
+  if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
+  const type = str(raw.type)?.toUpperCase() ?? implied ?? '';
+  const title = str(raw.title);
+  if (!allowed.includes(type)) { x.bad(`${at}.type`, `${type || '(none)'} actions have no place here (${allowed.join(', ')})`); return undefined; }
+  const keys = (own: readonly string[]) => keysOf(raw, ['type', 'title', ...own], at, x.bad, `a ${type} action`);
+  switch (type) {
+    case 'QUICK_REPLY':
+      keys(['id']);
+      if (raw.id !== undefined) x.left(`${at}.id`, 'the reply\'s payload: WhatsApp takes a quick reply\'s payload when sending');
+      return { type, text: title ?? '' };
+    case 'URL': {
+      keys(['url', 'webview_size']);
+      if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
+      // Twilio's pages write the URL as a string, and sometimes as a list of one
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad) };
+    }
+    case 'PHONE_NUMBER':
+      keys(['phone']);
+      return { type, text: title ?? '', phone_number: str(raw.phone) ?? '' };
+    case 'COPY_CODE':
+      keys(['code']);
+      return { type, ...(title !== undefined ? { text: title } : {}), example: str(raw.code) ?? '' };
+    default:
+      x.bad(`${at}.type`, `${type} actions cannot be written in a template file`);
+      return undefined;
+  }
+}
+
+const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE'];
+const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
+
+function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) { x.bad(at, 'is not a list'); return []; }
+  return raw.map((a, i) => action(a, `${at}[${i}]`, x, allowed, implied)).filter(isRec);
+}
+
+/** One content type as the parts of a template file. */
+function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
+  const v: Rec = {};
+  const body = (key = 'body') => {
+    const b = str(t[key]);
+    if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad);
+  };
+  switch (type) {
+    case 'twilio/text':
+      keysOf(t, ['body'], at, x.bad, type); body(); break;
+    case 'twilio/media': {
+      keysOf(t, ['body', 'media'], at, x.bad, type);
+      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']);
+      if (h) v.header = h;
+      body(); break;
+    }
+    case 'twilio/quick-reply':
+      keysOf(t, ['body', 'actions'], at, x.bad, type); body();
+      v.buttons = actions(t.actions, `${at}.actions`, x, ['QUICK_REPLY'], 'QUICK_REPLY'); break;
+    case 'twilio/call-to-action':
+      keysOf(t, ['body', 'actions'], at, x.bad, type); body();
+      v.buttons = actions(t.actions, `${at}.actions`, x, CTA); break;
+    case 'twilio/card':
+      keysOf(t, ['title', 'subtitle', 'body', 'media', 'actions'], at, x.bad, type);
+      // on WhatsApp the card's title is the message's text and its subtitle the footer
+      if (t.title !== undefined && t.body !== undefined) x.bad(`${at}.title`, 'a title and a body: Twilio does not document how WhatsApp shows both; use whatsapp/card');
+      body(t.body !== undefined ? 'body' : 'title');
+      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      if (str(t.subtitle)) v.footer = str(t.subtitle);
+      v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
+    case 'whatsapp/card': {
+      keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
+      if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad) };
+      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      body();
+      if (str(t.footer)) v.footer = str(t.footer);
+      v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
+    }
+    case 'twilio/carousel': {
+      keysOf(t, ['body', 'cards'], at, x.bad, type); body();
+      const cards = Array.isArray(t.cards) ? t.cards : [];
+      if (!Array.isArray(t.cards)) x.bad(`${at}.cards`, 'missing');
+      v.carousel = cards.map((raw, i) => {
+        const cat = `${at}.cards[${i}]`;
+        const c = isRec(raw) ? raw : {};
+        keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
+        if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
+        const card: Rec = {};
+        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO']);
+        if (h) card.header = h;
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad);
+        card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
+        return card;
+      });
+      break;
+    }
+    case 'twilio/catalog': {
+      keysOf(t, ['id', 'title', 'body', 'subtitle', 'thumbnail_item_id', 'items', 'dynamic_items'], at, x.bad, type);
+      const multi = t.items !== undefined || t.dynamic_items !== undefined;
+      // WhatsApp takes the catalog's products when sending: the template holds none of them
+      for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
+      if (str(t.title)) {
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad) };
+        else x.bad(`${at}.title`, 'a catalog template without items has no header');
+      }
+      body();
+      if (str(t.subtitle)) v.footer = str(t.subtitle);
+      v.buttons = [{ type: multi ? 'MPM' : 'CATALOG', text: multi ? MPM_LABEL : CATALOG_LABEL }];
+      break;
+    }
+    case 'whatsapp/authentication': {
+      keysOf(t, ['add_security_recommendation', 'code_expiration_minutes', 'actions'], at, x.bad, type);
+      // Twilio's default is to add the security sentence
+      v.body = { add_security_recommendation: t.add_security_recommendation !== false && t.add_security_recommendation !== 'false' };
+      if (t.code_expiration_minutes !== undefined) {
+        const n = Number(t.code_expiration_minutes);
+        if (Number.isInteger(n)) v.footer = { code_expiration_minutes: n };
+        else x.bad(`${at}.code_expiration_minutes`, 'not a whole number of minutes');
+      }
+      const acts = Array.isArray(t.actions) ? t.actions : [];
+      if (acts.length !== 1) x.bad(`${at}.actions`, 'an authentication template has exactly one COPY_CODE action');
+      v.buttons = acts.map((a, i) => {
+        const aat = `${at}.actions[${i}]`;
+        if (!isRec(a) || str(a.type)?.toUpperCase() !== 'COPY_CODE') { x.bad(`${aat}.type`, 'Twilio\'s authentication action is COPY_CODE'); return undefined; }
+        keysOf(a, ['type', 'copy_code_text'], aat, x.bad, 'an authentication action');
+        return { type: 'OTP', otp_type: 'COPY_CODE', ...(str(a.copy_code_text) !== undefined ? { text: str(a.copy_code_text) } : {}) };
+      }).filter(isRec);
+      break;
+    }
+  }
+  if (Array.isArray(v.buttons) && v.buttons.length === 0) delete v.buttons;
+  return v;
+}
+
+/** Pure: one Twilio Content resource (or create request) as a template file's value. */
+export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
+  const r = isRec(raw) ? raw : {};
+  const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
+  const label = name ? `${name}/${language || '?'}` : where;
+  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [];
+  const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
+  const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
+  if (!isRec(raw)) bad(where, 'is not a JSON object');
+  if (!NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
+  if (!LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
+  for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  const ap = isRec(approval) ? approval : undefined;
+  if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
+  const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
+  if (!isRec(vars)) bad('variables', 'is not an object of samples');
+  const types = isRec(r.types) ? r.types : {};
+  if (!isRec(r.types)) bad('types', 'missing');
+  const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
+  const v: Rec = { name, language };
+  if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
+  else {
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left }));
+    for (const k of Object.keys(types)) {
+      if (k === main || types[k] === null) continue;
+      // a text fallback that says what the WhatsApp template says loses nothing
+      if (k === 'twilio/text' && isRec(types[k]) && isRec(types[main]) && (types[k] as Rec).body === (types[main] as Rec).body) continue;
+      left(`types.${k}`, `what Twilio sends to channels that cannot show ${main}: a template file holds the WhatsApp template`);
+    }
+  }
+  const kind = main === 'whatsapp/authentication' ? 'AUTHENTICATION' : main === 'twilio/carousel' || main === 'twilio/catalog' ? 'MARKETING' : undefined;
+  const read = ap ? str(ap.category)?.toUpperCase() : undefined;
+  if (read !== undefined && !CATEGORIES.includes(read)) bad('approval.category', `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  const category = read ?? o.category ?? kind ?? 'UTILITY';
+  v.category = category;
+  return { where, name, language, value: v, issues, leftOut, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Out: canonical templates (from files) to Twilio's create requests.
+
+export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[] }
+
+/** Pure: a canonical template as the body of POST /v1/Content and of its WhatsApp approval request. */
+export function toTwilio(c: CanonicalTemplate): TwilioExport {
+  const label = `${c.name}/${c.language}`;
+  const issues: FormatIssue[] = [];
+  const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: tplsync writes WhatsApp templates to Twilio' }] };
+  if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
+  if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
+  if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
+  const vars: Record<string, string> = {};
+  let next = 1;
+  const numberOf = (n: number) => { next = Math.max(next, n + 1); return n; };
+  /** a text in Twilio's terms: named placeholders keep their names, numbered ones go on after the numbers used so far */
+  const text = (p: { text?: string; examples: readonly string[]; names?: readonly string[] }, own: boolean): string => {
+    const names = p.names ?? [];
+    const start = own ? 0 : next - 1;
+    const out = (p.text ?? '').replace(/\{\{([1-9][0-9]*)\}\}/g, (_m, d: string) => {
+      const i = Number(d) - 1;
+      const key = names[i] || String(numberOf(start + i + 1));
+      vars[key] = p.examples[i] ?? '';
+      return `{{${key}}}`;
+    });
+    return out;
+  };
+  const url = (b: CanonicalButton, at: string): string => {
+    const u = b.url ?? '';
+    const m = /\{\{1\}\}/.exec(u);
+    if (!m) return u;
+    const before = u.slice(0, m.index), after = u.slice(m.index + 5);
+    const ex = b.example ?? '';
+    if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) { bad(at, `the sample '${ex}' does not fill the URL '${u}'`); return u; }
+    const n = numberOf(next);
+    vars[String(n)] = ex.slice(before.length, ex.length - after.length);
+    return `${before}{{${n}}}${after}`;
+  };
+  const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
+    if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
+    if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
+    const title = b.text !== undefined ? { title: b.text } : {};
+    switch (b.type) {
+      case 'QUICK_REPLY': return { type: 'QUICK_REPLY', ...title };
+      case 'URL': return { type: 'URL', ...title, url: url(b, `${at}.url`) };
+      case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...title, phone: b.phoneNumber ?? '' };
+      default: return { type: 'COPY_CODE', ...title, code: b.example ?? '' };
+    }
+  };
+  const acts = (bs: readonly CanonicalButton[], at: string, allowed: readonly string[]) => bs.map((b, i) => act(b, `${at}[${i}]`, allowed)).filter(isRec);
+
+  /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
+  const media = (format: string, example: string | undefined, at: string): string => {
+    const told = formatOfUrl(example ?? '');
+    if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
+    return example ?? '';
+  };
+  let type: string, body: Rec;
+  const h = c.header;
+  const onlyButtons = (types: readonly string[]) => c.buttons.length > 0 && c.buttons.every((b) => types.includes(b.type));
+  if (c.buttons.some((b) => b.type === 'OTP')) {
+    type = 'whatsapp/authentication';
+    if (c.body.text) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
+    if (h || c.footer !== undefined) bad('header', 'an authentication template has no header or footer of its own');
+    const otp = c.buttons.filter((b) => b.type === 'OTP');
+    if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
+    body = {
+      add_security_recommendation: c.body.addSecurityRecommendation === true,
+      ...(c.codeExpirationMinutes !== undefined ? { code_expiration_minutes: c.codeExpirationMinutes } : {}),
+      actions: [{ type: 'COPY_CODE', ...(otp[0]?.text !== undefined ? { copy_code_text: otp[0].text } : {}) }],
+    };
+  } else if (c.carousel) {
+    type = 'twilio/carousel';
+    body = { body: text(c.body, true) };
+    body.cards = c.carousel.map((card, i) => {
+      const at = `carousel[${i}]`;
+      if (card.body && /\{\{/.test(card.body.text)) bad(`${at}.body`, 'a variable in a card\'s body: Twilio\'s carousel cards take none (WhatsApp: only in the media and the buttons)');
+      return { ...(card.body ? { body: card.body.text } : {}), media: media(card.header.format, card.header.example, `${at}.header.example`), actions: acts(card.buttons, `${at}.buttons`, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']) };
+    });
+  } else if (c.buttons.some((b) => b.type === 'CATALOG' || b.type === 'MPM')) {
+    type = 'twilio/catalog';
+    const b = c.buttons[0]!;
+    // without its items Twilio's catalog would be a single-catalog template: nothing written rather than another template
+    if (b.type === 'MPM') return { issues: [...issues, { template: label, field: 'buttons[0]', message: 'a multi-product template: Twilio\'s catalog lists its items (with variables), which the file leaves to sending time; not exported' }] };
+    if (b.text !== CATALOG_LABEL) bad('buttons[0].text', `Twilio's catalog has no button label: WhatsApp shows '${CATALOG_LABEL}'`);
+    if (h) bad('header', 'a catalog template has no header');
+    body = { body: text(c.body, true), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
+  } else if (!h && c.footer === undefined && !c.buttons.length) {
+    type = 'twilio/text';
+    body = { body: text(c.body, true) };
+  } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
+    type = 'twilio/quick-reply';
+    body = { body: text(c.body, true), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
+  } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
+    type = 'twilio/call-to-action';
+    body = { body: text(c.body, true), actions: acts(c.buttons, 'buttons', CTA) };
+  } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
+    type = 'twilio/media';
+    body = { body: text(c.body, true), media: [media(h.format, h.example, 'header.example')] };
+  } else {
+    type = 'whatsapp/card';
+    body = { body: text(c.body, true) };
+    if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [], ...(h.names ? { names: h.names } : {}) }, false);
+    else if (h?.format === 'LOCATION') bad('header', 'Twilio\'s whatsapp/card has no location header');
+    else if (h) body.media = [media(h.format, h.example, 'header.example')];
+    if (c.footer !== undefined) body.footer = c.footer;
+    if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
+  }
+  const content: Rec = { friendly_name: c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
+  return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues };
+}

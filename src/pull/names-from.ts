@@ -1,0 +1,86 @@
+// Pull keeps names: the channel knows only numbered placeholders, so the names of a pulled
+// template come from the file it replaces (when the file says what the channel says), or with
+// `--names-from meta FILE...` from a Meta export of the same templates (matched by name and
+// language; a part whose placeholder count differs keeps its numbers and is reported: names are
+// never guessed).
+import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { fromFile, normalizeMessage, type CanonicalTemplate } from '../model/canonical.js';
+import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
+import { parseJsonFile } from './from-export.js';
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined);
+
+/** The templates of Meta exports (as template file values), by `name\0language`. */
+export async function metaNameSource(files: readonly string[], cwd: string): Promise<Map<string, Rec>> {
+  const { metaTemplates, metaToFile } = await import('../formats/meta.js');
+  const out = new Map<string, Rec>();
+  for (const f of files) {
+    const abs = path.resolve(cwd, f);
+    const rel = path.relative(cwd, abs) || f;
+    let items: { where: string; value: unknown }[];
+    try { items = metaTemplates(parseJsonFile(abs, rel)); } catch (e) { throw e instanceof UsageError ? e : new UsageError(`${rel}: ${(e as Error).message}`); }
+    for (const x of items) {
+      const t = metaToFile(x.value, x.where);
+      if (t.name && t.language && !out.has(`${t.name}\u0000${t.language}`)) out.set(`${t.name}\u0000${t.language}`, t.value);
+    }
+  }
+  return out;
+}
+
+/** Pure: the canonical template with the names of the Meta template's parts; the parts whose counts differ, by field. */
+export function withMetaNames(c: CanonicalTemplate, meta: Rec): { template: CanonicalTemplate; mismatches: { field: string; message: string }[] } {
+  const mismatches: { field: string; message: string }[] = [];
+  const namesOf = (field: string, wireText: string | undefined, metaPart: unknown): string[] | undefined => {
+    const metaText = typeof rec(metaPart)?.text === 'string' ? (rec(metaPart)!.text as string) : undefined;
+    if (wireText === undefined || metaText === undefined) return undefined;
+    const wire = distinctKeys(scanPlaceholders(wireText).placeholders);
+    const want = wire.length;
+    const keys = distinctKeys(scanPlaceholders(metaText).placeholders);
+    if (!want && !keys.length) return undefined;
+    // a file's names are numbered by first appearance: the channel's numbers must be in that order
+    if (wire.some((k, i) => k !== String(i + 1))) { mismatches.push({ field, message: `the channel's placeholders (${wire.map((k) => `{{${k}}}`).join(' ')}) are not numbered in order of appearance: kept numbered` }); return undefined; }
+    if (keys.length !== want) { mismatches.push({ field, message: `the Meta export has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
+    return keys.every((k) => NUMBERED.test(k)) ? undefined : keys.map((k) => (NUMBERED.test(k) ? '' : k));
+  };
+  const t: CanonicalTemplate = { ...c, body: { ...c.body } };
+  const body = namesOf('body', c.body.text || undefined, meta.body);
+  if (body) t.body.names = body;
+  const h = rec(meta.header);
+  if (c.header?.format === 'TEXT' && h?.format === 'TEXT') {
+    const names = namesOf('header', c.header.text, h);
+    if (names) t.header = { ...c.header, names };
+  }
+  const cards = Array.isArray(meta.carousel) ? meta.carousel : [];
+  if (c.carousel) {
+    t.carousel = c.carousel.map((card, i) => {
+      const names = card.body ? namesOf(`carousel[${i}].body`, card.body.text, rec(cards[i])?.body) : undefined;
+      return names && card.body ? { ...card, body: { ...card.body, names } } : card;
+    });
+  }
+  return { template: t, mismatches };
+}
+
+/**
+ * Pure: the canonical template read from the channel with the names of the file it replaces (or
+ * the file the template lives in), when the file says what the channel says: every text the same
+ * once the file's names are numbered. The file's message is then kept as written (with its
+ * samples, which the read does not return) and so is its category. A template that changed on the
+ * channel since the file keeps the channel's numbers (one placeholder style per template).
+ */
+export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string): { template: CanonicalTemplate; message?: Rec; category?: string; kept: boolean } {
+  const e = fromFile(file, channelId, '');
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const kept = c.body.text === e.body.text
+    && same(c.header?.format === 'TEXT' ? c.header.text : undefined, e.header?.format === 'TEXT' ? e.header.text : undefined)
+    && same((c.carousel ?? []).map((x) => x.body?.text), (e.carousel ?? []).map((x) => x.body?.text))
+    && same(c.message ? normalizeMessage(c.message) : undefined, e.message);
+  const category = typeof file.category === 'string' ? file.category : undefined;
+  if (!kept) return { template: c, kept, ...(category ? { category } : {}) };
+  const t: CanonicalTemplate = { ...c, body: { ...c.body, ...(e.body.names ? { names: e.body.names } : {}) } };
+  if (c.header && e.header?.names) t.header = { ...c.header, names: e.header.names };
+  if (c.carousel) t.carousel = c.carousel.map((card, i) => (card.body && e.carousel?.[i]?.body?.names ? { ...card, body: { ...card.body, names: e.carousel[i]!.body!.names } } : card));
+  const message = rec(file.message);
+  return { template: t, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
+}

@@ -1,0 +1,61 @@
+// Pure mapping of Twilio's Content API JSON: every shape of input, variables as samples (numbered
+// from 1 per part, named kept), what is written without being carried ("left out") and what stops
+// a template (issues), the category's sources, and export issues for what Twilio cannot carry.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { toTwilio, twilioTemplates, twilioToFile } from '../src/formats/twilio.ts';
+import { fromFile } from '../src/model/canonical.ts';
+
+const text = (body: string, variables?: Record<string, string>, extra: Record<string, unknown> = {}) => ({ friendly_name: 'a', language: 'en', ...(variables ? { variables } : {}), types: { 'twilio/text': { body } }, ...extra });
+
+test('listing, array, one resource, a create request with its approval', () => {
+  assert.equal(twilioTemplates({ contents: [text('x')], meta: {} }).map((x) => x.where), ['contents[0]']);
+  assert.equal(twilioTemplates([text('x'), { content: text('y'), approval: { name: 'a', category: 'MARKETING' } }]).map((x) => [x.where, x.approval]), [['[0]', undefined], ['[1]', { name: 'a', category: 'MARKETING' }]]);
+  assert.equal(twilioTemplates(text('x')).map((x) => x.where), ['(template)']);
+  assert.throws(() => twilioTemplates({ hello: 1 }), /neither a Content listing/);
+});
+
+test('variables are the samples; a part numbers its own from 1; named ones keep their names', () => {
+  const t = twilioToFile({ friendly_name: 'a', language: 'en_US', variables: { 1: 'Ana', 2: 'Elite', 3: 'x/1', 4: 'B7' }, types: { 'whatsapp/card': {
+    header_text: 'Now {{2}}', body: 'Hi {{1}}, gate {{4}}.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{3}}' }],
+  } } }, '(template)');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.header, { format: 'TEXT', text: 'Now {{1}}', examples: { 1: 'Elite' } });
+  assert.equal(t.value.body, { text: 'Hi {{1}}, gate {{2}}.', examples: { 1: 'Ana', 2: 'B7' } });
+  assert.equal(t.value.buttons, [{ type: 'URL', text: 'Open', url: 'https://o.example/{{1}}', example: 'https://o.example/x/1' }]);
+  const n = twilioToFile(text('Hi {{first_name}}, welcome.', { first_name: 'Ana' }), '(template)');
+  assert.equal(n.value.body, { text: 'Hi {{first_name}}, welcome.', examples: { first_name: 'Ana' } });
+  const missing = twilioToFile(text('Hi {{1}}, welcome.'), '(template)');
+  assert.equal(missing.issues.map((i) => i.field), ['types.twilio/text.body']);
+});
+
+test('category: the approval request, else --category, else the kind, else UTILITY (said in the file)', () => {
+  assert.is(twilioToFile(text('x'), 'w', { category: 'marketing' }).value.category, 'MARKETING');
+  assert.is(twilioToFile(text('x', undefined, { approval_requests: { name: 'a', category: 'UTILITY' } }), 'w', { category: 'UTILITY' }, { category: 'MARKETING' }).value.category, 'UTILITY');
+  assert.is(twilioToFile(text('x'), 'w', undefined, { category: 'MARKETING' }).value.category, 'MARKETING');
+  const d = twilioToFile(text('x'), 'w');
+  assert.is(d.value.category, 'UTILITY');
+  assert.is(d.categoryChosen, true);
+  assert.equal(twilioToFile(text('x'), 'w', { name: 'b' }).issues.map((i) => i.field), ['approval.name']);
+});
+
+test('left out (written, listed): reply ids, other channels\' types, the catalog\'s products; issues (not written): the rest', () => {
+  const q = twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/quick-reply': { body: 'Pick one, please.', actions: [{ title: 'Yes', id: 'y' }] }, 'twilio/text': { body: 'Reply YES.' }, 'twilio/list-picker': {} } }, 'w');
+  assert.equal(q.issues, []);
+  assert.equal(q.leftOut.map((i) => i.field), ['types.twilio/quick-reply.actions[0].id', 'types.twilio/text', 'types.twilio/list-picker']);
+  assert.equal(twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/quick-reply': { body: 'Same.', actions: [{ title: 'Yes' }] }, 'twilio/text': { body: 'Same.' } } }, 'w').leftOut, []);
+  const bad = twilioToFile({ friendly_name: 'a', language: 'en-US', extra: 1, types: { 'twilio/media': { body: 'See this.', media: ['https://x.example/a.bin', 'https://x.example/b.png'] } } }, 'w');
+  assert.equal(bad.issues.map((i) => i.field), ['language', 'extra', 'types.twilio/media.media[1]', 'types.twilio/media.media']);
+  assert.equal(twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/location': { latitude: 1, longitude: 2 } } }, 'w').issues.map((i) => i.field), ['types']);
+});
+
+test('export: what Twilio cannot carry is listed by field', () => {
+  const issuesOf = (file: Record<string, unknown>) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en', ...file }, 'ch', 'id')).issues.map((i) => i.field);
+  assert.equal(issuesOf({ category: 'MARKETING', limited_time_offer: { text: 'Soon' }, body: { text: 'Deal.' }, buttons: [{ type: 'COPY_CODE', example: 'X' }] }), ['limited_time_offer']);
+  assert.equal(issuesOf({ category: 'AUTHENTICATION', message_send_ttl_seconds: 60, body: {}, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', supported_apps: [{ package_name: 'a.b', signature_hash: 'K8a/AINcGX7' }] }] }), ['message_send_ttl_seconds', 'buttons']);
+  assert.equal(issuesOf({ category: 'UTILITY', header: { format: 'IMAGE', example: 'https://cdn.example.com/x.bin' }, body: { text: 'Look.' } }), ['header.example']);
+  assert.equal(issuesOf({ category: 'UTILITY', body: { text: 'Go.' }, footer: 'f', buttons: [{ type: 'FLOW', text: 'Go', flow: { id: '1' } }] }), ['buttons[0]']);
+  assert.equal(toTwilio(fromFile({ channel: 'c', name: 'r', language: 'en', message: { type: 'text', message: 'Hi' } }, 'ch', 'id')).request, undefined);
+});
+
+test.run();
