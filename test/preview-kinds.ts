@@ -312,6 +312,11 @@ export interface PageCheck { file: string; shows: string[]; errorsExpected?: boo
 export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport: { width: VIEWINGS[0]!.width, height: 800 }, reducedMotion: 'reduce' });
   try {
+    // no time limit on a load, a wait or a screenshot: they end on the page's own events (load,
+    // images complete), and a page that never gets there is the runner's time limit to catch,
+    // not a timer racing a loaded machine
+    ctx.setDefaultTimeout(0);
+    ctx.setDefaultNavigationTimeout(0);
     await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
     return { ctx, page: await ctx.newPage() };
   } catch (e) { await ctx.close(); throw e; }
