@@ -60,11 +60,13 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
   return out.join('');
 }
 
-/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line. */
-function offerStrip(c: CanonicalTemplate): string {
+/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line; marked where it changed. */
+function offerStrip(c: CanonicalTemplate, marks?: Marks): string {
   const l = c.limitedTimeOffer;
   if (!l) return '';
-  return `<div class="wa-offer" data-testid="offer"><span class="icon">🏷</span><div><b>${esc(l.text)}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+  const other = marks?.other?.limitedTimeOffer;
+  const text = other && changed(marks, 'limitedTimeOffer.text') ? wordDiff(l.text, other.text, marks!.side, c.language) : esc(l.text);
+  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div><b>${text}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
 }
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
@@ -101,14 +103,14 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
       ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
-  parts.push(offerStrip(c));
+  parts.push(offerStrip(c, marks));
   const preset = presetTextOf(c);
   const body = shownBody(c);
   // WhatsApp's own authentication text shown in English for another language is English here
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
   parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
   const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks));
   if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
