@@ -159,7 +159,8 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 th,table.index td:nth-child(2),table.index td:nth-child(3),table.changes td:nth-child(1){white-space:nowrap}
 /* and the keys and paths room for a whole key on a line (they still break, anywhere, when longer) */
 table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:min(22em,30vw)}
-@media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
+.inset{padding:0 20px}
+@media (max-width:720px){.inset{padding:0 12px}main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
 /* the indexes: one card per row below a desktop's width (a four-column table squeezes its words there) */
 @media (max-width:960px){table.rows{display:block;background:none}table.rows thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.rows tbody{display:grid;gap:8px}
 table.rows tr{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;padding:8px 10px;background:var(--surface);border:1px solid var(--line);border-radius:8px}table.rows td{display:block;padding:0;border:0;min-width:0}
