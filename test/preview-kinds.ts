@@ -285,8 +285,12 @@ export async function buildKinds(dir: string): Promise<KindsBuilt> {
     ['header_text', (c) => ({ ...c, body: { ...c.body, text: c.body.text.replace('was packed today', 'is waiting to be packed') }, footer: 'Reply STOP to stop these messages' }), ['[data-testid="after"] ins', '[data-testid="before"] del']],
     ['buttons_mixed', (c) => ({ ...c, buttons: c.buttons.slice(0, 3) }), ['[data-testid="after"] .wa-button.changed']],
     ['carousel_image', (c) => ({ ...c, carousel: c.carousel!.map((card, i) => (i === 1 ? { ...card, header: { ...card.header, example: 'https://cdn.example.com/products/old-chino.png' } } : card)) }), ['[data-testid="after"] .wa-card.changed']],
-    ['carousel_small', (c) => ({ ...c, message: { ...c.message!, richCards: (c.message!.richCards as object[]).slice(0, 2) } }), ['[data-testid="after"] .card.changed']],
-    ['offer_expiring', (c) => ({ ...c, limitedTimeOffer: { ...c.limitedTimeOffer!, text: 'Last chance!' } }), ['[data-testid="after"] [data-testid="offer"]']],
+    ['carousel_small', (c) => ({ ...c, message: { ...c.message!, richCards: c.message!.richCards!.slice(0, 2) } }), ['[data-testid="after"] .card.changed']],
+    ['offer_expiring', (c) => ({ ...c, limitedTimeOffer: { ...c.limitedTimeOffer!, text: 'Last chance!' } }), ['[data-testid="after"] .wa-offer.changed ins', '[data-testid="before"] .wa-offer.changed del']],
+    ['auth_one_tap', (c) => ({ ...c, codeExpirationMinutes: 5 }), ['[data-testid="after"] .wa-footer.changed', '[data-testid="before"] .wa-footer.changed']],
+    ['card_video_fallback', (c) => ({ ...c, message: { ...c.message!, fallback: { text: 'Our autumn collection launches live on 12 Sep 2030.' } } }), ['[data-testid="after"] .fallback.changed']],
+    ['carousel_medium', (c) => ({ ...c, message: { ...c.message!, rcsRichCardsOpts: { ...c.message!.rcsRichCardsOpts, mediaHeight: 'TALL' }, rcsExpireOpts: { type: 'EXPIRE_TIME', expireTime: '2098-12-31T23:59:59.000Z' } } }), ['[data-testid="after"] .cards.carousel.changed', '[data-testid="after"] .meta.changed']],
+    ['picture', (c) => ({ ...c, message: { ...c.message!, fileUrl: 'https://cdn.example.com/stores/berlin-old.jpg' } }), ['[data-testid="after"] .cards.standalone.changed', '[data-testid="before"] .cards.standalone.changed']],
   ];
   const changes: PlanChange[] = edits.map(([name, edit]) => {
     const k = byName(name);
@@ -312,6 +316,11 @@ export interface PageCheck { file: string; shows: string[]; errorsExpected?: boo
 export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport: { width: VIEWINGS[0]!.width, height: 800 }, reducedMotion: 'reduce' });
   try {
+    // no time limit on a load, a wait or a screenshot: they end on the page's own events (load,
+    // images complete), and a page that never gets there is the runner's time limit to catch,
+    // not a timer racing a loaded machine
+    ctx.setDefaultTimeout(0);
+    ctx.setDefaultNavigationTimeout(0);
     await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
     return { ctx, page: await ctx.newPage() };
   } catch (e) { await ctx.close(); throw e; }

@@ -1,7 +1,9 @@
 // The preview's pages that are not one template, in headless Chromium, Latin script: the site's
 // index (every kind of template listed, one with lint errors), the index of `preview --changes`
 // (updates and a create) and its before/after pages (a reworded text and footer, buttons taken
-// away, a carousel card's image, RCS carousel cards taken away, an offer's text, a new RCS card),
+// away, a carousel card's image, RCS carousel cards taken away, an offer's text, an
+// authentication code's expiry, an SMS fallback, a carousel's layout and expiry, a picture's file,
+// a new RCS card), each with the changed part marked on both sides where it is on both,
 // at 360 and 1280 px, light and dark: no sideways scroll of the page, the page laid out left to
 // right, the changed parts marked, no axe-core violation of impact serious or critical.
 // One browser, one context, one tab. Screenshots: test-output/preview-kinds/{site,changes}-<page>-<width>-<scheme>.png.
@@ -40,7 +42,7 @@ test('the kinds cover every header format, button type, suggested action, card l
 
 test('the index lists every kind; the changes index lists every change', () => {
   assert.is(built.sitePages.length, built.kinds.length + 1);
-  assert.is(built.changePages.length, 6);
+  assert.is(built.changePages.length, 10);
 });
 
 for (const v of VIEWINGS) {

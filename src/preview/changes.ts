@@ -30,7 +30,7 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(keyOf(c))}</h1>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
     + `<main class="changes"><div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
     + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`
-    + `<div style="padding:0 20px">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div></main>`, false);
+    + `<div class="inset">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div></main>`, false);
 }
 
 export function renderChangesSite(plan: Plan, o: { environment: string; against?: string }): ChangesSite {
@@ -49,10 +49,10 @@ export function renderChangesSite(plan: Plan, o: { environment: string; against?
     rows.push(rowOf(` data-action="${esc(c.action)}"`, [esc(c.action), link, esc(c.file ?? ''), esc((c.changes ?? []).map((f) => f.path).join(', '))]));
   }
   const s = plan.summary;
-  const summary = `<p class="meta" style="padding:0 20px">${s.create} to create, ${s.update} to update, ${s.noop} unchanged, ${s.orphan} orphaned (against ${esc(against)})</p>`;
+  const summary = `<p class="meta inset">${s.create} to create, ${s.update} to update, ${s.noop} unchanged, ${s.orphan} orphaned (against ${esc(against)})</p>`;
   const table = rows.length
     ? rowsTable('changes', ['action', 'template', 'file', 'changed fields'], rows)
-    : '<p style="padding:0 20px">No changes: the channel matches the files.</p>';
+    : '<p class="inset">No changes: the channel matches the files.</p>';
   pages.set('index.html', page(`tplsync changes: ${o.environment}`, `<header class="top"><h1>tplsync changes</h1><span>${esc(o.environment)}</span></header><main class="list">${summary}${table}</main>`, false));
   return { pages, changed };
 }

@@ -62,11 +62,13 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
   return out.join('');
 }
 
-/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line. */
-function offerStrip(c: CanonicalTemplate): string {
+/** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line; marked where it changed. */
+function offerStrip(c: CanonicalTemplate, marks?: Marks): string {
   const l = c.limitedTimeOffer;
   if (!l) return '';
-  return `<div class="wa-offer" data-testid="offer"><span class="icon">🏷</span><div><b>${esc(l.text)}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+  const other = marks?.other?.limitedTimeOffer;
+  const text = other && changed(marks, 'limitedTimeOffer.text') ? wordDiff(l.text, other.text, marks!.side, c.language) : esc(l.text);
+  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div><b>${text}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
 }
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
@@ -103,14 +105,14 @@ export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
       ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
-  parts.push(offerStrip(c));
+  parts.push(offerStrip(c, marks));
   const preset = presetTextOf(c);
   const body = shownBody(c);
   // WhatsApp's own authentication text shown in English for another language is English here
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
   parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
   const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks));
   // the component WhatsApp draws under the body: the customer allows or declines calls
@@ -162,7 +164,8 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 th,table.index td:nth-child(2),table.index td:nth-child(3),table.changes td:nth-child(1){white-space:nowrap}
 /* and the keys and paths room for a whole key on a line (they still break, anywhere, when longer) */
 table.index td:nth-child(1),table.changes td:nth-child(2),table.changes td:nth-child(3){min-width:min(22em,30vw)}
-@media (max-width:720px){main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
+.inset{padding:0 20px}
+@media (max-width:720px){.inset{padding:0 12px}main,.sides{grid-template-columns:minmax(0,1fr);padding:12px;gap:16px}header.top{padding:10px 12px}table{margin:12px;max-width:calc(100% - 24px)}td,th{padding:6px}.phone{padding:10px}.bubble,.wa-buttons{max-width:100%}}
 /* the indexes: one card per row below a desktop's width (a four-column table squeezes its words there) */
 @media (max-width:960px){table.rows{display:block;background:none}table.rows thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}table.rows tbody{display:grid;gap:8px}
 table.rows tr{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;padding:8px 10px;background:var(--surface);border:1px solid var(--line);border-radius:8px}table.rows td{display:block;padding:0;border:0;min-width:0}

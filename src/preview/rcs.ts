@@ -81,7 +81,7 @@ export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
     const layout = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
     const region = carousel ? ` tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}"` : '';
-    parts.push(`<div class="cards ${layout}"${region} data-card-width="${carousel ? esc(String(opts?.cardWidth ?? 'MEDIUM')) : 'STANDALONE'}" data-media-height="${esc(String(mediaDp ? opts?.mediaHeight ?? 'MEDIUM' : 'NONE'))}">`);
+    parts.push(`<div class="cards ${layout}${cls(marks, 'message.rcsRichCardsOpts')}"${region} data-path="message.rcsRichCardsOpts" data-card-width="${carousel ? esc(String(opts?.cardWidth ?? 'MEDIUM')) : 'STANDALONE'}" data-media-height="${esc(String(mediaDp ? opts?.mediaHeight ?? 'MEDIUM' : 'NONE'))}">`);
     cards.forEach((card, i) => {
       parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" style="width:${widthDp}px">`);
       const url = s(card.fileUrl);
@@ -96,16 +96,18 @@ export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
     parts.push('</div>');
   } else if (s(m.fileUrl)) {
     const url = s(m.fileUrl)!;
-    parts.push(`<div class="cards standalone">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    // the media of a picture, video or file message, marked where its file, thumbnail or type changed
+    const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions))}</div>`);
   const exp = o(m.rcsExpireOpts);
-  if (exp) parts.push(`<p class="meta" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
+  if (exp) parts.push(`<p class="meta${cls(marks, 'message.rcsExpireOpts')}" data-path="message.rcsExpireOpts" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
     const n = charLength(fb);
-    parts.push(`<aside class="fallback" data-testid="fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${n} characters as written, ${n <= 160 ? '1 SMS part' : `${Math.ceil(n / 153)} SMS parts`}</small></aside>`);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${n} characters as written, ${n <= 160 ? '1 SMS part' : `${Math.ceil(n / 153)} SMS parts`}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');
