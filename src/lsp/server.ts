@@ -154,13 +154,18 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     const abs = uriToPath(p.textDocument.uri);
     if (!abs) return null;
     const here = (findings.get(abs) ?? []).filter((d) => inside(d, p.position.line + 1, p.position.character + 1));
-    const parts = here.map((d) => {
+    // The finding's message is not repeated: every editor shows its diagnostics (VS Code right
+    // above this hover); the hover adds the rule's explanation. One rule explained once.
+    const parts = [...new Map(here.map((d) => [d.ruleId, d])).values()].map((d) => {
       const r = RULES_BY_ID.get(d.ruleId);
-      return [`**${d.ruleId}** (${d.severity}): ${d.message}`, ...(r ? ['', r.summary, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`] : [])].join('\n');
+      return r
+        ? [`**${d.ruleId}** (${d.severity}): ${r.summary}`, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`].join('\n')
+        : `**${d.ruleId}** (${d.severity}): ${d.message}`;
     });
+    // the placeholder first: it is short, and a long explanation must not push it out of sight
     const doc = documents.get(p.textDocument.uri);
     const ph = doc ? placeholderHover(doc, p.position.line, p.position.character) : undefined;
-    if (ph) parts.push(ph);
+    if (ph) parts.unshift(ph);
     return parts.length ? { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } } : null;
   });
 
@@ -246,5 +251,5 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
     const v = obj(cur)?.[ph.key];
     return v === undefined ? [] : [`\`${p}.${ph.key}\`: ${JSON.stringify(v)}`];
   });
-  return [`**${ph.raw}**`, '', samples.length ? `Sample: ${samples.join('; ')}` : 'No sample yet.', '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
+  return [`**${ph.raw}**: ${samples.length ? `sample ${samples.join('; ')}` : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
 }
