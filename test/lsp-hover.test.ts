@@ -54,7 +54,7 @@ test('hover on a flagged placeholder: its sample line first, then the rule expla
         assert.not.ok(text.includes(finding.message), text);
         // a placeholder with a sample: the sample, quoted
         const first = await conn.sendRequest('textDocument/hover', { textDocument: { uri: file }, position: { line: 6, character: 17 } }) as { contents: { value: string } };
-        assert.ok(first.contents.value.startsWith('**{{1}}**: sample `body.examples.1`: "Ana"'), first.contents.value);
+        assert.ok(first.contents.value.startsWith('**{{1}}**: "Ana" (`body.examples.1`)'), first.contents.value);
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });
