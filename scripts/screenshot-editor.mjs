@@ -118,6 +118,7 @@ try {
     'editor.fontSize': 14,
     'editor.hover.delay': 100,
     'problems.sortOrder': 'position',
+    'remote.autoForwardPorts': false, // other programs' ports are no part of the picture
   }, null, 2));
   const csConfig = path.join(work, 'code-server.yaml');
   writeFileSync(csConfig, 'auth: none\ncert: false\n');
