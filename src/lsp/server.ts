@@ -25,6 +25,7 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
+import { languageItems, placeholderItems } from './complete.js';
 import { LspProject } from './project.js';
 
 export const RULES_DOC = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
@@ -154,13 +155,18 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     const abs = uriToPath(p.textDocument.uri);
     if (!abs) return null;
     const here = (findings.get(abs) ?? []).filter((d) => inside(d, p.position.line + 1, p.position.character + 1));
-    const parts = here.map((d) => {
+    // The finding's message is not repeated: every editor shows its diagnostics (VS Code right
+    // above this hover); the hover adds the rule's explanation. One rule explained once.
+    const parts = [...new Map(here.map((d) => [d.ruleId, d])).values()].map((d) => {
       const r = RULES_BY_ID.get(d.ruleId);
-      return [`**${d.ruleId}** (${d.severity}): ${d.message}`, ...(r ? ['', r.summary, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`] : [])].join('\n');
+      return r
+        ? [`**${d.ruleId}** (${d.severity}): ${r.summary}`, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`].join('\n')
+        : `**${d.ruleId}** (${d.severity}): ${d.message}`;
     });
+    // the placeholder first: it is short, and a long explanation must not push it out of sight
     const doc = documents.get(p.textDocument.uri);
     const ph = doc ? placeholderHover(doc, p.position.line, p.position.character) : undefined;
-    if (ph) parts.push(ph);
+    if (ph) parts.unshift(ph);
     return parts.length ? { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } } : null;
   });
 
@@ -207,15 +213,21 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       for (const e of Object.values(project.config.environments)) for (const a of Object.keys(e.channels)) aliases.add(a);
       return [...aliases].sort().map((a) => ({ label: a, kind: CompletionItemKind.Value, detail: 'channel alias (tplsync config)' }));
     }
-    if (/^\s*language:\s*[\w-]*$/.test(line)) return [...WHATSAPP_LANGUAGES].sort().map((l) => ({ label: l, kind: CompletionItemKind.Value }));
+    if (/^\s*language:\s*[\w-]*$/.test(line)) {
+      const configured = Object.values(project.config.channels ?? {}).flatMap((c) => c.languages ?? []);
+      return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, configured, WHATSAPP_LANGUAGES);
+    }
     const open = /\{\{([a-z0-9_]*)$/.exec(line);
     if (open) {
-      const keys = new Set<string>();
+      const samples = new Map<string, unknown>();
       try {
         const t = obj(parse(doc.getText(), { maxAliasCount: 100 }));
-        for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) for (const k of Object.keys(obj(ex) ?? {})) keys.add(k);
+        for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) {
+          for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
+        }
       } catch { /* not parseable yet: no names */ }
-      return [...keys].map((k) => ({ label: k, kind: CompletionItemKind.Variable, insertText: `${k}}}`, detail: 'placeholder with a sample in this template' }));
+      const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
+      return placeholderItems(samples, after);
     }
     return [];
   });
@@ -244,7 +256,7 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
     let cur: unknown = t;
     for (const seg of p.split('.')) cur = obj(cur)?.[seg];
     const v = obj(cur)?.[ph.key];
-    return v === undefined ? [] : [`\`${p}.${ph.key}\`: ${JSON.stringify(v)}`];
+    return v === undefined ? [] : [`${JSON.stringify(v)} (\`${p}.${ph.key}\`)`];
   });
-  return [`**${ph.raw}**`, '', samples.length ? `Sample: ${samples.join('; ')}` : 'No sample yet.', '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
+  return [`**${ph.raw}**: ${samples.length ? samples.join('; ') : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
 }

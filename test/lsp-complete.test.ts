@@ -1,0 +1,86 @@
+// Completion as an editor uses it: the language of the file name first and preselected, then the
+// config's languages, then the rest; a placeholder name after `{{` closed only with the braces
+// the editor has not already written (VS Code auto-closes `{{` to `{{}}`). The pure ranking, then
+// the server over stdio.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { languageItems, languagesInPath, placeholderItems } from '../src/lsp/complete.ts';
+import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
+import { BIN, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
+
+interface Item { label: string; sortText?: string; preselect?: boolean; insertText?: string; detail?: string }
+/** the labels in the order an editor shows them (by sortText, else label) */
+const shown = (items: Item[]): string[] => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+test('languagesInPath: a dot-separated part of the file name or the folder, known codes only', () => {
+  assert.equal(languagesInPath('/p/templates/welcome.en_US.yaml', WHATSAPP_LANGUAGES), ['en_US']);
+  assert.equal(languagesInPath('C:\\p\\templates\\de\\welcome.yaml', WHATSAPP_LANGUAGES), ['de']);
+  assert.equal(languagesInPath('/p/templates/welcome.yaml', WHATSAPP_LANGUAGES), []);
+  // `yaml` is the extension, `order` no language
+  assert.equal(languagesInPath('/p/order.yaml', WHATSAPP_LANGUAGES), []);
+});
+
+test('languageItems: the file name\'s language first and preselected, then the config\'s, then every other code', () => {
+  const items = languageItems('/p/templates/welcome.en_US.yaml', ['fr', 'de', 'en_US', 'xx_NOPE'], WHATSAPP_LANGUAGES);
+  assert.is(items.length, WHATSAPP_LANGUAGES.size);
+  const order = shown(items);
+  assert.equal(order.slice(0, 3), ['en_US', 'de', 'fr']);
+  assert.equal(items.filter((i) => i.preselect).map((i) => i.label), ['en_US']);
+  // the rest alphabetical
+  const rest = order.slice(3);
+  assert.equal(rest, [...rest].sort());
+  // no hint from the path or the config: alphabetical, nothing preselected
+  const plain = languageItems('/p/templates/welcome.yaml', [], WHATSAPP_LANGUAGES);
+  assert.equal(shown(plain), [...WHATSAPP_LANGUAGES].sort());
+  assert.not.ok(plain.some((i) => i.preselect));
+});
+
+test('placeholderItems: closes with the braces the text after the cursor lacks; the sample as detail', () => {
+  const samples = new Map<string, unknown>([['1', 'Ana'], ['order_id', 'A-1'], ['n', 3]]);
+  assert.equal(placeholderItems(samples, '}}').map((i) => i.insertText), ['1', 'order_id', 'n']);
+  assert.equal(placeholderItems(samples, '}"').map((i) => i.insertText), ['1}', 'order_id}', 'n}']);
+  assert.equal(placeholderItems(samples, ' i').map((i) => i.insertText), ['1}}', 'order_id}}', 'n}}']);
+  assert.equal(placeholderItems(samples, '').map((i) => i.insertText), ['1}}', 'order_id}}', 'n}}']);
+  assert.equal(placeholderItems(samples, '').map((i) => i.detail), ['sample: Ana', 'sample: A-1', 'sample: 3']);
+});
+
+const uri = (abs: string): string => pathToFileURL(abs).href;
+const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\nchannels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, pt_BR] }\n';
+const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana, 2: A-17 }\n';
+
+test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` auto-closed by the editor completes to `{{1}}`', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.pt_BR.yaml': TEMPLATE.replace('en_US', 'pt_BR') });
+    const file = uri(path.join(dir, 'templates/order_ready.pt_BR.yaml'));
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      conn.onRequest('client/registerCapability', () => null);
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+        await conn.sendNotification('initialized', {});
+        // the line as the user types it: `language: `
+        const typing = TEMPLATE.replace('language: en_US', 'language: ');
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: typing } });
+        const langs = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 2, character: 10 } }) as Item[];
+        assert.equal(shown(langs).slice(0, 2), ['pt_BR', 'en_US']);
+        assert.equal(langs.filter((i) => i.preselect).map((i) => i.label), ['pt_BR']);
+        // `{{` typed before the closing quote; the editor has closed it to `{{}}`
+        const lines = TEMPLATE.split('\n');
+        const at = lines[6]!.length - 1;
+        lines[6] = `${lines[6]!.slice(0, at)} {{}}${lines[6]!.slice(at)}`;
+        await conn.sendNotification('textDocument/didChange', { textDocument: { uri: file, version: 2 }, contentChanges: [{ text: lines.join('\n') }] });
+        const names = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 6, character: at + 3 } }) as Item[];
+        assert.equal(names.map((i) => [i.label, i.insertText, i.detail]), [['1', '1', 'sample: Ana'], ['2', '2', 'sample: A-17']]);
+        await conn.sendRequest('shutdown');
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
+test.run();

@@ -1,0 +1,64 @@
+// The hover of `tplsync lsp --stdio` as an editor shows it: the editor already shows the finding's
+// message (VS Code right above the hover, Neovim and Helix inline), so the hover explains the
+// rule without repeating the message, explains a rule once however many of its findings are
+// under the cursor, and puts a placeholder's own line (its sample, where it is used) first, where
+// a long explanation cannot push it below the hover's fold.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { BIN, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
+
+const uri = (abs: string): string => pathToFileURL(abs).href;
+
+const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\nchannels:\n  shop-whatsapp: { kind: whatsapp }\n';
+// {{2}} has no sample (placeholder-sample at line 7, column 34)
+const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana }\n';
+
+interface LspDiag { range: { start: { line: number; character: number } }; code: string; message: string }
+
+test('hover on a flagged placeholder: its sample line first, then the rule explained once, without the message the editor already shows', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.yaml': TEMPLATE });
+    const file = uri(path.join(dir, 'templates/order_ready.yaml'));
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      const published = new Promise<LspDiag[]>((resolve) => {
+        conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiag[] }) => { if (p.uri === file) resolve(p.diagnostics); });
+      });
+      conn.onRequest('client/registerCapability', () => null);
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+        await conn.sendNotification('initialized', {});
+        const diags = await published;
+        const finding = diags.find((d) => d.code === 'placeholder-sample');
+        assert.ok(finding, JSON.stringify(diags));
+        assert.equal(finding.range.start, { line: 6, character: 33 });
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: TEMPLATE } });
+        const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri: file }, position: { line: 6, character: 35 } }) as { contents: { kind: string; value: string } };
+        const text = hover.contents.value;
+        assert.is(hover.contents.kind, 'markdown');
+        // the placeholder's line leads
+        assert.ok(text.startsWith('**{{2}}**: no sample yet'), text);
+        assert.match(text, /Used in: `body\.text`/);
+        // the rule, explained once, with its docs link
+        assert.is(text.split('**placeholder-sample** (error)').length, 2, text);
+        assert.match(text, /\*\*Why:\*\* /);
+        assert.match(text, /\*\*Fix:\*\* /);
+        assert.match(text, /\[placeholder-sample in the rules\]\(https:\/\/github\.com\/tplsync\/tplsync\/blob\/main\/docs\/rules\.md#placeholder-sample\)/);
+        // not the message the editor shows next to it
+        assert.not.ok(text.includes(finding.message), text);
+        // a placeholder with a sample: the sample, quoted
+        const first = await conn.sendRequest('textDocument/hover', { textDocument: { uri: file }, position: { line: 6, character: 17 } }) as { contents: { value: string } };
+        assert.ok(first.contents.value.startsWith('**{{1}}**: "Ana" (`body.examples.1`)'), first.contents.value);
+        await conn.sendRequest('shutdown');
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
+test.run();
