@@ -103,6 +103,25 @@ export const WHATSAPP_KINDS: Kind[] = [
     'header: { format: TEXT, text: Picked for you }',
     ...body('Hi {{1}}, we picked a few pieces that go with your last order.', '{ 1: Ana }'),
     'buttons:', '  - { type: MPM, text: View items }'] },
+  { name: 'product_spm', channel: WA, shows: ['[data-testid="product"]', '[data-type="SPM"]'], yaml: [
+    'category: MARKETING', 'description: Single-product message (version 1.2)', 'header: { format: PRODUCT }',
+    ...body('Use code {{code}} to get {{percent}} off our newest succulent, only this week in our shop!', '{ code: 15OFF, percent: "15%" }'),
+    'footer: Offer ends September 22', 'buttons:', '  - { type: SPM, text: View }'] },
+  { name: 'carousel_product', channel: WA, shows: ['[data-testid="carousel"] [data-testid="product"]', '[data-testid="carousel"] [data-type="SPM"]'], yaml: [
+    'category: MARKETING', 'description: Product card carousel (version 1.2)',
+    ...body('Rare succulents for sale, {{1}}! Add these unique plants to your collection today.', '{ 1: Pablo }'),
+    'carousel:', '  - header: { format: PRODUCT }', '    buttons: [{ type: SPM, text: View }]', '  - header: { format: PRODUCT }', '    buttons: [{ type: SPM, text: View }]'] },
+  { name: 'order_details', channel: WA, shows: ['[data-type="ORDER_DETAILS"]'], yaml: [
+    'category: UTILITY', 'description: Order details (version 1.2)', 'display_format: ORDER_DETAILS', 'header: { format: TEXT, text: Your order is ready }',
+    ...body('Hi {{1}}, your order {{2}} is ready. Review it and pay in WhatsApp to confirm it.', '{ 1: Pablo, 2: ON-12853 }'),
+    'footer: Lucky Shrub', 'buttons:', '  - { type: ORDER_DETAILS, text: Review and Pay }'] },
+  { name: 'order_status', channel: WA, shows: ['[data-testid="order-status"]'], yaml: [
+    'category: UTILITY', 'description: Order status (version 1.2)', 'sub_category: ORDER_STATUS',
+    ...body('Hi {{1}}, there is news about your Lucky Shrub order: see its status below.', '{ 1: Pablo }'), 'footer: Lucky Shrub'] },
+  { name: 'call_permission', channel: WA, shows: ['[data-testid="call-permission"]'], yaml: [
+    'category: MARKETING', 'description: Call permission request (version 1.2)',
+    ...body('Hi {{first_name}}, as a VIP, get a first look at our rare new succulents. Can we give you a quick call?', '{ first_name: Pablo }'),
+    'call_permission_request: true'] },
   { name: 'button_voice_call', channel: WA, shows: ['[data-type="VOICE_CALL"]'], yaml: [
     'category: UTILITY', 'description: WhatsApp call button (version 1.2)',
     ...body('Hi {{1}}, we could not deliver your parcel today. Call us on WhatsApp to arrange a new time.', '{ 1: Ana }'),
