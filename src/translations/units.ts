@@ -1,7 +1,7 @@
 // Pure: the translatable texts of a template (one unit per text, with a language-independent
 // field path), their placeholders as protected parts, and the short hash that a translated file
 // keeps of the source text it was made from (`translated_from`, docs/format.md).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { arr, obj, str, type Loose } from '../model/loose.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 
@@ -30,7 +30,8 @@ export const fieldKey = (path: readonly (string | number)[]): string => path.joi
 export const fieldPath = (key: string): (string | number)[] => key.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /** The first 8 hex digits of the SHA-256 of a source text: what `translated_from.texts` keeps. */
-export const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+// (the one-shot hash: twice as fast as createHash for a short text, and lint hashes every text of every file)
+export const textHash = (text: string): string => hash('sha256', text, 'hex').slice(0, 8);
 
 const samplesOf = (v: unknown): Record<string, string> => {
   const o = obj(v);
