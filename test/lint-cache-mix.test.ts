@@ -2,13 +2,13 @@
 // expireTime, every WhatsApp kind, a third with a warning): what a run re-checks is counted, not
 // timed. The run's clock is injected (LintRunOptions.now) and every file's mtime is set far back,
 // so no step depends on when the test runs or how fast the machine is.
-import { readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { lintProject, type LintOutcome } from '../src/lint/run.ts';
-import { generate, templateText } from '../bench/generate.ts';
+import { BENCH_CONFIG, generate, templateText } from '../bench/generate.ts';
 import { cleanup, tempDir } from './helpers.ts';
 
 const N = 24; // three of each slot of the mix (i % 8), every third file with a warning
@@ -119,6 +119,28 @@ test('editing one file checks only it again, the expiring files included in the 
     const moved = await run(NOW + 2);
     assert.is(checked(moved), 1);
     assert.is(moved.kept?.until, expiries[1]!.at);
+  } finally { cleanup(dir); }
+});
+
+test('an expireTime behind an escape (the value says EXPIRE_TIME, the bytes do not) is kept until it and checked again past it', async () => {
+  const dir = tempDir();
+  const at = Date.parse('2031-03-01T00:00:00.000Z');
+  try {
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
+    const file = path.join(dir, 'templates', 'r.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `channel: shop-rcs\nname: flash\nlanguage: en_US\nmessage:\n  type: text\n  message: "Sale {{f}} today only, come by."\n  examples: { f: A }\n  rcsExpireOpts: { type: "EXPIRE\\x5FTIME", expireTime: "2031-03-01T00:00:00.000Z" }\n`);
+    utimesSync(file, OLD, OLD);
+    const cacheFile = path.join(dir, '.tplsync', 'lint-cache.json');
+    const config = await loadConfig({ cwd: dir });
+    const run = (ms: number) => lintProject(config, [], dir, { cacheFile, now: new Date(ms) });
+    const cold = await run(NOW);
+    assert.equal(expiredIn(cold), []);
+    assert.is(cold.kept?.until, at, 'kept until the expiry the value holds');
+    assert.is(checked(await run(at - 1)), 0, 'reused before it');
+    const past = await run(at);
+    assert.is(checked(past), 1, 'checked again at it');
+    assert.equal(expiredIn(past), ['r.yaml']);
   } finally { cleanup(dir); }
 });
 
