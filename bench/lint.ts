@@ -3,7 +3,8 @@
 // with an error, as real repositories are), mix (realistic with the kinds: an eighth RCS with an
 // expireTime, every WhatsApp kind), worst case (a finding in every file); cold, and for the cache
 // with nothing changed. Also the read + yaml.parse + ajv floor, the peak memory of a cold lint,
-// and `tplsync --version` against `node -e ""`. Prints medians and ratios.
+// and `tplsync --version` against `node -e ""`. Prints medians and ratios, of wall time and of
+// CPU time (user + system, all threads; what a loaded machine moves least).
 //   npm run bench:lint [-- --files 10000 --runs 5 --corpora realistic,mix,dirty]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,27 +24,35 @@ const bi = process.argv.indexOf('--bin');
 const BIN = bi > 0 ? path.resolve(process.argv[bi + 1]!) : path.join(ROOT, 'bin', 'tplsync.js');
 const SCHEMA = path.join(ROOT, 'schema', 'template.schema.json');
 const AJV = path.join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js');
+const CPU = path.join(ROOT, 'bench', 'cpu.mjs');
 
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
-/** wall time of a command in ms, and its stderr; exit 1 (findings, invalid files) is a valid outcome */
-function run(args: string[], cwd: string): { ms: number; stderr: string } {
+/**
+ * wall time of a command in ms, its CPU time (user + system, every thread: bench/cpu.mjs), and its
+ * stderr; exit 1 (findings, invalid files) is a valid outcome
+ */
+function run(args: string[], cwd: string, cpu = true): { ms: number; cpu: number; stderr: string } {
   const t = process.hrtime.bigint();
-  const r = spawnSync('node', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
+  const r = spawnSync('node', cpu ? ['--import', CPU, ...args] : args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}: ${String(r.stderr).slice(0, 500)}`);
-  return { ms, stderr: String(r.stderr) };
+  return { ms, cpu: Number(/cpuMs ([\d.]+)/.exec(String(r.stderr))?.[1] ?? NaN), stderr: String(r.stderr) };
 }
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (runs ${xs.map((x) => x.toFixed(0)).join(' ')})`;
+/** the CPU time of the same runs, and its ratio to the baseline's: what the machine's load moves least */
+const cpuFmt = (xs: number[], base: number[]) => `CPU median ${median(xs).toFixed(0)} ms, / ajv-cli's ${median(base).toFixed(0)} ms = ${(median(xs) / median(base)).toFixed(2)}`;
 
 const ajvCli = (dir: string) => [AJV, 'validate', '-s', SCHEMA, '-d', 'templates/**/*.yaml', '--spec=draft7', '-c', 'ajv-formats', '--errors=no'];
 const floor = (dir: string) => [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, SCHEMA];
 const lint = (dir: string, extra: string[] = []) => [BIN, 'lint', ...extra, '--format', 'json', '--output', path.join(dir, 'report.json')];
 
-/** alternates the commands run by run, so that noise hits all of them alike */
+/** alternates the commands run by run, so that noise hits all of them alike; wall times by name, CPU times under `cpu:NAME` */
 function compare(dir: string, cmds: Record<string, string[]>): Record<string, number[]> {
-  const out: Record<string, number[]> = Object.fromEntries(Object.keys(cmds).map((k) => [k, []]));
+  const out: Record<string, number[]> = Object.fromEntries(Object.keys(cmds).flatMap((k) => [[k, []], [`cpu:${k}`, []]]));
   for (const c of Object.values(cmds)) run(c, dir); // warm the page cache and any cache file
-  for (let r = 0; r < RUNS; r++) for (const [k, c] of Object.entries(cmds)) out[k]!.push(run(c, dir).ms);
+  for (let r = 0; r < RUNS; r++) {
+    for (const [k, c] of Object.entries(cmds)) { const x = run(c, dir); out[k]!.push(x.ms); out[`cpu:${k}`]!.push(x.cpu); }
+  }
   return out;
 }
 
@@ -66,9 +75,11 @@ function coldAndWarm(kind: Corpus): string {
   console.log(`  read + yaml.parse + ajv floor: ${fmt(t.floor!)}`);
   console.log(`  tplsync lint: ${fmt(t.lint!)}`);
   console.log(`  cold lint / ajv-cli = ${(median(t.lint!) / median(t.ajv!)).toFixed(2)} (target <= 1.0); / floor = ${(median(t.lint!) / median(t.floor!)).toFixed(2)}`);
+  console.log(`  cold lint ${cpuFmt(t['cpu:lint']!, t['cpu:ajv']!)}`);
   const warm = compare(real, { ajv: ajvCli(real), cached: lint(real, ['--cache']) });
   console.log(`  lint --cache, nothing changed: ${fmt(warm.cached!)}; ajv-cli ${fmt(warm.ajv!)}`);
   console.log(`  warm lint --cache / ajv-cli = ${(median(warm.cached!) / median(warm.ajv!)).toFixed(2)} (target <= 0.25)`);
+  console.log(`  warm lint --cache ${cpuFmt(warm['cpu:cached']!, warm['cpu:ajv']!)}`);
   return real;
 }
 
@@ -87,13 +98,14 @@ try {
     const d = compare(dirty, { ajv: ajvCli(dirty), lint: lint(dirty) });
     console.log(`  ajv-cli ${fmt(d.ajv!)}; tplsync lint ${fmt(d.lint!)}`);
     console.log(`  worst case lint / ajv-cli = ${(median(d.lint!) / median(d.ajv!)).toFixed(2)} (target <= 1.5)`);
+    console.log(`  worst case lint ${cpuFmt(d['cpu:lint']!, d['cpu:ajv']!)}`);
     real ??= dirty;
   }
   if (!real) throw new Error('--corpora names none of realistic, mix, dirty');
 
   const bare: number[] = [];
   const version: number[] = [];
-  for (let r = 0; r < 21; r++) { bare.push(run(['-e', ''], real).ms); version.push(run([BIN, '--version'], real).ms); }
+  for (let r = 0; r < 21; r++) { bare.push(run(['-e', ''], real, false).ms); version.push(run([BIN, '--version'], real, false).ms); }
   console.log(`\nnode -e "": median ${median(bare).toFixed(1)} ms; tplsync --version: median ${median(version).toFixed(1)} ms`);
   console.log(`--version / node = ${(median(version) / median(bare)).toFixed(2)} (target <= 1.5)`);
 } finally {

@@ -19,25 +19,7 @@ const lintJson = async (dir: string) => {
   return { code: r.exitCode, stderr: r.stderr, diags: (JSON.parse(r.stdout) as { diagnostics: Diag[] }).diagnostics };
 };
 
-test('lint: an RCS-only template on a WhatsApp channel and a WhatsApp template on an RCS channel are errors at the channel line', async () => {
-  const dir = tempDir('tplsync-kind-');
-  try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': CONFIG(KINDS),
-      'templates/a.yaml': `# a comment first\n${RCS_ONLY('wa')}`,
-      'templates/b.yaml': WA_ONLY('rcs'),
-      'templates/c.yaml': RCS_ONLY('rcs').replace('parcel_card', 'parcel_ok'),
-      'templates/d.yaml': WA_ONLY('wa').replace('order_ready', 'order_ok'),
-    });
-    const { code, diags, stderr } = await lintJson(dir);
-    assert.is(code, 1);
-    const kind = diags.filter((d) => d.ruleId === 'channel-kind').map((d) => `${path.basename(d.file)}:${d.line}:${d.column}`).sort();
-    assert.equal(kind, ['a.yaml:2:10', 'b.yaml:1:10']);
-    assert.match(diags.find((d) => d.file.endsWith('a.yaml'))!.message, "Channel 'wa' is a WhatsApp channel");
-    assert.match(diags.find((d) => d.file.endsWith('b.yaml'))!.message, "Channel 'rcs' is an RCS channel");
-    assert.not.match(stderr, 'does not say what kind');
-  } finally { cleanup(dir); }
-});
+// the channel-kind findings themselves (positions, messages): test/lint-in-process.test.ts
 
 test('a config without kinds: no channel-kind finding, one warning naming the aliases', async () => {
   const dir = tempDir('tplsync-kind-');

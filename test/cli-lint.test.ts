@@ -43,33 +43,8 @@ test('--max-warnings turns warnings into a failure', async () => {
   } finally { cleanup(dir); }
 });
 
-test('severities from the config: off silences, error escalates; an unknown rule id is a config error', async () => {
-  const w = { 'templates/w.yaml': VALID.replace('en_US', 'xx_YY') };
-  let dir = project(w, `${CONFIG}rules:\n  language-unknown: error\n`);
-  try { assert.is((await cli(['lint'], { cwd: dir })).exitCode, 1); } finally { cleanup(dir); }
-  dir = project(w, `${CONFIG}rules:\n  language-unknown: off\n`);
-  try {
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
-    assert.equal(JSON.parse(r.stdout).diagnostics, []);
-  } finally { cleanup(dir); }
-  dir = project(w, `${CONFIG}rules:\n  languag-unknown: off\n`);
-  try {
-    const r = await cli(['lint'], { cwd: dir });
-    assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /unknown rule id 'languag-unknown'.*did you mean 'language-unknown'/);
-  } finally { cleanup(dir); }
-});
-
-test('inline suppression needs a reason; unused directives are reported', async () => {
-  const dir = project({
-    'templates/a.yaml': VALID.replace('language: en_US', '# tplsync-disable-next-line language-unknown -- partner supports it\nlanguage: xx_YY'),
-  });
-  try {
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
-    assert.is(r.exitCode, 0, r.stdout);
-    assert.equal(JSON.parse(r.stdout).diagnostics, []);
-  } finally { cleanup(dir); }
-});
+// severities from the config, inline suppression: test/lint-in-process.test.ts (an unknown rule id
+// is a UsageError there; the exit code 3 of a UsageError: 'usage errors exit 3' below)
 
 test('usage errors exit 3 with a message, never a stack trace', async () => {
   const dir = project({ 'templates/a.yaml': VALID });
@@ -87,14 +62,7 @@ test('usage errors exit 3 with a message, never a stack trace', async () => {
   } finally { cleanup(dir); }
 });
 
-test('finds the config from a subdirectory and resolves globs relative to it', async () => {
-  const dir = project({ 'templates/a.yaml': VALID, 'templates/nested/deep/b.yaml': VALID.replace('order_ready', 'other') });
-  try {
-    const r = await cli(['lint', '--format', 'json'], { cwd: path.join(dir, 'templates', 'nested') });
-    assert.is(r.exitCode, 0, r.stderr);
-    assert.is(JSON.parse(r.stdout).summary.files, 2);
-  } finally { cleanup(dir); }
-});
+// the config found from a subdirectory: test/lint-in-process.test.ts
 
 test('--output writes the report to a file (and nothing half-written is left)', async () => {
   const dir = project({ 'templates/a.yaml': VALID });
@@ -130,18 +98,7 @@ test('colour: never with NO_COLOR or when not a TTY, FORCE_COLOR forces it', asy
   } finally { cleanup(dir); }
 });
 
-test('cross-file: duplicate identities across files, unknown channel aliases', async () => {
-  const dir = project({
-    'templates/a.yaml': VALID,
-    'templates/b.yaml': VALID,
-    'templates/c.yaml': VALID.replace('shop-whatsapp', 'shop-whatsap').replace('order_ready', 'c'),
-  });
-  try {
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
-    const got = JSON.parse(r.stdout).diagnostics.map((d: { file: string; ruleId: string }) => `${path.basename(d.file)}:${d.ruleId}`);
-    assert.equal(got, ['b.yaml:duplicate-template', 'c.yaml:unknown-channel']);
-  } finally { cleanup(dir); }
-});
+// cross-file findings: test/lint-in-process.test.ts
 
 test('many files are linted on worker threads with the same result as in one thread', async () => {
   const files: Record<string, string> = {};

@@ -60,22 +60,17 @@ test('the kept run is keyed to the config\'s place: overrides match paths relati
   } finally { cleanup(root); }
 });
 
-test('values JSON cannot hold (.inf, .nan, -0) are not cached, and a verdict that depends on the clock not past its instant', async () => {
-  const expires = new Date(Date.now() + 1500).toISOString();
+// A verdict that depends on the clock (an RCS expireTime, written with an escape too) kept until
+// its instant and checked again past it: test/lint-cache-mix.test.ts and lint-cache-clock.test.ts,
+// in-process with an injected clock (a child process here could only race the real one).
+test('values JSON cannot hold (.inf, .nan, -0) are not cached', async () => {
   const dir = project({
     'templates/a.yaml': VALID.replace('{{1}}', '{{n}}').replace('{ 1: Ana }', '{ n: .inf }'),
-    // an escape in a double-quoted scalar: the bytes do not say EXPIRE_TIME, the value does
-    'templates/r.yaml': `channel: shop-rcs\nname: flash\nlanguage: en_US\nmessage:\n  type: text\n  message: "Sale {{f}} today only, come by."\n  examples: { f: A }\n  rcsExpireOpts: { type: "EXPIRE\\x5FTIME", expireTime: "${expires}" }\n`,
   }, `${CONFIG}policies:\n  - { id: acme/sample, message: Every sample is given, severity: error, field: body.examples.n, required: true }\n`);
   try {
     const inf = await cli(['lint', '--format', 'json', 'templates/a.yaml'], { cwd: dir });
     assert.is(inf.exitCode, 0, inf.stdout + inf.stderr);
     await agree(dir, ['templates/a.yaml'], '.inf');
-    await cli(['lint', '--cache', 'templates/r.yaml'], { cwd: dir });
-    await new Promise((r) => setTimeout(r, 2000));
-    const plain = await cli(['lint', '--format', 'json', 'templates/r.yaml'], { cwd: dir });
-    assert.ok(JSON.parse(plain.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'rcs-expired'), plain.stdout);
-    await agree(dir, ['templates/r.yaml'], 'expired since the last run');
   } finally { cleanup(dir); }
 });
 

@@ -108,27 +108,7 @@ test('lint: each action takes its own keys and obeys its rules, reported at the 
   } finally { cleanup(dir); }
 });
 
-test('overrides: per-path severities, validated with did-you-mean', async () => {
-  const dir = tempDir();
-  const long = 'x '.repeat(100);
-  try {
-    const t = (n: string) => `channel: shop-rcs\nname: ${n}\nlanguage: en_US\nmessage:\n  type: text\n  message: Hello there.\n  fallback: { text: "${long}" }\n`;
-    writeFiles(dir, {
-      'tplsync.config.yaml': config('overrides:\n  - files: ["templates/rcs/**"]\n    rules: { rcs-fallback-length: off }\n'),
-      'templates/rcs/a.yaml': t('a'), 'templates/other/b.yaml': t('b'),
-    });
-    const { d } = await lintJson(dir);
-    assert.equal(d.map((x) => `${x.ruleId} ${path.basename(path.dirname((x as unknown as { file: string }).file))}`), ['rcs-fallback-length other']);
-    writeFiles(dir, { 'tplsync.config.yaml': config('overrides:\n  - fles: ["templates/rcs/**"]\n    rules: {}\n') });
-    let r = await cli(['lint'], { cwd: dir });
-    assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /overrides\[0\]: unknown key 'fles'; did you mean 'files'\?/);
-    writeFiles(dir, { 'tplsync.config.yaml': config('overrides:\n  - files: ["templates/rcs/**"]\n    rules: { rcs-fallback-lenght: off }\n') });
-    r = await cli(['lint'], { cwd: dir });
-    assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /unknown rule id 'rcs-fallback-lenght'.*did you mean 'rcs-fallback-length'\?/);
-  } finally { cleanup(dir); }
-});
+// overrides (per-path severities, did-you-mean): test/lint-in-process.test.ts
 
 test('apply an RCS-only template: no WhatsApp definition on the wire, placeholders numbered; plan again: no changes', async () => {
   const dir = tempDir();

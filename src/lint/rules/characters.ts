@@ -30,9 +30,10 @@ const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 
 /** Hidden characters of a text that do not do a job there, with their offsets. */
-export function hiddenCharacters(text: string): { ch: string; at: number }[] {
+export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
+  // most texts have none: one shared empty answer, nothing allocated
+  if (!/[\t\p{Cf}]/u.test(text)) return NONE;
   const out: { ch: string; at: number }[] = [];
-  if (!/[\t\p{Cf}]/u.test(text)) return out;
   HIDDEN.lastIndex = 0;
   for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
     const ch = m[0];
@@ -45,6 +46,8 @@ export function hiddenCharacters(text: string): { ch: string; at: number }[] {
   }
   return out;
 }
+
+const NONE: readonly { ch: string; at: number }[] = Object.freeze([]);
 
 /** the template's texts a reader sees: every placeholder site, the footer, the button labels, the offer text */
 function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[] {
@@ -90,10 +93,11 @@ export const characterRules = defineRules([
     },
     check(ctx) {
       for (const { path, text } of texts(ctx)) {
-        const seen = new Set<string>();
-        for (const { ch, at } of hiddenCharacters(text)) {
-          if (seen.has(ch)) continue;
-          seen.add(ch);
+        const hidden = hiddenCharacters(text);
+        const seen = hidden.length ? new Set<string>() : undefined;
+        for (const { ch, at } of hidden) {
+          if (seen!.has(ch)) continue;
+          seen!.add(ch);
           const n = text.split(ch).length - 1;
           const what = ch === '\t' ? 'a tab' : 'an invisible character';
           ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : ' (it cannot be seen, but it is sent)'}.`, { at: { start: at, end: at + ch.length } });

@@ -4,7 +4,7 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { fieldKey, fieldPath, textFields, textHash, translatedFrom, type TranslatedFrom } from '../../translations/units.js';
+import { fieldKey, fieldPath, textHash, textsOf, translatedFrom, type TranslatedFrom } from '../../translations/units.js';
 import { defineRules } from '../rule.js';
 
 export const OUTDATED_RULE_ID = 'translation-outdated';
@@ -34,7 +34,7 @@ export interface TranslationFacts {
 
 export function translationFacts(t: Loose): TranslationFacts {
   const hashes: Record<string, string> = {};
-  for (const f of textFields(t)) hashes[fieldKey(f.path)] = textHash(f.text);
+  for (const f of textsOf(t)) hashes[fieldKey(f.path)] = textHash(f.text);
   const from = translatedFrom(t);
   return from ? { hashes, from } : { hashes };
 }

@@ -26,6 +26,8 @@ const WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
  * "word" of them being a whole sentence.
  */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu;
+/** whether a text has any character UNSPACED counts (not global: no lastIndex to keep) */
+const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 /** a newline, a tab or a run of 5 spaces: what sample-format names */
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
@@ -329,6 +331,8 @@ export const whatsappRules = defineRules([
       let unspaced = 0;
       for (const text of s.texts) {
         WORD.lastIndex = 0;
+        // most texts have no such script: their words are counted without a match array each
+        if (!HAS_UNSPACED.test(text)) { while (WORD.test(text)) words++; continue; }
         for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
           const chars = m[0].match(UNSPACED)?.length ?? 0;
           if (chars > 0) unspaced += chars; else words++;
