@@ -8,17 +8,18 @@ import { EXIT } from '../core/exit-codes.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readTemplateValue } from '../files/value.js';
-import { writeFileAtomic } from '../files/write.js';
+import { AtomicWriter, writeFileAtomic } from '../files/write.js';
+import { indexText, type TextDoc } from '../files/text-locate.js';
 import { str, type Loose } from '../model/loose.js';
-import { planImport, type SourceTemplate, type TargetTemplate } from '../translations/apply.js';
-import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format } from '../translations/formats.js';
+import { planImport } from '../translations/apply.js';
+import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnits, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string }
 export interface ImportOptions { config?: string; dryRun?: boolean }
 
-interface Read { file: string; abs: string; text: string; value: Loose }
+interface Read { file: string; abs: string; text: string; value: Loose; doc?: TextDoc | undefined }
 
 /** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
 export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
@@ -28,14 +29,23 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
   return readFileSync(abs, 'utf8');
 }
 
-async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd()): Promise<Read[]> {
+/**
+ * The project's templates, each read once: value and node positions off the text in one pass
+ * when its layout is one text-locate proves (kept, as `doc`, for the files `keepDoc` asks for:
+ * an import edits them on the text), else the plain value alone.
+ */
+async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
   const files = await discoverFiles(config, paths, cwd);
   const out: Read[] = [];
   for (const f of files) {
     const text = readBounded(f.abs, f.file);
+    const doc = indexText(text);
     let value: Loose;
-    try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
-    if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value });
+    if (doc?.value) value = doc.value as Loose;
+    else {
+      try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
+    }
+    if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
   }
   return out;
 }
@@ -83,42 +93,61 @@ export interface ImportResult {
   skipped: { file: string; template: string; reason: string }[];
 }
 
+/** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */
+class Current {
+  private v: Loose | undefined;
+  private d: TextDoc | undefined | null;
+  constructor(readonly template: string, readonly file: string, readonly text: string, value?: Loose, doc?: TextDoc | null) { this.v = value; this.d = doc; }
+  get value(): Loose { return (this.v ??= readTemplateValue(this.text) as Loose); }
+  /** indexed when first asked for (null: asked, and not a layout text-locate proves) */
+  get doc(): TextDoc | undefined { if (this.d === undefined) this.d = indexText(this.text) ?? null; return this.d ?? undefined; }
+}
+
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
-  const templates = await readTemplates(config, [], cwd);
-  const taken = new Set(templates.map((t) => path.relative(cwd, t.abs)));
   const result: ImportResult = { written: [], refusals: [], skipped: [] };
-  // what an earlier file of this run wrote is what a later one reads
-  type Current = Read & { channel?: string; name?: string; language?: string };
-  const current = new Map<string, Current>(templates.map((t) => [path.relative(cwd, t.abs), { ...t, channel: str(t.value.channel), name: str(t.value.name), language: str(t.value.language) }]));
+  // the translation files first: their languages say which templates are edited
+  const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
-    let doc;
-    try { doc = readTranslations(format, readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES)); } catch (e) {
+    try { docs.push({ file, doc: readTranslations(format, readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES)) }); } catch (e) {
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }
-    const sources = new Map<string, SourceTemplate>();
-    const targets = new Map<string, TargetTemplate>();
-    for (const [rel, t] of current) {
-      const { channel, name, language } = t;
-      if (!channel || !name) continue;
-      if (language === doc.source) sources.set(`${channel}/${name}`, { template: `${channel}/${name}`, file: rel, text: t.text, value: t.value });
-      if (language === doc.target) targets.set(`${channel}/${name}`, { file: rel, text: t.text, value: t.value });
+  }
+  const edited = new Set(docs.map((d) => d.doc.target));
+  const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
+  const taken = new Set<string>();
+  // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
+  const byLanguage = new Map<string, Map<string, Current>>();
+  const place = (language: string, t: Current): void => {
+    (byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!).set(t.template, t);
+  };
+  for (const t of templates) {
+    const rel = path.relative(cwd, t.abs);
+    taken.add(rel);
+    const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
+    if (channel && name && language) place(language, new Current(`${channel}/${name}`, rel, t.text, t.value, t.doc ?? null));
+  }
+  const none = new Map<string, Current>();
+  const writer = dryRun ? undefined : new AtomicWriter();
+  try {
+    for (const { file, doc } of docs) {
+      const sources = byLanguage.get(doc.source) ?? none;
+      const targets = byLanguage.get(doc.target) ?? none;
+      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
+      result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
+      result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
+      for (const w of plan.writes) {
+        writer?.write(path.resolve(cwd, w.file), w.text);
+        taken.add(w.file);
+        place(doc.target, new Current(w.template, w.file, w.text));
+        result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+      }
     }
-    const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
-    result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
-    result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
-    for (const w of plan.writes) {
-      if (!dryRun) writeFileAtomic(path.resolve(cwd, w.file), w.text);
-      taken.add(w.file);
-      // the value is read again only if a later file of this run needs it
-      const text = w.text;
-      let value: Loose | undefined;
-      current.set(w.file, { file: w.file, abs: path.resolve(cwd, w.file), text, get value() { return (value ??= readTemplateValue(text) as Loose); }, channel: w.template.slice(0, w.template.indexOf('/')), name: w.template.slice(w.template.indexOf('/') + 1), language: doc.target });
-      result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
-    }
+  } finally {
+    await writer?.flush();
   }
   return result;
 }

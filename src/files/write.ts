@@ -2,7 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { chmodSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, promises as fsp, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
@@ -53,5 +53,88 @@ export function writeFilesAtomic(files: readonly { file: string; data: string }[
     const dir = path.dirname(path.resolve(file));
     if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
     writeOne(file, data, o);
+  }
+}
+
+/**
+ * writeFileAtomic for many files, the writes made on libuv's threads while the caller goes on
+ * (an import plans the next template while the last one's file is written): each file through a
+ * temp file and a rename, with the same checks and redaction. Two writes of one file are made in
+ * the order they were asked for. After the first failure no new write starts; `flush` waits for
+ * those under way and throws that failure.
+ */
+export class AtomicWriter {
+  private running = 0;
+  private readonly queue: (() => Promise<void>)[] = [];
+  private readonly last = new Map<string, Promise<void>>();
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private failure: unknown;
+  private failed = false;
+  private seq = 0;
+
+  constructor(private readonly o: WriteOptions = {}, private readonly concurrency = 16) {}
+
+  write(file: string, data: string): void {
+    const abs = path.resolve(file);
+    const before = this.last.get(abs);
+    const job = (): Promise<void> => this.writeOne(abs, data);
+    const done: Promise<void> = before
+      ? before.then(() => this.enqueue(job))
+      : this.enqueue(job);
+    const settled = done.catch((e: unknown) => { if (!this.failed) { this.failed = true; this.failure = e; } });
+    this.last.set(abs, settled);
+  }
+
+  /** waits for every write asked for; throws the first failure */
+  async flush(): Promise<void> {
+    await Promise.all(this.last.values());
+    this.last.clear();
+    if (this.failed) throw this.failure;
+  }
+
+  private enqueue(job: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const run = (): Promise<void> => {
+        if (this.failed) { resolve(); return Promise.resolve(); }
+        return job().then(resolve, reject);
+      };
+      if (this.running < this.concurrency) this.start(run);
+      else this.queue.push(run);
+    });
+  }
+
+  private start(run: () => Promise<void>): void {
+    this.running++;
+    void run().finally(() => {
+      this.running--;
+      const next = this.queue.shift();
+      if (next) this.start(next);
+    });
+  }
+
+  private async writeOne(file: string, data: string): Promise<void> {
+    const dir = path.dirname(file);
+    let made = this.dirs.get(dir);
+    if (!made) { made = fsp.mkdir(dir, { recursive: true }); this.dirs.set(dir, made); }
+    await made;
+    let mode: number | undefined;
+    try {
+      const st = await fsp.lstat(file);
+      if (st.isSymbolicLink()) throw new WriteRefused(`${file} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
+      if (!st.isFile()) throw new WriteRefused(`${file} is not a regular file: not written`);
+      mode = st.mode & 0o7777;
+      if ((mode & 0o222) === 0) throw new WriteRefused(`${file} is read-only: not overwritten; make it writable first`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    const tmp = `${file}.${process.pid}.${Date.now()}.${++this.seq}.tmp`;
+    try {
+      await fsp.writeFile(tmp, this.o.verbatim ? data : redact(data), mode !== undefined ? { mode } : {});
+      if (mode !== undefined) await fsp.chmod(tmp, mode);
+      await fsp.rename(tmp, file);
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
   }
 }

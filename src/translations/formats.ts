@@ -4,6 +4,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
+import { readXliffFast } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -143,15 +144,25 @@ type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
 const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
 
-/** Pure: read an XLIFF 2.0 file (its units with a target). */
+/** Pure: read an XLIFF 2.0 file (its units with a target): the fast read when it can prove its answer, else the parse. */
 export function readXliff(text: string): TranslationDoc {
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: false });
   // no document type declarations: no entities of the file's own to expand
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  return readXliffFast(text) ?? readXliffTree(text);
+}
+
+/** Pure: read an XLIFF 2.0 file with fast-xml-parser (any well-formed file, and the error and its line for one that is not). */
+export function readXliffTree(text: string): TranslationDoc {
+  // character references (`&#233;`, `&#x2019;`) are characters; the five named XML entities too (htmlEntities: those and numeric ones)
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true });
   if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
   let tree: XNode[];
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
-    const m = /Line: (\d+)/.exec(String((e as { message?: string }).message ?? ''));
-    throw new TranslationFileError(`not well-formed XML: ${(e as Error).message.split('\n')[0]}`, m ? Number(m[1]) : 1);
+    // fast-xml-parser ends its message with `:LINE:COLUMN` (older versions said `Line: N`)
+    const msg = String((e as { message?: string }).message ?? '').split('\n')[0]!;
+    const at = /:(\d+):\d+$/.exec(msg);
+    const m = at ?? /Line: (\d+)/.exec(msg);
+    throw new TranslationFileError(`not well-formed XML: ${at ? msg.slice(0, at.index) : msg}`, m ? Number(m[1]) : 1);
   }
   const root = tree.find((n) => tagOf(n) === 'xliff');
   if (!root) throw new TranslationFileError('no <xliff> element', 1);
