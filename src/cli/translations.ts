@@ -1,19 +1,21 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
+import { readAhead } from '../files/read-ahead.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic } from '../files/write.js';
 import { indexText, type TextDoc } from '../files/text-locate.js';
 import { str, type Loose } from '../model/loose.js';
 import { planImport } from '../translations/apply.js';
 import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
-import { extractUnits, type TemplateFile } from '../translations/units.js';
+import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string }
@@ -37,18 +39,28 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
 async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
   const files = await discoverFiles(config, paths, cwd);
   const out: Read[] = [];
-  for (const f of files) {
-    const text = readBounded(f.abs, f.file);
-    const doc = indexText(text);
-    let value: Loose;
-    if (doc?.value) value = doc.value as Loose;
-    else {
-      try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
+  // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
+  const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
+      if (ahead && (i & 63) === 0) await ahead.arrived(i);
+      const bytes = ahead?.bytes(i);
+      const text = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') : readBounded(f.abs, f.file);
+      const doc = indexText(text);
+      let value: Loose;
+      if (doc?.value) value = doc.value as Loose;
+      else {
+        try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
+      }
+      if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
     }
-    if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
-  }
+  } finally { ahead?.close(); }
   return out;
 }
+
+/** fewer files than this are read by this thread alone */
+const READ_AHEAD_MIN = 2000;
 
 const LANG = /^[a-z]{2,3}(_[A-Z]{2}|_[A-Za-z]{4})?$/;
 
@@ -75,8 +87,9 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
   const out = path.resolve(cwd, o.out);
   const single = o.targets.length === 1 && /\.[a-z]+$/i.test(out) && !safeIsDir(out);
-  return o.targets.map((target) => {
-    const units = extractUnits(files, o.source, target);
+  const perTarget = extractUnitsFor(files, o.source, o.targets);
+  return o.targets.map((target, k) => {
+    const units = perTarget[k]!;
     const file = single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
     writeFileAtomic(file, writeTranslations(o.format, units, o.source, target));
     return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length };

@@ -15,7 +15,8 @@ export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
 /** BCP 47 back to the template files' form (`en-US` → `en_US`). */
 export const fromBcp47 = (lang: string): string => lang.replace(/-/g, '_');
 
-const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const XML_SPECIAL = /[&<>"]/;
+const xmlEscape = (s: string): string => !XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
 
