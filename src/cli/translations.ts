@@ -104,7 +104,13 @@ export interface ImportResult {
   written: { file: string; created: boolean; units: number; template: string }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
+  /** translation files without a single translated unit (nothing to import from them) */
+  empty: string[];
 }
+
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
+};
 
 /** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */
 class Current {
@@ -118,16 +124,24 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [] };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [] };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
-    try { docs.push({ file, doc: readTranslations(format, readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES)) }); } catch (e) {
+    let text: string;
+    try { text = readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
+      // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported
+      const why = UNREADABLE[(e as NodeJS.ErrnoException).code ?? ''];
+      if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
+      throw e;
+    }
+    try { docs.push({ file, doc: readTranslations(format, text) }); } catch (e) {
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }
+    if (docs[docs.length - 1]!.doc.entries.length === 0) result.empty.push(file);
   }
   const edited = new Set(docs.map((d) => d.doc.target));
   const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
@@ -169,7 +183,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
   const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun));
-  for (const x of r.refusals) process.stderr.write(`${x.file}:${x.line}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const x of r.refusals) process.stderr.write(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const f of r.empty) process.stderr.write(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
   const held = [...new Set(r.refusals.filter((x) => x.template).map((x) => x.template))];
   if (held.length) process.stderr.write(`nothing written for ${held.join(', ')}\n`);
   for (const s of r.skipped) process.stderr.write(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
