@@ -74,13 +74,13 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
   const config = await commandConfig(o);
   for (const r of await exportTranslations(config, paths, process.cwd(), { source, targets, format, out: o.out ?? 'translations' })) {
-    process.stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already\n`);
+    process.stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
   }
   return EXIT.OK;
 }
 
 /** Write one translation file per target language; what each holds. */
-export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number }[]> {
+export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number; outdated: number }[]> {
   // the paths choose the source templates; their translations are looked for among all of the project's
   const all = await readTemplates(config, [], cwd);
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
@@ -92,7 +92,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
     const units = perTarget[k]!;
     const file = single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
     writeFileAtomic(file, writeTranslations(o.format, units, o.source, target));
-    return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length };
+    return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length };
   });
 }
 

@@ -61,8 +61,10 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     const notes: string[] = [];
     if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${u.limit} characters</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
+    if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
-    out.push(`      <segment${u.target !== undefined ? ' state="translated"' : ''}>`);
+    // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
+    out.push(`      <segment${u.target !== undefined ? (u.outdated ? ' state="initial"' : ' state="translated"') : ''}>`);
     out.push(`        <source xml:space="preserve">${xliffContent(u.source)}</source>`);
     if (u.target !== undefined) out.push(`        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>`);
     out.push('      </segment>', '    </unit>');
@@ -91,6 +93,8 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (u.limit !== undefined) out.push(`#. limit: at most ${u.limit} characters`);
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
+    // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
+    if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`, '#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
   return out.join('\n');
@@ -102,7 +106,7 @@ const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `outdated: the ${source} text changed since this translation was made` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? String(u.limit) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -17,6 +17,8 @@ export interface Unit {
   id: string;
   source: string;
   target?: string;
+  /** the target was made from a source text that has changed since (translated_from: translation-outdated) */
+  outdated?: true;
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;
@@ -174,6 +176,8 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
       return { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}) };
     }),
   }));
+  const hashes = new Map<Unit, string>();
+  const hashOf = (u: Unit): string => hashes.get(u) ?? hashes.set(u, textHash(u.source)).get(u)!;
   return targets.map((target) => {
     const tmap = byTarget.get(target)!;
     const units: Unit[] = [];
@@ -181,9 +185,14 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
       const tv = tmap.get(template);
       if (!tv) { units.push(...us); continue; }
       const tfields = fieldTexts(tv);
+      const rec = translatedFrom(tv);
+      const made = rec?.language === source ? rec.texts : undefined;
       for (const u of us) {
         const t = tfields.get(u.field);
-        units.push(t !== undefined ? withTarget(u, t) : u);
+        if (t === undefined) { units.push(u); continue; }
+        const w = withTarget(u, t);
+        if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
+        units.push(w);
       }
     }
     return units;
