@@ -273,11 +273,13 @@ export function readPo(text: string): TranslationDoc {
   return { source: fromBcp47(source), target: fromBcp47(target), entries };
 }
 
-/** Pure: read a CSV file (RFC 4180) with the columns tplsync exports. */
+/** Pure: read a CSV file (RFC 4180) with the columns tplsync exports (separated by commas, or by semicolons or tabs as spreadsheets save them). */
 export function readCsv(text: string): TranslationDoc {
   let records: { record: string[]; info: { lines: number } }[];
+  // a spreadsheet saves with the separator of its locale: `;` (Excel in German, French, ...) or a tab; the header says which
+  const delimiter = /^\ufeff?"?id"?([,;\t])/.exec(text)?.[1] ?? ',';
   try {
-    records = parseCsv(text, { bom: true, info: true, relax_column_count: false }) as never;
+    records = parseCsv(text, { bom: true, info: true, relax_column_count: false, delimiter }) as never;
   } catch (e) {
     const err = e as { lines?: number; message?: string };
     throw new TranslationFileError(`not valid CSV: ${err.message ?? String(e)}`, err.lines ?? 1);
