@@ -1,24 +1,27 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
+import { readAhead } from '../files/read-ahead.js';
 import { readTemplateValue } from '../files/value.js';
-import { writeFileAtomic } from '../files/write.js';
+import { AtomicWriter, writeFileAtomic } from '../files/write.js';
+import { indexText, type TextDoc } from '../files/text-locate.js';
 import { str, type Loose } from '../model/loose.js';
-import { planImport, type SourceTemplate, type TargetTemplate } from '../translations/apply.js';
-import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format } from '../translations/formats.js';
-import { extractUnits, type TemplateFile } from '../translations/units.js';
+import { planImport } from '../translations/apply.js';
+import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
+import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string }
 export interface ImportOptions { config?: string; dryRun?: boolean }
 
-interface Read { file: string; abs: string; text: string; value: Loose }
+interface Read { file: string; abs: string; text: string; value: Loose; doc?: TextDoc | undefined }
 
 /** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
 export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
@@ -28,17 +31,36 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
   return readFileSync(abs, 'utf8');
 }
 
-async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd()): Promise<Read[]> {
+/**
+ * The project's templates, each read once: value and node positions off the text in one pass
+ * when its layout is one text-locate proves (kept, as `doc`, for the files `keepDoc` asks for:
+ * an import edits them on the text), else the plain value alone.
+ */
+async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
   const files = await discoverFiles(config, paths, cwd);
   const out: Read[] = [];
-  for (const f of files) {
-    const text = readBounded(f.abs, f.file);
-    let value: Loose;
-    try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
-    if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value });
-  }
+  // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
+  const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
+      if (ahead && (i & 63) === 0) await ahead.arrived(i);
+      const bytes = ahead?.bytes(i);
+      const text = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') : readBounded(f.abs, f.file);
+      const doc = indexText(text);
+      let value: Loose;
+      if (doc?.value) value = doc.value as Loose;
+      else {
+        try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
+      }
+      if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
+    }
+  } finally { ahead?.close(); }
   return out;
 }
+
+/** fewer files than this are read by this thread alone */
+const READ_AHEAD_MIN = 2000;
 
 const LANG = /^[a-z]{2,3}(_[A-Z]{2}|_[A-Za-z]{4})?$/;
 
@@ -52,24 +74,25 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
   const config = await commandConfig(o);
   for (const r of await exportTranslations(config, paths, process.cwd(), { source, targets, format, out: o.out ?? 'translations' })) {
-    process.stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already\n`);
+    process.stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
   }
   return EXIT.OK;
 }
 
 /** Write one translation file per target language; what each holds. */
-export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number }[]> {
+export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number; outdated: number }[]> {
   // the paths choose the source templates; their translations are looked for among all of the project's
   const all = await readTemplates(config, [], cwd);
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
   const out = path.resolve(cwd, o.out);
   const single = o.targets.length === 1 && /\.[a-z]+$/i.test(out) && !safeIsDir(out);
-  return o.targets.map((target) => {
-    const units = extractUnits(files, o.source, target);
+  const perTarget = extractUnitsFor(files, o.source, o.targets);
+  return o.targets.map((target, k) => {
+    const units = perTarget[k]!;
     const file = single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
     writeFileAtomic(file, writeTranslations(o.format, units, o.source, target));
-    return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length };
+    return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length };
   });
 }
 
@@ -81,44 +104,77 @@ export interface ImportResult {
   written: { file: string; created: boolean; units: number; template: string }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
+  /** translation files without a single translated unit (nothing to import from them) */
+  empty: string[];
+}
+
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
+};
+
+/** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */
+class Current {
+  private v: Loose | undefined;
+  private d: TextDoc | undefined | null;
+  constructor(readonly template: string, readonly file: string, readonly text: string, value?: Loose, doc?: TextDoc | null) { this.v = value; this.d = doc; }
+  get value(): Loose { return (this.v ??= readTemplateValue(this.text) as Loose); }
+  /** indexed when first asked for (null: asked, and not a layout text-locate proves) */
+  get doc(): TextDoc | undefined { if (this.d === undefined) this.d = indexText(this.text) ?? null; return this.d ?? undefined; }
 }
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
-  const templates = await readTemplates(config, [], cwd);
-  const taken = new Set(templates.map((t) => path.relative(cwd, t.abs)));
-  const result: ImportResult = { written: [], refusals: [], skipped: [] };
-  // what an earlier file of this run wrote is what a later one reads
-  type Current = Read & { channel?: string; name?: string; language?: string };
-  const current = new Map<string, Current>(templates.map((t) => [path.relative(cwd, t.abs), { ...t, channel: str(t.value.channel), name: str(t.value.name), language: str(t.value.language) }]));
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [] };
+  // the translation files first: their languages say which templates are edited
+  const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
-    let doc;
-    try { doc = readTranslations(format, readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES)); } catch (e) {
+    let text: string;
+    try { text = readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
+      // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported
+      const why = UNREADABLE[(e as NodeJS.ErrnoException).code ?? ''];
+      if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
+      throw e;
+    }
+    try { docs.push({ file, doc: readTranslations(format, text) }); } catch (e) {
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }
-    const sources = new Map<string, SourceTemplate>();
-    const targets = new Map<string, TargetTemplate>();
-    for (const [rel, t] of current) {
-      const { channel, name, language } = t;
-      if (!channel || !name) continue;
-      if (language === doc.source) sources.set(`${channel}/${name}`, { template: `${channel}/${name}`, file: rel, text: t.text, value: t.value });
-      if (language === doc.target) targets.set(`${channel}/${name}`, { file: rel, text: t.text, value: t.value });
+    if (docs[docs.length - 1]!.doc.entries.length === 0) result.empty.push(file);
+  }
+  const edited = new Set(docs.map((d) => d.doc.target));
+  const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
+  const taken = new Set<string>();
+  // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
+  const byLanguage = new Map<string, Map<string, Current>>();
+  const place = (language: string, t: Current): void => {
+    (byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!).set(t.template, t);
+  };
+  for (const t of templates) {
+    const rel = path.relative(cwd, t.abs);
+    taken.add(rel);
+    const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
+    if (channel && name && language) place(language, new Current(`${channel}/${name}`, rel, t.text, t.value, t.doc ?? null));
+  }
+  const none = new Map<string, Current>();
+  const writer = dryRun ? undefined : new AtomicWriter();
+  try {
+    for (const { file, doc } of docs) {
+      const sources = byLanguage.get(doc.source) ?? none;
+      const targets = byLanguage.get(doc.target) ?? none;
+      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
+      result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
+      result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
+      for (const w of plan.writes) {
+        writer?.write(path.resolve(cwd, w.file), w.text);
+        taken.add(w.file);
+        place(doc.target, new Current(w.template, w.file, w.text));
+        result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+      }
     }
-    const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
-    result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
-    result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
-    for (const w of plan.writes) {
-      if (!dryRun) writeFileAtomic(path.resolve(cwd, w.file), w.text);
-      taken.add(w.file);
-      // the value is read again only if a later file of this run needs it
-      const text = w.text;
-      let value: Loose | undefined;
-      current.set(w.file, { file: w.file, abs: path.resolve(cwd, w.file), text, get value() { return (value ??= readTemplateValue(text) as Loose); }, channel: w.template.slice(0, w.template.indexOf('/')), name: w.template.slice(w.template.indexOf('/') + 1), language: doc.target });
-      result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
-    }
+  } finally {
+    await writer?.flush();
   }
   return result;
 }
@@ -127,7 +183,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
   const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun));
-  for (const x of r.refusals) process.stderr.write(`${x.file}:${x.line}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const x of r.refusals) process.stderr.write(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const f of r.empty) process.stderr.write(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
   const held = [...new Set(r.refusals.filter((x) => x.template).map((x) => x.template))];
   if (held.length) process.stderr.write(`nothing written for ${held.join(', ')}\n`);
   for (const s of r.skipped) process.stderr.write(`${s.file}: ${s.template}: not written: ${s.reason}\n`);

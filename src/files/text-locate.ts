@@ -38,8 +38,8 @@ export interface TextDoc {
   value?: Record<string, unknown>;
 }
 
-/** a plain key and its colon, matched where it starts (sticky) */
-const KEY = /(?:[A-Za-z_][A-Za-z0-9_-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r\n]|$)/y;
+/** a plain key and its colon, matched where it starts (sticky); dots too (`translated_from.texts` keys are field paths) */
+const KEY = /(?:[A-Za-z_][A-Za-z0-9_.-]{0,200}|0|[1-9][0-9]{0,14}):(?=[ \r\n]|$)/y;
 /** the offset of the colon after a plain key that starts at `at`, or -1 (a test: no match array to allocate) */
 function keyEndAt(text: string, at: number): number {
   KEY.lastIndex = at;
@@ -362,4 +362,32 @@ export function locateRangeText(doc: TextDoc, path: Path, value: string, start: 
   if (found.depth !== path.length || node.kind !== 'scalar') return locateText(doc, path);
   const sub = scalarSubrange(doc.text.slice(node.start, node.end), node.type!, value, start, end);
   return sub ? spanAt(doc, node.start + sub[0], node.start + sub[1]) : locateText(doc, path);
+}
+
+/** A scalar of the document, where its source text lies (quotes included, a comment excluded). */
+export interface ScalarAt { start: number; end: number; type: 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE'; /** an item of a one-line flow collection */ inFlow: boolean }
+
+/** The scalar at `path`, when the layout is proven and the path ends at a one-line scalar; else undefined. */
+export function scalarAtPath(doc: TextDoc, path: Path): ScalarAt | undefined {
+  let node = doc.root;
+  let parent: TNode | undefined;
+  for (const seg of path) {
+    parent = node;
+    if (node.kind === 'map') {
+      const p = node.entries!.get(String(seg));
+      if (!p) return undefined;
+      node = p.value;
+    } else if (node.kind === 'seq' && typeof seg === 'number') {
+      const item = node.items![seg];
+      if (item === undefined) return undefined;
+      node = item;
+    } else return undefined;
+  }
+  if (node.kind !== 'scalar' || !node.type) return undefined;
+  return { start: node.start, end: node.end, type: node.type, inFlow: Boolean(parent?.flow) };
+}
+
+/** Where the key of a top-level entry starts, when the layout is proven; undefined when the root has no such key. */
+export function topLevelKeyStart(doc: TextDoc, key: string): number | undefined {
+  return doc.root.kind === 'map' ? doc.root.entries!.get(key)?.keyStart : undefined;
 }

@@ -33,7 +33,8 @@ function modeToKeep(file: string, st: { isSymbolicLink(): boolean; isFile(): boo
 }
 
 const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; return undefined; };
-const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.tmp`;
+let tempSeq = 0;
+const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
 
 function writeOne(file: string, data: string, o: WriteOptions): void {
   let st;
@@ -95,4 +96,68 @@ export function startWritingFiles(files: readonly { file: string; data: string }
   };
   const written = Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 8, files.length)) }, worker)).then(() => { if (failed !== undefined) throw failed; });
   return { texts, written };
+}
+
+/**
+ * writeFileAtomic for many files, the writes made on libuv's threads while the caller goes on
+ * (an import plans the next template while the last one's file is written): each file through a
+ * temp file and a rename, with the same checks and redaction. Two writes of one file are made in
+ * the order they were asked for. After the first failure no new write starts; `flush` waits for
+ * those under way and throws that failure.
+ */
+export class AtomicWriter {
+  private running = 0;
+  private readonly queue: (() => Promise<void>)[] = [];
+  private readonly last = new Map<string, Promise<void>>();
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private failure: unknown;
+  private failed = false;
+
+  constructor(private readonly o: WriteOptions = {}, private readonly concurrency = 16) {}
+
+  write(file: string, data: string): void {
+    const abs = path.resolve(file);
+    const before = this.last.get(abs);
+    const job = (): Promise<void> => this.writeOne(abs, data);
+    const done: Promise<void> = before
+      ? before.then(() => this.enqueue(job))
+      : this.enqueue(job);
+    const settled = done.catch((e: unknown) => { if (!this.failed) { this.failed = true; this.failure = e; } });
+    this.last.set(abs, settled);
+  }
+
+  /** waits for every write asked for; throws the first failure */
+  async flush(): Promise<void> {
+    await Promise.all(this.last.values());
+    this.last.clear();
+    if (this.failed) throw this.failure;
+  }
+
+  private enqueue(job: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const run = (): Promise<void> => {
+        if (this.failed) { resolve(); return Promise.resolve(); }
+        return job().then(resolve, reject);
+      };
+      if (this.running < this.concurrency) this.start(run);
+      else this.queue.push(run);
+    });
+  }
+
+  private start(run: () => Promise<void>): void {
+    this.running++;
+    void run().finally(() => {
+      this.running--;
+      const next = this.queue.shift();
+      if (next) this.start(next);
+    });
+  }
+
+  private async writeOne(file: string, data: string): Promise<void> {
+    const dir = path.dirname(file);
+    let made = this.dirs.get(dir);
+    if (!made) { made = fsp.mkdir(dir, { recursive: true }); this.dirs.set(dir, made); }
+    await made;
+    await writeOneAsync(file, this.o.verbatim ? data : redact(data));
+  }
 }

@@ -2,7 +2,8 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
-import { isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/text-locate.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import type { Entry } from './formats.js';
@@ -18,7 +19,13 @@ export interface SourceTemplate {
   value: Loose;
 }
 
-export interface TargetTemplate { file: string; text: string; value: Loose }
+export interface TargetTemplate {
+  file: string;
+  text: string;
+  value: Loose;
+  /** the text indexed by text-locate (undefined: not a layout it proves); the edits are then made on the text without a parse */
+  doc?: TextDoc | undefined;
+}
 
 export interface Write { file: string; text: string; created: boolean; template: string; units: number }
 
@@ -61,8 +68,10 @@ const NOT_PLAIN = /^(?:[-+]?(?:\.inf|\.nan|[0-9][0-9_.:eE+-]*|0x[0-9a-fA-F]+|0o[
 const PLAIN_SAFE = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^\n]*$/;
 
 /** A scalar rendered in the style of the one it replaces, on one line (a block or multi-line text becomes double-quoted). */
-export function render(text: string, type: string | undefined): string {
+export function render(text: string, type: string | undefined, inFlow = false): string {
   const single = !text.includes('\n') && !text.includes('\r');
+  // in a flow collection (`{ text: Track, ... }`) a comma, a bracket or a colon would end a plain scalar
+  if (inFlow && type === 'PLAIN' && /[,[\]{}:#]/.test(text)) return render(text, 'QUOTE_DOUBLE');
   if (type === 'QUOTE_SINGLE' && single && !/[\t\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return `'${text.replace(/'/g, "''")}'`;
   if (type === 'PLAIN' && single && PLAIN_SAFE.test(text) && !/[\s]$/.test(text) && !/: |:$| #|\t/.test(text) && !NOT_PLAIN.test(text)
     && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(text)) return text;
@@ -81,25 +90,34 @@ function renderRecord(source: string, hashes: Record<string, string>): string {
  * Pure: the text of a YAML file with the scalars at `texts` replaced and `translated_from` set:
  * every other byte stays (comments, order, quoting, spacing).
  */
-export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string {
+export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc): string {
+  const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
+  if (quick !== undefined) return quick;
   const doc = parseDocument(text);
   const edits: Edit[] = [];
   const missing: { path: (string | number)[]; text: string }[] = [];
   for (const t of texts) {
     const node = doc.getIn(t.path, true);
-    if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type) });
+    const parent = t.path.length > 1 ? doc.getIn(t.path.slice(0, -1), true) : undefined;
+    if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
     else missing.push(t);
   }
-  const prior = obj(doc.get('translated_from'));
+  // the record as plain data (a node's own fields are not its keys)
+  const recordNode = doc.get('translated_from', true);
+  const prior = obj(isNode(recordNode) ? recordNode.toJSON() : recordNode);
   const merged = { ...(str(prior?.language) === source ? (obj(prior?.texts) as Record<string, string> | undefined) ?? {} : {}), ...hashes };
   const record = renderRecord(source, merged);
   const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'translated_from') : undefined;
   const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
   const valueRange = pair && isNode(pair.value) ? pair.value.range : undefined;
   if (keyRange && valueRange) {
+    // the record's lines: yaml's range ends after the last line's break (then the next key follows), or on that line
     let end = valueRange[2];
-    while (end < text.length && text[end] !== '\n') end++;
-    edits.push({ start: keyRange[0], end: Math.min(text.length, end + 1), text: record });
+    if (text[end - 1] !== '\n') {
+      while (end < text.length && text[end] !== '\n') end++;
+      end = Math.min(text.length, end + 1);
+    }
+    edits.push({ start: keyRange[0], end, text: record });
   }
   let out = text;
   for (const e of edits.sort((x, y) => y.start - x.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
@@ -111,6 +129,57 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
     out = d2.toString({ lineWidth: 0 });
   }
   return out;
+}
+
+/** the record as renderRecord writes it, at the start of its top-level key, and nothing else on its lines */
+const RECORD = /translated_from:\n {2}language: ([a-z]{2,3}(?:_[A-Za-z]{2,4})?)\n {2}texts:\n((?: {4}[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*: "[0-9a-f]{8}"\n)+)/y;
+
+/**
+ * applyTexts on a text whose layout text-locate proves, without a parse: the same bytes as the
+ * parse would give (test/translations-fast-apply.test.ts), or undefined when a text is not a
+ * one-line scalar of the file yet or the record is not in the form renderRecord writes.
+ */
+export function applyOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
+  const text = doc.text;
+  if (text.includes('\r')) return undefined;
+  const edits: Edit[] = [];
+  for (const t of texts) {
+    const at = scalarAtPath(doc, t.path);
+    if (!at) return undefined;
+    edits.push({ start: at.start, end: at.end, text: render(t.text, at.type, at.inFlow) });
+  }
+  const keyStart = topLevelKeyStart(doc, 'translated_from');
+  const prior: Record<string, string> = {};
+  if (keyStart !== undefined) {
+    RECORD.lastIndex = keyStart;
+    const m = RECORD.exec(text);
+    if (!m) return undefined;
+    const end = RECORD.lastIndex;
+    // what follows is the next top-level key or the end: no comment or blank line whose place a parse would decide
+    if (end < text.length && !/[A-Za-z_]/.test(text[end]!)) return undefined;
+    if (m[1] === source) {
+      for (const line of m[2]!.split('\n')) {
+        if (!line) continue;
+        const c = line.indexOf(': ');
+        const k = line.slice(4, c);
+        if (k in prior) return undefined; // a duplicate key: the parse decides
+        prior[k] = line.slice(c + 3, -1);
+      }
+    }
+    edits.push({ start: keyStart, end, text: renderRecord(source, { ...prior, ...hashes }) });
+  }
+  edits.sort((x, y) => x.start - y.start);
+  const out: string[] = [];
+  let from = 0;
+  for (const e of edits) {
+    if (e.start < from) return undefined; // two edits of one place: the parse decides
+    out.push(text.slice(from, e.start), e.text);
+    from = e.end;
+  }
+  out.push(text.slice(from));
+  let result = out.join('');
+  if (keyStart === undefined) result = `${result}${result.endsWith('\n') || result === '' ? '' : '\n'}${renderRecord(source, hashes)}`;
+  return result;
 }
 
 /**
@@ -149,7 +218,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), textHash(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
     const existing = targets.get(template);
     if (existing) {
-      const text = applyTexts(existing.text, ok.map(({ e, path }) => ({ path, text: e.target })), sourceLang, hashes);
+      const text = applyTexts(existing.text, ok.map(({ e, path }) => ({ path, text: e.target })), sourceLang, hashes, existing.doc);
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length });
       continue;
     }

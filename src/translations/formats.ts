@@ -4,6 +4,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
+import { readXliffFast } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -14,7 +15,8 @@ export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
 /** BCP 47 back to the template files' form (`en-US` → `en_US`). */
 export const fromBcp47 = (lang: string): string => lang.replace(/-/g, '_');
 
-const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const XML_SPECIAL = /[&<>"]/;
+const xmlEscape = (s: string): string => !XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
 
@@ -59,8 +61,10 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     const notes: string[] = [];
     if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${u.limit} characters</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
+    if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
-    out.push(`      <segment${u.target !== undefined ? ' state="translated"' : ''}>`);
+    // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
+    out.push(`      <segment${u.target !== undefined ? (u.outdated ? ' state="initial"' : ' state="translated"') : ''}>`);
     out.push(`        <source xml:space="preserve">${xliffContent(u.source)}</source>`);
     if (u.target !== undefined) out.push(`        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>`);
     out.push('      </segment>', '    </unit>');
@@ -89,6 +93,8 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (u.limit !== undefined) out.push(`#. limit: at most ${u.limit} characters`);
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
+    // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
+    if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`, '#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
   return out.join('\n');
@@ -100,7 +106,7 @@ const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `outdated: the ${source} text changed since this translation was made` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? String(u.limit) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
@@ -143,15 +149,25 @@ type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
 const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
 
-/** Pure: read an XLIFF 2.0 file (its units with a target). */
+/** Pure: read an XLIFF 2.0 file (its units with a target): the fast read when it can prove its answer, else the parse. */
 export function readXliff(text: string): TranslationDoc {
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: false });
   // no document type declarations: no entities of the file's own to expand
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  return readXliffFast(text) ?? readXliffTree(text);
+}
+
+/** Pure: read an XLIFF 2.0 file with fast-xml-parser (any well-formed file, and the error and its line for one that is not). */
+export function readXliffTree(text: string): TranslationDoc {
+  // character references (`&#233;`, `&#x2019;`) are characters; the five named XML entities too (htmlEntities: those and numeric ones)
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true });
   if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
   let tree: XNode[];
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
-    const m = /Line: (\d+)/.exec(String((e as { message?: string }).message ?? ''));
-    throw new TranslationFileError(`not well-formed XML: ${(e as Error).message.split('\n')[0]}`, m ? Number(m[1]) : 1);
+    // fast-xml-parser ends its message with `:LINE:COLUMN` (older versions said `Line: N`)
+    const msg = String((e as { message?: string }).message ?? '').split('\n')[0]!;
+    const at = /:(\d+):\d+$/.exec(msg);
+    const m = at ?? /Line: (\d+)/.exec(msg);
+    throw new TranslationFileError(`not well-formed XML: ${at ? msg.slice(0, at.index) : msg}`, m ? Number(m[1]) : 1);
   }
   const root = tree.find((n) => tagOf(n) === 'xliff');
   if (!root) throw new TranslationFileError('no <xliff> element', 1);
@@ -257,11 +273,13 @@ export function readPo(text: string): TranslationDoc {
   return { source: fromBcp47(source), target: fromBcp47(target), entries };
 }
 
-/** Pure: read a CSV file (RFC 4180) with the columns tplsync exports. */
+/** Pure: read a CSV file (RFC 4180) with the columns tplsync exports (separated by commas, or by semicolons or tabs as spreadsheets save them). */
 export function readCsv(text: string): TranslationDoc {
   let records: { record: string[]; info: { lines: number } }[];
+  // a spreadsheet saves with the separator of its locale: `;` (Excel in German, French, ...) or a tab; the header says which
+  const delimiter = /^\ufeff?"?id"?([,;\t])/.exec(text)?.[1] ?? ',';
   try {
-    records = parseCsv(text, { bom: true, info: true, relax_column_count: false }) as never;
+    records = parseCsv(text, { bom: true, info: true, relax_column_count: false, delimiter }) as never;
   } catch (e) {
     const err = e as { lines?: number; message?: string };
     throw new TranslationFileError(`not valid CSV: ${err.message ?? String(e)}`, err.lines ?? 1);

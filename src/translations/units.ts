@@ -17,6 +17,8 @@ export interface Unit {
   id: string;
   source: string;
   target?: string;
+  /** the target was made from a source text that has changed since (translated_from: translation-outdated) */
+  outdated?: true;
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;
@@ -41,8 +43,6 @@ const samplesOf = (v: unknown): Record<string, string> => {
 };
 
 const memo = new WeakMap<object, TextField[]>();
-/** the samples of a lean field (textsOf): none, shared */
-const NO_SAMPLES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** Pure: every translatable text of a template, in document order (memoised per value: do not mutate what it returns). */
 export function textFields(t: Loose): TextField[] {
@@ -53,42 +53,59 @@ export function textFields(t: Loose): TextField[] {
   return out;
 }
 
+function computeFields(t: Loose): TextField[] {
+  const out: TextField[] = [];
+  walkTexts(t, (path, v, limit, samples) => {
+    const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
+    const own = Object.fromEntries(Object.entries(samples()).filter(([k]) => keys.has(k)));
+    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), samples: own });
+  });
+  return out;
+}
+
 /**
  * Pure: the path and text of every translatable text of a template, as textFields gives them but
  * without limits and samples (what lint hashes for every file: no placeholder scan, no samples).
  */
 export function textsOf(t: Loose): { path: (string | number)[]; text: string }[] {
-  return computeFields(t, true);
+  const out: { path: (string | number)[]; text: string }[] = [];
+  walkTexts(t, (path, text) => { out.push({ path, text }); });
+  return out;
 }
 
-/** `lean`: the path and text only (textsOf); `examples` are the raw examples whose samples a field takes */
-function computeFields(t: Loose, lean = false): TextField[] {
-  const out: TextField[] = [];
-  const add = (path: (string | number)[], v: unknown, limit: number | undefined, examples?: unknown): void => {
+/** Pure: field key → text of every translatable text (textFields without limits and samples: a target's side). */
+export function fieldTexts(t: Loose): Map<string, string> {
+  const out = new Map<string, string>();
+  walkTexts(t, (path, v) => { out.set(fieldKey(path), v); });
+  return out;
+}
+
+const noSamples = (): Record<string, string> => ({});
+
+/** every non-blank translatable text of a template, in document order, with its limit and the samples of its part of the template */
+function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>) => void): void {
+  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples): void => {
     if (typeof v !== 'string' || v.trim() === '') return;
-    if (lean) { out.push({ path, text: v, samples: NO_SAMPLES }); return; }
-    const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
-    const own = Object.fromEntries(Object.entries(samplesOf(examples)).filter(([k]) => keys.has(k)));
-    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), samples: own });
+    visit(path, v, limit, samples);
   };
   const header = obj(t.header);
-  if (header) add(['header', 'text'], header.text, 60, header.examples);
+  if (header) add(['header', 'text'], header.text, 60, () => samplesOf(header.examples));
   const offer = obj(t.limited_time_offer);
   if (offer) add(['limited_time_offer', 'text'], offer.text, 16);
   const body = obj(t.body);
-  if (body) add(['body', 'text'], body.text, offer ? 600 : 1024, body.examples);
+  if (body) add(['body', 'text'], body.text, offer ? 600 : 1024, () => samplesOf(body.examples));
   add(['footer'], t.footer, 60);
   arr(t.buttons).forEach((b, i) => { const o = obj(b); if (o) add(['buttons', i, 'text'], o.text, 25); });
   arr(t.carousel).forEach((c, i) => {
     const card = obj(c);
     if (!card) return;
     const cb = obj(card.body);
-    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, cb.examples);
+    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, () => samplesOf(cb.examples));
     arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, 25); });
   });
   const m = obj(t.message);
   if (m) {
-    const samples = m.examples;
+    const samples = (): Record<string, string> => samplesOf(m.examples);
     add(['message', 'message'], m.message, undefined, samples);
     arr(m.richCards).forEach((c, i) => {
       const card = obj(c);
@@ -101,7 +118,6 @@ function computeFields(t: Loose, lean = false): TextField[] {
     const fb = obj(m.fallback);
     if (fb) add(['message', 'fallback', 'text'], fb.text, undefined, samples);
   }
-  return out;
 }
 
 /** The placeholders of a text as written, in order. */
@@ -144,26 +160,52 @@ const idOf = (t: Loose): { channel: string; name: string; language: string } | u
  * that language's file has a text at the same field path.
  */
 export function extractUnits(files: readonly TemplateFile[], source: string, target: string): Unit[] {
-  const targets = new Map<string, Loose>();
+  return extractUnitsFor(files, source, [target])[0]!;
+}
+
+const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
+  ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target }
+  : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target });
+
+/** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
+export function extractUnitsFor(files: readonly TemplateFile[], source: string, targets: readonly string[]): Unit[][] {
+  const byTarget = new Map<string, Map<string, Loose>>(targets.map((t) => [t, new Map()]));
+  const sources: { template: string; value: Loose }[] = [];
   for (const f of files) {
     const id = idOf(f.value);
-    if (id && id.language === target) targets.set(`${id.channel}/${id.name}`, f.value);
-  }
-  const units: Unit[] = [];
-  const sources = files.flatMap((f) => { const id = idOf(f.value); return id && id.language === source ? [{ id, value: f.value }] : []; })
-    .sort((a, b) => (a.id.channel + '/' + a.id.name < b.id.channel + '/' + b.id.name ? -1 : 1));
-  for (const { id, value } of sources) {
+    if (!id) continue;
     const template = `${id.channel}/${id.name}`;
-    const tv = targets.get(template);
-    const tfields = tv ? new Map(textFields(tv).map((f) => [fieldKey(f.path), f.text])) : undefined;
-    for (const f of textFields(value)) {
-      const field = fieldKey(f.path);
-      const target = tfields?.get(field);
-      units.push({
-        template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples,
-        ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(target !== undefined ? { target } : {}),
-      });
-    }
+    if (id.language === source) sources.push({ template, value: f.value });
+    byTarget.get(id.language)?.set(template, f.value);
   }
-  return units;
+  sources.sort((a, b) => (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
+  // the units without a target, shared by every language
+  const base: { template: string; units: Unit[] }[] = sources.map(({ template, value }) => ({
+    template,
+    units: textFields(value).map((f) => {
+      const field = fieldKey(f.path);
+      return { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}) };
+    }),
+  }));
+  const hashes = new Map<Unit, string>();
+  const hashOf = (u: Unit): string => hashes.get(u) ?? hashes.set(u, textHash(u.source)).get(u)!;
+  return targets.map((target) => {
+    const tmap = byTarget.get(target)!;
+    const units: Unit[] = [];
+    for (const { template, units: us } of base) {
+      const tv = tmap.get(template);
+      if (!tv) { units.push(...us); continue; }
+      const tfields = fieldTexts(tv);
+      const rec = translatedFrom(tv);
+      const made = rec?.language === source ? rec.texts : undefined;
+      for (const u of us) {
+        const t = tfields.get(u.field);
+        if (t === undefined) { units.push(u); continue; }
+        const w = withTarget(u, t);
+        if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
+        units.push(w);
+      }
+    }
+    return units;
+  });
 }

@@ -1,0 +1,222 @@
+// Pure: the fast read of an XLIFF 2.0 file, for the files tplsync writes and translators' tools
+// give back: one pass over the text, no tree. It reads the well-formed subset it can prove
+// (a declaration, elements with quoted attributes, text with the five named and numeric
+// character references) and returns undefined for anything else (comments, CDATA, processing
+// instructions, other entities, an element it does not know, a carriage return, a file that is
+// not well-formed): readXliff (formats.ts) then reads the file with fast-xml-parser, which gives
+// the same entries or the error and its line. test/translations-xliff-fast.test.ts holds the two
+// to the same answer.
+
+/** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
+interface TranslationDoc { source: string; target: string; entries: Entry[] }
+
+/** 1-based line of an offset, by binary search over the offsets where lines start */
+function lineIndex(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let lo = 0; let hi = starts.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= index) lo = mid; else hi = mid - 1; }
+    return lo + 1;
+  };
+}
+
+/** the elements of XLIFF 2.0's core a unit of tplsync's is made of (and inline markup around text) */
+const KNOWN = new Set(['xliff', 'file', 'unit', 'notes', 'note', 'segment', 'ignorable', 'source', 'target', 'ph', 'pc', 'mrk']);
+const DECLARATION = /<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])1\.[0-9]+\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\3)?[ \t\n]*\?>/y;
+const NAME = /[A-Za-z_][A-Za-z0-9_.:-]*/y;
+const SPACE = /[ \t\n]*/y;
+/** characters XML does not allow, and a carriage return (line ends are normalised by a full parser) */
+const LEAVE = /[\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]|\]\]>/;
+const REF = /&(?:(lt|gt|amp|quot|apos)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** text or an attribute value with its references resolved; undefined when a `&` is not one the fast read knows */
+function unescape(s: string): string | undefined {
+  if (!s.includes('&')) return s;
+  let out = '';
+  let from = 0;
+  for (let at = s.indexOf('&'); at >= 0; at = s.indexOf('&', from)) {
+    REF.lastIndex = at;
+    const m = REF.exec(s);
+    if (!m) return undefined;
+    let c: string;
+    if (m[1]) c = NAMED[m[1]]!;
+    else {
+      const code = m[2] !== undefined ? Number(m[2]) : parseInt(m[3]!, 16);
+      // characters XML allows
+      if (!(code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff))) return undefined;
+      c = String.fromCodePoint(code);
+    }
+    out += s.slice(from, at) + c;
+    from = REF.lastIndex;
+  }
+  return out + s.slice(from);
+}
+
+type Piece = string | { id: string; equiv?: string; disp?: string };
+
+interface OpenUnit { name: string | undefined; line: number; source: Piece[]; target: Piece[] | undefined; segSource: boolean; segTarget: boolean }
+
+/** Pure: the entries of an XLIFF 2.0 file as readXliff gives them, or undefined when the fast read cannot prove its answer. */
+export function readXliffFast(text: string): TranslationDoc | undefined {
+  if (LEAVE.test(text)) return undefined;
+  let i = 0;
+  if (text.startsWith('<?xml')) {
+    DECLARATION.lastIndex = 0;
+    if (!DECLARATION.test(text)) return undefined;
+    i = DECLARATION.lastIndex;
+  }
+  const n = text.length;
+  const lineAt = lineIndex(text);
+  const stack: string[] = [];
+  let rootDone = false;
+  let srcLang: string | undefined;
+  let trgLang: string | undefined;
+  const entries: Entry[] = [];
+  let unit: OpenUnit | undefined;
+  /** inside a source (1) or target (2) of a segment of the unit, at this depth of the stack */
+  let inText: 0 | 1 | 2 = 0;
+  let textDepth = 0;
+  const attrs = new Map<string, string>();
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    const end = lt < 0 ? n : lt;
+    if (end > i) {
+      const raw = text.slice(i, end);
+      if (stack.length === 0) { if (raw.trim() !== '') return undefined; } // text outside the root
+      else if (inText) {
+        const t = unescape(raw);
+        if (t === undefined) return undefined;
+        (inText === 1 ? unit!.source : unit!.target!).push(t);
+      } else if (raw.includes('&') && unescape(raw) === undefined) return undefined;
+    }
+    if (lt < 0) break;
+    i = lt + 1;
+    const c = text.charCodeAt(i);
+    if (c === 47) { // </name>
+      NAME.lastIndex = i + 1;
+      if (!NAME.test(text)) return undefined;
+      const name = text.slice(i + 1, NAME.lastIndex);
+      SPACE.lastIndex = NAME.lastIndex;
+      SPACE.test(text);
+      if (text[SPACE.lastIndex] !== '>') return undefined;
+      i = SPACE.lastIndex + 1;
+      if (stack.pop() !== name) return undefined;
+      if (!close(name)) return undefined;
+      continue;
+    }
+    NAME.lastIndex = i;
+    if (!NAME.test(text)) return undefined; // a comment, CDATA, a declaration, a processing instruction, or not XML
+    const name = text.slice(i, NAME.lastIndex);
+    if (!KNOWN.has(name)) return undefined;
+    let j = NAME.lastIndex;
+    attrs.clear();
+    let selfClosing = false;
+    for (;;) {
+      SPACE.lastIndex = j;
+      SPACE.test(text);
+      const sp = SPACE.lastIndex > j;
+      j = SPACE.lastIndex;
+      const ch = text[j];
+      if (ch === '>') { j++; break; }
+      if (ch === '/' && text[j + 1] === '>') { j += 2; selfClosing = true; break; }
+      if (!sp) return undefined;
+      NAME.lastIndex = j;
+      if (!NAME.test(text)) return undefined;
+      const an = text.slice(j, NAME.lastIndex);
+      SPACE.lastIndex = NAME.lastIndex;
+      SPACE.test(text);
+      if (text[SPACE.lastIndex] !== '=') return undefined;
+      SPACE.lastIndex++;
+      SPACE.test(text);
+      const q = text[SPACE.lastIndex];
+      if (q !== '"' && q !== "'") return undefined;
+      const vs = SPACE.lastIndex + 1;
+      const ve = text.indexOf(q, vs);
+      if (ve < 0) return undefined;
+      const rawValue = text.slice(vs, ve);
+      // a line break or tab in a value is normalised by a full parser, a `<` is not allowed
+      if (/[<\t\n]/.test(rawValue) || attrs.has(an)) return undefined;
+      const v = unescape(rawValue);
+      if (v === undefined) return undefined;
+      attrs.set(an, v);
+      j = ve + 1;
+    }
+    i = j;
+    if (!open(name, lt, selfClosing)) return undefined;
+    if (selfClosing) { if (!close(name)) return undefined; } else stack.push(name);
+  }
+  if (stack.length || !rootDone || !srcLang || !trgLang) return undefined;
+  return { source: srcLang.replace(/-/g, '_'), target: trgLang.replace(/-/g, '_'), entries };
+
+  /** an element opens (its attributes in `attrs`); false: leave the file to the full read */
+  function open(name: string, at: number, selfClosing: boolean): boolean {
+    const depth = stack.length; // the element's parent is stack[depth - 1]
+    if (depth === 0) {
+      if (rootDone || name !== 'xliff' || selfClosing) return false;
+      if (attrs.get('version') !== '2.0') return false;
+      srcLang = attrs.get('srcLang');
+      trgLang = attrs.get('trgLang');
+      return Boolean(srcLang && trgLang);
+    }
+    if (inText) {
+      if (name === 'ph') {
+        if (!selfClosing) return false; // a code with content: the full read decides
+        const id = attrs.get('id') ?? '';
+        const equiv = attrs.get('equiv');
+        const disp = attrs.get('disp');
+        (inText === 1 ? unit!.source : unit!.target!).push({ id, ...(equiv !== undefined ? { equiv } : {}), ...(disp !== undefined ? { disp } : {}) });
+        return true;
+      }
+      return name === 'pc' || name === 'mrk';
+    }
+    const parent = stack[depth - 1];
+    if (name === 'unit' && parent === 'file' && depth === 2) {
+      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, segSource: false, segTarget: false };
+      if (!unit.name) return false; // the full read says which unit lacks it
+      if (selfClosing) unit = undefined; // no segment, no entry
+      return true;
+    }
+    if (name === 'file') return parent === 'xliff' && depth === 1;
+    if (name === 'segment' && unit && depth === 3) { unit.segSource = false; unit.segTarget = false; return true; }
+    if ((name === 'source' || name === 'target') && unit && parent === 'segment' && depth === 4) {
+      // the first source and the first target of a segment are read; a second one: the full read decides
+      if (name === 'source') { if (unit.segSource) return false; unit.segSource = true; } else { if (unit.segTarget) return false; unit.segTarget = true; unit.target ??= []; }
+      if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
+      return true;
+    }
+    // notes, ignorable, or a known element elsewhere: read past (an element out of its place: the full read decides)
+    if (name === 'notes') return unit !== undefined && depth === 3;
+    if (name === 'note') return parent === 'notes';
+    return false;
+  }
+
+  function close(name: string): boolean {
+    if (inText && stack.length === textDepth && (name === 'source' || name === 'target')) { inText = 0; return true; }
+    if (name === 'xliff' && stack.length === 0) { rootDone = true; return true; }
+    if (name === 'unit' && unit && stack.length === 2) { finish(unit); unit = undefined; }
+    return true;
+  }
+
+  function finish(u: OpenUnit): void {
+    const codes = new Map<string, string>();
+    let source = '';
+    for (const p of u.source) {
+      if (typeof p === 'string') source += p;
+      else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
+    }
+    if (!u.target) return;
+    let target = '';
+    let unknown: string | undefined;
+    for (const p of u.target) {
+      if (typeof p === 'string') { target += p; continue; }
+      const raw = codes.get(p.id) ?? p.equiv ?? p.disp;
+      if (raw === undefined) { unknown ??= p.id; continue; }
+      target += raw;
+    }
+    if (target === '') return;
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
+  }
+}

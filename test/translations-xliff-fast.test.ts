@@ -1,0 +1,80 @@
+// Property (seeded): the one-pass XLIFF read (xliff-fast.ts) gives the entries fast-xml-parser's
+// read gives, on what tplsync writes and on what translators' tools change in it (character
+// references, inline markup, several segments, empty or missing targets, attributes in single
+// quotes); whatever it cannot prove (comments, CDATA, unknown entities, a file that is not
+// well-formed) it leaves to the parser, which still refuses a broken file with its line.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import './seed.ts';
+import { readXliff, readXliffTree, TranslationFileError, writeXliff } from '../src/translations/formats.ts';
+import { readXliffFast } from '../src/translations/xliff-fast.ts';
+import type { Unit } from '../src/translations/units.ts';
+
+const piece = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('{{customer}}', '{{1}}', ' ', '  ', '<b>', 'a & b', '"q"', "it's", '>', 'größe', '😀', '\n'));
+const textArb = fc.array(piece, { maxLength: 5 }).map((xs) => xs.join(''));
+const unitArb = fc.record({ template: fc.constantFrom('wa/one', 'wa/two', 'rcs/three'), field: fc.constantFrom('body.text', 'footer', 'buttons.0.text'), source: textArb, target: fc.option(textArb, { nil: undefined }), limit: fc.option(fc.constant(25), { nil: undefined }) });
+const units = fc.array(unitArb, { maxLength: 8 }).map((us) => us.map((u): Unit => ({
+  template: u.template, field: u.field, id: `${u.template}:${u.field}`, source: u.source, placeholders: [], samples: {},
+  ...(u.limit !== undefined ? { limit: u.limit } : {}), ...(u.target !== undefined ? { target: u.target } : {}),
+})));
+
+/** what a translator's tool may do to the file */
+const edits: ((x: string) => string)[] = [
+  (x) => x,
+  (x) => x.replace(/<target xml:space="preserve">([^<&]*)/g, (_m, t: string) => `<target xml:space="preserve">${[...t].map((c) => (c === ' ' ? ' ' : `&#${c.codePointAt(0)};`)).join('')}`),
+  (x) => x.replace(/<target xml:space="preserve">([^<&]*)/g, (_m, t: string) => `<target xml:space="preserve">${[...t].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('')}`),
+  (x) => x.replace(/<target xml:space="preserve">/g, '<target xml:space="preserve"><pc id="b1">').replace(/<\/target>/g, '</pc></target>'),
+  (x) => x.replace(/<\/segment>\n( *)<\/unit>/g, '</segment>\n$1<segment><source> more</source><target> mehr</target></segment>\n$1</unit>'),
+  (x) => x.replace(/<target xml:space="preserve">[^<]*<\/target>/, '<target/>'),
+  (x) => x.replace(/ state="translated"/g, " state='final'").replace(/name="/g, 'name = "'),
+  (x) => x.replace(/<unit /, '<!-- a note --><unit '),
+  (x) => x.replace(/<source xml:space="preserve">/, '<source xml:space="preserve"><![CDATA[x<y]]>'),
+  (x) => x.replace(/<target xml:space="preserve">/, '<target xml:space="preserve">&nbsp;'),
+  (x) => x.replace('</file>', ''),
+  (x) => x.replace(/<target xml:space="preserve">([^<]*)/, '<target xml:space="preserve">$1 & more'),
+  (x) => x.replace(/<ph id="ph1"/, '<ph id="zz"'),
+  (x) => x.replace(/\n/g, '\r\n'),
+];
+
+const outcome = (read: (x: string) => unknown, x: string): unknown => {
+  try { return read(x); } catch (e) { return e instanceof TranslationFileError ? { error: e.message, line: e.line } : { thrown: String(e) }; }
+};
+
+test('the fast read gives the parser\'s entries, or leaves the file to it', () => {
+  let fast = 0;
+  fc.assert(fc.property(units, fc.integer({ min: 0, max: edits.length - 1 }), (us, k) => {
+    const x = edits[k]!(writeXliff(us, 'en_US', 'de'));
+    const quick = readXliffFast(x);
+    const full = outcome(readXliffTree, x);
+    if (quick !== undefined) { fast++; assert.equal(quick, full); }
+    // whichever road readXliff takes, its answer is the parser's
+    assert.equal(outcome(readXliff, x), full);
+  }), { seed: 2741, numRuns: 1500 });
+  assert.ok(fast > 500, `the fast read answered ${fast} of 1500`);
+});
+
+test('what tplsync writes is always read by the fast road', () => {
+  fc.assert(fc.property(units, (us) => {
+    const x = writeXliff(us, 'en_US', 'pt_BR');
+    assert.ok(readXliffFast(x), x);
+  }), { seed: 2742, numRuns: 300 });
+});
+
+test('a character reference is the character it names, in either read', () => {
+  const x = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">\n<file id="f1"><unit id="footer" name="wa/x:footer"><segment><source>Caf&#233;</source><target>Caf&#xE9; &amp; th&#233;</target></segment></unit></file></xliff>\n';
+  assert.equal(readXliffFast(x)?.entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
+  assert.equal(readXliffTree(x).entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
+});
+
+test('a file that is not well-formed is refused at its line, through the parser', () => {
+  const x = '<?xml version="1.0"?>\n<xliff version="2.0" srcLang="en" trgLang="de">\n<file id="f1">\n<unit id="a" name="wa/x:a"><segment><source>A</source><target>B</target></segment></unit>\n</xliff>\n';
+  assert.is(readXliffFast(x), undefined);
+  try { readXliff(x); assert.unreachable('accepted'); } catch (e) {
+    assert.instance(e, TranslationFileError);
+    assert.is((e as TranslationFileError).line, 5, (e as Error).message);
+    assert.not.match((e as Error).message, /:5:1$/);
+  }
+});
+
+test.run();
