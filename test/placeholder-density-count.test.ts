@@ -47,8 +47,8 @@ test('property: the verdict and the counts are those of counting every word thro
 });
 
 test('the examples both roads take', () => {
-  assert.equal(actual('Hi {{1}} ok.'), ['The body has 1 placeholder and 2 fixed words; WhatsApp tends to reject fewer than 4.']);
-  assert.equal(actual('你好{{1}}。'), ['The body has 1 placeholder and 2 fixed characters (counted one by one in a script without spaces); WhatsApp tends to reject fewer than 4.']);
+  assert.equal(actual('Hi {{1}} ok.'), ['The body has 1 placeholder and 2 fixed words; WhatsApp tends to reject fewer than 3 (words and placeholders together at least 4).']);
+  assert.equal(actual('你好{{1}}。'), ['The body has 1 placeholder and 2 fixed characters (counted one by one in a script without spaces); WhatsApp tends to reject fewer than 3 (words and placeholders together at least 4).']);
   assert.equal(actual('Hello {{1}}, your order is on its way.'), []);
 });
 
