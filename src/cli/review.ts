@@ -35,7 +35,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
       throw e;
     }
-    const desired = loadDesired(project.files, conn.environment);
+    const desired = loadDesired(project.files, conn.environment, config.rules);
     const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal());
     const review = makeReview(conn.environment.name, desired.map((d) => {
       const read = reads.get(d.canonical.templateId) ?? null;

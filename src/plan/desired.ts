@@ -1,13 +1,16 @@
 // The canonical templates the loaded files ask for, in an environment (pure but for reading a
 // secret value from its environment variable, src/project/values.ts).
+import type { SeveritySetting } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { errorsInEnvironment } from '../lint/in-environment.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
 import { refersToSecret, templateIn } from '../project/values.js';
 import { addSecret } from '../core/redact.js';
 import { fromFile, fromRead } from '../model/canonical.js';
-import { secretRemnants } from '../model/values.js';
+import { hasReferences, secretRemnants } from '../model/values.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
 
@@ -20,10 +23,16 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig): DesiredTemplate[] {
-  return files.map((f) => {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>): DesiredTemplate[] {
+  const broken: string[] = [];
+  const desired = files.map((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
     const t = templateIn(f.file, f.value, env);
+    // lint saw the references; the values filled in must pass the same rules
+    if (hasReferences(f.value)) {
+      const errors = errorsInEnvironment(t, new Date(), severities);
+      if (errors.length) broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
+    }
     const channel = String(t.channel);
     const channelId = resolveChannel(channel, env);
     if (!channelId) throw new UsageError(`${f.file}: channel alias '${channel}' is not defined in environment '${env.name}'`);
@@ -31,6 +40,16 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id) } : {};
     return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id), ...secretShape };
   });
+  if (broken.length) throw new ValuesBreakTemplates(env.name, broken);
+  return desired;
+}
+
+/** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */
+export class ValuesBreakTemplates extends Error {
+  readonly exitCode = EXIT.FINDINGS;
+  constructor(environment: string, readonly reports: string[]) {
+    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config (lint checks the files with their references, not with each environment's values).`);
+  }
 }
 
 /**

@@ -72,7 +72,7 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  let all = loadDesired(project.files, conn.environment);
+  let all = loadDesired(project.files, conn.environment, config.rules);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let categoriesFrom: string | undefined;
@@ -135,7 +135,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */
 export async function runPlanAgainstRef(config: Config, environment: EnvironmentConfig, o: { paths: readonly string[]; cwd: string; ref: string }): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
-  const desired = loadDesired(project.files, environment);
+  const desired = loadDesired(project.files, environment, config.rules);
   const base = await templatesAtRef(config, environment, o.ref);
   return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.canonical])));
 }

@@ -45,7 +45,7 @@ export async function verifySavedBodies(config: Config, environment: Environment
       // changed since the plan: staleness() says so, once
       if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
-      const d = loadDesired([f], environment)[0]!;
+      const d = loadDesired([f], environment, config.rules)[0]!;
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical) });
     }
   }

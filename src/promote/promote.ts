@@ -56,8 +56,8 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const project = await loadCleanProject(config, o.paths, o.cwd);
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
-  const inSource = loadDesired(files, source.environment);
-  const inTarget = loadDesired(files, target.environment);
+  const inSource = loadDesired(files, source.environment, config.rules);
+  const inTarget = loadDesired(files, target.environment, config.rules);
   const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
     channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),

@@ -1,0 +1,83 @@
+// The values an environment fills in must pass the rules lint checked with the references: a host
+// without https:// or a secret that makes the body too long is refused by plan, apply of a saved
+// plan and promote (exit 1, nothing written), named by file, field and rule, and the secret
+// (a canary) never printed; an environment whose values fit plans as usual.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { errorsInEnvironment } from '../src/lint/in-environment.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const KEY = `k-${randomBytes(8).toString('hex')}`;
+const CANARY = `cnry${randomBytes(6).toString('hex')}`;
+let emu: RunningEmulator;
+test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 }); });
+test.after(async () => { await emu.close(); });
+
+const TEMPLATE = `channel: wa
+name: spring_offer
+language: en_US
+category: MARKETING
+body:
+  text: "Hi {{1}}, your code ((promo_token)) takes 10% off your next order this spring."
+  examples: { 1: Ana }
+buttons:
+  - type: URL
+    text: Open the shop
+    url: ((shop_host))/spring/{{1}}
+    example: ((shop_host))/spring/A-1042
+`;
+
+const config = (values: Record<string, string>) => `templates: ["templates/**/*.yaml"]
+defaultEnvironment: good
+environments:
+${Object.entries(values).map(([env, host]) => `  ${env}:
+    baseUrl: ${emu.url}
+    channels: { wa: ${CHANNEL_A} }
+    values:
+      shop_host: ${host}
+      promo_token: { env: ${env.toUpperCase()}_PROMO }`).join('\n')}
+channels:
+  wa: { kind: whatsapp }
+`;
+
+test('pure: the filled-in template is checked by the schema and the per-file rules, at the config\'s severities', () => {
+  const t = { channel: 'wa', name: 'x', language: 'en_US', category: 'UTILITY', body: { text: 'Hello {{1}}, your order is ready for pickup at the store today.', examples: { 1: 'Ana' } },
+    buttons: [{ type: 'URL', text: 'Open', url: 'shop.example/o/{{1}}', example: 'shop.example/o/1' }] };
+  const found = errorsInEnvironment(t, new Date(0));
+  assert.ok(found.some((f) => f.path.join('.') === 'buttons.0.url'), JSON.stringify(found));
+  assert.equal(errorsInEnvironment({ ...t, buttons: [{ ...t.buttons[0], url: 'https://shop.example/o/{{1}}', example: 'https://shop.example/o/1' }] }, new Date(0)), []);
+  const long = { ...t, buttons: undefined, body: { text: `Hello {{1}}, ${'x'.repeat(1100)} thanks.`, examples: { 1: 'Ana' } } };
+  assert.ok(errorsInEnvironment(long, new Date(0)).some((f) => f.ruleId === 'body-length'));
+  assert.equal(errorsInEnvironment(long, new Date(0), { 'body-length': 'warning' }).filter((f) => f.ruleId === 'body-length'), []);
+});
+
+test('plan refuses an environment whose values break a rule (exit 1, by file, field and rule, no secret shown); another environment plans', async () => {
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': config({ good: 'https://shop.example', bad: 'local.shop.example' }), 'templates/spring.yaml': TEMPLATE });
+  const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: 'SPRING10OFF', BAD_PROMO: CANARY };
+  try {
+    const lint = await cli(['lint'], { cwd: dir, env });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    const good = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(good.exitCode, 2, good.stderr);
+    const bad = await cli(['plan', '--env', 'bad'], { cwd: dir, env });
+    assert.is(bad.exitCode, 1, bad.stdout + bad.stderr);
+    assert.match(bad.stderr, /templates\/spring\.yaml: with the values of environment 'bad':/);
+    assert.match(bad.stderr, /buttons\.0\.url .*button-url/);
+    assert.match(bad.stderr, /Fix the value under environments\.bad\.values/);
+    // a secret long enough to break the body's limit: refused too, and never shown
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), config({ good: 'https://shop.example', bad: 'https://shop.example' }));
+    const longSecret = `${CANARY}${'z'.repeat(1100)}`;
+    const tooLong = await cli(['apply', '--auto-approve', '--env', 'bad'], { cwd: dir, env: { ...env, BAD_PROMO: longSecret } });
+    assert.is(tooLong.exitCode, 1, tooLong.stdout + tooLong.stderr);
+    assert.match(tooLong.stderr, /body\.text .*body-length/);
+    assert.not.ok((tooLong.stdout + tooLong.stderr).includes(CANARY), 'the secret is never printed');
+    assert.is(emu.state.templates.size, 0, 'nothing was written');
+  } finally { cleanup(dir); }
+});
+
+test.run();
