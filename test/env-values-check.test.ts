@@ -80,4 +80,24 @@ test('plan refuses an environment whose values break a rule (exit 1, by file, fi
   } finally { cleanup(dir); }
 });
 
+test('export fills in the environment\'s values (--env, else the default), and never writes a secret: a template with one is listed, exit 1', async () => {
+  const dir = tempDir();
+  const plain = TEMPLATE.replace('spring_offer', 'spring_plain').replace('your code ((promo_token)) takes', 'your code SPRING takes');
+  writeFiles(dir, { 'tplsync.config.yaml': config({ good: 'https://shop.example', other: 'https://other.example' }), 'templates/spring.yaml': TEMPLATE, 'templates/plain.yaml': plain });
+  const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: CANARY, OTHER_PROMO: CANARY };
+  try {
+    for (const to of ['meta', 'twilio']) {
+      const r = await cli(['export', '--to', to, '--env', 'other'], { cwd: dir, env });
+      assert.is(r.exitCode, 1, r.stderr);
+      assert.match(r.stderr, /spring_offer\/en_US \(templates\/spring\.yaml\): refers to the secret value \(\(promo_token\)\) of environment 'other'/);
+      assert.ok(r.stdout.includes('https://other.example/spring/'), r.stdout);
+      assert.not.ok(r.stdout.includes('((shop_host))'), 'no reference is left in a create request');
+      assert.not.ok((r.stdout + r.stderr).includes(CANARY));
+    }
+    const byDefault = await cli(['export', '--to', 'meta', 'templates/plain.yaml'], { cwd: dir, env });
+    assert.is(byDefault.exitCode, 0, byDefault.stderr);
+    assert.ok(byDefault.stdout.includes('https://shop.example/spring/'), byDefault.stdout);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -7,13 +7,17 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue } from '../formats/meta.js';
+import type { Config } from '../config/load.js';
 import { fromFile } from '../model/canonical.js';
+import type { Loose } from '../model/loose.js';
+import { templateReferences } from '../model/values.js';
+import { shownEnvironment, templateIn } from '../project/values.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { reportLintFailure } from './report.js';
 
-export interface ExportCommandOptions { config?: string; to: string; out?: string }
+export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string }
 
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
   if (o.to !== 'meta' && o.to !== 'twilio') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests) or twilio (Twilio's Content create requests)`);
@@ -29,7 +33,9 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   const requests: unknown[] = [];
   let issues = 0;
   for (const f of project.files) {
-    const v = f.value!;
+    const filled = withValues(f.file, f.value!, config, o.env);
+    if ('issue' in filled) { process.stderr.write(`tplsync: ${String(f.value!.name)}/${String(f.value!.language)} (${f.file}): ${filled.issue}\n`); issues++; continue; }
+    const v = filled.t;
     const r = convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { process.stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
     if (r.request) requests.push(r.request);
@@ -37,4 +43,20 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   emit(`${JSON.stringify(requests, null, 2)}\n`, o.out);
   if (o.out) process.stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), o.out) || o.out}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
+}
+
+/**
+ * The template with its environment's values, ((name)), filled in (--env, else the default or only
+ * environment): a platform's create request holds the values, never the references. A secret is
+ * never written to a file, so a template that refers to one is not exported (listed, exit 1).
+ */
+function withValues(file: string, t: Loose, config: Config, envName: string | undefined): { t: Loose } | { issue: string } {
+  const refs = [...new Set(templateReferences(t).map((r) => r.name))];
+  if (refs.length === 0) return { t };
+  const env = shownEnvironment(config, envName);
+  const names = refs.map((n) => `((${n}))`).join(', ');
+  if (!env) return { issue: `refers to environment values (${names}): give --env ENV to export it with that environment's values` };
+  const secrets = refs.filter((n) => { const v = env.values?.[n]; return v !== undefined && typeof v === 'object' && 'env' in v; });
+  if (secrets.length) return { issue: `refers to the secret value${secrets.length === 1 ? '' : 's'} ${secrets.map((n) => `((${n}))`).join(', ')} of environment '${env.name}': tplsync never writes a secret to a file, so it is not exported` };
+  return { t: templateIn(file, t, env) };
 }
