@@ -3,7 +3,7 @@
 // plan and promote (exit 1, nothing written), named by file, field and rule, and the secret
 // (a canary) never printed; an environment whose values fit plans as usual.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -97,6 +97,24 @@ test('export fills in the environment\'s values (--env, else the default), and n
     const byDefault = await cli(['export', '--to', 'meta', 'templates/plain.yaml'], { cwd: dir, env });
     assert.is(byDefault.exitCode, 0, byDefault.stderr);
     assert.ok(byDefault.stdout.includes('https://shop.example/spring/'), byDefault.stdout);
+  } finally { cleanup(dir); }
+});
+
+test('pull --force over a file with values: compared with the file in that environment (not "changed"), and its references stay references', async () => {
+  const dir = tempDir();
+  const plain = TEMPLATE.replace('spring_offer', 'spring_pull').replace('your code ((promo_token)) takes', 'your code SPRING takes');
+  writeFiles(dir, { 'tplsync.config.yaml': config({ good: 'https://pull.shop.example' }), 'templates/plain.yaml': plain });
+  const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: CANARY };
+  try {
+    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    const plan = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
+    const r = await cli(['pull', '--channel', 'wa', '--id', plan.changes[0]!.publicId, '--dir', 'templates', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /changed on the channel/);
+    const written = readFileSync(path.join(dir, 'templates', 'spring_pull.en_US.yaml'), 'utf8');
+    assert.match(written, /\(\(shop_host\)\)\/spring\/\{\{1\}\}/, written);
+    assert.not.ok(written.includes('pull.shop.example'), written);
   } finally { cleanup(dir); }
 });
 

@@ -65,9 +65,12 @@ export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
  * (whose variable is set now) written back as its reference `((name))`: the file then holds the
  * reference, as one written by hand would, rather than the value or `(secret)`.
  */
-export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env): string {
+export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env, referenced: ReadonlySet<string> = new Set()): string {
   let out = text;
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
-  for (const [name, value] of secrets.sort((a, b) => b[1].length - a[1].length)) out = out.split(value).join(`((${name}))`);
+  // the plain values the file being replaced referred to go back as their references too (long
+  // enough not to be mistaken for other text), so that the file keeps serving every environment
+  const plain = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('text' in v && referenced.has(name) && v.text.length >= MIN_SECRET_LENGTH ? [[name, v.text] as const] : []));
+  for (const [name, value] of [...secrets, ...plain].sort((a, b) => b[1].length - a[1].length)) out = out.split(value).join(`((${name}))`);
   return out;
 }

@@ -12,7 +12,8 @@ import { lintProject } from '../lint/run.js';
 import { fromRead, kindCategory } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
-import { secretsAsReferences } from '../project/values.js';
+import { secretsAsReferences, shownTemplate } from '../project/values.js';
+import { templateReferences } from '../model/values.js';
 import { formatTemplate } from '../layout/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { withFileNames, withMetaNames } from './names-from.js';
@@ -60,7 +61,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const replaced = existing.find((e) => path.resolve(e.abs) === path.resolve(target)) ?? lives;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
     if (replaced && !req.namesFrom) {
-      const w = withFileNames(c, replaced.value, req.channelId);
+      // compared as the file is in this environment: its ((values)) filled in
+      const w = withFileNames(c, shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }), req.channelId);
       c = w.template;
       kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
@@ -82,7 +84,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
-    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment);
+    const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
+    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment, process.env, referenced);
     writeFileAtomic(target, file);
     written.push(target);
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}) });
