@@ -311,6 +311,6 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
-  if (!env) throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)}; the config has: ${names.join(', ') || 'none'}`);
+  if (!env) throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)} (the config has: ${names.join(', ') || 'none'})`);
   return env;
 }

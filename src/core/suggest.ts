@@ -14,7 +14,10 @@ export function closest(input: string, candidates: readonly string[]): string | 
     if (d < bestD) { bestD = d; best = c; }
   }
   if (best === undefined) return undefined;
-  return bestD <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+  if (bestD <= Math.max(2, Math.floor(input.length / 3))) return best;
+  // a shortening of one of them (prod for production, stag for staging)
+  const longer = low.length >= 3 ? candidates.filter((c) => c.toLowerCase().startsWith(low)) : [];
+  return longer.length === 1 ? longer[0] : undefined;
 }
 
 export function didYouMean(input: string, candidates: readonly string[]): string {
