@@ -362,7 +362,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     const n = numberOf(next);
     if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) {
       // the variable is written all the same, with the whole sample as its value, and the mismatch listed
-      bad(at, `the sample '${ex}' does not fill the URL '${u}': written as {{${n}}} with '${ex}' as its sample, which Twilio would put in the URL`);
+      bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
     return `${before}{{${n}}}${after}`;
@@ -383,6 +383,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
 
   /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
   const media = (format: string, example: string | undefined, at: string): string => {
+    if (format === 'GIF') { bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)'); return example ?? ''; }
     if (format === 'PRODUCT') { bad(at.replace(/\.example$/, ''), 'a PRODUCT header: Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type'); return ''; }
     const told = formatOfUrl(example ?? '');
     if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
