@@ -86,6 +86,36 @@ test('every button type of the schema is written or listed', () => {
   holds('button type', schema.definitions.button.properties.type.enum, TWILIO_EXPORT_PARTS.buttonTypes, BUTTONS);
 });
 
+// each key of a button kind Twilio writes: its value shows in the request, or the button is listed
+const BUTTON_KEYS: { button: Record<string, unknown>; category?: string; shows?: string[]; listed?: string }[] = [
+  { button: { type: 'QUICK_REPLY', text: 'Yes please' }, shows: ['"QUICK_REPLY"', 'Yes please'] },
+  { button: { type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77' }, shows: ['"URL"', '"Open"', 'https://o.example/t/{{2}}', '"2":"77"'] },
+  { button: { type: 'URL', text: 'Open', url: 'https://o.example/deals', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/d' } }, category: 'MARKETING', listed: 'buttons[0].app_deep_link' },
+  { button: { type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }, shows: ['"PHONE_NUMBER"', '"Call"', '+15550001111'] },
+  { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', 'SAVE10'] },
+  { button: { type: 'CATALOG', text: 'View catalog' }, category: 'MARKETING', shows: ['twilio/catalog'] },
+  { button: { type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }, category: 'AUTHENTICATION', shows: ['"COPY_CODE"', 'Copy it'] },
+  { button: { type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Fill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },
+  { button: { type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },
+];
+
+test('every key of a button kind Twilio writes is written or listed', () => {
+  for (const branch of schema.definitions.button.allOf) {
+    const type = branch.if.properties.type.const as string;
+    if ((TWILIO_EXPORT_PARTS.buttonTypes as Record<string, string>)[type] !== 'written') continue;
+    const def = schema.definitions[String(branch.then.$ref).split('/').pop()!];
+    for (const key of Object.keys(def.properties)) assert.ok(BUTTON_KEYS.some((e) => e.button.type === type && e.button[key] !== undefined), `no example here sets '${key}' of a ${type} button`);
+  }
+  for (const e of BUTTON_KEYS) {
+    const auth = e.category === 'AUTHENTICATION';
+    const r = exportOf({ category: e.category ?? 'UTILITY', body: auth ? { add_security_recommendation: true } : body, buttons: [e.button] });
+    const fields = r.issues.map((i) => i.field);
+    if (e.listed) { assert.ok(fields.includes(e.listed), `${JSON.stringify(e.button)}: '${e.listed}' not in [${fields.join(', ')}]`); continue; }
+    assert.equal(r.issues, [], JSON.stringify(e.button));
+    for (const x of e.shows ?? []) assert.ok(JSON.stringify(r.request).includes(x), `'${x}' not in ${JSON.stringify(r.request)}`);
+  }
+});
+
 test('format 1.2 kinds are listed, not turned into plain text (call permission, order status, order details)', () => {
   const call = exportOf({ category: 'MARKETING', body, call_permission_request: true });
   assert.equal(call.issues.map((i) => i.field), ['call_permission_request']);
