@@ -328,10 +328,20 @@ function bodyComponent(b: CanonicalText, isNamed: boolean): Rec {
 function metaButton(b: CanonicalButton): Rec {
   const text = b.text !== undefined ? { text: b.text } : {};
   switch (b.type) {
-    case 'URL': return { type: 'URL', ...text, url: b.url ?? '', ...(b.example !== undefined ? { example: [b.example] } : {}) };
+    case 'URL': return {
+      type: 'URL', ...text, url: b.url ?? '', ...(b.example !== undefined ? { example: [b.example] } : {}),
+      // the Marketing Messages API's Android app link (Meta's create request takes it on the button)
+      ...(b.appDeepLink ? { app_deep_link: { meta_app_id: b.appDeepLink.metaAppId, android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
+    };
     case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...text, phone_number: b.phoneNumber ?? '' };
     case 'COPY_CODE': return { type: 'COPY_CODE', ...text, example: b.example ?? '' };
-    case 'FLOW': return { type: 'FLOW', ...text, flow_id: b.flow?.id ?? '', ...(b.flow?.action ? { flow_action: b.flow.action } : {}), ...(b.flow?.navigateScreen ? { navigate_screen: b.flow.navigateScreen } : {}) };
+    case 'FLOW': {
+      // the flow by id, name or inline JSON: whichever the file names (the Cloud API takes one)
+      const f = b.flow ?? {};
+      const which = f.id !== undefined ? { flow_id: f.id } : f.name !== undefined ? { flow_name: f.name } : f.json !== undefined ? { flow_json: f.json } : { flow_id: '' };
+      return { type: 'FLOW', ...text, ...which, ...(f.action ? { flow_action: f.action } : {}), ...(f.navigateScreen ? { navigate_screen: f.navigateScreen } : {}) };
+    }
+    case 'VOICE_CALL': return { type: 'VOICE_CALL', ...text, ...(b.ttlMinutes !== undefined ? { ttl_minutes: b.ttlMinutes } : {}) };
     case 'OTP': return {
       type: 'OTP', otp_type: b.otpType ?? '', ...text, ...(b.autofillText !== undefined ? { autofill_text: b.autofillText } : {}),
       ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),

@@ -296,6 +296,33 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
 // ---------------------------------------------------------------------------------------------
 // Out: canonical templates (from files) to Twilio's create requests.
 
+/** The buttons no Twilio content type carries, with why (listed, never dropped). */
+const NO_TWILIO_BUTTON: Record<string, string> = {
+  SPM: 'an SPM button: Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type',
+  ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type',
+  VOICE_CALL: 'a VOICE_CALL button: Twilio\'s actions have no WhatsApp call button',
+  FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows)',
+};
+
+/**
+ * What `export --to twilio` does with each part of a template file (the schema's top-level keys,
+ * header formats and button types): `written` into the Content or approval request, `listed` by
+ * template and field (exit 1), or `tplsync` (the project's own: channel, description, ...). A test
+ * holds it against schema/template.schema.json, so a new kind cannot be dropped silently.
+ */
+export const TWILIO_EXPORT_PARTS = {
+  keys: {
+    channel: 'tplsync', publicId: 'tplsync', description: 'tplsync', translated_from: 'tplsync',
+    name: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
+    sub_category: 'listed', display_format: 'listed', message_send_ttl_seconds: 'listed', limited_time_offer: 'listed', call_permission_request: 'listed', message: 'listed',
+  },
+  headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
+  buttonTypes: {
+    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written',
+    MPM: 'listed', FLOW: 'listed', VOICE_CALL: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
+  },
+} as const satisfies Record<string, Record<string, 'written' | 'listed' | 'tplsync'>>;
+
 export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[] }
 
 /** Pure: a canonical template as the body of POST /v1/Content and of its WhatsApp approval request. */
@@ -307,6 +334,9 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
   if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
   if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
+  if (c.callPermissionRequest) bad('call_permission_request', 'Twilio\'s Content API has no content type for a call permission request');
+  if (c.subCategory !== undefined) bad('sub_category', `Twilio's WhatsApp approval request has no sub-category: the ${c.subCategory} template would be approved as a plain ${c.category ?? 'UTILITY'} one`);
+  if (c.displayFormat !== undefined) bad('display_format', `Twilio's Content API has no ${c.displayFormat} display format (an order details template)`);
   const vars: Record<string, string> = {};
   let next = 1;
   const numberOf = (n: number) => { next = Math.max(next, n + 1); return n; };
@@ -322,18 +352,23 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     });
     return out;
   };
+  /** a URL's placeholder always takes the resource's next number (its own {{1}} would be the body's first variable) */
   const url = (b: CanonicalButton, at: string): string => {
     const u = b.url ?? '';
-    const m = /\{\{1\}\}/.exec(u);
+    const m = /\{\{[^{}]*\}\}/.exec(u);
     if (!m) return u;
-    const before = u.slice(0, m.index), after = u.slice(m.index + 5);
+    const before = u.slice(0, m.index), after = u.slice(m.index + m[0].length);
     const ex = b.example ?? '';
-    if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) { bad(at, `the sample '${ex}' does not fill the URL '${u}'`); return u; }
     const n = numberOf(next);
-    vars[String(n)] = ex.slice(before.length, ex.length - after.length);
+    if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) {
+      // the variable is written all the same, with the whole sample as its value, and the mismatch listed
+      bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
+      vars[String(n)] = ex;
+    } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
     return `${before}{{${n}}}${after}`;
   };
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
+    if (NO_TWILIO_BUTTON[b.type]) { bad(at, NO_TWILIO_BUTTON[b.type]!); return undefined; }
     if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
     if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
     const title = b.text !== undefined ? { title: b.text } : {};
@@ -348,6 +383,8 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
 
   /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
   const media = (format: string, example: string | undefined, at: string): string => {
+    if (format === 'GIF') { bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)'); return example ?? ''; }
+    if (format === 'PRODUCT') { bad(at.replace(/\.example$/, ''), 'a PRODUCT header: Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type'); return ''; }
     const told = formatOfUrl(example ?? '');
     if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
     return example ?? '';

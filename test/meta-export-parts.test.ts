@@ -1,0 +1,86 @@
+// `export --to meta` never drops a part silently: every top-level key, header format, button type
+// and key of each button kind in schema/template.schema.json is set by an example here, and every
+// value of that example shows in the create request, or the export names the part by field.
+// A key the schema gains without an example fails the coverage test.
+import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { toMeta } from '../src/formats/meta.ts';
+import { fromFile } from '../src/model/canonical.ts';
+
+const schema = JSON.parse(readFileSync(new URL('../schema/template.schema.json', import.meta.url), 'utf8'));
+/** the project's own keys: where a file lives and what it notes, not a part of the template */
+const TPLSYNC_OWN = ['channel', 'description', 'publicId', 'translated_from'];
+type File = Record<string, unknown>;
+interface Example { file: File; listed?: string }
+
+const body = { text: 'Hi {{1}}.', examples: { 1: 'Ana' } };
+const f = (extra: File, listed?: string): Example => ({ file: { name: 'a', language: 'en_US', category: 'UTILITY', body, ...extra }, ...(listed ? { listed } : {}) });
+const b = (...buttons: File[]): Example => f({ category: 'MARKETING', buttons });
+
+const EXAMPLES: Example[] = [
+  f({ name: 'order_ready', language: 'pt_BR', category: 'MARKETING', footer: 'Reply STOP to stop', message_send_ttl_seconds: 43200 }),
+  f({ header: { format: 'TEXT', text: 'News for {{1}}', examples: { 1: 'Bea' } } }),
+  f({ header: { format: 'IMAGE', example: 'https://cdn.example.com/a.png' } }),
+  f({ header: { format: 'VIDEO', example: 'https://cdn.example.com/a.mp4' } }),
+  f({ header: { format: 'GIF', example: 'https://cdn.example.com/b.mp4' }, category: 'MARKETING' }),
+  f({ header: { format: 'DOCUMENT', example: 'https://cdn.example.com/a.pdf' } }),
+  f({ header: { format: 'LOCATION' } }),
+  f({ category: 'MARKETING', header: { format: 'PRODUCT' }, buttons: [{ type: 'SPM', text: 'View' }] }),
+  f({ sub_category: 'ORDER_STATUS' }),
+  f({ display_format: 'ORDER_DETAILS', buttons: [{ type: 'ORDER_DETAILS', text: 'Review and pay' }] }),
+  f({ call_permission_request: true }),
+  f({ category: 'MARKETING', limited_time_offer: { text: 'Ends soon', has_expiration: true }, buttons: [{ type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }] }),
+  f({ category: 'MARKETING', carousel: [{ header: { format: 'IMAGE', example: 'https://cdn.example.com/c.png' }, body: { text: 'Card {{1}}', examples: { 1: 'one' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }] }),
+  f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 7 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
+  f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
+  f({ message: { type: 'text', message: 'Hi' } }, 'message'),
+  b({ type: 'QUICK_REPLY', text: 'Yes please' }),
+  b({ type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/deals/' } }),
+  b({ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }),
+  b({ type: 'FLOW', text: 'Start', flow: { id: '12345', action: 'navigate', navigateScreen: 'FIRST' } }),
+  b({ type: 'FLOW', text: 'Sign up', flow_id: '777', flow_action: 'navigate', navigate_screen: 'WELCOME_SCREEN' }),
+  b({ type: 'FLOW', text: 'Sign up', flow_name: 'signup_flow' }),
+  b({ type: 'FLOW', text: 'Sign up', flow_json: '{ "version": "3.1", "screens": [] }', flow_action: 'data_exchange' }),
+  b({ type: 'CATALOG', text: 'View catalog' }),
+  b({ type: 'MPM', text: 'View items' }),
+  b({ type: 'VOICE_CALL', text: 'Call Now', ttl_minutes: 1440 }),
+];
+
+/** every string and number of a value (not its keys) */
+function leaves(v: unknown): string[] {
+  if (typeof v === 'string') return [JSON.stringify(v).slice(1, -1)];
+  if (typeof v === 'number') return [String(v)];
+  if (Array.isArray(v)) return v.flatMap(leaves);
+  if (v && typeof v === 'object') return Object.values(v).flatMap(leaves);
+  return [];
+}
+
+test('the examples set every top-level key, header format, button type and button key of the schema', () => {
+  const files = EXAMPLES.map((e) => e.file);
+  for (const k of Object.keys(schema.properties)) if (!TPLSYNC_OWN.includes(k)) assert.ok(files.some((x) => x[k] !== undefined), `no example sets the schema's key '${k}': does export --to meta write it?`);
+  for (const fmt of schema.definitions.header.properties.format.enum) assert.ok(files.some((x) => (x.header as File | undefined)?.format === fmt), `no example has a ${fmt} header`);
+  const buttons = files.flatMap((x) => (x.buttons as File[] | undefined) ?? []);
+  for (const branch of schema.definitions.button.allOf) {
+    const type = branch.if.properties.type.const as string;
+    const def = schema.definitions[String(branch.then.$ref).split('/').pop()!];
+    for (const key of Object.keys(def.properties)) assert.ok(buttons.some((x) => x.type === type && x[key] !== undefined), `no example sets '${key}' of a ${type} button`);
+  }
+});
+
+test('every value of each example shows in Meta\'s create request, or the part is listed', () => {
+  for (const e of EXAMPLES) {
+    const r = toMeta(fromFile({ channel: 'wa', ...e.file }, 'ch', 'id'));
+    const fields = r.issues.map((i) => i.field);
+    if (e.listed) { assert.ok(fields.includes(e.listed), `${JSON.stringify(e.file)}: '${e.listed}' not listed`); continue; }
+    assert.equal(r.issues, [], JSON.stringify(e.file));
+    const out = JSON.stringify(r.request);
+    const { channel: _c, ...parts } = e.file;
+    for (const leaf of leaves(parts)) assert.ok(out.includes(leaf), `'${leaf}' of ${JSON.stringify(e.file)} is not in ${out}`);
+    if (e.file.call_permission_request) assert.ok(out.includes('CALL_PERMISSION_REQUEST'), out);
+    if ((e.file.limited_time_offer as File | undefined)?.has_expiration) assert.ok(out.includes('"has_expiration":true'), out);
+    if (e.file.body && (e.file.body as File).add_security_recommendation) assert.ok(out.includes('"add_security_recommendation":true'), out);
+  }
+});
+
+test.run();
