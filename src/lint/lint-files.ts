@@ -16,8 +16,8 @@ import type { FileEntry } from '../files/discover.js';
 import { finishProject, parseStats, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
 import { placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
-import { RETIRED_RULES, RULES_BY_ID } from './registry.js';
-import type { Rule } from './rule.js';
+import { RETIRED_RULES, RULES, RULES_BY_ID } from './registry.js';
+import type { Rule, RuleMeta } from './rule.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
 import { anyRefused } from '../files/load.js';
@@ -69,6 +69,8 @@ export interface LintRunOptions {
   renderKey?: string;
   /** rules off by default that the config turns on (set by lintFound from the config) */
   enable?: readonly string[];
+  /** the caller's report lists or links rules: give their metadata (LintOutcome.ruleMeta) even when the run's answer is kept whole */
+  withRules?: boolean;
 }
 
 /** The rules off by default (key-order) that the config's `rules` or an override turns on. */
@@ -184,8 +186,14 @@ export interface LintOutcome {
   results: FileResult[];
   /** files answered from the cache */
   cached?: number;
-  /** the project's own rules (team policies and plugins), for formatters that list rules */
+  /** the project's own rules (team policies and plugins), with their checks */
   rules: Rule[];
+  /**
+   * The metadata of every rule of the run, built-in ones first, then the project's own: what the
+   * formats that list or link rules read (FormatContext.rules). A run answered whole from the
+   * cache loads no rule and gives none, unless asked for them (LintRunOptions.withRules).
+   */
+  ruleMeta: readonly RuleMeta[];
   /** the key of the kept run these findings are (run-summary.ts), for keeping its rendered report beside it */
   kept?: { key: string; summaryFile: string; until?: number };
   /** the report rendered last time from the same run with the same renderKey (then `diagnostics` is empty) */
@@ -239,7 +247,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
       const results = await lintEntries(files, opts);
-      return { files, results, diagnostics: finish(results), rules: own };
+      return { files, results, diagnostics: finish(results), rules: own, ruleMeta: [...RULES, ...own] };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
     const cache = LintCache.load(opts.cacheFile, now.getTime(), enable);
@@ -278,6 +286,6 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     if (keptRun) {
       try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics, ...(until !== undefined ? { until } : {}) }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
     }
-    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
+    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ruleMeta: [...RULES, ...own], ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
   });
 }

@@ -39,6 +39,8 @@ export interface RuleMeta {
   sourceUrl?: string;
   /** when the rule was last checked against its source page, YYYY-MM-DD (filled in like sourceUrl) */
   checked?: string;
+  /** the address of the rule's section in tplsync's docs/rules.md (the registry fills it in for the built-in rules; a project's own rules have none) */
+  docsUrl?: string;
   /**
    * An error of this rule depends on the clock, not on the change being made: it keeps only its
    * own template from being planned and applied, while every other template goes ahead.
