@@ -40,12 +40,12 @@ export function translationFacts(t: Loose): TranslationFacts {
 export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts }
 export interface TranslationFinding { file: string; path: Path; message: string; ruleId: string }
 
-/** both rules' findings over a run, worked out once for the run (by its list of files) */
+/** both rules' findings over a run, worked out once for the run (by its context: one per run) */
 const found = new WeakMap<object, TranslationFinding[]>();
 
 function reportTranslations(ctx: ProjectContext, ruleId: string): void {
-  let all = found.get(ctx.files);
-  if (!all) found.set(ctx.files, all = translationFindings(ctx));
+  let all = found.get(ctx);
+  if (!all) found.set(ctx, all = translationFindings(ctx));
   for (const f of all) if (f.ruleId === ruleId) ctx.reportAt(f.file, f.path, f.message);
 }
 
