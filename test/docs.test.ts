@@ -153,7 +153,7 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
   const headings = anchors(read('docs/rules.md'));
   for (const r of RULES) assert.ok(headings.has(r.id), `docs/rules.md has no section ${r.id}`);
   const d = { file: 't.yaml', line: 1, column: 1, endLine: 1, endColumn: 2, ruleId: 'category', severity: 'error' as const, message: 'm' };
-  const ctx = { fileCount: 1, color: false, toolVersion: '0.0.0' };
+  const ctx = { fileCount: 1, color: false, toolVersion: '0.0.0', rules: RULES };
   const log = JSON.parse(sarif([d], ctx)) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
   const uris = log.runs[0]!.tool.driver.rules.map((r) => [r.id, r.helpUri]);
   assert.ok(uris.length >= RULES.length - 1);

@@ -9,10 +9,12 @@ import * as assert from 'uvu/assert';
 import Ajv04Module from 'ajv-draft-04';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { FORMATTERS } from '../src/lint/formatters/index.ts';
+import { RULES } from '../src/lint/registry.ts';
 import { escapeData, escapeProperty } from '../src/lint/formatters/github.ts';
 import { CONFIG, VALID, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
-const ctx = { fileCount: 2, color: false, toolVersion: '1.2.3' };
+// the rules' metadata comes from the run (LintOutcome.ruleMeta): here, the built-in rules'
+const ctx = { fileCount: 2, color: false, toolVersion: '1.2.3', rules: RULES };
 const diags: Diagnostic[] = [
   { file: 'templates/a b.yaml', line: 3, column: 7, endLine: 3, endColumn: 12, ruleId: 'category', severity: 'error', message: 'Bad, "value": 100% wrong\nsecond line' },
   { file: 'templates/c.yaml', line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'language-unknown', severity: 'warning', message: 'a | pipe' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { aliasesWithoutKind } from '../config/load.js';
 import { didYouMean } from '../core/suggest.js';
-import { FORMAT_NAMES, isFormatName, loadFormatter } from '../lint/formatters/load.js';
+import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
 import { saveRendered } from '../lint/run-summary.js';
@@ -49,8 +49,9 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     const now = new Date();
     fixes = fixer.fixRun(config, await lintProject(config, paths, process.cwd(), { now }), process.cwd(), now);
   }
-  const run = await lintProject(config, paths, process.cwd(), cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {});
-  const { files, diagnostics, cached, statHits, rules } = run;
+  const withRules = listsRules(o.format);
+  const run = await lintProject(config, paths, process.cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}) });
+  const { files, diagnostics, cached, statHits, ruleMeta } = run;
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) process.stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(process.cwd(), config.file ?? 'the config') || 'the config'}\n`);
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
@@ -66,7 +67,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     emit(run.rendered.text, o.output);
     s = run.rendered;
   } else {
-    const ctx = { ...base, fileCount: files.length, rules };
+    const ctx = { ...base, fileCount: files.length, rules: ruleMeta };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));

@@ -6,24 +6,21 @@ import { fastValue, topLevelScalarSpan } from '../files/fast-parse.js';
 import { indexText, locateRangeText, locateText, type TextDoc } from '../files/text-locate.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { parseTemplateBytes, parseTemplateText, type ParsedFile } from '../files/parse.js';
-import { UUID_RE } from '../model/ids.js';
 import { detached } from '../model/detach.js';
 import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import { parseDirectives, type Directive } from './directives.js';
-import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
-import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type Loose, type ReportOptions, type Rule, type RuleContext, type RuleMeta } from './rule.js';
+import { CHECKED_RULES, RULES, RULES_BY_ID } from './registry.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type Loose, type ReportOptions, type FinalContext, type ProjectContext, type Rule, type RuleContext, type RuleMeta } from './rule.js';
 import { variantFacts, type VariantFacts } from './rules/variants.js';
-import { translationFacts, type TranslationFacts } from './rules/translations.js';
+import { translationFacts } from './rules/translations.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 import { validateTemplate } from '../schemas/template.js';
-import { didYouMean } from '../core/suggest.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
-import { ENV_VALUE_RULE_ID, missingValueMessage } from './rules/env-values.js';
-import { CHANNEL_KIND_RULE_ID, channelKindProblem, contentOf, type ChannelKind, type TemplateContent } from './rules/channel-kind.js';
+import { contentOf } from './rules/channel-kind.js';
 
 /** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
 const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
@@ -67,22 +64,8 @@ function shapeOf(t: Loose, wa: Loose | undefined): number {
   return mask;
 }
 
-/** What the cross-file rules need to know of a file. */
-export interface FileFacts {
-  channel?: { value: string; span: Span };
-  name?: string;
-  language?: string;
-  identitySpan?: Span;
-  publicId?: { value: string; span: Span };
-  /** what the language variants of one (channel, name) must share (rules/variants.ts) */
-  variant?: VariantFacts;
-  /** the hashes of its texts and what it records of its source language (rules/translations.ts) */
-  translation?: TranslationFacts;
-  /** WhatsApp components only, RCS content only, or both (rules/channel-kind.ts) */
-  content?: TemplateContent;
-  /** the references to environment values, ((name)), at the `((` of each (rule env-value-missing); absent when none */
-  references?: { name: string; span: Span }[];
-}
+export type { FileFacts } from './facts.js';
+import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';
 
 export interface FileResult {
   file: string;
@@ -446,61 +429,52 @@ export interface ProjectOptions {
   /** the severities of one file (the config's per-path overrides), by its display path; default `severities` */
   severitiesFor?: (file: string) => Readonly<Record<string, SeveritySetting>>;
   /** alias -> environment names that define it; undefined when there is no config to check against */
-  channels?: { environments: string[]; aliases: Readonly<Record<string, readonly string[]>>; kinds?: Readonly<Record<string, ChannelKind>> };
+  channels?: ProjectChannels;
   /** the project's own rules (team policies, plugins), known beside the built-in ones */
   rules?: ReadonlyMap<string, RuleMeta>;
   /** alias -> the environments that define it, each with the names of its values (rule env-value-missing); undefined without environments */
-  values?: Readonly<Record<string, readonly { environment: string; names: ReadonlySet<string> }[]>>;
-  /** findings of the project-level passes (variants, policies), placed already, before severities and directives */
-  extra?: readonly Diagnostic[];
+  values?: ProjectValues;
+  /** the config's `channels` (their `languages`: rule language-coverage) */
+  languages?: ProjectContext['languages'];
+  /**
+   * Gives positions to the project rules' findings at paths of a file's value (ProjectContext.reportAt),
+   * with the findings of other project-level passes (team policies) it adds; without it (one file
+   * alone: the language server's and --fix's own check) those findings are left out.
+   */
+  place?: (found: readonly PathFinding[]) => Diagnostic[];
 }
 
+/** A project rule's finding at a path of a file's template value, with the rule's default severity: placed by ProjectOptions.place. */
+export interface PathFinding extends ReportOptions { file: string; ruleId: string; path: Path; message: string; severity: Severity }
+
+/** the built-in rules with a project hook, and those with a final hook by their stage (rule.ts) */
+const PROJECT_RULES: readonly Rule[] = RULES.filter((r) => r.checkProject);
+const DIRECTIVE_RULES: readonly Rule[] = RULES.filter((r) => r.checkFinal && r.group === 'directive');
+const LIMIT_RULES: readonly Rule[] = RULES.filter((r) => r.checkFinal && r.group !== 'directive');
+
+/** a finding's severity before the config's: the rule's default (a rule off by default that runs reports warnings) */
+const defaultSeverity = (rule: RuleMeta): Severity => (rule.severity === 'off' ? 'warning' : rule.severity);
+
+/** Every project rule over the run's files, through its project hook: the findings at spans, and those at paths (placed by opts.place). */
+function runProjectRules(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
+  const placed: Diagnostic[] = [];
+  const atPaths: PathFinding[] = [];
+  let rule = PROJECT_RULES[0]!;
+  const ctx: ProjectContext = {
+    files, languages: opts.languages ?? {},
+    ...(opts.channels ? { channels: opts.channels } : {}), ...(opts.values ? { values: opts.values } : {}),
+    report(file, span, message) { placed.push({ file, ...span, ruleId: rule.id, severity: defaultSeverity(rule), message }); },
+    reportAt(file, path, message, o) { atPaths.push({ file, ...o, ruleId: rule.id, path, message, severity: defaultSeverity(rule) }); },
+  };
+  for (rule of PROJECT_RULES) rule.checkProject!(ctx);
+  if (opts.place) for (const d of opts.place(atPaths)) placed.push(d);
+  return placed;
+}
 
 /** Cross-file rules, configured severities and directives; returns sorted final diagnostics. */
 export function finishProject(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
   const all: Diagnostic[] = [];
-  const byIdentity = new Map<string, FileResult>();
-  const byPublicId = new Map<string, FileResult>();
-  const cross: Diagnostic[] = [];
-  const add = (file: string, span: Span, ruleId: string, message: string): void => {
-    const sev = RULES_BY_ID.get(ruleId)!.severity;
-    cross.push({ file, ...span, ruleId, severity: sev === 'off' ? 'warning' : sev, message });
-  };
-  for (const r of files) {
-    const { channel, name, language, publicId } = r.facts;
-    if (channel && name && language) {
-      const key = `${channel.value}\u0000${name}\u0000${language}`;
-      const first = byIdentity.get(key);
-      if (first) add(r.file, r.facts.identitySpan ?? channel.span, 'duplicate-template', `${channel.value}/${name}/${language} is already defined in ${first.file}.`);
-      else byIdentity.set(key, r);
-    }
-    if (publicId) {
-      const first = byPublicId.get(publicId.value);
-      if (first) add(r.file, publicId.span, 'duplicate-public-id', `publicId ${publicId.value} is already used by ${first.file}.`);
-      else byPublicId.set(publicId.value, r);
-    }
-    if (channel && opts.channels && !UUID_RE.test(channel.value)) {
-      const defined = opts.channels.aliases[channel.value] ?? [];
-      const missing = opts.channels.environments.filter((e) => !defined.includes(e));
-      if (missing.length) {
-        const known = Object.keys(opts.channels.aliases);
-        add(r.file, channel.span, 'unknown-channel', defined.length === 0
-          ? `Channel alias '${channel.value}' is not defined in the config${didYouMean(channel.value, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
-          : `Channel alias '${channel.value}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
-      }
-      const inEnvs = opts.values?.[channel.value];
-      if (inEnvs && r.facts.references) {
-        for (const ref of r.facts.references) {
-          const missing = inEnvs.filter((e) => !e.names.has(ref.name));
-          if (missing.length) add(r.file, ref.span, ENV_VALUE_RULE_ID, missingValueMessage(ref.name, channel.value, missing.map((e) => e.environment), inEnvs.map((e) => [...e.names])));
-        }
-      }
-      const kind = opts.channels.kinds?.[channel.value];
-      const problem = kind && r.facts.content ? channelKindProblem(channel.value, kind, r.facts.content) : undefined;
-      if (problem) add(r.file, channel.span, CHANNEL_KIND_RULE_ID, problem);
-    }
-  }
-  cross.push(...(opts.extra ?? []));
+  const cross = runProjectRules(files, opts);
   const crossByFile = new Map<string, Diagnostic[]>();
   for (const d of cross) { const l = crossByFile.get(d.file); if (l) l.push(d); else crossByFile.set(d.file, [d]); }
 
@@ -519,10 +493,30 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
 /**
- * At most MAX_FINDINGS_PER_FILE findings of a file (errors first, then by position), and one
- * `too-many-findings` summary of everything left out: here, and by the per-rule cap while the
- * file was linted. The summary takes the highest severity of what it stands for, so a file whose
- * hidden findings include an error still fails the run.
+ * The final rules of one stage (rule.ts, FinalContext) on a file: each whose configured severity
+ * is not off, reporting with that severity unless it gives one.
+ */
+function runFinalRules(rules: readonly Rule[], file: string, base: Omit<FinalContext, 'file' | 'report'>, severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const rule of rules) {
+    const s = severities[rule.id] ?? rule.severity;
+    if (s === 'off') continue;
+    rule.checkFinal!({
+      ...base, file,
+      report(at, message, severity) { out.push({ file, line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, ruleId: rule.id, severity: severity ?? s, message }); },
+    });
+  }
+  return out;
+}
+
+const NO_DIRECTIVES: readonly Directive[] = Object.freeze([]);
+const knownNothing = { suppressed: () => false, known: () => false, ids: () => [] };
+
+/**
+ * At most MAX_FINDINGS_PER_FILE findings of a file (errors first, then by position); what was
+ * left out here and by the per-rule cap while the file was linted goes to the limit rules
+ * (too-many-findings: one summary, with the highest severity of what it stands for, so a file
+ * whose hidden findings include an error still fails the run).
  */
 function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
   const hidden = new Map<string, number>();
@@ -543,15 +537,9 @@ function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record
     kept = order.slice(0, MAX_FINDINGS_PER_FILE);
     for (const d of order.slice(MAX_FINDINGS_PER_FILE)) note(d.ruleId, 1, d.severity, d);
   }
-  if (hidden.size === 0 || severities['too-many-findings'] === 'off') return kept;
-  const total = [...hidden.values()].reduce((a, b) => a + b, 0);
-  const by = [...hidden].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const list = by.slice(0, 5).map(([id, n]) => `${id} ${n}`).join(', ') + (by.length > 5 ? `, ${by.length - 5} more rules` : '');
-  const at = first!;
-  return [...kept, {
-    file: r.file, line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, ruleId: 'too-many-findings', severity: worst!,
-    message: `${total} more finding${total === 1 ? '' : 's'} in this file ${total === 1 ? 'is' : 'are'} not shown (${list}); at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported. Fix these and lint again.`,
-  }];
+  if (hidden.size === 0) return kept;
+  const limits = runFinalRules(LIMIT_RULES, r.file, { ...knownNothing, directives: NO_DIRECTIVES, hidden: { counts: hidden, severity: worst!, span: first! } }, severities);
+  return limits.length ? [...kept, ...limits] : kept;
 }
 
 function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
@@ -565,6 +553,7 @@ function configure(diags: Diagnostic[], severities: Readonly<Record<string, Seve
   return out;
 }
 
+/** The file's directives applied: the findings they suppress left out, then the directive rules on what each suppressed. */
 function applyDirectives(file: string, diags: Diagnostic[], directives: readonly Directive[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
   if (directives.length === 0) return diags;
   const used = new Set<string>();
@@ -579,20 +568,12 @@ function applyDirectives(file: string, diags: Diagnostic[], directives: readonly
     used.add(`${dir.line}\u0000${d.ruleId}`);
     return false;
   });
-  const extra: Diagnostic[] = [];
-  const emit = (ruleId: string, dir: Directive, message: string): void => {
-    const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)!.severity;
-    if (s !== 'off') extra.push({ file, line: dir.line, column: dir.column, endLine: dir.line, endColumn: dir.endColumn, ruleId, severity: s, message });
-  };
-  const ids = [...RULES_BY_ID.keys(), ...(own?.keys() ?? [])];
-  for (const dir of directives) {
-    if (dir.rules.length === 0) emit('directive-unknown-rule', dir, 'tplsync-disable-next-line names no rule id; write `# tplsync-disable-next-line RULE-ID -- reason`.');
-    if (!dir.reason) emit('directive-missing-reason', dir, `Give the reason for disabling ${dir.rules.join(', ') || 'the rule'}: append \` -- why it does not apply\`.`);
-    for (const id of dir.rules) {
-      if (!RULES_BY_ID.has(id) && !own?.has(id)) emit('directive-unknown-rule', dir, `Unknown rule id '${id}'${didYouMean(id, ids)}`);
-      else if (!used.has(`${dir.line}\u0000${id}`)) emit('directive-unused', dir, `No ${id} finding on line ${dir.target} to disable; remove the directive.`);
-    }
-  }
+  const extra = runFinalRules(DIRECTIVE_RULES, file, {
+    directives,
+    suppressed: (dir, id) => used.has(`${dir.line}\u0000${id}`),
+    known: (id) => RULES_BY_ID.has(id) || Boolean(own?.has(id)),
+    ids: () => [...RULES_BY_ID.keys(), ...(own?.keys() ?? [])],
+  }, severities);
   return [...kept, ...extra];
 }
 

@@ -11,15 +11,13 @@ import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { compareDiagnostics, type Diagnostic, type Severity } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
-import { finishProject, parseStats, type FileResult, type ProjectOptions } from './engine.js';
+import { finishProject, parseStats, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
 import { placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
-import { RETIRED_RULES, RULES_BY_ID } from './registry.js';
-import type { Rule } from './rule.js';
-import { checkVariants, VARIANT_RULE_ID } from './rules/variants.js';
-import { checkTranslations } from './rules/translations.js';
+import { RETIRED_RULES, RULES, RULES_BY_ID } from './registry.js';
+import type { Rule, RuleMeta } from './rule.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
 import { anyRefused } from '../files/load.js';
@@ -71,6 +69,8 @@ export interface LintRunOptions {
   renderKey?: string;
   /** rules off by default that the config turns on (set by lintFound from the config) */
   enable?: readonly string[];
+  /** the caller's report lists or links rules: give their metadata (LintOutcome.ruleMeta) even when the run's answer is kept whole */
+  withRules?: boolean;
 }
 
 /** The rules off by default (key-order) that the config's `rules` or an override turns on. */
@@ -186,8 +186,14 @@ export interface LintOutcome {
   results: FileResult[];
   /** files answered from the cache */
   cached?: number;
-  /** the project's own rules (team policies and plugins), for formatters that list rules */
+  /** the project's own rules (team policies and plugins), with their checks */
   rules: Rule[];
+  /**
+   * The metadata of every rule of the run, built-in ones first, then the project's own: what the
+   * formats that list or link rules read (FormatContext.rules). A run answered whole from the
+   * cache loads no rule and gives none, unless asked for them (LintRunOptions.withRules).
+   */
+  ruleMeta: readonly RuleMeta[];
   /** the key of the kept run these findings are (run-summary.ts), for keeping its rendered report beside it */
   kept?: { key: string; summaryFile: string; until?: number };
   /** the report rendered last time from the same run with the same renderKey (then `diagnostics` is empty) */
@@ -196,40 +202,20 @@ export interface LintOutcome {
   cacheProblem?: string;
 }
 
-/** The project-level passes over every file of a run: language variants (from facts) and team policies (on values). */
-function projectFindings(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, channels: Config['channels'] = {}, textOf?: (abs: string) => string | undefined): Diagnostic[] {
-  const sev = RULES_BY_ID.get(VARIANT_RULE_ID)!.severity;
-  const severity: Severity = sev === 'off' ? 'warning' : sev;
-  // only a name that two files share can have variants to compare (most names are one file's)
-  const seen = new Map<string, number>();
-  for (const r of results) if (r.facts.name !== undefined) seen.set(r.facts.name, (seen.get(r.facts.name) ?? 0) + 1);
-  const inputs = results.flatMap((r, i) => {
-    const { channel, name, language, variant } = r.facts;
-    return channel && name && language && variant && seen.get(name)! > 1 ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: variant }] : [];
-  });
-  const variants = checkVariants(inputs);
-  const abs = variants.length ? new Map(inputs.map((x) => [x.file, x.abs])) : undefined;
-  const found: ProjectFinding[] = variants.map((v) => ({ ...v, abs: abs!.get(v.file)!, ruleId: VARIANT_RULE_ID, severity }));
-  found.push(...translationFindings(files, results, channels));
-  if (policies) {
-    found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
-  }
-  return found.length ? placeFindings(found, textOf) : [];
-}
-
-/** translation-outdated and language-coverage: only files that record a source, and channels that name languages, can have any. */
-function translationFindings(files: readonly FileEntry[], results: readonly FileResult[], channels: NonNullable<Config['channels']>): ProjectFinding[] {
-  const wanted = Object.values(channels).some((c) => c.languages?.length);
-  if (!wanted && !results.some((r) => r.facts.translation?.from)) return [];
-  const inputs = results.flatMap((r, i) => {
-    const { channel, name, language, translation } = r.facts;
-    return channel && name && language && translation ? [{ file: r.file, abs: files[i]!.abs, channel: channel.value, name, language, facts: translation }] : [];
-  });
-  const abs = new Map(inputs.map((x) => [x.file, x.abs]));
-  return checkTranslations(inputs, channels).map((f) => {
-    const sev = RULES_BY_ID.get(f.ruleId)!.severity;
-    return { ...f, abs: abs.get(f.file)!, severity: sev === 'off' ? 'warning' : sev };
-  });
+/**
+ * Places the project rules' findings at paths (variants, translations) and the team policies'
+ * findings (run here on the files' values) in one pass: a file is read again with positions only
+ * when it has one of them.
+ */
+function placer(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined): (found: readonly PathFinding[]) => Diagnostic[] {
+  return (atPaths) => {
+    const abs = atPaths.length ? new Map(results.map((r, i) => [r.file, files[i]!.abs])) : undefined;
+    const found: ProjectFinding[] = atPaths.map((f) => ({ ...f, abs: abs!.get(f.file)! }));
+    if (policies) {
+      found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
+    }
+    return found.length ? placeFindings(found, textOf) : [];
+  };
 }
 
 /**
@@ -238,7 +224,7 @@ function translationFindings(files: readonly FileEntry[], results: readonly File
  * what is on disk (the language server's open documents).
  */
 export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined): Diagnostic[] {
-  const done = finishProject(results, { ...popts, extra: projectFindings(files, results, policies, now, config.channels, textOf) });
+  const done = finishProject(results, { ...popts, languages: config.channels ?? {}, place: placer(files, results, policies, now, textOf) });
   return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
 }
 
@@ -261,7 +247,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
       const results = await lintEntries(files, opts);
-      return { files, results, diagnostics: finish(results), rules: own };
+      return { files, results, diagnostics: finish(results), rules: own, ruleMeta: [...RULES, ...own] };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
     const cache = LintCache.load(opts.cacheFile, now.getTime(), enable);
@@ -300,6 +286,6 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     if (keptRun) {
       try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics, ...(until !== undefined ? { until } : {}) }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
     }
-    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
+    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ruleMeta: [...RULES, ...own], ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
   });
 }

@@ -18,10 +18,14 @@ import { SOURCES } from './sources.js';
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
 const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]): Rule[] => rules.map((r) => ({ ...r, requires }));
 
-/** a rule with the address and the check date of its source page, when src/lint/sources.ts knows it */
+/** where the built-in rules are documented, one section each (docs/rules.md, `npm run docs:rules`) */
+export const RULES_DOC_URL = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
+
+/** a rule with the address of its section in the docs, and the address and check date of its source page when src/lint/sources.ts knows it */
 const sourced = (r: Rule): Rule => {
   const page = r.source !== undefined ? SOURCES[r.source] : undefined;
-  return page && r.sourceUrl === undefined ? { ...r, sourceUrl: page.url, checked: r.checked ?? page.checked } : r;
+  const documented = { ...r, docsUrl: `${RULES_DOC_URL}#${r.id}` };
+  return page && r.sourceUrl === undefined ? { ...documented, sourceUrl: page.url, checked: r.checked ?? page.checked } : documented;
 };
 
 export const RULES: readonly Rule[] = ([

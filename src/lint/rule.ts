@@ -1,10 +1,15 @@
-// A rule is data (id, default severity, docs) plus, for per-file rules, one pure function
-// of the parsed template. Rules without `check` are reported by another stage (loading,
-// schema, directives, cross-file) and are listed here so that every id has docs and a severity.
+// A rule is data (id, default severity, docs) plus its code, through one of three hooks the
+// engine calls (engine.ts): `check` per file (a pure function of the parsed template),
+// `checkProject` once per run over every file's facts (the cross-file rules), and `checkFinal`
+// on each file's final findings (the directive and limit rules). The rules of loading and of
+// the schema (groups file and schema) are still reported by those stages (src/files,
+// src/schemas/template.ts) and are listed here so that every id has docs and a severity.
 import type { Path } from '../files/locate.js';
+import type { Directive } from './directives.js';
+import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';
 import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
-import type { SeveritySetting } from '../core/diagnostic.js';
+import type { Severity, SeveritySetting, Span } from '../core/diagnostic.js';
 
 /**
  * Bounds on the findings of one file. A rule reports at most MAX_FINDINGS_PER_RULE findings per
@@ -34,6 +39,8 @@ export interface RuleMeta {
   sourceUrl?: string;
   /** when the rule was last checked against its source page, YYYY-MM-DD (filled in like sourceUrl) */
   checked?: string;
+  /** the address of the rule's section in tplsync's docs/rules.md (the registry fills it in for the built-in rules; a project's own rules have none) */
+  docsUrl?: string;
   /**
    * An error of this rule depends on the clock, not on the change being made: it keeps only its
    * own template from being planned and applied, while every other template goes ahead.
@@ -91,8 +98,57 @@ export type Change =
 /** What a repair sees: the rule's view of the template, without `report`. */
 export type RepairContext = Omit<RuleContext, 'report'>;
 
+/** One file of a run as the project rules see it: its display path and what the per-file stage kept of it. */
+export interface ProjectFile { readonly file: string; readonly facts: FileFacts }
+
+/**
+ * What a project rule (`checkProject`) sees: every file's facts, in the run's order, and the
+ * config's channels. It reports each finding either at a span the facts hold (placed at once),
+ * or at a path of a file's template value (placed afterwards, the file read again with
+ * positions: only files with such a finding are). Severities are the rule's default here; the
+ * config's are applied once afterwards, with the directives, to every finding alike.
+ */
+export interface ProjectContext {
+  readonly files: readonly ProjectFile[];
+  /** the environments' channel aliases and kinds; undefined when there is no config to check against */
+  readonly channels?: ProjectChannels;
+  /** the names of the values of each environment, by alias; undefined without environments */
+  readonly values?: ProjectValues;
+  /** the config's `channels.<alias>.languages` (rule language-coverage); empty when none */
+  readonly languages: Readonly<Record<string, { languages?: string[] }>>;
+  report(file: string, span: Span, message: string): void;
+  reportAt(file: string, path: Path, message: string, opts?: ReportOptions): void;
+}
+
+/**
+ * What a final rule (`checkFinal`) sees of one file once its findings are configured: the rules of
+ * group `directive` run after the file's directives were applied (what each suppressed), those of
+ * group `limits` after the per-file cap (what it left out). A final rule whose configured severity
+ * is off is not called; `report` takes that severity unless it is given one.
+ */
+export interface FinalContext {
+  readonly file: string;
+  readonly directives: readonly Directive[];
+  /** whether the directive suppressed a finding of this rule id */
+  suppressed(dir: Directive, ruleId: string): boolean;
+  /** whether an id names a rule of the run (built-in or the project's own) */
+  known(ruleId: string): boolean;
+  /** every rule id of the run, built-in first (for a suggestion) */
+  ids(): readonly string[];
+  /**
+   * The findings the caps left out (per rule while the file was linted, per file here): how many
+   * of each rule, the highest severity among them and where the first is; undefined when none.
+   */
+  readonly hidden?: { counts: ReadonlyMap<string, number>; severity: Severity; span: Span };
+  report(span: Span, message: string, severity?: Severity): void;
+}
+
 export interface Rule extends RuleMeta {
   check?(ctx: RuleContext): void;
+  /** the project hook: once per run, over every file's facts (cross-file rules) */
+  checkProject?(ctx: ProjectContext): void;
+  /** the final hook: once per file with findings or directives, at the stage of the rule's group (directive, limits) */
+  checkFinal?(ctx: FinalContext): void;
   /**
    * The mechanical, certain repair of this rule's findings in a template, as changes to its
    * plain paths (none when it cannot be sure). Pure. `tplsync lint --fix` and the language

@@ -10,7 +10,11 @@ export interface FormatContext {
   root?: string;
   /** the directory the diagnostics' paths are relative to (the working directory) */
   cwd?: string;
-  /** the project's own rules (team policies, plugins), listed beside the built-in ones */
+  /**
+   * The metadata of the rules of the run (LintOutcome.ruleMeta): the built-in ones, then the
+   * project's own (team policies, plugins). The formats that list or link rules (SARIF, Markdown)
+   * read them here, never from the registry; without them they list none and link none.
+   */
   rules?: readonly RuleMeta[];
 }
 

@@ -7,6 +7,8 @@ import { stylish } from './stylish.js';
 
 export type { FormatContext, Formatter } from './formatter.js';
 import type { Formatter } from './formatter.js';
+import type { FormatName } from './load.js';
 
-export const FORMATTERS: Readonly<Record<string, Formatter>> = { stylish, json, sarif, github, markdown };
+/** every format of the table (load.ts), loaded at once */
+export const FORMATTERS: Readonly<Record<FormatName, Formatter>> = { stylish, json, sarif, github, markdown };
 export { FORMAT_NAMES } from './load.js';

@@ -1,5 +1,4 @@
 // A Markdown report for pull-request comments and job summaries.
-import { RULES_BY_ID } from '../registry.js';
 import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
 
@@ -15,8 +14,10 @@ export const markdown: Formatter = (diags, ctx) => {
   }
   out.push(`**${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}** in ${ctx.fileCount} file${ctx.fileCount === 1 ? '' : 's'}.`, '');
   out.push('| File | Line | Severity | Rule | Message |', '| --- | ---: | --- | --- | --- |');
+  const docs = new Map((ctx.rules ?? []).flatMap((r) => (r.docsUrl ? [[r.id, r.docsUrl]] : [])));
   for (const d of diags) {
-    const rule = RULES_BY_ID.get(d.ruleId) ? `[\`${d.ruleId}\`](https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${d.ruleId})` : `\`${d.ruleId}\``;
+    const url = docs.get(d.ruleId);
+    const rule = url ? `[\`${d.ruleId}\`](${url})` : `\`${d.ruleId}\``;
     out.push(`| \`${cell(d.file)}\` | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(d.message)} |`);
   }
   return `${out.join('\n')}\n`;

@@ -2,11 +2,9 @@
 // relative to the repository root (%SRCROOT%, the config's directory, as a file:/// URI).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES } from '../registry.js';
 import type { FormatContext, Formatter } from './formatter.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
-const HELP_URI = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
 
 /**
  * The path of `file` (relative to ctx.cwd, as diagnostics carry it) relative to ctx.root, with
@@ -41,7 +39,7 @@ function artifactLocation(file: string, ctx: FormatContext): { uri: string; uriB
 }
 
 export const sarif: Formatter = (diags, ctx) => {
-  const all = [...RULES, ...(ctx.rules ?? [])];
+  const all = ctx.rules ?? [];
   const index = new Map(all.map((r, i) => [r.id, i]));
   const root = ctx.root ? pathToFileURL(ctx.root).href.replace(/\/?$/, '/') : undefined;
   const log = {
@@ -54,14 +52,14 @@ export const sarif: Formatter = (diags, ctx) => {
           version: ctx.toolVersion,
           semanticVersion: ctx.toolVersion,
           informationUri: 'https://github.com/tplsync/tplsync',
-          rules: all.map((r, i) => ({
+          rules: all.map((r) => ({
             id: r.id,
             name: sarifRuleName(r.id),
             shortDescription: { text: r.summary },
             fullDescription: { text: `${r.summary} ${r.why}` },
             help: { text: `${r.why}\nFix: ${r.fix}`, markdown: `${r.why}\n\n**Fix:** ${r.fix}${r.source ? `\n\nSource: ${r.sourceUrl ? `[${r.source}](${r.sourceUrl}), checked ${r.checked}` : r.source}` : ''}` },
             // the project's own rules have no page in tplsync's docs
-            ...(i < RULES.length ? { helpUri: `${HELP_URI}#${r.id}` } : {}),
+            ...(r.docsUrl ? { helpUri: r.docsUrl } : {}),
             defaultConfiguration: { level: r.severity === 'off' ? 'none' : LEVEL[r.severity] },
             properties: { tags: [r.group] },
           })),

@@ -6,8 +6,8 @@ import type { Loose } from '../../model/loose.js';
 
 export const CHANNEL_KIND_RULE_ID = 'channel-kind';
 export type ChannelKind = 'whatsapp' | 'rcs';
-/** what a template holds: WhatsApp components only, RCS content only, or both */
-export type TemplateContent = 'whatsapp' | 'rcs' | 'both';
+export type { TemplateContent } from '../facts.js';
+import type { TemplateContent } from '../facts.js';
 
 const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 

@@ -1,38 +1,135 @@
-// Rules reported across files and about suppression directives.
-import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE } from '../rule.js';
+// Rules reported across files (project hook), about suppression directives and about the caps
+// on findings (final hook): their metadata and their code (rule.ts).
+import type { Span } from '../../core/diagnostic.js';
+import { didYouMean } from '../../core/suggest.js';
+import type { Directive } from '../directives.js';
+import { UUID_RE } from '../../model/ids.js';
+import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
+import { channelKindProblem } from './channel-kind.js';
+import { missingValueMessage } from './env-values.js';
+
+/** the files whose channel is a config alias (not a UUID), with that alias: those the channel rules judge */
+function aliased(ctx: ProjectContext, each: (file: ProjectContext['files'][number], alias: string, span: Span) => void): void {
+  if (!ctx.channels) return;
+  for (const r of ctx.files) {
+    const channel = r.facts.channel;
+    if (channel && !UUID_RE.test(channel.value)) each(r, channel.value, channel.span);
+  }
+}
 
 export const crossFileRules = defineRules([
   { id: 'duplicate-template', group: 'cross-file', severity: 'error', summary: 'No two files define the same (channel, name, language).',
     why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply.',
-    fix: 'Delete one file, or change the name or language of one template.' },
+    fix: 'Delete one file, or change the name or language of one template.',
+    checkProject(ctx) {
+      const first = new Map<string, string>();
+      for (const r of ctx.files) {
+        const { channel, name, language } = r.facts;
+        if (!channel || !name || !language) continue;
+        const key = `${channel.value}\u0000${name}\u0000${language}`;
+        const there = first.get(key);
+        if (there !== undefined) ctx.report(r.file, r.facts.identitySpan ?? channel.span, `${channel.value}/${name}/${language} is already defined in ${there}.`);
+        else first.set(key, r.file);
+      }
+    } },
   { id: 'duplicate-public-id', group: 'cross-file', severity: 'error', summary: 'No two files set the same explicit publicId.',
-    why: 'The publicId addresses one template; two files with the same id overwrite each other.', fix: 'Remove or correct one publicId.' },
+    why: 'The publicId addresses one template; two files with the same id overwrite each other.', fix: 'Remove or correct one publicId.',
+    checkProject(ctx) {
+      const first = new Map<string, string>();
+      for (const r of ctx.files) {
+        const publicId = r.facts.publicId;
+        if (!publicId) continue;
+        const there = first.get(publicId.value);
+        if (there !== undefined) ctx.report(r.file, publicId.span, `publicId ${publicId.value} is already used by ${there}.`);
+        else first.set(publicId.value, r.file);
+      }
+    } },
   { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that every environment of the config defines.',
     why: 'An alias the config does not map cannot be synced; the apply would fail in that environment.',
-    fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml, or correct its spelling.' },
+    fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml, or correct its spelling.',
+    checkProject(ctx) {
+      const channels = ctx.channels!;
+      aliased(ctx, (r, alias, span) => {
+        const defined = channels.aliases[alias] ?? [];
+        const missing = channels.environments.filter((e) => !defined.includes(e));
+        if (!missing.length) return;
+        const known = Object.keys(channels.aliases);
+        ctx.report(r.file, span, defined.length === 0
+          ? `Channel alias '${alias}' is not defined in the config${didYouMean(alias, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
+          : `Channel alias '${alias}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+      });
+    } },
   { id: 'channel-kind', group: 'cross-file', severity: 'error', summary: 'A template fits the kind of its channel: no RCS-only template on a WhatsApp channel, no WhatsApp-only template on an RCS channel.',
     why: 'The config knows which channel is WhatsApp and which is RCS (`channels.<alias>.kind`); a template the channel cannot send would be created and never delivered.',
-    fix: 'Use a channel of the right kind, or write the missing part (a WhatsApp `body`, or the RCS `message`). A template with both fits either kind.' },
+    fix: 'Use a channel of the right kind, or write the missing part (a WhatsApp `body`, or the RCS `message`). A template with both fits either kind.',
+    checkProject(ctx) {
+      const kinds = ctx.channels?.kinds;
+      if (!kinds) return;
+      aliased(ctx, (r, alias, span) => {
+        const kind = kinds[alias];
+        const problem = kind && r.facts.content ? channelKindProblem(alias, kind, r.facts.content) : undefined;
+        if (problem) ctx.report(r.file, span, problem);
+      });
+    } },
   { id: 'env-value-missing', group: 'cross-file', severity: 'error', summary: 'Every value a template refers to, `((name))`, is given by every environment that has the template\'s channel.',
     why: 'A template refers to a value of its environment (a flow id, an address\'s host, a sample) that differs between accounts; an environment without it cannot build the template, so plan and apply would stop there. The finding is at the reference\'s `((`.',
     fix: 'Add the value under `environments.<env>.values` in the config of each environment named (a text, or `{ env: VAR }` for a secret), or correct the reference\'s name. A literal `((name))` is written `\\((name))`.',
-    source: 'tplsync (environment values, docs/format.md#environment-values)' },
+    source: 'tplsync (environment values, docs/format.md#environment-values)',
+    checkProject(ctx) {
+      const values = ctx.values;
+      if (!values) return;
+      aliased(ctx, (r, alias) => {
+        const inEnvs = values[alias];
+        if (!inEnvs || !r.facts.references) return;
+        for (const ref of r.facts.references) {
+          const missing = inEnvs.filter((e) => !e.names.has(ref.name));
+          if (missing.length) ctx.report(r.file, ref.span, missingValueMessage(ref.name, alias, missing.map((e) => e.environment), inEnvs.map((e) => [...e.names])));
+        }
+      });
+    } },
 ]);
+
+/** where a directive's finding points: the comment, on its line */
+const spanOf = (dir: Directive): Span => ({ line: dir.line, column: dir.column, endLine: dir.line, endColumn: dir.endColumn });
 
 export const directiveRules = defineRules([
   { id: 'directive-missing-reason', group: 'directive', severity: 'error',
     summary: 'A `# tplsync-disable-next-line RULE -- reason` directive gives its reason.',
     why: 'A suppression without a reason cannot be reviewed; the next reader does not know whether it is still needed.',
-    fix: 'Append ` -- ` and why the finding does not apply.' },
+    fix: 'Append ` -- ` and why the finding does not apply.',
+    checkFinal(ctx) {
+      for (const dir of ctx.directives) {
+        if (!dir.reason) ctx.report(spanOf(dir), `Give the reason for disabling ${dir.rules.join(', ') || 'the rule'}: append \` -- why it does not apply\`.`);
+      }
+    } },
   { id: 'directive-unused', group: 'directive', severity: 'warning', summary: 'A disable directive suppresses a finding.',
-    why: 'A directive that suppresses nothing hides the next real finding on that line.', fix: 'Remove the directive.' },
+    why: 'A directive that suppresses nothing hides the next real finding on that line.', fix: 'Remove the directive.',
+    checkFinal(ctx) {
+      for (const dir of ctx.directives) {
+        for (const id of dir.rules) if (ctx.known(id) && !ctx.suppressed(dir, id)) ctx.report(spanOf(dir), `No ${id} finding on line ${dir.target} to disable; remove the directive.`);
+      }
+    } },
   { id: 'directive-unknown-rule', group: 'directive', severity: 'error', summary: 'A disable directive names existing rule ids.',
-    why: 'A misspelt rule id suppresses nothing.', fix: 'Use a rule id from docs/rules.md.' },
+    why: 'A misspelt rule id suppresses nothing.', fix: 'Use a rule id from docs/rules.md.',
+    checkFinal(ctx) {
+      for (const dir of ctx.directives) {
+        if (dir.rules.length === 0) ctx.report(spanOf(dir), 'tplsync-disable-next-line names no rule id; write `# tplsync-disable-next-line RULE-ID -- reason`.');
+        for (const id of dir.rules) if (!ctx.known(id)) ctx.report(spanOf(dir), `Unknown rule id '${id}'${didYouMean(id, ctx.ids())}`);
+      }
+    } },
 ]);
 
 export const limitRules = defineRules([
   { id: 'too-many-findings', group: 'limits', severity: 'warning',
     summary: `Stands for the findings of a file that are not shown: at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported.`,
     why: 'A broken or hostile file (60,000 unknown keys, a text of 100,000 malformed placeholders) would otherwise produce a report larger than the file and take time in proportion to it. Findings over the cap are counted, not placed: this one finding, at the first of them, says how many of each rule were left out. It takes the highest severity of the findings it stands for (so hidden errors still fail the run); a directive cannot suppress a finding that was never placed.',
-    fix: 'Fix the findings shown (usually one mistake repeated) and lint again. Setting this rule to off hides the summary, not the findings.' },
+    fix: 'Fix the findings shown (usually one mistake repeated) and lint again. Setting this rule to off hides the summary, not the findings.',
+    checkFinal(ctx) {
+      if (!ctx.hidden) return;
+      const { counts, severity, span } = ctx.hidden;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const by = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const list = by.slice(0, 5).map(([id, n]) => `${id} ${n}`).join(', ') + (by.length > 5 ? `, ${by.length - 5} more rules` : '');
+      ctx.report(span, `${total} more finding${total === 1 ? '' : 's'} in this file ${total === 1 ? 'is' : 'are'} not shown (${list}); at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported. Fix these and lint again.`, severity);
+    } },
 ]);

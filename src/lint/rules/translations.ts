@@ -4,8 +4,8 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { fieldKey, fieldPath, textHash, textsOf, translatedFrom, type TranslatedFrom } from '../../translations/units.js';
-import { defineRules } from '../rule.js';
+import { fieldKey, fieldPath, textHash, textsOf, translatedFrom } from '../../translations/units.js';
+import { defineRules, type ProjectContext } from '../rule.js';
 
 export const OUTDATED_RULE_ID = 'translation-outdated';
 export const COVERAGE_RULE_ID = 'language-coverage';
@@ -16,21 +16,19 @@ export const translationRules = defineRules([
     summary: 'A translated text was made from a source text that has changed since.',
     why: 'The platform never translates: each language is a template of its own. When the source text changes and a translation does not follow, customers in that language get the old message (an old price, a removed offer) while the source language gets the new one.',
     fix: 'Translate the text again: `tplsync translations export --source LANG --target LANG`, hand the file to the translator, then `tplsync translations import FILE` (it records the new source text). If the translation is still right as it is, import it again or update the hash under `translated_from.texts`.',
+    checkProject(ctx) { reportTranslations(ctx, OUTDATED_RULE_ID); },
   },
   {
     id: COVERAGE_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'A template has every language its channel\'s `languages` (config `channels.<alias>.languages`) names.',
     why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in.',
     fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config.',
+    checkProject(ctx) { reportTranslations(ctx, COVERAGE_RULE_ID); },
   },
 ]);
 
-/** What the translation rules need of a file. */
-export interface TranslationFacts {
-  /** field path → short hash of the text there */
-  hashes: Record<string, string>;
-  from?: TranslatedFrom;
-}
+export type { TranslationFacts } from '../facts.js';
+import type { TranslationFacts } from '../facts.js';
 
 export function translationFacts(t: Loose): TranslationFacts {
   const hashes: Record<string, string> = {};
@@ -41,6 +39,26 @@ export function translationFacts(t: Loose): TranslationFacts {
 
 export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts }
 export interface TranslationFinding { file: string; path: Path; message: string; ruleId: string }
+
+/** both rules' findings over a run, worked out once for the run (by its context: one per run) */
+const found = new WeakMap<object, TranslationFinding[]>();
+
+function reportTranslations(ctx: ProjectContext, ruleId: string): void {
+  let all = found.get(ctx);
+  if (!all) found.set(ctx, all = translationFindings(ctx));
+  for (const f of all) if (f.ruleId === ruleId) ctx.reportAt(f.file, f.path, f.message);
+}
+
+/** only files that record a source, and channels that name languages, can have any */
+function translationFindings(ctx: ProjectContext): TranslationFinding[] {
+  const wanted = Object.values(ctx.languages).some((c) => c.languages?.length);
+  if (!wanted && !ctx.files.some((r) => r.facts.translation?.from)) return [];
+  const inputs = ctx.files.flatMap((r) => {
+    const { channel, name, language, translation } = r.facts;
+    return channel && name && language && translation ? [{ file: r.file, channel: channel.value, name, language, facts: translation }] : [];
+  });
+  return checkTranslations(inputs, ctx.languages);
+}
 
 const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
 

@@ -17,20 +17,21 @@ export const variantRules = defineRules([
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format, category and kind.',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
     fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format and category. Translate only the texts and samples. The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    checkProject(ctx) {
+      // only a name that two files share can have variants to compare (most names are one file's)
+      const seen = new Map<string, number>();
+      for (const r of ctx.files) if (r.facts.name !== undefined) seen.set(r.facts.name, (seen.get(r.facts.name) ?? 0) + 1);
+      const inputs = ctx.files.flatMap((r) => {
+        const { channel, name, language, variant } = r.facts;
+        return channel && name && language && variant && seen.get(name)! > 1 ? [{ file: r.file, channel: channel.value, name, language, facts: variant }] : [];
+      });
+      for (const v of checkVariants(inputs)) ctx.reportAt(v.file, v.path, v.message);
+    },
   },
 ]);
 
-interface Fact<T> { value: T; path: Path }
-
-/** What one language variant must share with the others. */
-export interface VariantFacts {
-  kind: Fact<string>;
-  category?: Fact<string>;
-  header: Fact<string>;
-  buttons: Fact<string[]>;
-  /** per text that may hold placeholders (keyed by its path): the names in it, sorted */
-  placeholders: { names: string[]; path: Path }[];
-}
+export type { VariantFacts } from '../facts.js';
+import type { Fact, VariantFacts } from '../facts.js';
 
 // The facts are kept for every file until the run ends: what is the same in every file is one
 // shared (frozen) object, and no string is a slice of the file's text (detach.ts).
