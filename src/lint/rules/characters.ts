@@ -126,7 +126,7 @@ export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“…”, ‘…’, „…“, „…”, ‚…‘, ”…”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets «…» are prose and stay.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay.',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
@@ -155,7 +155,7 @@ export const characterRules = defineRules([
         if (wrap) {
           const o = text[wrap.open]!;
           const c = text[wrap.close]!;
-          ctx.report(path, `The text is wrapped in curly quotes ${o}…${c} (${codePoint(o)}, ${codePoint(c)}): a word processor's quotes typed where YAML quotes were meant, sent as part of the message; delete them, and quote the text with straight quotes " if YAML needs it.`, { at: { start: wrap.open, end: wrap.open + 1 } });
+          ctx.report(path, `The text is wrapped in curly quotes ${o} and ${c} (${codePoint(o)}, ${codePoint(c)}): a word processor's quotes typed where YAML quotes were meant, sent as part of the message; delete them, and quote the text with straight quotes " if YAML needs it.`, { at: { start: wrap.open, end: wrap.open + 1 } });
         }
         // inside the pair, if there is one: its quotes are not around a placeholder, they are around the text
         const from = wrap ? wrap.open + 1 : 0;
