@@ -38,7 +38,7 @@ const clean = fc.record({
   footer: fc.boolean(),
 });
 
-/** the faults: placeholder numbers with gaps, samples dropped, buttons interleaved, keys out of fmt's order */
+/** the faults: placeholder numbers with gaps, samples dropped, buttons interleaved, keys out of fmt's order, curly quotes typed as YAML quotes */
 const faults = fc.record({
   gaps: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
   drop: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
@@ -46,7 +46,11 @@ const faults = fc.record({
   footerFirst: fc.boolean(),
   spaced: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   twoLines: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+  /** the body text wrapped in a word processor's curly pair (none, English double or single, German) */
+  curly: fc.constantFrom(0, 1, 2, 3),
 });
+
+const CURLY_PAIRS = [['', ''], ['\u201C', '\u201D'], ['\u2018', '\u2019'], ['\u201E', '\u201C']] as const;
 
 type Clean = typeof clean extends fc.Arbitrary<infer T> ? T : never;
 type Faults = typeof faults extends fc.Arbitrary<infer T> ? T : never;
@@ -79,7 +83,8 @@ function build(c: Clean, f: Faults | undefined): { text: string; expected: Recor
     expectedButtons = buttons[0]!.type === 'QUICK_REPLY' ? [...q, ...o] : [...o, ...q];
   }
   const head = { channel: 'shop-whatsapp', name: 'order_ready', language: 'en_US', category: 'UTILITY' };
-  const body = { text, ...(Object.keys(examples).length ? { examples } : {}) };
+  const [open, close] = CURLY_PAIRS[f?.curly ?? 0]!;
+  const body = { text: `${open}${text}${close}`, ...(Object.keys(examples).length ? { examples } : {}) };
   const footer = c.footer ? { footer: 'Reply STOP to opt out' } : {};
   const value = f?.footerFirst && c.footer ? { ...head, ...footer, body, buttons } : { ...head, body, ...footer, buttons };
   const expectedText = lead + numbers.map((_, k) => `{{${k + 1}}} ${c.words[k + 1]}`).join(', ') + ' at the store.';

@@ -106,7 +106,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
       if (changes.length && applyChanges(trial, changes)) { doc = trial; changed = true; }
     }
     if (!changed) break;
-    const next = doc.toString(TO_STRING);
+    const next = doc.toString({ ...TO_STRING, singleQuote: quoteStyle(doc) });
     if (next === cur) break;
     const after = o.findings(next);
     // a repair never makes a file unreadable as a template; if it would, the last good text stays
@@ -122,6 +122,18 @@ function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[],
   for (const d of before) if (isRepairable(d, only)) n.set(d.ruleId, (n.get(d.ruleId) ?? 0) + 1);
   for (const d of after) if (n.has(d.ruleId)) n.set(d.ruleId, n.get(d.ruleId)! - 1);
   return Object.fromEntries([...n].filter(([, k]) => k > 0));
+}
+
+/**
+ * The quotes a scalar that must now be quoted gets (a plain text that now starts with `{{`): the
+ * file's own, single when its quoted scalars are mostly single-quoted; else YAML's choice (double,
+ * or single when the text holds a double quote and no single one). Scalars keep their own quotes.
+ */
+function quoteStyle(doc: Document): true | null {
+  let single = 0;
+  let double = 0;
+  visit(doc, { Scalar(_k, n) { if (n.type === 'QUOTE_SINGLE') single++; else if (n.type === 'QUOTE_DOUBLE') double++; } });
+  return single > double ? true : null;
 }
 
 function hasAlias(doc: Document): boolean {

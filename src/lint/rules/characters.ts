@@ -1,6 +1,6 @@
 // Characters a template's texts should not hold and a reader cannot see or tell apart: invisible
 // format characters (zero-width, bidi controls), tabs, and a word processor's curly quotes
-// around or inside a placeholder. Each finding names the character by its code point.
+// typed as YAML quotes (wrapping the whole text) or around or inside a placeholder. Each finding names the character by its code point.
 import type { Path } from '../../files/locate.js';
 import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
@@ -60,16 +60,63 @@ function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[]
   return out;
 }
 
+/**
+ * The pairs a word processor types for a straight quote, opening and closing, in the languages
+ * that use them: English “…” and ‘…’, German „…“ and ‚…‘, Polish and Dutch „…”, Swedish ”…”.
+ * Guillemets «…» are how French and others quote and are not among them.
+ */
+const CURLY_PAIRS: readonly (readonly [string, string])[] = [
+  ['\u201C', '\u201D'], ['\u2018', '\u2019'], ['\u201E', '\u201C'], ['\u201E', '\u201D'], ['\u201A', '\u2018'], ['\u201A', '\u2019'], ['\u201D', '\u201D'],
+];
+/** white space and format characters at a text's ends (YAML trims the spaces; hidden characters are this rule's too) */
+const EDGE = /[\s\p{Cf}]/u;
+
+/**
+ * A text wrapped whole in a curly pair, “like this”: a word processor's quotes typed where YAML
+ * quotes were meant, so that they became part of the text. The offsets of the two quotes, or
+ * undefined. Not a wrap: two quotations (“Yes” or “No”), where the pair's closing quote comes
+ * before the end; an apostrophe inside single quotes (‘Your order’s ready’) is no closing quote.
+ */
+export function curlyWrap(text: string): { open: number; close: number } | undefined {
+  let open = 0;
+  while (open < text.length && EDGE.test(text[open]!)) open++;
+  let close = text.length - 1;
+  while (close > open && EDGE.test(text[close]!)) close--;
+  if (close - open < 2) return undefined;
+  const a = text[open]!;
+  const b = text[close]!;
+  const pair = CURLY_PAIRS.find(([o, c]) => o === a && c === b);
+  if (!pair) return undefined;
+  const inner = text.slice(open + 1, close);
+  if (inner.trim() === '') return undefined;
+  const [o, c] = pair;
+  if (o === c) return inner.includes(c) ? undefined : { open, close };
+  // single quotes: the closing one is also the apostrophe; a second opening one means two quotations
+  if (c === '\u2019') return inner.includes(o) ? undefined : { open, close };
+  // double quotes: nested pairs may open and close inside, but nothing closes the outer one early
+  let depth = 0;
+  for (const ch of inner) {
+    if (ch === o) depth++;
+    else if (ch === c && --depth < 0) return undefined;
+  }
+  return depth === 0 ? { open, close } : undefined;
+}
+
 const STRAIGHT: Readonly<Record<string, string>> = { '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"' };
 const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
 
 /**
  * The text without what text-characters finds: hidden characters deleted (a tab made a space),
- * curly quotes inside a placeholder deleted and those around one made straight. Pure.
+ * a curly pair wrapping the whole text removed (and the spaces it held at its ends), curly quotes
+ * inside a placeholder deleted and those around one made straight. Curly quotes elsewhere in a
+ * text are prose (He said “hi”) and stay. Pure.
  */
 export function cleanText(text: string): string {
   let t = text;
   for (const { ch, at } of [...hiddenCharacters(t)].sort((a, b) => b.at - a.at)) t = `${t.slice(0, at)}${ch === '\t' ? ' ' : ''}${t.slice(at + ch.length)}`;
+  const wrap = curlyWrap(t);
+  // the intended text is what is inside the pair (the file's writer quotes it if YAML needs it)
+  if (wrap) t = t.slice(wrap.open + 1, wrap.close).trim();
   if (!CURLY.test(t)) return t;
   t = t.replace(/\{\{([^{}]*)\}\}/g, (m, inner: string) => (CURLY.test(inner) ? `{{${inner.replace(CURLY_ALL, '')}}}` : m));
   return t.replace(/([\u2018\u2019\u201A\u201C\u201D\u201E])(?=\{\{)|(?<=\}\})([\u2018\u2019\u201A\u201C\u201D\u201E])/gu, (q: string) => STRAIGHT[q] ?? q);
@@ -78,11 +125,11 @@ export function cleanText(text: string): string {
 export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
-    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, and no curly quotes around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message.',
-    fix: 'Delete the character named by its code point (retype the text around it), use straight quotes or none around placeholders, and spaces instead of tabs.',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay.',
+    fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
-    repairTitle: 'Delete the invisible characters, make tabs spaces and the curly quotes at placeholders straight',
+    repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
     repair(ctx) {
       const out: Change[] = [];
       for (const { path, text } of texts(ctx)) {
@@ -103,12 +150,22 @@ export const characterRules = defineRules([
           ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : ' (it cannot be seen, but it is sent)'}.`, { at: { start: at, end: at + ch.length } });
         }
         if (!CURLY.test(text)) continue;
+        // the whole text in a curly pair: quotes typed as YAML quotes, sent as part of the message
+        const wrap = curlyWrap(text);
+        if (wrap) {
+          const o = text[wrap.open]!;
+          const c = text[wrap.close]!;
+          ctx.report(path, `The text is wrapped in curly quotes ${o} and ${c} (${codePoint(o)}, ${codePoint(c)}): a word processor's quotes typed where YAML quotes were meant, sent as part of the message; delete them, and quote the text with straight quotes " if YAML needs it.`, { at: { start: wrap.open, end: wrap.open + 1 } });
+        }
+        // inside the pair, if there is one: its quotes are not around a placeholder, they are around the text
+        const from = wrap ? wrap.open + 1 : 0;
+        const to = wrap ? wrap.close : text.length;
         // around a placeholder: “{{1}}”; inside one: {{“1”}} (placeholder-syntax reports it malformed, naming the character)
-        for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 2)) {
+        for (let i = text.indexOf('{{', from); i >= 0 && i < to; i = text.indexOf('{{', i + 2)) {
           const close = text.indexOf('}}', i + 2);
           const inner = close < 0 ? '' : text.slice(i + 2, close);
-          const before = text[i - 1] ?? '';
-          const after = close < 0 ? '' : text[close + 2] ?? '';
+          const before = i > from ? text[i - 1]! : '';
+          const after = close < 0 || close + 2 >= to ? '' : text[close + 2] ?? '';
           const q = CURLY.test(before) ? before : CURLY.test(after) ? after : [...inner].find((c) => CURLY.test(c));
           if (!q) continue;
           const where = CURLY.test(before) || CURLY.test(after) ? 'around' : 'inside';
