@@ -4,7 +4,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
-import { readXliffFast } from './xliff-fast.js';
+import { lineIndex, readXliffFast } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -134,16 +134,6 @@ export class TranslationFileError extends Error {
   constructor(message: string, readonly line: number) { super(message); }
 }
 
-/** 1-based line of an offset, by binary search over the offsets where lines start */
-function lineIndex(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let lo = 0; let hi = starts.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= index) lo = mid; else hi = mid - 1; }
-    return lo + 1;
-  };
-}
 
 type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');

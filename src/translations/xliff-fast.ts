@@ -11,8 +11,8 @@
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
 interface TranslationDoc { source: string; target: string; entries: Entry[] }
 
-/** 1-based line of an offset, by binary search over the offsets where lines start */
-function lineIndex(text: string): (index: number) => number {
+/** 1-based line of an offset, by binary search over the offsets where lines start (formats.ts uses it too) */
+export function lineIndex(text: string): (index: number) => number {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (index) => {
