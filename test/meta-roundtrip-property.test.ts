@@ -1,6 +1,7 @@
 // Seeded property: a template file exported to Meta's create request and read back by the
 // pull-from-Meta mapping gives the same canonical template, for every kind (carousel, offer,
-// authentication, and headers, footers and buttons of every type the format has).
+// authentication, and headers, footers and buttons of every type the format has, GIF headers,
+// WhatsApp call buttons, app links and flows by name or as JSON included).
 import './seed.ts';
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -18,11 +19,16 @@ const BUTTON_SETS: readonly Record<string, unknown>[][] = [
   [{ type: 'FLOW', text: 'Sign up', flow: { id: '123', action: 'navigate', navigateScreen: 'WELCOME' } }],
   [{ type: 'CATALOG', text: 'View catalog' }],
   [{ type: 'MPM', text: 'View items' }],
+  // format 1.2: a WhatsApp call button, an Android app link on a URL button, flows by name and as JSON
+  [{ type: 'VOICE_CALL', text: 'Call now', ttl_minutes: 1440 }, { type: 'URL', text: 'Shop', url: 'https://shop.example.com/' }],
+  [{ type: 'URL', text: 'Open the app', url: 'https://shop.example.com/o/{{1}}', example: 'https://shop.example.com/o/A1', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'exampleshop://o/{{1}}', android_fallback_playstore_url: 'https://play.google.com/store/apps/details?id=com.example.shop' } }],
+  [{ type: 'FLOW', text: 'Book', flow_name: 'fitting_booking', flow_action: 'data_exchange' }],
+  [{ type: 'FLOW', text: 'Sign up', flow_json: '{"version":"3.1","screens":[{"id":"WELCOME","title":"Welcome","terminal":true,"layout":{"type":"SingleColumnLayout","children":[]}}]}', flow_action: 'navigate', navigate_screen: 'WELCOME' }],
 ];
 const plainTemplate = fc.record({
   id: fc.nat(1_000_000),
   named: fc.boolean(),
-  header: fc.constantFrom(undefined, 'TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'),
+  header: fc.constantFrom(undefined, 'TEXT', 'IMAGE', 'VIDEO', 'GIF', 'DOCUMENT', 'LOCATION'),
   footer: fc.option(fc.constantFrom('Reply STOP to opt out', 'Thanks'), { nil: undefined }),
   buttons: fc.constantFrom(...BUTTON_SETS),
   ttl: fc.option(fc.integer({ min: 30, max: 900 }), { nil: undefined }),

@@ -1,7 +1,7 @@
 // pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
 // that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
 // is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -40,9 +40,15 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
     const r = await cli(['pull', '--from', 'meta', path.join(META, 'not-expressible.json'), '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
-    assert.match(r.stderr, /gif_header_promo\/en_US .*\n  components\[0\]\.format: GIF headers/);
-    assert.match(r.stderr, /call_us_now\/en_US [^\n]*\n  sub_category: [^\n]*\n  components\[1\]\.buttons\[0\]\.type: VOICE_CALL buttons[^\n]*\n  components\[1\]\.buttons\[1\]\.flow_name/);
-    assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en_US.yaml']);
+    // a GIF header given by an upload handle (a create request's form): the file needs a sample URL
+    assert.match(r.stderr, /gif_header_promo\/en_US .*\n  components\[0\]\.example\.header_handle: a media handle/);
+    // sub_category CUSTOM (what reads say of an ordinary template), a VOICE_CALL button and a flow by name are written
+    assert.not.match(r.stderr, /call_us_now/);
+    assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['call_us_now.en_US.yaml', 'plain_and_fine.en_US.yaml']);
+    const call = readFileSync(path.join(dir, 'templates', 'call_us_now.en_US.yaml'), 'utf8');
+    assert.match(call, /- type: VOICE_CALL\n\s+text: Call now/);
+    assert.match(call, /flow_name: signup_flow/);
+    assert.not.match(call, /sub_category/);
   } finally { cleanup(dir); }
 });
 

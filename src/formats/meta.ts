@@ -72,6 +72,8 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   if (t.sub_category !== undefined) {
     const sub = up(t.sub_category);
     if (sub === 'ORDER_STATUS') v.sub_category = sub;
+    // what Meta's reads say of an ordinary template: the default, nothing to write
+    else if (sub === 'CUSTOM') { /* the default */ }
     else bad('sub_category', `'${String(t.sub_category)}' cannot be written in a template file (only ORDER_STATUS)`);
   }
   if (t.display_format !== undefined) {
@@ -160,7 +162,7 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
 
 function header(c: Rec, at: string, bad: Bad, top: boolean): Rec | undefined {
   const format = up(c.format);
-  const allowed = top ? ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION', 'PRODUCT'] : ['IMAGE', 'VIDEO', 'PRODUCT'];
+  const allowed = top ? ['TEXT', 'IMAGE', 'VIDEO', 'GIF', 'DOCUMENT', 'LOCATION', 'PRODUCT'] : ['IMAGE', 'VIDEO', 'PRODUCT'];
   if (!allowed.includes(format)) { bad(`${at}.format`, `${String(c.format)} headers cannot be written in a template file${top ? ' yet' : ' card'}`); return undefined; }
   if (format === 'TEXT') return { format, ...textPart(c, 'header_text', at, bad) };
   if (format === 'LOCATION') return { format };
@@ -198,11 +200,12 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       const url = str(b.url) ?? '';
       // the listing returns an authentication template's OTP button as a URL button
       if (category === 'AUTHENTICATION' && OTP_URL.test(url)) return otpFromUrl(url, text, at, bad);
-      keys(['text', 'url', 'example']);
+      keys(['text', 'url', 'example', 'app_deep_link']);
       const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
       // Meta's pages give the sample as the full URL or as the value of {{1}} alone
       const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, ex);
-      return { type, ...withText, url, ...(example !== undefined ? { example } : {}) };
+      const link = appDeepLink(b.app_deep_link, `${at}.app_deep_link`, bad);
+      return { type, ...withText, url, ...(example !== undefined ? { example } : {}), ...(link ? { app_deep_link: link } : {}) };
     }
     case 'COPY_CODE': {
       keys(['text', 'example']);
@@ -210,11 +213,19 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       return { type, ...withText, example: ex ?? '' };
     }
     case 'FLOW': {
-      keys(['text', 'flow_id', 'flow_action', 'navigate_screen']);
-      if (b.flow_id === undefined) { if (b.flow_name === undefined && b.flow_json === undefined) bad(`${at}.flow_id`, 'a FLOW button without flow_id'); return undefined; }
+      keys(['text', 'flow_id', 'flow_name', 'flow_json', 'flow_action', 'navigate_screen']);
       const action = str(b.flow_action)?.toLowerCase();
+      if (b.flow_id === undefined) {
+        // a flow by name or as JSON (format 1.2): the keys as Meta writes them
+        const by = str(b.flow_name) !== undefined ? { flow_name: str(b.flow_name)! } : str(b.flow_json) !== undefined ? { flow_json: str(b.flow_json)! } : undefined;
+        if (!by) { bad(`${at}.flow_id`, 'a FLOW button without flow_id, flow_name or flow_json'); return undefined; }
+        return { type, ...withText, ...by, ...(action ? { flow_action: action } : {}), ...(str(b.navigate_screen) ? { navigate_screen: str(b.navigate_screen) } : {}) };
+      }
       return { type, ...withText, flow: { id: str(b.flow_id) ?? '', ...(action ? { action } : {}), ...(str(b.navigate_screen) ? { navigateScreen: str(b.navigate_screen) } : {}) } };
     }
+    case 'VOICE_CALL':
+      keys(['text', 'ttl_minutes']);
+      return { type, ...withText, ...(typeof b.ttl_minutes === 'number' ? { ttl_minutes: b.ttl_minutes } : {}) };
     case 'OTP': {
       keys(['text', 'otp_type', 'autofill_text', 'supported_apps', 'package_name', 'signature_hash', 'zero_tap_terms_accepted']);
       const apps = Array.isArray(b.supported_apps)
@@ -226,6 +237,18 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       bad(`${at}.type`, `${String(b.type)} buttons cannot be written in a template file yet`);
       return undefined;
   }
+}
+
+/** An Android app deep link of a URL button, as Meta and the file write it. */
+function appDeepLink(raw: unknown, at: string, bad: Bad): Rec | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRec(raw)) { bad(at, 'is not an object'); return undefined; }
+  for (const k of Object.keys(raw)) if (!['meta_app_id', 'android_deep_link', 'android_fallback_playstore_url'].includes(k)) bad(`${at}.${k}`, `'${k}' has no place in a template file`);
+  const fallback = str(raw.android_fallback_playstore_url);
+  // an integer in the file; Meta's pages write it as a number or a string of digits
+  const id = typeof raw.meta_app_id === 'number' ? raw.meta_app_id : /^\d+$/.test(String(raw.meta_app_id)) ? Number(raw.meta_app_id) : undefined;
+  if (id === undefined) bad(`${at}.meta_app_id`, 'is not the number of a Meta app');
+  return { meta_app_id: id ?? 0, android_deep_link: str(raw.android_deep_link) ?? '', ...(fallback !== undefined ? { android_fallback_playstore_url: fallback } : {}) };
 }
 
 function otp(otpType: string, text: string | undefined, autofill: string | undefined, apps: Rec[] | undefined, zeroTap: boolean): Rec {
