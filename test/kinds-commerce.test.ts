@@ -9,43 +9,23 @@ import './seed.ts';
 import { stringify } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { metaToFile, toMeta } from '../src/formats/meta.ts';
-import { collectFindings } from '../src/lint/engine.ts';
-import { diffTemplates, fromFile, fromRead, fromWriteBody, kindCategory, toWriteBody } from '../src/model/canonical.ts';
-import { templateId } from '../src/model/ids.ts';
+import { diffTemplates, fromFile } from '../src/model/canonical.ts';
 import { unsendableParts } from '../src/model/meta.ts';
-import { toFileValue } from '../src/model/to-file.ts';
 import { whatsapp } from '../src/preview/html.ts';
 import { CHANNEL_A } from './helpers.ts';
 import { COMMERCE_KINDS } from './kinds-commerce-arbitraries.ts';
+import { findings, throughTheChannel } from './kinds-roundtrip.ts';
 
 const SEED = 20261125;
-const NOW = new Date('2026-01-01T00:00:00Z');
 let emu: RunningEmulator;
 test.before(async () => { emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 }); });
 test.after(async () => { await emu.close(); });
 
-/** every finding, warnings included: the generated files are meant to be completely clean */
-const findings = (t: Record<string, unknown>) => collectFindings(t, { now: NOW }).map((f) => `${f.ruleId} at ${f.path.join('.')}: ${f.message}`);
 
 async function roundTrip(t: Record<string, unknown>): Promise<void> {
-  assert.equal(findings(t), [], `the generated file lints clean:\n${stringify(t)}`);
-  const tid = templateId(CHANNEL_A, String(t.name), String(t.language));
-  const c = fromFile(t, CHANNEL_A, tid);
-  const w = toWriteBody(c);
-  assert.equal(diffTemplates(c, fromWriteBody(w, CHANNEL_A, tid)), [], 'the write body maps back');
-  const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
-  await client.writeTemplate(CHANNEL_A, tid, w);
-  const read = (await client.getTemplate(CHANNEL_A, tid))!;
-  assert.is(read.statusText, 'APPROVED', `the review applies the same rules: ${read.rejectionReason ?? ''}`);
-  const back = fromRead(read, CHANNEL_A);
-  assert.equal(diffTemplates(c, back), [], `${String(t.name)} reads back as written`);
-  // the read does not carry the category (docs/api-assumptions.md): pull takes the one the kind requires, else UTILITY
-  const pulled = toFileValue(back, { channel: 'shop-whatsapp', category: kindCategory(back) ?? 'UTILITY', publicId: tid });
-  assert.equal(findings(pulled), [], `pulled file lints clean:\n${stringify(pulled)}`);
-  const again = fromFile(pulled, CHANNEL_A, tid);
+  const { c, again } = await throughTheChannel(emu.url, t);
   // the same template (pull numbers the placeholders a file may have named: names are not compared)
   assert.equal(diffTemplates(c, again), [], 'the pulled file is the same template');
   // and out to Meta's create request and back

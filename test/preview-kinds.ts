@@ -11,6 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { loadConfig } from '../src/config/load.ts';
 import { buildSite } from '../src/preview/site.ts';
@@ -18,7 +20,8 @@ import { changePageName, renderChangesSite } from '../src/preview/changes.ts';
 import { diffTemplates, fromFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import type { Plan, PlanChange } from '../src/plan/plan.ts';
 import { checkPage, VIEWINGS, type Viewing } from './preview-readers.ts';
-import { ROOT } from './helpers.ts';
+import { launchBrowser } from './browser.ts';
+import { cleanup, ROOT, tempDir } from './helpers.ts';
 
 /** Where the screenshots of these pages go: <site|changes>-<page>-<width>-<light|dark>.png (test-output/ is gitignored). */
 export const KIND_SHOTS = path.join(ROOT, 'test-output', 'preview-kinds');
@@ -452,4 +455,32 @@ export function uncovered(schema: Record<string, unknown>, kinds: readonly Kind[
   const keys = Object.keys((schema.properties ?? {}) as object).filter((k) => !['publicId', 'translated_from'].includes(k));
   for (const k of keys) if (!files.some((f) => k in f)) out.push(`the key ${k}`);
   return out;
+}
+
+/**
+ * One browser-matrix test file: builds the site and the changes site of every kind in a temp
+ * folder, opens one browser with one tab, and checks `pagesOf(built)` at every viewing (width and
+ * colour scheme) under `label`. The file adds its own tests with `built()` and calls test.run().
+ */
+export function browserMatrix(prefix: string, label: string, pagesOf: (b: KindsBuilt) => PageCheck[]): { built: () => KindsBuilt } {
+  const dir = tempDir(prefix);
+  let built: KindsBuilt | undefined;
+  let browser: Browser | undefined;
+  let tab: { ctx: BrowserContext; page: Page } | undefined;
+  let pages: PageCheck[] = [];
+  test.before(async () => {
+    built = await buildKinds(dir);
+    pages = pagesOf(built);
+    browser = await launchBrowser();
+    if (browser) tab = await openTab(browser);
+  });
+  test.after(async () => { await tab?.ctx.close(); await browser?.close(); cleanup(dir); });
+  for (const v of VIEWINGS) {
+    test(`${label} at ${v.width} px, ${v.scheme}`, async () => {
+      if (!tab) return;
+      const problems = await checkAt(tab.page, pages, v);
+      assert.equal(problems, [], problems.join('\n'));
+    });
+  }
+  return { built: () => built! };
 }
