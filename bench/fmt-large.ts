@@ -6,7 +6,7 @@
 // Usage: npm run bench:fmt-large [-- --runs 5]
 import { parseDocument } from 'yaml';
 import { parseTemplateBytes } from '../src/files/parse.ts';
-import { formatDocument } from '../src/layout/format.ts';
+import { formatDocument } from '../src/fmt/format.ts';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const head = 'channel: shop-whatsapp\nname: big\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples:\n    1: Ana\nx_extra:\n';

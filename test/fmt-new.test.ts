@@ -6,7 +6,7 @@ import './seed.ts';
 import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatTemplate } from '../src/layout/format.ts';
+import { formatTemplate } from '../src/fmt/format.ts';
 import { ROOT, cleanup, cli, tempDir, writeFiles, CONFIG, VALID } from './helpers.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })

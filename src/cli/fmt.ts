@@ -2,7 +2,7 @@
 import { EXIT } from '../core/exit-codes.js';
 import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
-import { formatFile } from '../layout/run.js';
+import { formatFile } from '../fmt/run.js';
 import { commandConfig } from './context.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }

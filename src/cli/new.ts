@@ -5,7 +5,7 @@ import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { escapesProject } from '../files/confine-write.js';
-import { formatTemplate } from '../layout/format.js';
+import { formatTemplate } from '../fmt/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { channelKindProblem } from '../lint/rules/channel-kind.js';
 import { safeFileName } from '../model/to-file.js';

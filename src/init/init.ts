@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
 import { writeFileAtomic } from '../files/write.js';
-import { formatTemplate } from '../layout/format.js';
+import { formatTemplate } from '../fmt/format.js';
 import { TEMPLATE_ID_NAMESPACE } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
-import { order, TO_STRING } from '../layout/format.js';
+import { order, TO_STRING } from '../fmt/format.js';
 import { repairOf } from './engine.js';
 import { RULES_BY_ID } from './registry.js';
 import { obj, type Change } from './rule.js';

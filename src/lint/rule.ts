@@ -86,7 +86,7 @@ export interface RuleContext {
  * - rename-keys: keys of the mapping at `path` renamed (all at once: `{ '3': '2', '4': '3' }`);
  * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing);
  * - reorder: the list at `path` takes its items in `order` (old indices);
- * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/layout/format.ts).
+ * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/fmt/format.ts).
  */
 export type Change =
   | { op: 'set'; path: Path; value: string }

@@ -14,7 +14,7 @@ import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { secretsAsReferences, shownTemplate } from '../project/values.js';
 import { templateReferences } from '../model/values.js';
-import { formatTemplate } from '../layout/format.js';
+import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { withFileNames, withMetaNames } from './names-from.js';
 

@@ -1,6 +1,6 @@
 // Rules reported while loading a file and validating it against the JSON Schema.
 import { defineRules } from '../rule.js';
-import { firstKeyOutOfOrder } from '../../layout/key-order.js';
+import { firstKeyOutOfOrder } from '../../fmt/key-order.js';
 
 export const fileRules = defineRules([
   { id: 'file-too-large', group: 'file', severity: 'error', summary: 'A template file is at most 1 MiB.',
