@@ -46,7 +46,10 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       } else throw new UsageError(`No such file or directory: ${p}`);
     }
   }
-  const files = [...found].filter((f) => YAML_EXT.test(f) || paths.length > 0);
+  // the config is never a template: a glob like `**/*.yaml` (or a directory) that finds it leaves it out; named as a file, it is linted as asked
+  const config_ = config.file ? path.resolve(config.file) : undefined;
+  const named = new Set(paths.map((p) => path.resolve(cwd, p)));
+  const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && (f !== config_ || named.has(f)));
   // a folder the walk could not read is reported where its templates would be (file-unreadable), never skipped in silence
   for (const dir of unreadable) {
     refuseFile(dir, 'file-unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');

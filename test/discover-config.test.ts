@@ -1,0 +1,57 @@
+// The config file is never taken for a template: a `templates` glob such as `**/*.yaml`, or a
+// directory named on the command line, that also finds `tplsync.config.yaml` leaves it out (it
+// was linted as a template and failed with "Unknown key 'channels'"); named as a file, it is
+// checked as asked.
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/config/load.ts';
+import { discoverFiles } from '../src/files/discover.ts';
+import { lintProject } from '../src/lint/run.ts';
+import { cleanup, tempDir, writeFiles } from './helpers.ts';
+
+const TEMPLATE = `name: hello
+language: en_US
+category: UTILITY
+channel: wa
+body:
+  text: "Hello {{1}}, your order is on its way to you"
+  examples: { 1: Maria }
+`;
+
+function project(globs: string, extension: 'yaml' | 'yml'): string {
+  const dir = tempDir();
+  writeFiles(dir, {
+    [`tplsync.config.${extension}`]: `templates: [${JSON.stringify(globs)}]\nchannels:\n  wa: { kind: whatsapp }\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: 3b66178b-585b-549b-8664-15b9ad34b735 }\n`,
+    'hello.en_US.yaml': TEMPLATE,
+    'sub/hello.de.yml': TEMPLATE.replace('en_US', 'de'),
+  });
+  return dir;
+}
+
+for (const [glob, ext] of [['**/*.yaml', 'yaml'], ['*.{yaml,yml}', 'yaml'], ['**/*.{yaml,yml}', 'yml'], ['**/*', 'yml']] as const) {
+  test(`the config's glob ${glob} leaves out tplsync.config.${ext}`, async () => {
+    const dir = project(glob, ext);
+    try {
+      const config = await loadConfig({ cwd: dir });
+      const files = (await discoverFiles(config, [], dir)).map((f) => f.file);
+      assert.not.ok(files.some((f) => f.startsWith('tplsync.config')), files.join(', '));
+      assert.ok(files.includes('hello.en_US.yaml'));
+      const run = await lintProject(config, [], dir, {});
+      assert.equal(run.diagnostics.filter((d) => d.severity === 'error'), [], 'the project lints clean');
+    } finally { cleanup(dir); }
+  });
+}
+
+test('a directory named on the command line leaves out the config in it; the config named as a file is checked', async () => {
+  const dir = project('*.yaml', 'yaml');
+  try {
+    const config = await loadConfig({ cwd: dir });
+    const inDir = (await discoverFiles(config, ['.'], dir)).map((f) => f.file);
+    assert.equal(inDir.sort(), ['hello.en_US.yaml', path.join('sub', 'hello.de.yml')].sort());
+    const named = (await discoverFiles(config, ['tplsync.config.yaml'], dir)).map((f) => f.file);
+    assert.equal(named, ['tplsync.config.yaml']);
+  } finally { cleanup(dir); }
+});
+
+test.run();
