@@ -109,8 +109,13 @@ test('secretRemnants: the channel\'s text where the file has a secret (an old on
   const marked = substituteValues(T, lookup, { markSecrets: true }) as typeof T;
   const remote = { ...T, body: { text: 'Code OLD-SECRET-987 for Ana' } };
   assert.equal(secretRemnants(marked, remote), ['OLD-SECRET-987']);
-  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Other OLD-SECRET-987 text' } }), ['Other OLD-SECRET-987 text']);
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Other OLD-SECRET-987 text' } }), ['OLD-SECRET-987'], 'the rest edited too: the words compared');
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 for Anabel' } }), ['OLD-SECRET-987']);
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 Ana' } }), ['OLD-SECRET-987'], 'a word dropped next to the secret');
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 to Ana' } }), ['OLD-SECRET-987'], 'a word edited beside the secret is not part of it');
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code short for Ana' } }), ['Code short for Ana'], 'a piece too short to mask alone: the whole string');
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Other short text' } }), ['Other short text'], 'a short piece against the mark: the whole string');
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Nothing in common at all' } }), ['Nothing in common at all'], 'the mark with nothing against it: the whole string');
   assert.equal(secretRemnants(marked, { ...T, body: undefined }), []);
 });
 

@@ -159,6 +159,16 @@ test('one file, two environments: each emulator gets its own values; the secret 
     assert.is(rotated.exitCode, 0, rotated.stderr);
     assert.match(rotated.stdout, 'update');
     assert.ok(!rotated.stdout.includes('cnryRotated5Gh8Uj'), 'the new secret is masked');
+    assert.match(rotated.stdout, 'a secret value differs from the channel');
+    const rotatedText = await run(['plan', '--env', 'production'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    assert.match(rotatedText.stdout + rotatedText.stderr, /body\.text: a secret value differs from the channel's copy/, rotatedText.stdout + rotatedText.stderr);
+    // rotated and edited: each side shows its text with (secret) where the secret stands, nothing else masked
+    writeFileSync(path.join(dir, 'templates/spring_offer.yaml'), TEMPLATE.replace('this spring', 'this spring season'));
+    const both = await run(['plan', '--env', 'production'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    writeFileSync(path.join(dir, 'templates/spring_offer.yaml'), TEMPLATE);
+    assert.match(both.stdout, 'body.text: "Hi {{1}}, your code (secret) takes 10% off your next order this spring." → "Hi {{1}}, your code (secret) takes 10% off your next order this spring season."', both.stdout);
+    assert.not.match(both.stdout, '[redacted]');
+    for (const secret of [CANARY_P, 'cnryRotated5Gh8Uj']) assert.not.match(both.stdout + both.stderr, secret);
 
     // a saved plan is stale when its file changed, secrets or not
     const second = await run(['plan', '--env', 'production', '--out', 'prod-plan.json'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });

@@ -7,6 +7,8 @@
 // A reference is `((` NAME `))` with NAME as VALUE_NAME says, nothing in between (no spaces);
 // anything else with brackets is plain text. A backslash right before a reference makes it
 // literal text: `\((name))` is the text `((name))`.
+import { diffWordsWithSpace } from 'diff';
+import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from './loose.js';
 
 export { VALUE_NAME } from '../core/value-name.js';
@@ -164,7 +166,7 @@ export function secretRemnants(marked: unknown, remote: unknown): string[] {
       const parts = m.split(new RegExp(MARK.source, 'g'));
       const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
       const found = re.exec(r);
-      const pieces = found ? found.slice(1) : [r];
+      const pieces = found ? found.slice(1) : alignedRemnants(parts, r) ?? [r];
       // a piece too short to mask on its own: the whole string is masked instead
       if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
       else out.push(...pieces.filter((p) => p.length > 0));
@@ -177,6 +179,40 @@ export function secretRemnants(marked: unknown, remote: unknown): string[] {
   };
   walk(marked, remote);
   return out;
+}
+
+/** a word no template holds, standing for a secret while the texts are compared word by word */
+const SENTINEL = 'qZ7tplsyncSecretMark7Zq';
+
+/**
+ * Where the file's text around its secrets changed as well (a rotated secret and an edit), the
+ * channel's text is compared with the file's word by word: what the channel has where the file
+ * has a secret (with any word edited next to it) is the remnant. Undefined where the alignment is
+ * not certain (a mark with no text or a short piece against it, or text of the channel the
+ * comparison could not place): the caller masks the whole string.
+ */
+function alignedRemnants(parts: readonly string[], r: string): string[] | undefined {
+  if (parts.some((p) => p.includes(SENTINEL))) return undefined;
+  const changes = diffWordsWithSpace(parts.join(SENTINEL), r);
+  const out: string[] = [];
+  let hunk = { removed: '', added: '' };
+  const close = (): boolean => {
+    const marks = hunk.removed.split(SENTINEL).length - 1;
+    if (marks > 0) {
+      if (hunk.added.length < MIN_SECRET_LENGTH) return false;
+      out.push(hunk.added);
+    }
+    hunk = { removed: '', added: '' };
+    return true;
+  };
+  for (const c of changes) {
+    if (c.added) hunk.added += c.value;
+    else if (c.removed) hunk.removed += c.value;
+    else if (!close()) return undefined;
+  }
+  if (!close()) return undefined;
+  // every mark found its own hunk (a mark whose text was merged away leaves the whole string masked)
+  return out.length === parts.length - 1 ? out : undefined;
 }
 
 /**

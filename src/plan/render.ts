@@ -3,6 +3,7 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
+import { redact } from '../core/redact.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
 import { fileView, type FileNames } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
@@ -57,7 +58,10 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
     if (ch.action === 'update') {
-      for (const f of fileChanges(ch)) { const [b, a] = showPair(f.before, f.after); out.push(`    ${f.path}: ${c.red(b)} → ${c.green(a)}`); }
+      for (const f of fileChanges(ch)) {
+        const [b, a] = showPair(f.before, f.after);
+        out.push(secretOnly(b, a) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}`);
+      }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
       for (const line of unifiedDiff(ch).split('\n')) {
@@ -94,6 +98,15 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Two sides that differ only in a secret value (a rotated secret: the channel holds the old one)
+ * look the same once the output gate masks them: say what differs instead.
+ */
+const SECRET_DIFFERS = 'a secret value differs from the channel\'s copy (both show as (secret)): the update writes the environment\'s current value';
+function secretOnly(before: string, after: string): boolean {
+  return before !== after && redact(before) === redact(after);
 }
 
 const SHOWN = 120;
@@ -190,7 +203,10 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${esc(keyOf(c))}</b>${c.file ? ` (<code>${esc(c.file)}</code>)` : ''}</summary>`, ''];
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
-      for (const f of fileChanges(c)) { const [b, a] = showPair(f.before, f.after); parts.push(`| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`); }
+      for (const f of fileChanges(c)) {
+        const [b, a] = showPair(f.before, f.after);
+        parts.push(secretOnly(b, a) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`);
+      }
       parts.push('');
     }
     if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
