@@ -59,8 +59,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
     if (ch.action === 'update') {
       for (const f of fileChanges(ch)) {
-        const [b, a] = showPair(f.before, f.after);
-        out.push(secretOnly(b, a) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}`);
+        const [b, a] = maskedPair(f.before, f.after);
+        out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}`);
       }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
@@ -105,8 +105,15 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
  * look the same once the output gate masks them: say what differs instead.
  */
 const SECRET_DIFFERS = 'a secret value differs from the channel\'s copy (both show as (secret)): the update writes the environment\'s current value';
-function secretOnly(before: string, after: string): boolean {
-  return before !== after && redact(before) === redact(after);
+function secretOnly(before: unknown, after: unknown): boolean {
+  const [b, a] = [JSON.stringify(before) ?? '', JSON.stringify(after) ?? ''];
+  return b !== a && redact(b) === redact(a);
+}
+
+/** showPair on the texts as the output gate will show them: masked before a long text is cut, so that no cut leaves a piece of a secret too short to be recognised */
+function maskedPair(before: unknown, after: unknown): [string, string] {
+  const mask = (v: unknown): unknown => (typeof v === 'string' ? redact(v) : v);
+  return showPair(mask(before), mask(after));
 }
 
 const SHOWN = 120;
@@ -204,8 +211,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
-        const [b, a] = showPair(f.before, f.after);
-        parts.push(secretOnly(b, a) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`);
+        const [b, a] = maskedPair(f.before, f.after);
+        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`);
       }
       parts.push('');
     }

@@ -1,0 +1,58 @@
+// A plan shows a secret value of an environment as (secret): a long text is masked before it is
+// cut around its difference, so that no cut leaves a few characters of a secret at its edge (the
+// output gate recognises pieces of 8 characters or more); and a field whose two sides differ only
+// in a secret (a rotation) says so rather than showing two identical lines.
+import { randomBytes } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addSecret, redact } from '../src/core/redact.ts';
+import { diffTemplates, fromFile, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
+import type { PlanChange } from '../src/plan/plan.ts';
+import { renderMarkdown, renderText } from '../src/plan/render.ts';
+import { CHANNEL_A } from './helpers.ts';
+
+const ID = '7563f4f9-7a7c-590e-8843-8b805ca99f15';
+const SECRET = `cnry${randomBytes(9).toString('hex')}`;
+const ROTATED = `cnry${randomBytes(9).toString('hex')}`;
+addSecret(SECRET, 'value');
+addSecret(ROTATED, 'value');
+
+const template = (text: string) => ({
+  channel: 'shop-whatsapp', name: 'promo', language: 'en_US', category: 'MARKETING',
+  body: { text, examples: { customer: 'Maria' } },
+});
+function update(before: string, after: string): PlanChange {
+  const remote = fromWriteBody(toWriteBody(fromFile(template(before), CHANNEL_A, ID)), CHANNEL_A, ID);
+  const desired = fromFile(template(after), CHANNEL_A, ID);
+  return { channel: 'shop-whatsapp', name: 'promo', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote };
+}
+const plan = (c: PlanChange) => ({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } }) as never;
+/** every run of 4 characters of the secret */
+const pieces = (s: string) => Array.from({ length: s.length - 3 }, (_, i) => s.slice(i, i + 4));
+
+test('a long text is masked before it is cut: no edge of a secret shows', () => {
+  // the two sides differ at "A"/"B"; the cut keeps 20 characters either side of the difference,
+  // so a secret starting 17 characters after it would be cut after 4 of its characters
+  for (let offset = 8; offset <= 26; offset++) {
+    const tail = `${'.'.repeat(offset - 1)} ${SECRET} and more words after it to make the text long enough to be cut.`;
+    const lead = 'Thank you for shopping with us, {{customer}}. '.repeat(2);
+    const c = update(`${lead}Plan A${tail}`, `${lead}Plan B${tail}`);
+    for (const shown of [renderText(plan(c), { color: false, environment: 'dev' }), renderMarkdown(plan(c), { environment: 'dev' })]) {
+      // as the output gate writes it
+      const leaked = pieces(SECRET).filter((p) => redact(shown).includes(p));
+      assert.equal(leaked, [], `offset ${offset}: ${shown}`);
+    }
+  }
+});
+
+test('two sides that differ only in a secret are explained, not shown as two identical lines', () => {
+  const c = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready, {{customer}}.`);
+  const text = renderText(plan(c), { color: false, environment: 'dev' });
+  assert.match(text, "body.text: a secret value differs from the channel's copy");
+  assert.match(renderMarkdown(plan(c), { environment: 'dev' }), "a secret value differs from the channel's copy");
+  const edited = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready now, {{customer}}.`);
+  const shown = renderText(plan(edited), { color: false, environment: 'dev' });
+  assert.match(shown, 'body.text: "Your code (secret) is ready, {{customer}}." → "Your code (secret) is ready now, {{customer}}."');
+});
+
+test.run();
