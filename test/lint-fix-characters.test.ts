@@ -20,6 +20,11 @@ test('cleanText: each kind of character, and the joiners that do a job kept', ()
   assert.is(cleanText('می\u200Cخواهم {{1}}'), 'می\u200Cخواهم {{1}}', 'a ZWNJ between Persian letters is spelling');
   assert.is(cleanText('family \u{1F468}\u200D\u{1F469} {{1}}'), 'family \u{1F468}\u200D\u{1F469} {{1}}', 'an emoji sequence');
   assert.is(cleanText('He said \u201Chello\u201D to {{1}}'), 'He said \u201Chello\u201D to {{1}}', 'quotes away from placeholders are prose');
+  assert.is(cleanText('طلبك \u200EA-1042\u200F جاهز {{1}}'), 'طلبك \u200EA-1042\u200F جاهز {{1}}', 'directional marks in right-to-left text place a Latin run (UAX #9)');
+  assert.is(cleanText('\u061Cשלום {{1}}\u200F'), '\u061Cשלום {{1}}\u200F', 'in Hebrew too, at the ends as well');
+  assert.is(cleanText('طلبك {{\u200F1}} جاهز'), 'طلبك {{1}} جاهز', 'inside a placeholder a mark breaks it');
+  assert.is(cleanText('طلبك \u202EA-1042\u202C جاهز'), 'طلبك A-1042 جاهز', 'an override reorders: still removed in right-to-left text');
+  assert.is(cleanText('Your order\u200F is ready'), 'Your order is ready', 'no right-to-left letter: the mark does no job');
 });
 
 const HIDDEN = ['\u200B', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\uFEFF', '\t', '\u00AD'];

@@ -28,16 +28,27 @@ const TAG = /[\u{E0000}-\u{E007F}]/u;
 const JOINS_LETTERS = /[\p{L}\p{M}]/u;
 const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
+/**
+ * The directional marks (LEFT-TO-RIGHT MARK, RIGHT-TO-LEFT MARK, ARABIC LETTER MARK): the way
+ * Unicode's bidi algorithm (UAX #9) has a writer place a run of Latin letters or digits ("A-1042",
+ * {{1}}) in right-to-left text. They reorder nothing themselves, unlike the embeddings, overrides
+ * and isolates, and do their job in a text that holds right-to-left letters.
+ */
+const DIRECTIONAL_MARK = /[\u200E\u200F\u061C]/u;
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
 
 /** Hidden characters of a text that do not do a job there, with their offsets. */
 export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
   // most texts have none: one shared empty answer, nothing allocated
   if (!/[\t\p{Cf}]/u.test(text)) return NONE;
   const out: { ch: string; at: number }[] = [];
+  const rtl = DIRECTIONAL_MARK.test(text) && RIGHT_TO_LEFT.test(text) ? placeholderSpans(text) : undefined;
   HIDDEN.lastIndex = 0;
   for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
     const ch = m[0];
     if (TAG.test(ch)) continue;
+    // a directional mark in right-to-left text, outside a placeholder (inside one it breaks it)
+    if (rtl && DIRECTIONAL_MARK.test(ch) && !rtl.some(([a, b]) => m!.index > a && m!.index < b)) continue;
     const before = [...text.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
     const after = [...text.slice(m.index + ch.length, m.index + ch.length + 2)][0] ?? '';
     if ((ch === '\u200C' || ch === '\u200D') && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
@@ -48,6 +59,17 @@ export function hiddenCharacters(text: string): readonly { ch: string; at: numbe
 }
 
 const NONE: readonly { ch: string; at: number }[] = Object.freeze([]);
+
+/** the offsets of each {{...}} of a text, its braces included */
+function placeholderSpans(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 2)) {
+    const close = text.indexOf('}}', i + 2);
+    if (close < 0) break;
+    out.push([i, close + 2]);
+  }
+  return out;
+}
 
 /** the template's texts a reader sees: every placeholder site, the footer, the button labels, the offer text */
 function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[] {
@@ -126,7 +148,7 @@ export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
