@@ -1,6 +1,7 @@
 // Pure: the RCS part of a preview page, drawn to RBM's proportions (1 dp = 1 CSS px): carousel
 // cards SMALL 120 / MEDIUM 232 wide, media SHORT 112 / MEDIUM 168 / TALL 264 high, a video as
 // a video with its thumbnail, chips that say what they do, and the SMS fallback beside the card.
+import { smsSize } from '../model/sms.js';
 import { messageFileText, type CanonicalTemplate } from '../model/canonical.js';
 import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
@@ -106,8 +107,8 @@ export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
-    const n = charLength(fb);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${n} characters as written, ${n <= 160 ? '1 SMS part' : `${Math.ceil(n / 153)} SMS parts`}</small></aside>`);
+    const size = smsSize(fb);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${charLength(fb)} characters as written, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');

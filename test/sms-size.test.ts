@@ -1,0 +1,76 @@
+// SMS parts as a phone network counts them (3GPP TS 23.038 / 23.040): 160 GSM 7-bit septets in
+// one SMS and 153 a part, the extension characters taking two; any other text as UCS-2, 70 code
+// units in one SMS and 67 a part. Examples, a seeded property against a plain reference count,
+// and the rule and preview that use it.
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fromFile } from '../src/model/canonical.ts';
+import { firstNonGsm, smsSize } from '../src/model/sms.ts';
+import { renderRcs } from '../src/preview/rcs.ts';
+import { CHANNEL_B, CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+const ID = '7563f4f9-7a7c-590e-8843-8b805ca99f15';
+
+test('examples: GSM-7 and UCS-2 limits, extension characters, surrogate pairs', () => {
+  assert.equal(smsSize('a'.repeat(160)), { encoding: 'GSM-7', units: 160, single: 160, perPart: 153, parts: 1 });
+  assert.is(smsSize('a'.repeat(161)).parts, 2);
+  assert.is(smsSize('a'.repeat(306)).parts, 2);
+  assert.is(smsSize('a'.repeat(307)).parts, 3);
+  assert.equal(smsSize('€'.repeat(80)), { encoding: 'GSM-7', units: 160, single: 160, perPart: 153, parts: 1 }, 'the euro sign takes two septets');
+  assert.is(smsSize('€'.repeat(81)).parts, 2);
+  assert.is(smsSize(`${'a'.repeat(152)}€${'a'.repeat(10)}`).parts, 2, 'an escape pair is not split: it starts the second part');
+  assert.is(smsSize('ب'.repeat(70)).parts, 1);
+  assert.equal(smsSize('ب'.repeat(71)), { encoding: 'UCS-2', units: 71, single: 70, perPart: 67, parts: 2 });
+  assert.is(smsSize(`Hello “there”${'a'.repeat(60)}`).encoding, 'UCS-2', 'a curly quote makes an English text UCS-2');
+  assert.is(smsSize('😀'.repeat(35)).units, 70, 'an emoji is two UTF-16 units');
+  assert.is(smsSize(`${'a'.repeat(66)}😀`).parts, 1);
+  assert.is(smsSize(`${'a'.repeat(66)}😀${'a'.repeat(4)}`).parts, 2, 'a surrogate pair is never split: it starts the second part');
+  assert.is(smsSize('').parts, 1);
+  assert.is(firstNonGsm('Café at 10:00 ✓'), '✓');
+  assert.is(firstNonGsm('Ünïcode? no: Ü and ñ are GSM'), 'ï');
+});
+
+const gsmChar = fc.constantFrom(...'@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCXYZÄÖÑÜ§¿abcxyzäöñüà');
+const extChar = fc.constantFrom(...'^{}\\[~]|€');
+const otherChar = fc.constantFrom('ب', 'ש', 'क', '中', '“', '😀', '🇩🇪', 'ï');
+
+test('property: parts match a reference that packs each part greedily, never splitting a character', () => {
+  fc.assert(fc.property(fc.array(fc.oneof({ weight: 8, arbitrary: gsmChar }, { weight: 1, arbitrary: extChar }, { weight: 1, arbitrary: otherChar }), { maxLength: 500 }), (chars) => {
+    const text = chars.join('');
+    const size = smsSize(text);
+    const gsm = chars.every((c) => !['ب', 'ש', 'क', '中', '“', '😀', '🇩🇪', 'ï'].includes(c));
+    assert.is(size.encoding, gsm ? 'GSM-7' : 'UCS-2');
+    // the reference: the units of each character (code points of a flag are separate characters)
+    const units = [...text].map((c) => (gsm ? ('^{}\\[~]|€'.includes(c) ? 2 : 1) : c.length));
+    const total = units.reduce((a, b) => a + b, 0);
+    assert.is(size.units, total);
+    const per = gsm ? 153 : 67;
+    if (total <= (gsm ? 160 : 70)) assert.is(size.parts, 1);
+    else {
+      // every part but the last is full up to less than one character; the count is the fewest possible
+      assert.ok(size.parts >= Math.ceil(total / per));
+      assert.ok(size.parts <= Math.ceil(total / (per - 1)));
+    }
+  }), { seed: 2611, numRuns: 300 });
+});
+
+test('rcs-fallback-length: an Arabic fallback of 126 characters takes 2 parts; an English one of 160 takes 1', async () => {
+  const file = (text: string, language: string) => `channel: shop-rcs\nname: store_opening\nlanguage: ${language}\nmessage:\n  type: text\n  message: The store opens Saturday\n  fallback:\n    text: ${JSON.stringify(text)}\n`;
+  const ar = 'ا'.repeat(126);
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/ar.yaml': file(ar, 'ar'), 'templates/en.yaml': file('a'.repeat(160), 'en_US') });
+  let diagnostics;
+  try { ({ diagnostics } = await lintInProcess(dir)); } finally { cleanup(dir); }
+  const found = diagnostics.filter((d) => d.ruleId === 'rcs-fallback-length');
+  assert.equal(found.map((d) => d.file.split('/').pop()), ['ar.yaml']);
+  assert.match(found[0]!.message, 'split into 2 SMS parts: 126 characters sent as UCS-2 (because of "ا" (U+0627)); 70 fit one SMS');
+});
+
+test('the preview counts the fallback\'s SMS parts in its encoding', () => {
+  const t = (text: string) => fromFile({ channel: 'shop-rcs', name: 'store_opening', language: 'ar', message: { type: 'text', message: 'x', fallback: { text } } }, CHANNEL_B, ID);
+  assert.match(renderRcs(t('ا'.repeat(126))), '126 characters as written, UCS-2, 2 SMS parts');
+  assert.match(renderRcs(t('a'.repeat(160))), '160 characters as written, GSM-7, 1 SMS part');
+});
+
+test.run();
