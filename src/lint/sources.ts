@@ -38,6 +38,7 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta call button template messages': { url: `${META}/calling/call-button-messages-deep-links#create-and-send-whatsapp-call-button-template-message`, checked: '2026-11-25' },
   'Meta marketing messages deep links': { url: `${META}/marketing-messages/deep-links`, checked: '2026-11-25' },
   'Meta catalog templates': { url: `${META}/templates/marketing-templates/catalog-templates`, checked: '2026-11-25' },
+  'Meta multi-product message templates': { url: `${META}/templates/marketing-templates/mpm-templates`, checked: '2026-11-25' },
   'Meta single-product message templates': { url: `${META}/catalogs/spm-template-messages`, checked: '2026-11-25' },
   'Meta product card carousel templates': { url: `${META}/catalogs/product-card-carousel-template-messages`, checked: '2026-11-25' },
   'Meta call permission request templates': { url: `${META}/templates/marketing-templates/call-permission-request-message-template`, checked: '2026-11-25' },

@@ -1,5 +1,5 @@
 // WhatsApp commerce and calling kinds of format 1.2, one pure check each: single-product (SPM)
-// templates, product card carousels, order details and order status templates (Meta payments),
+// and multi-product (MPM) templates, product card carousels, order details and order status templates (Meta payments),
 // and the call permission request component. Sources: Meta's pages named in src/lint/sources.ts.
 import { charLength } from '../../model/placeholders.js';
 import { arr, defineRules, indexed, obj, str, type RuleContext } from '../rule.js';
@@ -36,6 +36,20 @@ export const commerceRules = defineRules([
       if (spm.length === 0) ctx.report(['buttons'], 'A single-product template needs one SPM button (`{ type: SPM, text: View }`): it opens the product.', { part: 'key' });
       const other = bs.find(({ v }) => v.type !== 'SPM') ?? spm[1];
       if (other) ctx.report(['buttons', other.i, 'type'], `A single-product template has exactly one button, its SPM (View) button; remove this ${String(other.v.type)} button.`);
+    },
+  },
+  {
+    id: 'mpm-template', group: 'whatsapp', severity: 'error',
+    summary: 'A multi-product (MPM) template has a TEXT header: a template with an MPM button has `header: { format: TEXT, text: ... }`.',
+    why: 'Meta documents a multi-product message template as a text header, a body, an optional footer and the MPM (View items) button, and refuses one without its header; the products and their sections are named when sending.',
+    fix: 'Add a text header, e.g. `header: { format: TEXT, text: Our summer picks }` (at most 60 characters, one placeholder with its sample at most).',
+    source: 'Meta multi-product message templates',
+    check(ctx) {
+      const mpm = buttons(ctx).find(({ v }) => v.type === 'MPM');
+      if (!mpm) return;
+      const h = obj(ctx.t.header);
+      if (h === undefined) ctx.report(['buttons', mpm.i, 'type'], 'A template with an MPM button needs a text header (`header: { format: TEXT, text: ... }`): Meta refuses a multi-product template without one.');
+      else if (typeof h.format === 'string' && h.format !== 'TEXT') ctx.report(['header', 'format'], `A multi-product (MPM) template has a TEXT header, not ${h.format}; the products' images come from the catalog.`);
     },
   },
   {
