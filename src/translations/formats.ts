@@ -84,7 +84,7 @@ const poString = (s: string): string => {
 
 /** PO: msgctxt = unit id, msgid = source, msgstr = target (empty: not translated yet). */
 export function writePo(units: readonly Unit[], source: string, target: string): string {
-  const out = ['# Translations exported by tplsync. Keep every {{placeholder}} exactly as written.',
+  const out = ['# Translations exported by tplsync. Keep every {{placeholder}} and ((value)) exactly as written.',
     'msgid ""', 'msgstr ""',
     '"Project-Id-Version: tplsync templates\\n"', '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"', '"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"', '"Language-Team: LANGUAGE <LL@li.org>\\n"',
     '"MIME-Version: 1.0\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Transfer-Encoding: 8bit\\n"',

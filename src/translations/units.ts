@@ -4,6 +4,7 @@
 import { hash } from 'node:crypto';
 import { arr, obj, str, type Loose } from '../model/loose.js';
 import { scanPlaceholders } from '../model/placeholders.js';
+import { scanReferences } from '../model/values.js';
 
 /** A field that holds translatable text: where (keys and indices) and its limit in characters. */
 export interface TextField { path: (string | number)[]; text: string; limit?: number; samples: Record<string, string> }
@@ -120,19 +121,38 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   }
 }
 
-/** The placeholders of a text as written, in order. */
-export const placeholdersOf = (text: string): string[] => scanPlaceholders(text).placeholders.map((p) => p.raw);
+/**
+ * The codes a translation keeps as written, in order: the placeholders (`{{customer}}`) and the
+ * references to the environment's values (`((promo_code))`): a translator who drops one loses
+ * what the customer is sent there.
+ */
+export const placeholdersOf = (text: string): string[] => partsOf(text).flatMap((p) => ('ph' in p ? [p.ph] : []));
 
-/** Pure: a text as plain parts and placeholders. */
+/** Pure: a text as plain parts and codes (placeholders and references to environment values). */
 export function partsOf(text: string): Part[] {
   const s = scanPlaceholders(text);
   const parts: Part[] = [];
   s.texts.forEach((x, i) => {
-    if (x) parts.push({ text: x });
+    if (x) parts.push(...withReferences(x));
     const p = s.placeholders[i];
     if (p) parts.push({ ph: p.raw });
   });
   return parts;
+}
+
+/** a plain part split at its references, ((name)) */
+function withReferences(text: string): Part[] {
+  const refs = scanReferences(text);
+  if (!refs.length) return [{ text }];
+  const out: Part[] = [];
+  let at = 0;
+  for (const r of refs) {
+    if (r.start > at) out.push({ text: text.slice(at, r.start) });
+    out.push({ ph: text.slice(r.start, r.end) });
+    at = r.end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at) });
+  return out;
 }
 
 /** What a translated file records of its source: `translated_from: { language, texts: { FIELD: HASH } }`. */
