@@ -157,7 +157,7 @@ test('a sibling language file changed in the editor, then on disk, updates the v
   } finally { cleanup(dir); }
 });
 
-test('code actions: a quick fix per repairable finding, and fix-all; applied, the file is lint-clean', async () => {
+test('code actions: a quick fix per repairable finding, and fix-all; applied, the file is lint-clean once its stub sample is filled in', async () => {
   const dir = tempDir();
   try {
     const text = `${BAD}buttons:\n  - { type: QUICK_REPLY, text: Yes }\n  - { type: URL, text: Open, url: "https://shop.example.com/o" }\n  - { type: QUICK_REPLY, text: No }\n`.replace(' ready for', ' ready {{4}} for');
@@ -176,9 +176,13 @@ test('code actions: a quick fix per repairable finding, and fix-all; applied, th
       const newText = all.edit.changes[a]![0]!.newText;
       assert.match(newText, /# the body/);
       writeFileSync(abs, newText);
+      // what is left is the stub sample the fix wrote, for a person to fill in (sample-stub)
       const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
-      assert.equal(JSON.parse(lint.stdout).diagnostics, []);
-      assert.is(lint.exitCode, 0);
+      assert.equal(JSON.parse(lint.stdout).diagnostics.map((d: { ruleId: string }) => d.ruleId), ['sample-stub']);
+      writeFileSync(abs, newText.replace(/\bTODO\b/, 'A-1042'));
+      const filled = await cli(['lint', '--format', 'json'], { cwd: dir });
+      assert.equal(JSON.parse(filled.stdout).diagnostics, []);
+      assert.is(filled.exitCode, 0);
     });
   } finally { cleanup(dir); }
 });

@@ -22,7 +22,7 @@ test('partsOf and placeholdersOf: placeholders and references in order; an escap
 });
 
 test('checkEntry: a dropped, added or renamed reference is refused', () => {
-  const entry = (target: string) => ({ id: 'u', target, line: 1 });
+  const entry = (target: string) => ({ id: 'u', source: TEXT, target, line: 1 });
   assert.is(checkEntry(entry('مرحبا {{customer}}، استخدم ((promo_code)) على ((shop_host))/cart قبل الأحد.'), TEXT, 1024), undefined);
   assert.match(checkEntry(entry('مرحبا {{customer}}، على ((shop_host))/cart قبل الأحد.'), TEXT, 1024)!, 'dropped ((promo_code))');
   assert.match(checkEntry(entry('مرحبا {{customer}}، ((promo)) على ((shop_host))/cart.'), TEXT, 1024)!, 'dropped ((promo_code)); added ((promo))');

@@ -1,6 +1,7 @@
 // Pure: the mechanical repairs of rules whose findings have one certain fix, as changes to the
 // template's plain paths (rule.ts `Change`). Each repair declines (returns no change) where it
 // could not be sure, e.g. a stale sample that a renumbered key would collide with.
+import { closest } from '../../core/suggest.js';
 import type { Path } from '../../files/locate.js';
 import { NAMED, NUMBERED, type Placeholder } from '../../model/placeholders.js';
 import { arr, indexed, obj, type Change, type Loose, type RepairContext } from '../rule.js';
@@ -76,9 +77,13 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
   const bodyEx = obj(obj(ctx.t.body)?.examples);
   for (const site of ctx.sites()) {
     if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue;
-    const ex = obj(valueAt(ctx.t, site.examplesPath)) ?? {};
+    const ex = obj(valueAt(ctx.t, site.examplesPath)) ?? EMPTY;
     // the examples must be a mapping, or absent (then it is made)
     if (valueAt(ctx.t, site.examplesPath) !== undefined && !obj(valueAt(ctx.t, site.examplesPath))) continue;
+    // absent beside a misspelt key (`exmaples:`): the samples are there, under the wrong key; a
+    // second block would become a duplicate key once the spelling is corrected (the schema's
+    // finding names the key to write)
+    if (ex === EMPTY && misspeltBeside(ctx.t, site.examplesPath)) continue;
     for (const p of ctx.scan(site.path).placeholders) {
       const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && bodyEx?.[p.key] !== undefined;
       const k = `${pathKey(site.examplesPath)}\u0000${p.key}`;
@@ -103,6 +108,15 @@ export function groupQuickReplies(ctx: RepairContext): Change[] {
   const rest = all.filter((i) => !isQuick.has(i));
   const order = isQuick.has(0) ? [...quick, ...rest] : [...rest, ...quick];
   return order.every((x, i) => x === i) ? [] : [{ op: 'reorder', path: ['buttons'], order }];
+}
+
+const EMPTY: Loose = Object.freeze({});
+
+/** whether the mapping that holds `path` has another key that is a misspelling of its last key */
+function misspeltBeside(t: Loose, path: Path): boolean {
+  const parent = obj(valueAt(t, path.slice(0, -1)));
+  const key = String(path[path.length - 1]);
+  return parent !== undefined && Object.keys(parent).some((k) => k !== key && closest(k, [key]) === key);
 }
 
 function valueAt(t: Loose, path: Path): unknown {

@@ -4,7 +4,7 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { cardExamplePaths } from '../../model/sites.js';
-import { addSampleStubs, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
+import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
@@ -344,6 +344,26 @@ export const whatsappRules = defineRules([
           : words === 0 ? `${unspaced} fixed character${unspaced === 1 ? '' : 's'} (counted one by one in a script without spaces)`
           : `${units} fixed words and characters (characters of a script without spaces count one by one)`;
         ctx.report(['body', 'text'], `The body has ${n} placeholder${n === 1 ? '' : 's'} and ${what}; WhatsApp tends to reject fewer than ${2 * n + 1} (words and placeholders together at least ${3 * n + 1}).`);
+      }
+    },
+  },
+  {
+    id: 'sample-stub', group: 'whatsapp', severity: 'error',
+    summary: 'No sample is the stub (TODO) that `lint --fix` writes for a placeholder without one.',
+    why: 'The platform reviews a template with its samples; a sample of TODO tells the reviewer nothing of what the customer will see, and a template reviewed that way is rejected or approved for the wrong content. `lint --fix` adds the stub so that the template has the right shape; a person writes the value.',
+    fix: 'Replace TODO with a realistic value of what the placeholder will hold (a name, an order number, a date).',
+    source: 'Meta components reference',
+    check(ctx) {
+      const seen = new Set<string>();
+      for (const site of ctx.sites()) {
+        const key = site.examplesPath.join('.');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let ex: unknown = ctx.t;
+        for (const seg of site.examplesPath) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
+        for (const [k, v] of Object.entries(obj(ex) ?? {})) {
+          if (v === SAMPLE_STUB) ctx.report([...site.examplesPath, k], `The sample of {{${k}}} is still the stub ${SAMPLE_STUB} that lint --fix wrote; write a realistic value (the template is reviewed with its samples).`);
+        }
       }
     },
   },
