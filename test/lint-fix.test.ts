@@ -113,7 +113,7 @@ test('property: one --fix leaves no repairable finding, changes nothing else in 
     assert.equal(left.filter((d) => isRepairable(d)).map((d) => d.ruleId), []);
     // what was clean stays clean: the repairs made no new finding; each stub sample the fix wrote is
     // left for a person to fill in (sample-stub), and the stubs are all that is left
-    const stubs = Object.values(expected.body.examples).filter((v) => v === SAMPLE_STUB).length;
+    const stubs = Object.values((expected.body as { examples: Record<string, string> }).examples).filter((v) => v === SAMPLE_STUB).length;
     assert.equal(left.map((d) => d.ruleId), Array.from({ length: stubs }, () => 'sample-stub'));
     assert.equal(model(parse(r.text)), model(expected));
     assert.ok(r.text.startsWith('# keep this comment\n'), 'the comment survives');
