@@ -496,7 +496,21 @@ export function normalizeMessage(m: WireMessage): WireMessage {
     }
     return v;
   };
-  return walk(m) as WireMessage;
+  const out = walk(m) as WireMessage;
+  const t = out.rcsExpireOpts?.expireTime;
+  if (typeof t === 'string') { const ms = millisecondTime(t); if (ms !== t) out.rcsExpireOpts = { ...out.rcsExpireOpts, expireTime: ms }; }
+  return out;
+}
+
+/**
+ * Pure: an RFC 3339 UTC time as the API takes it, with exactly three digits of milliseconds:
+ * `2030-10-02T15:01:23Z` and `2030-10-02T15:01:23.045123456Z` (Google's forms, 0 to 9 digits)
+ * become `2030-10-02T15:01:23.000Z` and `2030-10-02T15:01:23.045Z` (digits past the millisecond
+ * dropped). Anything else is returned as it is.
+ */
+export function millisecondTime(t: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(t);
+  return m ? `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z` : t;
 }
 
 /** An expireTime the read returns as an unresolved expression cannot be compared. */
