@@ -17,10 +17,10 @@ import { variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
-import { validateTemplate } from '../schemas/template.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
 import { contentOf } from './rules/channel-kind.js';
+import { notATemplate } from './rules/schema.js';
 
 /** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
 const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
@@ -210,7 +210,6 @@ function collect(file: Loose, opts: FileLintOptions): Collected {
     if (d) d.count++;
     else dropped.set(x.ruleId, { count: 1, first: x });
   };
-  for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
   let ruleId = '';
   // one scan of each text for every rule, in both views of the template
   const scans = new Map<string, ScanResult>();
@@ -387,8 +386,8 @@ export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
   if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return withTruncated(empty, truncated);
   const t = obj(f.value);
   if (!t) {
-    empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
-      message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
+    const no = notATemplate(f.value);
+    empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: no.ruleId, severity: 'error', message: no.message });
     return withTruncated(empty, truncated);
   }
   return place(f, t, collect(t, opts), opts);

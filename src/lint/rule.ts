@@ -1,9 +1,10 @@
 // A rule is data (id, default severity, docs) plus its code, through one of three hooks the
 // engine calls (engine.ts): `check` per file (a pure function of the parsed template),
 // `checkProject` once per run over every file's facts (the cross-file rules), and `checkFinal`
-// on each file's final findings (the directive and limit rules). The rules of loading and of
-// the schema (groups file and schema) are still reported by those stages (src/files,
-// src/schemas/template.ts) and are listed here so that every id has docs and a severity.
+// on each file's final findings (the directive and limit rules). The schema's rules report their
+// share of the schema's errors through `check` (rules/schema.ts); the rules of loading (group
+// file) are still reported by that stage (src/files) and are listed here so that every id has
+// docs and a severity.
 import type { Path } from '../files/locate.js';
 import type { Directive } from './directives.js';
 import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';

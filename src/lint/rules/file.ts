@@ -1,4 +1,4 @@
-// Rules reported while loading a file and validating it against the JSON Schema.
+// Rules of the file as a whole: those reported while loading it, and the order of its keys.
 import { defineRules } from '../rule.js';
 import { firstKeyOutOfOrder } from '../../fmt/key-order.js';
 
@@ -26,9 +26,6 @@ export const fileRules = defineRules([
   { id: 'single-document', group: 'file', severity: 'error', summary: 'A file holds exactly one YAML document.',
     why: 'One file holds one template (docs/format.md); a second document would be silently ignored.',
     fix: 'Move each template (after a `---`) into its own file.' },
-  { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
-    why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
-    fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.' },
   { id: 'key-order', group: 'file', severity: 'off', summary: 'Keys are in the order `tplsync fmt` writes them (off unless the config turns it on).',
     why: 'One order in every file makes templates quick to read and keeps diffs small; fmt applies it, and a team that does not run fmt can hold files to it here.',
     fix: 'Run `tplsync lint --fix` or `tplsync fmt`, or move the key after the keys that come before it in docs/format.md.',
@@ -37,16 +34,4 @@ export const fileRules = defineRules([
       const at = firstKeyOutOfOrder(ctx.t);
       if (at) ctx.report(at, `\`${String(at[at.length - 1])}\` belongs before the keys above it in tplsync fmt's order; run \`tplsync lint --fix\` or \`tplsync fmt\`.`, { part: 'key' });
     } },
-  { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
-    why: 'WhatsApp requires exactly one BODY component, and at most one HEADER, FOOTER and BUTTONS.',
-    fix: 'Add `body: { text: ... }`.', source: 'Meta components reference' },
-  { id: 'name-format', group: 'schema', severity: 'error', summary: 'The name matches ^[a-z0-9_]{1,512}$.',
-    why: 'WhatsApp rejects template names with other characters.', fix: 'Use lowercase letters, digits and underscores, e.g. order_shipped.',
-    source: 'Meta templates guide' },
-  { id: 'category', group: 'schema', severity: 'error', summary: 'The category is MARKETING, UTILITY or AUTHENTICATION.',
-    why: 'These are the only categories WhatsApp accepts.', fix: 'Pick one of the three.', source: 'Meta templates guide' },
-  { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape ll or ll_CC.',
-    why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages' },
-  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT or LOCATION.',
-    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif).', fix: 'Pick one of the six.', source: 'Meta components reference' },
 ]);
