@@ -1,6 +1,7 @@
 // Every rule tplsync knows, by id: the single list docs, severities and SARIF read.
 import type { Rule } from './rule.js';
 import { fileRules } from './rules/file.js';
+import { loadingRules } from './rules/loading.js';
 import { schemaRules } from './rules/schema.js';
 import { crossFileRules, directiveRules, limitRules } from './rules/meta.js';
 import { policyRules } from './rules/policy.js';
@@ -30,7 +31,7 @@ const sourced = (r: Rule): Rule => {
 };
 
 export const RULES: readonly Rule[] = ([
-  ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
+  ...loadingRules, ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
   ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

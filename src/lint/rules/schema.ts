@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
-import { defineRules, obj, type Loose, type RuleContext } from '../rule.js';
+import { claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
@@ -232,7 +232,9 @@ export const schemaRules = defineRules([
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
     fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.',
-    check(ctx) { reportSchema(ctx, 'schema'); } },
+    check(ctx) { reportSchema(ctx, 'schema'); },
+    // a file with no document holds no template
+    checkLoading: claiming('empty') },
   { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
     why: 'WhatsApp requires exactly one BODY component, and at most one HEADER, FOOTER and BUTTONS.',
     fix: 'Add `body: { text: ... }`.', source: 'Meta components reference',
