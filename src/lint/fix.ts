@@ -38,6 +38,12 @@ export interface FixOutcome {
 }
 
 /** Whether a finding's rule has a repair (and is one of `only`). */
+/** the title of a rule's repair (the editor's quick fix), when it has one */
+export function repairTitleOf(ruleId: string): string | undefined {
+  const r = RULES_BY_ID.get(ruleId);
+  return r?.repair ? r.repairTitle ?? `Fix ${ruleId}` : undefined;
+}
+
 export function isRepairable(d: Pick<Diagnostic, 'ruleId'>, only?: ReadonlySet<string>): boolean {
   return Boolean(RULES_BY_ID.get(d.ruleId)?.repair) && (!only || only.has(d.ruleId));
 }
