@@ -15,6 +15,7 @@ import { loadingDiagnostics, ownersOf } from '../src/lint/stage-problems.ts';
 import { readTemplateFile } from '../src/files/load.ts';
 import { discoverFiles } from '../src/files/discover.ts';
 import { formatFile } from '../src/fmt/run.ts';
+import { REFUSING_RULES } from '../src/lint/fix.ts';
 import { ROOT } from './helpers.ts';
 
 /** every kind of LoadProblem, with the rule that reports it (the type makes the list complete) */
@@ -81,6 +82,10 @@ test('a refused and an unreadable file: lint and fmt report them under the same 
     const gone = readTemplateFile('gone.yaml', path.join(dir, 'gone.yaml'));
     assert.equal(lintParsed(gone.problem!, { now }).diagnostics.map((d) => `${d.ruleId} ${d.message}`), ['file-unreadable Cannot read the file: ENOENT.']);
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('--fix leaves alone every file with a problem of loading: the ids of the loading rules', () => {
+  assert.equal([...REFUSING_RULES].sort(), ['encoding', 'file-outside-project', 'file-too-large', 'file-unreadable', 'single-document', 'yaml-alias-limit', 'yaml-duplicate-key', 'yaml-syntax']);
 });
 
 test.run();
