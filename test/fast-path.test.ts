@@ -79,7 +79,7 @@ function sameSpans(bytes: Uint8Array): number {
   if (doc?.value) {
     // a value read off the text is the value yaml gives, of a file yaml reads without a complaint
     const full = parseTemplateBytes('t.yaml', bytes);
-    assert.equal(full.diagnostics, [], text);
+    assert.equal(full.problems, [], text);
     assert.equal(doc.value, full.value, text);
   }
   if (!doc || (!doc.value && fastValue(text) === undefined)) return 0;

@@ -1,40 +1,40 @@
-// Loading: every malformed input is a diagnostic with a position, never an exception.
+// Loading: every malformed input is a problem (src/files/problems.ts) with a position, never an exception.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseTemplateBytes, parseTemplateText } from '../src/files/parse.ts';
 import { firstInvalidUtf8 } from '../src/files/utf8.ts';
 import { locate, locateInString } from '../src/files/locate.ts';
 
-const ids = (text: string) => parseTemplateText('t.yaml', text).diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column}`);
+const ids = (text: string) => parseTemplateText('t.yaml', text).problems.map((d) => `${d.kind}@${d.span.line}:${d.span.column}`);
 
 test('syntax errors carry a line and column', () => {
-  const d = parseTemplateText('t.yaml', 'a: 1\nb: "unterminated\n').diagnostics;
+  const d = parseTemplateText('t.yaml', 'a: 1\nb: "unterminated\n').problems;
   assert.ok(d.length >= 1);
-  assert.is(d[0]!.ruleId, 'yaml-syntax');
-  assert.is(d[0]!.line, 2);
-  assert.is(d[0]!.column, 4, 'at the opening quote');
+  assert.is(d[0]!.kind, 'syntax');
+  assert.is(d[0]!.span.line, 2);
+  assert.is(d[0]!.span.column, 4, 'at the opening quote');
 });
 
 test('duplicate keys are reported at the second key', () => {
-  assert.equal(ids('name: a\nname: b\n'), ['yaml-duplicate-key@2:1']);
+  assert.equal(ids('name: a\nname: b\n'), ['duplicate-key@2:1']);
 });
 
 test('alias bombs are refused', () => {
   const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
   for (const [k, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd']] as const) bomb.push(`${k}: &${k} [${Array(10).fill(`*${prev}`).join(', ')}]`);
   const r = parseTemplateText('t.yaml', `${bomb.join('\n')}\n`);
-  assert.equal(r.diagnostics.map((d) => d.ruleId), ['yaml-alias-limit']);
+  assert.equal(r.problems.map((d) => d.kind), ['alias-limit']);
   assert.is(r.doc, undefined);
 });
 
 test('a second document is reported where it starts', () => {
-  assert.equal(ids('a: 1\n---\nb: 2\n'), ['single-document@2:1']);
+  assert.equal(ids('a: 1\n---\nb: 2\n'), ['documents@2:1']);
 });
 
 test('non-UTF-8 bytes are reported at their line and column', () => {
   const bytes = Buffer.concat([Buffer.from('a: 1\nbb: x'), Buffer.from([0xff]), Buffer.from('\n')]);
-  const d = parseTemplateBytes('t.yaml', bytes).diagnostics;
-  assert.equal(d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['encoding@2:6']);
+  const d = parseTemplateBytes('t.yaml', bytes).problems;
+  assert.equal(d.map((x) => `${x.kind}@${x.span.line}:${x.span.column}`), ['not-utf8@2:6']);
 });
 
 test('utf-8 validator agrees with Node on overlong, surrogate and truncated sequences', () => {
@@ -46,7 +46,7 @@ test('utf-8 validator agrees with Node on overlong, surrogate and truncated sequ
 
 test('a BOM is accepted', () => {
   const r = parseTemplateBytes('t.yaml', Buffer.from('\ufeffa: 1\n'));
-  assert.equal(r.diagnostics, []);
+  assert.equal(r.problems, []);
   assert.equal(r.value, { a: 1 });
 });
 

@@ -109,12 +109,12 @@ test('a character no one sees or a curly quote is named by its code point', () =
 });
 
 test('an unquoted leading {{ says to quote the text', () => {
-  const d = parseTemplateText('f.yaml', 'body:\n  text: {{1}} is your code\n').diagnostics;
-  assert.equal(d.map((x) => [x.ruleId, x.line]), [['yaml-syntax', 2]]);
+  const d = parseTemplateText('f.yaml', 'body:\n  text: {{1}} is your code\n').problems;
+  assert.equal(d.map((x) => [x.kind, x.span.line]), [['syntax', 2]]);
   assert.match(d[0]!.message, /quote the text, e.g\. text: "\{\{1\}\} is your code"$/);
-  assert.match(parseTemplateText('f.yaml', 'body: { text: {{1}} is your code }\n').diagnostics[0]!.message, /e\.g\. body: \{ text: "\{\{1\}\} is your code" \}$/);
+  assert.match(parseTemplateText('f.yaml', 'body: { text: {{1}} is your code }\n').problems[0]!.message, /e\.g\. body: \{ text: "\{\{1\}\} is your code" \}$/);
   // a syntax error elsewhere gets no such hint
-  assert.not.match(parseTemplateText('f.yaml', 'body:\n  text: "a\n').diagnostics[0]?.message ?? '', /quote the text/);
+  assert.not.match(parseTemplateText('f.yaml', 'body:\n  text: "a\n').problems[0]?.message ?? '', /quote the text/);
   // `text: {{1}}` alone parses, as a mapping: the schema finding says the same
   const s = lint(`${HEAD}body:\n  text: {{1}}\n`).find((x) => x.ruleId === 'schema');
   assert.match(s?.message ?? '', /YAML read an unquoted \{\{…\}\} as a mapping: quote the text, e\.g\. text: "\{\{1\}\} \.\.\."/);

@@ -3,6 +3,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../fmt/run.js';
+import { loadingDiagnostics } from '../lint/stage-problems.js';
 import { commandConfig } from './context.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }
@@ -23,7 +24,7 @@ export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise
     }
     const r = formatFile(f, !o.check);
     if (r.kind === 'refused') {
-      for (const d of r.problems) process.stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
+      for (const d of loadingDiagnostics(r.file, r.problems)) process.stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
       broken++;
     } else if (r.kind === 'failed') {
       process.stderr.write(`${r.file}: not formatted: ${r.message}\n`);

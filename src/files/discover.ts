@@ -50,9 +50,9 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   const config_ = config.file ? path.resolve(config.file) : undefined;
   const named = new Set(paths.map((p) => path.resolve(cwd, p)));
   const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && (f !== config_ || named.has(f)));
-  // a folder the walk could not read is reported where its templates would be (file-unreadable), never skipped in silence
+  // a folder the walk could not read is reported where its templates would be (a problem of kind unreadable), never skipped in silence
   for (const dir of unreadable) {
-    refuseFile(dir, 'file-unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
+    refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
     files.push(dir);
   }
   files.sort();
@@ -81,12 +81,12 @@ function confine(files: readonly string[], roots: readonly string[]): void {
     const r = real(abs);
     if (r === undefined) continue; // a broken link: the read reports it
     if (!inside(r)) {
-      refuseFile(abs, 'file-outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files inside it. Copy the template into the project, or name the path on the command line.`);
+      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files inside it. Copy the template into the project, or name the path on the command line.`);
       continue;
     }
     let st;
     try { st = statSync(r); } catch { continue; }
-    if (!st.isFile()) refuseFile(abs, 'file-unreadable', `Cannot read the file: it is ${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file'}, and tplsync reads only regular files.`);
+    if (!st.isFile()) refuseFile(abs, 'unreadable', `Cannot read the file: it is ${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file'}, and tplsync reads only regular files.`);
   }
 }
 

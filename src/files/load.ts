@@ -9,17 +9,17 @@ import { refusal, tooLarge, unreadable, type ParsedFile } from './parse.js';
 /** where a file is read first; one read answers for any file smaller than this */
 const scratch = Buffer.allocUnsafe(64 * 1024);
 
-/** The bytes of a template file, or the finding that says why they were not read. */
+/** The bytes of a template file, or the problem that says why they were not read. */
 export type ReadResult = { bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: ParsedFile };
 
 /**
  * Files discovery refused to open (discover.ts): a link that leads out of the project, a FIFO, a
  * device. Each is a finding; no command ever reads or writes it.
  */
-const refused = new Map<string, { rule: 'file-outside-project' | 'file-unreadable'; message: string }>();
+const refused = new Map<string, { kind: 'outside-project' | 'unreadable'; message: string }>();
 
-export function refuseFile(abs: string, rule: 'file-outside-project' | 'file-unreadable', message: string): void {
-  refused.set(abs, { rule, message });
+export function refuseFile(abs: string, kind: 'outside-project' | 'unreadable', message: string): void {
+  refused.set(abs, { kind, message });
 }
 
 /** whether any of these files is refused (the read-ahead worker is then not used: it would open them) */
@@ -29,7 +29,7 @@ export function anyRefused(abs: readonly string[]): boolean {
 
 export function readTemplateFile(file: string, abs: string): ReadResult {
   const no = refused.get(abs);
-  if (no) return { problem: refusal(file, no.rule, no.message) };
+  if (no) return { problem: refusal(file, no.kind, no.message) };
   try {
     // one open and one read for a template-sized file; a huge one is reported without reading it
     const fd = openSync(abs, 'r');

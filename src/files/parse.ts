@@ -1,9 +1,11 @@
 // Pure: bytes of one template file -> a YAML document that keeps positions, plus the
-// diagnostics of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents).
+// problems of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents) as data
+// (problems.ts): which rule reports each is the rules' decision (src/lint/rules/loading.ts).
 import { isUtf8 } from 'node:buffer';
 import type { Document, LineCounter } from 'yaml';
 import { yaml } from './yaml-lazy.js';
-import type { Diagnostic, Span } from '../core/diagnostic.js';
+import type { Span } from '../core/diagnostic.js';
+import { FILE_START, type LoadProblem, type LoadProblemKind } from './problems.js';
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
 import { bytePosition, firstInvalidUtf8 } from './utf8.js';
 import { duplicateKeyErrors } from './duplicate-keys.js';
@@ -17,13 +19,11 @@ export interface ParsedFile {
   doc?: Document.Parsed;
   /** the plain value of the document (after alias resolution), when `doc` is set */
   value?: unknown;
-  /** problems found while loading; any error here stops further checks of the file */
-  diagnostics: Diagnostic[];
+  /** problems found while loading; any but a duplicate key stops further checks of the file */
+  problems: LoadProblem[];
 }
 
-const YAML_CODES: Record<string, string> = {
-  DUPLICATE_KEY: 'yaml-duplicate-key',
-};
+const problem = (kind: LoadProblemKind, span: Span, message: string): LoadProblem => ({ kind, span, message });
 
 export function spanOf(lc: LineCounter, start: number, end: number): Span {
   const a = lc.linePos(start);
@@ -31,28 +31,24 @@ export function spanOf(lc: LineCounter, start: number, end: number): Span {
   return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
 }
 
-function diag(file: string, span: Span, ruleId: string, message: string): Diagnostic {
-  return { file, ...span, ruleId, severity: 'error', message };
-}
-
 /** The result for a file over MAX_FILE_BYTES, which is never read into memory. */
 export function tooLarge(file: string, size: number): ParsedFile {
   return {
     file, text: '', lineCounter: new (yaml().LineCounter)(),
-    diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-too-large',
+    problems: [problem('too-large', FILE_START,
       `File is ${size} bytes; a template file may be at most ${MAX_FILE_BYTES} bytes (1 MiB). Split it or remove what is not part of the template.`)],
   };
 }
 
 /** The result for a file that is not read on purpose (outside the project, not a regular file). */
-export function refusal(file: string, rule: string, message: string): ParsedFile {
-  return { file, text: '', lineCounter: new (yaml().LineCounter)(), diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, rule, message)] };
+export function refusal(file: string, kind: 'outside-project' | 'unreadable', message: string): ParsedFile {
+  return { file, text: '', lineCounter: new (yaml().LineCounter)(), problems: [problem(kind, FILE_START, message)] };
 }
 
 /** The result for a file that could not be read at all. */
 export function unreadable(file: string, reason: string): ParsedFile {
   return { file, text: '', lineCounter: new (yaml().LineCounter)(),
-    diagnostics: [diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'file-unreadable', `Cannot read the file: ${reason}.`)] };
+    problems: [problem('unreadable', FILE_START, `Cannot read the file: ${reason}.`)] };
 }
 
 /** The encoding a byte-order mark names, for the message of a file that is not UTF-8. */
@@ -72,7 +68,7 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
     const pos = bytePosition(bytes, bad);
     return {
       file, text: '', lineCounter,
-      diagnostics: [diag(file, { ...pos, endLine: pos.line, endColumn: pos.column + 1 }, 'encoding',
+      problems: [problem('not-utf8', { ...pos, endLine: pos.line, endColumn: pos.column + 1 },
         `Byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad} is not valid UTF-8${otherEncoding(bytes)}; save the file as UTF-8.`)],
     };
   }
@@ -82,7 +78,7 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
 }
 
 export function parseTemplateText(file: string, text: string, lineCounter = new (yaml().LineCounter)(), opts: { resolve?: boolean } = {}): ParsedFile {
-  const out: ParsedFile = { file, text, lineCounter, diagnostics: [] };
+  const out: ParsedFile = { file, text, lineCounter, problems: [] };
   // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
   // uniqueKeys: false, then duplicateKeyErrors(): the same findings in linear time
   const docs = yaml().parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
@@ -91,8 +87,8 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   for (const d of list) {
     for (const e of duplicateKeyErrors(d)) d.errors.push(e);
     for (const e of d.errors) {
-      const ruleId = YAML_CODES[e.code] ?? 'yaml-syntax';
-      if (ruleId === 'yaml-syntax') fatal = true;
+      const kind = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'syntax';
+      if (kind === 'syntax') fatal = true;
       let [start, end] = e.pos;
       // an unterminated quote is reported at the end of the input; point at where it opened
       const quote = e.code === 'MISSING_CHAR' ? /closing "?(quote|')/.exec(e.message) : null;
@@ -100,19 +96,19 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf("'", start - 1));
         if (open >= 0) { start = open; end = open + 1; }
       }
-      const hint = ruleId === 'yaml-syntax' ? quoteHint(text, start) : '';
-      out.diagnostics.push(diag(file, spanOf(lineCounter, start, end), ruleId, cleanYamlMessage(e.message) + hint));
+      const hint = kind === 'syntax' ? quoteHint(text, start) : '';
+      out.problems.push(problem(kind, spanOf(lineCounter, start, end), cleanYamlMessage(e.message) + hint));
     }
   }
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
-    if (!fatal) out.diagnostics.push(diag(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'schema',
+    if (!fatal) out.problems.push(problem('empty', FILE_START,
       'The file is empty; a template file holds one template (channel, name, language, category, body).'));
     return out;
   }
   if (list.length > 1) {
     const second = list[1]!;
     const start = second.range[0];
-    out.diagnostics.push(diag(file, spanOf(lineCounter, start, start + 3), 'single-document',
+    out.problems.push(problem('documents', spanOf(lineCounter, start, start + 3),
       `A template file holds exactly one YAML document; found ${list.length}. Move each template to its own file.`));
     return out;
   }
@@ -129,7 +125,7 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
     const msg = e instanceof Error ? e.message : String(e);
     const at = firstAliasOffset(text);
     const bomb = /excessive alias count/i.test(msg);
-    out.diagnostics.push(diag(file, spanOf(lineCounter, at, at + 1), bomb ? 'yaml-alias-limit' : 'yaml-syntax',
+    out.problems.push(problem(bomb ? 'alias-limit' : 'syntax', spanOf(lineCounter, at, at + 1),
       bomb
         ? `Aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out instead of nesting aliases.`
         : cleanYamlMessage(msg)));

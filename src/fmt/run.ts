@@ -2,32 +2,33 @@
 // parsed once; a file lint rejects for its encoding, size, syntax, emptiness or duplicate keys is
 // reported and left byte-identical; every other file is laid out and written atomically, and a
 // file that cannot be formatted or written stops nothing else.
-import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
 import { readTemplateFile } from '../files/load.js';
 import { parseTemplateBytes } from '../files/parse.js';
+import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
 
 export type FmtOutcome =
   | { file: string; kind: 'unchanged' | 'changed' | 'written'; keptOrder?: boolean }
-  | { file: string; kind: 'refused'; problems: Diagnostic[] }
+  /** the problems of loading the file, as data (the command reports each under its rule: src/lint/stage-problems.ts) */
+  | { file: string; kind: 'refused'; problems: LoadProblem[] }
   | { file: string; kind: 'failed'; message: string };
 
 export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   const read = readTemplateFile(f.file, f.abs);
   const parsed = read.problem ?? parseTemplateBytes(f.file, read.bytes);
-  const problems = parsed.diagnostics.filter((d) => d.severity === 'error');
+  const problems = parsed.problems;
   if (problems.length || !parsed.doc) {
-    return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ file: f.file, line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'yaml-syntax', severity: 'error', message: 'The file could not be parsed.' }] };
+    return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ kind: 'syntax', span: FILE_START, message: 'The file could not be parsed.' }] };
   }
   const nul = read.bytes!.indexOf(0);
   if (nul >= 0) {
     // YAML has no NUL; a file holding one is not a text fmt may rewrite
     const before = Buffer.from(read.bytes!.subarray(0, nul)).toString('utf8').split('\n');
     const at = { line: before.length, column: before[before.length - 1]!.length + 1 };
-    return { file: f.file, kind: 'refused', problems: [{ file: f.file, ...at, endLine: at.line, endColumn: at.column + 1, ruleId: 'encoding', severity: 'error', message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
+    return { file: f.file, kind: 'refused', problems: [{ kind: 'not-utf8', span: { ...at, endLine: at.line, endColumn: at.column + 1 }, message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
   }
   const r = formatDocument(parsed.doc, parsed.value);
   if (r.error) return { file: f.file, kind: 'failed', message: r.error };

@@ -17,10 +17,11 @@ import { variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
-import { validateTemplate } from '../schemas/template.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
 import { contentOf } from './rules/channel-kind.js';
+import { notATemplate } from './rules/schema.js';
+import { loadingDiagnostics } from './stage-problems.js';
 
 /** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
 const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
@@ -128,7 +129,7 @@ export function lintBytes(file: string, bytes: Uint8Array, opts: FileLintOptions
     parseStats.full++;
     // the fast read succeeded, so there are no aliases to resolve: positions are all we need
     const parsed = parseTemplateText(file, text, undefined, { resolve: false });
-    if (parsed.doc && parsed.diagnostics.length === 0) return place(parsed, fast.t, fast.findings, opts);
+    if (parsed.doc && parsed.problems.length === 0) return place(parsed, fast.t, fast.findings, opts);
   } else parseStats.full++;
   return lintParsed(parseTemplateText(file, text), opts);
 }
@@ -210,7 +211,6 @@ function collect(file: Loose, opts: FileLintOptions): Collected {
     if (d) d.count++;
     else dropped.set(x.ruleId, { count: 1, first: x });
   };
-  for (const s of validateTemplate(t)) keep({ ruleId: s.ruleId, path: s.path, message: s.message, ...(s.part === 'key' ? { part: 'key' as const } : {}) });
   let ruleId = '';
   // one scan of each text for every rule, in both views of the template
   const scans = new Map<string, ScanResult>();
@@ -288,7 +288,7 @@ function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
 /** Gives each finding its span in the parsed document. */
 function place(f: ParsedFile, t: Loose, found: Collected, opts: FileLintOptions): FileResult {
   const truncated: NonNullable<FileResult['truncated']> = {};
-  const diagnostics = capLoading(f.diagnostics, truncated);
+  const diagnostics = capLoading(loadingDiagnostics(f.file, f.problems), truncated);
   for (const x of found.findings) {
     // default-off rules still report here; configure() decides with the user's severities
     const sev = RULES_BY_ID.get(x.ruleId)?.severity ?? 'error';
@@ -383,12 +383,12 @@ function withTruncated(r: FileResult, truncated: NonNullable<FileResult['truncat
 
 export function lintParsed(f: ParsedFile, opts: FileLintOptions): FileResult {
   const truncated: NonNullable<FileResult['truncated']> = {};
-  const empty: FileResult = { file: f.file, diagnostics: capLoading(f.diagnostics, truncated), directives: parseDirectives(f.text), facts: {} };
-  if (!f.doc || f.diagnostics.some((d) => d.ruleId !== 'yaml-duplicate-key')) return withTruncated(empty, truncated);
+  const empty: FileResult = { file: f.file, diagnostics: capLoading(loadingDiagnostics(f.file, f.problems), truncated), directives: parseDirectives(f.text), facts: {} };
+  if (!f.doc || f.problems.some((p) => p.kind !== 'duplicate-key')) return withTruncated(empty, truncated);
   const t = obj(f.value);
   if (!t) {
-    empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: 'schema', severity: 'error',
-      message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(f.value) ? 'a list' : typeof f.value === 'string' ? 'a string' : String(f.value)}.` });
+    const no = notATemplate(f.value);
+    empty.diagnostics.push({ file: f.file, ...locate(f, []), ruleId: no.ruleId, severity: 'error', message: no.message });
     return withTruncated(empty, truncated);
   }
   return place(f, t, collect(t, opts), opts);

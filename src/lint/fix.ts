@@ -9,11 +9,11 @@ import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { order, TO_STRING } from '../fmt/format.js';
 import { repairOf } from './engine.js';
-import { RULES_BY_ID } from './registry.js';
+import { RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Change } from './rule.js';
 
-/** Findings that mean the file was not read as a template: it is never rewritten. */
-export const REFUSING_RULES: ReadonlySet<string> = new Set(['file-too-large', 'file-unreadable', 'file-outside-project', 'encoding', 'yaml-syntax', 'yaml-duplicate-key', 'yaml-alias-limit', 'single-document']);
+/** Findings that mean the file was not read as a template (the rules of loading it: rules/loading.ts): it is never rewritten. */
+export const REFUSING_RULES: ReadonlySet<string> = new Set(RULES.filter((r) => r.group === 'file' && r.checkLoading).map((r) => r.id));
 
 /** how many times the findings are repaired and checked again (a repair may uncover another) */
 const PASSES = 4;
@@ -38,6 +38,12 @@ export interface FixOutcome {
 }
 
 /** Whether a finding's rule has a repair (and is one of `only`). */
+/** the title of a rule's repair (the editor's quick fix), when it has one */
+export function repairTitleOf(ruleId: string): string | undefined {
+  const r = RULES_BY_ID.get(ruleId);
+  return r?.repair ? r.repairTitle ?? `Fix ${ruleId}` : undefined;
+}
+
 export function isRepairable(d: Pick<Diagnostic, 'ruleId'>, only?: ReadonlySet<string>): boolean {
   return Boolean(RULES_BY_ID.get(d.ruleId)?.repair) && (!only || only.has(d.ruleId));
 }

@@ -4,20 +4,19 @@
 // too long), and the channel would reject the write. Plan, apply and promote ask this first.
 import type { SeveritySetting } from '../core/diagnostic.js';
 import type { Loose } from '../model/loose.js';
-import { validateTemplate } from '../schemas/template.js';
 import { runRules } from './engine.js';
 import { CHECKED_RULES, RULES_BY_ID } from './registry.js';
 
 export interface EnvironmentFinding { ruleId: string; path: (string | number)[]; message: string }
 
 /**
- * The errors of the schema and of the per-file rules on `t` (the template with its values filled
+ * The errors of the per-file rules (the schema's among them: rules/schema.ts) on `t` (the template with its values filled
  * in), at the severities the config sets (`severities`, else each rule's own). Rules whose verdict
  * depends on the clock and holds only their template (an expired campaign) are left to lint.
  */
 export function errorsInEnvironment(t: Loose, now: Date, severities: Readonly<Record<string, SeveritySetting>> = {}): EnvironmentFinding[] {
   const isError = (id: string): boolean => (severities[id] ?? RULES_BY_ID.get(id)?.severity ?? 'error') === 'error';
-  const out: EnvironmentFinding[] = validateTemplate(t).filter((s) => isError(s.ruleId)).map((s) => ({ ruleId: s.ruleId, path: [...s.path], message: s.message }));
+  const out: EnvironmentFinding[] = [];
   const rules = CHECKED_RULES.filter((r) => !r.holdsOnlyItsTemplate && isError(r.id));
   for (const f of runRules(t, rules, { now }, () => {})) out.push({ ruleId: f.ruleId, path: [...f.path], message: f.message });
   return out;

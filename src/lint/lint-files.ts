@@ -16,7 +16,7 @@ import type { FileEntry } from '../files/discover.js';
 import { finishProject, parseStats, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
 import { placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
-import { RETIRED_RULES, RULES, RULES_BY_ID } from './registry.js';
+import { RETIRED_RULES, RULES, RULES_BY_ID, rulesOfRun } from './registry.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
@@ -247,7 +247,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
       const results = await lintEntries(files, opts);
-      return { files, results, diagnostics: finish(results), rules: own, ruleMeta: [...RULES, ...own] };
+      return { files, results, diagnostics: finish(results), rules: own, ruleMeta: rulesOfRun(own) };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
     const cache = LintCache.load(opts.cacheFile, now.getTime(), enable);
@@ -286,6 +286,6 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     if (keptRun) {
       try { saveSummary(keptRun.summaryFile, { key: keptRun.key, diagnostics, ...(until !== undefined ? { until } : {}) }); } catch (e) { cacheProblem = `${keptRun.summaryFile}: ${(e as Error).message}`; keptRun = undefined; }
     }
-    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ruleMeta: [...RULES, ...own], ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
+    return { files, results: results as FileResult[], diagnostics, cached: cache.hits, statHits: cache.statHits, rules: own, ruleMeta: rulesOfRun(own), ...(keptRun ? { kept: keptRun } : {}), ...(cacheProblem ? { cacheProblem } : {}) };
   });
 }

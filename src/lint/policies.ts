@@ -15,7 +15,11 @@ import { runRules } from './engine.js';
 import type { ProjectFinding } from './place.js';
 import { RULES_BY_ID } from './registry.js';
 import type { Rule, RuleContext } from './rule.js';
-import { PLUGIN_ERROR_ID } from './rules/policy.js';
+import type { PluginProblemKind } from './rules/policy.js';
+import { ownerOf } from './stage-problems.js';
+
+/** the rule that reports a problem of the policy stage (rules/policy.ts claims them through its loading hook) */
+const pluginProblem = (kind: PluginProblemKind): { ruleId: string; severity: Severity } => ownerOf({ kind });
 
 // ---------------------------------------------------------------------------------------------
 // Selecting the values a field path names
@@ -163,7 +167,7 @@ export async function loadPolicies(config: Config): Promise<LoadedPolicies> {
     try {
       exported = await import(pathToFileURL(abs).href) as Record<string, unknown>;
     } catch (e) {
-      out.problems.push({ file: configName, ...configSpan(config.file, spec), ruleId: PLUGIN_ERROR_ID, severity: 'error', message: `Plugin ${spec} failed to load: ${firstLine(e)}` });
+      out.problems.push({ file: configName, ...configSpan(config.file, spec), ...pluginProblem('plugin-load'), message: `Plugin ${spec} failed to load: ${firstLine(e)}` });
       continue;
     }
     for (const r of pluginRules(exported, spec)) {
@@ -192,7 +196,7 @@ export function runPolicies(files: readonly PolicyInput[], loaded: LoadedPolicie
   const severity = new Map<string, Severity>(loaded.rules.map((r) => [r.id, r.severity === 'off' ? 'warning' : r.severity]));
   for (const f of files) {
     const raw = runRules(f.value, loaded.rules, { now }, (rule, e) => {
-      out.push({ file: f.file, abs: f.abs, ruleId: PLUGIN_ERROR_ID, severity: 'error', path: [],
+      out.push({ file: f.file, abs: f.abs, ...pluginProblem('plugin-threw'), path: [],
         message: `Plugin ${loaded.pluginOf.get(rule.id) ?? 'policy'}: rule ${rule.id} threw on this template: ${firstLine(e)}` });
     });
     for (const x of raw) out.push({ ...x, file: f.file, abs: f.abs, severity: severity.get(x.ruleId) ?? 'error' });

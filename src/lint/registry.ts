@@ -1,6 +1,8 @@
 // Every rule tplsync knows, by id: the single list docs, severities and SARIF read.
-import type { Rule } from './rule.js';
+import type { Rule, RuleMeta } from './rule.js';
 import { fileRules } from './rules/file.js';
+import { loadingRules } from './rules/loading.js';
+import { schemaRules } from './rules/schema.js';
 import { crossFileRules, directiveRules, limitRules } from './rules/meta.js';
 import { policyRules } from './rules/policy.js';
 import { rcsRules } from './rules/rcs.js';
@@ -29,11 +31,20 @@ const sourced = (r: Rule): Rule => {
 };
 
 export const RULES: readonly Rule[] = ([
-  ...fileRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
+  ...loadingRules, ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
   ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);
+
+/**
+ * The metadata of the rules of a run: the built-in ones, then the project's own (team policies,
+ * plugins). What a run hands its report (LintOutcome.ruleMeta, the formatters' FormatContext.rules)
+ * and the language server its links and explanations: one source for both.
+ */
+export function rulesOfRun(own: readonly RuleMeta[]): readonly RuleMeta[] {
+  return own.length ? [...RULES, ...own] : RULES;
+}
 
 /**
  * Rule ids that no longer exist, with what took their place: a config that still names one

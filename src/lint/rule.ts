@@ -1,9 +1,10 @@
 // A rule is data (id, default severity, docs) plus its code, through one of three hooks the
 // engine calls (engine.ts): `check` per file (a pure function of the parsed template),
 // `checkProject` once per run over every file's facts (the cross-file rules), and `checkFinal`
-// on each file's final findings (the directive and limit rules). The rules of loading and of
-// the schema (groups file and schema) are still reported by those stages (src/files,
-// src/schemas/template.ts) and are listed here so that every id has docs and a severity.
+// on each file's final findings (the directive and limit rules), and `checkLoading` on the problems
+// a stage found before any rule could run (loading a file: src/files/problems.ts; loading a
+// team's plugins: policies.ts), as data. The schema's rules report their share of the schema's
+// errors through `check` (rules/schema.ts). No stage names a rule: every id's code is its rule's.
 import type { Path } from '../files/locate.js';
 import type { Directive } from './directives.js';
 import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';
@@ -143,8 +144,23 @@ export interface FinalContext {
   report(span: Span, message: string, severity?: Severity): void;
 }
 
+/** A problem a stage found before the rules (src/files/problems.ts's LoadProblem, a plugin's): its kind is data, never a rule id. */
+export interface StageProblem { readonly kind: string }
+
+/**
+ * What a loading rule (`checkLoading`) sees: the problems of a stage before the rules, as data. It
+ * claims those of the kinds it owns; each claimed problem is reported under the rule's id, where
+ * and as the stage found it (a problem no rule claims is a bug: test/rule-hooks.test.ts).
+ */
+export interface LoadingContext {
+  readonly problems: readonly StageProblem[];
+  claim(problem: StageProblem): void;
+}
+
 export interface Rule extends RuleMeta {
   check?(ctx: RuleContext): void;
+  /** the loading hook: the problems a stage found before the rules (a file that cannot be read or parsed, a plugin that fails) */
+  checkLoading?(ctx: LoadingContext): void;
   /** the project hook: once per run, over every file's facts (cross-file rules) */
   checkProject?(ctx: ProjectContext): void;
   /** the final hook: once per file with findings or directives, at the stage of the rule's group (directive, limits) */
@@ -186,3 +202,8 @@ export function indexed(list: unknown): readonly Indexed[] {
 }
 
 export function defineRules(rules: Rule[]): Rule[] { return rules; }
+
+/** A loading hook that claims the problems of these kinds. */
+export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): void => {
+  for (const p of ctx.problems) if (kinds.includes(p.kind)) ctx.claim(p);
+};

@@ -26,7 +26,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   // team policies never take part here: the rules' metadata is the built-in rules', loaded only when asked for
-  const ruleMeta = opts.withRules ? (await import('./registry.js')).RULES : [];
+  const ruleMeta = opts.withRules ? (await import('./registry.js')).rulesOfRun([]) : [];
   const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ruleMeta, ...(key ? { kept: { key, summaryFile } } : {}) };
   // the report rendered last time, when the caller renders it the same way
   // an answer that compared templates with the clock holds until a given instant of the run's clock

@@ -18,8 +18,17 @@ export function seesWhatsappPartOnly(rule: Pick<Rule, 'id' | 'group'>): boolean 
   return rule.group === 'whatsapp' && !EVERY_PART.has(rule.id);
 }
 
+/** each WhatsApp view of a template (withoutMessage), with the whole template it was made of */
+const wholeOf = new WeakMap<Loose, Loose>();
+
 /** The template without its RCS part, for the WhatsApp rules. */
 export function withoutMessage(t: Loose): Loose {
   const { message: _rcs, ...rest } = t;
+  wholeOf.set(rest, t);
   return rest;
+}
+
+/** The whole template a rule's view was made of (the view itself when it is the whole template): the schema judges the whole file. */
+export function wholeTemplate(view: Loose): Loose {
+  return wholeOf.get(view) ?? view;
 }

@@ -11,6 +11,8 @@ import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '
 import { enabledOffRules, finishRun, projectOptions } from '../lint/lint-files.js';
 import { loadPolicies, type LoadedPolicies } from '../lint/policies.js';
 import { lintFile } from '../lint/run-file.js';
+import { rulesOfRun } from '../lint/registry.js';
+import type { RuleMeta } from '../lint/rule.js';
 
 export class LspProject {
   config: Config | undefined;
@@ -20,6 +22,8 @@ export class LspProject {
   private byAbs = new Map<string, FileEntry>();
   private results = new Map<string, FileResult>();
   private readonly open = new Map<string, string>();
+  /** the metadata of the rules of the run (registry.ts rulesOfRun: the built-in ones and the project's policies), by id */
+  private meta: ReadonlyMap<string, RuleMeta> = byId(rulesOfRun([]));
 
   constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date()) {}
 
@@ -30,6 +34,7 @@ export class LspProject {
     const policies = config.policies?.length ? await loadPolicies(config) : undefined;
     this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);
     this.policies = policies;
+    this.meta = byId(rulesOfRun(policies?.rules ?? []));
     this.config = config;
     this.results.clear();
     await this.discover();
@@ -65,6 +70,9 @@ export class LspProject {
 
   textOf(abs: string): string | undefined { return this.open.get(abs); }
 
+  /** a rule of the run (built-in or the project's own) by id: its explanation and the address of its docs */
+  rule(id: string): RuleMeta | undefined { return this.meta.get(id); }
+
   private lint(f: FileEntry): void {
     const keep = Boolean(this.policies?.rules.length);
     const text = this.open.get(f.abs);
@@ -93,3 +101,5 @@ export class LspProject {
     return finishProject([lintBytes(file, Buffer.from(text), { now: this.clock() })], this.popts).filter((d) => d.file === file);
   }
 }
+
+const byId = (rules: readonly RuleMeta[]): ReadonlyMap<string, RuleMeta> => new Map(rules.map((r) => [r.id, r]));

@@ -19,8 +19,8 @@ import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
-import { fixText, isRepairable } from '../lint/fix.js';
-import { RULES_BY_ID } from '../lint/registry.js';
+import { fixText, isRepairable, repairTitleOf } from '../lint/fix.js';
+import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
@@ -28,15 +28,14 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { languageItems, placeholderItems } from './complete.js';
 import { LspProject } from './project.js';
 
-export const RULES_DOC = 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md';
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
-/** A finding as an LSP diagnostic: 0-based UTF-16 positions (lint's columns are UTF-16 already), the rule id as `code`. */
-export function toLsp(d: Diagnostic): LspDiagnostic {
+/** A finding as an LSP diagnostic: 0-based UTF-16 positions (lint's columns are UTF-16 already), the rule id as `code`, the rule's docs (LspProject.rule) as its description. */
+export function toLsp(d: Diagnostic, rule?: RuleMeta): LspDiagnostic {
   return {
     range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
     severity: SEVERITY[d.severity], code: d.ruleId, source: 'tplsync', message: d.message,
-    ...(RULES_BY_ID.has(d.ruleId) ? { codeDescription: { href: `${RULES_DOC}#${d.ruleId}` } } : {}),
+    ...(rule?.docsUrl ? { codeDescription: { href: rule.docsUrl } } : {}),
   };
 }
 
@@ -82,7 +81,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       const key = JSON.stringify(list);
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map(toLsp) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, project?.rule(d.ruleId))) });
     }
   };
 
@@ -158,9 +157,10 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     // The finding's message is not repeated: every editor shows its diagnostics (VS Code right
     // above this hover); the hover adds the rule's explanation. One rule explained once.
     const parts = [...new Map(here.map((d) => [d.ruleId, d])).values()].map((d) => {
-      const r = RULES_BY_ID.get(d.ruleId);
+      // the rule as the run knows it (LspProject.rule): a built-in one links its section of the docs
+      const r = project?.rule(d.ruleId);
       return r
-        ? [`**${d.ruleId}** (${d.severity}): ${r.summary}`, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, '', `[${d.ruleId} in the rules](${RULES_DOC}#${d.ruleId})`].join('\n')
+        ? [`**${d.ruleId}** (${d.severity}): ${r.summary}`, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, ...(r.docsUrl ? ['', `[${d.ruleId} in the rules](${r.docsUrl})`] : [])].join('\n')
         : `**${d.ruleId}** (${d.severity}): ${d.message}`;
     });
     // the placeholder first: it is short, and a long explanation must not push it out of sight
@@ -189,7 +189,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         const fixed = fix(new Set([id]));
         if (fixed === undefined) continue;
         out.push({
-          title: `${RULES_BY_ID.get(id)!.repairTitle ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
+          title: `${repairTitleOf(id) ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
           diagnostics: p.context.diagnostics.filter((d) => d.code === id),
           edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } },
         });

@@ -1,5 +1,6 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
+import { reportSchema } from './schema.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { arr, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -51,6 +52,7 @@ export const carouselRules = defineRules([
     why: 'A carousel card always shows media, reviewed with its sample; the media of a card is fixed at approval.',
     fix: 'Give each card `header: { format: IMAGE, example: https://... }` (or VIDEO).', source,
     check(ctx) {
+      reportSchema(ctx, 'carousel-card-header');
       for (const { v: c, i } of cards(ctx)) {
         const h = obj(c.header);
         if (!h || !CARD_MEDIA.has(String(h.format))) continue; // missing or another format: the schema reports it here
@@ -76,6 +78,7 @@ export const carouselRules = defineRules([
     summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}.',
     why: 'These are the only buttons a carousel card can carry.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
+      reportSchema(ctx, 'carousel-card-buttons');
       for (const { v: c, i } of cards(ctx)) {
         const bs = arr(c.buttons);
         if (Array.isArray(c.buttons) && bs.length === 0) ctx.report(['carousel', i, 'buttons'], `Card ${i + 1} has no button; a card has 1 or 2.`, { part: 'key' });

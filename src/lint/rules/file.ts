@@ -1,34 +1,8 @@
-// Rules reported while loading a file and validating it against the JSON Schema.
+// The order of a file's keys (the rules of loading it are in loading.ts).
 import { defineRules } from '../rule.js';
 import { firstKeyOutOfOrder } from '../../fmt/key-order.js';
 
 export const fileRules = defineRules([
-  { id: 'file-too-large', group: 'file', severity: 'error', summary: 'A template file is at most 1 MiB.',
-    why: 'A template is a few kilobytes; a larger file is a mistake (or an attempt to exhaust the linter) and is not parsed.',
-    fix: 'Keep one template per file and remove anything that is not part of it.' },
-  { id: 'file-unreadable', group: 'file', severity: 'error', summary: 'The file can be read.',
-    why: 'A file that matched the globs but cannot be read (permissions, a broken link) would be silently skipped.',
-    fix: 'Fix the file\'s permissions, or remove it.' },
-  { id: 'file-outside-project', group: 'file', severity: 'error', summary: 'A template file lies inside the project.',
-    why: 'A symbolic link can lead a template path anywhere: to /proc/self/environ (the environment, API keys included), to a device, or to another project\'s file. Reading it could print secrets; fmt would replace the link with a copy ready to be committed.',
-    fix: 'Copy the template into the project instead of linking to it, or name the file on the command line when you mean to check it.' },
-  { id: 'encoding', group: 'file', severity: 'error', summary: 'Template files are UTF-8.',
-    why: 'The API takes JSON, which is Unicode; a byte that is not UTF-8 would be sent as a replacement character.',
-    fix: 'Save the file as UTF-8 (most editors: "Save with encoding").' },
-  { id: 'yaml-syntax', group: 'file', severity: 'error', summary: 'The file is valid YAML.',
-    why: 'Nothing else can be checked until the file parses.', fix: 'Correct the YAML at the position shown.' },
-  { id: 'yaml-duplicate-key', group: 'file', severity: 'error', summary: 'A key appears at most once in a mapping.',
-    why: 'YAML parsers disagree on which duplicate wins, so what you read is not what gets sent.',
-    fix: 'Remove or merge one of the two entries.' },
-  { id: 'yaml-alias-limit', group: 'file', severity: 'error', summary: 'Aliases expand to at most 100 nodes.',
-    why: 'Nested aliases ("billion laughs") can expand a small file into gigabytes of data.',
-    fix: 'Write the values out instead of nesting aliases.' },
-  { id: 'single-document', group: 'file', severity: 'error', summary: 'A file holds exactly one YAML document.',
-    why: 'One file holds one template (docs/format.md); a second document would be silently ignored.',
-    fix: 'Move each template (after a `---`) into its own file.' },
-  { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
-    why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
-    fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.' },
   { id: 'key-order', group: 'file', severity: 'off', summary: 'Keys are in the order `tplsync fmt` writes them (off unless the config turns it on).',
     why: 'One order in every file makes templates quick to read and keeps diffs small; fmt applies it, and a team that does not run fmt can hold files to it here.',
     fix: 'Run `tplsync lint --fix` or `tplsync fmt`, or move the key after the keys that come before it in docs/format.md.',
@@ -37,16 +11,4 @@ export const fileRules = defineRules([
       const at = firstKeyOutOfOrder(ctx.t);
       if (at) ctx.report(at, `\`${String(at[at.length - 1])}\` belongs before the keys above it in tplsync fmt's order; run \`tplsync lint --fix\` or \`tplsync fmt\`.`, { part: 'key' });
     } },
-  { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
-    why: 'WhatsApp requires exactly one BODY component, and at most one HEADER, FOOTER and BUTTONS.',
-    fix: 'Add `body: { text: ... }`.', source: 'Meta components reference' },
-  { id: 'name-format', group: 'schema', severity: 'error', summary: 'The name matches ^[a-z0-9_]{1,512}$.',
-    why: 'WhatsApp rejects template names with other characters.', fix: 'Use lowercase letters, digits and underscores, e.g. order_shipped.',
-    source: 'Meta templates guide' },
-  { id: 'category', group: 'schema', severity: 'error', summary: 'The category is MARKETING, UTILITY or AUTHENTICATION.',
-    why: 'These are the only categories WhatsApp accepts.', fix: 'Pick one of the three.', source: 'Meta templates guide' },
-  { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape ll or ll_CC.',
-    why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages' },
-  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT or LOCATION.',
-    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif).', fix: 'Pick one of the six.', source: 'Meta components reference' },
 ]);

@@ -1,5 +1,6 @@
 // WhatsApp limited-time offer rules, one pure check each. Source: Meta limited-time offer
 // templates (reference/platform-rules.md, "WhatsApp: limited-time offer").
+import { reportSchema } from './schema.js';
 import { charLength } from '../../model/placeholders.js';
 import { defineRules, obj, str, type RuleContext } from '../rule.js';
 import { buttons } from './whatsapp.js';
@@ -37,6 +38,7 @@ export const offerRules = defineRules([
     summary: 'The offer text is set and has at most 16 characters.', why: 'WhatsApp shows the offer headline in a strip of 16 characters and rejects longer ones.',
     fix: 'Shorten the offer text, e.g. "Expiring offer!".', source,
     check(ctx) {
+      reportSchema(ctx, 'offer-text');
       const text = str(obj(ctx.t.limited_time_offer)?.text);
       if (text === undefined) return;
       if (text.trim() === '') ctx.report(['limited_time_offer', 'text'], 'The offer text is empty.');

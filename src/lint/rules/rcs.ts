@@ -1,4 +1,5 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
+import { reportSchema } from './schema.js';
 import { charLength } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
 import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -235,6 +236,8 @@ export const rcsRules = defineRules([
     summary: 'A suggestion takes only the keys of its action, and the keys that action needs.',
     why: 'Each RBM suggested action has its own fields (dial: phoneNumber; view_location: latLong, label, query; create_calendar_event: startTime, endTime, title, description; open_url: openUrlApplication, webviewType). A key of another action is dropped or refused, and a dial chip without a number calls no one.',
     fix: 'Move the key to a suggestion of the action it belongs to, or change `action`; add the key the action needs.', source: 'RBM SuggestedAction',
+    // the keys of each action are the schema's (suggestions.ts words its errors on them)
+    check(ctx) { reportSchema(ctx, 'rcs-action-keys'); },
   },
   {
     id: 'rcs-dial', group: 'rcs', severity: 'error', summary: 'A dial suggestion calls a phone number in E.164 form (+, country code, at most 15 digits).',

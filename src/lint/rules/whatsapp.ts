@@ -1,4 +1,5 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
+import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
@@ -502,6 +503,7 @@ export const whatsappRules = defineRules([
     summary: 'A button has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
     fix: 'Shorten the label.', source: meta,
     check(ctx) {
+      reportSchema(ctx, 'button-label');
       for (const { v: b, i } of buttons(ctx)) {
         const text = str(b.text);
         if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
@@ -514,6 +516,7 @@ export const whatsappRules = defineRules([
     summary: 'A PHONE_NUMBER button has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
     check(ctx) {
+      reportSchema(ctx, 'button-phone');
       for (const { v: b, i } of buttons(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
@@ -530,6 +533,7 @@ export const whatsappRules = defineRules([
     summary: 'A URL button has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
+      reportSchema(ctx, 'button-url');
       for (const { v: b, i } of buttons(ctx)) {
         const url = str(b.url);
         if (b.type !== 'URL') {
@@ -632,6 +636,7 @@ export const whatsappRules = defineRules([
     fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
     source: 'Meta Flows templates guide',
     check(ctx) {
+      reportSchema(ctx, 'button-flow');
       for (const { v: b, i } of buttons(ctx)) {
         const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
         if (b.type !== 'FLOW') {
@@ -676,6 +681,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp authentication templates are built around one one-time-password button.',
     fix: 'Give the template one `type: OTP` button with an otp_type, or change its category.', source: 'Meta authentication templates',
     check(ctx) {
+      reportSchema(ctx, 'authentication-otp');
       const otps = buttons(ctx).filter(({ v: b }) => b.type === 'OTP');
       if (ctx.t.category === 'AUTHENTICATION') {
         if (otps.length === 0) ctx.report(['category'], 'An AUTHENTICATION template needs exactly one OTP button; it has none.');

@@ -1,7 +1,7 @@
 // Pure: the keys of each RCS suggested action (named as in Google's RBM API), and the schema
 // findings about them worded for the person writing a chip: a key of another action, a key the
-// action needs. Reported under the rule `rcs-action-keys`.
-import type { Path } from '../files/locate.js';
+// action needs. Reported under the rule `rcs-action-keys` (schema.ts gives it the schema's errors on suggestions).
+import type { Path } from '../../files/locate.js';
 
 /** The keys every suggestion takes. */
 export const COMMON_SUGGESTION_KEYS = ['action', 'text', 'postbackData', 'tracking'] as const;

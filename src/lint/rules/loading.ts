@@ -1,0 +1,38 @@
+// The rules of loading a file: each owns the problems of one kind the loading stage found
+// (src/files/problems.ts: a file too large, unreadable, not UTF-8, not YAML...) and reports them
+// through its loading hook, where and as the stage found them.
+import { claiming, defineRules } from '../rule.js';
+
+export const loadingRules = defineRules([
+  { id: 'file-too-large', group: 'file', severity: 'error', summary: 'A template file is at most 1 MiB.',
+    why: 'A template is a few kilobytes; a larger file is a mistake (or an attempt to exhaust the linter) and is not parsed.',
+    fix: 'Keep one template per file and remove anything that is not part of it.',
+    checkLoading: claiming('too-large') },
+  { id: 'file-unreadable', group: 'file', severity: 'error', summary: 'The file can be read.',
+    why: 'A file that matched the globs but cannot be read (permissions, a broken link) would be silently skipped.',
+    fix: 'Fix the file\'s permissions, or remove it.',
+    checkLoading: claiming('unreadable') },
+  { id: 'file-outside-project', group: 'file', severity: 'error', summary: 'A template file lies inside the project.',
+    why: 'A symbolic link can lead a template path anywhere: to /proc/self/environ (the environment, API keys included), to a device, or to another project\'s file. Reading it could print secrets; fmt would replace the link with a copy ready to be committed.',
+    fix: 'Copy the template into the project instead of linking to it, or name the file on the command line when you mean to check it.',
+    checkLoading: claiming('outside-project') },
+  { id: 'encoding', group: 'file', severity: 'error', summary: 'Template files are UTF-8.',
+    why: 'The API takes JSON, which is Unicode; a byte that is not UTF-8 would be sent as a replacement character.',
+    fix: 'Save the file as UTF-8 (most editors: "Save with encoding").',
+    checkLoading: claiming('not-utf8') },
+  { id: 'yaml-syntax', group: 'file', severity: 'error', summary: 'The file is valid YAML.',
+    why: 'Nothing else can be checked until the file parses.', fix: 'Correct the YAML at the position shown.',
+    checkLoading: claiming('syntax') },
+  { id: 'yaml-duplicate-key', group: 'file', severity: 'error', summary: 'A key appears at most once in a mapping.',
+    why: 'YAML parsers disagree on which duplicate wins, so what you read is not what gets sent.',
+    fix: 'Remove or merge one of the two entries.',
+    checkLoading: claiming('duplicate-key') },
+  { id: 'yaml-alias-limit', group: 'file', severity: 'error', summary: 'Aliases expand to at most 100 nodes.',
+    why: 'Nested aliases ("billion laughs") can expand a small file into gigabytes of data.',
+    fix: 'Write the values out instead of nesting aliases.',
+    checkLoading: claiming('alias-limit') },
+  { id: 'single-document', group: 'file', severity: 'error', summary: 'A file holds exactly one YAML document.',
+    why: 'One file holds one template (docs/format.md); a second document would be silently ignored.',
+    fix: 'Move each template (after a `---`) into its own file.',
+    checkLoading: claiming('documents') },
+]);

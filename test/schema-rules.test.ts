@@ -1,0 +1,85 @@
+// The schema's errors belong to rules (src/lint/rules/schema.ts): src/schemas/ only validates, each
+// error is worded and given to the rule that owns it, and that rule reports it through its own
+// check, the engine's one per-file hook. Turning a rule off (or linting with its check alone)
+// shows exactly its share; the schema is judged on the whole template whichever view a rule sees.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
+import { lintBytes, runRules } from '../src/lint/engine.ts';
+import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
+import { mapSchemaErrors, schemaFindings } from '../src/lint/rules/schema.ts';
+import { templateErrors } from '../src/schemas/template.ts';
+import { ROOT } from './helpers.ts';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const lint = (yaml: string) => lintBytes('t.yaml', Buffer.from(yaml), { now }).diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column} ${d.message}`).sort();
+
+test('src/schemas/ loads and runs validators and names no rule', () => {
+  const dir = path.join(ROOT, 'src/schemas');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts'))) {
+    const src = readFileSync(path.join(dir, f), 'utf8');
+    for (const r of RULES) assert.not.ok(src.includes(`'${r.id}'`), `src/schemas/${f} names '${r.id}'`);
+  }
+});
+
+// a template breaking one schema-owned rule of each kind
+const broken = `channel: c
+name: Order-Ready
+language: EN-us
+category: PROMO
+header: { format: FOO }
+body: { text: "" }
+buttons:
+  - { type: URL, text: Go }
+  - { type: PHONE_NUMBER, text: Call }
+carousel:
+  - { body: { text: a } }
+limited_time_offer: {}
+message:
+  type: text
+  message: hi
+  suggestions:
+    - { action: dial, text: x }
+unknown_key: 1
+`;
+
+test('every rule that owns a schema error has a check, and its check alone reports exactly its share', () => {
+  const t = parse(broken) as Record<string, unknown>;
+  const owned = schemaFindings(t);
+  assert.ok(owned.size >= 8, `many owners: ${[...owned.keys()].join(', ')}`);
+  for (const [id, list] of owned) {
+    const rule = RULES_BY_ID.get(id);
+    assert.ok(rule?.check, `${id} is a rule with a check`);
+    const alone = runRules(t, [rule!], { now }).filter((f) => list.some((s) => s.message === f.message && s.path.join('/') === f.path.join('/')));
+    assert.equal(alone.length, list.length, `${id} reports its ${list.length} schema findings`);
+  }
+  // and nothing is lost or reported twice: lint shows each owned finding once
+  const ids = lint(broken);
+  for (const list of owned.values()) for (const f of list) assert.equal(ids.filter((l) => l.endsWith(f.message)).length, 1, f.message);
+});
+
+test('the owners of the schema\'s errors are what they were: name, language, category, header, body, buttons, cards, offer, suggestions', () => {
+  const t = parse(broken) as Record<string, unknown>;
+  assert.equal([...schemaFindings(t).keys()].sort(), ['button-phone', 'button-url', 'carousel-card-buttons', 'carousel-card-header', 'category', 'components', 'header-format', 'language-code', 'name-format', 'offer-text', 'rcs-action-keys', 'schema']);
+});
+
+test('an RCS template: the WhatsApp rules do not apply, so the schema reports what they would own', () => {
+  const rcs = 'channel: c\nname: n\nlanguage: en\nmessage:\n  type: text\n  message: hi\nbuttons:\n  - { type: URL, text: Go }\n';
+  assert.equal(lint(rcs), ["schema 8:5 buttons[0] is missing required key 'url' (a URL button needs it)"]);
+  // with a body too, the WhatsApp view (without the message) still gets the schema's finding on the whole file
+  const both = rcs.replace('message:\n', 'category: UTILITY\nbody: { text: hi }\nmessage:\n');
+  assert.equal(lint(both), ["button-url 10:5 buttons[0] is missing required key 'url' (a URL button needs it)"]);
+});
+
+test('the schema is judged once per template value, and a valid one costs no mapping', () => {
+  const t = parse(broken) as Record<string, unknown>;
+  assert.is(schemaFindings(t), schemaFindings(t));
+  const ok = parse('channel: c\nname: n\nlanguage: en\ncategory: UTILITY\nbody: { text: hi }\n') as Record<string, unknown>;
+  assert.equal(templateErrors(ok), []);
+  assert.is(schemaFindings(ok).size, 0);
+  assert.equal(mapSchemaErrors(templateErrors(t), t).length, [...schemaFindings(t).values()].reduce((n, l) => n + l.length, 0));
+});
+
+test.run();
