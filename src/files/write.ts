@@ -32,6 +32,10 @@ function modeToKeep(file: string, st: { isSymbolicLink(): boolean; isFile(): boo
   return mode;
 }
 
+/** the process's umask, read once: a temp file created with a mode the umask leaves whole needs no chmod (a system call a file saved) */
+let umask: number | undefined;
+const needsChmod = (mode: number): boolean => (mode & ~(umask ??= process.umask())) !== mode;
+
 const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; return undefined; };
 let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
@@ -43,7 +47,7 @@ function writeOne(file: string, data: string, o: WriteOptions): void {
   const tmp = tempName(file);
   try {
     writeFileSync(tmp, o.verbatim ? data : redact(data), mode !== undefined ? { mode } : {});
-    if (mode !== undefined) chmodSync(tmp, mode); // the umask narrowed what writeFileSync set
+    if (mode !== undefined && needsChmod(mode)) chmodSync(tmp, mode); // the umask narrowed what writeFileSync set
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true }); // nothing half-done is left behind
@@ -57,7 +61,7 @@ async function writeOneAsync(file: string, data: string): Promise<void> {
   const tmp = tempName(file);
   try {
     await fsp.writeFile(tmp, data, mode !== undefined ? { mode } : {});
-    if (mode !== undefined) await fsp.chmod(tmp, mode);
+    if (mode !== undefined && needsChmod(mode)) await fsp.chmod(tmp, mode);
     await fsp.rename(tmp, file);
   } catch (e) {
     await fsp.rm(tmp, { force: true });
