@@ -106,6 +106,8 @@ export interface ImportResult {
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
   empty: string[];
+  /** target files that already held every text imported into them: not written */
+  unchanged: string[];
 }
 
 const UNREADABLE: Record<string, string> = {
@@ -124,7 +126,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [] };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [] };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
@@ -159,6 +161,7 @@ export async function importTranslations(config: Config, files: readonly string[
   }
   const none = new Map<string, Current>();
   const writer = dryRun ? undefined : new AtomicWriter();
+  const unchanged = new Set<string>();
   try {
     for (const { file, doc } of docs) {
       const sources = byLanguage.get(doc.source) ?? none;
@@ -166,6 +169,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
       result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
       result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
+      for (const u of plan.unchanged) unchanged.add(u.file);
       for (const w of plan.writes) {
         writer?.write(path.resolve(cwd, w.file), w.text);
         taken.add(w.file);
@@ -176,6 +180,9 @@ export async function importTranslations(config: Config, files: readonly string[
   } finally {
     await writer?.flush();
   }
+  // a file another translation file of this run wrote is not unchanged
+  for (const w of result.written) unchanged.delete(w.file);
+  result.unchanged = [...unchanged];
   return result;
 }
 
@@ -183,13 +190,23 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
   const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun));
-  for (const x of r.refusals) process.stderr.write(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
-  for (const f of r.empty) process.stderr.write(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
+  const err: string[] = [];
+  for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const f of r.empty) err.push(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
   const held = [...new Set(r.refusals.filter((x) => x.template).map((x) => x.template))];
-  if (held.length) process.stderr.write(`nothing written for ${held.join(', ')}\n`);
-  for (const s of r.skipped) process.stderr.write(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
-  for (const w of r.written) process.stdout.write(`${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);
+  if (held.length) err.push(`nothing written for ${held.join(', ')}\n`);
+  for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
+  // one write of each stream (an import of thousands of files prints thousands of lines)
+  if (err.length) process.stderr.write(err.join(''));
+  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);
   const n = r.written.length;
-  process.stdout.write(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${r.refusals.length ? `; ${r.refusals.length} refused (see above)` : ''}\n`);
-  return r.refusals.length ? EXIT.FINDINGS : EXIT.OK;
+  const notes = [
+    r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
+    r.refusals.length ? `${r.refusals.length} refused (see above)` : '',
+    r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
+  ].filter(Boolean);
+  out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
+  process.stdout.write(out.join(''));
+  // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
+  return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
 }

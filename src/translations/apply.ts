@@ -29,7 +29,11 @@ export interface TargetTemplate {
 
 export interface Write { file: string; text: string; created: boolean; template: string; units: number }
 
-export interface ImportPlan { writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[] }
+export interface ImportPlan {
+  writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[];
+  /** templates whose target file already holds every imported text and record: not written */
+  unchanged: { template: string; file: string }[];
+}
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
 const chars = (s: string): number => [...s].length;
@@ -189,7 +193,7 @@ export function applyOnText(doc: TextDoc, texts: readonly { path: (string | numb
  */
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set()): ImportPlan {
-  const plan: ImportPlan = { writes: [], refusals: [], skipped: [] };
+  const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
   const byTemplate = new Map<string, Entry[]>();
   for (const e of entries) {
     const i = e.id.lastIndexOf(':');
@@ -220,6 +224,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     if (existing) {
       const text = applyTexts(existing.text, ok.map(({ e, path }) => ({ path, text: e.target })), sourceLang, hashes, existing.doc);
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length });
+      else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
     if (ok.length < fields.size) {

@@ -1,0 +1,77 @@
+// `translations import` as the process reports it (exit code and the summary only the process
+// shows): a template whose new language file is not written because some of its texts have no
+// translation is exit 1 (the translator's work is not all in the files; the complete template is
+// written all the same), and importing the same file again writes nothing (each file kept as it
+// is: the same inode, no rename over it) and says the files are already up to date, exit 0.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const template = (name: string) => `channel: shop-whatsapp
+name: ${name}
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{customer}}, your order is on its way." # body
+  examples: { customer: Maria }
+footer: 'Reply STOP to opt out'
+`;
+
+/** the exported PO with a translation given to the units whose source text is in `give` */
+function fill(po: string, give: Record<string, string>): string {
+  return po.replace(/msgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g, (m, id: string) => (give[id] !== undefined ? `msgid "${id}"\nmsgstr "${give[id]}"` : m));
+}
+
+test('a template left out for an untranslated text is exit 1; the same import again writes nothing and says so, exit 0', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/order_shipped.en_US.yaml': template('order_shipped'),
+      'templates/order_ready.en_US.yaml': template('order_ready').replace('your order is on its way', 'your order is ready').replace('Reply STOP', 'Send STOP'),
+    });
+    const exp = await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    assert.is(exp.exitCode, 0, exp.stderr);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    // order_shipped: both texts; order_ready: the body only (its footer untranslated)
+    writeFiles(dir, { 'translations/de.po': fill(po, {
+      'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.',
+      'Reply STOP to opt out': 'Antworte STOP zum Abbestellen',
+      'Hi {{customer}}, your order is ready.': 'Hallo {{customer}}, deine Bestellung ist fertig.',
+    }) });
+
+    const first = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(first.exitCode, 1, first.stdout + first.stderr);
+    assert.match(first.stderr, /^translations\/de\.po: shop-whatsapp\/order_ready: not written: 1 of its 2 texts have no de translation/m);
+    assert.match(first.stdout, /^created templates\/order_shipped\.de\.yaml \(2 texts\)$/m);
+    assert.match(first.stdout, /^1 file written; 1 not written \(see above\)$/m);
+    assert.not.match(first.stderr, /\n\s+at /);
+
+    // the complete translation of order_ready: the import writes it, and is clean
+    writeFiles(dir, { 'translations/de.po': fill(po, {
+      'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.',
+      'Reply STOP to opt out': 'Antworte STOP zum Abbestellen',
+      'Hi {{customer}}, your order is ready.': 'Hallo {{customer}}, deine Bestellung ist fertig.',
+      'Send STOP to opt out': 'Sende STOP zum Abbestellen',
+    }) });
+    const second = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(second.exitCode, 0, second.stdout + second.stderr);
+    assert.match(second.stdout, /^created templates\/order_ready\.de\.yaml \(2 texts\)$/m);
+    assert.match(second.stdout, /^1 file written; 1 already up to date \(not written\)$/m);
+
+    // again: nothing changes, nothing is written (a written file would be a new inode: temp file + rename)
+    const files = ['templates/order_shipped.de.yaml', 'templates/order_ready.de.yaml'].map((f) => path.join(dir, f));
+    const before = files.map((f) => ({ ino: statSync(f).ino, text: readFileSync(f, 'utf8') }));
+    const third = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(third.exitCode, 0, third.stdout + third.stderr);
+    assert.is(third.stdout.trim(), '0 files written; 2 already up to date (not written)');
+    assert.is(third.stderr.trim(), '');
+    assert.equal(files.map((f) => ({ ino: statSync(f).ino, text: readFileSync(f, 'utf8') })), before);
+    const lint = await cli(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+  } finally { cleanup(dir); }
+});
+
+test.run();
