@@ -64,6 +64,17 @@ test('a placeholder name over 16 characters is listed at its field and the templ
   assert.equal(header.issues.map((i) => i.field), ['header.text']);
 });
 
+test('one name in the header and the body with two samples is listed: Twilio keeps one sample a variable', () => {
+  const r = exportOf({ category: 'UTILITY', header: { format: 'TEXT', text: 'For {{name}}', examples: { name: 'Ana' } }, body: { text: 'Hi {{name}}, your order has shipped.', examples: { name: 'Bob' } }, footer: 'Thanks' });
+  assert.equal(r.issues.map((i) => i.field), ['header.text']);
+  assert.match(r.issues[0]!.message, /\{\{name\}\} has the sample 'Ana' here and 'Bob' in another text/);
+  assert.equal((r.request!.content as { variables: Record<string, string> }).variables, { name: 'Bob' });
+  const same = exportOf({ category: 'UTILITY', header: { format: 'TEXT', text: 'For {{name}}', examples: { name: 'Ana' } }, body: { text: 'Hi {{name}}, your order has shipped.', examples: { name: 'Ana' } }, footer: 'Thanks' });
+  assert.equal(same.issues, []);
+  const back = readBack(same.request);
+  assert.equal(back.issues, []);
+});
+
 // seeded: a name is exported exactly when Twilio takes it as a key (at most 16 characters), and then comes back as itself
 test('a named placeholder is exported exactly when its name fits a Twilio key, and reads back with its name and sample', () => {
   const name = fc.tuple(fc.constantFrom('a', 'b', 'order', 'customer'), fc.stringMatching(/^[a-z0-9_]{0,24}$/)).map(([h, t]) => `${h}${t}`);

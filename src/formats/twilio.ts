@@ -364,7 +364,14 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
         long.add(key);
         refuse(at, `{{${key}}} is ${key.length} characters: Twilio's variable keys have at most ${TWILIO_MAX_VARIABLE_KEY} (${TWILIO_PAGES.variables}); rename the placeholder in the file (a number would not come back as its name); not exported`);
       }
-      vars[key] = p.examples[i] ?? '';
+      const sample = p.examples[i] ?? '';
+      // one name in two texts is one Twilio variable with one sample: the other text would read back with this one's
+      if (vars[key] !== undefined && vars[key] !== sample && !long.has(`\u0000${key}`)) {
+        long.add(`\u0000${key}`);
+        bad(at, `{{${key}}} has the sample '${sample}' here and '${vars[key]}' in another text: a Twilio variable has one sample; written with '${vars[key]}'`);
+        return `{{${key}}}`;
+      }
+      vars[key] = sample;
       return `{{${key}}}`;
     });
     return out;
