@@ -2,6 +2,7 @@
 // would: a pulled variant that differs from the project's variants is a variant-mismatch error
 // (exit 1), a language the project has is not said to be missing, and a project file's own
 // findings that have nothing to do with the pull are not pull's (issue 25, a new user's trial).
+// A second file written with --force stays what pull says it is ("also lives in"), as before.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -67,6 +68,10 @@ test('a project file\'s cross-file finding that involves a written file is repor
   ];
   const kept = writtenFindings(all, files, new Set(['/p/pulled/order_shipped.ar.yaml', '/p/pulled/order_shipped.es.yaml']));
   assert.equal(kept.map((x) => `${x.file} ${x.ruleId}`), ['templates/order_shipped.en_US.yaml variant-mismatch', 'pulled/order_shipped.ar.yaml required-fields']);
+  // a second file written with --force: pull says where the first lives; the duplicate is lint's to report
+  const dup = [...all, d('templates/order_shipped.en_US.yaml', 'duplicate-template')];
+  assert.ok(writtenFindings(dup, files, new Set(['/p/pulled/order_shipped.ar.yaml'])).some((x) => x.ruleId === 'duplicate-template'));
+  assert.not.ok(writtenFindings(dup, files, new Set(['/p/pulled/order_shipped.ar.yaml']), true).some((x) => x.ruleId === 'duplicate-template'));
 });
 
 test('pull --channel --id: the ar variant written with the channel\'s numbers beside the en_US file with names exits 1 (CLI: the exit code)', async () => {

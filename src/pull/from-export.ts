@@ -29,7 +29,7 @@ export interface ExportPullRequest {
 
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[] }
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
@@ -98,7 +98,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically, the folder made once; said once written
@@ -107,7 +107,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const batch = startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
-  const linting = lintWritten(config, entries, req.cwd);
+  const linting = lintWritten(config, entries, req.cwd, { forced: req.force });
   const [, lint] = await Promise.all([batch.written, linting]);
   for (const o of done) push(o);
   const diagnostics: Diagnostic[] = lint;

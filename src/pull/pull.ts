@@ -91,6 +91,6 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
-  const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd);
+  const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
   return { outcomes: out, diagnostics };
 }
