@@ -35,6 +35,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     if (r.kind === 'written') {
       written++;
       process.stdout.write(`${r.file}: ${what}\n`);
+      if (r.alsoIn) process.stderr.write(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       if (r.leftOut?.length) {
         code = EXIT.FINDINGS;
         partial++;

@@ -298,7 +298,6 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
 
 /** The buttons no Twilio content type carries, with why (listed, never dropped). */
 const NO_TWILIO_BUTTON: Record<string, string> = {
-  SPM: 'an SPM button: Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type',
   ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type',
   VOICE_CALL: 'a VOICE_CALL button: Twilio\'s actions have no WhatsApp call button',
   FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows)',
@@ -325,11 +324,23 @@ export const TWILIO_EXPORT_PARTS = {
 
 export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[] }
 
+/** Twilio: "A variable key has a maximum length of 16 characters" (TWILIO_PAGES.variables). */
+export const TWILIO_MAX_VARIABLE_KEY = 16;
+/** The single-product kind, which no Twilio content type carries: TWILIO_PAGES.catalog sends one product out of session only as a multi-product template. */
+const NO_SPM = 'Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type: twilio/catalog sends a single product only within a 24-hour session, and an approved template with one item as a multi-product message; not exported';
+
 /** Pure: a canonical template as the body of POST /v1/Content and of its WhatsApp approval request. */
 export function toTwilio(c: CanonicalTemplate): TwilioExport {
   const label = `${c.name}/${c.language}`;
   const issues: FormatIssue[] = [];
   const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  /**
+   * A part whose request would say something else than the file (another variable's value in a
+   * text, a request Twilio refuses, another kind of template): listed, and no request is written
+   * for the template at all, rather than a request that reads back as another template.
+   */
+  let refused = false;
+  const refuse = (field: string, message: string) => { refused = true; bad(field, message); };
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: tplsync writes WhatsApp templates to Twilio' }] };
   if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
   if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
@@ -341,13 +352,26 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   let next = 1;
   const numberOf = (n: number) => { next = Math.max(next, n + 1); return n; };
   /** a text in Twilio's terms: named placeholders keep their names, numbered ones go on after the numbers used so far */
-  const text = (p: { text?: string; examples: readonly string[]; names?: readonly string[] }, own: boolean): string => {
+  const text = (p: { text?: string; examples: readonly string[]; names?: readonly string[] }, own: boolean, at: string): string => {
     const names = p.names ?? [];
     const start = own ? 0 : next - 1;
+    const long = new Set<string>();
     const out = (p.text ?? '').replace(/\{\{([1-9][0-9]*)\}\}/g, (_m, d: string) => {
       const i = Number(d) - 1;
       const key = names[i] || String(numberOf(start + i + 1));
-      vars[key] = p.examples[i] ?? '';
+      // renamed to a number, the name would not come back from Twilio: the file and the resource would differ
+      if (key.length > TWILIO_MAX_VARIABLE_KEY && !long.has(key)) {
+        long.add(key);
+        refuse(at, `{{${key}}} is ${key.length} characters: Twilio's variable keys have at most ${TWILIO_MAX_VARIABLE_KEY} (${TWILIO_PAGES.variables}); rename the placeholder in the file (a number would not come back as its name); not exported`);
+      }
+      const sample = p.examples[i] ?? '';
+      // one name in two texts is one Twilio variable with one sample: the other text would read back with this one's
+      if (vars[key] !== undefined && vars[key] !== sample && !long.has(`\u0000${key}`)) {
+        long.add(`\u0000${key}`);
+        bad(at, `{{${key}}} has the sample '${sample}' here and '${vars[key]}' in another text: a Twilio variable has one sample; written with '${vars[key]}'`);
+        return `{{${key}}}`;
+      }
+      vars[key] = sample;
       return `{{${key}}}`;
     });
     return out;
@@ -368,6 +392,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     return `${before}{{${n}}}${after}`;
   };
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
+    if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
     if (NO_TWILIO_BUTTON[b.type]) { bad(at, NO_TWILIO_BUTTON[b.type]!); return undefined; }
     if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
     if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
@@ -384,7 +409,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
   const media = (format: string, example: string | undefined, at: string): string => {
     if (format === 'GIF') { bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)'); return example ?? ''; }
-    if (format === 'PRODUCT') { bad(at.replace(/\.example$/, ''), 'a PRODUCT header: Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type'); return ''; }
+    if (format === 'PRODUCT') { refuse(at.replace(/\.example$/, ''), `a PRODUCT header: ${NO_SPM}`); return ''; }
     const told = formatOfUrl(example ?? '');
     if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
     return example ?? '';
@@ -405,10 +430,11 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     };
   } else if (c.carousel) {
     type = 'twilio/carousel';
-    body = { body: text(c.body, true) };
+    body = { body: text(c.body, true, 'body') };
     body.cards = c.carousel.map((card, i) => {
       const at = `carousel[${i}]`;
-      if (card.body && /\{\{/.test(card.body.text)) bad(`${at}.body`, 'a variable in a card\'s body: Twilio\'s carousel cards take none (WhatsApp: only in the media and the buttons)');
+      // written as it is, the card's {{1}} would be the resource's {{1}} (the message's first variable, with its sample)
+      if (card.body && /\{\{/.test(card.body.text)) refuse(`${at}.body`, `a variable in a card's body: Twilio's carousel cards take none (${TWILIO_PAGES.carousel}: a card's body has no variable support), and Twilio numbers variables across the whole resource, so the card's placeholder would be another variable; not exported`);
       return { ...(card.body ? { body: card.body.text } : {}), media: media(card.header.format, card.header.example, `${at}.header.example`), actions: acts(card.buttons, `${at}.buttons`, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']) };
     });
   } else if (c.buttons.some((b) => b.type === 'CATALOG' || b.type === 'MPM')) {
@@ -418,28 +444,29 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     if (b.type === 'MPM') return { issues: [...issues, { template: label, field: 'buttons[0]', message: 'a multi-product template: Twilio\'s catalog lists its items (with variables), which the file leaves to sending time; not exported' }] };
     if (b.text !== CATALOG_LABEL) bad('buttons[0].text', `Twilio's catalog has no button label: WhatsApp shows '${CATALOG_LABEL}'`);
     if (h) bad('header', 'a catalog template has no header');
-    body = { body: text(c.body, true), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
+    body = { body: text(c.body, true, 'body'), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
   } else if (!h && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/text';
-    body = { body: text(c.body, true) };
+    body = { body: text(c.body, true, 'body') };
   } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
     type = 'twilio/quick-reply';
-    body = { body: text(c.body, true), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
+    body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
   } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
     type = 'twilio/call-to-action';
-    body = { body: text(c.body, true), actions: acts(c.buttons, 'buttons', CTA) };
+    body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', CTA) };
   } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/media';
-    body = { body: text(c.body, true), media: [media(h.format, h.example, 'header.example')] };
+    body = { body: text(c.body, true, 'body'), media: [media(h.format, h.example, 'header.example')] };
   } else {
     type = 'whatsapp/card';
-    body = { body: text(c.body, true) };
-    if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [], ...(h.names ? { names: h.names } : {}) }, false);
+    body = { body: text(c.body, true, 'body') };
+    if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [], ...(h.names ? { names: h.names } : {}) }, false, 'header.text');
     else if (h?.format === 'LOCATION') bad('header', 'Twilio\'s whatsapp/card has no location header');
     else if (h) body.media = [media(h.format, h.example, 'header.example')];
     if (c.footer !== undefined) body.footer = c.footer;
     if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
   }
+  if (refused) return { issues };
   const content: Rec = { friendly_name: c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
   return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues };
 }

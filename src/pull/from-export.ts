@@ -9,12 +9,12 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
-import { lintFound } from '../lint/lint-files.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
+import { lintWritten } from './lint-written.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -29,7 +29,7 @@ export interface ExportPullRequest {
 
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[] }
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
@@ -98,7 +98,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically, the folder made once; said once written
@@ -107,9 +107,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const batch = startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
-  const linting = entries.length ? lintFound(config, entries, req.cwd, {}) : undefined;
+  const linting = lintWritten(config, entries, req.cwd, { forced: req.force });
   const [, lint] = await Promise.all([batch.written, linting]);
   for (const o of done) push(o);
-  const diagnostics: Diagnostic[] = lint?.diagnostics ?? [];
+  const diagnostics: Diagnostic[] = lint;
   return { outcomes: out, diagnostics };
 }

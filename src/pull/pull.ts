@@ -1,14 +1,13 @@
 // Pull's core: read templates by id (or every template the channel's listing names) and turn each
 // into a template file that keeps its publicId; refuses to write outside the target directory or
 // over an existing file, skips (with --all) templates the project's files already manage, and
-// lints what it wrote the way `tplsync lint` would.
+// lints what it wrote the way `tplsync lint` of the project would (lint-written.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
-import { lintProject } from '../lint/run.js';
 import { fromRead, kindCategory } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
@@ -16,6 +15,7 @@ import { secretsAsReferences, shownTemplate } from '../project/values.js';
 import { templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
+import { lintWritten } from './lint-written.js';
 import { withFileNames, withMetaNames } from './names-from.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
@@ -90,6 +90,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     written.push(target);
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}) });
   }
-  const diagnostics = written.length ? (await lintProject(config, written, req.cwd)).diagnostics : [];
+  // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
+  const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
   return { outcomes: out, diagnostics };
 }
