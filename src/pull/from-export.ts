@@ -15,6 +15,7 @@ import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
+import { startWritingNewFolder } from '../files/write-dir.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -113,10 +114,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}) });
     }
   }
-  // a catalogue holds thousands: each file atomically, the folder made once; said once written
+  // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
   // linted as written, from the texts in hand (the same bytes, by the atomic write) while the
   // file system creates the files; outcomes said once written, findings only of what was written
-  const batch = startWritingFiles(toWrite);
+  // into a new folder: all of them in a hidden one, renamed when complete (write-dir.ts)
+  const batch = (!dirThere && startWritingNewFolder(req.dir, toWrite)) || startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   const linting = entries.length ? lintFound(config, entries, req.cwd, {}) : undefined;
