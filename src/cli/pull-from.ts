@@ -26,6 +26,12 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
   let written = 0, notWritten = 0, partial = 0;
+  // a line per file written, thousands for a catalogue: gathered and written in large pieces, and
+  // always before anything goes to stderr (a terminal shows both in the order they were said)
+  let lines = '';
+  const flush = () => { if (lines) { process.stdout.write(lines); lines = ''; } };
+  const say = (s: string) => { lines += s; if (lines.length >= 1 << 16) flush(); };
+  const warn = (s: string) => { flush(); process.stderr.write(s); };
   const { diagnostics } = await pullFromExport(config, env, {
     format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
@@ -34,26 +40,27 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     const what = `${r.name}/${r.language}`;
     if (r.kind === 'written') {
       written++;
-      process.stdout.write(`${r.file}: ${what}\n`);
-      if (r.alsoIn) process.stderr.write(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      say(`${r.file}: ${what}\n`);
+      if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       if (r.leftOut?.length) {
         code = EXIT.FINDINGS;
         partial++;
-        process.stderr.write(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
-        for (const i of r.leftOut) process.stderr.write(`  ${i.field}: ${i.message}\n`);
+        warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
+        for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
       return;
     }
     notWritten++;
-    if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+    if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
     code = EXIT.FINDINGS;
-    if (r.kind === 'exists') process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
-    else if (r.kind === 'repeated') process.stderr.write(`tplsync: ${what} (${r.source}) comes twice; the first (${r.first}) is the one written\n`);
+    if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
+    else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes twice; the first (${r.first}) is the one written\n`);
     else {
-      process.stderr.write(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);
-      for (const i of r.issues) process.stderr.write(`  ${i.field}: ${i.message}\n`);
+      warn(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);
+      for (const i of r.issues) warn(`  ${i.field}: ${i.message}\n`);
     }
   });
+  flush();
   process.stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
   if (diagnostics.length) {
     process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));

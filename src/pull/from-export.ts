@@ -9,12 +9,13 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
-import { existingTemplates, findExisting } from '../plan/existing.js';
+import { existingTemplates } from '../plan/existing.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
+import { startWritingNewFolder } from '../files/write-dir.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -76,6 +77,18 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
     inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel, req.category) });
   }
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
+  // looked up by id, then by channel, name and language (findExisting's order, the first file of
+  // each): a catalogue of thousands against a project of thousands is not a scan per template
+  const byId = new Map<string, (typeof existing)[number]>();
+  const byName = new Map<string, (typeof existing)[number]>();
+  for (const e of existing) {
+    if (!byId.has(e.id)) byId.set(e.id, e);
+    const k = `${e.channelId}\u0000${e.name}\u0000${e.language}`;
+    if (!byName.has(k)) byName.set(k, e);
+  }
+  const channelKey = req.channelId.toLowerCase();
+  // a folder that is not there yet holds no file to overwrite
+  const dirThere = existsSync(req.dir);
   const seen = new Map<string, string>();
   const written: string[] = [];
   const toWrite: { file: string; data: string }[] = [];
@@ -91,20 +104,21 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const target = path.join(req.dir, safeFileName(t.name, t.language));
       const inside = path.relative(req.dir, target);
       if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
-      const lives = findExisting(existing, { id: templateId(req.channelId, t.name, t.language), channelId: req.channelId, name: t.name, language: t.language });
+      const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
       if (lives && path.resolve(lives.abs) !== path.resolve(target) && !req.force) {
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
-      if (existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
+      if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
-  // a catalogue holds thousands: each file atomically, the folder made once; said once written
+  // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
   // linted as written, from the texts in hand (the same bytes, by the atomic write) while the
   // file system creates the files; outcomes said once written, findings only of what was written
-  const batch = startWritingFiles(toWrite);
+  // into a new folder: all of them in a hidden one, renamed when complete (write-dir.ts)
+  const batch = (!dirThere && startWritingNewFolder(req.dir, toWrite)) || startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   const linting = lintWritten(config, entries, req.cwd, { forced: req.force });

@@ -1,0 +1,57 @@
+// Effects: many new files into a folder that is not there yet (pull of a catalogue into a new
+// --dir), all or nothing: the files are written into a new hidden sibling folder, which is then
+// renamed to the folder's name. A reader sees no folder, then the folder with every file whole;
+// a crash leaves only the hidden folder. Against a temp file and a rename per file
+// (write.ts), this is two file system entries fewer per file: creating 12,000 entries for 6,000
+// files was most of the time of `pull --from meta` on a busy machine.
+import { lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { redact } from '../core/redact.js';
+import { startWritingFiles, type WriteOptions } from './write.js';
+
+let seq = 0;
+
+/**
+ * startWritingFiles for files that all go straight into `dir`, a folder not there yet; undefined
+ * when that is not the case (the folder or something of its name exists, a file lies elsewhere,
+ * two files have one name), and the caller writes file by file. Should the folder appear
+ * meanwhile, the files are written into it file by file after all. On a failure the hidden folder
+ * is removed and the error thrown: nothing is left half-written.
+ */
+export function startWritingNewFolder(dir: string, files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void> } | undefined {
+  const abs = path.resolve(dir);
+  if (!files.length) return undefined;
+  try { lstatSync(abs); return undefined; } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return undefined; }
+  const names = new Set<string>();
+  for (const f of files) {
+    const p = path.resolve(f.file);
+    if (path.dirname(p) !== abs || names.has(path.basename(p))) return undefined;
+    names.add(path.basename(p));
+  }
+  const parent = path.dirname(abs);
+  mkdirSync(parent, { recursive: true });
+  // hidden (a glob of the project's templates does not see it), beside the folder (one rename)
+  const tmp = path.join(parent, `.${path.basename(abs)}.${process.pid}.${Date.now()}.${++seq}.tmp`);
+  mkdirSync(tmp);
+  const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
+  let next = 0;
+  let failed: unknown;
+  const worker = async () => {
+    while (failed === undefined && next < files.length) {
+      const i = next++;
+      // 'wx': a file of this name appearing in the new folder is an error, not overwritten
+      try { await fsp.writeFile(path.join(tmp, path.basename(files[i]!.file)), texts[i]!, { flag: 'wx' }); } catch (e) { failed ??= e; }
+    }
+  };
+  const written = Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 8, files.length)) }, worker)).then(async () => {
+    if (failed !== undefined) throw failed;
+    try { renameSync(tmp, abs); return; } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw e;
+    }
+    // the folder appeared meanwhile: each file into it with its own checks, temp file and rename
+    await startWritingFiles(files.map((f, i) => ({ file: f.file, data: texts[i]! })), { ...o, verbatim: true }).written;
+  }).finally(() => rmSync(tmp, { recursive: true, force: true }));
+  return { texts, written };
+}
