@@ -4,7 +4,7 @@ import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
-import { forEachBounded } from '../connection/fan-out.js';
+import { forEachBounded } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 

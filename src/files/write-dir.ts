@@ -8,6 +8,7 @@ import { lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { redact } from '../core/redact.js';
+import { forEachUntilFailure } from '../core/bounded.js';
 import { startWritingFiles, type WriteOptions } from './write.js';
 
 let seq = 0;
@@ -35,17 +36,8 @@ export function startWritingNewFolder(dir: string, files: readonly { file: strin
   const tmp = path.join(parent, `.${path.basename(abs)}.${process.pid}.${Date.now()}.${++seq}.tmp`);
   mkdirSync(tmp);
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
-  let next = 0;
-  let failed: unknown;
-  const worker = async () => {
-    while (failed === undefined && next < files.length) {
-      const i = next++;
-      // 'wx': a file of this name appearing in the new folder is an error, not overwritten
-      try { await fsp.writeFile(path.join(tmp, path.basename(files[i]!.file)), texts[i]!, { flag: 'wx' }); } catch (e) { failed ??= e; }
-    }
-  };
-  const written = Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 8, files.length)) }, worker)).then(async () => {
-    if (failed !== undefined) throw failed;
+  // 'wx': a file of this name appearing in the new folder is an error, not overwritten
+  const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => fsp.writeFile(path.join(tmp, path.basename(f.file)), texts[i]!, { flag: 'wx' })).then(async () => {
     try { renameSync(tmp, abs); return; } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw e;

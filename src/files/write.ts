@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
+import { forEachUntilFailure } from '../core/bounded.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
@@ -98,15 +99,7 @@ export function startWritingFiles(files: readonly { file: string; data: string }
     if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
-  let next = 0;
-  let failed: unknown;
-  const worker = async () => {
-    while (failed === undefined && next < files.length) {
-      const i = next++;
-      try { await writeOneAsync(files[i]!.file, texts[i]!); } catch (e) { failed ??= e; }
-    }
-  };
-  const written = Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 8, files.length)) }, worker)).then(() => { if (failed !== undefined) throw failed; });
+  const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => writeOneAsync(f.file, texts[i]!));
   return { texts, written };
 }
 

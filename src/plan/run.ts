@@ -6,7 +6,7 @@ import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
-import { forEachBounded } from '../connection/fan-out.js';
+import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { loadDesired, maskRemoteSecrets } from './desired.js';
 import { RULES_BY_ID } from '../lint/registry.js';
