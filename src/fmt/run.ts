@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
 import { readTemplateFile } from '../files/load.js';
-import { parseTemplateBytes } from '../files/parse.js';
+import { openDocument } from '../files/document.js';
 import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
@@ -17,7 +17,7 @@ export type FmtOutcome =
 
 export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   const read = readTemplateFile(f.file, f.abs);
-  const parsed = read.problem ?? parseTemplateBytes(f.file, read.bytes);
+  const parsed = read.problem ?? openDocument(f.file, read.bytes).parsed();
   const problems = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (problems.length || !parsed.doc) {
     return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ file: f.file, line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'yaml-syntax', severity: 'error', message: 'The file could not be parsed.' }] };
