@@ -14,6 +14,7 @@ import { connect } from '../src/connection/connect.ts';
 import { documentStats } from '../src/files/document.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { runPlan } from '../src/plan/run.ts';
+import { main } from '../src/cli/main.ts';
 import { CONFIG, cleanup, tempDir, writeFiles } from './helpers.ts';
 
 type Event = 'open' | 'text' | 'fast' | 'yaml' | 'read';
@@ -104,6 +105,22 @@ test('plan (lint, compile, read the remote, diff) opens, reads and parses each f
     const block = events.get(path.join(templatesDir, 'block.yaml'))!;
     assert.equal([block.get('text'), block.get('fast'), block.get('yaml')], [1, 1, 1]);
   } finally { cleanup(dir); }
+});
+
+test('apply of a saved plan (verify the bodies, check staleness, write) opens, reads and parses each file once per reader', async () => {
+  const dir = project({}, false);
+  const cwd = process.cwd();
+  const out = process.stdout.write.bind(process.stdout);
+  try {
+    process.chdir(dir);
+    process.stdout.write = (() => true) as typeof process.stdout.write; // the plan's and apply's reports
+    try {
+      assert.is(await main(['plan', '--out', 'plan.json']), 0);
+      events.clear();
+      assert.is(await main(['apply', '--auto-approve', 'plan.json']), 0);
+    } finally { process.stdout.write = out; }
+    expectOnce('apply of a saved plan', N + 1);
+  } finally { process.chdir(cwd); cleanup(dir); }
 });
 
 test.run();
