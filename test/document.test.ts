@@ -56,6 +56,16 @@ test('a block scalar: js-yaml gives the value, the first position inside it upgr
   assert.equal(again.result.value, full.value);
 });
 
+test('a released document keeps its text: the same value and positions, read again by the cheapest reader', () => {
+  const text = templateText(4, 'realistic');
+  const doc = openDocument('t.yaml', text);
+  const before = [doc.value, doc.span(['name']), doc.span(['body', 'text'])];
+  doc.release();
+  const after = parses(() => [doc.value, doc.span(['name']), doc.span(['body', 'text'])]);
+  assert.equal(after.result, before);
+  assert.equal([after.text, after.fast, after.yaml], [1, 0, 0]);
+});
+
 test('anchors, syntax errors, a list, a BOM, bytes that are not UTF-8: yaml reads them, with its loading findings', () => {
   const anchored = openDocument('t.yaml', 'channel: &c shop\nname: *c\nlanguage: en\n');
   assert.is(anchored.reader, 'yaml');

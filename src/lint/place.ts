@@ -2,8 +2,9 @@
 // file's located document (files/document.ts), which answers from the cheapest reader that can
 // and parses with `yaml` only on the first position the others cannot answer. placeFile places
 // one file's findings and facts; placeFindings places the project-level findings (language
-// variants, team policies) through the run's kept documents: a file that lint opened is neither
-// read nor parsed again (Documents.open reads the others: a result from the cache, a worker's file).
+// variants, team policies) through the run's kept documents: a file that lint opened is not read
+// again, only its text read again (Documents.open reads the others: a result from the cache, a
+// worker's file).
 import type { Diagnostic, Severity, Span } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
 import { openDocument, problemDocument, type LocatedDocument, type Path } from '../files/document.js';
@@ -95,7 +96,11 @@ export class Documents {
   private readonly docs = new Map<string, LocatedDocument>();
   constructor(private readonly textOf?: (abs: string) => string | undefined) {}
 
-  keep(abs: string, doc: LocatedDocument): void { this.docs.set(abs, doc); }
+  /** keeps a document the run opened, released (its text: what the readers made goes, document.ts) */
+  keep(abs: string, doc: LocatedDocument): void {
+    doc.release();
+    this.docs.set(abs, doc);
+  }
 
   open(file: string, abs: string): LocatedDocument {
     let doc = this.docs.get(abs);

@@ -19,7 +19,7 @@ export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Arra
     bytes = r.bytes;
   }
   const doc = openDocument(file, bytes);
-  documents?.keep(abs, doc);
   const result = lintDocument(doc, opts);
+  documents?.keep(abs, doc);
   return keepValue ? { ...result, hash: sha256(bytes) } : result;
 }
