@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'document-readers-private',
+      severity: 'error',
+      comment: 'A template file is read through its located document (src/files/document.ts): the readers behind it (the text read, js-yaml, `yaml` with positions) are its own, so that a file is parsed at most once per reader. Types (Path) may be named anywhere.',
+      from: { pathNot: '^src/files/(document|text-locate|fast-parse|parse|locate|scalar-range|yaml-lazy|duplicate-keys)[.]ts$' },
+      to: { path: '^src/files/(text-locate|fast-parse|parse|locate|scalar-range|yaml-lazy)[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-missing',
       severity: 'error',
       comment: 'every relative import resolves',

@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic } from '../files/write.js';
-import { indexText, type TextDoc } from '../files/text-locate.js';
+import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { planImport } from '../translations/apply.js';
 import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
@@ -47,12 +47,11 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
       if (ahead && (i & 63) === 0) await ahead.arrived(i);
       const bytes = ahead?.bytes(i);
       const text = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') : readBounded(f.abs, f.file);
-      const doc = indexText(text);
+      const opened = openDocument(f.file, text);
+      // offsets of the index are into the text without a byte-order mark: such a file is edited by the parse
+      const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
       let value: Loose;
-      if (doc?.value) value = doc.value as Loose;
-      else {
-        try { value = readTemplateValue(text) as Loose; } catch { continue; } // lint reports files that do not parse
-      }
+      try { value = (opened.value ?? opened.parsed().value) as Loose; } catch { continue; } // lint reports files that do not parse
       if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
     }
   } finally { ahead?.close(); }
@@ -121,7 +120,7 @@ class Current {
   constructor(readonly template: string, readonly file: string, readonly text: string, value?: Loose, doc?: TextDoc | null) { this.v = value; this.d = doc; }
   get value(): Loose { return (this.v ??= readTemplateValue(this.text) as Loose); }
   /** indexed when first asked for (null: asked, and not a layout text-locate proves) */
-  get doc(): TextDoc | undefined { if (this.d === undefined) this.d = indexText(this.text) ?? null; return this.d ?? undefined; }
+  get doc(): TextDoc | undefined { if (this.d === undefined) this.d = this.text.charCodeAt(0) === 0xfeff ? null : openDocument(this.file, this.text).textIndex() ?? null; return this.d ?? undefined; }
 }
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */

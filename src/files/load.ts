@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { sha256 } from '../core/hash.js';
 import { MAX_FILE_BYTES } from './limits.js';
-import { refusal, tooLarge, unreadable, type ParsedFile } from './parse.js';
+import { refusal, tooLarge, unreadable, type ParsedFile } from './document.js';
 
 /** where a file is read first; one read answers for any file smaller than this */
 const scratch = Buffer.allocUnsafe(64 * 1024);

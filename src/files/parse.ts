@@ -113,19 +113,25 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
     return out;
   }
   if (fatal) return out;
-  const doc = list[0]!;
-  if (opts.resolve === false) {
-    out.doc = doc;
-    return out;
-  }
+  out.doc = list[0]!;
+  return opts.resolve === false ? out : resolveValue(out);
+}
+
+/**
+ * The plain value of a parse made with `resolve: false` (aliases expanded, bounded by
+ * MAX_ALIAS_COUNT): the same result as a parse that resolved at once, without parsing again.
+ */
+export function resolveValue(out: ParsedFile): ParsedFile {
+  const doc = out.doc;
+  if (!doc || 'value' in out) return out;
   try {
     out.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    out.doc = doc;
   } catch (e) {
+    delete out.doc;
     const msg = e instanceof Error ? e.message : String(e);
-    const at = firstAliasOffset(text);
+    const at = firstAliasOffset(out.text);
     const bomb = /excessive alias count/i.test(msg);
-    out.problems.push(problem(bomb ? 'alias-limit' : 'syntax', spanOf(lineCounter, at, at + 1),
+    out.problems.push(problem(bomb ? 'alias-limit' : 'syntax', spanOf(out.lineCounter, at, at + 1),
       bomb
         ? `Aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out instead of nesting aliases.`
         : cleanYamlMessage(msg)));

@@ -4,7 +4,7 @@
 // file that cannot be formatted or written stops nothing else.
 import type { FileEntry } from '../files/discover.js';
 import { readTemplateFile } from '../files/load.js';
-import { parseTemplateBytes } from '../files/parse.js';
+import { openDocument } from '../files/document.js';
 import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
@@ -18,7 +18,7 @@ export type FmtOutcome =
 
 export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   const read = readTemplateFile(f.file, f.abs);
-  const parsed = read.problem ?? parseTemplateBytes(f.file, read.bytes);
+  const parsed = read.problem ?? openDocument(f.file, read.bytes).parsed();
   const problems = parsed.problems;
   if (problems.length || !parsed.doc) {
     return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ kind: 'syntax', span: FILE_START, message: 'The file could not be parsed.' }] };

@@ -14,7 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
 import { finishProject, parseStats, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
-import { placeFindings, type ProjectFinding } from './place.js';
+import { Documents, placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
 import { RETIRED_RULES, RULES, RULES_BY_ID, rulesOfRun } from './registry.js';
 import type { Rule, RuleMeta } from './rule.js';
@@ -110,7 +110,7 @@ async function withBatchTuning<T>(files: number, work: () => Promise<T>): Promis
  * each: anchors, block scalars, flow collections with findings, syntax errors) pay for it, so
  * when a probe of the first files finds many of those, the rest go to workers.
  */
-export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOptions = {}, documents?: Documents): Promise<FileResult[]> {
   const now = opts.now ?? new Date();
   const cores = opts.workers ?? Math.min(availableParallelism(), 4);
   // workers read files themselves: none when discovery refused one (they would open it)
@@ -133,7 +133,7 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
       if ((i & 63) === 0) await ahead.arrived(i);
       bytes = ahead.bytes(i);
     }
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable);
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable, documents);
     results.push(r);
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && (parseStats.full - parsedBefore) / PROBE > 0.2) {
@@ -204,27 +204,27 @@ export interface LintOutcome {
 
 /**
  * Places the project rules' findings at paths (variants, translations) and the team policies'
- * findings (run here on the files' values) in one pass: a file is read again with positions only
- * when it has one of them.
+ * findings (run here on the files' values) in one pass, on the run's kept documents (place.ts).
  */
-function placer(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined): (found: readonly PathFinding[]) => Diagnostic[] {
+function placer(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, documents: Documents): (found: readonly PathFinding[]) => Diagnostic[] {
   return (atPaths) => {
     const abs = atPaths.length ? new Map(results.map((r, i) => [r.file, files[i]!.abs])) : undefined;
     const found: ProjectFinding[] = atPaths.map((f) => ({ ...f, abs: abs!.get(f.file)! }));
     if (policies) {
       found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
     }
-    return found.length ? placeFindings(found, textOf) : [];
+    return found.length ? placeFindings(found, documents) : [];
   };
 }
 
 /**
  * The final findings of a run from its per-file results: the project-level passes, severities,
  * directives, and the problems of the team policies. `textOf` gives the text of a file that is not
- * what is on disk (the language server's open documents).
+ * what is on disk (the language server's open documents); `documents`, the documents the run
+ * kept (lintEntries), on which cross-file findings are placed without reading a file again.
  */
-export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined): Diagnostic[] {
-  const done = finishProject(results, { ...popts, languages: config.channels ?? {}, place: placer(files, results, policies, now, textOf) });
+export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined, documents = new Documents(textOf)): Diagnostic[] {
+  const done = finishProject(results, { ...popts, languages: config.channels ?? {}, place: placer(files, results, policies, now, documents) });
   return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
 }
 
@@ -242,11 +242,13 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     const now = opts.now ?? new Date();
     // team policies judge the plain values
     const keep = Boolean(opts.keepValue) || own.length > 0;
-    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, popts, policies, now);
+    // the documents lint opens are kept until the cross-file findings are placed
+    const documents = new Documents();
+    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, popts, policies, now, undefined, documents);
     const enable = enabledOffRules(config);
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
-      const results = await lintEntries(files, opts);
+      const results = await lintEntries(files, opts, documents);
       return { files, results, diagnostics: finish(results), rules: own, ruleMeta: rulesOfRun(own) };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));
@@ -270,7 +272,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
       if (serves(hit)) results[i] = hit;
       else misses.push({ i, hash, bytes, st });
     });
-    const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts);
+    const fresh = await lintEntries(misses.map((m) => ({ ...files[m.i]!, ...(m.hash ? { bytes: m.bytes } : {}) })), opts, documents);
     misses.forEach((m, k) => {
       results[m.i] = fresh[k]!;
       if (m.hash) cache.set(files[m.i]!.abs, m.hash, fresh[k]!, m.st);

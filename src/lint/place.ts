@@ -1,36 +1,133 @@
-// Effects (reads files): gives the findings of the project-level passes (language variants,
-// team policies) their exact spans. Those passes work on facts and plain values, so a file is
-// read and parsed with positions again only when it has such a finding (rare: clean files never are).
-import type { Diagnostic, Severity } from '../core/diagnostic.js';
+// Pure: the place stage of lint: findings at paths of a template value get their spans from the
+// file's located document (files/document.ts), which answers from the cheapest reader that can
+// and parses with `yaml` only on the first position the others cannot answer. placeFile places
+// one file's findings and facts; placeFindings places the project-level findings (language
+// variants, team policies) through the run's kept documents: a file that lint opened is not read
+// again, only its text read again (Documents.open reads the others: a result from the cache, a
+// worker's file).
+import type { Diagnostic, Severity, Span } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
-import { locate, locateRange, type Path } from '../files/locate.js';
-import { parseTemplateText, type ParsedFile } from '../files/parse.js';
-import type { ReportOptions } from './rule.js';
+import { openDocument, problemDocument, type LocatedDocument, type Path } from '../files/document.js';
+import { detached } from '../model/detach.js';
+import { scanPlaceholders } from '../model/placeholders.js';
+import { parseDirectives } from './directives.js';
+import type { Loose, ReportOptions } from './rule.js';
+import { stringAt, type Collected, type RawFinding } from './check.js';
+import type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
+import { placedSeverity } from './finish.js';
+import { variantFacts, type VariantFacts } from './rules/variants.js';
+import { translationFacts } from './rules/translations.js';
+import { contentOf } from './rules/channel-kind.js';
+import { MAX_FINDINGS_PER_RULE } from './rule.js';
+import { loadingDiagnostics } from './stage-problems.js';
+
+/** the findings of the many clean files: one shared, frozen empty list (results are read, never changed) */
+export const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Diagnostic[];
+
+const spanOfFinding = (doc: LocatedDocument, t: Loose, x: RawFinding): Span => {
+  if (x.at) {
+    const v = stringAt(t, x.path);
+    if (v !== undefined) return doc.rangeSpan(x.path, v, x.at.start, x.at.end);
+  }
+  return doc.span(x.path, x.part ?? 'value');
+};
+
+/** Gives each finding of a file, and its facts, their spans in the file's document (with its loading findings, when `yaml` read it). */
+export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts: FileLintOptions): FileResult {
+  const truncated: NonNullable<FileResult['truncated']> = {};
+  const diagnostics = capLoading(loadingDiagnostics(doc.file, doc.loading()), truncated);
+  for (const x of found.findings) {
+    diagnostics.push({ file: doc.file, ...spanOfFinding(doc, t, x), ruleId: x.ruleId, severity: placedSeverity(x.ruleId), message: x.message });
+  }
+  for (const [id, d] of found.dropped) {
+    const had = truncated[id];
+    truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(doc, t, d.first) };
+  }
+  return withTruncated({ file: doc.file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts: factsOf(doc, t, found), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
+}
+
+/** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
+export function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileResult['truncated']>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const counts = new Map<string, number>();
+  for (const d of diags) {
+    const n = (counts.get(d.ruleId) ?? 0) + 1;
+    counts.set(d.ruleId, n);
+    if (n <= MAX_FINDINGS_PER_RULE) out.push(d);
+    else if (truncated[d.ruleId]) truncated[d.ruleId]!.count++;
+    else truncated[d.ruleId] = { count: 1, span: { line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn } };
+  }
+  return out;
+}
+
+export function withTruncated(r: FileResult, truncated: NonNullable<FileResult['truncated']>): FileResult {
+  return Object.keys(truncated).length ? { ...r, truncated } : r;
+}
+
+const clockOf = (found: Collected): { until?: number } => (found.clock.until < Infinity ? { until: found.clock.until } : {});
+
+/** the variant facts, from the scans and sites the rules worked out */
+const factsOfVariant = (t: Loose, found: Collected): VariantFacts => variantFacts(t, (text) => found.scans.get(text) ?? scanPlaceholders(text), found.sites());
+
+function factsOf(doc: LocatedDocument, t: Loose, found: Collected): FileFacts {
+  const facts: FileFacts = {};
+  if (typeof t.channel === 'string') facts.channel = { value: detached(t.channel), span: doc.span(['channel']) };
+  if (typeof t.name === 'string') { facts.name = detached(t.name); facts.identitySpan = doc.span(['name']); }
+  if (typeof t.language === 'string') facts.language = detached(t.language);
+  if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: doc.span(['publicId']) };
+  facts.variant = factsOfVariant(t, found);
+  facts.translation = translationFacts(t);
+  facts.content = contentOf(t);
+  if (found.refs.length) {
+    facts.references = found.refs.map((r) => {
+      const v = stringAt(t, r.path);
+      return { name: r.name, span: v === undefined ? doc.span(r.path) : doc.rangeSpan(r.path, v, r.start, r.end) };
+    });
+  }
+  return facts;
+}
+
+/**
+ * The located documents of a run, by absolute path: lint keeps each file's document here, and the
+ * project-level findings are placed on them. A file not opened in this run (answered from the
+ * cache, linted on a worker thread) is opened on its first finding: its text from `textOf` (the
+ * language server's open documents), else read from disk.
+ */
+export class Documents {
+  private readonly docs = new Map<string, LocatedDocument>();
+  constructor(private readonly textOf?: (abs: string) => string | undefined) {}
+
+  /** keeps a document the run opened, released (its text: what the readers made goes, document.ts) */
+  keep(abs: string, doc: LocatedDocument): void {
+    doc.release();
+    this.docs.set(abs, doc);
+  }
+
+  open(file: string, abs: string): LocatedDocument {
+    let doc = this.docs.get(abs);
+    if (!doc) {
+      const own = this.textOf?.(abs);
+      if (own !== undefined) doc = openDocument(file, own);
+      else {
+        const r = readTemplateFile(file, abs);
+        doc = r.bytes ? openDocument(file, r.bytes) : problemDocument(r.problem);
+      }
+      this.docs.set(abs, doc);
+    }
+    return doc;
+  }
+}
 
 export interface ProjectFinding extends ReportOptions { file: string; abs: string; ruleId: string; path: Path; message: string; severity: Severity }
 
-/** `textOf`: a file's text when it is not what is on disk (the language server's open documents) */
-export function placeFindings(findings: readonly ProjectFinding[], textOf?: (abs: string) => string | undefined): Diagnostic[] {
-  const parsed = new Map<string, ParsedFile | undefined>();
-  const parse = (f: ProjectFinding): ParsedFile | undefined => {
-    if (!parsed.has(f.abs)) {
-      const own = textOf?.(f.abs);
-      if (own !== undefined) { parsed.set(f.abs, parseTemplateText(f.file, own.replace(/^\uFEFF/, ''))); return parsed.get(f.abs); }
-      const r = readTemplateFile(f.file, f.abs);
-      parsed.set(f.abs, r.bytes ? parseTemplateText(f.file, Buffer.from(r.bytes).toString('utf8').replace(/^\uFEFF/, '')) : undefined);
-    }
-    return parsed.get(f.abs);
-  };
+/** The project-level findings at paths of files' values, at their spans in the run's documents. */
+export function placeFindings(findings: readonly ProjectFinding[], documents: Documents): Diagnostic[] {
   return findings.map((x) => {
-    const p = parse(x);
-    const span = !p ? { line: 1, column: 1, endLine: 1, endColumn: 1 }
-      : x.at && typeof valueAt(p.value, x.path) === 'string' ? locateRange(p, x.path, valueAt(p.value, x.path) as string, x.at.start, x.at.end) : locate(p, x.path, x.part ?? 'value');
+    const doc = documents.open(x.file, x.abs);
+    const t = doc.value;
+    const v = t && x.at ? stringAt(t, x.path) : undefined;
+    const span = !t ? { line: 1, column: 1, endLine: 1, endColumn: 1 }
+      : v !== undefined && x.at ? doc.rangeSpan(x.path, v, x.at.start, x.at.end) : doc.span(x.path, x.part ?? 'value');
     return { file: x.file, ...span, ruleId: x.ruleId, severity: x.severity, message: x.message };
   });
-}
-
-function valueAt(v: unknown, path: Path): unknown {
-  let cur = v;
-  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
-  return cur;
 }

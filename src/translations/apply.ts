@@ -3,7 +3,7 @@
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
 import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
-import { scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/text-locate.js';
+import { scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import type { Entry } from './formats.js';

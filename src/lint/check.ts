@@ -1,0 +1,196 @@
+// Pure: the check stage of lint: a template value in, its findings out (schema and per-file
+// rules, at most MAX_FINDINGS_PER_RULE of each), with what the rules worked out on the way
+// (placeholder scans and sites, the clock's bound). No positions here: place.ts gives them.
+import type { Path } from '../files/document.js';
+import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
+import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
+import { CHECKED_RULES } from './registry.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type Change, type Loose, type ReportOptions, type Rule, type RuleContext } from './rule.js';
+import type { FileLintOptions } from './file-result.js';
+import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
+import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
+
+export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
+
+/** for each of CHECKED_RULES: whether it sees only the WhatsApp part of a template (scope.ts) */
+const WHATSAPP_ONLY: readonly boolean[] = CHECKED_RULES.map(seesWhatsappPartOnly);
+/** the keys rules declare they need (Rule.requires) */
+const REQUIRED_KEYS: readonly string[] = [...new Set(CHECKED_RULES.flatMap((r) => (r.requires !== undefined ? [r.requires] : [])))];
+
+/**
+ * The rules to call on a template, each with whether it sees the WhatsApp view, by the template's
+ * shape: bit 0, it has a WhatsApp view (not RCS-only); then per required key, whether the whole
+ * view and the WhatsApp view hold it. Worked out once per shape and set of enabled off rules, so
+ * that a file costs a few key lookups instead of a test per rule (a keyed read of `requires`
+ * over templates of many shapes is slow: a tenth of the rules' time on a mixed corpus).
+ */
+/** a rule's id and check copied out of the rule, so that every step has one shape (rules have many) */
+interface Step { id: string; check: NonNullable<Rule['check']>; wa: boolean }
+type Plan = readonly Step[];
+const plans = new Map<string, Plan[]>();
+
+function planOf(mask: number, enable: ReadonlySet<string> | undefined): Plan {
+  const key = enable?.size ? [...enable].sort().join(',') : '';
+  let byMask = plans.get(key);
+  if (!byMask) plans.set(key, (byMask = []));
+  return (byMask[mask] ??= CHECKED_RULES.flatMap((rule, i): Step[] => {
+    const wa = WHATSAPP_ONLY[i]!;
+    if (wa && !(mask & 1)) return [];
+    if (rule.requires !== undefined && !(mask & (1 << (1 + 2 * REQUIRED_KEYS.indexOf(rule.requires) + (wa ? 1 : 0))))) return [];
+    if (rule.severity === 'off' && !enable?.has(rule.id)) return [];
+    // (a rule's check reads no `this`: test/rule-requires.test.ts calls each one alone too)
+    return [{ id: rule.id, check: rule.check!, wa }];
+  }));
+}
+
+/** the shape of a template as planOf reads it */
+function shapeOf(t: Loose, wa: Loose | undefined): number {
+  let mask = wa ? 1 : 0;
+  for (let k = 0; k < REQUIRED_KEYS.length; k++) {
+    const key = REQUIRED_KEYS[k]!;
+    if (t[key] !== undefined) mask |= 1 << (1 + 2 * k);
+    if (wa && wa[key] !== undefined) mask |= 1 << (2 + 2 * k);
+  }
+  return mask;
+}
+
+/** A finding before it has a position: where in the value, and how to point at it. */
+export interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
+
+/** Pure: the schema and rule findings of a template value, at most MAX_FINDINGS_PER_RULE of each rule. */
+export function collectFindings(t: Loose, opts: FileLintOptions): RawFinding[] {
+  return collect(t, opts).findings;
+}
+
+export interface Collected {
+  /** the placeholder scans of the template's texts, by text (variantFacts reuses them) */
+  scans: Map<string, ScanResult>;
+  /** the instant until which the rules' comparisons with the clock hold (FileResult.until; Infinity: none) */
+  clock: Clocked;
+  /** the placeholder sites of the whole template, as the rules worked them out */
+  sites: () => PlaceholderSite[];
+  findings: RawFinding[];
+  /** the references to environment values in the template's strings */
+  refs: PlacedReference[];
+  /** by rule id: the findings over the cap, and the first of them (to point the summary at) */
+  dropped: Map<string, { count: number; first: RawFinding }>;
+}
+
+
+/** The check of a template value: its findings (capped per rule) and what the rules worked out on the way. */
+export function collect(file: Loose, opts: FileLintOptions): Collected {
+  // the schema and the rules judge the template with an address that starts with a reference
+  // standing as an https URL (src/model/values.ts); findings point at the file's own strings
+  const refs = templateReferences(file);
+  const t = refs.length ? lintStandIn(file) : file;
+  const out: RawFinding[] = [];
+  // made on the first finding: most files have none
+  let counts: Map<string, number> | undefined;
+  const dropped = new Map<string, { count: number; first: RawFinding }>();
+  const keep = (x: RawFinding): void => {
+    counts ??= new Map();
+    const n = (counts.get(x.ruleId) ?? 0) + 1;
+    counts.set(x.ruleId, n);
+    if (n <= MAX_FINDINGS_PER_RULE) { out.push(x); return; }
+    const d = dropped.get(x.ruleId);
+    if (d) d.count++;
+    else dropped.set(x.ruleId, { count: 1, first: x });
+  };
+  let ruleId = '';
+  // one scan of each text for every rule, in both views of the template
+  const scans = new Map<string, ScanResult>();
+  const clock: Clocked = { until: Infinity };
+  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans, clock);
+  const ctx = context(t);
+  // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
+  // template without its RCS message when it has both
+  const whatsappCtx = isRcsOnly(t) ? undefined : t.message === undefined ? ctx : context(withoutMessage(t));
+  const plan = planOf(shapeOf(t, whatsappCtx?.t), opts.enable);
+  for (let i = 0; i < plan.length; i++) {
+    // a million steps a run on 10,000 files: the loads from one shape of step, not from ~100 shapes of rule
+    const step = plan[i]!;
+    ruleId = step.id;
+    step.check(step.wa ? whatsappCtx! : ctx);
+  }
+  return { scans, clock, sites: ctx.sites, findings: out, dropped, refs };
+}
+
+/**
+ * What a rule sees of a template value: the value, the clock, placeholder scans and sites (each
+ * computed once), and where to report. A class, so that every context shares one shape and the
+ * `now` getter lives on the prototype (an object literal with a getter costs a closure and a slow
+ * shape per file, a sixth of a cold lint).
+ */
+class Context implements RuleContext {
+  private siteList: PlaceholderSite[] | undefined;
+  constructor(
+    readonly t: Loose,
+    private readonly clockNow: Date,
+    readonly report: RuleContext['report'],
+    private readonly scans: Map<string, ScanResult>,
+    private readonly clock: Clocked,
+  ) {}
+
+  /** a rule that reads the clock itself makes the verdict hold for this instant only (never cached) */
+  get now(): Date { this.clock.until = Math.min(this.clock.until, this.clockNow.getTime()); return this.clockNow; }
+
+  reached(ms: number): boolean {
+    if (ms <= this.clockNow.getTime()) return true;
+    if (ms < this.clock.until) this.clock.until = ms;
+    return false;
+  }
+
+  /** keyed by the text itself: the same text scans the same, whichever path or view it is read from (a field: a plugin may pass it around) */
+  readonly scan = (path: Path): ScanResult => {
+    const text = stringAt(this.t, path) ?? '';
+    let s = this.scans.get(text);
+    if (!s) {
+      s = scanPlaceholders(text);
+      this.scans.set(text, s);
+    }
+    return s;
+  };
+
+  readonly sites = (): PlaceholderSite[] => (this.siteList ??= placeholderSites(this.t));
+}
+
+/** the earliest instant at which a verdict that compared the template with the clock can change */
+export interface Clocked { until: number }
+
+function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock: Clocked = { until: Infinity }): RuleContext {
+  return new Context(t, now, report, scans, clock);
+}
+
+/** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */
+export function runRules(t: Loose, rules: readonly Rule[], opts: FileLintOptions, onThrow?: (rule: Rule, e: unknown) => void): RawFinding[] {
+  const out: RawFinding[] = [];
+  let ruleId = '';
+  const ctx = ruleContext(t, opts.now, (path, message, o) => { out.push({ ruleId, path, message, ...o }); });
+  for (const rule of rules) {
+    ruleId = rule.id;
+    if (!onThrow) { rule.check!(ctx); continue; }
+    try {
+      const r: unknown = rule.check!(ctx);
+      if (r instanceof Promise) { r.catch(() => {}); throw new Error('check(ctx) returned a promise; a rule is synchronous: report before it returns'); }
+    } catch (e) { onThrow(rule, e); }
+  }
+  return out;
+}
+
+export function stringAt(t: Loose, path: Path): string | undefined {
+  let cur: unknown = t;
+  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+
+/**
+ * The repair of one rule on a template value, seen as the rule sees it (scope.ts): the changes,
+ * or none when the rule has no repair, does not apply to this template, or is not sure.
+ */
+export function repairOf(t: Loose, rule: Rule, now: Date): Change[] {
+  if (!rule.repair) return [];
+  const view = seesWhatsappPartOnly(rule) ? (isRcsOnly(t) ? undefined : t.message === undefined ? t : withoutMessage(t)) : t;
+  if (!view || (rule.requires !== undefined && view[rule.requires] === undefined)) return [];
+  return rule.repair(ruleContext(view, now, () => {}));
+}
