@@ -92,6 +92,8 @@ export interface FileLintOptions {
   keepValue?: boolean;
   /** rules off by default (e.g. key-order) that the config turns on: only these of them run */
   enable?: ReadonlySet<string>;
+  /** facts a run may never read (the texts' hashes) are worked out when first read (translationFacts); a run that keeps them all (the cache) leaves this off */
+  lazyFacts?: boolean;
 }
 
 /** the findings of the many clean files: one shared, frozen empty list (results are read, never changed) */
@@ -262,7 +264,8 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
   facts.variant = factsOfVariant(t, found);
-  facts.translation = translationFacts(t);
+  // a value read off the text is read off it again when its hashes are wanted (indexText is pure)
+  facts.translation = opts.lazyFacts && t === doc.value ? translationFacts(t, doc.text, valueOfText) : translationFacts(t);
   facts.content = contentOf(t);
   if (found.refs.length) {
     const references: NonNullable<FileFacts['references']> = [];
@@ -276,6 +279,8 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   }
   return withTruncated({ file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts, ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
+
+const valueOfText = (text: string): Loose => indexText(text)!.value!;
 
 function spanOfFinding(f: ParsedFile, t: Loose, x: RawFinding): Span {
   if (x.at) {

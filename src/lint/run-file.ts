@@ -6,10 +6,11 @@ import { lintBytes, lintParsed, type FileResult } from './engine.js';
 /**
  * Reads and lints one file; `bytes`, when the caller has read them already, saves the read.
  * `keepValue` keeps the plain value and the bytes' hash in the result, for the commands that go
- * on to plan, type, send or preview the file without reading it again.
+ * on to plan, type, send or preview the file without reading it again; `lazyFacts`: see
+ * FileLintOptions.
  */
-export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false, enable: readonly string[] = []): FileResult {
-  const opts = { now, keepValue, ...(enable.length ? { enable: new Set(enable) } : {}) };
+export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false, enable: readonly string[] = [], lazyFacts = false): FileResult {
+  const opts = { now, keepValue, ...(enable.length ? { enable: new Set(enable) } : {}), ...(lazyFacts ? { lazyFacts } : {}) };
   if (!bytes) {
     const r = readTemplateFile(file, abs);
     if (r.problem) return lintParsed(r.problem, opts);
