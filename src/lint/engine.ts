@@ -13,7 +13,7 @@ import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySettin
 import { parseDirectives, type Directive } from './directives.js';
 import { CHECKED_RULES, RULES, RULES_BY_ID } from './registry.js';
 import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type Loose, type ReportOptions, type FinalContext, type ProjectContext, type Rule, type RuleContext, type RuleMeta } from './rule.js';
-import { variantFacts, type VariantFacts } from './rules/variants.js';
+import { deferredVariantFacts, variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
@@ -263,9 +263,10 @@ function placeByText(file: string, doc: TextDoc, t: Loose, found: Collected, opt
   if (typeof t.name === 'string') { const s = factSpan('name'); if (!s) return undefined; facts.name = detached(t.name); facts.identitySpan = s; }
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') { const s = factSpan('publicId'); if (!s) return undefined; facts.publicId = { value: detached(t.publicId.toLowerCase()), span: s }; }
-  facts.variant = factsOfVariant(t, found);
-  // a value read off the text is read off it again when its hashes are wanted (indexText is pure)
-  facts.translation = opts.lazyFacts && t === doc.value ? translationFacts(t, doc.text, valueOfText) : translationFacts(t);
+  // a value read off the text is read off it again when its variant facts or hashes are wanted (indexText is pure)
+  const lazy = opts.lazyFacts && t === doc.value;
+  facts.variant = lazy && found.refs.length === 0 ? deferredVariantFacts(doc.text, valueOfText) : factsOfVariant(t, found);
+  facts.translation = lazy ? translationFacts(t, doc.text, valueOfText) : translationFacts(t);
   facts.content = contentOf(t);
   if (found.refs.length) {
     const references: NonNullable<FileFacts['references']> = [];
