@@ -31,4 +31,6 @@ export interface FileLintOptions {
   keepValue?: boolean;
   /** rules off by default (e.g. key-order) that the config turns on: only these of them run */
   enable?: ReadonlySet<string>;
+  /** facts a run may never read (the texts' hashes, the variant facts) are worked out when first read; a run that keeps them all (the cache) leaves this off */
+  lazyFacts?: boolean;
 }

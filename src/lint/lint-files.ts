@@ -71,6 +71,8 @@ export interface LintRunOptions {
   enable?: readonly string[];
   /** the caller's report lists or links rules: give their metadata (LintOutcome.ruleMeta) even when the run's answer is kept whole */
   withRules?: boolean;
+  /** facts the run may never read are worked out when read (FileLintOptions.lazyFacts): set by lintFound when no cache keeps them */
+  lazyFacts?: boolean;
 }
 
 /** The rules off by default (key-order) that the config's `rules` or an override turns on. */
@@ -133,7 +135,7 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
       if ((i & 63) === 0) await ahead.arrived(i);
       bytes = ahead.bytes(i);
     }
-    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable, documents);
+    const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable, documents, Boolean(opts.lazyFacts));
     results.push(r);
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && (parseStats.full - parsedBefore) / PROBE > 0.2) {
@@ -248,7 +250,8 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     const enable = enabledOffRules(config);
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {
-      const results = await lintEntries(files, opts, documents);
+      // no cache writes every file's facts: those no rule of this run reads are never worked out
+      const results = await lintEntries(files, { ...opts, lazyFacts: true }, documents);
       return { files, results, diagnostics: finish(results), rules: own, ruleMeta: rulesOfRun(own) };
     }
     const stats = prepared.stats ?? statFiles(files.map((f) => f.abs));

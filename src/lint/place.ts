@@ -15,7 +15,7 @@ import type { Loose, ReportOptions } from './rule.js';
 import { stringAt, type Collected, type RawFinding } from './check.js';
 import type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
 import { placedSeverity } from './finish.js';
-import { variantFacts, type VariantFacts } from './rules/variants.js';
+import { deferredVariantFacts, variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 import { contentOf } from './rules/channel-kind.js';
 import { MAX_FINDINGS_PER_RULE } from './rule.js';
@@ -43,7 +43,7 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
     const had = truncated[id];
     truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(doc, t, d.first) };
   }
-  return withTruncated({ file: doc.file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts: factsOf(doc, t, found), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
+  return withTruncated({ file: doc.file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts: factsOf(doc, t, found, Boolean(opts.lazyFacts)), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
@@ -69,14 +69,22 @@ const clockOf = (found: Collected): { until?: number } => (found.clock.until < I
 /** the variant facts, from the scans and sites the rules worked out */
 const factsOfVariant = (t: Loose, found: Collected): VariantFacts => variantFacts(t, (text) => found.scans.get(text) ?? scanPlaceholders(text), found.sites());
 
-function factsOf(doc: LocatedDocument, t: Loose, found: Collected): FileFacts {
+function factsOf(doc: LocatedDocument, t: Loose, found: Collected, lazy = false): FileFacts {
   const facts: FileFacts = {};
   if (typeof t.channel === 'string') facts.channel = { value: detached(t.channel), span: doc.span(['channel']) };
   if (typeof t.name === 'string') { facts.name = detached(t.name); facts.identitySpan = doc.span(['name']); }
   if (typeof t.language === 'string') facts.language = detached(t.language);
   if (typeof t.publicId === 'string') facts.publicId = { value: detached(t.publicId.toLowerCase()), span: doc.span(['publicId']) };
-  facts.variant = factsOfVariant(t, found);
-  facts.translation = translationFacts(t);
+  // a value the text reader gave is read off the text again when its variant facts or hashes are wanted
+  if (lazy && doc.reader === 'text') {
+    // the document itself, released by the run to its text (place.ts Documents), reads it again
+    const valueOf = (): Loose => doc.value!;
+    facts.variant = found.refs.length === 0 ? deferredVariantFacts(doc.text, valueOf) : factsOfVariant(t, found);
+    facts.translation = translationFacts(t, doc.text, valueOf);
+  } else {
+    facts.variant = factsOfVariant(t, found);
+    facts.translation = translationFacts(t);
+  }
   facts.content = contentOf(t);
   if (found.refs.length) {
     facts.references = found.refs.map((r) => {

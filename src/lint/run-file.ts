@@ -10,9 +10,10 @@ import type { Documents } from './place.js';
  * `keepValue` keeps the plain value and the bytes' hash in the result, for the commands that go
  * on to plan, type, send or preview the file without reading it again. `documents`, the run's
  * kept documents: the file's is kept there, for the placing of cross-file findings.
+ * `lazyFacts`: see FileLintOptions.
  */
-export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false, enable: readonly string[] = [], documents?: Documents): FileResult {
-  const opts = { now, keepValue, ...(enable.length ? { enable: new Set(enable) } : {}) };
+export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Array, keepValue = false, enable: readonly string[] = [], documents?: Documents, lazyFacts = false): FileResult {
+  const opts = { now, keepValue, ...(enable.length ? { enable: new Set(enable) } : {}), ...(lazyFacts ? { lazyFacts } : {}) };
   if (!bytes) {
     const r = readTemplateFile(file, abs);
     if (r.problem) return lintParsed(r.problem, opts);

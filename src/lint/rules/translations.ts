@@ -30,11 +30,40 @@ export const translationRules = defineRules([
 export type { TranslationFacts } from '../facts.js';
 import type { TranslationFacts } from '../facts.js';
 
-export function translationFacts(t: Loose): TranslationFacts {
+/**
+ * A file's translation facts. With `text` and `read` (the file's text, and the pure reader that
+ * gave `t` from it), the hashes are worked out when first read rather than now: a SHA-256 of
+ * every text of every file, and the objects kept alive for them, are a tenth of a cold lint's
+ * CPU, and the translation rules read them only in a run where a channel names languages or a
+ * file records its source. Until then the facts hold the text alone (one string: nothing for
+ * the collector to trace), and JSON.stringify gives the same as the eager facts.
+ */
+export function translationFacts(t: Loose, text?: string, read?: (text: string) => Loose): TranslationFacts {
+  const from = translatedFrom(t);
+  if (text === undefined || !read) {
+    const hashes = textHashes(t);
+    return from ? { hashes, from } : { hashes };
+  }
+  return new DeferredTranslationFacts(text, read, from);
+}
+
+/** TranslationFacts whose hashes are worked out from the text when first read (one shape, no closure per file) */
+class DeferredTranslationFacts implements TranslationFacts {
+  private worked: Record<string, string> | undefined;
+  constructor(private text: string, private readonly read: (text: string) => Loose, readonly from: TranslationFacts['from']) {}
+  get hashes(): Record<string, string> {
+    if (!this.worked) { this.worked = textHashes(this.read(this.text)); this.text = ''; }
+    return this.worked;
+  }
+  /** what the eager facts give (the cache writes facts as JSON) */
+  toJSON(): TranslationFacts { return this.from ? { hashes: this.hashes, from: this.from } : { hashes: this.hashes }; }
+}
+
+/** field path → short hash of every translatable text of a template */
+export function textHashes(t: Loose): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const f of textsOf(t)) hashes[fieldKey(f.path)] = textHash(f.text);
-  const from = translatedFrom(t);
-  return from ? { hashes, from } : { hashes };
+  return hashes;
 }
 
 export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts }
