@@ -19,7 +19,7 @@ import { buildSite } from '../src/preview/site.ts';
 import { changePageName, renderChangesSite } from '../src/preview/changes.ts';
 import { diffTemplates, fromFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import type { Plan, PlanChange } from '../src/plan/plan.ts';
-import { checkPage, VIEWINGS, type Viewing } from './preview-readers.ts';
+import { checkPage, VIEWINGS, withAxe, type Viewing } from './preview-readers.ts';
 import { launchBrowser } from './browser.ts';
 import { cleanup, ROOT, tempDir } from './helpers.ts';
 
@@ -344,6 +344,7 @@ export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; 
     ctx.setDefaultTimeout(0);
     ctx.setDefaultNavigationTimeout(0);
     await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
+    await withAxe(ctx);
     return { ctx, page: await ctx.newPage() };
   } catch (e) { await ctx.close(); throw e; }
 }
