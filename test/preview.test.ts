@@ -4,8 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { sharedBrowser } from './browser.ts';
 import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -38,17 +37,16 @@ message:
 
 const dir = tempDir('tplsync-preview-');
 const out = path.join(dir, 'site');
-let browser: Browser | undefined;
+// headless Chromium, or undefined (with a note) when the machine has none; in CI a test asking for it fails
+const browser = sharedBrowser();
 test.before(async () => {
   cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
   cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
   writeFileSync(path.join(dir, 'templates', 'rcs', 'every_chip.en_US.yaml'), EVERY_CHIP);
   const r = await cli(['preview', '--out', 'site'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
-  // headless Chromium, or undefined (with a note) when the machine has none; in CI it throws
-  browser = await launchBrowser();
 });
-test.after(async () => { await browser?.close(); cleanup(dir); });
+test.after(async () => { await browser.close(); cleanup(dir); });
 
 test('the site has an index and one page per template', () => {
   const index = readFileSync(path.join(out, 'index.html'), 'utf8');
@@ -57,8 +55,9 @@ test('the site has an index and one page per template', () => {
 });
 
 test('in headless Chromium: samples in the body, every button label, every card; a screenshot is saved', async () => {
-  if (!browser) return;
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const b = await browser.get();
+  if (!b) return;
+  const page = await b.newPage({ viewport: { width: 1100, height: 800 } });
   try {
     const templates = ['whatsapp/order_shipped.en_US.yaml', 'whatsapp/summer_sale.en_US.yaml', 'rcs/weekend_offers.en_US.yaml', 'rcs/parcel_update.en_US.yaml'];
     for (const t of templates) {
@@ -118,8 +117,9 @@ test('in headless Chromium: samples in the body, every button label, every card;
 });
 
 test('in headless Chromium: a carousel, a limited-time offer and an authentication template as WhatsApp draws them; screenshots are saved', async () => {
-  if (!browser) return;
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const b = await browser.get();
+  if (!b) return;
+  const page = await b.newPage({ viewport: { width: 1100, height: 800 } });
   try {
     mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
     const shot = async (name: string) => {
