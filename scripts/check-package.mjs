@@ -5,8 +5,11 @@
 //   - publint (the package.json fields against the files shipped) finds nothing;
 //   - @arethetypeswrong/cli finds the types of every export (ESM-only: the package is ESM, and
 //     `require()` of it works from Node 20.19, which `engines` states).
+// It packs a copy of the checkout (all but node_modules, .git and what tests leave), never the
+// checkout itself: npm's prepack rewrites package.json while it packs, and `npm test` runs this
+// check beside test files that read the checkout's package.json.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +18,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-pack-'));
+const copy = path.join(dir, 'checkout');
+const packed = path.join(dir, 'out');
+const LEFT_OUT = new Set(['node_modules', '.git', 'test-output', '.tplsync']);
 const problems = [];
 try {
-  const out = execFileSync(npm, ['pack', '--json', '--pack-destination', dir], {
-    cwd: root, env: { ...process.env, TPLSYNC_PACK_BUILT: '1' }, stdio: ['ignore', 'pipe', 'inherit'],
+  cpSync(root, copy, { recursive: true, filter: (src) => path.dirname(src) !== path.resolve(root) || !LEFT_OUT.has(path.basename(src)) });
+  mkdirSync(packed);
+  const out = execFileSync(npm, ['pack', '--json', '--pack-destination', packed], {
+    cwd: copy, env: { ...process.env, TPLSYNC_PACK_BUILT: '1' }, stdio: ['ignore', 'pipe', 'inherit'],
   }).toString();
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
   const files = new Set(info.files.map((f) => f.path));
@@ -27,7 +35,7 @@ try {
   }
   if (![...files].some((f) => f.startsWith('dist/bundle/'))) problems.push('the tarball lacks dist/bundle/ (the bin runs it)');
   for (const f of files) if (/^(test|src|bench|scripts)\//.test(f)) problems.push(`the tarball ships ${f}`);
-  const tarball = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
+  const tarball = path.join(packed, readdirSync(packed).find((f) => f.endsWith('.tgz')));
   const shipped = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json']).toString());
   for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) {
     if (shipped.scripts?.[s]) problems.push(`the shipped package.json has a "${s}" script (npm warns about it on every install)`);

@@ -1,14 +1,27 @@
 // Runs the test files concurrently, one child process per file, twice as many at once as there
 // are cores (TEST_JOBS overrides). Each file's output is printed whole when it finishes (never
 // interleaved); one summary in uvu's words closes the run, and the exit code is non-zero when
-// any file failed. Usage: node scripts/test.mjs [PATTERN]
+// any file failed. Usage: node scripts/test.mjs [--build] [--checks] [PATTERN]
 //
-// Each file runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT seconds,
-// default 300): a file that outlives it is killed with everything it started (emulators, CLIs)
-// and reported as failed, rather than waited for. When a file ends, whatever it left running
-// in its group is ended too, so a forgotten child can neither hang the run nor outlive it.
+// `npm test` is `node scripts/test.mjs --build --checks`: the build first, and beside it the
+// checks that do not need it (typecheck, deps: tsc and dependency-cruiser are single-threaded, so
+// the second core would idle through a build run alone); then the test files and check:package,
+// which need the build, in the same pool. A check is an npm script, run and reported like a
+// file; one that fails fails the run (it is listed under "Failed files", it adds no uvu test).
+//
+// Each file (and check) runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT
+// seconds, default 300): a file that outlives it is killed with everything it started
+// (emulators, CLIs, browsers) and reported as failed, rather than waited for. When a file ends,
+// whatever it left running in its group is ended too, so a forgotten child can neither hang the
+// run nor outlive it.
+//
+// The longest files start first, so that the run does not end on one long file alone: how long
+// each took is kept in test-output/test-times.json (gitignored) after a run; a file with no time
+// recorded (a fresh clone, a new file) is estimated by its size and the size of the test
+// helpers it imports (the browser matrix files are small, their helpers are not), and started
+// before those with a time. The order changes only when files run, never what they assert.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +29,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // TEST_DIR: another folder of test files (the runner's own test points it at fixtures)
 const dir = path.resolve(root, process.env.TEST_DIR ?? 'test');
-const pattern = new RegExp(process.argv[2] ?? '\\.test\\.ts$');
-const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f))
-  // the biggest first, so that the long files do not finish last alone
-  .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size);
+const argv = process.argv.slice(2);
+const flags = new Set(argv.filter((a) => a.startsWith('--')));
+for (const f of flags) {
+  if (f !== '--build' && f !== '--checks') {
+    process.stderr.write(`unknown option ${f}: node scripts/test.mjs [--build] [--checks] [PATTERN]\n`);
+    process.exit(2);
+  }
+}
+const pattern = new RegExp(argv.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
 // twice the cores: much of a test file's time is spent waiting on its children and the emulator
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2 * availableParallelism());
 const limitSec = Number(process.env.TEST_FILE_TIMEOUT ?? 300);
@@ -27,46 +45,94 @@ if (!(limitSec > 0)) {
   process.stderr.write(`TEST_FILE_TIMEOUT must be a number of seconds above 0, not '${process.env.TEST_FILE_TIMEOUT}'\n`);
   process.exit(2);
 }
+// the times of the last run over the default test folder (a fixture folder keeps none)
+const timesFile = process.env.TEST_DIR ? undefined : path.join(root, 'test-output', 'test-times.json');
+/** @type {Record<string, number>} */
+let lastTimes = {};
+try { if (timesFile && existsSync(timesFile)) lastTimes = JSON.parse(readFileSync(timesFile, 'utf8')); } catch { lastTimes = {}; }
+
+/** bytes of a test file and of the local helper modules it imports (./x.ts, not *.test.ts) */
+function sizeEstimate(file) {
+  const text = readFileSync(path.join(dir, file), 'utf8');
+  let size = text.length;
+  for (const m of text.matchAll(/from '\.\/([\w.-]+\.ts)'/g)) {
+    const helper = path.join(dir, m[1]);
+    if (!m[1].endsWith('.test.ts') && existsSync(helper)) size += statSync(helper).size;
+  }
+  return size;
+}
+
+/**
+ * @typedef {{ name: string, kind: 'file' | 'check', args: string[], needsBuild: boolean, known?: number, size: number }} Task
+ * @type {Task[]}
+ */
+const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f)).map((f) => ({
+  name: f, kind: 'file', args: ['--import', 'tsx', path.join(dir, f)], needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
+}));
+const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
+const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
+/** the checks of `npm test` besides the test files; those that need no build run beside it */
+const checks = flags.has('--checks') ? [
+  { name: 'typecheck', kind: 'check', args: npmRun('typecheck'), needsBuild: false, known: lastTimes.typecheck, size: Infinity },
+  { name: 'deps', kind: 'check', args: npmRun('deps'), needsBuild: false, known: lastTimes.deps, size: Infinity },
+  { name: 'check:package', kind: 'check', args: npmRun('check:package'), needsBuild: true, known: lastTimes['check:package'], size: Infinity },
+] : [];
+// unknown files first (biggest first), then the known ones, longest first
+const queue = [...checks, ...files].sort((a, b) => (a.known === undefined) !== (b.known === undefined)
+  ? (a.known === undefined ? -1 : 1)
+  : a.known === undefined ? b.size - a.size : b.known - a.known);
+
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const totals = { total: 0, passed: 0, skipped: 0, failedFiles: [] };
 const started = Date.now();
 const running = new Set();
+/** @type {Record<string, number>} seconds each task took in this run */
+const times = {};
 
 /** SIGKILL to the whole process group of a file (it leads its own group: detached) */
 function killGroup(child) {
   try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
 }
 
-function runFile(file) {
+/** runs one file or check in its own process group; resolves to whether it passed */
+function runTask(task) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const cmd = task.kind === 'file' ? process.execPath : npmCli[0];
+    const child = spawn(cmd, task.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
     let out = '';
     let timedOut = false;
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { out += d; });
+    child.on('error', (e) => { out += `${e.message}\n`; });
     const timer = setTimeout(() => { timedOut = true; killGroup(child); }, limitSec * 1000);
     // the file is done: end what it left behind, which would otherwise hold its pipes open
     child.on('exit', () => killGroup(child));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
+      const seconds = (Date.now() - t0) / 1000;
+      times[task.name] = seconds;
       const plain = strip(out);
-      const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
-      const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
-      totals.total += total; totals.passed += passed; totals.skipped += skipped;
-      const ok = !timedOut && code === 0 && total > 0 && passed === total - skipped;
-      if (!ok) totals.failedFiles.push(file);
-      // a file killed at its limit printed no summary: count it as one failed test
-      if (timedOut && total === 0) totals.total += 1;
+      let ok;
+      if (task.kind === 'file') {
+        const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
+        const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
+        totals.total += total; totals.passed += passed; totals.skipped += skipped;
+        ok = !timedOut && code === 0 && total > 0 && passed === total - skipped;
+        // a file killed at its limit printed no summary: count it as one failed test
+        if (timedOut && total === 0) totals.total += 1;
+      } else ok = !timedOut && code === 0;
+      if (!ok) totals.failedFiles.push(task.name);
       // the file's own summary is replaced by the one summary of the run
       const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
       const verdict = timedOut
         ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
         : ok ? 'ok' : `FAILED (exit ${code ?? signal})`;
-      process.stdout.write(`${body}\n  ${verdict} ${file} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n\n`);
-      resolve();
+      const label = task.kind === 'file' ? task.name : `npm run ${task.name}`;
+      process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s\n\n`);
+      resolve(ok);
     });
   });
 }
@@ -76,11 +142,32 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => { for (const c of running) killGroup(c); process.exit(130); });
 }
 
-let next = 0;
-await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, async () => {
-  while (next < files.length) await runFile(files[next++]);
-}));
+// the build, beside the checks that need none; the rest waits for it
+let built = !flags.has('--build');
+const build = flags.has('--build')
+  ? runTask({ name: 'build', kind: 'check', args: npmRun('build'), needsBuild: false, size: 0 }).then((ok) => { built = ok; })
+  : Promise.resolve();
+const notRun = [];
+async function worker() {
+  for (;;) {
+    const i = queue.findIndex((t) => built || !t.needsBuild);
+    if (i >= 0) { await runTask(queue.splice(i, 1)[0]); continue; }
+    if (!queue.length) return;
+    await build;
+    if (!built) { notRun.push(...queue.splice(0).map((t) => t.name)); return; }
+  }
+}
+await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, queue.length)) }, worker));
+await build;
+
+if (timesFile && !notRun.length) {
+  mkdirSync(path.dirname(timesFile), { recursive: true });
+  writeFileSync(timesFile, `${JSON.stringify({ ...lastTimes, ...times }, null, 1)}\n`);
+}
+const slowest = Object.entries(times).sort((a, b) => b[1] - a[1]).slice(0, 10);
+if (slowest.length > 1) process.stdout.write(`  Slowest: ${slowest.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}\n`);
 const failed = totals.total - totals.passed - totals.skipped;
 process.stdout.write(`\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${Date.now() - started}ms (${files.length} files, ${jobs} at a time, ${limitSec} s limit a file)\n`);
+if (notRun.length) process.stdout.write(`  Not run, the build failed: ${notRun.join(', ')}\n`);
 if (totals.failedFiles.length) process.stdout.write(`  Failed files: ${totals.failedFiles.join(', ')}\n`);
-process.exit(totals.failedFiles.length || failed > 0 || files.length === 0 ? 1 : 0);
+process.exit(totals.failedFiles.length || notRun.length || failed > 0 || files.length === 0 ? 1 : 0);

@@ -25,6 +25,20 @@ export async function launchBrowser(): Promise<Browser | undefined> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 }
 
+/**
+ * One browser for a test file, launched by the first test that asks for it rather than in a
+ * `test.before` hook: uvu swallows a hook's error (the file then fails with 0 tests passed and no
+ * reason), while a test that throws says why. A failed launch (no browser in CI) fails every test
+ * that asks, with its message. `close()` goes in `test.after`.
+ */
+export function sharedBrowser(): { get: () => Promise<Browser | undefined>; close: () => Promise<void> } {
+  let launch: Promise<Browser | undefined> | undefined;
+  return {
+    get: () => (launch ??= launchBrowser()),
+    close: async () => { const b = await launch?.catch(() => undefined); await b?.close(); },
+  };
+}
+
 /** Runs `fn` with a headless browser, closing it after; skipped without one, except in CI where it fails. */
 export async function withBrowser(fn: (browser: Browser) => Promise<void>): Promise<void> {
   const browser = await launchBrowser();

@@ -64,12 +64,9 @@ function rawAnswer(port: number, data: string): Promise<string> {
   });
 }
 
+/** Waits for `cond`, however long a loaded machine takes: a hang is failed by the runner's per-file limit, not by a clock here. */
 async function until(what: string, cond: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000; // a guard against a hang, not a speed assertion
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  while (!cond()) await new Promise((r) => setTimeout(r, 2));
 }
 
 /** An emulator whose journal syncs wait until `release()`: what reaches the journal is held there. */

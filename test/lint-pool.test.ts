@@ -83,8 +83,8 @@ test('the read-ahead worker hands back the bytes of each file, or nothing for a 
     assert.ok(r, 'a worker is started for more than a few hundred files');
     try {
       // the caller never waits for the worker; this test does, for the first batch it reads (256..511)
-      const until = Date.now() + 20_000;
-      while (r.bytes(256) === undefined && Date.now() < until) await r.arrived(0);
+      // however long a loaded machine takes (a worker that never delivers fails the file at the runner's limit)
+      while (r.bytes(256) === undefined) await r.arrived(0);
       let delivered = 0;
       for (let i = 256; i < 512; i++) {
         const b = r.bytes(i);

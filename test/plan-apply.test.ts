@@ -261,8 +261,8 @@ test('kill -9 in the middle of an apply, then apply again: converged', async () 
     const tag = /name: (p[0-9a-f]+)_0/.exec(readFileSync(path.join(dir, 'templates', 't0.yaml'), 'utf8'))![1]!;
     const written = () => [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`)).length;
     await withChild(() => execa('node', [BIN, 'apply', '--auto-approve', '--parallelism', '2'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false }), async (proc) => {
-      const deadline = Date.now() + 60_000; // a guard against a hang, not a speed assertion
-      while (written() < 5 && Date.now() < deadline && proc.exitCode === null) await new Promise((res) => setTimeout(res, 10));
+      // however long a loaded machine takes; an apply that ends first fails the assertion below
+      while (written() < 5 && proc.exitCode === null) await new Promise((res) => setTimeout(res, 10));
       assert.ok(written() >= 5, `apply wrote ${written()} templates before the kill`);
       proc.kill('SIGKILL');
       await proc;

@@ -19,8 +19,8 @@ import { buildSite } from '../src/preview/site.ts';
 import { changePageName, renderChangesSite } from '../src/preview/changes.ts';
 import { diffTemplates, fromFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import type { Plan, PlanChange } from '../src/plan/plan.ts';
-import { checkPage, VIEWINGS, type Viewing } from './preview-readers.ts';
-import { launchBrowser } from './browser.ts';
+import { checkPage, VIEWINGS, withAxe, type Viewing } from './preview-readers.ts';
+import { sharedBrowser } from './browser.ts';
 import { cleanup, ROOT, tempDir } from './helpers.ts';
 
 /** Where the screenshots of these pages go: <site|changes>-<page>-<width>-<light|dark>.png (test-output/ is gitignored). */
@@ -344,6 +344,7 @@ export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; 
     ctx.setDefaultTimeout(0);
     ctx.setDefaultNavigationTimeout(0);
     await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
+    await withAxe(ctx);
     return { ctx, page: await ctx.newPage() };
   } catch (e) { await ctx.close(); throw e; }
 }
@@ -465,20 +466,21 @@ export function uncovered(schema: Record<string, unknown>, kinds: readonly Kind[
 export function browserMatrix(prefix: string, label: string, pagesOf: (b: KindsBuilt) => PageCheck[]): { built: () => KindsBuilt } {
   const dir = tempDir(prefix);
   let built: KindsBuilt | undefined;
-  let browser: Browser | undefined;
-  let tab: { ctx: BrowserContext; page: Page } | undefined;
+  const browser = sharedBrowser();
+  let tab: Promise<{ ctx: BrowserContext; page: Page } | undefined> | undefined;
+  // the first viewing opens the browser and the tab (a launch that fails, fails the viewings with its message)
+  const tabOf = () => (tab ??= browser.get().then((b) => b && openTab(b)));
   let pages: PageCheck[] = [];
   test.before(async () => {
     built = await buildKinds(dir);
     pages = pagesOf(built);
-    browser = await launchBrowser();
-    if (browser) tab = await openTab(browser);
   });
-  test.after(async () => { await tab?.ctx.close(); await browser?.close(); cleanup(dir); });
+  test.after(async () => { await (await tab?.catch(() => undefined))?.ctx.close(); await browser.close(); cleanup(dir); });
   for (const v of VIEWINGS) {
     test(`${label} at ${v.width} px, ${v.scheme}`, async () => {
-      if (!tab) return;
-      const problems = await checkAt(tab.page, pages, v);
+      const t = await tabOf();
+      if (!t) return;
+      const problems = await checkAt(t.page, pages, v);
       assert.equal(problems, [], problems.join('\n'));
     });
   }

@@ -4,24 +4,22 @@
 // mixed text in the order the apps show it, no axe-core violation of impact serious or critical.
 // One browser for the file. Screenshots: test-output/preview-readers/.
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from './browser.ts';
+import { sharedBrowser } from './browser.ts';
 import { cleanup, tempDir } from './helpers.ts';
 import { buildProject, checkPage, offlineContext, pageOf, SCRIPTS, VIEWINGS, type Built } from './preview-readers.ts';
 
 const dir = tempDir('tplsync-readers-scripts-');
 let built: Built;
-let browser: Browser | undefined;
-test.before(async () => {
-  built = await buildProject(dir);
-  browser = await launchBrowser();
-});
-test.after(async () => { await browser?.close(); cleanup(dir); });
+// launched by the first test (in CI without a browser, each test fails saying so)
+const shared = sharedBrowser();
+test.before(async () => { built = await buildProject(dir); });
+test.after(async () => { await shared.close(); cleanup(dir); });
 
 for (const s of SCRIPTS) {
   test(`${s.id} (${s.language}): the WhatsApp, RCS and before/after pages at 360 and 1280 px, light and dark`, async () => {
+    const browser = await shared.get();
     if (!browser) return;
     const problems: string[] = [];
     for (const v of VIEWINGS) {

@@ -107,11 +107,24 @@ export const pageOf = (channel: string, name: string, language: string) => chang
 export interface Viewing { width: number; scheme: 'light' | 'dark' }
 export const VIEWINGS: Viewing[] = [{ width: 360, scheme: 'light' }, { width: 360, scheme: 'dark' }, { width: 1280, scheme: 'light' }, { width: 1280, scheme: 'dark' }];
 
-/** A context at `v`, offline: every request but the page's own file is refused (media then cannot load). */
+/**
+ * axe-core in every page `ctx` opens, from the page's start: sent to the browser once for the
+ * context, and compiled once per renderer (V8 keeps the code of a source it has seen), where
+ * adding the script to each page sent and compiled its 500 KB again every time (the larger part
+ * of a page check). checkPage adds it to a page that lacks it.
+ */
+export async function withAxe(ctx: BrowserContext): Promise<BrowserContext> {
+  await ctx.addInitScript({ content: AXE_SOURCE });
+  return ctx;
+}
+
+/** A context at `v`, offline: every request but the page's own file is refused (media then cannot load). With axe-core. */
 export async function offlineContext(browser: Browser, v: Viewing): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: { width: v.width, height: 800 }, colorScheme: v.scheme, reducedMotion: 'reduce' });
-  await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
-  return ctx;
+  try {
+    await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
+    return await withAxe(ctx);
+  } catch (e) { await ctx.close(); throw e; }
 }
 
 /** What a page must be at every viewing; the problems found, in words ('' when none). The screenshot goes to `expect.shots` (default SHOTS). */
@@ -146,7 +159,7 @@ export async function checkPage(page: Page, file: string, v: Viewing, expect: { 
   }));
   if (clipped.length) problems.push(`${where}: chips wider than their card: ${clipped.join(' | ')}`);
   // axe-core: no violation of impact serious or critical
-  await page.addScriptTag({ content: AXE_SOURCE });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,7 +1,8 @@
 // scripts/test.mjs, the suite's runner, as a process (its exit code, its report, the processes
 // it ends): a file that hangs is failed at the time limit with everything it started, a child a
-// passing file left behind is ended, and the summary stays in uvu's words for .ci/run.
-import { readFileSync } from 'node:fs';
+// passing file left behind is ended, and the summary stays in uvu's words for .ci/run. The
+// passing files run under the default limit, so that no test here races a short limit.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -14,24 +15,44 @@ function alive(pid: number): boolean {
   try { return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return true; }
 }
 
-test('a hung file fails at the limit with its children; a child left by a passing file is ended', async () => {
+const runner = (env: Record<string, string>, pattern?: string) => execa('node', [path.join(ROOT, 'scripts', 'test.mjs'), ...(pattern ? [pattern] : [])], {
+  cwd: ROOT, reject: false, timeout: 600_000, env: { TEST_DIR: 'test/fixtures/runner', TEST_JOBS: '3', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+});
+
+test('a child left by a passing file is ended; the passing files pass', async () => {
   const dir = tempDir();
   try {
-    const hungPid = path.join(dir, 'hung.pid'), leftPid = path.join(dir, 'left.pid');
-    // the hung file never ends by itself, so the 2 s limit races nothing
-    const r = await execa('node', [path.join(ROOT, 'scripts', 'test.mjs')], {
-      cwd: ROOT, reject: false, timeout: 120_000,
-      env: { TEST_DIR: 'test/fixtures/runner', TEST_FILE_TIMEOUT: '2', TEST_JOBS: '3', RUNNER_PID_FILE: hungPid, RUNNER_LEFT_PID_FILE: leftPid, FORCE_COLOR: '0', NO_COLOR: '1' },
-    });
-    assert.is(r.exitCode, 1, r.stdout);
-    assert.match(r.stdout, /FAILED \(time limit: still running after 2 s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit\) hangs\.test\.ts/);
+    const leftPid = path.join(dir, 'left.pid');
+    // the default limit (300 s): nothing here waits on a clock
+    const r = await runner({ RUNNER_LEFT_PID_FILE: leftPid }, 'passes|leaves-a-child');
+    assert.is(r.exitCode, 0, r.stdout);
     assert.match(r.stdout, /\n {2}ok passes\.test\.ts/);
     assert.match(r.stdout, /\n {2}ok leaves-a-child\.test\.ts/);
-    // uvu's words: the hung file counts as one test that did not pass
-    assert.match(r.stdout, /^ {2}Total: {5}3$/m);
+    assert.match(r.stdout, /^ {2}Total: {5}2$/m);
     assert.match(r.stdout, /^ {2}Passed: {4}2$/m);
-    assert.match(r.stdout, /Failed files: hangs\.test\.ts/);
-    for (const f of [hungPid, leftPid]) assert.not.ok(alive(Number(readFileSync(f, 'utf8'))), `${path.basename(f)}: the child still runs`);
+    assert.not.ok(alive(Number(readFileSync(leftPid, 'utf8'))), 'left.pid: the child still runs');
+  } finally { cleanup(dir); }
+});
+
+test('a hung file fails at the limit, killed with its children', async () => {
+  const dir = tempDir();
+  try {
+    const hungPid = path.join(dir, 'hung.pid');
+    // the hung file never ends by itself, so the limit races nothing but the file's start: a
+    // limit that came before the file started its child proves nothing about the child, and the
+    // run is repeated with twice the limit (2, 4, 8... s) until the child was started in time
+    for (let limit = 2; ; limit *= 2) {
+      const r = await runner({ TEST_FILE_TIMEOUT: String(limit), RUNNER_PID_FILE: hungPid }, 'hangs');
+      assert.is(r.exitCode, 1, r.stdout);
+      assert.match(r.stdout, new RegExp(`FAILED \\(time limit: still running after ${limit} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit\\) hangs\\.test\\.ts`));
+      // uvu's words: the hung file counts as one test that did not pass
+      assert.match(r.stdout, /^ {2}Total: {5}1$/m);
+      assert.match(r.stdout, /^ {2}Passed: {4}0$/m);
+      assert.match(r.stdout, /Failed files: hangs\.test\.ts/);
+      if (!existsSync(hungPid)) continue;
+      assert.not.ok(alive(Number(readFileSync(hungPid, 'utf8'))), 'hung.pid: the child still runs');
+      break;
+    }
   } finally { cleanup(dir); }
 });
 
@@ -39,6 +60,12 @@ test('TEST_FILE_TIMEOUT must be a positive number of seconds', async () => {
   const r = await execa('node', [path.join(ROOT, 'scripts', 'test.mjs')], { cwd: ROOT, reject: false, env: { TEST_DIR: 'test/fixtures/runner', TEST_FILE_TIMEOUT: 'soon' } });
   assert.is(r.exitCode, 2);
   assert.match(r.stderr, /TEST_FILE_TIMEOUT must be a number of seconds above 0, not 'soon'/);
+});
+
+test('an unknown option is refused before anything runs', async () => {
+  const r = await runner({}, '--nope');
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /unknown option --nope: node scripts\/test\.mjs \[--build\] \[--checks\] \[PATTERN\]/);
 });
 
 test.run();
