@@ -57,6 +57,8 @@ const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 export interface LintRunOptions {
   now?: Date;
+  /** the run's files are not all the project's (paths given): rules that judge what the project lacks (language-coverage) do not judge it */
+  partial?: boolean;
   /** reuse the results of unchanged files from this cache file (`lint --cache`) */
   cacheFile?: string;
   /** worker threads to use when they pay off (default: the cores, at most 4) */
@@ -226,7 +228,7 @@ function placer(files: readonly FileEntry[], results: readonly FileResult[], pol
  * kept (lintEntries), on which cross-file findings are placed without reading a file again.
  */
 export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined, documents = new Documents(textOf)): Diagnostic[] {
-  const done = finishProject(results, { ...popts, languages: config.channels ?? {}, place: placer(files, results, policies, now, documents) });
+  const done = finishProject(results, { ...popts, languages: popts.languages ?? config.channels ?? {}, place: placer(files, results, policies, now, documents) });
   return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
 }
 
@@ -246,7 +248,8 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     const keep = Boolean(opts.keepValue) || own.length > 0;
     // the documents lint opens are kept until the cross-file findings are placed
     const documents = new Documents();
-    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, popts, policies, now, undefined, documents);
+    // a run of some of the project's files cannot tell which languages the project lacks
+    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, opts.partial ? { ...popts, languages: {} } : popts, policies, now, undefined, documents);
     const enable = enabledOffRules(config);
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {

@@ -2,7 +2,7 @@
 // lint them (lint-files.ts). With `lint --cache`, when nothing that shapes the answer moved, the
 // run's whole answer is reused (run-summary.ts) without loading the rules or the linter.
 import type { Config } from '../config/load.js';
-import { discoverFiles } from '../files/discover.js';
+import { discoverFiles, type FileEntry } from '../files/discover.js';
 import type { LintOutcome, LintRunOptions } from './lint-files.js';
 import { loadRendered, loadSummary, runKey, statFiles } from './run-summary.js';
 
@@ -15,15 +15,21 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const whole = Boolean(opts.cacheFile) && !opts.keepValue && !config.policies?.length;
   if (!whole) {
     const lint = await import('./lint-files.js');
-    return lint.lintFound(config, () => discoverFiles(config, paths, cwd), cwd, opts);
+    const o: LintRunOptions = { ...opts };
+    return lint.lintFound(config, async () => {
+      const found = await discoverFiles(config, paths, cwd);
+      if (await leavesOut(config, paths, found, cwd)) o.partial = true;
+      return found;
+    }, cwd, o);
   }
   const files = await discoverFiles(config, paths, cwd);
+  if (await leavesOut(config, paths, files, cwd)) opts = { ...opts, partial: true };
   const abs = files.map((f) => f.abs);
   // one stat of each file serves the run key and the per-file cache
   const stats = statFiles(abs);
   const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels), ...(e.values ? [Object.keys(e.values).sort()] : [])]);
   // the config's place too: overrides match paths relative to it
-  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null], abs, stats);
+  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null, Boolean(opts.partial)], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   // team policies never take part here: the rules' metadata is the built-in rules', loaded only when asked for
   const ruleMeta = opts.withRules ? (await import('./registry.js')).rulesOfRun([]) : [];
@@ -37,4 +43,17 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   if (kept) return { ...hit, diagnostics: kept.diagnostics, ...(key ? { kept: { key, summaryFile, ...(kept.until !== undefined ? { until: kept.until } : {}) } } : {}) };
   const lint = await import('./lint-files.js');
   return lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) });
+}
+
+/**
+ * Whether a run of the paths given leaves out template files of the project (the config's globs):
+ * rules that judge what the project lacks (language-coverage: "has no ar variant") cannot judge
+ * such a run (`tplsync lint one.yaml`, the files of a saved plan).
+ */
+async function leavesOut(config: Config, paths: readonly string[], files: readonly FileEntry[], cwd: string): Promise<boolean> {
+  if (paths.length === 0) return false;
+  let project: FileEntry[];
+  try { project = await discoverFiles(config, [], cwd); } catch { return false; }
+  const inRun = new Set(files.map((f) => f.abs));
+  return project.some((f) => !inRun.has(f.abs));
 }

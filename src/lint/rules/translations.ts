@@ -21,7 +21,7 @@ export const translationRules = defineRules([
   {
     id: COVERAGE_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'A template has every language its channel\'s `languages` (config `channels.<alias>.languages`) names.',
-    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in.',
+    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files (`tplsync lint one.yaml`, the files of a saved plan) cannot see the languages in the others.',
     fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config.',
     checkProject(ctx) { reportTranslations(ctx, COVERAGE_RULE_ID); },
   },
