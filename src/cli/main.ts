@@ -67,6 +67,11 @@ export function handleError(e: unknown, debug: boolean): number {
     process.stderr.write(`tplsync: ${e.message}\n`);
     return EXIT.USAGE;
   }
+  // Ctrl-C at a question (init's prompts, apply's "Type yes"): the user stopped; nothing was written
+  if (isPromptInterrupt(e)) {
+    process.stderr.write('\ntplsync: interrupted at the question; nothing was written\n');
+    return interruptExitCode();
+  }
   const coded = e as { exitCode?: number; message?: string };
   if (typeof coded.exitCode === 'number' && coded.exitCode !== EXIT.INTERNAL) {
     process.stderr.write(`tplsync: ${coded.message}\n`);
@@ -76,4 +81,10 @@ export function handleError(e: unknown, debug: boolean): number {
   if (debug && (e as Error)?.stack) process.stderr.write(`${(e as Error).stack}\n`);
   else process.stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
   return EXIT.INTERNAL;
+}
+
+/** Ctrl-C while a question waits: inquirer's ExitPromptError, or readline's AbortError ("Aborted with Ctrl+C"). */
+function isPromptInterrupt(e: unknown): boolean {
+  const x = e as { name?: string; code?: string; message?: string } | undefined;
+  return x?.name === 'ExitPromptError' || (x?.code === 'ABORT_ERR' && /ctrl\+c/i.test(x.message ?? ''));
 }
