@@ -91,7 +91,7 @@ test('cross-file: duplicate identities across files, unknown channel aliases', a
   });
   try {
     const r = await lintInProcess(dir);
-    assert.equal(r.diagnostics.map((d) => `${path.basename(d.file)}:${d.ruleId}`), ['b.yaml:duplicate-template', 'c.yaml:unknown-channel']);
+    assert.equal(r.diagnostics.map((d) => `${path.basename(d.file)}:${d.ruleId}`), ['a.yaml:duplicate-template', 'b.yaml:duplicate-template', 'c.yaml:unknown-channel']);
   } finally { cleanup(dir); }
 });
 

@@ -39,7 +39,7 @@ test('project hooks: findings at spans at once, findings at paths through the ru
   const b = lintBytes('b.yaml', tpl('en'), { now });
   const c = lintBytes('c.yaml', Buffer.from(tpl('de').toString().replace('{{1}}, your', '{{1}} and {{2}}, your').replace('{ 1: Ana }', '{ 1: Ana, 2: Bo }')), { now });
   const alone = finishProject([a, b, c], { severities: {} });
-  assert.equal(alone.map((d) => `${d.file} ${d.ruleId} ${d.line}:${d.column}`), ['b.yaml duplicate-template 2:7']);
+  assert.equal(alone.map((d) => `${d.file} ${d.ruleId} ${d.line}:${d.column}`), ['a.yaml duplicate-template 2:7', 'b.yaml duplicate-template 2:7']);
   const asked: PathFinding[] = [];
   finishProject([a, b, c], { severities: {}, place: (found) => { asked.push(...found); return []; } });
   assert.equal(asked.map((f) => `${f.file} ${f.ruleId} ${f.severity}`), ['c.yaml variant-mismatch error']);

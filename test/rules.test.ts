@@ -28,12 +28,14 @@ test('every rule has a failing and a passing fixture', () => {
 });
 
 const config = await loadConfig({ cwd: dir, configFile: path.join(dir, 'tplsync.config.yaml') });
+/** each fixture folder linted as a project of its own: the config's globs take that folder only (cross-file rules that judge what a project lacks judge a whole project) */
+const asProject = (folder: string) => ({ ...config, templates: [`${folder}/**/*.{yaml,yml}`] });
 
 for (const rule of RULES) {
   if (GENERATED.has(rule.id)) continue;
   test(`${rule.id}: failing fixture reports it at the expected position`, async () => {
     const failDir = path.join(dir, rule.id, 'fail');
-    const { diagnostics } = await lintProject(config, [failDir], dir, { now: new Date('2026-01-01T00:00:00Z') });
+    const { diagnostics } = await lintProject(asProject(`${rule.id}/fail`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
     const expected: string[] = [];
     for (const f of readdirSync(failDir)) {
       const m = /^# expect: (\d+):(\d+)/.exec(readFileSync(path.join(failDir, f), 'latin1'));
@@ -48,7 +50,7 @@ for (const rule of RULES) {
     }
   });
   test(`${rule.id}: passing fixture is clean`, async () => {
-    const { diagnostics } = await lintProject(config, [path.join(dir, rule.id, 'pass')], dir, { now: new Date('2026-01-01T00:00:00Z') });
+    const { diagnostics } = await lintProject(asProject(`${rule.id}/pass`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
     assert.equal(diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column} ${d.message}`), []);
   });
 }

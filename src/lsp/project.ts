@@ -3,7 +3,9 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { loadConfig, type Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
@@ -22,6 +24,7 @@ export class LspProject {
   private byAbs = new Map<string, FileEntry>();
   private results = new Map<string, FileResult>();
   private readonly open = new Map<string, string>();
+  private matches: ((p: string) => boolean) | undefined;
   /** the metadata of the rules of the run (registry.ts rulesOfRun: the built-in ones and the project's policies), by id */
   private meta: ReadonlyMap<string, RuleMeta> = byId(rulesOfRun([]));
 
@@ -36,6 +39,7 @@ export class LspProject {
     this.policies = policies;
     this.meta = byId(rulesOfRun(policies?.rules ?? []));
     this.config = config;
+    this.matches = undefined;
     this.results.clear();
     await this.discover();
   }
@@ -43,7 +47,12 @@ export class LspProject {
   /** Finds the files again (one was created or deleted); lints those not linted yet. */
   async discover(): Promise<void> {
     if (!this.config) return;
-    this.files = await discoverFiles(this.config, [], this.cwd);
+    let found: FileEntry[];
+    try { found = await discoverFiles(this.config, [], this.cwd); } catch (e) { if (this.open.size === 0) throw e; found = []; }
+    // a file open in the editor and not saved yet, where the config's globs would find it, is one of the project's
+    const onDisk = new Set(found.map((f) => f.abs));
+    this.files = [...found, ...[...this.open.keys()].filter((abs) => !onDisk.has(abs) && this.wouldCover(abs)).map((abs) => this.entry(abs))]
+      .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
     this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
     for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
     for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
@@ -59,7 +68,34 @@ export class LspProject {
   /** An editor's text for a file (undefined: the file on disk again); lints it again when covered. */
   setText(abs: string, text: string | undefined): void {
     if (text === undefined) this.open.delete(abs); else this.open.set(abs, text);
+    // opened before it was ever saved: the project takes it in as lint would once it is saved
+    if (text !== undefined && !this.byAbs.has(abs) && this.wouldCover(abs)) {
+      const f = this.entry(abs);
+      this.files = [...this.files, f].sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+      this.byAbs.set(abs, f);
+    }
+    // closed without being saved: it is no file of the project
+    if (text === undefined && this.byAbs.has(abs) && !existsSync(abs)) {
+      this.files = this.files.filter((f) => f.abs !== abs);
+      this.byAbs.delete(abs);
+      this.results.delete(abs);
+      return;
+    }
     this.refresh(abs);
+  }
+
+  /** whether the config's `templates` globs take this path (relative to the config's folder) */
+  private wouldCover(abs: string): boolean {
+    if (!this.config || !/\.ya?ml$/i.test(abs) || (this.config.file && path.resolve(this.config.file) === abs)) return false;
+    const rel = path.relative(this.config.dir, abs).split(path.sep).join('/');
+    if (rel.startsWith('../') || path.isAbsolute(rel)) return false;
+    this.matches ??= picomatch([...this.config.templates], { dot: false });
+    return this.matches(rel);
+  }
+
+  private entry(abs: string): FileEntry {
+    const under = this.cwd.endsWith(path.sep) ? this.cwd : this.cwd + path.sep;
+    return { abs, file: abs.startsWith(under) ? abs.slice(under.length) : path.relative(this.cwd, abs) || abs };
   }
 
   /** Lints one covered file again (its open text, else the disk). */

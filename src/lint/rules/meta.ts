@@ -19,29 +19,32 @@ function aliased(ctx: ProjectContext, each: (file: ProjectContext['files'][numbe
 
 export const crossFileRules = defineRules([
   { id: 'duplicate-template', group: 'cross-file', severity: 'error', summary: 'No two files define the same (channel, name, language).',
-    why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply.',
+    why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply. Each of the files is reported, naming the others: which one is the mistake is for you to say.',
     fix: 'Delete one file, or change the name or language of one template.',
     checkProject(ctx) {
-      const first = new Map<string, string>();
+      const groups = new Map<string, ProjectFileResult[]>();
       for (const r of ctx.files) {
         const { channel, name, language } = r.facts;
         if (!channel || !name || !language) continue;
         const key = `${channel.value}\u0000${name}\u0000${language}`;
-        const there = first.get(key);
-        if (there !== undefined) ctx.report(r.file, r.facts.identitySpan ?? channel.span, `${channel.value}/${name}/${language} is already defined in ${there}.`);
-        else first.set(key, r.file);
+        (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
+      }
+      for (const group of groups.values()) {
+        if (group.length < 2) continue;
+        for (const r of group) {
+          const { channel, name, language } = r.facts;
+          ctx.report(r.file, r.facts.identitySpan ?? channel!.span, `${channel!.value}/${name}/${language} is also defined in ${others(group, r)}.`);
+        }
       }
     } },
   { id: 'duplicate-public-id', group: 'cross-file', severity: 'error', summary: 'No two files set the same explicit publicId.',
-    why: 'The publicId addresses one template; two files with the same id overwrite each other.', fix: 'Remove or correct one publicId.',
+    why: 'The publicId addresses one template; two files with the same id overwrite each other. Each of the files is reported, naming the others.', fix: 'Remove or correct one publicId.',
     checkProject(ctx) {
-      const first = new Map<string, string>();
-      for (const r of ctx.files) {
-        const publicId = r.facts.publicId;
-        if (!publicId) continue;
-        const there = first.get(publicId.value);
-        if (there !== undefined) ctx.report(r.file, publicId.span, `publicId ${publicId.value} is already used by ${there}.`);
-        else first.set(publicId.value, r.file);
+      const groups = new Map<string, ProjectFileResult[]>();
+      for (const r of ctx.files) if (r.facts.publicId) (groups.get(r.facts.publicId.value) ?? groups.set(r.facts.publicId.value, []).get(r.facts.publicId.value)!).push(r);
+      for (const [id, group] of groups) {
+        if (group.length < 2) continue;
+        for (const r of group) ctx.report(r.file, r.facts.publicId!.span, `publicId ${id} is also used by ${others(group, r)}.`);
       }
     } },
   { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that every environment of the config defines.',
@@ -133,3 +136,9 @@ export const limitRules = defineRules([
       ctx.report(span, `${total} more finding${total === 1 ? '' : 's'} in this file ${total === 1 ? 'is' : 'are'} not shown (${list}); at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are reported. Fix these and lint again.`, severity);
     } },
 ]);
+
+type ProjectFileResult = ProjectContext['files'][number];
+/** the files of a group but this one, as a list for a message */
+function others(group: readonly ProjectFileResult[], r: ProjectFileResult): string {
+  return group.filter((x) => x !== r).map((x) => x.file).join(', ');
+}
