@@ -105,6 +105,15 @@ test('lintStandIn: an address that starts with a reference stands as an https UR
   assert.is((v.buttons[1] as { flow_id: string }).flow_id, '((flow))');
 });
 
+test('lintStandIn: a phone number that is one reference stands as an E.164 number; a phone with text around a reference stays', () => {
+  const rcs = { channel: 'shop-rcs', name: 'support', language: 'en_US', message: { type: 'text', message: 'Call us', suggestions: [{ action: 'dial', text: 'Call', phoneNumber: '((support_phone))', postbackData: 'dial' }] } };
+  const wa = { buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '((support_phone))' }, { type: 'PHONE_NUMBER', text: 'Call', phone_number: '+49((local))' }] };
+  assert.is((lintStandIn(rcs) as typeof rcs).message.suggestions[0]!.phoneNumber, '+15550100000');
+  const w = lintStandIn(wa) as typeof wa;
+  assert.is(w.buttons[0]!.phone_number, '+15550100000');
+  assert.is(w.buttons[1]!.phone_number, '+49((local))');
+});
+
 test('secretRemnants: the channel\'s text where the file has a secret (an old one after a rotation); the whole string when the rest differs', () => {
   const marked = substituteValues(T, lookup, { markSecrets: true }) as typeof T;
   const remote = { ...T, body: { text: 'Code OLD-SECRET-987 for Ana' } };

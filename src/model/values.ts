@@ -22,6 +22,8 @@ export const SECRET_MASK = '(secret)';
 export const IDENTITY_KEYS: ReadonlySet<string> = new Set(['channel', 'name', 'language', 'category', 'publicId', '$schema']);
 
 /** The keys whose string is an address: a reference that starts one stands, in lint, as an https URL. */
+/** the keys that hold a phone number: an RCS dial action's, a WhatsApp call button's */
+const PHONE_KEYS: ReadonlySet<string> = new Set(['phoneNumber', 'phone_number']);
 const URL_KEYS: ReadonlySet<string> = new Set(['url', 'example', 'fileUrl', 'thumbnailUrl', 'postbackData', 'android_fallback_playstore_url', 'headerMediaUrl', 'mediaUrl']);
 
 export interface Reference {
@@ -218,11 +220,19 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
 /**
  * The template as lint checks it, without an environment: an address that starts with a
  * reference (`url: ((shop_host))/orders/{{1}}`) stands as an https URL of about the same length,
- * so that the address rules judge the rest of it; any other reference stays as written (text).
+ * so that the address rules judge the rest of it; a phone number that is one reference
+ * (`phoneNumber: ((support_phone))`) stands as an E.164 number; any other reference stays as
+ * written (text).
  */
 export function lintStandIn(t: Loose): Loose {
   if (!hasReferences(t)) return t;
   return mapStrings(t, (s, key) => {
+    // a phone number that is one reference (a support line per environment) stands as a plausible
+    // E.164 number; the environment's value is checked when plan fills it in
+    if (typeof key === 'string' && PHONE_KEYS.has(key)) {
+      const refs = scanReferences(s);
+      return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? '+15550100000' : s;
+    }
     if (typeof key !== 'string' || !URL_KEYS.has(key)) return s;
     const first = scanReferences(s)[0];
     if (!first || first.start !== 0) return s;
