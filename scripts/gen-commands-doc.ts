@@ -41,6 +41,7 @@ export const ENVIRONMENT: readonly EnvVar[] = [
   { name: 'GITHUB_API_URL', commands: ['comment'], what: 'The GitHub API (default `https://api.github.com`; GitHub Enterprise sets its own). A non-loopback `http://` URL needs `--allow-insecure-http`.' },
   { name: 'GITHUB_REPOSITORY', commands: ['comment'], what: '`owner/name` of the repository, when `--repo` is not given (GitHub Actions sets it).' },
   { name: 'GITHUB_EVENT_PATH', commands: ['comment'], what: 'The workflow event, where the pull request number is read when `--pr` is not given (GitHub Actions sets it).' },
+  { name: 'GITHUB_ACTIONS', commands: ['plan', 'apply', 'promote', 'review', 'send', 'preview', 'types'], what: '`true` (GitHub Actions sets it): an unknown `--env` names what to do in a workflow too (add the environment to the config, or set the repository variable `TPLSYNC_ENV`).' },
 ];
 
 /** What the example workflows read (never tplsync itself). */
@@ -142,6 +143,26 @@ export function renderEnvironmentDoc(): string {
   out.push('| variable | what |', '| --- | --- |');
   for (const v of WORKFLOW_VARIABLES) out.push(`| \`${v.name}\` | ${esc(v.what)} |`);
   out.push('', 'The key itself is a secret named like the variable the config\'s `apiKeyEnv` names (see [the CI recipe](../README.md#ci-recipe)).', '');
+  out.push(
+    'A secret value of an environment (`values: { promo_code: { env: PROD_PROMO_CODE } }`) is read',
+    'from its variable by plan, apply and preview in a workflow too: give it to each step of the',
+    'action that plans, previews or applies that environment, from a secret of the same name:',
+    '',
+    '```yaml',
+    '      - name: Plan',
+    '        uses: tplsync/tplsync@v0.1.0',
+    '        env:',
+    '          PROD_PROMO_CODE: ${{ secrets.PROD_PROMO_CODE }}',
+    '        with:',
+    '          command: plan',
+    '          environment: production',
+    '```',
+    '',
+    'Without it those commands stop with exit 3, naming the value and the variable. The workflows',
+    '`init` writes plan and apply `production` (or `TPLSYNC_ENV`); until the config has that',
+    'environment (init leaves it commented out) they stop with exit 3, saying so.',
+    '',
+  );
   return out.join('\n');
 }
 

@@ -83,8 +83,10 @@ Next:
   tplsync lint                   check the templates
   tplsync apply --auto-approve   sync them to the embedded emulator (environment "local")
   tplsync preview --out preview  see them as the customer will
-Then fill in the production environment in tplsync.config.yaml and set the secret
-TPLSYNC_PRODUCTION_API_KEY in your repository for the workflows in .github/workflows/.
+Before the first push, fill in the production environment in tplsync.config.yaml and set
+the secret TPLSYNC_PRODUCTION_API_KEY in your repository: the workflows in .github/workflows/
+plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop with exit 3
+until the config has it.
 `);
   return EXIT.OK;
 }

@@ -311,6 +311,10 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
-  if (!env) throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)} (the config has: ${names.join(', ') || 'none'})`);
+  if (!env) {
+    // in a workflow: the one init wrote plans "production" until the config has it
+    const ci = process.env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';
+    throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)} (the config has: ${names.join(', ') || 'none'})${ci}`);
+  }
   return env;
 }
