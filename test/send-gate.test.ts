@@ -71,6 +71,11 @@ test('PENDING and REJECTED templates are refused with their state; APPROVED is s
     r = await run(sendOrder(name));
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, 'is REJECTED on the channel (PROMOTIONAL), not approved');
+    // a missing parameter too: the state first (fixing the parameter would not help), then the rest
+    r = await run(sendOrder(name).filter((a) => a !== '--param' && a !== 'customer=Maria'));
+    assert.is(r.exitCode, 3);
+    assert.ok(r.stderr.indexOf('is REJECTED on the channel') >= 0 && r.stderr.indexOf('is REJECTED on the channel') < r.stderr.indexOf('Also:'), r.stderr);
+    assert.match(r.stderr, /Also: .*customer/);
     assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED' }), 200);
     r = await run(sendOrder(name));
     assert.is(r.exitCode, 0, r.stderr);

@@ -50,15 +50,23 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
  * checking that the channel has it APPROVED as the metadata describes it (unless remoteCheck is false).
  */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
-  const omitted = checkSendable(meta, o.textOnly);
-  const own = withPresetText(meta, o.presetText);
-  const params = checkParams(own, o.params as Readonly<Record<string, unknown>>);
   const channelId = channelIdFor(client, meta.channel, o.channelId);
+  // what the caller gave, checked here; said after what the channel says of the template (a
+  // template that is not approved is the first thing to know: fixing the parameters would not help)
+  let local: { omitted: ReturnType<typeof checkSendable>; own: TemplateMeta; params: ReturnType<typeof checkParams> } | undefined;
+  let localError: unknown;
+  try {
+    const omitted = checkSendable(meta, o.textOnly);
+    const own = withPresetText(meta, o.presetText);
+    local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>) };
+  } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
     const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id });
-    if (problem) throw new NotSendable(problem);
+    if (problem) throw new NotSendable(localError instanceof Error ? `${problem}\nAlso: ${localError.message}` : problem);
   }
+  if (!local) throw localError;
+  const { omitted, own, params } = local;
   const rendered = renderTemplate(own, params);
   const sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId);
   return omitted.length ? { ...sent, omitted } : sent;
