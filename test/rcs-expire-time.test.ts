@@ -17,12 +17,14 @@ test('millisecondTime: 0 to 9 digits become 3; anything else is left as it is', 
   assert.is(millisecondTime('2031-10-02T15:01:23.5Z'), '2031-10-02T15:01:23.500Z');
   assert.is(millisecondTime('2031-10-02T15:01:23.045Z'), '2031-10-02T15:01:23.045Z');
   assert.is(millisecondTime('2031-10-02T15:01:23.045123456Z'), '2031-10-02T15:01:23.045Z');
-  assert.is(millisecondTime('2031-10-02T15:01:23+02:00'), '2031-10-02T15:01:23+02:00');
+  assert.is(millisecondTime('2031-10-02T17:01:23+02:00'), '2031-10-02T15:01:23.000Z', 'an offset: the same instant in UTC');
+  assert.is(millisecondTime('2031-10-02T00:30:00.5-01:30'), '2031-10-02T02:00:00.500Z');
+  assert.is(millisecondTime('2031-10-02T15:01:23'), '2031-10-02T15:01:23', 'no zone: left for the schema to refuse');
   assert.is(millisecondTime('{{expire_time}}'), '{{expire_time}}');
 });
 
 test('the write body carries milliseconds, and the read of it plans as no change', () => {
-  for (const t of ['2031-10-02T15:01:23Z', '2031-10-02T15:01:23.045123456Z', '2031-10-02T15:01:23.045Z']) {
+  for (const t of ['2031-10-02T15:01:23Z', '2031-10-02T15:01:23.045123456Z', '2031-10-02T15:01:23.045Z', '2031-10-02T16:01:23.045+01:00']) {
     const desired = fromFile(file(t), CHANNEL_B, ID);
     const body = toWriteBody(desired) as { message?: { rcsExpireOpts?: { expireTime?: string } } };
     assert.match(body.message!.rcsExpireOpts!.expireTime!, /^2031-10-02T15:01:23\.\d{3}Z$/, t);
@@ -42,7 +44,7 @@ test('lint: Google\'s forms are accepted; a time without its zone is refused wit
     });
     const { diagnostics } = await lintInProcess(dir);
     assert.equal(diagnostics.map((d) => `${d.file.split('/').pop()} ${d.ruleId}`), ['c.yaml schema']);
-    assert.match(diagnostics[0]!.message, "expireTime '2031-10-02 15:01' must be an RFC 3339 UTC timestamp, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z");
+    assert.match(diagnostics[0]!.message, "expireTime '2031-10-02 15:01' must be an RFC 3339 timestamp with its zone, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z");
   } finally { cleanup(dir); }
 });
 

@@ -503,14 +503,20 @@ export function normalizeMessage(m: WireMessage): WireMessage {
 }
 
 /**
- * Pure: an RFC 3339 UTC time as the API takes it, with exactly three digits of milliseconds:
+ * Pure: an RFC 3339 time as the API takes it, in UTC with exactly three digits of milliseconds:
  * `2030-10-02T15:01:23Z` and `2030-10-02T15:01:23.045123456Z` (Google's forms, 0 to 9 digits)
  * become `2030-10-02T15:01:23.000Z` and `2030-10-02T15:01:23.045Z` (digits past the millisecond
- * dropped). Anything else is returned as it is.
+ * dropped); `2030-10-02T16:01:23+01:00` becomes `2030-10-02T15:01:23.000Z`. Anything else is
+ * returned as it is.
  */
 export function millisecondTime(t: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(t);
-  return m ? `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z` : t;
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(t);
+  if (!m) return t;
+  const ms = `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}`;
+  if (m[3] === 'Z') return `${ms}Z`;
+  // an offset (Google's Timestamp takes one): the same instant in UTC
+  const at = Date.parse(`${ms}${m[3]}`);
+  return Number.isNaN(at) ? t : new Date(at).toISOString();
 }
 
 /** An expireTime the read returns as an unresolved expression cannot be compared. */

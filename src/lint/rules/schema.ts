@@ -183,7 +183,7 @@ function patternMessage(dotted: string, where: string, v: string): string {
       return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'publicId': return `publicId '${v}' is not a UUID`;
-    case 'message.rcsExpireOpts.expireTime': return `expireTime '${v}' must be an RFC 3339 UTC timestamp, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z`;
+    case 'message.rcsExpireOpts.expireTime': return `expireTime '${v}' must be an RFC 3339 timestamp with its zone, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z`;
     default: return `${where} '${v}' has the wrong form`;
   }
 }
