@@ -4,7 +4,7 @@
 // finding at a path costs its file a second pass of the text reader, never a read) and the
 // findings placed on them. Counted
 // by the probe of src/files/document.ts (every opening and parse, with the file's name) and by
-// the file system's open and read functions, wrapped for this process as test/reads.test.ts does.
+// the file system's open and read functions, wrapped for this process (syncBuiltinESMExports carries the wrappers into `import { ... } from 'node:fs'`).
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
