@@ -21,7 +21,10 @@ const YAML_EXT = /\.ya?ml$/i;
 /** What discovery needs of the config: where templates live, their globs, and the config's own file (for messages). */
 export interface DiscoverConfig { dir: string; templates: readonly string[]; file?: string }
 
-export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string): Promise<FileEntry[]> {
+/** `list`: only which files the run would take; refuse nothing (the refusals of discovery are recorded for the run that loads them: load.ts) */
+export interface DiscoverOptions { list?: boolean }
+
+export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string, opts: DiscoverOptions = {}): Promise<FileEntry[]> {
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
   const unreadable: string[] = [];
@@ -52,7 +55,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && (f !== config_ || named.has(f)));
   // a folder the walk could not read is reported where its templates would be (a problem of kind unreadable), never skipped in silence
   for (const dir of unreadable) {
-    refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
+    if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
     files.push(dir);
   }
   files.sort();
@@ -62,7 +65,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
   }
   // the walk (walk.ts) took regular files under the project and no link; anything else is checked
-  if (!walked) confine(files, [config.dir, ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
+  if (!walked && !opts.list) confine(files, [config.dir, ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));

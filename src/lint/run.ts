@@ -53,7 +53,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
 async function leavesOut(config: Config, paths: readonly string[], files: readonly FileEntry[], cwd: string): Promise<boolean> {
   if (paths.length === 0) return false;
   let project: FileEntry[];
-  try { project = await discoverFiles(config, [], cwd); } catch { return false; }
+  try { project = await discoverFiles(config, [], cwd, { list: true }); } catch { return false; }
   const inRun = new Set(files.map((f) => f.abs));
   return project.some((f) => !inRun.has(f.abs));
 }
