@@ -1,7 +1,9 @@
 // `plan` shows, for an edit of an APPROVED template, how many edits remain when the service
 // says so (the emulator's x-template-edits-remaining header on the read), and the apply of an
-// edit beyond the limit fails with the emulator's clear refusal.
+// edit beyond the limit fails with the emulator's clear refusal, and apply says when to re-run.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
@@ -30,13 +32,21 @@ test('plan: "N edits left" for an edit of an APPROVED template; none left names 
     writeFiles(dir, { 'templates/t.yaml': version(3) });
     r = await cli(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /no edit left before \d{4}-\d\d-\d\dT[\d:.]+Z: the service will refuse this one/, r.stdout);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const planned = /no edit left before (\S+):/.exec(r.stdout)![1]!;
+    r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout + r.stderr, /edit limit \(1 edit per 24 hours, 10 per 30 days; 9 left in the 30 days\); the next edit is possible from /);
-    // a day later: 9 left
+    // the advice is to wait and re-run (or rename), not "a re-run is refused again"
+    assert.match(r.stderr, `1 template not edited: the edit allowance of an APPROVED template is used up (the next edit is possible from ${planned}) (see results.json); a re-run then writes it`);
+    assert.not.match(r.stderr, /refused again/);
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: { outcome: string; deferred?: string; retryAt?: string }[] };
+    assert.equal(results.results.map((x) => [x.outcome, x.deferred, x.retryAt]), [['failed', 'edit-limit', planned]]);
+    // a day later: 9 left, and the re-run the advice names writes it
     emu.advanceClock(25 * 3600_000);
     r = await cli(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /: 9 edits left/, r.stdout);
+    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
   } finally { cleanup(dir); await emu.close(); }
 });
 

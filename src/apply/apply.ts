@@ -2,6 +2,7 @@
 // reading it back, goes on past a failed template, and (with wait) follows the review.
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
+import { editAllowanceOf } from '../api/edit-allowance.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { forEachBounded } from '../core/bounded.js';
@@ -24,9 +25,12 @@ export interface ApplyResult {
   errorExitCode?: number;
   /** how the outcome was established, when not from the write's own answer */
   note?: string;
-  /** skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues */
-  deferred?: 'quota';
-  /** with deferred: from when the quota allows the next creation, when known (ISO 8601) */
+  /**
+   * quota: skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues.
+   * edit-limit: failed because the APPROVED template's edit allowance is used up: a re-run after retryAt writes it.
+   */
+  deferred?: 'quota' | 'edit-limit';
+  /** with deferred: from when the quota allows the next creation, or the template its next edit, when known (ISO 8601) */
   retryAt?: string;
 }
 
@@ -103,7 +107,10 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     } catch (e) {
       if (e instanceof AuthError && e.status !== 403) authFailure ??= e;
       const err = e instanceof Error ? e : new Error(String(e));
-      return { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
+      const failed: ApplyResult = { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
+      // the edit allowance of an APPROVED template is used up: the same write is possible later, and the read says from when
+      if (e instanceof RequestError && e.code === EDIT_LIMIT_CODE) return { ...failed, deferred: 'edit-limit', ...await nextEditAt(client, it) };
+      return failed;
     }
   };
   await forEachBounded(items, o.parallelism, async (it, i) => {
@@ -119,6 +126,16 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   if (o.wait) await waitForReview(client, results, o.wait, o.signal);
   if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };
+}
+
+/** the code of the service's refusal of an edit beyond the allowance (docs/api-assumptions.md: Edit limits) */
+export const EDIT_LIMIT_CODE = 'EDIT_LIMIT_REACHED';
+
+/** from when the template takes its next edit, as its read states (the allowance headers), when it does */
+async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: string }> {
+  const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
+  const at = back ? editAllowanceOf(back)?.nextAt : undefined;
+  return at ? { retryAt: at } : {};
 }
 
 /** Polls written templates until none is PENDING or the time is up. */

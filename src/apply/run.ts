@@ -96,6 +96,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const written = n.created + n.updated;
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
   const deferred = notDone.filter((r) => r.deferred === 'quota');
+  const editLimited = notDone.filter((r) => r.deferred === 'edit-limit');
   if (o.interrupted) {
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
@@ -110,12 +111,16 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
     // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
-    const refused = notDone.filter((r) => r.outcome === 'failed' && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
-    const transient = notDone.length - refused - deferred.length;
+    const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
+    const transient = notDone.length - refused - deferred.length - editLimited.length;
     const parts: string[] = [];
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(deferred.length)} not created: the creation quota is used up${at ? ` (the next window from ${at})` : ''}${see}; a re-run continues with them (without --no-wait-for-quota it waits for the window)`);
+    }
+    if (editLimited.length) {
+      const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
+      parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
