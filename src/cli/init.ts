@@ -5,9 +5,8 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { DEFAULT_TYPES_OUT } from '../config/load.js';
+import { DEFAULT_TYPES_OUT, shownSchemaFile } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
-import { schemaDir } from '../schemas/dir.js';
 
 export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean }
 
@@ -42,8 +41,8 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
   const files = initFiles({
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
-    configSchemaPath: rel(path.join(schemaDir, 'config.schema.json')),
-    templateSchemaPath: path.relative(path.join(cwd, 'templates'), path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/'),
+    configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
+    templateSchemaPath: path.relative(path.join(cwd, 'templates'), shownSchemaFile(cwd, 'template.schema.json')).split(path.sep).join('/'),
   });
   // a kept config of the project's own: the first template only for an alias it defines
   const configFile = path.join(cwd, 'tplsync.config.yaml');

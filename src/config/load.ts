@@ -99,7 +99,26 @@ interface RawConfig {
 /** The `$schema` path of the modeline of a file written into `dir`: the project's own schema, else the package's. */
 export function schemaModelinePath(config: Config, dir: string): string {
   const local = path.join(config.dir, 'schema', 'template.schema.json');
-  return path.relative(dir, existsSync(local) ? local : path.join(schemaDir, 'template.schema.json')).split(path.sep).join('/');
+  return path.relative(dir, existsSync(local) ? local : shownSchemaFile(config.dir, 'template.schema.json')).split(path.sep).join('/');
+}
+
+/** A schema file of the package as a project's files should name it: through the project's node_modules when it has tplsync there, else where it runs from. */
+export function shownSchemaFile(projectDir: string, name: string): string {
+  return installedSchema(projectDir, name) ?? path.join(schemaDir, name);
+}
+
+/**
+ * The schema as the project's node_modules shows it (node_modules/tplsync/schema/...), from the
+ * config's folder up: the path an editor finds in every checkout and after an upgrade. Node runs
+ * the package from its real path, which behind a link (pnpm's .pnpm/tplsync@1.2.3/..., a linked
+ * checkout) names one version's folder or another machine's.
+ */
+function installedSchema(from: string, name: string): string | undefined {
+  for (let d = path.resolve(from); ; d = path.dirname(d)) {
+    const p = path.join(d, 'node_modules', 'tplsync', 'schema', name);
+    if (existsSync(p)) return p;
+    if (path.dirname(d) === d) return undefined;
+  }
 }
 
 /** the config files read without cosmiconfig (readDirect) */
