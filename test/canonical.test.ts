@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { diffTemplates, fileFormText, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
+import { canonicalJson, diffTemplates, fileFormText, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
 import { TEMPLATE_ID_NAMESPACE, templateId } from '../src/model/ids.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
@@ -23,9 +23,12 @@ test.after(async () => { await emu.close(); });
 
 async function roundTrip(t: Record<string, unknown>): Promise<void> {
   const id = templateId(CHANNEL_A, String(t.name), String(t.language));
-  const c = fromFile(t, CHANNEL_A, id);
+  const c = fromFile(t, CHANNEL_A, id).canonical;
   const body = toWriteBody(c);
   assert.equal(diffTemplates(c, fromWriteBody(body, CHANNEL_A, id)), [], 'write body maps back');
+  // the canonical model holds what the platform sees and nothing else: all of it is in the write
+  // (names and samples by name are the file's own: FileTemplate)
+  assert.is(canonicalJson(fromWriteBody(body, CHANNEL_A, id)), canonicalJson(c), 'the canonical model is what its write body carries');
   const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
   await client.writeTemplate(CHANNEL_A, id, body);
   const read = await client.getTemplate(CHANNEL_A, id);
@@ -59,8 +62,8 @@ test('property: generated templates round-trip unchanged', async () => {
 
 test('not observable: the category, and an expireTime the read returns unresolved', () => {
   const t = readTemplateValue(readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8'));
-  const c = fromFile(t, CHANNEL_A, 'x');
-  const remote = fromFile({ ...t, category: 'UTILITY' }, CHANNEL_A, 'x');
+  const c = fromFile(t, CHANNEL_A, 'x').canonical;
+  const remote = fromFile({ ...t, category: 'UTILITY' }, CHANNEL_A, 'x').canonical;
   remote.message = { ...remote.message, rcsExpireOpts: { type: 'EXPIRE_TIME', expireTime: '{{expire_time}}' } };
   assert.equal(diffTemplates(c, remote), []);
   remote.footer = 'changed';
@@ -68,9 +71,12 @@ test('not observable: the category, and an expireTime the read returns unresolve
 });
 
 test('named placeholders compile to numbers by first appearance; samples follow', () => {
-  const c = fromFile({ channel: 'a', name: 'n', language: 'en', category: 'UTILITY', body: { text: 'Hi {{b}}, {{a}} and {{b}} again.', examples: { a: 'A', b: 'B' } } }, CHANNEL_A, 'x');
-  assert.equal(c.body, { text: 'Hi {{1}}, {{2}} and {{1}} again.', examples: ['B', 'A'], names: ['b', 'a'] });
-  assert.is(fileFormText(c.body), 'Hi {{b}}, {{a}} and {{b}} again.', 'the file names come back for messages and diffs');
+  const f = fromFile({ channel: 'a', name: 'n', language: 'en', category: 'UTILITY', body: { text: 'Hi {{b}}, {{a}} and {{b}} again.', examples: { a: 'A', b: 'B' } } }, CHANNEL_A, 'x');
+  const c = f.canonical;
+  assert.equal(c.body, { text: 'Hi {{1}}, {{2}} and {{1}} again.', examples: ['B', 'A'] });
+  // the names are the file's own, beside the canonical model (what the platform sees has none)
+  assert.equal(f.names, { body: ['b', 'a'] });
+  assert.is(fileFormText(c.body.text, f.names.body), 'Hi {{b}}, {{a}} and {{b}} again.', 'the file names come back for messages and diffs');
   const body = toWriteBody(c);
   assert.equal(body.chatapp!.chatapp.example, { 1: 'B', 2: 'A' });
 });
@@ -79,8 +85,9 @@ test('a named header placeholder takes the body sample of the same name (lint ag
   const t = { channel: 'shop-whatsapp', name: 'n', language: 'en', category: 'UTILITY',
     header: { format: 'TEXT', text: 'Order {{order_id}}' },
     body: { text: 'Hi {{name}}, your order {{order_id}} is ready for pickup now.', examples: { name: 'Ana', order_id: 'A-1' } } };
-  const c = fromFile(t, CHANNEL_A, 'x');
-  assert.equal(c.header, { format: 'TEXT', text: 'Order {{1}}', example: 'A-1', names: ['order_id'] });
+  const f = fromFile(t, CHANNEL_A, 'x');
+  assert.equal(f.canonical.header, { format: 'TEXT', text: 'Order {{1}}', example: 'A-1' });
+  assert.equal(f.names.header, ['order_id']);
   const { lintBytes, finishProject } = await import('../src/lint/engine.ts');
   const { stringify } = await import('yaml');
   const diags = finishProject([lintBytes('t.yaml', Buffer.from(stringify(t)), { now: new Date() })], { severities: {} });

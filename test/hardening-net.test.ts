@@ -81,8 +81,8 @@ test('a key the server returns inside a template: pull and preview --changes wri
     const t = { channel: 'shop-whatsapp', name: 'order_ready', language: 'en_US', category: 'UTILITY', body: { text: `Hello {{1}}, use ${KEY.toLowerCase()} at the store.`, examples: { 1: 'Ana' } } };
     const other = templateId(CHANNEL_A, 'pasted', 'en_US');
     const client = createClient({ baseUrl: emu.url, apiKey: KEY });
-    await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(t, CHANNEL_A, id)));
-    await client.writeTemplate(CHANNEL_A, other, toWriteBody(fromFile({ ...t, name: 'pasted' }, CHANNEL_A, other)));
+    await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(t, CHANNEL_A, id).canonical));
+    await client.writeTemplate(CHANNEL_A, other, toWriteBody(fromFile({ ...t, name: 'pasted' }, CHANNEL_A, other).canonical));
     const pull = await cli(['pull', '--channel', 'shop-whatsapp', '--id', other, '--dir', 'pulled'], { cwd: dir, env: { NET_KEY: KEY } });
     assert.ok([0, 1].includes(pull.exitCode), pull.stdout + pull.stderr);
     const changes = await cli(['preview', '--changes', '--out', 'changes'], { cwd: dir, env: { NET_KEY: KEY } });

@@ -30,7 +30,7 @@ const errors = (t: Record<string, unknown>) => collectFindings(t, { now: new Dat
 async function roundTrip(t: Record<string, unknown>): Promise<void> {
   assert.equal(errors(t), [], `the generated file lints clean:\n${stringify(t)}`);
   const id = templateId(CHANNEL_A, String(t.name), String(t.language));
-  const c = fromFile(t, CHANNEL_A, id);
+  const c = fromFile(t, CHANNEL_A, id).canonical;
   const body = toWriteBody(c);
   assert.equal(diffTemplates(c, fromWriteBody(body, CHANNEL_A, id)), [], 'the write body maps back');
   const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
@@ -57,24 +57,24 @@ test('the emulator rejects a broken kind with the lint rule that breaks it', asy
   t.name = 'eleven_cards';
   t.carousel = Array.from({ length: 11 }, () => t.carousel[0]);
   const id = templateId(CHANNEL_A, 'eleven_cards', 'en_US');
-  await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(t, CHANNEL_A, id)));
+  await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(t, CHANNEL_A, id).canonical));
   const read = (await client.getTemplate(CHANNEL_A, id))!;
   assert.is(read.statusText, 'REJECTED');
   assert.match(read.rejectionReason ?? '', /^carousel-cards: /);
   const auth = { channel: 'x', name: 'zero_tap', language: 'en_US', category: 'AUTHENTICATION', body: {}, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] };
   const aid = templateId(CHANNEL_A, 'zero_tap', 'en_US');
-  await client.writeTemplate(CHANNEL_A, aid, toWriteBody(fromFile(auth, CHANNEL_A, aid)));
+  await client.writeTemplate(CHANNEL_A, aid, toWriteBody(fromFile(auth, CHANNEL_A, aid).canonical));
   assert.match((await client.getTemplate(CHANNEL_A, aid))!.rejectionReason ?? '', /^authentication-zero-tap-terms: /);
 });
 
 test('plan diffs a kind field by field', () => {
   const t = fc.sample(carouselTemplate, { numRuns: 1, seed: SEED })[0]! as Record<string, unknown>;
-  const a = fromFile(t, CHANNEL_A, 'x');
+  const a = fromFile(t, CHANNEL_A, 'x').canonical;
   const b = JSON.parse(JSON.stringify(a)) as typeof a;
   b.carousel![1]!.header.example = 'https://cdn.example.com/other.png';
   b.carousel![0]!.buttons[0]!.text = 'Changed';
   assert.equal(diffTemplates(a, b).map((d) => d.path).sort(), ['carousel[0].buttons[0].text', 'carousel[1].header.example']);
-  const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Sale!', has_expiration: false }, body: { text: 'Hello there, a sale is on.' }, buttons: [] }, CHANNEL_A, 'x');
+  const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Sale!', has_expiration: false }, body: { text: 'Hello there, a sale is on.' }, buttons: [] }, CHANNEL_A, 'x').canonical;
   const remote = JSON.parse(JSON.stringify(offer)) as typeof offer;
   assert.equal(diffTemplates(offer, remote), [], 'has_expiration: false equals its absence');
   remote.limitedTimeOffer = { text: 'Sale!', hasExpiration: true };
@@ -83,7 +83,7 @@ test('plan diffs a kind field by field', () => {
 
 test('a read that returns WhatsApp\'s own authentication text beside the flags equals the file (no perpetual diff)', () => {
   const t = { channel: 'x', name: 'otp', language: 'en_US', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 }, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE' }] };
-  const c = fromFile(t, CHANNEL_A, '7c9e6679-7425-40de-944b-e07fc1f90ae7');
+  const c = fromFile(t, CHANNEL_A, '7c9e6679-7425-40de-944b-e07fc1f90ae7').canonical;
   const read = {
     name: 'otp', publicId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', status: 2, statusText: 'APPROVED',
     chatapp: { name: 'otp', language: 'en_US', status: 'APPROVED', components: [
@@ -99,9 +99,9 @@ test('a read that returns WhatsApp\'s own authentication text beside the flags e
 test('types and send get each kind from the model: card_<n> per card, code for authentication, refusals by name', () => {
   const carousel = fromFile(fc.sample(carouselTemplate.filter((t) => (t.carousel[0] as { body?: { examples?: object } }).body?.examples !== undefined), { numRuns: 1, seed: SEED })[0]!, CHANNEL_A, 'x');
   const m = templateMeta(carousel, 'shop-whatsapp');
-  assert.equal(m.cards!.length, carousel.carousel!.length);
+  assert.equal(m.cards!.length, carousel.canonical.carousel!.length);
   assert.ok(m.cards!.every((card) => card.params.includes('1')), JSON.stringify(m.cards));
-  assert.ok(unsendableParts(carousel).includes(`the carousel of ${carousel.carousel!.length} cards`));
+  assert.ok(unsendableParts(carousel).includes(`the carousel of ${carousel.canonical.carousel!.length} cards`));
 
   const auth = fromFile({ channel: 'x', name: 'otp', language: 'en_US', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 10 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }, CHANNEL_A, 'x');
   const am = templateMeta(auth, 'shop-whatsapp');

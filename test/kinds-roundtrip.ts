@@ -19,7 +19,7 @@ export const findings = (t: Record<string, unknown>): string[] => collectFinding
 export async function throughTheChannel(url: string, t: Record<string, unknown>): Promise<{ c: CanonicalTemplate; again: CanonicalTemplate }> {
   assert.equal(findings(t), [], `the generated file lints clean:\n${stringify(t)}`);
   const tid = templateId(CHANNEL_A, String(t.name), String(t.language));
-  const c = fromFile(t, CHANNEL_A, tid);
+  const c = fromFile(t, CHANNEL_A, tid).canonical;
   const w = toWriteBody(c);
   assert.equal(diffTemplates(c, fromWriteBody(w, CHANNEL_A, tid)), [], 'the write body maps back');
   const client = createClient({ baseUrl: url, apiKey: 'k' });
@@ -31,5 +31,5 @@ export async function throughTheChannel(url: string, t: Record<string, unknown>)
   // the read does not carry the category (docs/api-assumptions.md): pull takes the one the kind requires, else UTILITY
   const pulled = toFileValue(back, { channel: 'shop-whatsapp', category: kindCategory(back) ?? 'UTILITY', publicId: tid });
   assert.equal(findings(pulled), [], `pulled file lints clean:\n${stringify(pulled)}`);
-  return { c, again: fromFile(pulled, CHANNEL_A, tid) };
+  return { c, again: fromFile(pulled, CHANNEL_A, tid).canonical };
 }

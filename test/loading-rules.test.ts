@@ -46,8 +46,8 @@ test('loading findings keep their order, positions and messages, under the owner
     { kind: 'syntax', span: FILE_START, message: 'Bad.' },
   ];
   assert.equal(loadingDiagnostics('a.yaml', problems), [
-    { file: 'a.yaml', line: 2, column: 1, endLine: 2, endColumn: 5, ruleId: 'yaml-duplicate-key', severity: 'error', message: 'Map keys must be unique.' },
-    { file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'yaml-syntax', severity: 'error', message: 'Bad.' },
+    { file: 'a.yaml', line: 2, column: 1, endLine: 2, endColumn: 5, ruleId: 'yaml-duplicate-key', message: 'Map keys must be unique.' },
+    { file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: 'yaml-syntax', message: 'Bad.' },
   ]);
 });
 

@@ -4,7 +4,7 @@
 // a long text change shows where the two sides differ.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { diffTemplates, fromFile, fromWriteBody, toWriteBody, type CanonicalTemplate } from '../src/model/canonical.ts';
+import { diffTemplates, fromFile, fromWriteBody, toWriteBody, withoutFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import type { PlanChange } from '../src/plan/plan.ts';
 import { fileChanges, renderJson, renderMarkdown, renderText, showPair, unifiedDiff } from '../src/plan/render.ts';
 import { CHANNEL_A, CHANNEL_B } from './helpers.ts';
@@ -12,14 +12,14 @@ import { CHANNEL_A, CHANNEL_B } from './helpers.ts';
 const ID = '7563f4f9-7a7c-590e-8843-8b805ca99f15';
 
 /** the remote as the channel has it: what an earlier version of the file wrote */
-const remoteOf = (t: Record<string, unknown>, channelId: string): CanonicalTemplate => fromWriteBody(toWriteBody(fromFile(t, channelId, ID)), channelId, ID);
+const remoteOf = (t: Record<string, unknown>, channelId: string): CanonicalTemplate => fromWriteBody(toWriteBody(fromFile(t, channelId, ID).canonical), channelId, ID);
 
 function update(before: Record<string, unknown>, after: Record<string, unknown>, channelId = CHANNEL_A): PlanChange {
   const remote = remoteOf(before, channelId);
   const desired = fromFile(after, channelId, ID);
-  const changes = diffTemplates(desired, remote);
+  const changes = diffTemplates(desired.canonical, remote);
   assert.ok(changes.length, 'the model sees a change');
-  return { channel: String(after.channel), name: String(after.name), language: String(after.language), publicId: ID, channelId, action: 'update', changes, remoteFingerprint: 'x', desired, remote };
+  return { channel: String(after.channel), name: String(after.name), language: String(after.language), publicId: ID, channelId, action: 'update', changes, remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
 }
 const plan = (c: PlanChange) => ({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } });
 const everyRendering = (c: PlanChange) => [unifiedDiff(c), renderText(plan(c) as never, { color: false, environment: 'dev' }), renderMarkdown(plan(c) as never, { environment: 'dev' }), renderJson(plan(c) as never)].join('\n');

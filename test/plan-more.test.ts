@@ -53,7 +53,8 @@ test('the markdown plan of 500 changed templates stays within a GitHub comment, 
   const remote = new Map();
   for (let i = 0; i < 500; i++) {
     const t = readTemplateValue(templateText(i));
-    desired.push({ file: `templates/t${i}.yaml`, fileHash: 'h', channel: String(t.channel), canonical: fromFile(t, CHANNEL_A, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) });
+    const { canonical, ...fileOnly } = fromFile(t, CHANNEL_A, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    desired.push({ file: `templates/t${i}.yaml`, fileHash: 'h', channel: String(t.channel), canonical, fileOnly });
   }
   const plan = makePlan({ desired, remote });
   const md = renderMarkdown(plan, { environment: 'production', marker: 'tplsync-plan:production' });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addSecret, redact } from '../src/core/redact.ts';
-import { diffTemplates, fromFile, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
+import { diffTemplates, fromFile, fromWriteBody, toWriteBody, withoutFile } from '../src/model/canonical.ts';
 import type { PlanChange } from '../src/plan/plan.ts';
 import { renderMarkdown, renderText } from '../src/plan/render.ts';
 import { CHANNEL_A } from './helpers.ts';
@@ -22,9 +22,9 @@ const template = (text: string) => ({
   body: { text, examples: { customer: 'Maria' } },
 });
 function update(before: string, after: string): PlanChange {
-  const remote = fromWriteBody(toWriteBody(fromFile(template(before), CHANNEL_A, ID)), CHANNEL_A, ID);
+  const remote = fromWriteBody(toWriteBody(fromFile(template(before), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
   const desired = fromFile(template(after), CHANNEL_A, ID);
-  return { channel: 'shop-whatsapp', name: 'promo', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote };
+  return { channel: 'shop-whatsapp', name: 'promo', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
 }
 const plan = (c: PlanChange) => ({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } }) as never;
 /** every run of 4 characters of the secret */

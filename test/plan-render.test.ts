@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { fromFile } from '../src/model/canonical.ts';
+import { fromFile, withoutFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { makePlan } from '../src/plan/plan.ts';
 import { renderMarkdown, renderText } from '../src/plan/render.ts';
@@ -43,25 +43,25 @@ test('a file written with names shows its names in the plan diff and field chang
 const ID = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
 test('the "not compared" note lists only what a compared template sets, and is left out otherwise', () => {
-  const wa = fromFile(readTemplateValue(templateText(1)), CHANNEL_A, ID(1));
+  const { canonical: wa, ...waFile } = fromFile(readTemplateValue(templateText(1)), CHANNEL_A, ID(1));
   const rcsText = templateText(4).replace('  rcsExpireOpts: { type: TTL, ttl: 3600 }\n', '  rcsExpireOpts: { type: TTL, ttl: 3600 }\n  examples: { order_id: A-4 }\n');
-  const rcs = fromFile(readTemplateValue(rcsText), CHANNEL_B, ID(4));
-  assert.equal(rcs.unobservable, ['category', 'message.examples']);
+  const { canonical: rcs, ...rcsFile } = fromFile(readTemplateValue(rcsText), CHANNEL_B, ID(4));
+  assert.equal(rcsFile.unobservable, ['category', 'message.examples']);
   // creates only: nothing is compared, so no note
-  const creates = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa }], remote: new Map() });
+  const creates = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa, fileOnly: waFile }], remote: new Map() });
   assert.not.match(renderText(creates, { color: false, environment: 'e' }), /Not compared/);
   assert.not.match(renderMarkdown(creates, { environment: 'e' }), /Not compared/);
-  const plan = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa }, { file: 'b.yaml', fileHash: 'h', channel: 'shop-rcs', canonical: rcs }], remote: new Map() });
+  const plan = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa, fileOnly: waFile }, { file: 'b.yaml', fileHash: 'h', channel: 'shop-rcs', canonical: rcs, fileOnly: rcsFile }], remote: new Map() });
   // compared templates (noop): a WhatsApp one sets its category, the RCS one message examples too;
   // the reads report no category (a read that does makes it observable: see the last lines)
-  const withoutCategory = ({ category: _c, ...rest }: NonNullable<(typeof plan.changes)[number]['desired']>) => rest;
-  plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: withoutCategory(c.desired!) }));
+  const withoutCategory = ({ category: _c, ...rest }: CanonicalTemplate) => rest;
+  plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: withoutFile(withoutCategory(c.desired!.canonical)) }));
   const text = renderText(plan, { color: false, environment: 'e' });
   assert.match(text, /Not compared, because the API does not return them: category, message\.examples\.\n$/);
   const waOnly = { ...plan, changes: plan.changes.filter((c) => c.channel === 'shop-whatsapp') };
   assert.match(renderText(waOnly, { color: false, environment: 'e' }), /Not compared, because the API does not return them: category\.\n$/);
   // a read that reports the category: nothing left that is not compared for the WhatsApp template
-  const reported = { ...waOnly, changes: waOnly.changes.map((c) => ({ ...c, remote: c.desired! })) };
+  const reported = { ...waOnly, changes: waOnly.changes.map((c) => ({ ...c, remote: withoutFile(c.desired!.canonical) })) };
   assert.not.match(renderText(reported, { color: false, environment: 'e' }), /Not compared/);
 });
 

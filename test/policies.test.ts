@@ -110,6 +110,10 @@ test('a plugin module that throws while loading is a finding on its line of the 
   const f = r.diags.find((d) => d.ruleId === 'policy-plugin-error')!;
   assert.equal([path.basename(f.file), f.line, f.column], ['tplsync.config.yaml', 37, 13]);
   assert.match(f.message, /^Plugin \.\/policies\/brand\.mjs failed to load: brand list unavailable$/);
+  // its severity is the config's for the rule, like every other finding's (finish.ts severityOf)
+  const config = readFileSync(path.join(EXAMPLE, 'tplsync.config.yaml'), 'utf8');
+  const warned = await lint({ 'policies/brand.mjs': 'throw new Error("brand list unavailable");\n', 'tplsync.config.yaml': `${config}rules:\n  policy-plugin-error: warning\n` });
+  assert.equal(warned.diags.filter((d) => d.ruleId === 'policy-plugin-error').map((d) => d.severity), ['warning']);
   const none = await lint({ 'policies/brand.mjs': 'export const x = 1;\n' });
   assert.is(none.exitCode, 3);
   assert.match(none.stderr, /plugin \.\/policies\/brand\.mjs exports no rules/);

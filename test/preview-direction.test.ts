@@ -91,7 +91,7 @@ test('the index and the changes pages have a <main> and an <h1>; the index body 
   const remote = fromFile(file('ar', 'طلبك في الطريق إلى المتجر', {}), 'c', '');
   const site = renderChangesSite({
     version: 1, summary: { create: 0, update: 1, noop: 0, orphan: 0 },
-    changes: [{ channel: 'shop-whatsapp', name: 'order_update', language: 'ar', publicId: 'p', channelId: 'c', action: 'update', changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote }],
+    changes: [{ channel: 'shop-whatsapp', name: 'order_update', language: 'ar', publicId: 'p', channelId: 'c', action: 'update', changes: diffTemplates(desired.canonical, remote.canonical), remoteFingerprint: 'x', desired, remote }],
   }, { environment: 'local' });
   const [name, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
   assert.ok(name);

@@ -17,7 +17,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../src/config/load.ts';
 import { buildSite } from '../src/preview/site.ts';
 import { changePageName, renderChangesSite } from '../src/preview/changes.ts';
-import { diffTemplates, fromFile, type CanonicalTemplate } from '../src/model/canonical.ts';
+import { diffTemplates, fromFile, type CanonicalTemplate, type FileTemplate } from '../src/model/canonical.ts';
 import type { Plan, PlanChange } from '../src/plan/plan.ts';
 import { checkPage, VIEWINGS, withAxe, type Viewing } from './preview-readers.ts';
 import { sharedBrowser } from './browser.ts';
@@ -301,7 +301,7 @@ export async function buildKinds(dir: string): Promise<KindsBuilt> {
 
   // before/after: an update of each part that can change (text, buttons, a carousel card, an
   // RCS card and its chips) and a template the channel does not have yet
-  const canonical = (k: Kind): CanonicalTemplate => fromFile(parse(textOf(k)), k.channel, '');
+  const canonical = (k: Kind): FileTemplate => fromFile(parse(textOf(k)), k.channel, '');
   const byName = (n: string) => kinds.find((k) => k.name === n)!;
   const edits: [string, (c: CanonicalTemplate) => CanonicalTemplate, string[]][] = [
     ['header_text', (c) => ({ ...c, body: { ...c.body, text: c.body.text.replace('was packed today', 'is waiting to be packed') }, footer: 'Reply STOP to stop these messages' }), ['[data-testid="after"] ins', '[data-testid="before"] del']],
@@ -317,8 +317,9 @@ export async function buildKinds(dir: string): Promise<KindsBuilt> {
   const changes: PlanChange[] = edits.map(([name, edit]) => {
     const k = byName(name);
     const desired = canonical(k);
-    const remote = edit(desired);
-    return { channel: k.channel, name: k.name, language: desired.language, publicId: 'p', channelId: 'c', action: 'update', file: `templates/${fileOf(k)}`, changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote };
+    // the channel's copy, drawn with the file's names and samples
+    const remote: FileTemplate = { ...desired, canonical: edit(desired.canonical) };
+    return { channel: k.channel, name: k.name, language: desired.canonical.language, publicId: 'p', channelId: 'c', action: 'update', file: `templates/${fileOf(k)}`, changes: diffTemplates(desired.canonical, remote.canonical), remoteFingerprint: 'x', desired, remote };
   });
   const fresh = byName('card_vertical');
   changes.push({ channel: fresh.channel, name: fresh.name, language: 'en_US', publicId: 'p', channelId: 'c', action: 'create', file: `templates/${fileOf(fresh)}`, changes: [], remoteFingerprint: 'absent', desired: canonical(fresh) });

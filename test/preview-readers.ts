@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../src/config/load.ts';
 import { buildSite } from '../src/preview/site.ts';
 import { renderChangesSite, changePageName } from '../src/preview/changes.ts';
-import { diffTemplates, fromFile, type CanonicalTemplate } from '../src/model/canonical.ts';
+import { diffTemplates, fromFile, type CanonicalTemplate, type FileTemplate } from '../src/model/canonical.ts';
 import type { Plan, PlanChange } from '../src/plan/plan.ts';
 import { ROOT } from './helpers.ts';
 
@@ -84,15 +84,16 @@ export async function buildProject(dir: string): Promise<Built> {
   for (const [name, html] of built.pages) writeFileSync(path.join(site, name), html);
 
   // before/after: each script's WhatsApp template with a reworded body, and the repository's English one
-  const read = (rel: string): { channel: string; c: CanonicalTemplate } => { const v = parse(readFileSync(path.join(dir, 'templates', rel), 'utf8')); return { channel: String(v.channel), c: fromFile(v, String(v.channel), '') }; };
+  const read = (rel: string): { channel: string; c: FileTemplate } => { const v = parse(readFileSync(path.join(dir, 'templates', rel), 'utf8')); return { channel: String(v.channel), c: fromFile(v, String(v.channel), '') }; };
   const reworded = (c: CanonicalTemplate, text: string): CanonicalTemplate => ({ ...c, body: { ...c.body, text } });
   const updates: PlanChange[] = [
     ['whatsapp/order_shipped.en_US.yaml', (c: CanonicalTemplate) => c.body.text.replace('is on its way', 'has left our warehouse')] as const,
     ...SCRIPTS.map((s) => [`whatsapp/order_update.${s.language}.yaml`, (c: CanonicalTemplate) => c.body.text.replace(s.order, s.offer[1]!)] as const),
   ].map(([rel, edit]) => {
     const { channel, c: desired } = read(rel);
-    const remote = reworded(desired, edit(desired));
-    return { channel, name: desired.name, language: desired.language, publicId: 'p', channelId: 'c', action: 'update', file: `templates/${rel}`, changes: diffTemplates(desired, remote), remoteFingerprint: 'x', desired, remote };
+    // the channel's copy, drawn with the file's names and samples
+    const remote: FileTemplate = { ...desired, canonical: reworded(desired.canonical, edit(desired.canonical)) };
+    return { channel, name: desired.canonical.name, language: desired.canonical.language, publicId: 'p', channelId: 'c', action: 'update', file: `templates/${rel}`, changes: diffTemplates(desired.canonical, remote.canonical), remoteFingerprint: 'x', desired, remote };
   });
   const plan: Plan = { version: 1, changes: updates, summary: { create: 0, update: updates.length, noop: 0, orphan: 0 } };
   const changesSite = renderChangesSite(plan, { environment: 'local' });

@@ -66,7 +66,7 @@ test('property: a template tplsync applied comes back from pull as a file that l
     const t: Record<string, unknown> = { ...generated, name: `pulled_${++seq}` };
     assert.equal(errors(t), [], 'the generated template lints clean');
     const id = templateId(channel, String(t.name), String(t.language));
-    await client.writeTemplate(channel, id, toWriteBody(fromFile(t, channel, id)));
+    await client.writeTemplate(channel, id, toWriteBody(fromFile(t, channel, id).canonical));
     const read = await client.getTemplate(channel, id);
     assert.ok(read, 'read back');
     const pulled = toFileValue(fromRead(read!, channel), { channel: String(t.channel), category: String(t.category ?? 'UTILITY'), publicId: id });

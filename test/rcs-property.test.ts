@@ -86,7 +86,7 @@ test('property: RCS-only templates with every action lint clean and round-trip t
     const t = { ...generated, name: `rcs_${++seq}` };
     assert.equal(collectFindings(t, { now }).map((f) => `${f.ruleId} ${f.path.join('.')}: ${f.message}`), [], 'the generated template lints clean');
     const id = templateId(CHANNEL_B, t.name, t.language);
-    const c = fromFile(t, CHANNEL_B, id);
+    const c = fromFile(t, CHANNEL_B, id).canonical;
     assert.ok(c.rcsOnly);
     const body = toWriteBody(c);
     assert.is(body.chatapp, undefined, 'no WhatsApp definition on the wire');

@@ -41,8 +41,13 @@ test('project hooks: findings at spans at once, findings at paths through the ru
   const alone = finishProject([a, b, c], { severities: {} });
   assert.equal(alone.map((d) => `${d.file} ${d.ruleId} ${d.line}:${d.column}`), ['a.yaml duplicate-template 2:7', 'b.yaml duplicate-template 2:7']);
   const asked: PathFinding[] = [];
-  finishProject([a, b, c], { severities: {}, place: (found) => { asked.push(...found); return []; } });
-  assert.equal(asked.map((f) => `${f.file} ${f.ruleId} ${f.severity}`), ['c.yaml variant-mismatch error']);
+  const placed = finishProject([a, b, c], { severities: {}, place: (found) => { asked.push(...found); return found.map((f) => ({ file: f.file, line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: f.ruleId, message: f.message })); } });
+  assert.equal(asked.map((f) => `${f.file} ${f.ruleId}`), ['c.yaml variant-mismatch']);
+  // placement decides no severity: the finish gives the rule's default, or the config's
+  assert.not.ok('severity' in asked[0]!);
+  assert.equal(placed.filter((d) => d.ruleId === 'variant-mismatch').map((d) => `${d.file} ${d.severity}`), ['c.yaml error']);
+  const warned = finishProject([a, b, c], { severities: { 'variant-mismatch': 'warning' }, place: (found) => found.map((f) => ({ file: f.file, line: 1, column: 1, endLine: 1, endColumn: 1, ruleId: f.ruleId, message: f.message })) });
+  assert.equal(warned.filter((d) => d.ruleId === 'variant-mismatch').map((d) => `${d.file} ${d.severity}`), ['c.yaml warning']);
 });
 
 test('final hooks: a directive rule is called with what the directives suppressed, and not at all when off', () => {

@@ -15,6 +15,13 @@ export interface Diagnostic {
   message: string;
 }
 
+/**
+ * A finding before its run is finished: where, which rule, what; no severity. The severity of
+ * every finding is decided once, when the run is finished (src/lint/finish.ts): the config's for
+ * its rule, else the rule's default.
+ */
+export type Finding = Omit<Diagnostic, 'severity'>;
+
 export interface Span { line: number; column: number; endLine: number; endColumn: number }
 
 export const FILE_START: Span = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -32,10 +39,15 @@ export function summarize(diags: readonly Diagnostic[], fileCount: number): { fi
   return { files: fileCount, errors, warnings, infos };
 }
 
-/** whether a value read back from a file (the lint cache) has the shape of a Diagnostic */
+/** whether a value read back from a file (the lint cache) has the shape of a Finding */
+export function isFinding(d: unknown): d is Finding {
+  const x = d as Finding | null;
+  return !!x && typeof x === 'object' && typeof x.file === 'string' && typeof x.ruleId === 'string' && typeof x.message === 'string'
+    && Number.isInteger(x.line) && Number.isInteger(x.column) && Number.isInteger(x.endLine) && Number.isInteger(x.endColumn);
+}
+
+/** whether a value read back from a file (the kept run) has the shape of a Diagnostic */
 export function isDiagnostic(d: unknown): d is Diagnostic {
   const x = d as Diagnostic | null;
-  return !!x && typeof x === 'object' && typeof x.file === 'string' && typeof x.ruleId === 'string' && typeof x.message === 'string'
-    && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info')
-    && Number.isInteger(x.line) && Number.isInteger(x.column) && Number.isInteger(x.endLine) && Number.isInteger(x.endColumn);
+  return isFinding(x) && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info');
 }

@@ -3,7 +3,7 @@
 // carry is never dropped: it comes back as an issue naming the template and the field.
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
-import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type CanonicalText } from '../model/canonical.js';
+import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string }
@@ -287,38 +287,40 @@ function carouselCard(raw: unknown, at: string, bad: Bad, category: string): Rec
 export interface MetaExport { request?: Rec; issues: FormatIssue[] }
 
 /** The names of the placeholders of a part, or undefined when it has none; numbered ones give []. */
-function partNames(p: { text?: string; names?: readonly string[] } | undefined): string[] | undefined {
+function partNames(p: { text?: string } | undefined, names: readonly string[] | undefined): string[] | undefined {
   if (!p?.text || !/\{\{/.test(p.text)) return undefined;
-  return p.names?.filter(Boolean) ?? [];
+  return names?.filter(Boolean) ?? [];
 }
 
-/** Pure: a canonical template (from a file) as the body of Meta's POST /<WABA_ID>/message_templates. */
-export function toMeta(c: CanonicalTemplate): MetaExport {
+/** Pure: a template file's view (its placeholders' names kept) as the body of Meta's POST /<WABA_ID>/message_templates. */
+export function toMeta(f: FileTemplate): MetaExport {
+  const c = f.canonical;
+  const names = f.names;
   const label = `${c.name}/${c.language}`;
   const issues: FormatIssue[] = [];
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: Meta has no place for it' }] };
   if (c.message) issues.push({ template: label, field: 'message', message: 'the RCS message has no place in a Meta template: left out' });
-  const parts = [c.header?.format === 'TEXT' ? c.header : undefined, c.body, ...(c.carousel ?? []).map((card) => card.body)];
-  const named = parts.map(partNames).filter((x): x is string[] => x !== undefined);
+  const parts = [partNames(c.header?.format === 'TEXT' ? c.header : undefined, names.header), partNames(c.body, names.body), ...(c.carousel ?? []).map((card, i) => partNames(card.body, names.cards?.[i]))];
+  const named = parts.filter((x): x is string[] => x !== undefined);
   const isNamed = named.some((n) => n.length > 0);
   if (isNamed && named.some((n) => n.length === 0)) issues.push({ template: label, field: 'placeholders', message: 'named and numbered placeholders in one template: Meta takes one parameter_format' });
   const components: Rec[] = [];
   if (c.header) {
     const h = c.header;
-    if (h.format === 'TEXT') components.push({ type: 'HEADER', format: 'TEXT', text: fileFormText(h), ...textExample(h.example !== undefined ? [h.example] : [], h.names, 'header_text', isNamed) });
+    if (h.format === 'TEXT') components.push({ type: 'HEADER', format: 'TEXT', text: fileFormText(h.text, names.header), ...textExample(h.example !== undefined ? [h.example] : [], names.header, 'header_text', isNamed) });
     else components.push({ type: 'HEADER', format: h.format, ...(h.example !== undefined ? { example: { header_handle: [h.example] } } : {}) });
   }
   if (c.limitedTimeOffer) components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: c.limitedTimeOffer.text, has_expiration: c.limitedTimeOffer.hasExpiration === true } });
   if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
-  else components.push(bodyComponent(c.body, isNamed));
+  else components.push(bodyComponent(c.body, names.body, isNamed));
   if (c.callPermissionRequest) components.push({ type: 'CALL_PERMISSION_REQUEST' });
   if (c.carousel) {
     components.push({
       type: 'CAROUSEL',
-      cards: c.carousel.map((card) => ({
+      cards: c.carousel.map((card, i) => ({
         components: [
           { type: 'HEADER', format: card.header.format, ...(card.header.example !== undefined ? { example: { header_handle: [card.header.example] } } : {}) },
-          ...(card.body ? [bodyComponent(card.body, isNamed)] : []),
+          ...(card.body ? [bodyComponent(card.body, names.cards?.[i], isNamed)] : []),
           ...(card.buttons.length ? [{ type: 'BUTTONS', buttons: card.buttons.map(metaButton) }] : []),
         ],
       })),
@@ -344,8 +346,8 @@ function textExample(values: readonly string[], names: readonly string[] | undef
   return { example: { [key]: key === 'body_text' ? [[...values]] : [...values] } };
 }
 
-function bodyComponent(b: CanonicalText, isNamed: boolean): Rec {
-  return { type: 'BODY', text: fileFormText(b), ...textExample(b.examples, b.names, 'body_text', isNamed) };
+function bodyComponent(b: CanonicalText, names: readonly string[] | undefined, isNamed: boolean): Rec {
+  return { type: 'BODY', text: fileFormText(b.text, names), ...textExample(b.examples, names, 'body_text', isNamed) };
 }
 
 function metaButton(b: CanonicalButton): Rec {

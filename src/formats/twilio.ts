@@ -4,7 +4,7 @@
 // that changes what WhatsApp shows is an issue (the template is not written); a part Twilio keeps
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
-import { type CanonicalButton, type CanonicalTemplate } from '../model/canonical.js';
+import { type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
 import type { FormatIssue, ImportedTemplate } from './meta.js';
 
@@ -329,8 +329,9 @@ export const TWILIO_MAX_VARIABLE_KEY = 16;
 /** The single-product kind, which no Twilio content type carries: TWILIO_PAGES.catalog sends one product out of session only as a multi-product template. */
 const NO_SPM = 'Twilio\'s Content API has no single-product (PRODUCT header / SPM) content type: twilio/catalog sends a single product only within a 24-hour session, and an approved template with one item as a multi-product message; not exported';
 
-/** Pure: a canonical template as the body of POST /v1/Content and of its WhatsApp approval request. */
-export function toTwilio(c: CanonicalTemplate): TwilioExport {
+/** Pure: a template file's view (its placeholders' names kept) as the body of POST /v1/Content and of its WhatsApp approval request. */
+export function toTwilio(f: FileTemplate): TwilioExport {
+  const c = f.canonical;
   const label = `${c.name}/${c.language}`;
   const issues: FormatIssue[] = [];
   const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
@@ -352,8 +353,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   let next = 1;
   const numberOf = (n: number) => { next = Math.max(next, n + 1); return n; };
   /** a text in Twilio's terms: named placeholders keep their names, numbered ones go on after the numbers used so far */
-  const text = (p: { text?: string; examples: readonly string[]; names?: readonly string[] }, own: boolean, at: string): string => {
-    const names = p.names ?? [];
+  const text = (p: { text?: string; examples: readonly string[] }, own: boolean, at: string, names: readonly string[] = []): string => {
     const start = own ? 0 : next - 1;
     const long = new Set<string>();
     const out = (p.text ?? '').replace(/\{\{([1-9][0-9]*)\}\}/g, (_m, d: string) => {
@@ -430,7 +430,7 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     };
   } else if (c.carousel) {
     type = 'twilio/carousel';
-    body = { body: text(c.body, true, 'body') };
+    body = { body: text(c.body, true, 'body', f.names.body) };
     body.cards = c.carousel.map((card, i) => {
       const at = `carousel[${i}]`;
       // written as it is, the card's {{1}} would be the resource's {{1}} (the message's first variable, with its sample)
@@ -444,23 +444,23 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     if (b.type === 'MPM') return { issues: [...issues, { template: label, field: 'buttons[0]', message: 'a multi-product template: Twilio\'s catalog lists its items (with variables), which the file leaves to sending time; not exported' }] };
     if (b.text !== CATALOG_LABEL) bad('buttons[0].text', `Twilio's catalog has no button label: WhatsApp shows '${CATALOG_LABEL}'`);
     if (h) bad('header', 'a catalog template has no header');
-    body = { body: text(c.body, true, 'body'), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
+    body = { body: text(c.body, true, 'body', f.names.body), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
   } else if (!h && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/text';
-    body = { body: text(c.body, true, 'body') };
+    body = { body: text(c.body, true, 'body', f.names.body) };
   } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
     type = 'twilio/quick-reply';
-    body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
+    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
   } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
     type = 'twilio/call-to-action';
-    body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', CTA) };
+    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', CTA) };
   } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/media';
-    body = { body: text(c.body, true, 'body'), media: [media(h.format, h.example, 'header.example')] };
+    body = { body: text(c.body, true, 'body', f.names.body), media: [media(h.format, h.example, 'header.example')] };
   } else {
     type = 'whatsapp/card';
-    body = { body: text(c.body, true, 'body') };
-    if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [], ...(h.names ? { names: h.names } : {}) }, false, 'header.text');
+    body = { body: text(c.body, true, 'body', f.names.body) };
+    if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [] }, false, 'header.text', f.names.header);
     else if (h?.format === 'LOCATION') bad('header', 'Twilio\'s whatsapp/card has no location header');
     else if (h) body.media = [media(h.format, h.example, 'header.example')];
     if (c.footer !== undefined) body.footer = c.footer;

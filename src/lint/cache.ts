@@ -2,8 +2,9 @@
 // it was when its result was recorded reuses that result without being read; a file whose stat
 // moved is read and hashed, and reuses its result when the bytes hash the same. A file modified
 // within a second of when its result was recorded is always hashed (its mtime cannot prove it
-// unchanged, as git's racy-file rule has it). Configured severities, directives and cross-file
-// rules are applied afresh on every run. The cache is keyed to the code and the schema (fingerprint.ts),
+// unchanged, as git's racy-file rule has it). A result holds findings without severities: the
+// severities (the config's, else the rules' defaults), directives and cross-file rules are
+// applied afresh on every run (finish.ts). The cache is keyed to the code and the schema (fingerprint.ts),
 // so a new tplsync never reuses an old verdict. A verdict that compared the template with the clock
 // (an expiry time) is kept until the instant it can change (FileResult.until), judged by the run's
 // clock; never cached: a verdict that read the clock itself, and a kept value JSON cannot hold
@@ -15,7 +16,7 @@ import { redact } from '../core/redact.js';
 import type { FileResult } from './engine.js';
 import { rulesFingerprint } from './fingerprint.js';
 import { RACY_MS, sameStat, type FileStat } from './run-summary.js';
-import { isDiagnostic } from '../core/diagnostic.js';
+import { isFinding } from '../core/diagnostic.js';
 
 interface Entry extends FileStat { hash: string; recordedAt: number; result: FileResult }
 interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
@@ -114,6 +115,6 @@ function jsonSafe(v: unknown): boolean {
 /** whether a cached result has the shape the linter gives (a hand-edited or damaged cache may not) */
 function isFileResult(r: unknown): r is FileResult {
   const x = r as FileResult | null;
-  return !!x && typeof x === 'object' && typeof x.file === 'string' && Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic)
+  return !!x && typeof x === 'object' && typeof x.file === 'string' && Array.isArray(x.diagnostics) && x.diagnostics.every(isFinding)
     && Array.isArray(x.directives) && !!x.facts && typeof x.facts === 'object' && (x.until === undefined || typeof x.until === 'number');
 }

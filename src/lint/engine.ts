@@ -9,13 +9,12 @@ import { collect } from './check.js';
 import type { FileLintOptions, FileResult } from './file-result.js';
 import { parseDirectives } from './directives.js';
 import { capLoading, placeFile, withTruncated } from './place.js';
-import { placedSeverity } from './finish.js';
 import { notATemplate } from './rules/schema.js';
 import { loadingDiagnostics } from './stage-problems.js';
 
 export type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
 export { collectFindings, runRules, repairOf, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type RawFinding } from './check.js';
-export { finishProject, type PathFinding, type ProjectOptions } from './finish.js';
+export { finishProject, severityOf, withSeverities, type PathFinding, type ProjectOptions } from './finish.js';
 export { summarize } from '../core/diagnostic.js';
 
 /** Files of this process that needed the position-keeping `yaml` parse (the pool decides on it). */
@@ -45,7 +44,7 @@ function lintLoaded(doc: LocatedDocument, opts: FileLintOptions): FileResult {
   const t = obj(f.value);
   if (!t) {
     const no = notATemplate(f.value);
-    empty.diagnostics.push({ file: f.file, ...doc.span([]), ruleId: no.ruleId, severity: placedSeverity(no.ruleId), message: no.message });
+    empty.diagnostics.push({ file: f.file, ...doc.span([]), ruleId: no.ruleId, message: no.message });
     return withTruncated(empty, truncated);
   }
   return placeFile(doc, t, collect(t, opts), opts);

@@ -1,6 +1,6 @@
 // Types: what lint gives for one file (the result of check and place, the input of finish) and
 // the options of one file's lint.
-import type { Diagnostic, Span } from '../core/diagnostic.js';
+import type { Finding, Span } from '../core/diagnostic.js';
 import type { Directive } from './directives.js';
 import type { Loose } from './rule.js';
 export type { FileFacts } from './facts.js';
@@ -8,7 +8,8 @@ import type { FileFacts } from './facts.js';
 
 export interface FileResult {
   file: string;
-  diagnostics: Diagnostic[];
+  /** the file's findings, without severities (decided when the run is finished: finish.ts) */
+  diagnostics: Finding[];
   directives: Directive[];
   facts: FileFacts;
   /** findings left out by the per-rule cap, by rule id: how many, and where the first one is */

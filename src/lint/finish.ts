@@ -1,8 +1,8 @@
 // Pure: the finish stage of lint: the files of a run combined: the cross-file (project) rules,
-// the severities the config sets (decided here, once, for every finding), the inline directives
-// and the per-file cap. Findings at paths of a file's value are placed through ProjectOptions.place.
+// the severities (decided here, once, for every finding: the config's for its rule, else the
+// rule's default; no earlier stage gives one), the inline directives and the per-file cap. Findings at paths of a file's value are placed through ProjectOptions.place.
 import type { Path } from '../files/document.js';
-import { compareDiagnostics, type Diagnostic, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type Finding, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
 import type { Directive } from './directives.js';
 import { RULES, RULES_BY_ID } from './registry.js';
 import { MAX_FINDINGS_PER_FILE, type ReportOptions, type FinalContext, type ProjectContext, type Rule, type RuleMeta } from './rule.js';
@@ -27,39 +27,46 @@ export interface ProjectOptions {
    * with the findings of other project-level passes (team policies) it adds; without it (one file
    * alone: the language server's and --fix's own check) those findings are left out.
    */
-  place?: (found: readonly PathFinding[]) => Diagnostic[];
+  place?: (found: readonly PathFinding[]) => Finding[];
 }
 
-/** A project rule's finding at a path of a file's template value, with the rule's default severity: placed by ProjectOptions.place. */
-export interface PathFinding extends ReportOptions { file: string; ruleId: string; path: Path; message: string; severity: Severity }
+/** A project rule's finding at a path of a file's template value: placed by ProjectOptions.place. */
+export interface PathFinding extends ReportOptions { file: string; ruleId: string; path: Path; message: string }
 
 /** the built-in rules with a project hook, and those with a final hook by their stage (rule.ts) */
 const PROJECT_RULES: readonly Rule[] = RULES.filter((r) => r.checkProject);
 const DIRECTIVE_RULES: readonly Rule[] = RULES.filter((r) => r.checkFinal && r.group === 'directive');
 const LIMIT_RULES: readonly Rule[] = RULES.filter((r) => r.checkFinal && r.group !== 'directive');
 
-/** a finding's severity before the config's: the rule's default (a rule off by default that runs reports warnings) */
-const defaultSeverity = (rule: RuleMeta): Severity => (rule.severity === 'off' ? 'warning' : rule.severity);
-
 /**
- * The severity a finding of a file carries until the run is finished: its rule's default (an
- * unknown id, an error). The config's severities are applied once, by finishProject (configure).
+ * The severity of a rule's findings in a file, the one place it is decided: the config's for the
+ * rule (`severities`: the file's, overrides applied), else the rule's default, built-in or the
+ * project's own (`own`); `off`: none is shown. An id no rule has is an error.
  */
-export function placedSeverity(ruleId: string): Severity {
-  const rule = RULES_BY_ID.get(ruleId);
-  return rule ? defaultSeverity(rule) : 'error';
+export function severityOf(ruleId: string, severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): SeveritySetting {
+  return severities[ruleId] ?? (own?.get(ruleId) ?? RULES_BY_ID.get(ruleId))?.severity ?? 'error';
+}
+
+/** Findings with their severities (severityOf); those whose rule is off are left out. */
+export function withSeverities(found: readonly Finding[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of found) {
+    const severity = severityOf(d.ruleId, severities, own);
+    if (severity !== 'off') out.push({ ...d, severity });
+  }
+  return out;
 }
 
 /** Every project rule over the run's files, through its project hook: the findings at spans, and those at paths (placed by opts.place). */
-function runProjectRules(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
-  const placed: Diagnostic[] = [];
+function runProjectRules(files: readonly FileResult[], opts: ProjectOptions): Finding[] {
+  const placed: Finding[] = [];
   const atPaths: PathFinding[] = [];
   let rule = PROJECT_RULES[0]!;
   const ctx: ProjectContext = {
     files, languages: opts.languages ?? {},
     ...(opts.channels ? { channels: opts.channels } : {}), ...(opts.values ? { values: opts.values } : {}),
-    report(file, span, message) { placed.push({ file, ...span, ruleId: rule.id, severity: defaultSeverity(rule), message }); },
-    reportAt(file, path, message, o) { atPaths.push({ file, ...o, ruleId: rule.id, path, message, severity: defaultSeverity(rule) }); },
+    report(file, span, message) { placed.push({ file, ...span, ruleId: rule.id, message }); },
+    reportAt(file, path, message, o) { atPaths.push({ file, ...o, ruleId: rule.id, path, message }); },
   };
   for (rule of PROJECT_RULES) rule.checkProject!(ctx);
   if (opts.place) for (const d of opts.place(atPaths)) placed.push(d);
@@ -70,7 +77,7 @@ function runProjectRules(files: readonly FileResult[], opts: ProjectOptions): Di
 export function finishProject(files: readonly FileResult[], opts: ProjectOptions): Diagnostic[] {
   const all: Diagnostic[] = [];
   const cross = runProjectRules(files, opts);
-  const crossByFile = new Map<string, Diagnostic[]>();
+  const crossByFile = new Map<string, Finding[]>();
   for (const d of cross) { const l = crossByFile.get(d.file); if (l) l.push(d); else crossByFile.set(d.file, [d]); }
 
   for (const r of files) {
@@ -79,8 +86,8 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
     if (r.diagnostics.length === 0 && !crossHere && r.directives.length === 0 && !r.truncated) continue;
     const diags = [...r.diagnostics, ...(crossHere ?? [])];
     const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
-    const shown = applyDirectives(r.file, configure(diags, severities, opts.rules), r.directives, severities, opts.rules);
-    for (const d of capFile(r, shown, severities)) all.push(d);
+    const shown = applyDirectives(r.file, withSeverities(diags, severities, opts.rules), r.directives, severities, opts.rules);
+    for (const d of capFile(r, shown, severities, opts.rules)) all.push(d);
   }
   return all.sort(compareDiagnostics);
 }
@@ -88,13 +95,13 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
 /**
- * The final rules of one stage (rule.ts, FinalContext) on a file: each whose configured severity
- * is not off, reporting with that severity unless it gives one.
+ * The final rules of one stage (rule.ts, FinalContext) on a file: each whose severity (severityOf)
+ * is not off, reporting with that severity unless it gives one of its own to a finding.
  */
 function runFinalRules(rules: readonly Rule[], file: string, base: Omit<FinalContext, 'file' | 'report'>, severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of rules) {
-    const s = severities[rule.id] ?? rule.severity;
+    const s = severityOf(rule.id, severities);
     if (s === 'off') continue;
     rule.checkFinal!({
       ...base, file,
@@ -113,7 +120,7 @@ const knownNothing = { suppressed: () => false, known: () => false, ids: () => [
  * (too-many-findings: one summary, with the highest severity of what it stands for, so a file
  * whose hidden findings include an error still fails the run).
  */
-function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>): Diagnostic[] {
+function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
   const hidden = new Map<string, number>();
   let worst: Severity | undefined;
   let first: Span | undefined;
@@ -123,7 +130,7 @@ function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record
     if (!first || span.line < first.line || (span.line === first.line && span.column < first.column)) first = span;
   };
   for (const [ruleId, t] of Object.entries(r.truncated ?? {})) {
-    const s = severities[ruleId] ?? RULES_BY_ID.get(ruleId)?.severity ?? 'error';
+    const s = severityOf(ruleId, severities, own);
     if (s !== 'off') note(ruleId, t.count, s, t.span);
   }
   let kept = diags;
@@ -135,17 +142,6 @@ function capFile(r: FileResult, diags: Diagnostic[], severities: Readonly<Record
   if (hidden.size === 0) return kept;
   const limits = runFinalRules(LIMIT_RULES, r.file, { ...knownNothing, directives: NO_DIRECTIVES, hidden: { counts: hidden, severity: worst!, span: first! } }, severities);
   return limits.length ? [...kept, ...limits] : kept;
-}
-
-function configure(diags: Diagnostic[], severities: Readonly<Record<string, SeveritySetting>>, own?: ReadonlyMap<string, RuleMeta>): Diagnostic[] {
-
-  const out: Diagnostic[] = [];
-  for (const d of diags) {
-    const s = severities[d.ruleId] ?? (own?.get(d.ruleId) ?? RULES_BY_ID.get(d.ruleId))?.severity;
-    if (s === 'off') continue;
-    out.push(s ? { ...d, severity: s } : d);
-  }
-  return out;
 }
 
 /** The file's directives applied: the findings they suppress left out, then the directive rules on what each suppressed. */

@@ -11,9 +11,9 @@ import { Worker } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, type Finding } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
-import { finishProject, parseStats, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
+import { finishProject, parseStats, severityOf, withSeverities, type FileResult, type PathFinding, type ProjectOptions } from './engine.js';
 import { Documents, placeFindings, type ProjectFinding } from './place.js';
 import { loadPolicies, runPolicies, type LoadedPolicies } from './policies.js';
 import { RETIRED_RULES, RULES, RULES_BY_ID, rulesOfRun } from './registry.js';
@@ -210,7 +210,7 @@ export interface LintOutcome {
  * Places the project rules' findings at paths (variants, translations) and the team policies'
  * findings (run here on the files' values) in one pass, on the run's kept documents (place.ts).
  */
-function placer(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, documents: Documents): (found: readonly PathFinding[]) => Diagnostic[] {
+function placer(files: readonly FileEntry[], results: readonly FileResult[], policies: LoadedPolicies | undefined, now: Date, documents: Documents): (found: readonly PathFinding[]) => Finding[] {
   return (atPaths) => {
     const abs = atPaths.length ? new Map(results.map((r, i) => [r.file, files[i]!.abs])) : undefined;
     const found: ProjectFinding[] = atPaths.map((f) => ({ ...f, abs: abs!.get(f.file)! }));
@@ -223,13 +223,13 @@ function placer(files: readonly FileEntry[], results: readonly FileResult[], pol
 
 /**
  * The final findings of a run from its per-file results: the project-level passes, severities,
- * directives, and the problems of the team policies. `textOf` gives the text of a file that is not
+ * directives, and the problems of the team policies (with the config's severities, like every finding). `textOf` gives the text of a file that is not
  * what is on disk (the language server's open documents); `documents`, the documents the run
  * kept (lintEntries), on which cross-file findings are placed without reading a file again.
  */
 export function finishRun(config: Config, files: readonly FileEntry[], results: readonly FileResult[], popts: ProjectOptions, policies: LoadedPolicies | undefined, now: Date, textOf?: (abs: string) => string | undefined, documents = new Documents(textOf)): Diagnostic[] {
   const done = finishProject(results, { ...popts, languages: popts.languages ?? config.channels ?? {}, place: placer(files, results, policies, now, documents) });
-  return policies?.problems.length ? [...done, ...policies.problems].sort(compareDiagnostics) : done;
+  return policies?.problems.length ? [...done, ...withSeverities(policies.problems, popts.severities, popts.rules)].sort(compareDiagnostics) : done;
 }
 
 /** What run.ts has worked out already: the stats, and the run's key when its answer may be kept whole. */
@@ -263,8 +263,12 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     const misses: { i: number; hash: string; bytes: Buffer; st?: FileStat }[] = [];
     // a result cached without its value serves only runs that do not need it: the commands that go
     // on from lint need no value of a file with errors (it is held back), team policies need every one
+    const isError = (r: FileResult): boolean => {
+      const severities = popts.severitiesFor?.(r.file) ?? popts.severities;
+      return r.diagnostics.some((d) => severityOf(d.ruleId, severities, popts.rules) === 'error');
+    };
     const serves = (r: FileResult | undefined): r is FileResult => r !== undefined
-      && (!keep || r.value !== undefined || (own.length === 0 && r.diagnostics.some((d) => d.severity === 'error')));
+      && (!keep || r.value !== undefined || (own.length === 0 && isError(r)));
     files.forEach((f, i) => {
       const st = stats[i];
       if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }

@@ -5,7 +5,7 @@
 // variants, team policies) through the run's kept documents: a file that lint opened is not read
 // again, only its text read again (Documents.open reads the others: a result from the cache, a
 // worker's file).
-import type { Diagnostic, Severity, Span } from '../core/diagnostic.js';
+import type { Finding, Span } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
 import { openDocument, problemDocument, type LocatedDocument, type Path } from '../files/document.js';
 import { detached } from '../model/detach.js';
@@ -14,7 +14,6 @@ import { parseDirectives } from './directives.js';
 import type { Loose, ReportOptions } from './rule.js';
 import { stringAt, type Collected, type RawFinding } from './check.js';
 import type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
-import { placedSeverity } from './finish.js';
 import { deferredVariantFacts, variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 import { contentOf } from './rules/channel-kind.js';
@@ -22,7 +21,7 @@ import { MAX_FINDINGS_PER_RULE } from './rule.js';
 import { loadingDiagnostics } from './stage-problems.js';
 
 /** the findings of the many clean files: one shared, frozen empty list (results are read, never changed) */
-export const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Diagnostic[];
+export const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Finding[];
 
 const spanOfFinding = (doc: LocatedDocument, t: Loose, x: RawFinding): Span => {
   if (x.at) {
@@ -37,7 +36,7 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
   const truncated: NonNullable<FileResult['truncated']> = {};
   const diagnostics = capLoading(loadingDiagnostics(doc.file, doc.loading()), truncated);
   for (const x of found.findings) {
-    diagnostics.push({ file: doc.file, ...spanOfFinding(doc, t, x), ruleId: x.ruleId, severity: placedSeverity(x.ruleId), message: x.message });
+    diagnostics.push({ file: doc.file, ...spanOfFinding(doc, t, x), ruleId: x.ruleId, message: x.message });
   }
   for (const [id, d] of found.dropped) {
     const had = truncated[id];
@@ -47,8 +46,8 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
-export function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileResult['truncated']>): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function capLoading(diags: readonly Finding[], truncated: NonNullable<FileResult['truncated']>): Finding[] {
+  const out: Finding[] = [];
   const counts = new Map<string, number>();
   for (const d of diags) {
     const n = (counts.get(d.ruleId) ?? 0) + 1;
@@ -126,16 +125,16 @@ export class Documents {
   }
 }
 
-export interface ProjectFinding extends ReportOptions { file: string; abs: string; ruleId: string; path: Path; message: string; severity: Severity }
+export interface ProjectFinding extends ReportOptions { file: string; abs: string; ruleId: string; path: Path; message: string }
 
 /** The project-level findings at paths of files' values, at their spans in the run's documents. */
-export function placeFindings(findings: readonly ProjectFinding[], documents: Documents): Diagnostic[] {
+export function placeFindings(findings: readonly ProjectFinding[], documents: Documents): Finding[] {
   return findings.map((x) => {
     const doc = documents.open(x.file, x.abs);
     const t = doc.value;
     const v = t && x.at ? stringAt(t, x.path) : undefined;
     const span = !t ? { line: 1, column: 1, endLine: 1, endColumn: 1 }
       : v !== undefined && x.at ? doc.rangeSpan(x.path, v, x.at.start, x.at.end) : doc.span(x.path, x.part ?? 'value');
-    return { file: x.file, ...span, ruleId: x.ruleId, severity: x.severity, message: x.message };
+    return { file: x.file, ...span, ruleId: x.ruleId, message: x.message };
   });
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, PolicyEntry } from '../config/load.js';
-import type { Diagnostic, Severity, SeveritySetting } from '../core/diagnostic.js';
+import type { Finding, SeveritySetting } from '../core/diagnostic.js';
 import { OPERATORS, parseField, scalar, SEVERITIES, type Seg } from '../config/policies.js';
 import { UsageError } from '../core/errors.js';
 import type { Path } from '../files/locate.js';
@@ -19,7 +19,7 @@ import type { PluginProblemKind } from './rules/policy.js';
 import { ownerOf } from './stage-problems.js';
 
 /** the rule that reports a problem of the policy stage (rules/policy.ts claims them through its loading hook) */
-const pluginProblem = (kind: PluginProblemKind): { ruleId: string; severity: Severity } => ownerOf({ kind });
+const pluginProblem = (kind: PluginProblemKind): { ruleId: string } => ownerOf({ kind });
 
 // ---------------------------------------------------------------------------------------------
 // Selecting the values a field path names
@@ -109,8 +109,8 @@ export interface LoadedPolicies {
   rules: Rule[];
   /** the plugin of each plugin rule, for messages */
   pluginOf: Map<string, string>;
-  /** plugins that failed to load, as findings on the config file */
-  problems: Diagnostic[];
+  /** plugins that failed to load, as findings on the config file (their severities decided with the run's: finish.ts) */
+  problems: Finding[];
 }
 
 /** Where `text` first appears in the config file (for a finding about a plugin entry), else its first line. */
@@ -193,13 +193,12 @@ export interface PolicyInput { file: string; abs: string; value: Loose }
 export function runPolicies(files: readonly PolicyInput[], loaded: LoadedPolicies, now: Date): ProjectFinding[] {
   const out: ProjectFinding[] = [];
   if (loaded.rules.length === 0) return out;
-  const severity = new Map<string, Severity>(loaded.rules.map((r) => [r.id, r.severity === 'off' ? 'warning' : r.severity]));
   for (const f of files) {
     const raw = runRules(f.value, loaded.rules, { now }, (rule, e) => {
       out.push({ file: f.file, abs: f.abs, ...pluginProblem('plugin-threw'), path: [],
         message: `Plugin ${loaded.pluginOf.get(rule.id) ?? 'policy'}: rule ${rule.id} threw on this template: ${firstLine(e)}` });
     });
-    for (const x of raw) out.push({ ...x, file: f.file, abs: f.abs, severity: severity.get(x.ruleId) ?? 'error' });
+    for (const x of raw) out.push({ ...x, file: f.file, abs: f.abs });
   }
   return out;
 }

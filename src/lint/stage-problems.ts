@@ -2,18 +2,15 @@
 // into findings through the rules' loading hook (rule.ts, LoadingContext): each problem is
 // reported under the id of the rule that claims it, where and as the stage found it. Neither the
 // stage nor the engine names a rule.
-import type { Diagnostic, Severity } from '../core/diagnostic.js';
+import type { Finding } from '../core/diagnostic.js';
 import type { LoadProblem } from '../files/problems.js';
 import { RULES } from './registry.js';
 import type { Rule, StageProblem } from './rule.js';
 
 const LOADING_RULES: readonly Rule[] = RULES.filter((r) => r.checkLoading);
 
-/** a finding's severity before the config's: the rule's default (the config's is applied with every other finding's) */
-const defaultSeverity = (rule: Rule): Severity => (rule.severity === 'off' ? 'warning' : rule.severity);
-
 /** The rule that claims each problem (the first to claim it), in the problems' order; a problem no rule claims is a bug, and throws. */
-export function ownersOf<P extends StageProblem>(problems: readonly P[]): { problem: P; ruleId: string; severity: Severity }[] {
+export function ownersOf<P extends StageProblem>(problems: readonly P[]): { problem: P; ruleId: string }[] {
   if (problems.length === 0) return [];
   const owner = new Map<StageProblem, Rule>();
   let rule = LOADING_RULES[0]!;
@@ -22,17 +19,16 @@ export function ownersOf<P extends StageProblem>(problems: readonly P[]): { prob
   return problems.map((problem) => {
     const r = owner.get(problem);
     if (!r) throw new Error(`no rule reports a problem of kind '${problem.kind}'`);
-    return { problem, ruleId: r.id, severity: defaultSeverity(r) };
+    return { problem, ruleId: r.id };
   });
 }
 
-/** The id and default severity of the rule that reports a problem of a stage. */
-export function ownerOf(problem: StageProblem): { ruleId: string; severity: Severity } {
-  const { ruleId, severity } = ownersOf([problem])[0]!;
-  return { ruleId, severity };
+/** The id of the rule that reports a problem of a stage (its severity is decided when the run is finished). */
+export function ownerOf(problem: StageProblem): { ruleId: string } {
+  return { ruleId: ownersOf([problem])[0]!.ruleId };
 }
 
 /** The findings of a file's loading problems (src/files/problems.ts), in their order. */
-export function loadingDiagnostics(file: string, problems: readonly LoadProblem[]): Diagnostic[] {
-  return ownersOf(problems).map(({ problem: p, ruleId, severity }) => ({ file, ...p.span, ruleId, severity, message: p.message }));
+export function loadingDiagnostics(file: string, problems: readonly LoadProblem[]): Finding[] {
+  return ownersOf(problems).map(({ problem: p, ruleId }) => ({ file, ...p.span, ruleId, message: p.message }));
 }

@@ -1,6 +1,9 @@
 // Pure: the one canonical template model, and the three mappings into and out of it: from a
 // template file, from a read response, and to a write body. Plans compare canonical models,
 // never raw payloads. Normalisation makes a template written and read back equal to itself.
+// The canonical model holds what the platform sees, and nothing else; what only a template's file
+// knows (the names of its placeholders, its samples by name, the fields it sets that a read cannot
+// show) is a type of its own, FileTemplate: the canonical model and the file's part beside it.
 import type { CardComponent, KindFields, TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
 import { arr, obj as o, sample as s, type Loose } from './loose.js';
 import { compileText, NUMBERED, numbering, renderText, scanPlaceholders } from './placeholders.js';
@@ -27,8 +30,8 @@ export interface CanonicalButton {
   appDeepLink?: { metaAppId: number; androidDeepLink: string; androidFallbackPlaystoreUrl?: string };
 }
 
-/** A text with its samples in wire order and, file only, the file's names of its placeholders. */
-export interface CanonicalText { text: string; examples: string[]; names?: string[] }
+/** A text with its samples in wire order. */
+export interface CanonicalText { text: string; examples: string[] }
 
 /** One card of a media card carousel: each card numbers its own placeholders. */
 export interface CanonicalCard {
@@ -45,13 +48,9 @@ export interface CanonicalTemplate {
   /** not returned by the read: not observable */
   category?: string;
   description: string;
-  /** `names`, file only: as for the body */
-  header?: { format: string; text?: string; example?: string; names?: string[] };
-  /**
-   * text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}}; `names`, file
-   * only (never compared): names[n - 1] is the file's name of {{n}} when the file named it
-   */
-  body: { text: string; examples: string[]; names?: string[]; addSecurityRecommendation?: true };
+  header?: { format: string; text?: string; example?: string };
+  /** text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}} */
+  body: { text: string; examples: string[]; addSecurityRecommendation?: true };
   footer?: string;
   buttons: CanonicalButton[];
   /** media card carousel: the cards under the body (the body is the bubble above them) */
@@ -71,15 +70,37 @@ export interface CanonicalTemplate {
   message?: WireMessage;
   /** an RCS template: `message` and no WhatsApp definition (no body, category, header, footer or buttons) */
   rcsOnly?: true;
-  /**
-   * file only (never compared): the file's names of the placeholders of the message texts, which
-   * are in wire form ({{n}}, numbered after the body's, rcs-placeholders in docs/format.md)
-   */
-  messageNames?: string[];
-  /** file only, for renderings: sample values by placeholder name (body and message examples) */
+}
+
+/**
+ * The file's names of a template's placeholders, text by text: `names[n - 1]` is the file's name
+ * of {{n}} of that text in the canonical model ('' where the file numbered it). Absent: numbered.
+ */
+export interface PlaceholderNames {
+  header?: string[];
+  body?: string[];
+  /** each carousel card's body, by card index */
+  cards?: (string[] | undefined)[];
+  /** the message texts, which are in wire form ({{n}}, numbered after the body's, rcs-placeholders in docs/format.md) */
+  message?: string[];
+}
+
+/** What only a template's file knows: never sent, never read back, never compared. */
+export interface FileOnly {
+  /** the file's names of the placeholders ({} when it numbered them all, and for a template that has no file) */
+  names: PlaceholderNames;
+  /** sample values by placeholder name (body and message examples), for renderings */
   samples?: Readonly<Record<string, string>>;
-  /** file only: the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
+  /** the fields of NOT_OBSERVABLE that the file sets (so a change to them could not be seen) */
   unobservable?: readonly string[];
+}
+
+/** A template as its file has it: what the platform sees (`canonical`), and what only the file knows. */
+export interface FileTemplate extends FileOnly { canonical: CanonicalTemplate }
+
+/** A template that has no file (a read, a write body) in the file's terms: nothing but what the platform sees, its placeholders numbered. */
+export function withoutFile(c: CanonicalTemplate): FileTemplate {
+  return { canonical: c, names: {} };
 }
 
 /** Fields the read does not return (or returns unresolved): never shown as a change. */
@@ -90,8 +111,8 @@ export const NOT_OBSERVABLE: readonly string[] = [
 ];
 
 
-/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}). */
-function orderedSamples(text: string, examples: Loose | undefined): { text: string; examples: string[]; names?: string[] } {
+/** The samples of a text's placeholders in wire order (index n - 1 for {{n}}), and the file's names of them. */
+function orderedSamples(text: string, examples: Loose | undefined): { text: CanonicalText; names?: string[] } {
   const map = numbering(scanPlaceholders(text).placeholders);
   const out: string[] = [];
   const names: string[] = [];
@@ -100,23 +121,26 @@ function orderedSamples(text: string, examples: Loose | undefined): { text: stri
     if (!NUMBERED.test(key)) names[n - 1] = key;
   }
   for (let i = 0; i < out.length; i++) out[i] ??= '';
-  return { text: compileText(text, map), examples: out, ...(names.length ? { names } : {}) };
+  return { text: { text: compileText(text, map), examples: out }, ...(names.length ? { names } : {}) };
 }
 
-/** A text of the model in the file's form: {{n}} written back with the file's name for it. */
-export function fileFormText(part: { text?: string; names?: readonly string[] }): string {
-  const text = part.text ?? '';
-  if (!part.names?.length) return text;
+/** A text of the model in the file's form: {{n}} written back with the file's name for it (`names`: that text's, PlaceholderNames). */
+export function fileFormText(text: string | undefined, names?: readonly string[]): string {
+  const t = text ?? '';
+  if (!names?.length) return t;
   const values: Record<string, string> = {};
-  part.names.forEach((name, i) => { if (name) values[String(i + 1)] = `{{${name}}}`; });
-  return renderText(text, values);
+  names.forEach((name, i) => { if (name) values[String(i + 1)] = `{{${name}}}`; });
+  return renderText(t, values);
 }
 
-/** From a (lint-clean) template file's value. `channelId` is the alias resolved for the environment. */
-export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemplate {
+/** From a (lint-clean) template file's value: what the platform sees, and what only the file knows. `channelId` is the alias resolved for the environment. */
+export function fromFile(t: Loose, channelId: string, id: string): FileTemplate {
   const header = o(t.header);
   const body = o(t.body);
   const rcsOnly = t.body === undefined && o(t.message) !== undefined;
+  const names: PlaceholderNames = {};
+  const bodyText = orderedSamples(s(body?.text) ?? '', o(body?.examples));
+  if (bodyText.names) names.body = bodyText.names;
   const c: CanonicalTemplate = {
     channelId: channelId.toLowerCase(),
     templateId: id,
@@ -124,7 +148,7 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     language: String(t.language),
     ...(typeof t.category === 'string' ? { category: t.category } : {}),
     description: s(t.description) ?? '',
-    body: orderedSamples(s(body?.text) ?? '', o(body?.examples)),
+    body: bodyText.text,
     buttons: (Array.isArray(t.buttons) ? t.buttons : []).map((b) => fileButton(o(b) ?? {})),
   };
   if (header) {
@@ -133,13 +157,14 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
       // a named header placeholder may take the body's sample of the same name
       const named = Object.fromEntries(Object.entries(o(body?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
       const h = orderedSamples(s(header.text) ?? '', { ...named, ...o(header.examples) });
-      c.header = { format, text: h.text, ...(h.examples[0] !== undefined ? { example: h.examples[0] } : {}), ...(h.names ? { names: h.names } : {}) };
+      c.header = { format, text: h.text.text, ...(h.text.examples[0] !== undefined ? { example: h.text.examples[0] } : {}) };
+      if (h.names) names.header = h.names;
     } else {
       c.header = { format, ...(s(header.example) !== undefined ? { example: s(header.example)! } : {}) };
     }
   }
   if (typeof t.footer === 'string') c.footer = t.footer;
-  Object.assign(c, kindsFromFile(t));
+  Object.assign(c, kindsFromFile(t, names));
   // the flag asks for WhatsApp's sentence in WhatsApp's text: it means nothing beside a text of the file's own
   if (o(body)?.add_security_recommendation === true && body?.text === undefined) c.body.addSecurityRecommendation = true;
   const msg = o(t.message);
@@ -147,34 +172,39 @@ export function fromFile(t: Loose, channelId: string, id: string): CanonicalTemp
     const { examples: _fileOnly, ...wire } = msg as Record<string, unknown>;
     const compiled = compileMessage(wire as WireMessage, s(body?.text) ?? '');
     c.message = normalizeMessage(compiled.message);
-    if (compiled.names.length) c.messageNames = compiled.names;
+    if (compiled.names.length) names.message = compiled.names;
   }
   if (rcsOnly) c.rcsOnly = true;
+  const file: FileTemplate = { canonical: inOrder(c), names };
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
-  if (Object.keys(samples).length) c.samples = samples;
+  if (Object.keys(samples).length) file.samples = samples;
   const unobservable = [
     ...(c.category !== undefined ? ['category'] : []),
     ...(Object.keys(o(msg?.examples) ?? {}).length ? ['message.examples'] : []),
   ];
-  if (unobservable.length) c.unobservable = unobservable;
-  return inOrder(c);
+  if (unobservable.length) file.unobservable = unobservable;
+  return file;
 }
 
-/** The parts of FORMAT 1.1 (carousel, limited-time offer, authentication) of a file's value. */
-function kindsFromFile(t: Loose): Partial<CanonicalTemplate> {
+/** The parts of FORMAT 1.1 (carousel, limited-time offer, authentication) of a file's value; the names of the cards' placeholders into `names`. */
+function kindsFromFile(t: Loose, names: PlaceholderNames): Partial<CanonicalTemplate> {
   const out: Partial<CanonicalTemplate> = {};
   if (Array.isArray(t.carousel)) {
-    out.carousel = t.carousel.map((v): CanonicalCard => {
+    const cards: (string[] | undefined)[] = t.carousel.map(() => undefined);
+    out.carousel = t.carousel.map((v, i): CanonicalCard => {
       const card = o(v) ?? {};
       const h = o(card.header);
       const b = o(card.body);
+      const text = b ? orderedSamples(s(b.text) ?? '', o(b.examples)) : undefined;
+      if (text?.names) cards[i] = text.names;
       return clean({
         header: clean({ format: String(h?.format ?? ''), example: s(h?.example) }) as CanonicalCard['header'],
-        body: b ? orderedSamples(s(b.text) ?? '', o(b.examples)) : undefined,
+        body: text?.text,
         buttons: arr(card.buttons).map((x) => fileButton(o(x) ?? {})),
       }) as CanonicalCard;
     });
+    if (cards.some(Boolean)) names.cards = cards;
   }
   const lto = o(t.limited_time_offer);
   if (lto) out.limitedTimeOffer = { text: s(lto.text) ?? '', ...(lto.has_expiration === true ? { hasExpiration: true as const } : {}) };
@@ -273,8 +303,8 @@ export function compileMessage(m: WireMessage, bodyText: string): { message: Wir
 }
 
 /** A text of the message in the file's form (its names written back). */
-export function messageFileText(c: Pick<CanonicalTemplate, 'messageNames'>, text: string): string {
-  return fileFormText({ text, ...(c.messageNames ? { names: c.messageNames } : {}) });
+export function messageFileText(names: PlaceholderNames, text: string): string {
+  return fileFormText(text, names.message);
 }
 
 function buttonToWire(b: CanonicalButton): WireButton {
@@ -451,7 +481,7 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
 /** One key order for every model, whatever it was mapped from (renderings of two models line up). */
 const KEY_ORDER: readonly (keyof CanonicalTemplate)[] = [
   'channelId', 'templateId', 'name', 'language', 'category', 'subCategory', 'displayFormat', 'description', 'messageSendTtlSeconds',
-  'header', 'limitedTimeOffer', 'body', 'callPermissionRequest', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message', 'samples',
+  'header', 'limitedTimeOffer', 'body', 'callPermissionRequest', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message',
 ];
 function inOrder(c: CanonicalTemplate): CanonicalTemplate {
   const out: Record<string, unknown> = {};
@@ -526,11 +556,11 @@ const RESOLVED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * Pure: which of NOT_OBSERVABLE matter to the comparison of these two: the fields the file sets
  * that the read cannot show, and an expireTime that one side holds unresolved.
  */
-export function unobservedIn(desired: CanonicalTemplate | undefined, remote: CanonicalTemplate | undefined): string[] {
+export function unobservedIn(desired: FileTemplate | undefined, remote: CanonicalTemplate | undefined): string[] {
   if (!desired || !remote) return [];
   // a read that reports the category (remote.category set) makes it observable
   const out = (desired.unobservable ?? []).filter((f) => !(f === 'category' && remote.category !== undefined));
-  const mine = desired.message?.rcsExpireOpts?.expireTime;
+  const mine = desired.canonical.message?.rcsExpireOpts?.expireTime;
   const theirs = remote.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) out.push(NOT_OBSERVABLE[2]!);
   return out;
@@ -550,14 +580,10 @@ export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTempl
   return out;
 }
 
-/** What of a template a read can show and a plan compares (the identity, category, samples and file-only names left out). */
+/** What of a template a read can show and a plan compares (the identity and the category left out). */
 export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c): Record<string, unknown> {
-  const { category: _c, channelId: _ch, templateId: _id, samples: _s, messageNames: _n, unobservable: _u, ...rest } = c;
-  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage; body?: { names?: unknown }; header?: { names?: unknown } };
-  // the file's names of placeholders are not part of what is sent
-  delete copy.body?.names;
-  if (copy.header) delete copy.header.names;
-  for (const card of (copy as { carousel?: { body?: { names?: unknown } }[] }).carousel ?? []) delete card.body?.names;
+  const { category: _c, channelId: _ch, templateId: _id, ...rest } = c;
+  const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
   const mine = copy.message?.rcsExpireOpts?.expireTime;
   const theirs = other.message?.rcsExpireOpts?.expireTime;
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {

@@ -1,7 +1,7 @@
 // Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
-import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate } from './canonical.js';
+import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate, type FileTemplate, type PlaceholderNames } from './canonical.js';
 import { sha256 } from '../core/hash.js';
 import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
@@ -107,8 +107,9 @@ function suggestionName(sg: { action?: unknown; openUrlApplication?: unknown; we
 const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
 
 /** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
-export function unsendableParts(c: CanonicalTemplate): string[] {
-  if (c.rcsOnly) return unsendableRcsParts(c);
+export function unsendableParts(f: FileTemplate): string[] {
+  const c = f.canonical;
+  if (c.rcsOnly) return unsendableRcsParts(c, f.names);
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
   // an OTP button only copies or hands over the code, which the text carries
@@ -137,19 +138,21 @@ export function unsendableParts(c: CanonicalTemplate): string[] {
  * suggestions; everything else is named here: media, each card (with its chips), each other
  * suggestion, the expiry and the SMS fallback.
  */
-function unsendableRcsParts(c: CanonicalTemplate): string[] {
+function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): string[] {
   const out: string[] = [];
   const m = c.message ?? {};
   if (m.fileUrl) out.push(`the ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
-  (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(c, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
+  (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(names, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
   (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); });
   if (m.rcsExpireOpts) out.push(`the expiry (${m.rcsExpireOpts.type === 'TTL' ? `ttl ${m.rcsExpireOpts.ttl} s` : `expireTime ${m.rcsExpireOpts.expireTime}`})`);
   if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   return out;
 }
 
-/** The metadata of a (lint-clean) template, from its canonical model; `channel` as written in the file. */
-export function templateMeta(c: CanonicalTemplate, channel: string, o: { publicId?: string } = {}): TemplateMeta {
+/** The metadata of a (lint-clean) template, from its file's view (the texts in the file's form); `channel` as written in the file. */
+export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string } = {}): TemplateMeta {
+  const c = f.canonical;
+  const names = f.names;
   const params: string[] = [];
   const add = (role: PlaceholderSite['role'], text: string, button?: number): void => {
     for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
@@ -157,24 +160,24 @@ export function templateMeta(c: CanonicalTemplate, channel: string, o: { publicI
       if (!params.includes(p)) params.push(p);
     }
   };
-  const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header) : undefined;
+  const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header.text, names.header) : undefined;
   // an authentication template without text of its own: the text WhatsApp writes, with {{code}}
   const preset = presetTextOf(c);
-  const body = preset ? preset.body : fileFormText(c.body);
+  const body = preset ? preset.body : fileFormText(c.body.text, names.body);
   const footer = preset?.footer ?? c.footer;
   if (headerText !== undefined) add('header', headerText);
   add('body', body);
   c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
-  if (c.message?.message !== undefined) add('rcs', messageFileText(c, c.message.message));
-  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(c, x));
-  if (c.message?.fallback?.text !== undefined) add('rcs', messageFileText(c, c.message.fallback.text));
-  const omitted = unsendableParts(c);
+  if (c.message?.message !== undefined) add('rcs', messageFileText(names, c.message.message));
+  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(names, x));
+  if (c.message?.fallback?.text !== undefined) add('rcs', messageFileText(names, c.message.fallback.text));
+  const omitted = unsendableParts(f);
   const suggestions = c.rcsOnly
     ? (c.message?.suggestions ?? []).filter((sg) => sendableSuggestion(sg) && sg.text !== undefined)
       .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
     : [];
   const buttonMeta = (b: CanonicalTemplate['buttons'][number]) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) });
-  const cards = c.carousel?.map((card): TemplateCardMeta => {
+  const cards = c.carousel?.map((card, i): TemplateCardMeta => {
     const own: string[] = [];
     const addOwn = (text: string, role: 'card' | 'card-url', button?: number): void => {
       for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
@@ -182,15 +185,15 @@ export function templateMeta(c: CanonicalTemplate, channel: string, o: { publicI
         if (!own.includes(p)) own.push(p);
       }
     };
-    const cardBody = card.body ? fileFormText(card.body) : undefined;
+    const cardBody = card.body ? fileFormText(card.body.text, names.cards?.[i]) : undefined;
     if (cardBody !== undefined) addOwn(cardBody, 'card');
-    card.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) addOwn(b.url, 'card-url', i); });
+    card.buttons.forEach((b, j) => { if (b.type === 'URL' && b.url) addOwn(b.url, 'card-url', j); });
     return { params: own, ...(cardBody !== undefined ? { body: cardBody } : {}), buttons: card.buttons.map(buttonMeta) };
   });
   return {
     channel, name: c.name, language: c.language, params,
     ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
-    body: c.rcsOnly ? messageFileText(c, c.message?.message ?? '') : body,
+    body: c.rcsOnly ? messageFileText(names, c.message?.message ?? '') : body,
     ...(footer !== undefined ? { footer } : {}),
     buttons: c.buttons.map(buttonMeta),
     ...(suggestions.length ? { suggestions } : {}),

@@ -1,7 +1,7 @@
 // Pure: a canonical template (as read from the service) back to a template file, for `pull`.
 import { Document, isMap, type YAMLMap } from 'yaml';
 import { boundedStem } from '../core/file-name.js';
-import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate } from './canonical.js';
+import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type PlaceholderNames } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 
@@ -12,8 +12,8 @@ export interface ToFileOptions {
   categoryRead?: boolean;
   schemaPath: string;
   note: string;
-  /** write the placeholder names the template carries (`names`, from `pull --names-from`) rather than numbers */
-  names?: boolean;
+  /** the placeholders' names to write rather than numbers (those of the file the template replaces, or from `pull --names-from`) */
+  names?: PlaceholderNames;
   /** the message as a file wrote it (names and samples), when it says what the template's message says */
   message?: Record<string, unknown>;
 }
@@ -48,9 +48,8 @@ function numberedExamples(examples: readonly string[], names?: readonly string[]
 }
 
 /** A text and its samples as the file writes them: numbered, or with the names given. */
-function textPart(p: { text?: string; examples: readonly string[]; names?: readonly string[] }, names: boolean): Record<string, unknown> {
-  const n = names ? p.names : undefined;
-  return { text: n ? fileFormText({ text: p.text ?? '', names: n }) : p.text ?? '', ...(p.examples.length ? { examples: numberedExamples(p.examples, n) } : {}) };
+function textPart(p: { text?: string; examples: readonly string[] }, names?: readonly string[]): Record<string, unknown> {
+  return { text: fileFormText(p.text, names), ...(p.examples.length ? { examples: numberedExamples(p.examples, names) } : {}) };
 }
 
 /** Keys in the order a person writes them (FORMAT.md), the rest after them in their order. */
@@ -87,7 +86,8 @@ export function toFileValue(c: CanonicalTemplate, o: { channel: string; category
   return fileValue(c, o).value;
 }
 
-function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: boolean; message?: Record<string, unknown> }): { value: Record<string, unknown>; unknownSamples: boolean } {
+function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: PlaceholderNames; message?: Record<string, unknown> }): { value: Record<string, unknown>; unknownSamples: boolean } {
+  const names = o.names ?? {};
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
     ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
@@ -98,19 +98,19 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
   if (c.messageSendTtlSeconds !== undefined) t.message_send_ttl_seconds = c.messageSendTtlSeconds;
   if (c.header) {
     t.header = c.header.format === 'TEXT'
-      ? { format: 'TEXT', ...textPart({ text: c.header.text ?? '', examples: c.header.example !== undefined ? [c.header.example] : [], ...(c.header.names ? { names: c.header.names } : {}) }, o.names === true) }
+      ? { format: 'TEXT', ...textPart({ text: c.header.text ?? '', examples: c.header.example !== undefined ? [c.header.example] : [] }, names.header) }
       : { format: c.header.format, ...(c.header.example !== undefined ? { example: c.header.example } : {}) };
   }
   if (c.limitedTimeOffer) t.limited_time_offer = { text: c.limitedTimeOffer.text, ...(c.limitedTimeOffer.hasExpiration ? { has_expiration: true } : {}) };
   if (!c.rcsOnly) {
     t.body = presetAuthenticationBody({ ...c, category: o.category })
       ? { add_security_recommendation: c.body.addSecurityRecommendation === true }
-      : textPart(c.body, o.names === true);
+      : textPart(c.body, names.body);
   }
   if (c.carousel) {
-    t.carousel = c.carousel.map((card) => ({
+    t.carousel = c.carousel.map((card, i) => ({
       header: { format: card.header.format, ...(card.header.example !== undefined ? { example: card.header.example } : {}) },
-      ...(card.body ? { body: textPart(card.body, o.names === true) } : {}),
+      ...(card.body ? { body: textPart(card.body, names.cards?.[i]) } : {}),
       buttons: card.buttons.map(fileButton),
     }));
   }
@@ -137,7 +137,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 }
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
-  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: true } : {}), ...(o.message ? { message: o.message } : {}) });
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {
@@ -156,18 +156,15 @@ export function safeFileName(name: string, language: string): string {
   return `${clean(name)}.${clean(language)}.yaml`;
 }
 
-/** The file's names of a template's placeholders (file only): those of the desired side of a plan. */
-export type FileNames = Pick<CanonicalTemplate, 'messageNames' | 'category'> & { body?: { names?: string[] }; header?: { names?: string[] }; carousel?: { body?: { names?: string[] } }[] };
-
 /**
  * Pure: a template as its file reads, for diffs a person reads: the file's keys and shapes
  * (`footer: { code_expiration_minutes }`, samples as maps, snake_case), the placeholder names the
- * file gave (`names`, taken from the desired side so that both sides of a diff read alike), and
- * nothing the file does not hold (identity keys, the category the read does not return, message
- * samples the read does not return).
+ * file gave (`names`, taken from the desired side so that both sides of a diff read alike; none:
+ * numbered), and nothing the file does not hold (identity keys, the category the read does not
+ * return, message samples the read does not return). `category`: the desired side's, else `c`'s.
  */
-export function fileView(c: CanonicalTemplate, names: FileNames = c): Record<string, unknown> {
-  const v = toFileValue(c, { channel: '', category: names.category ?? c.category ?? '' });
+export function fileView(c: CanonicalTemplate, names: PlaceholderNames = {}, category?: string): Record<string, unknown> {
+  const v = toFileValue(c, { channel: '', category: category ?? c.category ?? '' });
   for (const k of ['channel', 'name', 'language', 'category', 'publicId']) delete v[k];
   const named = (part: unknown, list: readonly string[] | undefined): void => {
     const p = part as { text?: unknown; examples?: Record<string, unknown> } | undefined;
@@ -175,13 +172,13 @@ export function fileView(c: CanonicalTemplate, names: FileNames = c): Record<str
     if (typeof p.text === 'string') p.text = renameText(p.text, list);
     if (p.examples) p.examples = Object.fromEntries(Object.entries(p.examples).map(([k, x]) => [list[Number(k) - 1] || k, x]));
   };
-  named(v.body, names.body?.names);
-  named(v.header, names.header?.names);
-  (v.carousel as unknown[] | undefined)?.forEach((card, i) => named((card as { body?: unknown }).body, names.carousel?.[i]?.body?.names));
+  named(v.body, names.body);
+  named(v.header, names.header);
+  (v.carousel as unknown[] | undefined)?.forEach((card, i) => named((card as { body?: unknown }).body, names.cards?.[i]));
   const m = v.message as Record<string, unknown> | undefined;
   if (m) {
     delete m.examples;
-    const list = names.messageNames;
+    const list = names.message;
     if (list?.length) {
       const walk = (x: unknown): unknown => (typeof x === 'string' ? renameText(x, list)
         : Array.isArray(x) ? x.map(walk)
@@ -192,4 +189,4 @@ export function fileView(c: CanonicalTemplate, names: FileNames = c): Record<str
   return v;
 }
 
-const renameText = (text: string, names: readonly string[]): string => fileFormText({ text, names });
+const renameText = (text: string, names: readonly string[]): string => fileFormText(text, names);

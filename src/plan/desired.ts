@@ -37,8 +37,9 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const channelId = resolveChannel(channel, env);
     if (!channelId) throw new UsageError(`${f.file}: channel alias '${channel}' is not defined in environment '${env.name}'`);
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
-    const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id) } : {};
-    return { file: f.file, fileHash: f.hash, channel, canonical: fromFile(t, channelId, id), ...secretShape };
+    const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id).canonical } : {};
+    const { canonical, ...fileOnly } = fromFile(t, channelId, id);
+    return { file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape };
   });
   if (broken.length) throw new ValuesBreakTemplates(env.name, broken);
   return desired;

@@ -5,7 +5,7 @@ import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js
 import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
-import { canonicalJson, diffTemplates, fromRead, toWriteBody, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
+import { canonicalJson, diffTemplates, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
 
@@ -16,7 +16,10 @@ export interface DesiredTemplate {
   fileHash: string;
   /** the channel as written in the file (an alias or a UUID) */
   channel: string;
+  /** what the platform sees of the template: what the plan compares and apply writes */
   canonical: CanonicalTemplate;
+  /** what only the file knows (its placeholders' names, samples, unobservable fields), for renderings; absent: nothing (numbered placeholders) */
+  fileOnly?: FileOnly;
   /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/values.ts secretRemnants) */
   secretShape?: CanonicalTemplate;
 }
@@ -40,9 +43,12 @@ export interface PlanChange {
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
-  /** the canonical templates, for renderings (not saved) */
-  desired?: CanonicalTemplate;
-  remote?: CanonicalTemplate;
+  /**
+   * For renderings (not saved): the template as its file has it, and the other side: the
+   * channel's copy (a read has no file: its placeholders numbered) or the file at --base.
+   */
+  desired?: FileTemplate;
+  remote?: FileTemplate;
 }
 
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
@@ -84,6 +90,9 @@ export interface PlanInputs {
   ruleIds?: ReadonlySet<string>;
 }
 
+/** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
+const viewOf = (d: DesiredTemplate): FileTemplate => ({ ...(d.fileOnly ?? { names: {} }), canonical: d.canonical });
+
 export function makePlan(inp: PlanInputs): Plan {
   const changes: PlanChange[] = [];
   for (const d of inp.desired) {
@@ -92,7 +101,7 @@ export function makePlan(inp: PlanInputs): Plan {
     const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
     const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r) };
     if (!r) {
-      changes.push({ ...base, action: 'create', ...hashes, desired: c });
+      changes.push({ ...base, action: 'create', ...hashes, desired: viewOf(d) });
       continue;
     }
     const remote = fromRead(r, c.channelId);
@@ -137,7 +146,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
       ...(edit ? { edit } : {}),
-      ...hashes, desired: c, remote,
+      ...hashes, desired: viewOf(d), remote: withoutFile(remote),
     });
   }
   for (const o of inp.orphans ?? []) {
@@ -145,7 +154,7 @@ export function makePlan(inp: PlanInputs): Plan {
     if (!r) continue; // gone from git and from the channel: nothing to report
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
-      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: fromRead(r, o.channelId),
+      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
       attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
@@ -172,7 +181,7 @@ export function shardKeys(keys: Iterable<string>, shard: { index: number; count:
 
 /** What apply writes for a create or an update (made when needed: a plan of 10,000 templates stays small). */
 export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
-  return (c.action === 'create' || c.action === 'update') && c.desired ? toWriteBody(c.desired) : undefined;
+  return (c.action === 'create' || c.action === 'update') && c.desired ? toWriteBody(c.desired.canonical) : undefined;
 }
 
 /** Whether `plan --detailed-exitcode` exits 2: something to create or update, or a template the channel does not approve. */
@@ -186,18 +195,19 @@ export function attentionCount(p: Plan): number {
 }
 
 /**
- * Pure: a plan of the files against the templates of the files at a git ref (their canonical
- * models), for when the channel cannot be read: what a merge would change since that ref.
+ * Pure: a plan of the files against the templates of the files at a git ref (as those files have
+ * them), for when the channel cannot be read: what a merge would change since that ref.
  */
-export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, CanonicalTemplate>): Plan {
+export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, FileTemplate>): Plan {
   const changes: PlanChange[] = desired.map((d) => {
     const c = d.canonical;
-    const prev = base.get(c.templateId);
-    const common = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file, fileHash: d.fileHash, remoteFingerprint: 'base', desired: c };
+    const before = base.get(c.templateId);
+    const prev = before?.canonical;
+    const common = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file, fileHash: d.fileHash, remoteFingerprint: 'base', desired: viewOf(d) };
     if (!prev) return { ...common, action: 'create' as const };
     const diff = diffTemplates(c, prev);
     if (prev.category && c.category && prev.category !== c.category) diff.unshift({ path: 'category', before: prev.category, after: c.category });
-    return { ...common, action: diff.length ? 'update' as const : 'noop' as const, ...(diff.length ? { changes: diff } : {}), remote: prev };
+    return { ...common, action: diff.length ? 'update' as const : 'noop' as const, ...(diff.length ? { changes: diff } : {}), remote: before };
   });
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };

@@ -4,24 +4,24 @@ import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
 import { redact } from '../core/redact.js';
-import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange } from '../model/canonical.js';
-import { fileView, type FileNames } from '../model/to-file.js';
+import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
+import { fileView } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /**
  * The readable form of a template that diffs are made of: as its file reads (the file's keys,
- * samples as maps), with the placeholder names of `names` (the desired side's, so that a file
- * with {{first_name}} reads as such on both sides, never as {{1}}).
+ * samples as maps), with the placeholder names of the file `file` (the desired side's, so that a
+ * file with {{first_name}} reads as such on both sides, never as {{1}}) and its category.
  */
-export function renderTemplateText(c: CanonicalTemplate | undefined, names: FileNames | undefined = c): string {
+export function renderTemplateText(c: CanonicalTemplate | undefined, file?: FileTemplate): string {
   if (!c) return '';
-  return stringify(fileView(c, names ?? c), { lineWidth: 0, sortMapEntries: false });
+  return stringify(fileView(c, file?.names, file?.canonical.category), { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
-  const names = change.desired;
-  const patch = createPatch(keyOf(change), renderTemplateText(change.remote, names), renderTemplateText(change.desired, names), 'remote', 'files', { context: 2 });
+  const file = change.desired;
+  const patch = createPatch(keyOf(change), renderTemplateText(change.remote?.canonical, file), renderTemplateText(file?.canonical, file), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 
@@ -33,7 +33,8 @@ export function unifiedDiff(change: PlanChange): string {
 export function fileChanges(c: PlanChange): FieldChange[] {
   if (!c.changes?.length || !c.remote || !c.desired) return c.changes ?? [];
   const out: FieldChange[] = [];
-  diffValues(fileView(c.remote, c.desired), fileView(c.desired), '', out, false);
+  const { canonical, names } = c.desired;
+  diffValues(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names), '', out, false);
   return out.length ? out : c.changes;
 }
 
@@ -41,7 +42,7 @@ export function fileChanges(c: PlanChange): FieldChange[] {
 /** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
 export function notCompared(plan: Plan): string[] {
   const seen = new Set<string>();
-  for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote)) seen.add(f);
+  for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote?.canonical)) seen.add(f);
   return NOT_OBSERVABLE.filter((f) => seen.has(f));
 }
 

@@ -137,5 +137,5 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   const project = await loadCleanProject(config, o.paths, o.cwd);
   const desired = loadDesired(project.files, environment, config.rules);
   const base = await templatesAtRef(config, environment, o.ref);
-  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.canonical])));
+  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])));
 }

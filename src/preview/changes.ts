@@ -4,7 +4,7 @@
 // the changes (create / update / orphan) with the plan's summary.
 import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
-import type { CanonicalTemplate } from '../model/canonical.js';
+import type { FileTemplate } from '../model/canonical.js';
 import { langAttrs } from './direction.js';
 import { esc, page, rcs, rowOf, rowsTable, whatsapp, type Marks } from './html.js';
 
@@ -15,16 +15,18 @@ export function changePageName(c: Pick<PlanChange, 'channel' | 'name' | 'languag
   return `${boundedStem(keyOf(c))}.html`;
 }
 
-function phone(c: CanonicalTemplate | undefined, marks: Marks | undefined, empty: string): string {
-  if (!c) return `<p class="meta">${esc(empty)}</p>`;
+function phone(f: FileTemplate | undefined, marks: Marks | undefined, empty: string): string {
+  if (!f) return `<p class="meta">${esc(empty)}</p>`;
+  const c = f.canonical;
   const hasBody = c.body.text !== '' || c.header !== undefined || c.buttons.length > 0;
-  return `${hasBody ? `<div class="phone"${langAttrs(c.language)}>${whatsapp(c, marks)}</div>` : ''}${rcs(c, marks)}`;
+  return `${hasBody ? `<div class="phone"${langAttrs(c.language)}>${whatsapp(f, marks)}</div>` : ''}${rcs(f, marks)}`;
 }
 
 function changePage(c: PlanChange, o: { environment: string; against: string }): string {
   const paths = (c.changes ?? []).map((f) => f.path);
-  const before = c.remote ? phone(c.remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
-  const after = phone(c.desired, { paths, side: 'after', ...(c.remote ? { other: c.remote } : {}) }, 'not in the files');
+  const remote = c.remote;
+  const before = remote ? phone(remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
+  const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
   const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${esc(a)}</p>`).join('');
   return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(keyOf(c))}</h1>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`

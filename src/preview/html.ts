@@ -1,7 +1,7 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate } from '../model/canonical.js';
+import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
@@ -10,11 +10,11 @@ import { langAttrs } from './direction.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
-/** A text of the model in the file's form, with its samples by the file's placeholder keys. */
-export function withKeys(part: { text?: string; names?: readonly string[] }, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
+/** A text of the model in the file's form (`names`: the file's names of its placeholders), with its samples by the file's placeholder keys. */
+export function withKeys(text: string | undefined, names: readonly string[] | undefined, examples: readonly (string | undefined)[]): { text: string; samples: Record<string, string> } {
   const samples: Record<string, string> = {};
-  examples.forEach((v, i) => { if (v !== undefined) samples[part.names?.[i] ?? String(i + 1)] = v; });
-  return { text: fileFormText(part), samples };
+  examples.forEach((v, i) => { if (v !== undefined) samples[names?.[i] ?? String(i + 1)] = v; });
+  return { text: fileFormText(text, names), samples };
 }
 
 
@@ -66,17 +66,17 @@ function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'b
 function offerStrip(c: CanonicalTemplate, marks?: Marks): string {
   const l = c.limitedTimeOffer;
   if (!l) return '';
-  const other = marks?.other?.limitedTimeOffer;
+  const other = marks?.other?.canonical.limitedTimeOffer;
   const text = other && changed(marks, 'limitedTimeOffer.text') ? wordDiff(l.text, other.text, marks!.side, c.language) : esc(l.text);
   return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div><b>${text}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
 }
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
-function carouselHtml(cards: readonly CanonicalCard[], marks?: Marks): string {
+function carouselHtml(cards: readonly CanonicalCard[], names: readonly (string[] | undefined)[] = [], marks?: Marks): string {
   // a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
   const out = [`<div class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}">`];
   cards.forEach((card, i) => {
-    const b = card.body ? withKeys(card.body, card.body.examples) : undefined;
+    const b = card.body ? withKeys(card.body.text, names[i], card.body.examples) : undefined;
     // the card's image is described by the card's own text, with its samples
     const alt = `Card ${i + 1} image${b ? `: ${renderText(b.text, b.samples)}` : ''}`;
     out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, alt));
@@ -88,37 +88,41 @@ function carouselHtml(cards: readonly CanonicalCard[], marks?: Marks): string {
 }
 
 /** The body as shown, in the file's form, with its samples (WhatsApp's own text for such an authentication template). */
-function shownBody(c: CanonicalTemplate): { text: string; samples: Record<string, string> } {
-  const preset = presetTextOf(c);
-  return preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : withKeys(c.body, c.body.examples);
+function shownBody(f: FileTemplate): { text: string; samples: Record<string, string> } {
+  const preset = presetTextOf(f.canonical);
+  return preset ? { text: preset.body, samples: { [CODE_PARAM]: SAMPLE_CODE } } : bodyOf(f);
 }
 
-const headerOf = (c: CanonicalTemplate) => (c.header ? (({ text, samples }) => ({ text, samples: { ...(c.samples ?? {}), ...samples } }))(withKeys(c.header, [c.header.example])) : undefined);
-const bodyOf = (c: CanonicalTemplate) => withKeys(c.body, c.body.examples);
+const headerOf = (f: FileTemplate) => {
+  const h = f.canonical.header;
+  return h ? (({ text, samples }) => ({ text, samples: { ...(f.samples ?? {}), ...samples } }))(withKeys(h.text, f.names.header, [h.example])) : undefined;
+};
+const bodyOf = (f: FileTemplate) => withKeys(f.canonical.body.text, f.names.body, f.canonical.body.examples);
 
-/** The WhatsApp bubble and its buttons; `marks` marks what changed (before/after pages). */
-export function whatsapp(c: CanonicalTemplate, marks?: Marks): string {
+/** The WhatsApp bubble and its buttons, from the template as its file has it (a read: numbered); `marks` marks what changed (before/after pages). */
+export function whatsapp(f: FileTemplate, marks?: Marks): string {
+  const c = f.canonical;
   const parts: string[] = [`<div class="bubble wa${cls(marks, 'header') || cls(marks, 'body') || cls(marks, 'footer') ? ' has-changes' : ''}">`];
   if (c.header) {
-    const h = headerOf(c)!;
+    const h = headerOf(f)!;
     parts.push(c.header.format === 'TEXT'
       ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
   parts.push(offerStrip(c, marks));
   const preset = presetTextOf(c);
-  const body = shownBody(c);
+  const body = shownBody(f);
   // WhatsApp's own authentication text shown in English for another language is English here
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
   parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
   const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks));
   // the component WhatsApp draws under the body: the customer allows or declines calls
   if (c.callPermissionRequest) parts.push('<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">📞</span> Allow calls</div></div>');
   if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
-  if (c.carousel) parts.push(carouselHtml(c.carousel, marks));
+  if (c.carousel) parts.push(carouselHtml(c.carousel, f.names.cards, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
   const note = desktopNote(c.buttons);
@@ -190,8 +194,8 @@ export function rowOf(attrs: string, cells: readonly string[], cellAttrs: readon
 export interface PageInput {
   key: string;
   file: string;
-  /** the template as the canonical model has it (for a file with lint errors, as far as it could be read) */
-  template?: CanonicalTemplate;
+  /** the template as its file has it (for a file with lint errors, as far as it could be read) */
+  template?: FileTemplate;
   diagnostics: readonly Diagnostic[];
   href: string;
 }
@@ -204,11 +208,12 @@ export function page(title: string, body: string, live: boolean): string {
 export { renderRcs as rcs };
 
 export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
-  const c = p.template;
+  const f = p.template;
+  const c = f?.canonical;
   // an RCS-only template has no WhatsApp part: no bubble is drawn for it
   const hasBody = c !== undefined && !c.rcsOnly && (c.body.text !== '' || c.header !== undefined || c.buttons.length > 0);
-  const content = c && (hasBody || c.message)
-    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone"${langAttrs(c.language)}>${whatsapp(c)}</div></section>` : ''}${renderRcs(c)}`
+  const content = f && c && (hasBody || c.message)
+    ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone"${langAttrs(c.language)}>${whatsapp(f)}</div></section>` : ''}${renderRcs(f)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
   return page(p.key, `<header class="top"><a href="index.html">← all templates</a><h1>${esc(p.key)}</h1><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
@@ -217,16 +222,17 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
+    const c = p.template?.canonical;
     const body = p.template ? shownBody(p.template) : undefined;
-    const preview = p.template?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return rowOf('', [`<a href="${esc(p.href)}">${esc(p.key)}</a>`, esc(p.template?.category ?? (p.template?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', p.template ? langAttrs(p.template.language) : '']);
+    const preview = p.template && c?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
+    return rowOf('', [`<a href="${esc(p.href)}">${esc(p.key)}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
   });
   return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}</main>`, Boolean(opts.live));
 }
 
 /** The index's one line of an RCS-only template: its text, or its first card's title. */
-function rcsSummary(c: CanonicalTemplate): string {
-  const m = c.message;
+function rcsSummary(f: FileTemplate): string {
+  const m = f.canonical.message;
   const first = m?.message || m?.richCards?.[0]?.title || m?.richCards?.[0]?.description || '';
-  return renderText(messageFileText(c, first), c.samples ?? {});
+  return renderText(messageFileText(f.names, first), f.samples ?? {});
 }

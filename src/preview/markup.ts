@@ -1,7 +1,7 @@
 // Pure: the markup pieces every preview page shares: escaping, samples in texts, WhatsApp's
 // inline formatting, and the marks of the before/after pages of `preview --changes`.
 import { diffWords } from 'diff';
-import type { CanonicalTemplate } from '../model/canonical.js';
+import type { FileTemplate } from '../model/canonical.js';
 import { sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 
@@ -52,7 +52,7 @@ export function formatWhatsApp(html: string): string {
  * of the canonical model, as plan diffs name them (`body.text`, `buttons[1].text`,
  * `message.richCards[0]`), and the other side's template, for a word-level diff of changed text.
  */
-export interface Marks { paths: readonly string[]; side: 'before' | 'after'; other?: CanonicalTemplate }
+export interface Marks { paths: readonly string[]; side: 'before' | 'after'; other?: FileTemplate }
 
 /** whether `prefix` or anything under it changed */
 export function changed(m: Marks | undefined, prefix: string): boolean {
@@ -80,8 +80,8 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side'], lang
 }
 
 /** A text with its samples; where it changed, as a word diff against the other side's text. */
-export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: CanonicalTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
+export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: FileTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
   const other = m?.other ? otherText(m.other) : undefined;
-  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.language);
+  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.canonical.language);
   return withSamples(text, samples);
 }

@@ -2,7 +2,7 @@
 // cards SMALL 120 / MEDIUM 232 wide, media SHORT 112 / MEDIUM 168 / TALL 264 high, a video as
 // a video with its thumbnail, chips that say what they do, and the SMS fallback beside the card.
 import { smsSize } from '../model/sms.js';
-import { messageFileText, type CanonicalTemplate } from '../model/canonical.js';
+import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
@@ -65,11 +65,12 @@ function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp
 }
 
 /** The RCS message, cards and suggestions (and the SMS fallback); `marks` marks what changed (before/after pages). */
-export function renderRcs(c: CanonicalTemplate, marks?: Marks): string {
+export function renderRcs(f: FileTemplate, marks?: Marks): string {
+  const c = f.canonical;
   const m = o(c.message);
   if (!m) return '';
-  const text = (x: string): string => withSamples(messageFileText(c, x), c.samples);
-  const plain = (x: string): string => renderText(messageFileText(c, x), c.samples ?? {});
+  const text = (x: string): string => withSamples(messageFileText(f.names, x), f.samples);
+  const plain = (x: string): string => renderText(messageFileText(f.names, x), f.samples ?? {});
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
   const carousel = opts?.type === 'CAROUSEL' || (opts?.type === undefined && cards.length > 1);

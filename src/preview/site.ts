@@ -2,7 +2,7 @@
 // the canonical model, with its lint findings; a file with errors is rendered as far as it reads.
 import { boundedStem } from '../core/file-name.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
-import { fromFile, type CanonicalTemplate } from '../model/canonical.js';
+import { fromFile, type FileTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { loadProject } from '../project/load.js';
 import { shownTemplate } from '../project/values.js';
@@ -10,7 +10,7 @@ import { renderIndex, renderTemplatePage, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
 
-function canonicalOf(v: Loose): CanonicalTemplate | undefined {
+function fileTemplateOf(v: Loose): FileTemplate | undefined {
   try { return fromFile(v, String(v.channel ?? ''), ''); } catch { return undefined; }
 }
 
@@ -25,7 +25,7 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
     let href = `${boundedStem(key)}.html`;
     for (let n = 2; used.has(href); n++) href = href.replace(/(_\d+)?\.html$/, `_${n}.html`);
     used.add(href);
-    const template = v ? canonicalOf(shownTemplate(f.file, v, o.environment)) : undefined;
+    const template = v ? fileTemplateOf(shownTemplate(f.file, v, o.environment)) : undefined;
     inputs.push({ key, file: f.file, ...(template ? { template } : {}), diagnostics: f.diagnostics, href });
   }
   inputs.sort((a, b) => a.key.localeCompare(b.key));

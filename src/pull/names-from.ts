@@ -5,7 +5,7 @@
 // never guessed).
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { fromFile, normalizeMessage, type CanonicalTemplate } from '../model/canonical.js';
+import { fromFile, normalizeMessage, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
 import { parseJsonFile } from './from-export.js';
 
@@ -29,8 +29,8 @@ export async function metaNameSource(files: readonly string[], cwd: string): Pro
   return out;
 }
 
-/** Pure: the canonical template with the names of the Meta template's parts; the parts whose counts differ, by field. */
-export function withMetaNames(c: CanonicalTemplate, meta: Rec): { template: CanonicalTemplate; mismatches: { field: string; message: string }[] } {
+/** Pure: the names of the Meta template's parts for the canonical template's placeholders; the parts whose counts differ, by field. */
+export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: PlaceholderNames; mismatches: { field: string; message: string }[] } {
   const mismatches: { field: string; message: string }[] = [];
   const namesOf = (field: string, wireText: string | undefined, metaPart: unknown): string[] | undefined => {
     const metaText = typeof rec(metaPart)?.text === 'string' ? (rec(metaPart)!.text as string) : undefined;
@@ -44,43 +44,43 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { template: Cano
     if (keys.length !== want) { mismatches.push({ field, message: `the Meta export has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
     return keys.every((k) => NUMBERED.test(k)) ? undefined : keys.map((k) => (NUMBERED.test(k) ? '' : k));
   };
-  const t: CanonicalTemplate = { ...c, body: { ...c.body } };
+  const out: PlaceholderNames = {};
   const body = namesOf('body', c.body.text || undefined, meta.body);
-  if (body) t.body.names = body;
+  if (body) out.body = body;
   const h = rec(meta.header);
   if (c.header?.format === 'TEXT' && h?.format === 'TEXT') {
     const names = namesOf('header', c.header.text, h);
-    if (names) t.header = { ...c.header, names };
+    if (names) out.header = names;
   }
   const cards = Array.isArray(meta.carousel) ? meta.carousel : [];
   if (c.carousel) {
-    t.carousel = c.carousel.map((card, i) => {
-      const names = card.body ? namesOf(`carousel[${i}].body`, card.body.text, rec(cards[i])?.body) : undefined;
-      return names && card.body ? { ...card, body: { ...card.body, names } } : card;
-    });
+    const named = c.carousel.map((card, i) => (card.body ? namesOf(`carousel[${i}].body`, card.body.text, rec(cards[i])?.body) : undefined));
+    if (named.some(Boolean)) out.cards = named;
   }
-  return { template: t, mismatches };
+  return { names: out, mismatches };
 }
 
 /**
- * Pure: the canonical template read from the channel with the names of the file it replaces (or
+ * Pure: for the canonical template read from the channel, the names of the file it replaces (or
  * the file the template lives in), when the file says what the channel says: every text the same
  * once the file's names are numbered. The file's message is then kept as written (with its
  * samples, which the read does not return) and so is its category. A template that changed on the
  * channel since the file keeps the channel's numbers (one placeholder style per template).
  */
-export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string): { template: CanonicalTemplate; message?: Rec; category?: string; kept: boolean } {
-  const e = fromFile(file, channelId, '');
+export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string): { names?: PlaceholderNames; message?: Rec; category?: string; kept: boolean } {
+  const { canonical: e, names: theirs } = fromFile(file, channelId, '');
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const kept = c.body.text === e.body.text
     && same(c.header?.format === 'TEXT' ? c.header.text : undefined, e.header?.format === 'TEXT' ? e.header.text : undefined)
     && same((c.carousel ?? []).map((x) => x.body?.text), (e.carousel ?? []).map((x) => x.body?.text))
     && same(c.message ? normalizeMessage(c.message) : undefined, e.message);
   const category = typeof file.category === 'string' ? file.category : undefined;
-  if (!kept) return { template: c, kept, ...(category ? { category } : {}) };
-  const t: CanonicalTemplate = { ...c, body: { ...c.body, ...(e.body.names ? { names: e.body.names } : {}) } };
-  if (c.header && e.header?.names) t.header = { ...c.header, names: e.header.names };
-  if (c.carousel) t.carousel = c.carousel.map((card, i) => (card.body && e.carousel?.[i]?.body?.names ? { ...card, body: { ...card.body, names: e.carousel[i]!.body!.names } } : card));
+  if (!kept) return { kept, ...(category ? { category } : {}) };
+  // the names of the texts the file and the channel share (the message is kept as the file wrote it)
+  const names: PlaceholderNames = {};
+  if (theirs.body) names.body = theirs.body;
+  if (c.header && theirs.header) names.header = theirs.header;
+  if (c.carousel && theirs.cards) names.cards = c.carousel.map((card, i) => (card.body ? theirs.cards![i] : undefined));
   const message = rec(file.message);
-  return { template: t, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
+  return { names, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
-import { fromRead, kindCategory } from '../model/canonical.js';
+import { fromRead, kindCategory, type PlaceholderNames } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { writeFileAtomic } from '../files/write.js';
 import { secretsAsReferences, shownTemplate } from '../project/values.js';
@@ -55,7 +55,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const elsewhere = lives && path.resolve(lives.abs) !== path.resolve(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    let c = fromRead(r, req.channelId);
+    const c = fromRead(r, req.channelId);
+    // the names the file writes for the channel's numbered placeholders (none: numbered)
+    let named: PlaceholderNames = {};
     let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
     const replaced = existing.find((e) => path.resolve(e.abs) === path.resolve(target)) ?? lives;
@@ -63,7 +65,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (replaced && !req.namesFrom) {
       // compared as the file is in this environment: its ((values)) filled in
       const w = withFileNames(c, shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }), req.channelId);
-      c = w.template;
+      if (w.names) named = w.names;
       kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
     }
@@ -72,7 +74,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       if (!meta) names = { missing: true };
       else {
         const w = withMetaNames(c, meta);
-        c = w.template;
+        named = w.names;
         if (w.mismatches.length) names = { mismatches: w.mismatches };
       }
     }
@@ -80,7 +82,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
-      names: true, ...(kept.message ? { message: kept.message } : {}),
+      names: named, ...(kept.message ? { message: kept.message } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
