@@ -175,7 +175,8 @@ export function readXliffTree(text: string): TranslationDoc {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
       const name = unit[':@']?.name;
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id)', line);
-      const segments = kids(unit).filter((n) => tagOf(n) === 'segment');
+      // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
+      const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
       const codes = new Map<string, string>();
       let source = '';
       let target: string | undefined;
@@ -197,10 +198,14 @@ export function readXliffTree(text: string): TranslationDoc {
         const src = kids(seg).find((n) => tagOf(n) === 'source');
         if (src) source += content(src, false);
       }
+      const pieces: (XNode | undefined)[] = [];
       for (const seg of segments) {
         const tgt = kids(seg).find((n) => tagOf(n) === 'target');
-        if (tgt) target = (target ?? '') + content(tgt, true);
+        // an ignorable without a target keeps its source (XLIFF 2.0: it is not translated)
+        pieces.push(tgt ?? (tagOf(seg) === 'ignorable' ? kids(seg).find((n) => tagOf(n) === 'source') : undefined));
+        if (tgt && tagOf(seg) === 'segment') target = '';
       }
+      if (target !== undefined) for (const p of pieces) if (p) target += content(p, true);
       if (target === undefined || target === '') continue;
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
     }
