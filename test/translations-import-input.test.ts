@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations, translationsExport } from '../src/cli/translations.ts';
 import { decodeTranslationFile, readCsv, TranslationFileError } from '../src/translations/formats.ts';
-import { applyTexts, checkApplied, EditRefused } from '../src/translations/apply.ts';
+import { applyTexts, checkApplied, EditRefused, planImport } from '../src/translations/apply.ts';
 import { indexText } from '../src/files/text-locate.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { UsageError } from '../src/core/errors.ts';
@@ -120,6 +120,17 @@ test('the result is read back: a text that does not parse, or lost or changed a 
   assert.match(checkApplied(good.replace(/^footer: .*\n/m, ''), before, texts, 'en_US', hashes) ?? '', 'would not hold the intended texts');
   assert.match(checkApplied(good.replace('deux', 'trois'), before, texts, 'en_US', hashes) ?? '', '(body.text differs)');
   assert.ok(checkApplied(good.replace('3d3a9890', '00000000'), before, texts, 'en_US', hashes));
+});
+
+test('an import whose read-back differs from the intended file refuses that template and writes nothing of it', () => {
+  const source = { template: 'shop-whatsapp/welcome', file: 'templates/welcome.en_US.yaml', text: EN, value: readTemplateValue(EN) };
+  // the target's value as the import was given it disagrees with its text (here: a key the text lacks): the edit cannot be the intended file
+  const target = { file: 'templates/welcome.fr.yaml', text: FR, value: { ...readTemplateValue(FR), extra: 'x' } };
+  const plan = planImport([{ id: 'shop-whatsapp/welcome:footer', source: 'Reply STOP to opt out', target: 'STOP', line: 7 }], 'en_US', 'fr',
+    new Map([[source.template, source]]), new Map([[source.template, target]]));
+  assert.equal(plan.writes, []);
+  assert.equal(plan.refusals.map((r) => [r.template, r.line]), [['shop-whatsapp/welcome', 7]]);
+  assert.match(plan.refusals[0]!.message, 'would not hold the intended texts');
 });
 
 test('a CSV in Windows-1252 is refused at its line with how to save it; UTF-16 with a byte-order mark is read', async () => {
