@@ -87,6 +87,9 @@ test('an <ignorable> between segments is part of the unit\'s text, in document o
   // a unit whose only target is an ignorable's is not translated
   const none = unit('<ignorable><source> </source><target> </target></ignorable>').replace(/<target>[^<]*(<ph[^>]*>)?[^<]*<\/target><\/segment>/g, '</segment>');
   for (const read of [readXliffFast, readXliffTree]) assert.equal(read(none)?.entries, [], read.name);
+  // nor one whose second sentence has no target yet: its first sentence alone is not its translation
+  const half = unit('<ignorable><source> </source><target> </target></ignorable>').replace('<target>Antworte hier.</target>', '');
+  for (const read of [readXliffFast, readXliffTree]) assert.equal(read(half)?.entries, [], read.name);
 });
 
 test('a file that is not well-formed is refused at its line, through the parser', () => {

@@ -225,12 +225,15 @@ export function readXliffTree(text: string): TranslationDoc {
         if (src) source += content(src, false);
       }
       const pieces: (XNode | undefined)[] = [];
+      let untranslated = false;
       for (const seg of segments) {
         const tgt = kids(seg).find((n) => tagOf(n) === 'target');
         // an ignorable without a target keeps its source (XLIFF 2.0: it is not translated)
         pieces.push(tgt ?? (tagOf(seg) === 'ignorable' ? kids(seg).find((n) => tagOf(n) === 'source') : undefined));
-        if (tgt && tagOf(seg) === 'segment') target = '';
+        if (tagOf(seg) === 'segment') { if (tgt) target = ''; else untranslated = true; }
       }
+      // a segment without a target: the unit is not translated yet (not a part of its text)
+      if (untranslated) continue;
       if (target !== undefined) for (const p of pieces) if (p) target += content(p, true);
       if (target === undefined || target === '') continue;
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });

@@ -64,6 +64,8 @@ type Piece = string | { id: string; equiv?: string; disp?: string };
  */
 interface OpenUnit {
   name: string | undefined; line: number; source: Piece[]; target: Piece[] | undefined; done: Piece[];
+  /** a segment without a target: the unit is not translated yet */
+  untranslated: boolean;
   part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
 }
 
@@ -182,7 +184,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined };
+      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
@@ -218,7 +220,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     const p = u.part!;
     u.part = undefined;
     if (p.source) u.source.push(...p.source);
-    if (p.target && !p.ignorable) u.target = [];
+    if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
     if (t) u.done.push(...t);
   }
@@ -230,7 +232,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (typeof p === 'string') source += p;
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
-    if (!u.target) return;
+    if (!u.target || u.untranslated) return;
     let target = '';
     let unknown: string | undefined;
     for (const p of u.done) {
