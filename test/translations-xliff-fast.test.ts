@@ -35,6 +35,9 @@ const edits: ((x: string) => string)[] = [
   (x) => x.replace(/<target xml:space="preserve">([^<]*)/, '<target xml:space="preserve">$1 & more'),
   (x) => x.replace(/<ph id="ph1"/, '<ph id="zz"'),
   (x) => x.replace(/\n/g, '\r\n'),
+  // segmenting tools: an <ignorable> (the space between sentences) between two segments, with or without its own target
+  (x) => x.replace(/<\/segment>\n( *)<\/unit>/g, '</segment>\n$1<ignorable><source xml:space="preserve"> </source><target xml:space="preserve"> </target></ignorable><segment><source>More.</source><target>Mehr.</target></segment>\n$1</unit>'),
+  (x) => x.replace(/<\/segment>\n( *)<\/unit>/g, '</segment>\n$1<ignorable><source xml:space="preserve"> - </source></ignorable>\n$1</unit>'),
 ];
 
 const outcome = (read: (x: string) => unknown, x: string): unknown => {
@@ -65,6 +68,28 @@ test('a character reference is the character it names, in either read', () => {
   const x = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">\n<file id="f1"><unit id="footer" name="wa/x:footer"><segment><source>Caf&#233;</source><target>Caf&#xE9; &amp; th&#233;</target></segment></unit></file></xliff>\n';
   assert.equal(readXliffFast(x)?.entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
   assert.equal(readXliffTree(x).entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
+});
+
+test('an <ignorable> between segments is part of the unit\'s text, in document order, in either read', () => {
+  const ph = '<ph id="ph1" disp="{{first_name}}" equiv="{{first_name}}"/>';
+  const unit = (between: string): string => `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de">\n<file id="f1"><unit id="body.text" name="wa/x:body.text">`
+    + `<segment state="translated"><source>Hello ${ph}, welcome.</source><target>Hallo ${ph}, willkommen.</target></segment>${between}`
+    + '<segment state="translated"><source>Reply here.</source><target>Antworte hier.</target></segment></unit></file></xliff>\n';
+  const cases: [string, string, string][] = [
+    ['<ignorable><source xml:space="preserve"> </source><target xml:space="preserve"> </target></ignorable>', 'Hello {{first_name}}, welcome. Reply here.', 'Hallo {{first_name}}, willkommen. Antworte hier.'],
+    // an ignorable without a target is not translated: its source stands in the target
+    ['<ignorable><source xml:space="preserve">\n</source></ignorable>', 'Hello {{first_name}}, welcome.\nReply here.', 'Hallo {{first_name}}, willkommen.\nAntworte hier.'],
+  ];
+  for (const [between, source, target] of cases) {
+    const x = unit(between);
+    for (const read of [readXliffFast, readXliffTree, readXliff]) assert.equal(read(x)?.entries.map((e) => [e.source, e.target]), [[source, target]], read.name);
+  }
+  // a unit whose only target is an ignorable's is not translated
+  const none = unit('<ignorable><source> </source><target> </target></ignorable>').replace(/<target>[^<]*(<ph[^>]*>)?[^<]*<\/target><\/segment>/g, '</segment>');
+  for (const read of [readXliffFast, readXliffTree]) assert.equal(read(none)?.entries, [], read.name);
+  // nor one whose second sentence has no target yet: its first sentence alone is not its translation
+  const half = unit('<ignorable><source> </source><target> </target></ignorable>').replace('<target>Antworte hier.</target>', '');
+  for (const read of [readXliffFast, readXliffTree]) assert.equal(read(half)?.entries, [], read.name);
 });
 
 test('a file that is not well-formed is refused at its line, through the parser', () => {

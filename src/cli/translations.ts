@@ -14,7 +14,8 @@ import { AtomicWriter, writeFileAtomic } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { planImport } from '../translations/apply.js';
-import { EXTENSION, FORMATS, formatOfFile, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
+import { closest } from '../core/suggest.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 
@@ -25,6 +26,11 @@ interface Read { file: string; abs: string; text: string; value: Loose; doc?: Te
 
 /** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
 export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
+
+function readBoundedBytes(abs: string, shown: string, max: number): Buffer {
+  if (statSync(abs).size > max) throw new UsageError(`${shown}: larger than ${max} bytes`);
+  return readFileSync(abs);
+}
 
 function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): string {
   if (statSync(abs).size > max) throw new UsageError(`${shown}: larger than ${max} bytes`);
@@ -61,14 +67,13 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
 /** fewer files than this are read by this thread alone */
 const READ_AHEAD_MIN = 2000;
 
-const LANG = /^[a-z]{2,3}(_[A-Z]{2}|_[A-Za-z]{4})?$/;
-
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   const source = o.source;
   const targets = o.target ?? [];
   if (!source) throw new UsageError('translations export: --source LANG is required (the language translators translate from)');
   if (!targets.length) throw new UsageError('translations export: name at least one --target LANG');
-  for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR`);
+  for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l)}`);
+  if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
   const format = (o.format ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
   const config = await commandConfig(o);
@@ -82,6 +87,13 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
 export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number; outdated: number }[]> {
   // the paths choose the source templates; their translations are looked for among all of the project's
   const all = await readTemplates(config, [], cwd);
+  // a source language no template has would export empty files: a usage error, with the project's languages
+  const languages = [...new Set(all.map((r) => str(r.value.language)).filter((l): l is string => l !== undefined))].sort();
+  if (all.length && !languages.includes(o.source)) {
+    const sameBase = languages.filter((l) => l.split('_')[0] === o.source.split('_')[0]);
+    const near = sameBase.length === 1 ? sameBase[0] : closest(o.source, languages);
+    throw new UsageError(`translations export: no template is in --source ${o.source}${near ? `; did you mean '${near}'?` : ''} (the templates' languages: ${languages.join(', ') || 'none'})`);
+  }
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
   const out = path.resolve(cwd, o.out);
@@ -107,6 +119,8 @@ export interface ImportResult {
   empty: string[];
   /** target files that already held every text imported into them: not written */
   unchanged: string[];
+  /** PO entries marked fuzzy, not imported (those of a template not written for lack of them are in its `skipped` reason) */
+  fuzzy: { file: string; line: number; id: string }[];
 }
 
 const UNREADABLE: Record<string, string> = {
@@ -125,20 +139,20 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [] };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [] };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
     const format = formatOfFile(file);
     if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
-    let text: string;
-    try { text = readBounded(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
+    let bytes: Buffer;
+    try { bytes = readBoundedBytes(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
       // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported
       const why = UNREADABLE[(e as NodeJS.ErrnoException).code ?? ''];
       if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
       throw e;
     }
-    try { docs.push({ file, doc: readTranslations(format, text) }); } catch (e) {
+    try { docs.push({ file, doc: readTranslations(format, decodeTranslationFile(bytes, format)) }); } catch (e) {
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }
@@ -165,7 +179,9 @@ export async function importTranslations(config: Config, files: readonly string[
     for (const { file, doc } of docs) {
       const sources = byLanguage.get(doc.source) ?? none;
       const targets = byLanguage.get(doc.target) ?? none;
-      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken);
+      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+      const skippedHere = new Set(plan.skipped.map((x) => x.template));
+      for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
       result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
       result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
       for (const u of plan.unchanged) unchanged.add(u.file);
@@ -195,6 +211,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const held = [...new Set(r.refusals.filter((x) => x.template).map((x) => x.template))];
   if (held.length) err.push(`nothing written for ${held.join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
+  for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   if (err.length) process.stderr.write(err.join(''));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);

@@ -3,7 +3,7 @@
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
 import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
-import { scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
+import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import type { Entry } from './formats.js';
@@ -85,6 +85,19 @@ export function render(text: string, type: string | undefined, inFlow = false): 
 
 interface Edit { start: number; end: number; text: string }
 
+/** An edit the updater will not make (two edits of one place, or a result that is not the intended file): the template is refused, not written. */
+export class EditRefused extends Error {}
+
+/** the edits in order of their start; two that touch one range or overlap are refused (made one after the other, the second would land at a stale offset) */
+function ordered(edits: Edit[]): Edit[] {
+  edits.sort((x, y) => x.start - y.start || x.end - y.end);
+  for (let i = 1; i < edits.length; i++) {
+    const a = edits[i - 1]!; const b = edits[i]!;
+    if (b.start < a.end || (b.start === a.start)) throw new EditRefused(`two edits of one place of the file (offsets ${a.start}-${a.end} and ${b.start}-${b.end})`);
+  }
+  return edits;
+}
+
 /** The translated_from block, keeping the hashes of texts this import did not touch. */
 function renderRecord(source: string, hashes: Record<string, string>): string {
   return ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)].join('\n') + '\n';
@@ -124,7 +137,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
     edits.push({ start: keyRange[0], end, text: record });
   }
   let out = text;
-  for (const e of edits.sort((x, y) => y.start - x.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : '\n'}${record}`;
   if (missing.length) {
     // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
@@ -186,13 +199,69 @@ export function applyOnText(doc: TextDoc, texts: readonly { path: (string | numb
   return result;
 }
 
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (!isPlain(a) || !isPlain(b)) return false;
+  const ka = Object.keys(a); const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
+}
+
+function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  let at: Record<string | number, unknown> = root;
+  path.forEach((k, i) => {
+    if (i === path.length - 1) { at[k] = value; return; }
+    if (typeof at[k] !== 'object' || at[k] === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    at = at[k] as Record<string | number, unknown>;
+  });
+}
+
+/**
+ * Pure: why `after` (applyTexts' result) is not `before` with exactly the texts set and the
+ * record merged (as applyTexts merges it), or undefined when it is: the new text is read back
+ * before anything is written, so an edit that went wrong refuses its template instead of writing
+ * a broken or different file.
+ */
+export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
+  const got = openDocument('', after).value;
+  if (got === undefined) return 'the edited file would not read as a template (not written)';
+  const want = structuredClone(isPlain(before) ? before : {});
+  for (const t of texts) setPath(want, t.path, t.text);
+  const prior = obj(want.translated_from);
+  const kept = str(prior?.language) === source ? obj(prior?.texts) ?? {} : {};
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...kept, ...hashes })) merged[k] = String(v);
+  want.translated_from = { language: source, texts: merged };
+  if (sameValue(got, want)) return undefined;
+  const wrong = texts.find((t) => sameValue(t.path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], got), t.text) === false);
+  return `the edited file would not hold the intended texts${wrong ? ` (${fieldKey(wrong.path)} differs)` : ''} (not written)`;
+}
+
+/** The entries of one template with the same unit id twice: refused (both lines), or kept once when source and translation are the same. */
+function uniqueEntries(template: string, es: readonly Entry[]): { ok: Entry[]; refused: Refusal[] } {
+  const first = new Map<string, Entry>();
+  const ok: Entry[] = [];
+  const refused: Refusal[] = [];
+  for (const e of es) {
+    const f = first.get(e.id);
+    if (!f) { first.set(e.id, e); ok.push(e); continue; }
+    if (f.target === e.target && f.source === e.source && f.unknownCode === e.unknownCode) continue;
+    refused.push({ template, id: e.id, line: e.line, message: `this unit is in the file twice (lines ${f.line} and ${e.line}) with ${f.source !== e.source ? 'different source texts' : 'different translations'}; keep one of them` });
+  }
+  return { ok, refused };
+}
+
 /**
  * Pure: what an import writes. Entries are grouped by template; a template with any refused
  * entry writes nothing; a template without a target file gets a new one only when every text
  * of it is translated.
  */
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
-  sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set()): ImportPlan {
+  sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
+  fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
   const byTemplate = new Map<string, Entry[]>();
   for (const e of entries) {
@@ -207,9 +276,10 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       continue;
     }
     const fields = new Map(textFields(src.value).map((f) => [fieldKey(f.path), f]));
-    const refused: Refusal[] = [];
+    const unique = uniqueEntries(template, es);
+    const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
-    for (const e of es) {
+    for (const e of unique.ok) {
       const field = e.id.slice(template.length + 1);
       const f = fields.get(field);
       if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
@@ -221,14 +291,33 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     if (refused.length) { plan.refusals.push(...refused); continue; }
     const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), textHash(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
     const existing = targets.get(template);
+    const line = Math.min(...ok.map(({ e }) => e.line));
+    /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
+    const edit = (text: string, before: unknown, texts: { path: (string | number)[]; text: string }[], doc?: TextDoc): string | undefined => {
+      let why: string | undefined;
+      let out: string | undefined;
+      try {
+        out = applyTexts(text, texts, sourceLang, hashes, doc);
+        why = checkApplied(out, before, texts, sourceLang, hashes);
+      } catch (e) {
+        if (!(e instanceof EditRefused)) throw e;
+        why = `${e.message} (not written)`;
+      }
+      if (why === undefined) return out;
+      plan.refusals.push({ template, id: template, line, message: why });
+      return undefined;
+    };
     if (existing) {
-      const text = applyTexts(existing.text, ok.map(({ e, path }) => ({ path, text: e.target })), sourceLang, hashes, existing.doc);
+      const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
+      if (text === undefined) continue;
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
     if (ok.length < fields.size) {
-      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts have no ${targetLang} translation; a new file is written only when all are translated` });
+      const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
+      const why = fz.length ? ` (${fz.map((f) => `${f.id} at line ${f.line}`).join(', ')}: marked fuzzy, and fuzzy entries are not imported; check the translation and remove its "#, fuzzy" line)` : '';
+      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts have no ${targetLang} translation${why}; a new file is written only when all are translated` });
       continue;
     }
     const file = targetFileName(src.file, sourceLang, targetLang);
@@ -238,13 +327,17 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     }
     // the source file with the language and the texts changed; its own publicId and record left out
     let base = src.text;
+    let before: unknown = src.value;
     if (src.value.publicId !== undefined || src.value.translated_from !== undefined) {
       const doc = parseDocument(src.text);
       doc.delete('publicId');
       doc.delete('translated_from');
       base = doc.toString({ lineWidth: 0 });
+      const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
+      before = rest;
     }
-    const text = applyTexts(base, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], sourceLang, hashes);
+    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))]);
+    if (text === undefined) continue;
     plan.writes.push({ file, text, created: true, template, units: ok.length });
   }
   return plan;

@@ -1,6 +1,7 @@
 // Pure: the translation files: units written as XLIFF 2.0, PO or CSV (RFC 4180), and read back
 // into entries (unit id, target text, the line of the unit in the file). Placeholders are kept
 // as written (`{{customer}}`): in XLIFF as `<ph>` inline codes, in PO and CSV as the text itself.
+import { isUtf8 } from 'node:buffer';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
@@ -9,6 +10,27 @@ import { lineIndex, readXliffFast } from './xliff-fast.js';
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
 export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
+
+/** A language code as the template files write it (`de`, `pt_BR`, `zh_Hant`): what `--source` and `--target` take, and a CSV's language columns. */
+export const LANG = /^[a-z]{2,3}(_[A-Z]{2}|_[A-Za-z]{4})?$/;
+
+/** a language's name as a spreadsheet's column may say it (in English and in the language itself) → its code */
+const LANGUAGE_NAMES: Record<string, string> = {
+  english: 'en', german: 'de', deutsch: 'de', french: 'fr', francais: 'fr', spanish: 'es', espanol: 'es', italian: 'it', italiano: 'it',
+  portuguese: 'pt', portugues: 'pt', dutch: 'nl', nederlands: 'nl', polish: 'pl', polski: 'pl', turkish: 'tr', turkce: 'tr',
+  swedish: 'sv', svenska: 'sv', danish: 'da', dansk: 'da', norwegian: 'nb', norsk: 'nb', finnish: 'fi', suomi: 'fi',
+  russian: 'ru', japanese: 'ja', chinese: 'zh', korean: 'ko', arabic: 'ar', hindi: 'hi', indonesian: 'id', czech: 'cs', greek: 'el',
+  hungarian: 'hu', romanian: 'ro', ukrainian: 'uk', hebrew: 'he', thai: 'th', vietnamese: 'vi',
+};
+
+/** Pure: `; did you mean 'de'?` for something meant as a language code (`Deutsch`, `DE`, `pt-br`), or '' */
+export function languageHint(input: string): string {
+  const parts = input.trim().split(/[-_]/);
+  const fixed = [parts[0]!.toLowerCase(), ...parts.slice(1, 2).map((p) => (p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase()))].join('_');
+  if (parts.length <= 2 && LANG.test(fixed) && fixed !== input) return `; did you mean '${fixed}'?`;
+  const name = LANGUAGE_NAMES[input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')];
+  return name ? `; did you mean '${name}'?` : '';
+}
 
 /** `en_US` as BCP 47 (`en-US`), for XLIFF's srcLang and trgLang and PO's Language. */
 export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
@@ -128,7 +150,11 @@ export interface Entry {
   unknownCode?: string;
 }
 
-export interface TranslationDoc { source: string; target: string; entries: Entry[] }
+export interface TranslationDoc {
+  source: string; target: string; entries: Entry[];
+  /** PO entries with a translation marked `#, fuzzy`: not imported (as msgfmt leaves them out), said with their line */
+  fuzzy?: { id: string; line: number }[];
+}
 
 export class TranslationFileError extends Error {
   constructor(message: string, readonly line: number) { super(message); }
@@ -175,7 +201,8 @@ export function readXliffTree(text: string): TranslationDoc {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
       const name = unit[':@']?.name;
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id)', line);
-      const segments = kids(unit).filter((n) => tagOf(n) === 'segment');
+      // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
+      const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
       const codes = new Map<string, string>();
       let source = '';
       let target: string | undefined;
@@ -197,10 +224,17 @@ export function readXliffTree(text: string): TranslationDoc {
         const src = kids(seg).find((n) => tagOf(n) === 'source');
         if (src) source += content(src, false);
       }
+      const pieces: (XNode | undefined)[] = [];
+      let untranslated = false;
       for (const seg of segments) {
         const tgt = kids(seg).find((n) => tagOf(n) === 'target');
-        if (tgt) target = (target ?? '') + content(tgt, true);
+        // an ignorable without a target keeps its source (XLIFF 2.0: it is not translated)
+        pieces.push(tgt ?? (tagOf(seg) === 'ignorable' ? kids(seg).find((n) => tagOf(n) === 'source') : undefined));
+        if (tagOf(seg) === 'segment') { if (tgt) target = ''; else untranslated = true; }
       }
+      // a segment without a target: the unit is not translated yet (not a part of its text)
+      if (untranslated) continue;
+      if (target !== undefined) for (const p of pieces) if (p) target += content(p, true);
       if (target === undefined || target === '') continue;
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
     }
@@ -255,12 +289,14 @@ export function readPo(text: string): TranslationDoc {
   const source = hv('X-Source-Language');
   if (!target || !source) throw new TranslationFileError('the PO header needs "Language" and "X-Source-Language" (as tplsync exports it)', header?.line ?? 1);
   const entries: Entry[] = [];
+  const fuzzy: { id: string; line: number }[] = [];
   for (const r of raws) {
     if (r.ctx === undefined || r.id === undefined) continue;
-    if (r.str === undefined || r.str === '' || r.fuzzy) continue;
+    if (r.str === undefined || r.str === '') continue;
+    if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line }); continue; }
     entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line });
   }
-  return { source: fromBcp47(source), target: fromBcp47(target), entries };
+  return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
 
 /** Pure: read a CSV file (RFC 4180) with the columns tplsync exports (separated by commas, or by semicolons or tabs as spreadsheets save them). */
@@ -276,6 +312,10 @@ export function readCsv(text: string): TranslationDoc {
   }
   const head = records[0]?.record;
   if (!head || head[0] !== 'id' || head.length < 3) throw new TranslationFileError('the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes', 1);
+  // the column headers name the languages: a header that is not a language code would name the new files (`welcome.Deutsch.yaml`)
+  for (const [col, which] of [[1, 'source'], [2, 'target']] as const) {
+    if (!LANG.test(fromBcp47(head[col]!))) throw new TranslationFileError(`column ${col + 1} of the first row, '${head[col]}', must be the ${which} language as a code like de or pt_BR${languageHint(head[col]!)}`, 1);
+  }
   const entries: Entry[] = [];
   // info.lines is the line where the record ends; a record starts after the previous one ended
   let prevEnd = records[0]!.info.lines;
@@ -287,6 +327,53 @@ export function readCsv(text: string): TranslationDoc {
     entries.push({ id, source: source ?? '', target, line });
   }
   return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries };
+}
+
+/** the offset of the first byte that does not begin or continue a UTF-8 sequence, or -1 */
+function firstNonUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i]!;
+    if (c < 0x80) { i++; continue; }
+    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    if (!n) return i;
+    // the second byte's range: no overlong form, no surrogate, nothing above U+10FFFF
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k <= n; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return -1;
+}
+
+const lineOfByte = (b: Uint8Array, at: number): number => { let line = 1; for (let i = 0; i < at; i++) if (b[i] === 10) line++; return line; };
+
+/**
+ * Pure: the text of a translation file's bytes: UTF-8 (a byte-order mark left for the reader), or
+ * UTF-16 with its byte-order mark (Excel's "Unicode Text") decoded; anything else is refused with
+ * the line of the first byte that is not UTF-8 and how to save the file (a file in Windows-1252,
+ * as Excel's plain "CSV" saves it, would otherwise import its accents as U+FFFD).
+ */
+export function decodeTranslationFile(bytes: Uint8Array, format: Format): string {
+  const save = format === 'csv' ? 'save it as "CSV UTF-8 (Comma delimited)" (Excel) or with the encoding UTF-8 and import it again' : 'save it with the encoding UTF-8 and import it again';
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
+    const le = buf[0] === 0xff;
+    if (buf.length % 2 !== 0) throw new TranslationFileError(`a UTF-16 file (byte-order mark ${le ? 'FF FE' : 'FE FF'}) with an odd number of bytes: cut short? ${save}`, 1);
+    const body = Buffer.from(buf.subarray(2));
+    return (le ? body : body.swap16()).toString('utf16le');
+  }
+  const nul = buf.indexOf(0);
+  if (nul >= 0) throw new TranslationFileError(`not a UTF-8 text: it holds NUL bytes (UTF-16 without a byte-order mark?); ${save}`, lineOfByte(buf, nul));
+  const bad = isUtf8(buf) ? -1 : firstNonUtf8(buf);
+  if (bad >= 0) {
+    let from = bad; while (from > 0 && buf[from - 1] !== 10 && bad - from < 30) from--;
+    const near = [...buf.subarray(from, Math.min(buf.length, bad + 12))].map((c) => (c >= 0x20 && c < 0x7f && c !== 0x5c ? String.fromCharCode(c) : c === 10 || c === 13 ? ' ' : `\\x${c.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+    throw new TranslationFileError(`not a UTF-8 text: byte 0x${buf[bad]!.toString(16).toUpperCase()} in "${near}" is not UTF-8 (the file is in another encoding, such as Windows-1252); ${save}`, lineOfByte(buf, bad));
+  }
+  return buf.toString('utf8');
 }
 
 export function formatOfFile(file: string): Format | undefined {

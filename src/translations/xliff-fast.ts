@@ -57,7 +57,17 @@ function unescape(s: string): string | undefined {
 
 type Piece = string | { id: string; equiv?: string; disp?: string };
 
-interface OpenUnit { name: string | undefined; line: number; source: Piece[]; target: Piece[] | undefined; segSource: boolean; segTarget: boolean }
+/**
+ * a unit being read: its text is its segments' and ignorables' in document order; `part` holds the
+ * open segment's or ignorable's source and target until it closes (an ignorable without a target
+ * keeps its source); `target` is set once a segment has a target
+ */
+interface OpenUnit {
+  name: string | undefined; line: number; source: Piece[]; target: Piece[] | undefined; done: Piece[];
+  /** a segment without a target: the unit is not translated yet */
+  untranslated: boolean;
+  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
+}
 
 /** Pure: the entries of an XLIFF 2.0 file as readXliff gives them, or undefined when the fast read cannot prove its answer. */
 export function readXliffFast(text: string): TranslationDoc | undefined {
@@ -89,7 +99,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       else if (inText) {
         const t = unescape(raw);
         if (t === undefined) return undefined;
-        (inText === 1 ? unit!.source : unit!.target!).push(t);
+        (inText === 1 ? unit!.part!.source! : unit!.part!.target!).push(t);
       } else if (raw.includes('&') && unescape(raw) === undefined) return undefined;
     }
     if (lt < 0) break;
@@ -167,23 +177,27 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
         const id = attrs.get('id') ?? '';
         const equiv = attrs.get('equiv');
         const disp = attrs.get('disp');
-        (inText === 1 ? unit!.source : unit!.target!).push({ id, ...(equiv !== undefined ? { equiv } : {}), ...(disp !== undefined ? { disp } : {}) });
+        (inText === 1 ? unit!.part!.source! : unit!.part!.target!).push({ id, ...(equiv !== undefined ? { equiv } : {}), ...(disp !== undefined ? { disp } : {}) });
         return true;
       }
       return name === 'pc' || name === 'mrk';
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, segSource: false, segTarget: false };
+      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
     }
     if (name === 'file') return parent === 'xliff' && depth === 1;
-    if (name === 'segment' && unit && depth === 3) { unit.segSource = false; unit.segTarget = false; return true; }
-    if ((name === 'source' || name === 'target') && unit && parent === 'segment' && depth === 4) {
+    if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
+      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined };
+      if (selfClosing) endPart(unit);
+      return true;
+    }
+    if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
-      if (name === 'source') { if (unit.segSource) return false; unit.segSource = true; } else { if (unit.segTarget) return false; unit.segTarget = true; unit.target ??= []; }
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; } else { if (unit.part.target) return false; unit.part.target = []; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
@@ -196,8 +210,19 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   function close(name: string): boolean {
     if (inText && stack.length === textDepth && (name === 'source' || name === 'target')) { inText = 0; return true; }
     if (name === 'xliff' && stack.length === 0) { rootDone = true; return true; }
+    if ((name === 'segment' || name === 'ignorable') && unit?.part && stack.length === 3) endPart(unit);
     if (name === 'unit' && unit && stack.length === 2) { finish(unit); unit = undefined; }
     return true;
+  }
+
+  /** a segment or an ignorable closes: its source and target join the unit's */
+  function endPart(u: OpenUnit): void {
+    const p = u.part!;
+    u.part = undefined;
+    if (p.source) u.source.push(...p.source);
+    if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
+    const t = p.target ?? (p.ignorable ? p.source : undefined);
+    if (t) u.done.push(...t);
   }
 
   function finish(u: OpenUnit): void {
@@ -207,10 +232,10 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (typeof p === 'string') source += p;
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
-    if (!u.target) return;
+    if (!u.target || u.untranslated) return;
     let target = '';
     let unknown: string | undefined;
-    for (const p of u.target) {
+    for (const p of u.done) {
       if (typeof p === 'string') { target += p; continue; }
       const raw = codes.get(p.id) ?? p.equiv ?? p.disp;
       if (raw === undefined) { unknown ??= p.id; continue; }
