@@ -58,4 +58,15 @@ test('export: what Twilio cannot carry is listed by field', () => {
   assert.equal(toTwilio(fromFile({ channel: 'c', name: 'r', language: 'en', message: { type: 'text', message: 'Hi' } }, 'ch', 'id')).request, undefined);
 });
 
+test('export: an authentication file with WhatsApp\'s preset wording written out (as Meta\'s listing returns it) is no text of its own', () => {
+  const auth = (body: Record<string, unknown>, footer?: unknown) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en_US', category: 'AUTHENTICATION', body, ...(footer !== undefined ? { footer } : {}), buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy Code' }] }, 'ch', 'id'));
+  const plain = auth({ text: '*{{1}}* is your verification code.', examples: { 1: '123456' } });
+  assert.equal(plain.issues, []);
+  assert.equal(plain.request!.content.types, { 'whatsapp/authentication': { add_security_recommendation: false, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy Code' }] } });
+  const full = auth({ text: '{{1}} is your verification code. For your security, do not share this code.', examples: { 1: '123456' } }, 'This code expires in 5 minutes.');
+  assert.equal(full.issues, []);
+  assert.equal(full.request!.content.types, { 'whatsapp/authentication': { add_security_recommendation: true, code_expiration_minutes: 5, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy Code' }] } });
+  assert.equal(auth({ text: 'Your code for Owl Air is {{1}}.', examples: { 1: '123456' } }).issues.map((i) => i.field), ['body.text']);
+});
+
 test.run();

@@ -3,6 +3,7 @@
 // carry is never dropped: it comes back as an issue naming the template and the field.
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
+import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type CanonicalText } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -101,10 +102,16 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
       if (c.add_security_recommendation !== undefined && (category === 'AUTHENTICATION' || c.text === undefined)) {
         // the text of an authentication body is WhatsApp's (the listing returns it): the file says only what to add
         v.body = { add_security_recommendation: c.add_security_recommendation === true };
+      } else if (category === 'AUTHENTICATION' && typeof c.text === 'string' && readPresetAuthenticationBody(c.text, language)) {
+        // the listing returns WhatsApp's preset text ("*{{1}}* is your verification code." and the
+        // security sentence when asked for): the file says only what to add, as the request did
+        v.body = { add_security_recommendation: readPresetAuthenticationBody(c.text, language)!.addSecurityRecommendation };
       } else v.body = textPart(c, 'body_text', at, bad);
     } else if (type === 'FOOTER') {
       keys(['type', 'text', 'code_expiration_minutes']);
       if (typeof c.code_expiration_minutes === 'number') v.footer = { code_expiration_minutes: c.code_expiration_minutes };
+      // the listing returns the expiry as WhatsApp's preset footer ("This code expires in 10 minutes.")
+      else if (category === 'AUTHENTICATION' && typeof c.text === 'string' && readPresetExpiryFooter(c.text, language) !== undefined) v.footer = { code_expiration_minutes: readPresetExpiryFooter(c.text, language) };
       else if (typeof c.text === 'string') v.footer = c.text;
       else bad(at, 'a footer without text');
     } else if (type === 'BUTTONS') {

@@ -6,6 +6,7 @@
 // Follows the pages in TWILIO_PAGES.
 import { type CanonicalButton, type CanonicalTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
+import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import type { FormatIssue, ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -419,13 +420,16 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   const onlyButtons = (types: readonly string[]) => c.buttons.length > 0 && c.buttons.every((b) => types.includes(b.type));
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
-    if (c.body.text) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
-    if (h || c.footer !== undefined) bad('header', 'an authentication template has no header or footer of its own');
+    // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
+    const preset = c.body.text ? readPresetAuthenticationBody(c.body.text, c.language) : undefined;
+    if (c.body.text && !preset) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
+    const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
+    if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
     if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
     body = {
-      add_security_recommendation: c.body.addSecurityRecommendation === true,
-      ...(c.codeExpirationMinutes !== undefined ? { code_expiration_minutes: c.codeExpirationMinutes } : {}),
+      add_security_recommendation: c.body.addSecurityRecommendation === true || preset?.addSecurityRecommendation === true,
+      ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
       actions: [{ type: 'COPY_CODE', ...(otp[0]?.text !== undefined ? { copy_code_text: otp[0].text } : {}) }],
     };
   } else if (c.carousel) {
