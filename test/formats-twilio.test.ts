@@ -69,4 +69,24 @@ test('export: an authentication file with WhatsApp\'s preset wording written out
   assert.equal(auth({ text: 'Your code for Owl Air is {{1}}.', examples: { 1: '123456' } }).issues.map((i) => i.field), ['body.text']);
 });
 
+test('VOICE_CALL: twilio/call-to-action\'s WhatsApp call button both ways; VOICE_CALL_REQUEST, PHONE beside it, a header or ttl_minutes are listed', () => {
+  const cta = (actions: unknown[]) => twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions } } }, '(template)');
+  const pulled = cta([{ type: 'VOICE_CALL', title: 'Call us' }]);
+  assert.equal(pulled.issues, []);
+  assert.equal(pulled.value.buttons, [{ type: 'VOICE_CALL', text: 'Call us' }]);
+  assert.match(cta([{ type: 'VOICE_CALL_REQUEST', title: 'Allow calls' }]).issues[0]!.message, /VOICE_CALL_REQUEST action \(Twilio's private beta/);
+  const out = (file: Record<string, unknown>) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en', category: 'UTILITY', body: { text: 'Call us on WhatsApp.' }, ...file }, 'ch', 'id'));
+  const call = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us' }] });
+  assert.equal(call.issues, []);
+  assert.equal(call.request!.content.types, { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions: [{ type: 'VOICE_CALL', title: 'Call us' }] } });
+  const ttl = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }] });
+  assert.equal(ttl.issues.map((i) => i.field), ['buttons[0].ttl_minutes']);
+  assert.ok(ttl.request);
+  const both = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us' }, { type: 'PHONE_NUMBER', text: 'Phone', phone_number: '+15550001111' }] });
+  assert.equal(both.request, undefined);
+  assert.match(both.issues[0]!.message, /one of the two call options/);
+  const card = out({ footer: 'Owl Air', buttons: [{ type: 'VOICE_CALL', text: 'Call us' }] });
+  assert.match(card.issues.find((i) => i.field === 'buttons[0]')!.message, /Twilio documents it only on twilio\/call-to-action/);
+});
+
 test.run();

@@ -26,7 +26,7 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
     assert.match(r.stderr, /owl_air_qr\/en \(.*quick-reply\.json contents\[0\]\) written to templates\/owl_air_qr\.en\.yaml without [^\n]*\n  types\.twilio\/quick-reply\.actions\[0\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[1\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[2\]\.id: [^\n]*\n  types\.twilio\/text: /);
     assert.match(r.stderr, /catalog_menu\/en [^\n]*\n  types\.twilio\/catalog\.id: [^\n]*\n  types\.twilio\/catalog\.thumbnail_item_id: [^\n]*\n  types\.twilio\/catalog\.items: /);
     const files = readdirSync(path.join(dir, 'templates')).sort();
-    assert.equal(files, ['catalog_menu.en.yaml', 'media_template.en.yaml', 'owl_air_cta.en.yaml', 'owl_air_qr.en.yaml', 'owl_coupon_card.en.yaml', 'owl_coupon_code.en.yaml', 'text_template.en.yaml', 'twilio_deal.en.yaml', 'verify_login.en.yaml']);
+    assert.equal(files, ['catalog_menu.en.yaml', 'media_template.en.yaml', 'owl_air_cta.en.yaml', 'owl_air_qr.en.yaml', 'owl_coupon_card.en.yaml', 'owl_coupon_code.en.yaml', 'support_call.en.yaml', 'text_template.en.yaml', 'twilio_deal.en.yaml', 'verify_login.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'text_template.en.yaml'), 'utf8'), /category: UTILITY # the export has no category: check it/);
     assert.match(readFileSync(path.join(dir, 'templates', 'owl_coupon_code.en.yaml'), 'utf8'), /category: MARKETING\n/);
     const lint = await cli(['lint'], { cwd: dir });
@@ -39,14 +39,14 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
     const again = await cli(['pull', '--from', 'twilio', path.join(TWILIO, 'text.json'), '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stderr, /text_template\/en \(.*text\.json contents\[0\]\) already lives in templates\/text_template\.en\.yaml/);
-    assert.equal(readdirSync(path.join(dir, 'templates')).length, 9);
+    assert.equal(readdirSync(path.join(dir, 'templates')).length, 10);
     // export --to twilio, and back: the same files
     // the multi-product template's items are given when sending: Twilio's catalog needs them in the template
     const ex = await cli(['export', '--to', 'twilio', '--out', 'twilio.json'], { cwd: dir });
     assert.is(ex.exitCode, 1, ex.stderr);
     assert.match(ex.stderr, /catalog_menu\/en \(templates\/catalog_menu\.en\.yaml\): buttons\[0\]: a multi-product template/);
     const requests = JSON.parse(readFileSync(path.join(dir, 'twilio.json'), 'utf8')) as { content: { friendly_name: string; types: object }; approval: { category: string } }[];
-    assert.is(requests.length, 8);
+    assert.is(requests.length, 9);
     assert.not.ok(requests.some((x) => x.content.friendly_name === 'catalog_menu'));
     const back = await cli(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--dir', 'back', '--force'], { cwd: dir });
     assert.is(back.exitCode, 0, back.stderr);
@@ -63,7 +63,7 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     assert.match(r.stderr, /owl_air_location\/en [^\n]*\n  types: none of twilio\/location is a WhatsApp template/);
     assert.match(r.stderr, /Owl Air Deal\/en [^\n]*\n  friendly_name: /);
     assert.match(r.stderr, /titled_carousel\/en [^\n]*\n  types\.twilio\/carousel\.cards\[0\]\.title: [^\n]*\n  types\.twilio\/carousel\.cards\[1\]\.title: /);
-    assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: VOICE_CALL/);
+    assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: a VOICE_CALL_REQUEST action/);
     assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'plain_and_fine.en.yaml'), 'utf8'), /category: MARKETING\n/);
     // a file written that breaks a platform rule: linted as written, the finding at its line and column

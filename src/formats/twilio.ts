@@ -145,13 +145,21 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
     case 'COPY_CODE':
       keys(['code']);
       return { type, ...(title !== undefined ? { text: title } : {}), example: str(raw.code) ?? '' };
+    case 'VOICE_CALL':
+      // TWILIO_PAGES.callToAction: a WhatsApp call button (private beta), its title the button's text
+      keys([]);
+      return { type, ...(title !== undefined ? { text: title } : {}) };
+    case 'VOICE_CALL_REQUEST':
+      x.bad(`${at}.type`, `a VOICE_CALL_REQUEST action (Twilio's private beta, ${TWILIO_PAGES.callToAction}): Twilio's page names it without saying what it holds or which WhatsApp component it stands for, so tplsync cannot tell what a file should say of it`);
+      return undefined;
     default:
       x.bad(`${at}.type`, `${type} actions cannot be written in a template file`);
       return undefined;
   }
 }
 
-const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE'];
+/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
+const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
 function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
@@ -182,7 +190,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       v.buttons = actions(t.actions, `${at}.actions`, x, ['QUICK_REPLY'], 'QUICK_REPLY'); break;
     case 'twilio/call-to-action':
       keysOf(t, ['body', 'actions'], at, x.bad, type); body();
-      v.buttons = actions(t.actions, `${at}.actions`, x, CTA); break;
+      v.buttons = actions(t.actions, `${at}.actions`, x, [...CTA, 'VOICE_CALL_REQUEST']); break;
     case 'twilio/card':
       keysOf(t, ['title', 'subtitle', 'body', 'media', 'actions'], at, x.bad, type);
       // on WhatsApp the card's title is the message's text and its subtitle the footer
@@ -300,7 +308,6 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
 /** The buttons no Twilio content type carries, with why (listed, never dropped). */
 const NO_TWILIO_BUTTON: Record<string, string> = {
   ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type',
-  VOICE_CALL: 'a VOICE_CALL button: Twilio\'s actions have no WhatsApp call button',
   FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows)',
 };
 
@@ -318,8 +325,8 @@ export const TWILIO_EXPORT_PARTS = {
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
   buttonTypes: {
-    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written',
-    MPM: 'listed', FLOW: 'listed', VOICE_CALL: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
+    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written', VOICE_CALL: 'written',
+    MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
   },
 } as const satisfies Record<string, Record<string, 'written' | 'listed' | 'tplsync'>>;
 
@@ -395,13 +402,16 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
     if (NO_TWILIO_BUTTON[b.type]) { bad(at, NO_TWILIO_BUTTON[b.type]!); return undefined; }
+    if (b.type === 'VOICE_CALL' && !allowed.includes(b.type)) { bad(at, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies; this template needs ${type}`); return undefined; }
     if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
+    if (b.type === 'VOICE_CALL' && b.ttlMinutes !== undefined) bad(`${at}.ttl_minutes`, `Twilio's VOICE_CALL action has no time to live (${TWILIO_PAGES.callToAction}): written without it`);
     if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
     const title = b.text !== undefined ? { title: b.text } : {};
     switch (b.type) {
       case 'QUICK_REPLY': return { type: 'QUICK_REPLY', ...title };
       case 'URL': return { type: 'URL', ...title, url: url(b, `${at}.url`) };
       case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...title, phone: b.phoneNumber ?? '' };
+      case 'VOICE_CALL': return { type: 'VOICE_CALL', ...title };
       default: return { type: 'COPY_CODE', ...title, code: b.example ?? '' };
     }
   };
@@ -457,6 +467,8 @@ export function toTwilio(c: CanonicalTemplate): TwilioExport {
     body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
   } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
     type = 'twilio/call-to-action';
+    // TWILIO_PAGES.callToAction: "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL"
+    if (c.buttons.some((b) => b.type === 'VOICE_CALL') && c.buttons.some((b) => b.type === 'PHONE_NUMBER')) refuse('buttons', `a PHONE_NUMBER and a VOICE_CALL button: Twilio's call-to-action takes one of the two call options (${TWILIO_PAGES.callToAction}); not exported`);
     body = { body: text(c.body, true, 'body'), actions: acts(c.buttons, 'buttons', CTA) };
   } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/media';
