@@ -37,6 +37,14 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {
+    if (r.kind === 'more-pages') {
+      code = EXIT.FINDINGS;
+      const how = format === 'meta'
+        ? 'GET the paging.next URL with the same token, and again from each page until one has no paging.next'
+        : 'GET the meta.next_page_url URL with the same credentials, and again from each page until next_page_url is null';
+      warn(`tplsync: ${r.source} is one page of ${format === 'meta' ? 'Meta\'s' : 'Twilio\'s'} listing, and the page after it is not among the files given (${r.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+      return;
+    }
     const what = `${r.name}/${r.language}`;
     if (r.kind === 'written') {
       written++;

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
+import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
@@ -34,7 +35,9 @@ export type ExportOutcome =
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
-  | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
+  | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] }
+  /** an export file that is one page of a listing whose following page is not among the files given (exit 1) */
+  | { kind: 'more-pages'; source: string; next: string };
 
 /** JSON.parse with the error's place as file:line:col. */
 export function parseJsonFile(file: string, rel: string): unknown {
@@ -71,11 +74,17 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
   // every input is read and understood before anything is written
   const inputs: { rel: string; templates: Imported[] }[] = [];
+  const pages: ListingPage[] = [];
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
-    inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel, req.category) });
+    const json = parseJsonFile(abs, rel);
+    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category) });
+    const page = listingPage(req.format, rel, json);
+    if (page) pages.push(page);
   }
+  // a listing's first page alone is not the channel's templates: said before anything is written
+  for (const p of pagesNotGiven(req.format, pages)) push({ kind: 'more-pages', source: p.file, next: p.next! });
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
   // looked up by id, then by channel, name and language (findExisting's order, the first file of
   // each): a catalogue of thousands against a project of thousands is not a scan per template
