@@ -56,6 +56,10 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
+      if (r.renumbered?.length) {
+        warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
+        for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);
+      }
       return;
     }
     notWritten++;

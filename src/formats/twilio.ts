@@ -27,6 +27,8 @@ export const TWILIO_PAGES = {
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
 export interface TwilioImported extends ImportedTemplate {
   leftOut: FormatIssue[];
+  /** texts and URLs whose Twilio variable numbers are other numbers in the file (said; nothing is lost) */
+  renumbered: FormatIssue[];
   /** the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
   categoryChosen?: boolean;
 }
@@ -60,13 +62,16 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
 type Bad = (field: string, message: string) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
   const numbered = keys.filter((k) => NUMBERED.test(k));
   if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
+  // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
+  const moved = keys.filter((k) => rename.get(k) !== k);
+  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`);
   let out = scan.texts[0]!;
   scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
   const examples: Rec = {};
@@ -79,12 +84,13 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad): { text: string; 
 }
 
 /** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad): { url: string; example?: string } {
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
 }
 
@@ -100,7 +106,7 @@ function formatOfUrl(url: string): string | undefined {
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
-function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[]): Rec | undefined {
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], left?: Bad): Rec | undefined {
   const list = Array.isArray(media) ? media : [media];
   if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
   const raw = str(list[0]);
@@ -108,6 +114,9 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   const { url, example } = urlOf(raw, vars, at, bad);
   const sample = example ?? url;
   if (!URL.canParse(sample)) { bad(at, `'${sample}' is not a URL`); return undefined; }
+  // WhatsApp takes a media header's whole URL when sending (the sample is for the review): the
+  // URL's fixed part and its variable have no place in the file
+  if (example !== undefined && left) left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
   const format = formatOfUrl(sample);
   if (!format || !allowed.includes(format)) {
     bad(at, `'${sample}': ${format ? `${format} media has no place here (${allowed.join(' or ')})` : `cannot tell ${allowed.join(', ')} from its file type`}`);
@@ -116,7 +125,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   return { format, example: sample };
 }
 
-interface Ctx { vars: Rec; bad: Bad; left: Bad }
+interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad }
 
 function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: string): void {
   for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
@@ -137,7 +146,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -174,14 +183,14 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad);
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered);
   };
   switch (type) {
     case 'twilio/text':
       keysOf(t, ['body'], at, x.bad, type); body(); break;
     case 'twilio/media': {
       keysOf(t, ['body', 'media'], at, x.bad, type);
-      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']);
+      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left);
       if (h) v.header = h;
       body(); break;
     }
@@ -196,14 +205,14 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       // on WhatsApp the card's title is the message's text and its subtitle the footer
       if (t.title !== undefined && t.body !== undefined) x.bad(`${at}.title`, 'a title and a body: Twilio does not document how WhatsApp shows both; use whatsapp/card');
       body(t.body !== undefined ? 'body' : 'title');
-      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       if (str(t.subtitle)) v.footer = str(t.subtitle);
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad) };
-      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered) };
+      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = str(t.footer);
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
@@ -218,9 +227,9 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
         if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
         const card: Rec = {};
-        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO']);
+        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x.left);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -232,7 +241,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       // WhatsApp takes the catalog's products when sending: the template holds none of them
       for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad) };
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered) };
         else x.bad(`${at}.title`, 'a catalog template without items has no header');
       }
       body();
@@ -269,9 +278,10 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const r = isRec(raw) ? raw : {};
   const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
-  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [];
+  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
+  const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   if (!NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
   if (!LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
@@ -286,7 +296,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const v: Rec = { name, language };
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left }));
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left, renumbered: renum }));
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing
@@ -299,7 +309,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (read !== undefined && !CATEGORIES.includes(read)) bad('approval.category', `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const category = read ?? o.category ?? kind ?? 'UTILITY';
   v.category = category;
-  return { where, name, language, value: v, issues, leftOut, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
+  return { where, name, language, value: v, issues, leftOut, renumbered, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

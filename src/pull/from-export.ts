@@ -31,7 +31,8 @@ export interface ExportPullRequest {
 
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; alsoIn?: string }
+  /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
@@ -54,7 +55,7 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; categoryChosen?: boolean };
+type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean };
 
 async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined): Promise<Imported[]> {
   if (format === 'meta') {
@@ -120,7 +121,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
