@@ -57,21 +57,15 @@ test('toMeta then metaToFile gives the same canonical template (named and number
   }
 });
 
-test('an authentication body and footer as the listing returns them (WhatsApp\'s preset wording): the file says only what to add', () => {
-  const auth = (body: string, footer?: string, language = 'en_US') => metaToFile({ name: 'a', language, category: 'AUTHENTICATION', components: [
-    { type: 'BODY', text: body, example: { body_text: [['123456']] } },
-    ...(footer !== undefined ? [{ type: 'FOOTER', text: footer }] : []),
-    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy Code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'] }] },
-  ] }, '(template)');
-  const plain = auth('*{{1}}* is your verification code.');
-  assert.equal(plain.issues, []);
-  assert.equal(plain.value.body, { add_security_recommendation: false });
-  const full = auth('*{{1}}* is your verification code. For your security, do not share this code.', 'This code expires in 10 minutes.');
-  assert.equal(full.value.body, { add_security_recommendation: true });
-  assert.equal(full.value.footer, { code_expiration_minutes: 10 });
-  assert.equal(auth('{{1}} is your verification code.', 'This code expires in 1 minute.').value.footer, { code_expiration_minutes: 1 });
-  // a localised wording cannot be read back: kept as the text it is (lint says what to do)
-  assert.equal((auth('*{{1}}* es tu código de verificación.', undefined, 'es').value.body as { text: string }).text, '*{{1}}* es tu código de verificación.');
+test('a name or language WhatsApp does not take, a placeholder without a sample: listed by field, not written (as from a Twilio export)', () => {
+  const fields = (t: Record<string, unknown>) => metaToFile({ name: 'ok_name', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}, it ships.', example: { body_text: [['Ana']] } }], ...t }, '(template)').issues.map((i) => i.field);
+  assert.equal(fields({}), []);
+  assert.equal(fields({ name: 'Bad-Name' }), ['name']);
+  assert.equal(fields({ language: 'en-US' }), ['language']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi {{1}}, order {{2}} ships.', example: { body_text: [['Ana']] } }] }), ['components[0].example']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi {{1}}, it ships.' }] }), ['components[0].example']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi there, it ships.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://o.example/t/{{1}}' }] }] }), ['components[1].buttons[0].example']);
+  assert.equal(fields({ components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Hi there, it ships.' }] }), ['components[0].example.header_handle']);
 });
 
 test.run();

@@ -7,7 +7,7 @@
 import { type CanonicalButton, type CanonicalTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
-import type { FormatIssue, ImportedTemplate } from './meta.js';
+import { WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -44,8 +44,6 @@ const CONTENT_KEYS = ['friendly_name', 'language', 'variables', 'types'];
 const WHATSAPP_TYPES = ['whatsapp/authentication', 'whatsapp/card', 'twilio/carousel', 'twilio/catalog', 'twilio/card', 'twilio/call-to-action', 'twilio/quick-reply', 'twilio/media', 'twilio/text'] as const;
 /** The labels WhatsApp gives a catalog's and a multi-product template's button (Twilio's types have no label). */
 export const CATALOG_LABEL = 'View catalog', MPM_LABEL = 'View items';
-const NAME = /^[a-z0-9_]{1,512}$/;
-const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
 
 export interface TwilioItem { where: string; value: unknown; approval?: unknown }
@@ -283,8 +281,8 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
   const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
-  if (!LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
+  if (!WHATSAPP_NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
+  if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   const ap = isRec(approval) ? approval : undefined;
   if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
