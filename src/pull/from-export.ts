@@ -36,9 +36,7 @@ export type ExportOutcome =
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
-  | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] }
-  /** an export file that is one page of a listing whose following page is not among the files given (exit 1) */
-  | { kind: 'more-pages'; source: string; next: string };
+  | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
 /** JSON.parse with the error's place as file:line:col. */
 export function parseJsonFile(file: string, rel: string): unknown {
@@ -70,7 +68,11 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   return items.map((x) => twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}));
 }
 
-export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[] }> {
+/**
+ * morePages: the files given that are one page of a listing whose following page is not among
+ * them (pages.ts): their templates are written, the following pages' are not there to write.
+ */
+export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[]; morePages: ListingPage[] }> {
   const out: ExportOutcome[] = [];
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
   // every input is read and understood before anything is written
@@ -84,8 +86,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
   }
-  // a listing's first page alone is not the channel's templates: said before anything is written
-  for (const p of pagesNotGiven(req.format, pages)) push({ kind: 'more-pages', source: p.file, next: p.next! });
+  // a listing's first page alone is not the channel's templates: the pages whose following page is missing
+  const morePages = pagesNotGiven(req.format, pages);
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
   // looked up by id, then by channel, name and language (findExisting's order, the first file of
   // each): a catalogue of thousands against a project of thousands is not a scan per template
@@ -135,5 +137,5 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const [, lint] = await Promise.all([batch.written, linting]);
   for (const o of done) push(o);
   const diagnostics: Diagnostic[] = lint;
-  return { outcomes: out, diagnostics };
+  return { outcomes: out, diagnostics, morePages };
 }
