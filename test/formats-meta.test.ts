@@ -57,4 +57,15 @@ test('toMeta then metaToFile gives the same canonical template (named and number
   }
 });
 
+test('a name or language WhatsApp does not take, a placeholder without a sample: listed by field, not written (as from a Twilio export)', () => {
+  const fields = (t: Record<string, unknown>) => metaToFile({ name: 'ok_name', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}, it ships.', example: { body_text: [['Ana']] } }], ...t }, '(template)').issues.map((i) => i.field);
+  assert.equal(fields({}), []);
+  assert.equal(fields({ name: 'Bad-Name' }), ['name']);
+  assert.equal(fields({ language: 'en-US' }), ['language']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi {{1}}, order {{2}} ships.', example: { body_text: [['Ana']] } }] }), ['components[0].example']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi {{1}}, it ships.' }] }), ['components[0].example']);
+  assert.equal(fields({ components: [{ type: 'BODY', text: 'Hi there, it ships.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://o.example/t/{{1}}' }] }] }), ['components[1].buttons[0].example']);
+  assert.equal(fields({ components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Hi there, it ships.' }] }), ['components[0].example.header_handle']);
+});
+
 test.run();

@@ -58,4 +58,51 @@ test('export: what Twilio cannot carry is listed by field', () => {
   assert.equal(toTwilio(fromFile({ channel: 'c', name: 'r', language: 'en', message: { type: 'text', message: 'Hi' } }, 'ch', 'id')).request, undefined);
 });
 
+test('export: an authentication file with WhatsApp\'s preset wording written out (as Meta\'s listing returns it) is no text of its own', () => {
+  const auth = (body: Record<string, unknown>, footer?: unknown) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en_US', category: 'AUTHENTICATION', body, ...(footer !== undefined ? { footer } : {}), buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy Code' }] }, 'ch', 'id'));
+  const plain = auth({ text: '*{{1}}* is your verification code.', examples: { 1: '123456' } });
+  assert.equal(plain.issues, []);
+  assert.equal(plain.request!.content.types, { 'whatsapp/authentication': { add_security_recommendation: false, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy Code' }] } });
+  const full = auth({ text: '{{1}} is your verification code. For your security, do not share this code.', examples: { 1: '123456' } }, 'This code expires in 5 minutes.');
+  assert.equal(full.issues, []);
+  assert.equal(full.request!.content.types, { 'whatsapp/authentication': { add_security_recommendation: true, code_expiration_minutes: 5, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy Code' }] } });
+  assert.equal(auth({ text: 'Your code for Owl Air is {{1}}.', examples: { 1: '123456' } }).issues.map((i) => i.field), ['body.text']);
+});
+
+test('VOICE_CALL: twilio/call-to-action\'s WhatsApp call button both ways; VOICE_CALL_REQUEST, PHONE beside it, a header or ttl_minutes are listed', () => {
+  const cta = (actions: unknown[]) => twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions } } }, '(template)');
+  const pulled = cta([{ type: 'VOICE_CALL', title: 'Call us' }]);
+  assert.equal(pulled.issues, []);
+  assert.equal(pulled.value.buttons, [{ type: 'VOICE_CALL', text: 'Call us' }]);
+  assert.match(cta([{ type: 'VOICE_CALL_REQUEST', title: 'Allow calls' }]).issues[0]!.message, /VOICE_CALL_REQUEST action \(Twilio's private beta/);
+  const out = (file: Record<string, unknown>) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en', category: 'UTILITY', body: { text: 'Call us on WhatsApp.' }, ...file }, 'ch', 'id'));
+  const call = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us' }] });
+  assert.equal(call.issues, []);
+  assert.equal(call.request!.content.types, { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions: [{ type: 'VOICE_CALL', title: 'Call us' }] } });
+  const ttl = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }] });
+  assert.equal(ttl.issues.map((i) => i.field), ['buttons[0].ttl_minutes']);
+  assert.ok(ttl.request);
+  const both = out({ buttons: [{ type: 'VOICE_CALL', text: 'Call us' }, { type: 'PHONE_NUMBER', text: 'Phone', phone_number: '+15550001111' }] });
+  assert.equal(both.request, undefined);
+  assert.match(both.issues[0]!.message, /one of the two call options/);
+  const card = out({ footer: 'Owl Air', buttons: [{ type: 'VOICE_CALL', text: 'Call us' }] });
+  assert.match(card.issues.find((i) => i.field === 'buttons[0]')!.message, /Twilio documents it only on twilio\/call-to-action/);
+});
+
+test('a media URL\'s variable: the sample kept, listed (left out); numbers Twilio gave that the file changes: said by field', () => {
+  const r = twilioToFile({ friendly_name: 'invoice_media', language: 'en', variables: { 1: 'inv-1.pdf', 2: 'Pablo' },
+    types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/invoices/{{1}}'] } } }, '(template)');
+  assert.equal(r.issues, []);
+  assert.equal(r.value.header, { format: 'DOCUMENT', example: 'https://cdn.owl.com/invoices/inv-1.pdf' });
+  assert.equal(r.value.body, { text: 'Hi {{1}}, your invoice is attached.', examples: { 1: 'Pablo' } });
+  assert.equal(r.leftOut.map((i) => i.field), ['types.twilio/media.media']);
+  assert.match(r.leftOut[0]!.message, /takes the whole media URL when sending/);
+  assert.equal(r.renumbered.map((i) => [i.field, i.message.slice(0, 30)]), [['types.twilio/media.body', "Twilio's {{2}} is {{1}} in the"]]);
+  // a URL's variable becomes the button's own {{1}}: said; numbers that stay: nothing said
+  const cta = twilioToFile({ friendly_name: 'a', language: 'en', variables: { 1: 'Ana', 2: 'x7' },
+    types: { 'twilio/call-to-action': { body: 'Hi {{1}}, your trip is booked.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{2}}' }] } } }, '(template)');
+  assert.equal(cta.renumbered.map((i) => i.field), ['types.twilio/call-to-action.actions[0].url']);
+  assert.equal(cta.leftOut, []);
+});
+
 test.run();

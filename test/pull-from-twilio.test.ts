@@ -26,7 +26,7 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
     assert.match(r.stderr, /owl_air_qr\/en \(.*quick-reply\.json contents\[0\]\) written to templates\/owl_air_qr\.en\.yaml without [^\n]*\n  types\.twilio\/quick-reply\.actions\[0\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[1\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[2\]\.id: [^\n]*\n  types\.twilio\/text: /);
     assert.match(r.stderr, /catalog_menu\/en [^\n]*\n  types\.twilio\/catalog\.id: [^\n]*\n  types\.twilio\/catalog\.thumbnail_item_id: [^\n]*\n  types\.twilio\/catalog\.items: /);
     const files = readdirSync(path.join(dir, 'templates')).sort();
-    assert.equal(files, ['catalog_menu.en.yaml', 'media_template.en.yaml', 'owl_air_cta.en.yaml', 'owl_air_qr.en.yaml', 'owl_coupon_card.en.yaml', 'owl_coupon_code.en.yaml', 'text_template.en.yaml', 'twilio_deal.en.yaml', 'verify_login.en.yaml']);
+    assert.equal(files, ['catalog_menu.en.yaml', 'media_template.en.yaml', 'owl_air_cta.en.yaml', 'owl_air_qr.en.yaml', 'owl_coupon_card.en.yaml', 'owl_coupon_code.en.yaml', 'support_call.en.yaml', 'text_template.en.yaml', 'twilio_deal.en.yaml', 'verify_login.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'text_template.en.yaml'), 'utf8'), /category: UTILITY # the export has no category: check it/);
     assert.match(readFileSync(path.join(dir, 'templates', 'owl_coupon_code.en.yaml'), 'utf8'), /category: MARKETING\n/);
     const lint = await cli(['lint'], { cwd: dir });
@@ -39,14 +39,14 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
     const again = await cli(['pull', '--from', 'twilio', path.join(TWILIO, 'text.json'), '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stderr, /text_template\/en \(.*text\.json contents\[0\]\) already lives in templates\/text_template\.en\.yaml/);
-    assert.equal(readdirSync(path.join(dir, 'templates')).length, 9);
+    assert.equal(readdirSync(path.join(dir, 'templates')).length, 10);
     // export --to twilio, and back: the same files
     // the multi-product template's items are given when sending: Twilio's catalog needs them in the template
     const ex = await cli(['export', '--to', 'twilio', '--out', 'twilio.json'], { cwd: dir });
     assert.is(ex.exitCode, 1, ex.stderr);
     assert.match(ex.stderr, /catalog_menu\/en \(templates\/catalog_menu\.en\.yaml\): buttons\[0\]: a multi-product template/);
     const requests = JSON.parse(readFileSync(path.join(dir, 'twilio.json'), 'utf8')) as { content: { friendly_name: string; types: object }; approval: { category: string } }[];
-    assert.is(requests.length, 8);
+    assert.is(requests.length, 9);
     assert.not.ok(requests.some((x) => x.content.friendly_name === 'catalog_menu'));
     const back = await cli(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--dir', 'back', '--force'], { cwd: dir });
     assert.is(back.exitCode, 0, back.stderr);
@@ -63,7 +63,7 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     assert.match(r.stderr, /owl_air_location\/en [^\n]*\n  types: none of twilio\/location is a WhatsApp template/);
     assert.match(r.stderr, /Owl Air Deal\/en [^\n]*\n  friendly_name: /);
     assert.match(r.stderr, /titled_carousel\/en [^\n]*\n  types\.twilio\/carousel\.cards\[0\]\.title: [^\n]*\n  types\.twilio\/carousel\.cards\[1\]\.title: /);
-    assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: VOICE_CALL/);
+    assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: a VOICE_CALL_REQUEST action/);
     assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'plain_and_fine.en.yaml'), 'utf8'), /category: MARKETING\n/);
     // a file written that breaks a platform rule: linted as written, the finding at its line and column
@@ -71,6 +71,22 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     const lint = await cli(['pull', '--from', 'twilio', 'ends.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(lint.exitCode, 1, lint.stderr);
     assert.match(lint.stderr, /templates\/ends_badly\.en\.yaml\n(.*\n)*\s+\d+:21\s+error\s+The body ends with the placeholder \{\{1\}\}/);
+  } finally { cleanup(dir); }
+});
+
+test('a media URL with a variable and a body Twilio numbered after it: written, the URL listed (exit 1), the renumbering said by field', async () => {
+  const dir = tempDir('tplsync-twilio-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'c.json': JSON.stringify({ sid: 'HX8', friendly_name: 'invoice_media', language: 'en', variables: { 1: 'inv-1.pdf', 2: 'Pablo' },
+        types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/invoices/{{1}}'] } },
+        approval_requests: { name: 'invoice_media', category: 'UTILITY', status: 'approved' } }),
+    });
+    const r = await cli(['pull', '--from', 'twilio', 'c.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /invoice_media\/en \(c\.json \(template\)\) written to templates\/invoice_media\.en\.yaml without [^\n]*\n  types\.twilio\/media\.media: the media URL 'https:\/\/cdn\.owl\.com\/invoices\/\{\{1\}\}' takes a variable/);
+    assert.match(r.stderr, /invoice_media\/en [^\n]* numbered in templates\/invoice_media\.en\.yaml as WhatsApp numbers it[^\n]*\n  types\.twilio\/media\.body: Twilio's \{\{2\}\} is \{\{1\}\} in the file/);
   } finally { cleanup(dir); }
 });
 

@@ -52,7 +52,7 @@ const BUTTONS: Record<string, Example> = {
   OTP: { file: { category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }] }, field: 'buttons', shows: 'Copy it' },
   MPM: { file: { category: 'MARKETING', body, buttons: [{ type: 'MPM', text: 'View items' }] }, field: 'buttons[0]' },
   FLOW: button({ type: 'FLOW', text: 'Go', flow: { id: '1' } }),
-  VOICE_CALL: button({ type: 'VOICE_CALL', text: 'Call us' }),
+  VOICE_CALL: button({ type: 'VOICE_CALL', text: 'Call us' }, '{"type":"VOICE_CALL","title":"Call us"}'),
   SPM: util({ category: 'MARKETING', header: { format: 'PRODUCT' }, buttons: [{ type: 'SPM', text: 'View' }] }, 'buttons[0]'),
   ORDER_DETAILS: button({ type: 'ORDER_DETAILS', text: 'Review and pay' }),
 };
@@ -94,6 +94,8 @@ const BUTTON_KEYS: { button: Record<string, unknown>; category?: string; shows?:
   { button: { type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }, shows: ['"PHONE_NUMBER"', '"Call"', '+15550001111'] },
   { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', 'SAVE10'] },
   { button: { type: 'CATALOG', text: 'View catalog' }, category: 'MARKETING', shows: ['twilio/catalog'] },
+  { button: { type: 'VOICE_CALL', text: 'Call us' }, shows: ['"VOICE_CALL"', '"Call us"', 'twilio/call-to-action'] },
+  { button: { type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }, listed: 'buttons[0].ttl_minutes' },
   { button: { type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }, category: 'AUTHENTICATION', shows: ['"COPY_CODE"', 'Copy it'] },
   { button: { type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Fill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },
   { button: { type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },

@@ -32,7 +32,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const flush = () => { if (lines) { process.stdout.write(lines); lines = ''; } };
   const say = (s: string) => { lines += s; if (lines.length >= 1 << 16) flush(); };
   const warn = (s: string) => { flush(); process.stderr.write(s); };
-  const { diagnostics } = await pullFromExport(config, env, {
+  const { diagnostics, morePages } = await pullFromExport(config, env, {
     format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
@@ -48,6 +48,10 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
+      if (r.renumbered?.length) {
+        warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
+        for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);
+      }
       return;
     }
     notWritten++;
@@ -61,6 +65,13 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     }
   });
   flush();
+  for (const p of morePages) {
+    code = EXIT.FINDINGS;
+    const how = format === 'meta'
+      ? 'GET the paging.next URL with the same token, and again from each page until one has no paging.next'
+      : 'GET the meta.next_page_url URL with the same credentials, and again from each page until next_page_url is null';
+    process.stderr.write(`tplsync: ${p.file} is one page of ${format === 'meta' ? 'Meta\'s' : 'Twilio\'s'} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+  }
   process.stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
   if (diagnostics.length) {
     process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));

@@ -58,6 +58,10 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.names && 'missing' in r.names) { process.stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) process.stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
       else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) process.stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
+      if (r.unpinned) {
+        code = EXIT.FINDINGS;
+        process.stderr.write(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
+      }
       if (r.alsoIn) process.stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
     });

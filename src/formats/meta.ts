@@ -3,6 +3,7 @@
 // carry is never dropped: it comes back as an issue naming the template and the field.
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
+import { scanPlaceholders } from '../model/placeholders.js';
 import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -50,6 +51,9 @@ export function metaTemplates(json: unknown): { where: string; value: unknown }[
 }
 
 const HTTP = /^https?:\/\//i;
+/** What WhatsApp takes as a template's name and language (an export holding another is not written: lint would refuse the file) */
+export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
+export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 /** Pure: one Meta template (as the Graph API returns it, or a create request) as a template file's value. */
 export function metaToFile(raw: unknown, where: string): ImportedTemplate {
@@ -60,7 +64,9 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   if (!name) bad('name', 'missing');
+  else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)`);
   if (!language) bad('language', 'missing');
+  else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
   for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   const category = up(t.category);
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(t.category ?? '')}' is not MARKETING, UTILITY or AUTHENTICATION`);
@@ -157,6 +163,10 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
       }
     }
   }
+  // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
+  for (const k of new Set(scanPlaceholders(text).placeholders.map((p) => p.key))) {
+    if (examples[k] === undefined) bad(`${at}.example`, `no sample of {{${k}}}`);
+  }
   return { text, ...(Object.keys(examples).length ? { examples } : {}) };
 }
 
@@ -177,7 +187,8 @@ function header(c: Rec, at: string, bad: Bad, top: boolean): Rec | undefined {
     bad(`${at}.example.header_handle`, 'a media handle of Meta\'s upload API, not a URL: a template file needs a sample media URL (the listing returns one)');
     return undefined;
   }
-  return { format, ...(handle !== undefined ? { example: handle } : {}) };
+  if (handle === undefined) { bad(`${at}.example.header_handle`, `no sample: a ${format} header needs a sample media URL (the listing returns one)`); return undefined; }
+  return { format, example: handle };
 }
 
 const OTP_URL = /^https:\/\/www\.whatsapp\.com\/otp\/code\/?\?/;
@@ -204,6 +215,7 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
       // Meta's pages give the sample as the full URL or as the value of {{1}} alone
       const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, ex);
+      if (url.includes('{{') && example === undefined) bad(`${at}.example`, 'no sample of the URL\'s placeholder');
       const link = appDeepLink(b.app_deep_link, `${at}.app_deep_link`, bad);
       return { type, ...withText, url, ...(example !== undefined ? { example } : {}), ...(link ? { app_deep_link: link } : {}) };
     }

@@ -6,7 +6,8 @@
 // Follows the pages in TWILIO_PAGES.
 import { type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
-import type { FormatIssue, ImportedTemplate } from './meta.js';
+import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
+import { WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -26,6 +27,8 @@ export const TWILIO_PAGES = {
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
 export interface TwilioImported extends ImportedTemplate {
   leftOut: FormatIssue[];
+  /** texts and URLs whose Twilio variable numbers are other numbers in the file (said; nothing is lost) */
+  renumbered: FormatIssue[];
   /** the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
   categoryChosen?: boolean;
 }
@@ -41,8 +44,6 @@ const CONTENT_KEYS = ['friendly_name', 'language', 'variables', 'types'];
 const WHATSAPP_TYPES = ['whatsapp/authentication', 'whatsapp/card', 'twilio/carousel', 'twilio/catalog', 'twilio/card', 'twilio/call-to-action', 'twilio/quick-reply', 'twilio/media', 'twilio/text'] as const;
 /** The labels WhatsApp gives a catalog's and a multi-product template's button (Twilio's types have no label). */
 export const CATALOG_LABEL = 'View catalog', MPM_LABEL = 'View items';
-const NAME = /^[a-z0-9_]{1,512}$/;
-const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
 
 export interface TwilioItem { where: string; value: unknown; approval?: unknown }
@@ -59,13 +60,16 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
 type Bad = (field: string, message: string) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
   const numbered = keys.filter((k) => NUMBERED.test(k));
   if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
+  // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
+  const moved = keys.filter((k) => rename.get(k) !== k);
+  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`);
   let out = scan.texts[0]!;
   scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
   const examples: Rec = {};
@@ -78,12 +82,13 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad): { text: string; 
 }
 
 /** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad): { url: string; example?: string } {
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
 }
 
@@ -99,7 +104,7 @@ function formatOfUrl(url: string): string | undefined {
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
-function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[]): Rec | undefined {
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], left?: Bad): Rec | undefined {
   const list = Array.isArray(media) ? media : [media];
   if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
   const raw = str(list[0]);
@@ -107,6 +112,9 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   const { url, example } = urlOf(raw, vars, at, bad);
   const sample = example ?? url;
   if (!URL.canParse(sample)) { bad(at, `'${sample}' is not a URL`); return undefined; }
+  // WhatsApp takes a media header's whole URL when sending (the sample is for the review): the
+  // URL's fixed part and its variable have no place in the file
+  if (example !== undefined && left) left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
   const format = formatOfUrl(sample);
   if (!format || !allowed.includes(format)) {
     bad(at, `'${sample}': ${format ? `${format} media has no place here (${allowed.join(' or ')})` : `cannot tell ${allowed.join(', ')} from its file type`}`);
@@ -115,7 +123,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   return { format, example: sample };
 }
 
-interface Ctx { vars: Rec; bad: Bad; left: Bad }
+interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad }
 
 function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: string): void {
   for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
@@ -136,7 +144,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -144,13 +152,21 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
     case 'COPY_CODE':
       keys(['code']);
       return { type, ...(title !== undefined ? { text: title } : {}), example: str(raw.code) ?? '' };
+    case 'VOICE_CALL':
+      // TWILIO_PAGES.callToAction: a WhatsApp call button (private beta), its title the button's text
+      keys([]);
+      return { type, ...(title !== undefined ? { text: title } : {}) };
+    case 'VOICE_CALL_REQUEST':
+      x.bad(`${at}.type`, `a VOICE_CALL_REQUEST action (Twilio's private beta, ${TWILIO_PAGES.callToAction}): Twilio's page names it without saying what it holds or which WhatsApp component it stands for, so tplsync cannot tell what a file should say of it`);
+      return undefined;
     default:
       x.bad(`${at}.type`, `${type} actions cannot be written in a template file`);
       return undefined;
   }
 }
 
-const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE'];
+/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
+const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
 function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
@@ -165,14 +181,14 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad);
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered);
   };
   switch (type) {
     case 'twilio/text':
       keysOf(t, ['body'], at, x.bad, type); body(); break;
     case 'twilio/media': {
       keysOf(t, ['body', 'media'], at, x.bad, type);
-      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']);
+      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left);
       if (h) v.header = h;
       body(); break;
     }
@@ -181,20 +197,20 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       v.buttons = actions(t.actions, `${at}.actions`, x, ['QUICK_REPLY'], 'QUICK_REPLY'); break;
     case 'twilio/call-to-action':
       keysOf(t, ['body', 'actions'], at, x.bad, type); body();
-      v.buttons = actions(t.actions, `${at}.actions`, x, CTA); break;
+      v.buttons = actions(t.actions, `${at}.actions`, x, [...CTA, 'VOICE_CALL_REQUEST']); break;
     case 'twilio/card':
       keysOf(t, ['title', 'subtitle', 'body', 'media', 'actions'], at, x.bad, type);
       // on WhatsApp the card's title is the message's text and its subtitle the footer
       if (t.title !== undefined && t.body !== undefined) x.bad(`${at}.title`, 'a title and a body: Twilio does not document how WhatsApp shows both; use whatsapp/card');
       body(t.body !== undefined ? 'body' : 'title');
-      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       if (str(t.subtitle)) v.footer = str(t.subtitle);
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad) };
-      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT']); if (h) v.header = h; }
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered) };
+      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = str(t.footer);
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
@@ -209,9 +225,9 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
         if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
         const card: Rec = {};
-        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO']);
+        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x.left);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -223,7 +239,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       // WhatsApp takes the catalog's products when sending: the template holds none of them
       for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad) };
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered) };
         else x.bad(`${at}.title`, 'a catalog template without items has no header');
       }
       body();
@@ -260,12 +276,13 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const r = isRec(raw) ? raw : {};
   const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
-  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [];
+  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
+  const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
-  if (!LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
+  if (!WHATSAPP_NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
+  if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   const ap = isRec(approval) ? approval : undefined;
   if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
@@ -277,7 +294,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const v: Rec = { name, language };
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left }));
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left, renumbered: renum }));
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing
@@ -290,7 +307,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (read !== undefined && !CATEGORIES.includes(read)) bad('approval.category', `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const category = read ?? o.category ?? kind ?? 'UTILITY';
   v.category = category;
-  return { where, name, language, value: v, issues, leftOut, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
+  return { where, name, language, value: v, issues, leftOut, renumbered, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +316,6 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
 /** The buttons no Twilio content type carries, with why (listed, never dropped). */
 const NO_TWILIO_BUTTON: Record<string, string> = {
   ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type',
-  VOICE_CALL: 'a VOICE_CALL button: Twilio\'s actions have no WhatsApp call button',
   FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows)',
 };
 
@@ -317,8 +333,8 @@ export const TWILIO_EXPORT_PARTS = {
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
   buttonTypes: {
-    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written',
-    MPM: 'listed', FLOW: 'listed', VOICE_CALL: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
+    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written', VOICE_CALL: 'written',
+    MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
   },
 } as const satisfies Record<string, Record<string, 'written' | 'listed' | 'tplsync'>>;
 
@@ -394,13 +410,16 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
     if (NO_TWILIO_BUTTON[b.type]) { bad(at, NO_TWILIO_BUTTON[b.type]!); return undefined; }
+    if (b.type === 'VOICE_CALL' && !allowed.includes(b.type)) { bad(at, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies; this template needs ${type}`); return undefined; }
     if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
+    if (b.type === 'VOICE_CALL' && b.ttlMinutes !== undefined) bad(`${at}.ttl_minutes`, `Twilio's VOICE_CALL action has no time to live (${TWILIO_PAGES.callToAction}): written without it`);
     if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
     const title = b.text !== undefined ? { title: b.text } : {};
     switch (b.type) {
       case 'QUICK_REPLY': return { type: 'QUICK_REPLY', ...title };
       case 'URL': return { type: 'URL', ...title, url: url(b, `${at}.url`) };
       case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...title, phone: b.phoneNumber ?? '' };
+      case 'VOICE_CALL': return { type: 'VOICE_CALL', ...title };
       default: return { type: 'COPY_CODE', ...title, code: b.example ?? '' };
     }
   };
@@ -419,13 +438,16 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const onlyButtons = (types: readonly string[]) => c.buttons.length > 0 && c.buttons.every((b) => types.includes(b.type));
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
-    if (c.body.text) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
-    if (h || c.footer !== undefined) bad('header', 'an authentication template has no header or footer of its own');
+    // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
+    const preset = c.body.text ? readPresetAuthenticationBody(c.body.text, c.language) : undefined;
+    if (c.body.text && !preset) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
+    const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
+    if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
     if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
     body = {
-      add_security_recommendation: c.body.addSecurityRecommendation === true,
-      ...(c.codeExpirationMinutes !== undefined ? { code_expiration_minutes: c.codeExpirationMinutes } : {}),
+      add_security_recommendation: c.body.addSecurityRecommendation === true || preset?.addSecurityRecommendation === true,
+      ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
       actions: [{ type: 'COPY_CODE', ...(otp[0]?.text !== undefined ? { copy_code_text: otp[0].text } : {}) }],
     };
   } else if (c.carousel) {
@@ -453,6 +475,8 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
   } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
     type = 'twilio/call-to-action';
+    // TWILIO_PAGES.callToAction: "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL"
+    if (c.buttons.some((b) => b.type === 'VOICE_CALL') && c.buttons.some((b) => b.type === 'PHONE_NUMBER')) refuse('buttons', `a PHONE_NUMBER and a VOICE_CALL button: Twilio's call-to-action takes one of the two call options (${TWILIO_PAGES.callToAction}); not exported`);
     body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', CTA) };
   } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/media';

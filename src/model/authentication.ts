@@ -37,3 +37,26 @@ export function presetTextOf(c: CanonicalTemplate): PresetText | undefined {
     ...(c.codeExpirationMinutes !== undefined ? { codeExpirationMinutes: c.codeExpirationMinutes } : {}),
   });
 }
+
+const SECURITY = 'For your security, do not share this code.';
+
+/**
+ * Pure: WhatsApp's English preset body read back, as Meta's listing returns it ("*{{1}}* is your
+ * verification code." and the security sentence when it was asked for; the code as any one
+ * placeholder, bold or not): what the file says of it, or undefined for a text of its own (or a
+ * language other than en*, whose wording WhatsApp localises).
+ */
+export function readPresetAuthenticationBody(text: string, language: string): { addSecurityRecommendation: boolean } | undefined {
+  if (!/^en(_|$)/.test(language)) return undefined;
+  const t = text.trim().replace(/\s+/g, ' ').replace(/^\*?\{\{[A-Za-z0-9_]+\}\}\*?/, '{{code}}');
+  if (t === '{{code}} is your verification code.') return { addSecurityRecommendation: false };
+  if (t === `{{code}} is your verification code. ${SECURITY}`) return { addSecurityRecommendation: true };
+  return undefined;
+}
+
+/** Pure: WhatsApp's English preset footer ("This code expires in 10 minutes.") read back as its minutes. */
+export function readPresetExpiryFooter(text: string, language: string): number | undefined {
+  if (!/^en(_|$)/.test(language)) return undefined;
+  const m = /^This code expires in ([1-9][0-9]*) minutes?\.$/.exec(text.trim().replace(/\s+/g, ' '));
+  return m ? Number(m[1]) : undefined;
+}

@@ -14,6 +14,8 @@ export interface ToFileOptions {
   note: string;
   /** the placeholders' names to write rather than numbers (those of the file the template replaces, or from `pull --names-from`) */
   names?: PlaceholderNames;
+  /** leave `publicId` out: the file's id is derived (name and language, per environment), as the file it replaces had it */
+  derivedId?: boolean;
   /** the message as a file wrote it (names and samples), when it says what the template's message says */
   message?: Record<string, unknown>;
 }
@@ -137,7 +139,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 }
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
-  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, publicId: c.templateId, ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
+import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
@@ -30,7 +31,8 @@ export interface ExportPullRequest {
 
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; alsoIn?: string }
+  /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string }
@@ -51,7 +53,7 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; categoryChosen?: boolean };
+type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean };
 
 async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined): Promise<Imported[]> {
   if (format === 'meta') {
@@ -66,16 +68,26 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   return items.map((x) => twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}));
 }
 
-export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[] }> {
+/**
+ * morePages: the files given that are one page of a listing whose following page is not among
+ * them (pages.ts): their templates are written, the following pages' are not there to write.
+ */
+export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[]; morePages: ListingPage[] }> {
   const out: ExportOutcome[] = [];
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
   // every input is read and understood before anything is written
   const inputs: { rel: string; templates: Imported[] }[] = [];
+  const pages: ListingPage[] = [];
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
-    inputs.push({ rel, templates: await importedOf(req.format, parseJsonFile(abs, rel), rel, req.category) });
+    const json = parseJsonFile(abs, rel);
+    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category) });
+    const page = listingPage(req.format, rel, json);
+    if (page) pages.push(page);
   }
+  // a listing's first page alone is not the channel's templates: the pages whose following page is missing
+  const morePages = pagesNotGiven(req.format, pages);
   const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
   // looked up by id, then by channel, name and language (findExisting's order, the first file of
   // each): a catalogue of thousands against a project of thousands is not a scan per template
@@ -111,7 +123,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -125,5 +137,5 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const [, lint] = await Promise.all([batch.written, linting]);
   for (const o of done) push(o);
   const diagnostics: Diagnostic[] = lint;
-  return { outcomes: out, diagnostics };
+  return { outcomes: out, diagnostics, morePages };
 }

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { fromRead, kindCategory, type PlaceholderNames } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
+import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
 import { secretsAsReferences, shownTemplate } from '../project/values.js';
 import { templateReferences } from '../model/values.js';
@@ -28,7 +29,9 @@ export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
-    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } }
+    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string };
+    /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
+    unpinned?: { file: string; derived: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   | { id: string; kind: 'managed'; file: string }
@@ -78,11 +81,19 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
         if (w.mismatches.length) names = { mismatches: w.mismatches };
       }
     }
+    // a file without publicId has an id derived from channel, name and language in each
+    // environment: pulled again, it stays without one (pinning this environment's id would make
+    // the file another environment's template, and that environment's plan create a second one)
+    // (a new file, a second one beside the file that holds the template included, adopts the id)
+    const overwritten = existing.find((e) => path.resolve(e.abs) === path.resolve(target));
+    const derivedId = overwritten !== undefined && typeof overwritten.value.publicId !== 'string';
+    const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
+      ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
     const text = toTemplateFile(c, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
-      names: named, ...(kept.message ? { message: kept.message } : {}),
+      names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
@@ -90,7 +101,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment, process.env, referenced);
     writeFileAtomic(target, file);
     written.push(target);
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}) });
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
   const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });

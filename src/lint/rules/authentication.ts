@@ -1,6 +1,7 @@
 // WhatsApp authentication rules (and the message TTL of every category), one pure check each.
 // Sources: Meta authentication templates, zero-tap authentication, time-to-live for templates
 // (reference/platform-rules.md, "WhatsApp: authentication").
+import { readPresetAuthenticationBody } from '../../model/authentication.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
 import { buttons } from './whatsapp.js';
@@ -40,9 +41,7 @@ function ttlCheck(ctx: RuleContext, auth: boolean): void {
  * one placeholder, bold or not, with or without the security sentence): then it changes nothing.
  */
 function isPresetWording(text: string, language: string): boolean {
-  if (!/^en(_|$)/.test(language)) return false;
-  const t = text.trim().replace(/\s+/g, ' ').replace(/^\*?\{\{[a-z0-9_]+\}\}\*?/, '{{code}}');
-  return t === '{{code}} is your verification code.' || t === '{{code}} is your verification code. For your security, do not share this code.';
+  return readPresetAuthenticationBody(text, language) !== undefined;
 }
 
 export const authenticationRules = defineRules([

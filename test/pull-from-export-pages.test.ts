@@ -1,0 +1,72 @@
+// pull --from of an export that is one page of a listing (Meta's paging.next, Twilio's
+// meta.next_page_url): the templates of the files given are written, and a page whose following
+// page is not among the files is said by file, with how to fetch the rest (exit 1); every page
+// given: nothing said, exit 0.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { listingPage, pagesNotGiven } from '../src/formats/pages.ts';
+import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`;
+const GRAPH = 'https://graph.facebook.com/v23.0/102290129340398/message_templates';
+const metaTemplate = (name: string) => ({ name, parameter_format: 'POSITIONAL', language: 'en_US', status: 'APPROVED', category: 'MARKETING', id: name,
+  components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is now in store for you.', example: { body_text: [['Ana']] } }] });
+const metaPage = (name: string, paging: Record<string, unknown>) => JSON.stringify({ data: [metaTemplate(name)], paging: { cursors: { before: 'QVFIUk', after: 'QVFIUm' }, ...paging } });
+const CONTENT = 'https://content.twilio.com/v1/Content';
+const twilioPage = (name: string, page: number, next: string | null) => JSON.stringify({
+  contents: [{ sid: `HX${page}`, friendly_name: name, language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/text': { body: 'Hello {{1}}, our spring collection is now in store for you.' } } }],
+  meta: { page, page_size: 1, first_page_url: `${CONTENT}?PageSize=1&Page=0`, previous_page_url: page ? `${CONTENT}?PageSize=1&Page=${page - 1}&PageToken=PB${page}` : null, url: `${CONTENT}?PageSize=1&Page=${page}${page ? `&PageToken=PT${page}` : ''}`, next_page_url: next, key: 'contents' },
+});
+
+test('one page of a listing: written, the missing pages said by file with how to fetch them, exit 1', async () => {
+  const dir = tempDir('tplsync-pages-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'meta.json': metaPage('promo_a', { next: `${GRAPH}?limit=1&after=QVFIUm` }),
+      'tw.json': twilioPage('promo_b', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`),
+    });
+    const meta = await cli(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(meta.exitCode, 1, meta.stderr);
+    assert.match(meta.stderr, /meta\.json is one page of Meta's listing, and the page after it is not among the files given \(https:\/\/graph\.facebook\.com\/[^)]*after=QVFIUm\)[^\n]*paging\.next[^\n]*pass every page's file/);
+    const tw = await cli(['pull', '--from', 'twilio', 'tw.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(tw.exitCode, 1, tw.stderr);
+    assert.match(tw.stderr, /tw\.json is one page of Twilio's listing[^\n]*PageToken=PT1[^\n]*next_page_url/);
+    assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['promo_a.en_US.yaml', 'promo_b.en.yaml']);
+  } finally { cleanup(dir); }
+});
+
+test('every page given: nothing said, exit 0', async () => {
+  const dir = tempDir('tplsync-pages-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'm1.json': metaPage('promo_a', { next: `${GRAPH}?limit=1&after=QVFIUm` }),
+      'm2.json': metaPage('promo_c', { previous: `${GRAPH}?limit=1&before=QVFIUx` }),
+      't1.json': twilioPage('promo_b', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`),
+      't2.json': twilioPage('promo_d', 1, null),
+    });
+    const meta = await cli(['pull', '--from', 'meta', 'm1.json', 'm2.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(meta.exitCode, 0, meta.stderr);
+    assert.not.match(meta.stderr, /one page/);
+    const tw = await cli(['pull', '--from', 'twilio', 't2.json', 't1.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(tw.exitCode, 0, tw.stderr);
+    assert.not.match(tw.stderr, /one page/);
+  } finally { cleanup(dir); }
+});
+
+test('pages not given: Twilio by address, Meta by count of pages before and after', () => {
+  const t0 = listingPage('twilio', 'a', JSON.parse(twilioPage('x', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`)))!;
+  const t2 = listingPage('twilio', 'c', JSON.parse(twilioPage('x', 2, null)))!;
+  // page 1 missing between 0 and 2: Twilio's addresses tell
+  assert.equal(pagesNotGiven('twilio', [t0, t2]).map((p) => p.file), ['a']);
+  assert.equal(listingPage('twilio', 'one', JSON.parse(twilioPage('x', 0, null))), undefined);
+  const m1 = listingPage('meta', 'm1', JSON.parse(metaPage('x', { next: `${GRAPH}?after=A` })))!;
+  const m2 = listingPage('meta', 'm2', JSON.parse(metaPage('x', { next: `${GRAPH}?after=B`, previous: `${GRAPH}?before=B` })))!;
+  assert.equal(pagesNotGiven('meta', [m1, m2]).map((p) => p.file), ['m1', 'm2']);
+  assert.equal(listingPage('meta', 'all', JSON.parse(metaPage('x', {}))), undefined);
+});
+
+test.run();
