@@ -110,15 +110,22 @@ function factsOf(doc: LocatedDocument, t: Loose, found: Collected, lazy = false)
  */
 export class Documents {
   private readonly docs = new Map<string, LocatedDocument>();
+  /** documents kept since the last open(), in order: put in `docs` on the next open (most runs never open one) */
+  private readonly keptAbs: string[] = [];
+  private readonly keptDocs: LocatedDocument[] = [];
   constructor(private readonly textOf?: (abs: string) => string | undefined) {}
 
   /** keeps a document the run opened, released (its text: what the readers made goes, document.ts) */
   keep(abs: string, doc: LocatedDocument): void {
     doc.release();
-    this.docs.set(abs, doc);
+    this.keptAbs.push(abs);
+    this.keptDocs.push(doc);
   }
 
   open(file: string, abs: string): LocatedDocument {
+    for (let i = 0; i < this.keptAbs.length; i++) this.docs.set(this.keptAbs[i]!, this.keptDocs[i]!);
+    this.keptAbs.length = 0;
+    this.keptDocs.length = 0;
     let doc = this.docs.get(abs);
     if (!doc) {
       const own = this.textOf?.(abs);
