@@ -43,11 +43,17 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
     const had = truncated[id];
     truncated[id] = had ? { count: had.count + d.count, span: had.span } : { count: d.count, span: spanOfFinding(doc, t, d.first) };
   }
-  return withTruncated({ file: doc.file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts: factsOf(doc, t, found, Boolean(opts.lazyFacts)), ...(opts.keepValue ? { value: t } : {}), ...clockOf(found) }, truncated);
+  // built key by key rather than with spreads: one object per file, its keys in the same order
+  const r: FileResult = { file: doc.file, diagnostics: diagnostics.length ? diagnostics : NO_DIAGNOSTICS, directives: parseDirectives(doc.text), facts: factsOf(doc, t, found, Boolean(opts.lazyFacts)) };
+  if (opts.keepValue) r.value = t;
+  if (found.clock.until < Infinity) r.until = found.clock.until;
+  return withTruncated(r, truncated);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */
 export function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<FileResult['truncated']>): Diagnostic[] {
+  // most files have none: no table of counts
+  if (diags.length === 0) return [];
   const out: Diagnostic[] = [];
   const counts = new Map<string, number>();
   for (const d of diags) {
@@ -61,10 +67,10 @@ export function capLoading(diags: readonly Diagnostic[], truncated: NonNullable<
 }
 
 export function withTruncated(r: FileResult, truncated: NonNullable<FileResult['truncated']>): FileResult {
-  return Object.keys(truncated).length ? { ...r, truncated } : r;
+  // (a key, if any, without the array of them Object.keys makes for every file)
+  for (const _ in truncated) return { ...r, truncated };
+  return r;
 }
-
-const clockOf = (found: Collected): { until?: number } => (found.clock.until < Infinity ? { until: found.clock.until } : {});
 
 /** the variant facts, from the scans and sites the rules worked out */
 const factsOfVariant = (t: Loose, found: Collected): VariantFacts => variantFacts(t, (text) => found.scans.get(text) ?? scanPlaceholders(text), found.sites());
