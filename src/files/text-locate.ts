@@ -23,7 +23,8 @@ interface TNode {
   /** scalars: offset after the value (quotes included, comments excluded) */
   end: number;
   type?: 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
-  entries?: Map<string, TPair>;
+  /** a mapping's pairs by key (a plain object: a Map per mapping was a twentieth of a lint's allocations); read through pairOf */
+  entries?: Record<string, TPair>;
   items?: TNode[];
 }
 
@@ -55,7 +56,19 @@ const LEAVE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\t\u2028\u2029\ufeff\ufffe\uf
 const LONE_CR = /\r(?!\n)/;
 
 interface Frame { indent: number; node: TNode }
-interface Pending { indent: number; seqOk: boolean; set: (n: TNode) => void }
+/**
+ * A key or sequence item whose value starts on a later line: where that value goes (the
+ * sequence, or the pair and the mapping's value under its key). Data rather than a closure: a
+ * closure over the loop's variables gives every line of every file a context object to allocate.
+ */
+interface Pending { indent: number; seqOk: boolean; seq: TNode | undefined; pair: TPair | undefined; obj: Record<string, unknown> | undefined; key: string }
+
+/** gives a pending key or item its value */
+function settle(p: Pending, node: TNode): void {
+  if (p.seq) { p.seq.items!.push(node); (p.seq.value as unknown[]).push(node.value); return; }
+  p.pair!.value = node;
+  p.obj![p.key] = node.value;
+}
 
 /**
  * Indexes the block structure of `text`; undefined when a line falls outside the layouts
@@ -99,9 +112,9 @@ export function indexText(text: string): TextDoc | undefined {
       pending = undefined;
       if (indent > p.indent || (indent === p.indent && dash && p.seqOk)) {
         const node = dash ? seqNode(i) : mapNode(i);
-        p.set(node);
+        settle(p, node);
         stack.push({ indent, node });
-      } else p.set(opaque(i)); // an empty value (null)
+      } else settle(p, opaque(i)); // an empty value (null)
     }
     if (!root) {
       if (indent !== 0) return undefined;
@@ -122,8 +135,7 @@ export function indexText(text: string): TextDoc | undefined {
       while (at < ce && text.charCodeAt(at) === 32) at++;
       if (at === ce || text.charCodeAt(at) === 35) {
         if (at < ce && text.charCodeAt(at - 1) !== 32) return undefined;
-        const seq = container;
-        pending = { indent, seqOk: false, set: (v) => { seq.items!.push(v); (seq.value as unknown[]).push(v.value); } };
+        pending = { indent, seqOk: false, seq: container, pair: undefined, obj: undefined, key: '' };
         ls = next;
         continue;
       }
@@ -154,13 +166,13 @@ export function indexText(text: string): TextDoc | undefined {
     while (v < ce && text.charCodeAt(v) === 32) v++;
     const entries = container.entries!;
     // a duplicate key is a finding of the parser's
-    if (entries.has(key)) return undefined;
+    if (Object.hasOwn(entries, key)) return undefined;
     const pair: TPair = { keyStart: at, keyEnd, value: UNSET };
-    entries.set(key, pair);
+    entries[key] = pair;
     const obj = container.value as Record<string, unknown>;
     if (v === ce || text.charCodeAt(v) === 35) {
       if (v < ce && text.charCodeAt(v - 1) !== 32) return undefined;
-      pending = { indent: ownIndent, seqOk: true, set: (node) => { pair.value = node; obj[key] = node.value; } };
+      pending = { indent: ownIndent, seqOk: true, seq: undefined, pair, obj, key };
     } else {
       const value = valueAt(text, v, ce);
       if (!value) return undefined;
@@ -172,7 +184,7 @@ export function indexText(text: string): TextDoc | undefined {
     }
     ls = next;
   }
-  if (pending) pending.set(opaque(n));
+  if (pending) settle(pending, opaque(n));
   if (!root) return undefined;
   return { text, lineStarts, root, ...(complete && root.kind === 'map' ? { value: root.value as Record<string, unknown> } : {}) };
 }
@@ -180,7 +192,10 @@ export function indexText(text: string): TextDoc | undefined {
 /** the value of a pair until it is known (never read: every road sets it or gives up) */
 const UNSET: TNode = Object.freeze({ kind: 'opaque', start: 0, end: 0 }) as TNode;
 
-const mapNode = (start: number): TNode => ({ kind: 'map', start, end: start, entries: new Map(), value: {} });
+const mapNode = (start: number): TNode => ({ kind: 'map', start, end: start, entries: {}, value: {} });
+
+/** the pair of a mapping node under `key` (own keys only: a key is never one of Object.prototype's) */
+const pairOf = (node: TNode, key: string): TPair | undefined => (Object.hasOwn(node.entries!, key) ? node.entries![key] : undefined);
 const seqNode = (start: number): TNode => ({ kind: 'seq', start, end: start, items: [], value: [] });
 
 /** A block value that starts at `at` and ends on this line: a one-line scalar or flow collection, or opaque. */
@@ -214,7 +229,7 @@ function flowAt(text: string, at: number, ce: number): TNode | undefined {
       if (e < 0) return undefined;
       key = text.slice(i, e);
       if (NOT_TEXT_KEYS.test(key) || text[e + 1] !== ' ') return undefined;
-      if (node.entries!.has(key)) return undefined;
+      if (Object.hasOwn(node.entries!, key)) return undefined;
       keyStart = i;
       keyEnd = i + key.length;
       i = keyEnd + 1;
@@ -225,7 +240,7 @@ function flowAt(text: string, at: number, ce: number): TNode | undefined {
     i = v.end;
     spaces();
     if (map) {
-      node.entries!.set(key, { keyStart, keyEnd, value: v });
+      node.entries![key] = { keyStart, keyEnd, value: v };
       (node.value as Record<string, unknown>)[key] = v.value;
     } else {
       node.items!.push(v);
@@ -305,7 +320,7 @@ function walk(doc: TextDoc, path: Path): Found | undefined {
   for (const seg of path) {
     if (node.kind === 'opaque') return undefined;
     if (node.kind === 'map') {
-      const p = node.entries!.get(String(seg));
+      const p = pairOf(node, String(seg));
       if (!p) break;
       pair = p;
       node = p.value;
@@ -374,7 +389,7 @@ export function scalarAtPath(doc: TextDoc, path: Path): ScalarAt | undefined {
   for (const seg of path) {
     parent = node;
     if (node.kind === 'map') {
-      const p = node.entries!.get(String(seg));
+      const p = pairOf(node, String(seg));
       if (!p) return undefined;
       node = p.value;
     } else if (node.kind === 'seq' && typeof seg === 'number') {
@@ -389,5 +404,5 @@ export function scalarAtPath(doc: TextDoc, path: Path): ScalarAt | undefined {
 
 /** Where the key of a top-level entry starts, when the layout is proven; undefined when the root has no such key. */
 export function topLevelKeyStart(doc: TextDoc, key: string): number | undefined {
-  return doc.root.kind === 'map' ? doc.root.entries!.get(key)?.keyStart : undefined;
+  return doc.root.kind === 'map' ? pairOf(doc.root, key)?.keyStart : undefined;
 }

@@ -9,6 +9,7 @@ import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type Change, type Loose, 
 import type { FileLintOptions } from './file-result.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
+import { schemaFindingsOf, type SchemaFound } from './rules/schema.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 
@@ -54,6 +55,9 @@ function shapeOf(t: Loose, wa: Loose | undefined): number {
   return mask;
 }
 
+/** the references of a value that has none (shared: never changed) */
+const NO_REFERENCES = Object.freeze([]) as unknown as PlacedReference[];
+
 /** A finding before it has a position: where in the value, and how to point at it. */
 export interface RawFinding extends ReportOptions { ruleId: string; path: Path; message: string }
 
@@ -77,11 +81,15 @@ export interface Collected {
 }
 
 
-/** The check of a template value: its findings (capped per rule) and what the rules worked out on the way. */
-export function collect(file: Loose, opts: FileLintOptions): Collected {
+/**
+ * The check of a template value: its findings (capped per rule) and what the rules worked out on
+ * the way. `noReferences`: the caller knows that no string of the value holds `((` (the text it
+ * was read from holds none), which spares the walk over every string that looks for references.
+ */
+export function collect(file: Loose, opts: FileLintOptions, noReferences = false): Collected {
   // the schema and the rules judge the template with an address that starts with a reference
   // standing as an https URL (src/model/values.ts); findings point at the file's own strings
-  const refs = templateReferences(file);
+  const refs = noReferences ? NO_REFERENCES : templateReferences(file);
   const t = refs.length ? lintStandIn(file) : file;
   const out: RawFinding[] = [];
   // made on the first finding: most files have none
@@ -97,14 +105,13 @@ export function collect(file: Loose, opts: FileLintOptions): Collected {
     else dropped.set(x.ruleId, { count: 1, first: x });
   };
   let ruleId = '';
-  // one scan of each text for every rule, in both views of the template
-  const scans = new Map<string, ScanResult>();
-  const clock: Clocked = { until: Infinity };
-  const context = (view: Loose): RuleContext => ruleContext(view, opts.now, (path, message, o) => { keep({ ruleId, path, message, ...o }); }, scans, clock);
-  const ctx = context(t);
+  // one scan of each text for every rule, and one validation by the schema, in both views of the template
+  const state = new FileState(t);
+  const report: RuleContext['report'] = (path, message, o) => { keep({ ruleId, path, message, ...o }); };
+  const ctx = new Context(t, opts.now, report, state);
   // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
   // template without its RCS message when it has both
-  const whatsappCtx = isRcsOnly(t) ? undefined : t.message === undefined ? ctx : context(withoutMessage(t));
+  const whatsappCtx = isRcsOnly(t) ? undefined : t.message === undefined ? ctx : new Context(withoutMessage(t), opts.now, report, state);
   const plan = planOf(shapeOf(t, whatsappCtx?.t), opts.enable);
   for (let i = 0; i < plan.length; i++) {
     // a million steps a run on 10,000 files: the loads from one shape of step, not from ~100 shapes of rule
@@ -112,7 +119,20 @@ export function collect(file: Loose, opts: FileLintOptions): Collected {
     ruleId = step.id;
     step.check(step.wa ? whatsappCtx! : ctx);
   }
-  return { scans, clock, sites: ctx.sites, findings: out, dropped, refs };
+  return { scans: state.scans, clock: state.clock, sites: ctx.sites, findings: out, dropped, refs };
+}
+
+/**
+ * What the contexts of one template's views share: the placeholder scans, the clock's bound, and
+ * the schema's findings on the whole template (validated on the first rule that asks). Held here
+ * rather than in module-level WeakMaps keyed by the value: a lookup per rule and an ephemeron per
+ * file cost the collector and the rules' loop more than the lookups save.
+ */
+class FileState {
+  readonly scans = new Map<string, ScanResult>();
+  readonly clock: Clocked = { until: Infinity };
+  schema: SchemaFound | undefined;
+  constructor(readonly whole: Loose | undefined) {}
 }
 
 /**
@@ -127,38 +147,44 @@ class Context implements RuleContext {
     readonly t: Loose,
     private readonly clockNow: Date,
     readonly report: RuleContext['report'],
-    private readonly scans: Map<string, ScanResult>,
-    private readonly clock: Clocked,
+    private readonly file: FileState,
   ) {}
 
   /** a rule that reads the clock itself makes the verdict hold for this instant only (never cached) */
-  get now(): Date { this.clock.until = Math.min(this.clock.until, this.clockNow.getTime()); return this.clockNow; }
+  get now(): Date { this.file.clock.until = Math.min(this.file.clock.until, this.clockNow.getTime()); return this.clockNow; }
 
   reached(ms: number): boolean {
     if (ms <= this.clockNow.getTime()) return true;
-    if (ms < this.clock.until) this.clock.until = ms;
+    if (ms < this.file.clock.until) this.file.clock.until = ms;
     return false;
   }
 
   /** keyed by the text itself: the same text scans the same, whichever path or view it is read from (a field: a plugin may pass it around) */
   readonly scan = (path: Path): ScanResult => {
     const text = stringAt(this.t, path) ?? '';
-    let s = this.scans.get(text);
+    let s = this.file.scans.get(text);
     if (!s) {
       s = scanPlaceholders(text);
-      this.scans.set(text, s);
+      this.file.scans.set(text, s);
     }
     return s;
   };
 
   readonly sites = (): PlaceholderSite[] => (this.siteList ??= placeholderSites(this.t));
+
+  /** the schema's findings on the whole template, validated once for every view (rules/schema.ts reportSchema) */
+  schemaFound(): SchemaFound | undefined {
+    const f = this.file;
+    return f.whole === undefined ? undefined : (f.schema ??= schemaFindingsOf(f.whole));
+  }
 }
 
 /** the earliest instant at which a verdict that compared the template with the clock can change */
 export interface Clocked { until: number }
 
-function ruleContext(t: Loose, now: Date, report: RuleContext['report'], scans = new Map<string, ScanResult>(), clock: Clocked = { until: Infinity }): RuleContext {
-  return new Context(t, now, report, scans, clock);
+/** a context of one view alone: its whole template is not known here (the schema's findings are then looked up by the view: rules/schema.ts) */
+function ruleContext(t: Loose, now: Date, report: RuleContext['report']): RuleContext {
+  return new Context(t, now, report, new FileState(undefined));
 }
 
 /** Pure apart from what a rule does: the findings of `rules` on a template value; `onThrow` (else rethrow) for a rule that throws. */

@@ -11,6 +11,7 @@ import { parseDirectives } from './directives.js';
 import { capLoading, placeFile, withTruncated } from './place.js';
 import { notATemplate } from './rules/schema.js';
 import { loadingDiagnostics } from './stage-problems.js';
+import { mayReference } from '../model/values.js';
 
 export type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
 export { collectFindings, runRules, repairOf, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type RawFinding } from './check.js';
@@ -31,9 +32,16 @@ export const parseStats = { get full(): number { return documentStats.yaml; } };
 export function lintDocument(doc: LocatedDocument, opts: FileLintOptions): FileResult {
   const t = doc.value;
   if (!t || doc.reader === 'yaml') return lintLoaded(doc, opts);
-  const placed = placeFile(doc, t, collect(t, opts), opts);
+  const placed = placeFile(doc, t, collect(t, opts, textHasNoReference(doc)), opts);
   return doc.agrees() ? placed : lintLoaded(doc, opts);
 }
+
+/**
+ * Whether no string of the document's value can hold a reference to an environment value: the
+ * text reader's strings are the text's own characters (no escapes; a doubled quote becomes one,
+ * which cannot bring two parentheses together), so a text without `((` gives none.
+ */
+const textHasNoReference = (doc: LocatedDocument): boolean => doc.reader === 'text' && !mayReference(doc.text);
 
 /** The lint of a document on its `yaml` parse: the loading findings, then (when it loaded as a mapping) the checks. */
 function lintLoaded(doc: LocatedDocument, opts: FileLintOptions): FileResult {
@@ -65,7 +73,7 @@ export function lintClean(file: string, text: string, opts: FileLintOptions): Fi
   const doc = openDocument(file, text);
   const t = doc.value;
   if (!t || doc.reader === 'yaml') return undefined;
-  const found = collect(t, opts);
+  const found = collect(t, opts, textHasNoReference(doc));
   if (found.findings.length) return undefined;
   const r = placeFile(doc, t, found, opts);
   return doc.agrees() ? r : undefined;

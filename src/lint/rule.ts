@@ -187,17 +187,30 @@ import { obj, type Loose } from '../model/loose.js';
 
 /** An item of a list that is a mapping (a button, a card, a suggestion), with its index. */
 export interface Indexed { readonly v: Loose; readonly i: number }
-const indexedOf = new WeakMap<readonly unknown[], readonly Indexed[]>();
 const NO_ITEMS: readonly Indexed[] = Object.freeze([]);
+/**
+ * The lists asked for last, and their items: the rules of one template ask for the same few lists
+ * (its buttons, cards, rich cards) over and over, one template after the other. A WeakMap keyed by
+ * the list cost a lookup in a table of every list of the run and an ephemeron per list for the
+ * collector (a few % of a cold lint of 10,000 files).
+ */
+const RECENT = 4;
+const recentLists: unknown[] = [];
+const recentItems: (readonly Indexed[])[] = [];
+let nextSlot = 0;
 
 /**
  * The items of a list that are mappings, with their indices (none when it is no list): worked out
- * once per list, however many rules ask and from whichever view of the template.
+ * once per list while its template is linted, however many rules ask and from whichever view of
+ * the template (the same list, the same answer: a list is not changed while it is linted).
  */
 export function indexed(list: unknown): readonly Indexed[] {
   if (!Array.isArray(list)) return NO_ITEMS;
-  let out = indexedOf.get(list);
-  if (!out) indexedOf.set(list, out = list.flatMap((x, i) => { const v = obj(x); return v ? [{ v, i }] : []; }));
+  for (let k = 0; k < recentLists.length; k++) if (recentLists[k] === list) return recentItems[k]!;
+  const out = list.flatMap((x, i) => { const v = obj(x); return v ? [{ v, i }] : []; });
+  recentLists[nextSlot] = list;
+  recentItems[nextSlot] = out;
+  nextSlot = (nextSlot + 1) % RECENT;
   return out;
 }
 

@@ -9,13 +9,13 @@ type Path = (string | number)[];
 
 function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
 const cards = (ctx: RuleContext): readonly Indexed[] => indexed(message(ctx)?.richCards);
-const suggestionsOf = new WeakMap<Loose, readonly { s: Loose; path: Path }[]>();
+/** the template whose suggestions were asked for last, and them: its rules ask one after the other (no WeakMap of every template of the run: rule.ts indexed) */
+let lastOf: { t: Loose; out: readonly { s: Loose; path: Path }[] } | undefined;
 /** every suggestion of the message, message-level and on cards, with its path */
 function suggestions(ctx: RuleContext): readonly { s: Loose; path: Path }[] {
   if (message(ctx) === undefined) return NONE;
-  let out = suggestionsOf.get(ctx.t);
-  if (!out) suggestionsOf.set(ctx.t, out = allSuggestions(ctx));
-  return out;
+  if (lastOf?.t !== ctx.t) lastOf = { t: ctx.t, out: allSuggestions(ctx) };
+  return lastOf.out;
 }
 const NONE: readonly never[] = Object.freeze([]);
 function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {

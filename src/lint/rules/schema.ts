@@ -196,30 +196,34 @@ const WHATSAPP_OWNED: ReadonlySet<string> = new Set([
 /** scope.ts's isRcsOnly on a value that may be no mapping */
 const isRcsOnlyValue = (v: unknown): boolean => { const t = obj(v); return t !== undefined && t.body === undefined && t.message !== undefined; };
 
-const NONE: ReadonlyMap<string, readonly SchemaFinding[]> = new Map();
-const byTemplate = new WeakMap<object, ReadonlyMap<string, readonly SchemaFinding[]>>();
+/** the schema's findings on a whole template, by the id of the rule that owns each (in the schema's order) */
+export type SchemaFound = ReadonlyMap<string, readonly SchemaFinding[]>;
 
-/**
- * The schema's findings on a whole template, by the id of the rule that owns each (in the schema's
- * order): validated once per template value, however many rules ask.
- */
-export function schemaFindings(t: Loose): ReadonlyMap<string, readonly SchemaFinding[]> {
-  let found = byTemplate.get(t);
-  if (found) return found;
+const NONE: SchemaFound = new Map();
+const byTemplate = new WeakMap<object, SchemaFound>();
+
+/** The schema's findings on a whole template (validated now: the lint's contexts keep them per file, check.ts). */
+export function schemaFindingsOf(t: Loose): SchemaFound {
   const errors = templateErrors(t);
-  if (errors.length === 0) found = NONE;
-  else {
-    const m = new Map<string, SchemaFinding[]>();
-    for (const f of mapSchemaErrors(errors, t)) { const l = m.get(f.ruleId); if (l) l.push(f); else m.set(f.ruleId, [f]); }
-    found = m;
-  }
-  byTemplate.set(t, found);
+  if (errors.length === 0) return NONE;
+  const m = new Map<string, SchemaFinding[]>();
+  for (const f of mapSchemaErrors(errors, t)) { const l = m.get(f.ruleId); if (l) l.push(f); else m.set(f.ruleId, [f]); }
+  return m;
+}
+
+/** schemaFindingsOf, validated once per template value, however many rules ask (for contexts that do not keep them) */
+export function schemaFindings(t: Loose): SchemaFound {
+  let found = byTemplate.get(t);
+  if (!found) byTemplate.set(t, (found = schemaFindingsOf(t)));
   return found;
 }
 
+/** a rule context that keeps the schema's findings on its whole template (the lint's own contexts, check.ts) */
+interface KeepsSchema { schemaFound?: () => SchemaFound | undefined }
+
 /** A rule's share of the schema's findings, reported through its context (on the whole template, whichever view the rule sees). */
 export function reportSchema(ctx: RuleContext, ruleId: string): void {
-  const list = schemaFindings(wholeTemplate(ctx.t)).get(ruleId);
+  const list = ((ctx as RuleContext & KeepsSchema).schemaFound?.() ?? schemaFindings(wholeTemplate(ctx.t))).get(ruleId);
   if (list) for (const f of list) ctx.report(f.path, f.message, f.part === 'key' ? { part: 'key' } : undefined);
 }
 
