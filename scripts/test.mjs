@@ -24,7 +24,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // TEST_DIR: another folder of test files (the runner's own test points it at fixtures)
@@ -66,8 +66,12 @@ function sizeEstimate(file) {
  * @typedef {{ name: string, kind: 'file' | 'check', args: string[], needsBuild: boolean, known?: number, size: number }} Task
  * @type {Task[]}
  */
+// each file: the generated schema validators of the build rather than ajv compiling the schemas
+// again in every process (test/generated-validators.mjs), then tsx's ESM loader (the test files
+// and the src/ they import are ES modules; tsx's CommonJS hooks would only cost start-up)
+const preload = pathToFileURL(path.join(root, 'test', 'generated-validators.mjs')).href;
 const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f)).map((f) => ({
-  name: f, kind: 'file', args: ['--import', 'tsx', path.join(dir, f)], needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
+  name: f, kind: 'file', args: ['--import', preload, '--import', 'tsx/esm', path.join(dir, f)], needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
 }));
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
