@@ -4,9 +4,10 @@
 // any file failed. Usage: node scripts/test.mjs [--build] [--checks] [PATTERN]
 //
 // `npm test` is `node scripts/test.mjs --build --checks`: the build first, and beside it the
-// checks that do not need it (typecheck, deps: tsc and dependency-cruiser are single-threaded, so
-// the second core would idle through a build run alone); then the test files and check:package,
-// which need the build, in the same pool. A check is an npm script, run and reported like a
+// check that does not need it (typecheck: tsc is single-threaded, so the second core would idle
+// through a build run alone); then the test files and check:package, which need the build, in the
+// same pool. `npm run deps` is not run as a check: test/dependencies.test.ts runs the same
+// dependency-cruiser command on src/ and asserts what it says (and that it fails on planted cycles). A check is an npm script, run and reported like a
 // file; one that fails fails the run (it is listed under "Failed files", it adds no uvu test).
 //
 // Each file (and check) runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT
@@ -78,7 +79,6 @@ const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
 /** the checks of `npm test` besides the test files; those that need no build run beside it */
 const checks = flags.has('--checks') ? [
   { name: 'typecheck', kind: 'check', args: npmRun('typecheck'), needsBuild: false, known: lastTimes.typecheck, size: Infinity },
-  { name: 'deps', kind: 'check', args: npmRun('deps'), needsBuild: false, known: lastTimes.deps, size: Infinity },
   { name: 'check:package', kind: 'check', args: npmRun('check:package'), needsBuild: true, known: lastTimes['check:package'], size: Infinity },
 ] : [];
 // unknown files first (biggest first), then the known ones, longest first
