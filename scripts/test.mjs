@@ -93,7 +93,7 @@ const files = names.map((f) => ({
 async function bundleTests(list) {
   if (process.env.TEST_BUNDLE === '0' || !list.length) return [];
   rmSync(bundleDir, { recursive: true, force: true });
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild, stop } = await import('esbuild');
   const own = /\.[cm]?[jt]s$/;
   try {
     await esbuild({
@@ -116,6 +116,8 @@ async function bundleTests(list) {
   } catch (e) {
     process.stdout.write(`  (the test files were not bundled, tsx runs them: ${String(e.message).split('\n')[0]})\n\n`);
     return [];
+  } finally {
+    await stop(); // esbuild's service process: not kept idle through the run
   }
 }
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
