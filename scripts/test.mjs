@@ -6,12 +6,14 @@
 // `npm test` is `node scripts/test.mjs --build --checks`: the build first, and beside it the
 // check that does not need it (typecheck: tsc is single-threaded, so the second core would idle
 // through a build run alone); then the test files and check:package, which need the build, in the
-// same pool. `npm run deps` is not run as a check: test/dependencies.test.ts runs the same
-// dependency-cruiser command on src/ and asserts what it says (and that it fails on planted cycles). A check is an npm script, run and reported like a
-// file; one that fails fails the run (it is listed under "Failed files", it adds no uvu test).
+// same pool. A check is an npm script, run and reported like a file; one that fails fails the run
+// (it is listed under "Failed files", it adds no uvu test). `npm run deps` is not a check:
+// test/dependencies.test.ts runs the same dependency-cruiser command on src/ and asserts what it
+// says (and that it fails on planted cycles).
 //
 // The files run from bundles (bundleTests below: no tsx to load in each process), made beside the
-// build; TEST_BUNDLE=0 runs them from their sources through tsx.
+// build in a folder of this run's own (node_modules/.cache/tplsync/test-bundles/<pid>, removed
+// when it ends); TEST_BUNDLE=0 runs them from their sources through tsx.
 //
 // Each file (and check) runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT
 // seconds, default 300): a file that outlives it is killed with everything it started
@@ -25,7 +27,6 @@
 // helpers it imports (the browser matrix files are small, their helpers are not), and started
 // before those with a time. The order changes only when files run, never what they assert.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -76,7 +77,8 @@ function sizeEstimate(file) {
 // through tsx's ESM loader when there is none (TEST_BUNDLE=0, or esbuild refused a file).
 const preload = pathToFileURL(path.join(root, 'test', 'generated-validators.mjs')).href;
 const names = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f));
-const bundleDir = path.join(root, 'node_modules', '.cache', 'tplsync', 'test-bundles', createHash('sha1').update(dir).digest('hex').slice(0, 12));
+const bundles = path.join(root, 'node_modules', '.cache', 'tplsync', 'test-bundles');
+const bundleDir = path.join(bundles, String(process.pid));
 const files = names.map((f) => ({
   name: f, kind: 'file', needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
   args: ['--import', preload, '--import', 'tsx/esm', path.join(dir, f)],
@@ -92,7 +94,11 @@ const files = names.map((f) => ({
  */
 async function bundleTests(list) {
   if (process.env.TEST_BUNDLE === '0' || !list.length) return [];
-  rmSync(bundleDir, { recursive: true, force: true });
+  // the folders of runs that ended without removing theirs (killed): another run's are kept
+  for (const pid of existsSync(bundles) ? readdirSync(bundles) : []) {
+    if (!alive(Number(pid))) rmSync(path.join(bundles, pid), { recursive: true, force: true });
+  }
+  process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
   const { build: esbuild, stop } = await import('esbuild');
   const own = /\.[cm]?[jt]s$/;
   try {
@@ -119,6 +125,11 @@ async function bundleTests(list) {
   } finally {
     await stop(); // esbuild's service process: not kept idle through the run
   }
+}
+/** whether a process of that id runs (a run of this script that is still going) */
+function alive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
 }
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
