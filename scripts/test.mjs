@@ -4,10 +4,16 @@
 // any file failed. Usage: node scripts/test.mjs [--build] [--checks] [PATTERN]
 //
 // `npm test` is `node scripts/test.mjs --build --checks`: the build first, and beside it the
-// checks that do not need it (typecheck, deps: tsc and dependency-cruiser are single-threaded, so
-// the second core would idle through a build run alone); then the test files and check:package,
-// which need the build, in the same pool. A check is an npm script, run and reported like a
-// file; one that fails fails the run (it is listed under "Failed files", it adds no uvu test).
+// check that does not need it (typecheck: tsc is single-threaded, so the second core would idle
+// through a build run alone); then the test files and check:package, which need the build, in the
+// same pool. A check is an npm script, run and reported like a file; one that fails fails the run
+// (it is listed under "Failed files", it adds no uvu test). `npm run deps` is not a check:
+// test/dependencies.test.ts runs the same dependency-cruiser command on src/ and asserts what it
+// says (and that it fails on planted cycles).
+//
+// The files run from bundles (bundleTests below: no tsx to load in each process), made beside the
+// build in a folder of this run's own (node_modules/.cache/tplsync/test-bundles/<pid>, removed
+// when it ends); TEST_BUNDLE=0 runs them from their sources through tsx.
 //
 // Each file (and check) runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT
 // seconds, default 300): a file that outlives it is killed with everything it started
@@ -21,10 +27,10 @@
 // helpers it imports (the browser matrix files are small, their helpers are not), and started
 // before those with a time. The order changes only when files run, never what they assert.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // TEST_DIR: another folder of test files (the runner's own test points it at fixtures)
@@ -66,15 +72,70 @@ function sizeEstimate(file) {
  * @typedef {{ name: string, kind: 'file' | 'check', args: string[], needsBuild: boolean, known?: number, size: number }} Task
  * @type {Task[]}
  */
-const files = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f)).map((f) => ({
-  name: f, kind: 'file', args: ['--import', 'tsx', path.join(dir, f)], needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
+// Each file runs with the generated schema validators of the build rather than ajv compiling the
+// schemas again in every process (test/generated-validators.mjs), from a bundle of it (below), or
+// through tsx's ESM loader when there is none (TEST_BUNDLE=0, or esbuild refused a file).
+const preload = pathToFileURL(path.join(root, 'test', 'generated-validators.mjs')).href;
+const names = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f));
+const bundles = path.join(root, 'node_modules', '.cache', 'tplsync', 'test-bundles');
+const bundleDir = path.join(bundles, String(process.pid));
+const files = names.map((f) => ({
+  name: f, kind: 'file', needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
+  args: ['--import', preload, '--import', 'tsx/esm', path.join(dir, f)],
 }));
+
+/**
+ * Every test file as one ES module of plain JavaScript (esbuild: its own code and the test
+ * helpers, src/, bench/ and scripts/ modules it imports; packages stay imports), so that no
+ * process spends its start loading tsx and passing each of its hundred-odd modules through it:
+ * 0.3 to 0.6 s of CPU a file, measured. Each module's import.meta.url is its own source file's,
+ * so that what it finds beside it (schema/, dist/, fixtures, workers) is where it was. Returns
+ * the files bundled: none when esbuild fails (a syntax error: tsx then reports it in its file).
+ */
+async function bundleTests(list) {
+  if (process.env.TEST_BUNDLE === '0' || !list.length) return [];
+  // the folders of runs that ended without removing theirs (killed): another run's are kept
+  for (const pid of existsSync(bundles) ? readdirSync(bundles) : []) {
+    if (!alive(Number(pid))) rmSync(path.join(bundles, pid), { recursive: true, force: true });
+  }
+  process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
+  const { build: esbuild, stop } = await import('esbuild');
+  const own = /\.[cm]?[jt]s$/;
+  try {
+    await esbuild({
+      entryPoints: list.map((f) => path.join(dir, f)), outdir: bundleDir, outExtension: { '.js': '.mjs' }, entryNames: '[name]',
+      bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent',
+      plugins: [{
+        name: 'own-import-meta',
+        setup(b) {
+          b.onLoad({ filter: own }, (a) => {
+            if (a.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+            const url = pathToFileURL(a.path).href;
+            const contents = readFileSync(a.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(url))
+              .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(a.path))).replaceAll('import.meta.filename', JSON.stringify(a.path));
+            return { contents, loader: /\.[cm]?ts$/.test(a.path) ? 'ts' : 'js', resolveDir: path.dirname(a.path) };
+          });
+        },
+      }],
+    });
+    return list;
+  } catch (e) {
+    process.stdout.write(`  (the test files were not bundled, tsx runs them: ${String(e.message).split('\n')[0]})\n\n`);
+    return [];
+  } finally {
+    await stop(); // esbuild's service process: not kept idle through the run
+  }
+}
+/** whether a process of that id runs (a run of this script that is still going) */
+function alive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
 /** the checks of `npm test` besides the test files; those that need no build run beside it */
 const checks = flags.has('--checks') ? [
   { name: 'typecheck', kind: 'check', args: npmRun('typecheck'), needsBuild: false, known: lastTimes.typecheck, size: Infinity },
-  { name: 'deps', kind: 'check', args: npmRun('deps'), needsBuild: false, known: lastTimes.deps, size: Infinity },
   { name: 'check:package', kind: 'check', args: npmRun('check:package'), needsBuild: true, known: lastTimes['check:package'], size: Infinity },
 ] : [];
 // unknown files first (biggest first), then the known ones, longest first
@@ -129,7 +190,7 @@ function runTask(task) {
       const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
       const verdict = timedOut
         ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
-        : ok ? 'ok' : `FAILED (exit ${code ?? signal})`;
+        : ok ? 'ok' : `FAILED (exit ${code ?? signal}${task.args.some((a) => a.startsWith(bundleDir)) ? '; run from its bundle: TEST_BUNDLE=0 runs it from its sources, for stack traces into them' : ''})`;
       const label = task.kind === 'file' ? task.name : `npm run ${task.name}`;
       process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s\n\n`);
       resolve(ok);
@@ -142,11 +203,18 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => { for (const c of running) killGroup(c); process.exit(130); });
 }
 
-// the build, beside the checks that need none; the rest waits for it
-let built = !flags.has('--build');
-const build = flags.has('--build')
-  ? runTask({ name: 'build', kind: 'check', args: npmRun('build'), needsBuild: false, size: 0 }).then((ok) => { built = ok; })
-  : Promise.resolve();
+// the build, beside the checks that need none; the rest waits for it, and the files for their
+// bundles too (made beside the build: esbuild takes a few seconds); a file not bundled runs through tsx
+let built = false;
+const building = flags.has('--build')
+  ? runTask({ name: 'build', kind: 'check', args: npmRun('build'), needsBuild: false, size: 0 })
+  : Promise.resolve(true);
+const build = Promise.all([building, bundleTests(names)]).then(([ok, done]) => {
+  for (const f of files) {
+    if (done.includes(f.name)) f.args = ['--import', preload, path.join(bundleDir, f.name.replace(/\.ts$/, '.mjs'))];
+  }
+  built = ok;
+});
 const notRun = [];
 async function worker() {
   for (;;) {

@@ -19,6 +19,9 @@ const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config
 let work: string;
 let source: string;
 let tarball: string;
+/** the projects installed from the tag and from the tarball (init, lint and types checked) */
+let fromTag: Promise<string>;
+let fromTarball: Promise<string>;
 
 test.before(async () => {
   work = tempDir('tplsync-install-');
@@ -31,8 +34,16 @@ test.before(async () => {
   assert.is(release.exitCode, 0, release.all);
   tarball = path.join(work, 'out', readdirSync(path.join(work, 'out')).find((f) => f.endsWith('.tgz'))!);
   await execa('git', ['clone', '--quiet', '--bare', source, path.join(work, 'tplsync.git')]);
+  // both installs start now and run side by side (each mostly waits on npm and git); each test
+  // awaits its own and asserts on it. A failure is kept for its test (marked handled meanwhile).
+  fromTag = project('from-tag').then(async (dir) => { await installAndUse(dir, `git+file://${path.join(work, 'tplsync.git')}#v${version}`); return dir; });
+  fromTarball = project('from-tarball').then(async (dir) => { await installAndUse(dir, tarball); return dir; });
+  for (const p of [fromTag, fromTarball]) p.catch(() => undefined);
 });
-test.after(() => cleanup(work));
+test.after(async () => {
+  await Promise.allSettled([fromTag, fromTarball]);
+  cleanup(work);
+});
 
 async function project(name: string): Promise<string> {
   const dir = path.join(work, name);
@@ -56,8 +67,7 @@ async function installAndUse(dir: string, spec: string): Promise<void> {
 }
 
 test('from a release tag: npm install git+URL#vX.Y.Z, then init and lint', async () => {
-  const dir = await project('from-tag');
-  await installAndUse(dir, `git+file://${path.join(work, 'tplsync.git')}#v${version}`);
+  const dir = await fromTag;
   assert.match(readFileSync(path.join(dir, 'package.json'), 'utf8'), new RegExp(`"tplsync": "git\\+file://.*#v${version.replace(/\./g, '\\.')}"`));
 
   // the pull-request workflow init wrote, its lint job step by step: the action from the tag's
@@ -82,8 +92,7 @@ test('from a release tag: npm install git+URL#vX.Y.Z, then init and lint', async
 });
 
 test('from the release tarball: npm install ./tplsync-X.Y.Z.tgz, then init and lint', async () => {
-  const dir = await project('from-tarball');
-  await installAndUse(dir, tarball);
+  const dir = await fromTarball;
   const shipped = JSON.parse(readFileSync(path.join(dir, 'node_modules', 'tplsync', 'package.json'), 'utf8'));
   assert.is(shipped.scripts?.prepare, undefined);
   assert.ok(existsSync(path.join(dir, 'node_modules', 'tplsync', 'LICENSE')));

@@ -16,6 +16,10 @@ import { ROOT } from './helpers.ts';
 import { mutate } from './arbitraries.ts';
 
 const require = createRequire(import.meta.url);
+// this file compares the generated validators with the compiled ones: the test runner's redirect of
+// src/schemas to the generated code (test/generated-validators.mjs) would make them the same
+const redirect = (globalThis as Record<symbol, { enabled: boolean } | undefined>)[Symbol.for('tplsync.test.generatedValidators')];
+if (redirect) redirect.enabled = false;
 const generated = (name: string) => require(path.join(ROOT, 'dist', 'schemas', `${name}.validate.cjs`)) as ValidateFunction;
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })

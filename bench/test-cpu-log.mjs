@@ -1,0 +1,25 @@
+// Where `npm test`'s CPU goes: preloaded into every Node process of a run through NODE_OPTIONS,
+// it appends one JSON line per process to TEST_CPU_LOG when the process exits (a process killed
+// by a signal writes none): the test file it belongs to (inherited through the environment from
+// the test file's process), its command line, its CPU time (user + system, all threads) and its
+// wall time. bench/test-cpu-report.mjs sums the lines by kind of process and by test file.
+//   TEST_CPU_LOG=/tmp/cpu.jsonl NODE_OPTIONS="--import $PWD/bench/test-cpu-log.mjs" npm test
+//   node bench/test-cpu-report.mjs /tmp/cpu.jsonl
+// Processes that are not Node (Chromium, git, esbuild, the shell) are not logged: the report's
+// total is short of `time npm test`'s user + sys by their CPU. The preload costs about 8 ms a process.
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+
+const log = process.env.TEST_CPU_LOG;
+const t0 = Date.now();
+const script = process.argv[1] ?? '';
+const test = /\.test\.(ts|mjs)$/.test(script);
+if (test) process.env.TEST_CPU_FILE = path.basename(script).replace(/\.mjs$/, '.ts');
+else process.env.TEST_CPU_FILE ??= `(run) ${path.basename(script)}`;
+if (log) {
+  process.on('exit', () => {
+    const u = process.cpuUsage();
+    const line = { file: process.env.TEST_CPU_FILE, test, argv: process.argv.slice(1, 4), cpu: (u.user + u.system) / 1e6, wall: (Date.now() - t0) / 1000 };
+    try { appendFileSync(log, `${JSON.stringify(line)}\n`); } catch { /* the log is best effort */ }
+  });
+}
