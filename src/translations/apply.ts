@@ -17,6 +17,8 @@ export interface SourceTemplate {
   file: string;
   text: string;
   value: Loose;
+  /** the text indexed by text-locate (undefined: not a layout it proves): a new file is then made on the text without a parse */
+  readonly doc?: TextDoc | undefined;
 }
 
 export interface TargetTemplate {
@@ -336,7 +338,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
       before = rest;
     }
-    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))]);
+    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
     plan.writes.push({ file, text, created: true, template, units: ok.length });
   }
