@@ -91,7 +91,9 @@ async function writeAndClose(fd: number, data: string): Promise<void> {
  * machine) each creation walks past every inode freed in the last 30 s (`recently_deleted` in the
  * kernel's inode allocator), so the kernel's work per file grew with the number of files replaced.
  * A spare is truncated to nothing and written whole before it is renamed over a file, as a new
- * temp file would be: the name a reader sees changes only by that rename.
+ * temp file would be: the name a reader sees changes only by that rename. (What an inode carries
+ * besides its text and mode, extended attributes or a creation time, comes from the file whose
+ * inode it was: a file of the same project, usually of the same folder.)
  */
 interface Spare { tmp: string; mode: number }
 
