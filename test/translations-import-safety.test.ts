@@ -11,6 +11,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { BIN, CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { importTranslations } from '../src/cli/translations.ts';
+import { Interrupted } from '../src/core/interrupt.ts';
 
 const N = 12;
 const LONG = 5; // the template whose German body makes its file larger than the limit
@@ -111,6 +114,27 @@ test('a template refused for a dropped placeholder keeps its file byte for byte 
     assert.is(readFileSync(f3, 'utf8'), before);
     assert.is(statSync(f3).ino, ino);
     for (let i = 0; i < N; i++) if (i !== 3) assert.is(parse(readFileSync(path.join(dir, `templates/order_${i}.de.yaml`), 'utf8')).body.text, german(i, 3));
+    assert.equal(tmpLeft(dir), []);
+  } finally { cleanup(dir); }
+});
+
+test('an import whose signal was aborted (Ctrl-C) writes nothing, says so, and leaves the files as they were', async () => {
+  const { dir, po } = project();
+  try {
+    assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const empty = po();
+    writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
+    assert.is((await cli(['translations', 'import', 'translations/de.po'], { cwd: dir })).exitCode, 0);
+    const before = Array.from({ length: N }, (_, i) => readFileSync(path.join(dir, `templates/order_${i}.de.yaml`), 'utf8'));
+    writeFiles(dir, { 'translations/de.po': fill(empty, 2) });
+    const stop = new AbortController();
+    stop.abort();
+    const config = await loadConfig({ cwd: dir });
+    let err: unknown;
+    try { await importTranslations(config, ['translations/de.po'], dir, false, stop.signal); } catch (e) { err = e; }
+    assert.instance(err, Interrupted);
+    assert.match((err as Error).message, /no file was written/);
+    for (let i = 0; i < N; i++) assert.is(readFileSync(path.join(dir, `templates/order_${i}.de.yaml`), 'utf8'), before[i]);
     assert.equal(tmpLeft(dir), []);
   } finally { cleanup(dir); }
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { interruptSignal } from '../core/interrupt.js';
+import { interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
@@ -162,6 +162,7 @@ export async function importTranslations(config: Config, files: readonly string[
   // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
   const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
   const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
+  throwIfInterrupted(signal, 'stopped before writing: no file was written');
   const taken = new Set<string>();
   // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
   const byLanguage = new Map<string, Map<string, Current>>();
