@@ -3,11 +3,13 @@
 // temp file left behind whatever happens.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AtomicWriter, WriteRefused } from '../src/files/write.ts';
+import { Interrupted } from '../src/core/interrupt.ts';
 
+const require0 = (d: string): void => { mkdirSync(d, { recursive: true }); };
 const leftovers = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
 
 test('many files, one of them twice: each holds the last text asked for, with its mode kept', async () => {
@@ -47,6 +49,102 @@ test('a read-only file and a link are refused; flush throws the refusal; no temp
     assert.instance(err, WriteRefused);
     assert.is(readFileSync(path.join(dir, 'ro.yaml'), 'utf8'), 'ro\n');
     assert.equal(leftovers(dir), []);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('replaced files lend their inodes to the next writes: a hard-linked file\'s other name keeps its text, every mode is kept, no temp file is left', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    const modes = [0o644, 0o640, 0o600, 0o664];
+    for (let i = 0; i < 40; i++) { const f = path.join(dir, String(i % 3), `f${i}.yaml`); if (i < 3) require0(path.dirname(f)); writeFileSync(f, `old ${i}\n`.repeat(i + 1)); chmodSync(f, modes[i % 4]!); }
+    // f7 has a second name (a hard link outside the writer's files): its inode is never reused
+    linkSync(path.join(dir, '1', 'f7.yaml'), path.join(dir, 'other-name.yaml'));
+    const ino = (i: number): number => lstatSync(path.join(dir, String(i % 3), `f${i}.yaml`)).ino;
+    for (let round = 0; round < 3; round++) {
+      const before = new Set(Array.from({ length: 40 }, (_, i) => ino(i)));
+      const w = new AtomicWriter({}, 4);
+      for (let i = 0; i < 40; i++) w.write(path.join(dir, String(i % 3), `f${i}.yaml`), `round ${round} file ${i}\n`.repeat((i * 7 + round) % 5 + 1));
+      await w.flush();
+      for (let i = 0; i < 40; i++) {
+        const f = path.join(dir, String(i % 3), `f${i}.yaml`);
+        assert.is(readFileSync(f, 'utf8'), `round ${round} file ${i}\n`.repeat((i * 7 + round) % 5 + 1));
+        assert.is(statSync(f).mode & 0o777, modes[i % 4], `mode of f${i}`);
+        assert.is(lstatSync(f).nlink, 1);
+      }
+      assert.is(readFileSync(path.join(dir, 'other-name.yaml'), 'utf8'), 'old 7\n'.repeat(8));
+      // the mechanism: most files now live in an inode one of them had before (the first writes of a batch make new ones)
+      const reused = Array.from({ length: 40 }, (_, i) => ino(i)).filter((n) => before.has(n)).length;
+      assert.ok(reused >= 30, `${reused} of 40 inodes reused`);
+      assert.equal(leftovers(dir), []);
+    }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('a refusal in the middle of many replacements: each file holds its old text or its new one whole, no temp file or kept inode is left', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    for (let i = 0; i < 60; i++) writeFileSync(path.join(dir, `f${i}.yaml`), `old ${i}\n`);
+    writeFileSync(path.join(dir, 'target.txt'), 'not mine\n');
+    symlinkSync(path.join(dir, 'target.txt'), path.join(dir, 'f30.yaml.link'));
+    const w = new AtomicWriter({}, 4);
+    for (let i = 0; i < 60; i++) {
+      w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+      if (i === 30) w.write(path.join(dir, 'f30.yaml.link'), 'through a link\n');
+    }
+    let err: unknown;
+    try { await w.flush(); } catch (e) { err = e; }
+    assert.instance(err, WriteRefused);
+    let written = 0;
+    for (let i = 0; i < 60; i++) {
+      const t = readFileSync(path.join(dir, `f${i}.yaml`), 'utf8');
+      assert.ok(t === `old ${i}\n` || t === `new ${i}\n`, `f${i}: ${JSON.stringify(t)}`);
+      if (t.startsWith('new')) written++;
+    }
+    assert.ok(written >= 30 && written < 60, `${written} written`);
+    assert.is(readFileSync(path.join(dir, 'target.txt'), 'utf8'), 'not mine\n');
+    assert.equal(leftovers(dir), []);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('create: a new file is made in place; a file or a link already at its name is refused and left as it was', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    writeFileSync(path.join(dir, 'there.yaml'), 'a file the writer did not expect\n');
+    writeFileSync(path.join(dir, 'target.txt'), 'target\n');
+    symlinkSync(path.join(dir, 'target.txt'), path.join(dir, 'link.yaml'));
+    const w = new AtomicWriter({}, 2);
+    for (let i = 0; i < 10; i++) w.write(path.join(dir, 'new', `n${i}.yaml`), `new ${i}\n`, { create: true });
+    await w.flush();
+    for (let i = 0; i < 10; i++) assert.is(readFileSync(path.join(dir, 'new', `n${i}.yaml`), 'utf8'), `new ${i}\n`);
+    for (const name of ['there.yaml', 'link.yaml']) {
+      const w2 = new AtomicWriter();
+      w2.write(path.join(dir, name), 'replaced\n', { create: true });
+      let err: unknown;
+      try { await w2.flush(); } catch (e) { err = e; }
+      assert.instance(err, WriteRefused, name);
+    }
+    assert.is(readFileSync(path.join(dir, 'there.yaml'), 'utf8'), 'a file the writer did not expect\n');
+    assert.is(readFileSync(path.join(dir, 'target.txt'), 'utf8'), 'target\n');
+    assert.ok(lstatSync(path.join(dir, 'link.yaml')).isSymbolicLink());
+    assert.equal(leftovers(dir), []);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('an aborted signal: no write starts, flush says how many were not written, the files are as they were', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    for (let i = 0; i < 5; i++) writeFileSync(path.join(dir, `f${i}.yaml`), `old ${i}\n`);
+    const stop = new AbortController();
+    stop.abort();
+    const w = new AtomicWriter({ signal: stop.signal });
+    for (let i = 0; i < 5; i++) w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+    w.write(path.join(dir, 'n.yaml'), 'new\n', { create: true });
+    let err: unknown;
+    try { await w.flush(); } catch (e) { err = e; }
+    assert.instance(err, Interrupted);
+    assert.match((err as Error).message, /0 of 6 files written; the other 6 are as they were/);
+    for (let i = 0; i < 5; i++) assert.is(readFileSync(path.join(dir, `f${i}.yaml`), 'utf8'), `old ${i}\n`);
+    assert.equal(readdirSync(dir).sort(), ['f0.yaml', 'f1.yaml', 'f2.yaml', 'f3.yaml', 'f4.yaml']);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 

@@ -45,6 +45,27 @@ test('applyTexts on the text = applyTexts through the parse, byte for byte', () 
   assert.ok(quick >= 500, `the edit on the text was made for ${quick} of 600 files`);
 });
 
+test('a new file (the source with its language and texts changed) on the text = through the parse, byte for byte', () => {
+  let quick = 0;
+  fc.assert(fc.property(file, text, text, fc.constantFrom('de', 'pt_BR', 'ja'), (f0, a, b, target) => {
+    // a source file: no record of its own (planImport takes the parse road for one with a record or a publicId)
+    const f = f0.replace(/translated_from:\n(?: {2}.*\n)*/, '');
+    const texts = [{ path: ['language'], text: target }, { path: ['body', 'text'], text: a }, { path: ['footer'], text: b }];
+    const hashes = { 'body.text': 'aaaaaaaa', footer: 'bbbbbbbb' };
+    const doc = indexText(f);
+    assert.ok(doc, 'a layout text-locate proves');
+    const slow = applyTexts(f, texts, 'en_US', hashes);
+    const fast = applyTexts(f, texts, 'en_US', hashes, doc);
+    assert.is(fast, slow);
+    const v = parse(fast);
+    assert.is(v.language, target);
+    assert.is(v.body.text, a);
+    assert.is(v.translated_from.language, 'en_US');
+    if (applyOnText(doc!, texts, 'en_US', hashes) !== undefined) quick++;
+  }), { seed: 2732, numRuns: 400 });
+  assert.ok(quick >= 300, `the edit on the text was made for ${quick} of 400 files`);
+});
+
 test('a translation with a comma in a one-line flow mapping is quoted, not cut at the comma', () => {
   const f = 'message:\n  suggestions:\n    - { action: reply, text: Track, postbackData: t }\n';
   for (const doc of [undefined, indexText(f)]) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
+import { interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
@@ -138,7 +139,7 @@ class Current {
 }
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
-export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false): Promise<ImportResult> {
+export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal): Promise<ImportResult> {
   const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [] };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
@@ -158,8 +159,10 @@ export async function importTranslations(config: Config, files: readonly string[
     }
     if (docs[docs.length - 1]!.doc.entries.length === 0) result.empty.push(file);
   }
-  const edited = new Set(docs.map((d) => d.doc.target));
+  // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
+  const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
   const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
+  throwIfInterrupted(signal, 'stopped before writing: no file was written');
   const taken = new Set<string>();
   // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
   const byLanguage = new Map<string, Map<string, Current>>();
@@ -173,7 +176,8 @@ export async function importTranslations(config: Config, files: readonly string[
     if (channel && name && language) place(language, new Current(`${channel}/${name}`, rel, t.text, t.value, t.doc ?? null));
   }
   const none = new Map<string, Current>();
-  const writer = dryRun ? undefined : new AtomicWriter();
+  // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
+  const writer = dryRun ? undefined : new AtomicWriter(signal ? { signal } : {});
   const unchanged = new Set<string>();
   try {
     for (const { file, doc } of docs) {
@@ -186,7 +190,7 @@ export async function importTranslations(config: Config, files: readonly string[
       result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
       for (const u of plan.unchanged) unchanged.add(u.file);
       for (const w of plan.writes) {
-        writer?.write(path.resolve(cwd, w.file), w.text);
+        writer?.write(path.resolve(cwd, w.file), w.text, { create: w.created });
         taken.add(w.file);
         place(doc.target, new Current(w.template, w.file, w.text));
         result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
@@ -204,7 +208,7 @@ export async function importTranslations(config: Config, files: readonly string[
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
-  const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun));
+  const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun), interruptSignal());
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);

@@ -2,12 +2,13 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { chmodSync, close, lstat, lstatSync, mkdirSync, open, rename, renameSync, rmSync, write, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, close, constants, fchmod, link, lstat, lstatSync, mkdirSync, open, rename, renameSync, rmSync, unlink, write, writeFileSync, type Stats } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
+import { Interrupted } from '../core/interrupt.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
@@ -66,14 +67,113 @@ async function writeOneAsync(file: string, data: string): Promise<void> {
   const tmp = tempName(file);
   try {
     const fd = await call<number>((cb) => open(tmp, 'w', mode ?? 0o666, cb));
-    try {
-      const bytes = Buffer.from(data, 'utf8');
-      for (let at = 0; at < bytes.length;) at += await call<number>((cb) => write(fd, bytes, at, bytes.length - at, null, cb));
-    } finally { await call<void>((cb) => close(fd, (e) => cb(e, undefined))); }
+    await writeAndClose(fd, data);
     if (mode !== undefined && needsChmod(mode)) await fsp.chmod(tmp, mode);
     await call<void>((cb) => rename(tmp, file, (e) => cb(e, undefined)));
   } catch (e) {
     await fsp.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
+async function writeAndClose(fd: number, data: string): Promise<void> {
+  try {
+    const bytes = Buffer.from(data, 'utf8');
+    for (let at = 0; at < bytes.length;) at += await call<number>((cb) => write(fd, bytes, at, bytes.length - at, null, cb));
+  } finally { await call<void>((cb) => close(fd, (e) => cb(e, undefined))); }
+}
+
+/**
+ * A spare: the inode of a file an AtomicWriter replaced, kept under a temp name by a hard link
+ * made before the rename, to be a later write's temp file. Replacing a file through a new temp
+ * file creates an inode and frees one; on ext4 without a journal (this project's benchmark
+ * machine) each creation walks past every inode freed in the last 30 s (`recently_deleted` in the
+ * kernel's inode allocator), so the kernel's work per file grew with the number of files replaced.
+ * A spare is truncated to nothing and written whole before it is renamed over a file, as a new
+ * temp file would be: the name a reader sees changes only by that rename. (What an inode carries
+ * besides its text and mode, extended attributes or a creation time, comes from the file whose
+ * inode it was: a file of the same project, usually of the same folder.)
+ */
+interface Spare { tmp: string; mode: number }
+
+const UNLINKED = (e: unknown): void => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; };
+const unlinkQuiet = (tmp: string): Promise<void> => call<void>((cb) => unlink(tmp, (e) => cb(e, undefined))).catch(UNLINKED);
+
+/**
+ * writeOneAsync with spares (AtomicWriter): the temp file is a spare when there is one, and the
+ * replaced file's inode becomes a spare when it is the writer's alone to reuse: a regular file
+ * with one link (its text is under no other name), of this process's user and group (as a temp
+ * file it created would be).
+ */
+async function replaceWithSpares(file: string, data: string, spares: Spare[]): Promise<void> {
+  const st = await call<Stats>((cb) => lstat(file, cb)).catch(absent);
+  const mode = modeToKeep(file, st);
+  const want = mode ?? (0o666 & ~(umask ??= process.umask()));
+  let kept: Spare | undefined;
+  if (st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.()) {
+    const tmp = tempName(file);
+    // no hard links on this file system, or not allowed: a new temp file, as without spares
+    try { await call<void>((cb) => link(file, tmp, (e) => cb(e, undefined))); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
+  }
+  let used: Spare | undefined;
+  try {
+    for (;;) {
+      used = spares.pop();
+      let fd: number;
+      if (used) {
+        // no O_CREAT (a spare someone removed is not made again), no link followed
+        try { fd = await call<number>((cb) => open(used!.tmp, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW, cb)); } catch {
+          await unlinkQuiet(used.tmp).catch(() => undefined);
+          used = undefined;
+          continue;
+        }
+      } else {
+        used = { tmp: tempName(file), mode: want };
+        fd = await call<number>((cb) => open(used!.tmp, 'wx', mode ?? 0o666, cb));
+        if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
+      }
+      if (used.mode !== want) {
+        const f = fd;
+        await call<void>((cb) => fchmod(f, want, (e) => (e ? close(f, () => cb(e, undefined)) : cb(null, undefined))));
+      }
+      await writeAndClose(fd, data);
+      try {
+        await call<void>((cb) => rename(used!.tmp, file, (e) => cb(e, undefined)));
+      } catch (e) {
+        // a spare from a folder on another file system: this file through a temp file of its own
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        await unlinkQuiet(used.tmp);
+        used = undefined;
+        continue;
+      }
+      used = undefined;
+      break;
+    }
+  } catch (e) {
+    // nothing half-done is left behind: the temp file written, and the link to the old text (the file still has it)
+    await Promise.all([used, kept].map((s) => s && unlinkQuiet(s.tmp).catch(() => undefined)));
+    throw e;
+  }
+  if (kept) spares.push(kept);
+}
+
+/**
+ * A new file (AtomicWriter's `create`): made with O_EXCL and written in place, without a temp file
+ * and a rename (half the directory entries: a first import creates thousands of files). There
+ * was no file to lose: a file of that name, or a link, is refused, not replaced; a write that
+ * fails removes the file it made. What this gives up against a temp file: a reader looking at
+ * that moment, or a crash of the process (SIGKILL) or the machine in it, can see the new file
+ * empty or short. A signal (Ctrl-C) lets the writes under way finish.
+ */
+async function createOneAsync(file: string, data: string): Promise<void> {
+  let fd: number;
+  try { fd = await call<number>((cb) => open(file, 'wx', 0o666, cb)); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
+    throw e;
+  }
+  try { await writeAndClose(fd, data); } catch (e) {
+    await unlinkQuiet(file).catch(() => undefined);
     throw e;
   }
 }
@@ -106,9 +206,11 @@ export function startWritingFiles(files: readonly { file: string; data: string }
 /**
  * writeFileAtomic for many files, the writes made on libuv's threads while the caller goes on
  * (an import plans the next template while the last one's file is written): each file through a
- * temp file and a rename, with the same checks and redaction. Two writes of one file are made in
- * the order they were asked for. After the first failure no new write starts; `flush` waits for
- * those under way and throws that failure.
+ * temp file and a rename (the temp file an earlier replaced file's inode: replaceWithSpares), with
+ * the same checks and redaction; a file asked for with `create` is made new in place
+ * (createOneAsync). Two writes of one file are made in the order they were asked for. After the
+ * first failure, or once `signal` is aborted, no new write starts; `flush` waits for those under
+ * way and throws that failure (or Interrupted, saying how many were not written).
  */
 export class AtomicWriter {
   private running = 0;
@@ -117,13 +219,21 @@ export class AtomicWriter {
   private readonly dirs = new Map<string, Promise<unknown>>();
   private failure: unknown;
   private failed = false;
+  /** inodes of replaced files, kept to be the next temp files (replaceWithSpares); removed by flush */
+  private readonly spares: Spare[] = [];
 
-  constructor(private readonly o: WriteOptions = {}, private readonly concurrency = 16) {}
+  /** writes asked for that never started (after a failure or the signal) */
+  private notStarted = 0;
+  private asked = 0;
 
-  write(file: string, data: string): void {
+  constructor(private readonly o: WriteOptions & { signal?: AbortSignal } = {}, private readonly concurrency = 16) {}
+
+  /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
+  write(file: string, data: string, how: { create?: boolean } = {}): void {
     const abs = path.resolve(file);
     const before = this.last.get(abs);
-    const job = (): Promise<void> => this.writeOne(abs, data);
+    this.asked++;
+    const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create));
     const done: Promise<void> = before
       ? before.then(() => this.enqueue(job))
       : this.enqueue(job);
@@ -135,13 +245,26 @@ export class AtomicWriter {
   async flush(): Promise<void> {
     await Promise.all(this.last.values());
     this.last.clear();
+    const spares = this.spares.splice(0);
+    await Promise.all(spares.map((s) => call<void>((cb) => unlink(s.tmp, (e) => cb(e, undefined))).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && !this.failed) { this.failed = true; this.failure = e; }
+    })));
     if (this.failed) throw this.failure;
+    if (this.notStarted) {
+      const n = this.notStarted;
+      this.notStarted = 0;
+      throw new Interrupted(`stopped: ${this.asked - n} of ${this.asked} files written; the other ${n} are as they were`);
+    }
   }
 
   private enqueue(job: () => Promise<void>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const run = (): Promise<void> => {
-        if (this.failed) { resolve(); return Promise.resolve(); }
+        if (this.failed || this.o.signal?.aborted) {
+          if (!this.failed) this.notStarted++;
+          resolve();
+          return Promise.resolve();
+        }
         return job().then(resolve, reject);
       };
       if (this.running < this.concurrency) this.start(run);
@@ -158,11 +281,12 @@ export class AtomicWriter {
     });
   }
 
-  private async writeOne(file: string, data: string): Promise<void> {
+  private async writeOne(file: string, data: string, create: boolean): Promise<void> {
     const dir = path.dirname(file);
     let made = this.dirs.get(dir);
     if (!made) { made = fsp.mkdir(dir, { recursive: true }); this.dirs.set(dir, made); }
     await made;
-    await writeOneAsync(file, this.o.verbatim ? data : redact(data));
+    const text = this.o.verbatim ? data : redact(data);
+    await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
   }
 }

@@ -7,7 +7,7 @@ import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../f
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import type { Entry } from './formats.js';
-import { fieldKey, fieldPath, placeholdersOf, textFields, textHash } from './units.js';
+import { fieldKey, placeholdersOf, textFields, textHash } from './units.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -17,6 +17,8 @@ export interface SourceTemplate {
   file: string;
   text: string;
   value: Loose;
+  /** the text indexed by text-locate (undefined: not a layout it proves): a new file is then made on the text without a parse */
+  readonly doc?: TextDoc | undefined;
 }
 
 export interface TargetTemplate {
@@ -254,6 +256,26 @@ function uniqueEntries(template: string, es: readonly Entry[]): { ok: Entry[]; r
   return { ok, refused };
 }
 
+/** a source template's fields by key, made once for all the languages of an import (the value is not changed meanwhile) */
+const fieldsMemo = new WeakMap<object, Map<string, ReturnType<typeof textFields>[number]>>();
+function fieldsOf(value: Loose): Map<string, ReturnType<typeof textFields>[number]> {
+  if (!value || typeof value !== 'object') return new Map(textFields(value).map((f) => [fieldKey(f.path), f]));
+  let m = fieldsMemo.get(value);
+  if (!m) { m = new Map(textFields(value).map((f) => [fieldKey(f.path), f])); fieldsMemo.set(value, m); }
+  return m;
+}
+/** the hashes of the last source texts seen: the same text is hashed for each language of an import */
+let hashMemo = new Map<string, string>();
+function hashOf(text: string): string {
+  let h = hashMemo.get(text);
+  if (h === undefined) {
+    if (hashMemo.size >= 100_000) hashMemo = new Map();
+    h = textHash(text);
+    hashMemo.set(text, h);
+  }
+  return h;
+}
+
 /**
  * Pure: what an import writes. Entries are grouped by template; a template with any refused
  * entry writes nothing; a template without a target file gets a new one only when every text
@@ -275,7 +297,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
       continue;
     }
-    const fields = new Map(textFields(src.value).map((f) => [fieldKey(f.path), f]));
+    const fields = fieldsOf(src.value);
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
@@ -286,10 +308,10 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       // the placeholders the translator was given are those of the exported source text
       const why = checkEntry(e, e.source || f.text, f.limit);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
-      else ok.push({ e, path: fieldPath(field) });
+      else ok.push({ e, path: f.path });
     }
     if (refused.length) { plan.refusals.push(...refused); continue; }
-    const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), textHash(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
+    const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), hashOf(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
     const existing = targets.get(template);
     const line = Math.min(...ok.map(({ e }) => e.line));
     /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
@@ -336,7 +358,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
       before = rest;
     }
-    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))]);
+    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
     plan.writes.push({ file, text, created: true, template, units: ok.length });
   }

@@ -1,0 +1,42 @@
+// bench/translations-project: the project of bench/translations.ts left on disk, to profile the
+// command line on it: 2,000 templates x 10 languages and the 9 XLIFF files of an import that
+// changes every text (in/LANG.xlf), or with --first the en_US templates alone (a first import
+// creates the 18,000 others).
+//   node --import tsx bench/translations-project.ts DIR [--templates 2000] [--first]
+//   cd DIR && node --cpu-prof ../bin/tplsync.js translations import in/*.xlf
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../src/config/load.ts';
+import { discoverFiles } from '../src/files/discover.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { writeTranslations } from '../src/translations/formats.ts';
+import { extractUnits, partsOf, type TemplateFile } from '../src/translations/units.ts';
+import { BENCH_CONFIG, templateText } from './generate.ts';
+
+const dir = path.resolve(process.argv[2] ?? 'tplsync-translations-project');
+const arg = (name: string, d: string): string => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1]! : d; };
+const N = Number(arg('templates', '2000'));
+const first = process.argv.includes('--first');
+const TARGETS = ['de', 'fr', 'es', 'it', 'pt_BR', 'nl', 'pl', 'sv', 'ja'];
+const shift = (s: string, k: number): string => partsOf(s).map((p) => ('ph' in p ? p.ph : p.text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + k) % 26))))).join('');
+
+mkdirSync(dir, { recursive: true });
+writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
+for (let i = 0; i < N; i++) {
+  const sub = path.join(dir, 'templates', String(Math.floor(i / 500)));
+  if (i % 500 === 0) mkdirSync(sub, { recursive: true });
+  const en = templateText(i).replace(/^language: \S+$/m, 'language: en_US');
+  writeFileSync(path.join(sub, `template_${i}.en_US.yaml`), en);
+  if (first) continue;
+  for (const [k, l] of TARGETS.entries()) {
+    writeFileSync(path.join(sub, `template_${i}.${l}.yaml`), en.replace(/^language: \S+$/m, `language: ${l}`).replace(/^(\s*text: "?)(.*?)("?)$/gm, (_m, a: string, t: string, b: string) => `${a}${shift(t, k + 1)}${b}`));
+  }
+}
+const config = await loadConfig({ cwd: dir });
+const files: TemplateFile[] = (await discoverFiles(config, [], dir)).map((f) => ({ file: f.file, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
+mkdirSync(path.join(dir, 'in'), { recursive: true });
+for (const [k, l] of TARGETS.entries()) {
+  const units = extractUnits(files, 'en_US', l).map((u) => ({ ...u, target: shift(u.source, k + 2) }));
+  writeFileSync(path.join(dir, 'in', `${l}.xlf`), writeTranslations('xliff', units, 'en_US', l));
+}
+console.log(`${dir}: ${files.length} template files, in/*.xlf for ${TARGETS.join(' ')}`);
