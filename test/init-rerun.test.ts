@@ -47,6 +47,28 @@ test('init --yes in a project whose config names other channels writes no templa
   } finally { cleanup(dir); }
 });
 
+test('init --yes in a project configured in package.json#tplsync writes no tplsync.config.yaml to take its place', async () => {
+  const dir = tempDir('tplsync-init-pkg-');
+  try {
+    writeFiles(dir, {
+      'package.json': JSON.stringify({ name: 'shop', private: true, tplsync: { templates: ['msg/**/*.yaml'], defaultEnvironment: 'local', environments: { local: { emulator: '.tplsync/emulator.json', channels: { shop: '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11' } } } } }, null, 2),
+      // a template with an error: lint must go on finding it after init
+      'msg/x.en_US.yaml': 'channel: shop\nname: Bad-Name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready."\n  examples: { 1: Ana }\n',
+    });
+    const before = await cli(['lint'], { cwd: dir });
+    assert.is(before.exitCode, 1, before.stdout + before.stderr);
+    const r = await cli(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /skipped\s+tplsync\.config\.yaml \(the project's config is package\.json#tplsync; a tplsync\.config\.yaml beside it would be read instead of it\)/);
+    assert.not.ok(existsSync(path.join(dir, 'tplsync.config.yaml')));
+    assert.not.ok(existsSync(path.join(dir, 'templates')));
+    assert.ok(existsSync(path.join(dir, '.github', 'workflows')), 'the workflows are still written');
+    const after = await cli(['lint'], { cwd: dir });
+    assert.is(after.exitCode, 1, after.stdout + after.stderr);
+    assert.match(after.stdout, 'msg/x.en_US.yaml');
+  } finally { cleanup(dir); }
+});
+
 test('a second init --yes changes nothing, the generated types included', async () => {
   const dir = tempDir('tplsync-init-rerun-');
   try {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { DEFAULT_TYPES_OUT, shownSchemaFile } from '../config/load.js';
+import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
 
 export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean }
@@ -48,7 +48,15 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const configFile = path.join(cwd, 'tplsync.config.yaml');
   const skipped: string[] = [];
   let writable = files;
-  if (existsSync(configFile)) {
+  const elsewhere = existsSync(configFile) ? undefined : otherConfig(cwd);
+  if (elsewhere) {
+    // tplsync.config.yaml is found first: written beside another config, it would silently take its place
+    writable = files.filter((f) => {
+      if (f.file !== 'tplsync.config.yaml' && !f.file.startsWith('templates/')) return true;
+      skipped.push(`skipped  ${f.file} (the project's config is ${elsewhere}${f.file === 'tplsync.config.yaml' ? '; a tplsync.config.yaml beside it would be read instead of it' : ''})`);
+      return false;
+    });
+  } else if (existsSync(configFile)) {
     const aliases = keptAliases(readFileSync(configFile, 'utf8'));
     if (!aliases?.has(channel)) {
       writable = files.filter((f) => {
@@ -88,6 +96,20 @@ plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop wi
 until the config has it.
 `);
   return EXIT.OK;
+}
+
+/** Another config of the project in `dir` (a place lint searches, package.json with a "tplsync" key), named as the user knows it. */
+function otherConfig(dir: string): string | undefined {
+  for (const name of SEARCH_PLACES) {
+    const p = path.join(dir, name);
+    if (name === 'tplsync.config.yaml' || !existsSync(p)) continue;
+    if (name !== 'package.json') return name;
+    try {
+      const pkg = JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown> | null;
+      if (pkg && typeof pkg === 'object' && pkg.tplsync !== undefined) return 'package.json#tplsync';
+    } catch { /* not JSON: not a config either */ }
+  }
+  return undefined;
 }
 
 /** The nearest directory at or above `dir` that holds .git, if any. */
