@@ -69,8 +69,30 @@ test('rcs-fallback-length: an Arabic fallback of 126 characters takes 2 parts; a
 
 test('the preview counts the fallback\'s SMS parts in its encoding', () => {
   const t = (text: string) => fromFile({ channel: 'shop-rcs', name: 'store_opening', language: 'ar', message: { type: 'text', message: 'x', fallback: { text } } }, CHANNEL_B, ID);
-  assert.match(renderRcs(t('ا'.repeat(126))), '126 characters as written, UCS-2, 2 SMS parts');
-  assert.match(renderRcs(t('a'.repeat(160))), '160 characters as written, GSM-7, 1 SMS part');
+  assert.match(renderRcs(t('ا'.repeat(126))), '126 characters, UCS-2, 2 SMS parts');
+  assert.match(renderRcs(t('a'.repeat(160))), '160 characters, GSM-7, 1 SMS part');
+});
+
+// the SMS carries the parameter's value, never the braces of a placeholder (which GSM-7 would
+// count as two extension characters each): lint and the preview count the same text, the samples in
+const withPlaceholder = (tail: number) => `Hi {{customer_full_name}} ${'y'.repeat(tail)}`;
+const rcsWithSample = (text: string) => ({ channel: 'shop-rcs', name: 'store_opening', language: 'en_US', message: { type: 'text', message: 'Hello {{customer_full_name}}', examples: { customer_full_name: 'Maria Fernanda Oliveira da Silva' }, fallback: { text } } });
+
+test('rcs-fallback-length counts the fallback as sent: the samples in, not the braces', async () => {
+  // 3 + 32 + 1 + 120 = 156 characters sent: one SMS, though the text as written is 146 with 4 braces (8 septets)
+  const dir = tempDir();
+  const yaml = (tail: number) => `channel: shop-rcs\nname: store_opening\nlanguage: en_US\nmessage:\n  type: text\n  message: "Hello {{customer_full_name}}"\n  examples: { customer_full_name: Maria Fernanda Oliveira da Silva }\n  fallback:\n    text: ${JSON.stringify(withPlaceholder(tail))}\n`;
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/one.yaml': yaml(120), 'templates/two.yaml': yaml(130) });
+  let diagnostics;
+  try { ({ diagnostics } = await lintInProcess(dir)); } finally { cleanup(dir); }
+  const found = diagnostics.filter((d) => d.ruleId === 'rcs-fallback-length');
+  assert.equal(found.map((d) => d.file.split('/').pop()), ['two.yaml'], 'the 156-character SMS fits one part; the 166-character one does not');
+  assert.match(found[0]!.message, 'split into 2 SMS parts: 166 characters of the GSM 7-bit alphabet with the samples filled in;');
+  // the preview says the same of the same files
+  const one = renderRcs(fromFile(rcsWithSample(withPlaceholder(120)), CHANNEL_B, ID));
+  assert.match(one, '156 characters with the samples, GSM-7, 1 SMS part');
+  const two = renderRcs(fromFile(rcsWithSample(withPlaceholder(130)), CHANNEL_B, ID));
+  assert.match(two, '166 characters with the samples, GSM-7, 2 SMS parts');
 });
 
 test.run();

@@ -108,8 +108,10 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
-    const size = smsSize(fb);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${charLength(fb)} characters as written, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
+    // counted as the SMS carries it: the samples in, never the braces (as lint's rcs-fallback-length counts it)
+    const sent = plain(fb);
+    const size = smsSize(sent);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${charLength(sent)} characters${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');

@@ -1,6 +1,6 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
 import { reportSchema } from './schema.js';
-import { charLength } from '../../model/placeholders.js';
+import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
 import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
@@ -345,20 +345,33 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-fallback-length', group: 'rcs', severity: 'warning', summary: 'The SMS fallback text fits one SMS: 160 characters of the GSM 7-bit alphabet, or 70 of any other text (sent as UCS-2).',
-    why: 'Phones without RCS get the fallback as SMS; longer text is split into several parts (each billed) and may arrive out of order. A text the GSM 7-bit alphabet carries fits 160 characters in one SMS and 153 in each part of a longer one (^ { } [ ] ~ | \\ € count twice); one character outside it (Arabic, Hindi or Chinese letters, an emoji, a curly quote) sends the whole text as UCS-2: 70 characters in one SMS, 67 in each part.',
+    why: 'Phones without RCS get the fallback as SMS; longer text is split into several parts (each billed) and may arrive out of order. A text the GSM 7-bit alphabet carries fits 160 characters in one SMS and 153 in each part of a longer one (^ { } [ ] ~ | \\ € count twice); one character outside it (Arabic, Hindi or Chinese letters, an emoji, a curly quote) sends the whole text as UCS-2: 70 characters in one SMS, 67 in each part. The SMS carries the values, not the placeholders: the text is counted with the samples in their place.',
     fix: 'Shorten message.fallback.text to fit one SMS (160 GSM characters, or 70 otherwise), replace the character that makes an English text UCS-2 (a curly quote, an emoji), or accept several SMS parts.', source: 'GSM 03.38 / 3GPP TS 23.040 (SMS part length)',
     check(ctx) {
-      const f = str(obj(message(ctx)?.fallback)?.text);
-      if (f === undefined) return;
+      const written = str(obj(message(ctx)?.fallback)?.text);
+      if (written === undefined) return;
+      // the SMS carries the values, never the braces: counted with the samples in (a placeholder without one as written)
+      const f = fallbackAsSent(written, ctx.t);
       const size = smsSize(f);
       if (size.parts <= 1) return;
+      const withSamples = f !== written ? ' with the samples filled in' : '';
       const why = size.encoding === 'GSM-7'
-        ? `${size.units} characters of the GSM 7-bit alphabet; 160 fit one SMS, 153 each part of a longer one`
-        : `${size.units} characters sent as UCS-2 (because of ${codePointOf(firstNonGsm(f)!)}); 70 fit one SMS, 67 each part of a longer one`;
+        ? `${size.units} characters of the GSM 7-bit alphabet${withSamples}; 160 fit one SMS, 153 each part of a longer one`
+        : `${size.units} characters sent as UCS-2 (because of ${codePointOf(firstNonGsm(f)!)})${withSamples}; 70 fit one SMS, 67 each part of a longer one`;
       ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${size.parts} SMS parts: ${why}.`);
     },
   },
 ]);
+
+/** The fallback text as an SMS carries it: each placeholder replaced by its sample (message.examples, else the body's of the same name), one without a sample as written. */
+export function fallbackAsSent(text: string, t: Loose): string {
+  if (!text.includes('{{')) return text;
+  const samples: Record<string, string> = {};
+  for (const from of [obj(obj(t.body)?.examples), obj(obj(t.message)?.examples)]) {
+    for (const [k, v] of Object.entries(from ?? {})) if (typeof v === 'string' || typeof v === 'number') samples[k] = String(v);
+  }
+  return renderText(text, samples);
+}
 
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
