@@ -154,6 +154,7 @@ test('an expired campaign is reported and held back; every other template plans 
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /! held +shop-rcs\/flash_sale_done\/en_US/);
     assert.match(r.stdout, /Applied to t: 1 created, 0 updated, 0 failed/);
+    assert.match(r.stderr, 'tplsync: 1 template was held back by its file and not written (held above): shop-rcs/flash_sale_done/en_US.', 'said at the end too');
     assert.ok(![...emu.state.templates.values()].some((x) => x.body.name === 'flash_sale_done'), 'the expired template was not written');
     r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000001', '--template', 'flash_sale_done'], { cwd: dir, env });
     assert.is(r.exitCode, 1, 'nor sent');

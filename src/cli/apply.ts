@@ -52,7 +52,10 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let pending: PendingApply;
     /** templates whose read failed while planning: held, the rest written, exit 5 (a re-run continues) */
     let unread = 0;
+    /** templates their files hold back (an expired campaign): deliberately not written, said at the end as at the start */
+    let heldByFile: string[] = [];
     const partly = (code: number): number => {
+      if (heldByFile.length) process.stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
       process.stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}.\n`);
       return EXIT.PARTIAL;
@@ -90,6 +93,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
+      heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
     }
     if (pending.items.length === 0) {
       if (saved) process.stdout.write('Nothing to write.\n');
