@@ -181,6 +181,20 @@ test('fixRun: writes the repaired file; leaves a syntax error and a read-only fi
   } finally { cleanup(dir); }
 });
 
+test('fixRun: a file with CRLF line ends keeps them; one with LF keeps LF', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/crlf.yaml': BAD.replace(/\n/g, '\r\n'), 'templates/lf.yaml': BAD.replace('order_ready', 'order_other') });
+    const config = await loadConfig({ cwd: dir });
+    const fixes = fixRun(config, await lintProject(config, [], dir, { now }), dir, now);
+    assert.equal(fixes.map((x) => x.fixed), [{ 'placeholder-sequence': 1 }, { 'placeholder-sequence': 1 }]);
+    const crlf = readFileSync(path.join(dir, 'templates/crlf.yaml'), 'utf8');
+    assert.match(crlf, /your order \{\{2\}\} is ready/);
+    assert.is(crlf.split('\n').length - 1, crlf.split('\r\n').length - 1, 'every line ends with CRLF');
+    assert.not.match(readFileSync(path.join(dir, 'templates/lf.yaml'), 'utf8'), '\r');
+  } finally { cleanup(dir); }
+});
+
 test('tplsync lint --fix: reports what it fixed on stderr, exits as lint, JSON stays on stdout', async () => {
   const dir = tempDir();
   try {

@@ -41,6 +41,8 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
     const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
     const r = fixText(text, { findings, now });
     if (r.refused) { out.push({ file: f.file, fixed: {}, left: `not touched: ${r.refused}` }); continue; }
+    // a file written with CRLF line ends (every line) keeps them: the YAML writer writes LF
+    if (r.text !== text && isCrlf(text)) r.text = r.text.replace(/\r?\n/g, '\r\n');
     if (r.text === text) { if (!quotable || diags.some((d) => isRepairable(d))) out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
     let mode = 0o644;
     try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
@@ -53,6 +55,11 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
     out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}) });
   }
   return out;
+}
+
+/** every line of the text ends with CRLF (none with a bare LF) */
+function isCrlf(text: string): boolean {
+  return text.includes('\r\n') && !/(^|[^\r])\n/.test(text);
 }
 
 /** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */
