@@ -59,4 +59,14 @@ test('locate points at keys, values and text inside strings', () => {
   assert.is(locate(f, ['body', 'examples']).line, 1);
 });
 
+test('collections nested thousands deep are a syntax finding that says so, not the parser\'s stack overflow', () => {
+  const text = `channel: shop-rcs\nname: deep\nlanguage: en_US\nx: ${'['.repeat(20000)}${']'.repeat(20000)}\n`;
+  const problems = parseTemplateText('t.yaml', text).problems;
+  assert.is(problems.length, 1);
+  assert.is(problems[0]!.kind, 'syntax');
+  assert.is(problems[0]!.span.line, 4);
+  assert.match(problems[0]!.message, 'nests lists or mappings too deeply to be read');
+  assert.not.match(problems[0]!.message, /call stack/i);
+});
+
 test.run();

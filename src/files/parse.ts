@@ -97,7 +97,10 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         if (open >= 0) { start = open; end = open + 1; }
       }
       const hint = kind === 'syntax' ? quoteHint(text, start) : '';
-      out.problems.push(problem(kind, spanOf(lineCounter, start, end), cleanYamlMessage(e.message) + hint));
+      const message = cleanYamlMessage(e.message);
+      // a stack overflow surfaces as one error per level the parser unwinds: said once
+      if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
+      out.problems.push(problem(kind, spanOf(lineCounter, start, end), message + hint));
     }
   }
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
@@ -129,6 +132,12 @@ export function resolveValue(out: ParsedFile): ParsedFile {
   } catch (e) {
     delete out.doc;
     const msg = e instanceof Error ? e.message : String(e);
+    if (e instanceof RangeError && !/alias/i.test(msg)) {
+      // the stack ran out building the value: collections nested thousands deep
+      const at = deepNestingOffset(out.text);
+      out.problems.push(problem('syntax', spanOf(out.lineCounter, at, at + 1), TOO_DEEP));
+      return out;
+    }
     const at = firstAliasOffset(out.text);
     const bomb = /excessive alias count/i.test(msg);
     out.problems.push(problem(bomb ? 'alias-limit' : 'syntax', spanOf(out.lineCounter, at, at + 1),
@@ -137,6 +146,19 @@ export function resolveValue(out: ParsedFile): ParsedFile {
         : cleanYamlMessage(msg)));
   }
   return out;
+}
+
+/** where flow collections first open 64 deep (a quoted string's brackets aside), else the file's start */
+function deepNestingOffset(text: string): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' || ch === '{') { if (++depth >= 64) return i; } else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+  }
+  return 0;
 }
 
 /**
@@ -165,7 +187,11 @@ function firstAliasOffset(text: string): number {
 }
 
 /** yaml's messages end with "at line L, column C" and a code frame; ours carry positions anyway. */
+const TOO_DEEP = 'The file nests lists or mappings too deeply to be read (a template nests a few levels); write the value without the nesting.';
+
 function cleanYamlMessage(m: string): string {
+  // the parser's stack ran out: collections nested thousands deep
+  if (/maximum call stack/i.test(m)) return TOO_DEEP;
   const first = m.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
   return first.endsWith('.') ? first : `${first}.`;
 }
