@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { languageItems, languagesInPath, placeholderItems } from '../src/lsp/complete.ts';
+import { exampleKeyItems, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
 import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
 import { BIN, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
 
@@ -48,6 +48,20 @@ test('placeholderItems: closes with the braces the text after the cursor lacks; 
   assert.equal(placeholderItems(samples, '').map((i) => i.detail), ['sample: Ana', 'sample: A-1', 'sample: 3']);
 });
 
+test('keyPathAt: the keys holding a line, from indentation; a sequence item\'s dash is indentation', () => {
+  const yaml = ['channel: x', 'body:', '  text: "Hi {{name}}"', '  examples:', '    ', 'carousel:', '  cards:', '    - header: { format: IMAGE }', '      body:', '        text: "{{1}}"', '        examples:', '          ', '    # a comment', 'x: 1'];
+  assert.equal(keyPathAt(yaml, 4), ['body', 'examples']);
+  assert.equal(keyPathAt(yaml, 11), ['carousel', 'cards', 'body', 'examples']);
+  assert.equal(keyPathAt(yaml, 2), ['body']);
+  assert.equal(keyPathAt(yaml, 13), []);
+});
+
+test('templateNames and exampleKeyItems: names used without a sample are offered; digits quoted as keys', () => {
+  assert.equal([...templateNames(new Map([['name', 'Ana']]), ['name', 'order_id', 'order_id'])], [['name', 'Ana'], ['order_id', undefined]]);
+  assert.equal(exampleKeyItems(new Map([['order_id', 'body.text'], ['1', 'header.text']])).map((i) => [i.label, i.insertText, i.detail]),
+    [['order_id', 'order_id: ', 'sample of {{order_id}} in body.text'], ['1', '"1": ', 'sample of {{1}} in header.text']]);
+});
+
 const uri = (abs: string): string => pathToFileURL(abs).href;
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\nchannels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, pt_BR] }\n';
 const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana, 2: A-17 }\n';
@@ -77,6 +91,16 @@ test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` 
         await conn.sendNotification('textDocument/didChange', { textDocument: { uri: file, version: 2 }, contentChanges: [{ text: lines.join('\n') }] });
         const names = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 6, character: at + 3 } }) as Item[];
         assert.equal(names.map((i) => [i.label, i.insertText, i.detail]), [['1', '1', 'sample: Ana'], ['2', '2', 'sample: A-17']]);
+        // a named body whose examples block lacks a sample: `{{` offers the name, and a key typed in the block offers it too
+        const named = 'channel: shop-whatsapp\nname: order_ready\nlanguage: pt_BR\ncategory: UTILITY\nbody:\n  text: "Hello {{first_name}}, your order {{order_id}} is ready."\n  examples:\n    first_name: Ana\n    \n';
+        await conn.sendNotification('textDocument/didChange', { textDocument: { uri: file, version: 3 }, contentChanges: [{ text: named }] });
+        const keys = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 8, character: 4 } }) as Item[];
+        assert.equal(keys.map((i) => [i.label, i.insertText]), [['order_id', 'order_id: ']]);
+        const typed = named.replace('is ready.', 'is ready, {{}}.');
+        await conn.sendNotification('textDocument/didChange', { textDocument: { uri: file, version: 4 }, contentChanges: [{ text: typed }] });
+        const col = typed.split('\n')[5]!.indexOf('{{}}') + 2;
+        const both = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 5, character: col } }) as Item[];
+        assert.equal(both.map((i) => [i.label, i.detail]), [['first_name', 'sample: Ana'], ['order_id', 'placeholder of this template']]);
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });

@@ -41,3 +41,45 @@ export function placeholderItems(samples: ReadonlyMap<string, unknown>, after: s
     detail: sample === undefined ? 'placeholder of this template' : `sample: ${typeof sample === 'string' ? sample : JSON.stringify(sample)}`,
   }));
 }
+
+/**
+ * The placeholder names a template uses in its texts (`sites`: name and the text it is in), merged
+ * with the names that have samples: after `{{`, a name not yet given a sample is offered too.
+ */
+export function templateNames(samples: ReadonlyMap<string, unknown>, used: Iterable<string>): Map<string, unknown> {
+  const out = new Map(samples);
+  for (const name of used) if (!out.has(name)) out.set(name, undefined);
+  return out;
+}
+
+/**
+ * The keys of the mappings that hold the line `lineNo` (0-based), outermost first, read from the
+ * indentation (a sequence item's `- ` counts as indentation; its index is not kept):
+ * `body:` / `  examples:` / `    |` gives ['body', 'examples'].
+ */
+export function keyPathAt(lines: readonly string[], lineNo: number): string[] {
+  const indentOf = (l: string): number => /^ */.exec(l)![0].length;
+  let limit = indentOf(lines[lineNo] ?? '');
+  const path: string[] = [];
+  for (let i = lineNo - 1; i >= 0 && limit > 0; i--) {
+    const m = /^( *)((?:- +)*)([A-Za-z0-9_"'-]+)\s*:\s*(#.*)?$/.exec(lines[i]!);
+    if (!m) continue;
+    const keyIndent = m[1]!.length + m[2]!.length;
+    if (keyIndent >= limit) continue;
+    path.unshift(m[3]!.replace(/^["']|["']$/g, ''));
+    // a key on a sequence item's line: the sequence's own key is indented less than the dash
+    limit = m[2] ? m[1]!.length : keyIndent;
+  }
+  return path;
+}
+
+/**
+ * Inside an `examples:` block: the placeholders of the texts whose samples that block holds
+ * (`missing`: name and where it is used), those without a sample first, each inserted as `name: `.
+ */
+export function exampleKeyItems(missing: ReadonlyMap<string, string>): CompletionItem[] {
+  return [...missing].map(([name, where]) => ({
+    label: name, kind: CompletionItemKind.Property, insertText: `${/^\d+$/.test(name) ? `"${name}"` : name}: `,
+    detail: `sample of {{${name}}} in ${where}`,
+  }));
+}

@@ -25,7 +25,7 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { languageItems, placeholderItems } from './complete.js';
+import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
@@ -218,18 +218,33 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, configured, WHATSAPP_LANGUAGES);
     }
     const open = /\{\{([a-z0-9_]*)$/.exec(line);
+    const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);
+    if (!open && !keyAt) return [];
+    let t: Record<string, unknown> | undefined;
+    try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
     if (open) {
       const samples = new Map<string, unknown>();
-      try {
-        const t = obj(parse(doc.getText(), { maxAliasCount: 100 }));
-        for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) {
-          for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
-        }
-      } catch { /* not parseable yet: no names */ }
+      for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) {
+        for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
+      }
+      // the names the texts use already, a sample or not
+      const used = t ? placeholderSites(t).flatMap((site) => scanPlaceholders(site.text).placeholders.map((x) => x.key)) : [];
       const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
-      return placeholderItems(samples, after);
+      return placeholderItems(templateNames(samples, used), after);
     }
-    return [];
+    // a key typed inside an `examples:` block: the placeholders of its texts that have no sample there yet
+    const at = keyPathAt(doc.getText().split(/\r?\n/), p.position.line);
+    if (!t || at.at(-1) !== 'examples') return [];
+    const missing = new Map<string, string>();
+    for (const site of placeholderSites(t)) {
+      if (site.examplesPath.filter((x) => typeof x === 'string').join('.') !== at.join('.')) continue;
+      let ex: unknown = t;
+      for (const seg of site.examplesPath) ex = obj(ex)?.[seg];
+      for (const x of scanPlaceholders(site.text).placeholders) {
+        if (obj(ex)?.[x.key] === undefined && !missing.has(x.key)) missing.set(x.key, site.path.join('.'));
+      }
+    }
+    return exampleKeyItems(missing);
   });
 
   documents.listen(connection);
