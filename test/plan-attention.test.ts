@@ -45,6 +45,10 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INCORRECT_CATEGORY' }, rules)!.rule, 'category');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'SCAM' }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'no-such-rule: x' }, rules)!.rule, undefined);
+  // an RCS-only template (a message, no WhatsApp part): WhatsApp's reason codes name no rule of it; a rule named in the reason still does
+  const rcsOnly = { message: { type: 'text', message: 'x' } } as unknown as Pick<NonNullable<Parameters<typeof needsAttention>[0]>, 'message'>;
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', ...rcsOnly }, rules)!.rule, undefined);
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: x', ...rcsOnly }, rules)!.rule, 'placeholder-position');
   const p = needsAttention({ statusText: 'PAUSED', qualityScore: 'RED', pauseCount: 1, pausedUntil: '2026-01-01T03:00:00.000Z' })!;
   assert.equal([p.quality, p.pauses, p.pausedUntil], ['RED', 1, '2026-01-01T03:00:00.000Z']);
   assert.match(p.todo, /^paused until 2026-01-01T03:00:00.000Z; /);

@@ -24,7 +24,7 @@ export interface NeedsAttention {
 }
 
 /** What the read of a template says of its life (docs/api-assumptions.md). */
-export type ReviewFields = Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil'>;
+export type ReviewFields = Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil' | 'chatapp' | 'message'>;
 
 /** WhatsApp's rejection reasons a lint rule checks before a review does. */
 const RULE_OF_REASON: Readonly<Record<string, string>> = {
@@ -34,11 +34,12 @@ const RULE_OF_REASON: Readonly<Record<string, string>> = {
   PROMOTIONAL: 'category',
 };
 
-/** The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`), or WhatsApp's reason code's. */
-export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>): string | undefined {
+/** The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`), or WhatsApp's reason code's (`whatsappCodes`: not for an RCS-only template). */
+export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>, whatsappCodes = true): string | undefined {
   if (!reason) return undefined;
   const named = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*:/.exec(reason)?.[1];
   if (named && ruleIds.has(named)) return named;
+  if (!whatsappCodes) return undefined;
   const code = /\b([A-Z]+(?:_[A-Z]+)+|PROMOTIONAL|SCAM)\b/.exec(reason)?.[1];
   const rule = code ? RULE_OF_REASON[code] : undefined;
   return rule && ruleIds.has(rule) ? rule : undefined;
@@ -64,7 +65,8 @@ const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
 export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set()): NeedsAttention | undefined {
   const state = r?.statusText;
   if (r === undefined || state === undefined || FINE.has(state)) return undefined;
-  const rule = ruleOfReason(r.rejectionReason, ruleIds);
+  // WhatsApp's reason codes name lint rules of WhatsApp's parts: an RCS-only template (a message, no chatapp) is reviewed by other rules
+  const rule = ruleOfReason(r.rejectionReason, ruleIds, !(r.chatapp === undefined && r.message !== undefined));
   return {
     state,
     ...(r.rejectionReason ? { reason: r.rejectionReason } : {}),
