@@ -69,4 +69,12 @@ test('collections nested thousands deep are a syntax finding that says so, not t
   assert.not.match(problems[0]!.message, /call stack/i);
 });
 
+test('a tab as indentation is one finding a line, saying to indent with spaces; the key it lifted to the level above is no duplicate', () => {
+  const problems = parseTemplateText('t.yaml', 'channel: shop-rcs\nname: tabs\nlanguage: en_US\nmessage:\n\ttype: text\n\tmessage: "hi"\n').problems;
+  assert.equal(problems.map((x) => `${x.kind}@${x.span.line}`), ['syntax@5', 'syntax@6']);
+  assert.match(problems[0]!.message, 'indent with spaces');
+  // a real duplicate on a line without a syntax error is still reported
+  assert.equal(ids('a: 1\na: 2\n'), ['duplicate-key@2:1']);
+});
+
 test.run();

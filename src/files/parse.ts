@@ -103,6 +103,10 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
       out.problems.push(problem(kind, spanOf(lineCounter, start, end), message + hint));
     }
   }
+  // a key the parser took for a duplicate on a line it could not read (a tab as indentation lifts
+  // the key to the level above) is a consequence of that error, not a second mistake
+  const broken = new Set(out.problems.filter((x) => x.kind === 'syntax').map((x) => x.span.line));
+  if (broken.size) out.problems = out.problems.filter((x) => x.kind !== 'duplicate-key' || !broken.has(x.span.line));
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
     if (!fatal) out.problems.push(problem('empty', FILE_START,
       'The file is empty; a template file holds one template (channel, name, language, category, body).'));
@@ -192,6 +196,7 @@ const TOO_DEEP = 'The file nests lists or mappings too deeply to be read (a temp
 function cleanYamlMessage(m: string): string {
   // the parser's stack ran out: collections nested thousands deep
   if (/maximum call stack/i.test(m)) return TOO_DEEP;
+  if (/^Tabs are not allowed as indentation/.test(m)) return 'Tabs are not allowed as indentation; indent with spaces.';
   const first = m.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
   return first.endsWith('.') ? first : `${first}.`;
 }
