@@ -10,28 +10,14 @@ import { loadConfig } from '../src/config/load.ts';
 import { discoverFiles } from '../src/files/discover.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { writeTranslations } from '../src/translations/formats.ts';
-import { extractUnits, partsOf, type TemplateFile } from '../src/translations/units.ts';
-import { BENCH_CONFIG, templateText } from './generate.ts';
+import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
+import { TARGETS, shift, writeTranslationsProject } from './translations-fixture.ts';
 
 const dir = path.resolve(process.argv[2] ?? 'tplsync-translations-project');
 const arg = (name: string, d: string): string => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1]! : d; };
 const N = Number(arg('templates', '2000'));
 const first = process.argv.includes('--first');
-const TARGETS = ['de', 'fr', 'es', 'it', 'pt_BR', 'nl', 'pl', 'sv', 'ja'];
-const shift = (s: string, k: number): string => partsOf(s).map((p) => ('ph' in p ? p.ph : p.text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + k) % 26))))).join('');
-
-mkdirSync(dir, { recursive: true });
-writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
-for (let i = 0; i < N; i++) {
-  const sub = path.join(dir, 'templates', String(Math.floor(i / 500)));
-  if (i % 500 === 0) mkdirSync(sub, { recursive: true });
-  const en = templateText(i).replace(/^language: \S+$/m, 'language: en_US');
-  writeFileSync(path.join(sub, `template_${i}.en_US.yaml`), en);
-  if (first) continue;
-  for (const [k, l] of TARGETS.entries()) {
-    writeFileSync(path.join(sub, `template_${i}.${l}.yaml`), en.replace(/^language: \S+$/m, `language: ${l}`).replace(/^(\s*text: "?)(.*?)("?)$/gm, (_m, a: string, t: string, b: string) => `${a}${shift(t, k + 1)}${b}`));
-  }
-}
+writeTranslationsProject(dir, N, { sourceOnly: first });
 const config = await loadConfig({ cwd: dir });
 const files: TemplateFile[] = (await discoverFiles(config, [], dir)).map((f) => ({ file: f.file, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
 mkdirSync(path.join(dir, 'in'), { recursive: true });

@@ -20,15 +20,15 @@ import { exportTranslations, importTranslations } from '../src/cli/translations.
 import { discoverFiles } from '../src/files/discover.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { EXTENSION, readTranslations, writeTranslations, type Format } from '../src/translations/formats.ts';
-import { extractUnits, partsOf, type TemplateFile } from '../src/translations/units.ts';
+import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
 import { AtomicWriter } from '../src/files/write.ts';
-import { BENCH_CONFIG, templateText } from './generate.ts';
+import { BENCH_CONFIG } from './generate.ts';
+import { TARGETS, shift, writeTranslationsProject } from './translations-fixture.ts';
 
 const arg = (name: string, d: string): string => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1]! : d; };
 const N = Number(arg('templates', '2000'));
 const RUNS = Number(arg('runs', '5'));
 const FORMAT = arg('format', 'xliff') as Format;
-const TARGETS = ['de', 'fr', 'es', 'it', 'pt_BR', 'nl', 'pl', 'sv', 'ja'];
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 /** wall-clock and CPU milliseconds of `fn` */
@@ -45,21 +45,10 @@ async function timed<T>(wall: number[], cpu: number[], fn: () => T | Promise<T>)
 /** the system part of each CPU figure (the kernel's work: opening, writing, renaming files) */
 const sysOf = new Map<number[], number[]>();
 
-/** a stand-in translation that keeps the placeholders and the length: letters shifted k places */
-const shift = (s: string, k: number): string => partsOf(s).map((p) => ('ph' in p ? p.ph : p.text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + k) % 26))))).join('');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-bench-translations-'));
 try {
-  writeFileSync(path.join(dir, 'tplsync.config.yaml'), BENCH_CONFIG);
-  for (let i = 0; i < N; i++) {
-    const sub = path.join(dir, 'templates', String(Math.floor(i / 500)));
-    if (i % 500 === 0) mkdirSync(sub, { recursive: true });
-    const en = templateText(i).replace(/^language: \S+$/m, 'language: en_US');
-    writeFileSync(path.join(sub, `template_${i}.en_US.yaml`), en);
-    for (const [k, l] of TARGETS.entries()) {
-      writeFileSync(path.join(sub, `template_${i}.${l}.yaml`), en.replace(/^language: \S+$/m, `language: ${l}`).replace(/^(\s*text: "?)(.*?)("?)$/gm, (_m, a: string, t: string, b: string) => `${a}${shift(t, k + 1)}${b}`));
-    }
-  }
+  writeTranslationsProject(dir, N);
   const config = await loadConfig({ cwd: dir });
   const entries = await discoverFiles(config, [], dir);
   console.log(`${N} templates x ${TARGETS.length + 1} languages: ${entries.length} files; format ${FORMAT}; ${RUNS} runs each; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
