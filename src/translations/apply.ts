@@ -320,6 +320,8 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       let out: string | undefined;
       try {
         out = applyTexts(text, texts, sourceLang, hashes, doc);
+        // the file as it is (a re-import of what it holds): nothing is written, nothing to check
+        if (out === text) return out;
         why = checkApplied(out, before, texts, sourceLang, hashes);
       } catch (e) {
         if (!(e instanceof EditRefused)) throw e;
