@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText } from '../src/lint/fix.ts';
-import { fixReport } from '../src/lint/fix-run.ts';
+import { fixReport, type FileFix } from '../src/lint/fix-run.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} });
@@ -61,7 +61,7 @@ test('every examples block: a stub left in the header, body, message or a carous
 });
 
 test('lint --fix says that it added a stub sample that needs a real value', () => {
-  const fixes = [{ file: 'templates/a.yaml', fixed: { 'placeholder-sample': 2 }, stubs: 2 }, { file: 'templates/b.yaml', fixed: { 'key-order': 1 } }];
+  const fixes: FileFix[] = [{ file: 'templates/a.yaml', fixed: { 'placeholder-sample': 2 }, stubs: 2 }, { file: 'templates/b.yaml', fixed: { 'key-order': 1 } }];
   const out = fixReport(fixes, []);
   assert.match(out, 'templates/a.yaml: added 2 stub samples (TODO) that need a real value');
   assert.not.match(out, 'templates/b.yaml: added');
