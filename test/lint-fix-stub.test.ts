@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText } from '../src/lint/fix.ts';
+import { fixReport, type FileFix } from '../src/lint/fix-run.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} });
@@ -33,6 +34,37 @@ test('a misspelt examples key: the fix adds no second block; the schema names th
   // an unrelated key beside a text without samples: the stub is added as before
   const other = `${HEAD}body:\n  text: "Hi {{1}}, your order is ready for pickup at the store."\n  note: hello\n`;
   assert.match(fixText(other, { findings, now }).text, /TODO/);
+});
+
+const RCS = 'channel: shop-rcs\nname: fix_two\nlanguage: en_US\n';
+test('RCS texts: the fix writes the stub under message.examples, and sample-stub reports it wherever the placeholder is', () => {
+  const cases: [string, string][] = [
+    ['text', `${RCS}message:\n  type: text\n  message: "Hello {{name}}, your code {{code}} ok"\n  examples: { name: Ana }\n`],
+    ['card title', `${RCS}message:\n  type: rich_card\n  richCards:\n    - title: "Your code {{code}}"\n      description: Enjoy the sale.\n`],
+    ['card description', `${RCS}message:\n  type: rich_card\n  richCards:\n    - title: Sale\n      description: "Your code {{code}}"\n`],
+    ['fallback', `${RCS}message:\n  type: text\n  message: Our sale starts now.\n  fallback: { text: "Your code {{code}}" }\n`],
+    ['WhatsApp and RCS', `${HEAD}body:\n  text: "Hi {{name}}, your order is ready for pickup at the store."\n  examples: { name: Ana }\nmessage:\n  type: text\n  message: "Hi {{name}}, your code {{code}} is ready"\n`],
+  ];
+  for (const [what, text] of cases) {
+    const r = fixText(text, { findings, now });
+    assert.match(r.text, /code: TODO/, what);
+    const left = findings(r.text).filter((d) => d.ruleId === 'sample-stub');
+    assert.equal(left.length, 1, what);
+    assert.equal(left[0]!.severity, 'error', what);
+    assert.equal(r.stubs, 1, what);
+  }
+});
+
+test('every examples block: a stub left in the header, body, message or a carousel card is reported', () => {
+  const carousel = `${HEAD.replace('UTILITY', 'MARKETING')}body:\n  text: "Hi {{1}}, see our picks for you this week."\n  examples: { 1: Ana }\ncarousel:\n  - header: { format: IMAGE, example: "https://cdn.example.com/a.jpg" }\n    body: { text: "Chinos, now {{1}}", examples: { 1: TODO } }\n    buttons: [{ type: QUICK_REPLY, text: Buy }]\n  - header: { format: IMAGE, example: "https://cdn.example.com/b.jpg" }\n    body: { text: "Shirts, now {{1}}", examples: { 1: "€19" } }\n    buttons: [{ type: QUICK_REPLY, text: Buy }]\n`;
+  assert.ok(findings(carousel).some((d) => d.ruleId === 'sample-stub' && d.line === 10), JSON.stringify(findings(carousel).map((d) => `${d.ruleId}@${d.line}`)));
+});
+
+test('lint --fix says that it added a stub sample that needs a real value', () => {
+  const fixes: FileFix[] = [{ file: 'templates/a.yaml', fixed: { 'placeholder-sample': 2 }, stubs: 2 }, { file: 'templates/b.yaml', fixed: { 'key-order': 1 } }];
+  const out = fixReport(fixes, []);
+  assert.match(out, 'templates/a.yaml: added 2 stub samples (TODO) that need a real value');
+  assert.not.match(out, 'templates/b.yaml: added');
 });
 
 test.run();

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
+import { makeReview } from '../src/review/review.ts';
+import type { TemplateReadResponse } from '../src/api/shapes.ts';
 import { templateText } from '../bench/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
@@ -48,6 +50,43 @@ test('plan: "N edits left" for an edit of an APPROVED template; none left names 
     r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
   } finally { cleanup(dir); await emu.close(); }
+});
+
+test('an RCS-only template is not limited: WhatsApp\'s edit limit is not applied, budgeted or shown (emulator, plan, review)', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const name = `r${randomUUID().slice(0, 6)}`;
+  const version = (n: number) => `channel: shop-rcs\nname: ${name}\nlanguage: en_US\nmessage:\n  type: text\n  message: "Something new is waiting for you, version ${n}."\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
+      'templates/r.yaml': version(1),
+    });
+    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    // three edits of the APPROVED template within the hour: each planned without a budget and applied
+    for (const n of [2, 3, 4]) {
+      writeFiles(dir, { 'templates/r.yaml': version(n) });
+      r = await cli(['plan'], { cwd: dir, env });
+      assert.match(r.stdout, /update/, r.stdout);
+      assert.not.match(r.stdout, /limited edits|Edit budget|edits? left/, r.stdout);
+      r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+      assert.not.match(r.stdout, /"editBudget"|"edit"\s*:/, r.stdout);
+      r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+      assert.is(r.exitCode, 0, `edit ${n - 1}: ${r.stdout}${r.stderr}`);
+      emu.advanceClock(60_000);
+    }
+    r = await cli(['review', '--format', 'json'], { cwd: dir, env });
+    const review = JSON.parse(r.stdout) as { templates: { state: string; editsLeft?: number }[] };
+    assert.equal(review.templates.map((t) => [t.state, t.editsLeft]), [['APPROVED', undefined]]);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('review: a service that states an allowance for an RCS-only template is not shown as EDITS LEFT; a WhatsApp one is', () => {
+  const row = (read: object) => makeReview('t', [{ channel: 'c', name: 'n', language: 'en_US', publicId: 'p', file: 'f', read: read as TemplateReadResponse, allowance: { remaining: 3 } }], new Set()).templates[0]!;
+  assert.is(row({ statusText: 'APPROVED', message: { type: 'text', message: 'Hi' } }).editsLeft, undefined);
+  assert.is(row({ statusText: 'APPROVED', chatapp: { category: 'UTILITY' }, message: { type: 'text', message: 'Hi' } }).editsLeft, 3);
 });
 
 test.run();

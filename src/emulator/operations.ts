@@ -145,7 +145,8 @@ export class Operations {
 
   private editHeaders(rec: TemplateRecord): Record<string, string> {
     // without limits there is no allowance to state (a service without one sends no headers)
-    if (!this.state.limitsEdits()) return {};
+    // an RCS-only template: WhatsApp's limit does not apply, so no allowance either
+    if (!this.state.limitsEditsOf(rec)) return {};
     const a = this.state.editAllowance(rec);
     return {
       [EDITS_REMAINING_HEADER]: String(a.nextAt === undefined ? a.remaining : 0), [EDITS_LEFT_30D_HEADER]: String(a.remaining),

@@ -89,7 +89,7 @@ export function review(channelId: string, body: TemplateWriteRequest, now: numbe
   return errors.length ? { verdict: 'REJECTED', reason: `${errors[0]!.ruleId}: ${errors[0]!.message}` } : { verdict: 'APPROVED' };
 }
 
-/** WhatsApp's limits on edits of an APPROVED template, by the emulator's clock. */
+/** WhatsApp's limits on edits of an APPROVED template (one with WhatsApp content), by the emulator's clock. */
 export const EDIT_LIMITS = { perDay: 1, dayMs: 24 * 3600_000, perMonth: 10, monthMs: 30 * 24 * 3600_000 } as const;
 
 /** How many edits an APPROVED template may still take in the 30-day window, and when the next one is allowed. */
@@ -127,6 +127,9 @@ export class EmulatorState {
   now(): number { return this.o.now(); }
   /** whether edits of APPROVED templates are limited (off with `--edit-limits off`) */
   limitsEdits(): boolean { return this.o.editLimits !== false; }
+
+  /** whether the edits of this template are limited: WhatsApp's limit, so only a template with WhatsApp content (an RCS-only one takes any number) */
+  limitsEditsOf(rec: TemplateRecord): boolean { return this.limitsEdits() && rec.body.chatapp !== undefined; }
 
   statusOf(rec: TemplateRecord, now = this.o.now()): string {
     if (now < rec.reviewAt) return 'PENDING';
@@ -191,8 +194,8 @@ export class EmulatorState {
   /**
    * An upsert, planned: a new id creates, an existing id is replaced; an unchanged body changes
    * nothing. Like WhatsApp, it refuses to change a WhatsApp template still PENDING review, the
-   * category of an APPROVED template, and an edit of an APPROVED template beyond 1 per 24 h or
-   * 10 per 30 days. Changes nothing.
+   * category of an APPROVED template, and an edit of an APPROVED template with WhatsApp content
+   * beyond 1 per 24 h or 10 per 30 days (an RCS-only template is not limited). Changes nothing.
    */
   planTemplateWrite(channelId: string, templateId: string, body: TemplateWriteRequest): TemplateWritePlan {
     const key = EmulatorState.templateKey(channelId, templateId);
@@ -214,7 +217,7 @@ export class EmulatorState {
     if (prev && wasApproved && before !== undefined && after !== undefined && before !== after) {
       return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${after}); create a new template instead` };
     }
-    if (prev && wasApproved && this.o.editLimits !== false) {
+    if (prev && wasApproved && this.limitsEditsOf(prev)) {
       const a = this.editAllowance(prev, now);
       if (a.nextAt !== undefined) {
         return {
@@ -231,7 +234,8 @@ export class EmulatorState {
       reviewAt: now + this.o.reviewDelayMs,
       verdict: r.verdict, ...(r.reason ? { reason: r.reason } : {}),
       editsAfterApproval: (prev?.editsAfterApproval ?? 0) + (wasApproved ? 1 : 0),
-      approvedEdits: [...(prev?.approvedEdits ?? []).filter((t) => t > now - EDIT_LIMITS.monthMs), ...(wasApproved ? [now] : [])],
+      // only the edits of an APPROVED WhatsApp template count against WhatsApp's limit
+      approvedEdits: [...(prev?.approvedEdits ?? []).filter((t) => t > now - EDIT_LIMITS.monthMs), ...(wasApproved && prev?.body.chatapp ? [now] : [])],
       writes: (prev?.writes ?? 0) + 1,
       // a new review: the platform's verdict, reason and quality start over; pauses and its category stay
       ...(prev?.lifecycle?.pauses || (prev?.lifecycle?.category && prev.lifecycle.category === after)

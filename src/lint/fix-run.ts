@@ -10,6 +10,7 @@ import { readTemplateFile } from '../files/load.js';
 import { writeFileAtomic } from '../files/write.js';
 import { finishProject, lintBytes } from './engine.js';
 import { fixText, isRepairable, REFUSING_RULES } from './fix.js';
+import { SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
 
 export interface FileFix {
@@ -18,6 +19,8 @@ export interface FileFix {
   fixed: Record<string, number>;
   /** why repairable findings of the file were left */
   left?: string;
+  /** how many stub samples (TODO) the repairs wrote, each still to be given a real value */
+  stubs?: number;
 }
 
 /** Repairs the repairable findings of a finished lint run in place; one entry per file that had any. */
@@ -52,7 +55,7 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
       continue;
     }
     const still = r.left.filter((d) => isRepairable(d)).length;
-    out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}) });
+    out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) });
   }
   return out;
 }
@@ -71,6 +74,7 @@ export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnos
     total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
     if (parts.length) lines.push(`tplsync: fixed ${f.file}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}`);
     else if (f.left) lines.push(`tplsync: left ${f.file}: ${f.left}`);
+    if (f.stubs) lines.push(`tplsync: ${f.file}: added ${f.stubs === 1 ? 'a stub sample' : `${f.stubs} stub samples`} (${SAMPLE_STUB}) that need${f.stubs === 1 ? 's' : ''} a real value: write what the placeholder will hold (rule sample-stub reports ${f.stubs === 1 ? 'it' : 'them'} until then)`);
   }
   const files = fixes.filter((f) => Object.keys(f.fixed).length).length;
   lines.push(`tplsync: lint --fix: ${total} finding${total === 1 ? '' : 's'} fixed in ${files} file${files === 1 ? '' : 's'}; ${remaining.length} finding${remaining.length === 1 ? '' : 's'} left`);

@@ -35,6 +35,8 @@ export interface FixOutcome {
   left: Diagnostic[];
   /** why the file was left as it is, when it was */
   refused?: string;
+  /** how many stub samples (TODO) the repairs wrote: each needs a real value (rule sample-stub) */
+  stubs?: number;
 }
 
 /** Whether a finding's rule has a repair (and is one of `only`). */
@@ -120,7 +122,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     cur = next;
     found = after;
   }
-  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found };
+  const stubs = found.filter((d) => d.ruleId === 'sample-stub').length - first.filter((d) => d.ruleId === 'sample-stub').length;
+  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(stubs > 0 ? { stubs } : {}) };
 }
 
 function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[], only?: ReadonlySet<string>): Record<string, number> {

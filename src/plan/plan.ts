@@ -129,7 +129,8 @@ export function makePlan(inp: PlanInputs): Plan {
       }
     }
     let edit: EditSpend | undefined;
-    if (diff.length && r.statusText === 'APPROVED' && !refused) {
+    // WhatsApp's limit: an RCS-only template (no WhatsApp content on the channel) takes any number of edits
+    if (diff.length && r.statusText === 'APPROVED' && !refused && r.chatapp) {
       const allowance = editAllowanceOf(r);
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);

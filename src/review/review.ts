@@ -57,8 +57,8 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
       ...(r.qualityScore ? { quality: r.qualityScore } : {}),
       ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
       ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
-      // WhatsApp limits the edits of APPROVED templates only
-      ...(i.allowance && (r.statusText === 'APPROVED' || r.statusText === 'REINSTATED') ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
+      // WhatsApp limits the edits of APPROVED templates only, and only those with WhatsApp content (not RCS-only ones)
+      ...(i.allowance && r.chatapp && (r.statusText === 'APPROVED' || r.statusText === 'REINSTATED') ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
       ...(a?.reason ?? r.rejectionReason ? { reason: a?.reason ?? r.rejectionReason } : {}),
       ...(r.recommendation ? { recommendation: r.recommendation } : {}),
       ...(a?.rule ? { rule: a.rule } : {}),

@@ -304,7 +304,7 @@ export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
     '        - { action: open_url, text: Open the shop, postbackData: "https://shop.example.com", openUrlApplication: BROWSER }',
     '        - { action: dial, text: Call us, phoneNumber: "+4930123456", postbackData: call }',
     '        # other actions: view_location (latLong: { latitude, longitude } and label, or query),',
-    '        # share_location, create_calendar_event (startTime, endTime in ISO 8601 UTC, title, description)',
+    '        # share_location, create_calendar_event (startTime, endTime in RFC 3339 with Z or an offset, title, description)',
     '  examples: { first_name: Maria }   # one sample per placeholder',
     '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }',
     '  # rcsExpireOpts: { type: TTL, ttl: 86400 }   # or { type: EXPIRE_TIME, expireTime: "2030-01-31T23:59:59.000Z" }',

@@ -91,22 +91,27 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-suggestion-text', group: 'rcs', severity: 'error', summary: 'A suggestion label has at most 25 characters.',
-    why: 'RBM rejects longer suggestion texts.', fix: 'Shorten the label.', source: 'RBM SuggestedReply/SuggestedAction',
+    id: 'rcs-suggestion-text', group: 'rcs', severity: 'error', summary: 'A suggestion label has 1 to 25 characters.',
+    why: 'RBM\'s SuggestedReply.text and SuggestedAction.text are required and take at most 25 characters: an empty label (a chip with nothing to tap on) or a longer one is refused.',
+    fix: 'Write a label of 1 to 25 characters.', source: 'RBM SuggestedReply/SuggestedAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         const t = str(s.text);
-        if (t !== undefined && charLength(t) > 25) ctx.report([...path, 'text'], `The suggestion text is ${charLength(t)} characters; the limit is 25.`);
+        if (t !== undefined && t.trim() === '') ctx.report([...path, 'text'], `The suggestion text is ${t === '' ? 'empty' : 'blank'}; a chip needs a label of 1 to 25 characters.`);
+        else if (t !== undefined && charLength(t) > 25) ctx.report([...path, 'text'], `The suggestion text is ${charLength(t)} characters; the limit is 25.`);
       }
     },
   },
   {
-    id: 'rcs-postback-length', group: 'rcs', severity: 'error', summary: 'postbackData has at most 2048 characters.',
-    why: 'RBM rejects longer postback data.', fix: 'Shorten postbackData; keep state on your server and send a key.', source: 'RBM SuggestedAction',
+    id: 'rcs-postback-length', group: 'rcs', severity: 'error', summary: 'postbackData has 1 to 2048 characters.',
+    why: 'RBM\'s SuggestedReply.postbackData and SuggestedAction.postbackData take 1 to 2048 characters: an empty one tells you nothing of which chip was tapped and a longer one is refused.',
+    fix: 'Give postbackData a key of 1 to 2048 characters (keep state on your server and send a key), or leave the key out.', source: 'RBM SuggestedReply/SuggestedAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         const p = str(s.postbackData);
-        if (p !== undefined && charLength(p) > 2048) ctx.report([...path, 'postbackData'], `postbackData is ${charLength(p)} characters; the limit is 2048.`);
+        // open_url: the URL; rcs-open-url says an empty one is no URL
+        if (p === '' && s.action !== 'open_url') ctx.report([...path, 'postbackData'], 'postbackData is empty; RBM takes 1 to 2048 characters (a key that tells you which chip was tapped), or leave the key out.');
+        else if (p !== undefined && charLength(p) > 2048) ctx.report([...path, 'postbackData'], `postbackData is ${charLength(p)} characters; the limit is 2048.`);
       }
     },
   },
@@ -170,7 +175,7 @@ export const rcsRules = defineRules([
     id: 'rcs-expiry', group: 'rcs', severity: 'error',
     summary: 'Expiry is TTL with `ttl` or EXPIRE_TIME with a future `expireTime`, never both.',
     why: 'RBM takes one expiry; an expiry in the past means the message is never delivered.',
-    fix: 'Set type TTL with ttl (seconds), or type EXPIRE_TIME with an ISO 8601 UTC time in the future.', source: rbm,
+    fix: 'Set type TTL with ttl (seconds), or type EXPIRE_TIME with an RFC 3339 time (Z or an offset) in the future.', source: rbm,
     check(ctx) {
       const e = obj(message(ctx)?.rcsExpireOpts);
       if (!e) return;
@@ -207,7 +212,7 @@ export const rcsRules = defineRules([
     check(ctx) {
       const e = obj(message(ctx)?.rcsExpireOpts);
       const t = str(e?.expireTime);
-      if (e?.type !== 'EXPIRE_TIME' || t === undefined || !/Z$/.test(t)) return;
+      if (e?.type !== 'EXPIRE_TIME' || t === undefined || !/(Z|[+-]\d{2}:\d{2})$/.test(t)) return;
       const ms = Date.parse(t);
       if (!Number.isNaN(ms) && ctx.reached(ms)) {
         ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is in the past: the campaign is over and the message would never be delivered. This template is held back from plan and apply; retire it by deleting its file.`);
@@ -215,19 +220,25 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF.',
-    why: 'RBM fetches media from public https URLs and renders only these image types.', fix: 'Host the file on https and use .jpg, .png or .gif.', source: 'RBM ContentInfo',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not).',
+    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video).',
+    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl).', source: 'RBM ContentInfo',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
-      const urls: { u: unknown; path: Path }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'] }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'] }];
+      // image: the URL can only be an image (a picture message, a thumbnail); else a card's media or a video/file message
+      const urls: { u: unknown; path: Path; image: boolean }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'], image: m.type === 'picture' }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'], image: true }];
       for (const { v: c, i } of cards(ctx)) {
-        urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'] }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'] });
+        urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'], image: false }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'], image: true });
       }
-      for (const { u, path } of urls) {
+      for (const { u, path, image } of urls) {
         if (typeof u !== 'string') continue;
         if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
         else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
+        else if (image && OTHER_FILE.test(u)) {
+          const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
+          ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
+        }
       }
     },
   },
@@ -276,23 +287,39 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-calendar-event', group: 'rcs', severity: 'error',
-    summary: 'A create_calendar_event suggestion has startTime before endTime, both ISO 8601 UTC.',
-    why: 'RBM CreateCalendarEventAction takes UTC timestamps; an event that ends before it starts cannot be saved.',
-    fix: 'Write both times as ISO 8601 UTC (e.g. 2030-05-04T08:00:00.000Z) with the start first.', source: 'RBM CreateCalendarEventAction',
+    summary: 'A create_calendar_event suggestion has startTime before endTime, both RFC 3339 times (`Z` or an offset).',
+    why: 'RBM CreateCalendarEventAction takes Google Timestamps: RFC 3339, in UTC (`Z`) or with an offset (`+02:00`); an event that ends before it starts cannot be saved.',
+    fix: 'Write both times as RFC 3339 (e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00) with the start first.', source: 'RBM CreateCalendarEventAction',
     check(ctx) {
-      const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
       for (const { s, path } of suggestions(ctx)) {
         if (s.action !== 'create_calendar_event') continue;
         const times: Record<string, number> = {};
         for (const k of ['startTime', 'endTime'] as const) {
           const v = str(s[k]);
           if (v === undefined) continue;
-          if (!iso.test(v) || Number.isNaN(Date.parse(v))) ctx.report([...path, k], `${k} '${v}' is not an ISO 8601 UTC time; write e.g. 2030-05-04T08:00:00.000Z.`);
+          if (!CALENDAR_TIME.test(v) || Number.isNaN(Date.parse(v))) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time; write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
           else times[k] = Date.parse(v);
         }
         if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
           ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}.`);
         }
+      }
+    },
+  },
+  {
+    id: 'rcs-calendar-past', group: 'rcs', severity: 'warning', holdsOnlyItsTemplate: true,
+    summary: 'A create_calendar_event suggestion is not wholly in the past.',
+    why: 'A chip that saves an event which has already ended puts a past event in the customer\'s calendar: the campaign it announces is over. Like an expireTime in the past (rcs-expired), the finding depends on the clock, not on your change.',
+    fix: 'Give the event its new dates, or remove the suggestion (or retire the template) if the event is over.',
+    source: 'RBM CreateCalendarEventAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'create_calendar_event') continue;
+        const end = str(s.endTime);
+        if (end === undefined || !CALENDAR_TIME.test(end)) continue;
+        const ms = Date.parse(end);
+        // reached: the verdict is kept (lint --cache) only until the event's end
+        if (!Number.isNaN(ms) && ctx.reached(ms)) ctx.report([...path, 'endTime'], `The event ended at ${end}: the chip would save a past event to the customer's calendar. Give it its new dates, or remove the suggestion.`);
       }
     },
   },
@@ -375,6 +402,12 @@ export function fallbackAsSent(text: string, t: Loose): string {
 
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
+/** An RFC 3339 time as Google's Timestamp takes it: `Z` or an offset, seconds and 0 to 9 digits of fractions optional (as before). */
+const CALENDAR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A video file by its extension. */
+const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263)(\?|#|$)/i;
+/** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
+const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
 
 /** "“" (U+201C): a character and its code point */
 function codePointOf(ch: string): string {

@@ -59,6 +59,6 @@ export function foreignKeyFinding(p: Path, data: unknown, key: string, didYouMea
 export function missingKeyFinding(p: Path, data: unknown, key: string): KeyFinding | undefined {
   const action = (data as { action?: unknown } | undefined)?.action;
   if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]?.required.includes(key)) return undefined;
-  const what: Record<string, string> = { phoneNumber: 'the number to call, e.g. "+4930123456"', startTime: 'when the event starts (ISO 8601 UTC)', endTime: 'when it ends', title: 'the event title' };
+  const what: Record<string, string> = { phoneNumber: 'the number to call, e.g. "+4930123456"', startTime: 'when the event starts (RFC 3339, e.g. 2030-05-04T08:00:00Z or 2030-05-04T10:00:00+02:00)', endTime: 'when it ends', title: 'the event title' };
   return { ruleId: 'rcs-action-keys', path: [...p, 'action'], part: 'key', message: `${an(action).replace(/^a/, 'A')} suggestion needs '${key}': ${what[key] ?? key}` };
 }

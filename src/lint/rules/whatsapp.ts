@@ -355,15 +355,18 @@ export const whatsappRules = defineRules([
     fix: 'Replace TODO with a realistic value of what the placeholder will hold (a name, an order number, a date).',
     source: 'Meta components reference',
     check(ctx) {
+      // every examples block of the format (a block whose text lost its placeholders too), with
+      // those of the placeholder sites: the WhatsApp header and body, each carousel card, the RCS message
       const seen = new Set<string>();
-      for (const site of ctx.sites()) {
-        const key = site.examplesPath.join('.');
+      const blocks: Path[] = [['header', 'examples'], ['body', 'examples'], ['message', 'examples'], ...cardExamplePaths(ctx.t), ...ctx.sites().map((s) => s.examplesPath)];
+      for (const examplesPath of blocks) {
+        const key = examplesPath.join('.');
         if (seen.has(key)) continue;
         seen.add(key);
         let ex: unknown = ctx.t;
-        for (const seg of site.examplesPath) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
+        for (const seg of examplesPath) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
         for (const [k, v] of Object.entries(obj(ex) ?? {})) {
-          if (v === SAMPLE_STUB) ctx.report([...site.examplesPath, k], `The sample of {{${k}}} is still the stub ${SAMPLE_STUB} that lint --fix wrote; write a realistic value (the template is reviewed with its samples).`);
+          if (v === SAMPLE_STUB) ctx.report([...examplesPath, k], `The sample of {{${k}}} is still the stub ${SAMPLE_STUB} that lint --fix wrote; write a realistic value (the template is reviewed with its samples).`);
         }
       }
     },
