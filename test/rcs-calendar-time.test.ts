@@ -10,6 +10,8 @@ import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { lintProject } from '../src/lint/run.ts';
+import { fromFile, toWriteBody } from '../src/model/canonical.ts';
+import { readTemplateValue } from '../src/files/value.ts';
 import { CONFIG, cleanup, tempDir, writeFiles } from './helpers.ts';
 
 const END = '2030-05-04T20:00:00Z';
@@ -64,6 +66,13 @@ test('rcs-expired judges an expireTime with an offset too (the schema takes one)
   const t = (exp: string): string => `channel: shop-rcs\nname: flash\nlanguage: en_US\nmessage:\n  type: text\n  message: Flash sale\n  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "${exp}" }\n`;
   assert.equal(ids(lint(t('2030-05-04T22:00:00+02:00'), AT)), ['rcs-expired']);
   assert.equal(ids(lint(t('2030-05-04T22:00:00+01:00'), AT)), []);
+});
+
+test('an offset is sent as the same instant in UTC (as expireTime): plan compares instants, not spellings', () => {
+  const card = (start: string, end: string) => fromFile(readTemplateValue(yaml(start, end)) as Record<string, unknown>, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15').canonical;
+  const sent = toWriteBody(card('2030-05-04T08:00:00+02:00', '2030-05-04T20:00:00Z')) as { message?: { suggestions?: { startTime?: string; endTime?: string }[] } };
+  assert.equal(sent.message?.suggestions?.map((x) => [x.startTime, x.endTime]), [['2030-05-04T06:00:00.000Z', '2030-05-04T20:00:00.000Z']]);
+  assert.equal(card('2030-05-04T08:00:00+02:00', END).message, card('2030-05-04T06:00:00Z', '2030-05-04T20:00:00.000Z').message);
 });
 
 test.run();

@@ -529,6 +529,15 @@ export function normalizeMessage(m: WireMessage): WireMessage {
   const out = walk(m) as WireMessage;
   const t = out.rcsExpireOpts?.expireTime;
   if (typeof t === 'string') { const ms = millisecondTime(t); if (ms !== t) out.rcsExpireOpts = { ...out.rcsExpireOpts, expireTime: ms }; }
+  // a calendar event's times too: an offset (+02:00) is sent as the same instant in UTC, as expireTime is
+  const times = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    for (const x of list as Record<string, unknown>[]) {
+      for (const k of ['startTime', 'endTime'] as const) if (typeof x?.[k] === 'string') x[k] = millisecondTime(x[k] as string);
+    }
+  };
+  times(out.suggestions);
+  if (Array.isArray(out.richCards)) for (const c of out.richCards as Record<string, unknown>[]) times(c?.suggestions);
   return out;
 }
 
