@@ -1,0 +1,61 @@
+// `tplsync types --env NAME` writes a module with that environment's values, and says so in its
+// header; `types --check` without --env checks it against that environment (it reported the
+// module stale against the default one, and its advice, `tplsync types`, would have written the
+// default environment's values over it).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { generatedEnvironment, GENERATED_HEADER } from '../src/typegen/header.ts';
+import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: staging
+environments:
+  staging:
+    emulator: .tplsync/staging.json
+    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
+    values: { shop_host: "https://staging.shop.example" }
+  production:
+    emulator: .tplsync/production.json
+    channels: { shop-whatsapp: 1b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
+    values: { shop_host: "https://shop.example" }
+channels:
+  shop-whatsapp: { kind: whatsapp }
+`;
+const TEMPLATE = `channel: shop-whatsapp
+name: order_ready
+language: en_US
+category: UTILITY
+body:
+  text: "Hello {{1}}, your order is ready for pickup at the store."
+  examples: { 1: Ana }
+buttons:
+  - { type: URL, text: Track it, url: "((shop_host))/orders/{{1}}", example: "((shop_host))/orders/A-17" }
+`;
+
+test('the header names --env; generatedEnvironment reads it back, and none for the default', () => {
+  assert.is(generatedEnvironment(GENERATED_HEADER('tplsync.config.yaml', 'production')), 'production');
+  assert.is(generatedEnvironment(GENERATED_HEADER('tplsync.config.yaml')), undefined);
+  assert.match(GENERATED_HEADER('c.yaml', 'production'), 'run `tplsync types --env production` to update it');
+});
+
+test('types --check checks a module made with --env against that environment', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': TEMPLATE });
+    const made = await cli(['types', '--env', 'production'], { cwd: dir });
+    assert.is(made.exitCode, 0, made.stdout + made.stderr);
+    const text = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
+    assert.match(text, 'https://shop.example');
+    assert.match(text.split('\n')[0]!, 'tplsync types --env production');
+    const check = await cli(['types', '--check'], { cwd: dir });
+    assert.is(check.exitCode, 0, check.stdout + check.stderr);
+    // against another environment it is stale, and the advice names that environment
+    const other = await cli(['types', '--check', '--env', 'staging'], { cwd: dir });
+    assert.is(other.exitCode, 1, other.stdout + other.stderr);
+    assert.match(other.stderr, 'update it with: tplsync types --env staging');
+  } finally { cleanup(dir); }
+});
+
+test.run();
