@@ -37,6 +37,16 @@ function fill(po: string, round: number, drop?: number): string {
   });
 }
 
+/** the PO exported from the project, and its round 1 imported (every target file written): the exported PO, to fill again */
+async function importedOnce(dir: string, po: () => string): Promise<string> {
+  assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+  const empty = po();
+  writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
+  const first = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+  assert.is(first.exitCode, 0, first.stderr);
+  return empty;
+}
+
 const tmpLeft = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
 /** `tplsync ARGS` with the size of any file it writes limited to 1 KiB (node ignores SIGXFSZ: the write fails with EFBIG) */
 const limited = (args: string[], cwd: string) => execa('bash', ['-c', 'ulimit -f 1 && exec node "$0" "$@"', BIN, ...args], { cwd, reject: false, env: { NO_COLOR: '1' }, timeout: 120_000 });
@@ -72,11 +82,7 @@ test('a first import whose write fails half-way: the file it was writing is remo
 test('a re-import whose write fails half-way: the file being replaced keeps its old text, the others hold the old or the new one whole, no temp file', async () => {
   const { dir, po } = project();
   try {
-    assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
-    const empty = po();
-    writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
-    const first = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
-    assert.is(first.exitCode, 0, first.stderr);
+    const empty = await importedOnce(dir, po);
     const before = Array.from({ length: N }, (_, i) => readFileSync(path.join(dir, `templates/order_${i}.de.yaml`), 'utf8'));
     writeFiles(dir, { 'translations/de.po': fill(empty, 2) });
     const r = await limited(['translations', 'import', 'translations/de.po'], dir);
@@ -100,10 +106,7 @@ test('a re-import whose write fails half-way: the file being replaced keeps its 
 test('a template refused for a dropped placeholder keeps its file byte for byte (the same inode); the others are replaced', async () => {
   const { dir, po } = project();
   try {
-    assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
-    const empty = po();
-    writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
-    assert.is((await cli(['translations', 'import', 'translations/de.po'], { cwd: dir })).exitCode, 0);
+    const empty = await importedOnce(dir, po);
     const f3 = path.join(dir, 'templates/order_3.de.yaml');
     const before = readFileSync(f3, 'utf8');
     const ino = statSync(f3).ino;
@@ -121,10 +124,7 @@ test('a template refused for a dropped placeholder keeps its file byte for byte 
 test('an import whose signal was aborted (Ctrl-C) writes nothing, says so, and leaves the files as they were', async () => {
   const { dir, po } = project();
   try {
-    assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
-    const empty = po();
-    writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
-    assert.is((await cli(['translations', 'import', 'translations/de.po'], { cwd: dir })).exitCode, 0);
+    const empty = await importedOnce(dir, po);
     const before = Array.from({ length: N }, (_, i) => readFileSync(path.join(dir, `templates/order_${i}.de.yaml`), 'utf8'));
     writeFiles(dir, { 'translations/de.po': fill(empty, 2) });
     const stop = new AbortController();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatedEnvironment, GENERATED_HEADER } from '../src/typegen/header.ts';
+import { VALID } from '../bench/generate.ts';
 import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]
@@ -23,14 +24,8 @@ environments:
 channels:
   shop-whatsapp: { kind: whatsapp }
 `;
-const TEMPLATE = `channel: shop-whatsapp
-name: order_ready
-language: en_US
-category: UTILITY
-body:
-  text: "Hello {{1}}, your order is ready for pickup at the store."
-  examples: { 1: Ana }
-buttons:
+/** the smallest valid template, with a URL button whose host is the environment's value */
+const TEMPLATE = `${VALID}buttons:
   - { type: URL, text: Track it, url: "((shop_host))/orders/{{1}}", example: "((shop_host))/orders/A-17" }
 `;
 
