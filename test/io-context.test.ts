@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 /** a template with a lint error (a placeholder with no example) */
 const BROKEN = VALID.replace('  examples: { 1: Ana }\n', '');
@@ -78,6 +78,16 @@ test('stdin is the run\'s own: apply reads no answer from the test process, and 
     const r = await cliIn(['apply'], { cwd: dir, input: 'yes\n' });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /stdin is not a terminal/);
+  } finally { cleanup(dir); }
+});
+
+test('in-process and child give the same exit code, stdout and stderr (the bin exits with what main returns)', async () => {
+  const dir = project({ 'templates/broken_one.yaml': BROKEN.replace('order_ready', 'broken_one'), 'templates/fine_one.yaml': VALID.replace('order_ready', 'fine_one') });
+  try {
+    for (const args of [['lint'], ['lint', '--format', 'json'], ['lint', 'templates/fine_one.yaml'], ['plan', '--env', 'nowhere'], ['lint', '--no-such-option'], ['--help'], ['nonsense']]) {
+      const [child, own] = await Promise.all([cli(args, { cwd: dir }), cliIn(args, { cwd: dir })]);
+      assert.equal(own, child, args.join(' '));
+    }
   } finally { cleanup(dir); }
 });
 

@@ -10,13 +10,12 @@ import { io, resolvePath } from '../core/io.js';
 export interface CommentCommandOptions { config?: string; bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 
 export async function commentCommand(o: CommentCommandOptions): Promise<number> {
-  const env = io().env;
-  const token = env.GITHUB_TOKEN;
+  const token = io().env.GITHUB_TOKEN;
   if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
-  const repo = o.repo ?? env.GITHUB_REPOSITORY;
+  const repo = o.repo ?? io().env.GITHUB_REPOSITORY;
   if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
   let issue = o.pr !== undefined ? Number(o.pr) : NaN;
-  const eventPath = env.GITHUB_EVENT_PATH;
+  const eventPath = io().env.GITHUB_EVENT_PATH;
   if (o.pr === undefined && eventPath && existsSync(resolvePath(eventPath))) {
     const ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8')) as { pull_request?: { number?: number }; number?: number };
     issue = ev.pull_request?.number ?? ev.number ?? NaN;
