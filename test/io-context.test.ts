@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 /** a template with a lint error (a placeholder with no example) */
@@ -42,6 +43,28 @@ test('two runs at once with different working directories and variables: each ge
     assert.is(cb.exitCode, 0);
     assert.not.match(cb.stdout + cb.stderr, /\x1b\[/, 'NO_COLOR: no colour');
   } finally { cleanup(a); cleanup(b); }
+});
+
+test('three runs at once against one emulator, each with its own key variable: each is answered as its key says, and none prints a key', async () => {
+  const KEY = 'io-context-key-0123456789';
+  const emu = await startEmulator({ keys: [KEY] });
+  const dir = tempDir('tplsync-io-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    apiKeyEnv: IO_CONTEXT_KEY\n    channels: {}\n` });
+    const id = '7d1c1c0e-3f4a-4b5c-8d6e-0f1a2b3c4d5e';
+    const [right, wrong, none] = await Promise.all([
+      cliIn(['status', id], { cwd: dir, env: { IO_CONTEXT_KEY: KEY } }),
+      cliIn(['status', id], { cwd: dir, env: { IO_CONTEXT_KEY: 'not-the-key-9876543210' } }),
+      cliIn(['status', id], { cwd: dir, env: { IO_CONTEXT_KEY: undefined } }),
+    ]);
+    assert.is(right.exitCode, 3, right.stderr);
+    assert.match(right.stderr, /No messages were sent with clientMessageId/);
+    assert.is(wrong.exitCode, 6, wrong.stderr);
+    assert.not.match(wrong.stderr, /No messages were sent/);
+    assert.is(none.exitCode, 3, none.stderr);
+    assert.match(none.stderr, /IO_CONTEXT_KEY/);
+    for (const r of [right, wrong, none]) assert.not.match(r.stdout + r.stderr, /io-context-key|not-the-key/);
+  } finally { cleanup(dir); await emu.close(); }
 });
 
 test('a run writes relative paths under its own working directory, never the process\'s', async () => {
