@@ -16,7 +16,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
 import Ajv from 'ajv';
 import { execa } from 'execa';
-import { BIN, ROOT, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeBody, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, withChild, writeBody, writeFiles } from './helpers.ts';
 
 const HOUR = 3600_000;
 const id = (i: number) => `7b2e3c4d-5e6f-4a70-8b81-${String(i).padStart(12, '0')}`;
@@ -103,7 +103,7 @@ test('CLI: --no-wait-for-quota stops at the server\'s 429 with exit 5 and the re
       for (const i of [0, 1, 2]) files[`templates/t${i}.yaml`] = templateText(i);
       writeFiles(dir, files);
       const env = { TPLSYNC_API_KEY: 'k1' };
-      let r = await cli(['apply', '--auto-approve', '--no-wait-for-quota', '--parallelism', '1', '--results', 'out.json'], { cwd: dir, env });
+      let r = await cliIn(['apply', '--auto-approve', '--no-wait-for-quota', '--parallelism', '1', '--results', 'out.json'], { cwd: dir, env });
       assert.is(r.exitCode, 5, r.stdout + r.stderr);
       assert.match(r.stderr, /1 template not created: the creation quota is used up \(the next window from .*\) \(see out\.json\); a re-run continues/);
       const doc = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { results: { outcome: string; deferred?: string }[] };
@@ -112,7 +112,7 @@ test('CLI: --no-wait-for-quota stops at the server\'s 429 with exit 5 and the re
       assert.ok(resultsSchema(doc), JSON.stringify(resultsSchema.errors));
       assert.is(emu.state.templates.size, 2);
       emu.advanceClock(HOUR);
-      r = await cli(['apply', '--auto-approve', '--no-wait-for-quota'], { cwd: dir, env });
+      r = await cliIn(['apply', '--auto-approve', '--no-wait-for-quota'], { cwd: dir, env });
       assert.is(r.exitCode, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /1 created, 0 updated, 0 failed/);
     } finally { cleanup(dir); }

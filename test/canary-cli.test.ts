@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('a canary key is in no output and no file, through plan, apply under faults, send and status', async () => {
   const CANARY = `canary-${randomUUID()}`;
@@ -24,7 +24,7 @@ test('a canary key is in no output and no file, through plan, apply under faults
     writeFiles(dir, files);
     const env = { MY_KEY: CANARY };
     const out: string[] = [];
-    const run = async (args: string[], e: Record<string, string | undefined> = env) => { const r = await cli(args, { cwd: dir, env: e }); out.push(r.stdout, r.stderr); return r; };
+    const run = async (args: string[], e: Record<string, string | undefined> = env) => { const r = await cliIn(args, { cwd: dir, env: e }); out.push(r.stdout, r.stderr); return r; };
     emu.setFaults({ seed: 4, errorRate: 0.3, rateLimitRate: 0.1, retryAfterSec: 0, resetRate: 0.1, lostResponseRate: 0.1 });
     await run(['plan', '--out', 'plan.json']);
     await run(['apply', '--auto-approve', 'plan.json', '--results', 'results.json']);
@@ -73,11 +73,11 @@ test('a server that echoes the key (or GitHub the token) back in its errors: eve
     });
     const env = { MY_KEY: CANARY, GITHUB_TOKEN: TOKEN, GITHUB_API_URL: url(gh), GITHUB_REPOSITORY: 'acme/shop' };
     const results = [
-      await cli(['status', randomUUID()], { cwd: dir, env }),
-      await cli(['status', randomUUID(), '--all', '--format', 'json', '--debug'], { cwd: dir, env }),
-      await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'hi'], { cwd: dir, env }),
-      await cli(['plan', '--debug'], { cwd: dir, env }),
-      await cli(['comment', '--body-file', 'plan.md', '--pr', '7'], { cwd: dir, env }),
+      await cliIn(['status', randomUUID()], { cwd: dir, env }),
+      await cliIn(['status', randomUUID(), '--all', '--format', 'json', '--debug'], { cwd: dir, env }),
+      await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'hi'], { cwd: dir, env }),
+      await cliIn(['plan', '--debug'], { cwd: dir, env }),
+      await cliIn(['comment', '--body-file', 'plan.md', '--pr', '7'], { cwd: dir, env }),
     ];
     const all = results.map((r) => r.stdout + r.stderr).join('\n');
     assert.match(results[0]!.stderr, /invalid credential \[redacted\]/, 'status says what the server said, without the key');
@@ -95,10 +95,10 @@ test('plain http to a host that is not this machine is refused (exit 3) unless a
       'tplsync.config.yaml': `environments:\n  prod:\n    baseUrl: http://api.example.com\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
       'templates/t.yaml': templateText(1),
     });
-    const r = await cli(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    const r = await cliIn(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /Refusing to send the API key over plain http to api.example.com/);
-    const missing = await cli(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: undefined } });
+    const missing = await cliIn(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: undefined } });
     assert.is(missing.exitCode, 3);
     assert.match(missing.stderr, /environment variable TPLSYNC_API_KEY/);
   } finally { cleanup(dir); }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const OTHER = '5b8e1f0a-3c2d-4e6f-9a7b-1c2d3e4f5a6b';
 
@@ -25,7 +25,7 @@ test('pull, preview, preview --changes, review and promote write no file and pri
     });
     const env = { MY_KEY: CANARY };
     const out: string[] = [];
-    const run = async (args: string[]) => { const r = await cli(args, { cwd: dir, env }); out.push(r.stdout, r.stderr); return r; };
+    const run = async (args: string[]) => { const r = await cliIn(args, { cwd: dir, env }); out.push(r.stdout, r.stderr); return r; };
     assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
     const ids = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes.flatMap((c) => ['--id', c.publicId]);
     assert.is((await run(['pull', '--channel', 'wa', ...ids, '--dir', 'pulled', '--force'])).exitCode, 0);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = (channels: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n${channels}`;
 const KINDS = 'channels:\n  wa: { kind: whatsapp }\n  rcs: { kind: rcs }\n';
@@ -15,7 +15,7 @@ const WA_ONLY = (channel: string) => `channel: ${channel}\nname: order_ready\nla
 
 interface Diag { ruleId: string; line: number; column: number; file: string; message: string }
 const lintJson = async (dir: string) => {
-  const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+  const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
   return { code: r.exitCode, stderr: r.stderr, diags: (JSON.parse(r.stdout) as { diagnostics: Diag[] }).diagnostics };
 };
 
@@ -32,11 +32,11 @@ test('a config without kinds: no channel-kind finding, one warning naming the al
     assert.match(stderr, 'rcs, wa are');
     // a kind for an alias no environment defines: a typo, said with the nearest alias
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG('channels:\n  rcz: { kind: rcs }\n') });
-    const typo = await cli(['lint'], { cwd: dir });
+    const typo = await cliIn(['lint'], { cwd: dir });
     assert.match(typo.stderr, "channels.rcz in the config names no channel alias of any environment; did you mean 'rcs'?");
     // a kind the schema does not know is a config error
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG('channels:\n  wa: { kind: sms }\n') });
-    const bad = await cli(['lint'], { cwd: dir });
+    const bad = await cliIn(['lint'], { cwd: dir });
     assert.is(bad.exitCode, 3, bad.stderr);
   } finally { cleanup(dir); }
 });
@@ -45,13 +45,13 @@ test('new: refuses an RCS template on a WhatsApp channel; without --kind an RCS 
   const dir = tempDir('tplsync-kind-');
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG(KINDS) });
-    const refused = await cli(['new', '--kind', 'rcs', '--channel', 'wa', '--name', 'card'], { cwd: dir });
+    const refused = await cliIn(['new', '--kind', 'rcs', '--channel', 'wa', '--name', 'card'], { cwd: dir });
     assert.is(refused.exitCode, 3, refused.stdout + refused.stderr);
     assert.match(refused.stderr, "Channel 'wa' is a WhatsApp channel");
-    const made = await cli(['new', '--channel', 'rcs', '--name', 'card'], { cwd: dir });
+    const made = await cliIn(['new', '--channel', 'rcs', '--name', 'card'], { cwd: dir });
     assert.is(made.exitCode, 0, made.stderr);
     assert.match(readFileSync(path.join(dir, made.stdout.trim()), 'utf8'), /^message:/m);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
   } finally { cleanup(dir); }
 });
@@ -60,20 +60,20 @@ test('init records the channel kind; --kind rcs writes an RCS first template tha
   for (const [args, kind] of [[['--yes', '--channel', 'shop'], 'whatsapp'], [['--yes', '--channel', 'shop-rcs'], 'rcs'], [['--yes', '--channel', 'line', '--kind', 'rcs'], 'rcs']] as const) {
     const dir = tempDir('tplsync-kind-init-');
     try {
-      const r = await cli(['init', ...args], { cwd: dir });
+      const r = await cliIn(['init', ...args], { cwd: dir });
       assert.is(r.exitCode, 0, r.stdout + r.stderr);
       const config = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8');
       assert.match(config, new RegExp(`^  ${args[2]}: \\{ kind: ${kind} \\}$`, 'm'));
       const first = readFileSync(path.join(dir, 'templates', 'welcome_message.en_US.yaml'), 'utf8');
       assert.is(/^message:/m.test(first), kind === 'rcs');
-      const lint = await cli(['lint'], { cwd: dir });
+      const lint = await cliIn(['lint'], { cwd: dir });
       assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
       assert.not.match(lint.stderr, 'does not say what kind');
     } finally { cleanup(dir); }
   }
   const dir = tempDir('tplsync-kind-init-');
   try {
-    const bad = await cli(['init', '--yes', '--kind', 'sms'], { cwd: dir });
+    const bad = await cliIn(['init', '--yes', '--kind', 'sms'], { cwd: dir });
     assert.is(bad.exitCode, 3);
   } finally { cleanup(dir); }
 });

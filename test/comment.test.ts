@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cli, tempDir } from './helpers.ts';
+import { cleanup, cliIn, tempDir } from './helpers.ts';
 
 interface C { id: number; body: string; html_url: string }
 
@@ -45,27 +45,27 @@ test('a second run edits its comment (found by its marker across pages), never a
     const env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, GITHUB_REPOSITORY: 'acme/shop', GITHUB_EVENT_PATH: path.join(dir, 'event.json') };
     writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify({ pull_request: { number: 7 } }));
     writeFileSync(path.join(dir, 'plan.md'), '## tplsync plan: production\n\n1 to create\n');
-    let r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    let r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /^created comment 1130/);
     assert.is(comments.length, 131);
     writeFileSync(path.join(dir, 'plan.md'), '## tplsync plan: production\n\n2 to create\n');
-    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /^updated comment 1130/);
-    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:production'], { cwd: dir, env });
     assert.match(r.stdout, /^unchanged comment 1130/);
     assert.is(comments.length, 131, 'never a second comment');
     assert.is(comments.at(-1)!.body, '<!-- tplsync-plan:production -->\n## tplsync plan: production\n\n2 to create\n');
     assert.ok(calls.some((c) => c.includes('page=2')), 'looked past the first page');
     // another environment's plan is its own comment
-    r = await cli(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:staging'], { cwd: dir, env });
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:staging'], { cwd: dir, env });
     assert.match(r.stdout, /^created/);
     // a wrong token: exit 6, and the token is never printed
-    r = await cli(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: `${TOKEN}x` } });
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: `${TOKEN}x` } });
     assert.is(r.exitCode, 6);
     assert.not.ok((r.stdout + r.stderr).includes(TOKEN));
-    r = await cli(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: undefined } });
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: undefined } });
     assert.is(r.exitCode, 3);
   } finally { server.close(); cleanup(dir); }
 });

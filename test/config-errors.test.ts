@@ -3,11 +3,11 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const run = async (files: Record<string, string>, args = ['plan']) => {
   const dir = tempDir();
-  try { writeFiles(dir, files); return await cli(args, { cwd: dir }); } finally { cleanup(dir); }
+  try { writeFiles(dir, files); return await cliIn(args, { cwd: dir }); } finally { cleanup(dir); }
 };
 
 test('a YAML syntax error in the config names its line and column', async () => {

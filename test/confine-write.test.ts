@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { escapesProject } from '../src/files/confine-write.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = (extra = '') => `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\nchannels: { wa: { kind: whatsapp } }\n${extra}`;
 
@@ -29,11 +29,11 @@ test('new refuses a project folder that is a link out of the project; a folder n
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG() });
     symlinkSync(outside, path.join(dir, 'templates'));
-    const r = await cli(['new', '--channel', 'wa', '--name', 'welcome', '--dir', 'templates'], { cwd: dir });
+    const r = await cliIn(['new', '--channel', 'wa', '--name', 'welcome', '--dir', 'templates'], { cwd: dir });
     assert.is(r.exitCode, 3, r.stdout + r.stderr);
     assert.match(r.stderr, 'leads out of the project through a link');
     assert.equal(readdirSync(outside), [], 'nothing written outside');
-    const named = await cli(['new', '--channel', 'wa', '--name', 'welcome', '--dir', outside], { cwd: dir });
+    const named = await cliIn(['new', '--channel', 'wa', '--name', 'welcome', '--dir', outside], { cwd: dir });
     assert.is(named.exitCode, 0, named.stderr);
   } finally { cleanup(dir); cleanup(outside); }
 });
@@ -46,16 +46,16 @@ test('types refuses a typesOut that leads out of the project; --out names any pa
       'tplsync.config.yaml': CONFIG('typesOut: ../escaped-types.ts\n'),
       'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
-    const r = await cli(['types'], { cwd: dir });
+    const r = await cliIn(['types'], { cwd: dir });
     assert.is(r.exitCode, 3, r.stdout + r.stderr);
     assert.match(r.stderr, 'typesOut in tplsync.config.yaml leads out of the project');
     assert.not.ok(existsSync(path.join(dir, '..', 'escaped-types.ts')));
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG('typesOut: gen/types.ts\n') });
     symlinkSync(outside, path.join(dir, 'gen'));
-    const linked = await cli(['types'], { cwd: dir });
+    const linked = await cliIn(['types'], { cwd: dir });
     assert.is(linked.exitCode, 3, linked.stdout + linked.stderr);
     assert.equal(readdirSync(outside), []);
-    const named = await cli(['types', '--out', path.join(outside, 't.ts')], { cwd: dir });
+    const named = await cliIn(['types', '--out', path.join(outside, 't.ts')], { cwd: dir });
     assert.is(named.exitCode, 0, named.stderr);
   } finally { cleanup(dir); cleanup(outside); }
 });

@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, cli, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const file = (language: string, text: string) => `channel: shop-whatsapp
 name: order_shipped
@@ -38,13 +38,13 @@ test('a saved plan that updates a template of a channel with languages applies (
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG_LANGS, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.ar.yaml': AR });
-    const first = await cli(['apply', '--auto-approve'], { cwd: dir });
+    const first = await cliIn(['apply', '--auto-approve'], { cwd: dir });
     assert.is(first.exitCode, 0, first.stdout + first.stderr);
     writeFileSync(path.join(dir, 'templates/order_shipped.en_US.yaml'), EN.replace('on its way to you', 'on its way to you today'));
-    const plan = await cli(['plan', '--out', 'plan.json'], { cwd: dir });
+    const plan = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
     assert.match(plan.stdout, '1 to update');
-    const apply = await cli(['apply', 'plan.json', '--auto-approve'], { cwd: dir });
+    const apply = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir });
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
     assert.match(apply.stdout, /updated shop-whatsapp\/order_shipped\/en_US/);
   } finally { cleanup(dir); }

@@ -14,7 +14,7 @@ import { EXIT } from '../src/core/exit-codes.ts';
 import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
 import { RULES } from '../src/lint/registry.ts';
-import { cleanup, cli, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
@@ -48,13 +48,14 @@ test('every command page has examples and the exit codes it uses, each from the 
   }
 });
 
+// src/ reads the variables of a run through io() (src/core/io.ts), the process's own flags from process.env
 test('every environment variable src/ reads is in docs/environment.md', () => {
   const names = new Set<string>();
   const walk = (dir: string) => {
     for (const f of readdirSync(dir)) {
       const p = path.join(dir, f);
       if (statSync(p).isDirectory()) walk(p);
-      else if (f.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)|'([A-Z_][A-Z0-9_]*)' in process\.env/g)) names.add(m[1] ?? m[2]!);
+      else if (f.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/(?:process|io\(\))\.env\.([A-Z_][A-Z0-9_]*)|'([A-Z_][A-Z0-9_]*)' in (?:process|io\(\))\.env/g)) names.add(m[1] ?? m[2]!);
     }
   };
   walk(path.join(ROOT, 'src'));
@@ -162,7 +163,7 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/t.yaml': VALID.replace('language: en_US', 'language: xx_YY') });
-    const r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    const r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html')!;
     assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes(`href="${RULES_URL}#language-unknown"`), 'the preview links the finding');

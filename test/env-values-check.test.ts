@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { errorsInEnvironment } from '../src/lint/in-environment.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomBytes(8).toString('hex')}`;
 const CANARY = `cnry${randomBytes(6).toString('hex')}`;
@@ -60,11 +60,11 @@ test('plan refuses an environment whose values break a rule (exit 1, by file, fi
   writeFiles(dir, { 'tplsync.config.yaml': config({ good: 'https://shop.example', bad: 'local.shop.example' }), 'templates/spring.yaml': TEMPLATE });
   const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: 'SPRING10OFF', BAD_PROMO: CANARY };
   try {
-    const lint = await cli(['lint'], { cwd: dir, env });
+    const lint = await cliIn(['lint'], { cwd: dir, env });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
-    const good = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    const good = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(good.exitCode, 2, good.stderr);
-    const bad = await cli(['plan', '--env', 'bad'], { cwd: dir, env });
+    const bad = await cliIn(['plan', '--env', 'bad'], { cwd: dir, env });
     assert.is(bad.exitCode, 1, bad.stdout + bad.stderr);
     assert.match(bad.stderr, /templates\/spring\.yaml: with the values of environment 'bad':/);
     assert.match(bad.stderr, /buttons\.0\.url .*button-url/);
@@ -72,7 +72,7 @@ test('plan refuses an environment whose values break a rule (exit 1, by file, fi
     // a secret long enough to break the body's limit: refused too, and never shown
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), config({ good: 'https://shop.example', bad: 'https://shop.example' }));
     const longSecret = `${CANARY}${'z'.repeat(1100)}`;
-    const tooLong = await cli(['apply', '--auto-approve', '--env', 'bad'], { cwd: dir, env: { ...env, BAD_PROMO: longSecret } });
+    const tooLong = await cliIn(['apply', '--auto-approve', '--env', 'bad'], { cwd: dir, env: { ...env, BAD_PROMO: longSecret } });
     assert.is(tooLong.exitCode, 1, tooLong.stdout + tooLong.stderr);
     assert.match(tooLong.stderr, /body\.text .*body-length/);
     assert.not.ok((tooLong.stdout + tooLong.stderr).includes(CANARY), 'the secret is never printed');
@@ -87,14 +87,14 @@ test('export fills in the environment\'s values (--env, else the default), and n
   const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: CANARY, OTHER_PROMO: CANARY };
   try {
     for (const to of ['meta', 'twilio']) {
-      const r = await cli(['export', '--to', to, '--env', 'other'], { cwd: dir, env });
+      const r = await cliIn(['export', '--to', to, '--env', 'other'], { cwd: dir, env });
       assert.is(r.exitCode, 1, r.stderr);
       assert.match(r.stderr, /spring_offer\/en_US \(templates\/spring\.yaml\): refers to the secret value \(\(promo_token\)\) of environment 'other'/);
       assert.ok(r.stdout.includes('https://other.example/spring/'), r.stdout);
       assert.not.ok(r.stdout.includes('((shop_host))'), 'no reference is left in a create request');
       assert.not.ok((r.stdout + r.stderr).includes(CANARY));
     }
-    const byDefault = await cli(['export', '--to', 'meta', 'templates/plain.yaml'], { cwd: dir, env });
+    const byDefault = await cliIn(['export', '--to', 'meta', 'templates/plain.yaml'], { cwd: dir, env });
     assert.is(byDefault.exitCode, 0, byDefault.stderr);
     assert.ok(byDefault.stdout.includes('https://shop.example/spring/'), byDefault.stdout);
   } finally { cleanup(dir); }
@@ -106,10 +106,10 @@ test('pull --force over a file with values: compared with the file in that envir
   writeFiles(dir, { 'tplsync.config.yaml': config({ good: 'https://pull.shop.example' }), 'templates/plain.yaml': plain });
   const env = { TPLSYNC_API_KEY: KEY, GOOD_PROMO: CANARY };
   try {
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stderr);
-    const plan = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
-    const r = await cli(['pull', '--channel', 'wa', '--id', plan.changes[0]!.publicId, '--dir', 'templates', '--force'], { cwd: dir, env });
+    const plan = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', plan.changes[0]!.publicId, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.not.match(r.stderr, /changed on the channel/);
     const written = readFileSync(path.join(dir, 'templates', 'spring_pull.en_US.yaml'), 'utf8');

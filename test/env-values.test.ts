@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles, type CliResult } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, type CliResult, writeFiles } from './helpers.ts';
 
 // fixed canaries (no randomness in tests): strings that appear nowhere else
 const CANARY_S = 'cnryS7q2Vx9mKp4Lw';
@@ -101,7 +101,7 @@ test('one file, two environments: each emulator gets its own values; the secret 
   const dir = tempDir('tplsync-env-values-');
   const outputs: { what: string; r: CliResult }[] = [];
   const run = async (args: string[], env: Record<string, string | undefined> = ENV): Promise<CliResult> => {
-    const r = await cli(args, { cwd: dir, env });
+    const r = await cliIn(args, { cwd: dir, env });
     outputs.push({ what: args.join(' '), r });
     return r;
   };
@@ -226,19 +226,19 @@ test('a value a template refers to and an environment lacks: lint points at the 
       'tplsync.config.yaml': config().replace('      flow_id: "9999888877"\n', ''),
       'templates/spring_offer.yaml': TEMPLATE,
     });
-    const lint = await cli(['lint', '--format', 'json'], { cwd: dir, env: ENV });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir, env: ENV });
     assert.is(lint.exitCode, 1, lint.stdout + lint.stderr);
     const found = (JSON.parse(lint.stdout) as { files?: { messages?: { ruleId: string; line: number; column: number; message: string }[] }[] }[] | { ruleId: string; line: number; column: number; message: string }[]);
     const flat = JSON.stringify(found);
     assert.match(flat, 'env-value-missing');
     assert.match(flat, '((flow_id)) has no value in environment production');
-    const text = await cli(['lint'], { cwd: dir, env: ENV });
+    const text = await cliIn(['lint'], { cwd: dir, env: ENV });
     assert.match(text.stdout, /18:14\s+error\s+\(\(flow_id\)\) has no value in environment production/);
     // a secret's variable unset: only the environment that uses it fails, naming it
     writeFiles(dir, { 'tplsync.config.yaml': config() });
-    const ok = await cli(['plan', '--env', 'staging'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
+    const ok = await cliIn(['plan', '--env', 'staging'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
     assert.is(ok.exitCode, 0, ok.stdout + ok.stderr);
-    const bad = await cli(['plan', '--env', 'production'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
+    const bad = await cliIn(['plan', '--env', 'production'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });
     assert.is(bad.exitCode, 3, bad.stdout + bad.stderr);
     assert.match(bad.stderr, 'environments.production.values.promo_token is read from the environment variable PROD_PROMO, which is not set');
   } finally { cleanup(dir); }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { cleanup, cli, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const KEY = 'exit-docs-key';
 const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
@@ -78,7 +78,7 @@ environments:
   });
   return d;
 }
-const applyLocal = async (d: string) => { const r = await cli(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); };
+const applyLocal = async (d: string) => { const r = await cliIn(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); };
 const broken = (d: string) => writeFiles(d, { 'templates/bad.en_US.yaml': VALID.replace('order_ready', 'bad').replace('UTILITY', 'UTILTY') });
 
 const SCENARIOS: Scenario[] = [
@@ -114,7 +114,7 @@ const SCENARIOS: Scenario[] = [
   { command: 'promote', args: ['--from', 'local', '--to', 'down'], env: { EXIT_DOCS_KEY: KEY }, setup: applyLocal, when: /could not be reached/ },
   {
     command: 'review', args: [], when: /every template is APPROVED/,
-    setup: async (d) => { const r = await cli(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); },
+    setup: async (d) => { const r = await cliIn(['apply', '--auto-approve'], { cwd: d }); assert.is(r.exitCode, 0, r.stderr); },
   },
   { command: 'review', args: [], setup: broken, when: /lint errors/ },
   { command: 'review', args: ['--env', 'nope'], when: /environment/ },
@@ -126,7 +126,7 @@ const SCENARIOS: Scenario[] = [
   {
     command: 'apply', args: ['plan.json', '--auto-approve'], when: /stale/,
     setup: async (d) => {
-      const r = await cli(['plan', '--out', 'plan.json'], { cwd: d });
+      const r = await cliIn(['plan', '--out', 'plan.json'], { cwd: d });
       assert.is(r.exitCode, 0, r.stderr);
       writeFileSync(path.join(d, 'templates/order_ready.en_US.yaml'), VALID.replace('Ana', 'Maria'));
     },
@@ -144,7 +144,7 @@ const SCENARIOS: Scenario[] = [
     command: 'pull', args: ['--channel', 'shop-whatsapp', '--all', '--env', 'local', '--dir', 'pulled', '--force'], when: /written/,
     setup: async (d) => {
       writeFileSync(path.join(d, 'tplsync.config.yaml'), readFileSync(path.join(d, 'tplsync.config.yaml'), 'utf8').replace(`    emulator: .tplsync/emulator.json\n    channels: { shop-whatsapp: ${CHANNEL} }`, `    emulator: .tplsync/emulator.json\n    channels: { shop-whatsapp: ${CHANNEL} }\n    list: { path: "/channel/{channelId}/templates", items: templates, id: publicId, next: nextCursor }`));
-      const r = await cli(['apply', '--auto-approve'], { cwd: d });
+      const r = await cliIn(['apply', '--auto-approve'], { cwd: d });
       assert.is(r.exitCode, 0, r.stderr);
     },
   },
@@ -155,7 +155,7 @@ const SCENARIOS: Scenario[] = [
   {
     command: 'status', args: [], env: { EXIT_DOCS_KEY: KEY }, when: /status was read/,
     setup: async (d) => {
-      const r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--text', 'hello', '--env', 'remote'], { cwd: d, env: { EXIT_DOCS_KEY: KEY } });
+      const r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--text', 'hello', '--env', 'remote'], { cwd: d, env: { EXIT_DOCS_KEY: KEY } });
       assert.is(r.exitCode, 0, r.stderr);
       SCENARIOS.find((s) => s.command === 'status' && s.args.length === 0)!.args.push(r.stdout.trim(), '--env', 'remote');
     },
@@ -168,7 +168,7 @@ SCENARIOS.forEach((s, i) => {
   test(`${s.command} ${s.args.join(' ')}: the exit code is documented for what happened`, async () => {
     const d = project(`s${i}`);
     await s.setup?.(d);
-    const r = await cli([s.command, ...s.args], { cwd: d, env: { EXIT_DOCS_KEY: undefined, ...s.env } });
+    const r = await cliIn([s.command, ...s.args], { cwd: d, env: { EXIT_DOCS_KEY: undefined, ...s.env } });
     const rows = documented(s.command);
     const when = rows.get(r.exitCode);
     assert.ok(when !== undefined, `tplsync ${s.command} exited ${r.exitCode}, which docs/commands/${s.command}.md does not list (${[...rows.keys()].join(', ')}):\n${r.stdout}${r.stderr}`);

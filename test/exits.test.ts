@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 const config = (url: string) => `environments:\n  t:\n    baseUrl: ${url}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels: {}\n`;
@@ -16,7 +16,7 @@ test('status of an id nothing was sent with: exit 3 (usage), with what the servi
   try {
     writeFiles(dir, { 'tplsync.config.yaml': config(emu.url) });
     const id = randomUUID();
-    const r = await cli(['status', id], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    const r = await cliIn(['status', id], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, new RegExp(`No messages were sent with clientMessageId ${id}`));
   } finally { cleanup(dir); await emu.close(); }
@@ -29,7 +29,7 @@ test('a refused connection names the host and port it tried (exit 7)', async () 
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': config(url) });
-    const r = await cli(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    const r = await cliIn(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
     assert.is(r.exitCode, 7, r.stderr);
     assert.match(r.stderr, new RegExp(`network error ECONNREFUSED \\(${new URL(url).host.replace(/\./g, '\\.')}\\)`));
   } finally { cleanup(dir); }
@@ -40,11 +40,11 @@ test('a "bad port" (9, 6000, ...) fails at once with that reason, no request att
   try {
     for (const port of [9, 6000]) {
       writeFiles(dir, { 'tplsync.config.yaml': config(`http://127.0.0.1:${port}`), 'plan.md': 'x' });
-      const r = await cli(['status', randomUUID(), '--debug'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+      const r = await cliIn(['status', randomUUID(), '--debug'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, new RegExp(`fetch refuses to connect to port ${port} \\(one of the "bad ports"`));
       assert.not.match(r.stderr, /tplsync: http |gave up after/, 'no attempt, no retry');
-      const gh = await cli(['comment', '--body-file', 'plan.md', '--repo', 'a/b', '--pr', '1'], { cwd: dir, env: { GITHUB_TOKEN: 'ghs_xxxxxxxxxxxx', GITHUB_API_URL: `http://127.0.0.1:${port}` } });
+      const gh = await cliIn(['comment', '--body-file', 'plan.md', '--repo', 'a/b', '--pr', '1'], { cwd: dir, env: { GITHUB_TOKEN: 'ghs_xxxxxxxxxxxx', GITHUB_API_URL: `http://127.0.0.1:${port}` } });
       assert.is(gh.exitCode, 3, gh.stderr);
       assert.match(gh.stderr, new RegExp(`port ${port}`));
     }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
 
 const META = path.join(FIXTURES, 'meta');
 const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`;
@@ -16,17 +16,17 @@ test('pull --from meta, export --to meta, pull --from meta again: the same files
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
     const fixtures = readdirSync(META).filter((f) => f.endsWith('.json') && !f.startsWith('not-'));
     for (const f of fixtures) {
-      const r = await cli(['pull', '--from', 'meta', path.join(META, f), '--channel', 'wa', '--dir', 'templates'], { cwd: dir });
+      const r = await cliIn(['pull', '--from', 'meta', path.join(META, f), '--channel', 'wa', '--dir', 'templates'], { cwd: dir });
       assert.ok(r.exitCode === 0 || r.exitCode === 1, r.stderr);
     }
     const written = readdirSync(path.join(dir, 'templates')).sort();
     assert.ok(written.length >= 8, written.join(','));
-    const ex = await cli(['export', '--to', 'meta', '--out', 'meta.json'], { cwd: dir });
+    const ex = await cliIn(['export', '--to', 'meta', '--out', 'meta.json'], { cwd: dir });
     assert.is(ex.exitCode, 0, ex.stderr);
     const requests = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { name: string; components: unknown[] }[];
     assert.is(requests.length, written.length);
     assert.ok(requests.every((r) => Array.isArray(r.components) && r.components.length > 0));
-    const back = await cli(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--dir', 'back', '--force'], { cwd: dir });
+    const back = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--dir', 'back', '--force'], { cwd: dir });
     assert.is(back.exitCode, 0, back.stderr);
     for (const f of written) assert.is(strip(readFileSync(path.join(dir, 'back', f), 'utf8')), strip(readFileSync(path.join(dir, 'templates', f), 'utf8')), f);
   } finally { cleanup(dir); }
@@ -40,16 +40,16 @@ test('an RCS-only template is not exported and is listed (exit 1); lint errors s
       'templates/card.yaml': 'channel: rcs\nname: parcel_card\nlanguage: en_US\ndescription: Parcel\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} is on its way to you."\n  examples: { order_id: A-1042 }\n',
       'templates/ok.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
-    const r = await cli(['export', '--to', 'meta'], { cwd: dir });
+    const r = await cliIn(['export', '--to', 'meta'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, 'parcel_card/en_US');
     assert.match(r.stderr, 'RCS-only');
     assert.equal((JSON.parse(r.stdout) as { name: string }[]).map((x) => x.name), ['order_ready']);
     writeFiles(dir, { 'templates/bad.yaml': 'channel: wa\nname: Bad\nlanguage: en_US\ncategory: UTILTY\nbody:\n  text: "Hi"\n' });
-    const bad = await cli(['export', '--to', 'meta'], { cwd: dir });
+    const bad = await cliIn(['export', '--to', 'meta'], { cwd: dir });
     assert.is(bad.exitCode, 1);
     assert.match(bad.stderr, 'nothing was exported');
-    const to = await cli(['export', '--to', 'twitter'], { cwd: dir });
+    const to = await cliIn(['export', '--to', 'twitter'], { cwd: dir });
     assert.is(to.exitCode, 3);
   } finally { cleanup(dir); }
 });

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTemplate } from '../src/fmt/format.ts';
-import { ROOT, cleanup, cli, tempDir, writeFiles, CONFIG, VALID } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(path.join(ROOT, 'templates', f), 'utf8'));
@@ -39,19 +39,19 @@ test('tplsync fmt rewrites, a second run changes nothing; --check lists and exit
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': `# keep me\nname: order_ready\n${VALID.replace('name: order_ready\n', '')}`, 'templates/b.yaml': VALID });
-    let r = await cli(['fmt', '--check'], { cwd: dir });
+    let r = await cliIn(['fmt', '--check'], { cwd: dir });
     assert.is(r.exitCode, 1);
     assert.is(r.stdout.trim(), path.join('templates', 'a.yaml'));
-    r = await cli(['fmt'], { cwd: dir });
+    r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 0);
     assert.match(r.stdout, /1 of 2 files reformatted/);
     const a = readFileSync(path.join(dir, 'templates', 'a.yaml'), 'utf8');
     assert.ok(a.startsWith('# keep me\nchannel: shop-whatsapp\nname: order_ready\n'), a);
-    r = await cli(['fmt'], { cwd: dir });
+    r = await cliIn(['fmt'], { cwd: dir });
     assert.match(r.stdout, /0 of 2 files reformatted/);
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
     writeFileSync(path.join(dir, 'templates', 'c.yaml'), 'name: [broken\n');
-    r = await cli(['fmt'], { cwd: dir });
+    r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1);
     assert.match(r.stderr, /c\.yaml:\d+:\d+: not formatted: .* \(yaml-syntax\)/);
   } finally { cleanup(dir); }
@@ -71,22 +71,22 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
     for (const category of ['UTILITY', 'MARKETING', 'AUTHENTICATION']) {
       const name = `hello_${category.toLowerCase()}`;
-      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', name, '--category', category, '--language', 'de'], { cwd: dir });
+      const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', name, '--category', category, '--language', 'de'], { cwd: dir });
       assert.is(r.exitCode, 0, r.stderr);
       const f = path.join('templates', `${name}.de.yaml`);
       assert.is(r.stdout.trim(), f);
       const text = readFileSync(path.join(dir, f), 'utf8');
       assert.match(text, /^# yaml-language-server: \$schema=/);
-      const lint = await cli(['lint', f], { cwd: dir });
+      const lint = await cliIn(['lint', f], { cwd: dir });
       assert.is(lint.exitCode, 0, lint.stdout);
       assert.match(lint.stdout, /no problems/);
-      assert.is((await cli(['fmt', '--check', f], { cwd: dir })).exitCode, 0);
+      assert.is((await cliIn(['fmt', '--check', f], { cwd: dir })).exitCode, 0);
     }
-    const again = await cli(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de'], { cwd: dir });
+    const again = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de'], { cwd: dir });
     assert.is(again.exitCode, 3);
     assert.match(again.stderr, /exists; pass --force/);
-    assert.is((await cli(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
-    assert.is((await cli(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
+    assert.is((await cliIn(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
+    assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
   } finally { cleanup(dir); }
 });
 

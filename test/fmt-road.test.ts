@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\n';
 const GOOD = [
@@ -25,7 +25,7 @@ test('Latin-1, oversize and empty files are reported with file and line and left
   const big = `# ${'x'.repeat(1024 * 1024)}\nname: big\n`;
   const dir = project({ 'templates/a_latin1.yaml': latin1, 'templates/b_big.yaml': big, 'templates/c_empty.yaml': '', 'templates/d_good.yaml': GOOD });
   try {
-    const r = await cli(['fmt'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /templates\/a_latin1\.yaml:6:\d+: not formatted: Byte 0xe1 .* is not valid UTF-8.* \(encoding\)/);
     assert.match(r.stderr, /templates\/b_big\.yaml:1:1: not formatted: File is \d+ bytes.* \(file-too-large\)/);
@@ -35,7 +35,7 @@ test('Latin-1, oversize and empty files are reported with file and line and left
     assert.is(bytes(dir, 'c_empty.yaml').length, 0, 'an empty file stays empty (not "null")');
     assert.ok(bytes(dir, 'd_good.yaml').toString('utf8').startsWith('channel: shop-whatsapp\nname: order_ready\n'), 'the good file was formatted');
     assert.match(r.stdout, /1 of 4 files reformatted; 3 left as they are/);
-    const check = await cli(['fmt', '--check'], { cwd: dir });
+    const check = await cliIn(['fmt', '--check'], { cwd: dir });
     assert.is(check.exitCode, 1);
     assert.not.match(check.stdout, /d_good/);
   } finally { cleanup(dir); }
@@ -45,10 +45,10 @@ test('a UTF-16 file (as Windows editors save it) is named as such, and left as i
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(GOOD, 'utf16le')]);
   const dir = project({ 'templates/wide.yaml': utf16 });
   try {
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 1);
     assert.match(lint.stdout, /Byte 0xff at offset 0 is not valid UTF-8 \(the file is UTF-16, little-endian\); save the file as UTF-8/);
-    const r = await cli(['fmt'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1);
     assert.ok(bytes(dir, 'wide.yaml').equals(utf16), 'bytes untouched');
   } finally { cleanup(dir); }
@@ -61,8 +61,8 @@ test('an anchor under body used under header: no crash, the file keeps a valid l
   ].join('\n');
   const dir = project({ 'templates/anchor.yaml': text, 'templates/good.yaml': GOOD });
   try {
-    const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
-    const r = await cli(['fmt'], { cwd: dir });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is.not(r.exitCode, 70, r.stderr);
     assert.not.match(r.stderr, /internal error|Unresolved alias/);
     assert.is(r.exitCode, 0, r.stderr);
@@ -70,9 +70,9 @@ test('an anchor under body used under header: no crash, the file keeps a valid l
     const after = bytes(dir, 'anchor.yaml').toString('utf8');
     assert.match(after, /&greeting/);
     assert.ok(after.indexOf('&greeting') < after.indexOf('*greeting'), 'the anchor still comes before its alias');
-    const again = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const again = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.equal(JSON.parse(again.stdout).summary, JSON.parse(lint.stdout).summary, 'same findings after formatting');
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0, 'a second run changes nothing');
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0, 'a second run changes nothing');
   } finally { cleanup(dir); }
 });
 
@@ -80,13 +80,13 @@ test('a syntax error in one file of several: reported with its line, the file un
   const broken = 'channel: shop-whatsapp\nname: [broken\n';
   const dir = project({ 'templates/a.yaml': GOOD, 'templates/b.yaml': broken, 'templates/c.yaml': GOOD.replace('order_ready', 'order_late') });
   try {
-    const r = await cli(['fmt'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1);
     assert.match(r.stderr, /templates\/b\.yaml:\d+:\d+: not formatted: .*\(yaml-syntax\)/);
     assert.is(bytes(dir, 'b.yaml').toString('utf8'), broken);
     for (const f of ['a.yaml', 'c.yaml']) assert.ok(bytes(dir, f).toString('utf8').startsWith('channel: shop-whatsapp\n'), f);
     writeFileSync(path.join(dir, 'templates', 'b.yaml'), 'channel: x\nchannel: y\n');
-    const dup = await cli(['fmt'], { cwd: dir });
+    const dup = await cliIn(['fmt'], { cwd: dir });
     assert.match(dup.stderr, /b\.yaml:2:1: not formatted: .*\(yaml-duplicate-key\)/);
   } finally { cleanup(dir); }
 });

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { FORMATTERS } from '../src/lint/formatters/index.ts';
 import { RULES } from '../src/lint/registry.ts';
 import { escapeData, escapeProperty } from '../src/lint/formatters/github.ts';
-import { CONFIG, VALID, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, VALID, writeFiles } from './helpers.ts';
 
 // the rules' metadata comes from the run (LintOutcome.ruleMeta): here, the built-in rules'
 const ctx = { fileCount: 2, color: false, toolVersion: '1.2.3', rules: RULES };
@@ -110,17 +110,17 @@ test('sarif and github from a subdirectory: paths are relative to the repository
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/nested/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
     const cwd = path.join(dir, 'templates', 'nested');
-    const s = await cli(['lint', '--format', 'sarif'], { cwd });
+    const s = await cliIn(['lint', '--format', 'sarif'], { cwd });
     assert.is(s.exitCode, 1, s.stderr);
     const log = JSON.parse(s.stdout);
     const run = log.runs[0];
     assert.equal(run.results.map((r: any) => r.locations[0].physicalLocation.artifactLocation), [{ uri: 'templates/nested/a.yaml', uriBaseId: '%SRCROOT%' }]);
     assert.is(fileURLToPath(run.originalUriBaseIds['%SRCROOT%'].uri), `${dir}${path.sep}`);
     assert.equal(sarifValidatorFindings(log), []);
-    const g = await cli(['lint', '--format', 'github'], { cwd });
+    const g = await cliIn(['lint', '--format', 'github'], { cwd });
     assert.match(g.stdout, /^::error file=templates\/nested\/a\.yaml,line=4,/m);
     // the human formats keep paths relative to where the user stands
-    const j = await cli(['lint', '--format', 'json'], { cwd });
+    const j = await cliIn(['lint', '--format', 'json'], { cwd });
     assert.is(JSON.parse(j.stdout).diagnostics[0].file, 'a.yaml');
   } finally { cleanup(dir); }
 });

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { boundedStem } from '../src/core/file-name.ts';
 import { safeFileName } from '../src/model/to-file.ts';
-import { cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n';
 const UNFORMATTED = 'channel: shop-whatsapp\nname: other\nlanguage: en_US\ncategory: UTILITY\nbody: {text: "Hello {{1}}, your order is ready for pickup at the store.", examples: {1: Ana}}\n';
@@ -29,13 +29,13 @@ test('a link out of the project (another template, /proc/self/environ) is a find
     symlinkSync(path.join(root, 'elsewhere/other.en_US.yaml'), path.join(dir, 'templates/other.en_US.yaml'));
     symlinkSync('/proc/self/environ', path.join(dir, 'templates/environ.yaml'));
     const env = { TPLSYNC_TEST_SECRET: SECRET };
-    const lint = await cli(['lint', '--format', 'json'], { cwd: dir, env });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir, env });
     assert.is(lint.exitCode, 1, lint.stderr);
     const found = (JSON.parse(lint.stdout) as { diagnostics: { file: string; ruleId: string }[] }).diagnostics.map((d) => `${d.file} ${d.ruleId}`).sort();
     assert.equal(found, ['templates/environ.yaml file-outside-project', 'templates/other.en_US.yaml file-outside-project']);
     assert.not.match(lint.stdout + lint.stderr, SECRET);
     for (const args of [['fmt', '--check'], ['fmt']]) {
-      const r = await cli(args, { cwd: dir, env });
+      const r = await cliIn(args, { cwd: dir, env });
       assert.is(r.exitCode, 1, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
       assert.match(r.stdout + r.stderr, 'file-outside-project');
       assert.not.match(r.stdout + r.stderr, /run `?tplsync fmt/);
@@ -45,7 +45,7 @@ test('a link out of the project (another template, /proc/self/environ) is a find
     assert.ok(lstatSync(path.join(dir, 'templates/environ.yaml')).isSymbolicLink());
     assert.is(readFileSync(path.join(root, 'elsewhere/other.en_US.yaml'), 'utf8'), UNFORMATTED.replace('Ana', SECRET), 'the file outside is untouched');
     // named on the command line, the outside file is the user's choice: it is checked
-    const named = await cli(['lint', 'templates/other.en_US.yaml'], { cwd: dir });
+    const named = await cliIn(['lint', 'templates/other.en_US.yaml'], { cwd: dir });
     assert.is(named.exitCode, 0, named.stdout + named.stderr);
   } finally { cleanup(root); }
 });
@@ -56,7 +56,7 @@ test('a FIFO among the templates is a finding, and nothing waits on it', async (
     await execa('mkfifo', [path.join(dir, 'templates/pipe.yaml')]);
     symlinkSync(path.join(dir, 'templates/pipe.yaml'), path.join(dir, 'templates/pipe-link.yaml'));
     for (const args of [['lint'], ['fmt', '--check']]) {
-      const r = await cli(args, { cwd: dir });
+      const r = await cliIn(args, { cwd: dir });
       assert.is(r.exitCode, 1, r.stdout + r.stderr);
       assert.match(r.stdout + r.stderr, /it is a FIFO/);
     }
@@ -69,7 +69,7 @@ test('fmt leaves a read-only file and a file with a NUL byte as they are, and sa
     writeFiles(dir, { 'templates/ro.en_US.yaml': UNFORMATTED.replace('other', 'ro'), 'templates/nul.en_US.yaml': UNFORMATTED.replace('other', 'nul').replace('store.', 'store.\u0000') });
     chmodSync(path.join(dir, 'templates/ro.en_US.yaml'), 0o444);
     const before = readFileSync(path.join(dir, 'templates/nul.en_US.yaml'));
-    const r = await cli(['fmt'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stdout + r.stderr, /ro\.en_US\.yaml.*read-only/);
     assert.match(r.stdout + r.stderr, /nul\.en_US\.yaml.*NUL byte \(U\+0000\)/);
@@ -84,7 +84,7 @@ test('fmt keeps a file\'s mode when it rewrites it', async () => {
   try {
     writeFiles(dir, { 'templates/x.en_US.yaml': UNFORMATTED.replace('other', 'x') });
     chmodSync(path.join(dir, 'templates/x.en_US.yaml'), 0o640);
-    const r = await cli(['fmt'], { cwd: dir });
+    const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.is.not(readFileSync(path.join(dir, 'templates/x.en_US.yaml'), 'utf8'), UNFORMATTED.replace('other', 'x'));
     assert.is(statSync(path.join(dir, 'templates/x.en_US.yaml')).mode & 0o777, 0o640);
@@ -96,7 +96,7 @@ test('a template name of 300 characters: preview writes its page under a bounded
   try {
     const long = `order_${'x'.repeat(294)}`;
     writeFiles(dir, { 'templates/long.en_US.yaml': VALID.replace('order_ready', long) });
-    const r = await cli(['preview', '--out', 'preview'], { cwd: dir });
+    const r = await cliIn(['preview', '--out', 'preview'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     const pages = readdirSync(path.join(dir, 'preview'));
     assert.ok(pages.every((p) => Buffer.byteLength(p) <= 255), pages.join('\n'));

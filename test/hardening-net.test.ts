@@ -14,7 +14,7 @@ import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
 import { fromFile, toWriteBody } from '../src/model/canonical.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const KEY = `Canary${randomUUID().replace(/-/g, '')}Key`;
 /** whether any 8-character run of the key, in any case, is in the text */
@@ -36,7 +36,7 @@ test('a redirect is not followed: the other host gets no key and no body; the er
   try {
     writeFiles(dir, { 'tplsync.config.yaml': config(await listen(api)), 'templates/order_ready.en_US.yaml': VALID });
     for (const args of [['plan'], ['apply', '--auto-approve'], ['plan', '--debug'], ['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--text', 'hi']]) {
-      const r = await cli(args, { cwd: dir, env: { NET_KEY: KEY } });
+      const r = await cliIn(args, { cwd: dir, env: { NET_KEY: KEY } });
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, `a redirect to ${otherUrl}/`);
       if (args.includes('--debug')) assert.match(r.stderr, /-> RedirectError 307 \(redirect to http:\/\/127\.0\.0\.1:\d+\/[^)]*, not followed\)/);
@@ -62,7 +62,7 @@ test('echoes of the key in another case, cut, or inside an HTML page: no run of 
     const outs: string[] = [];
     for (let i = 0; i < 3; i++) {
       for (const args of [['plan', '--debug'], ['status', randomUUID()], ['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--text', 'hi'], ['plan', '--format', 'json', '--output', 'plan.json']]) {
-        const r = await cli(args, { cwd: dir, env: { NET_KEY: KEY } });
+        const r = await cliIn(args, { cwd: dir, env: { NET_KEY: KEY } });
         outs.push(r.stdout + r.stderr);
       }
     }
@@ -83,9 +83,9 @@ test('a key the server returns inside a template: pull and preview --changes wri
     const client = createClient({ baseUrl: emu.url, apiKey: KEY });
     await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(t, CHANNEL_A, id).canonical));
     await client.writeTemplate(CHANNEL_A, other, toWriteBody(fromFile({ ...t, name: 'pasted' }, CHANNEL_A, other).canonical));
-    const pull = await cli(['pull', '--channel', 'shop-whatsapp', '--id', other, '--dir', 'pulled'], { cwd: dir, env: { NET_KEY: KEY } });
+    const pull = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', other, '--dir', 'pulled'], { cwd: dir, env: { NET_KEY: KEY } });
     assert.ok([0, 1].includes(pull.exitCode), pull.stdout + pull.stderr);
-    const changes = await cli(['preview', '--changes', '--out', 'changes'], { cwd: dir, env: { NET_KEY: KEY } });
+    const changes = await cliIn(['preview', '--changes', '--out', 'changes'], { cwd: dir, env: { NET_KEY: KEY } });
     assert.is(changes.exitCode, 0, changes.stdout + changes.stderr);
     const written = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(dir, f)).isFile() && /^(pulled|changes)\//.test(f));
     assert.ok(written.some((f) => f.startsWith('pulled/')) && written.some((f) => f.startsWith('changes/')), written.join(', '));
@@ -99,7 +99,7 @@ test('comment: GitHub answering 200 with a page that is not JSON is exit 7 with 
   const dir = tempDir('tplsync-gh-');
   try {
     writeFiles(dir, { 'plan.md': '## plan\n' });
-    const r = await cli(['comment', '--body-file', 'plan.md', '--pr', '7'], { cwd: dir, env: { GITHUB_TOKEN: 'ghs_0123456789abcdef', GITHUB_API_URL: await listen(gh), GITHUB_REPOSITORY: 'acme/shop' } });
+    const r = await cliIn(['comment', '--body-file', 'plan.md', '--pr', '7'], { cwd: dir, env: { GITHUB_TOKEN: 'ghs_0123456789abcdef', GITHUB_API_URL: await listen(gh), GITHUB_REPOSITORY: 'acme/shop' } });
     assert.is(r.exitCode, 7, r.stdout + r.stderr);
     assert.match(r.stderr, 'the answer is not JSON');
   } finally { cleanup(dir); gh.close(); }

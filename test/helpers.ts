@@ -1,7 +1,8 @@
-// Test helpers: real temp dirs, and the real CLI as a child process.
+// Test helpers: real temp dirs, and the real CLI: in this process (cliIn) or as a child process (cli).
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type Options, type ResultPromise } from 'execa';
 
@@ -39,6 +40,43 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
   const r = await execa('node', [BIN, ...args], o);
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
+
+/** the variables a CLI run of the tests sees: the process's, without colour or CI settings, with `env` over them (undefined removes one) */
+function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const all: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, ...env };
+  for (const [k, v] of Object.entries(all)) if (v === undefined) delete all[k];
+  return all;
+}
+
+/** a stream that keeps what is written to it, as a child's captured stdout would (no TTY) */
+class Captured extends Writable {
+  private readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, enc: BufferEncoding, done: (e?: Error | null) => void): void {
+    this.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, enc));
+    done();
+  }
+  text(): string { return Buffer.concat(this.chunks).toString('utf8'); }
+}
+
+/**
+ * Runs `tplsync ARGS` in this process: the CLI's `main` with stdout, stderr, stdin, working
+ * directory and variables of its own (src/core/io.ts), as `cli` gives a child; the exit code is
+ * what the bin would exit with. For everything but what only a process shows (signals, the exit
+ * through the bin, EPIPE, a TTY, the key never leaving the process, a crash, `--version`'s fast
+ * path, the emulator command): those stay with `cli`. Runs may overlap; none sees another's I/O.
+ * A thrown error (a bug main did not catch) fails the test, as a child's crash would show.
+ */
+export async function cliIn(args: string[], opts: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): Promise<CliResult> {
+  const [{ main }, { runWithIo }] = await Promise.all([import('../src/cli/main.ts'), import('../src/core/io.ts')]);
+  const stdout = new Captured();
+  const stderr = new Captured();
+  const stdin = Readable.from(opts.input === undefined ? [] : [Buffer.from(opts.input, 'utf8')]);
+  const exitCode = await runWithIo({ stdout, stderr, stdin, cwd: path.resolve(opts.cwd ?? ROOT), env: cliEnv(opts.env), args }, () => main(args));
+  // a child's captured output loses its last newline (execa's stripFinalNewline): so does this one
+  return { exitCode, stdout: stripFinal(stdout.text()), stderr: stripFinal(stderr.text()) };
+}
+
+const stripFinal = (s: string): string => s.replace(/\r?\n$/, '');
 
 /**
  * Runs `use` with a child process that `start` starts, and ends the child however `use` ends:

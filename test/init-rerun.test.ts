@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { keptAliases } from '../src/init/init.ts';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -33,17 +33,17 @@ test('init --yes in a project whose config names other channels writes no templa
       'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { shop: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n',
       'templates/keep.en_US.yaml': 'channel: shop\nname: keep\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
-    const r = await cli(['init', '--yes'], { cwd: dir });
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /skipped\s+templates\/welcome_message\.en_US\.yaml \(the kept tplsync\.config\.yaml defines no channel 'whatsapp'; give --channel one of its aliases: shop\)/);
     assert.not.ok(existsSync(path.join(dir, 'templates/welcome_message.en_US.yaml')));
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
     // with an alias the config has, the template is written
-    const again = await cli(['init', '--yes', '--channel', 'shop'], { cwd: dir });
+    const again = await cliIn(['init', '--yes', '--channel', 'shop'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stdout, /created\s+templates\/welcome_message\.en_US\.yaml/);
-    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
   } finally { cleanup(dir); }
 });
 
@@ -55,15 +55,15 @@ test('init --yes in a project configured in package.json#tplsync writes no tplsy
       // a template with an error: lint must go on finding it after init
       'msg/x.en_US.yaml': 'channel: shop\nname: Bad-Name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready."\n  examples: { 1: Ana }\n',
     });
-    const before = await cli(['lint'], { cwd: dir });
+    const before = await cliIn(['lint'], { cwd: dir });
     assert.is(before.exitCode, 1, before.stdout + before.stderr);
-    const r = await cli(['init', '--yes'], { cwd: dir });
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /skipped\s+tplsync\.config\.yaml \(the project's config is package\.json#tplsync; a tplsync\.config\.yaml beside it would be read instead of it\)/);
     assert.not.ok(existsSync(path.join(dir, 'tplsync.config.yaml')));
     assert.not.ok(existsSync(path.join(dir, 'templates')));
     assert.ok(existsSync(path.join(dir, '.github', 'workflows')), 'the workflows are still written');
-    const after = await cli(['lint'], { cwd: dir });
+    const after = await cliIn(['lint'], { cwd: dir });
     assert.is(after.exitCode, 1, after.stdout + after.stderr);
     assert.match(after.stdout, 'msg/x.en_US.yaml');
   } finally { cleanup(dir); }
@@ -72,16 +72,16 @@ test('init --yes in a project configured in package.json#tplsync writes no tplsy
 test('a second init --yes changes nothing, the generated types included', async () => {
   const dir = tempDir('tplsync-init-rerun-');
   try {
-    const first = await cli(['init', '--yes'], { cwd: dir });
+    const first = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(first.exitCode, 0, first.stderr);
     assert.ok(existsSync(path.join(dir, 'tplsync-templates.ts')), 'init writes the types the pull-request workflow checks');
     assert.match(readFileSync(path.join(dir, '.github/workflows/tplsync-pull-request.yml'), 'utf8'), /command: types\n\s+args: --check/);
     const before = snapshot(dir);
-    const second = await cli(['init', '--yes'], { cwd: dir });
+    const second = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(second.exitCode, 0, second.stderr);
     assert.match(second.stdout, /nothing was changed/);
     assert.equal(snapshot(dir), before);
-    assert.is((await cli(['types', '--check'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['types', '--check'], { cwd: dir })).exitCode, 0);
   } finally { cleanup(dir); }
 });
 

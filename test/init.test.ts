@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, initFiles, localChannelId, withIgnored } from '../src/init/init.ts';
-import { BIN, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 async function emptyRepo(): Promise<string> {
   const dir = tempDir('tplsync-init-');
@@ -32,7 +32,7 @@ function snapshot(dir: string): Record<string, string> {
 test('init in an empty git repository, then lint and apply --auto-approve succeed', async () => {
   const dir = await emptyRepo();
   try {
-    const r = await cli(['init', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['init', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     for (const f of ['tplsync.config.yaml', 'templates/welcome_message.en_US.yaml', '.github/workflows/tplsync-pull-request.yml', '.github/workflows/tplsync-apply.yml', '.github/workflows/tplsync-drift.yml', '.gitignore']) {
       assert.match(r.stdout, new RegExp(`created\\s+${f.replace(/\./g, '\\.')}`), f);
@@ -47,15 +47,15 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
     assert.match(readFileSync(path.join(dir, '.gitignore'), 'utf8'), /^\.tplsync\/$/m);
     assert.match(readFileSync(path.join(dir, '.github/workflows/tplsync-apply.yml'), 'utf8'), /uses: tplsync\/tplsync@v\d+\.\d+\.\d+\n\s+with:\n\s+command: apply/);
 
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
-    const fmt = await cli(['fmt', '--check'], { cwd: dir });
+    const fmt = await cliIn(['fmt', '--check'], { cwd: dir });
     assert.is(fmt.exitCode, 0, fmt.stdout + fmt.stderr);
-    const apply = await cli(['apply', '--auto-approve'], { cwd: dir });
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir });
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
     assert.match(apply.stdout, /created shop-whatsapp\/welcome_message\/en_US → APPROVED/);
     // the listing init configures for `local` is the emulator's: the channel is fully managed
-    const pull = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const pull = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(pull.exitCode, 0, pull.stderr);
     assert.match(pull.stdout, /templates\/welcome_message\.en_US\.yaml: already manages/);
     // the emulator's state stays out of git
@@ -68,9 +68,9 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
 test('init twice: the second run says what exists and changes nothing', async () => {
   const dir = await emptyRepo();
   try {
-    assert.is((await cli(['init', '--yes'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['init', '--yes'], { cwd: dir })).exitCode, 0);
     const before = snapshot(dir);
-    const again = await cli(['init', '--yes', '--channel', 'other'], { cwd: dir });
+    const again = await cliIn(['init', '--yes', '--channel', 'other'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stdout, /exists\s+tplsync\.config\.yaml \(left as it is\)/);
     assert.match(again.stdout, /exists\s+\.gitignore/);
@@ -84,7 +84,7 @@ test('init never overwrites: an existing config and .gitignore are kept; only wh
   const dir = await emptyRepo();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': '# ours\ntemplates: ["templates/**/*.yaml"]\n', '.gitignore': 'node_modules' });
-    const r = await cli(['init'], { cwd: dir });
+    const r = await cliIn(['init'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /exists\s+tplsync\.config\.yaml/);
     assert.match(r.stdout, /updated\s+\.gitignore/);
@@ -97,7 +97,7 @@ test('init in a subfolder of a repository says where GitHub looks for workflows'
   const dir = await emptyRepo();
   try {
     writeFiles(dir, { 'messaging/README.md': 'ours\n' });
-    const r = await cli(['init', '--yes'], { cwd: path.join(dir, 'messaging') });
+    const r = await cliIn(['init', '--yes'], { cwd: path.join(dir, 'messaging') });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /GitHub reads workflows only from \.\.\/\.github\/workflows\/; move them there and give each use of the action `working-directory: messaging`/);
   } finally { cleanup(dir); }
@@ -106,7 +106,7 @@ test('init in a subfolder of a repository says where GitHub looks for workflows'
 test('init: a channel alias that cannot be one is a usage error, and nothing is written', async () => {
   const dir = await emptyRepo();
   try {
-    const r = await cli(['init', '--channel', 'my channel!'], { cwd: dir });
+    const r = await cliIn(['init', '--channel', 'my channel!'], { cwd: dir });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /--channel 'my channel!'/);
     assert.equal(readdirSync(dir), ['.git']);
@@ -132,7 +132,7 @@ test('on a terminal, init asks for the channel alias (util-linux `script` gives 
   // stdin not a terminal (CI): the defaults, no question
   const ci = await emptyRepo();
   try {
-    const r = await cli(['init'], { cwd: ci, input: '' });
+    const r = await cliIn(['init'], { cwd: ci, input: '' });
     assert.is(r.exitCode, 0, r.stderr);
     assert.not.match(r.stdout, /Alias of your first channel/);
     assert.match(readFileSync(path.join(ci, 'tplsync.config.yaml'), 'utf8'), /\n      whatsapp: [0-9a-f-]{36}\n/);

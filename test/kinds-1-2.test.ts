@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta, unsendableParts } from '../src/model/meta.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 import { throughTheChannel } from './kinds-roundtrip.ts';
 
 const SEED = 20261125;
@@ -100,41 +100,41 @@ test('through the CLI: new --kind call|gif|app-link|flow lint clean; apply, plan
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
     for (const kind of ['call', 'gif', 'app-link', 'flow']) {
-      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
+      const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
       assert.is(r.exitCode, 0, r.stderr);
     }
     assert.match(readFileSync(path.join(dir, 'templates', 'my_gif.en_US.yaml'), 'utf8'), /category: MARKETING/);
-    let r = await cli(['lint'], { cwd: dir });
+    let r = await cliIn(['lint'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
     assert.match(r.stdout, /no problems/);
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
-    assert.is((await cli(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'gif', '--category', 'UTILITY'], { cwd: dir })).exitCode, 3);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'gif', '--category', 'UTILITY'], { cwd: dir })).exitCode, 3);
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout);
-    r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const page = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_call') && f.endsWith('.html'))!), 'utf8');
     assert.match(page, /data-type="VOICE_CALL"><span class="icon">📞<\/span> Call Now/);
     const appPage = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_app_link') && f.endsWith('.html'))!), 'utf8');
     assert.match(appPage, /data-type="URL" data-app-link="exampleshop:\/\/deals\/summer\/" title="Android: exampleshop:\/\/deals\/summer\/; elsewhere: https:\/\/shop\.example\.com\/deals\/summer\/"/);
-    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_call', '--param', '1=Ana'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_call', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /button 1, VOICE_CALL "Call Now"\. Nothing was sent/);
-    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_gif', '--param', '1=Ana'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_gif', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /the gif header\. Nothing was sent/);
-    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_app_link', '--param', '1=Ana'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_app_link', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /the Android app link exampleshop:\/\/deals\/summer\/ of button 1 "View deals"\. Nothing was sent/);
-    const ids = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
-    r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
+    const ids = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
+    r = await cliIn(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_call.en_US.yaml'), 'utf8'), /- type: VOICE_CALL\n\s+text: Call Now\n\s+ttl_minutes: 1440/);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_app_link.en_US.yaml'), 'utf8'), /app_deep_link:\n\s+meta_app_id: 634974688087057\n\s+android_deep_link: exampleshop:\/\/deals\/summer\//);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_flow.en_US.yaml'), 'utf8'), /- type: FLOW\n\s+text: Sign up\n\s+flow_name: newsletter_signup\n\s+flow_action: navigate\n\s+navigate_screen: WELCOME_SCREEN/);
-    r = await cli(['lint', 'pulled'], { cwd: dir });
+    r = await cliIn(['lint', 'pulled'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
   } finally { cleanup(dir); }
 });

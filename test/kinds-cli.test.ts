@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const SAMPLES = ['new_arrivals.en_US.yaml', 'caribbean_offer.en_US.yaml', 'one_tap_login.en_US.yaml', 'login_code.en_US.yaml'];
 const env = { TPLSYNC_API_KEY: 'k' };
@@ -28,15 +28,15 @@ test.after(async () => { await emu.close(); cleanup(dir); });
 interface PlanJson { changes: { name: string; action: string; publicId: string }[]; summary: Record<string, number> }
 
 test('the samples of each kind lint clean, apply, and plan with no changes afterwards', async () => {
-  let r = await cli(['lint'], { cwd: dir });
+  let r = await cliIn(['lint'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout);
-  r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+  r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /4 created, 0 updated, 0 failed/);
-  r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+  r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
   const plan = JSON.parse(r.stdout) as PlanJson;
   assert.equal(plan.summary, { create: 0, update: 0, noop: 4, orphan: 0 });
-  r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+  r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stdout);
 });
 
@@ -45,10 +45,10 @@ test('a changed card is planned as an update of that field only', async () => {
   const before = readFileSync(f, 'utf8');
   try {
     writeFileSync(f, before.replace('Chinos, now {{1}} in three colours.', 'Chinos, now {{1}} in four colours.'));
-    const r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+    const r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     const plan = JSON.parse(r.stdout) as PlanJson & { changes: { fields?: { path: string }[] }[] };
     assert.equal(plan.summary, { create: 0, update: 1, noop: 3, orphan: 0 });
-    const text = (await cli(['plan'], { cwd: dir, env })).stdout;
+    const text = (await cliIn(['plan'], { cwd: dir, env })).stdout;
     assert.match(text, /carousel\[1\]\.body\.text/);
     // the rendering shows the one changed line, not keys that moved
     assert.is(text.split('\n').filter((l) => /^ {4}- /.test(l)).length, 1, text);
@@ -68,7 +68,7 @@ function compile(consumer: string): string {
 const PRELUDE = `import { createClient } from 'tplsync';\nimport { sendTemplate } from './tplsync-templates.js';\nconst client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', channels: { 'shop-whatsapp': '${CHANNEL_A}' } });\n`;
 
 test('types: card_<n> parameters per carousel card, code for authentication; checked by the compiler', async () => {
-  const r = await cli(['types'], { cwd: dir });
+  const r = await cliIn(['types'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   const mod = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
   assert.match(mod, /"shop-whatsapp\/new_arrivals\/en_US": \{ first_name: string; card_1: \{ "1": string; button_1: string \}; card_2: \{ "1": string; button_1: string \} \}/);
@@ -84,56 +84,56 @@ void sendTemplate(client, 'shop-whatsapp/caribbean_offer/en_US', { to: '+49', pa
 
 test('send: an authentication template sends its code as text; a carousel and an offer are refused by name', async () => {
   const before = emu.state.conversations.size;
-  let r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'one_tap_login', '--param', 'code=482913'], { cwd: dir, env });
+  let r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'one_tap_login', '--param', 'code=482913'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stderr);
   assert.ok(emu.state.conversation(r.stdout.trim()), 'sent');
-  r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana',
+  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana',
     '--param', 'card_1.1=€39', '--param', 'card_1.button_1=linen', '--param', 'card_2.1=€49', '--param', 'card_2.button_1=chino'], { cwd: dir, env });
   assert.is(r.exitCode, 3, r.stderr);
   assert.match(r.stderr, /cannot carry: the carousel of 2 cards\. Nothing was sent/);
-  r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'caribbean_offer', '--param', '1=Pablo', '--param', '2=CARIBE25', '--param', 'button_1=n3mtql'], { cwd: dir, env });
+  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'caribbean_offer', '--param', '1=Pablo', '--param', '2=CARIBE25', '--param', 'button_1=n3mtql'], { cwd: dir, env });
   assert.is(r.exitCode, 3, r.stderr);
   assert.match(r.stderr, /button 1, COPY_CODE; the limited-time offer "Expiring offer!" with its countdown\. Nothing was sent/);
   assert.is(emu.state.conversations.size, before + 1, 'only the authentication code was sent');
-  r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--param', 'card_1.1=€39', '--text-only'], { cwd: dir, env });
+  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--param', 'card_1.1=€39', '--text-only'], { cwd: dir, env });
   assert.is(r.exitCode, 3);
   assert.match(r.stderr, /'card_1\.button_1' is missing; 'card_2' must be an object/);
 });
 
 test('pull adopts each kind into a lint-clean file with the category its kind requires, which plans as no change', async () => {
-  const plan = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as PlanJson;
+  const plan = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as PlanJson;
   const ids = plan.changes.flatMap((c) => ['--id', c.publicId]);
   // they live in the project's files already: pull says where and writes nothing, unless forced
-  let r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled'], { cwd: dir, env });
+  let r = await cliIn(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.not.ok(existsSync(path.join(dir, 'pulled', 'new_arrivals.en_US.yaml')));
-  r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
+  r = await cliIn(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.match(readFileSync(path.join(dir, 'pulled', 'new_arrivals.en_US.yaml'), 'utf8'), /category: MARKETING/);
   assert.match(readFileSync(path.join(dir, 'pulled', 'caribbean_offer.en_US.yaml'), 'utf8'), /limited_time_offer:\n {2}text: Expiring offer!\n {2}has_expiration: true/);
   assert.match(readFileSync(path.join(dir, 'pulled', 'one_tap_login.en_US.yaml'), 'utf8'), /category: AUTHENTICATION[^\n]*\n(.*\n)*body:\n {2}add_security_recommendation: true\nfooter:\n {2}code_expiration_minutes: 10/);
-  r = await cli(['lint', 'pulled'], { cwd: dir });
+  r = await cliIn(['lint', 'pulled'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout);
   writeFileSync(path.join(dir, 'pulled.config.yaml'), config(emu.url, 'pulled/**/*.yaml'));
-  const again = JSON.parse((await cli(['plan', '--config', 'pulled.config.yaml', '--format', 'json'], { cwd: dir, env })).stdout) as PlanJson;
+  const again = JSON.parse((await cliIn(['plan', '--config', 'pulled.config.yaml', '--format', 'json'], { cwd: dir, env })).stdout) as PlanJson;
   assert.equal(again.summary, { create: 0, update: 0, noop: 4, orphan: 0 });
 });
 
 test('new --kind carousel|offer|authentication scaffolds files that lint clean and are formatted', async () => {
   for (const kind of ['carousel', 'offer', 'authentication']) {
-    const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind}`, '--kind', kind, '--dir', 'scaffolded'], { cwd: dir });
+    const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind}`, '--kind', kind, '--dir', 'scaffolded'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
   }
-  let r = await cli(['lint', 'scaffolded'], { cwd: dir });
+  let r = await cliIn(['lint', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout);
   assert.match(r.stdout, /3 files checked, no problems/);
-  r = await cli(['fmt', '--check', 'scaffolded'], { cwd: dir });
+  r = await cliIn(['fmt', '--check', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.match(readFileSync(path.join(dir, 'scaffolded', 'my_offer.en_US.yaml'), 'utf8'), /category: MARKETING/);
-  r = await cli(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'offer', '--category', 'UTILITY', '--dir', 'scaffolded'], { cwd: dir });
+  r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'offer', '--category', 'UTILITY', '--dir', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 3);
   assert.match(r.stderr, /An offer template is MARKETING, not UTILITY/);
-  r = await cli(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'story', '--dir', 'scaffolded'], { cwd: dir });
+  r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'story', '--dir', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 3);
 });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KINDS = ['product', 'product-carousel', 'call-permission', 'order-details', 'order-status'] as const;
 
@@ -17,20 +17,20 @@ test('new --kind product|product-carousel|call-permission|order-details|order-st
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
     for (const kind of KINDS) {
-      const r = await cli(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
+      const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind.replace('-', '_')}`, '--kind', kind], { cwd: dir });
       assert.is(r.exitCode, 0, r.stderr);
     }
     assert.match(readFileSync(path.join(dir, 'templates', 'my_order_status.en_US.yaml'), 'utf8'), /category: UTILITY\nsub_category: ORDER_STATUS /);
-    assert.is((await cli(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'product', '--category', 'UTILITY'], { cwd: dir })).exitCode, 3);
-    let r = await cli(['lint'], { cwd: dir });
+    assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'product', '--category', 'UTILITY'], { cwd: dir })).exitCode, 3);
+    let r = await cliIn(['lint'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
     assert.match(r.stdout, /no problems/);
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout);
-    r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const pages = readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
     const page = (name: string) => readFileSync(path.join(dir, 'site', pages.find((f) => f.includes(name))!), 'utf8');
@@ -47,17 +47,17 @@ test('new --kind product|product-carousel|call-permission|order-details|order-st
     };
     for (const [name, why] of Object.entries(refused)) {
       const params = name === 'my_order_details' ? ['--param', '1=Ana', '--param', '2=A1'] : name === 'my_product' ? ['--param', 'code=A', '--param', 'percent=5'] : name === 'my_call_permission' ? ['--param', 'first_name=Ana'] : ['--param', '1=Ana'];
-      r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', name, ...params], { cwd: dir, env });
+      r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', name, ...params], { cwd: dir, env });
       assert.is(r.exitCode, 3, `${name}: ${r.stderr}`);
       assert.match(r.stderr, why);
     }
-    const ids = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
-    r = await cli(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
+    const ids = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
+    r = await cliIn(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_product.en_US.yaml'), 'utf8'), /category: MARKETING[^]*header:\n\s+format: PRODUCT/);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_call_permission.en_US.yaml'), 'utf8'), /call_permission_request: true/);
     assert.match(readFileSync(path.join(dir, 'pulled', 'my_order_details.en_US.yaml'), 'utf8'), /display_format: ORDER_DETAILS/);
-    r = await cli(['lint', 'pulled'], { cwd: dir });
+    r = await cliIn(['lint', 'pulled'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
   } finally { cleanup(dir); await emu.close(); }
 });

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, symlinkSync, utimesSyn
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, VALID, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 /** files older than a second, so that the stat-based shortcuts of the cache are taken */
@@ -20,9 +20,9 @@ function project(files: Record<string, string>, config = CONFIG): string {
 }
 /** the plain run and two cached runs (the second answered from the kept run) agree */
 async function agree(dir: string, args: string[] = [], label = ''): Promise<void> {
-  const plain = await cli(['lint', '--format', 'json', ...args], { cwd: dir });
+  const plain = await cliIn(['lint', '--format', 'json', ...args], { cwd: dir });
   for (let i = 0; i < 2; i++) {
-    const cached = await cli(['lint', '--cache', '--format', 'json', ...args], { cwd: dir });
+    const cached = await cliIn(['lint', '--cache', '--format', 'json', ...args], { cwd: dir });
     assert.is(cached.stdout, plain.stdout, `${label} (cached run ${i + 1})`);
     assert.is(cached.exitCode, plain.exitCode, `${label} exit (cached run ${i + 1})`);
   }
@@ -34,7 +34,7 @@ test('a team policy added after the cache was filled judges every file, those wi
     await agree(dir, [], 'before the policy');
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${CONFIG}policies:\n  - { id: acme/footer, message: Needs a footer, severity: error, field: footer, required: true }\n`);
     await agree(dir, [], 'with the policy');
-    const r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    const r = await cliIn(['lint', '--cache', '--format', 'json'], { cwd: dir });
     assert.ok(JSON.parse(r.stdout).diagnostics.some((d: { ruleId: string }) => d.ruleId === 'acme/footer'), r.stdout);
   } finally { cleanup(dir); }
 });
@@ -49,11 +49,11 @@ test('the kept run is keyed to the config\'s place: overrides match paths relati
     settle(real, ['templates/a.yaml']);
     symlinkSync(real, path.join(root, 'alias'));
     const args = (cfg: string) => ['--config', cfg, 'real/templates'];
-    const plain = await cli(['lint', '--format', 'json', ...args('alias/tplsync.config.yaml')], { cwd: root });
+    const plain = await cliIn(['lint', '--format', 'json', ...args('alias/tplsync.config.yaml')], { cwd: root });
     assert.is(plain.exitCode, 1, 'through the link the override does not match the paths');
     for (const cfg of ['real/tplsync.config.yaml', 'alias/tplsync.config.yaml', 'alias/tplsync.config.yaml']) {
-      const fresh = await cli(['lint', '--format', 'json', ...args(cfg)], { cwd: root });
-      const cached = await cli(['lint', '--cache', '--format', 'json', ...args(cfg)], { cwd: root });
+      const fresh = await cliIn(['lint', '--format', 'json', ...args(cfg)], { cwd: root });
+      const cached = await cliIn(['lint', '--cache', '--format', 'json', ...args(cfg)], { cwd: root });
       assert.is(cached.stdout, fresh.stdout, cfg);
       assert.is(cached.exitCode, fresh.exitCode, cfg);
     }
@@ -68,7 +68,7 @@ test('values JSON cannot hold (.inf, .nan, -0) are not cached', async () => {
     'templates/a.yaml': VALID.replace('{{1}}', '{{n}}').replace('{ 1: Ana }', '{ n: .inf }'),
   }, `${CONFIG}policies:\n  - { id: acme/sample, message: Every sample is given, severity: error, field: body.examples.n, required: true }\n`);
   try {
-    const inf = await cli(['lint', '--format', 'json', 'templates/a.yaml'], { cwd: dir });
+    const inf = await cliIn(['lint', '--format', 'json', 'templates/a.yaml'], { cwd: dir });
     assert.is(inf.exitCode, 0, inf.stdout + inf.stderr);
     await agree(dir, ['templates/a.yaml'], '.inf');
   } finally { cleanup(dir); }
@@ -83,7 +83,7 @@ test('an edit whose mtime was set back is noticed (the ctime moved)', async () =
     writeFileSync(file, VALID.replace('UTILITY', 'UTILTTY'));
     utimesSync(file, HOUR_AGO, HOUR_AGO);
     await agree(dir, [], 'after the edit');
-    const r = await cli(['lint', '--cache'], { cwd: dir });
+    const r = await cliIn(['lint', '--cache'], { cwd: dir });
     assert.is(r.exitCode, 1);
   } finally { cleanup(dir); }
 });
@@ -91,11 +91,11 @@ test('an edit whose mtime was set back is noticed (the ctime moved)', async () =
 test('damaged cache files of any shape are an empty cache; a report cut short is not printed', async () => {
   const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY'), 'templates/b.yaml': VALID.replace('order_ready', 'b') });
   try {
-    const plain = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const plain = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     const cacheFile = path.join(dir, '.tplsync', 'lint-cache.json');
     const runFile = `${cacheFile}.run.json`;
     const outFile = `${runFile}.out`;
-    await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+    await cliIn(['lint', '--cache', '--format', 'json'], { cwd: dir });
     const good = JSON.parse(readFileSync(cacheFile, 'utf8'));
     const some = Object.keys(good.entries)[0]!;
     const damage: [string, (s: string) => string][] = [
@@ -110,18 +110,18 @@ test('damaged cache files of any shape are an empty cache; a report cut short is
     ];
     for (const [file, hurt] of damage) {
       // a healthy cache first (two runs: the second keeps the run and its report)
-      for (let i = 0; i < 2; i++) await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+      for (let i = 0; i < 2; i++) await cliIn(['lint', '--cache', '--format', 'json'], { cwd: dir });
       writeFileSync(file, hurt(readFileSync(file, 'utf8')));
       for (let i = 0; i < 2; i++) {
-        const r = await cli(['lint', '--cache', '--format', 'json'], { cwd: dir });
+        const r = await cliIn(['lint', '--cache', '--format', 'json'], { cwd: dir });
         assert.is(r.stdout, plain.stdout, `${path.basename(file)}: ${hurt.toString().slice(0, 60)}`);
         assert.is(r.exitCode, plain.exitCode);
       }
     }
     // and an array of entries is repaired: the next runs prove files by their stat again
     writeFileSync(cacheFile, JSON.stringify({ ...good, entries: [] }));
-    await cli(['lint', '--cache'], { cwd: dir });
-    const r = await cli(['lint', '--cache', '--debug'], { cwd: dir });
+    await cliIn(['lint', '--cache'], { cwd: dir });
+    const r = await cliIn(['lint', '--cache', '--debug'], { cwd: dir });
     assert.match(r.stderr, /2 of 2 files unchanged/);
   } finally { cleanup(dir); }
 });
@@ -129,28 +129,28 @@ test('damaged cache files of any shape are an empty cache; a report cut short is
 test('a cache that cannot be written: a warning, the whole report and its exit code; never over the config', async () => {
   const dir = project({ 'templates/a.yaml': VALID.replace('UTILITY', 'UTILTY') });
   try {
-    const plain = await cli(['lint'], { cwd: dir, env: { NO_COLOR: '1' } });
+    const plain = await cliIn(['lint'], { cwd: dir, env: { NO_COLOR: '1' } });
     mkdirSync(path.join(dir, 'adir'));
     for (const where of ['adir', 'tplsync.config.yaml/x.json']) {
-      const r = await cli(['lint', '--cache-location', where], { cwd: dir, env: { NO_COLOR: '1' } });
+      const r = await cliIn(['lint', '--cache-location', where], { cwd: dir, env: { NO_COLOR: '1' } });
       assert.is(r.stdout, plain.stdout, where);
       assert.is(r.exitCode, 1, where);
       assert.match(r.stderr, /warning: the lint cache was not saved \(/, where);
     }
     assert.equal(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), CONFIG);
     for (const where of ['tplsync.config.yaml', 'templates/cache.yaml']) {
-      const r = await cli(['lint', '--cache-location', where], { cwd: dir });
+      const r = await cliIn(['lint', '--cache-location', where], { cwd: dir });
       assert.is(r.exitCode, 3, where);
       assert.match(r.stderr, /name a file of its own/);
     }
     assert.equal(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), CONFIG, 'the config is untouched');
     // a read-only cache directory (only where permissions bind: not as root)
     if (process.getuid?.() !== 0) {
-      await cli(['lint', '--cache'], { cwd: dir });
+      await cliIn(['lint', '--cache'], { cwd: dir });
       chmodSync(path.join(dir, '.tplsync'), 0o555);
       writeFileSync(path.join(dir, 'templates', 'a.yaml'), VALID.replace('UTILITY', 'UTILTY').replace('order_ready', 'order_ready2'));
       try {
-        const r = await cli(['lint', '--cache'], { cwd: dir, env: { NO_COLOR: '1' } });
+        const r = await cliIn(['lint', '--cache'], { cwd: dir, env: { NO_COLOR: '1' } });
         assert.is(r.exitCode, 1);
         assert.match(r.stderr, /warning: the lint cache was not saved/);
       } finally { chmodSync(path.join(dir, '.tplsync'), 0o755); }
@@ -166,10 +166,10 @@ test('a kept report holds no secret: a run without the secret is not shown it re
   const dir = project({ 'templates/a.yaml': VALID.replace('name: order_ready', 'name: HUNTER2SECRETVALUE') });
   try {
     const env = { TPLSYNC_API_KEY: 'HUNTER2SECRETVALUE' };
-    const hidden = await cli(['lint', '--format', 'json'], { cwd: dir, env });
+    const hidden = await cliIn(['lint', '--format', 'json'], { cwd: dir, env });
     assert.not.match(hidden.stdout, /HUNTER2SECRETVALUE/, 'redacted while the secret is set');
-    for (let i = 0; i < 2; i++) await cli(['lint', '--cache', '--format', 'json'], { cwd: dir, env });
-    const plain = await cli(['lint', '--format', 'json'], { cwd: dir });
+    for (let i = 0; i < 2; i++) await cliIn(['lint', '--cache', '--format', 'json'], { cwd: dir, env });
+    const plain = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.match(plain.stdout, /HUNTER2SECRETVALUE/, 'the finding quotes the name');
     await agree(dir, [], 'without the secret');
   } finally { cleanup(dir); }

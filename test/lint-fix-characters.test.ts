@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { cleanText, hiddenCharacters } from '../src/lint/rules/characters.ts';
 import { quoteLeadingPlaceholders } from '../src/lint/fix.ts';
 import { collectFindings } from '../src/lint/engine.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('cleanText: each kind of character, and the joiners that do a job kept', () => {
   assert.is(cleanText('Hi\u200B {{1}}, your\torder is ready'), 'Hi {{1}}, your order is ready');
@@ -49,15 +49,15 @@ test('lint --fix repairs them in the file, keeping its comments, and lint is cle
       'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n',
       't/a.yaml': `channel: ${CHANNEL_A}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\n# pasted from the brief\nbody:\n  text: "Hello \u201C{{1}}\u201D, your\\torder is ready\u200B for pickup at the store."\n  examples: { 1: Ana }\n`,
     });
-    const before = await cli(['lint'], { cwd: dir });
+    const before = await cliIn(['lint'], { cwd: dir });
     assert.match(before.stdout, 'text-characters');
-    const fix = await cli(['lint', '--fix'], { cwd: dir });
+    const fix = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
     assert.match(fix.stderr, 'text-characters 3');
     const text = readFileSync(path.join(dir, 't', 'a.yaml'), 'utf8');
     assert.match(text, '# pasted from the brief');
     assert.match(text, 'text: "Hello \\"{{1}}\\", your order is ready for pickup at the store."');
-    assert.is((await cli(['lint'], { cwd: dir })).stdout.includes('text-characters'), false);
+    assert.is((await cliIn(['lint'], { cwd: dir })).stdout.includes('text-characters'), false);
   } finally { cleanup(dir); }
 });
 
@@ -76,14 +76,14 @@ test('lint --fix quotes a text that starts with a placeholder (a YAML error, or 
       't/syntax.yaml': `channel: ${CHANNEL_A}\nname: otp_code\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: {{1}} is your code for the shop, valid today. # from the brief\n  examples: { 1: "4821" }\n`,
       't/mapping.yaml': `channel: ${CHANNEL_A}\nname: greeting\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hello {{1}}, your order is ready for pickup at the store.\n  examples: { 1: Ana }\nfooter: {{shop}}\n`,
     });
-    const before = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const before = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     const ids = (JSON.parse(before.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
     assert.ok(ids.includes('yaml-syntax') && ids.includes('schema'), ids.join(','));
-    const fix = await cli(['lint', '--fix'], { cwd: dir });
+    const fix = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.match(fix.stderr, 'fixed t/syntax.yaml: yaml-syntax 1');
     assert.match(readFileSync(path.join(dir, 't', 'syntax.yaml'), 'utf8'), 'text: "{{1}} is your code for the shop, valid today." # from the brief');
     assert.match(readFileSync(path.join(dir, 't', 'mapping.yaml'), 'utf8'), 'footer: "{{shop}}"');
-    const after = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const after = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     const left = (JSON.parse(after.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
     assert.not.ok(left.includes('yaml-syntax') || left.includes('schema'), left.join(','));
   } finally { cleanup(dir); }

@@ -12,7 +12,7 @@ import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { collectFindings, finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText } from '../src/lint/fix.ts';
 import { cleanText, curlyWrap } from '../src/lint/rules/characters.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} });
@@ -86,16 +86,16 @@ test('lint --fix on a project: each wrapped text is the text inside its pair, an
       'german.yaml': { yaml: `${named('german').replace('en_US', 'de')}body:\n  text: \u201EHallo {{1}}, Ihre Bestellung ist da.\u201C\n  examples: { 1: Ana }\n`, path: ['body', 'text'], intended: 'Hallo {{1}}, Ihre Bestellung ist da.' },
     };
     writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n', ...Object.fromEntries(Object.entries(files).map(([f, v]) => [`t/${f}`, v.yaml])) });
-    const before = JSON.parse((await cli(['lint', '--format', 'json'], { cwd: dir })).stdout) as { diagnostics: { file: string; ruleId: string }[] };
+    const before = JSON.parse((await cliIn(['lint', '--format', 'json'], { cwd: dir })).stdout) as { diagnostics: { file: string; ruleId: string }[] };
     assert.equal(before.diagnostics.map((d) => `${path.basename(d.file)} ${d.ruleId}`).sort(), Object.keys(files).map((f) => `${f} text-characters`).sort());
-    const fix = await cli(['lint', '--fix'], { cwd: dir });
+    const fix = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
     for (const [f, v] of Object.entries(files)) {
       const value = v.path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], parse(readFileSync(path.join(dir, 't', f), 'utf8')));
       assert.is(value, v.intended, f);
       assert.not.ok(QUOTES.test(value as string), `${f}: no quote character left`);
     }
-    const after = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const after = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.equal(JSON.parse(after.stdout).diagnostics, []);
     assert.is(after.exitCode, 0);
   } finally { cleanup(dir); }

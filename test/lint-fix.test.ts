@@ -17,7 +17,7 @@ import { lintProject } from '../src/lint/run.ts';
 import { RULES } from '../src/lint/registry.ts';
 import { canonicalJson, fromFile } from '../src/model/canonical.ts';
 import { SAMPLE_STUB } from '../src/lint/rules/repairs.ts';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const severities = { 'key-order': 'warning' } as const;
@@ -199,13 +199,13 @@ test('tplsync lint --fix: reports what it fixed on stderr, exits as lint, JSON s
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
-    const r = await cli(['lint', '--fix', '-f', 'json'], { cwd: dir });
+    const r = await cliIn(['lint', '--fix', '-f', 'json'], { cwd: dir });
     assert.equal(r.exitCode, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).diagnostics, []);
     assert.match(r.stderr, /fixed templates\/a\.yaml: placeholder-sequence 1/);
     assert.match(r.stderr, /1 finding fixed in 1 file; 0 findings left/);
     writeFiles(dir, { 'templates/b.yaml': 'channel: shop-whatsapp\nname: b\n  bad: [\n' });
-    const bad = await cli(['lint', '--fix'], { cwd: dir });
+    const bad = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.equal(bad.exitCode, 1);
     assert.match(bad.stdout, /yaml-syntax/);
   } finally { cleanup(dir); }

@@ -7,7 +7,7 @@ import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes, finishProject } from '../src/lint/engine.ts';
-import { CONFIG, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, ROOT, tempDir, writeFiles } from './helpers.ts';
 import { mutate } from './arbitraries.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
@@ -40,7 +40,7 @@ test('property (CLI): exit 1 or 3 with diagnostics (0 only when still valid), ne
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
     await fc.assert(fc.asyncProperty(anyInput, async (bytes) => {
       writeFileSync(path.join(dir, 'input.yaml'), bytes);
-      const r = await cli(['lint', '--format', 'json', 'input.yaml'], { cwd: dir });
+      const r = await cliIn(['lint', '--format', 'json', 'input.yaml'], { cwd: dir });
       assert.ok([0, 1, 3].includes(r.exitCode), `exit ${r.exitCode}: ${r.stderr}`);
       assert.not.match(r.stderr, /\n\s+at /);
       if (r.exitCode !== 3) {

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { listPath, listTemplateIds, readListPage } from '../src/api/list.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { VALID, cleanup, cli, raw, tempDir, writeBody, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, raw, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -94,28 +94,28 @@ test('pull --all writes every listed template into lint-clean files that keep th
   const { channel, ids } = await channelWith(3, (i) => ['order_ready', 'order_shipped', 'invoice_ready'][i]!);
   const dir = project(channel, true);
   try {
-    let r = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    let r = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stderr, /The listing of shop-whatsapp in test names 3 templates/);
     const files = readdirSync(path.join(dir, 'templates')).sort();
     assert.equal(files, ['invoice_ready.en_US.yaml', 'order_ready.en_US.yaml', 'order_shipped.en_US.yaml']);
     const publicIds = files.map((f) => /publicId: (\S+)/.exec(readFileSync(path.join(dir, 'templates', f), 'utf8'))![1]).sort();
     assert.equal(publicIds, ids);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout);
     // the pulled files are the channel: nothing to change, nothing orphaned
-    const plan = JSON.parse((await cli(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { summary: Record<string, number> };
+    const plan = JSON.parse((await cliIn(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { summary: Record<string, number> };
     assert.equal(plan.summary, { create: 0, update: 0, noop: 3, orphan: 0 });
     // a second run: every template is managed by a file already; nothing is written
     const before = readFileSync(path.join(dir, 'templates', files[0]!), 'utf8');
-    r = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    r = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.is((r.stdout.match(/already manages/g) ?? []).length, 3);
     assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
     // into another folder, where a file is in the way: refused without --force
     rmSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'));
     writeFiles(dir, { 'elsewhere/order_ready.en_US.yaml': 'mine\n' });
-    r = await cli(['pull', '--all', '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir, env });
+    r = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir, env });
     assert.is(r.exitCode, 1);
     assert.match(r.stderr, /elsewhere\/order_ready\.en_US\.yaml exists; pass --force to overwrite it/);
     assert.is(readFileSync(path.join(dir, 'elsewhere', 'order_ready.en_US.yaml'), 'utf8'), 'mine\n');
@@ -127,21 +127,21 @@ test('plan --orphans (no --base): a listed template no file defines is an orphan
   const dir = project(channel, true);
   try {
     writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALID });
-    const plan = JSON.parse((await cli(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { action: string; name: string; channel: string }[] };
+    const plan = JSON.parse((await cliIn(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { action: string; name: string; channel: string }[] };
     assert.equal(plan.changes.map((c) => `${c.action} ${c.channel}/${c.name}`), ['orphan shop-whatsapp/kept_0', 'orphan shop-whatsapp/kept_1', 'create shop-whatsapp/order_ready']);
-    const text = await cli(['plan', '--orphans'], { cwd: dir, env });
+    const text = await cliIn(['plan', '--orphans'], { cwd: dir, env });
     assert.match(text.stdout, /on the channel but in no template file \(found by the listing\)/);
   } finally { cleanup(dir); }
   const off = project(channel, false);
   try {
     writeFiles(off, { 'templates/order_ready.en_US.yaml': VALID });
-    const pull = await cli(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: off, env });
+    const pull = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: off, env });
     assert.is(pull.exitCode, 3);
     assert.match(pull.stderr, /pull --all needs the template listing of environment 'test'.*names "Get List Approved Template" but not its path.*set environments\.test\.list \(path, items, id\)/);
-    const plan = await cli(['plan', '--orphans'], { cwd: off, env });
+    const plan = await cliIn(['plan', '--orphans'], { cwd: off, env });
     assert.is(plan.exitCode, 3);
     assert.match(plan.stderr, /plan --orphans needs the template listing of environment 'test'.*or find orphans in git with --base REF/);
-    assert.match((await cli(['pull', '--channel', 'shop-whatsapp'], { cwd: off, env })).stderr, /either --id UUID\.\.\. or --all/);
+    assert.match((await cliIn(['pull', '--channel', 'shop-whatsapp'], { cwd: off, env })).stderr, /either --id UUID\.\.\. or --all/);
   } finally { cleanup(off); }
 });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 test('every answer to a write lost, every write carried out: apply reads them back and reports them written', async () => {
   const KEY = `k${randomUUID().replace(/-/g, '')}`;
@@ -20,12 +20,12 @@ test('every answer to a write lost, every write carried out: apply reads them ba
     writeFiles(dir, files);
     // the write is carried out, then the connection is dropped before the answer, on every attempt
     emu.setFaults({ lostResponseRate: 1, operations: ['write'] });
-    const r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env: { LOST_KEY: KEY } });
+    const r = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env: { LOST_KEY: KEY } });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, '3 created');
     assert.not.match(r.stdout + r.stderr, 'nothing was written');
     emu.setFaults({});
-    const plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env: { LOST_KEY: KEY } });
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env: { LOST_KEY: KEY } });
     assert.is(plan.exitCode, 0, plan.stdout);
   } finally { cleanup(dir); await emu.close(); }
 });

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { parse } from 'yaml';
-import { BIN, CHANNEL_A, cleanup, cli, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, cleanup, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
 
 interface LspDiag { range: unknown; code: string; source: string; message: string }
 type Action = { title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } };
@@ -55,7 +55,7 @@ test('quick fix: the curly pair removed, the text quoted as YAML needs, the file
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });
-    const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.equal(JSON.parse(lint.stdout).diagnostics, []);
     assert.is(lint.exitCode, 0);
   } finally { cleanup(dir); }

@@ -10,7 +10,7 @@ import { execa, type ResultPromise } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
-import { BIN, FIXTURES, cleanup, cli, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cliIn, FIXTURES, tempDir, withChild, writeFiles } from './helpers.ts';
 
 interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string; codeDescription?: { href: string } }
 
@@ -85,7 +85,7 @@ test('diagnostics equal `lint --format json` for every covered file, open or not
   try {
     const files = yamlFiles(dir);
     assert.ok(files.length >= 20);
-    const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     const expected = (JSON.parse(lint.stdout).diagnostics as Record<string, unknown>[]).map(key).sort();
     assert.ok(expected.length >= 10, 'the corpus has findings');
     await withServer(dir, async (c) => {
@@ -177,10 +177,10 @@ test('code actions: a quick fix per repairable finding, and fix-all; applied, th
       assert.match(newText, /# the body/);
       writeFileSync(abs, newText);
       // what is left is the stub sample the fix wrote, for a person to fill in (sample-stub)
-      const lint = await cli(['lint', '--format', 'json'], { cwd: dir });
+      const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
       assert.equal(JSON.parse(lint.stdout).diagnostics.map((d: { ruleId: string }) => d.ruleId), ['sample-stub']);
       writeFileSync(abs, newText.replace(/\bTODO\b/, 'A-1042'));
-      const filled = await cli(['lint', '--format', 'json'], { cwd: dir });
+      const filled = await cliIn(['lint', '--format', 'json'], { cwd: dir });
       assert.equal(JSON.parse(filled.stdout).diagnostics, []);
       assert.is(filled.exitCode, 0);
     });
@@ -231,7 +231,7 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
       proc.stdin!.end();
       assert.is((await proc).exitCode, 1);
     });
-    const r = await cli(['lsp'], { cwd: dir });
+    const r = await cliIn(['lsp'], { cwd: dir });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /tplsync lsp --stdio/);
   } finally { cleanup(dir); }

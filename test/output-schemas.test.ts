@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { templateText } from '../bench/generate.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { checkContract } from '../src/schemas/contract.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const SCHEMAS = path.join(ROOT, 'schema', 'output');
 const ajv = new Ajv.default({ allErrors: true, strict: true });
@@ -37,7 +37,7 @@ function project(): { dir: string; run: (args: string[], key?: string) => Return
   // both channels, so that a key read-only on one of them makes a partial apply
   for (let i = 0; i < 4; i++) files[`templates/t${i}.yaml`] = templateText(i).replace(`name: template_${i}`, `name: s${tag}_${i}`).replace(/^channel: .*/m, `channel: ${i % 2 ? 'shop-rcs' : 'shop-whatsapp'}`);
   writeFiles(dir, files);
-  return { dir, run: (args, key = KEY) => cli(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } }) };
+  return { dir, run: (args, key = KEY) => cliIn(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } }) };
 }
 const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
 
@@ -50,12 +50,12 @@ test('lint --format json: with errors, warnings and none', async () => {
       't/broken.yaml': 'channel: [\n',
       't/good.yaml': templateText(1),
     });
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     const doc = JSON.parse(r.stdout) as { diagnostics: { severity: string }[] };
     assert.ok(doc.diagnostics.some((d) => d.severity === 'error') && doc.diagnostics.some((d) => d.severity === 'warning'));
     valid('lint-report.v1.schema.json', doc);
-    const clean = await cli(['lint', '--format', 'json', 't/good.yaml'], { cwd: dir });
+    const clean = await cliIn(['lint', '--format', 'json', 't/good.yaml'], { cwd: dir });
     assert.is(clean.exitCode, 0, clean.stderr);
     valid('lint-report.v1.schema.json', JSON.parse(clean.stdout));
   } finally { cleanup(dir); }

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -45,7 +45,7 @@ async function commitAll(dir: string): Promise<void> {
   await git(['add', '.']);
   await git(['commit', '-qm', 'templates']);
 }
-const run = (dir: string, args: string[], key = KEY) => cli(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } });
+const run = (dir: string, args: string[], key = KEY) => cliIn(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: key } });
 const planJson = async (dir: string, args: string[] = []) => {
   const r = await run(dir, ['plan', '--format', 'json', ...args]);
   assert.ok(r.exitCode === 0 || r.exitCode === 2, r.stderr);

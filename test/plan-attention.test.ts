@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { describeAttention, needsAttention, recategorised } from '../src/plan/review-state.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
 let emu: RunningEmulator;
@@ -60,32 +60,32 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
 test('a REJECTED template: apply --wait says a re-run changes nothing; every plan rendering shows it; --detailed-exitcode exits 2', async () => {
   const dir = project();
   try {
-    const apply = await cli(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
+    const apply = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
     assert.match(apply.stdout + apply.stderr, 'REJECTED by the review');
     assert.match(apply.stdout + apply.stderr, 'a re-run changes nothing');
     assert.not.match(apply.stdout + apply.stderr, 'a re-run is safe');
 
-    const text = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    const text = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(text.exitCode, 2, text.stdout + text.stderr);
     assert.not.match(text.stdout, 'No changes. ');
     assert.match(text.stdout, /= noop\s+shop-whatsapp\/starts_\w+\/en_US \(remote: REJECTED\)/);
     assert.match(text.stdout, /! the template on the channel is REJECTED \(placeholder-position: [^)]+\): fix what the reason names/);
     assert.match(text.stdout, 'not in sync: 1 template needs attention in remote: not approved');
 
-    const json = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+    const json = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     assert.is(json.exitCode, 0, json.stderr);
     const change = (JSON.parse(json.stdout) as { changes: { needsAttention?: { state: string; reason?: string; todo: string } }[] }).changes[0]!;
     assert.is(change.needsAttention?.state, 'REJECTED');
     assert.match(change.needsAttention!.reason!, 'placeholder-position');
 
-    const md = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env });
     assert.match(md.stdout, '### Needs attention');
     assert.match(md.stdout, 'not approved on the channel');
     assert.not.match(md.stdout, '✅ No changes');
 
     // a re-run of apply writes nothing new and still says why it is not done
-    const again = await cli(['plan'], { cwd: dir, env });
+    const again = await cliIn(['plan'], { cwd: dir, env });
     assert.match(again.stdout, 'REJECTED');
   } finally { cleanup(dir); }
 });

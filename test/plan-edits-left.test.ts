@@ -10,7 +10,7 @@ import { startEmulator } from '../src/emulator/server.ts';
 import { makeReview } from '../src/review/review.ts';
 import type { TemplateReadResponse } from '../src/api/shapes.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('plan: "N edits left" for an edit of an APPROVED template; none left names when, and apply is refused', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
@@ -23,19 +23,19 @@ test('plan: "N edits left" for an edit of an APPROVED template; none left names 
       'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
       'templates/t.yaml': version(1),
     });
-    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     writeFiles(dir, { 'templates/t.yaml': version(2) });
-    r = await cli(['plan'], { cwd: dir, env });
+    r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /uses one of its limited edits \(1 per 24 h, 10 per 30 days\): 10 edits left/, r.stdout);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     // the day's edit is used: the plan says so, and the service refuses the next
     writeFiles(dir, { 'templates/t.yaml': version(3) });
-    r = await cli(['plan'], { cwd: dir, env });
+    r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /no edit left before \d{4}-\d\d-\d\dT[\d:.]+Z: the service will refuse this one/, r.stdout);
     const planned = /no edit left before (\S+):/.exec(r.stdout)![1]!;
-    r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout + r.stderr, /edit limit \(1 edit per 24 hours, 10 per 30 days; 9 left in the 30 days\); the next edit is possible from /);
     // the advice is to wait and re-run (or rename), not "a re-run is refused again"
@@ -45,9 +45,9 @@ test('plan: "N edits left" for an edit of an APPROVED template; none left names 
     assert.equal(results.results.map((x) => [x.outcome, x.deferred, x.retryAt]), [['failed', 'edit-limit', planned]]);
     // a day later: 9 left, and the re-run the advice names writes it
     emu.advanceClock(25 * 3600_000);
-    r = await cli(['plan'], { cwd: dir, env });
+    r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /: 9 edits left/, r.stdout);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
   } finally { cleanup(dir); await emu.close(); }
 });
@@ -63,21 +63,21 @@ test('an RCS-only template is not limited: WhatsApp\'s edit limit is not applied
       'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
       'templates/r.yaml': version(1),
     });
-    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     // three edits of the APPROVED template within the hour: each planned without a budget and applied
     for (const n of [2, 3, 4]) {
       writeFiles(dir, { 'templates/r.yaml': version(n) });
-      r = await cli(['plan'], { cwd: dir, env });
+      r = await cliIn(['plan'], { cwd: dir, env });
       assert.match(r.stdout, /update/, r.stdout);
       assert.not.match(r.stdout, /limited edits|Edit budget|edits? left/, r.stdout);
-      r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+      r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
       assert.not.match(r.stdout, /"editBudget"|"edit"\s*:/, r.stdout);
-      r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+      r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
       assert.is(r.exitCode, 0, `edit ${n - 1}: ${r.stdout}${r.stderr}`);
       emu.advanceClock(60_000);
     }
-    r = await cli(['review', '--format', 'json'], { cwd: dir, env });
+    r = await cliIn(['review', '--format', 'json'], { cwd: dir, env });
     const review = JSON.parse(r.stdout) as { templates: { state: string; editsLeft?: number }[] };
     assert.equal(review.templates.map((t) => [t.state, t.editsLeft]), [['APPROVED', undefined]]);
   } finally { cleanup(dir); await emu.close(); }

@@ -10,18 +10,18 @@ import { renderMarkdown, MARKDOWN_LIMIT } from '../src/plan/render.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 test('npm start flow: lint, plan and apply the samples to the embedded emulator; the second run has no changes', async () => {
   const dir = tempDir();
   try {
     cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
-    let r = await cli(['apply', '--auto-approve'], { cwd: dir });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /20 created, 0 updated, 0 failed/);
     assert.ok(readFileSync(path.join(dir, '.tplsync', 'emulator.json'), 'utf8').length > 0, 'state kept in the environment\'s emulator file');
-    r = await cli(['apply', '--auto-approve'], { cwd: dir });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir });
     assert.is(r.exitCode, 0);
     assert.match(r.stdout, /No changes\. 20 templates in local match the files\./);
   } finally { cleanup(dir); }
@@ -39,7 +39,7 @@ test('apply --wait follows the review: approved, or rejected with the reason', a
       'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
       'templates/good.yaml': good, 'templates/bad.yaml': bad,
     });
-    const r = await cli(['apply', '--auto-approve', '--wait', '--results', 'r.json'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    const r = await cliIn(['apply', '--auto-approve', '--wait', '--results', 'r.json'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout, /✓ created shop-whatsapp\/w\w+\/de → APPROVED/);
     assert.match(r.stdout, /✗ created shop-whatsapp\/w\w+_bad\/pt_BR → REJECTED: placeholder-position: The body starts with the placeholder/);

@@ -11,7 +11,7 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { makePlan } from '../src/plan/plan.ts';
 import { renderMarkdown, renderText } from '../src/plan/render.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('a file written with names shows its names in the plan diff and field changes, not {{1}}', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
@@ -23,10 +23,10 @@ test('a file written with names shows its names in the plan diff and field chang
       'templates/t.yaml': `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: "Order {{order_id}}"\n  examples: { order_id: A-1 }\nbody:\n  text: "Hi {{first_name}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { first_name: Ana, order_id: A-1 }\n`,
     });
     const env = { TPLSYNC_API_KEY: 'k' };
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const f = path.join(dir, 'templates', 't.yaml');
     writeFileSync(f, readFileSync(f, 'utf8').replace('ready for pickup', 'ready for collection').replace('"Order {{order_id}}"', '"Your order {{order_id}}"'));
-    const r = await cli(['plan'], { cwd: dir, env });
+    const r = await cliIn(['plan'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /body\.text: "Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for pickup at the store\." → "Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for collection/);
     assert.match(r.stdout, /header\.text: "Order \{\{order_id\}\}" → "Your order \{\{order_id\}\}"/);
@@ -34,7 +34,7 @@ test('a file written with names shows its names in the plan diff and field chang
     assert.match(r.stdout, /\+  text: Hi \{\{first_name\}\}, your order \{\{order_id\}\} is ready for collection/);
     assert.match(r.stdout, /first_name: Ana/);
     assert.not.match(r.stdout, /\{\{1\}\}|\{\{2\}\}/);
-    const md = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env });
     assert.match(md.stdout, /Hi \{\{first_name\}\}/);
     assert.not.match(md.stdout, /\{\{1\}\}/);
   } finally { cleanup(dir); await emu.close(); }

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -24,7 +24,7 @@ function project(n: number): string {
   writeFiles(dir, files);
   return dir;
 }
-const run = (dir: string, args: string[]) => cli(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+const run = (dir: string, args: string[]) => cliIn(args, { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
 const writes = () => [...emu.state.templates.values()].reduce((a, t) => a + t.writes, 0);
 
 interface Saved { changes: { action: string; body?: { chatapp: { chatapp: { components: { type: string; text?: string }[] } } }; desiredHash?: string; file?: string; fileHash?: string }[] }

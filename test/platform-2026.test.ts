@@ -10,7 +10,7 @@ import { parseTemplateText } from '../src/files/parse.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
-import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
 import { desktopNote } from '../src/preview/html.ts';
 
 const META = path.join(FIXTURES, 'meta-examples');
@@ -35,15 +35,15 @@ test('Meta examples and a GIF header: lint clean, apply, plan with no changes, p
     });
     cpSync(META, path.join(dir, 'templates'), { recursive: true });
     const n = readdirSync(path.join(dir, 'templates')).length;
-    let r = await cli(['lint'], { cwd: dir });
+    let r = await cliIn(['lint'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout);
     assert.match(r.stdout, /no problems/);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`${n} created, 0 updated, 0 failed`));
-    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    r = await cli(['preview', '--out', 'site'], { cwd: dir });
+    r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const pages = readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
     const gif = pages.find((f) => f.includes('spring_gif'));
@@ -52,7 +52,7 @@ test('Meta examples and a GIF header: lint clean, apply, plan with no changes, p
     const offer = pages.find((f) => f.includes('limited_time_offer_caribbean_pkg_2023'));
     assert.ok(offer);
     assert.match(readFileSync(path.join(dir, 'site', offer), 'utf8'), /Expiring offer!/);
-    r = await cli(['types'], { cwd: dir });
+    r = await cliIn(['types'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const mod = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
     assert.match(mod, /"shop-whatsapp\/limited_time_offer_caribbean_pkg_2023\/en_US": \{ "1": string; "2": string; button_1: string \}/);
@@ -70,16 +70,16 @@ test('a template PENDING review is not edited: plan says so, apply is refused, a
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
       'templates/order_ready.en_US.yaml': file(1),
     });
-    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
-    r = await cli(['plan'], { cwd: dir, env });
+    r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is.not(r.exitCode, 0, r.stdout);
     assert.match(r.stdout + r.stderr, /PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
     emu.advanceClock(61_000);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
   } finally { await emu.close(); cleanup(dir); }

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseField } from '../src/config/policies.ts';
 import { compilePolicy, select } from '../src/lint/policies.ts';
-import { FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
 
 const EXAMPLE = path.join(FIXTURES, 'policies');
 
@@ -19,7 +19,7 @@ async function lint(files: Record<string, string> = {}, args: string[] = ['--for
   try {
     cpSync(EXAMPLE, dir, { recursive: true });
     writeFiles(dir, files);
-    const r = await cli(['lint', ...args], { cwd: dir });
+    const r = await cliIn(['lint', ...args], { cwd: dir });
     let diags: Diag[] = [];
     if (args.includes('json')) try { diags = (JSON.parse(r.stdout) as { diagnostics: Diag[] }).diagnostics; } catch { /* not JSON: an error */ }
     return { ...r, diags };

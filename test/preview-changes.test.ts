@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { withBrowser } from './browser.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ROOT, cleanup, cli, tempDir } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir } from './helpers.ts';
 
 const dir = tempDir('tplsync-changes-');
 const SHIPPED = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
@@ -17,7 +17,7 @@ const PAGE = 'shop-whatsapp_order_shipped_en_US.html';
 test.before(async () => {
   cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
   cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
-  const r = await cli(['apply', '--auto-approve'], { cwd: dir });
+  const r = await cliIn(['apply', '--auto-approve'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'applied']]) await execa('git', args, { cwd: dir });
   // the change under review: a reworded body and a renamed button, and a new template
@@ -32,7 +32,7 @@ test.before(async () => {
 test.after(() => cleanup(dir));
 
 test('the index lists each change; the update page shows the channel today beside the files, with the change marked', async () => {
-  const r = await cli(['preview', '--changes', '--out', 'changes'], { cwd: dir });
+  const r = await cliIn(['preview', '--changes', '--out', 'changes'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stderr, /1 to create, 1 to update, 0 orphaned; against local/);
   const index = readFileSync(path.join(dir, 'changes', 'index.html'), 'utf8');
@@ -54,7 +54,7 @@ test('the index lists each change; the update page shows the channel today besid
 });
 
 test('the plan comment links to the preview and names each changed template\'s page', async () => {
-  const r = await cli(['plan', '--format', 'markdown', '--preview-url', 'https://github.com/o/r/actions/runs/1/artifacts/2'], { cwd: dir });
+  const r = await cliIn(['plan', '--format', 'markdown', '--preview-url', 'https://github.com/o/r/actions/runs/1/artifacts/2'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /🔍 \[See each change before and after, as the customer sees it\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/1\/artifacts\/2\)/);
   assert.match(r.stdout, /Before and after: `shop-whatsapp_order_shipped_en_US\.html` in the \[preview\]/);
@@ -71,14 +71,14 @@ test('when the channel cannot be reached, --base compares with the files at that
   writeFileSync(cfg, readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')
     .replace(/defaultEnvironment: local/, 'defaultEnvironment: offline')
     .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));
-  const r = await cli(['preview', '--changes', '--base', 'HEAD', '--out', 'offline', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+  const r = await cliIn(['preview', '--changes', '--base', 'HEAD', '--out', 'offline', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stderr, /cannot be reached; showing the changes against the files at HEAD/);
   const html = readFileSync(path.join(dir, 'offline', PAGE), 'utf8');
   assert.match(html, /the files at HEAD/);
   assert.match(html, /<del>is on its way<\/del>/);
   assert.match(html, /<ins>has shipped<\/ins>/);
-  const without = await cli(['preview', '--changes', '--out', 'offline2', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+  const without = await cliIn(['preview', '--changes', '--out', 'offline2', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
   assert.is(without.exitCode, 7, 'without --base an unreachable channel is exit 7');
 });
 

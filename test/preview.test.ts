@@ -8,7 +8,7 @@ import { sharedBrowser } from './browser.ts';
 import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, ROOT, cleanup, cli, firstLines, tempDir } from './helpers.ts';
+import { BIN, cleanup, cliIn, firstLines, ROOT, tempDir } from './helpers.ts';
 
 /** An RCS-only card with a chip of every action (4 on the card, the rest on the message), a video card and a fallback. */
 const EVERY_CHIP = `channel: shop-rcs
@@ -43,7 +43,7 @@ test.before(async () => {
   cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
   cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
   writeFileSync(path.join(dir, 'templates', 'rcs', 'every_chip.en_US.yaml'), EVERY_CHIP);
-  const r = await cli(['preview', '--out', 'site'], { cwd: dir });
+  const r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
 });
 test.after(async () => { await browser.close(); cleanup(dir); });

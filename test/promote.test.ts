@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cli, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY_S = `s${Math.random().toString(36).slice(2)}Pq1`;
 const KEY_P = `p${Math.random().toString(36).slice(2)}Rw2`;
@@ -36,7 +36,7 @@ function project(): { dir: string; tag: string; run: (args: string[]) => ReturnT
     'templates/rejected.yaml': T(`rejected_${tag}`, 'Hello {{1}}, your invoice for this month is now available.'),
     'templates/edited.yaml': T(`edited_${tag}`, 'Hello {{1}}, your table for tonight is confirmed.'),
   });
-  return { dir, tag, run: (args) => cli(args, { cwd: dir, env: { KEY_S, KEY_P } }) };
+  return { dir, tag, run: (args) => cliIn(args, { cwd: dir, env: { KEY_S, KEY_P } }) };
 }
 
 async function move(emu: RunningEmulator, template: string, body: Record<string, string>): Promise<void> {

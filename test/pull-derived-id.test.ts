@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.{yaml,yml}"]
 defaultEnvironment: local
@@ -27,20 +27,20 @@ body:
 `;
 
 const idIn = async (dir: string, env: string): Promise<string> =>
-  (JSON.parse((await cli(['plan', '--env', env, '--format', 'json'], { cwd: dir })).stdout) as { changes: { publicId: string }[] }).changes[0]!.publicId;
+  (JSON.parse((await cliIn(['plan', '--env', env, '--format', 'json'], { cwd: dir })).stdout) as { changes: { publicId: string }[] }).changes[0]!.publicId;
 
 test('pull --force from another environment over a file without publicId: none written, both environments plan no change', async () => {
   const dir = tempDir('tplsync-derived-');
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': FILE });
-    for (const env of ['local', 'other']) assert.is((await cli(['apply', '--auto-approve', '--env', env], { cwd: dir })).exitCode, 0);
+    for (const env of ['local', 'other']) assert.is((await cliIn(['apply', '--auto-approve', '--env', env], { cwd: dir })).exitCode, 0);
     const id = await idIn(dir, 'other');
-    const r = await cli(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
+    const r = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     const text = readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8');
     assert.not.match(text, /publicId/);
     for (const env of ['local', 'other']) {
-      const plan = await cli(['plan', '--env', env, '--detailed-exitcode'], { cwd: dir });
+      const plan = await cliIn(['plan', '--env', env, '--detailed-exitcode'], { cwd: dir });
       assert.is(plan.exitCode, 0, `${env}: ${plan.stdout}${plan.stderr}`);
     }
   } finally { cleanup(dir); }
@@ -50,12 +50,12 @@ test('a file with publicId keeps it; a brand-new file gets the template\'s id (p
   const dir = tempDir('tplsync-derived-');
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': FILE });
-    assert.is((await cli(['apply', '--auto-approve', '--env', 'other'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve', '--env', 'other'], { cwd: dir })).exitCode, 0);
     const id = await idIn(dir, 'other');
-    const fresh = await cli(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir });
+    const fresh = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir });
     assert.match(readFileSync(path.join(dir, 'pulled', 'order_shipped.en_US.yaml'), 'utf8'), new RegExp(`publicId: ${id}`), fresh.stderr);
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': FILE.replace('category: UTILITY\n', `category: UTILITY\npublicId: ${id}\n`) });
-    const r = await cli(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
+    const r = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
     assert.match(readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8'), new RegExp(`publicId: ${id}`), r.stderr);
   } finally { cleanup(dir); }
 });
@@ -66,9 +66,9 @@ test('a file without publicId over a channel template of another id: written wit
     // the template lives on the channel under an id of its own (made elsewhere, then pulled into another file)
     const console = '6f2b8a3e-1c4d-4e5f-9a6b-7c8d9e0f1a2b';
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'made/x.yaml': FILE.replace('category: UTILITY\n', `category: UTILITY\npublicId: ${console}\n`) });
-    assert.is((await cli(['apply', '--auto-approve', '--env', 'other', 'made/x.yaml'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve', '--env', 'other', 'made/x.yaml'], { cwd: dir })).exitCode, 0);
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': FILE });
-    const r = await cli(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', console, '--dir', 'templates', '--force'], { cwd: dir });
+    const r = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', console, '--dir', 'templates', '--force'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, new RegExp(`templates/order_shipped\\.en_US\\.yaml has no publicId[^\\n]*add publicId: ${console}`));
     assert.not.match(readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8'), /publicId/);

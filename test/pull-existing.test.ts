@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('pull --id of a template in a file: where it lives, nothing written, exit 0; --force writes it', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
@@ -20,19 +20,19 @@ test('pull --id of a template in a file: where it lives, nothing written, exit 0
       'templates/mine.yaml': templateText(1).replace('name: template_1', `name: ${name}`),
     });
     const env = { TPLSYNC_API_KEY: 'k' };
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    const plan = JSON.parse((await cli(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const plan = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
     const id = plan.changes[0]!.publicId;
     // into the templates directory itself, or anywhere else: never a second file
     for (const d of ['templates', 'pulled']) {
-      const r = await cli(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', d], { cwd: dir, env });
+      const r = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', d], { cwd: dir, env });
       assert.is(r.exitCode, 0, r.stdout + r.stderr);
       assert.match(r.stderr, new RegExp(`${name}/de \\(${id}\\) already lives in templates/mine\\.yaml; nothing written`));
     }
     assert.equal(readdirSync(path.join(dir, 'templates')), ['mine.yaml']);
     assert.not.ok(existsSync(path.join(dir, 'pulled')));
-    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
-    const forced = await cli(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir, env });
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    const forced = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(forced.exitCode, 0, forced.stderr);
     assert.match(forced.stderr, /also lives in templates\/mine\.yaml/);
     assert.ok(existsSync(path.join(dir, 'pulled', `${name}.de.yaml`)));

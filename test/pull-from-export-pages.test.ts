@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listingPage, pagesNotGiven } from '../src/formats/pages.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`;
 const GRAPH = 'https://graph.facebook.com/v23.0/102290129340398/message_templates';
@@ -28,10 +28,10 @@ test('one page of a listing: written, the missing pages said by file with how to
       'meta.json': metaPage('promo_a', { next: `${GRAPH}?limit=1&after=QVFIUm` }),
       'tw.json': twilioPage('promo_b', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`),
     });
-    const meta = await cli(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const meta = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(meta.exitCode, 1, meta.stderr);
     assert.match(meta.stderr, /meta\.json is one page of Meta's listing, and the page after it is not among the files given \(https:\/\/graph\.facebook\.com\/[^)]*after=QVFIUm\)[^\n]*paging\.next[^\n]*pass every page's file/);
-    const tw = await cli(['pull', '--from', 'twilio', 'tw.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const tw = await cliIn(['pull', '--from', 'twilio', 'tw.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(tw.exitCode, 1, tw.stderr);
     assert.match(tw.stderr, /tw\.json is one page of Twilio's listing[^\n]*PageToken=PT1[^\n]*next_page_url/);
     assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['promo_a.en_US.yaml', 'promo_b.en.yaml']);
@@ -48,10 +48,10 @@ test('every page given: nothing said, exit 0', async () => {
       't1.json': twilioPage('promo_b', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`),
       't2.json': twilioPage('promo_d', 1, null),
     });
-    const meta = await cli(['pull', '--from', 'meta', 'm1.json', 'm2.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const meta = await cliIn(['pull', '--from', 'meta', 'm1.json', 'm2.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(meta.exitCode, 0, meta.stderr);
     assert.not.match(meta.stderr, /one page/);
-    const tw = await cli(['pull', '--from', 'twilio', 't2.json', 't1.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const tw = await cliIn(['pull', '--from', 'twilio', 't2.json', 't1.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(tw.exitCode, 0, tw.stderr);
     assert.not.match(tw.stderr, /one page/);
   } finally { cleanup(dir); }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
 
 const META = path.join(FIXTURES, 'meta');
 const expressible = readdirSync(META).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(META, f));
@@ -17,17 +17,17 @@ test('the fixtures of every kind: lint clean, apply, plan with no changes; pulle
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
     const env = { TPLSYNC_API_KEY: 'k' };
-    const r = await cli(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     const files = readdirSync(path.join(dir, 'templates'));
     assert.is(files.length, 11, files.join(' '));
-    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
-    const plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
-    const again = await cli(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
+    const again = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stderr, /seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) already lives in templates\/seasonal_sale_named\.en_US\.yaml/);
     assert.equal(readdirSync(path.join(dir, 'templates')).length, 11);
@@ -38,7 +38,7 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    const r = await cli(['pull', '--from', 'meta', path.join(META, 'not-expressible.json'), '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'meta', path.join(META, 'not-expressible.json'), '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     // a GIF header given by an upload handle (a create request's form): the file needs a sample URL
     assert.match(r.stderr, /gif_header_promo\/en_US .*\n  components\[0\]\.example\.header_handle: a media handle/);
@@ -56,7 +56,7 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'bad.json': '{"data": [\n  {"name": "x",,}\n]}' });
-    const r = await cli(['pull', '--from', 'meta', 'bad.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'meta', 'bad.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /bad\.json:2:\d+: not JSON/);
     assert.not.match(r.stderr, /\n\s+at /);

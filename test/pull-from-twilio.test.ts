@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, FIXTURES, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
 
 const TWILIO = path.join(FIXTURES, 'twilio');
 const expressible = readdirSync(TWILIO).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(TWILIO, f));
@@ -20,7 +20,7 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
     const env = { TPLSYNC_API_KEY: 'k' };
-    const r = await cli(['pull', '--from', 'twilio', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'twilio', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
     // the quick replies' ids, the text fallback, the catalog's products: written without them, listed
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /owl_air_qr\/en \(.*quick-reply\.json contents\[0\]\) written to templates\/owl_air_qr\.en\.yaml without [^\n]*\n  types\.twilio\/quick-reply\.actions\[0\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[1\]\.id: [^\n]*\n  types\.twilio\/quick-reply\.actions\[2\]\.id: [^\n]*\n  types\.twilio\/text: /);
@@ -29,26 +29,26 @@ test('one fixture per type: lint clean, apply, plan with no changes; left-out pa
     assert.equal(files, ['catalog_menu.en.yaml', 'media_template.en.yaml', 'owl_air_cta.en.yaml', 'owl_air_qr.en.yaml', 'owl_coupon_card.en.yaml', 'owl_coupon_code.en.yaml', 'support_call.en.yaml', 'text_template.en.yaml', 'twilio_deal.en.yaml', 'verify_login.en.yaml']);
     assert.match(readFileSync(path.join(dir, 'templates', 'text_template.en.yaml'), 'utf8'), /category: UTILITY # the export has no category: check it/);
     assert.match(readFileSync(path.join(dir, 'templates', 'owl_coupon_code.en.yaml'), 'utf8'), /category: MARKETING\n/);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
-    assert.is((await cli(['fmt', '--check'], { cwd: dir })).exitCode, 0);
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
-    const plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
-    const again = await cli(['pull', '--from', 'twilio', path.join(TWILIO, 'text.json'), '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
+    const again = await cliIn(['pull', '--from', 'twilio', path.join(TWILIO, 'text.json'), '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.match(again.stderr, /text_template\/en \(.*text\.json contents\[0\]\) already lives in templates\/text_template\.en\.yaml/);
     assert.equal(readdirSync(path.join(dir, 'templates')).length, 10);
     // export --to twilio, and back: the same files
     // the multi-product template's items are given when sending: Twilio's catalog needs them in the template
-    const ex = await cli(['export', '--to', 'twilio', '--out', 'twilio.json'], { cwd: dir });
+    const ex = await cliIn(['export', '--to', 'twilio', '--out', 'twilio.json'], { cwd: dir });
     assert.is(ex.exitCode, 1, ex.stderr);
     assert.match(ex.stderr, /catalog_menu\/en \(templates\/catalog_menu\.en\.yaml\): buttons\[0\]: a multi-product template/);
     const requests = JSON.parse(readFileSync(path.join(dir, 'twilio.json'), 'utf8')) as { content: { friendly_name: string; types: object }; approval: { category: string } }[];
     assert.is(requests.length, 9);
     assert.not.ok(requests.some((x) => x.content.friendly_name === 'catalog_menu'));
-    const back = await cli(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--dir', 'back', '--force'], { cwd: dir });
+    const back = await cliIn(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--dir', 'back', '--force'], { cwd: dir });
     assert.is(back.exitCode, 0, back.stderr);
     for (const f of files.filter((x) => x !== 'catalog_menu.en.yaml')) assert.is(strip(readFileSync(path.join(dir, 'back', f), 'utf8')).replace(' # the export has no category: check it', ''), strip(readFileSync(path.join(dir, 'templates', f), 'utf8')).replace(' # the export has no category: check it', ''), f);
   } finally { cleanup(dir); await emu.close(); }
@@ -58,7 +58,7 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
   const dir = tempDir('tplsync-twilio-');
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    const r = await cli(['pull', '--from', 'twilio', path.join(TWILIO, 'not-expressible.json'), '--channel', 'shop-whatsapp', '--category', 'MARKETING'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'twilio', path.join(TWILIO, 'not-expressible.json'), '--channel', 'shop-whatsapp', '--category', 'MARKETING'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /owl_air_location\/en [^\n]*\n  types: none of twilio\/location is a WhatsApp template/);
     assert.match(r.stderr, /Owl Air Deal\/en [^\n]*\n  friendly_name: /);
@@ -68,7 +68,7 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     assert.match(readFileSync(path.join(dir, 'templates', 'plain_and_fine.en.yaml'), 'utf8'), /category: MARKETING\n/);
     // a file written that breaks a platform rule: linted as written, the finding at its line and column
     writeFiles(dir, { 'ends.json': JSON.stringify([{ friendly_name: 'ends_badly', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/text': { body: 'Hello there {{1}}' } } }]) });
-    const lint = await cli(['pull', '--from', 'twilio', 'ends.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const lint = await cliIn(['pull', '--from', 'twilio', 'ends.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(lint.exitCode, 1, lint.stderr);
     assert.match(lint.stderr, /templates\/ends_badly\.en\.yaml\n(.*\n)*\s+\d+:21\s+error\s+The body ends with the placeholder \{\{1\}\}/);
   } finally { cleanup(dir); }
@@ -83,7 +83,7 @@ test('a media URL with a variable and a body Twilio numbered after it: written, 
         types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/invoices/{{1}}'] } },
         approval_requests: { name: 'invoice_media', category: 'UTILITY', status: 'approved' } }),
     });
-    const r = await cli(['pull', '--from', 'twilio', 'c.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const r = await cliIn(['pull', '--from', 'twilio', 'c.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /invoice_media\/en \(c\.json \(template\)\) written to templates\/invoice_media\.en\.yaml without [^\n]*\n  types\.twilio\/media\.media: the media URL 'https:\/\/cdn\.owl\.com\/invoices\/\{\{1\}\}' takes a variable/);
     assert.match(r.stderr, /invoice_media\/en [^\n]* numbered in templates\/invoice_media\.en\.yaml as WhatsApp numbers it[^\n]*\n  types\.twilio\/media\.body: Twilio's \{\{2\}\} is \{\{1\}\} in the file/);

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const ORDER = 'channel: wa\nname: order_named\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{first_name}}, order {{order_id}} ships today."\n  examples: { first_name: Ana, order_id: A-1042 }\n';
 const CARD = 'channel: rcs\nname: parcel_card\nlanguage: en_US\ndescription: Parcel\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} reaches {{city}} today."\n  examples: { order_id: A-1042, city: Berlin }\n';
@@ -22,11 +22,11 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
       'templates/order_named.en_US.yaml': ORDER, 'templates/parcel_card.en_US.yaml': CARD,
     });
     const env = { TPLSYNC_API_KEY: 'k' };
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const wa = templateId(CHANNEL_A, 'order_named', 'en_US'), rcs = templateId(CHANNEL_B, 'parcel_card', 'en_US');
-    let r = await cli(['pull', '--channel', 'wa', '--id', wa, '--dir', 'templates', '--force'], { cwd: dir, env });
+    let r = await cliIn(['pull', '--channel', 'wa', '--id', wa, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
-    r = await cli(['pull', '--channel', 'rcs', '--id', rcs, '--dir', 'templates', '--force'], { cwd: dir, env });
+    r = await cliIn(['pull', '--channel', 'rcs', '--id', rcs, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const order = readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8');
     assert.match(order, /text: Hi \{\{first_name\}\}, order \{\{order_id\}\} ships today\.\n\s+examples:\n\s+first_name: Ana\n\s+order_id: A-1042/);
@@ -34,17 +34,17 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     assert.match(card, /message: Your parcel \{\{order_id\}\} reaches \{\{city\}\} today\./);
     assert.match(card, /examples:\n\s+order_id: A-1042\n\s+city: Berlin/);
     assert.not.match(card, /\(sample/);
-    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
-    let plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    let plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
     // the body changes on the channel (applied from elsewhere); the file still says the old text
     writeFiles(dir, { 'other/order.yaml': ORDER.replace('ships today', 'ships tomorrow') });
-    assert.is((await cli(['apply', 'other/order.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    r = await cli(['pull', '--channel', 'wa', '--id', wa, '--dir', 'templates', '--force'], { cwd: dir, env });
+    assert.is((await cliIn(['apply', 'other/order.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    r = await cliIn(['pull', '--channel', 'wa', '--id', wa, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, 'order_named/en_US changed on the channel since templates/order_named.en_US.yaml: its placeholders are the channel\'s numbers');
     assert.match(readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8'), /text: Hi \{\{1\}\}, order \{\{2\}\} ships tomorrow\./);
-    plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
   } finally { cleanup(dir); await emu.close(); }
 });

@@ -13,7 +13,7 @@ import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
 import { pullFromExport } from '../src/pull/from-export.ts';
 import { writtenFindings } from '../src/pull/lint-written.ts';
-import { CHANNEL_A, cleanup, cli, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = (url = 'http://127.0.0.1:9') => `templates: ["templates/**/*.yaml"]\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, ar] }\nenvironments:\n  t:\n    baseUrl: ${url}\n    channels: { wa: ${CHANNEL_A} }\n`;
 const variant = (language: string, text: string, examples: string) => `channel: wa\nname: order_shipped\nlanguage: ${language}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { ${examples} }\n`;
@@ -80,11 +80,11 @@ test('pull --channel --id: the ar variant written with the channel\'s numbers be
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG(emu.url), 'templates/wa/order_shipped.en_US.yaml': EN, 'templates/wa/order_shipped.ar.yaml': AR });
     const env = { TPLSYNC_API_KEY: 'k' };
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stderr);
     // the ar file is lost; pulled back where nothing is replaced, its placeholders are the channel's numbers
     rmSync(path.join(dir, 'templates', 'wa', 'order_shipped.ar.yaml'));
-    const r = await cli(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped', 'ar'), '--dir', 'templates/pulled'], { cwd: dir, env });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped', 'ar'), '--dir', 'templates/pulled'], { cwd: dir, env });
     assert.match(readFileSync(path.join(dir, 'templates', 'pulled', 'order_shipped.ar.yaml'), 'utf8'), /\{\{1\}\}/);
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /variant-mismatch/);

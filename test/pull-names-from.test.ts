@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const ORDER = 'channel: wa\nname: order_named\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: "Order for {{first_name}}"\n  examples: { first_name: Ana }\nbody:\n  text: "Hi {{first_name}}, order {{order_id}} ships on {{ship_date}}."\n  examples: { first_name: Ana, order_id: A-1042, ship_date: Monday }\n';
 const OTHER = 'channel: wa\nname: other_named\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{who}}, your code is ready to use."\n  examples: { who: Ana }\n';
@@ -22,35 +22,35 @@ test('--names-from meta: names back from a Meta export, plan with no changes; a 
       'templates/order.yaml': ORDER, 'templates/other.yaml': OTHER,
     });
     const env = { TPLSYNC_API_KEY: 'k' };
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    assert.is((await cli(['export', '--to', 'meta', 'templates/order.yaml', '--out', 'meta.json'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    assert.is((await cliIn(['export', '--to', 'meta', 'templates/order.yaml', '--out', 'meta.json'], { cwd: dir })).exitCode, 0);
     rmSync(path.join(dir, 'templates'), { recursive: true });
     const ids = ['--id', templateId(CHANNEL_A, 'order_named', 'en_US'), templateId(CHANNEL_A, 'other_named', 'en_US')];
     // without names: numbers, the read's samples
-    const plain = await cli(['pull', '--channel', 'wa', ...ids, '--dir', 'numbered'], { cwd: dir, env });
+    const plain = await cliIn(['pull', '--channel', 'wa', ...ids, '--dir', 'numbered'], { cwd: dir, env });
     assert.is(plain.exitCode, 0, plain.stderr);
     assert.match(readFileSync(path.join(dir, 'numbered', 'order_named.en_US.yaml'), 'utf8'), /text: Hi \{\{1\}\}, order \{\{2\}\} ships on \{\{3\}\}\.\n\s+examples:\n\s+"1": Ana\n\s+"2": A-1042\n\s+"3": Monday/);
     rmSync(path.join(dir, 'numbered'), { recursive: true });
-    const r = await cli(['pull', '--channel', 'wa', ...ids, '--dir', 'templates', '--names-from', 'meta', 'meta.json'], { cwd: dir, env });
+    const r = await cliIn(['pull', '--channel', 'wa', ...ids, '--dir', 'templates', '--names-from', 'meta', 'meta.json'], { cwd: dir, env });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, 'other_named/en_US: not in the --names-from export');
     const order = readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8');
     assert.match(order, /text: Hi \{\{first_name\}\}, order \{\{order_id\}\} ships on \{\{ship_date\}\}\.\n\s+examples:\n\s+first_name: Ana\n\s+order_id: A-1042\n\s+ship_date: Monday/);
     assert.match(order, /text: Order for \{\{first_name\}\}\n\s+examples:\n\s+first_name: Ana/);
     assert.match(readFileSync(path.join(dir, 'templates', 'other_named.en_US.yaml'), 'utf8'), /Hello \{\{1\}\}/);
-    assert.is((await cli(['lint'], { cwd: dir })).exitCode, 0);
-    const plan = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
     // an export whose body has another count of placeholders: reported, kept numbered
     const meta = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { components: { type: string; text?: string }[] }[];
     const body = meta[0]!.components.find((x) => x.type === 'BODY')!;
     body.text = 'Hi {{first_name}}, order {{order_id}} ships soon.';
     writeFiles(dir, { 'meta2.json': JSON.stringify(meta) });
-    const m = await cli(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_named', 'en_US'), '--dir', 'templates', '--force', '--names-from', 'meta', 'meta2.json'], { cwd: dir, env });
+    const m = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_named', 'en_US'), '--dir', 'templates', '--force', '--names-from', 'meta', 'meta2.json'], { cwd: dir, env });
     assert.is(m.exitCode, 1, m.stderr);
     assert.match(m.stderr, 'order_named/en_US: body: the Meta export has 2 placeholders, the channel\'s template 3: kept numbered');
     assert.match(readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8'), /Hi \{\{1\}\}, order \{\{2\}\}/);
-    const bad = await cli(['pull', '--channel', 'wa', ...ids, '--names-from', 'twilio', 'x.json'], { cwd: dir, env });
+    const bad = await cliIn(['pull', '--channel', 'wa', ...ids, '--names-from', 'twilio', 'x.json'], { cwd: dir, env });
     assert.is(bad.exitCode, 3);
   } finally { cleanup(dir); await emu.close(); }
 });

@@ -10,7 +10,7 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { renderTemplate } from '../src/send/render.ts';
-import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, lintInProcess, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 let emu: RunningEmulator;
 test.before(async () => { emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 }); });
@@ -114,7 +114,7 @@ test('apply an RCS-only template: no WhatsApp definition on the wire, placeholde
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': config(), 'templates/store.yaml': STORE.replace('NAME', 'apply') });
-    let r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /created shop-rcs\/store_opening_apply\/en_US → APPROVED/);
     const rec = [...emu.state.templates.values()].find((x) => x.body.name === 'store_opening_apply')!;
@@ -123,7 +123,7 @@ test('apply an RCS-only template: no WhatsApp definition on the wire, placeholde
     assert.is(rec.body.message!.richCards![0]!.title, 'New store in {{1}}');
     assert.equal(rec.body.message!.richCards![0]!.suggestions![2], { action: 'dial', phoneNumber: '+4930123456', postbackData: 'call_store', text: 'Call the store' });
     assert.is(rec.body.message!.fallback!.text, 'Our {{1}} store opens Saturday 10:00: https://shop.example.com/berlin');
-    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /No changes/);
   } finally { cleanup(dir); }
@@ -140,23 +140,23 @@ test('an expired campaign is reported and held back; every other template plans 
     const lint = await lintJson(dir);
     assert.is(lint.exitCode, 1);
     assert.equal(lint.d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['rcs-expired@7:51']);
-    let r = await cli(['plan', '--format', 'json'], { cwd: dir, env });
+    let r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const plan = JSON.parse(r.stdout);
     assert.equal(plan.changes.map((c: { name: string; action: string }) => `${c.action} ${c.name}`), ['create store_opening_held']);
     assert.is(plan.held[0].name, 'flash_sale_done');
     assert.match(plan.held[0].reasons[0], /expireTime 2020-01-01T00:00:00.000Z is in the past.*rcs-expired/);
-    r = await cli(['plan', '--format', 'markdown'], { cwd: dir, env });
+    r = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env });
     assert.match(r.stdout, /⛔ `shop-rcs\/flash_sale_done\/en_US` is held back \(not planned, not applied\)/);
-    r = await cli(['types', '--out', 'types.ts'], { cwd: dir });
+    r = await cliIn(['types', '--out', 'types.ts'], { cwd: dir });
     assert.is(r.exitCode, 0, `types are generated for the other templates too: ${r.stderr}`);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /! held +shop-rcs\/flash_sale_done\/en_US/);
     assert.match(r.stdout, /Applied to t: 1 created, 0 updated, 0 failed/);
     assert.match(r.stderr, 'tplsync: 1 template was held back by its file and not written (held above): shop-rcs/flash_sale_done/en_US.', 'said at the end too');
     assert.ok(![...emu.state.templates.values()].some((x) => x.body.name === 'flash_sale_done'), 'the expired template was not written');
-    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000001', '--template', 'flash_sale_done'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000001', '--template', 'flash_sale_done'], { cwd: dir, env });
     assert.is(r.exitCode, 1, 'nor sent');
     // retiring it: delete the file; the plan is clean again
     rmSync(path.join(dir, 'templates', 'sale.yaml'));
@@ -172,12 +172,12 @@ test('pull: the weekend_offers sample and an RCS-only template come back lint-cl
       'templates/weekend.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8').replace('name: weekend_offers', 'name: weekend_offers_pull'),
       'templates/store.yaml': STORE.replace('NAME', 'pull'),
     });
-    let r = await cli(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
+    let r = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const ids = (JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')).results as { publicId: string }[]).map((x) => x.publicId);
     // the originals out of the project first: pull writes no second file of a template a file holds
     renameSync(path.join(dir, 'templates'), path.join(dir, 'applied'));
-    r = await cli(['pull', '--channel', 'shop-rcs', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env });
+    r = await cliIn(['pull', '--channel', 'shop-rcs', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const weekend = readFileSync(path.join(dir, 'pulled', 'weekend_offers_pull.en_US.yaml'), 'utf8');
     assert.match(weekend, /text: Hi \{\{1\}\}, three weekend offers/);
@@ -189,9 +189,9 @@ test('pull: the weekend_offers sample and an RCS-only template come back lint-cl
     rmSync(path.join(dir, 'applied'), { recursive: true });
     renameSync(path.join(dir, 'pulled'), path.join(dir, 'templates'));
     assert.equal((await lintJson(dir)).d, []);
-    r = await cli(['fmt', '--check'], { cwd: dir });
+    r = await cliIn(['fmt', '--check'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    r = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
   } finally { cleanup(dir); }
 });
@@ -200,14 +200,14 @@ test('new --kind rcs scaffolds an RCS-only template that lints clean and applies
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': config() });
-    let r = await cli(['new', '--kind', 'rcs', '--channel', 'shop-rcs', '--name', 'hello_rcs'], { cwd: dir });
+    let r = await cliIn(['new', '--kind', 'rcs', '--channel', 'shop-rcs', '--name', 'hello_rcs'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const text = readFileSync(path.join(dir, 'templates', 'hello_rcs.en_US.yaml'), 'utf8');
     assert.not.match(text, /^(category|body):/m);
     assert.equal((await lintJson(dir)).d, []);
-    r = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
-    r = await cli(['new', '--kind', 'sms', '--channel', 'shop-rcs', '--name', 'x'], { cwd: dir });
+    r = await cliIn(['new', '--kind', 'sms', '--channel', 'shop-rcs', '--name', 'x'], { cwd: dir });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /--kind is standard, carousel, offer, authentication, call, gif, app-link, flow, product, product-carousel, call-permission, order-details, order-status, rcs, not/);
   } finally { cleanup(dir); }
@@ -223,10 +223,10 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
       'templates/support.yaml': readFileSync(path.join(ROOT, 'templates', 'rcs', 'support_callback.en_US.yaml'), 'utf8'),
     });
     // applied first: send sends only what the channel approved
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     const before = emu.state.conversations.size;
-    let r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'tasting_rsvp', '--param', 'first_name=Jo'], { cwd: dir, env });
+    let r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'tasting_rsvp', '--param', 'first_name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(r.stderr, '', 'nothing left out');
     assert.ok(emu.state.conversation(r.stdout.trim()));
@@ -235,13 +235,13 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
       text: 'Hi Jo, join our coffee tasting on Friday at 18:00? Tap an answer below.',
       suggestions: [{ action: 'reply', text: "Yes, I'll come", postbackData: 'tasting_yes' }, { action: 'reply', text: 'Not this time', postbackData: 'tasting_no' }],
     });
-    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin'], { cwd: dir, env });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /RCS rich card 1 "New store in \{\{city\}\}" with its 4 suggestions; suggestion 1, share_location "Share location"; suggestion 2, create_calendar_event "Save the date"; the SMS fallback\. Nothing was sent/);
-    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', '--text-only'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /has no text to send/);
-    r = await cli(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'support_callback', '--text-only'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'support_callback', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /left out: suggestion 1, dial "Call support"; the SMS fallback/);
     assert.is(emu.state.conversations.size, before + 2);

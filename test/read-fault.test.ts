@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const KEY = `k${randomUUID().replace(/-/g, '')}`;
 let emu: RunningEmulator;
@@ -46,23 +46,23 @@ test('a template whose reads keep failing is held; every other one is planned an
     failing = templateId(CHANNEL_A, names[1]!, 'en_US');
     const env = { RF_KEY: KEY };
 
-    const plan = await cli(['plan'], { cwd: dir, env });
+    const plan = await cliIn(['plan'], { cwd: dir, env });
     assert.is(plan.exitCode, 7, plan.stdout + plan.stderr);
     assert.match(plan.stdout, `! held   shop-whatsapp/${names[1]}/en_US`);
     assert.match(plan.stdout, 'could not be read from the channel');
     assert.match(plan.stdout, '2 to create');
 
-    const apply = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
     assert.match(apply.stdout, '2 created');
     assert.match(apply.stderr, '1 template could not be read from the channel');
     assert.match(apply.stderr, 'a re-run is safe');
 
     failing = undefined;
-    const again = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const again = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(again.exitCode, 0, again.stdout + again.stderr);
     assert.match(again.stdout, '1 created');
-    const done = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    const done = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(done.exitCode, 0, done.stdout + done.stderr);
   } finally { cleanup(dir); failing = undefined; }
 });
@@ -76,7 +76,7 @@ test('when no template can be read, plan and apply exit 7 and write nothing, as 
       [`templates/${name}.en_US.yaml`]: VALID.replace('order_ready', name),
     });
     failing = templateId(CHANNEL_A, name, 'en_US');
-    const apply = await cli(['apply', '--auto-approve'], { cwd: dir, env: { RF_KEY: KEY } });
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { RF_KEY: KEY } });
     assert.is(apply.exitCode, 7, apply.stdout + apply.stderr);
   } finally { cleanup(dir); failing = undefined; }
 });

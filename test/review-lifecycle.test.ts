@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Zr4`;
 const HOUR = 3600_000;
@@ -20,14 +20,14 @@ const ajv = new Ajv.default({ allErrors: true, strict: true });
 const validReview = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'review.v1.schema.json'), 'utf8')));
 const validPlan = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
 
-function project(): { dir: string; file: string; run: (args: string[]) => ReturnType<typeof cli> } {
+function project(): { dir: string; file: string; run: (args: string[]) => ReturnType<typeof cliIn> } {
   const dir = tempDir('tplsync-lifecycle-');
   const name = `order_ready_${Math.random().toString(36).slice(2, 8)}`;
   writeFiles(dir, {
     'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: LC_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
     'templates/order.en_US.yaml': `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
   });
-  return { dir, file: path.join(dir, 'templates', 'order.en_US.yaml'), run: (args) => cli(args, { cwd: dir, env: { LC_KEY: KEY } }) };
+  return { dir, file: path.join(dir, 'templates', 'order.en_US.yaml'), run: (args) => cliIn(args, { cwd: dir, env: { LC_KEY: KEY } }) };
 }
 
 async function control(name: string, body: unknown, token = emu.controlToken): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -35,7 +35,7 @@ async function control(name: string, body: unknown, token = emu.controlToken): P
   return { status: res.status, body: await res.json() as Record<string, unknown> };
 }
 
-async function appliedId(run: (args: string[]) => ReturnType<typeof cli>): Promise<string> {
+async function appliedId(run: (args: string[]) => ReturnType<typeof cliIn>): Promise<string> {
   const a = await run(['apply', '--auto-approve']);
   assert.is(a.exitCode, 0, a.stdout + a.stderr);
   const p = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] };
@@ -184,7 +184,7 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
     const url = closed.url;
     await closed.close();
     writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(emu.url, url));
-    const down = await cli(['review'], { cwd: dir, env: { LC_KEY: KEY } });
+    const down = await cliIn(['review'], { cwd: dir, env: { LC_KEY: KEY } });
     assert.is(down.exitCode, 7, down.stdout + down.stderr);
   } finally { cleanup(dir); }
 });

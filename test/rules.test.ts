@@ -14,7 +14,7 @@ import { RULES } from '../src/lint/registry.ts';
 import { scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
-import { CHANNEL_A, CONFIG, FIXTURES, VALID, cli, tempDir, writeBody, writeFiles, cleanup } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
 /** rules whose failing input is made by a test (a 1 MiB file, an unreadable path, a plugin that throws: test/policies.test.ts, a link out of the project: test/hardening-files.test.ts) */
@@ -151,7 +151,7 @@ test('60,000 keys (under the 1 MiB cap): a bounded report with a summary, end to
   try {
     const keys = Array.from({ length: 60_000 }, (_, i) => `k${i}: 1\n`).join('');
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/big.yaml': VALID + keys });
-    const r = await cli(['lint', '--format', 'json'], { cwd: dir });
+    const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     const out = JSON.parse(r.stdout) as { diagnostics: { ruleId: string; message: string; line: number }[] };
     assert.ok(out.diagnostics.length <= MAX_FINDINGS_PER_FILE + 1, `${out.diagnostics.length} findings`);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { wholePlanProblems, type SavedPlan } from '../src/plan/saved.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Z9q`;
 let emu: RunningEmulator;
@@ -21,7 +21,7 @@ async function planned(): Promise<{ dir: string; plan: SavedPlan }> {
   const tag = Math.random().toString(36).slice(2, 8);
   for (const n of ['one', 'two', 'three']) files[`templates/${n}.en_US.yaml`] = VALID.replace('order_ready', `${n}_${tag}`);
   writeFiles(dir, files);
-  const r = await cli(['plan', '--out', 'plan.json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+  const r = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
   assert.is(r.exitCode, 0, r.stderr);
   return { dir, plan: JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as SavedPlan };
 }
@@ -51,10 +51,10 @@ test('apply refuses a hand-edited plan whole (exit 4) and writes nothing', async
     try {
       edit(plan);
       writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(plan));
-      const r = await cli(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+      const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env: { WHOLE_KEY: KEY } });
       assert.is(r.exitCode, 4, `${what}: ${r.stdout}${r.stderr}`);
       assert.match(r.stdout + r.stderr, 'the plan was edited after it was made');
-      const after = await cli(['plan', '--format', 'json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+      const after = await cliIn(['plan', '--format', 'json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
       assert.is((JSON.parse(after.stdout) as { summary: { create: number } }).summary.create, 3, `${what}: nothing was written`);
     } finally { cleanup(dir); }
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig, schemaModelinePath } from '../src/config/load.ts';
-import { ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 /** a project whose node_modules/tplsync is a link to this checkout, as pnpm and `npm link` make it */
 function linkedProject(): string {
@@ -39,10 +39,10 @@ test('without tplsync in the project (npx, a global install), the modeline names
 test('init and new write the node_modules path into the config and the templates', async () => {
   const dir = linkedProject();
   try {
-    const r = await cli(['init', '--yes', '--channel', 'wa'], { cwd: dir });
+    const r = await cliIn(['init', '--yes', '--channel', 'wa'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), '$schema=node_modules/tplsync/schema/config.schema.json');
-    const n = await cli(['new', '--name', 'order_ready', '--channel', 'wa', '--language', 'en_US'], { cwd: dir });
+    const n = await cliIn(['new', '--name', 'order_ready', '--channel', 'wa', '--language', 'en_US'], { cwd: dir });
     assert.is(n.exitCode, 0, n.stdout + n.stderr);
     const written = n.stdout.match(/templates\/\S+\.yaml/)?.[0] ?? 'templates/order_ready.en_US.yaml';
     assert.match(readFileSync(path.join(dir, written), 'utf8'), '$schema=../node_modules/tplsync/schema/template.schema.json');

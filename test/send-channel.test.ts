@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomBytes(8).toString('hex')}`;
 let emu: RunningEmulator;
@@ -26,20 +26,20 @@ test('send --template finds the channel in the file, refuses a name two channels
   });
   const env = { TPLSYNC_API_KEY: KEY };
   try {
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    let r = await cli(['send', '--to', '+4915100000077', '--template', 'table_confirmed', '--param', 'name=Jo'], { cwd: dir, env });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    let r = await cliIn(['send', '--to', '+4915100000077', '--template', 'table_confirmed', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(emu.state.conversation(r.stdout.trim())?.channelId.toLowerCase(), CHANNEL_A.toLowerCase(), 'sent on the channel of the file');
-    r = await cli(['send', '--to', '+4915100000077', '--template', 'promo', '--param', 'name=Jo'], { cwd: dir, env });
+    r = await cliIn(['send', '--to', '+4915100000077', '--template', 'promo', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /A template promo is on several channels \(wa, wa2\); choose one with --channel/);
-    r = await cli(['send', '--channel', 'wa2', '--to', '+4915100000077', '--template', 'promo', '--param', 'name=Jo'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'wa2', '--to', '+4915100000077', '--template', 'promo', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(emu.state.conversation(r.stdout.trim())?.channelId.toLowerCase(), CHANNEL_B.toLowerCase());
-    r = await cli(['send', '--to', '+4915100000077', '--text', 'hi'], { cwd: dir, env });
+    r = await cliIn(['send', '--to', '+4915100000077', '--text', 'hi'], { cwd: dir, env });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /--text needs --channel ALIAS/);
-    r = await cli(['send', '--to', '+4915100000077', '--template', 'nope'], { cwd: dir, env });
+    r = await cliIn(['send', '--to', '+4915100000077', '--template', 'nope'], { cwd: dir, env });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /No template nope in the template files/);
   } finally { cleanup(dir); }

@@ -12,7 +12,7 @@ import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { NotSendable } from '../src/send/gate.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Gt7`;
 let emu: RunningEmulator;
@@ -23,7 +23,7 @@ const ORDER = (name: string) => `channel: wa\nname: ${name}\nlanguage: en_US\nca
 const AUTH_DE = (name: string) => `channel: wa\nname: ${name}\nlanguage: de\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, text: Code kopieren, otp_type: COPY_CODE }\n`;
 const WEBVIEW = (name: string) => `channel: rcs\nname: ${name}\nlanguage: en_US\ndescription: Tracking\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} is on its way."\n  examples: { order_id: A-1042 }\n  suggestions:\n    - { action: open_url, text: Track live, postbackData: "https://shop.example.com/track", openUrlApplication: WEBVIEW, webviewType: TALL }\n`;
 
-function project(): { dir: string; name: string; run: (args: string[]) => ReturnType<typeof cli> } {
+function project(): { dir: string; name: string; run: (args: string[]) => ReturnType<typeof cliIn> } {
   const dir = tempDir('tplsync-gate-');
   const name = `ready_${Math.random().toString(36).slice(2, 8)}`;
   writeFiles(dir, {
@@ -32,7 +32,7 @@ function project(): { dir: string; name: string; run: (args: string[]) => Return
     'templates/auth.yaml': AUTH_DE(`${name}_code`),
     'templates/track.yaml': WEBVIEW(`${name}_track`),
   });
-  return { dir, name, run: (args) => cli(args, { cwd: dir, env: { GATE_KEY: KEY } }) };
+  return { dir, name, run: (args) => cliIn(args, { cwd: dir, env: { GATE_KEY: KEY } }) };
 }
 const sendOrder = (name: string, extra: string[] = []) => ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', 'customer=Maria', ...extra];
 

@@ -14,7 +14,7 @@ import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
-import { CHANNEL_A, CHANNEL_B, ROOT, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const meta = (file: string) => {
   const v = readTemplateValue(readFileSync(path.join(ROOT, 'templates', file), 'utf8'));
@@ -115,16 +115,16 @@ test('send refuses a template whose parts a conversation message cannot carry, n
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
     // applied (and approved) first: send sends only what the channel approved
-    assert.is((await cli(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const before = emu.state.conversations.size;
-    let r = await cli(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo'], { cwd: dir, env });
+    let r = await cliIn(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"\. Nothing was sent/);
-    r = await cli(['send', '--channel', 'rcs', '--to', '+4915100000099', '--template', 'two_cards'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'rcs', '--to', '+4915100000099', '--template', 'two_cards'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /RCS rich card 1 "Shirts"; RCS rich card 2 "Shoes"/);
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
-    r = await cli(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo', '--text-only'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /left out: button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"$/m, r.stderr);
     assert.ok(emu.state.conversation(r.stdout.trim()), 'the text part was sent');
@@ -139,37 +139,37 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
   const dir = project(emu.url);
   const env = { TPLSYNC_API_KEY: 'k' };
   try {
-    const applied = await cli(['apply', '--auto-approve'], { cwd: dir, env });
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     const args = ['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--template', 'order_shipped', '--language', 'en_US',
       '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1'];
     const before = emu.state.conversations.size;
-    let r = await cli(args, { cwd: dir, env });
+    let r = await cliIn(args, { cwd: dir, env });
     assert.is(r.exitCode, 3, 'an image header cannot go in a conversation message: refused');
     assert.match(r.stderr, /the image header\. Nothing was sent\. To send its text part alone, pass --text-only/);
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
-    r = await cli([...args, '--text-only'], { cwd: dir, env });
+    r = await cliIn([...args, '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /sent the text part only; left out: the image header/);
     const id = r.stdout.trim();
     assert.match(id, /^[0-9a-f-]{36}$/);
     const rec = emu.state.conversation(id)!;
     assert.ok(rec, 'recorded by the emulator');
-    r = await cli(['status', id], { cwd: dir, env });
+    r = await cliIn(['status', id], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /RECEIVER\s+USER\s+STATUS\n\+4915100000011\s+wm\w+\s+sent/);
     // more than one page: a send to many receivers, read with --limit 2
     const cm = randomUUID();
     await createClient({ baseUrl: emu.url, apiKey: 'k' }).sendConversation(CHANNEL_A, { clientMessageId: cm, messages: ['+491510000001', 'nobody', '+491510000003', '+491510000004', '+491510000005'].map((x) => ({ receiver: x, type: 'text', data: { message: 'm' } })) });
-    r = await cli(['status', cm, '--limit', '2'], { cwd: dir, env });
+    r = await cliIn(['status', cm, '--limit', '2'], { cwd: dir, env });
     assert.match(r.stdout, /2 receivers: 1 sent, 1 failed: not a contact\nmore: tplsync status \.\.\. --cursor \S+/);
-    r = await cli(['status', cm, '--limit', '2', '--all', '--format', 'json'], { cwd: dir, env });
+    r = await cliIn(['status', cm, '--limit', '2', '--all', '--format', 'json'], { cwd: dir, env });
     const all = JSON.parse(r.stdout);
     assert.is(all.send_list.length, 5);
     assert.equal(all.send_list.map((x: { statusText: string }) => x.statusText), ['sent', 'failed: not a contact', 'sent', 'sent', 'sent']);
     assert.is(all.next_cursor, '');
     // a text with suggestions
-    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000012', '--text', 'Your parcel is here', '--reply', 'Thanks', '--open-url', 'Track=https://shop.example.com/t'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000012', '--text', 'Your parcel is here', '--reply', 'Thanks', '--open-url', 'Track=https://shop.example.com/t'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     // usage errors
     for (const args of [
@@ -179,12 +179,12 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
       ['send', '--channel', 'shop-whatsapp', '--to', 'x', '--text', 'hi', '--open-url', 'Go=ftp://x'],
       ['status', 'not-a-uuid'],
     ]) {
-      r = await cli(args, { cwd: dir, env });
+      r = await cliIn(args, { cwd: dir, env });
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
     }
-    r = await cli(['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped'], { cwd: dir, env });
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', 'x', '--template', 'order_shipped'], { cwd: dir, env });
     assert.match(r.stderr, /exists in en_US, de; choose one with --language/);
-    r = await cli(['status', randomUUID()], { cwd: dir, env });
+    r = await cliIn(['status', randomUUID()], { cwd: dir, env });
     assert.is(r.exitCode, 3, 'an unknown id is a usage error (the table\'s 3), not findings');
   } finally { cleanup(dir); }
 });
@@ -197,7 +197,7 @@ test('a non-zero errcode in the status body is a clear error (exit 3)', async ()
   await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r));
   const dir = project(`http://127.0.0.1:${(stand.address() as AddressInfo).port}`);
   try {
-    const r = await cli(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+    const r = await cliIn(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /errcode 40014: invalid access_token/);
   } finally { stand.close(); cleanup(dir); }

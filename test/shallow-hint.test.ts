@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchHint } from '../src/plan/orphans.ts';
-import { cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const gitEnv = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
 
@@ -34,13 +34,13 @@ test('the hint plan prints in a shallow clone works as printed', async () => {
     const clone = path.join(dir, 'clone');
     // what actions/checkout does on a pull request: one commit of the head branch, no others
     await git(dir, ['clone', '-q', '--depth=1', '--single-branch', '--branch', 'feature', `file://${origin}`, clone]);
-    const r = await cli(['plan', '--base', 'origin/main'], { cwd: clone });
+    const r = await cliIn(['plan', '--base', 'origin/main'], { cwd: clone });
     assert.is(r.exitCode, 3, r.stderr);
     const hint = /fetch it first: (git fetch [^)]+)\)/.exec(r.stderr)?.[1];
     assert.is(hint, 'git fetch --depth=1 origin main:refs/remotes/origin/main');
     const fetched = await execa('sh', ['-c', hint!], { cwd: clone, reject: false, all: true });
     assert.is(fetched.exitCode, 0, fetched.all);
-    const again = await cli(['plan', '--base', 'origin/main'], { cwd: clone });
+    const again = await cliIn(['plan', '--base', 'origin/main'], { cwd: clone });
     assert.is(again.exitCode, 0, again.stderr);
   } finally { cleanup(dir); }
 });

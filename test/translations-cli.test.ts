@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const EN = `channel: shop-whatsapp
 name: order_shipped
@@ -19,21 +19,21 @@ test('export, a tampered placeholder, import: exit 1 at the line of the unit; a 
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const out = await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
     assert.is(out.exitCode, 0, out.stderr);
     assert.match(out.stdout, /translations\/de\.po: 1 unit of 1 template\(s\), 0 translated already/);
     const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
     const line = po.split('\n').findIndex((l) => l.startsWith('msgctxt "shop-whatsapp/order_shipped:body.text"')) + 1;
     writeFiles(dir, { 'translations/de.po': po.replace(/msgstr ""\n*$/, 'msgstr "Hallo {{customer}}, deine Bestellung ist unterwegs."\n') });
-    const bad = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const bad = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(bad.exitCode, 1);
     assert.match(bad.stderr, new RegExp(`^translations/de\\.po:${line}: shop-whatsapp/order_shipped:body\\.text: refused: the placeholders changed \\(dropped \\{\\{order_id\\}\\}\\)`, 'm'));
     assert.not.match(bad.stderr, /\n\s+at /);
     writeFiles(dir, { 'translations/de.po': po.replace(/msgstr ""\n*$/, 'msgstr "Hallo {{customer}}, deine Bestellung {{order_id}} ist unterwegs und kommt in drei Werktagen an."\n') });
-    const good = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const good = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(good.exitCode, 0, good.stderr);
     assert.match(good.stdout, /created templates\/order_shipped\.de\.yaml \(1 text\)/);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
   } finally { cleanup(dir); }
 });
@@ -43,7 +43,7 @@ test('usage errors are exit 3', async () => {
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
     for (const args of [['translations', 'publish'], ['translations', 'export', '--target', 'de'], ['translations', 'export', '--source', 'en_US', '--target', 'templates/'], ['translations', 'import', 'notes.txt']]) {
-      const r = await cli(args, { cwd: dir });
+      const r = await cliIn(args, { cwd: dir });
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
       assert.not.match(r.stderr, /\n\s+at /);
     }

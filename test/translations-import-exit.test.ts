@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const template = (name: string) => `channel: shop-whatsapp
 name: ${name}
@@ -32,7 +32,7 @@ test('a template left out for an untranslated text is exit 1; the same import ag
       'templates/order_shipped.en_US.yaml': template('order_shipped'),
       'templates/order_ready.en_US.yaml': template('order_ready').replace('your order is on its way', 'your order is ready').replace('Reply STOP', 'Send STOP'),
     });
-    const exp = await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
     assert.is(exp.exitCode, 0, exp.stderr);
     const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
     // order_shipped: both texts; order_ready: the body only (its footer untranslated)
@@ -42,7 +42,7 @@ test('a template left out for an untranslated text is exit 1; the same import ag
       'Hi {{customer}}, your order is ready.': 'Hallo {{customer}}, deine Bestellung ist fertig.',
     }) });
 
-    const first = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const first = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(first.exitCode, 1, first.stdout + first.stderr);
     assert.match(first.stderr, /^translations\/de\.po: shop-whatsapp\/order_ready: not written: 1 of its 2 texts have no de translation/m);
     assert.match(first.stdout, /^created templates\/order_shipped\.de\.yaml \(2 texts\)$/m);
@@ -56,7 +56,7 @@ test('a template left out for an untranslated text is exit 1; the same import ag
       'Hi {{customer}}, your order is ready.': 'Hallo {{customer}}, deine Bestellung ist fertig.',
       'Send STOP to opt out': 'Sende STOP zum Abbestellen',
     }) });
-    const second = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const second = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(second.exitCode, 0, second.stdout + second.stderr);
     assert.match(second.stdout, /^created templates\/order_ready\.de\.yaml \(2 texts\)$/m);
     assert.match(second.stdout, /^1 file written; 1 already up to date \(not written\)$/m);
@@ -64,12 +64,12 @@ test('a template left out for an untranslated text is exit 1; the same import ag
     // again: nothing changes, nothing is written (a written file would be a new inode: temp file + rename)
     const files = ['templates/order_shipped.de.yaml', 'templates/order_ready.de.yaml'].map((f) => path.join(dir, f));
     const before = files.map((f) => ({ ino: statSync(f).ino, text: readFileSync(f, 'utf8') }));
-    const third = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const third = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(third.exitCode, 0, third.stdout + third.stderr);
     assert.is(third.stdout.trim(), '0 files written; 2 already up to date (not written)');
     assert.is(third.stderr.trim(), '');
     assert.equal(files.map((f) => ({ ino: statSync(f).ino, text: readFileSync(f, 'utf8') })), before);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
   } finally { cleanup(dir); }
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const EN = `channel: shop-whatsapp
 name: order_shipped
@@ -23,14 +23,14 @@ test('a missing translation file: exit 1, named, the other file imported; an unt
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const exp = await cli(['translations', 'export', '--source', 'en_US', '--target', 'fr', 'de'], { cwd: dir });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'fr', 'de'], { cwd: dir });
     assert.is(exp.exitCode, 0, exp.stderr);
     const xlf = readFileSync(path.join(dir, 'translations/fr.xlf'), 'utf8')
       // as a translator's tool may write it: the code by id alone, characters as references
       .replace(/(<source xml:space="preserve">Hi <ph id="ph1"[^>]*\/>, your order is on its way\.<\/source>)/, '$1\n        <target>Bonjour <ph id="ph1"/>, votre commande est en route, d&#233;j&#xE0;.</target>')
       .replace(/(<source xml:space="preserve">Reply STOP to opt out<\/source>)/, '$1\n        <target>R&#233;pondez STOP pour vous d&#233;sabonner</target>');
     writeFiles(dir, { 'translations/fr.xlf': xlf });
-    const r = await cli(['translations', 'import', 'translations/missing.xlf', 'translations/de.xlf', 'translations/fr.xlf'], { cwd: dir });
+    const r = await cliIn(['translations', 'import', 'translations/missing.xlf', 'translations/de.xlf', 'translations/fr.xlf'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /^translations\/missing\.xlf: cannot be read: no such file$/m);
     assert.match(r.stderr, /^translations\/de\.xlf: no unit has a translation yet/m);
@@ -39,7 +39,7 @@ test('a missing translation file: exit 1, named, the other file imported; an unt
     const fr = readFileSync(path.join(dir, 'templates/order_shipped.fr.yaml'), 'utf8');
     assert.match(fr, /text: "Bonjour \{\{customer\}\}, votre commande est en route, déjà\."/);
     assert.match(fr, /^footer: Répondez STOP pour vous désabonner # keep this comment$/m);
-    const lint = await cli(['lint'], { cwd: dir });
+    const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
   } finally { cleanup(dir); }
 });

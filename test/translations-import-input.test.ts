@@ -14,7 +14,7 @@ import { applyTexts, checkApplied, EditRefused, planImport } from '../src/transl
 import { indexText } from '../src/files/text-locate.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { UsageError } from '../src/core/errors.ts';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cli, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const S = 'Hello {{first_name}}, welcome to our shop. Reply here if you have questions.';
 const EN = `channel: shop-whatsapp
@@ -211,7 +211,7 @@ test('export: a source language no template has is a usage error naming the one 
       assert.match((e as Error).message, '--target en_US is the source language');
     });
     // the exit code only the process shows
-    const r = await cli(['translations', 'export', '--source', 'en', '--target', 'de'], { cwd: dir });
+    const r = await cliIn(['translations', 'export', '--source', 'en', '--target', 'de'], { cwd: dir });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "did you mean 'en_US'?");
   } finally { cleanup(dir); }

@@ -10,7 +10,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { BIN, CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cli, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { importTranslations } from '../src/cli/translations.ts';
 import { Interrupted } from '../src/core/interrupt.ts';
@@ -39,10 +39,10 @@ function fill(po: string, round: number, drop?: number): string {
 
 /** the PO exported from the project, and its round 1 imported (every target file written): the exported PO, to fill again */
 async function importedOnce(dir: string, po: () => string): Promise<string> {
-  assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+  assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
   const empty = po();
   writeFiles(dir, { 'translations/de.po': fill(empty, 1) });
-  const first = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+  const first = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
   assert.is(first.exitCode, 0, first.stderr);
   return empty;
 }
@@ -62,7 +62,7 @@ function project(): { dir: string; po: () => string } {
 test('a first import whose write fails half-way: the file it was writing is removed, the others are whole or not there', async () => {
   const { dir, po } = project();
   try {
-    assert.is((await cli(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
     writeFiles(dir, { 'translations/de.po': fill(po(), 2) });
     const r = await limited(['translations', 'import', 'translations/de.po'], dir);
     assert.is.not(r.exitCode, 0, String(r.stdout));
@@ -97,7 +97,7 @@ test('a re-import whose write fails half-way: the file being replaced keeps its 
     }
     assert.equal(tmpLeft(dir), []);
     // without the limit the same import completes
-    const again = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const again = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
     assert.is(parse(readFileSync(path.join(dir, `templates/order_${LONG}.de.yaml`), 'utf8')).body.text, german(LONG, 2));
   } finally { cleanup(dir); }
@@ -111,7 +111,7 @@ test('a template refused for a dropped placeholder keeps its file byte for byte 
     const before = readFileSync(f3, 'utf8');
     const ino = statSync(f3).ino;
     writeFiles(dir, { 'translations/de.po': fill(empty, 3, 3) });
-    const r = await cli(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    const r = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /shop-whatsapp\/order_3:body\.text: refused: the placeholders changed/);
     assert.is(readFileSync(f3, 'utf8'), before);

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkEntry } from '../src/translations/apply.ts';
 import { partsOf, placeholdersOf } from '../src/translations/units.ts';
-import { CONFIG, cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const TEXT = 'Hi {{customer}}, use ((promo_code)) at ((shop_host))/cart before Sunday.';
 
@@ -42,7 +42,7 @@ test('the CLI: the PO names the reference, a translation without it is refused a
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG_WITH_VALUES, 'templates/coupon_code.en_US.yaml': EN });
-    const exp = await cli(['translations', 'export', '--source', 'en_US', '--target', 'ar', '--format', 'po'], { cwd: dir });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'ar', '--format', 'po'], { cwd: dir });
     assert.is(exp.exitCode, 0, exp.stderr);
     const po = readFileSync(path.join(dir, 'translations/ar.po'), 'utf8');
     assert.match(po, '#. placeholders: {{customer}} ((promo_code))');
@@ -50,11 +50,11 @@ test('the CLI: the PO names the reference, a translation without it is refused a
     const at = lines.findIndex((l) => l.startsWith('msgid "Hi {{customer}}, use the code'));
     lines[at + 1] = 'msgstr "مرحبا {{customer}}، استخدم الرمز عند الدفع هذا الأسبوع."';
     writeFiles(dir, { 'translations/ar.po': lines.join('\n') });
-    const imp = await cli(['translations', 'import', 'translations/ar.po'], { cwd: dir });
+    const imp = await cliIn(['translations', 'import', 'translations/ar.po'], { cwd: dir });
     assert.is(imp.exitCode, 1, imp.stdout + imp.stderr);
     assert.match(imp.stderr, new RegExp(`translations/ar\\.po:${at}:.*dropped \\(\\(promo_code\\)\\)`));
     assert.not.ok(readFileSync(path.join(dir, 'templates/coupon_code.en_US.yaml'), 'utf8').includes('مرحبا'));
-    const xlf = await cli(['translations', 'export', '--source', 'en_US', '--target', 'ar'], { cwd: dir });
+    const xlf = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'ar'], { cwd: dir });
     assert.is(xlf.exitCode, 0, xlf.stderr);
     assert.match(readFileSync(path.join(dir, 'translations/ar.xlf'), 'utf8'), '<ph id="ph2" disp="((promo_code))" equiv="((promo_code))"/>');
   } finally { cleanup(dir); }

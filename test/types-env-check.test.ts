@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatedEnvironment, GENERATED_HEADER } from '../src/typegen/header.ts';
 import { VALID } from '../bench/generate.ts';
-import { cleanup, cli, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]
 defaultEnvironment: staging
@@ -39,15 +39,15 @@ test('types --check checks a module made with --env against that environment', a
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': TEMPLATE });
-    const made = await cli(['types', '--env', 'production'], { cwd: dir });
+    const made = await cliIn(['types', '--env', 'production'], { cwd: dir });
     assert.is(made.exitCode, 0, made.stdout + made.stderr);
     const text = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
     assert.match(text, 'https://shop.example');
     assert.match(text.split('\n')[0]!, 'tplsync types --env production');
-    const check = await cli(['types', '--check'], { cwd: dir });
+    const check = await cliIn(['types', '--check'], { cwd: dir });
     assert.is(check.exitCode, 0, check.stdout + check.stderr);
     // against another environment it is stale, and the advice names that environment
-    const other = await cli(['types', '--check', '--env', 'staging'], { cwd: dir });
+    const other = await cliIn(['types', '--check', '--env', 'staging'], { cwd: dir });
     assert.is(other.exitCode, 1, other.stdout + other.stderr);
     assert.match(other.stderr, 'update it with: tplsync types --env staging');
   } finally { cleanup(dir); }

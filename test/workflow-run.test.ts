@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { evaluate, runWorkflow, writeShims, type RunOptions, type StepResult } from './actions-runner.ts';
-import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cli, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `staging-${randomUUID()}`;
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
@@ -67,7 +67,7 @@ async function repository(stagingKeyEnv = 'TPLSYNC_STAGING_API_KEY'): Promise<{ 
   const dir = tempDir();
   cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
   writeFiles(dir, { 'tplsync.config.yaml': config(emu.url, stagingKeyEnv), '.gitignore': '.tplsync/\n', 'event.json': JSON.stringify({ pull_request: { number: 7 } }) });
-  const types = await cli(['types'], { cwd: dir });
+  const types = await cliIn(['types'], { cwd: dir });
   assert.is(types.exitCode, 0, types.stderr);
   await git(dir, ['init', '-q', '-b', 'main']);
   await git(dir, ['add', '.']);

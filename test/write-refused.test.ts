@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cli, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n';
 
@@ -21,7 +21,7 @@ test('new --force onto a link, types onto a link, new --force onto a read-only f
       [['new', '--channel', 'shop-whatsapp', '--name', 'target', '--dir', 'templates', '--force'], 'is a symbolic link'],
       [['new', '--channel', 'shop-whatsapp', '--name', 'ro', '--dir', 'templates', '--force'], 'is read-only'],
     ] as const) {
-      const r = await cli([...args], { cwd: dir });
+      const r = await cliIn([...args], { cwd: dir });
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, what);
       assert.not.match(r.stderr, /bug/i);
@@ -29,7 +29,7 @@ test('new --force onto a link, types onto a link, new --force onto a read-only f
     assert.ok(lstatSync(path.join(dir, 'templates/target.en_US.yaml')).isSymbolicLink());
     // types, once the linked template is gone (lint would stop it first)
     rmSync(path.join(dir, 'templates/target.en_US.yaml'));
-    const types = await cli(['types'], { cwd: dir });
+    const types = await cliIn(['types'], { cwd: dir });
     assert.is(types.exitCode, 3, types.stdout + types.stderr);
     assert.match(types.stderr, /is a symbolic link|leads out of the project/);
     assert.not.match(types.stderr, /bug/i);

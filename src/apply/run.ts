@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import type { Connection } from '../connection/connect.js';
 import { EXIT } from '../core/exit-codes.js';
+import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { writeBodyOf, type Action, type Plan } from '../plan/plan.js';
@@ -20,8 +21,9 @@ export interface PendingApply { items: ApplyItem[]; environment: string; target:
 
 /** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
 export function loadPlanFile(file: string): SavedPlan | undefined {
-  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
-  const k = classifyPlanText(readFileSync(file, 'utf8'), file);
+  const abs = resolvePath(file);
+  if (!existsSync(abs) || !statSync(abs).isFile()) return undefined;
+  const k = classifyPlanText(readFileSync(abs, 'utf8'), file);
   if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
   return k.kind === 'saved' ? k.plan : undefined;
 }

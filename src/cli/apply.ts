@@ -18,6 +18,7 @@ import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface ApplyCommandOptions {
   config?: string;
@@ -41,7 +42,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (!saved && args.length > 1 && args.some((a) => { try { return loadPlanFile(a) !== undefined; } catch { return false; } })) {
     throw new UsageError('Give either one plan file or template paths, not both');
   }
-  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  const interactive = Boolean(io().stdin.isTTY && io().stderr.isTTY);
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
@@ -55,15 +56,15 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     /** templates their files hold back (an expired campaign): deliberately not written, said at the end as at the start */
     let heldByFile: string[] = [];
     const partly = (code: number): number => {
-      if (heldByFile.length) process.stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
+      if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
-      process.stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}.\n`);
+      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}.\n`);
       return EXIT.PARTIAL;
     };
     if (saved) {
       // the bodies written are built from the files, never taken from the plan
-      const verified = await verifySavedBodies(config, conn.environment, saved, process.cwd());
-      const moved = await savedPlanStaleness(conn, saved, process.cwd(), verified.fileHashes, progress, signal);
+      const verified = await verifySavedBodies(config, conn.environment, saved, io().cwd());
+      const moved = await savedPlanStaleness(conn, saved, io().cwd(), verified.fileHashes, progress, signal);
       // a promotion: what its source approved must still be so
       if (saved.source) {
         const src = saved.source;
@@ -74,34 +75,34 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         }));
       }
       if (moved.length || verified.problems.length) {
-        if (moved.length) process.stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
-        for (const m of moved) process.stderr.write(`  ${m.key}: ${m.what}\n`);
-        if (verified.problems.length) process.stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
-        for (const m of verified.problems) process.stderr.write(`  ${m.key}: ${m.what}\n`);
-        process.stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
+        if (moved.length) io().stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+        for (const m of moved) io().stderr.write(`  ${m.key}: ${m.what}\n`);
+        if (verified.problems.length) io().stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
+        for (const m of verified.problems) io().stderr.write(`  ${m.key}: ${m.what}\n`);
+        io().stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
         return EXIT.STALE_PLAN;
       }
       pending = pendingOfVerified(verified, saved, conn.target);
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
-      process.stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
+      io().stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
     } else {
       let plan;
-      try { plan = await runPlan(config, conn, { paths: args, cwd: process.cwd(), progress, signal, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
+      try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
-      process.stdout.write(renderText(plan, { color: useColor(process.stdout), environment: conn.environment.name }));
+      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
     }
     if (pending.items.length === 0) {
-      if (saved) process.stdout.write('Nothing to write.\n');
+      if (saved) io().stdout.write('Nothing to write.\n');
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
       return partly(EXIT.OK);
     }
     if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
-      process.stderr.write('Nothing was written.\n');
+      io().stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
     return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
@@ -109,13 +110,13 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
 }
 
 async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const rl = createInterface({ input: io().stdin, output: io().stderr });
   try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
 }
 
 async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal; waitForQuota: boolean }): Promise<number> {
-  const tty = Boolean(process.stderr.isTTY);
-  const c = pc.createColors(useColor(process.stdout));
+  const tty = Boolean(io().stderr.isTTY);
+  const c = pc.createColors(useColor(io().stdout));
   const bar = await progress('applying', pending.items.length);
   const lines: string[] = [];
   const line = (r: ApplyResult): string => {
@@ -127,18 +128,18 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     waitForQuota: o.waitForQuota,
-    onQuotaWait: (w) => { process.stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
+    onQuotaWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
     onResult: (r) => {
       bar.tick();
-      if (tty) lines.push(line(r)); else process.stdout.write(`${line(r)}\n`);
+      if (tty) lines.push(line(r)); else io().stdout.write(`${line(r)}\n`);
     },
   });
   bar.stop();
-  for (const l of lines) process.stdout.write(`${l}\n`);
+  for (const l of lines) io().stdout.write(`${l}\n`);
   if (o.results) writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`));
   const n = countResults(outcome.results, Boolean(o.waitMs));
-  process.stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
+  io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
   const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results ? { resultsFile: o.results } : {}) });
-  if (exit.message) process.stderr.write(`tplsync: ${exit.message}\n`);
+  if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
   return exit.code;
 }

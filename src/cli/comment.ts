@@ -5,27 +5,29 @@ import { upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
 import { loadConfig } from '../config/load.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface CommentCommandOptions { config?: string; bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 
 export async function commentCommand(o: CommentCommandOptions): Promise<number> {
-  const token = process.env.GITHUB_TOKEN;
+  const token = io().env.GITHUB_TOKEN;
   if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
-  const repo = o.repo ?? process.env.GITHUB_REPOSITORY;
+  const repo = o.repo ?? io().env.GITHUB_REPOSITORY;
   if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
   let issue = o.pr !== undefined ? Number(o.pr) : NaN;
-  if (o.pr === undefined && process.env.GITHUB_EVENT_PATH && existsSync(process.env.GITHUB_EVENT_PATH)) {
-    const ev = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { number?: number }; number?: number };
+  const eventPath = io().env.GITHUB_EVENT_PATH;
+  if (o.pr === undefined && eventPath && existsSync(resolvePath(eventPath))) {
+    const ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8')) as { pull_request?: { number?: number }; number?: number };
     issue = ev.pull_request?.number ?? ev.number ?? NaN;
   }
   if (!Number.isInteger(issue) || issue < 1) throw new UsageError('Name the pull request with --pr N (default: the pull request of the workflow event)');
-  if (!existsSync(o.bodyFile)) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
+  if (!existsSync(resolvePath(o.bodyFile))) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
   // the config's keys and secret values are masked in what is posted, as in every output (a
   // comment needs no config: without one, or with one that does not read, the body goes as it is)
-  await loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
-  const body = redact(readFileSync(o.bodyFile, 'utf8'));
+  await loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
+  const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8'));
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
-  const r = await upsertComment({ apiUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker: o.marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
-  process.stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
+  const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker: o.marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  io().stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
   return EXIT.OK;
 }

@@ -3,12 +3,13 @@
 import { loadConfig, type Config } from '../config/load.js';
 // the API client (and its contract: ajv, yaml) loads only for the commands that connect
 import type { Connection } from '../connection/connect.js';
+import { io } from '../core/io.js';
 
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
 
 export function commandConfig(o: ConfigOptions): Promise<Config> {
-  return loadConfig({ cwd: process.cwd(), ...(o.config ? { configFile: o.config } : {}) });
+  return loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) });
 }
 
 /** Runs `fn` with a connection to the environment of `o.env` (or the default), always closing it. */

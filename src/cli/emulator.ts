@@ -6,6 +6,7 @@ import { checkFaults, type FaultSettings, type Operation } from '../emulator/fau
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface EmulatorCommandOptions {
   port: string;
@@ -46,7 +47,7 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
   const keys: (string | KeySpec)[] = [...(o.key ?? [])];
   if (o.keysFile) {
     let parsed: unknown;
-    try { parsed = JSON.parse(readFileSync(o.keysFile, 'utf8')); } catch (e) {
+    try { parsed = JSON.parse(readFileSync(resolvePath(o.keysFile), 'utf8')); } catch (e) {
       throw new UsageError(`--keys-file ${o.keysFile}: ${(e as Error).message.split('\n')[0]}`);
     }
     if (!Array.isArray(parsed) || parsed.some((k) => typeof k?.key !== 'string' || !k.key)) {
@@ -54,7 +55,8 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
     }
     keys.push(...(parsed as KeySpec[]));
   }
-  if (keys.length === 0 && process.env.TPLSYNC_API_KEY) keys.push(process.env.TPLSYNC_API_KEY);
+  const envKey = io().env.TPLSYNC_API_KEY;
+  if (keys.length === 0 && envKey) keys.push(envKey);
   if (keys.length === 0) throw new UsageError('The emulator needs an API key to accept: --key KEY (repeatable), --keys-file FILE, or TPLSYNC_API_KEY in the environment');
   return keys;
 }
@@ -98,7 +100,7 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
       ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),
       ...timeouts(o),
       ...(o.data ? { dataFile: o.data } : {}),
-      ...(o.verbose ? { log: (l: string) => process.stderr.write(`${l}\n`) } : { log: (l: string) => { if (l.startsWith('emulator')) process.stderr.write(`${l}\n`); } }),
+      ...(o.verbose ? { log: (l: string) => io().stderr.write(`${l}\n`) } : { log: (l: string) => { if (l.startsWith('emulator')) io().stderr.write(`${l}\n`); } }),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -115,7 +117,7 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
+  io().stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
   await stopped;
   return 0;
 }

@@ -16,6 +16,7 @@ import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { reportLintFailure } from './report.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string }
 
@@ -26,7 +27,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     : (await import('../formats/twilio.js')).toTwilio;
   const config = await commandConfig(o);
   let project;
-  try { project = await loadCleanProject(config, paths, process.cwd()); } catch (e) {
+  try { project = await loadCleanProject(config, paths, io().cwd()); } catch (e) {
     if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was exported');
     throw e;
   }
@@ -34,14 +35,14 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   let issues = 0;
   for (const f of project.files) {
     const filled = withValues(f.file, f.value!, config, o.env);
-    if ('issue' in filled) { process.stderr.write(`tplsync: ${String(f.value!.name)}/${String(f.value!.language)} (${f.file}): ${filled.issue}\n`); issues++; continue; }
+    if ('issue' in filled) { io().stderr.write(`tplsync: ${String(f.value!.name)}/${String(f.value!.language)} (${f.file}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
     const r = convert(fromFile(v, String(v.channel), ''));
-    for (const i of r.issues) { process.stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
+    for (const i of r.issues) { io().stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
     if (r.request) requests.push(r.request);
   }
   emit(`${JSON.stringify(requests, null, 2)}\n`, o.out);
-  if (o.out) process.stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), o.out) || o.out}; pull --from ${o.to} reads it back\n`);
+  if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(io().cwd(), resolvePath(o.out)) || o.out}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }
 

@@ -5,12 +5,13 @@ import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../fmt/run.js';
 import { loadingDiagnostics } from '../lint/stage-problems.js';
 import { commandConfig } from './context.js';
+import { io } from '../core/io.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }
 
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
   const config = await commandConfig(o);
-  const files = await discoverFiles(config, paths, process.cwd());
+  const files = await discoverFiles(config, paths, io().cwd());
   const changed: string[] = [];
   let broken = 0;
   // a signal stops fmt between two files (each file is written whole, or not at all)
@@ -19,26 +20,26 @@ export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise
   for (const f of files) {
     if ((done++ & 31) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     if (signal.aborted) {
-      process.stderr.write(`tplsync: stopped: ${changed.length} file${changed.length === 1 ? '' : 's'} ${o.check ? 'found out of layout' : 'reformatted'}, ${files.length - done + 1} not looked at\n`);
+      io().stderr.write(`tplsync: stopped: ${changed.length} file${changed.length === 1 ? '' : 's'} ${o.check ? 'found out of layout' : 'reformatted'}, ${files.length - done + 1} not looked at\n`);
       return interruptExitCode();
     }
     const r = formatFile(f, !o.check);
     if (r.kind === 'refused') {
-      for (const d of loadingDiagnostics(r.file, r.problems)) process.stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
+      for (const d of loadingDiagnostics(r.file, r.problems)) io().stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
       broken++;
     } else if (r.kind === 'failed') {
-      process.stderr.write(`${r.file}: not formatted: ${r.message}\n`);
+      io().stderr.write(`${r.file}: not formatted: ${r.message}\n`);
       broken++;
     } else {
-      if (r.keptOrder) process.stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
+      if (r.keptOrder) io().stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
       if (r.kind !== 'unchanged') changed.push(r.file);
     }
   }
   if (o.check) {
-    for (const f of changed) process.stdout.write(`${f}\n`);
-    if (changed.length) process.stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: tplsync fmt\n`);
+    for (const f of changed) io().stdout.write(`${f}\n`);
+    if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: tplsync fmt\n`);
   } else {
-    process.stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);
+    io().stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);
   }
   return (o.check && changed.length) || broken ? EXIT.FINDINGS : EXIT.OK;
 }

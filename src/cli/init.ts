@@ -7,22 +7,23 @@ import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
+import { io } from '../core/io.js';
 
 export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean }
 
 const DEFAULT_CHANNEL = 'whatsapp';
 
 export async function initCommand(o: InitCommandOptions): Promise<number> {
-  const cwd = process.cwd();
+  const cwd = io().cwd();
   let channel = o.channel;
-  const interactive = !o.yes && Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const interactive = !o.yes && Boolean(io().stdin.isTTY && io().stdout.isTTY);
   if (channel === undefined && interactive) {
     const { input } = await import('@inquirer/prompts');
     channel = await input({
       message: 'Alias of your first channel (the name template files use for it)',
       default: DEFAULT_CHANNEL,
       validate: (v) => CHANNEL_ALIAS_RE.test(v) || 'letters, digits, ".", "_" and "-"',
-    });
+    }, { input: io().stdin, output: io().stdout });
   }
   channel ??= DEFAULT_CHANNEL;
   let kind = o.kind;
@@ -33,7 +34,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
       message: `What is '${channel}'?`,
       choices: [{ name: 'a WhatsApp channel', value: 'whatsapp' }, { name: 'an RCS channel', value: 'rcs' }],
       default: /rcs/i.test(channel) ? 'rcs' : 'whatsapp',
-    });
+    }, { input: io().stdin, output: io().stdout });
   }
   // --yes: the alias says it when it can (an alias with "rcs" in it), else WhatsApp
   kind ??= /(^|[^a-z])rcs([^a-z]|$)/i.test(channel) ? 'rcs' : 'whatsapp';
@@ -68,9 +69,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   }
   const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
-    process.stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
+    io().stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
   }
-  for (const line of skipped) process.stdout.write(`${line}\n`);
+  for (const line of skipped) io().stdout.write(`${line}\n`);
   // the generated types the pull-request workflow checks (types --check), for a new project
   if (outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created') && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
     const { typesCommand } = await import('./types.js');
@@ -79,13 +80,13 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   }
   const root = gitRoot(cwd);
   if (root && root !== cwd) {
-    process.stderr.write(`tplsync: note: GitHub reads workflows only from ${path.join(path.relative(cwd, root) || '.', '.github', 'workflows')}/; move them there and give each use of the action \`working-directory: ${path.relative(root, cwd).split(path.sep).join('/')}\`\n`);
+    io().stderr.write(`tplsync: note: GitHub reads workflows only from ${path.join(path.relative(cwd, root) || '.', '.github', 'workflows')}/; move them there and give each use of the action \`working-directory: ${path.relative(root, cwd).split(path.sep).join('/')}\`\n`);
   }
   if (outcomes.every((r) => r.kind === 'exists')) {
-    process.stdout.write('\nEverything init writes is already here; nothing was changed.\n');
+    io().stdout.write('\nEverything init writes is already here; nothing was changed.\n');
     return EXIT.OK;
   }
-  process.stdout.write(`
+  io().stdout.write(`
 Next:
   tplsync lint                   check the templates
   tplsync apply --auto-approve   sync them to the embedded emulator (environment "local")

@@ -13,6 +13,7 @@ import { redact } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { appendStepSummary, emit, useColor } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
+import { io } from '../core/io.js';
 
 export interface LintCommandOptions {
   config?: string;
@@ -34,11 +35,11 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   }
   const format = await loadFormatter(o.format);
   const config = await commandConfig(o);
-  const cacheFile = o.cache || o.cacheLocation ? path.resolve(process.cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
+  const cacheFile = o.cache || o.cacheLocation ? path.resolve(io().cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
   // the cache is rewritten at every run: never over the config or a YAML file (a template)
   if (cacheFile && (cacheFile === config.file || /\.ya?ml$/i.test(cacheFile))) throw new UsageError(`--cache-location ${o.cacheLocation}: the cache is rewritten on every run; name a file of its own (e.g. .tplsync/lint-cache.json), not ${cacheFile === config.file ? 'the config' : 'a YAML file'}`);
-  const color = !o.output && o.format === 'stylish' && useColor(process.stdout);
-  const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: process.cwd() };
+  const color = !o.output && o.format === 'stylish' && useColor(io().stdout);
+  const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: io().cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
   // --fix: the repairable findings repaired first (fix-run.ts), then the run reported as usual
@@ -47,21 +48,21 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   if (o.fix) {
     fixer = await import('../lint/fix-run.js');
     const now = new Date();
-    fixes = fixer.fixRun(config, await lintProject(config, paths, process.cwd(), { now }), process.cwd(), now);
+    fixes = fixer.fixRun(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now);
   }
   const withRules = listsRules(o.format);
-  const run = await lintProject(config, paths, process.cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}) });
+  const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}) });
   const { files, diagnostics, cached, statHits, ruleMeta } = run;
   const unkinded = aliasesWithoutKind(config);
-  if (unkinded.length) process.stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(process.cwd(), config.file ?? 'the config') || 'the config'}\n`);
+  if (unkinded.length) io().stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
   const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
-    process.stderr.write(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
+    io().stderr.write(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
   }
-  if (run.cacheProblem) process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
-  if (cacheFile && o.debug) process.stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
-  if (fixer && fixes) process.stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));
+  if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
+  if (cacheFile && o.debug) io().stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
+  if (fixer && fixes) io().stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));
   let s: { errors: number; warnings: number };
   if (run.rendered) {
     emit(run.rendered.text, o.output);
@@ -75,13 +76,13 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     // kept only when it holds no secret (a later run without that secret would show it redacted)
     if (run.kept && renderKey && redact(text) === text) {
       try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text, errors: s.errors, warnings: s.warnings, ...(run.kept.until !== undefined ? { until: run.kept.until } : {}) }); } catch (e) {
-        process.stderr.write(`tplsync: warning: the lint cache was not saved (${run.kept.summaryFile}.out: ${(e as Error).message}); the report is complete\n`);
+        io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.kept.summaryFile}.out: ${(e as Error).message}); the report is complete\n`);
       }
     }
   }
   if (s.errors > 0) return EXIT.FINDINGS;
   if (s.warnings > maxWarnings) {
-    process.stderr.write(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    io().stderr.write(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
     return EXIT.FINDINGS;
   }
   return EXIT.OK;

@@ -1,5 +1,6 @@
 // `tplsync lsp --stdio`: thin: the Language Server Protocol server on stdin and stdout.
 import { UsageError } from '../core/errors.js';
+import { io } from '../core/io.js';
 
 export async function lspCommand(o: { stdio?: boolean }): Promise<number> {
   if (!o.stdio) throw new UsageError('lsp speaks the Language Server Protocol over stdin and stdout only: run `tplsync lsp --stdio` (editors do; see docs/editors.md)');
@@ -7,5 +8,5 @@ export async function lspCommand(o: { stdio?: boolean }): Promise<number> {
   const server = startServer();
   // the server runs until the editor ends it: the `exit` notification (the library exits: 0 after
   // `shutdown`, else 1), or the end of its input (the same codes, here)
-  return new Promise<number>((resolve) => { process.stdin.once('end', () => resolve(server.shutDown() ? 0 : 1)); process.stdin.once('close', () => resolve(server.shutDown() ? 0 : 1)); });
+  return new Promise<number>((resolve) => { io().stdin.once('end', () => resolve(server.shutDown() ? 0 : 1)); io().stdin.once('close', () => resolve(server.shutDown() ? 0 : 1)); });
 }

@@ -24,6 +24,7 @@ import { command as new_ } from './commands/new.js';
 import { command as preview } from './commands/preview.js';
 import { command as comment } from './commands/comment.js';
 import { command as emulator } from './commands/emulator.js';
+import { io } from '../core/io.js';
 
 /** Every command, in the order of the help: each module declares its options and its typed run function. */
 export const COMMANDS: readonly CommandModule[] = [
@@ -43,7 +44,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .version(toolVersion(), '-V, --version'))
     .addHelpText('after', `\n${EXIT_HELP}`)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeOut: (s) => io().stdout.write(s), writeErr: (s) => io().stderr.write(s) })
     .showHelpAfterError('(run with --help for usage)');
   for (const c of COMMANDS) c.install(program, (exit) => { code = exit; });
 
@@ -64,22 +65,22 @@ export function handleError(e: unknown, debug: boolean): number {
     return EXIT.USAGE;
   }
   if (e instanceof UsageError) {
-    process.stderr.write(`tplsync: ${e.message}\n`);
+    io().stderr.write(`tplsync: ${e.message}\n`);
     return EXIT.USAGE;
   }
   // Ctrl-C at a question (init's prompts, apply's "Type yes"): the user stopped; nothing was written
   if (isPromptInterrupt(e)) {
-    process.stderr.write('\ntplsync: interrupted at the question; nothing was written\n');
+    io().stderr.write('\ntplsync: interrupted at the question; nothing was written\n');
     return interruptExitCode();
   }
   const coded = e as { exitCode?: number; message?: string };
   if (typeof coded.exitCode === 'number' && coded.exitCode !== EXIT.INTERNAL) {
-    process.stderr.write(`tplsync: ${coded.message}\n`);
+    io().stderr.write(`tplsync: ${coded.message}\n`);
     return coded.exitCode;
   }
-  process.stderr.write(`tplsync: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-  if (debug && (e as Error)?.stack) process.stderr.write(`${(e as Error).stack}\n`);
-  else process.stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
+  io().stderr.write(`tplsync: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  if (debug && (e as Error)?.stack) io().stderr.write(`${(e as Error).stack}\n`);
+  else io().stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
   return EXIT.INTERNAL;
 }
 

@@ -11,6 +11,7 @@ import { channelKindProblem } from '../lint/rules/channel-kind.js';
 import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
+import { io } from '../core/io.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir: string; force?: boolean }
 
@@ -31,18 +32,18 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
     throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);
   }
-  const dir = path.resolve(process.cwd(), o.dir);
+  const dir = path.resolve(io().cwd(), o.dir);
   // a folder of the project that is a link out of it (a repository can hold one) is refused; a folder outside, named as such, is the user's
   const rel = path.relative(config.dir, dir);
   const lexicallyInside = !rel.startsWith('..') && !path.isAbsolute(rel);
   const away = lexicallyInside ? escapesProject(config.dir, dir) : undefined;
   if (away) throw new UsageError(`--dir ${o.dir} leads out of the project through a link (to ${away}); tplsync writes its files inside it. Name the real folder if you mean it`);
   const file = path.join(dir, safeFileName(o.name, o.language));
-  if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(process.cwd(), file)} exists; pass --force to overwrite it`);
+  if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
   writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
-  process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+  io().stdout.write(`${path.relative(io().cwd(), file)}\n`);
   return EXIT.OK;
 }

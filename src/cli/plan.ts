@@ -13,6 +13,7 @@ import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { parseParallelism, reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface PlanCommandOptions {
   config?: string;
@@ -40,7 +41,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: process.cwd(), progress, signal: interruptSignal(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;
@@ -48,15 +49,15 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     const env = conn.environment.name;
     const text = o.format === 'json' ? renderJson(plan)
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
-        : renderText(plan, { color: !o.output && useColor(process.stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
+        : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date() }), null, 2)}\n`);
-      process.stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
+      io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
     }
     const unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
     if (unread) {
-      process.stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel (retries exhausted); the plan leaves ${unread === 1 ? 'it' : 'them'} out (held above). A re-run reads ${unread === 1 ? 'it' : 'them'} again.\n`);
+      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel (retries exhausted); the plan leaves ${unread === 1 ? 'it' : 'them'} out (held above). A re-run reads ${unread === 1 ? 'it' : 'them'} again.\n`);
       return EXIT.UNAVAILABLE;
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
 
@@ -21,13 +22,13 @@ export async function changesSite(config: Config, paths: readonly string[], out:
   try {
     plan = await withConnection(config, o, async (conn) => {
       against = `${conn.environment.name} (${conn.target})`;
-      return runPlan(config, conn, { paths, cwd: process.cwd(), progress, ...(o.base ? { base: o.base } : {}) });
+      return runPlan(config, conn, { paths, cwd: io().cwd(), progress, ...(o.base ? { base: o.base } : {}) });
     });
   } catch (e) {
     if (e instanceof LintFailed) return reportLintFailure(e, 'no preview was made');
     if (!(e instanceof UnavailableError) || !o.base) throw e;
-    process.stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
-    try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: process.cwd(), ref: o.base }); } catch (e2) {
+    io().stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
+    try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: io().cwd(), ref: o.base }); } catch (e2) {
       if (e2 instanceof LintFailed) return reportLintFailure(e2, 'no preview was made');
       throw e2;
     }
@@ -37,6 +38,6 @@ export async function changesSite(config: Config, paths: readonly string[], out:
   mkdirSync(out, { recursive: true });
   for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   const s = plan.summary;
-  process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);
+  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);
   return EXIT.OK;
 }

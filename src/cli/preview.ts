@@ -10,6 +10,7 @@ import { shownEnvironment } from '../project/values.js';
 
 export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
+import { io } from '../core/io.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -18,7 +19,7 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   if (o.changes && o.serve) throw new UsageError('--changes writes the before/after site once; it takes no --serve');
   if (o.base && !o.changes) throw new UsageError('--base goes with --changes');
   const config = await commandConfig(o);
-  const out = path.resolve(process.cwd(), o.out);
+  const out = path.resolve(io().cwd(), o.out);
   // the plan, the client and the server load only for the modes that use them
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   const write = (site: Site) => {
@@ -26,17 +27,17 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   };
   const environment = shownEnvironment(config, o.env);
-  const site = await buildSite(config, paths, process.cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}) });
+  const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}) });
   write(site);
-  process.stderr.write(`wrote ${path.relative(process.cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}\n`);
+  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}\n`);
   if (!o.serve) return EXIT.OK;
   const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {
-    port, out, paths, cwd: process.cwd(), ...(environment ? { environment } : {}),
-    onBuild: (s, changed) => { write(s); process.stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
-    onError: (e) => process.stderr.write(`tplsync: re-render failed: ${e.message}\n`),
+    port, out, paths, cwd: io().cwd(), ...(environment ? { environment } : {}),
+    onBuild: (s, changed) => { write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
+    onError: (e) => io().stderr.write(`tplsync: re-render failed: ${e.message}\n`),
   });
-  process.stdout.write(`serving the preview on ${server.url} (it re-renders when a template changes; Ctrl-C to stop)\n`);
+  io().stdout.write(`serving the preview on ${server.url} (it re-renders when a template changes; Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     const stop = () => { void server.close().then(resolve); };
     process.once('SIGINT', stop);

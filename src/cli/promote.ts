@@ -13,6 +13,7 @@ import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { parseParallelism, reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface PromoteCommandOptions {
   config?: string; from: string; to: string; out?: string; format: string; output?: string;
@@ -30,7 +31,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
     let result;
     try {
-      result = await runPromote(config, source, target, { paths, cwd: process.cwd(), progress, signal: interruptSignal() });
+      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal() });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was planned');
       throw e;
@@ -40,11 +41,11 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
     const text = o.format === 'json' ? renderJson(plan)
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}` })
-        : `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.\n${renderText(plan, { color: !o.output && useColor(process.stdout), environment: env })}`;
+        : `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     emit(text, o.output);
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source }), null, 2)}\n`);
-      process.stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${o.out} (refused if ${o.from} or ${env} moved)\n`);
+      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${o.out} (refused if ${o.from} or ${env} moved)\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   }));

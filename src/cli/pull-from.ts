@@ -11,6 +11,7 @@ import { resolveChannel } from '../plan/desired.js';
 import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig } from './context.js';
+import { io } from '../core/io.js';
 
 export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir: string; force?: boolean; category?: string }
 
@@ -22,18 +23,18 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const env = selectEnvironment(config, o.env);
   const channelId = resolveChannel(o.channel, env);
   if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
-  const dir = path.resolve(process.cwd(), o.dir);
+  const dir = path.resolve(io().cwd(), o.dir);
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
   let written = 0, notWritten = 0, partial = 0;
   // a line per file written, thousands for a catalogue: gathered and written in large pieces, and
   // always before anything goes to stderr (a terminal shows both in the order they were said)
   let lines = '';
-  const flush = () => { if (lines) { process.stdout.write(lines); lines = ''; } };
+  const flush = () => { if (lines) { io().stdout.write(lines); lines = ''; } };
   const say = (s: string) => { lines += s; if (lines.length >= 1 << 16) flush(); };
-  const warn = (s: string) => { flush(); process.stderr.write(s); };
+  const warn = (s: string) => { flush(); io().stderr.write(s); };
   const { diagnostics, morePages } = await pullFromExport(config, env, {
-    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {
@@ -70,11 +71,11 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     const how = format === 'meta'
       ? 'GET the paging.next URL with the same token, and again from each page until one has no paging.next'
       : 'GET the meta.next_page_url URL with the same credentials, and again from each page until next_page_url is null';
-    process.stderr.write(`tplsync: ${p.file} is one page of ${format === 'meta' ? 'Meta\'s' : 'Twilio\'s'} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+    io().stderr.write(`tplsync: ${p.file} is one page of ${format === 'meta' ? 'Meta\'s' : 'Twilio\'s'} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
   }
-  process.stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
+  io().stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
   if (diagnostics.length) {
-    process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
+    io().stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(io().stderr), toolVersion: toolVersion() }));
     if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
   }
   return code;

@@ -12,6 +12,7 @@ import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, withConnection } from './context.js';
+import { io } from '../core/io.js';
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
 
@@ -29,7 +30,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.namesFrom) {
     const [format, ...files] = o.namesFrom;
     if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${o.namesFrom.join(' ')})`);
-    namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, process.cwd());
+    namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
   }
   const config = await commandConfig(o);
   return withConnection(config, o, async (conn) => {
@@ -39,34 +40,34 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     let ids = o.id ?? [];
     if (o.all) {
       if (!env.list) {
-        throw new UsageError(`pull --all needs the template listing of environment '${env.name}': the API reference names "Get List Approved Template" but not its path or answer, so set environments.${env.name}.list (path, items, id) in ${config.file ? path.relative(process.cwd(), config.file) : 'the config'} from your provider's documentation (docs/api-assumptions.md), or pull by --id`);
+        throw new UsageError(`pull --all needs the template listing of environment '${env.name}': the API reference names "Get List Approved Template" but not its path or answer, so set environments.${env.name}.list (path, items, id) in ${config.file ? path.relative(io().cwd(), config.file) : 'the config'} from your provider's documentation (docs/api-assumptions.md), or pull by --id`);
       }
       const { listTemplateIds } = await import('../api/list.js');
       ids = await listTemplateIds(conn.client, channelId, env.list);
-      process.stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
+      io().stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
     }
-    const dir = path.resolve(process.cwd(), o.dir);
+    const dir = path.resolve(io().cwd(), o.dir);
     let code: number = EXIT.OK;
     const { diagnostics } = await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: process.cwd(),
+      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}),
     }, (r) => {
-      if (r.kind === 'missing') { process.stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'exists') { process.stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'managed') { process.stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
-      if (r.kind === 'elsewhere') { process.stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
-      if (r.names && 'missing' in r.names) { process.stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
-      else if (r.names && 'changed' in r.names) process.stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
-      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) process.stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
+      if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'elsewhere') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+      if (r.names && 'missing' in r.names) { io().stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
+      else if (r.names && 'changed' in r.names) io().stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
+      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) io().stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
       if (r.unpinned) {
         code = EXIT.FINDINGS;
-        process.stderr.write(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
+        io().stderr.write(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
       }
-      if (r.alsoIn) process.stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
-      process.stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
+      if (r.alsoIn) io().stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      io().stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
     });
     if (diagnostics.length) {
-      process.stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(process.stderr), toolVersion: toolVersion() }));
+      io().stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(io().stderr), toolVersion: toolVersion() }));
       if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
     }
     return code;

@@ -5,10 +5,11 @@ import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import type { LintFailed } from '../project/load.js';
 import { useColor } from '../terminal/output.js';
+import { io } from '../core/io.js';
 
 export function reportLintFailure(e: LintFailed, consequence = 'nothing was planned'): number {
-  process.stderr.write(stylish(e.diagnostics, { fileCount: e.fileCount, color: useColor(process.stderr), toolVersion: toolVersion() }));
-  process.stderr.write(`tplsync: fix the lint errors first; ${consequence}\n`);
+  io().stderr.write(stylish(e.diagnostics, { fileCount: e.fileCount, color: useColor(io().stderr), toolVersion: toolVersion() }));
+  io().stderr.write(`tplsync: fix the lint errors first; ${consequence}\n`);
   return EXIT.FINDINGS;
 }
 

@@ -15,6 +15,7 @@ import { emit, useColor } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { parseParallelism, reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface ReviewCommandOptions {
   config?: string;
@@ -31,7 +32,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
   const config = await commandConfig(o);
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let project;
-    try { project = await loadCleanProject(config, paths, process.cwd()); } catch (e) {
+    try { project = await loadCleanProject(config, paths, io().cwd()); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
       throw e;
     }
@@ -45,7 +46,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
         ...(d.canonical.category ? { category: d.canonical.category } : {}), read, ...(allowance ? { allowance } : {}),
       };
     }), new Set(RULES_BY_ID.keys()));
-    emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(process.stdout))), o.output);
+    emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
     return allApproved(review) ? EXIT.OK : EXIT.CHANGES;
   });
 }

@@ -11,6 +11,7 @@ import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
+import { io } from '../core/io.js';
 
 export interface SendCommandOptions {
   config?: string; env?: string; channel?: string; to: string; text?: string; template?: string; language?: string;
@@ -61,7 +62,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   let meta: TemplateMeta | undefined;
   if (o.template !== undefined) {
-    try { meta = await findTemplate(config, process.cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, selectEnvironment(config, o.env)); } catch (e) {
+    try { meta = await findTemplate(config, io().cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, selectEnvironment(config, o.env)); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
       throw e;
     }
@@ -78,8 +79,8 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
         ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
       })
       : await sendText(conn.client, channelId, o.to, o.text!, extra, o.clientMessageId);
-    process.stdout.write(`${sent.clientMessageId}\n`);
-    if (sent.omitted?.length) process.stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
+    io().stdout.write(`${sent.clientMessageId}\n`);
+    if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });
 }

@@ -4,6 +4,7 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
+import { io } from '../core/io.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 
@@ -40,7 +41,7 @@ export async function statusCommand(id: string, o: StatusCommandOptions): Promis
       entries = page.status.send_list;
       next = page.status.next_cursor;
     }
-    process.stdout.write(o.format === 'json'
+    io().stdout.write(o.format === 'json'
       ? `${JSON.stringify({ clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
       : renderStatusTable(entries, next));
     return EXIT.OK;

@@ -19,6 +19,7 @@ import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
+import { io } from '../core/io.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string }
 export interface ImportOptions { config?: string; dryRun?: boolean }
@@ -43,7 +44,7 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
  * when its layout is one text-locate proves (kept, as `doc`, for the files `keepDoc` asks for:
  * an import edits them on the text), else the plain value alone.
  */
-async function readTemplates(config: Config, paths: readonly string[], cwd: string = process.cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
+async function readTemplates(config: Config, paths: readonly string[], cwd: string = io().cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
   const files = await discoverFiles(config, paths, cwd);
   const out: Read[] = [];
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
@@ -78,8 +79,8 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const format = (o.format ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
   const config = await commandConfig(o);
-  for (const r of await exportTranslations(config, paths, process.cwd(), { source, targets, format, out: o.out ?? 'translations' })) {
-    process.stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
+  for (const r of await exportTranslations(config, paths, io().cwd(), { source, targets, format, out: o.out ?? 'translations' })) {
+    io().stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
   }
   return EXIT.OK;
 }
@@ -208,7 +209,7 @@ export async function importTranslations(config: Config, files: readonly string[
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
-  const r = await importTranslations(config, files, process.cwd(), Boolean(o.dryRun), interruptSignal());
+  const r = await importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
@@ -217,7 +218,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
-  if (err.length) process.stderr.write(err.join(''));
+  if (err.length) io().stderr.write(err.join(''));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);
   const n = r.written.length;
   const notes = [
@@ -226,7 +227,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
   ].filter(Boolean);
   out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
-  process.stdout.write(out.join(''));
+  io().stdout.write(out.join(''));
   // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
   return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
 }

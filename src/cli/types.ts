@@ -13,33 +13,34 @@ import { shownEnvironment, shownTemplate } from '../project/values.js';
 import { reportLintFailure } from './report.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
+import { io } from '../core/io.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
-  const out = path.resolve(process.cwd(), o.out ?? path.join(config.dir, config.typesOut));
+  const out = path.resolve(io().cwd(), o.out ?? path.join(config.dir, config.typesOut));
   const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
   // --check without --env checks a module against the environment it was generated for (its header names it)
   const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);
-  const project = await loadProject(config, [], process.cwd());
+  const project = await loadProject(config, [], io().cwd());
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
   const metas = project.files.map((f) => templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
   // the config's typesOut is the repository's to choose, within the repository: --out is the user's
   const away = o.out === undefined ? escapesProject(config.dir, out) : undefined;
-  if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(process.cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
+  if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, ...(o.importFrom ? { importFrom: o.importFrom } : {}), ...(envName ? { environment: envName } : {}) });
-  const rel = path.relative(process.cwd(), out) || out;
+  const rel = path.relative(io().cwd(), out) || out;
   const count = `${metas.length} template${metas.length === 1 ? '' : 's'}`;
-  if (current === text) { process.stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
+  if (current === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
   if (o.check) {
-    process.stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${o.out}` : ''}\n`);
+    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${o.out}` : ''}\n`);
     return EXIT.FINDINGS;
   }
   writeFileAtomic(out, text);
-  process.stdout.write(`wrote ${rel} (${count})\n`);
+  io().stdout.write(`wrote ${rel} (${count})\n`);
   return EXIT.OK;
 }

@@ -11,6 +11,7 @@ import { didYouMean } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface EnvironmentConfig {
   name: string;
@@ -114,7 +115,7 @@ export function shownSchemaFile(projectDir: string, name: string): string {
  * checkout) names one version's folder or another machine's.
  */
 function installedSchema(from: string, name: string): string | undefined {
-  for (let d = path.resolve(from); ; d = path.dirname(d)) {
+  for (let d = resolvePath(from); ; d = path.dirname(d)) {
     const p = path.join(d, 'node_modules', 'tplsync', 'schema', name);
     if (existsSync(p)) return p;
     if (path.dirname(d) === d) return undefined;
@@ -174,7 +175,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
         ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
         : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
           : syntaxProblem(text) ?? { message: `YAML syntax error: ${err.message.slice(m[0].length).trim().split('\n')[0]}` };
-      throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(process.cwd(), file) || file, [problem])}`);
+      throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(io().cwd(), file) || file, [problem])}`);
     }
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
@@ -186,8 +187,8 @@ async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
   const config = await resolveConfig(raw, filepath, () => configText(filepath));
   // the keys and secret values of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) {
-    addSecret(process.env[env.apiKeyEnv]);
-    for (const v of Object.values(env.values ?? {})) if ('env' in v) addSecret(process.env[v.env], 'value');
+    addSecret(io().env[env.apiKeyEnv]);
+    for (const v of Object.values(env.values ?? {})) if ('env' in v) addSecret(io().env[v.env], 'value');
   }
   return config;
 }
@@ -216,7 +217,7 @@ async function configText(filepath: string): Promise<ConfigText | undefined> {
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */
 export async function resolveConfig(raw: unknown, filepath: string, textOf?: () => Promise<ConfigText | undefined>): Promise<Config> {
   const validate = (await import('../schemas/config.js')).configValidator();
-  const rel = path.relative(process.cwd(), filepath) || filepath;
+  const rel = path.relative(io().cwd(), filepath) || filepath;
   // checked first, for messages with did-you-mean (the schema describes it for editors)
   const overrides = parseOverrides((raw as RawConfig | null)?.overrides, rel);
   checkPolicyEntries(raw, rel);
@@ -293,7 +294,7 @@ export interface ValueOfEnvironment { value: string; secret: boolean }
  * variable when first asked for (and registered as a secret of the output): a clear UsageError
  * names the value and the variable when it is unset, empty or unfit. Undefined: no such value.
  */
-export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env): (name: string) => ValueOfEnvironment | undefined {
+export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env): (name: string) => ValueOfEnvironment | undefined {
   const known = new Map<string, ValueOfEnvironment>();
   return (name) => {
     const had = known.get(name);
@@ -325,14 +326,14 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
     if (names.length === 1) return config.environments[names[0]!]!;
     throw new UsageError(names.length === 0
       ? (config.file
-        ? `No environment is configured: add \`environments\` to ${path.relative(process.cwd(), config.file) || config.file}, for example:\n\n  environments:\n    local:\n      emulator: .tplsync/emulator.json\n      channels: { my-whatsapp: <the channel's UUID> }`
+        ? `No environment is configured: add \`environments\` to ${path.relative(io().cwd(), config.file) || config.file}, for example:\n\n  environments:\n    local:\n      emulator: .tplsync/emulator.json\n      channels: { my-whatsapp: <the channel's UUID> }`
         : `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`)
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
   if (!env) {
     // in a workflow: the one init wrote plans "production" until the config has it
-    const ci = process.env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';
+    const ci = io().env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';
     throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)} (the config has: ${names.join(', ') || 'none'})${ci}`);
   }
   return env;

@@ -9,6 +9,7 @@ import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface Connection {
   client: Client;
@@ -31,8 +32,8 @@ export interface ConnectOptions {
 
 /** --debug (or TPLSYNC_DEBUG=1): one line per HTTP attempt on stderr, never a header */
 function debugLog(): ((line: string) => void) | undefined {
-  const on = process.argv.includes('--debug') || (process.env.TPLSYNC_DEBUG ?? '') !== '' && process.env.TPLSYNC_DEBUG !== '0';
-  return on ? (line: string) => process.stderr.write(`tplsync: http ${line}\n`) : undefined;
+  const on = io().args.includes('--debug') || (io().env.TPLSYNC_DEBUG ?? '') !== '' && io().env.TPLSYNC_DEBUG !== '0';
+  return on ? (line: string) => io().stderr.write(`tplsync: http ${line}\n`) : undefined;
 }
 
 export async function connect(config: Config, o: ConnectOptions = {}): Promise<Connection> {
@@ -54,18 +55,18 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
       const { startEmulator } = await import('../emulator/server.js');
       // one key per state file, so that what one run sends, the next run may read the status of
       // (message ids belong to the key that sent them); the emulator is local, the key guards nothing
-      const key = createHash('sha256').update(`tplsync embedded emulator\0${path.resolve(dataFile)}`).digest('base64url');
+      const key = createHash('sha256').update(`tplsync embedded emulator\0${resolvePath(dataFile)}`).digest('base64url');
       addSecret(key);
       const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
       const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
       return {
-        client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(process.cwd(), dataFile) || dataFile})`,
+        client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(io().cwd(), dataFile) || dataFile})`,
         async close() { await emu.close(); release(); },
       };
     } catch (e) { release(); throw e; }
   }
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
-  const apiKey = process.env[environment.apiKeyEnv];
+  const apiKey = io().env[environment.apiKeyEnv];
   addSecret(apiKey);
   if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), ...common });

@@ -7,22 +7,29 @@
 // so that a signal is seen while they run, and never after they went on to the end.
 
 import { EXIT } from './exit-codes.js';
+import { io, runState } from './io.js';
 
 /** Exit code of interrupted work (the table of DESIGN.md). */
 export const EXIT_INTERRUPTED = EXIT.INTERRUPTED;
 /** Exit code of work ended by SIGTERM (128 + 15, as shells report it). */
 export const EXIT_TERMINATED = EXIT.TERMINATED;
 
-let received: 'SIGINT' | 'SIGTERM' | undefined;
+/**
+ * The interrupt state of a run (core/io.ts runState): the process's, which its signal handler
+ * sets; an in-process run (the tests) has its own, which no signal reaches.
+ */
+interface InterruptState { received?: 'SIGINT' | 'SIGTERM' | undefined; controller?: AbortController | undefined; hits: number }
+const STATE = Symbol('interrupt');
+const state = (): InterruptState => runState(STATE, () => ({ hits: 0 }));
 
 /** The exit code of an interruption: 143 after SIGTERM, 130 after SIGINT (and by default). */
 export function interruptExitCode(): number {
-  return received === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
+  return state().received === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
 }
 
 /** Whether a signal was received (and handled) by now. */
 export function wasInterrupted(): boolean {
-  return received !== undefined;
+  return state().received !== undefined;
 }
 
 /**
@@ -31,7 +38,7 @@ export function wasInterrupted(): boolean {
  */
 export async function yieldToSignals(message = 'interrupted'): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
-  if (received) throw new Interrupted(message);
+  if (state().received) throw new Interrupted(message);
 }
 
 /** Work stopped by Ctrl-C: exit 130, with what was (not) done in the message. */
@@ -41,14 +48,13 @@ export class Interrupted extends Error {
   constructor(message = 'interrupted') { super(message); this.exitCode = interruptExitCode(); }
 }
 
-let controller: AbortController | undefined;
 let installed = false;
-let hits = 0;
 
 /** The signal that the first Ctrl-C aborts. Asking for it means "I stop cleanly". */
 export function interruptSignal(): AbortSignal {
-  controller ??= new AbortController();
-  return controller.signal;
+  const s = state();
+  s.controller ??= new AbortController();
+  return s.controller.signal;
 }
 
 /** Throws Interrupted (with what `nothingDone` says) when the signal was aborted. */
@@ -56,16 +62,21 @@ export function throwIfInterrupted(signal: AbortSignal | undefined, message: str
   if (signal?.aborted) throw new Interrupted(message);
 }
 
-/** Installs the one SIGINT and SIGTERM handler of the process (idempotent). */
+/**
+ * Installs the one SIGINT and SIGTERM handler of the process (idempotent). Not from an in-process
+ * run (core/io.ts): signals belong to the process, and the run leaves no listener behind.
+ */
 export function installInterruptHandler(write: (s: string) => void = (s) => { process.stderr.write(s); }, exit: (code: number) => void = (c) => process.exit(c)): void {
-  if (installed) return;
+  if (installed || !io().isProcess) return;
   installed = true;
+  const s = state();
   const handler = (signal: NodeJS.Signals): void => {
-    hits++;
+    s.hits++;
+    const { controller, hits } = s;
     // a command with its own listener for this signal stops itself the first time (and exits as it says)
     if (!controller && hits === 1 && process.listeners(signal).some((l) => l !== handler)) return;
-    received ??= signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
-    const what = received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
+    s.received ??= signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+    const what = s.received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
     if (!controller || hits > 1) {
       write(`\ntplsync: ${what}${hits > 1 ? ' again; stopping now' : ''}\n`);
       exit(interruptExitCode());

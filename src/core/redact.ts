@@ -5,6 +5,8 @@
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
 // appear whole, and as [redacted] where a piece of one does.
 
+import { io, runState, type OutStream } from './io.js';
+
 /** Shorter values are not redacted: they would mask ordinary words (and are no real keys). */
 export const MIN_SECRET_LENGTH = 8;
 
@@ -13,18 +15,26 @@ export const REDACTED = '[redacted]';
 /** Environment variables whose values are secrets in every command. */
 export const SECRET_ENV_VARS: readonly string[] = ['GITHUB_TOKEN', 'GH_TOKEN', 'TPLSYNC_API_KEY'];
 
-const secrets = new Set<string>();
-/** the 4- and 8-character windows of every registered form, in ASCII lower case */
-const grams4 = new Set<string>();
-const grams8 = new Set<string>();
+/**
+ * The registry of a run (core/io.ts runState): the secrets the process registered, or those of
+ * one in-process run, which leaves none behind for the next.
+ */
+interface Registry {
+  secrets: Set<string>;
+  /** the 4- and 8-character windows of every registered form, in ASCII lower case */
+  grams4: Set<string>;
+  grams8: Set<string>;
+  /** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
+  wholeValues: string[];
+}
+const REGISTRY = Symbol('secrets');
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [] }));
 
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
 const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** What a secret value of an environment (`values: { x: { env: VAR } }`) stands as: the whole value, wherever it appears. */
 export const SECRET_VALUE_MASK = '(secret)';
-/** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
-let wholeValues: string[] = [];
 
 /**
  * Registers a secret (and the forms it takes inside JSON, URLs and HTML). Too-short or absent values
@@ -35,8 +45,10 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   if (!value || value.length < MIN_SECRET_LENGTH) return;
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
+  const r = registry();
+  const { secrets, grams4, grams8 } = r;
   if (as === 'value') {
-    wholeValues = [...new Set([...wholeValues, ...forms])].sort((a, b) => b.length - a.length);
+    r.wholeValues = [...new Set([...r.wholeValues, ...forms])].sort((a, b) => b.length - a.length);
   }
   for (const f of forms) {
     if (secrets.has(f)) continue;
@@ -48,7 +60,7 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
 }
 
 /** Registers the values of the given environment variables. */
-export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessEnv = io().env): void {
   for (const n of names) addSecret(env[n]);
 }
 
@@ -59,6 +71,7 @@ export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessE
  * fourth position (a run of 8 or more covers one of them), then grown by its 8-character windows.
  */
 export function redact(text: string): string {
+  const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
   const lower = lowerAscii(text);
@@ -87,14 +100,14 @@ export function redact(text: string): string {
 const installed = new WeakSet<NodeJS.WritableStream>();
 
 /** Wraps `write` of the streams (stdout and stderr) so nothing written through them holds a secret. */
-export function installRedaction(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+export function installRedaction(streams: readonly OutStream[] = [io().stdout, io().stderr]): void {
   addSecretsFromEnv(SECRET_ENV_VARS);
   for (const stream of streams) {
     if (installed.has(stream)) continue;
     installed.add(stream);
     const original = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
     stream.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
-      if (secrets.size === 0) return original(chunk, ...rest);
+      if (registry().secrets.size === 0) return original(chunk, ...rest);
       if (typeof chunk === 'string') return original(redact(chunk), ...rest);
       if (chunk instanceof Uint8Array) {
         const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');

@@ -6,6 +6,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { resolvePath } from '../core/io.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -24,7 +25,7 @@ function alive(pid: number): boolean {
  * writes). A lock left by a process that is gone (kill -9) is taken over. Returns its release.
  */
 export function lockDataFile(file: string): () => void {
-  const abs = path.resolve(file);
+  const abs = resolvePath(file);
   const lock = `${abs}.lock`;
   mkdirSync(path.dirname(abs), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -73,7 +74,7 @@ export function loadJournal(file: string): Map<string, JournalEntry> {
 
 /** Rewrites the journal with one line per current entry, atomically. */
 export function compactJournal(file: string, entries: Iterable<JournalEntry>): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  mkdirSync(path.dirname(resolvePath(file)), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
@@ -83,7 +84,7 @@ export function compactJournal(file: string, entries: Iterable<JournalEntry>): v
     fsyncSync(fd);
   } finally { closeSync(fd); }
   renameSync(tmp, file);
-  try { const d = openSync(path.dirname(path.resolve(file)), 'r'); fsyncSync(d); closeSync(d); } catch { /* not every platform syncs directories */ }
+  try { const d = openSync(path.dirname(resolvePath(file)), 'r'); fsyncSync(d); closeSync(d); } catch { /* not every platform syncs directories */ }
 }
 
 export class Journal {

@@ -3,15 +3,16 @@
 // symbolic link, and CI runs its commands. A path the user names on the command line is theirs.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { resolvePath } from '../core/io.js';
 
 /** The real path of `p`: of its nearest existing ancestor, with the rest appended. */
 export function realTarget(p: string): string {
   const rest: string[] = [];
-  let cur = path.resolve(p);
+  let cur = resolvePath(p);
   for (;;) {
     try { return path.join(realpathSync(cur), ...rest.reverse()); } catch { /* not there yet */ }
     const up = path.dirname(cur);
-    if (up === cur) return path.resolve(p);
+    if (up === cur) return resolvePath(p);
     rest.push(path.basename(cur));
     cur = up;
   }
@@ -24,8 +25,8 @@ const within = (root: string, p: string): boolean => p === root || p.startsWith(
  * undefined when it stays inside: lexically (`../x.ts`) or through a linked folder.
  */
 export function escapesProject(root: string, target: string): string | undefined {
-  const abs = path.resolve(target);
-  if (!within(path.resolve(root), abs)) return abs;
+  const abs = resolvePath(target);
+  if (!within(resolvePath(root), abs)) return abs;
   const real = realTarget(abs);
   return within(realTarget(root), real) ? undefined : real;
 }

@@ -6,6 +6,7 @@ import { refuseFile } from './load.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { walkSimpleGlobs } from './walk.js';
+import { resolvePath } from '../core/io.js';
 
 export interface FileEntry {
   /** as shown to the user */
@@ -45,12 +46,12 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       } else if (/[*?[\]{}]/.test(p)) {
         const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
         if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
-        for (const f of matches) found.add(path.resolve(f));
+        for (const f of matches) found.add(resolvePath(f));
       } else throw new UsageError(`No such file or directory: ${p}`);
     }
   }
   // the config is never a template: a glob like `**/*.yaml` (or a directory) that finds it leaves it out; named as a file, it is linted as asked
-  const config_ = config.file ? path.resolve(config.file) : undefined;
+  const config_ = config.file ? resolvePath(config.file) : undefined;
   const named = new Set(paths.map((p) => path.resolve(cwd, p)));
   const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && (f !== config_ || named.has(f)));
   // a folder the walk could not read is reported where its templates would be (a problem of kind unreadable), never skipped in silence
@@ -96,5 +97,5 @@ function confine(files: readonly string[], roots: readonly string[]): void {
 /** on POSIX, tinyglobby's absolute paths are already normal; elsewhere (drive letters, separators) resolve them */
 const POSIX_ODD = /\/\.{1,2}(?:\/|$)|\/\//;
 function normal(f: string): string {
-  return path.sep === '/' && f.startsWith('/') && !POSIX_ODD.test(f) ? f : path.resolve(f);
+  return path.sep === '/' && f.startsWith('/') && !POSIX_ODD.test(f) ? f : resolvePath(f);
 }

@@ -3,6 +3,7 @@
 // its worker threads, fmt, plan, apply, types, send, preview) reads template files through here.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { sha256 } from '../core/hash.js';
+import { runState } from '../core/io.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import { refusal, tooLarge, unreadable, type ParsedFile } from './document.js';
 
@@ -16,19 +17,23 @@ export type ReadResult = { bytes: Uint8Array; problem?: undefined } | { bytes?: 
  * Files discovery refused to open (discover.ts): a link that leads out of the project, a FIFO, a
  * device. Each is a finding; no command ever reads or writes it.
  */
-const refused = new Map<string, { kind: 'outside-project' | 'unreadable'; message: string }>();
+type Refusal = { kind: 'outside-project' | 'unreadable'; message: string };
+const REFUSED = Symbol('refused files');
+/** the refusals of this run (core/io.ts runState): an in-process run leaves none to the next */
+const refusedOf = (): Map<string, Refusal> => runState(REFUSED, () => new Map<string, Refusal>());
 
 export function refuseFile(abs: string, kind: 'outside-project' | 'unreadable', message: string): void {
-  refused.set(abs, { kind, message });
+  refusedOf().set(abs, { kind, message });
 }
 
 /** whether any of these files is refused (the read-ahead worker is then not used: it would open them) */
 export function anyRefused(abs: readonly string[]): boolean {
+  const refused = refusedOf();
   return refused.size > 0 && abs.some((a) => refused.has(a));
 }
 
 export function readTemplateFile(file: string, abs: string): ReadResult {
-  const no = refused.get(abs);
+  const no = refusedOf().get(abs);
   if (no) return { problem: refusal(file, no.kind, no.message) };
   try {
     // one open and one read for a template-sized file; a huge one is reported without reading it

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { startWritingFiles, type WriteOptions } from './write.js';
+import { resolvePath } from '../core/io.js';
 
 let seq = 0;
 
@@ -21,12 +22,12 @@ let seq = 0;
  * is removed and the error thrown: nothing is left half-written.
  */
 export function startWritingNewFolder(dir: string, files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void> } | undefined {
-  const abs = path.resolve(dir);
+  const abs = resolvePath(dir);
   if (!files.length) return undefined;
   try { lstatSync(abs); return undefined; } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return undefined; }
   const names = new Set<string>();
   for (const f of files) {
-    const p = path.resolve(f.file);
+    const p = resolvePath(f.file);
     if (path.dirname(p) !== abs || names.has(path.basename(p))) return undefined;
     names.add(path.basename(p));
   }

@@ -9,6 +9,7 @@ import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { Interrupted } from '../core/interrupt.js';
+import { resolvePath } from '../core/io.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
@@ -19,7 +20,7 @@ export interface WriteOptions {
 export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
 
 export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  mkdirSync(path.dirname(resolvePath(file)), { recursive: true });
   writeOne(file, data, o);
 }
 
@@ -42,15 +43,17 @@ const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOE
 let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
 
+/** `file` as the caller named it (the messages say it so); written where the run's directory puts it */
 function writeOne(file: string, data: string, o: WriteOptions): void {
+  const abs = resolvePath(file);
   let st;
-  try { st = lstatSync(file); } catch (e) { absent(e); }
+  try { st = lstatSync(abs); } catch (e) { absent(e); }
   const mode = modeToKeep(file, st);
-  const tmp = tempName(file);
+  const tmp = tempName(abs);
   try {
     writeFileSync(tmp, o.verbatim ? data : redact(data), mode !== undefined ? { mode } : {});
     if (mode !== undefined && needsChmod(mode)) chmodSync(tmp, mode); // the umask narrowed what writeFileSync set
-    renameSync(tmp, file);
+    renameSync(tmp, abs);
   } catch (e) {
     rmSync(tmp, { force: true }); // nothing half-done is left behind
     throw e;
@@ -63,13 +66,14 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
 
 /** writeOne without blocking: the same checks, temp file and rename. */
 async function writeOneAsync(file: string, data: string): Promise<void> {
-  const mode = modeToKeep(file, await call<Stats>((cb) => lstat(file, cb)).catch(absent));
-  const tmp = tempName(file);
+  const abs = resolvePath(file);
+  const mode = modeToKeep(file, await call<Stats>((cb) => lstat(abs, cb)).catch(absent));
+  const tmp = tempName(abs);
   try {
     const fd = await call<number>((cb) => open(tmp, 'w', mode ?? 0o666, cb));
     await writeAndClose(fd, data);
     if (mode !== undefined && needsChmod(mode)) await fsp.chmod(tmp, mode);
-    await call<void>((cb) => rename(tmp, file, (e) => cb(e, undefined)));
+    await call<void>((cb) => rename(tmp, abs, (e) => cb(e, undefined)));
   } catch (e) {
     await fsp.rm(tmp, { force: true });
     throw e;
@@ -195,7 +199,7 @@ export async function writeFilesAtomic(files: readonly { file: string; data: str
 export function startWritingFiles(files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void> } {
   const made = new Set<string>();
   for (const { file } of files) {
-    const dir = path.dirname(path.resolve(file));
+    const dir = path.dirname(resolvePath(file));
     if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
@@ -230,7 +234,7 @@ export class AtomicWriter {
 
   /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
   write(file: string, data: string, how: { create?: boolean } = {}): void {
-    const abs = path.resolve(file);
+    const abs = resolvePath(file);
     const before = this.last.get(abs);
     this.asked++;
     const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create));

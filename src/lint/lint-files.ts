@@ -26,8 +26,9 @@ import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';
 import { earliestUntil, saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
+import { io } from '../core/io.js';
 
-export function projectOptions(config: Config, cwd: string = process.cwd(), own: readonly Rule[] = []): ProjectOptions {
+export function projectOptions(config: Config, cwd: string = io().cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
   for (const id of Object.keys(config.rules)) {
     if (!ids.includes(id) && !RETIRED_RULES.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);

@@ -17,6 +17,7 @@ import { RULES_BY_ID } from './registry.js';
 import type { Rule, RuleContext } from './rule.js';
 import type { PluginProblemKind } from './rules/policy.js';
 import { ownerOf } from './stage-problems.js';
+import { io } from '../core/io.js';
 
 /** the rule that reports a problem of the policy stage (rules/policy.ts claims them through its loading hook) */
 const pluginProblem = (kind: PluginProblemKind): { ruleId: string } => ownerOf({ kind });
@@ -153,7 +154,7 @@ function pluginRules(exported: Record<string, unknown>, spec: string): Rule[] {
 
 export async function loadPolicies(config: Config): Promise<LoadedPolicies> {
   const out: LoadedPolicies = { rules: [], pluginOf: new Map(), problems: [] };
-  const configName = config.file ? path.relative(process.cwd(), config.file) || config.file : 'the config';
+  const configName = config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config';
   for (const entry of config.policies ?? []) {
     if (typeof entry.plugin !== 'string') {
       if (RULES_BY_ID.has(entry.id as string)) throw new UsageError(`policies: '${String(entry.id)}' is a built-in rule id; give the policy your team's own`);

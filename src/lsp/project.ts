@@ -15,6 +15,7 @@ import { loadPolicies, type LoadedPolicies } from '../lint/policies.js';
 import { lintFile } from '../lint/run-file.js';
 import { rulesOfRun } from '../lint/registry.js';
 import type { RuleMeta } from '../lint/rule.js';
+import { resolvePath } from '../core/io.js';
 
 export class LspProject {
   config: Config | undefined;
@@ -86,7 +87,7 @@ export class LspProject {
 
   /** whether the config's `templates` globs take this path (relative to the config's folder) */
   private wouldCover(abs: string): boolean {
-    if (!this.config || !/\.ya?ml$/i.test(abs) || (this.config.file && path.resolve(this.config.file) === abs)) return false;
+    if (!this.config || !/\.ya?ml$/i.test(abs) || (this.config.file && resolvePath(this.config.file) === abs)) return false;
     const rel = path.relative(this.config.dir, abs).split(path.sep).join('/');
     if (rel.startsWith('../') || path.isAbsolute(rel)) return false;
     this.matches ??= picomatch([...this.config.templates], { dot: false });

@@ -27,6 +27,7 @@ import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
+import { io } from '../core/io.js';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
@@ -60,7 +61,7 @@ class RedactingWriter extends StreamMessageWriter {
 }
 
 export function stdioConnection(): Connection {
-  return createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new RedactingWriter(createWriteStream(null as unknown as string, { fd: 1, autoClose: false })));
+  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(createWriteStream(null as unknown as string, { fd: 1, autoClose: false })));
 }
 
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
@@ -105,7 +106,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   let watchRegistration = false;
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
-    const root = (folder && uriToPath(folder)) ?? params.rootPath ?? process.cwd();
+    const root = (folder && uriToPath(folder)) ?? params.rootPath ?? io().cwd();
     project = new LspProject(root);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     return {

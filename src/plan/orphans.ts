@@ -9,6 +9,7 @@ import { readTemplateValue } from '../files/value.js';
 import { shownTemplate } from '../project/values.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
+import { io } from '../core/io.js';
 
 export interface BaseTemplates {
   /** every template at REF, by id, as its file there has it */
@@ -33,7 +34,7 @@ export function fetchHint(ref: string, remotes: readonly string[]): string {
 
 export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string): Promise<BaseTemplates> {
   const { execa } = await import('execa');
-  const git = (args: string[]) => execa('git', args, { cwd: config.dir, reject: false, stripFinalNewline: true });
+  const git = (args: string[]) => execa('git', args, { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) throw new UsageError(`--base needs a git repository: ${String(top.stderr).split('\n')[0]}`);
   const verify = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
@@ -60,7 +61,7 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
     const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
     byId.set(id, {
       channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
-      file: path.relative(process.cwd(), path.join(root, file)),
+      file: path.relative(io().cwd(), path.join(root, file)),
       ...(typeof t.category === 'string' ? { category: t.category } : {}),
       template: fromFile(shownTemplate(file, t, env, { mask: false }), channelId, id),
     });

@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from '../model/loose.js';
 import { MissingValuesError, substituteValues, templateReferences } from '../model/values.js';
+import { io } from '../core/io.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
 
@@ -65,7 +66,7 @@ export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
  * (whose variable is set now) written back as its reference `((name))`: the file then holds the
  * reference, as one written by hand would, rather than the value or `(secret)`.
  */
-export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = process.env, referenced: ReadonlySet<string> = new Set()): string {
+export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set()): string {
   let out = text;
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
   // the plain values the file being replaced referred to go back as their references too (long

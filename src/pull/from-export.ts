@@ -17,6 +17,7 @@ import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
+import { resolvePath } from '../core/io.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -117,13 +118,13 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const inside = path.relative(req.dir, target);
       if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
-      if (lives && path.resolve(lives.abs) !== path.resolve(target) && !req.force) {
+      if (lives && resolvePath(lives.abs) !== resolvePath(target) && !req.force) {
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && path.resolve(lives.abs) !== path.resolve(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -131,7 +132,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   // file system creates the files; outcomes said once written, findings only of what was written
   // into a new folder: all of them in a hidden one, renamed when complete (write-dir.ts)
   const batch = (!dirThere && startWritingNewFolder(req.dir, toWrite)) || startWritingFiles(toWrite);
-  const entries = written.map((f, i) => { const abs = path.resolve(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
+  const entries = written.map((f, i) => { const abs = resolvePath(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   const linting = lintWritten(config, entries, req.cwd, { forced: req.force });
   const [, lint] = await Promise.all([batch.written, linting]);

@@ -14,6 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { lintFound, type LintRunOptions } from '../lint/lint-files.js';
 import { RULES_BY_ID } from '../lint/registry.js';
+import { resolvePath } from '../core/io.js';
 
 /** The rules judged across files (their finding can sit in a file that did not change). */
 const crossFile = (ruleId: string): boolean => Boolean(RULES_BY_ID.get(ruleId)?.checkProject);
@@ -54,12 +55,12 @@ export function writtenFindings(
  */
 export async function lintWritten(config: Config, written: readonly FileEntry[], cwd: string, o: { forced?: boolean } = {}, opts: LintRunOptions = {}): Promise<Diagnostic[]> {
   if (!written.length) return [];
-  const mine = new Set(written.map((e) => path.resolve(e.abs)));
+  const mine = new Set(written.map((e) => resolvePath(e.abs)));
   let project: FileEntry[] = [];
   try { project = await discoverFiles(config, [], cwd); } catch (e) { if (!(e instanceof UsageError)) throw e; }
-  const entries = [...written.map((e) => ({ ...e, abs: path.resolve(e.abs) })), ...project.filter((e) => !mine.has(path.resolve(e.abs)))]
+  const entries = [...written.map((e) => ({ ...e, abs: resolvePath(e.abs) })), ...project.filter((e) => !mine.has(resolvePath(e.abs)))]
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   const lint = await lintFound(config, entries, cwd, opts);
-  const files = lint.files.map((f, i) => ({ file: f.file, abs: path.resolve(f.abs), facts: lint.results[i]!.facts }));
+  const files = lint.files.map((f, i) => ({ file: f.file, abs: resolvePath(f.abs), facts: lint.results[i]!.facts }));
   return writtenFindings(lint.diagnostics, files, mine, Boolean(o.forced));
 }

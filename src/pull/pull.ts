@@ -18,6 +18,7 @@ import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
 import { withFileNames, withMetaNames } from './names-from.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /** skip the templates a file of the project already manages (pull --all), saying so */
@@ -55,7 +56,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const rel = path.relative(req.cwd, target);
     // a second file of a template the project has would fail lint: written only when forced
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
-    const elsewhere = lives && path.resolve(lives.abs) !== path.resolve(target) ? path.relative(req.cwd, lives.abs) : undefined;
+    const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     const c = fromRead(r, req.channelId);
@@ -63,7 +64,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     let named: PlaceholderNames = {};
     let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
-    const replaced = existing.find((e) => path.resolve(e.abs) === path.resolve(target)) ?? lives;
+    const replaced = existing.find((e) => resolvePath(e.abs) === resolvePath(target)) ?? lives;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
     if (replaced && !req.namesFrom) {
       // compared as the file is in this environment: its ((values)) filled in
@@ -85,7 +86,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // environment: pulled again, it stays without one (pinning this environment's id would make
     // the file another environment's template, and that environment's plan create a second one)
     // (a new file, a second one beside the file that holds the template included, adopts the id)
-    const overwritten = existing.find((e) => path.resolve(e.abs) === path.resolve(target));
+    const overwritten = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
     const derivedId = overwritten !== undefined && typeof overwritten.value.publicId !== 'string';
     const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
@@ -98,7 +99,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
     const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment, process.env, referenced);
+    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment, io().env, referenced);
     writeFileAtomic(target, file);
     written.push(target);
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}) });

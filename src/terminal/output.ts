@@ -4,21 +4,22 @@ import { appendFileSync } from 'node:fs';
 export { writeFileAtomic } from '../files/write.js';
 import { writeFileAtomic } from '../files/write.js';
 import { redact } from '../core/redact.js';
+import { io, resolvePath, type OutStream } from '../core/io.js';
 
 export function emit(data: string, outputFile?: string): void {
   // a report may quote what a server said: the same gate as stdout
   if (outputFile) writeFileAtomic(outputFile, redact(data));
-  else process.stdout.write(data);
+  else io().stdout.write(data);
 }
 
 export function appendStepSummary(markdown: string): void {
-  const f = process.env.GITHUB_STEP_SUMMARY;
-  if (f) appendFileSync(f, `${markdown}\n`);
+  const f = io().env.GITHUB_STEP_SUMMARY;
+  if (f) appendFileSync(resolvePath(f), `${markdown}\n`);
 }
 
 /** Colour on a TTY only, never with NO_COLOR (https://no-color.org), always with FORCE_COLOR. */
-export function useColor(stream: NodeJS.WriteStream): boolean {
-  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
-  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
+export function useColor(stream: OutStream): boolean {
+  if ('NO_COLOR' in io().env && io().env.NO_COLOR !== '') return false;
+  if (io().env.FORCE_COLOR && io().env.FORCE_COLOR !== '0') return true;
   return Boolean(stream.isTTY);
 }

@@ -1,10 +1,11 @@
 // Effects: progress on long work. A bar on stderr when it is a TTY; silence otherwise (CI logs
 // get one line per template from the command itself).
 import type { SingleBar } from 'cli-progress';
+import { io, type OutStream } from '../core/io.js';
 
 export interface Progress { tick(): void; stop(): void }
 
-export async function progress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Promise<Progress> {
+export async function progress(label: string, total: number, stream: OutStream = io().stderr): Promise<Progress> {
   if (!stream.isTTY || total < 2) return { tick() {}, stop() {} };
   const { default: cliProgress } = await import('cli-progress');
   const bar: SingleBar = new cliProgress.SingleBar({
