@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('a canary key is in no output and no file, through plan, apply under faults, send and status', async () => {
   const CANARY = `canary-${randomUUID()}`;
@@ -24,7 +24,8 @@ test('a canary key is in no output and no file, through plan, apply under faults
     writeFiles(dir, files);
     const env = { MY_KEY: CANARY };
     const out: string[] = [];
-    const run = async (args: string[], e: Record<string, string | undefined> = env) => { const r = await cliIn(args, { cwd: dir, env: e }); out.push(r.stdout, r.stderr); return r; };
+    // as a child process: what leaves the process (its own streams, Node's report of a crash) is what is checked
+    const run = async (args: string[], e: Record<string, string | undefined> = env) => { const r = await cli(args, { cwd: dir, env: e }); out.push(r.stdout, r.stderr); return r; };
     emu.setFaults({ seed: 4, errorRate: 0.3, rateLimitRate: 0.1, retryAfterSec: 0, resetRate: 0.1, lostResponseRate: 0.1 });
     await run(['plan', '--out', 'plan.json']);
     await run(['apply', '--auto-approve', 'plan.json', '--results', 'results.json']);
