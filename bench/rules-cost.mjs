@@ -4,6 +4,7 @@
 // machine the one figure that stands out of the noise is such a difference of medians; a CPU
 // profile spreads a rule's cost over the call, the interpreter and V8's compiler threads.
 //   npm run build && node bench/rules-cost.mjs DIR [--runs 7] --skip '^placeholder-' [--skip ' rcs$' ...]
+// Each pattern is matched against "ID GROUP" ("sample-stub whatsapp"): end an id with a space, not $.
 // DIR: a project (bench/generate.ts writes one: a corpus of the mix). The lint runs from dist/
 // (the modules tsc writes, not the bundle: both sides alike), its report to a temporary file.
 //   node bench/rules-cost.mjs --child PATTERN     (one lint in the working directory; internal)
