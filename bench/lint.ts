@@ -8,7 +8,7 @@
 //   npm run bench:lint [-- --files 10000 --runs 5 --corpora realistic,mix,dirty]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, type Corpus } from './generate.ts';
@@ -31,28 +31,36 @@ const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - 
  * wall time of a command in ms, its CPU time (user + system, every thread: bench/cpu.mjs), and its
  * stderr; exit 1 (findings, invalid files) is a valid outcome
  */
-function run(args: string[], cwd: string, cpu = true): { ms: number; cpu: number; stderr: string } {
+function run(args: string[], cwd: string, cpu = true): { ms: number; cpu: number; main: number; stderr: string } {
   const t = process.hrtime.bigint();
   const r = spawnSync('node', cpu ? ['--import', CPU, ...args] : args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}: ${String(r.stderr).slice(0, 500)}`);
-  return { ms, cpu: Number(/cpuMs ([\d.]+)/.exec(String(r.stderr))?.[1] ?? NaN), stderr: String(r.stderr) };
+  const err = String(r.stderr);
+  return { ms, cpu: Number(/cpuMs ([\d.]+)/.exec(err)?.[1] ?? NaN), main: Number(/mainMs ([\d.]+)/.exec(err)?.[1] ?? NaN), stderr: err };
 }
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (runs ${xs.map((x) => x.toFixed(0)).join(' ')})`;
 /** the CPU time of the same runs, and its ratio to the baseline's: what the machine's load moves least */
-const cpuFmt = (xs: number[], base: number[]) => `CPU median ${median(xs).toFixed(0)} ms, / ajv-cli's ${median(base).toFixed(0)} ms = ${(median(xs) / median(base)).toFixed(2)}`;
+const cpuFmt = (xs: number[], base: number[], what = 'CPU') => `${what} median ${median(xs).toFixed(0)} ms, / ajv-cli's ${median(base).toFixed(0)} ms = ${(median(xs) / median(base)).toFixed(2)}`;
+/** the machine's load average (1 minute), which the wall times follow: noted at the start and end of each comparison */
+const load = (): string => loadavg()[0]!.toFixed(1);
 
 const ajvCli = (dir: string) => [AJV, 'validate', '-s', SCHEMA, '-d', 'templates/**/*.yaml', '--spec=draft7', '-c', 'ajv-formats', '--errors=no'];
 const floor = (dir: string) => [path.join(ROOT, 'bench', 'baseline-parse-validate.mjs'), dir, SCHEMA];
 const lint = (dir: string, extra: string[] = []) => [BIN, 'lint', ...extra, '--format', 'json', '--output', path.join(dir, 'report.json')];
 
-/** alternates the commands run by run, so that noise hits all of them alike; wall times by name, CPU times under `cpu:NAME` */
+/**
+ * alternates the commands run by run, so that noise hits all of them alike; wall times by name,
+ * CPU times under `cpu:NAME`, the main thread's CPU times under `main:NAME`
+ */
 function compare(dir: string, cmds: Record<string, string[]>): Record<string, number[]> {
-  const out: Record<string, number[]> = Object.fromEntries(Object.keys(cmds).flatMap((k) => [[k, []], [`cpu:${k}`, []]]));
+  const out: Record<string, number[]> = Object.fromEntries(Object.keys(cmds).flatMap((k) => [[k, []], [`cpu:${k}`, []], [`main:${k}`, []]]));
   for (const c of Object.values(cmds)) run(c, dir); // warm the page cache and any cache file
+  const before = load();
   for (let r = 0; r < RUNS; r++) {
-    for (const [k, c] of Object.entries(cmds)) { const x = run(c, dir); out[k]!.push(x.ms); out[`cpu:${k}`]!.push(x.cpu); }
+    for (const [k, c] of Object.entries(cmds)) { const x = run(c, dir); out[k]!.push(x.ms); out[`cpu:${k}`]!.push(x.cpu); out[`main:${k}`]!.push(x.main); }
   }
+  console.log(`  (load average ${before} at the start, ${load()} at the end)`);
   return out;
 }
 
@@ -76,6 +84,7 @@ function coldAndWarm(kind: Corpus): string {
   console.log(`  tplsync lint: ${fmt(t.lint!)}`);
   console.log(`  cold lint / ajv-cli = ${(median(t.lint!) / median(t.ajv!)).toFixed(2)} (target <= 1.0); / floor = ${(median(t.lint!) / median(t.floor!)).toFixed(2)}`);
   console.log(`  cold lint ${cpuFmt(t['cpu:lint']!, t['cpu:ajv']!)}`);
+  if (t['main:lint']!.every(Number.isFinite)) console.log(`  cold lint ${cpuFmt(t['main:lint']!, t['main:ajv']!, 'main thread CPU')}`);
   const warm = compare(real, { ajv: ajvCli(real), cached: lint(real, ['--cache']) });
   console.log(`  lint --cache, nothing changed: ${fmt(warm.cached!)}; ajv-cli ${fmt(warm.ajv!)}`);
   console.log(`  warm lint --cache / ajv-cli = ${(median(warm.cached!) / median(warm.ajv!)).toFixed(2)} (target <= 0.25)`);
