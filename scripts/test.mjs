@@ -161,7 +161,7 @@ const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const totals = { total: 0, passed: 0, skipped: 0, failedFiles: [] };
 const started = Date.now();
 const running = new Set();
-/** how many Node processes ran files and checks (the pool's workers included) */
+/** how many processes ran test files (the pool's workers, and the files run alone) */
 let processes = 0;
 /** @type {Record<string, number>} seconds each task took in this run */
 const times = {};
@@ -207,7 +207,7 @@ function runAlone(task) {
     const cmd = task.kind === 'file' ? process.execPath : npmCli[0];
     const child = spawn(cmd, task.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
-    processes++;
+    if (task.kind === 'file') processes++;
     let out = '';
     let timedOut = false;
     child.stdout.on('data', (d) => { out += d; });
