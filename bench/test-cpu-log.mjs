@@ -16,10 +16,13 @@ const script = process.argv[1] ?? '';
 const test = /\.test\.(ts|mjs)$/.test(script);
 if (test) process.env.TEST_CPU_FILE = path.basename(script).replace(/\.mjs$/, '.ts');
 else process.env.TEST_CPU_FILE ??= `(run) ${path.basename(script)}`;
+// a process of the test runner's pool (scripts/test-worker.mjs) logs a line a test file itself,
+// and adds their CPU here: its own line at exit counts the rest (its start, between files)
+const shared = (globalThis[Symbol.for('tplsync.test.cpuLog')] ??= { logged: 0 });
 if (log) {
   process.on('exit', () => {
     const u = process.cpuUsage();
-    const line = { file: process.env.TEST_CPU_FILE, test, argv: process.argv.slice(1, 4), cpu: (u.user + u.system) / 1e6, wall: (Date.now() - t0) / 1000 };
+    const line = { file: process.env.TEST_CPU_FILE, test, argv: process.argv.slice(1, 4), cpu: (u.user + u.system) / 1e6 - shared.logged, wall: (Date.now() - t0) / 1000 };
     try { appendFileSync(log, `${JSON.stringify(line)}\n`); } catch { /* the log is best effort */ }
   });
 }

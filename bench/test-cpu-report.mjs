@@ -1,6 +1,7 @@
 // Sums the lines bench/test-cpu-log.mjs wrote during a run: CPU seconds by kind of process (the
-// test files' own processes, the CLI children by command, npm, tsc, ...) and by test file (its
-// own process, the CLIs it started and how many, everything else it started).
+// test files' own processes or, in the runner's pool, each file's share of its worker; the CLI
+// children by command, npm, tsc, ...) and by test file (its own process, the CLIs it started and
+// how many, everything else it started).
 // Usage: node bench/test-cpu-report.mjs LOG [FILES=30]
 import { readFileSync } from 'node:fs';
 
@@ -9,6 +10,8 @@ const top = Number(process.argv[3] ?? 30);
 const kind = (r) => {
   const a = r.argv.join(' ');
   if (r.test) return 'test file process';
+  // a process of the runner's pool, outside the files it ran (each file logs its own line)
+  if (/test-worker\.mjs/.test(a)) return 'test runner pool, between files';
   if (/bin\/tplsync(\.js)?\b/.test(a)) return `cli ${r.argv[1] ?? ''}`;
   if (/npm-cli|\/npm\b|npx/.test(a)) return 'npm';
   if (/\btsc\b/.test(a)) return 'tsc';

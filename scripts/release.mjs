@@ -3,9 +3,11 @@
 // registry entry and no build on its machines:
 //   npm install --save-dev git+https://github.com/tplsync/tplsync.git#vVERSION
 //   npm install --save-dev ./tplsync-VERSION.tgz     (the tarball attached to the release)
-// The tagged commit is HEAD's tree plus dist/ and a package.json without the build scripts
-// (prepare, prepack, postpack): npm installs such a git dependency as it is, without installing
-// tplsync's devDependencies or running a script (npm 11 warns about every dependency with one).
+// The tagged commit is HEAD's tree plus dist/ and a package.json without the scripts that make
+// npm prepare a git dependency (NPM_PREPARES: npm's git fetcher, pacote, installs the clone's
+// devDependencies when any of them is there, `build` included, even with nothing to run) and
+// without postpack: npm installs such a git dependency as it is, without installing tplsync's
+// devDependencies or running a script (npm 11 warns about every dependency with one).
 // It is a child of HEAD on no branch; push it with `git push origin vVERSION`.
 // Usage: node scripts/release.mjs [--no-build] [--out DIR]   (--no-build: dist/ is current)
 import { execFileSync } from 'node:child_process';
@@ -19,6 +21,9 @@ const args = process.argv.slice(2);
 const outDir = args.includes('--out') ? path.resolve(args[args.indexOf('--out') + 1]) : root;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const git = (argv, cwd = root) => execFileSync('git', argv, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString().trim();
+
+/** the scripts whose presence makes npm install a git dependency's devDependencies and prepare it (pacote's lib/git.js) */
+const NPM_PREPARES = ['build', 'preinstall', 'install', 'postinstall', 'prepack', 'prepare'];
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const tag = `v${pkg.version}`;
@@ -37,7 +42,7 @@ try {
   git(['worktree', 'add', '--detach', '--quiet', work, 'HEAD']);
   cpSync(path.join(root, 'dist'), path.join(work, 'dist'), { recursive: true });
   const released = { ...pkg, scripts: { ...pkg.scripts } };
-  for (const s of ['prepare', 'prepack', 'postpack']) delete released.scripts[s];
+  for (const s of [...NPM_PREPARES, 'postpack']) delete released.scripts[s];
   writeFileSync(path.join(work, 'package.json'), `${JSON.stringify(released, null, 2)}\n`);
   git(['add', '--force', 'dist', 'package.json'], work);
   git(['-c', 'user.name=tplsync release', '-c', 'user.email=release@tplsync.invalid', 'commit', '--quiet', '--no-verify', '-m', `Release ${tag}: the built package`], work);

@@ -1,5 +1,6 @@
-// Runs the test files concurrently, one child process per file, twice as many at once as there
-// are cores (TEST_JOBS overrides). Each file's output is printed whole when it finishes (never
+// Runs the test files concurrently, twice as many at once as there are cores (TEST_JOBS
+// overrides), in a pool of as many Node processes that each run one file after another
+// (scripts/test-worker.mjs; TEST_POOL=0: a process a file, as before). Each file's output is printed whole when it finishes (never
 // interleaved); one summary in uvu's words closes the run, and the exit code is non-zero when
 // any file failed. Usage: node scripts/test.mjs [--build] [--checks] [PATTERN]
 //
@@ -15,11 +16,14 @@
 // build in a folder of this run's own (node_modules/.cache/tplsync/test-bundles/<pid>, removed
 // when it ends); TEST_BUNDLE=0 runs them from their sources through tsx.
 //
-// Each file (and check) runs in a process group of its own, with a time limit (TEST_FILE_TIMEOUT
-// seconds, default 300): a file that outlives it is killed with everything it started
-// (emulators, CLIs, browsers) and reported as failed, rather than waited for. When a file ends,
-// whatever it left running in its group is ended too, so a forgotten child can neither hang the
-// run nor outlive it.
+// Each file (and check) has a time limit (TEST_FILE_TIMEOUT seconds, default 300): a file that
+// outlives it is killed with everything it started (emulators, CLIs, browsers: its process,
+// the pool's worker included, leads a process group of its own) and reported as failed, rather
+// than waited for. When a file ends, whatever it left running is ended too, so a forgotten child
+// can neither hang the run nor outlive it; in the pool, a file ends once the event loop holds
+// nothing more than before it (a server it left listening would have kept its own process up, so
+// it fails at the limit as before), and a file that changed what later files would see of the
+// process (process.env, cwd, listeners, globals...) is the last its worker runs.
 //
 // The longest files start first, so that the run does not end on one long file alone: how long
 // each took is kept in test-output/test-times.json (gitignored) after a run; a file with no time
@@ -28,6 +32,7 @@
 // before those with a time. The order changes only when files run, never what they assert.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -79,8 +84,17 @@ const preload = pathToFileURL(path.join(root, 'test', 'generated-validators.mjs'
 const names = readdirSync(dir).filter((f) => /\.test\.ts$/.test(f) && pattern.test(f));
 const bundles = path.join(root, 'node_modules', '.cache', 'tplsync', 'test-bundles');
 const bundleDir = path.join(bundles, String(process.pid));
+// The files run in a pool of processes (scripts/test-worker.mjs), one a job, each running one
+// file after another (TEST_POOL=0: a process a file); a file whose source holds the line
+// `// test-runner: a process of its own` (it changes what the whole process shares: node:fs,
+// the generated validators) runs alone in one, as do the checks. A worker that a file changed
+// (process.env, cwd, listeners... see the worker), or that holds more than 1 GB, is ended after it.
+const pooled = process.env.TEST_POOL !== '0';
+const OWN_PROCESS = /^\/\/ test-runner: a process of its own\b/m;
+const maxRss = 1024 * 1024 * 1024;
 const files = names.map((f) => ({
   name: f, kind: 'file', needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
+  own: OWN_PROCESS.test(readFileSync(path.join(dir, f), 'utf8')),
   args: ['--import', preload, '--import', 'tsx/esm', path.join(dir, f)],
 }));
 
@@ -152,6 +166,8 @@ const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const totals = { total: 0, passed: 0, skipped: 0, failedFiles: [] };
 const started = Date.now();
 const running = new Set();
+/** how many processes ran test files (the pool's workers, and the files run alone) */
+let processes = 0;
 /** @type {Record<string, number>} seconds each task took in this run */
 const times = {};
 
@@ -160,13 +176,43 @@ function killGroup(child) {
   try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
 }
 
-/** runs one file or check in its own process group; resolves to whether it passed */
-function runTask(task) {
+const bundledNote = (task) => (task.args.some((a) => a.startsWith(bundleDir)) ? '; run from its bundle: TEST_BUNDLE=0 runs it from its sources, for stack traces into them' : '');
+
+/**
+ * Counts and prints one finished file or check: its output whole, then its verdict; whether it
+ * passed. `code` is the exit code of its process (or, in the pool, the one it would have had).
+ */
+function report(task, out, { code, signal, timedOut, seconds, note = '', after = '' }) {
+  times[task.name] = seconds;
+  const plain = strip(out);
+  let ok;
+  if (task.kind === 'file') {
+    const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
+    const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
+    totals.total += total; totals.passed += passed; totals.skipped += skipped;
+    ok = !timedOut && code === 0 && total > 0 && passed === total - skipped;
+    // a file killed at its limit printed no summary: count it as one failed test
+    if (timedOut && total === 0) totals.total += 1;
+  } else ok = !timedOut && code === 0;
+  if (!ok) totals.failedFiles.push(task.name);
+  // the file's own summary is replaced by the one summary of the run
+  const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
+  const verdict = timedOut
+    ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
+    : ok ? 'ok' : `FAILED (exit ${code ?? signal}${note}${bundledNote(task)})`;
+  const label = task.kind === 'file' ? task.name : `npm run ${task.name}`;
+  process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s${after}\n\n`);
+  return ok;
+}
+
+/** runs one file or check in a process of its own, in its own process group; resolves to whether it passed */
+function runAlone(task) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const cmd = task.kind === 'file' ? process.execPath : npmCli[0];
     const child = spawn(cmd, task.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
+    if (task.kind === 'file') processes++;
     let out = '';
     let timedOut = false;
     child.stdout.on('data', (d) => { out += d; });
@@ -178,29 +224,114 @@ function runTask(task) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
-      const seconds = (Date.now() - t0) / 1000;
-      times[task.name] = seconds;
-      const plain = strip(out);
-      let ok;
-      if (task.kind === 'file') {
-        const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
-        const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
-        totals.total += total; totals.passed += passed; totals.skipped += skipped;
-        ok = !timedOut && code === 0 && total > 0 && passed === total - skipped;
-        // a file killed at its limit printed no summary: count it as one failed test
-        if (timedOut && total === 0) totals.total += 1;
-      } else ok = !timedOut && code === 0;
-      if (!ok) totals.failedFiles.push(task.name);
-      // the file's own summary is replaced by the one summary of the run
-      const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
-      const verdict = timedOut
-        ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
-        : ok ? 'ok' : `FAILED (exit ${code ?? signal}${task.args.some((a) => a.startsWith(bundleDir)) ? '; run from its bundle: TEST_BUNDLE=0 runs it from its sources, for stack traces into them' : ''})`;
-      const label = task.kind === 'file' ? task.name : `npm run ${task.name}`;
-      process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s\n\n`);
-      resolve(ok);
+      resolve(report(task, out, { code, signal, timedOut, seconds: (Date.now() - t0) / 1000 }));
     });
   });
+}
+
+/**
+ * A process of the pool (scripts/test-worker.mjs), in a process group of its own: it runs the
+ * files `run` sends it one at a time. Its output is cut into files at the line each file ends
+ * with on each stream (the worker's `\0NONCE end`); what comes before a file's end on either
+ * stream is that file's, in the order it arrived. Resolves once the worker is ready.
+ */
+function startWorker() {
+  const nonce = randomBytes(8).toString('hex');
+  const end = `\0${nonce} end\n`;
+  // through tsx's loader when the files were not bundled
+  const tsx = files.some((f) => f.args.includes('tsx/esm')) ? ['--import', 'tsx/esm'] : [];
+  const workerArgs = ['--import', preload, ...tsx, path.join(root, 'scripts', 'test-worker.mjs')];
+  const child = spawn(process.execPath, [...workerArgs, nonce], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true });
+  running.add(child);
+  processes++;
+  const w = { child, files: 0, current: undefined, exited: undefined };
+  const carry = { stdout: '', stderr: '' };
+  const take = (stream) => (d) => {
+    carry[stream] += d;
+    for (;;) {
+      const cur = w.current;
+      const at = carry[stream].indexOf(end);
+      if (at < 0) {
+        // keep what could be the start of an end line (from a NUL on) until the next chunk
+        const z = carry[stream].lastIndexOf('\0');
+        const keep = z >= 0 && end.startsWith(carry[stream].slice(z)) ? carry[stream].length - z : 0;
+        if (cur && !cur.ended[stream]) cur.out += carry[stream].slice(0, carry[stream].length - keep);
+        carry[stream] = carry[stream].slice(carry[stream].length - keep);
+        return;
+      }
+      if (cur && !cur.ended[stream]) cur.out += carry[stream].slice(0, at);
+      carry[stream] = carry[stream].slice(at + end.length);
+      if (cur) { cur.ended[stream] = true; cur.settle(); }
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', take('stdout'));
+  child.stderr.setEncoding('utf8').on('data', take('stderr'));
+  child.on('message', (m) => { if (m?.type === 'done' && w.current) { w.current.done = m; w.current.settle(); } });
+  child.on('exit', () => killGroup(child));
+  w.exited = new Promise((resolve) => child.on('close', (code, signal) => {
+    running.delete(child);
+    // whatever the streams held is the running file's
+    if (w.current) { w.current.out += carry.stdout + carry.stderr; w.current.crash({ code, signal }); }
+    else if (!w.stopping && w.last) {
+      // it ended between two files: after the last one had passed (something of it still ran)
+      totals.total += 1;
+      totals.failedFiles.push(w.last);
+      const out = (carry.stdout + carry.stderr).trimEnd();
+      process.stdout.write(`${out ? `${out}\n` : ''}  FAILED (exit ${code ?? signal} after it passed: its process ended before the next file; TEST_POOL=0 runs each file in a process of its own) ${w.last}\n\n`);
+    }
+    resolve();
+  }));
+  return new Promise((resolve) => {
+    child.on('message', (m) => { if (m?.type === 'ready') resolve(w); });
+    child.on('error', () => resolve(w));
+    w.exited.then(() => resolve(w));
+  });
+}
+
+/**
+ * ends a worker of the pool (it has no file running): told to, it closes its IPC channel and
+ * exits by itself (a channel closed from this side would leave its 'close' event unsent)
+ */
+async function stopWorker(w) {
+  w.stopping = true;
+  if (w.child.connected) w.child.send({ type: 'stop' });
+  await w.exited;
+}
+
+/** runs one file in `slot`'s worker (started when it has none); resolves to whether it passed */
+async function runPooled(task, slot) {
+  const t0 = Date.now();
+  // (a worker that ended between files was reported then)
+  if (slot.worker && !slot.worker.child.connected) slot.worker = undefined;
+  slot.worker ??= await startWorker();
+  const w = slot.worker;
+  const ran = w.files++;
+  w.last = task.name;
+  const result = await new Promise((resolve) => {
+    const cur = { out: '', ended: { stdout: false, stderr: false }, done: undefined };
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; killGroup(w.child); }, limitSec * 1000);
+    const finish = (r) => { clearTimeout(timer); w.current = undefined; resolve({ out: cur.out, ...r, timedOut }); };
+    cur.settle = () => { if (cur.done && cur.ended.stdout && cur.ended.stderr) finish({ code: cur.done.code, changed: cur.done.changed, rss: cur.done.rss }); };
+    cur.crash = ({ code, signal }) => finish({ code: code ?? undefined, signal, crashed: true });
+    w.current = cur;
+    if (!w.child.connected) { cur.crash({ code: w.child.exitCode, signal: w.child.signalCode }); return; }
+    w.child.send({ type: 'run', file: task.args.at(-1), name: task.name });
+  });
+  // a worker that ended, or that the file changed, or that grew large, runs no other file
+  if (result.crashed || result.changed?.length || (result.rss ?? 0) > maxRss) {
+    slot.worker = undefined;
+    if (!result.crashed) await stopWorker(w);
+  }
+  const note = result.crashed && ran ? `; its process had run ${ran} other file${ran > 1 ? 's' : ''} before it: TEST_POOL=0 runs each file in a process of its own` : '';
+  // a file that changes its process says so: the pool then starts a process more
+  const after = result.changed?.length ? ` (it changed ${result.changed.join(', ')}: no other file runs in its process)` : '';
+  return report(task, result.out, { code: result.crashed ? (result.code ?? 1) : result.code, signal: result.signal, timedOut: result.timedOut, seconds: (Date.now() - t0) / 1000, note, after });
+}
+
+/** runs a task: a file in the pool unless it needs a process of its own, a check in its own */
+function runTask(task, slot) {
+  return task.kind === 'file' && pooled && !task.own && slot ? runPooled(task, slot) : runAlone(task);
 }
 
 // interrupted: take the files' process groups down with the runner
@@ -222,13 +353,17 @@ const build = Promise.all([building, bundleTests(names)]).then(([ok, done]) => {
 });
 const notRun = [];
 async function worker() {
-  for (;;) {
-    const i = queue.findIndex((t) => built || !t.needsBuild);
-    if (i >= 0) { await runTask(queue.splice(i, 1)[0]); continue; }
-    if (!queue.length) return;
-    await build;
-    if (!built) { notRun.push(...queue.splice(0).map((t) => t.name)); return; }
-  }
+  /** this worker's process of the pool, when it has one */
+  const slot = { worker: undefined };
+  try {
+    for (;;) {
+      const i = queue.findIndex((t) => built || !t.needsBuild);
+      if (i >= 0) { await runTask(queue.splice(i, 1)[0], slot); continue; }
+      if (!queue.length) return;
+      await build;
+      if (!built) { notRun.push(...queue.splice(0).map((t) => t.name)); return; }
+    }
+  } finally { if (slot.worker) await stopWorker(slot.worker); }
 }
 await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, queue.length)) }, worker));
 await build;
@@ -240,7 +375,7 @@ if (timesFile && !notRun.length) {
 const slowest = Object.entries(times).sort((a, b) => b[1] - a[1]).slice(0, 10);
 if (slowest.length > 1) process.stdout.write(`  Slowest: ${slowest.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}\n`);
 const failed = totals.total - totals.passed - totals.skipped;
-process.stdout.write(`\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${Date.now() - started}ms (${files.length} files, ${jobs} at a time, ${limitSec} s limit a file)\n`);
+process.stdout.write(`\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${Date.now() - started}ms (${files.length} files${pooled ? ` in ${processes} processes` : ''}, ${jobs} at a time, ${limitSec} s limit a file)\n`);
 if (notRun.length) process.stdout.write(`  Not run, the build failed: ${notRun.join(', ')}\n`);
 if (totals.failedFiles.length) process.stdout.write(`  Failed files: ${totals.failedFiles.join(', ')}\n`);
 process.exit(totals.failedFiles.length || notRun.length || failed > 0 || files.length === 0 ? 1 : 0);

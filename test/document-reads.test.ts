@@ -5,6 +5,7 @@
 // findings placed on them. Counted
 // by the probe of src/files/document.ts (every opening and parse, with the file's name) and by
 // the file system's open and read functions, wrapped for this process (syncBuiltinESMExports carries the wrappers into `import { ... } from 'node:fs'`).
+// test-runner: a process of its own (the wrappers stay for the life of the process)
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';

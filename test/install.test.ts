@@ -69,6 +69,10 @@ async function installAndUse(dir: string, spec: string): Promise<void> {
 test('from a release tag: npm install git+URL#vX.Y.Z, then init and lint', async () => {
   const dir = await fromTag;
   assert.match(readFileSync(path.join(dir, 'package.json'), 'utf8'), new RegExp(`"tplsync": "git\\+file://.*#v${version.replace(/\./g, '\\.')}"`));
+  // npm installed the tag as it is: any of these scripts makes npm's git fetcher (pacote) install
+  // tplsync's devDependencies in its clone before packing it, on every team's machine and in CI
+  const tagged = JSON.parse(readFileSync(path.join(dir, 'node_modules', 'tplsync', 'package.json'), 'utf8'));
+  assert.equal(Object.keys(tagged.scripts ?? {}).filter((s) => ['build', 'preinstall', 'install', 'postinstall', 'prepack', 'prepare'].includes(s)), []);
 
   // the pull-request workflow init wrote, its lint job step by step: the action from the tag's
   // checkout, tplsync from the project's node_modules (installed from the git URL)

@@ -1,5 +1,6 @@
 // The validators the build generates (scripts/gen-validators.mjs, ajv standalone code) are the
 // schemas compiled by ajv: the same verdict and the same findings for any value.
+// test-runner: a process of its own (it turns the test runner's redirect to the generated validators off)
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

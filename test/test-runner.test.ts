@@ -1,7 +1,10 @@
 // scripts/test.mjs, the suite's runner, as a process (its exit code, its report, the processes
 // it ends): a file that hangs is failed at the time limit with everything it started, a child a
-// passing file left behind is ended, and the summary stays in uvu's words for .ci/run. The
-// passing files run under the default limit, so that no test here races a short limit.
+// passing file left behind is ended, and the summary stays in uvu's words for .ci/run; in the pool
+// of processes that run several files each, a file that changed its process is the last it runs,
+// an uncaught error fails the file that was running, a file whose process would not have ended
+// fails at its limit, and each file keeps its output. The passing files run under the default
+// limit, so that no test here races a short limit.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -62,6 +65,48 @@ test('a hung file fails at the limit, killed with its children', async () => {
       assert.match(r.stdout, /Failed files: hangs\.test\.ts/);
       if (!existsSync(hungPid)) continue;
       assert.not.ok(await stillAlive(Number(readFileSync(hungPid, 'utf8'))), 'hung.pid: the child still runs');
+      break;
+    }
+  } finally { cleanup(dir); }
+});
+
+test('the pool: a file that changed its process is the last that process runs; each file keeps its output', async () => {
+  // one job: changes-env (the largest), then sees-env and passes, one after another
+  const r = await runner({ TEST_POOL: '1', TEST_JOBS: '1' }, 'changes-env|sees-env|passes');
+  assert.is(r.exitCode, 0, r.stdout);
+  for (const f of ['changes-env', 'sees-env', 'passes']) assert.match(r.stdout, new RegExp(`\\n {2}ok ${f}\\.test\\.ts`));
+  // two processes for three files: one ran changes-env alone, the other both files after it
+  assert.match(r.stdout, /\(3 files in 2 processes, 1 at a time/);
+  // what a file printed, on either stream, comes with its own verdict
+  const blocks = r.stdout.split(/\n {2}(?:ok|FAILED)[^\n]*\n/);
+  const own = blocks.find((b) => b.includes('sees-env on stdout'))!;
+  assert.ok(own, r.stdout);
+  assert.ok(own.includes('sees-env on stderr'), r.stdout);
+  assert.is(blocks.filter((b) => b.includes('sees-env on')).length, 1, r.stdout);
+  assert.match(r.stdout, /sees-env on stderr[\s\S]*\n {2}ok sees-env\.test\.ts/);
+});
+
+test('the pool: a file whose process ends with an uncaught error fails, and the files after it run', async () => {
+  const r = await runner({ TEST_POOL: '1', TEST_JOBS: '1' }, 'crashes|passes');
+  assert.is(r.exitCode, 1, r.stdout);
+  assert.match(r.stdout, /thrown outside any test/);
+  assert.match(r.stdout, /FAILED \(exit 1[^\n]*\) crashes\.test\.ts/);
+  assert.match(r.stdout, /\n {2}ok passes\.test\.ts/);
+  assert.match(r.stdout, /Failed files: crashes\.test\.ts$/);
+});
+
+test('the pool: a passing file that leaves a server listening fails at the limit, as its own process would never have ended', async () => {
+  const dir = tempDir();
+  try {
+    const listening = path.join(dir, 'listening');
+    // the limit races only the file's start: it is doubled until the test was done in time
+    for (let limit = 2; ; limit *= 2) {
+      const r = await runner({ TEST_POOL: '1', TEST_FILE_TIMEOUT: String(limit), RUNNER_SERVER_FILE: listening }, 'leaves-a-server');
+      assert.is(r.exitCode, 1, r.stdout);
+      assert.match(r.stdout, new RegExp(`FAILED \\(time limit: still running after ${limit} s; [^\\n]*\\) leaves-a-server\\.test\\.ts`));
+      if (!existsSync(listening)) continue;
+      // its test had passed: uvu said so before the file was held
+      assert.match(r.stdout, /\(1 \/ 1\)/);
       break;
     }
   } finally { cleanup(dir); }
