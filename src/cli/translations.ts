@@ -65,8 +65,10 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
   return out;
 }
 
-/** fewer files than this are read by this thread alone */
+/** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
 const READ_AHEAD_MIN = 2000;
+/** the worker threads of an import's writes, when it has READ_AHEAD_MIN files or more */
+const WRITE_THREADS = Number(process.env.TPLSYNC_WRITE_THREADS ?? 2);
 
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   const source = o.source;
@@ -177,7 +179,9 @@ export async function importTranslations(config: Config, files: readonly string[
   }
   const none = new Map<string, Current>();
   // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
-  const writer = dryRun ? undefined : new AtomicWriter(signal ? { signal } : {});
+  // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
+  const threads = templates.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0;
+  const writer = dryRun ? undefined : new AtomicWriter({ ...(signal ? { signal } : {}), threads });
   const unchanged = new Set<string>();
   try {
     for (const { file, doc } of docs) {
