@@ -68,7 +68,7 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
 const READ_AHEAD_MIN = 2000;
 /** the worker threads of an import's writes, when it has READ_AHEAD_MIN files or more */
-const WRITE_THREADS = Number(process.env.TPLSYNC_WRITE_THREADS ?? 2);
+const WRITE_THREADS = 2;
 
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   const source = o.source;

@@ -414,7 +414,6 @@ const WRITE_BATCH = 64;
 class WriteThreads {
   private readonly pending: { file: string; text: string; create: boolean }[][];
   private ended: Promise<{ failure?: unknown; notStarted: number }> | undefined;
-  private readonly replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number } | { crashed: unknown }>[];
   private readonly stopOnAbort: (() => void) | undefined;
 
   static start(n: number, workerFile: string, signal?: AbortSignal): WriteThreads | undefined {
@@ -422,28 +421,33 @@ class WriteThreads {
     return new WriteThreads(n, workerFile, signal);
   }
 
-  private constructor(n: number, workerFile: string, private readonly signal?: AbortSignal) {
-    /** 0: go on; 1: a write failed; 2: aborted */
-    const flag = new Int32Array(new SharedArrayBuffer(4));
-    this.flag = flag;
-    this.workers = Array.from({ length: n }, () => new Worker(workerFile, { workerData: { flag } }));
-    this.pending = this.workers.map(() => []);
+  private constructor(private readonly n: number, private readonly workerFile: string, private readonly signal?: AbortSignal) {
+    this.pending = Array.from({ length: n }, () => []);
+    if (signal?.aborted) Atomics.compareExchange(this.flag, 0, 0, 2);
+    else if (signal) { this.stopOnAbort = () => { Atomics.compareExchange(this.flag, 0, 0, 2); }; signal.addEventListener('abort', this.stopOnAbort, { once: true }); }
+  }
+
+  /** 0: go on; 1: a write failed; 2: aborted */
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  /** started on the first write (an import with nothing to write starts none) */
+  private workers: Worker[] = [];
+  private replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number } | { crashed: unknown }>[] = [];
+
+  private startWorkers(): void {
+    const flag = this.flag;
+    this.workers = Array.from({ length: this.n }, () => new Worker(this.workerFile, { workerData: { flag } }));
     this.replies = this.workers.map((w) => new Promise((resolve) => {
       w.once('message', resolve);
       w.on('error', (e) => resolve({ crashed: e }));
       w.once('exit', () => resolve({ crashed: new Error('a write thread ended before its files were written') }));
     }));
-    if (signal?.aborted) Atomics.compareExchange(flag, 0, 0, 2);
-    else if (signal) { this.stopOnAbort = () => { Atomics.compareExchange(flag, 0, 0, 2); }; signal.addEventListener('abort', this.stopOnAbort, { once: true }); }
   }
 
-  private readonly flag: Int32Array;
-  private readonly workers: Worker[];
-
   write(file: string, text: string, create: boolean): void {
+    if (!this.workers.length) this.startWorkers();
     let h = 0;
     for (let i = 0; i < file.length; i++) h = (h * 31 + file.charCodeAt(i)) | 0;
-    const k = (h >>> 0) % this.workers.length;
+    const k = (h >>> 0) % this.n;
     const batch = this.pending[k]!;
     batch.push({ file, text, create });
     if (batch.length >= WRITE_BATCH) { this.workers[k]!.postMessage({ jobs: batch }); this.pending[k] = []; }

@@ -212,12 +212,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
 }
 
-function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+/**
+ * `value` set at `path` in `root`, a copy of the value it was made from whose containers along the
+ * path are copied before they change (`copied`: those copied already): the value it was made from
+ * is left as it was, and what the path does not reach is shared, not cloned.
+ */
+function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown, copied: Set<object>): void {
   let at: Record<string | number, unknown> = root;
   path.forEach((k, i) => {
     if (i === path.length - 1) { at[k] = value; return; }
-    if (typeof at[k] !== 'object' || at[k] === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    const next = at[k];
+    if (typeof next !== 'object' || next === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    else if (!copied.has(next)) at[k] = Array.isArray(next) ? next.slice() : { ...(next as Record<string, unknown>) };
     at = at[k] as Record<string | number, unknown>;
+    copied.add(at);
   });
 }
 
@@ -230,8 +238,10 @@ function setPath(root: Record<string, unknown>, path: readonly (string | number)
 export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
   const got = openDocument('', after).value;
   if (got === undefined) return 'the edited file would not read as a template (not written)';
-  const want = structuredClone(isPlain(before) ? before : {});
-  for (const t of texts) setPath(want, t.path, t.text);
+  // before with the texts set: the containers on their paths copied, the rest shared (a deep clone of every file was a fifth of this check)
+  const want: Record<string, unknown> = { ...(isPlain(before) ? before : {}) };
+  const copied = new Set<object>([want]);
+  for (const t of texts) setPath(want, t.path, t.text, copied);
   const prior = obj(want.translated_from);
   const kept = str(prior?.language) === source ? obj(prior?.texts) ?? {} : {};
   const merged: Record<string, string> = {};
