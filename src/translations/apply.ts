@@ -38,14 +38,35 @@ export interface ImportPlan {
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
-const chars = (s: string): number => [...s].length;
+/** the code points of `s`, as `[...s].length` counts them (a pair of surrogates is one), without an array */
+function chars(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) { const d = s.charCodeAt(i + 1); if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; } }
+  }
+  return n;
+}
+
+/** the codes of the last source texts seen, and their sorted key: one source text is checked against each language of an import */
+let codesMemo = new Map<string, { want: string[]; key: string }>();
+function sourceCodes(source: string): { want: string[]; key: string } {
+  let c = codesMemo.get(source);
+  if (c === undefined) {
+    if (codesMemo.size >= 100_000) codesMemo = new Map();
+    const want = placeholdersOf(source);
+    c = { want, key: sorted(want) };
+    codesMemo.set(source, c);
+  }
+  return c;
+}
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
-  const want = placeholdersOf(source);
+  const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
-  if (sorted(want) !== sorted(got)) {
+  if (key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
