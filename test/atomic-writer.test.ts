@@ -158,6 +158,33 @@ for (const road of ['callbacks', 'threads'] as const) {
       assert.equal(readdirSync(dir).sort(), ['f0.yaml', 'f1.yaml', 'f2.yaml', 'f3.yaml', 'f4.yaml']);
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
+
+  test(`${road}: a signal aborted between writes: the files not started are as they were, the others hold their new text whole, and flush counts them right`, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+    try {
+      const N = 400;
+      for (let i = 0; i < N; i++) writeFileSync(path.join(dir, `f${i}.yaml`), `old ${i}\n`);
+      const stop = new AbortController();
+      const w = writer({ signal: stop.signal });
+      for (let i = 0; i < N; i++) {
+        if (i === N / 2) stop.abort();
+        w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+      }
+      let err: unknown;
+      try { await w.flush(); } catch (e) { err = e; }
+      let written = 0;
+      for (let i = 0; i < N; i++) {
+        const t = readFileSync(path.join(dir, `f${i}.yaml`), 'utf8');
+        assert.ok(t === `old ${i}\n` || t === `new ${i}\n`, `f${i}: ${JSON.stringify(t)}`);
+        if (t.startsWith('new')) written++;
+      }
+      // the files asked for after the abort are never started
+      assert.ok(written <= N / 2, `${written} written`);
+      assert.instance(err, Interrupted);
+      assert.match((err as Error).message, `stopped: ${written} of ${N} files written; the other ${N - written} are as they were`);
+      assert.equal(leftovers(dir), []);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
 }
 
 test.run();
