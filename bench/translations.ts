@@ -9,7 +9,8 @@
 // past the inodes freed in the last 30 s, and a user's first import does not follow a mass
 // deletion. Each median of --runs, wall-clock time and the CPU time of the process (user +
 // system, this thread and the read-ahead thread) beside it: the machine is shared, and the CPU
-// time moves less with its load than the wall clock does.
+// time moves less with its load than the wall clock does. The writing floors use the import's
+// writer (two write threads: the built dist/files/write-worker.js, so `npm run build` first).
 //   npm run bench:translations [-- --templates 2000 --runs 5 --format xliff]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,9 @@ import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
 import { AtomicWriter } from '../src/files/write.ts';
 import { BENCH_CONFIG } from './generate.ts';
 import { TARGETS, shift, writeTranslationsProject } from './translations-fixture.ts';
+
+/** the write threads an import of this size uses (src/cli/translations.ts) */
+const WRITE_THREADS = 2;
 
 const arg = (name: string, d: string): string => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1]! : d; };
 const N = Number(arg('templates', '2000'));
@@ -54,8 +58,8 @@ try {
   console.log(`${N} templates x ${TARGETS.length + 1} languages: ${entries.length} files; format ${FORMAT}; ${RUNS} runs each; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 
   const readAll = (): TemplateFile[] => entries.map((f) => ({ file: f.file, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
-  const W = { base: [] as number[], exp: [] as number[], impBase: [] as number[], write: [] as number[], imp: [] as number[], again: [] as number[], firstBase: [] as number[], create: [] as number[], first: [] as number[] };
-  const C = { base: [] as number[], exp: [] as number[], impBase: [] as number[], write: [] as number[], imp: [] as number[], again: [] as number[], firstBase: [] as number[], create: [] as number[], first: [] as number[] };
+  const W = { base: [] as number[], exp: [] as number[], impBase: [] as number[], write: [] as number[], writeCb: [] as number[], imp: [] as number[], again: [] as number[], firstBase: [] as number[], create: [] as number[], first: [] as number[] };
+  const C = { base: [] as number[], exp: [] as number[], impBase: [] as number[], write: [] as number[], writeCb: [] as number[], imp: [] as number[], again: [] as number[], firstBase: [] as number[], create: [] as number[], first: [] as number[] };
   let files: TemplateFile[] = [];
   for (let r = 0; r < RUNS; r++) {
     files = await timed(W.base, C.base, readAll);
@@ -83,9 +87,16 @@ try {
         if (FORMAT === 'xliff') xml.parse(text); else readTranslations(FORMAT, text);
       }
     });
-    // import's writing floor: the same files replaced as the import replaces them (temp file + rename, on libuv's threads), with their own bytes
+    // import's writing floor: the same files replaced as the import replaces them (temp file + rename, on two write threads), with their own bytes;
+    // and as before the threads (on libuv's threads through callbacks)
     const texts = targetFiles.map((f) => readFileSync(f.abs, 'utf8'));
     await timed(W.write, C.write, async () => {
+      const w = new AtomicWriter({ threads: WRITE_THREADS });
+      if (!w.threaded) throw new Error('no write threads: npm run build first (the worker is dist/files/write-worker.js)');
+      targetFiles.forEach((f, i) => w.write(f.abs, texts[i]!));
+      await w.flush();
+    });
+    await timed(W.writeCb, C.writeCb, async () => {
       const w = new AtomicWriter();
       targetFiles.forEach((f, i) => w.write(f.abs, texts[i]!));
       await w.flush();
@@ -117,7 +128,7 @@ try {
     // creating as many files of the same texts alone (new files, as import creates them), in a folder of their own
     const scratch = path.join(dir, `create-${r}`);
     await timed(W.create, C.create, async () => {
-      const w = new AtomicWriter();
+      const w = new AtomicWriter({ threads: WRITE_THREADS });
       targetFiles.forEach((f, i) => w.write(path.join(scratch, path.relative(dir, f.abs)), texts[i]!, { create: true }));
       await w.flush();
     });
@@ -130,6 +141,7 @@ try {
   console.log(line(`export to ${TARGETS.length} languages`, 'exp') + `  ratio to read+parse ${(median(W.exp) / median(W.base)).toFixed(2)} wall, ${(median(C.exp) / median(C.base)).toFixed(2)} CPU`);
   console.log(line(`read+parse templates + ${TARGETS.length} translation files`, 'impBase'));
   console.log(line(`atomic rewrite of the same ${targetFiles.length} files alone`, 'write'));
+  console.log(line(`  the same on libuv's threads (callbacks)`, 'writeCb'));
   console.log(line(`import ${TARGETS.length} files (${N * TARGETS.length} files rewritten)`, 'imp') + `  ratio to read+parse ${(median(W.imp) / median(W.impBase)).toFixed(2)} wall, ${(median(C.imp) / median(C.impBase)).toFixed(2)} CPU`);
   console.log(line(`the same import again (nothing to write)`, 'again') + `  ratio to read+parse ${(median(W.again) / median(W.impBase)).toFixed(2)} wall, ${(median(C.again) / median(C.impBase)).toFixed(2)} CPU`);
   console.log(`import against read+parse + atomic rewrite: ${(median(W.imp) / (median(W.impBase) + median(W.write))).toFixed(2)} wall, ${(median(C.imp) / (median(C.impBase) + median(C.write))).toFixed(2)} CPU`);

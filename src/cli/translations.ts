@@ -66,8 +66,10 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
   return out;
 }
 
-/** fewer files than this are read by this thread alone */
+/** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
 const READ_AHEAD_MIN = 2000;
+/** the worker threads of an import's writes, when it has READ_AHEAD_MIN files or more */
+const WRITE_THREADS = 2;
 
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   const source = o.source;
@@ -123,7 +125,12 @@ export interface ImportResult {
   unchanged: string[];
   /** PO entries marked fuzzy, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: { file: string; line: number; id: string }[];
+  /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
+  onThreads: boolean;
 }
+
+/** How an import writes: `threads` overrides the choice by the project's size (0: libuv's threads), `workerFile` the worker's module. */
+export interface ImportWriting { threads?: number; workerFile?: string }
 
 const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
@@ -140,8 +147,8 @@ class Current {
 }
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
-export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [] };
+export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], onThreads: false };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
@@ -171,14 +178,16 @@ export async function importTranslations(config: Config, files: readonly string[
     (byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!).set(t.template, t);
   };
   for (const t of templates) {
-    const rel = path.relative(cwd, t.abs);
+    const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
     taken.add(rel);
     const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
     if (channel && name && language) place(language, new Current(`${channel}/${name}`, rel, t.text, t.value, t.doc ?? null));
   }
   const none = new Map<string, Current>();
   // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
-  const writer = dryRun ? undefined : new AtomicWriter(signal ? { signal } : {});
+  // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
+  const threads = writing.threads ?? (templates.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
+  const writer = dryRun ? undefined : new AtomicWriter({ ...(signal ? { signal } : {}), threads, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) });
   const unchanged = new Set<string>();
   try {
     for (const { file, doc } of docs) {
@@ -203,6 +212,7 @@ export async function importTranslations(config: Config, files: readonly string[
   // a file another translation file of this run wrote is not unchanged
   for (const w of result.written) unchanged.delete(w.file);
   result.unchanged = [...unchanged];
+  result.onThreads = writer?.threaded ?? false;
   return result;
 }
 

@@ -2,9 +2,11 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { chmodSync, close, constants, fchmod, link, lstat, lstatSync, mkdirSync, open, rename, renameSync, rmSync, unlink, write, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, mkdirSync, open, openSync, rename, renameSync, rmSync, unlink, unlinkSync, write, writeFileSync, writeSync, type Stats } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
@@ -99,7 +101,7 @@ async function writeAndClose(fd: number, data: string): Promise<void> {
  * besides its text and mode, extended attributes or a creation time, comes from the file whose
  * inode it was: a file of the same project, usually of the same folder.)
  */
-interface Spare { tmp: string; mode: number }
+export interface Spare { tmp: string; mode: number }
 
 const UNLINKED = (e: unknown): void => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; };
 const unlinkQuiet = (tmp: string): Promise<void> => call<void>((cb) => unlink(tmp, (e) => cb(e, undefined))).catch(UNLINKED);
@@ -115,7 +117,7 @@ async function replaceWithSpares(file: string, data: string, spares: Spare[]): P
   const mode = modeToKeep(file, st);
   const want = mode ?? (0o666 & ~(umask ??= process.umask()));
   let kept: Spare | undefined;
-  if (st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.()) {
+  if (mayKeep(st)) {
     const tmp = tempName(file);
     // no hard links on this file system, or not allowed: a new temp file, as without spares
     try { await call<void>((cb) => link(file, tmp, (e) => cb(e, undefined))); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
@@ -182,6 +184,89 @@ async function createOneAsync(file: string, data: string): Promise<void> {
   }
 }
 
+/** whether the replaced file's inode may become a spare: one link, this process's user and group (as a temp file it made would be) */
+const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.());
+
+const unlinkQuietSync = (tmp: string): void => { try { unlinkSync(tmp); } catch (e) { UNLINKED(e); } };
+
+/** all of `bytes` written at the start of the open file `fd`, which is then closed (also on failure) */
+function writeAndCloseSync(fd: number, data: string): void {
+  try {
+    const bytes = Buffer.from(data, 'utf8');
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at, null);
+  } finally { closeSync(fd); }
+}
+
+/**
+ * replaceWithSpares made with blocking calls, on a thread of its own (write-worker.ts: the
+ * AtomicWriter's `threads`): the same checks, spares, temp file and rename, one system call after
+ * another without a callback, a promise or a hop through libuv's threads for each.
+ */
+export function replaceWithSparesSync(file: string, data: string, spares: Spare[]): void {
+  let st: Stats | undefined;
+  try { st = lstatSync(file); } catch (e) { absent(e); }
+  const mode = modeToKeep(file, st);
+  const want = mode ?? (0o666 & ~(umask ??= process.umask()));
+  let kept: Spare | undefined;
+  if (mayKeep(st)) {
+    const tmp = tempName(file);
+    // no hard links on this file system, or not allowed: a new temp file, as without spares
+    try { linkSync(file, tmp); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
+  }
+  let used: Spare | undefined;
+  try {
+    for (;;) {
+      used = spares.pop();
+      let fd: number;
+      if (used) {
+        // no O_CREAT (a spare someone removed is not made again), no link followed
+        try { fd = openSync(used.tmp, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW); } catch {
+          try { unlinkQuietSync(used.tmp); } catch { /* left as it is */ }
+          used = undefined;
+          continue;
+        }
+      } else {
+        used = { tmp: tempName(file), mode: want };
+        fd = openSync(used.tmp, 'wx', mode ?? 0o666);
+        if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
+      }
+      if (used.mode !== want) {
+        try { fchmodSync(fd, want); } catch (e) { closeSync(fd); throw e; }
+      }
+      writeAndCloseSync(fd, data);
+      try {
+        renameSync(used.tmp, file);
+      } catch (e) {
+        // a spare from a folder on another file system: this file through a temp file of its own
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        unlinkQuietSync(used.tmp);
+        used = undefined;
+        continue;
+      }
+      used = undefined;
+      break;
+    }
+  } catch (e) {
+    // nothing half-done is left behind: the temp file written, and the link to the old text (the file still has it)
+    for (const s of [used, kept]) if (s) try { unlinkQuietSync(s.tmp); } catch { /* as the async road */ }
+    throw e;
+  }
+  if (kept) spares.push(kept);
+}
+
+/** createOneAsync made with blocking calls (write-worker.ts) */
+export function createOneSync(file: string, data: string): void {
+  let fd: number;
+  try { fd = openSync(file, 'wx', 0o666); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
+    throw e;
+  }
+  try { writeAndCloseSync(fd, data); } catch (e) {
+    try { unlinkQuietSync(file); } catch { /* as the async road */ }
+    throw e;
+  }
+}
+
 /**
  * writeFileAtomic for many files at once (pull of a catalogue): the same checks, redaction, temp
  * file and rename for each, each directory made once, several files in flight (creating thousands
@@ -230,11 +315,26 @@ export class AtomicWriter {
   private notStarted = 0;
   private asked = 0;
 
-  constructor(private readonly o: WriteOptions & { signal?: AbortSignal } = {}, private readonly concurrency = 16) {}
+  /** the writes on worker threads (`threads`), or undefined: on libuv's threads through callbacks */
+  private readonly pool: WriteThreads | undefined;
+
+  /**
+   * `threads`: that many worker threads make the writes with blocking calls (write-worker.ts), for
+   * thousands of files: a third less CPU than the callbacks, and none of it on this thread
+   * (undefined when the worker's file is not there: a run from the sources). `concurrency`: the
+   * writes in flight on the callbacks' road.
+   */
+  constructor(private readonly o: WriteOptions & { signal?: AbortSignal; threads?: number; workerFile?: string } = {}, private readonly concurrency = 16) {
+    this.pool = o.threads ? WriteThreads.start(o.threads, o.workerFile ?? writeWorkerFile(), o.signal) : undefined;
+  }
+
+  /** whether the writes are made on worker threads */
+  get threaded(): boolean { return this.pool !== undefined; }
 
   /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
   write(file: string, data: string, how: { create?: boolean } = {}): void {
     const abs = resolvePath(file);
+    if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create)); return; }
     const before = this.last.get(abs);
     this.asked++;
     const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create));
@@ -247,6 +347,12 @@ export class AtomicWriter {
 
   /** waits for every write asked for; throws the first failure */
   async flush(): Promise<void> {
+    if (this.pool) {
+      const r = await this.pool.end();
+      if (r.failure) throw r.failure;
+      if (r.notStarted) throw new Interrupted(`stopped: ${this.asked - r.notStarted} of ${this.asked} files written; the other ${r.notStarted} are as they were`);
+      return;
+    }
     await Promise.all(this.last.values());
     this.last.clear();
     const spares = this.spares.splice(0);
@@ -293,4 +399,89 @@ export class AtomicWriter {
     const text = this.o.verbatim ? data : redact(data);
     await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
   }
+}
+
+/**
+ * the worker of AtomicWriter's threads: beside this module once built (dist/files, dist/bundle);
+ * run from the sources (tsx: the benches; the tests), the built one of this checkout (`npm run
+ * build` first, as the tests are run)
+ */
+function writeWorkerFile(): string {
+  const beside = fileURLToPath(new URL('./write-worker.js', import.meta.url));
+  return existsSync(beside) || !import.meta.url.endsWith('.ts') ? beside : fileURLToPath(new URL('../../dist/files/write-worker.js', import.meta.url));
+}
+
+/** files sent to a thread at once */
+const WRITE_BATCH = 64;
+
+/** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
+class WriteThreads {
+  private readonly pending: { file: string; text: string; create: boolean }[][];
+  private ended: Promise<{ failure?: unknown; notStarted: number }> | undefined;
+  private readonly stopOnAbort: (() => void) | undefined;
+
+  static start(n: number, workerFile: string, signal?: AbortSignal): WriteThreads | undefined {
+    if (!existsSync(workerFile)) return undefined;
+    return new WriteThreads(n, workerFile, signal);
+  }
+
+  private constructor(private readonly n: number, private readonly workerFile: string, private readonly signal?: AbortSignal) {
+    this.pending = Array.from({ length: n }, () => []);
+    if (signal?.aborted) Atomics.compareExchange(this.flag, 0, 0, 2);
+    else if (signal) { this.stopOnAbort = () => { Atomics.compareExchange(this.flag, 0, 0, 2); }; signal.addEventListener('abort', this.stopOnAbort, { once: true }); }
+  }
+
+  /** 0: go on; 1: a write failed; 2: aborted */
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  /** started on the first write (an import with nothing to write starts none) */
+  private workers: Worker[] = [];
+  private replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number } | { crashed: unknown }>[] = [];
+
+  private startWorkers(): void {
+    const flag = this.flag;
+    this.workers = Array.from({ length: this.n }, () => new Worker(this.workerFile, { workerData: { flag } }));
+    this.replies = this.workers.map((w) => new Promise((resolve) => {
+      w.once('message', resolve);
+      w.on('error', (e) => resolve({ crashed: e }));
+      w.once('exit', () => resolve({ crashed: new Error('a write thread ended before its files were written') }));
+    }));
+  }
+
+  write(file: string, text: string, create: boolean): void {
+    if (!this.workers.length) this.startWorkers();
+    let h = 0;
+    for (let i = 0; i < file.length; i++) h = (h * 31 + file.charCodeAt(i)) | 0;
+    const k = (h >>> 0) % this.n;
+    const batch = this.pending[k]!;
+    batch.push({ file, text, create });
+    if (batch.length >= WRITE_BATCH) { this.workers[k]!.postMessage({ jobs: batch }); this.pending[k] = []; }
+  }
+
+  /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
+  end(): Promise<{ failure?: unknown; notStarted: number }> {
+    this.ended ??= (async () => {
+      this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
+      const rs = await Promise.all(this.replies);
+      if (this.stopOnAbort) this.signal?.removeEventListener('abort', this.stopOnAbort);
+      await Promise.all(this.workers.map((w) => w.terminate()));
+      let failure: unknown;
+      let notStarted = 0;
+      for (const r of rs) {
+        if ('crashed' in r) { failure ??= r.crashed; continue; }
+        notStarted += r.notStarted;
+        if (r.failure && (r.failure.first || failure === undefined)) failure = rebuild(r.failure);
+      }
+      return failure === undefined ? { notStarted } : { failure, notStarted: 0 };
+    })();
+    return this.ended;
+  }
+}
+
+/** a failure of a write thread as the error the callbacks' road throws (a refusal stays a WriteRefused) */
+function rebuild(f: { name: string; message: string; code?: string }): Error {
+  if (f.name === 'WriteRefused') return new WriteRefused(f.message);
+  const e = new Error(f.message) as NodeJS.ErrnoException;
+  if (f.code) e.code = f.code;
+  if (f.name !== 'Error') e.name = f.name;
+  return e;
 }

@@ -38,14 +38,35 @@ export interface ImportPlan {
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
-const chars = (s: string): number => [...s].length;
+/** the code points of `s`, as `[...s].length` counts them (a pair of surrogates is one), without an array */
+function chars(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) { const d = s.charCodeAt(i + 1); if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; } }
+  }
+  return n;
+}
+
+/** the codes of the last source texts seen, and their sorted key: one source text is checked against each language of an import */
+let codesMemo = new Map<string, { want: string[]; key: string }>();
+function sourceCodes(source: string): { want: string[]; key: string } {
+  let c = codesMemo.get(source);
+  if (c === undefined) {
+    if (codesMemo.size >= 100_000) codesMemo = new Map();
+    const want = placeholdersOf(source);
+    c = { want, key: sorted(want) };
+    codesMemo.set(source, c);
+  }
+  return c;
+}
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
-  const want = placeholdersOf(source);
+  const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
-  if (sorted(want) !== sorted(got)) {
+  if (key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
@@ -212,12 +233,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
 }
 
-function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+/**
+ * `value` set at `path` in `root`, a copy of the value it was made from whose containers along the
+ * path are copied before they change (`copied`: those copied already): the value it was made from
+ * is left as it was, and what the path does not reach is shared, not cloned.
+ */
+function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown, copied: Set<object>): void {
   let at: Record<string | number, unknown> = root;
   path.forEach((k, i) => {
     if (i === path.length - 1) { at[k] = value; return; }
-    if (typeof at[k] !== 'object' || at[k] === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    const next = at[k];
+    if (typeof next !== 'object' || next === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    else if (!copied.has(next)) at[k] = Array.isArray(next) ? next.slice() : { ...(next as Record<string, unknown>) };
     at = at[k] as Record<string | number, unknown>;
+    copied.add(at);
   });
 }
 
@@ -230,8 +259,10 @@ function setPath(root: Record<string, unknown>, path: readonly (string | number)
 export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
   const got = openDocument('', after).value;
   if (got === undefined) return 'the edited file would not read as a template (not written)';
-  const want = structuredClone(isPlain(before) ? before : {});
-  for (const t of texts) setPath(want, t.path, t.text);
+  // before with the texts set: the containers on their paths copied, the rest shared (a deep clone of every file was a fifth of this check)
+  const want: Record<string, unknown> = { ...(isPlain(before) ? before : {}) };
+  const copied = new Set<object>([want]);
+  for (const t of texts) setPath(want, t.path, t.text, copied);
   const prior = obj(want.translated_from);
   const kept = str(prior?.language) === source ? obj(prior?.texts) ?? {} : {};
   const merged: Record<string, string> = {};
