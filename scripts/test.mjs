@@ -119,11 +119,13 @@ async function bundleTests(list) {
     await esbuild({
       entryPoints: list.map((f) => path.join(dir, f)), outdir: bundleDir, outExtension: { '.js': '.mjs' }, entryNames: '[name]',
       bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent',
-      // a dynamic import stays one (a chunk of its own, loaded when it runs): without splitting,
-      // esbuild lifts the packages a lazily loaded module imports (ts-morph, the language server,
-      // inquirer, cosmiconfig, ...) to the top of the bundle, and a file that runs the CLI
-      // in-process loaded every command's packages at its start (0.45 s of CPU a file)
-      splitting: true, chunkNames: 'chunks/[name]-[hash]',
+      // no splitting: each file's bundle holds its own copy of every module of ours it imports,
+      // as its own process did. Chunks shared between files would be modules shared between the
+      // files a process of the pool runs one after another (scripts/test-worker.mjs), and a
+      // module's state (a run's secrets, a memo) would pass from one file to the next: a secret an
+      // earlier file registered kept lint-cache-mix's cache from being written. The cost: esbuild
+      // lifts the packages a lazily loaded module imports (ts-morph, the language server,
+      // inquirer, ...) to the top of each bundle, which a pooled process loads once, not once a file.
       plugins: [{
         name: 'own-import-meta',
         setup(b) {

@@ -86,6 +86,14 @@ test('the pool: a file that changed its process is the last that process runs; e
   assert.match(r.stdout, /sees-env on stderr[\s\S]*\n {2}ok sees-env\.test\.ts/);
 });
 
+test("the pool: a module of ours that two files import is each file's own, as it was in a process of its own", async () => {
+  const r = await runner({ TEST_POOL: '1', TEST_JOBS: '1' }, 'module-state-');
+  assert.match(r.stdout, /\(2 files in 1 processes, 1 at a time/);
+  assert.match(r.stdout, /\n {2}ok module-state-writes\.test\.ts/);
+  assert.is(r.exitCode, 0, r.stdout);
+  assert.match(r.stdout, /\n {2}ok module-state-reads\.test\.ts/);
+});
+
 test('the pool: a file whose process ends with an uncaught error fails, and the files after it run', async () => {
   const r = await runner({ TEST_POOL: '1', TEST_JOBS: '1' }, 'crashes|passes');
   assert.is(r.exitCode, 1, r.stdout);
