@@ -1,10 +1,12 @@
 // The bin on a closed pipe (`tplsync lint | head`): only a process shows it, so the CLI runs as a
 // child whose stdout's reader is gone before it writes. The output stops quietly (no error)
-// and the exit code is the command's own: 1 for lint errors, 0 for a clean lint, every time.
+// and the exit code is the command's own: 1 for lint errors, 0 for a clean lint, every time; and an
+// apply whose output nobody reads any more still applies everything (it used to exit 0 at its first
+// line, having written nothing).
 import { spawn } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, CONFIG, VALID, cleanup, tempDir, writeFiles } from './helpers.ts';
+import { BIN, CONFIG, VALID, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 /** runs the bin with its stdout's reading end closed at once; resolves with the exit code and stderr */
 function withClosedStdout(args: string[], cwd: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
@@ -36,6 +38,19 @@ test('lint | head: the exit code is lint\'s (1 with errors, 0 clean), whatever t
     }
     const clean = await withClosedStdout(['lint', 'templates'], dir);
     assert.is(clean.code, 0, clean.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('apply --auto-approve with its output gone: every template is written, and the exit code says so', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 0; i < 12; i++) files[`templates/t${i}.en_US.yaml`] = VALID.replace('name: order_ready', `name: order_ready_${i}`);
+    writeFiles(dir, files);
+    const r = await withClosedStdout(['apply', '--auto-approve'], dir);
+    assert.is(r.code, 0, r.stderr);
+    const after = await cliIn(['plan'], { cwd: dir });
+    assert.match(after.stdout, /No changes\. 12 templates in local match the files/, after.stdout + after.stderr);
   } finally { cleanup(dir); }
 });
 
