@@ -3,8 +3,18 @@
 // from the bundled command line (dist/bundle, scripts/bundle.mjs).
 import { readFileSync } from 'node:fs';
 
-// a closed pipe (`tplsync lint | head`) ends the output quietly, as Unix tools do
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
+// a closed pipe (`tplsync lint | head`) ends the output quietly: what is left to print is dropped,
+// and the command finishes and exits with its own code (lint's 1 for findings, under `pipefail`
+// too). Exiting at the EPIPE exited 0 or 1 by a race with the command, and could stop an apply
+// between two writes.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.stdout.write = (_chunk, encoding, cb) => {
+    const done = typeof encoding === 'function' ? encoding : cb;
+    if (typeof done === 'function') process.nextTick(done);
+    return true;
+  };
+});
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
