@@ -4,7 +4,6 @@ import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Plac
 import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
-import { cardExamplePaths } from '../../model/sites.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 
