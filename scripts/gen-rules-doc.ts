@@ -95,7 +95,7 @@ function policiesDoc(): string[] {
     '| `check(ctx)` | called once per template file |',
     '',
     'and `ctx` is what the built-in rules get: `ctx.t` the template as a plain value (untrusted: the file',
-    'may not match the schema), `ctx.now`, `ctx.sites()` every text that may hold placeholders, and',
+    'may not match the schema), `ctx.now`, `ctx.sites()` every text that may hold placeholders (`ctx.placeholders()` the same with their scans, `ctx.examples()` the samples blocks, each worked out once per file), and',
     '`ctx.report(path, message, { at: { start, end } })` with a path into the value (`[\'buttons\', 0, \'text\']`) and',
     'optionally the range of the string value (offsets into it, as `RegExp` matches give them) to point at. A plugin that fails to load is a',
     '`policy-plugin-error` finding on its line of the config; a rule that throws is one on the template',

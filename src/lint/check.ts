@@ -2,10 +2,10 @@
 // rules, at most MAX_FINDINGS_PER_RULE of each), with what the rules worked out on the way
 // (placeholder scans and sites, the clock's bound). No positions here: place.ts gives them.
 import type { Path } from '../files/document.js';
-import { placeholderSites, type PlaceholderSite } from '../model/sites.js';
+import { cardExamplePaths, placeholderSites, type PlaceholderSite } from '../model/sites.js';
 import { scanPlaceholders, type ScanResult } from '../model/placeholders.js';
 import { CHECKED_RULES } from './registry.js';
-import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type Change, type Loose, type ReportOptions, type Rule, type RuleContext } from './rule.js';
+import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type ExamplesBlock, type Loose, type PlaceholderView, type ReportOptions, type Rule, type RuleContext, type SiteScan } from './rule.js';
 import type { FileLintOptions } from './file-result.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
@@ -143,6 +143,8 @@ class FileState {
  */
 class Context implements RuleContext {
   private siteList: PlaceholderSite[] | undefined;
+  private placeholderView: PlaceholderView | undefined;
+  private examplesBlocks: readonly ExamplesBlock[] | undefined;
   constructor(
     readonly t: Loose,
     private readonly clockNow: Date,
@@ -172,11 +174,66 @@ class Context implements RuleContext {
 
   readonly sites = (): PlaceholderSite[] => (this.siteList ??= placeholderSites(this.t));
 
+  placeholders(): PlaceholderView {
+    if (this.placeholderView) return this.placeholderView;
+    const sites = this.sites();
+    const out: SiteScan[] = [];
+    let problems = 0;
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i]!;
+      let scan = this.file.scans.get(site.text);
+      if (!scan) {
+        scan = scanPlaceholders(site.text);
+        this.file.scans.set(site.text, scan);
+      }
+      problems += scan.problems.length;
+      out.push({ site, scan });
+    }
+    return (this.placeholderView = { sites: out, problems });
+  }
+
+  examples(): readonly ExamplesBlock[] {
+    return (this.examplesBlocks ??= examplesBlocks(this.t, this.sites()));
+  }
+
   /** the schema's findings on the whole template, validated once for every view (rules/schema.ts reportSchema) */
   schemaFound(): SchemaFound | undefined {
     const f = this.file;
     return f.whole === undefined ? undefined : (f.schema ??= schemaFindingsOf(f.whole));
   }
+}
+
+/** the examples blocks of a template that are mappings, each path once (RuleContext.examples) */
+function examplesBlocks(t: Loose, sites: readonly PlaceholderSite[]): ExamplesBlock[] {
+  const out: ExamplesBlock[] = [];
+  const add = (path: Path, key: string, ex: unknown): void => {
+    const o = obj(ex);
+    if (o) out.push({ path, key, ex: o });
+  };
+  add(['header', 'examples'], 'header.examples', obj(t.header)?.examples);
+  add(['body', 'examples'], 'body.examples', obj(t.body)?.examples);
+  add(['message', 'examples'], 'message.examples', obj(t.message)?.examples);
+  const cards = t.carousel === undefined ? [] : cardExamplePaths(t);
+  let seen: Set<string> | undefined;
+  for (const path of cards) {
+    const key = path.join('.');
+    (seen ??= new Set()).add(key);
+    let ex: unknown = t;
+    for (const seg of path) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
+    add(path, key, ex);
+  }
+  // the sites' own paths: those above, a URL button's example (a string: no block), unless a site says otherwise
+  for (const site of sites) {
+    const p = site.examplesPath;
+    if (p.length === 2 && (p[0] === 'header' || p[0] === 'body' || p[0] === 'message') && p[1] === 'examples') continue;
+    const key = p.join('.');
+    if (seen?.has(key)) continue;
+    (seen ??= new Set()).add(key);
+    let ex: unknown = t;
+    for (const seg of p) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
+    add(p, key, ex);
+  }
+  return out;
 }
 
 /** the earliest instant at which a verdict that compared the template with the clock can change */

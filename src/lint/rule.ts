@@ -77,8 +77,30 @@ export interface RuleContext {
   scan(path: Path): ScanResult;
   /** memoised placeholderSites() of the template */
   sites(): PlaceholderSite[];
+  /**
+   * Memoised: each placeholder site with its scan, and how many malformed placeholders they hold
+   * together (none in most files: the rules of malformed placeholders stop there). A shared view,
+   * so that the placeholder rules do not each look every site's scan up again.
+   */
+  placeholders(): PlaceholderView;
+  /**
+   * Memoised: the examples blocks of the template that are mappings, each once, in the order
+   * header, body, message, each carousel card's body, then any other site's examples path.
+   */
+  examples(): readonly ExamplesBlock[];
   report(path: Path, message: string, opts?: ReportOptions): void;
 }
+
+/** A placeholder site with the scan of its text. */
+export interface SiteScan { readonly site: PlaceholderSite; readonly scan: ScanResult }
+/** The template's placeholder sites with their scans (RuleContext.placeholders). */
+export interface PlaceholderView {
+  readonly sites: readonly SiteScan[];
+  /** the number of malformed placeholders (ScanResult.problems) over every site */
+  readonly problems: number;
+}
+/** An examples block (a mapping of samples) at its path; `key` is the path joined with dots. */
+export interface ExamplesBlock { readonly path: Path; readonly key: string; readonly ex: Loose }
 
 /**
  * One change of a mechanical repair, on the template's plain paths (src/lint/fix applies it to the

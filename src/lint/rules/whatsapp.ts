@@ -4,7 +4,6 @@ import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Plac
 import type { Path } from '../../files/locate.js';
 import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
-import { cardExamplePaths } from '../../model/sites.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 
@@ -169,8 +168,10 @@ export const whatsappRules = defineRules([
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
     repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
     check(ctx) {
-      for (const site of ctx.sites()) {
-        for (const p of ctx.scan(site.path).problems) {
+      const view = ctx.placeholders();
+      if (view.problems === 0) return;
+      for (const { site, scan } of view.sites) {
+        for (const p of scan.problems) {
           if (p.kind === 'forbidden' || p.kind === 'range') continue;
           const why = {
             unclosed: '`{{` is never closed with `}}`',
@@ -199,8 +200,10 @@ export const whatsappRules = defineRules([
     summary: 'No #, $ or % inside placeholder braces.',
     why: 'Meta rejects parameters containing these characters.', fix: 'Use {{1}} or {{name}}; put currency symbols outside the braces.', source: 'Meta template review',
     check(ctx) {
-      for (const site of ctx.sites()) {
-        for (const p of ctx.scan(site.path).problems) {
+      const view = ctx.placeholders();
+      if (view.problems === 0) return;
+      for (const { site, scan } of view.sites) {
+        for (const p of scan.problems) {
           if (p.kind === 'forbidden') ctx.report(site.path, `Placeholder ${shown(p.raw)} contains #, $ or %; these are not allowed inside the braces.`, { at: p });
         }
       }
@@ -212,9 +215,11 @@ export const whatsappRules = defineRules([
     why: `The longest text that may hold placeholders (an RCS message, 3072 characters) fits about 400 numbered placeholders without a gap, so a number above ${MAX_PLACEHOLDER_NUMBER} is always a mistake, or an attempt to make the tools count up to it. tplsync does not treat such text as a placeholder at all (it is reported once here), so no check, compiler or sample list ever does work in proportion to a number written in a file.`,
     fix: 'Renumber the placeholders 1, 2, 3, ... in the component.', source: 'tplsync (a bound on input)',
     check(ctx) {
-      for (const site of ctx.sites()) {
+      const view = ctx.placeholders();
+      if (view.problems === 0) return;
+      for (const { site, scan } of view.sites) {
         const seen = new Set<string>();
-        for (const p of ctx.scan(site.path).problems) {
+        for (const p of scan.problems) {
           if (p.kind !== 'range' || seen.has(p.raw)) continue;
           seen.add(p.raw);
           ctx.report(site.path, `${shown(p.raw)} is not a placeholder: numbers run from 1 to ${MAX_PLACEHOLDER_NUMBER}; renumber the placeholders 1, 2, 3, ...`, { at: p });
@@ -229,9 +234,9 @@ export const whatsappRules = defineRules([
     fix: 'Rename the placeholders so that all are numbered or all are named. (URL buttons always use {{1}}.)', source: 'Meta templates guide',
     check(ctx) {
       let first: string | undefined;
-      for (const site of ctx.sites()) {
+      for (const { site, scan } of ctx.placeholders().sites) {
         if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
-        for (const p of ctx.scan(site.path).placeholders) {
+        for (const p of scan.placeholders) {
           first ??= p.style;
           if (p.style !== first) {
             ctx.report(site.path, `${p.raw} is ${p.style} but earlier placeholders are ${first}; do not mix named and numbered placeholders.`, { at: p });
@@ -252,9 +257,9 @@ export const whatsappRules = defineRules([
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
       // each carousel card's own
       const groups = new Map<string, { path: Path; ps: Placeholder[] }[]>();
-      for (const site of ctx.sites()) {
+      for (const { site, scan } of ctx.placeholders().sites) {
         if (site.role === 'url' || site.role === 'card-url') continue;
-        const ps = ctx.scan(site.path).placeholders.filter((p) => p.style === 'numbered');
+        const ps = scan.placeholders.filter((p) => p.style === 'numbered');
         if (ps.length === 0) continue;
         const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
         const list = groups.get(key) ?? [];
@@ -306,8 +311,7 @@ export const whatsappRules = defineRules([
     summary: 'Two placeholders are separated by text, not just spaces.',
     why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders.', source: 'Meta status webhook rejection info',
     check(ctx) {
-      for (const site of ctx.sites()) {
-        const s = ctx.scan(site.path);
+      for (const { site, scan: s } of ctx.placeholders().sites) {
         for (let k = 1; k < s.placeholders.length; k++) {
           if (s.texts[k]!.trim() === '') {
             const p = s.placeholders[k]!;
@@ -357,15 +361,8 @@ export const whatsappRules = defineRules([
     check(ctx) {
       // every examples block of the format (a block whose text lost its placeholders too), with
       // those of the placeholder sites: the WhatsApp header and body, each carousel card, the RCS message
-      const seen = new Set<string>();
-      const blocks: Path[] = [['header', 'examples'], ['body', 'examples'], ['message', 'examples'], ...cardExamplePaths(ctx.t), ...ctx.sites().map((s) => s.examplesPath)];
-      for (const examplesPath of blocks) {
-        const key = examplesPath.join('.');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        let ex: unknown = ctx.t;
-        for (const seg of examplesPath) ex = ex && typeof ex === 'object' ? (ex as Record<string | number, unknown>)[seg] : undefined;
-        for (const [k, v] of Object.entries(obj(ex) ?? {})) {
+      for (const { path: examplesPath, ex } of ctx.examples()) {
+        for (const [k, v] of Object.entries(ex)) {
           if (v === SAMPLE_STUB) ctx.report([...examplesPath, k], `The sample of {{${k}}} is still the stub ${SAMPLE_STUB} that lint --fix wrote; write a realistic value (the template is reviewed with its samples).`);
         }
       }
@@ -379,17 +376,17 @@ export const whatsappRules = defineRules([
     source: 'Meta components reference',
     repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one',
     check(ctx) {
-      const sites = ctx.sites();
+      const sites = ctx.placeholders().sites;
       const bodyEx = obj(obj(ctx.t.body)?.examples);
       const used = new Map<string, Set<string>>(); // examples path -> keys used
-      for (const site of sites) {
+      for (const { site, scan } of sites) {
         if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         const exKey = site.examplesPath.join('.');
         const ex = obj(site.role === 'rcs' ? obj(ctx.t.message)?.examples : obj(obj(ctx.t[site.role])?.examples)) ?? {};
         const set = used.get(exKey) ?? new Set<string>();
         used.set(exKey, set);
         const reported = new Set<string>();
-        for (const p of ctx.scan(site.path).placeholders) {
+        for (const p of scan.placeholders) {
           set.add(p.key);
           if (reported.has(p.key)) continue;
           reported.add(p.key);
@@ -409,9 +406,9 @@ export const whatsappRules = defineRules([
           if (!set.has(k)) ctx.report([...exPath, k], `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
         }
       }
-      for (const site of sites) {
+      for (const { site, scan } of sites) {
         if (site.role !== 'url') continue;
-        const ps = ctx.scan(site.path).placeholders;
+        const ps = scan.placeholders;
         const b = obj(arr(ctx.t.buttons)[site.button!]);
         if (ps.length > 0 && (str(b?.example) ?? '').trim() === '') {
           ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { at: ps[0]! });
@@ -427,9 +424,10 @@ export const whatsappRules = defineRules([
     repair: oneLineSamples, repairTitle: 'Write the sample on one line with single spaces',
     check(ctx) {
       // WhatsApp's own samples: a WhatsApp rule never sees an RCS message (scope.ts), and RCS has no such limit
-      for (const exPath of [['header', 'examples'], ['body', 'examples'], ...cardExamplePaths(ctx.t)] as const) {
-        const ex = obj(exPath.length === 2 ? obj(ctx.t[exPath[0]])?.examples : obj(obj(arr(ctx.t.carousel)[exPath[1] as number])?.body)?.examples);
-        for (const [k, v] of Object.entries(ex ?? {})) {
+      for (const { path: exPath, ex } of ctx.examples()) {
+        // the header's, the body's and each card's (a URL button's example is a string: no block)
+        if (exPath[0] !== 'header' && exPath[0] !== 'body' && !(exPath[0] === 'carousel' && exPath[2] === 'body')) continue;
+        for (const [k, v] of Object.entries(ex)) {
           const s = sample(v);
           if (s === undefined) continue;
           const bad = !SAMPLE_SPACE.test(s) ? undefined : /\n|\r/.test(s) ? 'a newline' : /\t/.test(s) ? 'a tab' : 'a run of 5 or more spaces';
