@@ -4,8 +4,9 @@
 // run: wall time, passed and failed from the runner's summary, the load average at its start and
 // its end, the exit code. The busy processes are ended whatever happens (a failure, Ctrl-C).
 //   node bench/suite-runs.mjs [--runs 10] [--busy 8] [--keep]
-// --keep leaves the clone (its path is printed) for reading the logs: each run's output is kept in
-// the clone as suite-run-N.log.
+// Each run's output is kept outside the clone, in a folder of its own whose path is printed
+// (suite-run-N.log), so that a red run can be read after the clone is removed; --keep leaves the
+// clone too.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ if (!(runs >= 1) || !(busy >= 0)) {
 
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-suite-runs-'));
+const logs = mkdtempSync(path.join(tmpdir(), 'tplsync-suite-runs-logs-'));
 const loops = [];
 const stopLoops = () => { for (const p of loops.splice(0)) { try { process.kill(-p.pid, 'SIGKILL'); } catch { /* already ended */ } } };
 process.on('exit', stopLoops);
@@ -37,7 +39,7 @@ try {
   const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   if (ci.status !== 0) throw new Error(`npm ci failed (exit ${ci.status})`);
   for (let i = 0; i < busy; i++) loops.push(spawn('sh', ['-c', 'while :; do :; done'], { detached: true, stdio: 'ignore' }));
-  process.stdout.write(`${runs} runs of npm test, ${busy} busy processes beside them\n`);
+  process.stdout.write(`${runs} runs of npm test, ${busy} busy processes beside them; the logs in ${logs}\n`);
   let green = 0;
   for (let r = 1; r <= runs; r++) {
     const before = load();
@@ -50,7 +52,7 @@ try {
       child.on('close', (code) => resolve({ code, text }));
     });
     const seconds = (Date.now() - t0) / 1000;
-    writeFileSync(path.join(dir, `suite-run-${r}.log`), out.text);
+    writeFileSync(path.join(logs, `suite-run-${r}.log`), out.text);
     const total = Number(/^\s*Total:\s+(\d+)/m.exec(out.text)?.[1] ?? 0);
     const passed = Number(/^\s*Passed:\s+(\d+)/m.exec(out.text)?.[1] ?? 0);
     const failedFiles = /^\s*Failed files: (.*)$/m.exec(out.text)?.[1] ?? '';
