@@ -189,7 +189,8 @@ function report(task, out, { code, signal, timedOut, seconds, note = '', after =
   const plain = strip(out);
   let ok;
   if (task.kind === 'file') {
-    const num = (label) => Number((new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(plain) ?? [])[1] ?? 0);
+    // uvu's summary is the file's last: an assertion's message may quote another run's (a runner test's)
+    const num = (label) => Number([...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))].at(-1)?.[1] ?? 0);
     const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');
     totals.total += total; totals.passed += passed; totals.skipped += skipped;
     ok = !timedOut && code === 0 && total > 0 && passed === total - skipped;
@@ -207,6 +208,28 @@ function report(task, out, { code, signal, timedOut, seconds, note = '', after =
   return ok;
 }
 
+/**
+ * A file's output from its two streams, joined line by line in the order the lines complete: a
+ * chunk of one stream never lands inside a line of the other. (Joined chunk by chunk, a line of
+ * stderr that arrived in the middle of uvu's "Duration:" line was dropped with that line, which
+ * the summary filter removes: a file's output was lost now and then.)
+ */
+function outputOf() {
+  const part = { stdout: '', stderr: '' };
+  let lines = '';
+  return {
+    add(stream, d) {
+      const s = part[stream] + d;
+      const nl = s.lastIndexOf('\n');
+      if (nl < 0) { part[stream] = s; return; }
+      lines += s.slice(0, nl + 1);
+      part[stream] = s.slice(nl + 1);
+    },
+    /** everything so far, the unfinished line of each stream last, each a line of its own */
+    text() { return lines + [part.stdout, part.stderr].filter(Boolean).join('\n'); },
+  };
+}
+
 /** runs one file or check in a process of its own, in its own process group; resolves to whether it passed */
 function runAlone(task) {
   return new Promise((resolve) => {
@@ -215,18 +238,18 @@ function runAlone(task) {
     const child = spawn(cmd, task.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
     if (task.kind === 'file') processes++;
-    let out = '';
+    const out = outputOf();
     let timedOut = false;
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
-    child.on('error', (e) => { out += `${e.message}\n`; });
+    child.stdout.on('data', (d) => { out.add('stdout', String(d)); });
+    child.stderr.on('data', (d) => { out.add('stderr', String(d)); });
+    child.on('error', (e) => { out.add('stderr', `${e.message}\n`); });
     const timer = setTimeout(() => { timedOut = true; killGroup(child); }, limitSec * 1000);
     // the file is done: end what it left behind, which would otherwise hold its pipes open
     child.on('exit', () => killGroup(child));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
-      resolve(report(task, out, { code, signal, timedOut, seconds: (Date.now() - t0) / 1000 }));
+      resolve(report(task, out.text(), { code, signal, timedOut, seconds: (Date.now() - t0) / 1000 }));
     });
   });
 }
@@ -257,11 +280,11 @@ function startWorker() {
         // keep what could be the start of an end line (from a NUL on) until the next chunk
         const z = carry[stream].lastIndexOf('\0');
         const keep = z >= 0 && end.startsWith(carry[stream].slice(z)) ? carry[stream].length - z : 0;
-        if (cur && !cur.ended[stream]) cur.out += carry[stream].slice(0, carry[stream].length - keep);
+        if (cur && !cur.ended[stream]) cur.output.add(stream, carry[stream].slice(0, carry[stream].length - keep));
         carry[stream] = carry[stream].slice(carry[stream].length - keep);
         return;
       }
-      if (cur && !cur.ended[stream]) cur.out += carry[stream].slice(0, at);
+      if (cur && !cur.ended[stream]) cur.output.add(stream, carry[stream].slice(0, at));
       carry[stream] = carry[stream].slice(at + end.length);
       if (cur) { cur.ended[stream] = true; cur.settle(); }
     }
@@ -273,7 +296,7 @@ function startWorker() {
   w.exited = new Promise((resolve) => child.on('close', (code, signal) => {
     running.delete(child);
     // whatever the streams held is the running file's
-    if (w.current) { w.current.out += carry.stdout + carry.stderr; w.current.crash({ code, signal }); }
+    if (w.current) { w.current.output.add('stdout', carry.stdout); w.current.output.add('stderr', carry.stderr); w.current.crash({ code, signal }); }
     else if (!w.stopping && w.last) {
       // it ended between two files: after the last one had passed (something of it still ran)
       totals.total += 1;
@@ -310,10 +333,10 @@ async function runPooled(task, slot) {
   const ran = w.files++;
   w.last = task.name;
   const result = await new Promise((resolve) => {
-    const cur = { out: '', ended: { stdout: false, stderr: false }, done: undefined };
+    const cur = { output: outputOf(), ended: { stdout: false, stderr: false }, done: undefined };
     let timedOut = false;
     const timer = setTimeout(() => { timedOut = true; killGroup(w.child); }, limitSec * 1000);
-    const finish = (r) => { clearTimeout(timer); w.current = undefined; resolve({ out: cur.out, ...r, timedOut }); };
+    const finish = (r) => { clearTimeout(timer); w.current = undefined; resolve({ out: cur.output.text(), ...r, timedOut }); };
     cur.settle = () => { if (cur.done && cur.ended.stdout && cur.ended.stderr) finish({ code: cur.done.code, changed: cur.done.changed, rss: cur.done.rss }); };
     cur.crash = ({ code, signal }) => finish({ code: code ?? undefined, signal, crashed: true });
     w.current = cur;

@@ -94,6 +94,14 @@ test("the pool: a module of ours that two files import is each file's own, as it
   assert.match(r.stdout, /\n {2}ok module-state-reads\.test\.ts/);
 });
 
+test('a line one stream writes while the other is half way through a line is kept whole, in the pool and alone', async () => {
+  for (const pool of ['1', '0']) {
+    const r = await runner({ TEST_POOL: pool, TEST_JOBS: '1' }, 'splits-a-line');
+    assert.is(r.exitCode, 0, r.stdout);
+    assert.match(r.stdout, /^splits-a-line on stderr$/m, `TEST_POOL=${pool}: ${r.stdout}`);
+  }
+});
+
 test('the pool: a file whose process ends with an uncaught error fails, and the files after it run', async () => {
   const r = await runner({ TEST_POOL: '1', TEST_JOBS: '1' }, 'crashes|passes');
   assert.is(r.exitCode, 1, r.stdout);
