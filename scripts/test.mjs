@@ -4,10 +4,10 @@
 // interleaved); one summary in uvu's words closes the run, and the exit code is non-zero when
 // any file failed. Usage: node scripts/test.mjs [--build] [--checks] [PATTERN]
 //
-// `npm test` is `node scripts/test.mjs --build --checks`: the build first, and beside it the
-// check that does not need it (typecheck: tsc is single-threaded, so the second core would idle
-// through a build run alone); then the test files and check:package, which need the build, in the
-// same pool. A check is an npm script, run and reported like a file; one that fails fails the run
+// `npm test` is `node scripts/test.mjs --build --checks`: the build first, and the type check in
+// the build's own compiler (scripts/build.mjs --typecheck: src is checked once, not once by the
+// build and again by the check), which goes on checking the tests once src is emitted; then the
+// test files and check:package, which need the build, in the same pool. A check is an npm script, run and reported like a file; one that fails fails the run
 // (it is listed under "Failed files", it adds no uvu test). `npm run deps` is not a check:
 // test/dependencies.test.ts runs the same dependency-cruiser command on src/ and asserts what it
 // says (and that it fails on planted cycles).
@@ -155,9 +155,11 @@ function alive(pid) {
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npmRun = (script) => [...npmCli.slice(1), 'run', '-s', script];
 /** the checks of `npm test` besides the test files; those that need no build run beside it */
+// with --build, the type check is the build's own program (scripts/build.mjs --typecheck, below)
 const checks = flags.has('--checks') ? [
-  { name: 'typecheck', kind: 'check', args: npmRun('typecheck'), needsBuild: false, known: lastTimes.typecheck, size: Infinity },
-  { name: 'check:package', kind: 'check', args: npmRun('check:package'), needsBuild: true, known: lastTimes['check:package'], size: Infinity },
+  ...(flags.has('--build') ? [] : [{ name: 'typecheck', kind: 'check', args: npmRun('typecheck'), needsBuild: false, known: lastTimes.typecheck, size: Infinity }]),
+  // a fixture folder (TEST_DIR) has no package of its own to check
+  ...(process.env.TEST_DIR ? [] : [{ name: 'check:package', kind: 'check', args: npmRun('check:package'), needsBuild: true, known: lastTimes['check:package'], size: Infinity }]),
 ] : [];
 // unknown files first (biggest first), then the known ones, longest first
 const queue = [...checks, ...files].sort((a, b) => (a.known === undefined) !== (b.known === undefined)
@@ -203,7 +205,7 @@ function report(task, out, { code, signal, timedOut, seconds, note = '', after =
   const verdict = timedOut
     ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
     : ok ? 'ok' : `FAILED (exit ${code ?? signal}${note}${bundledNote(task)})`;
-  const label = task.kind === 'file' ? task.name : `npm run ${task.name}`;
+  const label = task.label ?? (task.kind === 'file' ? task.name : `npm run ${task.name}`);
   process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s${after}\n\n`);
   return ok;
 }
@@ -359,6 +361,51 @@ function runTask(task, slot) {
   return task.kind === 'file' && pooled && !task.own && slot ? runPooled(task, slot) : runAlone(task);
 }
 
+/**
+ * The build and the type check in one compiler (scripts/build.mjs --typecheck), reported as two
+ * checks, `npm run build` and `npm run typecheck`: its output up to the line `\0build ok|failed`
+ * is the build's, the rest the check's. Resolves to whether the build passed, as soon as it is
+ * done (the test files start then); the check goes on beside them and is counted when it ends,
+ * before the run's summary. Same time limit as any file, its processes killed with it.
+ */
+function buildAndCheck() {
+  const t0 = Date.now();
+  const checkTask = { name: 'typecheck', kind: 'check', args: [], label: 'typecheck (in the build\'s program; alone: npm run typecheck)' };
+  const child = spawn(process.execPath, [buildScript, '--typecheck'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child);
+  const marker = /\0build (ok|failed)\n/;
+  let stdout = '', stderr = '', timedOut = false, buildDone;
+  const buildReported = new Promise((resolve) => { buildDone = resolve; });
+  let reported = false;
+  const reportBuild = (ok, text, end) => {
+    if (reported) return;
+    reported = true;
+    buildDone(report({ name: 'build', kind: 'check', args: [] }, text, { ...end, code: ok ? 0 : (end.code || 1), seconds: (Date.now() - t0) / 1000 }));
+  };
+  child.stdout.setEncoding('utf8').on('data', (d) => {
+    stdout += d;
+    const m = !reported && marker.exec(stdout);
+    if (m) { reportBuild(m[1] === 'ok', stdout.slice(0, m.index), {}); stdout = stdout.slice(m.index + m[0].length); }
+  });
+  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  child.on('error', (e) => { stderr += `${e.message}\n`; });
+  const timer = setTimeout(() => { timedOut = true; killGroup(child); }, limitSec * 1000);
+  child.on('exit', () => killGroup(child));
+  checking = new Promise((resolve) => child.on('close', (code, signal) => {
+    clearTimeout(timer);
+    running.delete(child);
+    const text = [stdout, stderr].filter(Boolean).join('\n');
+    // ended before its build was done (killed, crashed): all it said is the build's, and the check did not finish
+    if (!reported) { reportBuild(false, text, { code, signal, timedOut }); resolve(report(checkTask, '', { code: code || 1, signal, timedOut, seconds: (Date.now() - t0) / 1000 })); return; }
+    resolve(report(checkTask, text, { code, signal, timedOut, seconds: (Date.now() - t0) / 1000 }));
+  }));
+  return buildReported;
+}
+// TEST_BUILD: another build script (the runner's own test points it at a fixture)
+const buildScript = process.env.TEST_BUILD ? path.resolve(root, process.env.TEST_BUILD) : path.join(root, 'scripts', 'build.mjs');
+/** the type check that runs in the build's process, when it does: done before the summary */
+let checking = Promise.resolve(true);
+
 // interrupted: take the files' process groups down with the runner
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => { for (const c of running) killGroup(c); process.exit(130); });
@@ -367,9 +414,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 // the build, beside the checks that need none; the rest waits for it, and the files for their
 // bundles too (made beside the build: esbuild takes a few seconds); a file not bundled runs through tsx
 let built = false;
-const building = flags.has('--build')
-  ? runTask({ name: 'build', kind: 'check', args: npmRun('build'), needsBuild: false, size: 0 })
-  : Promise.resolve(true);
+const building = !flags.has('--build') ? Promise.resolve(true)
+  : flags.has('--checks') ? buildAndCheck()
+  : runTask({ name: 'build', kind: 'check', args: npmRun('build'), needsBuild: false, size: 0 });
 const build = Promise.all([building, bundleTests(names)]).then(([ok, done]) => {
   for (const f of files) {
     if (done.includes(f.name)) f.args = ['--import', preload, path.join(bundleDir, f.name.replace(/\.ts$/, '.mjs'))];
@@ -392,6 +439,7 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, queue.length)) }, worker));
 await build;
+await checking;
 
 if (timesFile && !notRun.length) {
   mkdirSync(path.dirname(timesFile), { recursive: true });

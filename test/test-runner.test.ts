@@ -140,4 +140,59 @@ test('an unknown option is refused before anything runs', async () => {
   assert.match(r.stderr, /unknown option --nope: node scripts\/test\.mjs \[--build\] \[--checks\] \[PATTERN\]/);
 });
 
+// --build --checks: the build and the type check are one process (scripts/build.mjs --typecheck);
+// its output up to the end-of-build line is the build's, the rest the check's. A stand-in build
+// (test/fixtures/runner-build/build.mjs) shows the runner's side: the files start once the build
+// is done, while the check still runs (the stand-in's check waits for the file), and each part is
+// reported and counted on its own.
+const buildRun = (mode: string, dir: string, go: boolean) => execa('node', [path.join(ROOT, 'scripts', 'test.mjs'), '--build', '--checks'], {
+  cwd: ROOT, reject: false, timeout: 600_000,
+  env: {
+    TEST_DIR: 'test/fixtures/runner-build', TEST_BUILD: 'test/fixtures/runner-build/build.mjs', TEST_JOBS: '2', FORCE_COLOR: '0', NO_COLOR: '1',
+    RUNNER_BUILD_MODE: mode, RUNNER_BUILT_FILE: path.join(dir, 'built'), ...(go ? { RUNNER_CHECK_GO: path.join(dir, 'go') } : {}),
+  },
+});
+
+test('--build --checks: the files run once the build is done, beside its type check; both reported', async () => {
+  const dir = tempDir();
+  try {
+    const r = await buildRun('ok', dir, true);
+    assert.is(r.exitCode, 0, r.stdout);
+    assert.match(r.stdout, /the build said this\n {2}ok npm run build in /);
+    assert.match(r.stdout, /the check said this\n {2}ok typecheck \(in the build's program; alone: npm run typecheck\) in /);
+    assert.match(r.stdout, /\n {2}ok needs-the-build\.test\.ts in /);
+    // the file ran before the check ended: the check waited for it
+    assert.ok(r.stdout.indexOf('ok needs-the-build.test.ts') < r.stdout.indexOf('ok typecheck'), r.stdout);
+    assert.match(r.stdout, /^ {2}Passed: {4}1$/m);
+    assert.not.match(r.stdout, /\0/);
+  } finally { cleanup(dir); }
+});
+
+test('--build --checks: a failed check after a passing build fails the run, the files still run', async () => {
+  const dir = tempDir();
+  try {
+    const r = await buildRun('check-fails', dir, true);
+    assert.is(r.exitCode, 1, r.stdout);
+    assert.match(r.stdout, /\n {2}ok npm run build in /);
+    assert.match(r.stdout, /test\/b\.ts\(2,2\): error TS2: the check broke\n {2}FAILED \(exit 1\) typecheck/);
+    assert.match(r.stdout, /\n {2}ok needs-the-build\.test\.ts in /);
+    assert.match(r.stdout, /Failed files: typecheck$/m);
+  } finally { cleanup(dir); }
+});
+
+test('--build --checks: a failed build runs no file; a build that dies before its end fails both', async () => {
+  const dir = tempDir();
+  try {
+    const r = await buildRun('build-fails', dir, false);
+    assert.is(r.exitCode, 1, r.stdout);
+    assert.match(r.stdout, /error TS1: the build broke\n {2}FAILED \(exit 1\) npm run build/);
+    assert.match(r.stdout, /Not run, the build failed: needs-the-build\.test\.ts/);
+    const c = await buildRun('crashes', dir, false);
+    assert.is(c.exitCode, 1, c.stdout);
+    assert.match(c.stdout, /building\.\.\.\n {2}FAILED \(exit 3\) npm run build/);
+    assert.match(c.stdout, /FAILED \(exit 3\) typecheck/);
+    assert.match(c.stdout, /Failed files: build, typecheck$/m);
+  } finally { cleanup(dir); }
+});
+
 test.run();
