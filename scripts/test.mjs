@@ -91,10 +91,15 @@ const bundleDir = path.join(bundles, String(process.pid));
 // (process.env, cwd, listeners... see the worker), or that holds more than 1 GB, is ended after it.
 const pooled = process.env.TEST_POOL !== '0';
 const OWN_PROCESS = /^\/\/ test-runner: a process of its own\b/m;
+// `// test-runner: time limit N s`: a file whose time depends on the load more than on itself (npm
+// installing from a tag, say) gets a limit of its own instead of the default; the limit is there
+// to fail a hung file, not a slow one
+const OWN_LIMIT = /^\/\/ test-runner: time limit (\d+) s\b/m;
 const maxRss = 1024 * 1024 * 1024;
 const files = names.map((f) => ({
   name: f, kind: 'file', needsBuild: true, known: lastTimes[f], size: sizeEstimate(f),
   own: OWN_PROCESS.test(readFileSync(path.join(dir, f), 'utf8')),
+  limit: Number(OWN_LIMIT.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1] ?? limitSec),
   args: ['--import', preload, '--import', 'tsx/esm', path.join(dir, f)],
 }));
 
@@ -203,7 +208,7 @@ function report(task, out, { code, signal, timedOut, seconds, note = '', after =
   // the file's own summary is replaced by the one summary of the run
   const body = out.split('\n').filter((l) => !/^\s*(Total|Passed|Skipped|Duration):/.test(strip(l))).join('\n').trimEnd();
   const verdict = timedOut
-    ? `FAILED (time limit: still running after ${limitSec} s; killed with every process it started; TEST_FILE_TIMEOUT=SECONDS changes the limit)`
+    ? `FAILED (time limit: still running after ${task.limit ?? limitSec} s; killed with every process it started; ${task.limit && task.limit !== limitSec ? 'its own limit: the file\'s "test-runner: time limit" line' : 'TEST_FILE_TIMEOUT=SECONDS changes the limit'})`
     : ok ? 'ok' : `FAILED (exit ${code ?? signal}${note}${bundledNote(task)})`;
   const label = task.label ?? (task.kind === 'file' ? task.name : `npm run ${task.name}`);
   process.stdout.write(`${body ? `${body}\n` : ''}  ${verdict} ${label} in ${seconds.toFixed(1)} s${after}\n\n`);
@@ -245,7 +250,7 @@ function runAlone(task) {
     child.stdout.on('data', (d) => { out.add('stdout', String(d)); });
     child.stderr.on('data', (d) => { out.add('stderr', String(d)); });
     child.on('error', (e) => { out.add('stderr', `${e.message}\n`); });
-    const timer = setTimeout(() => { timedOut = true; killGroup(child); }, limitSec * 1000);
+    const timer = setTimeout(() => { timedOut = true; killGroup(child); }, (task.limit ?? limitSec) * 1000);
     // the file is done: end what it left behind, which would otherwise hold its pipes open
     child.on('exit', () => killGroup(child));
     child.on('close', (code, signal) => {
@@ -337,7 +342,7 @@ async function runPooled(task, slot) {
   const result = await new Promise((resolve) => {
     const cur = { output: outputOf(), ended: { stdout: false, stderr: false }, done: undefined };
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; killGroup(w.child); }, limitSec * 1000);
+    const timer = setTimeout(() => { timedOut = true; killGroup(w.child); }, (task.limit ?? limitSec) * 1000);
     const finish = (r) => { clearTimeout(timer); w.current = undefined; resolve({ out: cur.output.text(), ...r, timedOut }); };
     cur.settle = () => { if (cur.done && cur.ended.stdout && cur.ended.stderr) finish({ code: cur.done.code, changed: cur.done.changed, rss: cur.done.rss }); };
     cur.crash = ({ code, signal }) => finish({ code: code ?? undefined, signal, crashed: true });

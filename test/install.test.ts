@@ -1,3 +1,6 @@
+// test-runner: time limit 900 s
+// (npm installing from a tag and a tarball: 15 s alone on a quiet machine, 227 s once beside eight
+// busy loops and a second suite; the default 300 s limit would fail a slow run, not a hung one)
 // tplsync installed as a team installs it, with no registry entry of its own: from a release tag
 // of a git repository (git+file:// standing in for git+https://) and from the release tarball,
 // each into a fresh project; then `npx tplsync init --yes && npx tplsync lint`, no install-script

@@ -140,6 +140,13 @@ test('an unknown option is refused before anything runs', async () => {
   assert.match(r.stderr, /unknown option --nope: node scripts\/test\.mjs \[--build\] \[--checks\] \[PATTERN\]/);
 });
 
+test('a file with a time limit of its own fails at that limit, whatever the default', async () => {
+  // the default (300 s) is far above the file's 1 s: the file fails at 1 s only if its own line is read
+  const r = await runner({}, 'own-limit');
+  assert.is(r.exitCode, 1, r.stdout);
+  assert.match(r.stdout, /FAILED \(time limit: still running after 1 s; killed with every process it started; its own limit: the file's "test-runner: time limit" line\) own-limit\.test\.ts/);
+});
+
 // --build --checks: the build and the type check are one process (scripts/build.mjs --typecheck);
 // its output up to the end-of-build line is the build's, the rest the check's. A stand-in build
 // (test/fixtures/runner-build/build.mjs) shows the runner's side: the files start once the build
