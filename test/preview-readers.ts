@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../src/config/load.ts';
 import { buildSite } from '../src/preview/site.ts';
 import { renderChangesSite, changePageName } from '../src/preview/changes.ts';
@@ -125,15 +125,6 @@ export const VIEWINGS: Viewing[] = [{ width: 360, scheme: 'light' }, { width: 36
 export async function withAxe(ctx: BrowserContext): Promise<BrowserContext> {
   await ctx.addInitScript({ content: AXE_SOURCE });
   return ctx;
-}
-
-/** A context at `v`, offline: every request but the page's own file is refused (media then cannot load). With axe-core. */
-export async function offlineContext(browser: Browser, v: Viewing): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: v.width, height: 800 }, colorScheme: v.scheme, reducedMotion: 'reduce' });
-  try {
-    await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
-    return await withAxe(ctx);
-  } catch (e) { await ctx.close(); throw e; }
 }
 
 /** What a page must be at every viewing; the problems found, in words ('' when none). With TPLSYNC_SHOTS=1 a screenshot goes to `expect.shots` (default SHOTS). */
