@@ -8,6 +8,7 @@
 // the tag and tplsync from the project's own node_modules (the action's default, from: project).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -28,9 +29,12 @@ let fromTarball: Promise<string>;
 
 test.before(async () => {
   work = tempDir('tplsync-install-');
-  // tplsync's repository as committed (HEAD), with the built dist/ of this checkout
+  // tplsync's repository as committed (HEAD), with the built dist/ of this checkout. HEAD alone,
+  // without its history: the install from the tag clones the tag's repository three times (npm's
+  // git fetcher, seen with a git wrapper logging its calls), and each clone of the whole history
+  // packed and indexed every object of it again; nothing here reads an older commit.
   source = path.join(work, 'tplsync');
-  await execa('git', ['clone', '--quiet', '--no-hardlinks', ROOT, source]);
+  await execa('git', ['clone', '--quiet', '--depth', '1', pathToFileURL(ROOT).href, source]);
   cpSync(path.join(ROOT, 'dist'), path.join(source, 'dist'), { recursive: true });
   mkdirSync(path.join(work, 'out'));
   const release = await execa(process.execPath, ['scripts/release.mjs', '--no-build', '--out', path.join(work, 'out')], { cwd: source, env: { ...npmEnv, ...gitEnv }, reject: false, all: true });

@@ -23,7 +23,7 @@ import { checkPage, VIEWINGS, withAxe, type Viewing } from './preview-readers.ts
 import { sharedBrowser } from './browser.ts';
 import { cleanup, ROOT, tempDir } from './helpers.ts';
 
-/** Where the screenshots of these pages go: <site|changes>-<page>-<width>-<light|dark>.png (test-output/ is gitignored). */
+/** Where the screenshots of these pages go, with TPLSYNC_SHOTS=1: <site|changes>-<page>-<width>-<light|dark>.png (test-output/ is gitignored). */
 export const KIND_SHOTS = path.join(ROOT, 'test-output', 'preview-kinds');
 
 export interface Kind {
@@ -335,16 +335,20 @@ export async function buildKinds(dir: string): Promise<KindsBuilt> {
 /** One page to check: its file, the elements it must show, whether lint errors are expected on it. */
 export interface PageCheck { file: string; shows: string[]; errorsExpected?: boolean; phones?: boolean }
 
-/** One context and one tab of `browser` for all the pages of a file, offline: every request but the page's own file is refused (media then cannot load). */
+/**
+ * One context and one tab of `browser` for all the pages of a file, offline: every request but the
+ * page's own file is refused (media then cannot load). The browser refuses them itself (the
+ * context's network emulated offline: net::ERR_INTERNET_DISCONNECTED) rather than a route sending
+ * every request of every page to this process to be let through or aborted.
+ */
 export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: VIEWINGS[0]!.width, height: 800 }, reducedMotion: 'reduce' });
+  const ctx = await browser.newContext({ viewport: { width: VIEWINGS[0]!.width, height: 800 }, reducedMotion: 'reduce', offline: true });
   try {
     // no time limit on a load, a wait or a screenshot: they end on the page's own events (load,
     // images complete), and a page that never gets there is the runner's time limit to catch,
     // not a timer racing a loaded machine
     ctx.setDefaultTimeout(0);
     ctx.setDefaultNavigationTimeout(0);
-    await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
     await withAxe(ctx);
     return { ctx, page: await ctx.newPage() };
   } catch (e) { await ctx.close(); throw e; }
@@ -354,7 +358,7 @@ export async function openTab(browser: Browser): Promise<{ ctx: BrowserContext; 
  * Every page at one viewing, in `page` (the tab of openTab): the checks of checkPage (no sideways
  * scroll, the message's direction, one <h1> and <main>, the theme, alt texts, placeholders for
  * media that cannot load, keyboard-reachable carousels, chips inside their cards, axe-core
- * serious and critical, a screenshot), and that the page's direction is ltr, nothing drawn sticks
+ * serious and critical, a screenshot with TPLSYNC_SHOTS=1), and that the page's direction is ltr, nothing drawn sticks
  * out of its phone, the kind's elements are there, and no lint error unless expected.
  */
 export async function checkAt(page: Page, pages: readonly PageCheck[], v: Viewing): Promise<string[]> {

@@ -2,7 +2,7 @@
 // at 360 and 1280 px, light and dark: no sideways scroll of the page, the page and the message
 // laid out left to right, nothing sticking out of its phone, the kind's own elements drawn, no
 // axe-core violation of impact serious or critical. One browser, one context, one tab for the file.
-// Screenshots: test-output/preview-kinds/site-<page>-<width>-<scheme>.png.
+// Screenshots, with TPLSYNC_SHOTS=1 only: test-output/preview-kinds/site-<page>-<width>-<scheme>.png.
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

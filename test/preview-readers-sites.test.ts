@@ -6,7 +6,7 @@
 // a new RCS card), each with the changed part marked on both sides where it is on both,
 // at 360 and 1280 px, light and dark: no sideways scroll of the page, the page laid out left to
 // right, the changed parts marked, no axe-core violation of impact serious or critical.
-// One browser, one context, one tab. Screenshots: test-output/preview-kinds/{site,changes}-<page>-<width>-<scheme>.png.
+// One browser, one context, one tab. Screenshots, with TPLSYNC_SHOTS=1 only: test-output/preview-kinds/{site,changes}-<page>-<width>-<scheme>.png.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';

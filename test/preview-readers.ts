@@ -4,12 +4,13 @@
 // preview must lay out (Latin, Arabic, Hebrew, Japanese, Devanagari), its site and before/after
 // pages built in-process, and the checks a page must pass in a real browser at a phone's width
 // and a desktop's, light and dark: no sideways scroll of the page, the message's direction,
-// no axe-core violation of impact serious or critical. Screenshots go to test-output/preview-readers/.
+// no axe-core violation of impact serious or critical. With TPLSYNC_SHOTS=1, a full-page screenshot
+// of each page checked goes to test-output/preview-readers/ (see SHOTS_WANTED).
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../src/config/load.ts';
 import { buildSite } from '../src/preview/site.ts';
 import { renderChangesSite, changePageName } from '../src/preview/changes.ts';
@@ -19,6 +20,13 @@ import { ROOT } from './helpers.ts';
 
 export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 export const SHOTS = path.join(ROOT, 'test-output', 'preview-readers');
+/**
+ * Whether the browser tests keep a full-page screenshot of each page they check (TPLSYNC_SHOTS=1).
+ * The screenshots are for a person to look at, and no assertion reads them; each is a full-page
+ * PNG encoded by Chromium, about a fifth of a browser file's CPU (docs/benchmarks.md, "Suite CPU,
+ * heaviest files"), so a run takes them only when asked.
+ */
+export const SHOTS_WANTED = process.env.TPLSYNC_SHOTS === '1';
 
 export interface Script { id: string; language: string; dir: 'rtl' | 'ltr'; hello: string; order: string; sent: string; reply: string; site: string; call: string; offer: string[] }
 
@@ -119,16 +127,7 @@ export async function withAxe(ctx: BrowserContext): Promise<BrowserContext> {
   return ctx;
 }
 
-/** A context at `v`, offline: every request but the page's own file is refused (media then cannot load). With axe-core. */
-export async function offlineContext(browser: Browser, v: Viewing): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: v.width, height: 800 }, colorScheme: v.scheme, reducedMotion: 'reduce' });
-  try {
-    await ctx.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
-    return await withAxe(ctx);
-  } catch (e) { await ctx.close(); throw e; }
-}
-
-/** What a page must be at every viewing; the problems found, in words ('' when none). The screenshot goes to `expect.shots` (default SHOTS). */
+/** What a page must be at every viewing; the problems found, in words ('' when none). With TPLSYNC_SHOTS=1 a screenshot goes to `expect.shots` (default SHOTS). */
 export async function checkPage(page: Page, file: string, v: Viewing, expect: { dir?: 'rtl' | 'ltr'; shots?: string }): Promise<string[]> {
   const where = `${path.basename(file)} at ${v.width} px ${v.scheme}`;
   const problems: string[] = [];
@@ -167,6 +166,7 @@ export async function checkPage(page: Page, file: string, v: Viewing, expect: { 
     return r.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.impact}) on ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${x.nodes.length > 3 ? ` and ${x.nodes.length - 3} more` : ''}`);
   });
   for (const x of violations) problems.push(`${where}: axe ${x}`);
+  if (!SHOTS_WANTED) return problems;
   const shots = expect.shots ?? SHOTS;
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${path.basename(path.dirname(file))}-${path.basename(file, '.html')}-${v.width}-${v.scheme}.png`), fullPage: true });
