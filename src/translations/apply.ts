@@ -48,6 +48,13 @@ function chars(s: string): number {
   return n;
 }
 
+/** the same codes in the same order (most translations keep the source's order): equal once sorted, without sorting */
+function sameInOrder(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** the codes of the last source texts seen, and their sorted key: one source text is checked against each language of an import */
 let codesMemo = new Map<string, { want: string[]; key: string }>();
 function sourceCodes(source: string): { want: string[]; key: string } {
@@ -66,7 +73,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined):
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
-  if (key !== sorted(got)) {
+  if (!sameInOrder(want, got) && key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
