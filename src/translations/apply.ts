@@ -282,6 +282,12 @@ export function checkApplied(after: string, before: unknown, texts: readonly { p
 
 /** The entries of one template with the same unit id twice: refused (both lines), or kept once when source and translation are the same. */
 function uniqueEntries(template: string, es: readonly Entry[]): { ok: Entry[]; refused: Refusal[] } {
+  if (es.length <= 16) {
+    // a template's handful of entries: compared pairwise, without a map (one per template per language)
+    let dup = false;
+    for (let i = 1; i < es.length && !dup; i++) for (let j = 0; j < i; j++) if (es[i]!.id === es[j]!.id) { dup = true; break; }
+    if (!dup) return { ok: es as Entry[], refused: [] };
+  }
   const first = new Map<string, Entry>();
   const ok: Entry[] = [];
   const refused: Refusal[] = [];
@@ -344,12 +350,17 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       const f = fields.get(field);
       if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
       // the placeholders the translator was given are those of the exported source text
-      const why = checkEntry(e, e.source || f.text, f.limit);
+      // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
+      const why = checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
     if (refused.length) { plan.refusals.push(...refused); continue; }
-    const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), hashOf(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
+    const hashes = Object.fromEntries(ok.map(({ e }) => {
+      const field = e.id.slice(template.length + 1);
+      const own = fields.get(field)!.text;
+      return [field, hashOf(!e.source || e.source === own ? own : e.source)];
+    }));
     const existing = targets.get(template);
     const line = Math.min(...ok.map(({ e }) => e.line));
     /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
