@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileText, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NUMBERED } from '../src/model/placeholders.ts';
+import { compileText, fullScan, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NUMBERED } from '../src/model/placeholders.ts';
 
 test('scans named and numbered placeholders with offsets', () => {
   const s = scanPlaceholders('Hi {{name}}, order {{2}}.');
@@ -127,3 +127,13 @@ test('the scanner reads a text a bounded number of times, whatever it holds (no 
 });
 
 test.run();
+
+test('property (seeded): the quick scan of well-formed texts gives what the full scan gives, for any text', () => {
+  const piece = fc.constantFrom('{', '}', '{{', '}}', 'a', 'x_1', '1', '0', '1000', '1001', '12345', ' ', '#', 'Name', '((r))', 'é');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 24 }), (ps) => {
+    const t = ps.join('');
+    assert.equal(scanPlaceholders(t), fullScan(t));
+  }), { numRuns: 3000 });
+  for (const t of ['Hi {{name}}, order {{2}}.', '{{a}}{{b}}', '{{1000}}', '{{1001}}', 'x {{a}} }', '{ {{a}}', '{{a}}}', '{{{a}}', '{{a{b}}'])
+    assert.equal(scanPlaceholders(t), fullScan(t), t);
+});

@@ -62,6 +62,48 @@ class ForwardSearch {
 export function scanPlaceholders(text: string): ScanResult {
   // most texts of a template hold no brace at all
   if (!text.includes('{') && !text.includes('}')) return { placeholders: [], problems: [], texts: [text] };
+  return quickScan(text) ?? fullScan(text);
+}
+
+/** the largest number a numbered placeholder may have, as digits: `{{1000}}` */
+const MAX_DIGITS = String(MAX_PLACEHOLDER_NUMBER).length;
+
+/**
+ * scanPlaceholders for a text whose every brace belongs to a well-formed placeholder (`{{name}}`,
+ * `{{1}}`; no problem to report): the same result with one search per brace, or undefined at the
+ * first brace that is not of such a placeholder (the full scan then reads the text).
+ */
+function quickScan(text: string): ScanResult | undefined {
+  const placeholders: Placeholder[] = [];
+  const texts: string[] = [];
+  let last = 0;
+  let i = 0;
+  for (;;) {
+    const open = text.indexOf('{', i);
+    const close = text.indexOf('}', i);
+    if (open < 0) { if (close >= 0) return undefined; break; }
+    // a closing brace before it, a single brace, or a third one
+    if ((close >= 0 && close < open) || text.charCodeAt(open + 1) !== 123 || text.charCodeAt(open + 2) === 123) return undefined;
+    const c = text.indexOf('}', open + 2);
+    if (c < 0 || text.charCodeAt(c + 1) !== 125 || text.charCodeAt(c + 2) === 125) return undefined;
+    const inner = text.slice(open + 2, c);
+    if (inner.includes('{')) return undefined;
+    let style: PlaceholderStyle;
+    if (NUMBERED.test(inner)) {
+      if (inner.length > MAX_DIGITS || Number(inner) > MAX_PLACEHOLDER_NUMBER) return undefined;
+      style = 'numbered';
+    } else if (NAMED.test(inner)) style = 'named';
+    else return undefined;
+    texts.push(text.slice(last, open));
+    placeholders.push({ raw: text.slice(open, c + 2), key: inner, style, start: open, end: c + 2 });
+    last = i = c + 2;
+  }
+  texts.push(text.slice(last));
+  return { placeholders, problems: [], texts };
+}
+
+/** scanPlaceholders for any text: every problem found and named (exported for the test that holds the quick scan to it) */
+export function fullScan(text: string): ScanResult {
   const placeholders: Placeholder[] = [];
   const problems: PlaceholderProblem[] = [];
   const texts: string[] = [];

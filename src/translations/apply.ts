@@ -48,6 +48,13 @@ function chars(s: string): number {
   return n;
 }
 
+/** the same codes in the same order (most translations keep the source's order): equal once sorted, without sorting */
+function sameInOrder(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** the codes of the last source texts seen, and their sorted key: one source text is checked against each language of an import */
 let codesMemo = new Map<string, { want: string[]; key: string }>();
 function sourceCodes(source: string): { want: string[]; key: string } {
@@ -66,7 +73,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined):
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
-  if (key !== sorted(got)) {
+  if (!sameInOrder(want, got) && key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
@@ -275,6 +282,12 @@ export function checkApplied(after: string, before: unknown, texts: readonly { p
 
 /** The entries of one template with the same unit id twice: refused (both lines), or kept once when source and translation are the same. */
 function uniqueEntries(template: string, es: readonly Entry[]): { ok: Entry[]; refused: Refusal[] } {
+  if (es.length <= 16) {
+    // a template's handful of entries: compared pairwise, without a map (one per template per language)
+    let dup = false;
+    for (let i = 1; i < es.length && !dup; i++) for (let j = 0; j < i; j++) if (es[i]!.id === es[j]!.id) { dup = true; break; }
+    if (!dup) return { ok: es as Entry[], refused: [] };
+  }
   const first = new Map<string, Entry>();
   const ok: Entry[] = [];
   const refused: Refusal[] = [];
@@ -337,12 +350,17 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
       const f = fields.get(field);
       if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
       // the placeholders the translator was given are those of the exported source text
-      const why = checkEntry(e, e.source || f.text, f.limit);
+      // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
+      const why = checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
     if (refused.length) { plan.refusals.push(...refused); continue; }
-    const hashes = Object.fromEntries(ok.map(({ e }) => [e.id.slice(template.length + 1), hashOf(e.source || fields.get(e.id.slice(template.length + 1))!.text)]));
+    const hashes = Object.fromEntries(ok.map(({ e }) => {
+      const field = e.id.slice(template.length + 1);
+      const own = fields.get(field)!.text;
+      return [field, hashOf(!e.source || e.source === own ? own : e.source)];
+    }));
     const existing = targets.get(template);
     const line = Math.min(...ok.map(({ e }) => e.line));
     /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */

@@ -4,7 +4,7 @@
 import { hash } from 'node:crypto';
 import { arr, obj, str, type Loose } from '../model/loose.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { scanReferences } from '../model/values.js';
+import { mayReference, scanReferences } from '../model/values.js';
 
 /** A field that holds translatable text: where (keys and indices) and its limit in characters. */
 export interface TextField { path: (string | number)[]; text: string; limit?: number; samples: Record<string, string> }
@@ -126,7 +126,18 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
  * references to the environment's values (`((promo_code))`): a translator who drops one loses
  * what the customer is sent there.
  */
-export const placeholdersOf = (text: string): string[] => partsOf(text).flatMap((p) => ('ph' in p ? [p.ph] : []));
+export function placeholdersOf(text: string): string[] {
+  // partsOf's codes, without its parts: one is asked for every text of every language of an import
+  const s = scanPlaceholders(text);
+  const out: string[] = [];
+  for (let i = 0; i < s.texts.length; i++) {
+    const x = s.texts[i]!;
+    if (x && mayReference(x)) for (const r of scanReferences(x)) out.push(x.slice(r.start, r.end));
+    const p = s.placeholders[i];
+    if (p) out.push(p.raw);
+  }
+  return out;
+}
 
 /** Pure: a text as plain parts and codes (placeholders and references to environment values). */
 export function partsOf(text: string): Part[] {

@@ -1,0 +1,67 @@
+// One import run of several translation files: a later file reads what an earlier one wrote (the
+// same target language twice: both files' texts end in the file; a chain en_US -> de -> fr: the
+// de files the first one created are the sources of the second). The import lets go of a
+// language's templates once no later file reads it; these hold that it keeps them while one does.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/config/load.ts';
+import { importTranslations } from '../src/cli/translations.ts';
+import { discoverFiles } from '../src/files/discover.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { writeTranslations } from '../src/translations/formats.ts';
+import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
+import { shift, writeTranslationsProject } from '../bench/translations-fixture.ts';
+import { cleanup, tempDir } from './helpers.ts';
+
+async function templates(dir: string): Promise<(TemplateFile & { abs: string })[]> {
+  const config = await loadConfig({ cwd: dir });
+  return (await discoverFiles(config, [], dir)).map((f) => ({ file: f.file, abs: f.abs, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
+}
+
+test('the same target language in two files of one run: the second edits what the first wrote', async () => {
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 3);
+    const files = await templates(dir);
+    const units = extractUnits(files, 'en_US', 'de');
+    const body = units.filter((u) => u.field === 'body.text' || u.field === 'body');
+    const rest = units.filter((u) => !body.includes(u));
+    assert.ok(body.length > 0 && rest.length > 0, 'the fixture has body texts and others');
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'a.xlf'), writeTranslations('xliff', body.map((u) => ({ ...u, target: shift(u.source, 4) })), 'en_US', 'de'));
+    writeFileSync(path.join(dir, 'in', 'b.xlf'), writeTranslations('xliff', rest.map((u) => ({ ...u, target: shift(u.source, 6) })), 'en_US', 'de'));
+    const r = await importTranslations(await loadConfig({ cwd: dir }), ['in/a.xlf', 'in/b.xlf'], dir);
+    assert.equal(r.refusals, []);
+    const after = extractUnits(await templates(dir), 'en_US', 'de');
+    for (const u of after) {
+      const want = shift(u.source, body.some((b) => b.id === u.id) ? 4 : 6);
+      assert.is(u.target, want, `${u.id}: both files' texts are in the file`);
+      assert.not.ok(u.outdated, `${u.id}: its record holds both files' hashes`);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('a chain in one run: en_US -> de creates the de files, de -> fr reads them as its sources', async () => {
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 3, { sourceOnly: true });
+    const files = await templates(dir);
+    const toDe = extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 2) }));
+    // what the de files will hold once written, exported as a translator's de -> fr file
+    const toFr = toDe.map((u) => ({ ...u, source: u.target, target: shift(u.target, 3) }));
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', toDe, 'en_US', 'de'));
+    writeFileSync(path.join(dir, 'in', 'fr.xlf'), writeTranslations('xliff', toFr, 'de', 'fr'));
+    const r = await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf', 'in/fr.xlf'], dir);
+    assert.equal(r.refusals, []);
+    assert.equal(r.skipped, []);
+    assert.is(r.written.filter((w) => w.created).length, 6, 'three de files and three fr files created');
+    const fr = extractUnits(await templates(dir), 'de', 'fr');
+    assert.is(fr.length, toFr.length);
+    for (const u of fr) assert.is(u.target, shift(u.source, 3), `${u.id}: the fr text made from the de text the run wrote`);
+  } finally { cleanup(dir); }
+});
+
+test.run();
