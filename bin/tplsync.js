@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Start-up path: `--version` answers without loading anything; every command is loaded on demand,
-// from the bundled command line (dist/bundle, scripts/bundle.mjs).
+// from the bundled command line (dist/bundle/main.cjs, scripts/bundle.mjs), run with V8's code
+// cache of the command (src/cli/code-cache.ts: TPLSYNC_CODE_CACHE=off turns it off).
 import { readFileSync } from 'node:fs';
 
 // a closed pipe (`tplsync lint | head`) ends the output quietly: what is left to print is dropped,
@@ -20,6 +21,9 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
-  const { main } = await import('../dist/bundle/main.js');
-  process.exitCode = await main(args);
+  const { codeCacheDir, loadBundle } = await import('../dist/cli/code-cache.js');
+  const bundle = loadBundle(new URL('../dist/bundle/main.cjs', import.meta.url).pathname, { dir: codeCacheDir(), key: args.find((a) => !a.startsWith('-')) ?? 'none' });
+  process.exitCode = await bundle.exports.main(args);
+  // after the run: the cache then holds every function the command compiled
+  bundle.save();
 }

@@ -1,9 +1,11 @@
-// Build step (after tsc and gen-validators): the command line as a few ES modules in dist/bundle/
-// (esbuild, code splitting at every dynamic import), which bin/tplsync.js loads. Start-up is mostly
-// module loading: some sixty modules of tsc output and their small dependencies become a handful
-// of files, which saves a third of a warm `lint --cache` beyond Node's own start. Dependencies
-// that load only on some roads (ajv, yaml, ts-morph, cosmiconfig, tinyglobby, ...) stay outside, as
-// packages. dist/bundle sits at the depth of dist/<folder>/, so the paths the modules compute from
+// Build step (after tsc and gen-validators): the command line as one CommonJS file,
+// dist/bundle/main.cjs, which bin/tplsync.js runs with V8's code cache (src/cli/code-cache.ts),
+// and the worker threads' entries as ES modules beside it (esbuild, code splitting between them).
+// Start-up is mostly module loading and compiling: some sixty modules of tsc output and their
+// small dependencies become one file, whose modules each run at their first import, and whose
+// compiled code the next run of the command takes from the cache. Dependencies that load only on
+// some roads (ajv, yaml, ts-morph, cosmiconfig, tinyglobby, ...) stay outside, as packages.
+// dist/bundle sits at the depth of dist/<folder>/, so the paths the modules compute from
 // import.meta.url (../../schema/, ../../package.json, ../schemas/*.validate.cjs, ./worker.js,
 // ./read-ahead-worker.js, ./write-worker.js)
 // hold in both. Last, dist/lint/fingerprint.json and dist/bundle/fingerprint.json record the
@@ -22,7 +24,7 @@ const BUNDLED = new Set(['commander', '@commander-js/extra-typings', 'js-yaml', 
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(dist, 'cli', 'main.js'), path.join(dist, 'lint', 'worker.js'), path.join(dist, 'files', 'read-ahead-worker.js'), path.join(dist, 'files', 'write-worker.js')],
+  entryPoints: [path.join(dist, 'lint', 'worker.js'), path.join(dist, 'files', 'read-ahead-worker.js'), path.join(dist, 'files', 'write-worker.js')],
   outdir: out,
   entryNames: '[name]',
   bundle: true,
@@ -36,6 +38,53 @@ await build({
   metafile: true,
   logLevel: 'warning',
 }).then((r) => writeFileSync(path.join(out, 'meta.json'), JSON.stringify(r.metafile)));
+
+// The command line as one CommonJS file, dist/bundle/main.cjs, which the bin runs: V8's code
+// cache is offered for classic scripts only in Node 20 (src/cli/code-cache.ts). The modules that
+// load on demand stay so (esbuild wraps each in a function run at its first import). import.meta.url
+// is the file's own URL, so the paths computed from it (../../schema/, ./worker.js, ...) hold as in
+// the ES modules beside it. cjs-meta.json names, for each module in the file, whether it runs at
+// start-up or on demand (test/startup.test.ts reads it).
+// A dependency that is only an ES module (p-limit) is bundled where a module imports it
+// statically: a require of it would give its namespace where the import gave its default export.
+// Where it is imported on demand, import() stays (the bin runs the file with Node's loader for it).
+const esmOnly = new Set(Object.keys(pkg.dependencies).filter((d) => {
+  const p = JSON.parse(readFileSync(path.join(root, 'node_modules', d, 'package.json'), 'utf8'));
+  return p.type === 'module' && !JSON.stringify(p.exports ?? {}).includes('"require"');
+}));
+const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const cjsBanner = "'use strict';\nconst __tplsyncUrl = require('node:url').pathToFileURL(__filename).href;\nconst __tplsyncImport = typeof __tplsyncImportFrom === 'function' ? __tplsyncImportFrom : (s) => import(s);";
+await build({
+  entryPoints: [path.join(dist, 'cli', 'main.js')],
+  outfile: path.join(out, 'main.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: Object.keys(pkg.dependencies).filter((d) => !BUNDLED.has(d) && !esmOnly.has(d)),
+  plugins: [{
+    name: 'esm-only-on-demand',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (a) => (a.kind === 'dynamic-import' && esmOnly.has(packageOf(a.path)) ? { path: a.path, external: true } : undefined));
+    },
+  }],
+  define: { 'import.meta.url': '__tplsyncUrl' },
+  // import() of a package (execa, tinyglobby, ...) or of a team policy goes through the function the
+  // bin gives (code-cache.ts): V8 refuses import() in a script made from its code cache in Node 20
+  banner: { js: cjsBanner },
+  metafile: true,
+  logLevel: 'warning',
+}).then((r) => {
+  const built = readFileSync(path.join(out, 'main.cjs'), 'utf8');
+  if (!built.startsWith(cjsBanner)) throw new Error('main.cjs does not start with its banner (scripts/bundle.mjs)');
+  const body = built.slice(cjsBanner.length).replace(/(?<![\w$.])import\(/g, '__tplsyncImport(');
+  if (!body.includes('__tplsyncImport(')) throw new Error('main.cjs: no import() found to route through the bin (scripts/bundle.mjs)');
+  const text = `${cjsBanner}${body}`;
+  writeFileSync(path.join(out, 'main.cjs'), text);
+  const inputs = Object.keys(r.metafile.outputs[path.relative(root, path.join(out, 'main.cjs')).split(path.sep).join('/')].inputs);
+  const onDemand = inputs.filter((m) => text.includes(`__esm({\n  ${JSON.stringify(m)}() {`));
+  writeFileSync(path.join(out, 'cjs-meta.json'), JSON.stringify({ atStart: inputs.filter((m) => !onDemand.includes(m)), onDemand }));
+});
 
 const { codeFingerprint } = await import('../dist/lint/fingerprint.js');
 const record = `${JSON.stringify({ fingerprint: codeFingerprint() })}\n`;

@@ -43,6 +43,26 @@ test('on a terminal, apply asks first and writes nothing without "yes"', async (
   } finally { cleanup(dir); }
 });
 
+/**
+ * The modules a run ran, from V8's coverage (NODE_V8_COVERAGE=dir): every script it loaded (ES
+ * modules and CommonJS), and in the bin's bundle (dist/bundle/main.cjs, scripts/bundle.mjs) the
+ * modules run at start-up and those on demand whose function (named for the module by esbuild)
+ * was called.
+ */
+function ranModules(coverage: string): string[] {
+  const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'bundle', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const cjs = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'bundle', 'cjs-meta.json'), 'utf8')) as { atStart: string[]; onDemand: string[] };
+  const onDemand = new Set(cjs.onDemand);
+  type Script = { url: string; functions: { functionName: string; ranges: { count: number }[] }[] };
+  const scripts = readdirSync(coverage).flatMap((f) => (JSON.parse(readFileSync(path.join(coverage, f), 'utf8')) as { result: Script[] }).result);
+  return scripts.flatMap((s) => {
+    if (!s.url.startsWith('file:')) return [];
+    const rel = path.relative(ROOT, fileURLToPath(s.url)).split(path.sep).join('/');
+    if (rel === 'dist/bundle/main.cjs') return [...cjs.atStart, ...s.functions.filter((f) => onDemand.has(f.functionName) && f.ranges[0]!.count > 0).map((f) => f.functionName)];
+    return rel.startsWith('dist/bundle/') ? Object.keys(meta.outputs[rel]?.inputs ?? { [`(not in the metafile) ${rel}`]: 1 }) : [rel];
+  });
+}
+
 test('a lint --cache run with nothing changed loads neither the rules, the linter nor a glob library', async () => {
   const dir = tempDir();
   try {
@@ -50,23 +70,19 @@ test('a lint --cache run with nothing changed loads neither the rules, the linte
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
     // files with an EXPIRE_TIME among them: their verdicts are kept until their expiry
     assert.ok(readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('.yaml') && readFileSync(path.join(dir, 'templates', f), 'utf8').includes('EXPIRE_TIME')));
-    const first = await execa('node', [BIN, 'lint', '--cache', '--format', 'json'], { cwd: dir, reject: false });
+    const first = await execa('node', [BIN, 'lint', '--cache', '--format', 'json'], { cwd: dir, reject: false, env: { NODE_V8_COVERAGE: path.join(dir, 'coverage-cold') } });
+    // the check sees the modules a run loads on demand: the first run, with no cache, ran the linter
+    const cold = ranModules(path.join(dir, 'coverage-cold'));
+    for (const m of ['dist/lint/engine.js', 'dist/lint/lint-files.js', 'dist/lint/rules/whatsapp.js']) assert.ok(cold.includes(m), `the cold run ran ${m}`);
     // the run's answer is kept only for files older than a second (their mtime can prove them unchanged)
     const old = new Date(Date.now() - 60_000);
     for (const f of readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' })) utimesSync(path.join(dir, 'templates', f), old, old);
     await execa('node', [BIN, 'lint', '--cache', '--format', 'json'], { cwd: dir, reject: false });
-    const log = path.join(dir, 'loads.txt');
-    const warm = await execa('node', ['--import', path.join(ROOT, 'test', 'fixtures', 'esm-loads', 'register.mjs'), BIN, 'lint', '--cache', '--debug', '--format', 'json'], { cwd: dir, reject: false, env: { ESM_LOADS_FILE: log } });
+    const warm = await execa('node', [BIN, 'lint', '--cache', '--debug', '--format', 'json'], { cwd: dir, reject: false, env: { NODE_V8_COVERAGE: path.join(dir, 'coverage-warm') } });
     assert.is(warm.stdout, first.stdout, 'the same report');
     assert.match(warm.stderr, /proven by their stat/);
-    // the command line runs from the bundle (scripts/bundle.mjs): its metafile names the modules in each file
-    const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'bundle', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-    const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean).flatMap((u) => {
-      if (!u.startsWith('file:')) return [];
-      const rel = path.relative(ROOT, fileURLToPath(u)).split(path.sep).join('/');
-      return rel.startsWith('dist/bundle/') ? Object.keys(meta.outputs[rel]?.inputs ?? { [`(not in the metafile) ${rel}`]: 1 }) : [rel];
-    });
-    assert.ok(modules.includes('dist/lint/run.js'), 'the hook saw the lint run');
+    const modules = ranModules(path.join(dir, 'coverage-warm'));
+    assert.ok(modules.includes('dist/lint/run.js'), 'the coverage saw the lint run');
     const heavy = modules.filter((m) => /^dist\/lint\/(?:rules\/|engine\.js|lint-files\.js|registry\.js|cache\.js)|node_modules\/(?:tinyglobby|cosmiconfig|yaml)\/|\(not in the metafile\)/.test(m));
     assert.equal(heavy, []);
   } finally { cleanup(dir); }

@@ -7,8 +7,6 @@
 // A reference is `((` NAME `))` with NAME as VALUE_NAME says, nothing in between (no spaces);
 // anything else with brackets is plain text. A backslash right before a reference makes it
 // literal text: `\((name))` is the text `((name))`.
-import { diffWordsWithSpace } from 'diff';
-import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from './loose.js';
 
 export { VALUE_NAME } from '../core/value-name.js';
@@ -150,72 +148,7 @@ export function substituteValues(t: Loose, lookup: (name: string) => ResolvedVal
 /** where a secret stands in a template substituted with `markSecrets` (private-use characters no template holds) */
 const MARK_OPEN = '\uE000';
 const MARK_CLOSE = '\uE001';
-const MARK = /\uE000[^\uE001]*\uE001/;
-
-/**
- * The texts of the channel's copy of a template that stand where the file has a secret: `marked`
- * is the file's template (any shape: the canonical model) with each secret as a mark
- * (substituteValues with `markSecrets`), `remote` the channel's copy in the same shape. Where the
- * rest of a string is the same in both, the text in place of each mark (the secret the channel
- * holds, an earlier one after a rotation); where it is not, the channel's whole string. These are
- * secrets of the output too (a plan shows the channel's copy beside the file's).
- */
-export function secretRemnants(marked: unknown, remote: unknown): string[] {
-  const out: string[] = [];
-  const walk = (m: unknown, r: unknown): void => {
-    if (typeof m === 'string') {
-      if (typeof r !== 'string' || !MARK.test(m)) return;
-      const parts = m.split(new RegExp(MARK.source, 'g'));
-      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
-      const found = re.exec(r);
-      const pieces = found ? found.slice(1) : alignedRemnants(parts, r) ?? [r];
-      // a piece too short to mask on its own: the whole string is masked instead
-      if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
-      else out.push(...pieces.filter((p) => p.length > 0));
-      return;
-    }
-    if (Array.isArray(m)) { if (Array.isArray(r)) m.forEach((x, i) => walk(x, r[i])); return; }
-    if (m && typeof m === 'object' && r && typeof r === 'object' && !Array.isArray(r)) {
-      for (const [k, x] of Object.entries(m)) walk(x, (r as Record<string, unknown>)[k]);
-    }
-  };
-  walk(marked, remote);
-  return out;
-}
-
-/** a word no template holds, standing for a secret while the texts are compared word by word */
-const SENTINEL = 'qZ7tplsyncSecretMark7Zq';
-
-/**
- * Where the file's text around its secrets changed as well (a rotated secret and an edit), the
- * channel's text is compared with the file's word by word: what the channel has where the file
- * has a secret (with any word edited next to it) is the remnant. Undefined where the alignment is
- * not certain (a mark with no text or a short piece against it, or text of the channel the
- * comparison could not place): the caller masks the whole string.
- */
-function alignedRemnants(parts: readonly string[], r: string): string[] | undefined {
-  if (parts.some((p) => p.includes(SENTINEL))) return undefined;
-  const changes = diffWordsWithSpace(parts.join(SENTINEL), r);
-  const out: string[] = [];
-  let hunk = { removed: '', added: '' };
-  const close = (): boolean => {
-    const marks = hunk.removed.split(SENTINEL).length - 1;
-    if (marks > 0) {
-      if (hunk.added.length < MIN_SECRET_LENGTH) return false;
-      out.push(hunk.added);
-    }
-    hunk = { removed: '', added: '' };
-    return true;
-  };
-  for (const c of changes) {
-    if (c.added) hunk.added += c.value;
-    else if (c.removed) hunk.removed += c.value;
-    else if (!close()) return undefined;
-  }
-  if (!close()) return undefined;
-  // every mark found its own hunk (a mark whose text was merged away leaves the whole string masked)
-  return out.length === parts.length - 1 ? out : undefined;
-}
+export const MARK = /\uE000[^\uE001]*\uE001/;
 
 /**
  * The template as lint checks it, without an environment: an address that starts with a

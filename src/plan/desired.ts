@@ -10,7 +10,8 @@ import type { LoadedFile } from '../project/load.js';
 import { refersToSecret, templateIn } from '../project/values.js';
 import { addSecret } from '../core/redact.js';
 import { fromFile, fromRead } from '../model/canonical.js';
-import { hasReferences, secretRemnants } from '../model/values.js';
+import { hasReferences } from '../model/values.js';
+import { secretRemnants } from '../model/remnants.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
 

@@ -20,7 +20,7 @@ export interface DesiredTemplate {
   canonical: CanonicalTemplate;
   /** what only the file knows (its placeholders' names, samples, unobservable fields), for renderings; absent: nothing (numbered placeholders) */
   fileOnly?: FileOnly;
-  /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/values.ts secretRemnants) */
+  /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/remnants.ts secretRemnants) */
   secretShape?: CanonicalTemplate;
 }
 

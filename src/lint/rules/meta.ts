@@ -3,7 +3,7 @@
 import type { Span } from '../../core/diagnostic.js';
 import { didYouMean } from '../../core/suggest.js';
 import type { Directive } from '../directives.js';
-import { UUID_RE } from '../../model/ids.js';
+import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
 import { channelKindProblem } from './channel-kind.js';
 import { missingValueMessage } from './env-values.js';

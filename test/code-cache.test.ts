@@ -1,0 +1,152 @@
+// The V8 code cache the bin runs its bundle with (src/cli/code-cache.ts): used when valid, made
+// again when the bundle or Node changes or the file is damaged, and never in the way of a run when
+// its folder cannot be written. In-process on small bundles of our own; one test runs the bin.
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { codeCacheDir, loadBundle } from '../src/cli/code-cache.ts';
+import { BIN, ROOT, cleanup, tempDir } from './helpers.ts';
+
+/** a bundle as scripts/bundle.mjs makes it: CommonJS, its import() through the function the loader gives */
+const BUNDLE = `'use strict';
+const __tplsyncImport = typeof __tplsyncImportFrom === 'function' ? __tplsyncImportFrom : (s) => import(s);
+function square(x) { return x * x; }
+exports.main = (n) => square(n) + VERSION;
+exports.later = () => __tplsyncImport('node:path').then((m) => m.basename('/a/b.txt'));
+`;
+
+function bundle(dir: string, version = 1): string {
+  const file = path.join(dir, 'main.cjs');
+  writeFileSync(file, `const VERSION = ${version};\n${BUNDLE}`);
+  return file;
+}
+const codes = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.code')).sort();
+
+test('the first run makes the cache, the next ones use it, and its functions and import() work from it', async () => {
+  const dir = tempDir();
+  try {
+    const file = bundle(dir);
+    const cache = path.join(dir, 'cache');
+    const first = loadBundle(file, { dir: cache, key: 'lint' });
+    assert.equal([first.used, first.rejected], [false, false]);
+    assert.is((first.exports.main as (n: number) => number)(3), 10);
+    first.save();
+    assert.equal(codes(cache).length, 1);
+    assert.match(codes(cache)[0]!, /^lint-[0-9a-f]{24}\.code$/);
+    const made = statSync(path.join(cache, codes(cache)[0]!)).mtimeMs;
+    for (let i = 0; i < 2; i++) {
+      const next = loadBundle(file, { dir: cache, key: 'lint' });
+      assert.equal([next.used, next.rejected], [true, false], 'the cache was used');
+      assert.is((next.exports.main as (n: number) => number)(4), 17);
+      // Node 20 refuses import() in a script made from its code cache: the bundle's goes through the loader
+      assert.is(await (next.exports.later as () => Promise<string>)(), 'b.txt');
+      next.save();
+      assert.is(statSync(path.join(cache, codes(cache)[0]!)).mtimeMs, made, 'a cache that was used is not written again');
+    }
+    // in a new process (this one keeps what it compiled): made from the file, import() included
+    const child = `import(${JSON.stringify(path.join(ROOT, 'dist', 'cli', 'code-cache.js'))}).then(async ({ loadBundle }) => { const b = loadBundle(${JSON.stringify(file)}, { dir: ${JSON.stringify(cache)}, key: 'lint' }); console.log(JSON.stringify([b.used, b.rejected, await b.exports.later()])); })`;
+    const r = await execa('node', ['-e', child]);
+    assert.is(r.stdout, '[true,false,"b.txt"]');
+    // another command has its own file
+    const plan = loadBundle(file, { dir: cache, key: 'plan' });
+    assert.is(plan.used, false);
+    plan.save();
+    assert.equal(codes(cache).length, 2);
+  } finally { cleanup(dir); }
+});
+
+test('a new bundle or another Node looks for another file; a damaged file is refused and made again', () => {
+  const dir = tempDir();
+  try {
+    const cache = path.join(dir, 'cache');
+    const file = bundle(dir, 1);
+    loadBundle(file, { dir: cache, key: 'lint' }).save();
+    bundle(dir, 2); // the same length, other code: the file's name changes with its bytes
+    const rebuilt = loadBundle(file, { dir: cache, key: 'lint' });
+    assert.equal([rebuilt.used, rebuilt.rejected], [false, false]);
+    assert.is((rebuilt.exports.main as (n: number) => number)(3), 11, 'the new code runs');
+    rebuilt.save();
+    assert.equal(codes(cache).length, 2, "the older build's file is kept beside it (another version in use)");
+    const otherNode = loadBundle(file, { dir: cache, key: 'lint', runtime: 'v99.0.0-x64' });
+    assert.equal([otherNode.used, otherNode.rejected], [false, false]);
+    assert.is.not(otherNode.file, rebuilt.file);
+    // damaged: V8 refuses it, the run goes on, and the file is made again (the same bytes from
+    // another path: V8 keeps the scripts this process compiled by source and path, and would not
+    // read the file for the path it compiled already)
+    writeFileSync(rebuilt.file!, Buffer.alloc(2000, 7));
+    const copy = path.join(dir, 'copy.cjs');
+    cpSync(file, copy);
+    const damaged = loadBundle(copy, { dir: cache, key: 'lint' });
+    assert.is(damaged.file, rebuilt.file, 'the same file: named for the bytes');
+    assert.equal([damaged.used, damaged.rejected], [false, true]);
+    assert.is((damaged.exports.main as (n: number) => number)(3), 11);
+    damaged.save();
+    const again = path.join(dir, 'again.cjs');
+    cpSync(file, again);
+    assert.equal(loadBundle(again, { dir: cache, key: 'lint' }).used, true, 'made again');
+  } finally { cleanup(dir); }
+});
+
+test('a cache folder that cannot be written costs nothing but the speed', () => {
+  const dir = tempDir();
+  try {
+    const file = bundle(dir);
+    writeFileSync(path.join(dir, 'a-file'), 'x');
+    const under = loadBundle(file, { dir: path.join(dir, 'a-file', 'cache'), key: 'lint' });
+    assert.is((under.exports.main as (n: number) => number)(2), 5);
+    under.save();
+    const none = loadBundle(file, { dir: undefined, key: 'lint' });
+    assert.equal([none.used, none.file], [false, undefined]);
+    none.save();
+    if (process.getuid?.() !== 0) {
+      const ro = path.join(dir, 'read-only');
+      mkdirSync(ro);
+      chmodSync(ro, 0o555);
+      const r = loadBundle(file, { dir: ro, key: 'lint' });
+      r.save();
+      assert.equal(codes(ro), []);
+      chmodSync(ro, 0o755);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('where the cache lives: TPLSYNC_CODE_CACHE, else the user cache folder of the platform', () => {
+  const home = () => '/home/u';
+  assert.is(codeCacheDir({ TPLSYNC_CODE_CACHE: 'off' }, 'linux', home), undefined);
+  assert.is(codeCacheDir({ TPLSYNC_CODE_CACHE: '0' }, 'linux', home), undefined);
+  assert.is(codeCacheDir({ TPLSYNC_CODE_CACHE: '/tmp/x' }, 'linux', home), path.resolve('/tmp/x'));
+  assert.is(codeCacheDir({}, 'linux', home), path.join('/home/u', '.cache', 'tplsync'));
+  assert.is(codeCacheDir({ XDG_CACHE_HOME: '/xdg' }, 'linux', home), path.join('/xdg', 'tplsync'));
+  assert.is(codeCacheDir({}, 'darwin', home), path.join('/home/u', 'Library', 'Caches', 'tplsync'));
+  assert.is(codeCacheDir({ LOCALAPPDATA: 'C:/L' }, 'win32', home), path.join('C:/L', 'tplsync', 'Cache'));
+  assert.is(codeCacheDir({}, 'linux', () => { throw new Error('no home'); }), undefined);
+});
+
+test('the bin: the same report with no cache, a cache made, a cache used, and a folder that cannot be written', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    const cache = path.join(dir, 'code-cache');
+    writeFileSync(path.join(dir, 'a-file'), 'x');
+    const lint = (where: string) => execa('node', [BIN, 'lint', '--format', 'json'], { cwd: dir, reject: false, env: { TPLSYNC_CODE_CACHE: where } });
+    const off = await lint('off');
+    assert.ok(off.stdout.length > 100, off.stderr);
+    const made = await lint(cache);
+    assert.equal(codes(cache).length, 1);
+    const file = path.join(cache, codes(cache)[0]!);
+    const bytes = readFileSync(file);
+    const used = await lint(cache);
+    const unwritable = await lint(path.join(dir, 'a-file', 'cache'));
+    for (const r of [made, used, unwritable]) {
+      assert.is(r.stdout, off.stdout);
+      assert.is(r.stderr, off.stderr);
+      assert.is(r.exitCode, off.exitCode);
+    }
+    assert.ok(readFileSync(file).equals(bytes), 'the cache was used, not made again');
+  } finally { cleanup(dir); }
+});
+
+test.run();
