@@ -41,6 +41,8 @@ export const ENVIRONMENT: readonly EnvVar[] = [
   { name: 'GITHUB_API_URL', commands: ['comment'], what: 'The GitHub API (default `https://api.github.com`; GitHub Enterprise sets its own). A non-loopback `http://` URL needs `--allow-insecure-http`.' },
   { name: 'GITHUB_REPOSITORY', commands: ['comment'], what: '`owner/name` of the repository, when `--repo` is not given (GitHub Actions sets it).' },
   { name: 'GITHUB_EVENT_PATH', commands: ['comment'], what: 'The workflow event, where the pull request number is read when `--pr` is not given (GitHub Actions sets it).' },
+  { name: 'TPLSYNC_CODE_CACHE', commands: COMMANDS.map((c) => c.name), what: 'Where the command line keeps V8\'s compiled code of each command it runs (a few hundred KB a command; the next start of that command compiles less): a folder, or `off` to keep none. Default: the user cache folder, `$XDG_CACHE_HOME/tplsync` or `~/.cache/tplsync` (macOS `~/Library/Caches/tplsync`, Windows `%LOCALAPPDATA%\\tplsync\\Cache`). A folder that cannot be written only costs that speed; a file of another build or Node version is not used.' },
+  { name: 'XDG_CACHE_HOME', commands: COMMANDS.map((c) => c.name), what: 'The user cache folder of the code cache (above) when `TPLSYNC_CODE_CACHE` is not set; on Windows `LOCALAPPDATA`.' },
   { name: 'GITHUB_ACTIONS', commands: ['plan', 'apply', 'promote', 'review', 'send', 'preview', 'types'], what: '`true` (GitHub Actions sets it): an unknown `--env` names what to do in a workflow too (add the environment to the config, or set the repository variable `TPLSYNC_ENV`).' },
 ];
 
