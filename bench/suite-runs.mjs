@@ -1,14 +1,15 @@
 // The suite run again and again, as issue 21 asks ("green with the machine loaded, ten runs in a
 // row each way"): a fresh clone of HEAD in a temporary folder, `npm ci` once, then `npm test` RUNS
 // times in a row, each with BUSY busy processes beside it (0: a quiet machine), and one line per
-// run: wall time, passed and failed from the runner's summary, the load average at its start and
-// its end, the exit code. The busy processes are ended whatever happens (a failure, Ctrl-C).
+// run: wall time, CPU (user + sys of npm test and the processes it waited for, where /usr/bin/time
+// exists), passed and failed from the runner's summary, the load average at its start and its
+// end, the exit code. The busy processes are ended whatever happens (a failure, Ctrl-C).
 //   node bench/suite-runs.mjs [--runs 10] [--busy 8] [--keep]
 // Each run's output is kept outside the clone, in a folder of its own whose path is printed
 // (suite-run-N.log), so that a red run can be read after the clone is removed; --keep leaves the
 // clone too.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-suite-runs-'));
 const logs = mkdtempSync(path.join(tmpdir(), 'tplsync-suite-runs-logs-'));
 const loops = [];
+const timed = existsSync('/usr/bin/time');
+const cpuFile = path.join(logs, 'cpu.txt');
 const stopLoops = () => { for (const p of loops.splice(0)) { try { process.kill(-p.pid, 'SIGKILL'); } catch { /* already ended */ } } };
 process.on('exit', stopLoops);
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => { stopLoops(); process.exit(130); });
@@ -45,20 +48,26 @@ try {
     const before = load();
     const t0 = Date.now();
     const out = await new Promise((resolve) => {
-      const child = spawn('npm', ['test'], { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+      const [cmd, args] = timed ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, 'npm', 'test']] : ['npm', ['test']];
+      const child = spawn(cmd, args, { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
       let text = '';
       child.stdout.on('data', (d) => { text += d; });
       child.stderr.on('data', (d) => { text += d; });
       child.on('close', (code) => resolve({ code, text }));
     });
     const seconds = (Date.now() - t0) / 1000;
+    // the CPU of npm test and every process it waited for (user + sys), where /usr/bin/time is
+    let cpu = '';
+    if (timed) {
+      try { const [u, sy] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number); cpu = `, CPU ${Math.round(u + sy)} s`; } catch { /* not measured */ }
+    }
     writeFileSync(path.join(logs, `suite-run-${r}.log`), out.text);
     const total = Number(/^\s*Total:\s+(\d+)/m.exec(out.text)?.[1] ?? 0);
     const passed = Number(/^\s*Passed:\s+(\d+)/m.exec(out.text)?.[1] ?? 0);
     const failedFiles = /^\s*Failed files: (.*)$/m.exec(out.text)?.[1] ?? '';
     const ok = out.code === 0 && total > 0 && passed === total;
     if (ok) green++;
-    process.stdout.write(`run ${r}: ${ok ? 'green' : 'RED'} ${passed} passed, ${total - passed} failed, ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s, load ${before} -> ${load()}, exit ${out.code}${failedFiles ? `; failed files: ${failedFiles}` : ''}\n`);
+    process.stdout.write(`run ${r}: ${ok ? 'green' : 'RED'} ${passed} passed, ${total - passed} failed, ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s${cpu}, load ${before} -> ${load()}, exit ${out.code}${failedFiles ? `; failed files: ${failedFiles}` : ''}\n`);
   }
   process.stdout.write(`${green} of ${runs} runs green\n`);
   process.exitCode = green === runs ? 0 : 1;
