@@ -154,52 +154,50 @@ test('a file with a time limit of its own fails at that limit, whatever the defa
 // waits for the file the test writes; a runner that waited for the check would fail the check at
 // its time limit), and each part is reported and counted on its own. Which of the two is reported
 // first is a race between the file's end and the check's, and not asserted.
-const buildRun = (mode: string, dir: string, go: boolean) => execa('node', [path.join(ROOT, 'scripts', 'test.mjs'), '--build', '--checks'], {
-  cwd: ROOT, reject: false, timeout: 600_000,
-  env: {
-    TEST_DIR: 'test/fixtures/runner-build', TEST_BUILD: 'test/fixtures/runner-build/build.mjs', TEST_JOBS: '2', FORCE_COLOR: '0', NO_COLOR: '1',
-    RUNNER_BUILD_MODE: mode, RUNNER_BUILT_FILE: path.join(dir, 'built'), ...(go ? { RUNNER_CHECK_GO: path.join(dir, 'go') } : {}),
+/** one run of the runner with the stand-in build in MODE; its exit code and output */
+async function buildRun(mode: string): Promise<{ exitCode: number | undefined; stdout: string }> {
+  const dir = tempDir();
+  try {
+    // the stand-in's check waits for the file only where a file runs (a good build)
+    const go = mode === 'ok' || mode === 'check-fails';
+    const r = await execa('node', [path.join(ROOT, 'scripts', 'test.mjs'), '--build', '--checks'], {
+      cwd: ROOT, reject: false, timeout: 600_000,
+      env: {
+        TEST_DIR: 'test/fixtures/runner-build', TEST_BUILD: 'test/fixtures/runner-build/build.mjs', TEST_JOBS: '2', FORCE_COLOR: '0', NO_COLOR: '1',
+        RUNNER_BUILD_MODE: mode, RUNNER_BUILT_FILE: path.join(dir, 'built'), ...(go ? { RUNNER_CHECK_GO: path.join(dir, 'go') } : {}),
+      },
+    });
+    return { exitCode: r.exitCode, stdout: String(r.stdout) };
+  } finally { cleanup(dir); }
+}
+
+/** each mode of the stand-in build: what the run must exit with and say */
+const BUILD_CASES: { name: string; mode: string; exit: number; says: RegExp[] }[] = [
+  {
+    name: 'the files run once the build is done, beside its type check; both reported', mode: 'ok', exit: 0,
+    says: [/the build said this\n {2}ok npm run build in /, /the check said this\n {2}ok typecheck \(in the build's program; alone: npm run typecheck\) in /,
+      /\n {2}ok needs-the-build\.test\.ts in /, /^ {2}Passed: {4}1$/m, /^(?![\s\S]*\0)/], // the last: no end-of-build line left in the output
   },
-});
-
-test('--build --checks: the files run once the build is done, beside its type check; both reported', async () => {
-  const dir = tempDir();
-  try {
-    const r = await buildRun('ok', dir, true);
-    assert.is(r.exitCode, 0, r.stdout);
-    assert.match(r.stdout, /the build said this\n {2}ok npm run build in /);
-    assert.match(r.stdout, /the check said this\n {2}ok typecheck \(in the build's program; alone: npm run typecheck\) in /);
-    assert.match(r.stdout, /\n {2}ok needs-the-build\.test\.ts in /);
-    assert.match(r.stdout, /^ {2}Passed: {4}1$/m);
-    assert.not.match(r.stdout, /\0/);
-  } finally { cleanup(dir); }
-});
-
-test('--build --checks: a failed check after a passing build fails the run, the files still run', async () => {
-  const dir = tempDir();
-  try {
-    const r = await buildRun('check-fails', dir, true);
-    assert.is(r.exitCode, 1, r.stdout);
-    assert.match(r.stdout, /\n {2}ok npm run build in /);
-    assert.match(r.stdout, /test\/b\.ts\(2,2\): error TS2: the check broke\n {2}FAILED \(exit 1\) typecheck/);
-    assert.match(r.stdout, /\n {2}ok needs-the-build\.test\.ts in /);
-    assert.match(r.stdout, /Failed files: typecheck$/m);
-  } finally { cleanup(dir); }
-});
-
-test('--build --checks: a failed build runs no file; a build that dies before its end fails both', async () => {
-  const dir = tempDir();
-  try {
-    const r = await buildRun('build-fails', dir, false);
-    assert.is(r.exitCode, 1, r.stdout);
-    assert.match(r.stdout, /error TS1: the build broke\n {2}FAILED \(exit 1\) npm run build/);
-    assert.match(r.stdout, /Not run, the build failed: needs-the-build\.test\.ts/);
-    const c = await buildRun('crashes', dir, false);
-    assert.is(c.exitCode, 1, c.stdout);
-    assert.match(c.stdout, /building\.\.\.\n {2}FAILED \(exit 3\) npm run build/);
-    assert.match(c.stdout, /FAILED \(exit 3\) typecheck/);
-    assert.match(c.stdout, /Failed files: build, typecheck$/m);
-  } finally { cleanup(dir); }
-});
+  {
+    name: 'a failed check after a passing build fails the run, the files still run', mode: 'check-fails', exit: 1,
+    says: [/\n {2}ok npm run build in /, /test\/b\.ts\(2,2\): error TS2: the check broke\n {2}FAILED \(exit 1\) typecheck/,
+      /\n {2}ok needs-the-build\.test\.ts in /, /Failed files: typecheck$/m],
+  },
+  {
+    name: 'a failed build runs no file', mode: 'build-fails', exit: 1,
+    says: [/error TS1: the build broke\n {2}FAILED \(exit 1\) npm run build/, /Not run, the build failed: needs-the-build\.test\.ts/],
+  },
+  {
+    name: 'a build that dies before its end fails both', mode: 'crashes', exit: 1,
+    says: [/building\.\.\.\n {2}FAILED \(exit 3\) npm run build/, /FAILED \(exit 3\) typecheck/, /Failed files: build, typecheck$/m],
+  },
+];
+for (const c of BUILD_CASES) {
+  test(`--build --checks: ${c.name}`, async () => {
+    const r = await buildRun(c.mode);
+    assert.is(r.exitCode, c.exit, r.stdout);
+    for (const re of c.says) assert.match(r.stdout, re);
+  });
+}
 
 test.run();
