@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
+import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
@@ -14,7 +14,7 @@ import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
-import { planImport } from '../translations/apply.js';
+import { groupByTemplate, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
@@ -45,8 +45,17 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
  * an import edits them on the text), else the plain value alone.
  */
 async function readTemplates(config: Config, paths: readonly string[], cwd: string = io().cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
-  const files = await discoverFiles(config, paths, cwd);
   const out: Read[] = [];
+  await readEach(await discoverFiles(config, paths, cwd), keepDoc, (r) => { out.push(r); return true; });
+  return out;
+}
+
+/**
+ * readTemplates' loop over discovered files: `each` is given every template as it is read (an
+ * import plans and writes a template's translation while the next files are read), and stops the
+ * loop by answering false.
+ */
+async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean): Promise<void> {
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
   const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
   try {
@@ -60,10 +69,9 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
       const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
       let value: Loose;
       try { value = (opened.value ?? opened.parsed().value) as Loose; } catch { continue; } // lint reports files that do not parse
-      if (value && typeof value === 'object') out.push({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined });
+      if (value && typeof value === 'object' && !each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
     }
   } finally { ahead?.close(); }
-  return out;
 }
 
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
@@ -127,10 +135,16 @@ export interface ImportResult {
   fuzzy: { file: string; line: number; id: string }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
+  /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
+  early: number;
 }
 
-/** How an import writes: `threads` overrides the choice by the project's size (0: libuv's threads), `workerFile` the worker's module. */
-export interface ImportWriting { threads?: number; workerFile?: string }
+/**
+ * How an import writes: `threads` overrides the choice by the project's size (0: libuv's threads),
+ * `workerFile` the worker's module; `early: false` plans each translation file after every
+ * template is read, even when they could be planned while reading (the tests compare the two).
+ */
+export interface ImportWriting { threads?: number; workerFile?: string; early?: boolean }
 
 const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
@@ -148,7 +162,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], onThreads: false };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], onThreads: false, early: 0 };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
@@ -169,29 +183,86 @@ export async function importTranslations(config: Config, files: readonly string[
   }
   // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
   const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
-  const templates = await readTemplates(config, [], cwd, (language) => language !== undefined && edited.has(language));
-  throwIfInterrupted(signal, 'stopped before writing: no file was written');
+  const discovered = await discoverFiles(config, [], cwd);
   const taken = new Set<string>();
   // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
   const byLanguage = new Map<string, Map<string, Current>>();
-  const place = (language: string, t: Current): void => {
-    (byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!).set(t.template, t);
-  };
-  for (const t of templates) {
-    const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
-    taken.add(rel);
-    const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
-    if (channel && name && language) place(language, new Current(`${channel}/${name}`, rel, t.text, t.value, t.doc ?? null));
-  }
+  const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
+  // two files of one template and language (lint's duplicate): the first one read is the one translated
+  const seen = new Set<string>();
   const none = new Map<string, Current>();
   // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
-  const count = templates.length;
-  // each template is held by its language's map from here: let go of the list, so that a language's templates are freed once planned
-  templates.length = 0;
-  const threads = writing.threads ?? (count >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
-  const writer = dryRun ? undefined : new AtomicWriter({ ...(signal ? { signal } : {}), threads, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) });
+  const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
+  let writer: AtomicWriter | undefined;
+  const send = (w: Write): void => {
+    if (!dryRun) (writer ??= new AtomicWriter({ ...(signal ? { signal } : {}), threads, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) })).write(path.resolve(cwd, w.file), w.text, { create: w.created });
+    taken.add(w.file);
+  };
+  // Each translation file its own target language, none of them another's source (no file reads what
+  // another writes): a template is planned, and its file handed to the writer, as soon as its source
+  // and its target are read, while the next files are read (the writes of a full rewrite no longer
+  // wait for the last of 20,000 templates). A template whose target file is not found is planned
+  // when all are read (its new file's name must not be taken). Otherwise each file in turn, after reading.
+  const targetsOf = docs.map((d) => d.doc.target);
+  const streamed = writing.early !== false && new Set(targetsOf).size === docs.length && docs.every((d) => !targetsOf.includes(d.doc.source));
+  const pending = docs.map(({ doc }) => ({ groups: groupByTemplate(doc.entries), parts: new Map<string, ImportPlan>() }));
+  const order = pending.map((p) => [...p.groups.keys()]);
+  const docsOf = new Map<string, number[]>();
+  docs.forEach(({ doc }, i) => { for (const l of new Set([doc.source, doc.target])) (docsOf.get(l) ?? docsOf.set(l, []).get(l)!).push(i); });
+  let sent = 0;
+  const planEarly = (i: number, template: string): void => {
+    const doc = docs[i]!.doc;
+    const es = pending[i]!.groups.get(template);
+    const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
+    if (!es || !sources?.has(template) || !targets?.has(template)) return;
+    pending[i]!.groups.delete(template);
+    const plan = planImport(es, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+    pending[i]!.parts.set(template, plan);
+    for (const w of plan.writes) { send(w); sent++; }
+    // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
+    targets.delete(template);
+    if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
+  };
+  const onRead = (t: Read): boolean => {
+    const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
+    taken.add(rel);
+    const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
+    if (!channel || !name || !language) return true;
+    const template = `${channel}/${name}`;
+    if (seen.has(`${language}\n${template}`)) return true;
+    seen.add(`${language}\n${template}`);
+    languageMap(language).set(template, new Current(template, rel, t.text, t.value, t.doc ?? null));
+    if (!streamed) return true;
+    // after a signal: nothing more is planned or written
+    if (signal?.aborted) return false;
+    for (const i of docsOf.get(language) ?? []) planEarly(i, template);
+    return true;
+  };
+  try {
+    await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead);
+  } catch (e) {
+    // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
+    if (!writer) throw e;
+    await writer.flush();
+    if (e instanceof UsageError) throw new UsageError(`${e.message} (the import stopped there: the ${sent} translated files planned before it were written, no other file was changed)`);
+    throw e;
+  }
+  if (signal?.aborted && writer) {
+    await writer.flush();
+    throw new Interrupted(`stopped while reading the templates: the ${sent} translated files planned before the signal were written, no other file was changed`);
+  }
+  throwIfInterrupted(signal, 'stopped before writing: no file was written');
   const unchanged = new Set<string>();
+  /** a translation file's plan, into the result (its writes already sent) */
+  const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
+    const skippedHere = new Set(plan.skipped.map((x) => x.template));
+    for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
+    result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
+    result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
+    for (const u of plan.unchanged) unchanged.add(u.file);
+    for (const w of plan.writes) result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+  };
   // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
   const lastReader = new Map<string, number>();
   docs.forEach(({ doc }, i) => { lastReader.set(doc.source, i); lastReader.set(doc.target, i); });
@@ -200,22 +271,29 @@ export async function importTranslations(config: Config, files: readonly string[
       const { file, doc } = docs[i]!;
       // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
       (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
-      const readLater = lastReader.get(doc.target)! > i;
       const sources = byLanguage.get(doc.source) ?? none;
       const targets = byLanguage.get(doc.target) ?? none;
-      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
-      const skippedHere = new Set(plan.skipped.map((x) => x.template));
-      for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
-      result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
-      result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
-      for (const u of plan.unchanged) unchanged.add(u.file);
-      for (const w of plan.writes) {
-        writer?.write(path.resolve(cwd, w.file), w.text, { create: w.created });
-        taken.add(w.file);
-        // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
-        if (readLater) place(doc.target, new Current(w.template, w.file, w.text));
-        result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+      if (streamed) {
+        // the parts planned while reading and the rest now, joined in the order one plan of the file would have
+        const { groups, parts } = pending[i]!;
+        const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
+        for (const template of order[i]!) {
+          let part = parts.get(template);
+          if (!part) { part = planImport(groups.get(template)!, doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w); }
+          plan.writes.push(...part.writes); plan.refusals.push(...part.refusals); plan.skipped.push(...part.skipped); plan.unchanged.push(...part.unchanged);
+        }
+        pending[i] = { groups: new Map(), parts: new Map() };
+        record(file, doc, plan);
+        continue;
       }
+      const readLater = lastReader.get(doc.target)! > i;
+      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+      for (const w of plan.writes) {
+        send(w);
+        // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
+        if (readLater) languageMap(doc.target).set(w.template, new Current(w.template, w.file, w.text));
+      }
+      record(file, doc, plan);
       for (const l of [doc.source, doc.target]) if (lastReader.get(l) === i) byLanguage.delete(l);
     }
   } finally {
@@ -225,6 +303,7 @@ export async function importTranslations(config: Config, files: readonly string[
   for (const w of result.written) unchanged.delete(w.file);
   result.unchanged = [...unchanged];
   result.onThreads = writer?.threaded ?? false;
+  result.early = sent;
   return result;
 }
 

@@ -321,6 +321,21 @@ function hashOf(text: string): string {
 }
 
 /**
+ * A translation file's entries by template (the unit id up to its last ':'; '' for an id without
+ * one), in the order each template first appears: the order planImport plans them in, so that a
+ * plan made one template at a time is the same plan when its parts are joined in this order.
+ */
+export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]> {
+  const byTemplate = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const i = e.id.lastIndexOf(':');
+    const template = i > 0 ? e.id.slice(0, i) : '';
+    (byTemplate.get(template) ?? byTemplate.set(template, []).get(template)!).push(e);
+  }
+  return byTemplate;
+}
+
+/**
  * Pure: what an import writes. Entries are grouped by template; a template with any refused
  * entry writes nothing; a template without a target file gets a new one only when every text
  * of it is translated.
@@ -329,13 +344,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
   fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
-  const byTemplate = new Map<string, Entry[]>();
-  for (const e of entries) {
-    const i = e.id.lastIndexOf(':');
-    const template = i > 0 ? e.id.slice(0, i) : '';
-    (byTemplate.get(template) ?? byTemplate.set(template, []).get(template)!).push(e);
-  }
-  for (const [template, es] of byTemplate) {
+  for (const [template, es] of groupByTemplate(entries)) {
     const src = sources.get(template);
     if (!src) {
       for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
