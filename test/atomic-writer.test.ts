@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { chmodSync, linkSync, mkdirSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AtomicWriter, WriteRefused } from '../src/files/write.ts';
+import { AtomicWriter, WriteRefused, WritesStopped } from '../src/files/write.ts';
 import { Interrupted } from '../src/core/interrupt.ts';
 
 const require0 = (d: string): void => { mkdirSync(d, { recursive: true }); };
@@ -137,6 +137,57 @@ for (const road of ['callbacks', 'threads'] as const) {
       assert.is(readFileSync(path.join(dir, 'there.yaml'), 'utf8'), 'a file the writer did not expect\n');
       assert.is(readFileSync(path.join(dir, 'target.txt'), 'utf8'), 'target\n');
       assert.ok(lstatSync(path.join(dir, 'link.yaml')).isSymbolicLink());
+      assert.equal(leftovers(dir), []);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  test(`${road}: collectRefusals: a link, a read-only file and an existing file to create are listed, every other file written, flush does not throw`, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+    try {
+      writeFileSync(path.join(dir, 'target.yaml'), 'target\n');
+      symlinkSync(path.join(dir, 'target.yaml'), path.join(dir, 'link.yaml'));
+      writeFileSync(path.join(dir, 'ro.yaml'), 'ro\n');
+      chmodSync(path.join(dir, 'ro.yaml'), 0o444);
+      writeFileSync(path.join(dir, 'there.yaml'), 'there\n');
+      for (let i = 0; i < 50; i++) writeFileSync(path.join(dir, `f${i}.yaml`), `old ${i}\n`);
+      const w = writer({ collectRefusals: true });
+      for (let i = 0; i < 50; i++) {
+        w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+        if (i === 10) w.write(path.join(dir, 'link.yaml'), 'replaced\n');
+        if (i === 20) w.write(path.join(dir, 'ro.yaml'), 'changed\n');
+        if (i === 30) w.write(path.join(dir, 'there.yaml'), 'made\n', { create: true });
+      }
+      await w.flush();
+      assert.equal(w.refused.map((r) => `${path.basename(r.file)}: ${/symbolic link|read-only|exists/.exec(r.message)?.[0]}`).sort(), ['link.yaml: symbolic link', 'ro.yaml: read-only', 'there.yaml: exists']);
+      for (let i = 0; i < 50; i++) assert.is(readFileSync(path.join(dir, `f${i}.yaml`), 'utf8'), `new ${i}\n`);
+      assert.is(readFileSync(path.join(dir, 'target.yaml'), 'utf8'), 'target\n');
+      assert.is(readFileSync(path.join(dir, 'ro.yaml'), 'utf8'), 'ro\n');
+      assert.is(readFileSync(path.join(dir, 'there.yaml'), 'utf8'), 'there\n');
+      assert.equal(leftovers(dir), []);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  test(`${road}: collectRefusals and a signal: the count of files written leaves the refused out`, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+    try {
+      writeFileSync(path.join(dir, 'ro.yaml'), 'ro\n');
+      chmodSync(path.join(dir, 'ro.yaml'), 0o444);
+      for (let i = 0; i < 6; i++) writeFileSync(path.join(dir, `f${i}.yaml`), `old ${i}\n`);
+      const stop = new AbortController();
+      const w = writer({ signal: stop.signal, collectRefusals: true });
+      w.write(path.join(dir, 'ro.yaml'), 'changed\n');
+      for (let i = 0; i < 3; i++) w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+      // the first four made (or refused) before the signal: on the threads' road, the batch is sent at flush, after the abort
+      if (road === 'callbacks') { await new Promise((r) => setTimeout(r, 0)); await w.flush().catch(() => undefined); }
+      stop.abort();
+      for (let i = 3; i < 6; i++) w.write(path.join(dir, `f${i}.yaml`), `new ${i}\n`);
+      let err: unknown;
+      try { await w.flush(); } catch (e) { err = e; }
+      const written = [0, 1, 2, 3, 4, 5].filter((i) => readFileSync(path.join(dir, `f${i}.yaml`), 'utf8') === `new ${i}\n`).length;
+      assert.is(readFileSync(path.join(dir, 'ro.yaml'), 'utf8'), 'ro\n');
+      assert.instance(err, WritesStopped);
+      assert.is((err as WritesStopped).written, written, (err as Error).message);
+      assert.is((err as WritesStopped).written + (err as WritesStopped).notStarted + w.refused.length, 7);
       assert.equal(leftovers(dir), []);
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });

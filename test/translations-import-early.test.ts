@@ -183,7 +183,7 @@ test('Ctrl-C while the templates are read: the files planned before it are writt
       await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, signal, { threads: 2, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
     } catch (e) { err = e; }
     assert.instance(err, Interrupted);
-    const m = /stopped while reading the templates: the (\d+) translated files planned before the signal were written, no other file was changed/.exec((err as Error).message);
+    const m = /stopped while reading the templates: (\d+) translated files? written, each whole; no other file was changed \(0 planned were not started, and the templates not yet read were not planned\)/.exec((err as Error).message);
     assert.ok(m, (err as Error).message);
     const after = tree(dir);
     const changed = Object.keys(after).filter((f) => after[f] !== before[f]);
@@ -191,6 +191,14 @@ test('Ctrl-C while the templates are read: the files planned before it are writt
     assert.ok(changed.length > 0 && changed.length < 8, `${changed.length} of 8 files written before the signal`);
     assert.ok(changed.every((f) => f.endsWith('.de.yaml')), changed.join(' '));
     assert.equal(Object.keys(after), Object.keys(before), 'no file made or left behind');
+    // a signal before the first template is planned: nothing written, and it says so
+    let early: unknown;
+    try {
+      await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, new SignalAfter(1) as unknown as AbortSignal, { threads: 2, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
+    } catch (e) { early = e; }
+    assert.instance(early, Interrupted);
+    assert.match((early as Error).message, /^stopped before writing: no file was written$/);
+    assert.equal(tree(dir), after);
   } finally { cleanup(dir); }
 });
 

@@ -11,7 +11,7 @@ import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
 import { readTemplateValue } from '../files/value.js';
-import { AtomicWriter, writeFileAtomic } from '../files/write.js';
+import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, planImport, type ImportPlan, type Write } from '../translations/apply.js';
@@ -55,7 +55,7 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
  * import plans and writes a template's translation while the next files are read), and stops the
  * loop by answering false.
  */
-async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean): Promise<void> {
+async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void): Promise<void> {
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
   const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
   try {
@@ -68,8 +68,9 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       // offsets of the index are into the text without a byte-order mark: such a file is edited by the parse
       const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
       let value: Loose;
-      try { value = (opened.value ?? opened.parsed().value) as Loose; } catch { continue; } // lint reports files that do not parse
-      if (value && typeof value === 'object' && !each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
+      try { value = (opened.value ?? opened.parsed().value) as Loose; } catch { unreadable?.(f.file); continue; } // lint reports files that do not parse
+      if (!value || typeof value !== 'object') unreadable?.(f.file);
+      else if (!each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
     }
   } finally { ahead?.close(); }
 }
@@ -195,9 +196,34 @@ export async function importTranslations(config: Config, files: readonly string[
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
   let writer: AtomicWriter | undefined;
-  const send = (w: Write): void => {
-    if (!dryRun) (writer ??= new AtomicWriter({ ...(signal ? { signal } : {}), threads, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) })).write(path.resolve(cwd, w.file), w.text, { create: w.created });
+  // each file handed to the writer: the translation file and template it is for (a file the writer refuses is that template's refusal)
+  const origin = new Map<string, { file: string; template: string; line: number; rel: string }>();
+  // template files that do not parse, or hold no mapping: a new file is never made in place of one (lint says what is wrong with it)
+  const unreadable = new Set<string>();
+  const held = new Map<string, { file: string; line: number; id: string; template: string; message: string }>();
+  const send = (w: Write, file: string): void => {
+    if (w.created && unreadable.has(w.file)) {
+      held.set(w.file, { file, line: w.line, id: w.template, template: w.template, message: `${w.file} is there but is not a template tplsync can read (\`tplsync lint ${w.file}\` says why): not replaced` });
+      return;
+    }
+    if (!dryRun) {
+      const abs = path.resolve(cwd, w.file);
+      origin.set(abs, { file, template: w.template, line: w.line, rel: w.file });
+      // a link, a read-only file, a file where a new one was to be made: refused, and the others written (collectRefusals)
+      (writer ??= new AtomicWriter({ ...(signal ? { signal } : {}), threads, collectRefusals: true, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) })).write(abs, w.text, { create: w.created });
+    }
     taken.add(w.file);
+  };
+  /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
+  const settle = async (): Promise<{ written: number; notStarted: number }> => {
+    if (!writer) return { written: 0, notStarted: 0 };
+    try {
+      await writer.flush();
+      return { written: origin.size - writer.refused.length, notStarted: 0 };
+    } catch (e) {
+      if (e instanceof WritesStopped) return { written: e.written, notStarted: e.notStarted };
+      throw e;
+    }
   };
   // Each translation file its own target language, none of them another's source (no file reads what
   // another writes): a template is planned, and its file handed to the writer, as soon as its source
@@ -219,7 +245,7 @@ export async function importTranslations(config: Config, files: readonly string[
     pending[i]!.groups.delete(template);
     const plan = planImport(es, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
     pending[i]!.parts.set(template, plan);
-    for (const w of plan.writes) { send(w); sent++; }
+    for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
     // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
     targets.delete(template);
     if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
@@ -240,17 +266,17 @@ export async function importTranslations(config: Config, files: readonly string[
     return true;
   };
   try {
-    await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead);
+    await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file));
   } catch (e) {
     // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
     if (!writer) throw e;
-    await writer.flush();
-    if (e instanceof UsageError) throw new UsageError(`${e.message} (the import stopped there: the ${sent} translated files planned before it were written, no other file was changed)`);
+    const { written } = await settle();
+    if (e instanceof UsageError) throw new UsageError(`${e.message} (the import stopped there: ${written} translated file${written === 1 ? '' : 's'} planned before it written, no other file changed)`);
     throw e;
   }
   if (signal?.aborted && writer) {
-    await writer.flush();
-    throw new Interrupted(`stopped while reading the templates: the ${sent} translated files planned before the signal were written, no other file was changed`);
+    const { written, notStarted } = await settle();
+    if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
   }
   throwIfInterrupted(signal, 'stopped before writing: no file was written');
   const unchanged = new Set<string>();
@@ -261,7 +287,11 @@ export async function importTranslations(config: Config, files: readonly string[
     result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
     result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
     for (const u of plan.unchanged) unchanged.add(u.file);
-    for (const w of plan.writes) result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+    for (const w of plan.writes) {
+      const h = held.get(w.file);
+      if (h) result.refusals.push(h);
+      else result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+    }
   };
   // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
   const lastReader = new Map<string, number>();
@@ -279,7 +309,7 @@ export async function importTranslations(config: Config, files: readonly string[
         const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
         for (const template of order[i]!) {
           let part = parts.get(template);
-          if (!part) { part = planImport(groups.get(template)!, doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w); }
+          if (!part) { part = planImport(groups.get(template)!, doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
           plan.writes.push(...part.writes); plan.refusals.push(...part.refusals); plan.skipped.push(...part.skipped); plan.unchanged.push(...part.unchanged);
         }
         pending[i] = { groups: new Map(), parts: new Map() };
@@ -289,7 +319,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const readLater = lastReader.get(doc.target)! > i;
       const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
       for (const w of plan.writes) {
-        send(w);
+        send(w, file);
         // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
         if (readLater) languageMap(doc.target).set(w.template, new Current(w.template, w.file, w.text));
       }
@@ -298,6 +328,17 @@ export async function importTranslations(config: Config, files: readonly string[
     }
   } finally {
     await writer?.flush();
+  }
+  // the files the writer refused: their templates' refusals (the path as the user wrote it), not written
+  if (writer?.refused.length) {
+    const refused = new Set<string>();
+    for (const r of writer.refused) {
+      const o = origin.get(r.file);
+      if (!o) continue;
+      refused.add(o.rel);
+      result.refusals.push({ file: o.file, line: o.line, id: o.template, template: o.template, message: r.message.split(r.file).join(o.rel) });
+    }
+    result.written = result.written.filter((w) => !refused.has(w.file));
   }
   // a file another translation file of this run wrote is not unchanged
   for (const w of result.written) unchanged.delete(w.file);

@@ -11,7 +11,9 @@ import { createOneSync, replaceWithSparesSync, type Spare } from './write.js';
 
 interface Job { file: string; text: string; create: boolean }
 /** 0: go on; 1: a write failed; 2: aborted (the signal) */
-const flag = (workerData as { flag: Int32Array }).flag;
+const { flag, collectRefusals } = workerData as { flag: Int32Array; collectRefusals?: boolean };
+/** with collectRefusals: the files refused (a link, a read-only file), the others written all the same */
+const refused: { file: string; message: string }[] = [];
 const spares: Spare[] = [];
 const dirs = new Set<string>();
 let notStarted = 0;
@@ -32,13 +34,16 @@ parentPort!.on('message', (m: { jobs?: Job[]; end?: boolean }) => {
       const dir = path.dirname(j.file);
       if (!dirs.has(dir)) { mkdirSync(dir, { recursive: true }); dirs.add(dir); }
       if (j.create) createOneSync(j.file, j.text); else replaceWithSparesSync(j.file, j.text, spares);
-    } catch (e) { fail(e); }
+    } catch (e) {
+      if (collectRefusals && (e as Error)?.name === 'WriteRefused') refused.push({ file: j.file, message: (e as Error).message });
+      else fail(e);
+    }
   }
   if (m.end) {
     for (const s of spares.splice(0)) {
       try { unlinkSync(s.tmp); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') fail(e); }
     }
     // the calling thread ends this one once it has the answer
-    parentPort!.postMessage({ notStarted, failure });
+    parentPort!.postMessage({ notStarted, failure, refused });
   }
 });

@@ -21,6 +21,13 @@ export interface WriteOptions {
 /** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
 export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
 
+/** An AtomicWriter's writes stopped by its signal: how many of those asked for were made, and how many never started. */
+export class WritesStopped extends Interrupted {
+  constructor(readonly written: number, readonly notStarted: number) {
+    super(`stopped: ${written} of ${written + notStarted} files written; the other ${notStarted} are as they were`);
+  }
+}
+
 export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
   mkdirSync(path.dirname(resolvePath(file)), { recursive: true });
   writeOne(file, data, o);
@@ -321,15 +328,20 @@ export class AtomicWriter {
   /**
    * `threads`: that many worker threads make the writes with blocking calls (write-worker.ts), for
    * thousands of files: a third less CPU than the callbacks, and none of it on this thread
-   * (undefined when the worker's file is not there: a run from the sources). `concurrency`: the
-   * writes in flight on the callbacks' road.
+   * (undefined when the worker's file is not there: a run from the sources). `collectRefusals`: a
+   * file refused (WriteRefused: a link, a read-only file, a file where a new one was to be made)
+   * is listed in `refused` once flushed, and the other writes go on; otherwise it is a failure.
+   * `concurrency`: the writes in flight on the callbacks' road.
    */
-  constructor(private readonly o: WriteOptions & { signal?: AbortSignal; threads?: number; workerFile?: string } = {}, private readonly concurrency = 16) {
-    this.pool = o.threads ? WriteThreads.start(o.threads, o.workerFile ?? writeWorkerFile(), o.signal) : undefined;
+  constructor(private readonly o: WriteOptions & { signal?: AbortSignal; threads?: number; workerFile?: string; collectRefusals?: boolean } = {}, private readonly concurrency = 16) {
+    this.pool = o.threads ? WriteThreads.start(o.threads, o.workerFile ?? writeWorkerFile(), o.signal, Boolean(o.collectRefusals)) : undefined;
   }
 
   /** whether the writes are made on worker threads */
   get threaded(): boolean { return this.pool !== undefined; }
+
+  /** with `collectRefusals`: the files refused, with why (complete once flush has returned or thrown) */
+  readonly refused: { file: string; message: string }[] = [];
 
   /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
   write(file: string, data: string, how: { create?: boolean } = {}): void {
@@ -341,7 +353,10 @@ export class AtomicWriter {
     const done: Promise<void> = before
       ? before.then(() => this.enqueue(job))
       : this.enqueue(job);
-    const settled = done.catch((e: unknown) => { if (!this.failed) { this.failed = true; this.failure = e; } });
+    const settled = done.catch((e: unknown) => {
+      if (this.o.collectRefusals && e instanceof WriteRefused) this.refused.push({ file: abs, message: e.message });
+      else if (!this.failed) { this.failed = true; this.failure = e; }
+    });
     this.last.set(abs, settled);
   }
 
@@ -349,8 +364,9 @@ export class AtomicWriter {
   async flush(): Promise<void> {
     if (this.pool) {
       const r = await this.pool.end();
+      this.refused.push(...r.refused);
       if (r.failure) throw r.failure;
-      if (r.notStarted) throw new Interrupted(`stopped: ${this.asked - r.notStarted} of ${this.asked} files written; the other ${r.notStarted} are as they were`);
+      if (r.notStarted) throw new WritesStopped(this.asked - r.notStarted - this.refused.length, r.notStarted);
       return;
     }
     await Promise.all(this.last.values());
@@ -363,7 +379,7 @@ export class AtomicWriter {
     if (this.notStarted) {
       const n = this.notStarted;
       this.notStarted = 0;
-      throw new Interrupted(`stopped: ${this.asked - n} of ${this.asked} files written; the other ${n} are as they were`);
+      throw new WritesStopped(this.asked - n - this.refused.length, n);
     }
   }
 
@@ -417,15 +433,15 @@ const WRITE_BATCH = 64;
 /** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
 class WriteThreads {
   private readonly pending: { file: string; text: string; create: boolean }[][];
-  private ended: Promise<{ failure?: unknown; notStarted: number }> | undefined;
+  private ended: Promise<{ failure?: unknown; notStarted: number; refused: { file: string; message: string }[] }> | undefined;
   private readonly stopOnAbort: (() => void) | undefined;
 
-  static start(n: number, workerFile: string, signal?: AbortSignal): WriteThreads | undefined {
+  static start(n: number, workerFile: string, signal?: AbortSignal, collectRefusals = false): WriteThreads | undefined {
     if (!existsSync(workerFile)) return undefined;
-    return new WriteThreads(n, workerFile, signal);
+    return new WriteThreads(n, workerFile, signal, collectRefusals);
   }
 
-  private constructor(private readonly n: number, private readonly workerFile: string, private readonly signal?: AbortSignal) {
+  private constructor(private readonly n: number, private readonly workerFile: string, private readonly signal?: AbortSignal, private readonly collectRefusals = false) {
     this.pending = Array.from({ length: n }, () => []);
     if (signal?.aborted) Atomics.compareExchange(this.flag, 0, 0, 2);
     else if (signal) { this.stopOnAbort = () => { Atomics.compareExchange(this.flag, 0, 0, 2); }; signal.addEventListener('abort', this.stopOnAbort, { once: true }); }
@@ -435,11 +451,11 @@ class WriteThreads {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   /** started on the first write (an import with nothing to write starts none) */
   private workers: Worker[] = [];
-  private replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number } | { crashed: unknown }>[] = [];
+  private replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number; refused?: { file: string; message: string }[] } | { crashed: unknown }>[] = [];
 
   private startWorkers(): void {
     const flag = this.flag;
-    this.workers = Array.from({ length: this.n }, () => new Worker(this.workerFile, { workerData: { flag } }));
+    this.workers = Array.from({ length: this.n }, () => new Worker(this.workerFile, { workerData: { flag, collectRefusals: this.collectRefusals } }));
     this.replies = this.workers.map((w) => new Promise((resolve) => {
       w.once('message', resolve);
       w.on('error', (e) => resolve({ crashed: e }));
@@ -458,7 +474,7 @@ class WriteThreads {
   }
 
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
-  end(): Promise<{ failure?: unknown; notStarted: number }> {
+  end(): Promise<{ failure?: unknown; notStarted: number; refused: { file: string; message: string }[] }> {
     this.ended ??= (async () => {
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
       const rs = await Promise.all(this.replies);
@@ -466,12 +482,14 @@ class WriteThreads {
       await Promise.all(this.workers.map((w) => w.terminate()));
       let failure: unknown;
       let notStarted = 0;
+      const refused: { file: string; message: string }[] = [];
       for (const r of rs) {
         if ('crashed' in r) { failure ??= r.crashed; continue; }
         notStarted += r.notStarted;
+        refused.push(...(r.refused ?? []));
         if (r.failure && (r.failure.first || failure === undefined)) failure = rebuild(r.failure);
       }
-      return failure === undefined ? { notStarted } : { failure, notStarted: 0 };
+      return failure === undefined ? { notStarted, refused } : { failure, notStarted: 0, refused };
     })();
     return this.ended;
   }

@@ -29,7 +29,8 @@ export interface TargetTemplate {
   doc?: TextDoc | undefined;
 }
 
-export interface Write { file: string; text: string; created: boolean; template: string; units: number }
+/** `line`: the translation file's first line of the template's units (where a refusal of the write points) */
+export interface Write { file: string; text: string; created: boolean; template: string; units: number; line: number }
 
 export interface ImportPlan {
   writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[];
@@ -392,14 +393,14 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     if (existing) {
       const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length });
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, line });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
     if (ok.length < fields.size) {
       const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
       const why = fz.length ? ` (${fz.map((f) => `${f.id} at line ${f.line}`).join(', ')}: marked fuzzy, and fuzzy entries are not imported; check the translation and remove its "#, fuzzy" line)` : '';
-      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts have no ${targetLang} translation${why}; a new file is written only when all are translated` });
+      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts ${fields.size - ok.length === 1 ? 'has' : 'have'} no ${targetLang} translation${why}; a new file is written only when all are translated` });
       continue;
     }
     const file = targetFileName(src.file, sourceLang, targetLang);
@@ -420,7 +421,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
     }
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
-    plan.writes.push({ file, text, created: true, template, units: ok.length });
+    plan.writes.push({ file, text, created: true, template, units: ok.length, line });
   }
   return plan;
 }
