@@ -13,7 +13,7 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
 import { shift, writeTranslationsProject } from '../bench/translations-fixture.ts';
-import { cleanup, tempDir } from './helpers.ts';
+import { cleanup, cliIn, tempDir } from './helpers.ts';
 
 async function templates(dir: string): Promise<(TemplateFile & { abs: string })[]> {
   const config = await loadConfig({ cwd: dir });
@@ -61,6 +61,27 @@ test('a chain in one run: en_US -> de creates the de files, de -> fr reads them 
     const fr = extractUnits(await templates(dir), 'de', 'fr');
     assert.is(fr.length, toFr.length);
     for (const u of fr) assert.is(u.target, shift(u.source, 3), `${u.id}: the fr text made from the de text the run wrote`);
+  } finally { cleanup(dir); }
+});
+
+test('two files of one language, one refusing a unit of a template the other wrote: the refusal names its file, the file is counted once', async () => {
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 2);
+    const units = extractUnits(await templates(dir), 'en_US', 'de');
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'a.xlf'), writeTranslations('xliff', units.map((u) => ({ ...u, target: shift(u.source, 4) })), 'en_US', 'de'));
+    // b.xlf: the same texts again, template_0's body with a placeholder it does not have
+    const tampered = units.map((u) => ({ ...u, target: u.template.endsWith('template_0') && u.placeholders.length ? `${shift(u.source, 5)} {{nope}}` : shift(u.source, 5) }));
+    assert.ok(tampered.some((u) => u.target.includes('{{nope}}')), 'the fixture has a placeholder to tamper with');
+    writeFileSync(path.join(dir, 'in', 'b.xlf'), writeTranslations('xliff', tampered, 'en_US', 'de'));
+    const r = await cliIn(['translations', 'import', 'in/a.xlf', 'in/b.xlf'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /^nothing written from in\/b\.xlf for shop-[a-z]+\/template_0$/m);
+    assert.not.match(r.stderr, /^nothing written for/m);
+    // a.xlf wrote both files, b.xlf template_1's again: two files, listed three times
+    assert.is(r.stdout.split('\n').filter((l) => /^updated /.test(l)).length, 3, r.stdout);
+    assert.match(r.stdout, /^2 files written; 1 refused/m);
   } finally { cleanup(dir); }
 });
 

@@ -79,7 +79,7 @@ test('the command: exit 1, each refusal at FILE:LINE with its template, the writ
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /^in\/de\.xlf:\d+: shop-[a-z]+\/template_1: refused: templates\/0\/template_1\.de\.yaml is read-only/m);
     assert.match(r.stderr, /^in\/de\.xlf:\d+: shop-[a-z]+\/template_2: refused: templates\/0\/template_2\.de\.yaml is a symbolic link/m);
-    assert.match(r.stderr, /^nothing written for .*shop-[a-z]+\/template_1/m);
+    assert.match(r.stderr, /^nothing written from in\/de\.xlf for .*shop-[a-z]+\/template_1/m);
     assert.not.match(r.stderr, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'paths as the user wrote them, not absolute');
     assert.match(r.stdout, /^updated templates\/0\/template_0\.de\.yaml/m);
     assert.match(r.stdout, /^9 files written; 3 refused/m);

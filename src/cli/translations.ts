@@ -355,14 +355,18 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
-  const held = [...new Set(r.refusals.filter((x) => x.template).map((x) => x.template))];
-  if (held.length) err.push(`nothing written for ${held.join(', ')}\n`);
+  // by translation file: another file of the run may have written the same template (two files of one language)
+  const held = new Map<string, Set<string>>();
+  for (const x of r.refusals) if (x.template) (held.get(x.file) ?? held.set(x.file, new Set()).get(x.file)!).add(x.template);
+  const fromMany = held.size > 1 || files.length > 1;
+  for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   if (err.length) io().stderr.write(err.join(''));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);
-  const n = r.written.length;
+  // a file two translation files of the run wrote (two files of one language) is one file
+  const n = new Set(r.written.map((w) => w.file)).size;
   const notes = [
     r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
     r.refusals.length ? `${r.refusals.length} refused (see above)` : '',
