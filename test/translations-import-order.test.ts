@@ -11,6 +11,7 @@ import { importTranslations } from '../src/cli/translations.ts';
 import { discoverFiles } from '../src/files/discover.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { writeTranslations } from '../src/translations/formats.ts';
+import { importOrder } from '../src/translations/apply.ts';
 import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
 import { shift, writeTranslationsProject } from '../bench/translations-fixture.ts';
 import { cleanup, cliIn, tempDir } from './helpers.ts';
@@ -83,6 +84,32 @@ test('two files of one language, one refusing a unit of a template the other wro
     assert.is(r.stdout.split('\n').filter((l) => /^updated /.test(l)).length, 3, r.stdout);
     assert.match(r.stdout, /^2 files written; 1 refused/m);
   } finally { cleanup(dir); }
+});
+
+test('a chain named in the other order (de -> fr before en_US -> de): imported as a chain all the same', async () => {
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 3, { sourceOnly: true });
+    const toDe = extractUnits(await templates(dir), 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 2) }));
+    const toFr = toDe.map((u) => ({ ...u, source: u.target, target: shift(u.target, 3) }));
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', toDe, 'en_US', 'de'));
+    writeFileSync(path.join(dir, 'in', 'fr.xlf'), writeTranslations('xliff', toFr, 'de', 'fr'));
+    const r = await importTranslations(await loadConfig({ cwd: dir }), ['in/fr.xlf', 'in/de.xlf'], dir);
+    assert.equal(r.refusals, []);
+    assert.is(r.written.filter((w) => w.created).length, 6, 'three de files and three fr files created');
+  } finally { cleanup(dir); }
+});
+
+test('importOrder: after the files that write its source; else as given; a cycle as given', () => {
+  const f = (s: string) => s.split(' ').map((p) => { const [source, target] = p.split('>'); return { source: source!, target: target! }; });
+  assert.equal(importOrder(f('en>de en>fr')), [0, 1]);
+  assert.equal(importOrder(f('de>fr en>de')), [1, 0]);
+  assert.equal(importOrder(f('pt>es de>it en>pt en>de')), [2, 0, 3, 1]);
+  assert.equal(importOrder(f('de>fr fr>de')), [0, 1]);
+  // a file outside the cycle first; then the cycle's files, as given
+  assert.equal(importOrder(f('fr>it de>fr fr>de en>es')), [3, 0, 1, 2]);
+  assert.equal(importOrder([]), []);
 });
 
 test.run();

@@ -14,7 +14,7 @@ import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
-import { groupByTemplate, planImport, type ImportPlan, type Write } from '../translations/apply.js';
+import { groupByTemplate, importOrder, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
@@ -182,6 +182,9 @@ export async function importTranslations(config: Config, files: readonly string[
     }
     if (docs[docs.length - 1]!.doc.entries.length === 0) result.empty.push(file);
   }
+  // a file whose source language another file of the run writes comes after it, whatever order they were named in
+  const inOrder = importOrder(docs.map((d) => d.doc));
+  if (inOrder.some((k, i) => k !== i)) docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
   // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
   const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
   const discovered = await discoverFiles(config, [], cwd);

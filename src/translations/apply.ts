@@ -322,6 +322,24 @@ function hashOf(text: string): string {
 }
 
 /**
+ * The order to import translation files in: each after every file that writes its source language
+ * (`pt_BR` -> `es` after `en_US` -> `pt_BR`, whichever was named first), else in the order given.
+ * Files in a cycle of languages (`de` -> `fr` and `fr` -> `de`) keep the order given among them.
+ */
+export function importOrder(files: readonly { source: string; target: string }[]): number[] {
+  const done = new Set<number>();
+  const order: number[] = [];
+  while (order.length < files.length) {
+    // the first file given whose source no file still to come writes (a cycle: the first still to come)
+    const waiting = files.map((_, i) => i).filter((i) => !done.has(i));
+    const next = waiting.find((i) => !waiting.some((j) => j !== i && files[j]!.target === files[i]!.source)) ?? waiting[0]!;
+    done.add(next);
+    order.push(next);
+  }
+  return order;
+}
+
+/**
  * A translation file's entries by template (the unit id up to its last ':'; '' for an id without
  * one), in the order each template first appears: the order planImport plans them in, so that a
  * plan made one template at a time is the same plan when its parts are joined in this order.
