@@ -110,6 +110,13 @@ async function make(dir: string, c: Case): Promise<string[]> {
   });
 }
 
+/** bench/translations-fixture's project of n templates in every language, an empty in/ for the translation files: its template files */
+async function fullProject(dir: string, n: number): Promise<TemplateFile[]> {
+  writeTranslationsProject(dir, n);
+  mkdirSync(path.join(dir, 'in'));
+  return templates(dir);
+}
+
 const comparable = (r: ImportResult) => ({ ...r, early: 0, onThreads: false });
 
 test('planned while reading or after: the same result and the same files (seeded projects of every outcome)', async () => {
@@ -140,9 +147,7 @@ test('planned while reading or after: the same result and the same files (seeded
 test('a full rewrite is planned while reading; a chain en_US -> de -> fr is planned after, one file at a time', async () => {
   const dir = tempDir();
   try {
-    writeTranslationsProject(dir, 4);
-    const files = await templates(dir);
-    mkdirSync(path.join(dir, 'in'));
+    const files = await fullProject(dir, 4);
     const de = extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) }));
     const fr = extractUnits(files, 'en_US', 'fr').map((u) => ({ ...u, target: shift(u.source, 6) }));
     writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', de, 'en_US', 'de'));
@@ -171,9 +176,7 @@ class SignalAfter extends EventTarget {
 test('Ctrl-C while the templates are read: the files planned before it are written whole, no other changes, and it says how many', async () => {
   const dir = tempDir();
   try {
-    writeTranslationsProject(dir, 8);
-    const files = await templates(dir);
-    mkdirSync(path.join(dir, 'in'));
+    const files = await fullProject(dir, 8);
     writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de'));
     const before = tree(dir);
     // the import looks at the signal once per template read once it plans (and the write threads once, when made)
