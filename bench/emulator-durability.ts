@@ -30,7 +30,7 @@ const lost: string[] = [];
 const t0 = Date.now();
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    const proc = spawn('node', [path.join(ROOT, 'bin', 'tplsync.js'), 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn('node', [path.join(ROOT, 'bin', 'tplsync.cjs'), 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile, '--review-delay', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<void>((r) => proc.once('exit', () => r()));
     const url = await new Promise<string>((resolve, reject) => {
       proc.stdout!.on('data', (d: Buffer) => { const m = /listening on (\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });

@@ -117,7 +117,7 @@ function send(port: number, payload: string | { chunks: string[]; pauseMs: numbe
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-malformed-'));
-const proc = spawn('node', [path.join(ROOT, 'bin', 'tplsync.js'), 'emulator', '--port', '0', '--key', KEY, '--control-token', TOKEN,
+const proc = spawn('node', [path.join(ROOT, 'bin', 'tplsync.cjs'), 'emulator', '--port', '0', '--key', KEY, '--control-token', TOKEN,
   '--headers-timeout', '500', '--request-timeout', '1000', '--data', path.join(dir, 'emu.json'), '--review-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let crashes = 0;
 let ending = false;

@@ -44,7 +44,7 @@ async function load(urls: string[], headers: Record<string, string>): Promise<nu
 }
 
 const key = `bench-${randomUUID()}`;
-const emu = await start([path.join(ROOT, 'bin', 'tplsync.js'), 'emulator', '--port', '0', '--key', key, '--review-delay', '0']);
+const emu = await start([path.join(ROOT, 'bin', 'tplsync.cjs'), 'emulator', '--port', '0', '--key', key, '--review-delay', '0']);
 try {
   const client = createClient({ baseUrl: emu.url, apiKey: key, concurrency: 16 });
   const ids = Array.from({ length: 1000 }, () => randomUUID());

@@ -27,7 +27,7 @@ const SHAPES: Record<string, (n: number) => string> = {
 };
 
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
-const bin = path.join(ROOT, 'bin', 'tplsync.js');
+const bin = path.join(ROOT, 'bin', 'tplsync.cjs');
 function lintMs(dir: string, file: string): { ms: number; findings: number } {
   const t = process.hrtime.bigint();
   let out = '';

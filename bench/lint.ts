@@ -21,7 +21,7 @@ const ci = process.argv.indexOf('--corpora');
 const CORPORA = new Set((ci > 0 ? process.argv[ci + 1]! : 'realistic,mix,dirty').split(','));
 // --bin: another build's bin (a checkout of an earlier commit, to measure before and after alike)
 const bi = process.argv.indexOf('--bin');
-const BIN = bi > 0 ? path.resolve(process.argv[bi + 1]!) : path.join(ROOT, 'bin', 'tplsync.js');
+const BIN = bi > 0 ? path.resolve(process.argv[bi + 1]!) : path.join(ROOT, 'bin', 'tplsync.cjs');
 const SCHEMA = path.join(ROOT, 'schema', 'template.schema.json');
 const AJV = path.join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js');
 const CPU = path.join(ROOT, 'bench', 'cpu.mjs');

@@ -95,7 +95,7 @@ try {
   const file = path.join(dir, 'templates', '0', 'template_3.yaml');
   const categoryLine = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.startsWith('category:'));
   const flagged = (d: Pub['diagnostics']): boolean => d.some((x) => x.range.start.line === categoryLine);
-  const tplsync = await run('tplsync lsp', [path.join(ROOT, 'bin', 'tplsync.js'), 'lsp', '--stdio'], dir, file, {}, flagged);
+  const tplsync = await run('tplsync lsp', [path.join(ROOT, 'bin', 'tplsync.cjs'), 'lsp', '--stdio'], dir, file, {}, flagged);
   const yamlSettings = { yaml: { validate: true, hover: false, completion: false, format: { enable: false }, schemaStore: { enable: false } } };
   const yls = await run('yaml-language-server', [path.join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server'), '--stdio'], dir, file, yamlSettings, flagged);
   // its fixed 200 ms wait before validating taken out: its schema validation of the edit alone

@@ -14,7 +14,7 @@ const argOf = (name: string) => (process.argv.includes(`--${name}`) ? Number(pro
 const count = argOf('count') || 6000;
 const runs = argOf('runs') || 1;
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
-const BIN = fileURLToPath(new URL('../bin/tplsync.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/tplsync.cjs', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-bench-pull-meta-'));
 try {
   const data = Array.from({ length: count }, (_, i) => ({

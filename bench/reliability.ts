@@ -88,7 +88,7 @@ async function faultRounds(): Promise<{ rounds: number; converged: number; appli
       writeFileSync(path.join(dir, 'tplsync.config.yaml'), `templates: ["t/*.yaml"]\ndefaultEnvironment: e\nenvironments:\n  e:\n    baseUrl: ${emu.url}\n    apiKeyEnv: REL_KEY\n    channels: { shop-whatsapp: ${channel}, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\nchannels: { shop-whatsapp: { kind: whatsapp }, shop-rcs: { kind: rcs } }\n`);
       mkdirSync(path.join(dir, 't'));
       for (let i = 0; i < TEMPLATES; i++) writeFileSync(path.join(dir, 't', `t${i}.yaml`), templateText(i).replace(`name: template_${i}`, `name: r${round}_${i}`));
-      const cli = (args: string[]) => run('node', [path.join(ROOT, 'bin', 'tplsync.js'), ...args], { cwd: dir, env: { ...process.env, REL_KEY: 'rel-key-7Qx' } }).then(() => 0, (e: { code?: number }) => e.code ?? 1);
+      const cli = (args: string[]) => run('node', [path.join(ROOT, 'bin', 'tplsync.cjs'), ...args], { cwd: dir, env: { ...process.env, REL_KEY: 'rel-key-7Qx' } }).then(() => 0, (e: { code?: number }) => e.code ?? 1);
       let n = 0;
       let done = false;
       while (n < MAX_APPLIES && !done) {

@@ -3,7 +3,7 @@
 // changes every text (in/LANG.xlf), or with --first the en_US templates alone (a first import
 // creates the 18,000 others).
 //   node --import tsx bench/translations-project.ts DIR [--templates 2000] [--first]
-//   cd DIR && node --cpu-prof ../bin/tplsync.js translations import in/*.xlf
+//   cd DIR && node --cpu-prof ../bin/tplsync.cjs translations import in/*.xlf
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config/load.ts';

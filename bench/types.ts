@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from './generate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = path.join(ROOT, 'bin', 'tplsync.js');
+const BIN = path.join(ROOT, 'bin', 'tplsync.cjs');
 const arg = (name: string, d: number): number => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : d; };
 const N = arg('templates', 1000);
 const RUNS = arg('runs', 5);

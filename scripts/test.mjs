@@ -56,7 +56,7 @@ if (!(limitSec > 0)) {
   process.stderr.write(`TEST_FILE_TIMEOUT must be a number of seconds above 0, not '${process.env.TEST_FILE_TIMEOUT}'\n`);
   process.exit(2);
 }
-// the command line the tests start keeps its V8 code cache (src/cli/code-cache.ts) beside the
+// the command line the tests start keeps its V8 code cache (src/core/code-cache.ts) beside the
 // build, not in the user's cache folder
 process.env.TPLSYNC_CODE_CACHE ??= path.join(root, 'node_modules', '.cache', 'tplsync', 'code-cache');
 // the times of the last run over the default test folder (a fixture folder keeps none)

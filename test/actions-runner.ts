@@ -233,12 +233,12 @@ export async function runWorkflow(file: string, o: RunOptions): Promise<StepResu
 }
 
 /**
- * Shims for the commands the workflows call: npx tplsync and node .../tplsync.js run this
+ * Shims for the commands the workflows call: npx tplsync and node .../bin/tplsync.js (or .cjs) run this
  * checkout's CLI and are logged (`tplsync ARGS` per line), npm ci has nothing to do, gh is logged.
  */
 export function writeShims(dir: string, bin: string, log: string): void {
   const sh = (name: string, body: string) => { writeFileSync(path.join(dir, name), `#!/usr/bin/env bash\n${body}\n`, { mode: 0o755 }); };
-  sh('node', `if [[ "$1" == *tplsync.js ]]; then printf 'tplsync %s\\n' "\${*:2}" >> '${log}'; fi\nexec '${process.execPath}' "$@"`);
+  sh('node', `if [[ "$1" == *bin/tplsync.js || "$1" == *bin/tplsync.cjs ]]; then printf 'tplsync %s\\n' "\${*:2}" >> '${log}'; fi\nexec '${process.execPath}' "$@"`);
   sh('npx', `if [ "$1" = tplsync ]; then shift; exec node '${bin}' "$@"; fi\necho "npx $1: not available in this test" >&2; exit 127`);
   sh('npm', `if [ "$1" = ci ]; then exit 0; fi\necho "npm $1: not available in this test" >&2; exit 127`);
   sh('gh', `printf 'gh %s\\n' "$*" >> '${log}'`);

@@ -1,12 +1,13 @@
-// The V8 code cache the bin runs its bundle with (src/cli/code-cache.ts): used when valid, made
-// again when the bundle or Node changes or the file is damaged, and never in the way of a run when
-// its folder cannot be written. In-process on small bundles of our own; one test runs the bin.
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// The V8 code cache the bin runs its bundle and the validators with (src/core/code-cache.ts): used
+// when valid, made again when the bundle or Node changes or the file is damaged, pruned key by key,
+// and never in the way of a run when its folder cannot be written. In-process on small bundles of
+// our own; the tests of the bin run it.
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codeCacheDir, loadBundle } from '../src/cli/code-cache.ts';
+import { codeCacheDir, KEEP, loadBundle, pruneCodeCache } from '../src/core/code-cache.ts';
 import { BIN, ROOT, cleanup, tempDir } from './helpers.ts';
 
 /** a bundle as scripts/bundle.mjs makes it: CommonJS, its import() through the function the loader gives */
@@ -46,7 +47,7 @@ test('the first run makes the cache, the next ones use it, and its functions and
       assert.is(statSync(path.join(cache, codes(cache)[0]!)).mtimeMs, made, 'a cache that was used is not written again');
     }
     // in a new process (this one keeps what it compiled): made from the file, import() included
-    const child = `import(${JSON.stringify(path.join(ROOT, 'dist', 'cli', 'code-cache.js'))}).then(async ({ loadBundle }) => { const b = loadBundle(${JSON.stringify(file)}, { dir: ${JSON.stringify(cache)}, key: 'lint' }); console.log(JSON.stringify([b.used, b.rejected, await b.exports.later()])); })`;
+    const child = `import(${JSON.stringify(path.join(ROOT, 'dist', 'core', 'code-cache.js'))}).then(async ({ loadBundle }) => { const b = loadBundle(${JSON.stringify(file)}, { dir: ${JSON.stringify(cache)}, key: 'lint' }); console.log(JSON.stringify([b.used, b.rejected, await b.exports.later()])); })`;
     const r = await execa('node', ['-e', child]);
     assert.is(r.stdout, '[true,false,"b.txt"]');
     // another command has its own file
@@ -112,6 +113,53 @@ test('a cache folder that cannot be written costs nothing but the speed', () => 
   } finally { cleanup(dir); }
 });
 
+test('pruned key by key: each keeps its newest files of KEEP builds, this run\'s always; a stale temp file goes', () => {
+  const dir = tempDir();
+  try {
+    const cache = path.join(dir, 'cache');
+    mkdirSync(cache);
+    const hash = (n: number): string => n.toString(16).padStart(24, '0');
+    const at = (f: string, seconds: number): void => { writeFileSync(path.join(cache, f), 'x'); utimesSync(path.join(cache, f), seconds, seconds); };
+    // twelve commands of this build (older on disk than three builds of lint before it), as a user
+    // of many commands has: a count over all of them used to drop this build's own files
+    const commands = ['lint', 'plan', 'apply', 'pull', 'types', 'send', 'status', 'preview', 'fmt', 'new', 'review', 'translations'];
+    commands.forEach((c, i) => at(`${c}-${hash(1)}.code`, 1000 + i));
+    for (let b = 2; b <= 4; b++) at(`lint-${hash(b)}.code`, 5000 + b);
+    at(`template_validate-${hash(7)}.code`, 100);
+    at(`template_validate-${hash(8)}.code`, 200);
+    at(`template_validate-${hash(9)}.code`, 300);
+    // temp files: one left by a killed run two hours ago, one being written now
+    const now = 10_000_000;
+    at(`lint-${hash(1)}.code.123.tmp`, now / 1000 - 7200);
+    at(`plan-${hash(1)}.code.456.tmp`, now / 1000 - 5);
+    at('notes.txt', 1);
+    pruneCodeCache(cache, [`lint-${hash(1)}.code`, `template_validate-${hash(7)}.code`], now);
+    const left = readdirSync(cache).sort();
+    for (const c of commands) assert.ok(left.includes(`${c}-${hash(1)}.code`), `${c} of this build kept`);
+    assert.equal(left.filter((f) => f.startsWith('lint-')).filter((f) => f.endsWith('.code')), [`lint-${hash(1)}.code`, `lint-${hash(4)}.code`], 'this run\'s lint and the newest other build');
+    assert.equal(left.filter((f) => f.startsWith('template_validate-')), [`template_validate-${hash(7)}.code`, `template_validate-${hash(9)}.code`]);
+    assert.is(KEEP, 2);
+    assert.ok(!left.includes(`lint-${hash(1)}.code.123.tmp`), 'the stale temp file removed');
+    assert.ok(left.includes(`plan-${hash(1)}.code.456.tmp`), 'a temp file being written is left alone');
+    assert.ok(left.includes('notes.txt'), 'a file not of the cache is left alone');
+  } finally { cleanup(dir); }
+});
+
+test('a cache file that cannot be written whole leaves no temp file', async () => {
+  const dir = tempDir();
+  try {
+    const file = bundle(dir);
+    const cache = path.join(dir, 'cache');
+    // a file size limit of 1 KiB (ulimit -f 1): the cache file is larger, its write fails with EFBIG
+    const child = `import(${JSON.stringify(path.join(ROOT, 'dist', 'core', 'code-cache.js'))}).then(({ loadBundle }) => { const b = loadBundle(${JSON.stringify(file)}, { dir: ${JSON.stringify(cache)}, key: 'lint' }); for (let i = 0; i < 2000; i++) b.exports.main(i); b.save(); console.log('ran'); })`;
+    const big = `${readFileSync(file, 'utf8')}\n${Array.from({ length: 400 }, (_, i) => `exports.f${i} = (x) => x + ${i};`).join('\n')}\n`;
+    writeFileSync(file, big);
+    const r = await execa('bash', ['-c', 'ulimit -f 1 && exec node -e "$0"', child], { reject: false });
+    assert.is(r.stdout, 'ran', r.stderr);
+    assert.equal(existsSync(cache) ? readdirSync(cache) : [], [], 'neither a cache file nor a temp file');
+  } finally { cleanup(dir); }
+});
+
 test('where the cache lives: TPLSYNC_CODE_CACHE, else the user cache folder of the platform', () => {
   const home = () => '/home/u';
   assert.is(codeCacheDir({ TPLSYNC_CODE_CACHE: 'off' }, 'linux', home), undefined);
@@ -135,9 +183,9 @@ test('the bin: the same report with no cache, a cache made, a cache used, and a 
     const off = await lint('off');
     assert.ok(off.stdout.length > 100, off.stderr);
     const made = await lint(cache);
-    assert.equal(codes(cache).length, 1);
-    const file = path.join(cache, codes(cache)[0]!);
-    const bytes = readFileSync(file);
+    // the command's bundle, and the two validators it ran (the config's and the templates')
+    assert.equal(codes(cache).map((f) => f.replace(/-[0-9a-f]{24}\.code$/, '')), ['config_validate', 'lint', 'template_validate']);
+    const bytes = codes(cache).map((f) => readFileSync(path.join(cache, f)));
     const used = await lint(cache);
     const unwritable = await lint(path.join(dir, 'a-file', 'cache'));
     for (const r of [made, used, unwritable]) {
@@ -145,7 +193,19 @@ test('the bin: the same report with no cache, a cache made, a cache used, and a 
       assert.is(r.stderr, off.stderr);
       assert.is(r.exitCode, off.exitCode);
     }
-    assert.ok(readFileSync(file).equals(bytes), 'the cache was used, not made again');
+    codes(cache).forEach((f, i) => assert.ok(readFileSync(path.join(cache, f)).equals(bytes[i]!), `${f}: used, not made again`));
+    // a damaged validator's file: refused by V8, the same report, and made again
+    const validatorFile = path.join(cache, codes(cache).find((f) => f.startsWith('template_validate'))!);
+    writeFileSync(validatorFile, Buffer.alloc(3000, 9));
+    const damaged = await lint(cache);
+    assert.equal([damaged.stdout, damaged.stderr, damaged.exitCode], [off.stdout, off.stderr, off.exitCode]);
+    assert.ok(!readFileSync(validatorFile).equals(Buffer.alloc(3000, 9)), 'made again');
+    // a template the schema refuses: the cached validator finds what the uncached one finds
+    writeFileSync(path.join(dir, 'templates', 'bad.yaml'), 'channel: shop-whatsapp\nname: Bad Name\nlanguage: en_US\ncategory: NOPE\nbody:\n  text: Hi\n');
+    const badOff = await lint('off');
+    const badCached = await lint(cache);
+    assert.match(badOff.stdout, /bad\.yaml/);
+    assert.equal([badCached.stdout, badCached.exitCode], [badOff.stdout, badOff.exitCode]);
   } finally { cleanup(dir); }
 });
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type Options, type ResultPromise } from 'execa';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const BIN = path.join(ROOT, 'bin', 'tplsync.js');
+export const BIN = path.join(ROOT, 'bin', 'tplsync.cjs');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 
 export function tempDir(prefix = 'tplsync-test-'): string {

@@ -131,7 +131,7 @@ const ALLOWED: Record<string, { pattern: RegExp; why: string }[]> = {
   'core/io.ts': [{ pattern: /./, why: 'the context itself: its default is the process' }],
   'core/interrupt.ts': [{ pattern: /process\.stderr/, why: 'the signal handler of the process writes to the process\'s stderr' }],
   'lint/lint-files.ts': [{ pattern: /process\.env\.NODE_OPTIONS/, why: 'the flags this process runs with, not the run\'s variables' }],
-  'cli/code-cache.ts': [{ pattern: /process\.env|path\.resolve\(own\)/, why: 'the bin\'s loader, before any run exists: where this process keeps its compiled code' }],
+  'core/code-cache.ts': [{ pattern: /process\.env|path\.resolve\(own\)/, why: 'the bin\'s loader, before any run exists: where this process keeps its compiled code' }],
 };
 
 function sources(dir: string): string[] {

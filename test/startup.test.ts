@@ -70,7 +70,7 @@ test('a lint --cache run with nothing changed loads neither the rules, the linte
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
     // files with an EXPIRE_TIME among them: their verdicts are kept until their expiry
     assert.ok(readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('.yaml') && readFileSync(path.join(dir, 'templates', f), 'utf8').includes('EXPIRE_TIME')));
-    // a code cache of lint made first (src/cli/code-cache.ts), as the suite's earlier files may have
+    // a code cache of lint made first (src/core/code-cache.ts), as the suite's earlier files may have
     // made one: the runs below load their bytecode from it, and the coverage must still see what
     // they ran (it does: V8 counts the calls of functions that came from the cache too)
     const codeCache = { TPLSYNC_CODE_CACHE: path.join(dir, 'code-cache') };

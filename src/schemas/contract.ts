@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { fileURLToPath } from 'node:url';
+import { requireCached } from '../core/code-cache.js';
 import { schemaDir } from './dir.js';
 
 export type SchemaName =
@@ -36,7 +38,7 @@ function validator(name: SchemaName): ValidateFunction {
   if (!v) {
     if (generated === undefined) {
       try {
-        generated = require(GENERATED) as Record<string, ValidateFunction>;
+        generated = (requireCached(fileURLToPath(new URL(GENERATED, import.meta.url))) ?? require(GENERATED)) as Record<string, ValidateFunction>;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !String((e as Error).message).includes('contract.validate.cjs')) throw e;
         generated = null;

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
+import { fileURLToPath } from 'node:url';
+import { requireCached } from '../core/code-cache.js';
 import { schemaDir } from './dir.js';
 
 const require = createRequire(import.meta.url);
@@ -35,6 +37,9 @@ function compileTemplate(): ValidateFunction {
 
 /** a validator generated at build time next to this module, or undefined */
 export function standalone(file: string): ValidateFunction | undefined {
+  // run by the bin: with V8's code cache (core/code-cache.ts), which spares a cold lint the parse and compile of the validator
+  const cached = requireCached(fileURLToPath(new URL(file, import.meta.url)));
+  if (cached) return cached as ValidateFunction;
   try {
     return require(file) as ValidateFunction;
   } catch (e) {
