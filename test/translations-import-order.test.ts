@@ -11,7 +11,8 @@ import { importTranslations } from '../src/cli/translations.ts';
 import { discoverFiles } from '../src/files/discover.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { writeTranslations } from '../src/translations/formats.ts';
-import { importOrder } from '../src/translations/apply.ts';
+import { groupByTemplate, importOrder } from '../src/translations/apply.ts';
+import fc from 'fast-check';
 import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
 import { shift, writeTranslationsProject } from '../bench/translations-fixture.ts';
 import { cleanup, cliIn, tempDir } from './helpers.ts';
@@ -96,6 +97,24 @@ test('importOrder: after the files that write its source; else as given; a cycle
   // a file outside the cycle first; then the cycle's files, as given
   assert.equal(importOrder(f('fr>it de>fr fr>de en>es')), [3, 0, 1, 2]);
   assert.equal(importOrder([]), []);
+});
+
+test('groupByTemplate: each template\'s units in file order, whatever their ids (the group of the unit before taken without a lookup)', () => {
+  // ids from a few parts with ':' in them, so that one template's name is another's prefix
+  // (shop/a and shop/a:b), units of one template apart and together, and ids without a template
+  const part = fc.constantFrom('shop/a', 'shop/ab', 'shop/a:b', 'x', 'x:y', '', 'body.text', 'buttons.0.text');
+  const id = fc.tuple(part, fc.constantFrom(':', ':', ''), part).map(([a, sep, b]) => `${a}${sep}${b}`);
+  fc.assert(fc.property(fc.array(id, { maxLength: 40 }), (ids) => {
+    const entries = ids.map((x, line) => ({ id: x, target: '', line }) as unknown as Parameters<typeof groupByTemplate>[0][number]);
+    const naive = new Map<string, number[]>();
+    for (const e of entries) {
+      const i = e.id.lastIndexOf(':');
+      const t = i > 0 ? e.id.slice(0, i) : '';
+      (naive.get(t) ?? naive.set(t, []).get(t)!).push(e.line);
+    }
+    const got = [...groupByTemplate(entries)].map(([t, es]) => [t, es.map((e) => e.line)]);
+    assert.equal(got, [...naive]);
+  }), { seed: 27, numRuns: 500 });
 });
 
 test.run();

@@ -14,7 +14,7 @@ import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
-import { groupByTemplate, importOrder, planImport, type ImportPlan, type Write } from '../translations/apply.js';
+import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
@@ -246,7 +246,7 @@ export async function importTranslations(config: Config, files: readonly string[
     const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
     if (!es || !sources?.has(template) || !targets?.has(template)) return;
     pending[i]!.groups.delete(template);
-    const plan = planImport(es, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+    const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy);
     pending[i]!.parts.set(template, plan);
     for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
     // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
@@ -312,7 +312,7 @@ export async function importTranslations(config: Config, files: readonly string[
         const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
         for (const template of order[i]!) {
           let part = parts.get(template);
-          if (!part) { part = planImport(groups.get(template)!, doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
+          if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
           plan.writes.push(...part.writes); plan.refusals.push(...part.refusals); plan.skipped.push(...part.skipped); plan.unchanged.push(...part.unchanged);
         }
         pending[i] = { groups: new Map(), parts: new Map() };

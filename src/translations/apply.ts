@@ -346,10 +346,16 @@ export function importOrder(files: readonly { source: string; target: string }[]
  */
 export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]> {
   const byTemplate = new Map<string, Entry[]>();
+  let last: string | undefined;
+  let list: Entry[] = [];
   for (const e of entries) {
     const i = e.id.lastIndexOf(':');
+    // a template's units lie next to each other in an exported file: the last one's group, without a slice and a lookup
+    if (last !== undefined && i === last.length && i > 0 && e.id.startsWith(last)) { list.push(e); continue; }
     const template = i > 0 ? e.id.slice(0, i) : '';
-    (byTemplate.get(template) ?? byTemplate.set(template, []).get(template)!).push(e);
+    list = byTemplate.get(template) ?? byTemplate.set(template, []).get(template)!;
+    list.push(e);
+    last = template;
   }
   return byTemplate;
 }
@@ -362,8 +368,15 @@ export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]>
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
   fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
+  return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy);
+}
+
+/** Pure: planImport of entries already grouped by template (groupByTemplate), in the groups' order. */
+export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
+  sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
+  fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
-  for (const [template, es] of groupByTemplate(entries)) {
+  for (const [template, es] of groups) {
     const src = sources.get(template);
     if (!src) {
       for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
