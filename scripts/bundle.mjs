@@ -54,14 +54,13 @@ const esmOnly = new Set(Object.keys(pkg.dependencies).filter((d) => {
   return p.type === 'module' && !JSON.stringify(p.exports ?? {}).includes('"require"');
 }));
 const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+/** what both CommonJS files are built with */
+const CJS = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', metafile: true, logLevel: 'warning' };
 const cjsBanner = "'use strict';\nconst __tplsyncUrl = require('node:url').pathToFileURL(__filename).href;\nconst __tplsyncImport = typeof __tplsyncImportFrom === 'function' ? __tplsyncImportFrom : (s) => import(s);";
 await build({
   entryPoints: [path.join(dist, 'cli', 'main.js')],
   outfile: path.join(out, 'main.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
+  ...CJS,
   external: Object.keys(pkg.dependencies).filter((d) => !BUNDLED.has(d) && !esmOnly.has(d)),
   plugins: [{
     name: 'esm-only-on-demand',
@@ -73,8 +72,6 @@ await build({
   // import() of a package (execa, tinyglobby, ...) or of a team policy goes through the function the
   // bin gives (code-cache.ts): V8 refuses import() in a script made from its code cache in Node 20
   banner: { js: cjsBanner },
-  metafile: true,
-  logLevel: 'warning',
 }).then((r) => {
   const built = readFileSync(path.join(out, 'main.cjs'), 'utf8');
   if (!built.startsWith(cjsBanner)) throw new Error('main.cjs does not start with its banner (scripts/bundle.mjs)');
@@ -94,12 +91,7 @@ await build({
 await build({
   entryPoints: [path.join(dist, 'core', 'code-cache.js')],
   outfile: path.join(out, 'code-cache.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  metafile: true,
-  logLevel: 'warning',
+  ...CJS,
 }).then((r) => {
   // its inputs beside the worker threads' (test/startup.test.ts names the modules a run ran)
   const meta = JSON.parse(readFileSync(path.join(out, 'meta.json'), 'utf8'));
