@@ -33,7 +33,7 @@ test('a missing translation file: exit 1, named, the other file imported; an unt
     const r = await cliIn(['translations', 'import', 'translations/missing.xlf', 'translations/de.xlf', 'translations/fr.xlf'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /^translations\/missing\.xlf: cannot be read: no such file$/m);
-    assert.match(r.stderr, /^translations\/de\.xlf: no unit has a translation yet/m);
+    assert.match(r.stderr, /^translations\/de\.xlf: no unit has a finished translation/m);
     assert.not.match(r.stderr, /bug in tplsync|\n\s+at /);
     assert.match(r.stdout, /created templates\/order_shipped\.fr\.yaml \(2 texts\)/);
     const fr = readFileSync(path.join(dir, 'templates/order_shipped.fr.yaml'), 'utf8');

@@ -181,7 +181,7 @@ test('a fuzzy PO entry is said to be fuzzy, with its line, in a new language and
     const r = await imp('fr.po');
     assert.equal(r.written, []);
     assert.is(r.skipped.length, 1);
-    assert.match(r.skipped[0]!.reason, /^1 of its 2 texts has no fr translation \(shop-whatsapp\/welcome:footer at line 11: marked fuzzy, and fuzzy entries are not imported/);
+    assert.match(r.skipped[0]!.reason, /^1 of its 2 texts has no fr translation \(shop-whatsapp\/welcome:footer at line 11: marked fuzzy \("#, fuzzy"\); check the translation and remove the mark to import it\)/);
     assert.equal(r.fuzzy, []);
   });
   await project({ 'templates/welcome.fr.yaml': FR, 'fr.po': po('fr', entries(true)) }, async (_dir, imp) => {

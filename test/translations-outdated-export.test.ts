@@ -74,4 +74,81 @@ test('an outdated translation goes out marked (XLIFF initial + note, PO fuzzy, C
   } finally { cleanup(dir); }
 });
 
+test('an untouched XLIFF or CSV does not clear it either: a unit still in state "initial" or still noted outdated is not imported, and says what imports it', async () => {
+  const dir = tempDir();
+  try {
+    const { textHash } = await import('../src/translations/units.ts');
+    const de = DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
+    const config = await loadConfig({ cwd: dir });
+    const outdated = async () => (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated').length;
+    for (const format of ['xliff', 'csv'] as const) {
+      await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format, out: 'tr' });
+      const file = `tr/de.${format === 'xliff' ? 'xlf' : 'csv'}`;
+      const r = await importTranslations(config, [file], dir);
+      assert.equal(r.fuzzy.map((f) => [f.id, f.mark]), [['shop-whatsapp/order_shipped:body.text', format === 'xliff' ? 'initial' : 'outdated']], format);
+      assert.is(await outdated(), 1, `${format}: still outdated`);
+      // the CLI says why, at the unit's line, and how to import it
+      const { cliIn } = await import('./helpers.ts');
+      const cli = await cliIn(['translations', 'import', file], { cwd: dir });
+      assert.match(cli.stderr, format === 'xliff' ? /tr\/de\.xlf:\d+: shop-whatsapp\/order_shipped:body\.text: not imported: its segment is in state "initial".*set state="translated"/ : /tr\/de\.csv:\d+: shop-whatsapp\/order_shipped:body\.text: not imported: its notes still say "outdated:".*delete that note/);
+    }
+    // checked by the translator: marked finished (XLIFF) or the note deleted (CSV): imported, up to date
+    const xlf = readFileSync(path.join(dir, 'tr/de.xlf'), 'utf8').replace('<segment state="initial">', '<segment state="translated">');
+    writeFiles(dir, { 'tr/de.xlf': xlf });
+    assert.equal((await importTranslations(config, ['tr/de.xlf'], dir)).fuzzy, []);
+    assert.is(await outdated(), 0);
+  } finally { cleanup(dir); }
+});
+
+test('a tool\'s copy of the source in state "initial" makes no new file; the same unit marked translated does', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const config = await loadConfig({ cwd: dir });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['es'], format: 'xliff', out: 'tr' });
+    // as a CAT tool pre-fills each segment: the target a copy of the source, state initial
+    const copied = readFileSync(path.join(dir, 'tr/es.xlf'), 'utf8').replace(/<segment>\s*<source xml:space="preserve">([\s\S]*?)<\/source>/g, (_m, src: string) => `<segment state="initial">\n        <source xml:space="preserve">${src}</source>\n        <target xml:space="preserve">${src}</target>`);
+    assert.match(copied, /<segment state="initial">/);
+    writeFiles(dir, { 'tr/es.xlf': copied });
+    for (const text of [copied, copied.replace(/\n/g, '\r\n')]) {
+      // the fast read and the full read (a carriage return sends the file to the full read) say the same
+      writeFiles(dir, { 'tr/es.xlf': text });
+      const r = await importTranslations(config, ['tr/es.xlf'], dir);
+      assert.equal(r.written, []);
+      assert.is(r.fuzzy.length, 2);
+      assert.ok(r.fuzzy.every((f) => f.mark === 'initial'));
+    }
+    writeFiles(dir, { 'tr/es.xlf': copied.replace(/state="initial"/g, 'state="translated"') });
+    const r = await importTranslations(config, ['tr/es.xlf'], dir);
+    assert.equal(r.written.map((w) => w.file), ['templates/order_shipped.es.yaml']);
+  } finally { cleanup(dir); }
+});
+
+test('a file that translates a language into itself, or into the language its source was translated from, is refused whole', async () => {
+  const dir = tempDir();
+  try {
+    const { textHash } = await import('../src/translations/units.ts');
+    const de = DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': de });
+    const config = await loadConfig({ cwd: dir });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    // the same language twice (a header edited by hand)
+    assert.ok(csv.startsWith('"id","en_US","de",'), csv.slice(0, 40));
+    writeFiles(dir, { 'tr/same.csv': csv.replace('"id","en_US","de",', '"id","en_US","en_US",') });
+    const same = await importTranslations(config, ['tr/same.csv'], dir);
+    assert.equal(same.written, []);
+    assert.match(same.refusals[0]!.message, /translates en_US into en_US/);
+    // the columns swapped by a spreadsheet: de -> en_US, where the de file was made from en_US
+    const [head, ...rows] = csv.split('\r\n');
+    const swap = (line: string): string => { const cells = line.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '')); [cells[1], cells[2]] = [cells[2]!, cells[1]!]; return cells.join(','); };
+    writeFiles(dir, { 'tr/swapped.csv': [swap(head!), ...rows.map((r) => (r ? swap(r) : r))].join('\r\n') });
+    const swapped = await importTranslations(config, ['tr/swapped.csv'], dir);
+    assert.equal(swapped.written, []);
+    assert.match(swapped.refusals[0]!.message, /its de file was translated from en_US/);
+    assert.is(readFileSync(path.join(dir, 'templates/order_shipped.en_US.yaml'), 'utf8'), EN, 'the source untouched');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -16,7 +16,7 @@ import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, readTranslations, TranslationFileError, writeTranslations, type Format, type TranslationDoc } from '../translations/formats.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 import { io } from '../core/io.js';
@@ -132,8 +132,8 @@ export interface ImportResult {
   empty: string[];
   /** target files that already held every text imported into them: not written */
   unchanged: string[];
-  /** PO entries marked fuzzy, not imported (those of a template not written for lack of them are in its `skipped` reason) */
-  fuzzy: { file: string; line: number; id: string }[];
+  /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
+  fuzzy: (NotFinal & { file: string })[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
   /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
@@ -180,7 +180,14 @@ export async function importTranslations(config: Config, files: readonly string[
       if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
       throw e;
     }
-    if (docs[docs.length - 1]!.doc.entries.length === 0) result.empty.push(file);
+    const read = docs[docs.length - 1]!.doc;
+    if (read.source === read.target) {
+      // one language into itself: its texts would overwrite the source files' own
+      docs.pop();
+      result.refusals.push({ file, line: 1, id: '', message: `translates ${read.source} into ${read.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${read.source} texts; export with --target set to the language of the translation` });
+      continue;
+    }
+    if (read.entries.length === 0) result.empty.push(file);
   }
   // a file whose source language another file of the run writes comes after it, whatever order they were named in
   const inOrder = importOrder(docs.map((d) => d.doc));
@@ -357,14 +364,14 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const r = await importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
-  for (const f of r.empty) err.push(`${f}: no unit has a translation yet (an empty target, or PO's #, fuzzy, is not imported): nothing to import from it\n`);
+  for (const f of r.empty) err.push(`${f}: no unit has a finished translation (an empty target, PO's #, fuzzy, XLIFF's state="initial" or a CSV row still noted outdated is not imported): nothing to import from it\n`);
   // by translation file: another file of the run may have written the same template (two files of one language)
   const held = new Map<string, Set<string>>();
   for (const x of r.refusals) if (x.template) (held.get(x.file) ?? held.set(x.file, new Set()).get(x.file)!).add(x.template);
   const fromMany = held.size > 1 || files.length > 1;
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
-  for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it\n`);
+  for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   if (err.length) io().stderr.write(err.join(''));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);

@@ -6,7 +6,7 @@ import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
-import type { Entry } from './formats.js';
+import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, placeholdersOf, textFields, textHash } from './units.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
@@ -367,19 +367,24 @@ export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]>
  */
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
+  fuzzy: readonly NotFinal[] = []): ImportPlan {
   return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy);
 }
 
 /** Pure: planImport of entries already grouped by template (groupByTemplate), in the groups' order. */
 export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly { id: string; line: number }[] = []): ImportPlan {
+  fuzzy: readonly NotFinal[] = []): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
   for (const [template, es] of groups) {
     const src = sources.get(template);
     if (!src) {
       for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
+      continue;
+    }
+    // the source's own texts were translated from the target language (a spreadsheet with its language columns swapped): importing would overwrite the texts they came from
+    if (str(obj(src.value.translated_from)?.language) === targetLang) {
+      plan.refusals.push({ template, id: template, line: Math.min(...es.map((e) => e.line)), message: `its ${sourceLang} file was translated from ${targetLang} (translated_from in ${src.file}): importing ${sourceLang} -> ${targetLang} would overwrite the texts it was made from; check the translation file's languages (its source and target columns, srcLang and trgLang, or Language header)` });
       continue;
     }
     const fields = fieldsOf(src.value);
@@ -430,7 +435,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     }
     if (ok.length < fields.size) {
       const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
-      const why = fz.length ? ` (${fz.map((f) => `${f.id} at line ${f.line}`).join(', ')}: marked fuzzy, and fuzzy entries are not imported; check the translation and remove its "#, fuzzy" line)` : '';
+      const why = fz.length ? ` (${fz.map((f) => `${f.id} at line ${f.line}: ${notFinalWhy(f)}`).join('; ')})` : '';
       plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts ${fields.size - ok.length === 1 ? 'has' : 'have'} no ${targetLang} translation${why}; a new file is written only when all are translated` });
       continue;
     }

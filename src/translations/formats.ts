@@ -128,7 +128,7 @@ const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `outdated: the ${source} text changed since this translation was made` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? String(u.limit) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
@@ -152,9 +152,26 @@ export interface Entry {
 
 export interface TranslationDoc {
   source: string; target: string; entries: Entry[];
-  /** PO entries with a translation marked `#, fuzzy`: not imported (as msgfmt leaves them out), said with their line */
-  fuzzy?: { id: string; line: number }[];
+  /**
+   * Units with a translation not marked finished: not imported, said with their line. PO's `#, fuzzy`
+   * (msgfmt leaves them out), XLIFF's `state="initial"` (a tool's copy of the source, or an outdated
+   * text as export wrote it), a CSV row whose notes still say `outdated:` (as export wrote it).
+   */
+  fuzzy?: NotFinal[];
 }
+
+/** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
+export interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' }
+
+/** Why a unit of NotFinal was not imported, and what makes it imported. */
+export function notFinalWhy(f: NotFinal): string {
+  if (f.mark === 'initial') return 'its segment is in state "initial" (not a finished translation: a copy of the source, or a text outdated since it was made); check it and set state="translated" to import it';
+  if (f.mark === 'outdated') return 'its notes still say "outdated:" (the source text changed since this translation was made); check it and delete that note to import it';
+  return 'marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it';
+}
+
+/** The CSV notes of an outdated unit begin so (writeCsv): a row that still says it was not checked again. */
+export const CSV_OUTDATED = 'outdated:';
 
 export class TranslationFileError extends Error {
   constructor(message: string, readonly line: number) { super(message); }
@@ -196,6 +213,7 @@ export function readXliffTree(text: string): TranslationDoc {
   let unitNo = 0;
   const lineAt = lineIndex(text);
   const entries: Entry[] = [];
+  const fuzzy: NotFinal[] = [];
   for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
     for (const unit of kids(file).filter((n) => tagOf(n) === 'unit')) {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
@@ -226,6 +244,8 @@ export function readXliffTree(text: string): TranslationDoc {
       }
       const pieces: (XNode | undefined)[] = [];
       let untranslated = false;
+      // a segment in state "initial" (XLIFF 2.0: not translated yet; a tool's copy of the source, an outdated text as export wrote it)
+      const initial = segments.some((seg) => tagOf(seg) === 'segment' && seg[':@']?.state === 'initial');
       for (const seg of segments) {
         const tgt = kids(seg).find((n) => tagOf(n) === 'target');
         // an ignorable without a target keeps its source (XLIFF 2.0: it is not translated)
@@ -236,10 +256,11 @@ export function readXliffTree(text: string): TranslationDoc {
       if (untranslated) continue;
       if (target !== undefined) for (const p of pieces) if (p) target += content(p, true);
       if (target === undefined || target === '') continue;
+      if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
     }
   }
-  return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries };
+  return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
 
 const unPo = (s: string, line: number): string => s.replace(/\\(.)/g, (_m, c: string) => {
@@ -317,6 +338,8 @@ export function readCsv(text: string): TranslationDoc {
     if (!LANG.test(fromBcp47(head[col]!))) throw new TranslationFileError(`column ${col + 1} of the first row, '${head[col]}', must be the ${which} language as a code like de or pt_BR${languageHint(head[col]!)}`, 1);
   }
   const entries: Entry[] = [];
+  const fuzzy: NotFinal[] = [];
+  const notesAt = head.indexOf('notes');
   // info.lines is the line where the record ends; a record starts after the previous one ended
   let prevEnd = records[0]!.info.lines;
   for (const { record, info } of records.slice(1)) {
@@ -324,9 +347,11 @@ export function readCsv(text: string): TranslationDoc {
     prevEnd = info.lines;
     const [id, source, target] = record;
     if (!id || !target) continue;
+    // the outdated translation export wrote as the one to start from: imported once its note is deleted
+    if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }
     entries.push({ id, source: source ?? '', target, line });
   }
-  return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries };
+  return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
 
 /** the offset of the first byte that does not begin or continue a UTF-8 sequence, or -1 */

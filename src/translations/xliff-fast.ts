@@ -9,7 +9,8 @@
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
-interface TranslationDoc { source: string; target: string; entries: Entry[] }
+interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' }
+interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
 /** 1-based line of an offset, by binary search over the offsets where lines start (formats.ts uses it too) */
 export function lineIndex(text: string): (index: number) => number {
@@ -66,6 +67,8 @@ interface OpenUnit {
   name: string | undefined; line: number; source: Piece[]; target: Piece[] | undefined; done: Piece[];
   /** a segment without a target: the unit is not translated yet */
   untranslated: boolean;
+  /** a segment in state "initial": its target is not a finished translation */
+  initial: boolean;
   part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
 }
 
@@ -85,6 +88,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   let srcLang: string | undefined;
   let trgLang: string | undefined;
   const entries: Entry[] = [];
+  const fuzzy: NotFinal[] = [];
   let unit: OpenUnit | undefined;
   /** inside a source (1) or target (2) of a segment of the unit, at this depth of the stack */
   let inText: 0 | 1 | 2 = 0;
@@ -159,7 +163,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (selfClosing) { if (!close(name)) return undefined; } else stack.push(name);
   }
   if (stack.length || !rootDone || !srcLang || !trgLang) return undefined;
-  return { source: srcLang.replace(/-/g, '_'), target: trgLang.replace(/-/g, '_'), entries };
+  return { source: srcLang.replace(/-/g, '_'), target: trgLang.replace(/-/g, '_'), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 
   /** an element opens (its attributes in `attrs`); false: leave the file to the full read */
   function open(name: string, at: number, selfClosing: boolean): boolean {
@@ -184,7 +188,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false };
+      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
@@ -192,6 +196,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (name === 'file') return parent === 'xliff' && depth === 1;
     if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
       unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined };
+      if (name === 'segment' && attrs.get('state') === 'initial') unit.initial = true;
       if (selfClosing) endPart(unit);
       return true;
     }
@@ -242,6 +247,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       target += raw;
     }
     if (target === '') return;
+    if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
   }
 }
