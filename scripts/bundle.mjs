@@ -99,6 +99,10 @@ await build({
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
 });
 
+// the commands' names: the bin keeps one code cache file per command (src/core/code-cache.ts commandKey)
+const { COMMANDS } = await import('../dist/cli/main.js');
+writeFileSync(path.join(out, 'commands.json'), `${JSON.stringify(COMMANDS.map((c) => c.name))}\n`);
+
 const { codeFingerprint } = await import('../dist/lint/fingerprint.js');
 const record = `${JSON.stringify({ fingerprint: codeFingerprint() })}\n`;
 for (const dir of ['lint', 'bundle']) writeFileSync(path.join(dist, dir, 'fingerprint.json'), record);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codeCacheDir, KEEP, loadBundle, pruneCodeCache } from '../src/core/code-cache.ts';
+import { codeCacheDir, commandKey, KEEP, loadBundle, pruneCodeCache, unsealed } from '../src/core/code-cache.ts';
 import { BIN, ROOT, cleanup, tempDir } from './helpers.ts';
 
 /** a bundle as scripts/bundle.mjs makes it: CommonJS, its import() through the function the loader gives */
@@ -88,6 +88,44 @@ test('a new bundle or another Node looks for another file; a damaged file is ref
     cpSync(file, again);
     assert.equal(loadBundle(again, { dir: cache, key: 'lint' }).used, true, 'made again');
   } finally { cleanup(dir); }
+});
+
+test('a file damaged in place (its length kept) is refused before V8 sees it, and made again: V8 of Node 20 would crash on it', () => {
+  const dir = tempDir();
+  try {
+    const file = bundle(dir);
+    const cache = path.join(dir, 'cache');
+    const first = loadBundle(file, { dir: cache, key: 'lint' });
+    (first.exports.main as (n: number) => number)(2);
+    first.save();
+    const cacheFile = path.join(cache, codes(cache)[0]!);
+    const good = readFileSync(cacheFile);
+    assert.ok(unsealed(good), 'a file of ours');
+    // bytes flipped in the middle of V8's data, the length the same (in a copy of the bundle at another path: V8 keeps what this process compiled by path)
+    const bad = Buffer.from(good);
+    for (let i = 0; i < 8; i++) bad[Math.floor(bad.length / 2) + i] ^= 0xa5;
+    writeFileSync(cacheFile, bad);
+    const copy = path.join(dir, 'copy.cjs');
+    cpSync(file, copy);
+    const damaged = loadBundle(copy, { dir: cache, key: 'lint' });
+    assert.equal([damaged.used, damaged.rejected], [false, true]);
+    assert.is((damaged.exports.main as (n: number) => number)(3), 10);
+    damaged.save();
+    assert.ok(unsealed(readFileSync(cacheFile)), 'made again, whole');
+    // the data V8 wrote, without our mark (an older build's file): refused as well
+    writeFileSync(cacheFile, unsealed(good)!);
+    assert.equal(loadBundle(path.join(dir, 'copy.cjs'), { dir: cache, key: 'lint' }).rejected, true);
+  } finally { cleanup(dir); }
+});
+
+test('one cache file per command: the key is the first argument that names one, never an option value', () => {
+  const names = new Set(['lint', 'plan', 'types']);
+  assert.is(commandKey(['lint'], names), 'lint');
+  assert.is(commandKey(['--config', 'staging.yaml', 'plan', '--env', 'production'], names), 'plan');
+  assert.is(commandKey(['--env', 'production', 'types', '--check'], names), 'types');
+  assert.is(commandKey(['--config', '/tmp/cfg1.yaml'], names), 'none');
+  assert.is(commandKey(['--help'], names), 'none');
+  assert.is(commandKey(['lnit'], names), 'none', 'a typo makes no file of its own');
 });
 
 test('a cache folder that cannot be written costs nothing but the speed', () => {
@@ -206,6 +244,26 @@ test('the bin: the same report with no cache, a cache made, a cache used, and a 
     const badCached = await lint(cache);
     assert.match(badOff.stdout, /bad\.yaml/);
     assert.equal([badCached.stdout, badCached.exitCode], [badOff.stdout, badOff.exitCode]);
+  } finally { cleanup(dir); }
+});
+
+test('the bin: a lint of thousands of files (its compiler tuned for a batch) keeps the validators\' cache files, and a line with option values makes no files of its own', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    const sample = readFileSync(path.join(ROOT, 'templates', 'whatsapp', readdirSync(path.join(ROOT, 'templates', 'whatsapp')).find((f) => f.endsWith('.yaml'))!), 'utf8');
+    mkdirSync(path.join(dir, 'templates'));
+    // 2,000 files: the lint sets --no-turbo-inlining for the batch (lint-files.ts); V8 refuses data made under other flags
+    for (let i = 0; i < 2000; i++) writeFileSync(path.join(dir, 'templates', `t${i}.yaml`), sample.replace(/^name: .*$/m, `name: t_${i}`));
+    const cache = path.join(dir, 'code-cache');
+    const lint = (...args: string[]) => execa('node', [BIN, ...args, 'lint', '--format', 'json'], { cwd: dir, reject: false, env: { TPLSYNC_CODE_CACHE: cache } });
+    const first = await lint();
+    const inodes = () => Object.fromEntries(codes(cache).map((f) => [f, statSync(path.join(cache, f)).ino]));
+    const made = inodes();
+    assert.ok(Object.keys(made).some((f) => f.startsWith('template_validate-')), JSON.stringify(made));
+    const again = await lint('--config', 'tplsync.config.yaml');
+    assert.is(again.stdout, first.stdout);
+    assert.equal(inodes(), made, 'every file used as it was: none made again, none added for the option value');
   } finally { cleanup(dir); }
 });
 

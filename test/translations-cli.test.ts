@@ -1,6 +1,6 @@
 // What only the process shows: `tplsync translations` exit codes and messages (a refused unit is
 // exit 1 with FILE:LINE: UNIT-ID on stderr; a bad action or option is exit 3, no stack trace).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -47,6 +47,36 @@ test('usage errors are exit 3', async () => {
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
       assert.not.match(r.stderr, /\n\s+at /);
     }
+  } finally { cleanup(dir); }
+});
+
+test('export --out: - is standard output; a file where a folder is needed, or named for another format, is a usage error (it crashed with exit 70); nothing to export writes no broken file', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'existing.po': 'x', 'templates/broken.en_US.yaml': 'channel: [unclosed\n' });
+    const export_ = (...args: string[]) => cliIn(['translations', 'export', '--source', 'en_US', ...args], { cwd: dir });
+    const piped = await export_('--target', 'de', '--out', '-');
+    assert.is(piped.exitCode, 0, piped.stderr);
+    assert.match(piped.stdout, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<xliff /);
+    assert.match(piped.stderr, /^\(standard output\): 1 unit of 1 template\(s\), 0 translated already$/m);
+    // a template file that does not parse: said, not skipped in silence
+    assert.match(piped.stderr, /^templates\/broken\.en_US\.yaml: not exported: it does not read as a template/m);
+    const two = await export_('--target', 'de', '--target', 'fr', '--out', '-');
+    assert.is(two.exitCode, 3);
+    assert.match(two.stderr, /--out - \(standard output\) takes one --target/);
+    const onFile = await export_('--target', 'de', '--target', 'fr', '--out', 'existing.po', '--format', 'po');
+    assert.is(onFile.exitCode, 3, onFile.stderr);
+    assert.match(onFile.stderr, /--out existing\.po is a file; with several --target languages, --out names a folder/);
+    assert.is(readFileSync(path.join(dir, 'existing.po'), 'utf8'), 'x');
+    const misnamed = await export_('--target', 'de', '--format', 'po', '--out', 'de.xlf');
+    assert.is(misnamed.exitCode, 3);
+    assert.match(misnamed.stderr, /--out de\.xlf is not named as a po file .*name it de\.po, or give --format xliff/);
+    // a target-language file named as the paths: no en_US text, no file (an XLIFF without a <file> fails its schema)
+    writeFiles(dir, { 'templates/order_shipped.de.yaml': EN.replace('language: en_US', 'language: de') });
+    const empty = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'x/de.xlf', 'templates/order_shipped.de.yaml'], { cwd: dir });
+    assert.is(empty.exitCode, 1, empty.stderr);
+    assert.match(empty.stderr, /^x\/de\.xlf: not written: no en_US text to translate in the templates under templates\/order_shipped\.de\.yaml/m);
+    assert.not.ok(existsSync(path.join(dir, 'x', 'de.xlf')));
   } finally { cleanup(dir); }
 });
 

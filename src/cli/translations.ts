@@ -1,6 +1,6 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
@@ -44,9 +44,9 @@ function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): 
  * when its layout is one text-locate proves (kept, as `doc`, for the files `keepDoc` asks for:
  * an import edits them on the text), else the plain value alone.
  */
-async function readTemplates(config: Config, paths: readonly string[], cwd: string = io().cwd(), keepDoc?: (language: string | undefined) => boolean): Promise<Read[]> {
+async function readTemplates(config: Config, paths: readonly string[], cwd: string = io().cwd(), keepDoc?: (language: string | undefined) => boolean, unreadable?: (file: string) => void): Promise<Read[]> {
   const out: Read[] = [];
-  await readEach(await discoverFiles(config, paths, cwd), keepDoc, (r) => { out.push(r); return true; });
+  await readEach(await discoverFiles(config, paths, cwd), keepDoc, (r) => { out.push(r); return true; }, unreadable);
   return out;
 }
 
@@ -89,17 +89,44 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
   const format = (o.format ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
+  const out = o.out ?? 'translations';
+  if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
-  for (const r of await exportTranslations(config, paths, io().cwd(), { source, targets, format, out: o.out ?? 'translations' })) {
-    io().stdout.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
+  const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out });
+  // with the file on standard output, the summary goes to standard error
+  const say = out === '-' ? io().stderr : io().stdout;
+  for (const r of results) {
+    if (r.skipped) { io().stderr.write(`${r.file}: not written: ${r.skipped}\n`); continue; }
+    say.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
   }
-  return EXIT.OK;
+  for (const f of results[0]?.unreadable ?? []) io().stderr.write(`${f}: not exported: it does not read as a template (tplsync lint says why)\n`);
+  // nothing written at all: the run did not do what it was asked
+  return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
 
 /** Write one translation file per target language; what each holds. */
-export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<{ file: string; units: number; templates: number; translated: number; outdated: number }[]> {
+export interface ExportResult {
+  file: string; units: number; templates: number; translated: number; outdated: number;
+  /** why the file was not written (no unit: a translation file must hold one) */
+  skipped?: string;
+  /** template files that do not read as templates: their texts are not in the files */
+  unreadable?: string[];
+}
+
+/** Write one translation file per target language (`out` '-': the one target's on standard output); what each holds. */
+export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<ExportResult[]> {
+  const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
+  // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
+  const kind = out ? kindOf(out) : 'stdout';
+  if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);
+  const single = kind === 'stdout' || kind === 'special' || (o.targets.length === 1 && (kind === 'file' || (kind === 'none' && /\.[a-z]+$/i.test(out!))));
+  if (single && out && kind !== 'special') {
+    const named = formatOfFile(out);
+    if (named !== o.format) throw new UsageError(`translations export: --out ${o.out} is not named as a ${o.format} file (import reads a file by its extension): name it ${path.basename(out).replace(/\.[^.]*$/, '')}.${EXTENSION[o.format]}${named ? `, or give --format ${named}` : ''}`);
+  }
   // the paths choose the source templates; their translations are looked for among all of the project's
-  const all = await readTemplates(config, [], cwd);
+  const unreadable: string[] = [];
+  const all = await readTemplates(config, [], cwd, undefined, (f) => unreadable.push(f));
   // a source language no template has would export empty files: a usage error, with the project's languages
   const languages = [...new Set(all.map((r) => str(r.value.language)).filter((l): l is string => l !== undefined))].sort();
   if (all.length && !languages.includes(o.source)) {
@@ -109,19 +136,29 @@ export async function exportTranslations(config: Config, paths: readonly string[
   }
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
-  const out = path.resolve(cwd, o.out);
-  const single = o.targets.length === 1 && /\.[a-z]+$/i.test(out) && !safeIsDir(out);
   const perTarget = extractUnitsFor(files, o.source, o.targets);
   return o.targets.map((target, k) => {
     const units = perTarget[k]!;
-    const file = single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
-    writeFileAtomic(file, writeTranslations(o.format, units, o.source, target));
-    return { file: path.relative(cwd, file) || file, units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length };
+    const file = !out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
+    const shown = out ? path.relative(cwd, file) || file : file;
+    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length };
+    const also = k === 0 && unreadable.length ? { unreadable } : {};
+    // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
+    if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
+    const text = writeTranslations(o.format, units, o.source, target);
+    if (!out) io().stdout.write(text);
+    else if (kind === 'special') writeFileSync(out, text); // a device or a pipe (/dev/stdout): written to, not replaced
+    else writeFileAtomic(file, text);
+    return { file: shown, ...counts, ...also };
   });
 }
 
-function safeIsDir(p: string): boolean {
-  try { return statSync(p).isDirectory(); } catch { return false; }
+/** what is at the path --out names */
+function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
+  try {
+    const st = statSync(p);
+    return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'special';
+  } catch { return 'none'; }
 }
 
 export interface ImportResult {

@@ -112,12 +112,14 @@ function loadScript(file: string, bytes: Buffer, opts: CodeCacheOptions, names: 
   const runtime = opts.runtime ?? `${process.version}-${process.arch}`;
   const name = `${opts.key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(runtime).update('\0').update(bytes).digest('hex').slice(0, 24)}.code`;
   const cacheFile = opts.dir ? path.join(opts.dir, name) : undefined;
-  let cachedData: Buffer | undefined;
-  if (cacheFile) { try { cachedData = readFileSync(cacheFile); } catch { /* none yet */ } }
+  let stored: Buffer | undefined;
+  if (cacheFile) { try { stored = readFileSync(cacheFile); } catch { /* none yet */ } }
+  // V8 of Node 20 does not check its data's checksum: a file damaged in place would crash the process (SIGTRAP, SIGSEGV), so ours is checked first
+  const cachedData = stored ? unsealed(stored) : undefined;
   // the module wrapper of Node's CommonJS loader, and the bin's own arguments
   const params = ['exports', 'require', 'module', '__filename', '__dirname', ...names].join(', ');
   const script = new Script(`(function (${params}) { ${bytes.toString('utf8')}\n});`, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  const rejected = Boolean(cachedData) && script.cachedDataRejected === true;
+  const rejected = (Boolean(stored) && !cachedData) || (Boolean(cachedData) && script.cachedDataRejected === true);
   const used = Boolean(cachedData) && !rejected;
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file), ...values);
@@ -130,7 +132,7 @@ function loadScript(file: string, bytes: Buffer, opts: CodeCacheOptions, names: 
       // another run may be writing the same file: each writes its own and renames it into place
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
-        const data = script.createCachedData();
+        const data = sealed(script.createCachedData());
         mkdirSync(opts.dir, { recursive: true });
         writeFileSync(tmp, data);
         renameSync(tmp, cacheFile);
@@ -142,6 +144,31 @@ function loadScript(file: string, bytes: Buffer, opts: CodeCacheOptions, names: 
   };
   registry()?.loaded.push(loaded);
   return loaded;
+}
+
+/** a cache file: this mark, the SHA-256 of V8's data, the data */
+const MAGIC = Buffer.from('tplsync-code-cache-1\n');
+const HASH_BYTES = 32;
+
+function sealed(data: Buffer): Buffer {
+  return Buffer.concat([MAGIC, createHash('sha256').update(data).digest(), data]);
+}
+
+/** V8's data of a cache file, or undefined when the file is not one of ours whole (damaged, cut short, of an older build) */
+export function unsealed(file: Buffer): Buffer | undefined {
+  const at = MAGIC.length + HASH_BYTES;
+  if (file.length <= at || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = file.subarray(at);
+  return createHash('sha256').update(data).digest().equals(file.subarray(MAGIC.length, at)) ? data : undefined;
+}
+
+/**
+ * The cache key of a command line: the first argument that is a command's name (`names`, written
+ * by the build), not an option's value (`--config staging.yaml`, `--env production`): one cache
+ * file per command, whatever else the line holds; 'none' for a line without a command (the help).
+ */
+export function commandKey(args: readonly string[], names: ReadonlySet<string>): string {
+  return args.find((a) => names.has(a)) ?? 'none';
 }
 
 /**

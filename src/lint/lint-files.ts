@@ -27,6 +27,7 @@ import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
 import { LintCache } from './cache.js';
 import { earliestUntil, saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
 import { io } from '../core/io.js';
+import { templateValidator } from '../schemas/template.js';
 
 export function projectOptions(config: Config, cwd: string = io().cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
@@ -104,6 +105,9 @@ async function withBatchTuning<T>(files: number, work: () => Promise<T>): Promis
   const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /turbo[-_]inlining/.test(a));
   if (files < READ_AHEAD_MIN || own) return work();
   const set = (flag: string): void => { try { setFlagsFromString(flag); } catch { /* not essential */ } };
+  // the validator loaded first: V8 refuses code cache data made under other flags, and the bin's
+  // cache of it (core/code-cache.ts) is made under the usual ones
+  templateValidator();
   set('--no-turbo-inlining');
   try { return await work(); } finally { set('--turbo-inlining'); }
 }

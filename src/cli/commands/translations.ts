@@ -13,7 +13,7 @@ export const command = defineCommand(
     .option('--source <lang>', 'export: the language translators translate from (e.g. en_US)')
     .option('--target <lang...>', 'export: the languages to translate into; one file each')
     .addOption(new Option('--format <format>', 'export: the file format').choices(['xliff', 'po', 'csv']).default('xliff'))
-    .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv), or the file when there is one target', 'translations')
+    .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv), or the file when there is one target (- writes it to standard output)', 'translations')
     .option('--dry-run', 'import: say what would be written, write nothing')
     .addHelpText('after', `\nWalkthrough: https://github.com/tplsync/tplsync/blob/main/docs/commands/translations.md\n\n${EXIT_HELP}`),
   async ([action, paths], o) => {
