@@ -103,7 +103,7 @@ test('a file damaged in place (its length kept) is refused before V8 sees it, an
     assert.ok(unsealed(good), 'a file of ours');
     // bytes flipped in the middle of V8's data, the length the same (in a copy of the bundle at another path: V8 keeps what this process compiled by path)
     const bad = Buffer.from(good);
-    for (let i = 0; i < 8; i++) bad[Math.floor(bad.length / 2) + i] ^= 0xa5;
+    for (let i = 0; i < 8; i++) { const at = Math.floor(bad.length / 2) + i; bad[at] = bad[at]! ^ 0xa5; }
     writeFileSync(cacheFile, bad);
     const copy = path.join(dir, 'copy.cjs');
     cpSync(file, copy);
