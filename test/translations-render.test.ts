@@ -26,4 +26,31 @@ test('applyTexts: only the texts and translated_from change, whatever the texts'
   }), { seed: 2729, numRuns: 500 });
 });
 
+test('applyTexts: block scalars (|-, >, |+, indented, with a comment) and CRLF files take any text, and keep the keys after them on their lines', () => {
+  // a trial found every import into such a file refused ("would not read as a template"): the edit took the block's line break
+  const files = [
+    'body:\n  text: |-\n    Hi there,\n    second line\n  examples: { a: 1 }\nfooter: >-\n  Reply STOP\n  to opt out\nname: x\n',
+    'body:\n  text: |   # the body\n      deep indent\n      two\n\n  examples: { a: 1 }\nfooter: >\n  folded\nname: x\n',
+    'body:\n  text: |+\n    kept\n\n  examples: { a: 1 }\nfooter: |-\n  last\n',
+    'body:\r\n  text: |-\r\n    Hi,\r\n    CRLF\r\n  examples: { a: 1 }\r\nfooter: >-\r\n  Reply\r\n  STOP\r\nname: x\r\n',
+  ];
+  const multi = fc.oneof(text, fc.array(fc.constantFrom('line', 'zwei Zeilen', 'مرحبا', '  indented', '', '#not a comment', 'a: b'), { minLength: 1, maxLength: 4 }).map((ls) => ls.join('\n')), fc.constantFrom('ends\n', 'ends\n\n', '\nleads', 'x\r\ny'));
+  for (const file of files) {
+    fc.assert(fc.property(multi, multi, (a, b) => {
+      const out = applyTexts(file, [{ path: ['body', 'text'], text: a }, { path: ['footer'], text: b }], 'en_US', { 'body.text': '0123abcd' });
+      const v = parse(out);
+      assert.is(v.body.text, a);
+      assert.is(v.footer, b);
+      assert.equal(v.body.examples, { a: 1 });
+      if (file.includes('name: x')) assert.is(v.name, 'x');
+      assert.equal(v.translated_from, { language: 'en_US', texts: { 'body.text': '0123abcd' } });
+      // a CRLF file keeps CRLF: no line ends with a bare LF
+      if (file.includes('\r\n')) assert.not.match(out.replace(/\r\n/g, ''), /\n/, JSON.stringify(out));
+    }), { seed: 2730, numRuns: 300 });
+  }
+  // a text a literal block holds is written as one, at the block's indentation
+  const out = applyTexts(files[0]!, [{ path: ['body', 'text'], text: 'Hallo,\nzweite Zeile' }, { path: ['footer'], text: 'Antworte STOP' }], 'en_US', {});
+  assert.ok(out.startsWith('body:\n  text: |-\n    Hallo,\n    zweite Zeile\n  examples: { a: 1 }\nfooter: >-\n  Antworte STOP\nname: x\n'), out);
+});
+
 test.run();

@@ -129,9 +129,45 @@ function ordered(edits: Edit[]): Edit[] {
   return edits;
 }
 
-/** The translated_from block, keeping the hashes of texts this import did not touch. */
-function renderRecord(source: string, hashes: Record<string, string>): string {
-  return ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)].join('\n') + '\n';
+/** The translated_from block, keeping the hashes of texts this import did not touch (its lines ended as the file's are). */
+function renderRecord(source: string, hashes: Record<string, string>, eol = '\n'): string {
+  return ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)].join(eol) + eol;
+}
+
+/** characters a block scalar cannot hold as they are (it has no escapes) */
+const NOT_IN_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+
+/**
+ * A block scalar's replacement (`|-`, `>` ...: what a person writes for a long or multi-line text),
+ * from its indicator to the end of its last line: a literal block at the same indentation where it
+ * holds the text exactly (a folded one keeps its style for a text of one line), else the text
+ * double-quoted; the line break that ended the block is kept, so the next key stays on its line.
+ */
+function renderBlock(text: string, header: string, indent: number, eol: string, endsLine: boolean): string {
+  const fits = text !== '' && !NOT_IN_BLOCK.test(text) && !text.includes('\r') && !/^[ \t\n]/.test(text) && !/[ \t]\n/.test(text) && !/\d/.test(header) && indent > 0;
+  if (!fits) return render(text, 'QUOTE_DOUBLE') + (endsLine ? eol : '');
+  const body = text.replace(/\n+$/, '');
+  const trailing = text.length - body.length;
+  const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
+  const style = header.startsWith('>') && !body.includes('\n') ? '>' : '|';
+  const pad = ' '.repeat(indent);
+  const lines = body.split('\n').map((l) => (l === '' ? '' : pad + l));
+  // keep chomping (+): the text's own empty lines after the last one
+  for (let i = 1; i < trailing; i++) lines.push('');
+  return `${style}${chomp}${eol}${lines.join(eol)}${endsLine || trailing > 1 ? eol : ''}`;
+}
+
+/** the indentation of a block scalar's content (its first line that is not blank), from the line after its indicator */
+function blockIndent(text: string, headerEnd: number, end: number): number {
+  let at = text.indexOf('\n', headerEnd);
+  while (at >= 0 && at < end) {
+    let n = 0;
+    while (text[at + 1 + n] === ' ') n++;
+    const c = text[at + 1 + n];
+    if (c !== '\n' && c !== '\r' && c !== undefined) return n;
+    at = text.indexOf('\n', at + 1);
+  }
+  return 0;
 }
 
 /**
@@ -142,19 +178,32 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
   if (quick !== undefined) return quick;
   const doc = parseDocument(text);
+  // a file written with CRLF line ends keeps them in what is written into it
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits: Edit[] = [];
   const missing: { path: (string | number)[]; text: string }[] = [];
   for (const t of texts) {
     const node = doc.getIn(t.path, true);
     const parent = t.path.length > 1 ? doc.getIn(t.path.slice(0, -1), true) : undefined;
-    if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
+    if (isScalar(node) && node.range && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED')) {
+      // a block scalar's range runs to the end of its last line, its line break and the blank lines after it included (a keep-chomped block's own)
+      const [start, valueEnd] = node.range;
+      let end = valueEnd;
+      while (end > start && text[end - 1] === ' ') end--;
+      const endsLine = text[end - 1] === '\n';
+      // blank lines after it: a block written keep-chomped (|+) would take them as its own
+      for (let m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200)); endsLine && m; m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200))) end += m[0].length;
+      const headerEnd = text.indexOf('\n', start);
+      const header = text.slice(start, headerEnd < 0 ? end : headerEnd).replace(/\s*(#.*)?$/, '');
+      edits.push({ start, end, text: renderBlock(t.text, header, blockIndent(text, start, valueEnd), eol, endsLine) });
+    } else if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
     else missing.push(t);
   }
   // the record as plain data (a node's own fields are not its keys)
   const recordNode = doc.get('translated_from', true);
   const prior = obj(isNode(recordNode) ? recordNode.toJSON() : recordNode);
   const merged = { ...(str(prior?.language) === source ? (obj(prior?.texts) as Record<string, string> | undefined) ?? {} : {}), ...hashes };
-  const record = renderRecord(source, merged);
+  const record = renderRecord(source, merged, eol);
   const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'translated_from') : undefined;
   const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
   const valueRange = pair && isNode(pair.value) ? pair.value.range : undefined;
@@ -169,7 +218,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   }
   let out = text;
   for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : '\n'}${record}`;
+  if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : eol}${record}`;
   if (missing.length) {
     // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
     const d2 = parseDocument(out);
