@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import './seed.ts';
-import { applyTexts, render } from '../src/translations/apply.ts';
+import { applyTexts, checkApplied, render } from '../src/translations/apply.ts';
 
 const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('yes', 'No', '1e3', '0x1F', '~', 'a: b', 'a #b', '- x', '? x', 'x\ny', "it's", '"q"', ' lead', 'trail ', '\t', '\u2028', '{{1}} ok'));
 
@@ -51,6 +51,28 @@ test('applyTexts: block scalars (|-, >, |+, indented, with a comment) and CRLF f
   // a text a literal block holds is written as one, at the block's indentation
   const out = applyTexts(files[0]!, [{ path: ['body', 'text'], text: 'Hallo,\nzweite Zeile' }, { path: ['footer'], text: 'Antworte STOP' }], 'en_US', {});
   assert.ok(out.startsWith('body:\n  text: |-\n    Hallo,\n    zweite Zeile\n  examples: { a: 1 }\nfooter: >-\n  Antworte STOP\nname: x\n'), out);
+});
+
+test('applyTexts: a text the file lacks (a button, a card the source gained) comes with what the source has around it: the button\'s type and URL, the card\'s media', () => {
+  // a trial found the new button written as `- text: Adresse ändern`, without its type: a file lint refuses
+  const source = {
+    body: { text: 'Hi' },
+    buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com' }, { type: 'QUICK_REPLY', text: 'Change address' }],
+    carousel: { cards: [{ header: { format: 'IMAGE', examples: { media: 'https://x/1.png' } }, body: { text: 'One' } }, { header: { format: 'IMAGE', examples: { media: 'https://x/2.png' } }, body: { text: 'Two' }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }] },
+  };
+  const file = 'body:\n  text: Hallo\nbuttons:\n  - type: URL\n    text: Jetzt kaufen\n    url: https://shop.example.com\ncarousel:\n  cards:\n    - header: { format: IMAGE, examples: { media: "https://x/1.png" } }\n      body: { text: Eins }\n';
+  const before = parse(file);
+  const texts = [{ path: ['buttons', 1, 'text'], text: 'Adresse ändern' }, { path: ['carousel', 'cards', 1, 'body', 'text'], text: 'Zwei' }, { path: ['carousel', 'cards', 1, 'buttons', 0, 'text'], text: 'Mehr' }];
+  const out = applyTexts(file, texts, 'en_US', { 'buttons.1.text': 'aaaaaaaa' }, undefined, source);
+  const v = parse(out);
+  assert.equal(v.buttons[1], { type: 'QUICK_REPLY', text: 'Adresse ändern' });
+  assert.equal(v.carousel.cards[1], { header: { format: 'IMAGE', examples: { media: 'https://x/2.png' } }, body: { text: 'Zwei' }, buttons: [{ type: 'QUICK_REPLY', text: 'Mehr' }] });
+  assert.equal(v.buttons[0], before.buttons[0], 'what was there is kept');
+  // the check before writing expects the same: the edit passes it
+  assert.is(checkApplied(out, before, texts, 'en_US', { 'buttons.1.text': 'aaaaaaaa' }, source), undefined);
+  // and refuses a file that lacks what the source has around the text
+  const bare = applyTexts(file, texts, 'en_US', { 'buttons.1.text': 'aaaaaaaa' });
+  assert.match(checkApplied(bare, before, texts, 'en_US', { 'buttons.1.text': 'aaaaaaaa' }, source) ?? '', /would not hold the intended texts/);
 });
 
 test.run();

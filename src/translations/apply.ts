@@ -174,7 +174,7 @@ function blockIndent(text: string, headerEnd: number, end: number): number {
  * Pure: the text of a YAML file with the scalars at `texts` replaced and `translated_from` set:
  * every other byte stays (comments, order, quoting, spacing).
  */
-export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc): string {
+export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc, from?: unknown): string {
   const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
   if (quick !== undefined) return quick;
   const doc = parseDocument(text);
@@ -222,7 +222,17 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   if (missing.length) {
     // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
     const d2 = parseDocument(out);
-    for (const m of missing) d2.setIn(m.path, m.text);
+    for (const m of missing) {
+      // below the deepest container the file has, the source's (a new button keeps its type and URL, a new card its media): its text set
+      let k = m.path.length - 1;
+      while (k > 0 && !d2.hasIn(m.path.slice(0, k))) k--;
+      const model = k < m.path.length - 1 ? valueAt(from, m.path.slice(0, k + 1)) : undefined;
+      if (model !== null && typeof model === 'object') {
+        const copy = structuredClone(model) as Record<string | number, unknown>;
+        setPath(copy, m.path.slice(k + 1), m.text, new Set());
+        d2.setIn(m.path.slice(0, k + 1), d2.createNode(copy));
+      } else d2.setIn(m.path, m.text);
+    }
     out = d2.toString({ lineWidth: 0 });
   }
   return out;
@@ -290,17 +300,32 @@ function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
 }
 
+/** the value at `path` in `v` (undefined where the path leaves it) */
+function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
+  let at = v;
+  for (const k of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[k];
+  }
+  return at;
+}
+
 /**
  * `value` set at `path` in `root`, a copy of the value it was made from whose containers along the
  * path are copied before they change (`copied`: those copied already): the value it was made from
  * is left as it was, and what the path does not reach is shared, not cloned.
  */
-function setPath(root: Record<string, unknown>, path: readonly (string | number)[], value: unknown, copied: Set<object>): void {
+function setPath(root: Record<string | number, unknown>, path: readonly (string | number)[], value: unknown, copied: Set<object>, from?: unknown): void {
   let at: Record<string | number, unknown> = root;
   path.forEach((k, i) => {
     if (i === path.length - 1) { at[k] = value; return; }
     const next = at[k];
-    if (typeof next !== 'object' || next === null) at[k] = typeof path[i + 1] === 'number' ? [] : {};
+    if (typeof next !== 'object' || next === null) {
+      // a container the value lacks: the source's, as applyTexts writes it (a new button's type), or an empty one
+      const model = valueAt(from, path.slice(0, i + 1));
+      at[k] = model !== null && typeof model === 'object' ? structuredClone(model) : typeof path[i + 1] === 'number' ? [] : {};
+      from = undefined;
+    }
     else if (!copied.has(next)) at[k] = Array.isArray(next) ? next.slice() : { ...(next as Record<string, unknown>) };
     at = at[k] as Record<string | number, unknown>;
     copied.add(at);
@@ -313,13 +338,13 @@ function setPath(root: Record<string, unknown>, path: readonly (string | number)
  * before anything is written, so an edit that went wrong refuses its template instead of writing
  * a broken or different file.
  */
-export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
+export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, from?: unknown): string | undefined {
   const got = openDocument('', after).value;
   if (got === undefined) return 'the edited file would not read as a template (not written)';
   // before with the texts set: the containers on their paths copied, the rest shared (a deep clone of every file was a fifth of this check)
   const want: Record<string, unknown> = { ...(isPlain(before) ? before : {}) };
   const copied = new Set<object>([want]);
-  for (const t of texts) setPath(want, t.path, t.text, copied);
+  for (const t of texts) setPath(want, t.path, t.text, copied, from);
   const prior = obj(want.translated_from);
   const kept = str(prior?.language) === source ? obj(prior?.texts) ?? {} : {};
   const merged: Record<string, string> = {};
@@ -463,10 +488,10 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       let why: string | undefined;
       let out: string | undefined;
       try {
-        out = applyTexts(text, texts, sourceLang, hashes, doc);
+        out = applyTexts(text, texts, sourceLang, hashes, doc, src.value);
         // the file as it is (a re-import of what it holds): nothing is written, nothing to check
         if (out === text) return out;
-        why = checkApplied(out, before, texts, sourceLang, hashes);
+        why = checkApplied(out, before, texts, sourceLang, hashes, src.value);
       } catch (e) {
         if (!(e instanceof EditRefused)) throw e;
         why = `${e.message} (not written)`;
