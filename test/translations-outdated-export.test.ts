@@ -151,4 +151,27 @@ test('a file that translates a language into itself, or into the language its so
   } finally { cleanup(dir); }
 });
 
+test('a translation whose file\'s source text has other placeholders than the template\'s is refused; a reworded source with the same ones is imported, then outdated', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const config = await loadConfig({ cwd: dir });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    // a spreadsheet where the placeholder was taken out of both the source and the target cell
+    const tampered = csv.replace('"Hi {{customer}}, your order is on its way."', '"Hi, your order is on its way."').replace(/("shop-whatsapp\/order_shipped:body\.text","[^"]*",)""/, '$1"Hallo, deine Bestellung ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    writeFiles(dir, { 'tr/de.csv': tampered });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.written, []);
+    assert.match(r.refusals.map((x) => x.message).join('\n'), /the source text in this file is not the template's: it lacks \{\{customer\}\}; export again/);
+    // reworded, the same placeholder: imported, and lint then says it is outdated
+    const reworded = csv.replace('"Hi {{customer}}, your order is on its way."', '"Hello {{customer}}, your parcel is on its way."').replace(/("shop-whatsapp\/order_shipped:body\.text","[^"]*",)""/, '$1"Hallo {{customer}}, dein Paket ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    writeFiles(dir, { 'tr/de.csv': reworded });
+    const ok = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(ok.refusals, []);
+    assert.equal(ok.written.map((w) => w.file), ['templates/order_shipped.de.yaml']);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated').map((d) => d.file), ['templates/order_shipped.de.yaml']);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -84,6 +84,23 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined):
   return undefined;
 }
 
+/**
+ * Pure: why a translation made from `exported` (the source text its file holds) cannot be imported
+ * for the template's current `current` text: their placeholders differ (the text gained or lost
+ * one since the export, or the file's source was edited), so the translation would not hold the
+ * template's; undefined when they are the same (a reworded source: imported, then outdated).
+ */
+export function sourceDiffers(exported: string, current: string): string | undefined {
+  const was = sorted(placeholdersOf(exported));
+  const now = sorted(placeholdersOf(current));
+  if (was === now) return undefined;
+  const a = placeholdersOf(exported); const b = placeholdersOf(current);
+  const gone = [...new Set(b.filter((p) => !a.includes(p)))];
+  const more = [...new Set(a.filter((p) => !b.includes(p)))];
+  const what = [gone.length ? `lacks ${gone.join(', ')}` : '', more.length ? `has ${more.join(', ')}, which the template's does not` : ''].filter(Boolean).join(' and ') || 'holds a placeholder a different number of times';
+  return `the source text in this file is not the template's: it ${what}; export again and translate the template's current text`;
+}
+
 /** Pure: the target file's name: the source file's with the source language replaced (file name, else folder), else `NAME.LANG.yaml`. */
 export function targetFileName(sourceFile: string, source: string, target: string): string {
   const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
@@ -471,7 +488,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
       // the placeholders the translator was given are those of the exported source text
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
-      const why = checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
+      // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
+      const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) : undefined;
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
