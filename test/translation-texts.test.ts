@@ -36,4 +36,41 @@ test('property: textHash is the first 8 hex digits of the SHA-256 of the UTF-8 t
   }), { seed: 21, numRuns: 500 });
 });
 
+test('what an action shows the customer is translated: a calendar event\'s title and description, a place\'s label and search, an autofill label', () => {
+  // a trial found a new language's file kept these in English: export had no unit for them
+  const rcs = yaml.load(`channel: shop-rcs
+name: store_opening
+language: en_US
+message:
+  richCards:
+    - title: Our new store
+      suggestions:
+        - { action: create_calendar_event, text: Save the date, startTime: "2030-05-04T08:00:00Z", endTime: "2030-05-04T16:00:00Z", title: Store opening, description: Coffee and cake for everyone }
+        - { action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: Our store in Berlin }
+  suggestions:
+    - { action: view_location, text: Find us, query: tplsync store Berlin }
+    - { action: dial, text: Call us, phoneNumber: "+4930123456" }
+`) as Record<string, unknown>;
+  assert.equal(textFields(rcs).map((f) => [f.path.join('.'), f.text, f.limit]), [
+    ['message.richCards.0.title', 'Our new store', 200],
+    ['message.richCards.0.suggestions.0.text', 'Save the date', 25],
+    ['message.richCards.0.suggestions.0.title', 'Store opening', 100],
+    ['message.richCards.0.suggestions.0.description', 'Coffee and cake for everyone', 500],
+    ['message.richCards.0.suggestions.1.text', 'Directions', 25],
+    ['message.richCards.0.suggestions.1.label', 'Our store in Berlin', undefined],
+    ['message.suggestions.0.text', 'Find us', 25],
+    ['message.suggestions.0.query', 'tplsync store Berlin', undefined],
+    ['message.suggestions.1.text', 'Call us', 25],
+  ]);
+  const otp = yaml.load(`channel: shop-whatsapp
+name: login_code
+language: en_US
+category: AUTHENTICATION
+buttons:
+  - { type: OTP, otp_type: ONE_TAP, text: Copy code, autofill_text: Autofill, package_name: com.example.app, signature_hash: K8a/AINcGX7 }
+`) as Record<string, unknown>;
+  assert.equal(textFields(otp).map((f) => [f.path.join('.'), f.text, f.limit]), [['buttons.0.text', 'Copy code', 25], ['buttons.0.autofill_text', 'Autofill', 25]]);
+  assert.equal(textsOf(rcs).length, 9);
+});
+
 test.run();

@@ -96,7 +96,13 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   const body = obj(t.body);
   if (body) add(['body', 'text'], body.text, offer ? 600 : 1024, () => samplesOf(body.examples));
   add(['footer'], t.footer, 60);
-  arr(t.buttons).forEach((b, i) => { const o = obj(b); if (o) add(['buttons', i, 'text'], o.text, 25); });
+  arr(t.buttons).forEach((b, i) => {
+    const o = obj(b);
+    if (!o) return;
+    add(['buttons', i, 'text'], o.text, 25);
+    // an authentication code's one-tap label
+    add(['buttons', i, 'autofill_text'], o.autofill_text, 25);
+  });
   arr(t.carousel).forEach((c, i) => {
     const card = obj(c);
     if (!card) return;
@@ -104,6 +110,18 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, () => samplesOf(cb.examples));
     arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, 25); });
   });
+  /** a suggestion's label, and what its action shows the customer: a calendar event's title and description, a place's label or search */
+  const suggestion = (at: (string | number)[], o: Record<string, unknown> | undefined, samples: () => Record<string, string>): void => {
+    if (!o) return;
+    add([...at, 'text'], o.text, 25, samples);
+    if (o.action === 'create_calendar_event') {
+      add([...at, 'title'], o.title, 100, samples);
+      add([...at, 'description'], o.description, 500, samples);
+    } else if (o.action === 'view_location') {
+      add([...at, 'label'], o.label, undefined, samples);
+      add([...at, 'query'], o.query, undefined, samples);
+    }
+  };
   const m = obj(t.message);
   if (m) {
     const samples = (): Record<string, string> => samplesOf(m.examples);
@@ -113,9 +131,9 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
       if (!card) return;
       add(['message', 'richCards', i, 'title'], card.title, 200, samples);
       add(['message', 'richCards', i, 'description'], card.description, 2000, samples);
-      arr(card.suggestions).forEach((s, j) => { const o = obj(s); if (o) add(['message', 'richCards', i, 'suggestions', j, 'text'], o.text, 25, samples); });
+      arr(card.suggestions).forEach((s, j) => suggestion(['message', 'richCards', i, 'suggestions', j], obj(s), samples));
     });
-    arr(m.suggestions).forEach((s, j) => { const o = obj(s); if (o) add(['message', 'suggestions', j, 'text'], o.text, 25, samples); });
+    arr(m.suggestions).forEach((s, j) => suggestion(['message', 'suggestions', j], obj(s), samples));
     const fb = obj(m.fallback);
     if (fb) add(['message', 'fallback', 'text'], fb.text, undefined, samples);
   }
