@@ -174,4 +174,29 @@ test('a translation whose file\'s source text has other placeholders than the te
   } finally { cleanup(dir); }
 });
 
+test('a text over several lines keeps a file in fmt\'s layout in it (the pull-request check runs fmt --check); a file in its own layout keeps its own', async () => {
+  const { formatTemplate } = await import('../src/fmt/format.ts');
+  const dir = tempDir();
+  try {
+    const en = formatTemplate(EN.replace('"Hi {{customer}}, your order is on its way."', '"Hi {{customer}},\\nyour order is on its way."')).text;
+    const own = 'channel: shop-whatsapp\nname: welcome\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Welcome,\\nMaria" }\nfooter:   Reply STOP\n';
+    assert.is.not(formatTemplate(own).text, own, 'not in fmt\'s layout');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': en, 'templates/welcome.en_US.yaml': own });
+    const config = await loadConfig({ cwd: dir });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8')
+      .replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, '$1"Hallo {{customer}},\ndeine Bestellung ist unterwegs."')
+      .replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"')
+      .replace(/("shop-whatsapp\/welcome:body\.text","(?:[^"]|"")*",)""/, '$1"Willkommen,\nMaria"')
+      .replace(/("shop-whatsapp\/welcome:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    writeFiles(dir, { 'tr/de.csv': csv });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.written.map((w) => w.file).sort(), ['templates/order_shipped.de.yaml', 'templates/welcome.de.yaml']);
+    const de = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+    assert.is(formatTemplate(de).text, de, 'in fmt\'s layout');
+    const welcome = readFileSync(path.join(dir, 'templates/welcome.de.yaml'), 'utf8');
+    assert.match(welcome, /^body: \{ text: "Willkommen,\\nMaria" \}$/m, 'its own layout kept');
+  } finally { cleanup(dir); }
+});
+
 test.run();

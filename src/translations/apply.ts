@@ -6,6 +6,7 @@ import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
+import { formatTemplate } from '../fmt/format.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, placeholdersOf, textFields, textHash } from './units.js';
 
@@ -99,6 +100,19 @@ export function sourceDiffers(exported: string, current: string): string | undef
   const more = [...new Set(a.filter((p) => !b.includes(p)))];
   const what = [gone.length ? `lacks ${gone.join(', ')}` : '', more.length ? `has ${more.join(', ')}, which the template's does not` : ''].filter(Boolean).join(' and ') || 'holds a placeholder a different number of times';
   return `the source text in this file is not the template's: it ${what}; export again and translate the template's current text`;
+}
+
+/**
+ * Pure: `after` laid out as `tplsync fmt` lays it out, when `before` is (a project that runs
+ * `fmt --check` stays green) and a text written into it spans lines: the one place where the
+ * import's quoting (`"a\nb"`) and fmt's (a double-quoted scalar over several lines) differ. A
+ * file not in fmt's layout is left in its own; one-line texts need no second parse.
+ */
+export function keptCanonical(before: string, after: string, texts: readonly { text: string }[]): string {
+  if (!texts.some((t) => t.text.includes('\n'))) return after;
+  if (formatTemplate(before).text !== before) return after;
+  const laid = formatTemplate(after);
+  return laid.error ? after : laid.text;
 }
 
 /** Pure: the target file's name: the source file's with the source language replaced (file name, else folder), else `NAME.LANG.yaml`. */
@@ -515,7 +529,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         if (!(e instanceof EditRefused)) throw e;
         why = `${e.message} (not written)`;
       }
-      if (why === undefined) return out;
+      if (why === undefined) return keptCanonical(text, out!, texts);
       plan.refusals.push({ template, id: template, line, message: why });
       return undefined;
     };
