@@ -80,4 +80,21 @@ test('export --out: - is standard output; a file where a folder is needed, or na
   } finally { cleanup(dir); }
 });
 
+test('export --dry-run writes nothing; an export option given to import is refused, not ignored; pt-BR is pt_BR; --out de.po without --format is PO', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const dry = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--dry-run'], { cwd: dir });
+    assert.is(dry.exitCode, 0, dry.stderr);
+    assert.match(dry.stdout, /^would write translations\/de\.xlf: 1 unit of 1 template\(s\)/m);
+    assert.not.ok(existsSync(path.join(dir, 'translations')));
+    const bcp = await cliIn(['translations', 'export', '--source', 'en-US', '--target', 'pt-BR', '--out', 'tr/pt_BR.po'], { cwd: dir });
+    assert.is(bcp.exitCode, 0, bcp.stderr);
+    assert.match(readFileSync(path.join(dir, 'tr/pt_BR.po'), 'utf8'), /^"Language: pt_BR\\n"$/m);
+    const wrong = await cliIn(['translations', 'import', 'tr/pt_BR.po', '--target', 'fr'], { cwd: dir });
+    assert.is(wrong.exitCode, 3);
+    assert.match(wrong.stderr, /--target is an option of export; import takes the languages and the format from the translation files/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

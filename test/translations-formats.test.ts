@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { readTemplateValue } from '../src/files/value.ts';
-import { writeTranslations } from '../src/translations/formats.ts';
+import { readCsv, readXliff, writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits, type TemplateFile, type Unit } from '../src/translations/units.ts';
 import { cleanup, FIXTURES, ROOT, tempDir, writeFiles } from './helpers.ts';
 
@@ -93,6 +93,19 @@ test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse read
   assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes']);
   assert.is(rows.length, us.length + 1);
   us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : String(u.limit)]));
+});
+
+test('read as translators\' tools write them: XLIFF 2.1, XLIFF with a namespace prefix, a CSV cell with a line break saved as CRLF', () => {
+  const units = `<file id="f1"><unit id="u" name="shop-whatsapp/x:body.text"><segment state="translated"><source>Hi <ph id="1" equiv="{{n}}"/></source><target>Hallo <ph id="1" equiv="{{n}}"/></target></segment></unit></file>`;
+  const plain = readXliff(`<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de">${units}</xliff>`);
+  assert.equal(plain.entries.map((e) => [e.id, e.source, e.target]), [['shop-whatsapp/x:body.text', 'Hi {{n}}', 'Hallo {{n}}']]);
+  const v21 = readXliff(`<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en-US" trgLang="de">${units}</xliff>`);
+  assert.equal(v21.entries, plain.entries);
+  const prefixed = readXliff(`<?xml version="1.0"?>\n<xlf:xliff xmlns:xlf="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de">${units.replace(/<(\/?)(file|unit|segment|source|target|ph)\b/g, '<$1xlf:$2')}</xlf:xliff>`);
+  assert.equal(prefixed.entries, plain.entries);
+  assert.equal([prefixed.source, prefixed.target], ['en_US', 'de']);
+  const csv = readCsv('id,en_US,de,limit,notes\r\n"shop-whatsapp/x:body.text","Hi,\r\nthere","Hallo,\r\nda",,\r\n');
+  assert.equal(csv.entries.map((e) => [e.source, e.target]), [['Hi,\nthere', 'Hallo,\nda']]);
 });
 
 test.run();

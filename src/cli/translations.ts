@@ -21,7 +21,7 @@ import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 import { io } from '../core/io.js';
 
-export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string }
+export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
 export interface ImportOptions { config?: string; dryRun?: boolean }
 
 interface Read { file: string; abs: string; text: string; value: Loose; doc?: TextDoc | undefined }
@@ -81,23 +81,25 @@ const READ_AHEAD_MIN = 2000;
 const WRITE_THREADS = 2;
 
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
-  const source = o.source;
-  const targets = o.target ?? [];
+  // BCP 47 (pt-BR, as XLIFF and PO write languages) is taken as the files write it (pt_BR)
+  const source = o.source?.replace(/-/g, '_');
+  const targets = (o.target ?? []).map((l) => l.replace(/-/g, '_'));
   if (!source) throw new UsageError('translations export: --source LANG is required (the language translators translate from)');
   if (!targets.length) throw new UsageError('translations export: name at least one --target LANG');
   for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l)}`);
   if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
-  const format = (o.format ?? 'xliff') as Format;
+  // no --format: the one file's extension says it (--out de.po), else XLIFF
+  const format = (o.format ?? (o.out && o.out !== '-' ? formatOfFile(o.out) : undefined) ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
   const out = o.out ?? 'translations';
   if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
-  const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out });
+  const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out, dryRun: Boolean(o.dryRun) });
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
   for (const r of results) {
     if (r.skipped) { io().stderr.write(`${r.file}: not written: ${r.skipped}\n`); continue; }
-    say.write(`${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
+    say.write(`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(`${f}: not exported: it does not read as a template (tplsync lint says why)\n`);
   // nothing written at all: the run did not do what it was asked
@@ -114,7 +116,7 @@ export interface ExportResult {
 }
 
 /** Write one translation file per target language (`out` '-': the one target's on standard output); what each holds. */
-export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string }): Promise<ExportResult[]> {
+export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }): Promise<ExportResult[]> {
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   const kind = out ? kindOf(out) : 'stdout';
@@ -146,7 +148,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
     const text = writeTranslations(o.format, units, o.source, target);
-    if (!out) io().stdout.write(text);
+    if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
     else if (kind === 'special') writeFileSync(out, text); // a device or a pipe (/dev/stdout): written to, not replaced
     else writeFileAtomic(file, text);
     return { file: shown, ...counts, ...also };

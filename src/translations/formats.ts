@@ -192,7 +192,8 @@ export function readXliff(text: string): TranslationDoc {
 /** Pure: read an XLIFF 2.0 file with fast-xml-parser (any well-formed file, and the error and its line for one that is not). */
 export function readXliffTree(text: string): TranslationDoc {
   // character references (`&#233;`, `&#x2019;`) are characters; the five named XML entities too (htmlEntities: those and numeric ones)
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true });
+  // removeNSPrefix: a file that names XLIFF's namespace with a prefix (<xlf:xliff xmlns:xlf="...">) is the same file
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true, removeNSPrefix: true });
   if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
   let tree: XNode[];
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
@@ -205,11 +206,12 @@ export function readXliffTree(text: string): TranslationDoc {
   const root = tree.find((n) => tagOf(n) === 'xliff');
   if (!root) throw new TranslationFileError('no <xliff> element', 1);
   const attrs = root[':@'] ?? {};
-  if (attrs.version !== '2.0') throw new TranslationFileError(`XLIFF version ${attrs.version ?? '(none)'}: only 2.0 is read`, 1);
+  // 2.1 and 2.2 keep 2.0's core (what is read here) and add modules
+  if (!/^2\.[0-2]$/.test(attrs.version ?? '')) throw new TranslationFileError(`XLIFF version ${attrs.version ?? '(none)'}: only 2.0, 2.1 and 2.2 are read`, 1);
   if (!attrs.srcLang || !attrs.trgLang) throw new TranslationFileError('the <xliff> element needs srcLang and trgLang', 1);
   // the unit elements in document order, to find each one's line
   const unitStarts: number[] = [];
-  for (const m of text.matchAll(/<unit\b/g)) unitStarts.push(m.index!);
+  for (const m of text.matchAll(/<(?:[A-Za-z_][\w.-]*:)?unit\b/g)) unitStarts.push(m.index!);
   let unitNo = 0;
   const lineAt = lineIndex(text);
   const entries: Entry[] = [];
@@ -345,7 +347,10 @@ export function readCsv(text: string): TranslationDoc {
   for (const { record, info } of records.slice(1)) {
     const line = prevEnd + 1;
     prevEnd = info.lines;
-    const [id, source, target] = record;
+    // a line break within a cell as a spreadsheet saves it (CRLF) is the template's line break
+    const [id, crSource, crTarget] = record;
+    const source = crSource?.replace(/\r\n?/g, '\n');
+    const target = crTarget?.replace(/\r\n?/g, '\n');
     if (!id || !target) continue;
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }

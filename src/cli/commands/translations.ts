@@ -12,14 +12,19 @@ export const command = defineCommand(
     .argument('[paths...]', 'export: template files, directories or globs (default: the config\'s `templates`); import: the translation files')
     .option('--source <lang>', 'export: the language translators translate from (e.g. en_US)')
     .option('--target <lang...>', 'export: the languages to translate into; one file each')
-    .addOption(new Option('--format <format>', 'export: the file format').choices(['xliff', 'po', 'csv']).default('xliff'))
-    .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv), or the file when there is one target (- writes it to standard output)', 'translations')
-    .option('--dry-run', 'import: say what would be written, write nothing')
+    .addOption(new Option('--format <format>', 'export: the file format (default: xliff)').choices(['xliff', 'po', 'csv']))
+    .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv; default: translations), or the file when there is one target (- writes it to standard output)')
+    .option('--dry-run', 'say what would be written, write nothing')
     .addHelpText('after', `\nWalkthrough: https://github.com/tplsync/tplsync/blob/main/docs/commands/translations.md\n\n${EXIT_HELP}`),
   async ([action, paths], o) => {
     const m = await import('../translations.js');
     if (action === 'export') return m.translationsExport(paths, o);
-    if (action === 'import') return m.translationsImport(paths, o);
+    if (action === 'import') {
+      // the languages and the format are the translation files' own: an export option given to import would be ignored in silence
+      const given = (['source', 'target', 'format', 'out'] as const).filter((k) => o[k] !== undefined);
+      if (given.length) throw new UsageError(`translations import: --${given[0]} is an option of export; import takes the languages and the format from the translation files it reads`);
+      return m.translationsImport(paths, o);
+    }
     throw new UsageError(`translations: unknown action '${action}' (export or import)`);
   },
 );
