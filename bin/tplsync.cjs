@@ -24,7 +24,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
 } else {
-  const { codeCacheDir, commandKey, loadBundle, saveCodeCaches, startCodeCache } = require('../dist/bundle/code-cache.cjs');
+  const { codeCacheDir, commandKey, loadBundle, saveCodeCaches, startCodeCache, worthCaching } = require('../dist/bundle/code-cache.cjs');
   const dir = codeCacheDir();
   startCodeCache(dir);
   // one cache file per command: the names the build wrote (scripts/bundle.mjs)
@@ -32,7 +32,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const bundle = loadBundle(path.join(__dirname, '..', 'dist', 'bundle', 'main.cjs'), { dir, key: commandKey(args, names) });
   bundle.exports.main(args).then((code) => {
     process.exitCode = code;
-    // after the run: the cache files then hold every function the command compiled
-    saveCodeCaches();
+    // after the run: the cache files then hold every function the command compiled (not after help or a usage error: little of it)
+    if (worthCaching(args, code)) saveCodeCaches();
   });
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codeCacheDir, commandKey, KEEP, loadBundle, pruneCodeCache, unsealed } from '../src/core/code-cache.ts';
+import { codeCacheDir, commandKey, KEEP, loadBundle, pruneCodeCache, unsealed, worthCaching } from '../src/core/code-cache.ts';
 import { BIN, ROOT, cleanup, tempDir } from './helpers.ts';
 
 /** a bundle as scripts/bundle.mjs makes it: CommonJS, its import() through the function the loader gives */
@@ -128,6 +128,16 @@ test('one cache file per command: the key is the first argument that names one, 
   assert.is(commandKey(['lnit'], names), 'none', 'a typo makes no file of its own');
 });
 
+test('a run that printed help or ended on a usage, internal or interrupted exit makes no cache file (it would stand for the command\'s every later run)', () => {
+  assert.is(worthCaching(['lint'], 0), true);
+  assert.is(worthCaching(['lint'], 1), true);
+  assert.is(worthCaching(['plan', '--detailed-exitcode'], 2), true);
+  assert.is(worthCaching(['lint', '--help'], 0), false);
+  assert.is(worthCaching(['-h'], 0), false);
+  assert.is(worthCaching(['help', 'lint'], 0), false);
+  for (const code of [3, 70, 130, 143]) assert.is(worthCaching(['lint'], code), false, String(code));
+});
+
 test('a cache folder that cannot be written costs nothing but the speed', () => {
   const dir = tempDir();
   try {
@@ -220,6 +230,9 @@ test('the bin: the same report with no cache, a cache made, a cache used, and a 
     const lint = (where: string) => execa('node', [BIN, 'lint', '--format', 'json'], { cwd: dir, reject: false, env: { TPLSYNC_CODE_CACHE: where } });
     const off = await lint('off');
     assert.ok(off.stdout.length > 100, off.stderr);
+    // help first: no file, so that the lint after it makes the command's whole one
+    await execa('node', [BIN, 'lint', '--help'], { cwd: dir, reject: false, env: { TPLSYNC_CODE_CACHE: cache } });
+    assert.ok(!existsSync(cache) || !codes(cache).some((f) => f.startsWith('lint-')), 'no lint file after --help');
     const made = await lint(cache);
     // the command's bundle, and the two validators it ran (the config's and the templates')
     assert.equal(codes(cache).map((f) => f.replace(/-[0-9a-f]{24}\.code$/, '')), ['config_validate', 'lint', 'template_validate']);

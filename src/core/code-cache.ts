@@ -172,6 +172,18 @@ export function commandKey(args: readonly string[], names: ReadonlySet<string>):
 }
 
 /**
+ * Whether a run's compiled code is worth keeping as the cache of its command: not a run that only
+ * printed help, nor one that ended on a usage error (exit 3), an interruption (130, 143) or an
+ * internal error (70). Such a run compiles little of its command, and the file it made would be
+ * used, and never made again, by every later run (a lint after `lint --help` compiled most of its
+ * code again at every start).
+ */
+export function worthCaching(args: readonly string[], exitCode: number): boolean {
+  if (args.some((a) => a === '--help' || a === '-h') || args[0] === 'help') return false;
+  return exitCode !== 3 && exitCode !== 70 && exitCode !== 130 && exitCode !== 143;
+}
+
+/**
  * Leaves, for each key, the newest KEEP cache files, those named in `current` always among them
  * (this build's, just used or made), and removes temp files older than an hour (a run killed while
  * writing). A folder of many commands and builds keeps every command of this build: the files
