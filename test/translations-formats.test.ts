@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { readTemplateValue } from '../src/files/value.ts';
-import { readCsv, readXliff, writeTranslations } from '../src/translations/formats.ts';
+import { decodeTranslationFile, readCsv, readPo, readXliff, writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits, type TemplateFile, type Unit } from '../src/translations/units.ts';
 import { cleanup, FIXTURES, ROOT, tempDir, writeFiles } from './helpers.ts';
 
@@ -106,6 +106,18 @@ test('read as translators\' tools write them: XLIFF 2.1, XLIFF with a namespace 
   assert.equal([prefixed.source, prefixed.target], ['en_US', 'de']);
   const csv = readCsv('id,en_US,de,limit,notes\r\n"shop-whatsapp/x:body.text","Hi,\r\nthere","Hallo,\r\nda",,\r\n');
   assert.equal(csv.entries.map((e) => [e.source, e.target]), [['Hi,\nthere', 'Hallo,\nda']]);
+});
+
+test('an XLIFF or PO file that declares ISO-8859-1 (as xmllint and msgfmt read it) is read in it; a UTF-8 one as before; a declared encoding Node lacks is said', () => {
+  const xlf = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="fr"><file id="f"><unit id="u" name="shop-whatsapp/x:footer"><segment state="translated"><source>Reply</source><target>Répondez à nous</target></segment></unit></file></xliff>`, 'latin1');
+  assert.equal(readXliff(decodeTranslationFile(xlf, 'xliff')).entries.map((e) => e.target), ['Répondez à nous']);
+  const po = Buffer.from('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=ISO-8859-1\\n"\n"Language: fr\\n"\n"X-Source-Language: en_US\\n"\n\nmsgctxt "shop-whatsapp/x:footer"\nmsgid "Reply"\nmsgstr "Répondez"\n', 'latin1');
+  assert.equal(readPo(decodeTranslationFile(po, 'po')).entries.map((e) => e.target), ['Répondez']);
+  // not declared: UTF-8 is required, as before
+  assert.throws(() => decodeTranslationFile(Buffer.from('id,en_US,fr\n"a:b","x","Répondez"\n', 'latin1'), 'csv'), /not a UTF-8 text/);
+  assert.throws(() => decodeTranslationFile(Buffer.from('<?xml version="1.0" encoding="x-no-such"?><xliff/>'), 'xliff'), /declares the encoding x-no-such, which tplsync cannot read/);
+  // a PO template's placeholder charset is no declaration
+  assert.is(decodeTranslationFile(Buffer.from('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=CHARSET\\n"\n'), 'po').length > 0, true);
 });
 
 test.run();

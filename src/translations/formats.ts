@@ -2,6 +2,7 @@
 // into entries (unit id, target text, the line of the unit in the file). Placeholders are kept
 // as written (`{{customer}}`): in XLIFF as `<ph>` inline codes, in PO and CSV as the text itself.
 import { isUtf8 } from 'node:buffer';
+import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
@@ -395,6 +396,17 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
     const body = Buffer.from(buf.subarray(2));
     return (le ? body : body.swap16()).toString('utf16le');
   }
+  // an encoding the file declares (XML's declaration, PO's header charset), as msgfmt and XML parsers read it
+  const declared = declaredEncoding(buf, format);
+  if (declared) {
+    let decoder: TextDecoder;
+    try { decoder = new TextDecoder(declared, { fatal: true }); } catch {
+      throw new TranslationFileError(`the file declares the encoding ${declared}, which tplsync cannot read; ${save}`, 1);
+    }
+    try { return decoder.decode(buf); } catch {
+      throw new TranslationFileError(`not a ${declared} text, as the file declares it; ${save}`, 1);
+    }
+  }
   const nul = buf.indexOf(0);
   if (nul >= 0) throw new TranslationFileError(`not a UTF-8 text: it holds NUL bytes (UTF-16 without a byte-order mark?); ${save}`, lineOfByte(buf, nul));
   const bad = isUtf8(buf) ? -1 : firstNonUtf8(buf);
@@ -404,6 +416,15 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
     throw new TranslationFileError(`not a UTF-8 text: byte 0x${buf[bad]!.toString(16).toUpperCase()} in "${near}" is not UTF-8 (the file is in another encoding, such as Windows-1252); ${save}`, lineOfByte(buf, bad));
   }
   return buf.toString('utf8');
+}
+
+/** the encoding an XLIFF or PO file declares when it is not UTF-8 (ISO-8859-1, windows-1252, ...), else undefined */
+function declaredEncoding(buf: Buffer, format: Format): string | undefined {
+  const head = buf.subarray(0, 4096).toString('latin1');
+  const m = format === 'xliff' ? /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)
+    : format === 'po' ? /^"Content-Type:[^"\n]*charset=([A-Za-z0-9._:-]+)/m.exec(head) : null;
+  const name = m?.[1];
+  return name && !/^utf-?8$/i.test(name) && !/^charset$/i.test(name) ? name : undefined;
 }
 
 export function formatOfFile(file: string): Format | undefined {
