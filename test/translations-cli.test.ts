@@ -97,4 +97,22 @@ test('export --dry-run writes nothing; an export option given to import is refus
   } finally { cleanup(dir); }
 });
 
+test('a file for a language no template had, beside one of the same base (de_DE beside de): imported, with a note that its header may be a tool\'s', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': EN.replace('language: en_US', 'language: de') });
+    const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de_DE', '--format', 'po'], { cwd: dir });
+    assert.is(out.exitCode, 0, out.stderr);
+    const po = readFileSync(path.join(dir, 'translations/de_DE.po'), 'utf8');
+    writeFiles(dir, { 'translations/de_DE.po': po.replace(/msgstr ""\n*$/, 'msgstr "Hallo {{customer}}, deine Bestellung {{order_id}} ist unterwegs und kommt in drei Werktagen an."\n') });
+    const r = await cliIn(['translations', 'import', 'translations/de_DE.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/order_shipped\.de_DE\.yaml/);
+    assert.match(r.stderr, /^translations\/de_DE\.po: note: no template was in de_DE before this import, and the project has de: if the file was meant for de, correct its language/m);
+    // a language the project already has: no note
+    const again = await cliIn(['translations', 'import', 'translations/de_DE.po'], { cwd: dir });
+    assert.not.match(again.stderr, /note:/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

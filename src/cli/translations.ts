@@ -173,6 +173,8 @@ export interface ImportResult {
   unchanged: string[];
   /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: (NotFinal & { file: string })[];
+  /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
+  newLanguages: { file: string; language: string; near: string }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
   /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
@@ -202,7 +204,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], onThreads: false, early: 0 };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], onThreads: false, early: 0 };
   // the translation files first: their languages say which templates are edited
   const docs: { file: string; doc: TranslationDoc }[] = [];
   for (const file of files) {
@@ -299,11 +301,14 @@ export async function importTranslations(config: Config, files: readonly string[
     targets.delete(template);
     if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
   };
+  /** the languages of the project's templates */
+  const languages = new Set<string>();
   const onRead = (t: Read): boolean => {
     const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
     taken.add(rel);
     const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
     if (!channel || !name || !language) return true;
+    languages.add(language);
     const template = `${channel}/${name}`;
     if (seen.has(`${language}\n${template}`)) return true;
     seen.add(`${language}\n${template}`);
@@ -328,6 +333,12 @@ export async function importTranslations(config: Config, files: readonly string[
     if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
   }
   throwIfInterrupted(signal, 'stopped before writing: no file was written');
+  for (const { file, doc } of docs) {
+    if (languages.has(doc.target)) continue;
+    const base = doc.target.split('_')[0]!;
+    const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
+    if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
+  }
   const unchanged = new Set<string>();
   /** a translation file's plan, into the result (its writes already sent) */
   const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
@@ -410,6 +421,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const fromMany = held.size > 1 || files.length > 1;
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   if (err.length) io().stderr.write(err.join(''));
