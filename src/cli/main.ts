@@ -78,10 +78,32 @@ export function handleError(e: unknown, debug: boolean): number {
     io().stderr.write(`tplsync: ${coded.message}\n`);
     return coded.exitCode;
   }
+  // the machine refused a file (a full disk, a size limit, a read-only folder): not a bug of tplsync, and the message says which file
+  const system = systemError(e);
+  if (system) {
+    io().stderr.write(`tplsync: ${system}\n`);
+    return EXIT.USAGE;
+  }
   io().stderr.write(`tplsync: internal error: ${(e as Error)?.message ?? String(e)}\n`);
   if (debug && (e as Error)?.stack) io().stderr.write(`${(e as Error).stack}\n`);
   else io().stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
   return EXIT.INTERNAL;
+}
+
+/** what the file system's error codes mean, for the errors a command did not handle itself */
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is used up', EFBIG: 'the file would be larger than this process may write (ulimit -f)',
+  EROFS: 'the file system is read-only', EACCES: 'permission denied', EPERM: 'the operation is not permitted', EMFILE: 'too many files open (ulimit -n)',
+  ENFILE: 'too many files open on the machine', EIO: 'an input/output error of the device', EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder',
+};
+
+/** `cannot write PATH: why (CODE)` for an error of the file system, else undefined */
+export function systemError(e: unknown): string | undefined {
+  const x = e as { code?: unknown; syscall?: unknown; path?: unknown } | undefined;
+  const why = typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
+  if (!why) return undefined;
+  const verb = x!.syscall === 'open' || x!.syscall === 'read' || x!.syscall === 'scandir' || x!.syscall === 'stat' ? 'cannot open' : 'cannot write';
+  return `${verb}${typeof x!.path === 'string' ? ` ${x!.path}` : ''}: ${why} (${x!.code as string})`;
 }
 
 /** Ctrl-C while a question waits: inquirer's ExitPromptError, or readline's AbortError ("Aborted with Ctrl+C"). */

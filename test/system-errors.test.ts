@@ -1,0 +1,50 @@
+// An error of the machine that a command did not handle (a full disk, a file size limit, a
+// read-only folder, a path through a file) is not "internal error ... This is a bug in tplsync"
+// with exit 70: it is said with its file and what it means, exit 3. The errors are real ones: made
+// by the file system calls in a temp folder, and by the command line under `ulimit -f 1`.
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { handleError, systemError } from '../src/cli/main.ts';
+import { BIN, CONFIG, cleanup, tempDir, writeFiles } from './helpers.ts';
+
+function caught(f: () => unknown): unknown {
+  try { f(); } catch (e) { return e; }
+  throw new Error('no error');
+}
+
+test('file system errors: said with the path and their meaning, exit 3; any other error is still a bug (70)', () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(path.join(dir, 'a-file'), 'x');
+    mkdirSync(path.join(dir, 'folder'));
+    const through = caught(() => writeFileSync(path.join(dir, 'a-file', 'x.xlf'), 'y'));
+    assert.is(systemError(through), `cannot open ${path.join(dir, 'a-file', 'x.xlf')}: a part of the path is not a folder (ENOTDIR)`);
+    const folder = caught(() => openSync(path.join(dir, 'folder'), 'w'));
+    assert.match(systemError(folder) ?? '', /: it is a folder \(EISDIR\)$/);
+    let err = '';
+    const write = process.stderr.write;
+    process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
+    let codes: number[];
+    try { codes = [handleError(through, false), handleError(new TypeError('x is undefined'), false)]; } finally { process.stderr.write = write; }
+    assert.equal(codes, [3, 70]);
+    assert.match(err, /^tplsync: cannot open .*a part of the path is not a folder \(ENOTDIR\)$/m);
+    assert.match(err, /internal error: x is undefined/);
+  } finally { cleanup(dir); }
+});
+
+test('the command line under a file size limit: exit 3 and what happened, not an internal error', async () => {
+  const dir = tempDir();
+  try {
+    const en = 'channel: shop-whatsapp\nname: order_shipped\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "' + 'Your order is on its way. '.repeat(30) + '"\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': en });
+    const r = await execa('bash', ['-c', `ulimit -f 1 && exec node "$0" translations export --source en_US --target de`, BIN], { cwd: dir, reject: false });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /^tplsync: cannot write.*the file would be larger than this process may write \(ulimit -f\) \(EFBIG\)$/m);
+    assert.not.match(r.stderr, /internal error|This is a bug/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
