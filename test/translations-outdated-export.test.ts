@@ -37,13 +37,23 @@ translated_from:
     footer: "HASH_FOOTER"
 `;
 
-test('an outdated translation goes out marked (XLIFF initial + note, PO fuzzy, CSV note); an untouched PO does not clear it', async () => {
+/** the German file as made from EN's texts (its hashes theirs) */
+async function deMadeFromEn(): Promise<string> {
+  const { textHash } = await import('../src/translations/units.ts');
+  return DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
+}
+
+/** a project in a new temp folder: the config and these files, and the config loaded */
+async function project(files: Record<string, string>): Promise<{ dir: string; config: Awaited<ReturnType<typeof loadConfig>> }> {
   const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
+  return { dir, config: await loadConfig({ cwd: dir }) };
+}
+
+test('an outdated translation goes out marked (XLIFF initial + note, PO fuzzy, CSV note); an untouched PO does not clear it', async () => {
+  const de = await deMadeFromEn();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
   try {
-    const { textHash } = await import('../src/translations/units.ts');
-    const de = DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
-    const config = await loadConfig({ cwd: dir });
     const before = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated');
     assert.is(before.length, 1);
     for (const format of ['xliff', 'po', 'csv'] as const) {
@@ -75,12 +85,9 @@ test('an outdated translation goes out marked (XLIFF initial + note, PO fuzzy, C
 });
 
 test('an untouched XLIFF or CSV does not clear it either: a unit still in state "initial" or still noted outdated is not imported, and says what imports it', async () => {
-  const dir = tempDir();
+  const de = await deMadeFromEn();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
   try {
-    const { textHash } = await import('../src/translations/units.ts');
-    const de = DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
-    const config = await loadConfig({ cwd: dir });
     const outdated = async () => (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated').length;
     for (const format of ['xliff', 'csv'] as const) {
       await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format, out: 'tr' });
@@ -102,10 +109,8 @@ test('an untouched XLIFF or CSV does not clear it either: a unit still in state 
 });
 
 test('a tool\'s copy of the source in state "initial" makes no new file; the same unit marked translated does', async () => {
-  const dir = tempDir();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const config = await loadConfig({ cwd: dir });
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['es'], format: 'xliff', out: 'tr' });
     // as a CAT tool pre-fills each segment: the target a copy of the source, state initial
     const copied = readFileSync(path.join(dir, 'tr/es.xlf'), 'utf8').replace(/<segment>\s*<source xml:space="preserve">([\s\S]*?)<\/source>/g, (_m, src: string) => `<segment state="initial">\n        <source xml:space="preserve">${src}</source>\n        <target xml:space="preserve">${src}</target>`);
@@ -126,12 +131,9 @@ test('a tool\'s copy of the source in state "initial" makes no new file; the sam
 });
 
 test('a file that translates a language into itself, or into the language its source was translated from, is refused whole', async () => {
-  const dir = tempDir();
+  const de = await deMadeFromEn();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': de });
   try {
-    const { textHash } = await import('../src/translations/units.ts');
-    const de = DE.replace('HASH_BODY', textHash('Hi {{customer}}, your order is on its way.')).replace('HASH_FOOTER', textHash('Reply STOP to opt out'));
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': de });
-    const config = await loadConfig({ cwd: dir });
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
     // the same language twice (a header edited by hand)
@@ -152,10 +154,8 @@ test('a file that translates a language into itself, or into the language its so
 });
 
 test('a translation whose file\'s source text has other placeholders than the template\'s is refused; a reworded source with the same ones is imported, then outdated', async () => {
-  const dir = tempDir();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const config = await loadConfig({ cwd: dir });
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
     // a spreadsheet where the placeholder was taken out of both the source and the target cell
@@ -176,13 +176,11 @@ test('a translation whose file\'s source text has other placeholders than the te
 
 test('a text over several lines keeps a file in fmt\'s layout in it (the pull-request check runs fmt --check); a file in its own layout keeps its own', async () => {
   const { formatTemplate } = await import('../src/fmt/format.ts');
-  const dir = tempDir();
+  const en = formatTemplate(EN.replace('"Hi {{customer}}, your order is on its way."', '"Hi {{customer}},\\nyour order is on its way."')).text;
+  const own = 'channel: shop-whatsapp\nname: welcome\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Welcome,\\nMaria" }\nfooter:   Reply STOP\n';
+  assert.is.not(formatTemplate(own).text, own, 'not in fmt\'s layout');
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': en, 'templates/welcome.en_US.yaml': own });
   try {
-    const en = formatTemplate(EN.replace('"Hi {{customer}}, your order is on its way."', '"Hi {{customer}},\\nyour order is on its way."')).text;
-    const own = 'channel: shop-whatsapp\nname: welcome\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Welcome,\\nMaria" }\nfooter:   Reply STOP\n';
-    assert.is.not(formatTemplate(own).text, own, 'not in fmt\'s layout');
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': en, 'templates/welcome.en_US.yaml': own });
-    const config = await loadConfig({ cwd: dir });
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8')
       .replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, '$1"Hallo {{customer}},\ndeine Bestellung ist unterwegs."')
