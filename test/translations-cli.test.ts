@@ -115,4 +115,31 @@ test('a file for a language no template had, beside one of the same base (de_DE 
   } finally { cleanup(dir); }
 });
 
+test('round two of the trial: padding refused; en-us into en_US is the same language; --out x.po for several targets is refused; a field added to a CRLF file keeps CRLF', async () => {
+  const dir = tempDir();
+  try {
+    const en = 'channel: shop-whatsapp\nname: menu\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Hi {{customer}}, done.", examples: { customer: Ana } }\nbuttons:\n  - { type: QUICK_REPLY, text: OK }\n  - { type: QUICK_REPLY, text: Help }\n';
+    const de = 'channel: shop-whatsapp\r\nname: menu\r\nlanguage: de\r\ncategory: UTILITY\r\nbody: { text: "Hallo {{customer}}, fertig.", examples: { customer: Ana } }\r\nbuttons:\r\n  - { type: QUICK_REPLY, text: OK }\r\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/menu.en_US.yaml': en, 'templates/menu.de.yaml': de });
+    const several = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--target', 'fr', '--out', 'x.po'], { cwd: dir });
+    assert.is(several.exitCode, 3);
+    assert.match(several.stderr, /--out x\.po names one file; with several --target languages, --out names a folder/);
+    assert.not.ok(existsSync(path.join(dir, 'x.po')));
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'de.csv'], { cwd: dir })).exitCode, 0);
+    const csv = readFileSync(path.join(dir, 'de.csv'), 'utf8');
+    writeFiles(dir, { 'padded.csv': csv.replace('"Help",""', '"Help"," Hilfe "') });
+    const padded = await cliIn(['translations', 'import', 'padded.csv'], { cwd: dir });
+    assert.is(padded.exitCode, 1);
+    assert.match(padded.stderr, /buttons\.1\.text: refused: the translation begins with " " where the source text has none/);
+    writeFiles(dir, { 'same.csv': csv.replace('"id","en_US","de"', '"id","en-us","EN_us"') });
+    assert.match((await cliIn(['translations', 'import', 'same.csv'], { cwd: dir })).stderr, /translates en_US into en_US/);
+    writeFiles(dir, { 'de.csv': csv.replace('"Help",""', '"Help","Hilfe"') });
+    const ok = await cliIn(['translations', 'import', 'de.csv'], { cwd: dir });
+    assert.is(ok.exitCode, 0, ok.stderr);
+    const after = readFileSync(path.join(dir, 'templates/menu.de.yaml'), 'utf8');
+    assert.match(after, /text: Hilfe/);
+    assert.not.match(after.replace(/\r\n/g, ''), /\n/, 'CRLF kept');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -120,4 +120,22 @@ test('an XLIFF or PO file that declares ISO-8859-1 (as xmllint and msgfmt read i
   assert.is(decodeTranslationFile(Buffer.from('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=CHARSET\\n"\n'), 'po').length > 0, true);
 });
 
+test('XLIFF as tools write it: a pretty-printed target without xml:space="preserve" is its text (either read); a lower-case region is the files\' case; a unit without name is its file\'s original and its id; a state XLIFF lacks is refused', async () => {
+  const { readXliffTree } = await import('../src/translations/formats.ts');
+  const { readXliffFast } = await import('../src/translations/xliff-fast.ts');
+  const doc = (attrs: string, unit: string) => `<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-us" trgLang="fr-fr"${attrs}><file id="f" original="shop-whatsapp/x">${unit}</file></xliff>`;
+  const pretty = doc('', `<unit id="buttons.0.text" name="shop-whatsapp/x:buttons.0.text"><segment state="translated">\n  <source>Open  shop</source>\n  <target>\n          Ouvrir <ph id="1" equiv="{{n}}"/>\n        </target>\n</segment></unit>`);
+  for (const read of [readXliffTree, readXliffFast]) {
+    const r = read(pretty)!;
+    assert.equal([r.source, r.target], ['en_US', 'fr_FR']);
+    assert.equal(r.entries.map((e) => [e.source, e.target]), [['Open shop', 'Ouvrir {{n}}']], read.name);
+  }
+  // preserved where it is said, on the element or around it
+  const kept = readXliff(doc(' xml:space="preserve"', `<unit id="u" name="shop-whatsapp/x:footer"><segment><source> a</source><target> b </target></segment></unit>`));
+  assert.equal(kept.entries.map((e) => e.target), [' b ']);
+  const unnamed = readXliff(doc('', `<unit id="footer"><segment><source>Reply</source><target>Répondez</target></segment></unit>`));
+  assert.equal(unnamed.entries.map((e) => e.id), ['shop-whatsapp/x:footer']);
+  assert.throws(() => readXliff(doc('', `<unit id="u" name="shop-whatsapp/x:footer"><segment state="bogus"><source>a</source><target>b</target></segment></unit>`)), /state is 'bogus', not one of XLIFF 2\.0's/);
+});
+
 test.run();

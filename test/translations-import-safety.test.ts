@@ -26,7 +26,7 @@ body:
   examples: { customer: Maria }
 footer: 'Reply STOP to opt out'
 `;
-const german = (i: number, round: number) => (i === LONG && round === 2 ? `Hallo {{customer}}, ${'Bestellung unterwegs. '.repeat(44)}` : `Hallo {{customer}}, Bestellung ${i} ist unterwegs (${round}).`);
+const german = (i: number, round: number) => (i === LONG && round === 2 ? `Hallo {{customer}}, ${'Bestellung unterwegs. '.repeat(44).trimEnd()}` : `Hallo {{customer}}, Bestellung ${i} ist unterwegs (${round}).`);
 
 /** the exported PO with every unit translated (round 2: template LONG's body past 1 KiB), or with a placeholder dropped in `drop` */
 function fill(po: string, round: number, drop?: number): string {

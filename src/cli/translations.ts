@@ -120,6 +120,8 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   const kind = out ? kindOf(out) : 'stdout';
+  // a name of a translation file for several languages: one file cannot hold them, and a folder of that name would mislead
+  if (o.targets.length > 1 && kind === 'none' && formatOfFile(out!)) throw new UsageError(`translations export: --out ${o.out} names one file; with several --target languages, --out names a folder (one file a language in it): --out ${path.dirname(o.out) === '.' ? 'translations' : path.dirname(o.out)}`);
   if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);
   const single = kind === 'stdout' || kind === 'special' || (o.targets.length === 1 && (kind === 'file' || (kind === 'none' && /\.[a-z]+$/i.test(out!))));
   if (single && out && kind !== 'special') {
@@ -222,6 +224,13 @@ export async function importTranslations(config: Config, files: readonly string[
       throw e;
     }
     const read = docs[docs.length - 1]!.doc;
+    const odd = [read.source, read.target].find((l) => !LANG.test(l));
+    if (odd !== undefined) {
+      // the language would name the files written (`welcome.Deutsch.yaml`)
+      docs.pop();
+      result.refusals.push({ file, line: 1, id: '', message: `the file's language '${odd}' is not a language code like de or pt_BR${languageHint(odd)} (XLIFF's srcLang and trgLang, PO's Language and X-Source-Language headers, the CSV's language columns)` });
+      continue;
+    }
     if (read.source === read.target) {
       // one language into itself: its texts would overwrite the source files' own
       docs.pop();

@@ -82,6 +82,12 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined):
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
   if (limit !== undefined && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
+  // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it
+  const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
+  for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
+    const got = edge(e.target, at);
+    if (got !== edge(source, at)) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the source text has ${JSON.stringify(edge(source, at)) === '""' ? 'none' : JSON.stringify(edge(source, at))}; write it as the source does (a translation tool's padding?)`;
+  }
   return undefined;
 }
 
@@ -265,6 +271,8 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
       } else d2.setIn(m.path, m.text);
     }
     out = d2.toString({ lineWidth: 0 });
+    // yaml prints LF: a CRLF file keeps its line ends (a line break in a scalar reads as LF either way)
+    if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   }
   return out;
 }

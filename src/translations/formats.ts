@@ -6,7 +6,7 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
-import { lineIndex, readXliffFast } from './xliff-fast.js';
+import { languageOfBcp47, lineIndex, readXliffFast } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -35,8 +35,11 @@ export function languageHint(input: string): string {
 
 /** `en_US` as BCP 47 (`en-US`), for XLIFF's srcLang and trgLang and PO's Language. */
 export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
-/** BCP 47 back to the template files' form (`en-US` → `en_US`). */
-export const fromBcp47 = (lang: string): string => lang.replace(/-/g, '_');
+/**
+ * BCP 47 back to the template files' form (`en-US` → `en_US`), its case as the files write it
+ * (BCP 47 ignores case: a tool's `de-de` or `EN-us` is `de_DE`, `en_US`; `zh-hant` is `zh_Hant`).
+ */
+export const fromBcp47 = languageOfBcp47;
 
 const XML_SPECIAL = /[&<>"]/;
 const xmlEscape = (s: string): string => !XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -180,6 +183,8 @@ export class TranslationFileError extends Error {
 
 
 type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+/** XLIFF 2.0's states of a segment: a translation in any but the first is finished; no state: taken as finished, as tools that write none mean it */
+const XLIFF_STATES = new Set(['initial', 'translated', 'reviewed', 'final']);
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
 const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
 
@@ -220,8 +225,10 @@ export function readXliffTree(text: string): TranslationDoc {
   for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
     for (const unit of kids(file).filter((n) => tagOf(n) === 'unit')) {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
-      const name = unit[':@']?.name;
-      if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id)', line);
+      // the unit id tplsync writes as its name; a tool that dropped it leaves the file's original (the template) and the unit's id (the field)
+      const original = file[':@']?.original;
+      const name = unit[':@']?.name ?? (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
+      if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id), in a <file> without its original', line);
       // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
       const codes = new Map<string, string>();
@@ -241,23 +248,35 @@ export function readXliffTree(text: string): TranslationDoc {
         }
         return content(c, resolve);
       }).join('');
+      /**
+       * a source's or target's text; unless xml:space="preserve" is said on it or around it, its white
+       * space is XML's default, insignificant: a tool that pretty-printed `<target>\n  Ouvrir\n</target>` meant `Ouvrir`
+       */
+      const textOf = (el: XNode, seg: XNode, resolve: boolean): string => {
+        const raw = content(el, resolve);
+        const space = [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
+        return space === 'preserve' ? raw : raw.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+      };
       for (const seg of segments) {
         const src = kids(seg).find((n) => tagOf(n) === 'source');
-        if (src) source += content(src, false);
+        if (src) source += textOf(src, seg, false);
       }
-      const pieces: (XNode | undefined)[] = [];
+      const pieces: ({ el: XNode; seg: XNode } | undefined)[] = [];
       let untranslated = false;
       // a segment in state "initial" (XLIFF 2.0: not translated yet; a tool's copy of the source, an outdated text as export wrote it)
       const initial = segments.some((seg) => tagOf(seg) === 'segment' && seg[':@']?.state === 'initial');
+      const odd = segments.map((seg) => seg[':@']?.state).find((st) => st !== undefined && !XLIFF_STATES.has(st));
+      if (odd !== undefined) throw new TranslationFileError(`a segment's state is '${odd}', not one of XLIFF 2.0's (initial, translated, reviewed, final)`, line);
       for (const seg of segments) {
         const tgt = kids(seg).find((n) => tagOf(n) === 'target');
         // an ignorable without a target keeps its source (XLIFF 2.0: it is not translated)
-        pieces.push(tgt ?? (tagOf(seg) === 'ignorable' ? kids(seg).find((n) => tagOf(n) === 'source') : undefined));
+        const el = tgt ?? (tagOf(seg) === 'ignorable' ? kids(seg).find((n) => tagOf(n) === 'source') : undefined);
+        pieces.push(el ? { el, seg } : undefined);
         if (tagOf(seg) === 'segment') { if (tgt) target = ''; else untranslated = true; }
       }
       // a segment without a target: the unit is not translated yet (not a part of its text)
       if (untranslated) continue;
-      if (target !== undefined) for (const p of pieces) if (p) target += content(p, true);
+      if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true);
       if (target === undefined || target === '') continue;
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });

@@ -12,6 +12,11 @@ interface Entry { id: string; source: string; target: string; line: number; unkn
 interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
+/** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
+export function languageOfBcp47(lang: string): string {
+  return lang.split(/[-_]/).map((p, i) => (i === 0 ? p.toLowerCase() : p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase())).join('_');
+}
+
 /** 1-based line of an offset, by binary search over the offsets where lines start (formats.ts uses it too) */
 export function lineIndex(text: string): (index: number) => number {
   const starts = [0];
@@ -69,7 +74,20 @@ interface OpenUnit {
   untranslated: boolean;
   /** a segment in state "initial": its target is not a finished translation */
   initial: boolean;
-  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
+  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
+}
+
+/** XML's default white space (not xml:space="preserve"): runs of it one space, none at the ends, as readXliffTree reads it */
+function normalised(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p; else out.push(p);
+  }
+  for (let k = 0; k < out.length; k++) { const p = out[k]; if (typeof p === 'string') out[k] = p.replace(/[ \t\r\n]+/g, ' '); }
+  const first = out[0]; if (typeof first === 'string') out[0] = first.replace(/^ /, '');
+  const end = out[out.length - 1]; if (typeof end === 'string') out[out.length - 1] = end.replace(/ $/, '');
+  return out;
 }
 
 /** Pure: the entries of an XLIFF 2.0 file as readXliff gives them, or undefined when the fast read cannot prove its answer. */
@@ -84,6 +102,10 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   const n = text.length;
   const lineAt = lineIndex(text);
   const stack: string[] = [];
+  /** the xml:space in effect in each open element (undefined: XML's default) */
+  const spaces: (string | undefined)[] = [];
+  /** the element being opened's */
+  let space: string | undefined;
   let rootDone = false;
   let srcLang: string | undefined;
   let trgLang: string | undefined;
@@ -117,6 +139,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       SPACE.test(text);
       if (text[SPACE.lastIndex] !== '>') return undefined;
       i = SPACE.lastIndex + 1;
+      spaces.pop();
       if (stack.pop() !== name) return undefined;
       if (!close(name)) return undefined;
       continue;
@@ -159,11 +182,13 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       j = ve + 1;
     }
     i = j;
+    // xml:space as said on the element or inherited from around it
+    space = attrs.get('xml:space') ?? spaces[spaces.length - 1];
     if (!open(name, lt, selfClosing)) return undefined;
-    if (selfClosing) { if (!close(name)) return undefined; } else stack.push(name);
+    if (selfClosing) { if (!close(name)) return undefined; } else { stack.push(name); spaces.push(space); }
   }
   if (stack.length || !rootDone || !srcLang || !trgLang) return undefined;
-  return { source: srcLang.replace(/-/g, '_'), target: trgLang.replace(/-/g, '_'), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+  return { source: languageOfBcp47(srcLang), target: languageOfBcp47(trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 
   /** an element opens (its attributes in `attrs`); false: leave the file to the full read */
   function open(name: string, at: number, selfClosing: boolean): boolean {
@@ -195,14 +220,16 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if (name === 'file') return parent === 'xliff' && depth === 1;
     if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
-      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined };
-      if (name === 'segment' && attrs.get('state') === 'initial') unit.initial = true;
+      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined, keepSource: true, keepTarget: true };
+      const state = attrs.get('state');
+      if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
+      if (name === 'segment' && state === 'initial') unit.initial = true;
       if (selfClosing) endPart(unit);
       return true;
     }
     if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
-      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; } else { if (unit.part.target) return false; unit.part.target = []; }
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = space === 'preserve'; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = space === 'preserve'; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
@@ -224,6 +251,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   function endPart(u: OpenUnit): void {
     const p = u.part!;
     u.part = undefined;
+    if (p.source && !p.keepSource) p.source = normalised(p.source);
+    if (p.target && !p.keepTarget) p.target = normalised(p.target);
     if (p.source) u.source.push(...p.source);
     if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
