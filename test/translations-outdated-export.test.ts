@@ -197,4 +197,43 @@ test('a text over several lines keeps a file in fmt\'s layout in it (the pull-re
   } finally { cleanup(dir); }
 });
 
+test('buttons in another order in the two files: export gives no translation for them, import refuses to put a URL button\'s label on a QUICK_REPLY one', async () => {
+  const en = 'channel: shop-whatsapp\nname: shop\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "See the shop." }\nbuttons:\n  - { type: URL, text: Open shop, url: "https://shop.example.com" }\n  - { type: QUICK_REPLY, text: Help }\n';
+  const de = 'channel: shop-whatsapp\nname: shop\nlanguage: de\ncategory: MARKETING\nbody: { text: "Sieh dir den Shop an." }\nbuttons:\n  - { type: QUICK_REPLY, text: Hilfe }\n  - { type: URL, text: Shop öffnen, url: "https://shop.example.com" }\n';
+  const { dir, config } = await project({ 'templates/shop.en_US.yaml': en, 'templates/shop.de.yaml': de });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    assert.match(csv, /"shop-whatsapp\/shop:buttons\.0\.text","Open shop","",/, 'not paired with Hilfe');
+    assert.match(csv, /"shop-whatsapp\/shop:body\.text","See the shop\.","Sieh dir den Shop an\.",/);
+    writeFiles(dir, { 'tr/de.csv': csv.replace('"Open shop","",', '"Open shop","Shop öffnen",').replace('"Help","",', '"Help","Hilfe",') });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.written, []);
+    assert.match(r.refusals.map((x) => x.message).join('\n'), /the de file's buttons\.0 is a QUICK_REPLY where the en_US file's is a URL: the two files' items are not in the same order/);
+    assert.is(readFileSync(path.join(dir, 'templates/shop.de.yaml'), 'utf8'), de, 'untouched');
+  } finally { cleanup(dir); }
+});
+
+test('an export made before the source changed does not replace a translation made from the current source', async () => {
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
+  try {
+    // the old export, translated
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'old' });
+    const fill = (csv: string, body: string) => csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, `$1"${body}"`).replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    const old = fill(readFileSync(path.join(dir, 'old/de.csv'), 'utf8'), 'Hallo {{customer}}, deine Bestellung ist unterwegs.');
+    // the source changes; a new export is translated and imported
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.') });
+    const now = await loadConfig({ cwd: dir });
+    await exportTranslations(now, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'new' });
+    writeFiles(dir, { 'new/de.csv': fill(readFileSync(path.join(dir, 'new/de.csv'), 'utf8'), 'Hallo {{customer}}, deine Bestellung hat das Lager verlassen.') });
+    assert.equal((await importTranslations(now, ['new/de.csv'], dir)).refusals, []);
+    const current = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+    // then the old file comes back from the translator
+    writeFiles(dir, { 'old/de.csv': old });
+    const r = await importTranslations(now, ['old/de.csv'], dir);
+    assert.match(r.refusals.map((x) => x.message).join('\n'), /made from the current en_US text, and this translation from an older one/);
+    assert.is(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), current, 'the newer translation kept');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -8,7 +8,7 @@ import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import { formatTemplate } from '../fmt/format.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, placeholdersOf, textFields, textHash } from './units.js';
+import { fieldKey, kindMismatch, placeholdersOf, textFields, textHash } from './units.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -501,6 +501,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       continue;
     }
     const fields = fieldsOf(src.value);
+    // the target file's record: a text it holds made from the current source text is not replaced by one made from an older
+    const record = obj(targets.get(template)?.value.translated_from);
+    const madeFrom = str(record?.language) === sourceLang ? obj(record?.texts) : undefined;
+    const downgrade = (field: string, current: string): string | undefined => (madeFrom?.[field] !== undefined && String(madeFrom[field]) === hashOf(current)
+      ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from an older one (the file was exported before the ${sourceLang} text changed): not imported, so as not to replace the newer translation; export again`
+      : undefined);
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
@@ -511,7 +517,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the placeholders the translator was given are those of the exported source text
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
-      const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) : undefined;
+      const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
       const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
@@ -542,6 +548,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       return undefined;
     };
     if (existing) {
+      // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
+      const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
+      if (crossed) {
+        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is a ${crossed.b} where the ${sourceLang} file's is a ${crossed.a}: the two files' items are not in the same order (lint: variant-mismatch); put them in the same order, then import (not written)` });
+        continue;
+      }
       const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, line });

@@ -217,6 +217,31 @@ const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
+const kindOf = (v: unknown): string | undefined => {
+  const o = obj(v);
+  const k = o?.type ?? o?.action;
+  return typeof k === 'string' ? k : undefined;
+};
+
+/**
+ * Pure: the first item on `path` whose kind (a button's `type`, a suggestion's `action`) is not the
+ * same in the two values: `buttons.1`, a URL in one and a QUICK_REPLY in the other (the files'
+ * buttons are not in the same order); undefined when none differs. A text is paired with its
+ * translation by its path: the kinds along it must agree.
+ */
+export function kindMismatch(a: unknown, b: unknown, path: readonly (string | number)[]): { at: string; a: string; b: string } | undefined {
+  let x = a; let y = b;
+  for (let i = 0; i < path.length; i++) {
+    const k = path[i]!;
+    x = (x as Record<string | number, unknown> | undefined)?.[k];
+    y = (y as Record<string | number, unknown> | undefined)?.[k];
+    if (typeof k !== 'number') continue;
+    const kx = kindOf(x); const ky = kindOf(y);
+    if (kx !== undefined && ky !== undefined && kx !== ky) return { at: fieldKey(path.slice(0, i + 1)), a: kx, b: ky };
+  }
+  return undefined;
+}
+
 export function extractUnitsFor(files: readonly TemplateFile[], source: string, targets: readonly string[]): Unit[][] {
   const byTarget = new Map<string, Map<string, Loose>>(targets.map((t) => [t, new Map()]));
   const sources: { template: string; value: Loose }[] = [];
@@ -229,11 +254,15 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
   }
   sources.sort((a, b) => (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
   // the units without a target, shared by every language
+  /** a unit's path in its template, and the template's value (to compare the kinds along it with a target's) */
+  const where = new Map<Unit, { path: (string | number)[]; value: Loose }>();
   const base: { template: string; units: Unit[] }[] = sources.map(({ template, value }) => ({
     template,
     units: textFields(value).map((f) => {
       const field = fieldKey(f.path);
-      return { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}) };
+      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}) };
+      where.set(u, { path: f.path, value });
+      return u;
     }),
   }));
   const hashes = new Map<Unit, string>();
@@ -249,7 +278,9 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
       const made = rec?.language === source ? rec.texts : undefined;
       for (const u of us) {
         const t = tfields.get(u.field);
-        if (t === undefined) { units.push(u); continue; }
+        // a text at the same path of another kind of item (the files' buttons in another order) is not this one's translation
+        const w0 = where.get(u)!;
+        if (t === undefined || kindMismatch(w0.value, tv, w0.path)) { units.push(u); continue; }
         const w = withTarget(u, t);
         if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
         units.push(w);
