@@ -73,4 +73,9 @@ buttons:
   assert.equal(textsOf(rcs).length, 9);
 });
 
+test('an authentication template\'s body is WhatsApp\'s preset text: not a text to translate', () => {
+  const auth = yaml.load('channel: shop-whatsapp\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "*{{1}}* is your verification code."\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n') as Record<string, unknown>;
+  assert.equal(textFields(auth).map((f) => f.path.join('.')), ['buttons.0.text']);
+});
+
 test.run();

@@ -130,7 +130,7 @@ test('round two of the trial: padding refused; en-us into en_US is the same lang
     writeFiles(dir, { 'padded.csv': csv.replace('"Help",""', '"Help"," Hilfe "') });
     const padded = await cliIn(['translations', 'import', 'padded.csv'], { cwd: dir });
     assert.is(padded.exitCode, 1);
-    assert.match(padded.stderr, /buttons\.1\.text: refused: the translation begins with " " where the source text has none/);
+    assert.match(padded.stderr, /buttons\.1\.text: refused: the translation begins with " " where the template.s text has none/);
     writeFiles(dir, { 'same.csv': csv.replace('"id","en_US","de"', '"id","en-us","EN_us"') });
     assert.match((await cliIn(['translations', 'import', 'same.csv'], { cwd: dir })).stderr, /translates en_US into en_US/);
     writeFiles(dir, { 'de.csv': csv.replace('"Help",""', '"Help","Hilfe"') });
@@ -139,6 +139,29 @@ test('round two of the trial: padding refused; en-us into en_US is the same lang
     const after = readFileSync(path.join(dir, 'templates/menu.de.yaml'), 'utf8');
     assert.match(after, /text: Hilfe/);
     assert.not.match(after.replace(/\r\n/g, ''), /\n/, 'CRLF kept');
+  } finally { cleanup(dir); }
+});
+
+test('round three of the trial: languages on the command line in any case, once each; a folder named with a slash; padding judged against the template, not the file\'s source; a key the file lacks placed where the source has it', async () => {
+  const dir = tempDir();
+  try {
+    const zh = EN.replace('language: en_US', 'language: zh_Hant').replace(/text: ".*"/, 'text: "{{customer}}，您的訂單 {{order_id}} 已出貨，將在三個工作天內送達。"');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': `${EN}footer: Reply STOP to opt out\n`, 'templates/order_shipped.zh_Hant.yaml': zh });
+    const r = await cliIn(['translations', 'export', '--source', 'en-us', '--target', 'zh-hant', '--target', 'ZH_HANT', '--out', 'tr.xlf/'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(r.stdout.trim().split('\n'), ['tr.xlf/zh_Hant.xlf: 2 units of 1 template(s), 1 translated already']);
+    // a tool that padded the source and the target alike: the template's text has no padding
+    const po = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n"X-Source-Language: en_US\\n"\n\nmsgctxt "shop-whatsapp/order_shipped:footer"\nmsgid "  Reply STOP to opt out"\nmsgstr "  Antworte STOP"\n`;
+    writeFiles(dir, { 'de.po': po });
+    const padded = await cliIn(['translations', 'import', 'de.po'], { cwd: dir });
+    assert.is(padded.exitCode, 1, padded.stdout);
+    assert.match(padded.stderr, /the translation begins with "  " where the template's text has none/);
+    // a footer the German file lacks goes after its body, as in the source, not after translated_from at the end
+    writeFiles(dir, { 'templates/order_shipped.de.yaml': `${EN.replace('language: en_US', 'language: de')}buttons:\n  - { type: QUICK_REPLY, text: OK }\n`, 'templates/order_shipped.en_US.yaml': `${EN}footer: Reply STOP to opt out\nbuttons:\n  - { type: QUICK_REPLY, text: OK }\n`, 'de.po': po.replace(/"  /g, '"') });
+    const added = await cliIn(['translations', 'import', 'de.po'], { cwd: dir });
+    assert.is(added.exitCode, 0, added.stderr);
+    const keys = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8').split('\n').filter((l) => /^[a-z_]+:/.test(l)).map((l) => l.split(':')[0]);
+    assert.equal(keys, ['channel', 'name', 'language', 'category', 'body', 'footer', 'buttons', 'translated_from']);
   } finally { cleanup(dir); }
 });
 

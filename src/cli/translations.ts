@@ -16,7 +16,7 @@ import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 import { io } from '../core/io.js';
@@ -82,8 +82,9 @@ const WRITE_THREADS = 2;
 
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   // BCP 47 (pt-BR, as XLIFF and PO write languages) is taken as the files write it (pt_BR)
-  const source = o.source?.replace(/-/g, '_');
-  const targets = (o.target ?? []).map((l) => l.replace(/-/g, '_'));
+  const source = o.source === undefined ? undefined : fromBcp47(o.source);
+  // each language once, in the files' case (zh-hant is zh_Hant)
+  const targets = [...new Set((o.target ?? []).map(fromBcp47))];
   if (!source) throw new UsageError('translations export: --source LANG is required (the language translators translate from)');
   if (!targets.length) throw new UsageError('translations export: name at least one --target LANG');
   for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l)}`);
@@ -119,7 +120,8 @@ export interface ExportResult {
 export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }): Promise<ExportResult[]> {
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
-  const kind = out ? kindOf(out) : 'stdout';
+  // a name that ends with a separator is a folder's, whatever its extension
+  const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out)) : 'stdout';
   // a name of a translation file for several languages: one file cannot hold them, and a folder of that name would mislead
   if (o.targets.length > 1 && kind === 'none' && formatOfFile(out!)) throw new UsageError(`translations export: --out ${o.out} names one file; with several --target languages, --out names a folder (one file a language in it): --out ${path.dirname(o.out) === '.' ? 'translations' : path.dirname(o.out)}`);
   if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);

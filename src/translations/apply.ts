@@ -71,7 +71,7 @@ function sourceCodes(source: string): { want: string[]; key: string } {
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
@@ -82,11 +82,13 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined):
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
   if (limit !== undefined && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
-  // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it
+  // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
+  // Judged against the template's text (`current`), not the file's source, which a tool may have padded too
   const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
   for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
     const got = edge(e.target, at);
-    if (got !== edge(source, at)) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the source text has ${JSON.stringify(edge(source, at)) === '""' ? 'none' : JSON.stringify(edge(source, at))}; write it as the source does (a translation tool's padding?)`;
+    const want = edge(current, at);
+    if (got !== want) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
   }
   return undefined;
 }
@@ -269,6 +271,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
         setPath(copy, m.path.slice(k + 1), m.text, new Set());
         d2.setIn(m.path.slice(0, k + 1), d2.createNode(copy));
       } else d2.setIn(m.path, m.text);
+      placeAsInSource(d2, m.path.slice(0, k), m.path[k]!, from);
     }
     out = d2.toString({ lineWidth: 0 });
     // yaml prints LF: a CRLF file keeps its line ends (a line break in a scalar reads as LF either way)
@@ -337,6 +340,28 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (!isPlain(a) || !isPlain(b)) return false;
   const ka = Object.keys(a); const kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
+}
+
+/**
+ * A key just added to the mapping at `at` (yaml appends it) moved to where the source has it: after
+ * the last key before it in the source's order that the mapping has (a footer after the body, not
+ * after translated_from at the end of the file).
+ */
+function placeAsInSource(d: ReturnType<typeof parseDocument>, at: (string | number)[], key: string | number, from: unknown): void {
+  if (typeof key !== 'string') return;
+  const map = at.length ? d.getIn(at, true) : d.contents;
+  const order = obj(valueAt(from, at));
+  if (!isMap(map) || !order) return;
+  const keys = Object.keys(order);
+  const mine = keys.indexOf(key);
+  // a key yaml added is a plain string, a parsed one a scalar node
+  const nameOf = (p: (typeof map.items)[number]): unknown => (isScalar(p.key) ? p.key.value : p.key);
+  const i = map.items.findIndex((p) => nameOf(p) === key);
+  if (mine < 0 || i < 0 || i !== map.items.length - 1) return;
+  const rank = (p: (typeof map.items)[number]): number => keys.indexOf(String(nameOf(p)));
+  let to = 0;
+  for (let j = 0; j < i; j++) { const r = rank(map.items[j]!); if (r >= 0 && r < mine) to = j + 1; }
+  if (to < i) map.items.splice(to, 0, map.items.splice(i, 1)[0]!);
 }
 
 /** the value at `path` in `v` (undefined where the path leaves it) */
@@ -518,7 +543,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
       const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit);
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }

@@ -227,7 +227,7 @@ export function readXliffTree(text: string): TranslationDoc {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
       // the unit id tplsync writes as its name; a tool that dropped it leaves the file's original (the template) and the unit's id (the field)
       const original = file[':@']?.original;
-      const name = unit[':@']?.name ?? (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
+      const name = unit[':@']?.name || (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id), in a <file> without its original', line);
       // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
@@ -255,7 +255,8 @@ export function readXliffTree(text: string): TranslationDoc {
       const textOf = (el: XNode, seg: XNode, resolve: boolean): string => {
         const raw = content(el, resolve);
         const space = [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
-        return space === 'preserve' ? raw : raw.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+        // an <ignorable> holds what lies between segments (XLIFF 2.0: the space after a sentence): kept as it is
+        return space === 'preserve' || tagOf(seg) === 'ignorable' ? raw : raw.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
       };
       for (const seg of segments) {
         const src = kids(seg).find((n) => tagOf(n) === 'source');

@@ -94,7 +94,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   const offer = obj(t.limited_time_offer);
   if (offer) add(['limited_time_offer', 'text'], offer.text, 16);
   const body = obj(t.body);
-  if (body) add(['body', 'text'], body.text, offer ? 600 : 1024, () => samplesOf(body.examples));
+  // an authentication template's body is WhatsApp's own preset text, which it writes in the template's language: nothing to translate
+  if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, offer ? 600 : 1024, () => samplesOf(body.examples));
   add(['footer'], t.footer, 60);
   arr(t.buttons).forEach((b, i) => {
     const o = obj(b);

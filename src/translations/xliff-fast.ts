@@ -229,7 +229,9 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
-      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = space === 'preserve'; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = space === 'preserve'; }
+      // an ignorable's content (what lies between segments) is kept as it is, like a preserved one
+      const keep = space === 'preserve' || unit.part.ignorable;
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
