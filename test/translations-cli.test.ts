@@ -145,11 +145,14 @@ test('round two of the trial: padding refused; en-us into en_US is the same lang
 test('round three of the trial: languages on the command line in any case, once each; a folder named with a slash; padding judged against the template, not the file\'s source; a key the file lacks placed where the source has it', async () => {
   const dir = tempDir();
   try {
-    const zh = EN.replace('language: en_US', 'language: zh_Hant').replace(/text: ".*"/, 'text: "{{customer}}，您的訂單 {{order_id}} 已出貨，將在三個工作天內送達。"');
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': `${EN}footer: Reply STOP to opt out\n`, 'templates/order_shipped.zh_Hant.yaml': zh });
-    const r = await cliIn(['translations', 'export', '--source', 'en-us', '--target', 'zh-hant', '--target', 'ZH_HANT', '--out', 'tr.xlf/'], { cwd: dir });
+    const zh = EN.replace('language: en_US', 'language: zh_TW').replace(/text: ".*"/, 'text: "{{customer}}，您的訂單 {{order_id}} 已出貨，將在三個工作天內送達。"');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': `${EN}footer: Reply STOP to opt out\n`, 'templates/order_shipped.zh_TW.yaml': zh });
+    const r = await cliIn(['translations', 'export', '--source', 'en-us', '--target', 'zh-tw', '--target', 'ZH_TW', '--out', 'tr.xlf/'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.equal(r.stdout.trim().split('\n'), ['tr.xlf/zh_Hant.xlf: 2 units of 1 template(s), 1 translated already']);
+    assert.equal(r.stdout.trim().split('\n'), ['tr.xlf/zh_TW.xlf: 2 units of 1 template(s), 1 translated already']);
+    // a script subtag is no language of the templates (the schema's ll or ll_CC: lint would refuse the files)
+    const script = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'zh-hant'], { cwd: dir });
+    assert.is(script.exitCode, 3);
     // a tool that padded the source and the target alike: the template's text has no padding
     const po = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n"X-Source-Language: en_US\\n"\n\nmsgctxt "shop-whatsapp/order_shipped:footer"\nmsgid "  Reply STOP to opt out"\nmsgstr "  Antworte STOP"\n`;
     writeFiles(dir, { 'de.po': po });

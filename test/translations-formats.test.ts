@@ -150,4 +150,24 @@ test('an <ignorable> between segments keeps its space without xml:space="preserv
   assert.equal(readXliffTree(text).entries.length, 1);
 });
 
+test('XML\'s default white space is the unit\'s: a space a segment ends with, or an ignorable\'s line break, is one space between words (either read); a name of spaces is no name', async () => {
+  const { readXliffTree } = await import('../src/translations/formats.ts');
+  const { readXliffFast } = await import('../src/translations/xliff-fast.ts');
+  const doc = (unit: string) => `<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de"><file id="f" original="shop-whatsapp/promo">${unit}</file></xliff>`;
+  const seg = (src: string, tgt: string) => `<segment state="translated"><source>${src}</source><target>${tgt}</target></segment>`;
+  const cases = [
+    doc(`<unit id="footer" name=" ">${seg('Reply STOP ', 'Antworte STOP ')}${seg('to opt out', 'zum Abmelden')}</unit>`),
+    doc(`<unit id="footer" name=" ">${seg('Reply STOP', 'Antworte STOP')}<ignorable><source>\n   </source></ignorable>${seg('to opt out', 'zum Abmelden')}</unit>`),
+    doc(`<unit id="footer">${seg('\n    Reply STOP\n    to opt out\n  ', '\n    Antworte STOP\n    zum Abmelden\n  ')}</unit>`),
+  ];
+  for (const text of cases) {
+    for (const read of [readXliffTree, readXliffFast]) {
+      const r = read(text);
+      if (!r) continue; // the fast read leaves some files to the full one
+      assert.equal(r.entries.map((e) => [e.id, e.source, e.target]), [['shop-whatsapp/promo:footer', 'Reply STOP to opt out', 'Antworte STOP zum Abmelden']], `${read.name}: ${text}`);
+    }
+    assert.equal(readXliffTree(text).entries.length, 1);
+  }
+});
+
 test.run();

@@ -166,9 +166,10 @@ test('a CSV column header that is not a language code is refused at line 1, with
     assert.throws(() => readCsv(text), (e: unknown) => e instanceof TranslationFileError && e.line === 1 && e.message.includes(`column 3 of the first row, '${head}', must be the target language as a code`) && (hint ? e.message.endsWith(hint) : !e.message.includes('did you mean')), head);
   }
   assert.is(readCsv(csv('pt-BR', [])).target, 'pt_BR');
-  // BCP 47 ignores case: a tool's pt-br and ZH-hant are the files' pt_BR and zh_Hant
+  // BCP 47 ignores case: a tool's pt-br and ZH-tw are the files' pt_BR and zh_TW; a script subtag is no language of the templates'
   assert.is(readCsv(csv('pt-br', [])).target, 'pt_BR');
-  assert.is(readCsv(csv('ZH-hant', [])).target, 'zh_Hant');
+  assert.is(readCsv(csv('ZH-tw', [])).target, 'zh_TW');
+  assert.throws(() => readCsv(csv('zh-Hant', [])), /must be the target language as a code/);
   await project({ 'a.csv': csv('Deutsch', [['shop-whatsapp/welcome:body.text', S, 'Hallo {{first_name}}, willkommen.']]) }, async (dir, imp) => {
     const r = await imp('a.csv');
     assert.equal(r.written, []);

@@ -236,4 +236,19 @@ test('an export made before the source changed does not replace a translation ma
   } finally { cleanup(dir); }
 });
 
+test('reply chips in another order (their postback data tells them apart): not paired on export, refused on import', async () => {
+  const en = 'channel: shop-rcs\nname: rsvp\nlanguage: en_US\nmessage:\n  message: Will you come?\n  suggestions:\n    - { action: reply, text: "Yes, I\'ll come", postbackData: rsvp_yes }\n    - { action: reply, text: Not this time, postbackData: rsvp_no }\n';
+  const de = 'channel: shop-rcs\nname: rsvp\nlanguage: de\nmessage:\n  message: Kommst du?\n  suggestions:\n    - { action: reply, text: Diesmal nicht, postbackData: rsvp_no }\n    - { action: reply, text: "Ja, ich komme", postbackData: rsvp_yes }\n';
+  const { dir, config } = await project({ 'templates/rsvp.en_US.yaml': en, 'templates/rsvp.de.yaml': de });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    assert.match(csv, /"shop-rcs\/rsvp:message\.suggestions\.0\.text","Yes, I'll come","",/);
+    writeFiles(dir, { 'tr/de.csv': csv.replace(`"Yes, I'll come","",`, '"Yes, I\'ll come","Ja, gerne",') });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.match(r.refusals.map((x) => x.message).join('\n'), /message\.suggestions\.0 is a reply \(postbackData rsvp_no\) where the en_US file's is a reply \(postbackData rsvp_yes\)/);
+    assert.is(readFileSync(path.join(dir, 'templates/rsvp.de.yaml'), 'utf8'), de);
+  } finally { cleanup(dir); }
+});
+
 test.run();

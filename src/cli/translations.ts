@@ -83,7 +83,7 @@ const WRITE_THREADS = 2;
 export async function translationsExport(paths: string[], o: ExportOptions): Promise<number> {
   // BCP 47 (pt-BR, as XLIFF and PO write languages) is taken as the files write it (pt_BR)
   const source = o.source === undefined ? undefined : fromBcp47(o.source);
-  // each language once, in the files' case (zh-hant is zh_Hant)
+  // each language once, in the files' case (de-de is de_DE)
   const targets = [...new Set((o.target ?? []).map(fromBcp47))];
   if (!source) throw new UsageError('translations export: --source LANG is required (the language translators translate from)');
   if (!targets.length) throw new UsageError('translations export: name at least one --target LANG');

@@ -6,14 +6,14 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
-import { languageOfBcp47, lineIndex, readXliffFast } from './xliff-fast.js';
+import { collapsed, languageOfBcp47, lineIndex, readXliffFast } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
 export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
 
-/** A language code as the template files write it (`de`, `pt_BR`, `zh_Hant`): what `--source` and `--target` take, and a CSV's language columns. */
-export const LANG = /^[a-z]{2,3}(_[A-Z]{2}|_[A-Za-z]{4})?$/;
+/** A language code as the template files write it (`de`, `pt_BR`: the schema's `ll` or `ll_CC`): what `--source` and `--target` take, and a translation file's languages. */
+export const LANG = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 /** a language's name as a spreadsheet's column may say it (in English and in the language itself) → its code */
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -227,7 +227,7 @@ export function readXliffTree(text: string): TranslationDoc {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
       // the unit id tplsync writes as its name; a tool that dropped it leaves the file's original (the template) and the unit's id (the field)
       const original = file[':@']?.original;
-      const name = unit[':@']?.name || (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
+      const name = unit[':@']?.name?.trim() || (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id), in a <file> without its original', line);
       // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
@@ -248,16 +248,12 @@ export function readXliffTree(text: string): TranslationDoc {
         }
         return content(c, resolve);
       }).join('');
-      /**
-       * a source's or target's text; unless xml:space="preserve" is said on it or around it, its white
-       * space is XML's default, insignificant: a tool that pretty-printed `<target>\n  Ouvrir\n</target>` meant `Ouvrir`
-       */
-      const textOf = (el: XNode, seg: XNode, resolve: boolean): string => {
-        const raw = content(el, resolve);
-        const space = [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
-        // an <ignorable> holds what lies between segments (XLIFF 2.0: the space after a sentence): kept as it is
-        return space === 'preserve' || tagOf(seg) === 'ignorable' ? raw : raw.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
-      };
+      // XML's default white space unless a source or target of the unit says (or inherits) xml:space="preserve":
+      // a tool that pretty-printed `<target>\n  Ouvrir\n</target>` meant `Ouvrir`; the unit's joined text is collapsed, so that
+      // the space a segment ends with, or an ignorable's line break, is one space between its words
+      const spaceOf = (el: XNode, seg: XNode): string | undefined => [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
+      const preserve = segments.some((seg) => kids(seg).some((el) => (tagOf(el) === 'source' || tagOf(el) === 'target') && spaceOf(el, seg) === 'preserve'));
+      const textOf = (el: XNode, _seg: XNode, resolve: boolean): string => content(el, resolve);
       for (const seg of segments) {
         const src = kids(seg).find((n) => tagOf(n) === 'source');
         if (src) source += textOf(src, seg, false);
@@ -278,6 +274,7 @@ export function readXliffTree(text: string): TranslationDoc {
       // a segment without a target: the unit is not translated yet (not a part of its text)
       if (untranslated) continue;
       if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true);
+      if (!preserve) { source = collapsed(source); if (target !== undefined) target = collapsed(target); }
       if (target === undefined || target === '') continue;
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });

@@ -218,10 +218,12 @@ const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
+/** what an item is, whatever its language: a button's type, a suggestion's action and the postback data it sends the application (a reply chip's `tasting_yes`) */
 const kindOf = (v: unknown): string | undefined => {
   const o = obj(v);
   const k = o?.type ?? o?.action;
-  return typeof k === 'string' ? k : undefined;
+  if (typeof k !== 'string') return undefined;
+  return typeof o?.postbackData === 'string' ? `${k} (postbackData ${o.postbackData})` : k;
 };
 
 /**

@@ -74,21 +74,13 @@ interface OpenUnit {
   untranslated: boolean;
   /** a segment in state "initial": its target is not a finished translation */
   initial: boolean;
-  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
+  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
+  /** a source or target of the unit says (or inherits) xml:space="preserve": its texts are taken as written, else their white space is XML's default */
+  preserve: boolean;
 }
 
-/** XML's default white space (not xml:space="preserve"): runs of it one space, none at the ends, as readXliffTree reads it */
-function normalised(pieces: Piece[]): Piece[] {
-  const out: Piece[] = [];
-  for (const p of pieces) {
-    const last = out[out.length - 1];
-    if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p; else out.push(p);
-  }
-  for (let k = 0; k < out.length; k++) { const p = out[k]; if (typeof p === 'string') out[k] = p.replace(/[ \t\r\n]+/g, ' '); }
-  const first = out[0]; if (typeof first === 'string') out[0] = first.replace(/^ /, '');
-  const end = out[out.length - 1]; if (typeof end === 'string') out[out.length - 1] = end.replace(/ $/, '');
-  return out;
-}
+/** XML's default white space, for a unit none of whose texts says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
+export const collapsed = (t: string): string => t.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
 
 /** Pure: the entries of an XLIFF 2.0 file as readXliff gives them, or undefined when the fast read cannot prove its answer. */
 export function readXliffFast(text: string): TranslationDoc | undefined {
@@ -213,14 +205,14 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name'), line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false };
+      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, preserve: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
     }
     if (name === 'file') return parent === 'xliff' && depth === 1;
     if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
-      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined, keepSource: true, keepTarget: true };
+      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined };
       const state = attrs.get('state');
       if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
       if (name === 'segment' && state === 'initial') unit.initial = true;
@@ -229,9 +221,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
-      // an ignorable's content (what lies between segments) is kept as it is, like a preserved one
-      const keep = space === 'preserve' || unit.part.ignorable;
-      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; }
+      if (space === 'preserve') unit.preserve = true;
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; } else { if (unit.part.target) return false; unit.part.target = []; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
@@ -253,8 +244,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   function endPart(u: OpenUnit): void {
     const p = u.part!;
     u.part = undefined;
-    if (p.source && !p.keepSource) p.source = normalised(p.source);
-    if (p.target && !p.keepTarget) p.target = normalised(p.target);
     if (p.source) u.source.push(...p.source);
     if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
@@ -268,6 +257,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (typeof p === 'string') source += p;
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
+    if (!u.preserve) source = collapsed(source);
     if (!u.target || u.untranslated) return;
     let target = '';
     let unknown: string | undefined;
@@ -277,6 +267,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (raw === undefined) { unknown ??= p.id; continue; }
       target += raw;
     }
+    if (!u.preserve) target = collapsed(target);
     if (target === '') return;
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
