@@ -170,4 +170,26 @@ test('XML\'s default white space is the unit\'s: a space a segment ends with, or
   }
 });
 
+test('xml:space is each element\'s: tplsync\'s preserved source beside a tool\'s target that says nothing: the target\'s white space is XML\'s default (either read)', async () => {
+  const { readXliffTree } = await import('../src/translations/formats.ts');
+  const { readXliffFast } = await import('../src/translations/xliff-fast.ts');
+  const doc = (segs: string) => `<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de"><file id="f" original="shop-whatsapp/x"><unit id="body.text" name="shop-whatsapp/x:body.text">${segs}</unit></file></xliff>`;
+  const cases: [string, string, string][] = [
+    // a line break a tool wrapped into the target
+    [doc(`<segment state="translated"><source xml:space="preserve">Hi <ph id="1" equiv="{{n}}"/>, on its way.</source><target>Hallo <ph id="1" equiv="{{n}}"/>,\n          unterwegs.</target></segment>`), 'Hi {{n}}, on its way.', 'Hallo {{n}}, unterwegs.'],
+    // pretty-printed
+    [doc(`<segment state="translated"><source xml:space="preserve">Hi</source><target>\n   Hallo\n  </target></segment>`), 'Hi', 'Hallo'],
+    // one segment preserved, the next not: each element its own
+    [doc(`<segment state="translated"><source xml:space="preserve">One. </source><target xml:space="preserve">Eins. </target></segment><segment state="translated"><source xml:space="preserve">Two.</source><target>Zwei\n     kommt.</target></segment>`), 'One. Two.', 'Eins. Zwei kommt.'],
+  ];
+  for (const [text, source, target] of cases) {
+    for (const read of [readXliffTree, readXliffFast]) {
+      const r = read(text);
+      if (!r) continue;
+      assert.equal(r.entries.map((e) => [e.source, e.target]), [[source, target]], `${read.name}: ${text}`);
+    }
+    assert.equal(readXliffTree(text).entries.length, 1);
+  }
+});
+
 test.run();

@@ -576,7 +576,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
       const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
       if (crossed) {
-        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is a ${crossed.b} where the ${sourceLang} file's is a ${crossed.a}: the two files' items are not in the same order (lint: variant-mismatch); put them in the same order, then import (not written)` });
+        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is a ${crossed.b} where the ${sourceLang} file's is a ${crossed.a}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
         continue;
       }
       const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);

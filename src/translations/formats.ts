@@ -6,7 +6,7 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
-import { collapsed, languageOfBcp47, lineIndex, readXliffFast } from './xliff-fast.js';
+import { collapsed, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -248,15 +248,21 @@ export function readXliffTree(text: string): TranslationDoc {
         }
         return content(c, resolve);
       }).join('');
-      // XML's default white space unless a source or target of the unit says (or inherits) xml:space="preserve":
-      // a tool that pretty-printed `<target>\n  Ouvrir\n</target>` meant `Ouvrir`; the unit's joined text is collapsed, so that
-      // the space a segment ends with, or an ignorable's line break, is one space between its words
+      // XML's default white space, element by element: a source or target that does not say (or inherit)
+      // xml:space="preserve" has its runs of white space read as one space; a side of the unit (its source,
+      // its target) none of whose texts says preserve is also trimmed as a whole, once its segments and
+      // ignorables are joined: a tool's pretty-printed `<target>\n  Ouvrir\n</target>` is `Ouvrir`, and the
+      // space a segment ends with is one space between its words
       const spaceOf = (el: XNode, seg: XNode): string | undefined => [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
-      const preserve = segments.some((seg) => kids(seg).some((el) => (tagOf(el) === 'source' || tagOf(el) === 'target') && spaceOf(el, seg) === 'preserve'));
-      const textOf = (el: XNode, _seg: XNode, resolve: boolean): string => content(el, resolve);
+      const kept = { source: false, target: false };
+      const textOf = (el: XNode, seg: XNode, resolve: boolean, side: 'source' | 'target'): string => {
+        const raw = content(el, resolve);
+        if (spaceOf(el, seg) === 'preserve') { kept[side] = true; return raw; }
+        return runsCollapsed(raw);
+      };
       for (const seg of segments) {
         const src = kids(seg).find((n) => tagOf(n) === 'source');
-        if (src) source += textOf(src, seg, false);
+        if (src) source += textOf(src, seg, false, 'source');
       }
       const pieces: ({ el: XNode; seg: XNode } | undefined)[] = [];
       let untranslated = false;
@@ -273,8 +279,9 @@ export function readXliffTree(text: string): TranslationDoc {
       }
       // a segment without a target: the unit is not translated yet (not a part of its text)
       if (untranslated) continue;
-      if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true);
-      if (!preserve) { source = collapsed(source); if (target !== undefined) target = collapsed(target); }
+      if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true, 'target');
+      if (!kept.source) source = collapsed(source);
+      if (target !== undefined && !kept.target) target = collapsed(target);
       if (target === undefined || target === '') continue;
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });

@@ -74,13 +74,24 @@ interface OpenUnit {
   untranslated: boolean;
   /** a segment in state "initial": its target is not a finished translation */
   initial: boolean;
-  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined } | undefined;
-  /** a source or target of the unit says (or inherits) xml:space="preserve": its texts are taken as written, else their white space is XML's default */
-  preserve: boolean;
+  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
+  /** a source (target) of the unit says or inherits xml:space="preserve": the joined source (target) is not trimmed and collapsed as a whole */
+  sourceKept: boolean; targetKept: boolean;
 }
 
-/** XML's default white space, for a unit none of whose texts says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
+/** XML's default white space, for a side of a unit none of whose elements says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
 export const collapsed = (t: string): string => t.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+/** an element's text in XML's default white space: its runs one space (its ends are the joined text's affair) */
+export const runsCollapsed = (t: string): string => t.replace(/[ \t\r\n]+/g, ' ');
+
+function collapseRuns(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p; else out.push(p);
+  }
+  return out.map((p) => (typeof p === 'string' ? runsCollapsed(p) : p));
+}
 
 /** Pure: the entries of an XLIFF 2.0 file as readXliff gives them, or undefined when the fast read cannot prove its answer. */
 export function readXliffFast(text: string): TranslationDoc | undefined {
@@ -205,14 +216,14 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, preserve: false };
+      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, sourceKept: false, targetKept: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
     }
     if (name === 'file') return parent === 'xliff' && depth === 1;
     if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
-      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined };
+      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined, keepSource: false, keepTarget: false };
       const state = attrs.get('state');
       if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
       if (name === 'segment' && state === 'initial') unit.initial = true;
@@ -221,8 +232,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
-      if (space === 'preserve') unit.preserve = true;
-      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; } else { if (unit.part.target) return false; unit.part.target = []; }
+      const keep = space === 'preserve';
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
@@ -244,10 +255,12 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   function endPart(u: OpenUnit): void {
     const p = u.part!;
     u.part = undefined;
-    if (p.source) u.source.push(...p.source);
+    // xml:space is an element's: each text's runs collapsed unless it says (or inherits) preserve
+    if (p.source) { u.source.push(...(p.keepSource ? p.source : collapseRuns(p.source))); if (p.keepSource) u.sourceKept = true; }
     if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
-    if (t) u.done.push(...t);
+    const keepT = p.target ? p.keepTarget : p.keepSource;
+    if (t) { u.done.push(...(keepT ? t : collapseRuns(t))); if (keepT) u.targetKept = true; }
   }
 
   function finish(u: OpenUnit): void {
@@ -257,7 +270,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (typeof p === 'string') source += p;
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
-    if (!u.preserve) source = collapsed(source);
+    if (!u.sourceKept) source = collapsed(source);
     if (!u.target || u.untranslated) return;
     let target = '';
     let unknown: string | undefined;
@@ -267,7 +280,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (raw === undefined) { unknown ??= p.id; continue; }
       target += raw;
     }
-    if (!u.preserve) target = collapsed(target);
+    if (!u.targetKept) target = collapsed(target);
     if (target === '') return;
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
