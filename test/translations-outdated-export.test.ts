@@ -251,4 +251,21 @@ test('reply chips in another order (their postback data tells them apart): not p
   } finally { cleanup(dir); }
 });
 
+test('a new language of an authentication template in WhatsApp\'s preset English wording asks for WhatsApp\'s text in its language (add_security_recommendation), not the English sentence', async () => {
+  const en = 'channel: shop-whatsapp\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} is your verification code. For your security, do not share this code."\n  examples:\n    1: "483920"\nbuttons:\n  - type: OTP\n    text: Copy code\n    otp_type: COPY_CODE\n';
+  const { dir, config } = await project({ 'templates/login_code.en_US.yaml': en });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['fr'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/fr.csv'), 'utf8');
+    assert.not.match(csv, /body\.text/, 'the preset body is no text to translate');
+    writeFiles(dir, { 'tr/fr.csv': csv.replace('"Copy code","",', '"Copy code","Copier le code",') });
+    const r = await importTranslations(config, ['tr/fr.csv'], dir);
+    assert.equal(r.refusals, []);
+    const fr = readFileSync(path.join(dir, 'templates/login_code.fr.yaml'), 'utf8');
+    assert.match(fr, /^body:\n  add_security_recommendation: true\n/m);
+    assert.not.match(fr, /verification code|examples/);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.file.endsWith('login_code.fr.yaml')), []);
+  } finally { cleanup(dir); }
+});
+
 test.run();

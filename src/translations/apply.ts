@@ -7,6 +7,7 @@ import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../f
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import { formatTemplate } from '../fmt/format.js';
+import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, textFields, textHash } from './units.js';
 
@@ -599,12 +600,25 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     // the source file with the language and the texts changed; its own publicId and record left out
     let base = src.text;
     let before: unknown = src.value;
-    if (src.value.publicId !== undefined || src.value.translated_from !== undefined) {
+    // an authentication body in WhatsApp's preset wording of the source language: WhatsApp writes it in each
+    // template's language, so the new file asks for it (body.add_security_recommendation) instead of keeping the sentence
+    const srcBody = obj(src.value.body);
+    const preset = src.value.category === 'AUTHENTICATION' && typeof srcBody?.text === 'string' ? readPresetAuthenticationBody(srcBody.text, sourceLang) : undefined;
+    if (src.value.publicId !== undefined || src.value.translated_from !== undefined || preset) {
       const doc = parseDocument(src.text);
       doc.delete('publicId');
       doc.delete('translated_from');
-      base = doc.toString({ lineWidth: 0 });
       const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
+      if (preset) {
+        const { text: _x, examples: _e, ...body } = srcBody! as Record<string, unknown>;
+        if (preset.addSecurityRecommendation) body.add_security_recommendation = true;
+        doc.deleteIn(['body', 'text']);
+        doc.deleteIn(['body', 'examples']);
+        if (preset.addSecurityRecommendation) doc.setIn(['body', 'add_security_recommendation'], true);
+        if (Object.keys(body).length) rest.body = body;
+        else { doc.delete('body'); delete rest.body; }
+      }
+      base = doc.toString({ lineWidth: 0 });
       before = rest;
     }
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
