@@ -197,22 +197,47 @@ test('a text over several lines keeps a file in fmt\'s layout in it (the pull-re
   } finally { cleanup(dir); }
 });
 
-test('buttons in another order in the two files: export gives no translation for them, import refuses to put a URL button\'s label on a QUICK_REPLY one', async () => {
-  const en = 'channel: shop-whatsapp\nname: shop\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "See the shop." }\nbuttons:\n  - { type: URL, text: Open shop, url: "https://shop.example.com" }\n  - { type: QUICK_REPLY, text: Help }\n';
-  const de = 'channel: shop-whatsapp\nname: shop\nlanguage: de\ncategory: MARKETING\nbody: { text: "Sieh dir den Shop an." }\nbuttons:\n  - { type: QUICK_REPLY, text: Hilfe }\n  - { type: URL, text: Shop öffnen, url: "https://shop.example.com" }\n';
-  const { dir, config } = await project({ 'templates/shop.en_US.yaml': en, 'templates/shop.de.yaml': de });
-  try {
-    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
-    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
-    assert.match(csv, /"shop-whatsapp\/shop:buttons\.0\.text","Open shop","",/, 'not paired with Hilfe');
-    assert.match(csv, /"shop-whatsapp\/shop:body\.text","See the shop\.","Sieh dir den Shop an\.",/);
-    writeFiles(dir, { 'tr/de.csv': csv.replace('"Open shop","",', '"Open shop","Shop öffnen",').replace('"Help","",', '"Help","Hilfe",') });
-    const r = await importTranslations(config, ['tr/de.csv'], dir);
-    assert.equal(r.written, []);
-    assert.match(r.refusals.map((x) => x.message).join('\n'), /the de file's buttons\.0 is a QUICK_REPLY where the en_US file's is a URL: the two files' items are not in the same order/);
-    assert.is(readFileSync(path.join(dir, 'templates/shop.de.yaml'), 'utf8'), de, 'untouched');
-  } finally { cleanup(dir); }
-});
+/**
+ * Items in another order in the two files, told apart by their kind: export gives the texts no
+ * translation (it would pair one item's label with another's), import refuses the template.
+ */
+const CROSSED = [
+  {
+    what: 'buttons (a URL one and a QUICK_REPLY one)', name: 'shop',
+    en: 'channel: shop-whatsapp\nname: shop\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "See the shop." }\nbuttons:\n  - { type: URL, text: Open shop, url: "https://shop.example.com" }\n  - { type: QUICK_REPLY, text: Help }\n',
+    de: 'channel: shop-whatsapp\nname: shop\nlanguage: de\ncategory: MARKETING\nbody: { text: "Sieh dir den Shop an." }\nbuttons:\n  - { type: QUICK_REPLY, text: Hilfe }\n  - { type: URL, text: Shop öffnen, url: "https://shop.example.com" }\n',
+    unpaired: /"shop-whatsapp\/shop:buttons\.0\.text","Open shop","",/,
+    paired: /"shop-whatsapp\/shop:body\.text","See the shop\.","Sieh dir den Shop an\.",/,
+    fill: (csv: string) => csv.replace('"Open shop","",', '"Open shop","Shop öffnen",').replace('"Help","",', '"Help","Hilfe",'),
+    refused: /the de file's buttons\.0 is a QUICK_REPLY where the en_US file's is a URL: the two files' items are not in the same order/,
+  },
+  {
+    what: 'reply chips (their postback data tells them apart)', name: 'rsvp',
+    en: 'channel: shop-rcs\nname: rsvp\nlanguage: en_US\nmessage:\n  message: Will you come?\n  suggestions:\n    - { action: reply, text: "Yes, I\'ll come", postbackData: rsvp_yes }\n    - { action: reply, text: Not this time, postbackData: rsvp_no }\n',
+    de: 'channel: shop-rcs\nname: rsvp\nlanguage: de\nmessage:\n  message: Kommst du?\n  suggestions:\n    - { action: reply, text: Diesmal nicht, postbackData: rsvp_no }\n    - { action: reply, text: "Ja, ich komme", postbackData: rsvp_yes }\n',
+    unpaired: /"shop-rcs\/rsvp:message\.suggestions\.0\.text","Yes, I'll come","",/,
+    paired: /"shop-rcs\/rsvp:message\.message","Will you come\?","Kommst du\?",/,
+    fill: (csv: string) => csv.replace(`"Yes, I'll come","",`, '"Yes, I\'ll come","Ja, gerne",'),
+    refused: /message\.suggestions\.0 is a reply \(postbackData rsvp_no\) where the en_US file's is a reply \(postbackData rsvp_yes\)/,
+  },
+];
+
+for (const c of CROSSED) {
+  test(`${c.what} in another order in the two files: no translation exported for them, the import refused`, async () => {
+    const { dir, config } = await project({ [`templates/${c.name}.en_US.yaml`]: c.en, [`templates/${c.name}.de.yaml`]: c.de });
+    try {
+      await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+      const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+      assert.match(csv, c.unpaired, 'not paired with another item\'s label');
+      assert.match(csv, c.paired, 'the texts around them still paired');
+      writeFiles(dir, { 'tr/de.csv': c.fill(csv) });
+      const r = await importTranslations(config, ['tr/de.csv'], dir);
+      assert.equal(r.written, []);
+      assert.match(r.refusals.map((x) => x.message).join('\n'), c.refused);
+      assert.is(readFileSync(path.join(dir, `templates/${c.name}.de.yaml`), 'utf8'), c.de, 'untouched');
+    } finally { cleanup(dir); }
+  });
+}
 
 test('an export made before the source changed does not replace a translation made from the current source', async () => {
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
@@ -236,20 +261,6 @@ test('an export made before the source changed does not replace a translation ma
   } finally { cleanup(dir); }
 });
 
-test('reply chips in another order (their postback data tells them apart): not paired on export, refused on import', async () => {
-  const en = 'channel: shop-rcs\nname: rsvp\nlanguage: en_US\nmessage:\n  message: Will you come?\n  suggestions:\n    - { action: reply, text: "Yes, I\'ll come", postbackData: rsvp_yes }\n    - { action: reply, text: Not this time, postbackData: rsvp_no }\n';
-  const de = 'channel: shop-rcs\nname: rsvp\nlanguage: de\nmessage:\n  message: Kommst du?\n  suggestions:\n    - { action: reply, text: Diesmal nicht, postbackData: rsvp_no }\n    - { action: reply, text: "Ja, ich komme", postbackData: rsvp_yes }\n';
-  const { dir, config } = await project({ 'templates/rsvp.en_US.yaml': en, 'templates/rsvp.de.yaml': de });
-  try {
-    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
-    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
-    assert.match(csv, /"shop-rcs\/rsvp:message\.suggestions\.0\.text","Yes, I'll come","",/);
-    writeFiles(dir, { 'tr/de.csv': csv.replace(`"Yes, I'll come","",`, '"Yes, I\'ll come","Ja, gerne",') });
-    const r = await importTranslations(config, ['tr/de.csv'], dir);
-    assert.match(r.refusals.map((x) => x.message).join('\n'), /message\.suggestions\.0 is a reply \(postbackData rsvp_no\) where the en_US file's is a reply \(postbackData rsvp_yes\)/);
-    assert.is(readFileSync(path.join(dir, 'templates/rsvp.de.yaml'), 'utf8'), de);
-  } finally { cleanup(dir); }
-});
 
 test('a new language of an authentication template in WhatsApp\'s preset English wording asks for WhatsApp\'s text in its language (add_security_recommendation), not the English sentence', async () => {
   const en = 'channel: shop-whatsapp\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} is your verification code. For your security, do not share this code."\n  examples:\n    1: "483920"\nbuttons:\n  - type: OTP\n    text: Copy code\n    otp_type: COPY_CODE\n';
