@@ -2,13 +2,13 @@
 // read-only folder, a path through a file) is not "internal error ... This is a bug in tplsync"
 // with exit 70: it is said with its file and what it means, exit 3. The errors are real ones: made
 // by the file system calls in a temp folder, and by the command line under `ulimit -f 1`.
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { handleError, systemError } from '../src/cli/main.ts';
-import { BIN, CONFIG, cleanup, tempDir, writeFiles } from './helpers.ts';
+import { BIN, CONFIG, ROOT, cleanup, tempDir, writeFiles } from './helpers.ts';
 
 function caught(f: () => unknown): unknown {
   try { f(); } catch (e) { return e; }
@@ -44,6 +44,27 @@ test('the command line under a file size limit: exit 3 and what happened, not an
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /^tplsync: cannot write.*the file would be larger than this process may write \(ulimit -f\) \(EFBIG\)$/m);
     assert.not.match(r.stderr, /internal error|This is a bug/);
+    // the export's file was not half-written: no temp file is left beside it
+    assert.equal(readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp')), []);
+  } finally { cleanup(dir); }
+});
+
+test('many files written at once under a file size limit: the files written are whole, the one that failed keeps its old text, no temp file is left', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'a/old.txt': 'old text\n' });
+    // writeFilesAtomic (pull's road: many files in flight): the small files fit under 1 block of
+    // 512 bytes, the large one does not, and replaces a file that must keep its old text
+    const script = `const { writeFilesAtomic } = await import(${JSON.stringify(path.join(ROOT, 'dist', 'files', 'write.js'))});
+      const files = [...Array(20).keys()].map((i) => ({ file: 'a/f' + i + '.txt', data: 'text ' + i + '\\n' }));
+      files.splice(10, 0, { file: 'a/old.txt', data: 'x'.repeat(4096) });
+      try { await writeFilesAtomic(files, { concurrency: 4 }); console.log('no error'); } catch (e) { console.log(e.code); }`;
+    const r = await execa('bash', ['-c', `ulimit -f 1 && exec node --input-type=module -e "$0"`, script], { cwd: dir, reject: false });
+    assert.is(r.stdout.trim(), 'EFBIG', r.stderr);
+    assert.is(readFileSync(path.join(dir, 'a', 'old.txt'), 'utf8'), 'old text\n');
+    const left = readdirSync(path.join(dir, 'a')).sort();
+    assert.equal(left.filter((f) => f.endsWith('.tmp')), []);
+    for (const f of left.filter((f) => /^f\d+\.txt$/.test(f))) assert.match(readFileSync(path.join(dir, 'a', f), 'utf8'), /^text \d+\n$/);
   } finally { cleanup(dir); }
 });
 

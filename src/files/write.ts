@@ -2,7 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { chmodSync, close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, mkdirSync, open, openSync, rename, renameSync, rmSync, unlink, unlinkSync, write, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, mkdirSync, open, openSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,40 +54,15 @@ const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tem
 
 /** `file` as the caller named it (the messages say it so); written where the run's directory puts it */
 function writeOne(file: string, data: string, o: WriteOptions): void {
-  const abs = resolvePath(file);
-  let st;
-  try { st = lstatSync(abs); } catch (e) { absent(e); }
-  const mode = modeToKeep(file, st);
-  const tmp = tempName(abs);
-  try {
-    writeFileSync(tmp, o.verbatim ? data : redact(data), mode !== undefined ? { mode } : {});
-    if (mode !== undefined && needsChmod(mode)) chmodSync(tmp, mode); // the umask narrowed what writeFileSync set
-    renameSync(tmp, abs);
-  } catch (e) {
-    rmSync(tmp, { force: true }); // nothing half-done is left behind
-    throw e;
-  }
+  runSync(writeSteps(file, o.verbatim ? data : redact(data)));
 }
 
 /** a callback of node:fs as a promise: the callback API costs about half the CPU of fs/promises (no FileHandle) for each of thousands of files */
 const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => void): Promise<T> =>
   new Promise<T>((resolve, reject) => f((e, v) => (e ? reject(e) : resolve(v))));
 
-/** writeOne without blocking: the same checks, temp file and rename. */
-async function writeOneAsync(file: string, data: string): Promise<void> {
-  const abs = resolvePath(file);
-  const mode = modeToKeep(file, await call<Stats>((cb) => lstat(abs, cb)).catch(absent));
-  const tmp = tempName(abs);
-  try {
-    const fd = await call<number>((cb) => open(tmp, 'w', mode ?? 0o666, cb));
-    await writeAndClose(fd, data);
-    if (mode !== undefined && needsChmod(mode)) await fsp.chmod(tmp, mode);
-    await call<void>((cb) => rename(tmp, abs, (e) => cb(e, undefined)));
-  } catch (e) {
-    await fsp.rm(tmp, { force: true });
-    throw e;
-  }
-}
+/** writeOne without blocking: the same steps (the text already redacted) */
+const writeOneAsync = (file: string, data: string): Promise<void> => runAsync(writeSteps(file, data));
 
 /** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
 async function writeAndClose(fd: number, data: string): Promise<void> {
@@ -113,21 +88,133 @@ export interface Spare { tmp: string; mode: number }
 const UNLINKED = (e: unknown): void => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; };
 const unlinkQuiet = (tmp: string): Promise<void> => call<void>((cb) => unlink(tmp, (e) => cb(e, undefined))).catch(UNLINKED);
 
+const createOneAsync = (file: string, data: string): Promise<void> => runAsync(createSteps(file, data));
+
+/** whether the replaced file's inode may become a spare: one link, this process's user and group (as a temp file it made would be) */
+const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.());
+
+/** all of `bytes` written at the start of the open file `fd`, which is then closed (also on failure) */
+function writeAndCloseSync(fd: number, data: string): void {
+  try {
+    const bytes = Buffer.from(data, 'utf8');
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at, null);
+  } finally { closeSync(fd); }
+}
+
+/** replaceSteps with blocking calls, on a thread of its own (write-worker.ts: the AtomicWriter's `threads`) */
+export const replaceWithSparesSync = (file: string, data: string, spares: Spare[]): void => runSync(replaceSteps(file, data, spares));
+/** createSteps with blocking calls (write-worker.ts) */
+export const createOneSync = (file: string, data: string): void => runSync(createSteps(file, data));
+/** replaceSteps without blocking (AtomicWriter without threads) */
+const replaceWithSpares = (file: string, data: string, spares: Spare[]): Promise<void> => runAsync(replaceSteps(file, data, spares));
+
 /**
- * writeOneAsync with spares (AtomicWriter): the temp file is a spare when there is one, and the
- * replaced file's inode becomes a spare when it is the writer's alone to reuse: a regular file
- * with one link (its text is under no other name), of this process's user and group (as a temp
- * file it created would be).
+ * One system call of a write, described: a write is written once, as a generator of these steps
+ * (writeSteps, replaceSteps, createSteps), and run by runSync (blocking calls: a write thread, a
+ * single file) or runAsync (node:fs's callbacks, many files in flight). A step that fails is
+ * thrown back into the generator at its `yield`, as the call itself would throw there.
  */
-async function replaceWithSpares(file: string, data: string, spares: Spare[]): Promise<void> {
-  const st = await call<Stats>((cb) => lstat(file, cb)).catch(absent);
+type Step =
+  | { call: 'lstat'; path: string }
+  | { call: 'link'; from: string; to: string }
+  | { call: 'open'; path: string; flags: string | number; mode?: number }
+  /** closes `fd` when it fails (the steps then no longer own it) */
+  | { call: 'fchmod'; fd: number; mode: number }
+  /** all of `data` at the start of `fd`, which is then closed, also on failure */
+  | { call: 'writeClose'; fd: number; data: string }
+  | { call: 'rename'; from: string; to: string }
+  /** a file that is already gone is no failure */
+  | { call: 'unlinkQuiet'; path: string };
+type Steps<T> = Generator<Step, T, unknown>;
+
+/** a step, its result typed as the call gives it */
+function* sys<T = void>(step: Step): Steps<T> { return (yield step) as T; }
+
+function runSync<T>(steps: Steps<T>): T {
+  let r = steps.next();
+  while (!r.done) {
+    let v: unknown;
+    try { v = doSync(r.value); } catch (e) { r = steps.throw(e); continue; }
+    r = steps.next(v);
+  }
+  return r.value;
+}
+
+async function runAsync<T>(steps: Steps<T>): Promise<T> {
+  let r = steps.next();
+  while (!r.done) {
+    let v: unknown;
+    try { v = await doAsync(r.value); } catch (e) { r = steps.throw(e); continue; }
+    r = steps.next(v);
+  }
+  return r.value;
+}
+
+function doSync(s: Step): unknown {
+  switch (s.call) {
+    case 'lstat': return lstatSync(s.path);
+    case 'link': return linkSync(s.from, s.to);
+    case 'open': return openSync(s.path, s.flags, s.mode);
+    case 'fchmod': try { return fchmodSync(s.fd, s.mode); } catch (e) { closeSync(s.fd); throw e; }
+    case 'writeClose': return writeAndCloseSync(s.fd, s.data);
+    case 'rename': return renameSync(s.from, s.to);
+    case 'unlinkQuiet': try { return unlinkSync(s.path); } catch (e) { return UNLINKED(e); }
+  }
+}
+
+function doAsync(s: Step): Promise<unknown> {
+  switch (s.call) {
+    case 'lstat': return call<Stats>((cb) => lstat(s.path, cb));
+    case 'link': return call<void>((cb) => link(s.from, s.to, (e) => cb(e, undefined)));
+    case 'open': return call<number>((cb) => open(s.path, s.flags, s.mode, cb));
+    case 'fchmod': return call<void>((cb) => fchmod(s.fd, s.mode, (e) => (e ? close(s.fd, () => cb(e, undefined)) : cb(null, undefined))));
+    case 'writeClose': return writeAndClose(s.fd, s.data);
+    case 'rename': return call<void>((cb) => rename(s.from, s.to, (e) => cb(e, undefined)));
+    case 'unlinkQuiet': return unlinkQuiet(s.path);
+  }
+}
+
+/** a lstat's answer, undefined when nothing is there */
+function* lstatOrNothing(file: string): Steps<Stats | undefined> {
+  try { return yield* sys<Stats>({ call: 'lstat', path: file }); } catch (e) { return absent(e); }
+}
+
+/** removes a temp file on the way out of a failure; a failure to remove it is not the one to report */
+function* removeQuietly(tmp: string): Steps<void> {
+  try { yield* sys({ call: 'unlinkQuiet', path: tmp }); } catch { /* left as it is */ }
+}
+
+/** `text` into `file` through a temp file of its own and a rename (writeFileAtomic, writeFilesAtomic) */
+function* writeSteps(file: string, text: string): Steps<void> {
+  const abs = resolvePath(file);
+  const mode = modeToKeep(file, yield* lstatOrNothing(abs));
+  const tmp = tempName(abs);
+  try {
+    const fd = yield* sys<number>({ call: 'open', path: tmp, flags: 'w', mode: mode ?? 0o666 });
+    if (mode !== undefined && needsChmod(mode)) yield* sys({ call: 'fchmod', fd, mode }); // the umask narrowed what open set
+    yield* sys({ call: 'writeClose', fd, data: text });
+    yield* sys({ call: 'rename', from: tmp, to: abs });
+  } catch (e) {
+    yield* removeQuietly(tmp); // nothing half-done is left behind
+    throw e;
+  }
+}
+
+/**
+ * `text` into `file` (an AtomicWriter's replace) through a temp file that is a spare when there
+ * is one; the replaced file's inode becomes a spare when it is the writer's alone to reuse: a
+ * regular file with one link (its text is under no other name), of this process's user and group
+ * (as a temp file it created would be).
+ */
+function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void> {
+  const st = yield* lstatOrNothing(file);
   const mode = modeToKeep(file, st);
   const want = mode ?? (0o666 & ~(umask ??= process.umask()));
   let kept: Spare | undefined;
   if (mayKeep(st)) {
     const tmp = tempName(file);
     // no hard links on this file system, or not allowed: a new temp file, as without spares
-    try { await call<void>((cb) => link(file, tmp, (e) => cb(e, undefined))); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
+    try { yield* sys({ call: 'link', from: file, to: tmp }); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
   }
   let used: Spare | undefined;
   try {
@@ -136,27 +223,24 @@ async function replaceWithSpares(file: string, data: string, spares: Spare[]): P
       let fd: number;
       if (used) {
         // no O_CREAT (a spare someone removed is not made again), no link followed
-        try { fd = await call<number>((cb) => open(used!.tmp, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW, cb)); } catch {
-          await unlinkQuiet(used.tmp).catch(() => undefined);
+        try { fd = yield* sys<number>({ call: 'open', path: used.tmp, flags: constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW }); } catch {
+          yield* removeQuietly(used.tmp);
           used = undefined;
           continue;
         }
       } else {
         used = { tmp: tempName(file), mode: want };
-        fd = await call<number>((cb) => open(used!.tmp, 'wx', mode ?? 0o666, cb));
+        fd = yield* sys<number>({ call: 'open', path: used.tmp, flags: 'wx', mode: mode ?? 0o666 });
         if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
       }
-      if (used.mode !== want) {
-        const f = fd;
-        await call<void>((cb) => fchmod(f, want, (e) => (e ? close(f, () => cb(e, undefined)) : cb(null, undefined))));
-      }
-      await writeAndClose(fd, data);
+      if (used.mode !== want) yield* sys({ call: 'fchmod', fd, mode: want });
+      yield* sys({ call: 'writeClose', fd, data: text });
       try {
-        await call<void>((cb) => rename(used!.tmp, file, (e) => cb(e, undefined)));
+        yield* sys({ call: 'rename', from: used.tmp, to: file });
       } catch (e) {
         // a spare from a folder on another file system: this file through a temp file of its own
         if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-        await unlinkQuiet(used.tmp);
+        yield* sys({ call: 'unlinkQuiet', path: used.tmp });
         used = undefined;
         continue;
       }
@@ -165,7 +249,7 @@ async function replaceWithSpares(file: string, data: string, spares: Spare[]): P
     }
   } catch (e) {
     // nothing half-done is left behind: the temp file written, and the link to the old text (the file still has it)
-    await Promise.all([used, kept].map((s) => s && unlinkQuiet(s.tmp).catch(() => undefined)));
+    for (const s of [used, kept]) if (s) yield* removeQuietly(s.tmp);
     throw e;
   }
   if (kept) spares.push(kept);
@@ -179,97 +263,14 @@ async function replaceWithSpares(file: string, data: string, spares: Spare[]): P
  * that moment, or a crash of the process (SIGKILL) or the machine in it, can see the new file
  * empty or short. A signal (Ctrl-C) lets the writes under way finish.
  */
-async function createOneAsync(file: string, data: string): Promise<void> {
+function* createSteps(file: string, text: string): Steps<void> {
   let fd: number;
-  try { fd = await call<number>((cb) => open(file, 'wx', 0o666, cb)); } catch (e) {
+  try { fd = yield* sys<number>({ call: 'open', path: file, flags: 'wx', mode: 0o666 }); } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
     throw e;
   }
-  try { await writeAndClose(fd, data); } catch (e) {
-    await unlinkQuiet(file).catch(() => undefined);
-    throw e;
-  }
-}
-
-/** whether the replaced file's inode may become a spare: one link, this process's user and group (as a temp file it made would be) */
-const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.());
-
-const unlinkQuietSync = (tmp: string): void => { try { unlinkSync(tmp); } catch (e) { UNLINKED(e); } };
-
-/** all of `bytes` written at the start of the open file `fd`, which is then closed (also on failure) */
-function writeAndCloseSync(fd: number, data: string): void {
-  try {
-    const bytes = Buffer.from(data, 'utf8');
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at, null);
-  } finally { closeSync(fd); }
-}
-
-/**
- * replaceWithSpares made with blocking calls, on a thread of its own (write-worker.ts: the
- * AtomicWriter's `threads`): the same checks, spares, temp file and rename, one system call after
- * another without a callback, a promise or a hop through libuv's threads for each.
- */
-export function replaceWithSparesSync(file: string, data: string, spares: Spare[]): void {
-  let st: Stats | undefined;
-  try { st = lstatSync(file); } catch (e) { absent(e); }
-  const mode = modeToKeep(file, st);
-  const want = mode ?? (0o666 & ~(umask ??= process.umask()));
-  let kept: Spare | undefined;
-  if (mayKeep(st)) {
-    const tmp = tempName(file);
-    // no hard links on this file system, or not allowed: a new temp file, as without spares
-    try { linkSync(file, tmp); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
-  }
-  let used: Spare | undefined;
-  try {
-    for (;;) {
-      used = spares.pop();
-      let fd: number;
-      if (used) {
-        // no O_CREAT (a spare someone removed is not made again), no link followed
-        try { fd = openSync(used.tmp, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW); } catch {
-          try { unlinkQuietSync(used.tmp); } catch { /* left as it is */ }
-          used = undefined;
-          continue;
-        }
-      } else {
-        used = { tmp: tempName(file), mode: want };
-        fd = openSync(used.tmp, 'wx', mode ?? 0o666);
-        if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
-      }
-      if (used.mode !== want) {
-        try { fchmodSync(fd, want); } catch (e) { closeSync(fd); throw e; }
-      }
-      writeAndCloseSync(fd, data);
-      try {
-        renameSync(used.tmp, file);
-      } catch (e) {
-        // a spare from a folder on another file system: this file through a temp file of its own
-        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-        unlinkQuietSync(used.tmp);
-        used = undefined;
-        continue;
-      }
-      used = undefined;
-      break;
-    }
-  } catch (e) {
-    // nothing half-done is left behind: the temp file written, and the link to the old text (the file still has it)
-    for (const s of [used, kept]) if (s) try { unlinkQuietSync(s.tmp); } catch { /* as the async road */ }
-    throw e;
-  }
-  if (kept) spares.push(kept);
-}
-
-/** createOneAsync made with blocking calls (write-worker.ts) */
-export function createOneSync(file: string, data: string): void {
-  let fd: number;
-  try { fd = openSync(file, 'wx', 0o666); } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
-    throw e;
-  }
-  try { writeAndCloseSync(fd, data); } catch (e) {
-    try { unlinkQuietSync(file); } catch { /* as the async road */ }
+  try { yield* sys({ call: 'writeClose', fd, data: text }); } catch (e) {
+    yield* removeQuietly(file);
     throw e;
   }
 }
