@@ -518,7 +518,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
   for (const [template, es] of groups) {
     const src = sources.get(template);
     if (!src) {
-      for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
+      for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: e.refuse ?? `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
       continue;
     }
     // the source's own texts were translated from the target language (a spreadsheet with its language columns swapped): importing would overwrite the texts they came from
@@ -537,6 +537,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
     for (const e of unique.ok) {
+      if (e.refuse) { refused.push({ template, id: e.id, line: e.line, message: e.refuse }); continue; }
       const field = e.id.slice(template.length + 1);
       const f = fields.get(field);
       if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }

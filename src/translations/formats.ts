@@ -152,6 +152,8 @@ export interface Entry {
   line: number;
   /** a placeholder code of the target that the source does not have (XLIFF `<ph>` ids) */
   unknownCode?: string;
+  /** an entry refused as it was read, and why (with what to do): a translation without its unit id (`id` is ''), msgcat's conflict markers */
+  refuse?: string;
 }
 
 export interface TranslationDoc {
@@ -201,6 +203,8 @@ export function readXliffTree(text: string): TranslationDoc {
   // removeNSPrefix: a file that names XLIFF's namespace with a prefix (<xlf:xliff xmlns:xlf="...">) is the same file
   const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true, removeNSPrefix: true });
   if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  const notXml = entityNotXml(text);
+  if (notXml) throw new TranslationFileError(`not well-formed XML: ${notXml.what} (XML knows &amp; &lt; &gt; &quot; &apos; and character references like &#160;; an HTML entity such as &nbsp; is not XML)`, lineIndex(text)(notXml.at));
   let tree: XNode[];
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
     // fast-xml-parser ends its message with `:LINE:COLUMN` (older versions said `Line: N`)
@@ -213,8 +217,12 @@ export function readXliffTree(text: string): TranslationDoc {
   if (!root) throw new TranslationFileError('no <xliff> element', 1);
   const attrs = root[':@'] ?? {};
   // 2.1 and 2.2 keep 2.0's core (what is read here) and add modules
-  if (!/^2\.[0-2]$/.test(attrs.version ?? '')) throw new TranslationFileError(`XLIFF version ${attrs.version ?? '(none)'}: only 2.0, 2.1 and 2.2 are read`, 1);
-  if (!attrs.srcLang || !attrs.trgLang) throw new TranslationFileError('the <xliff> element needs srcLang and trgLang', 1);
+  const rootLine = lineIndex(text)(Math.max(0, text.search(/<(?:[A-Za-z_][\w.-]*:)?xliff\b/)));
+  if (!/^2\.[0-2]$/.test(attrs.version ?? '')) {
+    const old = /^1\./.test(attrs.version ?? '') ? ' (XLIFF 1.x is another format: have the tool save XLIFF 2.0 as tplsync exported it, or export PO or CSV for it)' : '';
+    throw new TranslationFileError(`XLIFF version ${attrs.version ?? '(none)'}: only 2.0, 2.1 and 2.2 are read${old}`, rootLine);
+  }
+  if (!attrs.srcLang || !attrs.trgLang) throw new TranslationFileError('the <xliff> element needs srcLang and trgLang', rootLine);
   // the unit elements in document order, to find each one's line
   const unitStarts: number[] = [];
   for (const m of text.matchAll(/<(?:[A-Za-z_][\w.-]*:)?unit\b/g)) unitStarts.push(m.index!);
@@ -238,6 +246,8 @@ export function readXliffTree(text: string): TranslationDoc {
       const content = (el: XNode, resolve: boolean): string => kids(el).map((c) => {
         const tag = tagOf(c);
         if (tag === '#text') return String(c['#text']);
+        // XLIFF 2.0's code point: a character XML cannot hold as text (or any other a tool chose to write so)
+        if (tag === 'cp') return codePoint(c[':@']?.hex, line);
         if (tag === 'ph') {
           const id = c[':@']?.id ?? '';
           if (!resolve) { const raw = c[':@']?.equiv ?? c[':@']?.disp ?? ''; codes.set(id, raw); return raw; }
@@ -290,6 +300,35 @@ export function readXliffTree(text: string): TranslationDoc {
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
 
+/** `<cp hex="..."/>`'s character */
+function codePoint(hex: string | undefined, line: number): string {
+  const n = hex && /^[0-9A-Fa-f]{1,6}$/.test(hex) ? parseInt(hex, 16) : NaN;
+  if (!(n <= 0x10ffff) || (n >= 0xd800 && n <= 0xdfff)) throw new TranslationFileError(`a <cp> whose hex, '${hex ?? ''}', is not a Unicode code point`, line);
+  return String.fromCodePoint(n);
+}
+
+/**
+ * The first `&` of the text (outside comments, CDATA sections and processing instructions) that
+ * does not begin one of XML's references: the five named entities and character references. A
+ * parser that knows HTML's entities (fast-xml-parser's htmlEntities, which reads the character
+ * references) would take `&nbsp;` or a bare `&` that no XML tool accepts.
+ */
+export function entityNotXml(text: string): { at: number; what: string } | undefined {
+  const skip: [number, number][] = [];
+  for (const m of text.matchAll(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g)) skip.push([m.index!, m.index! + m[0].length]);
+  let k = 0;
+  for (let i = text.indexOf('&'); i >= 0; i = text.indexOf('&', i + 1)) {
+    while (k < skip.length && skip[k]![1] <= i) k++;
+    if (k < skip.length && skip[k]![0] <= i) continue;
+    XML_REF.lastIndex = i;
+    if (XML_REF.test(text)) continue;
+    const name = /^&[^\s&<;]{0,20};?/.exec(text.slice(i, i + 24))?.[0] ?? '&';
+    return { at: i, what: name.endsWith(';') ? `'${name}' is not an XML entity` : `a '&' that begins no reference (write it &amp;)` };
+  }
+  return undefined;
+}
+const XML_REF = /&(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);/y;
+
 const unPo = (s: string, line: number): string => s.replace(/\\(.)/g, (_m, c: string) => {
   switch (c) {
     case 'n': return '\n'; case 't': return '\t'; case 'r': return '\r'; case '"': return '"'; case '\\': return '\\';
@@ -297,7 +336,10 @@ const unPo = (s: string, line: number): string => s.replace(/\\(.)/g, (_m, c: st
   }
 });
 
-/** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr). */
+const MSGCAT_CONFLICT = /^#-#-#-#-#  .*  #-#-#-#-#$/m;
+const PO_NO_CONTEXT = 'this entry has no msgctxt, where tplsync exports the unit id (a tool dropped it: translate-toolkit\'s po2xliff and xliff2po do), so it cannot tell which text it translates; put the msgctxt lines back, or translate the PO file tplsync exported';
+
+/** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr; a translated entry without one is given with `refuse`). */
 export function readPo(text: string): TranslationDoc {
   const lines = text.split(/\r?\n/);
   interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean }
@@ -339,10 +381,16 @@ export function readPo(text: string): TranslationDoc {
   const entries: Entry[] = [];
   const fuzzy: { id: string; line: number }[] = [];
   for (const r of raws) {
-    if (r.ctx === undefined || r.id === undefined) continue;
-    if (r.str === undefined || r.str === '') continue;
+    if (r.id === undefined || r.str === undefined || r.str === '') continue;
+    // the header (msgid ""), or a translation a tool left without tplsync's unit id: refused, not dropped in silence
+    if (r.ctx === undefined) {
+      if (r.id !== '') entries.push({ id: '', source: r.id, target: r.str, line: r.line, refuse: PO_NO_CONTEXT });
+      continue;
+    }
     if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line }); continue; }
-    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line });
+    // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
+    const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
+    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict });
   }
   return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
@@ -351,22 +399,26 @@ export function readPo(text: string): TranslationDoc {
 export function readCsv(text: string): TranslationDoc {
   let records: { record: string[]; info: { lines: number } }[];
   // a spreadsheet saves with the separator of its locale: `;` (Excel in German, French, ...) or a tab; the header says which
-  const delimiter = /^\ufeff?"?id"?([,;\t])/.exec(text)?.[1] ?? ',';
+  const delimiter = /^\ufeff?"?id"?([,;\t])/i.exec(text)?.[1] ?? ',';
   try {
-    records = parseCsv(text, { bom: true, info: true, relax_column_count: false, delimiter }) as never;
+    // a blank line, or a row whose last empty cells a spreadsheet or a hand left out, is no error: the cells it lacks are empty
+    records = parseCsv(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, delimiter }) as never;
   } catch (e) {
     const err = e as { lines?: number; message?: string };
     throw new TranslationFileError(`not valid CSV: ${err.message ?? String(e)}`, err.lines ?? 1);
   }
   const head = records[0]?.record;
-  if (!head || head[0] !== 'id' || head.length < 3) throw new TranslationFileError('the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes', 1);
+  const first = 'the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes';
+  if (!head || head.length < 3) throw new TranslationFileError(`${first} (it has ${head?.length ?? 0} column${head?.length === 1 ? '' : 's'}${head?.length === 1 && /[,;\t]/.test(head[0]!) ? `: its separator is none of , ; or a tab` : ''})`, 1);
+  // the names of the columns as a spreadsheet may have recapitalised them
+  if (head[0]!.trim().toLowerCase() !== 'id') throw new TranslationFileError(`${first}: its first cell is '${head[0]}', not 'id'`, 1);
   // the column headers name the languages: a header that is not a language code would name the new files (`welcome.Deutsch.yaml`)
   for (const [col, which] of [[1, 'source'], [2, 'target']] as const) {
     if (!LANG.test(fromBcp47(head[col]!))) throw new TranslationFileError(`column ${col + 1} of the first row, '${head[col]}', must be the ${which} language as a code like de or pt_BR${languageHint(head[col]!)}`, 1);
   }
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
-  const notesAt = head.indexOf('notes');
+  const notesAt = head.findIndex((h) => h.trim().toLowerCase() === 'notes');
   // info.lines is the line where the record ends; a record starts after the previous one ended
   let prevEnd = records[0]!.info.lines;
   for (const { record, info } of records.slice(1)) {
@@ -376,7 +428,8 @@ export function readCsv(text: string): TranslationDoc {
     const [id, crSource, crTarget] = record;
     const source = crSource?.replace(/\r\n?/g, '\n');
     const target = crTarget?.replace(/\r\n?/g, '\n');
-    if (!id || !target) continue;
+    if (!target) continue;
+    if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }
     entries.push({ id, source: source ?? '', target, line });
