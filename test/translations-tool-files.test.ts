@@ -98,6 +98,16 @@ test('XLIFF: <cp> is its character; an HTML entity, or a bare &, is not well-for
     const cdata = await cliIn(['translations', 'import', 'translations/cdata.xlf'], { cwd: dir });
     assert.is(cdata.exitCode, 0, cdata.stderr);
     assert.match(read(dir, 'templates/shipped.fr.yaml'), /STOP & pour arrêter/);
+    // a unit split into two segments, one of them translated: said with its line, not imported (half a text is no translation)
+    const half = withTargets('STOP pour arrêter').replace(/(<target xml:space="preserve">STOP pour arrêter<\/target>\s*<\/segment>)/, '$1<segment><source> Thanks.</source></segment>');
+    assert.ok(half.includes('<source> Thanks.</source>'));
+    writeFiles(dir, { 'translations/half.xlf': half });
+    const before = read(dir, 'templates/shipped.fr.yaml');
+    const h = await cliIn(['translations', 'import', 'translations/half.xlf'], { cwd: dir });
+    assert.match(h.stderr, new RegExp(`^translations/half\\.xlf:${lineOf(half, '<unit id="footer"')}: shop-whatsapp/shipped:footer: not imported: a segment of it has a target and another has none`, 'm'));
+    assert.match(read(dir, 'templates/shipped.fr.yaml'), /STOP & pour arrêter/);
+    assert.not.match(read(dir, 'templates/shipped.fr.yaml'), /Thanks/);
+    assert.ok(before.includes('STOP & pour'));
     const v12 = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n<file source-language="en-US" target-language="fr" datatype="plaintext" original="x"><body></body></file>\n</xliff>\n';
     writeFiles(dir, { 'translations/v12.xlf': v12 });
     const old = await cliIn(['translations', 'import', 'translations/v12.xlf'], { cwd: dir });

@@ -167,11 +167,12 @@ export interface TranslationDoc {
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
-export interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' }
+export interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' | 'partial' }
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
 export function notFinalWhy(f: NotFinal): string {
   if (f.mark === 'initial') return 'its segment is in state "initial" (not a finished translation: a copy of the source, or a text outdated since it was made); check it and set state="translated" to import it';
+  if (f.mark === 'partial') return 'a segment of it has a target and another has none (half translated); translate every segment to import it';
   if (f.mark === 'outdated') return 'its notes still say "outdated:" (the source text changed since this translation was made); check it and delete that note to import it';
   return 'marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it';
 }
@@ -288,7 +289,7 @@ export function readXliffTree(text: string): TranslationDoc {
         if (tagOf(seg) === 'segment') { if (tgt) target = ''; else untranslated = true; }
       }
       // a segment without a target: the unit is not translated yet (not a part of its text)
-      if (untranslated) continue;
+      if (untranslated) { if (target !== undefined) fuzzy.push({ id: name, line, mark: 'partial' }); continue; }
       if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true, 'target');
       if (!kept.source) source = collapsed(source);
       if (target !== undefined && !kept.target) target = collapsed(target);

@@ -9,7 +9,7 @@
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
-interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' }
+interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' | 'partial' }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
@@ -271,7 +271,9 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
     if (!u.sourceKept) source = collapsed(source);
-    if (!u.target || u.untranslated) return;
+    if (!u.target) return;
+    // some segments translated, not all: said, not imported (half a text is no translation)
+    if (u.untranslated) { fuzzy.push({ id: u.name!, line: u.line, mark: 'partial' }); return; }
     let target = '';
     let unknown: string | undefined;
     for (const p of u.done) {
