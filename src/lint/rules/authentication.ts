@@ -91,6 +91,15 @@ export const authenticationRules = defineRules([
     },
   },
   {
+    id: 'authentication-footer', group: 'whatsapp', severity: 'error',
+    summary: 'An AUTHENTICATION template\'s footer is WhatsApp\'s expiry line (`footer: { code_expiration_minutes: N }`), not a text of its own.',
+    why: 'Meta\'s authentication templates are preset text, an optional security sentence, an optional expiry warning and the code button: the only footer WhatsApp shows is its own "This code expires in N minutes." A footer text is not part of the template and is rejected.',
+    fix: 'Remove the footer text; for the expiry line write `footer: { code_expiration_minutes: 10 }`.', source,
+    check(ctx) {
+      if (isAuth(ctx) && typeof ctx.t.footer === 'string') ctx.report(['footer'], 'An AUTHENTICATION template has no footer text of its own; WhatsApp writes its expiry line from `footer: { code_expiration_minutes: N }`.');
+    },
+  },
+  {
     id: 'authentication-code-expiration', group: 'whatsapp', severity: 'error',
     summary: '`footer.code_expiration_minutes` is 1 to 90.', why: 'WhatsApp accepts a code expiry of 1 to 90 minutes.',
     fix: 'Give a whole number of minutes from 1 to 90.', source,

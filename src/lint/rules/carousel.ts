@@ -3,7 +3,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
-import { arr, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 
 const source = 'Meta media card carousel templates';
 const CARD_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
@@ -118,7 +118,7 @@ export const carouselRules = defineRules([
       const types = buttonTypes(first.v).join(',');
       for (const { v: c, i } of list.slice(1)) {
         const f = obj(c.header)?.format;
-        if (typeof f === 'string' && typeof format === 'string' && f !== format) ctx.report(['carousel', i, 'header', 'format'], `Card ${i + 1} has a ${f} header, card 1 a ${format} header; every card has the same.`);
+        if (typeof f === 'string' && typeof format === 'string' && f !== format) ctx.report(['carousel', i, 'header', 'format'], `Card ${i + 1} has ${an(f)} header, card 1 ${an(format)} header; every card has the same.`);
         if ((c.body !== undefined) !== hasBody) {
           ctx.report(hasBody ? ['carousel', i] : ['carousel', i, 'body'], hasBody ? `Card ${i + 1} has no body but card 1 has one; give every card a body, or none.` : `Card ${i + 1} has a body but card 1 has none; give every card a body, or none.`, hasBody ? {} : { part: 'key' });
         }

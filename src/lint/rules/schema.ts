@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
-import { claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
+import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
 
@@ -122,14 +122,14 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           : p[0] === 'carousel' && p.length === 2 ? (REQUIRED_CARD_RULES[key] ?? 'schema')
           : p[0] === 'limited_time_offer' && key === 'text' ? 'offer-text' : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
-        f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (a ${String(btnType)} button needs it)` : ''}` };
+        f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (${an(String(btnType))} button needs it)` : ''}` };
         break;
       }
       case 'enum': {
         const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
         const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
         f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value',
-          message: `${JSON.stringify(e.data)} is not a valid ${where}${hint}${hint ? ' ' : '; '}(allowed: ${allowed.join(', ')})` };
+          message: `${JSON.stringify(e.data)} is not a valid ${where}${hint} (allowed: ${allowed.join(', ')})` };
         break;
       }
       case 'pattern': {

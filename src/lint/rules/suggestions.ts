@@ -2,6 +2,7 @@
 // findings about them worded for the person writing a chip: a key of another action, a key the
 // action needs. Reported under the rule `rcs-action-keys` (schema.ts gives it the schema's errors on suggestions).
 import type { Path } from '../../files/locate.js';
+import { an } from '../rule.js';
 
 /** The keys every suggestion takes. */
 export const COMMON_SUGGESTION_KEYS = ['action', 'text', 'postbackData', 'tracking'] as const;
@@ -31,7 +32,6 @@ const ALIASES: Readonly<Record<string, string>> = {
   lat: 'latitude', lng: 'longitude', lon: 'longitude', long: 'longitude',
   start: 'startTime', end: 'endTime', start_time: 'startTime', end_time: 'endTime', location: 'latLong', coordinates: 'latLong',
 };
-const an = (w: string): string => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`);
 
 /** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
 export function latLongKeyFinding(p: Path, key: string): { ruleId: 'schema'; path: Path; part: 'key'; message: string } | undefined {

@@ -2,7 +2,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
-import { arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
@@ -32,6 +32,8 @@ const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
 const meta = 'Meta components reference';
+/** WhatsApp's formatting marks around text (as the body has them): ```mono```, or *, _, ~ around a run that does not begin or end with a space */
+const HEADER_MARKS = /(^|[^\p{L}\p{N}*_~`])(```[^`]+```|([*_~])(?!\s)[^*_~\n]+?(?<!\s)\3)(?![\p{L}\p{N}])/u;
 
 /** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
 /** the template's buttons that are mappings, with their indices (rule.ts indexed) */
@@ -79,7 +81,7 @@ export const whatsappRules = defineRules([
         if (text === undefined || text.trim() === '') ctx.report(['header', text === undefined ? 'format' : 'text'], 'A TEXT header needs `text`.');
         else if (charLength(text) > 60) ctx.report(['header', 'text'], `Header text is ${charLength(text)} characters; the limit is 60.`);
       } else if (typeof h.format === 'string' && text !== undefined) {
-        ctx.report(['header', 'text'], `A ${h.format} header has no text; remove \`text\` or use format TEXT.`, { part: 'key' });
+        ctx.report(['header', 'text'], `${an(h.format).replace(/^a/, 'A')} header has no text; remove \`text\` or use format TEXT.`, { part: 'key' });
       }
     },
   },
@@ -107,9 +109,9 @@ export const whatsappRules = defineRules([
       if (!h || typeof h.format !== 'string') return;
       const ex = str(h.example);
       if (MEDIA.has(h.format) && (ex === undefined || ex.trim() === '')) {
-        ctx.report(['header', ex === undefined ? 'format' : 'example'], `A ${h.format} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
+        ctx.report(['header', ex === undefined ? 'format' : 'example'], `${an(h.format).replace(/^a/, 'A')} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
       } else if (!MEDIA.has(h.format) && h.example !== undefined) {
-        ctx.report(['header', 'example'], `A ${h.format} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
+        ctx.report(['header', 'example'], `${an(h.format).replace(/^a/, 'A')} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
       }
     },
   },
@@ -438,21 +440,32 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'rendered-length', group: 'whatsapp', severity: 'warning',
-    summary: 'The body with its samples substituted stays within 1024 characters.',
-    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005).',
-    fix: 'Shorten the body or the samples; real values must stay short too.', source: 'Meta error codes',
+    summary: 'Each text with its samples substituted stays within its limit: the body 1024 characters (a limited-time offer\'s 600), each carousel card\'s body 160.',
+    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005); Meta counts the samples of a limited-time offer\'s body and of a carousel card\'s body against those texts\' own limits (600 and 160), so a template whose samples take them over is rejected in review.',
+    fix: 'Shorten the text or the samples; real values must stay short too.', source: 'Meta error codes; Meta limited-time offer and media card carousel templates',
     check(ctx) {
-      const body = obj(ctx.t.body);
-      const text = str(body?.text);
-      if (text === undefined || charLength(text) > 1024) return;
-      // no sample, however long, can take the body past the limit: nothing to render
-      let longest = 0;
-      for (const v of Object.values(obj(body?.examples) ?? {})) longest = Math.max(longest, sample(v)?.length ?? 0);
-      if (text.length + ctx.scan(['body', 'text']).placeholders.length * longest <= 1024) return;
-      const values: Record<string, string> = {};
-      for (const [k, v] of Object.entries(obj(body?.examples) ?? {})) { const s = sample(v); if (s !== undefined) values[k] = s; }
-      const n = charLength(renderText(text, values));
-      if (n > 1024) ctx.report(['body', 'text'], `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+      const offer = ctx.t.limited_time_offer !== undefined;
+      const sites: { path: Path; limit: number; what?: string }[] = [{ path: ['body'], limit: offer ? 600 : 1024, ...(offer ? { what: 'the body of a limited-time offer' } : {}) }];
+      indexed(ctx.t.carousel).forEach(({ i }) => sites.push({ path: ['carousel', i, 'body'], limit: 160, what: `card ${i + 1}'s body` }));
+      for (const { path, limit, what } of sites) {
+        let body: unknown = ctx.t;
+        for (const k of path) body = (body as Record<string | number, unknown> | undefined)?.[k];
+        const text = str(obj(body)?.text);
+        // over the limit without samples: the length rules' finding (body-length, offer-body-length, carousel-card-body)
+        if (text === undefined || charLength(text) > limit) continue;
+        const examples = obj(obj(body)?.examples) ?? {};
+        // no sample, however long, can take the text past the limit: nothing to render
+        let longest = 0;
+        for (const v of Object.values(examples)) longest = Math.max(longest, sample(v)?.length ?? 0);
+        if (text.length + ctx.scan([...path, 'text']).placeholders.length * longest <= limit) continue;
+        const values: Record<string, string> = {};
+        for (const [k, v] of Object.entries(examples)) { const s = sample(v); if (s !== undefined) values[k] = s; }
+        const n = charLength(renderText(text, values));
+        if (n <= limit) continue;
+        ctx.report([...path, 'text'], what
+          ? `With its samples ${what} is ${n} characters; the limit is ${limit}, samples included.`
+          : `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+      }
     },
   },
   {
@@ -631,6 +644,29 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'catalog-header', group: 'whatsapp', severity: 'error',
+    summary: 'A template with a CATALOG button has no header of its own.',
+    why: 'WhatsApp draws a catalog template\'s header itself: the thumbnail of a product named when the message is sent (`thumbnail_product_retailer_id`), with a fixed title and subtitle. Meta\'s catalog template is a body, an optional footer and the CATALOG button; a header in the request is rejected.',
+    fix: 'Remove the header; name the product whose picture leads the message when you send it.', source: 'Meta catalog templates',
+    check(ctx) {
+      if (ctx.t.header === undefined || !buttons(ctx).some(({ v }) => v.type === 'CATALOG')) return;
+      ctx.report(['header'], 'A catalog template has no header: WhatsApp shows the thumbnail of the product you name when sending (thumbnail_product_retailer_id); remove the header.', { part: 'key' });
+    },
+  },
+  {
+    id: 'header-formatting', group: 'whatsapp', severity: 'warning',
+    summary: 'A text header holds no formatting marks (*bold*, _italic_, ~strikethrough~, ```monospace```).',
+    why: 'WhatsApp formats the body, not the header: Meta asks not to use Markdown\'s special characters in a text header, where the customer would see the marks themselves.',
+    fix: 'Remove the marks from the header; put emphasis in the body.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      const text = h?.format === 'TEXT' ? str(h.text) : undefined;
+      if (text === undefined) return;
+      const m = HEADER_MARKS.exec(text);
+      if (m) ctx.report(['header', 'text'], `A header is not formatted: WhatsApp shows '${m[0].trim()}' with its marks; remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+    },
+  },
+  {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
     summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action.',
     why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
@@ -701,7 +737,7 @@ export const whatsappRules = defineRules([
     check(ctx) {
       const h = obj(ctx.t.header);
       if (ctx.t.category === 'AUTHENTICATION' && typeof h?.format === 'string' && MEDIA.has(h.format)) {
-        ctx.report(['header', 'format'], `An AUTHENTICATION template cannot have a ${h.format} header.`);
+        ctx.report(['header', 'format'], `An AUTHENTICATION template cannot have ${an(h.format)} header.`);
       }
     },
   },
