@@ -67,6 +67,11 @@ test('a second run edits its comment (found by its marker across pages), never a
     assert.not.ok((r.stdout + r.stderr).includes(TOKEN));
     r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: undefined } });
     assert.is(r.exitCode, 3);
+    // a plain-http API elsewhere than this machine: refused, in the command's own words (its token, its flag)
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_API_URL: 'http://192.0.2.5' } });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /Refusing to send the GitHub token over plain http to 192\.0\.2\.5; use https:\/\/, or pass --allow-insecure-http if you really mean it/);
+    assert.not.match(r.stderr, /API key|allowInsecureHttp/);
   } finally { server.close(); cleanup(dir); }
 });
 

@@ -16,6 +16,12 @@ const SECRET = `cnry${randomBytes(9).toString('hex')}`;
 const ROTATED = `cnry${randomBytes(9).toString('hex')}`;
 addSecret(SECRET, 'value');
 addSecret(ROTATED, 'value');
+// a secret of several lines, each shorter than a piece the gate recognises alone
+const LINES = `S${randomBytes(2).toString('hex')}\nT${randomBytes(3).toString('hex')}`;
+addSecret(LINES, 'value');
+// a secret value around a secret: its https:// and .example are no secret of their own
+const HOST = `https://H${randomBytes(6).toString('hex')}-ok.example`;
+addSecret(HOST, 'value');
 
 const template = (text: string) => ({
   channel: 'shop-whatsapp', name: 'promo', language: 'en_US', category: 'MARKETING',
@@ -53,6 +59,24 @@ test('two sides that differ only in a secret are explained, not shown as two ide
   const edited = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready now, {{customer}}.`);
   const shown = renderText(plan(edited), { color: false, environment: 'dev' });
   assert.match(shown, 'body.text: "Your code (secret) is ready, {{customer}}." → "Your code (secret) is ready now, {{customer}}."');
+});
+
+test('a secret of several lines: the diff shows (secret), none of its lines, and keeps its lines apart', () => {
+  const c = update('Hello {{customer}}, your code is on its way.', `Hello {{customer}}, your code is:\n${LINES}\nKeep it safe.`);
+  for (const shown of [renderText(plan(c), { color: false, environment: 'dev' }), renderMarkdown(plan(c), { environment: 'dev' })]) {
+    const gated = redact(shown);
+    for (const line of LINES.split('\n')) assert.not.ok(gated.includes(line), `${line} in ${gated}`);
+    assert.match(gated, '(secret)');
+    assert.not.match(gated, '[redacted]');
+  }
+});
+
+test('a secret value masks its own secret runs, not the https:// or .example it shares with other text', () => {
+  const other = 'See https://ci.example.org/artifacts/1 and buttons[0].example';
+  assert.is(redact(other), other);
+  assert.is(redact(`host: ${HOST}`), 'host: (secret)');
+  const run = HOST.slice('https://'.length, HOST.indexOf('-'));
+  assert.is(redact(`a piece: ${run.slice(1, 11)} here`), 'a piece: [redacted] here');
 });
 
 test.run();

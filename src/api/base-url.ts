@@ -11,17 +11,21 @@ export const BAD_PORTS: ReadonlySet<number> = new Set([
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
+/** What a URL is checked as: the name it is given by, what would be sent to it, and how to allow plain http */
+export interface UrlRole { name: string; secret: string; allow: string }
+const API_BASE: UrlRole = { name: 'baseUrl', secret: 'the API key', allow: 'set allowInsecureHttp: true for this environment (or --allow-insecure-http)' };
+
 /** Validates and normalises a base URL: https anywhere, http only on loopback unless allowed. */
-export function checkBaseUrl(raw: string, allowInsecureHttp = false): URL {
+export function checkBaseUrl(raw: string, allowInsecureHttp = false, role: UrlRole = API_BASE): URL {
   let u: URL;
-  try { u = new URL(raw); } catch { throw new UsageError(`baseUrl '${raw}' is not a URL`); }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`baseUrl '${raw}' must use https:// (or http:// on this machine)`);
-  if (u.username || u.password) throw new UsageError('baseUrl must not contain credentials; the API key comes from the environment');
+  try { u = new URL(raw); } catch { throw new UsageError(`${role.name} '${raw}' is not a URL`); }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`${role.name} '${raw}' must use https:// (or http:// on this machine)`);
+  if (u.username || u.password) throw new UsageError(`${role.name} must not contain credentials; ${role.secret} comes from the environment`);
   if (u.protocol === 'http:' && !LOOPBACK.test(u.hostname) && !allowInsecureHttp) {
-    throw new UsageError(`Refusing to send the API key over plain http to ${u.host}; use https://, or set allowInsecureHttp: true for this environment (or --allow-insecure-http) if you really mean it`);
+    throw new UsageError(`Refusing to send ${role.secret} over plain http to ${u.host}; use https://, or ${role.allow} if you really mean it`);
   }
   if (u.port && BAD_PORTS.has(Number(u.port))) {
-    throw new UsageError(`baseUrl '${raw}': fetch refuses to connect to port ${u.port} (one of the "bad ports" of the Fetch standard, blocked by Node); use another port`);
+    throw new UsageError(`${role.name} '${raw}': fetch refuses to connect to port ${u.port} (one of the "bad ports" of the Fetch standard, blocked by Node); use another port`);
   }
   if (!u.pathname.endsWith('/')) u.pathname += '/';
   return u;

@@ -3,7 +3,8 @@
 // API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
 // the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
-// appear whole, and as [redacted] where a piece of one does.
+// appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters and
+// digits does (a value's `https://` or `.example` is no secret of its own).
 
 import { io, runState, type OutStream } from './io.js';
 
@@ -53,10 +54,28 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   for (const f of forms) {
     if (secrets.has(f)) continue;
     secrets.add(f);
-    const l = lowerAscii(f);
-    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
-    for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
+    // a key is random throughout: any piece of it is its. A secret value is often a text around a
+    // secret (https://HOSTSECRET.example): its pieces are those within its runs of letters and
+    // digits, so that https:// or .example elsewhere in the output is not masked
+    for (const run of as === 'value' ? f.match(/[A-Za-z0-9]{8,}/g) ?? [] : [f]) {
+      const l = lowerAscii(run);
+      for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
+      for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
+    }
   }
+}
+
+/** Pure given the registry: every string in `v` (a template's file view) with each whole secret value replaced by `(secret)`, before it is laid out in lines (a multi-line value split across a diff's lines is no longer whole) */
+export function maskSecretValues<T>(v: T): T {
+  const { wholeValues } = registry();
+  if (!wholeValues.length) return v;
+  const mask = (x: unknown): unknown => {
+    if (typeof x === 'string') { let t = x; for (const w of wholeValues) if (t.includes(w)) t = t.split(w).join(SECRET_VALUE_MASK); return t; }
+    if (Array.isArray(x)) return x.map(mask);
+    if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, mask(y)]));
+    return x;
+  };
+  return mask(v) as T;
 }
 
 /** Registers the values of the given environment variables. */

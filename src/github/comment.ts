@@ -18,7 +18,7 @@ export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id
 interface GhComment { id: number; body?: string; html_url?: string }
 
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
-  const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp);
+  const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
   const tag = `<!-- ${o.marker} -->`;
   const body = o.body.includes(tag) ? o.body : `${tag}\n${o.body}`;
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {

@@ -3,7 +3,7 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { redact } from '../core/redact.js';
+import { maskSecretValues, redact } from '../core/redact.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
@@ -16,7 +16,8 @@ import { describeBudget, describeExceeding, editBudget } from './edit-budget.js'
  */
 export function renderTemplateText(c: CanonicalTemplate | undefined, file?: FileTemplate): string {
   if (!c) return '';
-  return stringify(fileView(c, file?.names, file?.canonical.category), { lineWidth: 0, sortMapEntries: false });
+  // secret values masked while whole: laid out in lines, a multi-line one would reach the output gate in pieces
+  return stringify(maskSecretValues(fileView(c, file?.names, file?.canonical.category)), { lineWidth: 0, sortMapEntries: false });
 }
 
 export function unifiedDiff(change: PlanChange): string {
