@@ -11,7 +11,9 @@ import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
-import { desktopNote } from '../src/preview/html.ts';
+import { desktopNote, whatsapp } from '../src/preview/html.ts';
+import { formatWhatsApp } from '../src/preview/markup.ts';
+import { fromFile } from '../src/model/canonical.ts';
 
 const META = path.join(FIXTURES, 'meta-examples');
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -153,6 +155,29 @@ test('the preview notes what WhatsApp desktop does not show: 4 or more buttons, 
   assert.match(desktopNote([b('URL'), b('URL'), b('PHONE_NUMBER'), b('COPY_CODE')]) ?? '', /4 or more buttons \(this one has 4\)/);
   assert.is(desktopNote([b('QUICK_REPLY'), b('QUICK_REPLY'), b('QUICK_REPLY')]), undefined);
   assert.is(desktopNote([b('URL'), b('VOICE_CALL')]), undefined);
+});
+
+test('the preview shows what a phone shows of more than three buttons: two, then "See all options", and the whole list below', () => {
+  const t = (n: number) => fromFile({ ...parseTemplateText('t.yaml', `${HEAD}body:\n  text: "Hello, pick one."\n`).value as object, buttons: Array.from({ length: n }, (_, i) => ({ type: 'QUICK_REPLY', text: `Option ${i + 1}` })) }, CHANNEL_A, '');
+  const four = whatsapp(t(4));
+  const bubble = four.slice(0, four.indexOf('data-testid="all-options"'));
+  assert.equal([...bubble.matchAll(/Option \d+/g)].map((m) => m[0]), ['Option 1', 'Option 2']);
+  assert.match(bubble, /data-testid="see-all"[^>]*>.*See all options/);
+  const list = four.slice(four.indexOf('data-testid="all-options"'));
+  assert.equal([...list.matchAll(/data-path="buttons\[(\d)\]"[^>]*>[^<]*<span class="icon">[^<]*<\/span> (Option \d)/g)].map((m) => `${m[1]}:${m[2]}`), ['0:Option 1', '1:Option 2', '2:Option 3', '3:Option 4']);
+  // three buttons: all of them under the bubble, no list
+  const three = whatsapp(t(3));
+  assert.equal([...three.matchAll(/Option \d+/g)].map((m) => m[0]), ['Option 1', 'Option 2', 'Option 3']);
+  assert.not.match(three, /See all options|all-options/);
+});
+
+test('the preview formats *bold*, _italic_ and ~strike~ beside punctuation as WhatsApp does, and never inside words, spaced runs or tags', () => {
+  assert.is(formatWhatsApp('Ends _today_: and (_soon_) and *bold*; done.'), 'Ends <i>today</i>: and (<i>soon</i>) and <b>bold</b>; done.');
+  assert.is(formatWhatsApp('&quot;*quoted*&quot; ~gone~!'), '&quot;<b>quoted</b>&quot; <s>gone</s>!');
+  // around a placeholder's span (an authentication code: *{{1}}*), never ending inside a tag
+  assert.is(formatWhatsApp('*<span class="ph">123456</span>* is your code.'), '<b><span class="ph">123456</span></b> is your code.');
+  assert.is(formatWhatsApp('_a <span data-k="x_">b</span>'), '_a <span data-k="x_">b</span>');
+  for (const plain of ['snake_case_name', '5 * 3 * 2', 'a*b*c', '* not bold *', '<span class="ph" data-k="first_name">x</span> and last_name_']) assert.is(formatWhatsApp(plain), plain);
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // RCS templates end to end through the CLI (a child process) against the emulator on 127.0.0.1:
 // RCS-only files lint, apply, plan, pull, scaffold and send; every action's keys and rules; an
 // expired campaign holds back only its own template; per-path overrides in the config.
-import { readFileSync, readdirSync, rmSync, renameSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -164,7 +164,7 @@ test('an expired campaign is reported and held back; every other template plans 
   } finally { cleanup(dir); }
 });
 
-test('pull: the weekend_offers sample and an RCS-only template come back lint-clean in one placeholder style, and plan as unchanged', async () => {
+test('pull: the weekend_offers sample and an RCS-only template come back in one placeholder style, lint-clean once the samples pull could not know are written, and plan as unchanged', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, {
@@ -178,16 +178,24 @@ test('pull: the weekend_offers sample and an RCS-only template come back lint-cl
     // the originals out of the project first: pull writes no second file of a template a file holds
     renameSync(path.join(dir, 'templates'), path.join(dir, 'applied'));
     r = await cliIn(['pull', '--channel', 'shop-rcs', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env });
-    assert.is(r.exitCode, 0, r.stderr);
+    // written, and the samples the channel did not return are flagged for a person to write (exit 1)
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /store_opening_pull\.en_US\.yaml[\s\S]*is still the stub \(sample 1\) that pull wrote[\s\S]*sample-stub/);
     const weekend = readFileSync(path.join(dir, 'pulled', 'weekend_offers_pull.en_US.yaml'), 'utf8');
     assert.match(weekend, /text: Hi \{\{1\}\}, three weekend offers/);
     assert.match(weekend, /message: Weekend offers for \{\{1\}\}/, 'the message numbered like the body: one style');
     const store = readFileSync(path.join(dir, 'pulled', 'store_opening_pull.en_US.yaml'), 'utf8');
     assert.not.match(store, /category:|body:/, 'an RCS-only template stays RCS-only');
     assert.match(store, /the API does not return samples of RCS placeholders/);
-    // the pulled files replace the originals: lint clean, fmt-stable, and nothing to change
+    // the pulled files replace the originals: lint flags only the samples pull could not know (sample-stub);
+    // once a person writes them, lint clean, fmt-stable, and nothing to change
     rmSync(path.join(dir, 'applied'), { recursive: true });
     renameSync(path.join(dir, 'pulled'), path.join(dir, 'templates'));
+    const stubs = (await lintJson(dir)).d;
+    assert.ok(stubs.length > 0);
+    assert.equal([...new Set(stubs.map((x) => x.ruleId))], ['sample-stub']);
+    const storeFile = path.join(dir, 'templates', 'store_opening_pull.en_US.yaml');
+    writeFileSync(storeFile, readFileSync(storeFile, 'utf8').replace(/\(sample (\w+)\)/g, 'Ana'));
     assert.equal((await lintJson(dir)).d, []);
     r = await cliIn(['fmt', '--check'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);

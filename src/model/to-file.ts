@@ -3,6 +3,9 @@ import { Document, isMap, type YAMLMap } from 'yaml';
 import { boundedStem } from '../core/file-name.js';
 import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type PlaceholderNames } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
+
+/** the sample pull writes for placeholder `key` where the channel returns none (RCS): lint's sample-stub flags it until a person writes one */
+export const pulledStub = (key: string): string => `(sample ${key})`;
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 
 export interface ToFileOptions {
@@ -130,7 +133,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     const missing = messageKeys(m).filter((k) => !bodyHas.has(k));
     const message: Record<string, unknown> = { ...m };
     if (missing.length) {
-      message.examples = Object.fromEntries(missing.map((k) => [k, `(sample ${k})`]));
+      message.examples = Object.fromEntries(missing.map((k) => [k, pulledStub(k)]));
       unknownSamples = true;
     }
     t.message = orderMessage(message);

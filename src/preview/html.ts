@@ -47,19 +47,29 @@ export function desktopNote(buttons: readonly CanonicalButton[]): string | undef
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
 const SAMPLE_CODE = '123456';
 
-function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'buttons'): string {
+function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at: string, withPath = true): string {
+  // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
+  const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
+    : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
+  const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+  const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`;
+}
+
+/**
+ * The buttons under a bubble. Meta (template components): a template with more than three buttons
+ * shows two of them and a "See all options" button in place of the rest; the full list opens when
+ * it is tapped, and is shown here below the bubble (open: every button reviewed, changes marked).
+ */
+function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'buttons', collapse = false): string {
   if (!buttons.length) return '';
-  const out = ['<div class="wa-buttons">'];
-  buttons.forEach((b, i) => {
-    // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
-    const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
-      : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
-    const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
-    const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
-    out.push(`<div class="wa-button${cls(marks, `${at}[${i}]`)}" data-path="${at}[${i}]" data-type="${esc(b.type)}"${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`);
-  });
-  out.push('</div>');
-  return out.join('');
+  if (collapse && buttons.length > 3) {
+    return ['<div class="wa-buttons">', ...buttons.slice(0, 2).map((b, i) => buttonHtml(b, i, marks, at, false)),
+      '<div class="wa-button" data-testid="see-all" lang="en" dir="ltr"><span class="icon">☰</span> See all options</div></div>',
+      `<details class="wa-all" data-testid="all-options" open><summary lang="en" dir="ltr">All ${buttons.length} options, as "See all options" lists them</summary><div class="wa-buttons">`,
+      ...buttons.map((b, i) => buttonHtml(b, i, marks, at)), '</div></details>'].join('');
+  }
+  return ['<div class="wa-buttons">', ...buttons.map((b, i) => buttonHtml(b, i, marks, at)), '</div>'].join('');
 }
 
 /** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line; marked where it changed. */
@@ -118,7 +128,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   const footer = preset?.footer ?? c.footer;
   if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  parts.push(buttonsHtml(c.buttons, marks));
+  parts.push(buttonsHtml(c.buttons, marks, 'buttons', true));
   // the component WhatsApp draws under the body: the customer allows or declines calls
   if (c.callPermissionRequest) parts.push('<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">📞</span> Allow calls</div></div>');
   if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
@@ -149,7 +159,7 @@ main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;p
 .media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
 .media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;padding:0 8px}
 img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
-.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 .wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
 .wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}

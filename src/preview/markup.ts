@@ -37,13 +37,25 @@ export function imageOverPlaceholder(url: string | undefined, alt: string): stri
   return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" onerror="this.hidden=true;this.parentNode.classList.add('unloaded')">` : ph.replace(' aria-hidden="true"', ` role="img" aria-label="${esc(alt)}"`);
 }
 
+/**
+ * A pair of `m` around text as WhatsApp formats it: after the start, a space or a punctuation mark
+ * (`(`, `"`), not a letter or digit; around text that neither begins nor ends with a space; before
+ * the end, a space or punctuation (`:`, `)`, `;`). In escaped HTML: the text may hold whole tags
+ * (a placeholder's span), a mark is never inside one, nor after an attribute's quote or `=`.
+ */
+const mark = (m: string): RegExp => {
+  const e = m === '*' ? '\\*' : m;
+  // the text between: characters and whole tags (a placeholder's span), so that the closing mark is never inside a tag
+  return new RegExp(`(^|[^\\p{L}\\p{N}"'=*_~\`])${e}((?!\\s)(?:[^${e}\\n<>]|<[^<>]*>)+?(?<!\\s))${e}(?![\\p{L}\\p{N}])`, 'gu');
+};
+
 /** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
 export function formatWhatsApp(html: string): string {
   return html
     .replace(/```([^`]+)```/g, '<code>$1</code>')
-    .replace(/(^|[\s>])\*([^*\n]+)\*(?=[\s<.,!?]|$)/g, '$1<b>$2</b>')
-    .replace(/(^|[\s>])_([^_\n]+)_(?=[\s<.,!?]|$)/g, '$1<i>$2</i>')
-    .replace(/(^|[\s>])~([^~\n]+)~(?=[\s<.,!?]|$)/g, '$1<s>$2</s>')
+    .replace(mark('*'), '$1<b>$2</b>')
+    .replace(mark('_'), '$1<i>$2</i>')
+    .replace(mark('~'), '$1<s>$2</s>')
     .replace(/\n/g, '<br>');
 }
 

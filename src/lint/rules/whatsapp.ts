@@ -6,6 +6,7 @@ import { an, arr, defineRules, indexed, obj, sample, str, type Indexed, type Rul
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
+import { pulledStub } from '../../model/to-file.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
 const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
@@ -356,9 +357,9 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'sample-stub', group: 'whatsapp', severity: 'error',
-    summary: 'No sample is the stub (TODO) that `lint --fix` writes for a placeholder without one.',
+    summary: 'No sample is a stub: the TODO `lint --fix` writes for a placeholder without one, or the `(sample N)` pull writes where the channel returns none.',
     why: 'The platform reviews a template with its samples; a sample of TODO tells the reviewer nothing of what the customer will see, and a template reviewed that way is rejected or approved for the wrong content. `lint --fix` adds the stub so that the template has the right shape; a person writes the value.',
-    fix: 'Replace TODO with a realistic value of what the placeholder will hold (a name, an order number, a date).',
+    fix: 'Replace the stub with a realistic value of what the placeholder will hold (a name, an order number, a date).',
     source: 'Meta components reference',
     check(ctx) {
       // every examples block of the format (a block whose text lost its placeholders too), with
@@ -366,6 +367,8 @@ export const whatsappRules = defineRules([
       for (const { path: examplesPath, ex } of ctx.examples()) {
         for (const [k, v] of Object.entries(ex)) {
           if (v === SAMPLE_STUB) ctx.report([...examplesPath, k], `The sample of {{${k}}} is still the stub ${SAMPLE_STUB} that lint --fix wrote; write a realistic value (the template is reviewed with its samples).`);
+          // pull's stub where the channel returns no sample (RCS): `(sample 1)`
+          else if (typeof v === 'string' && v === pulledStub(k)) ctx.report([...examplesPath, k], `The sample of {{${k}}} is still the stub ${v} that pull wrote (the channel returns no samples); write a realistic value (the template is reviewed with its samples).`);
         }
       }
     },
