@@ -116,9 +116,10 @@ test('a saved plan is refused with exit 4, writing nothing, when the remote or t
     // a fresh plan applies; then a file edit after the plan is stale too
     assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
     writeFileSync(f, `${readFileSync(f, 'utf8')}# a comment\n`);
-    r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    r = await run(dir, ['apply', '--auto-approve', 'plan.json', '--results', 'stale.json']);
     assert.is(r.exitCode, 4);
     assert.match(r.stderr, /t0.yaml changed since the plan/);
+    assert.equal(JSON.parse(readFileSync(path.join(dir, 'stale.json'), 'utf8')).results, []);
     emu.advanceClock(25 * 3600_000); // the console edit used the day's one edit of the APPROVED t0
     assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
     r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
@@ -196,9 +197,15 @@ test('remote unavailable: exit 7, nothing written', async () => {
   await dead.close();
   const dir = project(2, url);
   try {
-    const r = await run(dir, ['apply', '--auto-approve']);
+    // a results file from an earlier run is not left to be read as this one's
+    writeFileSync(path.join(dir, 'results.json'), '{"stale": true}\n');
+    const r = await run(dir, ['apply', '--auto-approve', '--results', 'results.json']);
     assert.is(r.exitCode, 7, r.stderr);
     assert.match(r.stderr, /network error/);
+    // the results file is written all the same (a CI job keeps it): nothing was written
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: unknown[]; summary: Record<string, number> };
+    assert.equal(results.results, []);
+    assert.equal(results.summary, { created: 0, updated: 0, failed: 0, skipped: 0, rejected: 0 });
   } finally { cleanup(dir); }
 });
 

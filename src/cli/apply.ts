@@ -19,6 +19,9 @@ import { commandConfig, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
+import type { Connection } from '../connection/connect.js';
+import { existsSync, rmSync } from 'node:fs';
+import { resolvePath } from '../core/io.js';
 
 export interface ApplyCommandOptions {
   config?: string;
@@ -49,6 +52,21 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
+    // --results is written at every end (a CI job keeps it as an artifact): with no entries when
+    // apply stopped before writing (a stale plan, lint, a refused key, an unreachable API, Ctrl-C during the reads)
+    const none = (): void => { if (o.results && !existsSync(resolvePath(o.results))) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument({ items: [], environment: conn.environment.name, target: conn.target }, []), null, 2)}\n`); };
+    if (o.results) rmSync(resolvePath(o.results), { force: true });
+    try {
+      const code = await applyWith(conn);
+      none();
+      return code;
+    } catch (e) {
+      try { none(); } catch { /* the error that stopped apply is the one to report */ }
+      throw e;
+    }
+  });
+
+  async function applyWith(conn: Connection): Promise<number> {
     const signal = interruptSignal(); // Ctrl-C: what is in flight finishes, nothing new starts (exit 130)
     let pending: PendingApply;
     /** templates whose read failed while planning: held, the rest written, exit 5 (a re-run continues) */
@@ -106,7 +124,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       return EXIT.OK;
     }
     return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
-  });
+  }
 }
 
 async function confirm(question: string): Promise<boolean> {
