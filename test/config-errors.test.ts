@@ -41,6 +41,11 @@ test('no config found: says where it looked and how to create one', async () => 
   const missing = await run({ 'package.json': '{}\n' }, ['plan', '--config', 'nope.yaml']);
   assert.is(missing.exitCode, 3);
   assert.match(missing.stderr, /Config file not found: nope\.yaml\nCreate tplsync\.config\.yaml/);
+  // an empty config file is found (it is not "no config"): what it lacks is said about it
+  const empty = await run({ 'package.json': '{}\n', 'tplsync.config.yaml': '' });
+  assert.is(empty.exitCode, 3);
+  assert.match(empty.stderr, /No environment is configured: add `environments` to tplsync\.config\.yaml/);
+  assert.not.match(empty.stderr, /No config found/);
 });
 
 test('the config read without cosmiconfig is the one cosmiconfig finds, or it is left to cosmiconfig', async () => {

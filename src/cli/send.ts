@@ -47,7 +47,7 @@ function suggestions(o: SendCommandOptions): { action: string; text: string; pos
     ...(o.reply ?? []).map((t) => ({ action: 'reply', text: t, postbackData: t })),
     ...(o.openUrl ?? []).map((s) => {
       const i = s.indexOf('=');
-      if (i <= 0 || !/^https?:\/\/\S+$/.test(s.slice(i + 1))) throw new UsageError(`--open-url takes TEXT=https://..., not '${s}'`);
+      if (i <= 0 || !/^https?:\/\/\S+$/.test(s.slice(i + 1))) throw new UsageError(`--open-url takes TEXT=URL (an http:// or https:// address), not '${s}'`);
       return { action: 'open_url', text: s.slice(0, i), postbackData: s.slice(i + 1) };
     }),
   ];

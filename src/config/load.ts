@@ -156,7 +156,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
   const { cosmiconfig } = await import('cosmiconfig');
-  const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
+  const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false });
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
     result = opts.configFile
