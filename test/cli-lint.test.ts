@@ -208,6 +208,12 @@ test('--help lists the exit codes; --version prints the version', async () => {
   assert.match(h.stdout, /Exit codes:[\s\S]*70 +internal error/);
   const lh = await cliIn(['lint', '--help']);
   assert.match(lh.stdout, /--max-warnings/);
+  // asked for: exit 0; shown for want of a command (a CI step whose command expanded to nothing): a usage error, on stderr
+  assert.is((await cliIn(['help'])).exitCode, 0);
+  const none = await cliIn([]);
+  assert.is(none.exitCode, 3);
+  assert.match(none.stderr, /^Usage: tplsync \[options\] \[command\]/);
+  assert.is(none.stdout, '');
   const v = await cli(['--version']); // the bin's fast path: only a process shows it
   assert.is(v.stdout.trim(), JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   assert.ok(existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')));

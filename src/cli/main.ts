@@ -61,7 +61,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 export function handleError(e: unknown, debug: boolean): number {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.OK;
+    // the help shown for want of a command (`tplsync`, `tplsync translations`: a CI step whose command
+    // expanded to nothing) is a usage error; `tplsync help` asked for it
+    if (e.code === 'commander.help') return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     return EXIT.USAGE;
   }
   if (e instanceof UsageError) {
