@@ -76,7 +76,7 @@ export const carouselRules = defineRules([
   {
     id: 'carousel-card-buttons', group: 'whatsapp', severity: 'error',
     summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}.',
-    why: 'These are the only buttons a carousel card can carry.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
+    why: 'These are the only buttons a carousel card can carry. Meta\'s page says each card has "up to two buttons"; the providers that create carousels through Meta\'s API (Twilio, Bird, Treble) require one or two, and tplsync follows them: a card without a button is refused here rather than in review.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
       reportSchema(ctx, 'carousel-card-buttons');
       for (const { v: c, i } of cards(ctx)) {

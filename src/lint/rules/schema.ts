@@ -44,6 +44,11 @@ function buttonKeyOwners(key: string): string[] | undefined {
 }
 
 const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header', buttons: 'carousel-card-buttons' };
+/** what a carousel card without one of its required keys needs, said as the card's rules say it */
+const REQUIRED_CARD_FIX: Record<string, string> = {
+  header: 'every card has an IMAGE or VIDEO header (`header: { format: IMAGE, example: <URL> }`)',
+  buttons: 'every card has 1 or 2 buttons, QUICK_REPLY, URL or PHONE_NUMBER (`buttons: [{ type: QUICK_REPLY, text: ... }]`), the same on every card',
+};
 
 export function pointerToPath(pointer: string, data: unknown): Path {
   if (pointer === '') return [];
@@ -122,7 +127,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           : p[0] === 'carousel' && p.length === 2 ? (REQUIRED_CARD_RULES[key] ?? 'schema')
           : p[0] === 'limited_time_offer' && key === 'text' ? 'offer-text' : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
-        f = { ruleId, path: p, part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (${an(String(btnType))} button needs it)` : ''}` };
+        const card = p[0] === 'carousel' && p.length === 2 && typeof p[1] === 'number' ? p[1] : undefined;
+        f = { ruleId, path: p, part: 'key', message: card !== undefined
+          ? `Card ${card + 1} has no \`${key}\`${REQUIRED_CARD_FIX[key] ? `: ${REQUIRED_CARD_FIX[key]}` : ''}`
+          : `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (${an(String(btnType))} button needs it)` : ''}` };
         break;
       }
       case 'enum': {
