@@ -112,7 +112,8 @@ const replaceWithSpares = (file: string, data: string, spares: Spare[]): Promise
  * One system call of a write, described: a write is written once, as a generator of these steps
  * (writeSteps, replaceSteps, createSteps), and run by runSync (blocking calls: a write thread, a
  * single file) or runAsync (node:fs's callbacks, many files in flight). A step that fails is
- * thrown back into the generator at its `yield`, as the call itself would throw there.
+ * thrown back into the generator at its `yield`, as the call itself would throw there; a `yield`
+ * gives the call's result (cast to what the call returns: lstat Stats, open a descriptor).
  */
 type Step =
   | { call: 'lstat'; path: string }
@@ -126,9 +127,6 @@ type Step =
   /** a file that is already gone is no failure */
   | { call: 'unlinkQuiet'; path: string };
 type Steps<T> = Generator<Step, T, unknown>;
-
-/** a step, its result typed as the call gives it */
-function* sys<T = void>(step: Step): Steps<T> { return (yield step) as T; }
 
 function runSync<T>(steps: Steps<T>): T {
   let r = steps.next();
@@ -174,26 +172,23 @@ function doAsync(s: Step): Promise<unknown> {
   }
 }
 
-/** a lstat's answer, undefined when nothing is there */
-function* lstatOrNothing(file: string): Steps<Stats | undefined> {
-  try { return yield* sys<Stats>({ call: 'lstat', path: file }); } catch (e) { return absent(e); }
-}
-
 /** removes a temp file on the way out of a failure; a failure to remove it is not the one to report */
 function* removeQuietly(tmp: string): Steps<void> {
-  try { yield* sys({ call: 'unlinkQuiet', path: tmp }); } catch { /* left as it is */ }
+  try { yield { call: 'unlinkQuiet', path: tmp }; } catch { /* left as it is */ }
 }
 
 /** `text` into `file` through a temp file of its own and a rename (writeFileAtomic, writeFilesAtomic) */
 function* writeSteps(file: string, text: string): Steps<void> {
   const abs = resolvePath(file);
-  const mode = modeToKeep(file, yield* lstatOrNothing(abs));
+  let st: Stats | undefined;
+  try { st = (yield { call: 'lstat', path: abs }) as Stats; } catch (e) { absent(e); }
+  const mode = modeToKeep(file, st);
   const tmp = tempName(abs);
   try {
-    const fd = yield* sys<number>({ call: 'open', path: tmp, flags: 'w', mode: mode ?? 0o666 });
-    if (mode !== undefined && needsChmod(mode)) yield* sys({ call: 'fchmod', fd, mode }); // the umask narrowed what open set
-    yield* sys({ call: 'writeClose', fd, data: text });
-    yield* sys({ call: 'rename', from: tmp, to: abs });
+    const fd = (yield { call: 'open', path: tmp, flags: 'w', mode: mode ?? 0o666 }) as number;
+    if (mode !== undefined && needsChmod(mode)) yield { call: 'fchmod', fd, mode }; // the umask narrowed what open set
+    yield { call: 'writeClose', fd, data: text };
+    yield { call: 'rename', from: tmp, to: abs };
   } catch (e) {
     yield* removeQuietly(tmp); // nothing half-done is left behind
     throw e;
@@ -207,14 +202,15 @@ function* writeSteps(file: string, text: string): Steps<void> {
  * (as a temp file it created would be).
  */
 function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void> {
-  const st = yield* lstatOrNothing(file);
+  let st: Stats | undefined;
+  try { st = (yield { call: 'lstat', path: file }) as Stats; } catch (e) { absent(e); }
   const mode = modeToKeep(file, st);
   const want = mode ?? (0o666 & ~(umask ??= process.umask()));
   let kept: Spare | undefined;
   if (mayKeep(st)) {
     const tmp = tempName(file);
     // no hard links on this file system, or not allowed: a new temp file, as without spares
-    try { yield* sys({ call: 'link', from: file, to: tmp }); kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
+    try { yield { call: 'link', from: file, to: tmp }; kept = { tmp, mode: st.mode & 0o7777 }; } catch { kept = undefined; }
   }
   let used: Spare | undefined;
   try {
@@ -223,24 +219,24 @@ function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void>
       let fd: number;
       if (used) {
         // no O_CREAT (a spare someone removed is not made again), no link followed
-        try { fd = yield* sys<number>({ call: 'open', path: used.tmp, flags: constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW }); } catch {
+        try { fd = (yield { call: 'open', path: used.tmp, flags: constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW }) as number; } catch {
           yield* removeQuietly(used.tmp);
           used = undefined;
           continue;
         }
       } else {
         used = { tmp: tempName(file), mode: want };
-        fd = yield* sys<number>({ call: 'open', path: used.tmp, flags: 'wx', mode: mode ?? 0o666 });
+        fd = (yield { call: 'open', path: used.tmp, flags: 'wx', mode: mode ?? 0o666 }) as number;
         if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
       }
-      if (used.mode !== want) yield* sys({ call: 'fchmod', fd, mode: want });
-      yield* sys({ call: 'writeClose', fd, data: text });
+      if (used.mode !== want) yield { call: 'fchmod', fd, mode: want };
+      yield { call: 'writeClose', fd, data: text };
       try {
-        yield* sys({ call: 'rename', from: used.tmp, to: file });
+        yield { call: 'rename', from: used.tmp, to: file };
       } catch (e) {
         // a spare from a folder on another file system: this file through a temp file of its own
         if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-        yield* sys({ call: 'unlinkQuiet', path: used.tmp });
+        yield { call: 'unlinkQuiet', path: used.tmp };
         used = undefined;
         continue;
       }
@@ -265,11 +261,11 @@ function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void>
  */
 function* createSteps(file: string, text: string): Steps<void> {
   let fd: number;
-  try { fd = yield* sys<number>({ call: 'open', path: file, flags: 'wx', mode: 0o666 }); } catch (e) {
+  try { fd = (yield { call: 'open', path: file, flags: 'wx', mode: 0o666 }) as number; } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
     throw e;
   }
-  try { yield* sys({ call: 'writeClose', fd, data: text }); } catch (e) {
+  try { yield { call: 'writeClose', fd, data: text }; } catch (e) {
     yield* removeQuietly(file);
     throw e;
   }
