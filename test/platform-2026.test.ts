@@ -180,4 +180,15 @@ test('the preview formats *bold*, _italic_ and ~strike~ beside punctuation as Wh
   for (const plain of ['snake_case_name', '5 * 3 * 2', 'a*b*c', '* not bold *', '<span class="ph" data-k="first_name">x</span> and last_name_']) assert.is(formatWhatsApp(plain), plain);
 });
 
+test('one mistake, one finding: a malformed placeholder does not also orphan its sample, mixed styles are not also a gap, a call request on an authentication template is not also a missing body and a button', () => {
+  const rules = (text: string) => lint(text).map((d) => d.ruleId).sort();
+  assert.equal(rules(`${HEAD}body:\n  text: "Hello {{1}, your order is ready for pickup."\n  examples: { 1: Ana }\n`), ['placeholder-syntax']);
+  assert.equal(rules(`${HEAD}body:\n  text: "Hello {{first_name}}, your order {{2}} is ready for pickup."\n  examples: { first_name: Ana, 2: A-1 }\n`), ['placeholder-mixed']);
+  const auth = 'channel: shop-whatsapp\nname: fixture\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\ncall_permission_request: true\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n';
+  assert.equal(rules(auth), ['call-permission-request']);
+  // each still found alone: a sample whose placeholder is gone, a gap in an all-numbered text
+  assert.equal(rules(`${HEAD}body:\n  text: "Hello {{1}}, your order is ready for pickup."\n  examples: { 1: Ana, 2: A-1 }\n`), ['placeholder-sample']);
+  assert.equal(rules(`${HEAD}body:\n  text: "Hello {{1}}, your order {{3}} is ready for pickup."\n  examples: { 1: Ana, 3: A-1 }\n`), ['placeholder-sequence']);
+});
+
 test.run();

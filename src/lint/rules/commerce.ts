@@ -81,7 +81,8 @@ export const commerceRules = defineRules([
     check(ctx) {
       if (ctx.t.call_permission_request === undefined) return;
       const c = category(ctx);
-      if (c === 'AUTHENTICATION') ctx.report(['category'], 'A call permission request is for MARKETING or UTILITY templates, not AUTHENTICATION.');
+      // an authentication template has no text of its own and its one OTP button: the request is what does not belong
+      if (c === 'AUTHENTICATION') { ctx.report(['category'], 'A call permission request is for MARKETING or UTILITY templates, not AUTHENTICATION; remove `call_permission_request` (ask in a template of its own).'); return; }
       const text = str(obj(ctx.t.body)?.text);
       if (obj(ctx.t.body) && (text === undefined || text.trim() === '')) ctx.report(['body'], 'A call permission request needs a body text that says why the business wants to call.', { part: 'key' });
       for (const k of ['buttons', 'carousel', 'limited_time_offer'] as const) {

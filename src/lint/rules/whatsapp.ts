@@ -264,6 +264,8 @@ export const whatsappRules = defineRules([
         if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = scan.placeholders.filter((p) => p.style === 'numbered');
         if (ps.length === 0) continue;
+        // a text that mixes names and numbers: placeholder-mixed's finding; its numbers are no sequence to judge
+        if (ps.length !== scan.placeholders.length) continue;
         const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
         const list = groups.get(key) ?? [];
         list.push({ path: site.path, ps });
@@ -403,9 +405,12 @@ export const whatsappRules = defineRules([
           else if (sample(v)?.trim() === '') ctx.report([...site.examplesPath, p.key], `The sample for ${p.raw} is empty.`);
         }
       }
+      // a sample for a placeholder its text writes malformed (`{{1}`): placeholder-syntax's finding, not a second one here
+      const malformed = new Set<string>();
+      for (const { site, scan } of sites) if (scan.problems.length) malformed.add(site.examplesPath.join('.'));
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
         const ex = obj(obj(ctx.t[exPath[0]])?.examples);
-        if (!ex) continue;
+        if (!ex || malformed.has(exPath.join('.'))) continue;
         const set = used.get(exPath.join('.')) ?? new Set<string>();
         for (const k of Object.keys(ex)) {
           if (!set.has(k)) ctx.report([...exPath, k], `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
