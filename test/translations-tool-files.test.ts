@@ -139,6 +139,11 @@ test('CSV as a spreadsheet or a hand leaves it: a blank line, rows without their
     writeFiles(dir, { 'translations/one.csv': 'id|en_US|fr\r\nx|y|z\r\n' });
     const one = await cliIn(['translations', 'import', 'translations/one.csv'], { cwd: dir });
     assert.match(one.stderr, /the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes \(it has 1 column\)/);
+    // the source column named in a language no template has (a header `en`, the project en_US): said once, for the file
+    writeFiles(dir, { 'translations/en.csv': 'id,en,fr\r\n"shop-whatsapp/shipped:footer","Reply STOP to opt out","STOP"\r\n"shop-whatsapp/ready:footer","See you soon","À bientôt"\r\n' });
+    const en = await cliIn(['translations', 'import', 'translations/en.csv'], { cwd: dir });
+    assert.is(en.exitCode, 1);
+    assert.equal(en.stderr.split('\n').filter((l) => l.startsWith('translations/en.csv')), ['translations/en.csv:1: translates from en, and no template of this project is in en (the project has en_US): correct the file\'s source language (XLIFF\'s srcLang, PO\'s X-Source-Language header, the CSV\'s second column header) and import it again; nothing of it was imported']);
     writeFiles(dir, { 'translations/key.csv': 'key,en_US,fr\r\nx,y,z\r\n' });
     const key = await cliIn(['translations', 'import', 'translations/key.csv'], { cwd: dir });
     assert.match(key.stderr, /its first cell is 'key', not 'id'/);

@@ -350,6 +350,15 @@ export async function importTranslations(config: Config, files: readonly string[
     const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
     if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
   }
+  // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
+  const noSource = new Set<number>();
+  docs.forEach(({ file, doc }, i) => {
+    if (languages.has(doc.source) || docs.some((d) => d.doc.target === doc.source)) return;
+    const base = doc.source.split('_')[0]!;
+    const near = [...languages].filter((l) => l.split('_')[0] === base).sort();
+    noSource.add(i);
+    result.refusals.push({ file, line: 1, id: '', message: `translates from ${doc.source}, and no template of this project is in ${doc.source}${near.length ? ` (the project has ${near.join(', ')})` : ''}: correct the file's source language (XLIFF's srcLang, PO's X-Source-Language header, the CSV's second column header) and import it again; nothing of it was imported` });
+  });
   const unchanged = new Set<string>();
   /** a translation file's plan, into the result (its writes already sent) */
   const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
@@ -372,6 +381,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const { file, doc } = docs[i]!;
       // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
       (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
+      if (noSource.has(i)) { pending[i] = { groups: new Map(), parts: new Map() }; continue; }
       const sources = byLanguage.get(doc.source) ?? none;
       const targets = byLanguage.get(doc.target) ?? none;
       if (streamed) {
