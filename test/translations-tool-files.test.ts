@@ -136,6 +136,11 @@ test('CSV as a spreadsheet or a hand leaves it: a blank line, rows without their
     assert.match(read(dir, 'templates/shipped.fr.yaml'), /Bonjour \{\{customer\}\}, votre commande est en route\./);
     // the ready template lacks its footer's translation (the row without an id): no new file with half its texts
     assert.throws(() => read(dir, 'templates/ready.fr.yaml'));
+    // an update says how many texts changed, not how many the file has
+    writeFiles(dir, { 'translations/fix.csv': 'id,en_US,fr\r\n"shop-whatsapp/shipped:body.text","Hi {{customer}}, your order is on its way.","Bonjour {{customer}}, votre colis est en route."\r\n"shop-whatsapp/shipped:footer","Reply STOP to opt out","Répondez STOP pour vous désabonner"\r\n' });
+    const fix = await cliIn(['translations', 'import', 'translations/fix.csv'], { cwd: dir });
+    assert.is(fix.exitCode, 0, fix.stderr);
+    assert.match(fix.stdout, /^updated templates\/shipped\.fr\.yaml \(1 text changed\)$/m);
     writeFiles(dir, { 'translations/one.csv': 'id|en_US|fr\r\nx|y|z\r\n' });
     const one = await cliIn(['translations', 'import', 'translations/one.csv'], { cwd: dir });
     assert.match(one.stderr, /the first row must be: id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes \(it has 1 column\)/);

@@ -168,7 +168,7 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 }
 
 export interface ImportResult {
-  written: { file: string; created: boolean; units: number; template: string }[];
+  written: { file: string; created: boolean; units: number; changed?: number; template: string }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
@@ -370,7 +370,7 @@ export async function importTranslations(config: Config, files: readonly string[
     for (const w of plan.writes) {
       const h = held.get(w.file);
       if (h) result.refusals.push(h);
-      else result.written.push({ file: w.file, created: w.created, units: w.units, template: w.template });
+      else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template });
     }
   };
   // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -429,6 +429,13 @@ export async function importTranslations(config: Config, files: readonly string[
   return result;
 }
 
+/** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
+function texts(w: { units: number; changed?: number; created: boolean }): string {
+  const n = (k: number): string => `${k} text${k === 1 ? '' : 's'}`;
+  if (w.created || w.changed === undefined) return n(w.units);
+  return w.changed === 0 ? 'no text changed: its translations marked current' : `${n(w.changed)} changed`;
+}
+
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   const config = await commandConfig(o);
@@ -446,7 +453,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   if (err.length) io().stderr.write(err.join(''));
-  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${w.units} text${w.units === 1 ? '' : 's'})\n`);
+  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
   const notes = [

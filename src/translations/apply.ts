@@ -32,7 +32,11 @@ export interface TargetTemplate {
 }
 
 /** `line`: the translation file's first line of the template's units (where a refusal of the write points) */
-export interface Write { file: string; text: string; created: boolean; template: string; units: number; line: number }
+export interface Write {
+  file: string; text: string; created: boolean; template: string;
+  /** the texts imported into the file; `changed`: of those, the ones whose text differs from the file's (an update; the rest only marked current) */
+  units: number; changed?: number; line: number;
+}
 
 export interface ImportPlan {
   writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[];
@@ -583,7 +587,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }
       const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, line });
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
