@@ -35,6 +35,11 @@ test('one page of a listing: written, the missing pages said by file with how to
     assert.is(tw.exitCode, 1, tw.stderr);
     assert.match(tw.stderr, /tw\.json is one page of Twilio's listing[^\n]*PageToken=PT1[^\n]*next_page_url/);
     assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['promo_a.en_US.yaml', 'promo_b.en.yaml']);
+    // the last page alone: written, and the pages before it said missing
+    writeFiles(dir, { 'last.json': metaPage('promo_z', { previous: `${GRAPH}?limit=1&before=QVFIUz` }) });
+    const last = await cliIn(['pull', '--from', 'meta', 'last.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(last.exitCode, 1, last.stderr);
+    assert.match(last.stderr, /last\.json is a later page of Meta's listing, and the pages before it are not among the files given \(https:\/\/graph\.facebook\.com\/[^)]*before=QVFIUz\)[^\n]*from its first page/);
   } finally { cleanup(dir); }
 });
 
@@ -61,11 +66,25 @@ test('pages not given: Twilio by address, Meta by count of pages before and afte
   const t0 = listingPage('twilio', 'a', JSON.parse(twilioPage('x', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`)))!;
   const t2 = listingPage('twilio', 'c', JSON.parse(twilioPage('x', 2, null)))!;
   // page 1 missing between 0 and 2: Twilio's addresses tell
-  assert.equal(pagesNotGiven('twilio', [t0, t2]).map((p) => p.file), ['a']);
+  assert.equal(pagesNotGiven('twilio', [t0, t2]).after.map((p) => p.file), ['a']);
+  // a later page alone: its first page is missing
+  assert.equal(pagesNotGiven('twilio', [t2]).before.map((p) => p.file), ['c']);
+  assert.equal(pagesNotGiven('twilio', [t0, t2]).before, []);
   assert.equal(listingPage('twilio', 'one', JSON.parse(twilioPage('x', 0, null))), undefined);
   const m1 = listingPage('meta', 'm1', JSON.parse(metaPage('x', { next: `${GRAPH}?after=A` })))!;
   const m2 = listingPage('meta', 'm2', JSON.parse(metaPage('x', { next: `${GRAPH}?after=B`, previous: `${GRAPH}?before=B` })))!;
-  assert.equal(pagesNotGiven('meta', [m1, m2]).map((p) => p.file), ['m1', 'm2']);
+  assert.equal(pagesNotGiven('meta', [m1, m2]).after.map((p) => p.file), ['m1', 'm2']);
+  const last = listingPage('meta', 'm3', JSON.parse(metaPage('x', { previous: `${GRAPH}?before=C` })))!;
+  // the last page alone (a page before it, none after): the pages before it are missing
+  assert.equal(pagesNotGiven('meta', [last]), { after: [], before: [last], accounts: [] });
+  // a middle page alone: both sides missing
+  assert.equal(pagesNotGiven('meta', [m2]).before.map((p) => p.file), ['m2']);
+  assert.equal(pagesNotGiven('meta', [m2]).after.map((p) => p.file), ['m2']);
+  // the whole listing: nothing missing, one account
+  assert.equal(pagesNotGiven('meta', [m1, m2, last]), { after: [], before: [], accounts: [] });
+  // pages of two accounts (the id in their paging URLs)
+  const other = listingPage('meta', 'o', JSON.parse(metaPage('x', { previous: `${GRAPH.replace('102290129340398', '999999999999999')}?before=D` })))!;
+  assert.equal(pagesNotGiven('meta', [m1, other]).accounts, ['102290129340398', '999999999999999']);
   assert.equal(listingPage('meta', 'all', JSON.parse(metaPage('x', {}))), undefined);
 });
 

@@ -66,12 +66,21 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     }
   });
   flush();
-  for (const p of morePages) {
+  const listing = format === 'meta' ? 'Meta\'s' : 'Twilio\'s';
+  for (const p of morePages.after) {
     code = EXIT.FINDINGS;
     const how = format === 'meta'
       ? 'GET the paging.next URL with the same token, and again from each page until one has no paging.next'
       : 'GET the meta.next_page_url URL with the same credentials, and again from each page until next_page_url is null';
-    io().stderr.write(`tplsync: ${p.file} is one page of ${format === 'meta' ? 'Meta\'s' : 'Twilio\'s'} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+    io().stderr.write(`tplsync: ${p.file} is one page of ${listing} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+  }
+  for (const p of morePages.before) {
+    code = EXIT.FINDINGS;
+    io().stderr.write(`tplsync: ${p.file} is a later page of ${listing} listing, and the pages before it are not among the files given${p.previous ? ` (${p.previous})` : ''}: only the templates of the files given are pulled; fetch the listing from its first page (the request without a cursor) and pass every page's file to one pull\n`);
+  }
+  if (morePages.accounts.length) {
+    code = EXIT.FINDINGS;
+    io().stderr.write(`tplsync: the pages given are listings of ${morePages.accounts.length} WhatsApp Business Accounts (${morePages.accounts.join(', ')}, the ids in their paging URLs): one pull writes the templates of one channel; pull each account's pages into its own channel\n`);
   }
   io().stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
   if (diagnostics.length) {

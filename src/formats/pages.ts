@@ -14,6 +14,10 @@ export interface ListingPage {
   self?: string;
   /** the listing has a page before this one */
   hasPrevious: boolean;
+  /** the address of the page before, when the listing gives it */
+  previous?: string;
+  /** Meta: the WhatsApp Business Account whose listing this is (the id in its paging URLs) */
+  account?: string;
 }
 
 type Rec = Record<string, unknown>;
@@ -26,25 +30,36 @@ export function listingPage(format: PagedFormat, file: string, json: unknown): L
   if (format === 'meta') {
     const p = isRec(json.paging) ? json.paging : undefined;
     const next = url(p?.next), previous = url(p?.previous);
-    return next || previous ? { file, ...(next ? { next } : {}), hasPrevious: previous !== undefined } : undefined;
+    const account = /\/(\d+)\/message_templates\b/.exec(next ?? previous ?? '')?.[1];
+    return next || previous ? { file, ...(next ? { next } : {}), hasPrevious: previous !== undefined, ...(previous ? { previous } : {}), ...(account ? { account } : {}) } : undefined;
   }
   const m = isRec(json.meta) ? json.meta : undefined;
   const next = url(m?.next_page_url), previous = url(m?.previous_page_url), self = url(m?.url);
-  return next || previous ? { file, ...(next ? { next } : {}), ...(self ? { self } : {}), hasPrevious: previous !== undefined } : undefined;
+  return next || previous ? { file, ...(next ? { next } : {}), ...(self ? { self } : {}), hasPrevious: previous !== undefined, ...(previous ? { previous } : {}) } : undefined;
 }
 
 /**
- * The pages given whose following page is not among them. Twilio's is exact: the following page
- * is given when a file's own `meta.url` is this one's `next_page_url`. Meta's cursors do not name
- * the page they lead to, so a following page counts as given when as many files have a page
- * before them as files have one after them; otherwise every page with a `paging.next` is named
- * (one of them, at least, has its following page missing).
+ * The pages given whose following page (`after`) or preceding page (`before`) is not among them,
+ * and (Meta) the accounts whose listings the pages are, when more than one. Twilio's following
+ * page is exact: given when a file's own `meta.url` is this one's `next_page_url`. Meta's cursors
+ * do not name the page they lead to: a set of pages is whole when one of them has no page before
+ * it, one has no page after it, and as many have a page before them as after them; otherwise the
+ * pages on the side that falls short are named (one of them, at least, has its neighbour missing).
+ * A listing's first page is one without a page before it (both formats).
  */
-export function pagesNotGiven(format: PagedFormat, pages: readonly ListingPage[]): ListingPage[] {
+export function pagesNotGiven(format: PagedFormat, pages: readonly ListingPage[]): { after: ListingPage[]; before: ListingPage[]; accounts: string[] } {
   const withNext = pages.filter((p) => p.next !== undefined);
+  const withPrevious = pages.filter((p) => p.hasPrevious);
+  const noFirst = pages.length > 0 && withPrevious.length === pages.length;
+  const accounts = format === 'meta' ? [...new Set(pages.map((p) => p.account).filter((a): a is string => a !== undefined))].sort() : [];
   if (format === 'twilio') {
     const given = new Set(pages.map((p) => p.self).filter((x): x is string => x !== undefined));
-    return withNext.filter((p) => !given.has(p.next!));
+    return { after: withNext.filter((p) => !given.has(p.next!)), before: noFirst ? withPrevious : [], accounts };
   }
-  return pages.filter((p) => p.hasPrevious).length >= withNext.length ? [] : withNext;
+  const noLast = pages.length > 0 && withNext.length === pages.length;
+  return {
+    after: withPrevious.length < withNext.length || noLast ? withNext : [],
+    before: withNext.length < withPrevious.length || noFirst ? withPrevious : [],
+    accounts: accounts.length > 1 ? accounts : [],
+  };
 }

@@ -70,10 +70,10 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
 }
 
 /**
- * morePages: the files given that are one page of a listing whose following page is not among
+ * morePages: the files given that are one page of a listing whose following (after) or preceding (before) page is not among
  * them (pages.ts): their templates are written, the following pages' are not there to write.
  */
-export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[]; morePages: ListingPage[] }> {
+export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[]; morePages: ReturnType<typeof pagesNotGiven> }> {
   const out: ExportOutcome[] = [];
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
   // every input is read and understood before anything is written
