@@ -62,6 +62,21 @@ test('every page given: nothing said, exit 0', async () => {
   } finally { cleanup(dir); }
 });
 
+test('a template in two export files: the same twice is written once (exit 0); two that differ are said to differ (exit 1)', async () => {
+  const dir = tempDir('tplsync-pages-');
+  try {
+    const one = (t: ReturnType<typeof metaTemplate>) => JSON.stringify({ data: [t] });
+    const changed = { ...metaTemplate('promo_x'), components: [{ type: 'BODY', text: 'Hello {{1}}, our summer collection is now in store for you.', example: { body_text: [['Ana']] } }] };
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'a.json': one(metaTemplate('promo_x')), 'b.json': one(metaTemplate('promo_x')), 'c.json': one(changed) });
+    const same = await cliIn(['pull', '--from', 'meta', 'a.json', 'b.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(same.exitCode, 0, same.stderr);
+    assert.match(same.stderr, /promo_x[^\n]*comes twice, the same both times; written once \(from a\.json/);
+    const differ = await cliIn(['pull', '--from', 'meta', 'a.json', 'c.json', '--channel', 'shop-whatsapp', '--dir', 'other'], { cwd: dir });
+    assert.is(differ.exitCode, 1, differ.stderr);
+    assert.match(differ.stderr, /promo_x[^\n]*\(c\.json[^)]*\) comes twice, and the two differ; the first \(a\.json[^)]*\) is the one written/);
+  } finally { cleanup(dir); }
+});
+
 test('pages not given: Twilio by address, Meta by count of pages before and after', () => {
   const t0 = listingPage('twilio', 'a', JSON.parse(twilioPage('x', 0, `${CONTENT}?PageSize=1&Page=1&PageToken=PT1`)))!;
   const t2 = listingPage('twilio', 'c', JSON.parse(twilioPage('x', 2, null)))!;

@@ -55,11 +55,13 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
       }
       return;
     }
+    // the same template twice, the same both times (pages fetched twice): written once, nothing lost
+    if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; written once (from ${r.first})\n`); return; }
     notWritten++;
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
-    else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes twice; the first (${r.first}) is the one written\n`);
+    else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);
     else {
       warn(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);
       for (const i of r.issues) warn(`  ${i.field}: ${i.message}\n`);

@@ -36,7 +36,7 @@ export type ExportOutcome =
   | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
-  | { kind: 'repeated'; source: string; name: string; language: string; first: string }
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
 /** JSON.parse with the error's place as file:line:col. */
@@ -102,7 +102,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const channelKey = req.channelId.toLowerCase();
   // a folder that is not there yet holds no file to overwrite
   const dirThere = existsSync(req.dir);
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { source: string; value: string }>();
   const written: string[] = [];
   const toWrite: { file: string; data: string }[] = [];
   const done: ExportOutcome[] = [];
@@ -112,8 +112,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (t.issues.length) { push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: t.issues }); continue; }
       const key = `${t.name}\u0000${t.language}`;
       const first = seen.get(key);
-      if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first }); continue; }
-      seen.set(key, source);
+      // the same template in two files (two exports of one account): said, and whether the two say the same
+      if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value }); continue; }
+      seen.set(key, { source, value: JSON.stringify(t.value) });
       const target = path.join(req.dir, safeFileName(t.name, t.language));
       const inside = path.relative(req.dir, target);
       if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
