@@ -2,6 +2,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
+import { rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 
@@ -185,7 +186,8 @@ export const rcsRules = defineRules([
       if (e.type === 'EXPIRE_TIME') {
         const t = str(e.expireTime);
         if (t === undefined) ctx.report([...base, 'type'], 'Expiry type EXPIRE_TIME needs `expireTime`.');
-        else if (Number.isNaN(Date.parse(t))) ctx.report([...base, 'expireTime'], `expireTime '${t}' is not a valid timestamp.`);
+        // written otherwise (no zone, a space for the T): the schema's finding; written so, a day or hour that does not exist is this one's
+        else if (rfc3339Shape(t) && rfc3339Ms(t) === undefined) ctx.report([...base, 'expireTime'], `expireTime '${t}' is no real time: its day, hour, minute, second or offset does not exist (the month has fewer days, or a field is out of range).`);
       }
       if (e.type === 'TTL' && e.expireTime !== undefined && e.ttl === undefined) ctx.report([...base, 'expireTime'], 'Expiry type TTL takes `ttl` (seconds), not expireTime; or set type EXPIRE_TIME.', { part: 'key' });
     },
@@ -212,9 +214,10 @@ export const rcsRules = defineRules([
     check(ctx) {
       const e = obj(message(ctx)?.rcsExpireOpts);
       const t = str(e?.expireTime);
-      if (e?.type !== 'EXPIRE_TIME' || t === undefined || !/(Z|[+-]\d{2}:\d{2})$/.test(t)) return;
-      const ms = Date.parse(t);
-      if (!Number.isNaN(ms) && ctx.reached(ms)) {
+      if (e?.type !== 'EXPIRE_TIME' || t === undefined) return;
+      // a time that is no time (2026-02-30) is rcs-expiry's finding, not a past one
+      const ms = rfc3339Ms(t);
+      if (ms !== undefined && ctx.reached(ms)) {
         ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is in the past: the campaign is over and the message would never be delivered. This template is held back from plan and apply; retire it by deleting its file.`);
       }
     },
@@ -297,8 +300,9 @@ export const rcsRules = defineRules([
         for (const k of ['startTime', 'endTime'] as const) {
           const v = str(s[k]);
           if (v === undefined) continue;
-          if (!CALENDAR_TIME.test(v) || Number.isNaN(Date.parse(v))) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time; write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
-          else times[k] = Date.parse(v);
+          const ms = rfc3339Ms(v);
+          if (ms === undefined) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time (a real date and time with Z or an offset); write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
+          else times[k] = ms;
         }
         if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
           ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}.`);
@@ -316,10 +320,9 @@ export const rcsRules = defineRules([
       for (const { s, path } of suggestions(ctx)) {
         if (s.action !== 'create_calendar_event') continue;
         const end = str(s.endTime);
-        if (end === undefined || !CALENDAR_TIME.test(end)) continue;
-        const ms = Date.parse(end);
+        const ms = end === undefined ? undefined : rfc3339Ms(end);
         // reached: the verdict is kept (lint --cache) only until the event's end
-        if (!Number.isNaN(ms) && ctx.reached(ms)) ctx.report([...path, 'endTime'], `The event ended at ${end}: the chip would save a past event to the customer's calendar. Give it its new dates, or remove the suggestion.`);
+        if (ms !== undefined && ctx.reached(ms)) ctx.report([...path, 'endTime'], `The event ended at ${end}: the chip would save a past event to the customer's calendar. Give it its new dates, or remove the suggestion.`);
       }
     },
   },
@@ -402,8 +405,6 @@ export function fallbackAsSent(text: string, t: Loose): string {
 
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
-/** An RFC 3339 time as Google's Timestamp takes it: `Z` or an offset, seconds and 0 to 9 digits of fractions optional (as before). */
-const CALENDAR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** A video file by its extension. */
 const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263)(\?|#|$)/i;
 /** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
