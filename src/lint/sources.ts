@@ -33,6 +33,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta zero-tap authentication templates': { url: `${META}/templates/authentication-templates/zero-tap-authentication-templates`, checked: '2026-11-25' },
   'Meta time-to-live for templates': { url: `${META}/templates/time-to-live`, checked: '2026-11-25' },
   'Meta limited-time offer templates': { url: `${META}/templates/marketing-templates/limited-time-offer-templates`, checked: '2026-11-25' },
+  // the samples count against the offer body's 600 and a card body's 160 (the LTO page's parameter table; the carousel page)
+  'Meta error codes; Meta limited-time offer and media card carousel templates': { url: `${META}/templates/marketing-templates/limited-time-offer-templates`, checked: '2026-11-28' },
   'Meta media card carousel templates': { url: `${META}/templates/marketing-templates/media-card-carousel-templates`, checked: '2026-11-25' },
   'Meta media card carousel templates; BSP guides': { url: `${META}/templates/marketing-templates/media-card-carousel-templates`, checked: '2026-11-25' },
   'Meta call button template messages': { url: `${META}/calling/call-button-messages-deep-links#create-and-send-whatsapp-call-button-template-message`, checked: '2026-11-25' },
