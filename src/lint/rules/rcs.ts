@@ -29,6 +29,8 @@ function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
 }
 const isHttpUrl = (u: string): boolean => { try { const x = new URL(u); return x.protocol === 'https:' || x.protocol === 'http:'; } catch { return false; } };
 const rbm = 'RBM phones.agentMessages';
+/** a placeholder as the texts write one (named or numbered) */
+const CHIP_PLACEHOLDER = /\{\{\s*[A-Za-z0-9_]+\s*\}\}/;
 
 /** RBM: ttl and expireTime are at most 15 days after the message is submitted */
 const RBM_MAX_TTL_SECONDS = 15 * 86400;
@@ -285,6 +287,22 @@ export const rcsRules = defineRules([
         }
         if (ll && s.query !== undefined) ctx.report([...path, 'query'], 'Give latLong or query, not both: the phone shows latLong and ignores the query.', { part: 'key' });
         if (!ll && s.label !== undefined) ctx.report([...path, 'label'], 'label names the pin at latLong; with a query there is no pin to name.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-suggestion-placeholder', group: 'rcs', severity: 'error',
+    summary: 'A suggestion (chip) holds no {{placeholder}}: chips are sent as written.',
+    why: 'Placeholders are filled in an RCS message\'s text, its cards\' titles and descriptions and its fallback: a chip\'s text, postbackData, phone number, place or event is sent as the file writes it, so the customer would see "Track {{order}}", and a postback or a link would carry the braces. tplsync\'s types have no parameter for it either.',
+    fix: 'Write the chip without the placeholder (a fixed label, a fixed postbackData your server maps), and put what varies in the message text or a card.',
+    source: 'RBM SuggestedReply/SuggestedAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        for (const [k, v] of Object.entries(s)) {
+          if (typeof v !== 'string') continue;
+          const m = CHIP_PLACEHOLDER.exec(v);
+          if (m) ctx.report([...path, k], `A suggestion is sent as written: ${m[0]} in its ${k} is not filled in (placeholders are filled in the message text, the cards' titles and descriptions, and the fallback); write it without the placeholder.`, { at: { start: m.index, end: m.index + m[0].length } });
+        }
       }
     },
   },
