@@ -45,7 +45,7 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl.',
+    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl; a text or rich_card message has no fileUrl or thumbnailUrl of its own.',
     why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
     source: 'tplsync (the message types of the partner messaging API)',
     check(ctx) {
@@ -56,6 +56,12 @@ export const rcsRules = defineRules([
       if (m.type !== 'rich_card' && m.richCards !== undefined && typeof m.type === 'string') ctx.report(['message', 'richCards'], `richCards are only sent with type rich_card, not ${m.type}.`, { part: 'key' });
       if ((m.type === 'picture' || m.type === 'video' || m.type === 'file') && !str(m.fileUrl)) ctx.report(['message', 'type'], `A ${m.type} message needs \`fileUrl\`.`);
       if (m.type === 'text' && (str(m.message) ?? '').trim() === '') ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
+      // RBM sends one content a message: a text message's media would be dropped (send refuses it, preview drew it)
+      if (m.type === 'text' || m.type === 'rich_card') {
+        for (const k of ['fileUrl', 'thumbnailUrl'] as const) {
+          if (m[k] !== undefined) ctx.report(['message', k], `${k} is only sent with type picture, video or file, not ${m.type}${m.type === 'rich_card' ? ' (a card has its own fileUrl and thumbnailUrl)' : ''}.`, { part: 'key' });
+        }
+      }
     },
   },
   {
