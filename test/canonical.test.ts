@@ -61,7 +61,9 @@ test('property: generated templates round-trip unchanged', async () => {
 });
 
 test('not observable: the category, and an expireTime the read returns unresolved', () => {
-  const t = readTemplateValue(readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8'));
+  const t = readTemplateValue(readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8')) as Record<string, Record<string, unknown>>;
+  // the sample expires by ttl; this case is an expireTime the read gives back unresolved
+  t.message = { ...t.message, rcsExpireOpts: { type: 'EXPIRE_TIME', expireTime: '2099-12-31T23:59:59.000Z' } };
   const c = fromFile(t, CHANNEL_A, 'x').canonical;
   const remote = fromFile({ ...t, category: 'UTILITY' }, CHANNEL_A, 'x').canonical;
   remote.message = { ...remote.message, rcsExpireOpts: { type: 'EXPIRE_TIME', expireTime: '{{expire_time}}' } };

@@ -14,6 +14,8 @@ import { cleanup, tempDir } from './helpers.ts';
 const N = 24; // three of each slot of the mix (i % 8), every third file with a warning
 const OLD = new Date('2020-01-01T00:00:00Z');
 const NOW = Date.parse('2026-06-01T00:00:00Z');
+/** RBM's window (rcs-expire-window): a message is sent at most 15 days before its expireTime, so an expiring file's verdict changes 15 days before it too */
+const WINDOW = 15 * 86_400_000;
 
 /** the files of the mix that carry an expireTime, with it, earliest first */
 const expiries = Array.from({ length: N }, (_, i) => ({ i, at: /expireTime: "([^"]+)"/.exec(templateText(i, 'mix'))?.[1] }))
@@ -48,10 +50,10 @@ test('warm with nothing changed and the clock before the earliest expiry: every 
     assert.is(checked(cold), N);
     assert.is(cold.diagnostics.filter((d) => d.severity === 'warning').length >= N / 3, true, 'a third with a warning');
     assert.equal(expiredIn(cold), []);
-    assert.is(cold.kept?.until, expiries[0]!.at, 'the run is kept until the earliest expireTime');
+    assert.is(cold.kept?.until, expiries[0]!.at - WINDOW, 'the run is kept until 15 days before the earliest expireTime');
 
     // the kept run answers: the linter is not called for any file
-    const warm = await run(expiries[0]!.at - 1);
+    const warm = await run(expiries[0]!.at - WINDOW - 1);
     assert.is(checked(warm), 0, 'no file linted');
     assert.is(warm.results.length, 0, 'the kept run answered');
     assert.is(warm.cached, N);
@@ -59,7 +61,7 @@ test('warm with nothing changed and the clock before the earliest expiry: every 
 
     // without the kept run, the per-file cache answers every file by its stat, still none read
     rmSync(`${cacheFile}.run.json`);
-    const perFile = await run(expiries[0]!.at - 1);
+    const perFile = await run(expiries[0]!.at - WINDOW - 1);
     assert.is(perFile.results.length, N);
     assert.is(checked(perFile), 0, 'every file from the cache');
     assert.is(perFile.statHits, N, 'proven by stat, without reading a file');
@@ -78,7 +80,7 @@ test('the clock past an expireTime: only that file is checked again, and it is r
     assert.is(past.results.length, N);
     assert.is(checked(past), 1, 'one file checked again');
     assert.equal(expiredIn(past), [`template_${first!.i}.yaml`]);
-    assert.is(past.kept?.until, second!.at, 'kept until the next expireTime');
+    assert.is(past.kept?.until, second!.at - WINDOW, 'kept until 15 days before the next expireTime');
 
     // the next run at the same instant: the kept run, with the finding
     const again = await run(first!.at + 2);
@@ -109,7 +111,7 @@ test('editing one file checks only it again, the expiring files included in the 
     const found = (o: LintOutcome) => o.diagnostics.filter((d) => path.basename(d.file) === 'template_5.yaml').map((d) => d.ruleId);
     assert.not.ok(found(cold).includes('language-unknown'));
     assert.ok(found(after).includes('language-unknown'), JSON.stringify(found(after)));
-    assert.is(after.kept?.until, expiries[0]!.at, 'still kept until the earliest expireTime');
+    assert.is(after.kept?.until, expiries[0]!.at - WINDOW, 'still kept until 15 days before the earliest expireTime');
 
     // an edit to an expiring file itself, moving its expiry: checked again, and the run kept until the new earliest
     const { i } = expiries[0]!;
@@ -118,7 +120,7 @@ test('editing one file checks only it again, the expiring files included in the 
     utimesSync(file(i), new Date('2021-01-01T00:00:00Z'), new Date('2021-01-01T00:00:00Z'));
     const moved = await run(NOW + 2);
     assert.is(checked(moved), 1);
-    assert.is(moved.kept?.until, expiries[1]!.at);
+    assert.is(moved.kept?.until, expiries[1]!.at - WINDOW);
   } finally { cleanup(dir); }
 });
 
@@ -136,7 +138,12 @@ test('an expireTime behind an escape (the value says EXPIRE_TIME, the bytes do n
     const run = (ms: number) => lintProject(config, [], dir, { cacheFile, now: new Date(ms) });
     const cold = await run(NOW);
     assert.equal(expiredIn(cold), []);
-    assert.is(cold.kept?.until, at, 'kept until the expiry the value holds');
+    assert.is(cold.kept?.until, at - WINDOW, 'kept until 15 days before the expiry the value holds');
+    assert.is(checked(await run(at - WINDOW - 1)), 0, 'reused before it');
+    // within the window: checked again (its window warning gone), then kept until the expiry itself
+    const within = await run(at - WINDOW);
+    assert.is(checked(within), 1, 'checked again 15 days before it');
+    assert.is(within.kept?.until, at);
     assert.is(checked(await run(at - 1)), 0, 'reused before it');
     const past = await run(at);
     assert.is(checked(past), 1, 'checked again at it');

@@ -214,6 +214,24 @@ export const rcsRules = defineRules([
     },
   },
   {
+    id: 'rcs-expire-window', group: 'rcs', severity: 'warning',
+    summary: 'An EXPIRE_TIME expiry is at most 15 days after the message is sent.',
+    why: 'RBM keeps an undelivered message at most 15 days after it is submitted, for ttl and expireTime alike: a message sent more than 15 days before its expireTime is refused. The finding depends on the clock: it holds until 15 days before the expireTime, when messages of this template can be sent.',
+    fix: 'Send the campaign within 15 days of its expireTime, or bring the expireTime closer (or use a ttl of at most 15 days).',
+    source: 'RBM send messages guide',
+    check(ctx) {
+      const e = obj(message(ctx)?.rcsExpireOpts);
+      const t = str(e?.expireTime);
+      if (e?.type !== 'EXPIRE_TIME' || t === undefined) return;
+      const ms = rfc3339Ms(t);
+      const from = ms === undefined ? undefined : ms - RBM_MAX_TTL_SECONDS * 1000;
+      // reached: the verdict is kept (lint --cache) until the first instant a send is within the window
+      if (from !== undefined && !ctx.reached(from)) {
+        ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is more than 15 days away: RBM refuses a message sent more than 15 days before its expiry, so this template can be sent from ${new Date(from).toISOString()} on.`);
+      }
+    },
+  },
+  {
     id: 'rcs-expired', group: 'rcs', severity: 'error', holdsOnlyItsTemplate: true,
     summary: 'An EXPIRE_TIME expiry is in the future.',
     why: 'A message whose expireTime has passed is never delivered: the campaign is over. The finding depends on the clock, not on your change, so it keeps only this template from being planned and applied; every other template still plans and applies.',
