@@ -191,4 +191,13 @@ test('one mistake, one finding: a malformed placeholder does not also orphan its
   assert.equal(rules(`${HEAD}body:\n  text: "Hello {{1}}, your order {{3}} is ready for pickup."\n  examples: { 1: Ana, 3: A-1 }\n`), ['placeholder-sequence']);
 });
 
+test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is not whole, one second over 15 days, RBM\'s OpenUrlAction names', () => {
+  const rcs = (ttl: string) => lint(`channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: Hello there.\n  rcsExpireOpts: { type: TTL, ttl: ${ttl} }\n  suggestions:\n    - { action: open_url, text: Open, postbackData: "https://a.example.com", application: WEBVIEW, webviewViewMode: FULL }\n`).map((d) => d.message);
+  assert.ok(rcs('"86400s"').some((m) => m.endsWith('must be a whole number, not a string; write the seconds alone: 86400.')), rcs('"86400s"').join('\n'));
+  assert.ok(rcs('3.5').some((m) => m.endsWith('must be a whole number, not 3.5.')));
+  assert.ok(rcs('1296001').includes("ttl is 1296001 seconds, 1 more than RBM's 15 days (1296000 seconds)."));
+  const keys = rcs('60');
+  assert.ok(keys.some((m) => /'application'.*did you mean 'openUrlApplication'/.test(m)) && keys.some((m) => /'webviewViewMode'.*did you mean 'webviewType'/.test(m)), keys.join('\n'));
+});
+
 test.run();

@@ -209,7 +209,7 @@ export const rcsRules = defineRules([
       const e = obj(message(ctx)?.rcsExpireOpts);
       const ttl = e?.ttl;
       if (typeof ttl === 'number' && ttl > RBM_MAX_TTL_SECONDS) {
-        ctx.report(['message', 'rcsExpireOpts', 'ttl'], `ttl is ${ttl} seconds (${(ttl / 86400).toFixed(1)} days); RBM allows at most 15 days (1296000 seconds).`);
+        ctx.report(['message', 'rcsExpireOpts', 'ttl'], `ttl is ${ttl} seconds, ${ttl - RBM_MAX_TTL_SECONDS} more than RBM's 15 days (1296000 seconds).`);
       }
     },
   },

@@ -156,7 +156,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const hint = p[p.length - 1] === 'examples' && Array.isArray(e.data)
           ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
           : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."` : '';
-        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${typeName(e.data)}${hint}` };
+        // a number that is not whole (ttl: 3.5), or a duration written as RBM's JSON writes it (ttl: "86400s"): said with what to write
+        const seconds = expected === 'integer' && typeof e.data === 'string' ? /^(\d+)(?:\.0+)?s$/.exec(e.data.trim())?.[1] : undefined;
+        const got = expected === 'integer' && typeof e.data === 'number' ? String(e.data) : typeName(e.data);
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${got}${seconds ? `; write the seconds alone: ${seconds}` : hint}` };
         break;
       }
       case 'format':

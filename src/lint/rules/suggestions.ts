@@ -31,6 +31,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   url: 'postbackData', phone: 'phoneNumber', phone_number: 'phoneNumber', tel: 'phoneNumber',
   lat: 'latitude', lng: 'longitude', lon: 'longitude', long: 'longitude',
   start: 'startTime', end: 'endTime', start_time: 'startTime', end_time: 'endTime', location: 'latLong', coordinates: 'latLong',
+  // RBM's OpenUrlAction names (application, webviewViewMode) for the format's flat keys
+  application: 'openUrlApplication', webviewViewMode: 'webviewType', webview_view_mode: 'webviewType', viewMode: 'webviewType',
 };
 
 /** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
