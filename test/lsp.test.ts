@@ -213,7 +213,7 @@ test('a config change on disk is picked up; hover on a placeholder shows its sam
   } finally { cleanup(dir); }
 });
 
-test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown, 3 without --stdio', async () => {
+test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown (also in the middle of work, or with the output closed first), 3 without --stdio', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
@@ -231,6 +231,27 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
       proc.stdin!.end();
       assert.is((await proc).exitCode, 1);
     });
+    // the editor gone in the middle of work: its input ends after 50 edits (exit 1, no stack trace), or
+    // its end of the output closes first (EPIPE: the same)
+    for (const closeOutputFirst of [false, true]) {
+      await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', reject: false }), async (proc) => {
+        const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+        conn.onRequest('client/registerCapability', () => null);
+        conn.listen();
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+        await conn.sendNotification('initialized', {});
+        const doc = uri(path.join(dir, 'templates', 'a.yaml'));
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: doc, languageId: 'yaml', version: 1, text: BAD } });
+        if (closeOutputFirst) { conn.dispose(); proc.stdout!.destroy(); }
+        // written as an editor writes them (the client's own connection is gone with the output)
+        const send = (method: string, params: unknown): void => { const body = JSON.stringify({ jsonrpc: '2.0', method, params }); proc.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`); };
+        for (let v = 2; v < 52; v++) send('textDocument/didChange', { textDocument: { uri: doc, version: v }, contentChanges: [{ text: BAD.replace('UTILITY', `X${v}`) }] });
+        proc.stdin!.end();
+        const done = await proc;
+        assert.is(done.exitCode, 1, String(done.stderr));
+        assert.not.match(String(done.stderr), /Error|\n\s+at /, 'no stack trace');
+      });
+    }
     const r = await cliIn(['lsp'], { cwd: dir });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /tplsync lsp --stdio/);

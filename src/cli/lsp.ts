@@ -8,5 +8,16 @@ export async function lspCommand(o: { stdio?: boolean }): Promise<number> {
   const server = startServer();
   // the server runs until the editor ends it: the `exit` notification (the library exits: 0 after
   // `shutdown`, else 1), or the end of its input (the same codes, here)
-  return new Promise<number>((resolve) => { io().stdin.once('end', () => resolve(server.shutDown() ? 0 : 1)); io().stdin.once('close', () => resolve(server.shutDown() ? 0 : 1)); });
+  return new Promise<number>((resolve) => {
+    const end = (): void => {
+      server.stop();
+      const code = server.shutDown() ? 0 : 1;
+      resolve(code);
+      // as the library does at the exit notification: a server whose editor is gone ends, whatever
+      // its streams still hold (a reply queued for a closed pipe kept it alive)
+      setTimeout(() => process.exit(code), 200).unref();
+    };
+    io().stdin.once('end', end);
+    io().stdin.once('close', end);
+  });
 }

@@ -57,15 +57,21 @@ function redactDeep(v: unknown): unknown {
  * file descriptor 1 through a stream of its own, and every message passes redact() whole.
  */
 class RedactingWriter extends StreamMessageWriter {
-  override write(msg: Message): Promise<void> { return super.write(redactDeep(msg) as Message); }
+  override write(msg: Message): Promise<void> {
+    // the editor closed its end (EPIPE): what is left to send is for no one; the server ends with its input
+    return super.write(redactDeep(msg) as Message).catch((e: unknown) => { if ((e as NodeJS.ErrnoException)?.code !== 'EPIPE') throw e; });
+  }
 }
 
 export function stdioConnection(): Connection {
-  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(createWriteStream(null as unknown as string, { fd: 1, autoClose: false })));
+  const out = createWriteStream(null as unknown as string, { fd: 1, autoClose: false });
+  // the editor closed its end (EPIPE): nothing more can reach it; the server ends with its input, not with a stack trace
+  out.on('error', () => undefined);
+  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(out));
 }
 
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
-export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean } {
+export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
   connection.onShutdown(() => { shutDown = true; });
   const documents = new TextDocuments(TextDocument);
@@ -88,8 +94,14 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
 
   // one piece of work at a time, in the order the editor sent it
   let queue: Promise<void> = Promise.resolve();
+  /** the editor's end of the connection is gone (a send failed, and so did saying so): queued work is dropped */
+  let closed = false;
+  // (no onExit handler here: the library's own ends the process at the `exit` notification)
   const enqueue = (work: () => Promise<void> | void): void => {
-    queue = queue.then(work).then(publish).catch((e: unknown) => { connection.console.error(`tplsync: ${(e as Error).message}`); });
+    queue = queue.then(() => (closed ? undefined : work())).then(() => (closed ? undefined : publish())).catch((e: unknown) => {
+      // a send that failed because the input ended meanwhile (the connection closed): nothing to tell anyone
+      try { connection.console.error(`tplsync: ${(e as Error).message}`); } catch { closed = true; }
+    });
   };
 
   const load = async (): Promise<void> => {
@@ -250,7 +262,13 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
 
   documents.listen(connection);
   connection.listen();
-  return { shutDown: () => shutDown };
+  return {
+    shutDown: () => shutDown,
+    // the editor's input ended: the work still queued is for no one, and nothing more is sent
+    // (the connection is not disposed: a request of the library's own still waiting, a capability's
+    // registration, would then log its failure through the disposed connection and throw)
+    stop: () => { closed = true; },
+  };
 }
 
 function inside(d: Diagnostic, line: number, column: number): boolean {
