@@ -14,10 +14,12 @@ import { BIN, CHANNEL_A, cleanup, cliIn, tempDir, withChild, writeFiles } from '
 interface LspDiag { range: unknown; code: string; source: string; message: string }
 type Action = { title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } };
 
-test('quick fix: the curly pair removed, the text quoted as YAML needs, the file lint-clean', async () => {
+for (const form of ['LF', 'BOM and CRLF'] as const) test(`quick fix (${form}): the curly pair removed, the text quoted as YAML needs, the file lint-clean; its byte-order mark and line ends kept`, async () => {
   const dir = tempDir('tplsync-lsp-curly-');
   try {
-    const text = `channel: ${CHANNEL_A}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: \u201C{{1}}, your order is ready\u201D\n  examples: { 1: Ana }\nbody:\n  text: \u201CHi {{1}}, see you soon at the store.\u201D # pasted\n  examples: { 1: Ana }\n`;
+    const lf = `channel: ${CHANNEL_A}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: \u201C{{1}}, your order is ready\u201D\n  examples: { 1: Ana }\nbody:\n  text: \u201CHi {{1}}, see you soon at the store.\u201D # pasted\n  examples: { 1: Ana }\n`;
+    // as a Windows editor saves it: a byte-order mark and CRLF line ends, kept by the fix as lint --fix keeps them
+    const text = form === 'LF' ? lf : `\ufeff${lf.replace(/\n/g, '\r\n')}`;
     writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n', 't/a.yaml': text });
     const abs = path.join(dir, 't', 'a.yaml');
     const a = pathToFileURL(abs).href;
@@ -45,13 +47,16 @@ test('quick fix: the curly pair removed, the text quoted as YAML needs, the file
         const quick = actions.find((x) => x.kind === 'quickfix');
         assert.ok(quick, 'a quick fix');
         assert.match(quick!.title, 'curly quotes wrapping the text');
-        const fixed = quick!.edit.changes[a]![0]!.newText;
+        const edited = quick!.edit.changes[a]![0]!.newText;
+        assert.is(edited.startsWith('\ufeff'), form !== 'LF', 'the byte-order mark as the document had it');
+        assert.is(/(^|[^\r])\n/.test(edited), form === 'LF', 'the line ends as the document had them');
+        const fixed = edited.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
         assert.match(fixed, 'text: "{{1}}, your order is ready"\n');
         assert.match(fixed, 'text: Hi {{1}}, see you soon at the store. # pasted\n');
         const value = parse(fixed) as { header: { text: string }; body: { text: string } };
         assert.is(value.header.text, '{{1}}, your order is ready');
         assert.is(value.body.text, 'Hi {{1}}, see you soon at the store.');
-        writeFileSync(abs, fixed);
+        writeFileSync(abs, edited);
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
 import { writeFileAtomic } from '../files/write.js';
 import { finishProject, lintBytes } from './engine.js';
-import { fixText, isRepairable, REFUSING_RULES } from './fix.js';
+import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
 import { SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
 
@@ -38,19 +38,16 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
     if (refusing) { out.push({ file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` }); continue; }
     const read = readTemplateFile(f.file, f.abs);
     if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' }); continue; }
-    let text = Buffer.from(read.bytes).toString('utf8');
-    const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-    if (bom) text = text.slice(1);
+    const text = Buffer.from(read.bytes).toString('utf8');
     const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
-    const r = fixText(text, { findings, now });
+    // its byte-order mark and CRLF line ends kept (fixFileText)
+    const r = fixFileText(text, { findings, now });
     if (r.refused) { out.push({ file: f.file, fixed: {}, left: `not touched: ${r.refused}` }); continue; }
-    // a file written with CRLF line ends (every line) keeps them: the YAML writer writes LF
-    if (r.text !== text && isCrlf(text)) r.text = r.text.replace(/\r?\n/g, '\r\n');
     if (r.text === text) { if (!quotable || diags.some((d) => isRepairable(d))) out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
     let mode = 0o644;
     try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
     if ((mode & 0o222) === 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it is read-only' }); continue; }
-    try { writeFileAtomic(f.abs, bom + r.text, { verbatim: true }); } catch (e) {
+    try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
       out.push({ file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
       continue;
     }
@@ -58,11 +55,6 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
     out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) });
   }
   return out;
-}
-
-/** every line of the text ends with CRLF (none with a bare LF) */
-function isCrlf(text: string): boolean {
-  return text.includes('\r\n') && !/(^|[^\r])\n/.test(text);
 }
 
 /** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */

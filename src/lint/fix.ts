@@ -74,6 +74,20 @@ export function quoteLeadingPlaceholders(text: string): { text: string; count: n
   return { text: lines.join('\n'), count };
 }
 
+/**
+ * fixText of a file's whole text as it is on disk or in an editor: a byte-order mark set aside and
+ * put back, and CRLF line ends (every line) kept, as the YAML writer writes LF. `lint --fix` and the
+ * language server's quick fixes give the same text. `findings` sees the text without the mark.
+ */
+export function fixFileText(original: string, o: FixOptions): FixOutcome {
+  const bom = original.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const text = bom ? original.slice(1) : original;
+  const r = fixText(text, o);
+  if (r.text === text) return { ...r, text: original };
+  const crlf = text.includes('\r\n') && !/(^|[^\r])\n/.test(text);
+  return { ...r, text: bom + (crlf ? r.text.replace(/\r?\n/g, '\r\n') : r.text) };
+}
+
 export function fixText(original: string, o: FixOptions): FixOutcome {
   let text = original;
   let first = o.findings(text);

@@ -19,7 +19,7 @@ import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
-import { fixText, isRepairable, repairTitleOf } from '../lint/fix.js';
+import { fixFileText, isRepairable, repairTitleOf } from '../lint/fix.js';
 import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
@@ -191,7 +191,8 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     const text = doc.getText();
     const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
     const fix = (only?: ReadonlySet<string>): string | undefined => {
-      const r = fixText(text, { findings: (t) => project!.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
+      // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
+      const r = fixFileText(text, { findings: (t) => project!.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
       return r.text === text ? undefined : r.text;
     };
     const out: CodeAction[] = [];
