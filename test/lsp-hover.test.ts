@@ -15,7 +15,9 @@ const uri = (abs: string): string => pathToFileURL(abs).href;
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\nchannels:\n  shop-whatsapp: { kind: whatsapp }\n';
 // {{2}} has no sample (placeholder-sample at line 7, column 34)
-const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana }\n';
+const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Track it, url: "https://shop.example.com/t/{{1}}", example: "https://shop.example.com/t/A-1042" }\n';
+// named placeholders in the body beside a URL button's own {{1}}
+const NAMED = 'channel: shop-whatsapp\nname: order_named\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{name}}, your order is ready for pickup at the store {{}}."\n  examples: { name: Ana }\nbuttons:\n  - { type: URL, text: Track it, url: "https://shop.example.com/t/{{1}}", example: "https://shop.example.com/t/A-1042" }\n';
 
 interface LspDiag { range: { start: { line: number; character: number } }; code: string; message: string }
 
@@ -55,6 +57,14 @@ test('hover on a flagged placeholder: its sample line first, then the rule expla
         // a placeholder with a sample: the sample, quoted
         const first = await conn.sendRequest('textDocument/hover', { textDocument: { uri: file }, position: { line: 6, character: 17 } }) as { contents: { value: string } };
         assert.ok(first.contents.value.startsWith('**{{1}}**: "Ana" (`body.examples.1`)'), first.contents.value);
+        // a URL button's {{1}}: its sample is the button's example, the whole URL
+        const url = await conn.sendRequest('textDocument/hover', { textDocument: { uri: file }, position: { line: 9, character: 68 } }) as { contents: { value: string } };
+        assert.ok(url.contents.value.startsWith('**{{1}}**: "https://shop.example.com/t/A-1042" (`buttons.0.example`)'), url.contents.value);
+        // `{{` in a body of named placeholders offers its names, not the button's number
+        const named = uri(path.join(dir, 'templates/order_named.yaml'));
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: named, languageId: 'yaml', version: 1, text: NAMED } });
+        const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: named }, position: { line: 5, character: NAMED.split('\n')[5]!.indexOf('{{}}') + 2 } }) as { label: string }[];
+        assert.equal(items.map((x) => x.label), ['name']);
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });

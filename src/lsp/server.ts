@@ -242,7 +242,8 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
       }
       // the names the texts use already, a sample or not
-      const used = t ? placeholderSites(t).flatMap((site) => scanPlaceholders(site.text).placeholders.map((x) => x.key)) : [];
+      // (not a URL button's {{1}}: a button numbers its own, and it is no name for the texts)
+      const used = t ? placeholderSites(t).filter((site) => site.role !== 'url' && site.role !== 'card-url').flatMap((site) => scanPlaceholders(site.text).placeholders.map((x) => x.key)) : [];
       const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
       return placeholderItems(templateNames(samples, used), after);
     }
@@ -286,12 +287,18 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
   let t: Record<string, unknown> | undefined;
   try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { return undefined; }
   if (!t) return undefined;
-  const sites = placeholderSites(t).filter((s) => scanPlaceholders(s.text).placeholders.some((x) => x.key === ph.key));
-  const samples = [...new Set(sites.map((s) => s.examplesPath.join('.')))].flatMap((p) => {
+  const all = placeholderSites(t).filter((s) => scanPlaceholders(s.text).placeholders.some((x) => x.key === ph.key));
+  // a URL button numbers its own {{1}}: the button's, when the line is its URL; else the texts' (theirs is another placeholder)
+  const isUrl = (s: (typeof all)[number]): boolean => s.role === 'url' || s.role === 'card-url';
+  const onUrl = all.filter((s) => isUrl(s) && text.includes(s.text));
+  const sites = onUrl.length ? onUrl : all.filter((s) => !isUrl(s));
+  const samples = [...new Map(sites.map((s) => [s.examplesPath.join('.'), s])).values()].flatMap((site) => {
+    const p = site.examplesPath.join('.');
     let cur: unknown = t;
-    for (const seg of p.split('.')) cur = obj(cur)?.[seg];
-    const v = obj(cur)?.[ph.key];
-    return v === undefined ? [] : [`${JSON.stringify(v)} (\`${p}.${ph.key}\`)`];
+    for (const seg of site.examplesPath) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+    // a URL button's sample is its `example`, the whole URL with the placeholder filled in
+    const v = site.role === 'url' || site.role === 'card-url' ? cur : obj(cur)?.[ph.key];
+    return v === undefined ? [] : [`${JSON.stringify(v)} (\`${site.role === 'url' || site.role === 'card-url' ? p : `${p}.${ph.key}`}\`)`];
   });
   return [`**${ph.raw}**: ${samples.length ? samples.join('; ') : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
 }
