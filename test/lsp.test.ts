@@ -223,6 +223,11 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
       try {
         await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
         await conn.sendRequest('shutdown');
+        // after shutdown only exit: a request is refused as the protocol says (InvalidRequest), not answered
+        for (const [method, params] of [['textDocument/hover', { textDocument: { uri: uri(path.join(dir, 'templates', 'a.yaml')) }, position: { line: 0, character: 0 } }], ['shutdown', undefined]] as const) {
+          const refused = await conn.sendRequest(method, params).then(() => undefined, (e: { code?: number }) => e.code);
+          assert.is(refused, -32600, method);
+        }
         await conn.sendNotification('exit');
         assert.is((await proc).exitCode, 0);
       } finally { conn.dispose(); }

@@ -9,7 +9,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, FileChangeType, ProposedFeatures,
+  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
   type CodeAction, type Message, type CompletionItem, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
@@ -73,7 +73,9 @@ export function stdioConnection(): Connection {
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
 export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
-  connection.onShutdown(() => { shutDown = true; });
+  // after `shutdown`, the protocol allows only `exit`: a request is an InvalidRequest error, not an answer
+  const afterShutdown = (): void => { if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted'); };
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; });
   const documents = new TextDocuments(TextDocument);
   let project: LspProject | undefined;
   /** the findings last published, by absolute path (so only what changed is sent again) */
@@ -163,6 +165,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   connection.onHover(async (p): Promise<Hover | null> => {
+    afterShutdown();
     await queue;
     const abs = uriToPath(p.textDocument.uri);
     if (!abs) return null;
@@ -184,6 +187,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   connection.onCodeAction(async (p): Promise<CodeAction[]> => {
+    afterShutdown();
     await queue;
     const abs = uriToPath(p.textDocument.uri);
     const doc = documents.get(p.textDocument.uri);
@@ -218,6 +222,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {
+    afterShutdown();
     await queue;
     const doc = documents.get(p.textDocument.uri);
     if (!doc || !project?.config) return [];
