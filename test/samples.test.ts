@@ -23,7 +23,10 @@ test('at least 10 samples covering every header format, button type, placeholder
   const layouts = new Set(all.map((t) => t.message?.rcsRichCardsOpts?.type).filter(Boolean));
   assert.equal([...layouts].sort(), ['CAROUSEL', 'STANDALONE']);
   const expiry = new Set(all.map((t) => t.message?.rcsExpireOpts?.type).filter(Boolean));
-  assert.equal([...expiry].sort(), ['EXPIRE_TIME', 'TTL']);
+  assert.equal([...expiry].sort(), ['TTL']);
+  // a fixed expireTime in a sample would be more than 15 days away (rcs-expire-window) or past
+  // (rcs-expired) on most days: the samples expire by ttl, and show the EXPIRE_TIME form in a comment
+  assert.match(readFileSync(path.join(ROOT, 'templates', 'rcs', 'weekend_offers.en_US.yaml'), 'utf8'), /^ {2}# {3}rcsExpireOpts: \{ type: EXPIRE_TIME, expireTime: "[^"]+" \}$/m);
 });
 
 test('one RCS-only sample per suggested action, with SMS fallbacks', () => {

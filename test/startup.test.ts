@@ -1,6 +1,6 @@
 // Heavy modules load only where needed: lint and plan never load ts-morph or typescript;
 // `types` does. And on a terminal, apply asks before writing.
-import { cpSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -68,8 +68,9 @@ test('a lint --cache run with nothing changed loads neither the rules, the linte
   try {
     cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
-    // files with an EXPIRE_TIME among them: their verdicts are kept until their expiry
-    assert.ok(readdirSync(path.join(dir, 'templates'), { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('.yaml') && readFileSync(path.join(dir, 'templates', f), 'utf8').includes('EXPIRE_TIME')));
+    // a file with an EXPIRE_TIME among them, 30 days ahead: its verdict (rcs-expire-window's warning) is kept until 15 days before it
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    writeFileSync(path.join(dir, 'templates', 'rcs', 'flash_sale.en_US.yaml'), `channel: shop-rcs\nname: flash_sale\nlanguage: en_US\nmessage:\n  type: text\n  message: Flash sale in every store until the end of the month.\n  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "${expires}" }\n`);
     // a code cache of lint made first (src/core/code-cache.ts), as the suite's earlier files may have
     // made one: the runs below load their bytecode from it, and the coverage must still see what
     // they ran (it does: V8 counts the calls of functions that came from the cache too)
