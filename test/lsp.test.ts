@@ -3,7 +3,7 @@
 // of good and bad files; an edit that fixes a finding clears it; a sibling language file's change
 // (in the editor or on disk) updates the variant finding; a code action applied gives a lint-clean
 // file; hover explains a rule; completion offers the config's channel aliases.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
@@ -123,6 +123,29 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
       assert.is(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), BAD);
     });
   } finally { cleanup(dir); }
+});
+
+test('a link out of the project opened in the editor is refused as lint refuses it, whatever its text', async () => {
+  const dir = tempDir();
+  const outside = tempDir();
+  try {
+    writeFiles(outside, { 'elsewhere.yaml': BAD });
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
+    mkdirSync(path.join(dir, 'templates'), { recursive: true });
+    symlinkSync(path.join(outside, 'elsewhere.yaml'), path.join(dir, 'templates', 'link.yaml'));
+    const l = uri(path.join(dir, 'templates', 'link.yaml'));
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => (c.diags.get(l) ?? []).some((d) => d.code === 'file-outside-project'), 'the refusal');
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: l, languageId: 'yaml', version: 1, text: BAD } });
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: l, version: 2 }, contentChanges: [{ text: BAD.replace('{{3}}', '{{2}}') }] });
+      // a request waits for the edits' work, whose findings are published before its answer
+      await c.conn.sendRequest('textDocument/hover', { textDocument: { uri: l }, position: { line: 0, character: 0 } });
+      // the editor's text is not linted in place of the refusal (it would show the other project's file as this one's)
+      assert.equal(c.diags.get(l)!.map((d) => d.code), ['file-outside-project']);
+    });
+    const lint = JSON.parse((await cliIn(['lint', '--format', 'json'], { cwd: dir })).stdout) as { diagnostics: { ruleId: string }[] };
+    assert.equal(lint.diagnostics.map((d) => d.ruleId), ['file-outside-project']);
+  } finally { cleanup(dir); cleanup(outside); }
 });
 
 test('a sibling language file changed in the editor, then on disk, updates the variant finding', async () => {

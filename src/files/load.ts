@@ -26,6 +26,12 @@ export function refuseFile(abs: string, kind: 'outside-project' | 'unreadable', 
   refusedOf().set(abs, { kind, message });
 }
 
+/** the refusal of a file discovery refused (a link out of the project...), as the read of it gives it, or undefined */
+export function refusalOf(file: string, abs: string): ParsedFile | undefined {
+  const no = refusedOf().get(abs);
+  return no ? refusal(file, no.kind, no.message) : undefined;
+}
+
 /** whether any of these files is refused (the read-ahead worker is then not used: it would open them) */
 export function anyRefused(abs: readonly string[]): boolean {
   const refused = refusedOf();

@@ -1,5 +1,5 @@
 // The read-then-lint step for one file, shared by the in-process path and the workers.
-import { readTemplateFile } from '../files/load.js';
+import { readTemplateFile, refusalOf } from '../files/load.js';
 import { sha256 } from '../core/hash.js';
 import { openDocument } from '../files/document.js';
 import { lintDocument, lintParsed, type FileResult } from './engine.js';
@@ -18,6 +18,10 @@ export function lintFile(file: string, abs: string, now: Date, bytes?: Uint8Arra
     const r = readTemplateFile(file, abs);
     if (r.problem) return lintParsed(r.problem, opts);
     bytes = r.bytes;
+  } else {
+    // an editor's text of a file discovery refused (a link out of the project): refused as the file is
+    const refused = refusalOf(file, abs);
+    if (refused) return lintParsed(refused, opts);
   }
   const doc = openDocument(file, bytes);
   const result = lintDocument(doc, opts);
