@@ -125,6 +125,29 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
   } finally { cleanup(dir); }
 });
 
+test('formatting gives the text `tplsync fmt` writes; a file fmt leaves alone gets no edit', async () => {
+  const dir = tempDir();
+  try {
+    const messy = 'name: order_ready   # the name\nchannel: shop-whatsapp\ncategory: UTILITY\nlanguage: en_US\nbody:\n  examples: { 1: Ana }\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': messy, 'templates/dup.yaml': `${messy}name: again\n` });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    const dup = uri(path.join(dir, 'templates/dup.yaml'));
+    let edits: { newText: string }[] = [];
+    let none: unknown[] = [];
+    await withServer(dir, async (c) => {
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: dup, languageId: 'yaml', version: 1, text: `${messy}name: again\n` } });
+      edits = await c.conn.sendRequest('textDocument/formatting', { textDocument: { uri: a }, options: { tabSize: 2, insertSpaces: true } }) as { newText: string }[];
+      none = await c.conn.sendRequest('textDocument/formatting', { textDocument: { uri: dup }, options: { tabSize: 2, insertSpaces: true } }) as unknown[];
+    });
+    assert.is(edits.length, 1);
+    assert.equal(none, []);
+    await cliIn(['fmt'], { cwd: dir });
+    assert.is(edits[0]!.newText, readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'));
+    assert.match(edits[0]!.newText, /^channel: shop-whatsapp\nname: order_ready # the name\n/);
+  } finally { cleanup(dir); }
+});
+
 test('a link out of the project opened in the editor is refused as lint refuses it, whatever its text', async () => {
   const dir = tempDir();
   const outside = tempDir();

@@ -16,26 +16,35 @@ export type FmtOutcome =
   | { file: string; kind: 'refused'; problems: LoadProblem[] }
   | { file: string; kind: 'failed'; message: string };
 
-export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
-  const read = readTemplateFile(f.file, f.abs);
-  const parsed = read.problem ?? openDocument(f.file, read.bytes).parsed();
+/** Pure: fmt's answer for a file's bytes (what the command and the language server's formatting both give): refused, failed, unchanged, or its new text. */
+export function formatBytes(file: string, bytes: Uint8Array | undefined, problem?: ReturnType<typeof readTemplateFile>['problem']): FmtOutcome & { text?: string } {
+  const parsed = problem ?? openDocument(file, bytes!).parsed();
   const problems = parsed.problems;
   if (problems.length || !parsed.doc) {
-    return { file: f.file, kind: 'refused', problems: problems.length ? problems : [{ kind: 'syntax', span: FILE_START, message: 'The file could not be parsed.' }] };
+    return { file, kind: 'refused', problems: problems.length ? problems : [{ kind: 'syntax', span: FILE_START, message: 'The file could not be parsed.' }] };
   }
-  const nul = read.bytes!.indexOf(0);
+  const nul = bytes!.indexOf(0);
   if (nul >= 0) {
     // YAML has no NUL; a file holding one is not a text fmt may rewrite
-    const before = Buffer.from(read.bytes!.subarray(0, nul)).toString('utf8').split('\n');
+    const before = Buffer.from(bytes!.subarray(0, nul)).toString('utf8').split('\n');
     const at = { line: before.length, column: before[before.length - 1]!.length + 1 };
-    return { file: f.file, kind: 'refused', problems: [{ kind: 'not-utf8', span: { ...at, endLine: at.line, endColumn: at.column + 1 }, message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
+    return { file, kind: 'refused', problems: [{ kind: 'not-utf8', span: { ...at, endLine: at.line, endColumn: at.column + 1 }, message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
   }
   const r = formatDocument(parsed.doc, parsed.value);
-  if (r.error) return { file: f.file, kind: 'failed', message: r.error };
+  if (r.error) return { file, kind: 'failed', message: r.error };
   const kept = r.keptOrder ? { keptOrder: true } : {};
   // the text compared is what was read: a BOM or CRLF the layout drops counts as a change
-  const before = Buffer.from(read.bytes!).toString('utf8');
-  if (r.text === before) return { file: f.file, kind: 'unchanged', ...kept };
+  const before = Buffer.from(bytes!).toString('utf8');
+  if (r.text === before) return { file, kind: 'unchanged', ...kept };
+  return { file, kind: 'changed', text: r.text, ...kept };
+}
+
+export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
+  const read = readTemplateFile(f.file, f.abs);
+  const out = formatBytes(f.file, read.bytes, read.problem);
+  if (out.kind !== 'changed') return out;
+  const r = { text: out.text!, keptOrder: out.keptOrder };
+  const kept = r.keptOrder ? { keptOrder: true } : {};
   if (!write) return { file: f.file, kind: 'changed', ...kept };
   // a file without write permission was made read-only on purpose: left as it is, and said
   let mode = 0o644;

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
-  type CodeAction, type Message, type CompletionItem, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
+  type CodeAction, type Message, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parse } from 'yaml';
@@ -20,6 +20,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
 import { fixFileText, isRepairable, repairTitleOf } from '../lint/fix.js';
+import { formatBytes } from '../fmt/run.js';
 import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
@@ -129,6 +130,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         completionProvider: { triggerCharacters: [' ', '{'] },
+        documentFormattingProvider: true,
       },
       serverInfo: { name: 'tplsync', version: toolVersion() },
     };
@@ -219,6 +221,19 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       if (fixed !== undefined) out.push({ title: 'Fix all repairable tplsync findings', kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } } });
     }
     return out;
+  });
+
+  // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
+  // (a syntax error, duplicate keys: no edit, lint says why)
+  connection.onDocumentFormatting(async (p): Promise<TextEdit[]> => {
+    afterShutdown();
+    await queue;
+    const abs = uriToPath(p.textDocument.uri);
+    const doc = documents.get(p.textDocument.uri);
+    if (!abs || !doc || !project?.covers(abs)) return [];
+    const text = doc.getText();
+    const r = formatBytes(project.shown(abs) ?? abs, Buffer.from(text, 'utf8'));
+    return r.kind === 'changed' && r.text !== undefined ? [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: r.text }] : [];
   });
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {
