@@ -188,14 +188,21 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     return parts.length ? { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } } : null;
   });
 
-  connection.onCodeAction(async (p): Promise<CodeAction[]> => {
+  /** an open document of the project once the queued work is done (a request after shutdown refused): its path, text and whole range */
+  const openCovered = async (docUri: string): Promise<{ abs: string; text: string; whole: { start: { line: number; character: number }; end: { line: number; character: number } } } | undefined> => {
     afterShutdown();
     await queue;
-    const abs = uriToPath(p.textDocument.uri);
-    const doc = documents.get(p.textDocument.uri);
-    if (!abs || !doc || !project?.covers(abs)) return [];
+    const abs = uriToPath(docUri);
+    const doc = documents.get(docUri);
+    if (!abs || !doc || !project?.covers(abs)) return undefined;
     const text = doc.getText();
-    const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
+    return { abs, text, whole: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) } };
+  };
+
+  connection.onCodeAction(async (p): Promise<CodeAction[]> => {
+    const open = await openCovered(p.textDocument.uri);
+    if (!open) return [];
+    const { abs, text, whole } = open;
     const fix = (only?: ReadonlySet<string>): string | undefined => {
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
       const r = fixFileText(text, { findings: (t) => project!.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
@@ -226,14 +233,10 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
   // (a syntax error, duplicate keys: no edit, lint says why)
   connection.onDocumentFormatting(async (p): Promise<TextEdit[]> => {
-    afterShutdown();
-    await queue;
-    const abs = uriToPath(p.textDocument.uri);
-    const doc = documents.get(p.textDocument.uri);
-    if (!abs || !doc || !project?.covers(abs)) return [];
-    const text = doc.getText();
-    const r = formatBytes(project.shown(abs) ?? abs, Buffer.from(text, 'utf8'));
-    return r.kind === 'changed' && r.text !== undefined ? [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: r.text }] : [];
+    const open = await openCovered(p.textDocument.uri);
+    if (!open) return [];
+    const r = formatBytes(project!.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    return r.kind === 'changed' && r.text !== undefined ? [{ range: open.whole, newText: r.text }] : [];
   });
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {
