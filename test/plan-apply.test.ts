@@ -206,6 +206,11 @@ test('remote unavailable: exit 7, nothing written', async () => {
     const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: unknown[]; summary: Record<string, number> };
     assert.equal(results.results, []);
     assert.equal(results.summary, { created: 0, updated: 0, failed: 0, skipped: 0, rejected: 0 });
+    // stopped before the connection (the key's variable not set: exit 3): the earlier file is gone all the same
+    writeFileSync(path.join(dir, 'results.json'), '{"stale": true}\n');
+    const nokey = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env: { TPLSYNC_TEST_KEY: undefined } });
+    assert.is(nokey.exitCode, 3, nokey.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'results.json')), 'no earlier results left to pass for this run\'s');
   } finally { cleanup(dir); }
 });
 

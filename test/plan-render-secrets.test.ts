@@ -77,6 +77,10 @@ test('a secret value masks its own secret runs, not the https:// or .example it 
   assert.is(redact(`host: ${HOST}`), 'host: (secret)');
   const run = HOST.slice('https://'.length, HOST.indexOf('-'));
   assert.is(redact(`a piece: ${run.slice(1, 11)} here`), 'a piece: [redacted] here');
+  // a run with - or _ in it is one run (secret-line): its pieces are masked, as a key's would be
+  const dashed = `x${randomBytes(3).toString('hex')}-line\nother`;
+  addSecret(dashed, 'value');
+  assert.is(redact(`left: ${dashed.split('\n')[0]} right`), 'left: [redacted] right');
 });
 
 test.run();

@@ -49,13 +49,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
+  // an earlier run's results are removed first, whatever stops this run (a key not set, a blocked port: exit 3), so they never pass for this run's
+  if (o.results) rmSync(resolvePath(o.results), { force: true });
   const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
     // --results is written at every end (a CI job keeps it as an artifact): with no entries when
     // apply stopped before writing (a stale plan, lint, a refused key, an unreachable API, Ctrl-C during the reads)
     const none = (): void => { if (o.results && !existsSync(resolvePath(o.results))) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument({ items: [], environment: conn.environment.name, target: conn.target }, []), null, 2)}\n`); };
-    if (o.results) rmSync(resolvePath(o.results), { force: true });
     try {
       const code = await applyWith(conn);
       none();

@@ -3,8 +3,8 @@
 // API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
 // the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
-// appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters and
-// digits does (a value's `https://` or `.example` is no secret of its own).
+// appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters,
+// digits, - and _ does (a value's `https://` or `.example` is no secret of its own).
 
 import { io, runState, type OutStream } from './io.js';
 
@@ -55,9 +55,9 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
     if (secrets.has(f)) continue;
     secrets.add(f);
     // a key is random throughout: any piece of it is its. A secret value is often a text around a
-    // secret (https://HOSTSECRET.example): its pieces are those within its runs of letters and
-    // digits, so that https:// or .example elsewhere in the output is not masked
-    for (const run of as === 'value' ? f.match(/[A-Za-z0-9]{8,}/g) ?? [] : [f]) {
+    // secret (https://HOSTSECRET.example): its pieces are those within its runs of letters, digits,
+    // `-` and `_` (secret-line, A-1042_x), so that https:// or .example elsewhere is not masked
+    for (const run of as === 'value' ? f.match(/[A-Za-z0-9_-]{8,}/g) ?? [] : [f]) {
       const l = lowerAscii(run);
       for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));

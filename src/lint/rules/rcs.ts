@@ -264,9 +264,9 @@ export const rcsRules = defineRules([
         if (typeof u !== 'string') continue;
         if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
         else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
-        else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u)) {
-          // Google's RbmMedia: images and videos; a PDF only in one country's client
-          ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
+        else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u.split(/[?#]/)[0]!)) {
+          // Google's RbmMedia: images and videos; a PDF only in one country's client (the path's extension: not a query's or a fragment's)
+          ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
         } else if (image && OTHER_FILE.test(u)) {
           const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
           ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
@@ -449,7 +449,7 @@ export function fallbackAsSent(text: string, t: Loose): string {
 }
 
 /** A document by its extension: no rich card's media */
-const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip)(\?|#|$)/i;
+const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip)$/i;
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
 /** A video file by its extension. */

@@ -671,7 +671,7 @@ export const whatsappRules = defineRules([
       const text = h?.format === 'TEXT' ? str(h.text) : undefined;
       if (text === undefined) return;
       const m = HEADER_MARKS.exec(text);
-      if (m) ctx.report(['header', 'text'], `A header is not formatted: WhatsApp shows '${m[0].trim()}' with its marks; remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+      if (m) ctx.report(['header', 'text'], `A header is not formatted: WhatsApp shows '${m[2]}' with its marks; remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
     },
   },
   {
