@@ -91,7 +91,10 @@ const unlinkQuiet = (tmp: string): Promise<void> => call<void>((cb) => unlink(tm
 const createOneAsync = (file: string, data: string): Promise<void> => runAsync(createSteps(file, data));
 
 /** whether the replaced file's inode may become a spare: one link, this process's user and group (as a temp file it made would be) */
-const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === process.geteuid?.() && st.gid === process.getegid?.());
+let ids: { uid: number | undefined; gid: number | undefined } | undefined;
+/** this process's user and group, read once (two system calls a file saved on thousands of files) */
+const ownIds = () => (ids ??= { uid: process.geteuid?.(), gid: process.getegid?.() });
+const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === ownIds().uid && st.gid === ownIds().gid);
 
 /** all of `bytes` written at the start of the open file `fd`, which is then closed (also on failure) */
 function writeAndCloseSync(fd: number, data: string): void {
