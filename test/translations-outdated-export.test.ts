@@ -279,4 +279,21 @@ test('a new language of an authentication template in WhatsApp\'s preset English
   } finally { cleanup(dir); }
 });
 
+test('a new language of an authentication template in the preset wording without the security sentence keeps a body (add_security_recommendation: false), which lint takes', async () => {
+  const en = 'channel: shop-whatsapp\nname: verify_login\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "*{{1}}* is your verification code."\n  examples:\n    1: "483920"\nbuttons:\n  - type: OTP\n    text: Autofill\n    otp_type: ONE_TAP\n    autofill_text: Autofill\n    supported_apps:\n      - package_name: com.example.app\n        signature_hash: K8a/AINcGX7\n';
+  const { dir, config } = await project({ 'templates/verify_login.en_US.yaml': en });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    assert.not.match(csv, /body\.text/, 'the preset body is no text to translate');
+    writeFiles(dir, { 'tr/de.csv': csv.replace(/"Autofill",""/g, '"Autofill","Automatisch ausfüllen"') });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.refusals, []);
+    const de = readFileSync(path.join(dir, 'templates/verify_login.de.yaml'), 'utf8');
+    assert.match(de, /^body:\n  add_security_recommendation: false\n/m);
+    assert.not.match(de, /verification code|examples/);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.file.endsWith('verify_login.de.yaml')), []);
+  } finally { cleanup(dir); }
+});
+
 test.run();

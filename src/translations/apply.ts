@@ -616,12 +616,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
       if (preset) {
         const { text: _x, examples: _e, ...body } = srcBody! as Record<string, unknown>;
-        if (preset.addSecurityRecommendation) body.add_security_recommendation = true;
+        // said either way: an authentication template has a body (`body: {}` would do; the flag says which wording)
+        body.add_security_recommendation = preset.addSecurityRecommendation;
         doc.deleteIn(['body', 'text']);
         doc.deleteIn(['body', 'examples']);
-        if (preset.addSecurityRecommendation) doc.setIn(['body', 'add_security_recommendation'], true);
-        if (Object.keys(body).length) rest.body = body;
-        else { doc.delete('body'); delete rest.body; }
+        doc.setIn(['body', 'add_security_recommendation'], preset.addSecurityRecommendation);
+        rest.body = body;
       }
       base = doc.toString({ lineWidth: 0 });
       before = rest;
