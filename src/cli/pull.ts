@@ -55,6 +55,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'held') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
       if (r.names && 'missing' in r.names) { io().stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) io().stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);

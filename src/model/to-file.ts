@@ -21,6 +21,8 @@ export interface ToFileOptions {
   derivedId?: boolean;
   /** the message as a file wrote it (names and samples), when it says what the template's message says */
   message?: Record<string, unknown>;
+  /** the `translated_from` record of the file this one replaces: kept */
+  translatedFrom?: unknown;
 }
 
 /** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
@@ -143,6 +145,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
+  if (o.translatedFrom !== undefined) (t as Record<string, unknown>).translated_from = o.translatedFrom;
   const doc = new Document(t);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {

@@ -36,6 +36,8 @@ export type ExportOutcome =
   | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
+  /** the file the template would be written to is the one that holds it already (a second run of the same pull): nothing written, exit 0 */
+  | { kind: 'held'; source: string; file: string; name: string; language: string }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
@@ -122,8 +124,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (lives && resolvePath(lives.abs) !== resolvePath(target) && !req.force) {
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
+      const here = lives !== undefined && resolvePath(lives.abs) === resolvePath(target);
+      if (here && !req.force) { push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
+      // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
+      const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value, ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }

@@ -35,6 +35,8 @@ export type PullOutcome =
     unpinned?: { file: string; derived: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
+  /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
+  | { id: string; kind: 'held'; file: string; name: string; language: string }
   | { id: string; kind: 'managed'; file: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
@@ -58,6 +60,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
+    if (lives && !elsewhere && !req.force) { push({ id, kind: 'held', file: rel, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     const c = fromRead(r, req.channelId);
     // the names the file writes for the channel's numbered placeholders (none: numbered)
@@ -95,6 +98,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
+      // the record of what the file was translated from (translation-outdated reads it)
+      ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
     // a secret value of the environment goes back into the file as its reference, ((name))
