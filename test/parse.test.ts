@@ -27,6 +27,22 @@ test('alias bombs are refused', () => {
   assert.is(r.doc, undefined);
 });
 
+test('an alias inside the node it names is refused at the alias, not followed without end; an alias of a sibling is read', () => {
+  for (const [text, at] of [
+    ['body: &b\n  text: x\n  examples: { 1: *b }\n', '3:18'],
+    ['body: &b\n  text: x\n  self: *b\n', '3:9'],
+    ['a: &a\n  - &inner [1, *a]\n', '2:16'],
+  ] as const) {
+    const r = parseTemplateText('t.yaml', text);
+    assert.equal(r.problems.map((d) => `${d.kind}@${d.span.line}:${d.span.column}`), [`alias-limit@${at}`], text);
+    assert.match(r.problems[0]!.message, /inside the value it names/);
+    assert.is(r.doc, undefined);
+  }
+  const ok = parseTemplateText('t.yaml', 'a: &x [1, 2]\nb: *x\nc: { d: *x }\n');
+  assert.equal(ok.problems, []);
+  assert.equal(ok.value, { a: [1, 2], b: [1, 2], c: { d: [1, 2] } });
+});
+
 test('a second document is reported where it starts', () => {
   assert.equal(ids('a: 1\n---\nb: 2\n'), ['documents@2:1']);
 });

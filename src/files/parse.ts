@@ -2,7 +2,7 @@
 // problems of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents) as data
 // (problems.ts): which rule reports each is the rules' decision (src/lint/rules/loading.ts).
 import { isUtf8 } from 'node:buffer';
-import type { Document, LineCounter } from 'yaml';
+import type { Alias, Document, LineCounter } from 'yaml';
 import { yaml } from './yaml-lazy.js';
 import type { Span } from '../core/diagnostic.js';
 import { FILE_START, type LoadProblem, type LoadProblemKind } from './problems.js';
@@ -131,6 +131,15 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
 export function resolveValue(out: ParsedFile): ParsedFile {
   const doc = out.doc;
   if (!doc || 'value' in out) return out;
+  const loop = out.text.includes('*') ? selfAlias(doc) : undefined;
+  if (loop) {
+    // its value would hold itself: no plain value to give (every reader after this one would recurse without end)
+    delete out.doc;
+    const at = loop.range?.[0] ?? firstAliasOffset(out.text);
+    out.problems.push(problem('alias-limit', spanOf(out.lineCounter, at, at + 1 + loop.source.length),
+      `The alias *${loop.source} is inside the value it names (&${loop.source}): that value would contain itself without end; write the value out instead of the alias.`));
+    return out;
+  }
   try {
     out.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
@@ -150,6 +159,24 @@ export function resolveValue(out: ParsedFile): ParsedFile {
         : cleanYamlMessage(msg)));
   }
   return out;
+}
+
+/** The first alias inside the node it names (`body: &b { examples: { 1: *b } }`), whose value would contain itself: none in a template that reads. */
+export function selfAlias(doc: Document): Alias | undefined {
+  const { visit } = yaml();
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_k, a) {
+      const target = a.resolve(doc);
+      if (!target) return undefined;
+      let inside = false;
+      visit(target, { Alias(_k2, b) { if (b === a) { inside = true; return visit.BREAK; } return undefined; } });
+      if (!inside) return undefined;
+      found = a;
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** where flow collections first open 64 deep (a quoted string's brackets aside), else the file's start */
