@@ -193,6 +193,18 @@ test('one file, two environments: each emulator gets its own values; the secret 
     const module = readFileSync(path.join(dir, 'templates.gen.ts'), 'utf8');
     assert.match(module, 'https://staging.shop.example/spring/{{1}}');
     assert.match(module, '(secret)');
+    // the secret's variable unset (a laptop, a CI job without it): the same module, and --check agrees
+    const withoutVar = { ...ENV, STAGING_PROMO: undefined };
+    const typesUnset = await run(['types', '--out', 'templates.unset.ts'], withoutVar);
+    assert.is(typesUnset.exitCode, 0, typesUnset.stderr);
+    assert.is(readFileSync(path.join(dir, 'templates.unset.ts'), 'utf8'), module);
+    const check = await run(['types', '--out', 'templates.gen.ts', '--check'], withoutVar);
+    assert.is(check.exitCode, 0, check.stdout + check.stderr);
+    const previewUnset = await run(['preview', '--out', 'site-unset'], withoutVar);
+    assert.is(previewUnset.exitCode, 0, previewUnset.stderr);
+    const pageUnset = allFiles(path.join(dir, 'site-unset')).filter((f) => f.endsWith('.html') && !f.endsWith('index.html')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    assert.match(pageUnset, 'your code (secret) takes');
+    assert.not.match(pageUnset, '((promo_token))');
 
     // send: the template as the environment has it (the channel's copy must match it: the remote check)
     const sent = await run(['send', '--env', 'production', '--channel', 'wa', '--template', 'spring_offer', '--param', '1=Ana', '--param', 'button_0=A-1042', '--to', '+4915112345678', '--text-only']);

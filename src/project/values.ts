@@ -5,7 +5,7 @@ import { environmentValues, selectEnvironment, type Config, type EnvironmentConf
 import { UsageError } from '../core/errors.js';
 import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from '../model/loose.js';
-import { MissingValuesError, substituteValues, templateReferences } from '../model/values.js';
+import { MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
@@ -35,7 +35,11 @@ export function shownEnvironment(config: Config, name: string | undefined): Envi
  */
 export function shownTemplate(file: string, t: Loose, env: EnvironmentConfig | undefined, o: { mask?: boolean } = { mask: true }): Loose {
   if (!env) return t;
-  try { return templateIn(file, t, env, o); } catch (e) {
+  try {
+    if (!o.mask) return templateIn(file, t, env, o);
+    // shown as (secret) whatever it is: its variable is not read, so the page or module is the same whether it is set or not
+    return substituteValues(t, (name) => (isSecretValue(env, name) ? { value: SECRET_MASK, secret: true } : lookupValue(env, name)), { mask: true });
+  } catch (e) {
     if (e instanceof UsageError) return t;
     throw e;
   }
@@ -55,6 +59,9 @@ export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { 
     throw new UsageError(`${file}: environment '${env.name}' has no value for ${e.names.map((n) => `((${n}))`).join(', ')}; add ${e.names.length > 1 ? 'them' : 'it'} under environments.${env.name}.values in the config (tplsync lint shows where each is used)`);
   }
 }
+
+/** Whether `name` is a secret value of `env` (one read from an environment variable). */
+const isSecretValue = (env: EnvironmentConfig, name: string): boolean => Object.prototype.hasOwnProperty.call(env.values ?? {}, name) && 'env' in env.values![name]!;
 
 /** Whether the template refers to a secret value of `env` (one read from an environment variable). */
 export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
