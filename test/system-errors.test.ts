@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { handleError, systemError } from '../src/cli/main.ts';
-import { BIN, CONFIG, ROOT, cleanup, tempDir, writeFiles } from './helpers.ts';
+import { BIN, CONFIG, ROOT, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 function caught(f: () => unknown): unknown {
   try { f(); } catch (e) { return e; }
@@ -32,6 +32,19 @@ test('file system errors: said with the path and their meaning, exit 3; any othe
     assert.equal(codes, [3, 70]);
     assert.match(err, /^tplsync: cannot open .*a part of the path is not a folder \(ENOTDIR\)$/m);
     assert.match(err, /internal error: x is undefined/);
+  } finally { cleanup(dir); }
+});
+
+test('preview --out naming a file, pull --from naming a folder: exit 3 with the path and what to give, not an internal error', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/hi.en_US.yaml': 'channel: shop-whatsapp\nname: hi\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hello there\n', 'exports/page.json': '{"data": []}' });
+    const preview = await cliIn(['preview', '--out', 'templates/hi.en_US.yaml'], { cwd: dir });
+    assert.is(preview.exitCode, 3, preview.stderr);
+    assert.match(preview.stderr, /^tplsync: cannot write \S*templates\/hi\.en_US\.yaml: a file is there where a folder is to be made \(EEXIST\)$/m);
+    const pulled = await cliIn(['pull', '--from', 'meta', 'exports', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(pulled.exitCode, 3, pulled.stderr);
+    assert.match(pulled.stderr, /exports is a folder: give the export's JSON files \(exports\/\*\.json\)/);
   } finally { cleanup(dir); }
 });
 

@@ -53,6 +53,31 @@ void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: '+49', params: {
   assert.equal(text(d), '');
 });
 
+test('the documents\' own example compiles: docs/format.md\'s first template, typed, used as docs/commands/types.md shows', async () => {
+  const docs = tempDir('tplsync-types-docs-');
+  try {
+    const yamlBlock = /```yaml\n([\s\S]*?)```/.exec(readFileSync(path.join(ROOT, 'docs', 'format.md'), 'utf8'))![1]!;
+    assert.match(yamlBlock, /^name: order_shipped/m);
+    mkdirSync(path.join(docs, 'templates'));
+    writeFileSync(path.join(docs, 'templates', 'order_shipped.en_US.yaml'), yamlBlock);
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(docs, 'tplsync.config.yaml'));
+    mkdirSync(path.join(docs, 'node_modules'));
+    symlinkSync(ROOT, path.join(docs, 'node_modules', 'tplsync'), 'dir');
+    writeFileSync(path.join(docs, 'package.json'), '{ "type": "module" }\n');
+    const r = await cliIn(['types'], { cwd: docs });
+    assert.is(r.exitCode, 0, r.stderr);
+    const usage = [...readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('sendTemplate(client'));
+    assert.ok(usage, 'types.md shows sendTemplate');
+    const file = path.join(docs, 'usage.ts');
+    writeFileSync(file, usage!);
+    const program = ts.createProgram([file], {
+      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
+    });
+    assert.is(text([...ts.getPreEmitDiagnostics(program)]), '');
+  } finally { cleanup(docs); }
+});
+
 test('a missing parameter fails to compile', () => {
   const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/order_shipped/en_US', { to: 'x', params: { customer: 'Maria', button_2: 'A' } });\n`);
   assert.ok(codes(d).includes(2741), text(d));

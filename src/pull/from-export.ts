@@ -44,7 +44,9 @@ export type ExportOutcome =
 /** JSON.parse with the error's place as file:line:col. */
 export function parseJsonFile(file: string, rel: string): unknown {
   let size: number;
-  try { size = statSync(file).size; } catch { throw new UsageError(`${rel}: no such file`); }
+  let folder: boolean;
+  try { const st = statSync(file); size = st.size; folder = st.isDirectory(); } catch { throw new UsageError(`${rel}: no such file`); }
+  if (folder) throw new UsageError(`${rel} is a folder: give the export's JSON files (${rel}/*.json)`);
   if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
   const text = readFileSync(file, 'utf8');
   try { return JSON.parse(text); } catch (e) {
