@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { environmentValues, loadConfig, type EnvironmentConfig } from '../src/config/load.ts';
 import { addSecret, redact } from '../src/core/redact.ts';
 import { lintStandIn, MissingValuesError, replaceReferences, scanReferences, substituteValues, templateReferences, VALUE_NAME } from '../src/model/values.ts';
-import { secretRemnants } from '../src/model/remnants.ts';
+import { remnantsAsReferences, secretRemnants } from '../src/model/remnants.ts';
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { lintProject } from '../src/lint/run.ts';
@@ -129,6 +129,28 @@ test('secretRemnants: the channel\'s text where the file has a secret (an old on
   assert.equal(secretRemnants(marked, { ...T, body: undefined }), []);
 });
 
+test('secretRemnants: an earlier secret of several words and lines, beside an edit of the text, is one remnant (no word of it left to show in clear)', () => {
+  const t = { body: { text: 'Hello {{1}}, news on your account. ((note)) Code ((code)).' } };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const remote = { body: { text: 'Hello {{1}}, news about your account. OLDLINEONE first\nOLDLINETWO second Code PROMO12345.' } };
+  const pieces = secretRemnants(marked, remote);
+  assert.ok(pieces.includes('OLDLINEONE first\nOLDLINETWO second'), JSON.stringify(pieces));
+  assert.ok(pieces.every((p) => !/about/.test(p)), 'the edit of the text is not part of a remnant');
+  // before the mark, too: words the channel has in addition before where the file has its secret
+  const before = secretRemnants(marked, { body: { text: 'Hello {{1}}, news about your account. OLDLINEONE first\nOLDLINETWO second Code PROMO12345.' } });
+  assert.equal(before, pieces);
+});
+
+test('remnantsAsReferences: the channel\'s copy with its secrets (current or earlier) written as the file\'s references; a string whose text around a secret changed is unplaced', () => {
+  const t = { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const remote = { body: { text: 'Hi {{1}}, code OLD-CODE-123.', examples: ['Ana'] }, buttons: [{ text: 'Open', url: 'https://old.example/x' }] };
+  assert.equal(remnantsAsReferences(marked, remote), { value: { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] }, unplaced: [] });
+  const edited = remnantsAsReferences(marked, { ...remote, body: { text: 'Hello {{1}}, code OLD-CODE-123.', examples: ['Ana'] } });
+  assert.equal(edited.unplaced, ['body.text']);
+  assert.is((edited.value as typeof remote).body.text, 'Hello {{1}}, code OLD-CODE-123.');
+});
+
 test('the output gate shows a secret value as (secret), a piece of it as [redacted]', () => {
   addSecret('tok-Hq8Zr2Lm5Vx', 'value');
   assert.is(redact('code tok-Hq8Zr2Lm5Vx, json "tok-Hq8Zr2Lm5Vx"'), 'code (secret), json "(secret)"');
@@ -144,6 +166,9 @@ test('environmentValues: a secret is read when asked for, with a clear error whe
   assert.is(environmentValues(env, {})('a')?.value, 'A', 'an unset variable matters only for its own value');
   assert.throws(() => environmentValues(env, {})('s'), /environments\.prod\.values\.s is read from the environment variable S_VAR, which is not set/);
   assert.throws(() => environmentValues(env, { S_VAR: 'short' })('s'), /holds 5 characters; a secret value has at least 8/);
+  // white space is no secret: eight spaces would mask every indentation of the output
+  assert.throws(() => environmentValues(env, { S_VAR: '        ' })('s'), /holds 0 characters besides white space; a secret value has at least 8/);
+  assert.throws(() => environmentValues(env, { S_VAR: 'ab cd\nef g' })('s'), /holds 7 characters besides white space/);
 });
 
 test('the config: values checked with their positions (a placeholder in a value, a bad name)', async () => {

@@ -58,7 +58,12 @@ test('two sides that differ only in a secret are explained, not shown as two ide
   assert.match(renderMarkdown(plan(c), { environment: 'dev' }), "a secret value differs from the channel's copy");
   const edited = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready now, {{customer}}.`);
   const shown = renderText(plan(edited), { color: false, environment: 'dev' });
-  assert.match(shown, 'body.text: "Your code (secret) is ready, {{customer}}." → "Your code (secret) is ready now, {{customer}}."');
+  assert.match(shown, 'body.text: "Your code (secret) is ready, {{customer}}." → "Your code (secret) is ready now, {{customer}}."  (and a secret value differs from the channel\'s copy: the update writes the environment\'s current value)');
+  assert.match(renderMarkdown(plan(edited), { environment: 'dev' }), '(and a secret value differs from the channel\'s copy');
+  // the text edited, the secret the same: no such note
+  const textOnly = renderText(plan(update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${SECRET} is ready now, {{customer}}.`)), { color: false, environment: 'dev' });
+  assert.match(textOnly, 'is ready now, {{customer}}."');
+  assert.not.match(textOnly, 'a secret value differs');
 });
 
 test('a secret of several lines: the diff shows (secret), none of its lines, and keeps its lines apart', () => {

@@ -55,6 +55,14 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'secret') {
+        const why = r.fields.length
+          ? `in ${r.fields.join(', ')} the file has a secret value and the channel's text around it differs too, so the value the channel holds cannot be written back as its reference`
+          : 'the channel\'s copy holds text that tplsync masks as a secret (a value of the environment, or a piece of the API key) where the file has no reference to name it';
+        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). Apply the file first, so that the channel holds the current value, then pull again\n`);
+        code = EXIT.FINDINGS;
+        return;
+      }
       if (r.kind === 'held') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
       if (r.names && 'missing' in r.names) { io().stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }

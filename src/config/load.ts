@@ -307,7 +307,9 @@ export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEn
       const value = vars[v.env];
       const where = `environments.${env.name}.values.${name}`;
       if (value === undefined || value === '') throw new UsageError(`${where} is read from the environment variable ${v.env}, which is ${value === undefined ? 'not set' : 'empty'}: set it to the value for environment '${env.name}'`);
-      if (value.length < MIN_SECRET_LENGTH) throw new UsageError(`${where}: the environment variable ${v.env} holds ${value.length} characters; a secret value has at least ${MIN_SECRET_LENGTH}, so that it can be masked in every output (give a text value in the config when it is no secret)`);
+      // white space counts for nothing: a value of spaces masked as (secret) would mask the output's indentation
+      const solid = value.replace(/\s/g, '').length;
+      if (solid < MIN_SECRET_LENGTH) throw new UsageError(`${where}: the environment variable ${v.env} holds ${solid} characters${solid === value.length ? '' : ' besides white space'}; a secret value has at least ${MIN_SECRET_LENGTH}, so that it can be masked in every output (give a text value in the config when it is no secret)`);
       const why = valueTextProblem(value);
       if (why) throw new UsageError(`${where} (from ${v.env}): ${why}`);
       addSecret(value, 'value');

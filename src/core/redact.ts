@@ -43,7 +43,8 @@ export const SECRET_VALUE_MASK = '(secret)';
  * appears whole (any piece of it, or it in another letter case, still shows as [redacted]).
  */
 export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'): void {
-  if (!value || value.length < MIN_SECRET_LENGTH) return;
+  // white space is no secret of its own (a value of spaces would mask the output's indentation)
+  if (!value || value.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return;
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
   const r = registry();
@@ -76,6 +77,11 @@ export function maskSecretValues<T>(v: T): T {
     return x;
   };
   return mask(v) as T;
+}
+
+/** Pure given the registry: the registered secret values (`addSecret(…, 'value')`, in each of their forms) that `text` holds whole. */
+export function secretValuesIn(text: string): string[] {
+  return registry().wholeValues.filter((w) => text.includes(w));
 }
 
 /** Registers the values of the given environment variables. */

@@ -54,18 +54,71 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
   const close = (): boolean => {
     const marks = hunk.removed.split(SENTINEL).length - 1;
     if (marks > 0) {
-      if (hunk.added.length < MIN_SECRET_LENGTH) return false;
-      out.push(hunk.added);
+      // the white space around it is the text's (the word diff may hand it over with the words)
+      const added = hunk.added.trim();
+      if (added.length < MIN_SECRET_LENGTH) return false;
+      out.push(added);
     }
     hunk = { removed: '', added: '' };
     return true;
   };
+  // a secret of several words or lines is one remnant, not a first word and then text taken for an
+  // edit (and shown in clear): white space between a mark's hunk and words the channel has in
+  // addition (after it, or before it) joins them; a change that removes words of the file's own
+  // text is an edit of its own
+  let pending = '';
   for (const c of changes) {
-    if (c.added) hunk.added += c.value;
-    else if (c.removed) hunk.removed += c.value;
-    else if (!close()) return undefined;
+    if (c.added || c.removed) {
+      if (pending) {
+        const continues = (hunk.removed.includes(SENTINEL) && c.added) || (!hunk.removed && c.removed && c.value.includes(SENTINEL));
+        if (continues) { hunk.removed += pending; hunk.added += pending; } else if (!close()) return undefined;
+        pending = '';
+      }
+      if (c.added) hunk.added += c.value; else hunk.removed += c.value;
+    } else if (/^\s+$/.test(c.value) && (hunk.added || hunk.removed)) pending += c.value;
+    else { pending = ''; if (!close()) return undefined; }
   }
   if (!close()) return undefined;
   // every mark found its own hunk (a mark whose text was merged away leaves the whole string masked)
   return out.length === parts.length - 1 ? out : undefined;
+}
+
+/**
+ * The channel's copy `remote` (the canonical model) with the text that stands where the file's
+ * template `marked` has a secret written back as that secret's reference, `((name))`, where the
+ * rest of the string is the same in both (pull: the file keeps its references, whatever value the
+ * channel holds, the current one or an earlier one). `unplaced`: the strings where the file has a
+ * secret and the channel's text around it differs too, left as the channel has them (they hold a
+ * value tplsync cannot place: the caller does not write them).
+ */
+export function remnantsAsReferences(marked: unknown, remote: unknown): { value: unknown; unplaced: string[] } {
+  const unplaced: string[] = [];
+  const walk = (m: unknown, r: unknown, at: string): unknown => {
+    if (typeof m === 'string') {
+      if (typeof r !== 'string' || !MARK.test(m)) return r;
+      const marks = new RegExp(MARK.source, 'g');
+      const parts = m.split(marks);
+      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*?')}$`);
+      if (!re.test(r)) { unplaced.push(at); return r; }
+      return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+    }
+    if (Array.isArray(m)) {
+      if (!Array.isArray(r)) return r;
+      let changed = false;
+      const out = r.map((y, i) => { const z = i < m.length ? walk(m[i], y, `${at}${at ? '.' : ''}${i}`) : y; if (z !== y) changed = true; return z; });
+      return changed ? out : r;
+    }
+    if (m && typeof m === 'object' && r && typeof r === 'object' && !Array.isArray(r)) {
+      let changed = false;
+      const out: Record<string, unknown> = { ...(r as Record<string, unknown>) };
+      for (const [k, x] of Object.entries(m)) {
+        if (!(k in out)) continue;
+        const z = walk(x, out[k], `${at}${at ? '.' : ''}${k}`);
+        if (z !== out[k]) { changed = true; out[k] = z; }
+      }
+      return changed ? out : r;
+    }
+    return r;
+  };
+  return { value: walk(marked, remote, ''), unplaced };
 }

@@ -99,7 +99,7 @@ export function replaceReferences(text: string, replace: (name: string) => strin
 }
 
 /** Maps every substitutable string of a template (identity keys and mapping keys left alone); unchanged parts are shared. */
-function mapStrings(t: Loose, f: (s: string, key: string | number | undefined) => string): Loose {
+export function mapStrings(t: Loose, f: (s: string, key: string | number | undefined) => string): Loose {
   const walk = (v: unknown, key: string | number | undefined, top: boolean): unknown => {
     if (typeof v === 'string') return f(v, key);
     if (Array.isArray(v)) {

@@ -3,7 +3,7 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { maskSecretValues, redact } from '../core/redact.js';
+import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
@@ -62,7 +62,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     if (ch.action === 'update') {
       for (const f of fileChanges(ch)) {
         const [b, a] = maskedPair(f.before, f.after);
-        out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}`);
+        out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}${secretAlso(f.before, f.after) ? c.yellow(`  (${SECRET_ALSO})`) : ''}`);
       }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
@@ -110,6 +110,17 @@ const SECRET_DIFFERS = 'a secret value differs from the channel\'s copy (both sh
 function secretOnly(before: unknown, after: unknown): boolean {
   const [b, a] = [JSON.stringify(before) ?? '', JSON.stringify(after) ?? ''];
   return b !== a && redact(b) === redact(a);
+}
+
+/**
+ * A change of the text that also changes a secret value (rotated, and the text around it edited):
+ * the masked sides show the edit alone, so the rotation is said beside it. The current value is in
+ * the file's side and not in the channel's.
+ */
+const SECRET_ALSO = 'and a secret value differs from the channel\'s copy: the update writes the environment\'s current value';
+function secretAlso(before: unknown, after: unknown): boolean {
+  const [b, a] = [JSON.stringify(before) ?? '', JSON.stringify(after) ?? ''];
+  return secretValuesIn(a).some((w) => !b.includes(w));
 }
 
 /** showPair on the texts as the output gate will show them: masked before a long text is cut, so that no cut leaves a piece of a secret too short to be recognised */
@@ -214,7 +225,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
         const [b, a] = maskedPair(f.before, f.after);
-        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)} |`);
+        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
       }
       parts.push('');
     }

@@ -5,7 +5,7 @@ import { environmentValues, selectEnvironment, type Config, type EnvironmentConf
 import { UsageError } from '../core/errors.js';
 import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import type { Loose } from '../model/loose.js';
-import { MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
+import { mapStrings, MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
@@ -69,16 +69,34 @@ export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
 }
 
 /**
- * A template file's text, as pulled from the channel of `env`, with each secret value of `env`
- * (whose variable is set now) written back as its reference `((name))`: the file then holds the
- * reference, as one written by hand would, rather than the value or `(secret)`.
+ * The file's template with each secret of `env` as a mark (substituteValues' `markSecrets`; its
+ * variable is not read) and every other value filled in; undefined when `env` lacks a value it
+ * refers to. What pull aligns the channel's copy with, to write each secret back as its reference.
  */
-export function secretsAsReferences(text: string, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set()): string {
-  let out = text;
+export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefined {
+  try {
+    return substituteValues(t, (name) => (isSecretValue(env, name) ? { value: '', secret: true } : lookupValue(env, name)), { markSecrets: true });
+  } catch (e) {
+    if (e instanceof MissingValuesError || e instanceof UsageError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A template (any shape: the canonical model pulled from the channel of `env`) with each secret
+ * value of `env` whose variable is set, and each plain value of `referenced` of 8 characters or
+ * more, written as its reference `((name))` in every string: a pulled file holds the reference,
+ * as one written by hand would, rather than the value. Done on the strings, not on the file's
+ * text, where a value of several lines is indented and no longer found.
+ */
+export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set()): T {
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
-  // the plain values the file being replaced referred to go back as their references too (long
-  // enough not to be mistaken for other text), so that the file keeps serving every environment
   const plain = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('text' in v && referenced.has(name) && v.text.length >= MIN_SECRET_LENGTH ? [[name, v.text] as const] : []));
-  for (const [name, value] of [...secrets, ...plain].sort((a, b) => b[1].length - a[1].length)) out = out.split(value).join(`((${name}))`);
-  return out;
+  const pairs = [...secrets, ...plain].sort((a, b) => b[1].length - a[1].length);
+  if (!pairs.length) return t;
+  return mapStrings(t as Loose, (s) => {
+    let out = s;
+    for (const [name, value] of pairs) if (out.includes(value)) out = out.split(value).join(`((${name}))`);
+    return out;
+  }) as T;
 }

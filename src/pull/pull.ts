@@ -8,11 +8,13 @@ import type { Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
-import { fromRead, kindCategory, type PlaceholderNames } from '../model/canonical.js';
+import { fromFile, fromRead, kindCategory, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
-import { secretsAsReferences, shownTemplate } from '../project/values.js';
+import { markedTemplate, refersToSecret, shownTemplate, valuesAsReferences } from '../project/values.js';
+import { remnantsAsReferences } from '../model/remnants.js';
+import { redact } from '../core/redact.js';
 import { templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
@@ -35,6 +37,8 @@ export type PullOutcome =
     unpinned?: { file: string; derived: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
+  /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
+  | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[] }
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
   | { id: string; kind: 'held'; file: string; name: string; language: string }
   | { id: string; kind: 'managed'; file: string }
@@ -93,7 +97,19 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const derivedId = overwritten !== undefined && typeof overwritten.value.publicId !== 'string';
     const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
-    const text = toTemplateFile(c, {
+    // the file's references stay references: what the channel holds where the file has a secret
+    // (the current value, or an earlier one after a rotation), then each value of the environment
+    let pulledValue: CanonicalTemplate = c;
+    let unplaced: string[] = [];
+    const marked = replaced && refersToSecret(replaced.value, conn.environment) ? markedTemplate(replaced.value, conn.environment) : undefined;
+    if (marked) {
+      const r = remnantsAsReferences(fromFile(marked, req.channelId, '').canonical, c);
+      pulledValue = r.value as CanonicalTemplate;
+      unplaced = r.unplaced;
+    }
+    const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
+    pulledValue = valuesAsReferences(pulledValue, conn.environment, io().env, referenced);
+    const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
@@ -102,9 +118,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file
-    // a secret value of the environment goes back into the file as its reference, ((name))
-    const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    const file = secretsAsReferences(formatTemplate(text).text || text, conn.environment, io().env, referenced);
+    const file = formatTemplate(text).text || text;
+    // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
+    // written, rather than written in clear or as [redacted] by the gate every write passes
+    if (unplaced.length || redact(file) !== file) {
+      push({ id, kind: 'secret', file: rel, name, language, fields: unplaced });
+      continue;
+    }
     writeFileAtomic(target, file);
     written.push(target);
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}) });

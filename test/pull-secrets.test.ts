@@ -1,0 +1,98 @@
+// pull over a template whose file refers to secret values (`((name))`, `{ env: VAR }`): the file
+// written keeps the references, whatever value the channel holds (the current one, an earlier one
+// after a rotation, with the variable unset), and never holds a secret in clear nor the gate's
+// [redacted]; where the channel's text around an earlier value changed too, the file is not written.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels: { wa: ${CHANNEL_A} }
+    values:
+      note: { env: NOTE_SECRET }
+      code: { env: CODE_SECRET }
+channels:
+  wa: { kind: whatsapp }
+`;
+const TEMPLATE = `channel: wa
+name: account_news
+language: en_US
+category: UTILITY
+body:
+  text: "Hello {{name}}, news about your account. ((note)) Code ((code))."
+  examples:
+    name: Maria
+`;
+const NOTE = 'cnryLineOneXq7 first\ncnryLineTwoZp4 second';
+const CODE = 'cnryCodeK3j9Hd';
+const ID = templateId(CHANNEL_A, 'account_news', 'en_US');
+
+/** every file under `dir`'s folder `sub`, as text */
+const filesOf = (dir: string, sub: string): string => readdirSync(path.join(dir, sub)).map((f) => readFileSync(path.join(dir, sub, f), 'utf8')).join('\n');
+const CANARY = /cnry|\[redacted\]|first\n|second Code/;
+
+test('pulled over a file with secret references: the references come back (multi-line, rotated, variables unset); an earlier value beside other edits is not written', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
+    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stderr);
+
+    // the channel holds the current values: the file says ((note)) and ((code)), names kept
+    let r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'same', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    let text = filesOf(dir, 'same');
+    assert.match(text, 'text: Hello {{name}}, news about your account. ((note)) Code ((code)).');
+    assert.not.match(text, CANARY);
+
+    // both rotated since: the channel holds the earlier values, which go back as the references too
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'rotated', '--force'], { cwd: dir, env: { NOTE_SECRET: 'cnryOtherNoteA1\nx', CODE_SECRET: 'cnryNewCode777' } });
+    assert.is(r.exitCode, 0, r.stderr);
+    text = filesOf(dir, 'rotated');
+    assert.match(text, 'news about your account. ((note)) Code ((code)).');
+    assert.not.match(text, CANARY);
+
+    // the variables unset: the file's references say where the secrets stand all the same
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'unset', '--force'], { cwd: dir, env: {} });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(filesOf(dir, 'unset'), '((note)) Code ((code)).');
+    assert.not.match(filesOf(dir, 'unset'), CANARY);
+
+    // rotated, and the file's text around the secrets edited too: the earlier value cannot be placed, so nothing is written
+    writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('news about', 'news on') });
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'edited', '--force'], { cwd: dir, env: { ...env, CODE_SECRET: 'cnryNewCode777' } });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /account_news\/en_US \(\S+\) not written to edited\/account_news\.en_US\.yaml: in body\.text the file has a secret value and the channel's text around it differs too/);
+    assert.not.ok(existsSync(path.join(dir, 'edited')), 'nothing written');
+    assert.not.match(r.stdout + r.stderr, /cnry/);
+  } finally { cleanup(dir); }
+});
+
+test('pulled with no file to align with, a secret value of the environment goes into the file as its reference, or the file is not written', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
+    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    // the file gone: the channel's copy is all there is; the current values are found in its strings (a value of several lines included)
+    writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('name: account_news', 'name: other_one') });
+    let r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'fresh'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(filesOf(dir, 'fresh'), 'news about your account. ((note)) Code ((code)).');
+    // a value rotated to one that shares a piece with it, and no file to say where it stood: the earlier one would be written with that piece masked
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'fresh2'], { cwd: dir, env: { ...env, CODE_SECRET: 'cnryCodeK3j9-new' } });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /not written to fresh2\/account_news\.en_US\.yaml: the channel's copy holds text that tplsync masks as a secret/);
+    assert.not.ok(existsSync(path.join(dir, 'fresh2')));
+  } finally { cleanup(dir); }
+});
+
+test.run();
