@@ -10,6 +10,8 @@ import * as assert from 'uvu/assert';
 import { ENVIRONMENT, NOTES_DIR, renderAll } from '../scripts/gen-commands-doc.ts';
 import { renderRulesDoc, shorten } from '../scripts/gen-rules-doc.ts';
 import { COMMANDS } from '../src/cli/main.ts';
+import { formatTemplate } from '../src/fmt/format.ts';
+import { parse as parseYaml } from 'yaml';
 import { EXIT } from '../src/core/exit-codes.ts';
 import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
@@ -117,6 +119,26 @@ test('no doc points at files the repository does not hold', () => {
     const text = readFileSync(file, 'utf8');
     assert.not.match(text, /FORMAT\.md|reference\/[a-z-]+\.md/, path.relative(ROOT, file));
   }
+});
+
+test('every template of the docs is in fmt\'s key order (a file copied from them passes fmt --check): whole ones anywhere, and format.md\'s parts with an identity added', () => {
+  // rules.md shows each rule's failing example, wrong on purpose
+  const mdFiles = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f !== 'rules.md').map((f) => path.join('docs', f))];
+  const checked: string[] = [];
+  for (const md of mdFiles) {
+    for (const m of read(md).matchAll(/```yaml\n([\s\S]*?)```/g)) {
+      const block = m[1]!;
+      const whole = /^channel:/m.test(block) && /^name:/m.test(block);
+      const part = md === path.join('docs', 'format.md') && /^(category|header|body|buttons|message|footer):/.test(block);
+      if (!whole && !part) continue;
+      const doc = whole ? block : `channel: shop-whatsapp\nname: doc_example\nlanguage: en_US\n${/^(category|message):/m.test(block) ? '' : 'category: MARKETING\n'}${block}`;
+      const formatted = formatTemplate(doc).text || doc;
+      // comments may be laid out otherwise; the keys must come in the same order
+      assert.is(JSON.stringify(parseYaml(formatted)), JSON.stringify(parseYaml(doc)), `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}: fmt orders its keys otherwise`);
+      checked.push(md);
+    }
+  }
+  assert.ok(checked.length >= 15, `blocks checked: ${checked.length}`);
 });
 
 test('the README is short and documents every exit code and both set-up commands', () => {
