@@ -43,10 +43,14 @@ export const carouselTemplate = fc.record({
     const b = g.bodies[i]!;
     // keep the card's first `placeholders` placeholders
     const text = g.placeholders === 2 ? b.text : g.placeholders === 1 ? b.text.replace(/ \{\{2\}\}/, '') : b.text.replace(/ \{\{[12]\}\}/g, '');
-    const examples = Object.fromEntries(Object.entries(b.examples).filter(([k]) => Number(k) <= g.placeholders));
+    const kept = Object.entries(b.examples).filter(([k]) => Number(k) <= g.placeholders);
+    // one parameter format for the bubble and the cards (Meta's parameter_format): named cards beside a named bubble
+    const NAMES = ['price', 'size'];
+    const examples = Object.fromEntries(g.named ? kept.map(([k, v]) => [NAMES[Number(k) - 1]!, v]) : kept);
+    const cardText = g.named ? text.replace(/\{\{([12])\}\}/g, (_m, n: string) => `{{${NAMES[Number(n) - 1]}}}`) : text;
     return {
       header: { format: g.format, example: `https://cdn.example.com/c${i}.${g.format === 'IMAGE' ? 'png' : 'mp4'}` },
-      ...(g.withBody ? { body: { text, ...(Object.keys(examples).length ? { examples } : {}) } } : {}),
+      ...(g.withBody ? { body: { text: cardText, ...(Object.keys(examples).length ? { examples } : {}) } } : {}),
       buttons: g.buttons.map((t, k) => cardButton(t, k, g.urlPlaceholder)),
     };
   });

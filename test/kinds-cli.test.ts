@@ -44,7 +44,7 @@ test('a changed card is planned as an update of that field only', async () => {
   const f = path.join(dir, 'templates', 'new_arrivals.en_US.yaml');
   const before = readFileSync(f, 'utf8');
   try {
-    writeFileSync(f, before.replace('Chinos, now {{1}} in three colours.', 'Chinos, now {{1}} in four colours.'));
+    writeFileSync(f, before.replace('Chinos, now {{price}} in three colours.', 'Chinos, now {{price}} in four colours.'));
     const r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     const plan = JSON.parse(r.stdout) as PlanJson & { changes: { fields?: { path: string }[] }[] };
     assert.equal(plan.summary, { create: 0, update: 1, noop: 3, orphan: 0 });
@@ -71,14 +71,14 @@ test('types: card_<n> parameters per carousel card, code for authentication; che
   const r = await cliIn(['types'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   const mod = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
-  assert.match(mod, /"shop-whatsapp\/new_arrivals\/en_US": \{ first_name: string; card_1: \{ "1": string; button_1: string \}; card_2: \{ "1": string; button_1: string \} \}/);
+  assert.match(mod, /"shop-whatsapp\/new_arrivals\/en_US": \{ first_name: string; card_1: \{ price: string; button_1: string \}; card_2: \{ price: string; button_1: string \} \}/);
   assert.match(mod, /"shop-whatsapp\/one_tap_login\/en_US": \{ code: string \}/);
   assert.equal(compile(`${PRELUDE}
-void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana', card_1: { '1': '€39', button_1: 'linen' }, card_2: { '1': '€49', button_1: 'chino' } }, textOnly: true });
+void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana', card_1: { price: '€39', button_1: 'linen' }, card_2: { price: '€49', button_1: 'chino' } }, textOnly: true });
 void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { code: '482913' } });
 void sendTemplate(client, 'shop-whatsapp/caribbean_offer/en_US', { to: '+49', params: { '1': 'Pablo', '2': 'CARIBE25', button_1: 'n3mtql' }, textOnly: true });
 `), '');
-  assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana', card_1: { '1': '€39', button_1: 'x' } } });\n`), /card_2/);
+  assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana', card_1: { price: '€39', button_1: 'x' } } });\n`), /card_2/);
   assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { otp: '1' } });\n`), /otp/);
 });
 
@@ -88,14 +88,14 @@ test('send: an authentication template sends its code as text; a carousel and an
   assert.is(r.exitCode, 0, r.stderr);
   assert.ok(emu.state.conversation(r.stdout.trim()), 'sent');
   r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana',
-    '--param', 'card_1.1=€39', '--param', 'card_1.button_1=linen', '--param', 'card_2.1=€49', '--param', 'card_2.button_1=chino'], { cwd: dir, env });
+    '--param', 'card_1.price=€39', '--param', 'card_1.button_1=linen', '--param', 'card_2.price=€49', '--param', 'card_2.button_1=chino'], { cwd: dir, env });
   assert.is(r.exitCode, 3, r.stderr);
   assert.match(r.stderr, /cannot carry: the carousel of 2 cards\. Nothing was sent/);
   r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'caribbean_offer', '--param', '1=Pablo', '--param', '2=CARIBE25', '--param', 'button_1=n3mtql'], { cwd: dir, env });
   assert.is(r.exitCode, 3, r.stderr);
   assert.match(r.stderr, /button 1, COPY_CODE; the limited-time offer "Expiring offer!" with its countdown\. Nothing was sent/);
   assert.is(emu.state.conversations.size, before + 1, 'only the authentication code was sent');
-  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--param', 'card_1.1=€39', '--text-only'], { cwd: dir, env });
+  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--param', 'card_1.price=€39', '--text-only'], { cwd: dir, env });
   assert.is(r.exitCode, 3);
   assert.match(r.stderr, /'card_1\.button_1' is missing; 'card_2' must be an object/);
 });

@@ -146,7 +146,7 @@ export const WHATSAPP_KINDS: Kind[] = [
     'carousel:',
     ...['linen', 'chino', 'sneaker'].flatMap((p, i) => [
       `  - header: { format: IMAGE, example: "https://cdn.example.com/products/${p}.png" }`,
-      `    body: { text: "${['Linen shirt', 'Chinos', 'Sneakers'][i]}, now {{1}} in every size.", examples: { 1: "€${39 + 10 * i}" } }`,
+      `    body: { text: "${['Linen shirt', 'Chinos', 'Sneakers'][i]}, now {{price}} in every size.", examples: { price: "€${39 + 10 * i}" } }`,
       '    buttons:', '      - { type: QUICK_REPLY, text: Tell me more }', `      - { type: URL, text: Buy, url: "https://shop.example.com/p/{{1}}", example: "https://shop.example.com/p/${p}" }`])] },
   { name: 'carousel_video', channel: WA, shows: ['[data-testid="carousel"] [data-testid="wa-card"] .media.video'], yaml: [
     'category: MARKETING', 'description: Media card carousel with videos and phone buttons',

@@ -315,7 +315,8 @@ export function toMeta(f: FileTemplate): MetaExport {
   const parts = [partNames(c.header?.format === 'TEXT' ? c.header : undefined, names.header), partNames(c.body, names.body), ...(c.carousel ?? []).map((card, i) => partNames(card.body, names.cards?.[i]))];
   const named = parts.filter((x): x is string[] => x !== undefined);
   const isNamed = named.some((n) => n.length > 0);
-  if (isNamed && named.some((n) => n.length === 0)) issues.push({ template: label, field: 'placeholders', message: 'named and numbered placeholders in one template: Meta takes one parameter_format' });
+  // no request to write: one parameter_format for the header, the body and every card
+  if (isNamed && named.some((n) => n.length === 0)) return { issues: [...issues, { template: label, field: 'placeholders', message: 'named and numbered placeholders in one template (a carousel\'s cards included): Meta takes one parameter_format; the template is left out' }] };
   const components: Rec[] = [];
   if (c.header) {
     const h = c.header;

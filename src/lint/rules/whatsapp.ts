@@ -232,17 +232,23 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'placeholder-mixed', group: 'whatsapp', severity: 'error',
-    summary: 'A template uses named or numbered placeholders, never both.',
-    why: 'A WhatsApp template has one parameter format, positional or named.',
+    summary: 'A template uses named or numbered placeholders, never both (a carousel\'s cards included).',
+    why: 'A WhatsApp template has one parameter format, positional or named, for its header, body and every carousel card.',
     fix: 'Rename the placeholders so that all are numbered or all are named. (URL buttons always use {{1}}.)', source: 'Meta templates guide',
     check(ctx) {
-      let first: string | undefined;
+      // the header, the body and a carousel's cards share the one format (Meta's parameter_format)
+      let first: { style: string; where: string } | undefined;
       for (const { site, scan } of ctx.placeholders().sites) {
-        if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
+        if (site.role === 'url' || site.role === 'card-url') continue;
+        const card = site.role === 'card';
+        // a card that mixes the two itself: carousel-card-placeholders says so
+        if (card && new Set(scan.placeholders.map((p) => p.style)).size > 1) continue;
         for (const p of scan.placeholders) {
-          first ??= p.style;
-          if (p.style !== first) {
-            ctx.report(site.path, `${p.raw} is ${p.style} but earlier placeholders are ${first}; do not mix named and numbered placeholders.`, { at: p });
+          first ??= { style: p.style, where: card ? `card ${site.card! + 1}'s` : 'earlier' };
+          if (p.style !== first.style) {
+            ctx.report(site.path, card
+              ? `Card ${site.card! + 1}'s ${p.raw} is ${p.style} but the ${first.where === 'earlier' ? 'template\'s' : first.where} placeholders are ${first.style}: a WhatsApp template has one parameter format, cards included; make them all ${first.style} or all ${p.style}.`
+              : `${p.raw} is ${p.style} but ${first.where} placeholders are ${first.style}; do not mix named and numbered placeholders.`, { at: p });
             return;
           }
         }
