@@ -171,6 +171,14 @@ test('the preview shows what a phone shows of more than three buttons: two, then
   assert.not.match(three, /See all options|all-options/);
 });
 
+test('the preview draws a text header\'s and a footer\'s marks as written (WhatsApp formats the body alone; lint\'s header-formatting says so)', () => {
+  const t = fromFile({ ...parseTemplateText('t.yaml', `${HEAD}header:\n  format: TEXT\n  text: "تخفيضات *كبيرة* اليوم"\nbody:\n  text: "Hello, *this* is bold."\nfooter: "_Reply_ STOP"\n`).value as object }, CHANNEL_A, '');
+  const html = whatsapp(t);
+  assert.match(html, /data-path="header">تخفيضات \*كبيرة\* اليوم</);
+  assert.match(html, /Hello, <b>this<\/b> is bold\./);
+  assert.match(html, />_Reply_ STOP</);
+});
+
 test('the preview formats *bold*, _italic_ and ~strike~ beside punctuation as WhatsApp does, and never inside words, spaced runs or tags', () => {
   assert.is(formatWhatsApp('Ends _today_: and (_soon_) and *bold*; done.'), 'Ends <i>today</i>: and (<i>soon</i>) and <b>bold</b>; done.');
   assert.is(formatWhatsApp('&quot;*quoted*&quot; ~gone~!'), '&quot;<b>quoted</b>&quot; <s>gone</s>!');

@@ -116,7 +116,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   if (c.header) {
     const h = headerOf(f)!;
     parts.push(c.header.format === 'TEXT'
-      ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf)}</div>`
+      ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf, false)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
   parts.push(offerStrip(c, marks));
@@ -126,7 +126,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
   parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
   const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language, false) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks, 'buttons', true));
   // the component WhatsApp draws under the body: the customer allows or declines calls

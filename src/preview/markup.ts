@@ -9,8 +9,12 @@ export function esc(v: string): string {
   return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** Text with samples substituted; each substituted value marked, a placeholder without a sample shown as is. */
-export function withSamples(text: string, examples: Loose | undefined): string {
+/**
+ * Text with samples substituted; each substituted value marked, a placeholder without a sample
+ * shown as is. `formatted`: WhatsApp's inline formatting applied (a body's); a header or footer
+ * shows its marks as written, as the apps draw them.
+ */
+export function withSamples(text: string, examples: Loose | undefined, formatted = true): string {
   const scan = scanPlaceholders(text);
   let out = esc(scan.texts[0]!);
   scan.placeholders.forEach((p, i) => {
@@ -20,7 +24,7 @@ export function withSamples(text: string, examples: Loose | undefined): string {
     out += v === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}" dir="auto">${esc(v)}</mark>`;
     out += esc(scan.texts[i + 1]!);
   });
-  return formatWhatsApp(out);
+  return formatted ? formatWhatsApp(out) : out;
 }
 
 /** The last part of a media URL's path (what a placeholder names), or the URL as written. */
@@ -82,18 +86,19 @@ function segmenter(language: string | undefined): Intl.Segmenter {
  * A changed text: the words this side has and the other side lacks are marked (<del> before,
  * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
  */
-export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string): string {
+export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string, formatted = true): string {
   const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs, { intlSegmenter: segmenter(language) });
-  return formatWhatsApp(parts.map((p) => {
+  const html = parts.map((p) => {
     if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
     if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
     return esc(p.value);
-  }).join(''));
+  }).join('');
+  return formatted ? formatWhatsApp(html) : html;
 }
 
 /** A text with its samples; where it changed, as a word diff against the other side's text. */
-export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: FileTemplate) => { text: string; samples: Record<string, string> } | undefined): string {
+export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: FileTemplate) => { text: string; samples: Record<string, string> } | undefined, formatted = true): string {
   const other = m?.other ? otherText(m.other) : undefined;
-  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.canonical.language);
-  return withSamples(text, samples);
+  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.canonical.language, formatted);
+  return withSamples(text, samples, formatted);
 }
