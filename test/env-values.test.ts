@@ -125,6 +125,10 @@ test('one file, two environments: each emulator gets its own values; the secret 
     assert.match(planFile, 'your code (secret) takes 10% off', 'the saved plan shows the secret as (secret)');
     assert.match(planFile, 'https://staging.shop.example/spring/{{1}}', 'and the other values as they are');
     // the saved plan without the secret's variable: a clear error, nothing written
+    // applied to another environment: refused, saying the two ways out
+    const elsewhere = await run(['apply', 'staging-plan.json', '--env', 'production', '--auto-approve']);
+    assert.is(elsewhere.exitCode, 3, elsewhere.stderr);
+    assert.match(elsewhere.stderr, "The plan was made for environment 'staging', not 'production': apply it without --env (or with --env staging), or make a plan for production (tplsync plan --env production --out FILE)");
     const unset = await run(['apply', 'staging-plan.json', '--env', 'staging', '--auto-approve'], { ...ENV, STAGING_PROMO: undefined });
     assert.is(unset.exitCode, 3, unset.stdout + unset.stderr);
     assert.match(unset.stderr, 'environments.staging.values.promo_token is read from the environment variable STAGING_PROMO, which is not set');

@@ -55,6 +55,7 @@ test('two sides that differ only in a secret are explained, not shown as two ide
   const c = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready, {{customer}}.`);
   const text = renderText(plan(c), { color: false, environment: 'dev' });
   assert.match(text, "body.text: a secret value differs from the channel's copy");
+  assert.equal(text.split('\n').filter((l) => l.length > 0 && l.trim() === ''), [], 'no line of spaces alone');
   assert.match(renderMarkdown(plan(c), { environment: 'dev' }), "a secret value differs from the channel's copy");
   const edited = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready now, {{customer}}.`);
   const shown = renderText(plan(edited), { color: false, environment: 'dev' });

@@ -47,7 +47,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   }
   const interactive = Boolean(io().stdin.isTTY && io().stderr.isTTY);
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
-  if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}'`);
+  if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}': apply it without --env (or with --env ${saved.environment}), or make a plan for ${o.env} (tplsync plan --env ${o.env} --out FILE)`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
   // an earlier run's results are removed first, whatever stops this run (a key not set, a blocked port: exit 3), so they never pass for this run's
   if (o.results) rmSync(resolvePath(o.results), { force: true });

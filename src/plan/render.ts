@@ -66,7 +66,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
-      for (const line of unifiedDiff(ch).split('\n')) {
+      // no lines when the two sides read alike (a rotated secret: said above)
+      const diff = unifiedDiff(ch);
+      for (const line of diff ? diff.split('\n') : []) {
         out.push(`    ${line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : c.dim(line)}`);
       }
       out.push('');
