@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import type { ApplyResult } from '../apply/apply.js';
 import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait } from '../apply/quota.js';
-import { interruptSignal } from '../core/interrupt.js';
+import { interruptSignal, onHardStop } from '../core/interrupt.js';
 import { redact } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -144,15 +144,26 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : (r.status ?? '');
     return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;
   };
+  // a second signal ends the process at once: the results file says what is known by then
+  const seen: ApplyResult[] = [];
+  const results = o.results;
+  const untilStopped = results ? onHardStop(() => {
+    const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
+    const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => templateKey(i));
+    const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: 'a second signal ended the run at once: these templates were being written or not started; tplsync plan shows where each is', templates: open } };
+    writeFileAtomic(results, redact(`${JSON.stringify(doc, null, 2)}\n`));
+  }) : () => undefined;
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     waitForQuota: o.waitForQuota,
     onQuotaWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
     onResult: (r) => {
+      seen.push(r);
       bar.tick();
       if (tty) lines.push(line(r)); else io().stdout.write(`${line(r)}\n`);
     },
   });
+  untilStopped();
   bar.stop();
   for (const l of lines) io().stdout.write(`${l}\n`);
   if (o.results) writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`));

@@ -18,7 +18,7 @@ export const EXIT_TERMINATED = EXIT.TERMINATED;
  * The interrupt state of a run (core/io.ts runState): the process's, which its signal handler
  * sets; an in-process run (the tests) has its own, which no signal reaches.
  */
-interface InterruptState { received?: 'SIGINT' | 'SIGTERM' | undefined; controller?: AbortController | undefined; hits: number }
+interface InterruptState { received?: 'SIGINT' | 'SIGTERM' | undefined; controller?: AbortController | undefined; hits: number; lastWords?: Set<() => void> }
 const STATE = Symbol('interrupt');
 const state = (): InterruptState => runState(STATE, () => ({ hits: 0 }));
 
@@ -46,6 +46,21 @@ export class Interrupted extends Error {
   override name = 'Interrupted';
   readonly exitCode: number;
   constructor(message = 'interrupted') { super(message); this.exitCode = interruptExitCode(); }
+}
+
+/**
+ * What must still be done, synchronously, when a second signal ends the process at once (apply
+ * writes its --results with what it knows). Returns the function that takes it back.
+ */
+export function onHardStop(fn: () => void): () => void {
+  const s = state();
+  (s.lastWords ??= new Set()).add(fn);
+  return () => { s.lastWords?.delete(fn); };
+}
+
+/** runs the hard stop's last words: one that fails does not keep the others from running, nor the process from ending */
+function lastWords(s: InterruptState): void {
+  for (const fn of s.lastWords ?? []) { try { fn(); } catch { /* the process ends all the same */ } }
 }
 
 let installed = false;
@@ -79,6 +94,7 @@ export function installInterruptHandler(write: (s: string) => void = (s) => { pr
     const what = s.received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
     if (!controller || hits > 1) {
       write(`\ntplsync: ${what}${hits > 1 ? ' again; stopping now' : ''}\n`);
+      lastWords(s);
       exit(interruptExitCode());
       return;
     }
