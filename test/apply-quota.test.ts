@@ -41,6 +41,22 @@ async function withEmu(quota: { limit: number; windowSeconds: number } | undefin
 }
 const client = (emu: RunningEmulator) => createClient({ baseUrl: emu.url, apiKey: 'k1', retries: 0 });
 
+test('a write the service acknowledged is reported written when reading it back fails (the read says nothing of the write), with a note that it was not checked', () => withEmu(undefined, async (emu) => {
+  emu.setFaults({ errorRate: 1, operations: ['read'] });
+  const { results } = await applyItems(client(emu), [item(1), item(2)], { parallelism: 2 });
+  emu.setFaults({});
+  assert.equal(results.map((r) => r.outcome), ['created', 'created']);
+  for (const r of results) assert.match(r.note ?? '', /^the service acknowledged the write; reading it back failed \(.*\), so what the channel holds was not checked: tplsync plan shows it$/);
+  assert.is(emu.state.templates.size, 2);
+}));
+
+test('the emulator\'s latency slows only the operations faults are limited to', () => withEmu(undefined, async (emu) => {
+  emu.setFaults({ latencyMs: 60_000, operations: ['write'] });
+  // a read answers at once (a read held 60 s would outlast the test's own limit)
+  assert.is(await client(emu).getTemplate(CHANNEL_A, id(9)), null);
+  emu.setFaults({});
+}));
+
 test('writes what the quota allows, waits for the next window (announced once per wait), and creates everything', () => withEmu({ limit: 3, windowSeconds: 3600 }, async (emu) => {
   const clock = movingClock(emu);
   const waits: QuotaWait[] = [];

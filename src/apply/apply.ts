@@ -99,7 +99,12 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
         if (!back || diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId)).length) throw e;
         return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, note: 'the answer to the write was lost; reading it back found it written', ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
       }
-      const back = await client.getTemplate(it.channelId, it.publicId);
+      let back: Awaited<ReturnType<typeof client.getTemplate>>;
+      try { back = await client.getTemplate(it.channelId, it.publicId); } catch (e) {
+        // the service acknowledged the write: written, whatever became of the check after it
+        if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
+        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', note: `the service acknowledged the write; reading it back failed (${e.message}), so what the channel holds was not checked: tplsync plan shows it` };
+      }
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));
       if (diff.length) throw new ApiError(`the template read back differs from what was written at ${diff.map((d) => d.path).join(', ')}`);

@@ -78,7 +78,8 @@ export class FaultPlan {
     if (this.attempts.size > MAX_IDENTITIES) this.attempts.delete(this.attempts.keys().next().value!);
     const [rDelay, rKind, rStatus] = draws(s.seed ?? 1, identity, attempt);
     const delayMs = (s.latencyMs ?? 0) + (s.jitterMs ? rDelay * s.jitterMs : 0);
-    if (s.operations && !s.operations.includes(op)) return { delayMs };
+    // the operations named are the only ones slowed or failed (latency included)
+    if (s.operations && !s.operations.includes(op)) return { delayMs: 0 };
     let acc = 0;
     const table: [FaultKind, number | undefined][] = [
       ['error', s.errorRate], ['rateLimit', s.rateLimitRate], ['reset', s.resetRate], ['hang', s.hangRate],
