@@ -145,7 +145,11 @@ test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables i
     writeFileSync(file, readFileSync(file, 'utf8').replace('at the store', 'at our store'));
     const apply = await run(['apply', '--auto-approve']);
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
-    assert.match(apply.stdout + apply.stderr, 'A DISABLED template cannot be edited');
+    // not attempted: the channel would refuse it, and the plan already said what to do instead
+    assert.match(apply.stdout + apply.stderr, 'not attempted: the template is DISABLED on the channel and takes no edit: create a new template under another name');
+    assert.not.match(apply.stdout + apply.stderr, 'A DISABLED template cannot be edited');
+    assert.match(apply.stderr, '1 template not attempted: the channel takes no edit of it as it stands; create a new template under another name (docs/recovery.md#disabled)');
+    assert.is(JSON.stringify(emu.state.templates.get(`${CHANNEL_A}/${id}`)?.body ?? [...emu.state.templates.values()][0]!.body).includes('at our store'), false, 'nothing was written');
   } finally { cleanup(dir); }
 });
 

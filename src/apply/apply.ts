@@ -3,13 +3,16 @@
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
+import { EXIT } from '../core/exit-codes.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { forEachBounded } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 
-export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest }
+export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
+  /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
+  refusal?: string }
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
@@ -78,6 +81,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
+    // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart)
+    if (it.refusal) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: EXIT.USAGE };
     try {
       try {
         if (pacer && it.action === 'create') {

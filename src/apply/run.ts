@@ -29,9 +29,11 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
-  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body }];
+  // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
+  const refusal = c.action === 'update' && c.remoteStatus === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : undefined;
+  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body, ...(refusal ? { refusal } : {}) }];
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
@@ -99,11 +101,13 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
   const deferred = notDone.filter((r) => r.deferred === 'quota');
   const editLimited = notDone.filter((r) => r.deferred === 'edit-limit');
+  // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
+  const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE);
   if (o.interrupted) {
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !blocked.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -114,7 +118,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
     // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
     const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
-    const transient = notDone.length - refused - deferred.length - editLimited.length;
+    const transient = notDone.length - refused - deferred.length - editLimited.length - blocked.length;
     const parts: string[] = [];
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
@@ -124,6 +128,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
+    if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; create a new template under another name (docs/recovery.md#disabled)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
