@@ -29,6 +29,7 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta error codes; community heuristic': { url: `${META}/support/error-codes`, checked: '2026-11-25' },
   'Meta status webhook rejection info': { url: `${META}/webhooks/reference/message_template_status_update`, checked: '2026-11-25' },
   'Meta Flows templates guide': { url: `${META}/flows/guides/sendingaflow`, checked: '2026-11-25' },
+  'Meta coupon code templates': { url: `${META}/templates/marketing-templates/coupon-templates`, checked: '2026-11-28' },
   'Meta authentication templates': { url: `${META}/templates/authentication-templates/authentication-templates`, checked: '2026-11-25' },
   'Meta zero-tap authentication templates': { url: `${META}/templates/authentication-templates/zero-tap-authentication-templates`, checked: '2026-11-25' },
   'Meta time-to-live for templates': { url: `${META}/templates/time-to-live`, checked: '2026-11-25' },

@@ -491,6 +491,17 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'copy-code-label', group: 'whatsapp', severity: 'warning',
+    summary: 'A COPY_CODE button has no label of its own.',
+    why: 'WhatsApp draws a copy-code button with its own label ("Copy offer code"): "Copy code button text cannot be customized."',
+    fix: 'Remove the button\'s `text`.', source: 'Meta coupon code templates',
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        if (b.type === 'COPY_CODE' && b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
+      }
+    },
+  },
+  {
     id: 'buttons-per-type', group: 'whatsapp', severity: 'error',
     summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE buttons.',
     why: 'WhatsApp caps each button type.', fix: 'Remove the extra buttons of that type.', source: meta,
