@@ -54,6 +54,27 @@ function variantsOf(base: string): readonly string[] {
   return variants.get(base) ?? [];
 }
 
+/**
+ * The length of the text at `path` (a mapping with `text` and `examples`) with its samples
+ * substituted, when it is over `limit` while the text alone is not (over without samples: the
+ * length rules' finding: body-length, offer-body-length, carousel-card-body); else undefined.
+ */
+function renderedOver(ctx: RuleContext, path: Path, limit: number): number | undefined {
+  let body: unknown = ctx.t;
+  for (const k of path) body = (body as Record<string | number, unknown> | undefined)?.[k];
+  const text = str(obj(body)?.text);
+  if (text === undefined || charLength(text) > limit) return undefined;
+  const examples = obj(obj(body)?.examples) ?? {};
+  // no sample, however long, can take the text past the limit: nothing to render
+  let longest = 0;
+  for (const v of Object.values(examples)) longest = Math.max(longest, sample(v)?.length ?? 0);
+  if (text.length + ctx.scan([...path, 'text']).placeholders.length * longest <= limit) return undefined;
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(examples)) { const s = sample(v); if (s !== undefined) values[k] = s; }
+  const n = charLength(renderText(text, values));
+  return n > limit ? n : undefined;
+}
+
 export const whatsappRules = defineRules([
   {
     id: 'language-unknown', group: 'whatsapp', severity: 'warning',
@@ -454,31 +475,28 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'rendered-length', group: 'whatsapp', severity: 'warning',
-    summary: 'Each text with its samples substituted stays within its limit: the body 1024 characters (a limited-time offer\'s 600), each carousel card\'s body 160.',
-    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005); Meta counts the samples of a limited-time offer\'s body and of a carousel card\'s body against those texts\' own limits (600 and 160), so a template whose samples take them over is rejected in review.',
-    fix: 'Shorten the text or the samples; real values must stay short too.', source: 'Meta error codes; Meta limited-time offer and media card carousel templates',
+    summary: 'The body with its samples substituted stays within 1024 characters.',
+    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005): values as long as the samples would be.',
+    fix: 'Shorten the text or the samples; real values must stay short too.', source: 'Meta error codes',
     check(ctx) {
-      const offer = ctx.t.limited_time_offer !== undefined;
-      const sites: { path: Path; limit: number; what?: string }[] = [{ path: ['body'], limit: offer ? 600 : 1024, ...(offer ? { what: 'the body of a limited-time offer' } : {}) }];
+      // a limited-time offer's body: sample-length's (its samples count against its own 600)
+      if (ctx.t.limited_time_offer !== undefined) return;
+      const n = renderedOver(ctx, ['body'], 1024);
+      if (n !== undefined) ctx.report(['body', 'text'], `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+    },
+  },
+  {
+    id: 'sample-length', group: 'whatsapp', severity: 'error',
+    summary: 'A limited-time offer\'s body stays within 600 characters and each carousel card\'s body within 160 with their samples substituted.',
+    why: 'Meta counts the samples of a limited-time offer\'s body and of a carousel card\'s body against those texts\' own limits ("No maximum, but counts against <BODY_TEXT> maximum"): a template whose samples take them over is rejected in review.',
+    fix: 'Shorten the text or the samples.', source: 'Meta error codes; Meta limited-time offer and media card carousel templates',
+    check(ctx) {
+      const sites: { path: Path; limit: number; what: string }[] = [];
+      if (ctx.t.limited_time_offer !== undefined) sites.push({ path: ['body'], limit: 600, what: 'the body of a limited-time offer' });
       indexed(ctx.t.carousel).forEach(({ i }) => sites.push({ path: ['carousel', i, 'body'], limit: 160, what: `card ${i + 1}'s body` }));
       for (const { path, limit, what } of sites) {
-        let body: unknown = ctx.t;
-        for (const k of path) body = (body as Record<string | number, unknown> | undefined)?.[k];
-        const text = str(obj(body)?.text);
-        // over the limit without samples: the length rules' finding (body-length, offer-body-length, carousel-card-body)
-        if (text === undefined || charLength(text) > limit) continue;
-        const examples = obj(obj(body)?.examples) ?? {};
-        // no sample, however long, can take the text past the limit: nothing to render
-        let longest = 0;
-        for (const v of Object.values(examples)) longest = Math.max(longest, sample(v)?.length ?? 0);
-        if (text.length + ctx.scan([...path, 'text']).placeholders.length * longest <= limit) continue;
-        const values: Record<string, string> = {};
-        for (const [k, v] of Object.entries(examples)) { const s = sample(v); if (s !== undefined) values[k] = s; }
-        const n = charLength(renderText(text, values));
-        if (n <= limit) continue;
-        ctx.report([...path, 'text'], what
-          ? `With its samples ${what} is ${n} characters; the limit is ${limit}, samples included.`
-          : `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+        const n = renderedOver(ctx, path, limit);
+        if (n !== undefined) ctx.report([...path, 'text'], `With its samples ${what} is ${n} characters; the limit is ${limit}, samples included.`);
       }
     },
   },
