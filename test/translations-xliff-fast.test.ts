@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import './seed.ts';
-import { readXliff, readXliffTree, TranslationFileError, writeXliff } from '../src/translations/formats.ts';
+import { notFinalWhy, readXliff, readXliffTree, TranslationFileError, writeXliff } from '../src/translations/formats.ts';
 import { readXliffFast } from '../src/translations/xliff-fast.ts';
 import type { Unit } from '../src/translations/units.ts';
 
@@ -68,6 +68,19 @@ test('a character reference is the character it names, in either read', () => {
   const x = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">\n<file id="f1"><unit id="footer" name="wa/x:footer"><segment><source>Caf&#233;</source><target>Caf&#xE9; &amp; th&#233;</target></segment></unit></file></xliff>\n';
   assert.equal(readXliffFast(x)?.entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
   assert.equal(readXliffTree(x).entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);
+});
+
+test('a segment without a state whose target is its source word for word (a pre-fill: XLIFF 2.0\'s "initial") is not imported, in either read; one translated without a state is', () => {
+  const x = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">\n<file id="f1">'
+    + '<unit id="a" name="wa/x:body.text"><segment><source>Hello {{1}}, welcome.</source><target>Hello {{1}}, welcome.</target></segment></unit>\n'
+    + '<unit id="b" name="wa/x:footer"><segment><source>Reply STOP</source><target>STOP 회신</target></segment></unit>\n'
+    + '<unit id="c" name="wa/x:buttons.0.text"><segment state="translated"><source>OK</source><target>OK</target></segment></unit></file></xliff>\n';
+  for (const read of [readXliffFast, readXliffTree, readXliff]) {
+    const doc = read(x)!;
+    assert.equal(doc.entries.map((e) => [e.id, e.target]), [['wa/x:footer', 'STOP 회신'], ['wa/x:buttons.0.text', 'OK']], read.name);
+    assert.equal(doc.fuzzy?.map((f) => [f.id, f.line, f.mark]), [['wa/x:body.text', 3, 'copy']], read.name);
+  }
+  assert.match(notFinalWhy({ id: 'a', line: 3, mark: 'copy' }), /no state and its target is its source word for word/);
 });
 
 test('an <ignorable> between segments is part of the unit\'s text, in document order, in either read', () => {

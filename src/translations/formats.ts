@@ -167,11 +167,12 @@ export interface TranslationDoc {
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
-export interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' | 'partial' }
+export interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' }
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
 export function notFinalWhy(f: NotFinal): string {
   if (f.mark === 'initial') return 'its segment is in state "initial" (not a finished translation: a copy of the source, or a text outdated since it was made); check it and set state="translated" to import it';
+  if (f.mark === 'copy') return 'its segment has no state and its target is its source word for word (what a translation tool pre-fills; XLIFF 2.0 takes a segment without a state as "initial"); check it and set state="translated" to import it';
   if (f.mark === 'partial') return 'a segment of it has a target and another has none (half translated); translate every segment to import it';
   if (f.mark === 'outdated') return 'its notes still say "outdated:" (the source text changed since this translation was made); check it and delete that note to import it';
   return 'marked fuzzy ("#, fuzzy"); check the translation and remove the mark to import it';
@@ -279,6 +280,9 @@ export function readXliffTree(text: string): TranslationDoc {
       let untranslated = false;
       // a segment in state "initial" (XLIFF 2.0: not translated yet; a tool's copy of the source, an outdated text as export wrote it)
       const initial = segments.some((seg) => tagOf(seg) === 'segment' && seg[':@']?.state === 'initial');
+      // a segment without a state is "initial" in XLIFF 2.0; one whose target differs from its source is taken as
+      // translated (tools that set no state), one whose target is its source word for word is a pre-fill
+      const stateless = segments.some((seg) => tagOf(seg) === 'segment' && seg[':@']?.state === undefined);
       const odd = segments.map((seg) => seg[':@']?.state).find((st) => st !== undefined && !XLIFF_STATES.has(st));
       if (odd !== undefined) throw new TranslationFileError(`a segment's state is '${odd}', not one of XLIFF 2.0's (initial, translated, reviewed, final)`, line);
       for (const seg of segments) {
@@ -295,6 +299,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target !== undefined && !kept.target) target = collapsed(target);
       if (target === undefined || target === '') continue;
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
+      if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
     }
   }

@@ -9,7 +9,7 @@
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
-interface NotFinal { id: string; line: number; mark?: 'initial' | 'outdated' | 'partial' }
+interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
@@ -74,6 +74,8 @@ interface OpenUnit {
   untranslated: boolean;
   /** a segment in state "initial": its target is not a finished translation */
   initial: boolean;
+  /** a segment without a state (XLIFF 2.0's "initial"): a target that is its source word for word is a pre-fill */
+  stateless: boolean;
   part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
   /** a source (target) of the unit says or inherits xml:space="preserve": the joined source (target) is not trimmed and collapsed as a whole */
   sourceKept: boolean; targetKept: boolean;
@@ -216,7 +218,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, sourceKept: false, targetKept: false };
+      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, stateless: false, sourceKept: false, targetKept: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
@@ -227,6 +229,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       const state = attrs.get('state');
       if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
       if (name === 'segment' && state === 'initial') unit.initial = true;
+      if (name === 'segment' && state === undefined) unit.stateless = true;
       if (selfClosing) endPart(unit);
       return true;
     }
@@ -285,6 +288,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (!u.targetKept) target = collapsed(target);
     if (target === '') return;
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
+    if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
   }
 }
