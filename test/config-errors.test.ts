@@ -33,6 +33,16 @@ test('schema errors name the key\'s line and suggest the nearest key or value; e
   assert.match(env.stderr, /tplsync\.config\.yaml:1:1: defaultEnvironment 'locl' is not one of the environments; did you mean 'local'\?/);
 });
 
+test('a value that fits none of its forms is one problem saying the forms; a value of one form keeps that form\'s own problems', async () => {
+  const r = await run({ 'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nenvironments:\n  dev:\n    emulator: x.json\n    values:\n      shop_host: [1, 2]\n      third: { text: x }\n' });
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, 'tplsync.config.yaml:6:7: environments.dev.values.shop_host: must be a text, a number or { env: ... }, not a list');
+  assert.match(r.stderr, "tplsync.config.yaml:7:7: environments.dev.values.third: must have required property 'env'");
+  assert.match(r.stderr, "tplsync.config.yaml:7:16: environments.dev.values.third: unknown key 'text' (allowed: env)");
+  assert.not.match(r.stderr, /oneOf|must be string|must be number|must be object/);
+  assert.match(r.stderr, 'The config has 3 problems');
+});
+
 test('no config found: says where it looked and how to create one', async () => {
   const r = await run({ 'package.json': '{}\n' });
   assert.is(r.exitCode, 3);

@@ -58,11 +58,39 @@ export class ConfigText {
 const pointer = (p: string): string[] => (p === '' ? [] : p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
 const dotted = (path: readonly string[]): string => path.join('.') || '(top level)';
 
+const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list' };
+
+/** the JSON type of a value, as a schema's `type` names it */
+const jsonType = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+
+/**
+ * A value that fits none of a oneOf of types (`values.x: [1, 2]`) is one problem naming what it may
+ * be, not a "must be" per branch and "must match exactly one schema in oneOf"; a value of one of
+ * the branches' types keeps that branch's own problems (a mapping without its `env`).
+ */
+function collapseOneOf(errors: readonly SchemaError[]): SchemaError[] {
+  const drop = new Set<SchemaError>();
+  const add: SchemaError[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'oneOf') continue;
+    const branches = (e.parentSchema as { oneOf?: { type?: unknown; required?: unknown }[] } | undefined)?.oneOf ?? [];
+    const types = branches.map((b) => b.type);
+    if (!types.length || types.some((t) => typeof t !== 'string')) continue; // alternatives by required keys (a policy's check): as they are
+    drop.add(e);
+    for (const x of errors) if (x.instancePath === e.instancePath && x.keyword === 'type') drop.add(x);
+    const t = jsonType(e.data);
+    if (types.includes(t) || (t === 'integer' && types.includes('number'))) continue;
+    const words = branches.map((b) => (b.type === 'object' ? (Array.isArray(b.required) && b.required.length ? `{ ${b.required.map((k) => `${String(k)}: ...`).join(', ')} }` : 'a mapping') : TYPE_WORDS[String(b.type)] ?? String(b.type)));
+    add.push({ keyword: 'oneOfTypes', instancePath: e.instancePath, params: {}, message: `must be ${words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}` : words[0]!}, not ${TYPE_WORDS[t] ?? (t === 'object' ? 'a mapping' : t)}` });
+  }
+  return [...errors.filter((x) => !drop.has(x)), ...add];
+}
+
 /** Each schema error as a problem at its key, with "did you mean" where a name or value is close to an allowed one. */
 export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
+  for (const e of collapseOneOf(errors)) {
     const path = pointer(e.instancePath);
     let message: string;
     let where: { line: number; column: number } | undefined;
