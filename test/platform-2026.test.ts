@@ -10,7 +10,7 @@ import { parseTemplateText } from '../src/files/parse.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
-import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 import { desktopNote, whatsapp } from '../src/preview/html.ts';
 import { formatWhatsApp } from '../src/preview/markup.ts';
 import { fromFile } from '../src/model/canonical.ts';
@@ -169,6 +169,20 @@ test('the preview shows what a phone shows of more than three buttons: two, then
   const three = whatsapp(t(3));
   assert.equal([...three.matchAll(/Option \d+/g)].map((m) => m[0]), ['Option 1', 'Option 2', 'Option 3']);
   assert.not.match(three, /See all options|all-options/);
+});
+
+test('sample-number: a sample YAML reads as a number other than as written (19.90, 007, 1e3, 0x1F) is said at it; 42 and 3.5 are not; in flow and block maps, LF and CRLF', async () => {
+  const dir = tempDir();
+  try {
+    const body = (ex: string) => `channel: shop-whatsapp\nname: n_${ex.length}\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, now {{2}} with code {{3}}, {{4}} items, zip {{5}}, {{6}} left, see you soon at the store today."\n  examples: ${ex}\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/flow.yaml': body('{ 1: Ana, 2: 19.90, 3: 007, 4: 1e3, 5: 0x1F, 6: 42 }'),
+      'templates/crlf.yaml': body('\n    1: 3.5\n    2: 19.90\n    3: "007"\n    4: x\n    5: y\n    6: z').replace(/\n/g, '\r\n').replace('name: n_', 'name: c_'),
+    });
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'sample-number').map((d) => `${path.basename(d.file)}:${d.line}:${d.column}:${/number (\S+) /.exec(d.message)?.[1]}`);
+    assert.equal(found.sort(), ['crlf.yaml:9:8:19.9', 'flow.yaml:7:26:19.9', 'flow.yaml:7:36:7', 'flow.yaml:7:44:1000', 'flow.yaml:7:52:31']);
+  } finally { cleanup(dir); }
 });
 
 test('the preview draws a text header\'s and a footer\'s marks as written (WhatsApp formats the body alone; lint\'s header-formatting says so)', () => {

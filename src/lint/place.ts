@@ -36,7 +36,9 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
   const truncated: NonNullable<FileResult['truncated']> = {};
   const diagnostics = capLoading(loadingDiagnostics(doc.file, doc.loading()), truncated);
   for (const x of found.findings) {
-    diagnostics.push({ file: doc.file, ...spanOfFinding(doc, t, x), ruleId: x.ruleId, message: x.message });
+    const span = spanOfFinding(doc, t, x);
+    if (x.unlessWritten !== undefined && spanText(doc.text, span).trim() === x.unlessWritten) continue;
+    diagnostics.push({ file: doc.file, ...span, ruleId: x.ruleId, message: x.message });
   }
   for (const [id, d] of found.dropped) {
     const had = truncated[id];
@@ -47,6 +49,15 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
   if (opts.keepValue) r.value = t;
   if (found.clock.until < Infinity) r.until = found.clock.until;
   return withTruncated(r, truncated);
+}
+
+/** The text a span covers (lines and columns from 1, columns in the text's UTF-16 units). */
+export function spanText(text: string, s: Span): string {
+  let start = 0;
+  for (let l = 1; l < s.line; l++) { const i = text.indexOf('\n', start); if (i < 0) return ''; start = i + 1; }
+  let end = start;
+  for (let l = s.line; l < s.endLine; l++) { const i = text.indexOf('\n', end); if (i < 0) break; end = i + 1; }
+  return text.slice(start + s.column - 1, end + s.endColumn - 1);
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */

@@ -57,6 +57,13 @@ export interface ReportOptions {
    * scanner gives them (a placeholder or a malformed one: pass it as it is)
    */
   at?: { start: number; end: number };
+  /**
+   * the finding holds only where the file writes the value otherwise than this (its text at the
+   * finding's place, trimmed): a rule that sees the value and not how it was written (a number
+   * sample written `19.90`, read 19.9) says which writing is no finding; the place stage, which
+   * has the text, decides
+   */
+  unlessWritten?: string;
 }
 
 export interface RuleContext {

@@ -403,6 +403,21 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'sample-number', group: 'whatsapp', severity: 'warning',
+    summary: 'A sample written as a number is sent as written: `19.90`, `007`, `1e3` or `0x1F` is read as a number and sent as 19.9, 7, 1000 or 31.',
+    why: 'YAML reads an unquoted number as a number, and a number has one written form: the sample the platform reviews (a price, a code, a zip code) would not be the one in the file.',
+    fix: 'Quote the sample (`price: "19.90"`); a number written plainly (`42`) needs no quotes.', source: 'Meta components reference',
+    check(ctx) {
+      for (const { path: examplesPath, ex } of ctx.examples()) {
+        for (const [k, v] of Object.entries(ex)) {
+          if (typeof v !== 'number') continue;
+          // a number written as it reads back (42, 3.5) is no finding: the place stage has the text
+          ctx.report([...examplesPath, k], `This sample is read as the number ${String(v)} and is sent as "${String(v)}", not as written; quote it to send it as written.`, { unlessWritten: String(v) });
+        }
+      }
+    },
+  },
+  {
     id: 'placeholder-sample', group: 'whatsapp', severity: 'error',
     summary: 'Every placeholder has exactly one non-empty sample, and every sample belongs to a placeholder.',
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
