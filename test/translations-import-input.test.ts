@@ -169,7 +169,8 @@ test('a CSV column header that is not a language code is refused at line 1, with
   // BCP 47 ignores case: a tool's pt-br and ZH-tw are the files' pt_BR and zh_TW; a script subtag is no language of the templates'
   assert.is(readCsv(csv('pt-br', [])).target, 'pt_BR');
   assert.is(readCsv(csv('ZH-tw', [])).target, 'zh_TW');
-  assert.throws(() => readCsv(csv('zh-Hant', [])), /must be the target language as a code/);
+  assert.throws(() => readCsv(csv('zh-Hant', [])), /must be the target language as a code.*; WhatsApp writes Traditional Chinese as 'zh_TW' or 'zh_HK'$/);
+  assert.throws(() => readCsv(csv('zh-Hans', [])), /; WhatsApp writes Simplified Chinese as 'zh_CN'$/);
   await project({ 'a.csv': csv('Deutsch', [['shop-whatsapp/welcome:body.text', S, 'Hallo {{first_name}}, willkommen.']]) }, async (dir, imp) => {
     const r = await imp('a.csv');
     assert.equal(r.written, []);

@@ -27,6 +27,9 @@ const LANGUAGE_NAMES: Record<string, string> = {
 /** Pure: `; did you mean 'de'?` for something meant as a language code (`Deutsch`, `DE`, `pt-br`), or '' */
 export function languageHint(input: string): string {
   const parts = input.trim().split(/[-_]/);
+  // a script subtag: WhatsApp has the region instead (zh-Hant: zh_TW or zh_HK; zh-Hans: zh_CN)
+  const script = parts[1]?.toLowerCase();
+  if (parts[0]!.toLowerCase() === 'zh' && (script === 'hant' || script === 'hans')) return script === 'hant' ? "; WhatsApp writes Traditional Chinese as 'zh_TW' or 'zh_HK'" : "; WhatsApp writes Simplified Chinese as 'zh_CN'";
   const fixed = [parts[0]!.toLowerCase(), ...parts.slice(1, 2).map((p) => (p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase()))].join('_');
   if (parts.length <= 2 && LANG.test(fixed) && fixed !== input) return `; did you mean '${fixed}'?`;
   const name = LANGUAGE_NAMES[input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')];
