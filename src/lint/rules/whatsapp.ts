@@ -193,6 +193,10 @@ export const whatsappRules = defineRules([
     repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
     check(ctx) {
       const view = ctx.placeholders();
+      // well-formed, and no name a program cannot pass: `{ __proto__: 'Ann' }` sets an object's prototype in JavaScript
+      for (const { site, scan } of view.sites) {
+        for (const p of scan.placeholders) if (p.key === '__proto__') ctx.report(site.path, '{{__proto__}} cannot be given as a parameter: in JavaScript `{ __proto__: ... }` sets an object\'s prototype, so the generated types and sendTemplate cannot carry it; rename the placeholder.', { at: p });
+      }
       if (view.problems === 0) return;
       for (const { site, scan } of view.sites) {
         for (const p of scan.problems) {
