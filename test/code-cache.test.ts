@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codeCacheDir, commandKey, KEEP, loadBundle, pruneCodeCache, unsealed, worthCaching } from '../src/core/code-cache.ts';
+import { codeCacheDir, codeCacheName, commandKey, KEEP, loadBundle, pruneCodeCache, unsealed, worthCaching } from '../src/core/code-cache.ts';
 import { BIN, ROOT, cleanup, tempDir } from './helpers.ts';
 
 /** a bundle as scripts/bundle.mjs makes it: CommonJS, its import() through the function the loader gives */
@@ -73,19 +73,25 @@ test('a new bundle or another Node looks for another file; a damaged file is ref
     const otherNode = loadBundle(file, { dir: cache, key: 'lint', runtime: 'v99.0.0-x64' });
     assert.equal([otherNode.used, otherNode.rejected], [false, false]);
     assert.is.not(otherNode.file, rebuilt.file);
-    // damaged: V8 refuses it, the run goes on, and the file is made again (the same bytes from
-    // another path: V8 keeps the scripts this process compiled by source and path, and would not
-    // read the file for the path it compiled already)
-    writeFileSync(rebuilt.file!, Buffer.alloc(2000, 7));
+    // another installation of the same bytes: a file of its own (V8 keeps the script's name with its code)
     const copy = path.join(dir, 'copy.cjs');
     cpSync(file, copy);
+    const bytes = readFileSync(file);
+    assert.is.not(codeCacheName('lint', copy, bytes), path.basename(rebuilt.file!));
+    assert.is(codeCacheName('lint', file, bytes), path.basename(rebuilt.file!));
+    // damaged: V8 refuses it, the run goes on, and the file is made again (a path this process has
+    // not compiled: V8 keeps the scripts it compiled by source and path, and would not read the
+    // file for one it compiled already)
+    writeFileSync(path.join(cache, codeCacheName('lint', copy, bytes)), Buffer.alloc(2000, 7));
     const damaged = loadBundle(copy, { dir: cache, key: 'lint' });
-    assert.is(damaged.file, rebuilt.file, 'the same file: named for the bytes');
+    assert.is(damaged.file, path.join(cache, codeCacheName('lint', copy, bytes)));
     assert.equal([damaged.used, damaged.rejected], [false, true]);
     assert.is((damaged.exports.main as (n: number) => number)(3), 11);
     damaged.save();
+    // made again: its bytes serve a path not compiled yet (V8 does not check the name)
     const again = path.join(dir, 'again.cjs');
     cpSync(file, again);
+    cpSync(damaged.file!, path.join(cache, codeCacheName('lint', again, bytes)));
     assert.equal(loadBundle(again, { dir: cache, key: 'lint' }).used, true, 'made again');
   } finally { cleanup(dir); }
 });
@@ -104,16 +110,18 @@ test('a file damaged in place (its length kept) is refused before V8 sees it, an
     // bytes flipped in the middle of V8's data, the length the same (in a copy of the bundle at another path: V8 keeps what this process compiled by path)
     const bad = Buffer.from(good);
     for (let i = 0; i < 8; i++) { const at = Math.floor(bad.length / 2) + i; bad[at] = bad[at]! ^ 0xa5; }
-    writeFileSync(cacheFile, bad);
     const copy = path.join(dir, 'copy.cjs');
     cpSync(file, copy);
+    // the copy's own cache file (named for its path too), holding the damaged bytes
+    const copyCache = path.join(cache, codeCacheName('lint', copy, readFileSync(file)));
+    writeFileSync(copyCache, bad);
     const damaged = loadBundle(copy, { dir: cache, key: 'lint' });
     assert.equal([damaged.used, damaged.rejected], [false, true]);
     assert.is((damaged.exports.main as (n: number) => number)(3), 10);
     damaged.save();
-    assert.ok(unsealed(readFileSync(cacheFile)), 'made again, whole');
+    assert.ok(unsealed(readFileSync(copyCache)), 'made again, whole');
     // the data V8 wrote, without our mark (an older build's file): refused as well
-    writeFileSync(cacheFile, unsealed(good)!);
+    writeFileSync(copyCache, unsealed(good)!);
     assert.equal(loadBundle(path.join(dir, 'copy.cjs'), { dir: cache, key: 'lint' }).rejected, true);
   } finally { cleanup(dir); }
 });
