@@ -10,7 +10,7 @@
 // deletion. Each median of --runs, wall-clock time and the CPU time of the process (user +
 // system, this thread and the read-ahead thread) beside it: the machine is shared, and the CPU
 // time moves less with its load than the wall clock does. The writing floors use the import's
-// writer (two write threads: the built dist/files/write-worker.js, so `npm run build` first).
+// writer (four write threads: the built dist/files/write-worker.js, so `npm run build` first).
 //   npm run bench:translations [-- --templates 2000 --runs 5 --format xliff]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ import { BENCH_CONFIG } from './generate.ts';
 import { TARGETS, shift, writeTranslationsProject } from './translations-fixture.ts';
 
 /** the write threads an import of this size uses (src/cli/translations.ts) */
-const WRITE_THREADS = 2;
+const WRITE_THREADS = 4;
 
 const arg = (name: string, d: string): string => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1]! : d; };
 const N = Number(arg('templates', '2000'));
@@ -87,7 +87,7 @@ try {
         if (FORMAT === 'xliff') xml.parse(text); else readTranslations(FORMAT, text);
       }
     });
-    // import's writing floor: the same files replaced as the import replaces them (temp file + rename, on two write threads), with their own bytes;
+    // import's writing floor: the same files replaced as the import replaces them (temp file + rename, on the import's write threads), with their own bytes;
     // and as before the threads (on libuv's threads through callbacks)
     const texts = targetFiles.map((f) => readFileSync(f.abs, 'utf8'));
     await timed(W.write, C.write, async () => {
