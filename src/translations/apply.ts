@@ -76,7 +76,7 @@ function sourceCodes(source: string): { want: string[]; key: string } {
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
@@ -86,7 +86,8 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
-  if (limit !== undefined && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
+  if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
+  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (RBM counts a card's texts in bytes: a non-Latin character takes 2 to 4)`;
   // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too
   const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
@@ -549,7 +550,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
       const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text);
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }

@@ -47,6 +47,9 @@ export const fromBcp47 = languageOfBcp47;
 const XML_SPECIAL = /[&<>"]/;
 const xmlEscape = (s: string): string => !XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** a unit's limit as its notes say it: characters, or bytes of UTF-8 (an RCS card's texts) */
+const limitText = (u: Unit): string => (u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : `${u.limit} characters`);
+
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
 
 /** The inline content of a source (`ids` unset: numbered in order) or a target (each placeholder takes the id of the same placeholder in the source). */
@@ -88,7 +91,7 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     }
     out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}">`);
     const notes: string[] = [];
-    if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${u.limit} characters</note>`);
+    if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${limitText(u)}</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
     if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
@@ -119,7 +122,7 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     '"MIME-Version: 1.0\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Transfer-Encoding: 8bit\\n"',
     `"Language: ${target}\\n"`, `"X-Source-Language: ${source}\\n"`, '"X-Generator: tplsync\\n"', ''];
   for (const u of units) {
-    if (u.limit !== undefined) out.push(`#. limit: at most ${u.limit} characters`);
+    if (u.limit !== undefined) out.push(`#. limit: at most ${limitText(u)}`);
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
@@ -136,7 +139,7 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
     const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
-    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? String(u.limit) : '', notes]);
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.bytes ? `${u.limit} bytes (UTF-8)` : String(u.limit)) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -6,8 +6,8 @@ import { arr, obj, str, type Loose } from '../model/loose.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { mayReference, scanReferences } from '../model/values.js';
 
-/** A field that holds translatable text: where (keys and indices) and its limit in characters. */
-export interface TextField { path: (string | number)[]; text: string; limit?: number; samples: Record<string, string> }
+/** A field that holds translatable text: where (keys and indices) and its limit in characters (in UTF-8 bytes with `bytes`: an RCS card's title and description). */
+export interface TextField { path: (string | number)[]; text: string; limit?: number; bytes?: true; samples: Record<string, string> }
 
 export interface Unit {
   /** `channel/name` of the template */
@@ -23,6 +23,8 @@ export interface Unit {
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;
+  /** the limit counts UTF-8 bytes, not characters (RBM's card title and description) */
+  bytes?: true;
   samples: Record<string, string>;
 }
 
@@ -56,10 +58,10 @@ export function textFields(t: Loose): TextField[] {
 
 function computeFields(t: Loose): TextField[] {
   const out: TextField[] = [];
-  walkTexts(t, (path, v, limit, samples) => {
+  walkTexts(t, (path, v, limit, samples, bytes) => {
     const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
     const own = Object.fromEntries(Object.entries(samples()).filter(([k]) => keys.has(k)));
-    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), samples: own });
+    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), ...(bytes ? { bytes } : {}), samples: own });
   });
   return out;
 }
@@ -84,10 +86,10 @@ export function fieldTexts(t: Loose): Map<string, string> {
 const noSamples = (): Record<string, string> => ({});
 
 /** every non-blank translatable text of a template, in document order, with its limit and the samples of its part of the template */
-function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>) => void): void {
-  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples): void => {
+function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>, bytes?: true) => void): void {
+  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples, bytes?: true): void => {
     if (typeof v !== 'string' || v.trim() === '') return;
-    visit(path, v, limit, samples);
+    visit(path, v, limit, samples, bytes);
   };
   const header = obj(t.header);
   if (header) add(['header', 'text'], header.text, 60, () => samplesOf(header.examples));
@@ -126,12 +128,13 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   const m = obj(t.message);
   if (m) {
     const samples = (): Record<string, string> => samplesOf(m.examples);
-    add(['message', 'message'], m.message, undefined, samples);
+    add(['message', 'message'], m.message, 3072, samples);
     arr(m.richCards).forEach((c, i) => {
       const card = obj(c);
       if (!card) return;
-      add(['message', 'richCards', i, 'title'], card.title, 200, samples);
-      add(['message', 'richCards', i, 'description'], card.description, 2000, samples);
+      // RBM counts a card's texts in bytes of UTF-8 (rule rcs-card-text-bytes)
+      add(['message', 'richCards', i, 'title'], card.title, 200, samples, true);
+      add(['message', 'richCards', i, 'description'], card.description, 2000, samples, true);
       arr(card.suggestions).forEach((s, j) => suggestion(['message', 'richCards', i, 'suggestions', j], obj(s), samples));
     });
     arr(m.suggestions).forEach((s, j) => suggestion(['message', 'suggestions', j], obj(s), samples));
@@ -214,7 +217,8 @@ export function extractUnits(files: readonly TemplateFile[], source: string, tar
 }
 
 const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
-  ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target }
+  ? (u.bytes ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, bytes: u.bytes, target }
+    : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target })
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
@@ -263,7 +267,7 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
     template,
     units: textFields(value).map((f) => {
       const field = fieldKey(f.path);
-      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}) };
+      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}) };
       where.set(u, { path: f.path, value });
       return u;
     }),
