@@ -22,7 +22,7 @@ const RCS = `message:
       suggestions:
         - { action: reply, text: Track, postbackData: track_{i} }
         - { action: open_url, text: Open order, postbackData: "https://shop.example.com/orders/{i}" }
-  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }
   rcsExpireOpts: { type: TTL, ttl: 3600 }
 `;
 

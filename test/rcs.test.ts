@@ -48,7 +48,7 @@ message:
       description: Coffee and a welcome gift
       postbackData: calendar
   examples: { city: Berlin }
-  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }
   fallback:
     text: "Our {{city}} store opens Saturday 10:00: https://shop.example.com/berlin"
 `;

@@ -384,6 +384,21 @@ export const rcsRules = defineRules([
     },
   },
   {
+    id: 'rcs-card-size', group: 'rcs', severity: 'warning',
+    summary: 'A CAROUSEL names its cardWidth; a vertical card with media names its mediaHeight.',
+    why: 'Google\'s RBM reference marks a carousel\'s card width ("Required. The width of the cards in the carousel.") and a vertical card\'s media height ("Required for cards with vertical orientation.") as required; without them the size the phone shows is not the one you chose (the preview assumes MEDIUM).',
+    fix: 'Add `cardWidth: SMALL` or `MEDIUM` (a carousel) and `mediaHeight: SHORT`, `MEDIUM` or `TALL` to `rcsRichCardsOpts`.', source: 'Google Dialogflow RbmCardContent',
+    check(ctx) {
+      const m = message(ctx);
+      const o = obj(m?.rcsRichCardsOpts);
+      if (!o) return;
+      const at = ['message', 'rcsRichCardsOpts'];
+      if (o.type === 'CAROUSEL' && o.cardWidth === undefined) ctx.report(at, 'A CAROUSEL names the width of its cards: add `cardWidth: SMALL` or `cardWidth: MEDIUM` (RBM requires it; the preview assumes MEDIUM).', { part: 'key' });
+      const withMedia = cards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
+      if (withMedia && o.orientation !== 'HORIZONTAL' && o.mediaHeight === undefined) ctx.report(at, `${o.type === 'CAROUSEL' ? 'The cards have' : 'A vertical card has'} media: name its height, \`mediaHeight: SHORT\`, \`MEDIUM\` or \`TALL\` (RBM requires it for vertical cards; the preview assumes MEDIUM).`, { part: 'key' });
+    },
+  },
+  {
     id: 'rcs-standalone-width', group: 'rcs', severity: 'error', summary: 'A STANDALONE card takes no cardWidth.',
     why: 'cardWidth (SMALL, MEDIUM) sizes carousel cards; a standalone card always spans the conversation.',
     fix: 'Remove cardWidth, or make the message a CAROUSEL of 2 to 10 cards.', source: 'RBM StandaloneCard',
