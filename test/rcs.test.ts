@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
-import { renderTemplate } from '../src/send/render.ts';
+import { checkParams, renderTemplate } from '../src/send/render.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, lintInProcess, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 let emu: RunningEmulator;
@@ -254,6 +254,17 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
     assert.match(r.stderr, /left out: suggestion 1, dial "Call support"; the SMS fallback/);
     assert.is(emu.state.conversations.size, before + 2);
   } finally { cleanup(dir); }
+});
+
+test('send --text-only needs the values of the text part alone: a placeholder only in a card is not asked for (it is not sent)', () => {
+  const v = readTemplateValue('channel: shop-rcs\nname: both\nlanguage: en_US\nmessage:\n  type: rich_card\n  message: "Hi {{1}}, order {{2}} is on its way."\n  richCards:\n    - title: "Arriving in {{3}}"\n      description: Track it in the app\n      fileUrl: https://cdn.example.com/van.png\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n  examples: { 1: Ana, 2: A-1042, 3: Sydney }\n');
+  const m = templateMeta(fromFile(v, 'shop-rcs', ''), 'shop-rcs');
+  assert.equal(m.params, ['1', '2', '3']);
+  assert.equal(checkParams(m, { 1: 'Ana', 2: 'A-1042' }, true), { 1: 'Ana', 2: 'A-1042' });
+  assert.throws(() => checkParams(m, { 1: 'Ana', 2: 'A-1042' }), /'3' is missing/);
+  assert.throws(() => checkParams(m, { 1: 'Ana' }, true), /'2' is missing/);
+  // given all the same: checked
+  assert.throws(() => checkParams(m, { 1: 'Ana', 2: 'A-1042', 3: ' ' }, true), /'3' is empty/);
 });
 
 test('types: an RCS-only template takes the parameters of its message texts and fallback', () => {

@@ -22,14 +22,33 @@ function valueProblem(name: string, v: unknown): string | undefined {
   return undefined;
 }
 
-/** Throws a ParamError naming every missing, extra, empty or malformed parameter. */
-export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>): TemplateParamValues {
+/** the parameters the text part of a message uses (its header's text, its body, its URL buttons): what a text-only send needs */
+function textPartParams(meta: TemplateMeta): Set<string> {
+  const out = new Set<string>();
+  if (meta.header?.text !== undefined) for (const p of scanPlaceholders(meta.header.text).placeholders) out.add(paramName({ role: 'header' }, p.key));
+  for (const p of scanPlaceholders(meta.body).placeholders) out.add(paramName({ role: meta.suggestions ? 'rcs' : 'body' }, p.key));
+  meta.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url && /\{\{/.test(b.url)) out.add(paramName({ role: 'url', button: i }, '1')); });
+  return out;
+}
+
+/**
+ * Throws a ParamError naming every missing, extra, empty or malformed parameter. `textOnly`: only
+ * the text part is sent, so only its parameters are required (those of the parts left out, a card's,
+ * may be given: they are checked and not sent).
+ */
+export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>, textOnly = false): TemplateParamValues {
   const problems: string[] = [];
   const key = `${meta.channel}/${meta.name}/${meta.language}`;
-  for (const p of meta.params) { const x = valueProblem(p, params[p]); if (x) problems.push(x); }
+  const needed = textOnly ? textPartParams(meta) : undefined;
+  for (const p of meta.params) {
+    if (needed && !needed.has(p) && params[p] === undefined) continue;
+    const x = valueProblem(p, params[p]);
+    if (x) problems.push(x);
+  }
   const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));
   for (const { card, name } of cards) {
     const v = params[name];
+    if (needed && v === undefined) continue;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) { problems.push(`'${name}' must be an object of the card's values (${card.params.join(', ') || 'none'})`); continue; }
     const values = v as Record<string, unknown>;
     for (const p of card.params) { const x = valueProblem(`${name}.${p}`, values[p]); if (x) problems.push(x); }

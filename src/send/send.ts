@@ -58,7 +58,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   try {
     const omitted = checkSendable(meta, o.textOnly);
     const own = withPresetText(meta, o.presetText);
-    local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>) };
+    local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>, o.textOnly === true) };
   } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
