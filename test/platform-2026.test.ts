@@ -220,6 +220,11 @@ test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is n
   assert.ok(rcs('1296001').includes("ttl is 1296001 seconds, 1 more than RBM's 15 days (1296000 seconds)."));
   const keys = rcs('60');
   assert.ok(keys.some((m) => /'application'.*did you mean 'openUrlApplication'/.test(m)) && keys.some((m) => /'webviewViewMode'.*did you mean 'webviewType'/.test(m)), keys.join('\n'));
+  // a phone number without quotes (read as a number, its + lost); a card's height written on the card, as Google's API has it
+  const phone = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: Call us\n  suggestions:\n    - { action: dial, text: Call, postbackData: call, phoneNumber: +4930123456 }\n').map((d) => d.message);
+  assert.ok(phone.includes('message.suggestions[0].phoneNumber must be a string, not a number; YAML read it unquoted as a number: write it in quotes, e.g. phoneNumber: "...".'), phone.join('\n'));
+  const card = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n    - { title: A, description: B, fileUrl: "https://cdn.example.com/a.png", mediaHeight: SHORT }\n    - { title: C, description: D, fileUrl: "https://cdn.example.com/c.png" }\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM }\n').map((d) => d.message);
+  assert.ok(card.includes("Unknown key 'mediaHeight' in message.richCards[0]: the cards' layout is the message's, one for every card; write it under `message.rcsRichCardsOpts` (`rcsRichCardsOpts: { mediaHeight: ... }`)"), card.join('\n'));
 });
 
 test.run();

@@ -20,6 +20,8 @@ const REQUIRED_BUTTON_RULES: Record<string, string> = {
   url: 'button-url', phone_number: 'button-phone', flow: 'button-flow', otp_type: 'authentication-otp', text: 'button-label',
 };
 
+/** the layout keys of an RCS message's cards (rcsRichCardsOpts), which a file may write on a card */
+const CARD_LAYOUT_KEYS = new Set(['mediaHeight', 'cardWidth', 'orientation', 'imageAlign', 'height']);
 /** Template-button keys that whatsapp rules report on the wrong button type (at the key). */
 const RULE_CHECKED_BUTTON_KEYS = new Set(['url', 'phone_number', 'flow', 'flow_id', 'flow_name', 'flow_json']);
 
@@ -114,7 +116,10 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
               : `Unknown key '${key}' in ${where}${moved || didYouMean(key, known) || ` (${a} ${owner} button takes: ${known.join(', ')})`}` };
           break;
         }
-        const hint = didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // a card's layout key written on the card (as Google's API has a height per card): the message's layout says it once for all
+        const layout = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && CARD_LAYOUT_KEYS.has(key)
+          ? `: the cards' layout is the message's, one for every card; write it under \`message.rcsRichCardsOpts\` (\`rcsRichCardsOpts: { ${key}: ... }\`)` : '';
+        const hint = layout || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
@@ -155,7 +160,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const braces = expected === 'string' ? unquotedPlaceholder(e.data) : undefined;
         const hint = p[p.length - 1] === 'examples' && Array.isArray(e.data)
           ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
-          : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."` : '';
+          : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."`
+          // a phone number or a code written without quotes: YAML read a number (and dropped a leading + or 0)
+            : expected === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."` : '';
         // a number that is not whole (ttl: 3.5), or a duration written as RBM's JSON writes it (ttl: "86400s"): said with what to write
         const seconds = expected === 'integer' && typeof e.data === 'string' ? /^(\d+)(?:\.0+)?s$/.exec(e.data.trim())?.[1] : undefined;
         const got = expected === 'integer' && typeof e.data === 'number' ? String(e.data) : typeName(e.data);
