@@ -224,6 +224,10 @@ test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is n
   const phone = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: Call us\n  suggestions:\n    - { action: dial, text: Call, postbackData: call, phoneNumber: +4930123456 }\n').map((d) => d.message);
   assert.ok(phone.includes('message.suggestions[0].phoneNumber must be a string, not a number; YAML read it unquoted as a number: write it in quotes, e.g. phoneNumber: "...".'), phone.join('\n'));
   const card = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n    - { title: A, description: B, fileUrl: "https://cdn.example.com/a.png", mediaHeight: SHORT }\n    - { title: C, description: D, fileUrl: "https://cdn.example.com/c.png" }\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM }\n').map((d) => d.message);
+  // RFC 3339 with its T and Z in lower case: both fields say the same, with the time to write
+  const lower = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: Save the date\n  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2030-05-04t08:00:00z" }\n  suggestions:\n    - { action: create_calendar_event, text: Save, postbackData: save, title: Opening, startTime: "2030-05-04t08:00:00z", endTime: "2030-05-04T10:00:00Z" }\n').map((d) => d.message);
+  assert.ok(lower.includes("expireTime '2030-05-04t08:00:00z' writes its T or Z in lower case; write them in capitals: 2030-05-04T08:00:00Z."), lower.join('\n'));
+  assert.ok(lower.includes("startTime '2030-05-04t08:00:00z' writes its T or Z in lower case; write them in capitals: 2030-05-04T08:00:00Z."), lower.join('\n'));
   assert.ok(card.includes("Unknown key 'mediaHeight' in message.richCards[0]: the cards' layout is the message's, one for every card; write it under `message.rcsRichCardsOpts` (`rcsRichCardsOpts: { mediaHeight: ... }`)"), card.join('\n'));
 });
 

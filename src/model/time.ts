@@ -7,6 +7,16 @@ const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(
 /** whether `t` is written as an RFC 3339 time (its digits in their places), whether or not the date and clock exist */
 export const rfc3339Shape = (t: string): boolean => TIME.test(t);
 
+/**
+ * `t` with its `T` and `Z` in capitals when that makes it RFC 3339 as tplsync takes it (RFC 3339
+ * allows them in lower case; RBM's times are written with capitals), else undefined.
+ */
+export const rfc3339Capitals = (t: string): string | undefined => {
+  if (!/[tz]/.test(t)) return undefined;
+  const up = t.replace(/^(\d{4}-\d{2}-\d{2})t/, '$1T').replace(/z$/, 'Z');
+  return up !== t && TIME.test(up) ? up : undefined;
+};
+
 /** the days of month `m` (1-12) of year `y`, in the Gregorian calendar */
 export function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;

@@ -2,7 +2,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
-import { rfc3339Ms, rfc3339Shape } from '../../model/time.js';
+import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 
@@ -346,7 +346,9 @@ export const rcsRules = defineRules([
           const v = str(s[k]);
           if (v === undefined) continue;
           const ms = rfc3339Ms(v);
-          if (ms === undefined) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time (a real date and time with Z or an offset); write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
+          const up = ms === undefined ? rfc3339Capitals(v) : undefined;
+          if (up) ctx.report([...path, k], `${k} '${v}' writes its T or Z in lower case; write them in capitals: ${up}.`);
+          else if (ms === undefined) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time (a real date and time with Z or an offset); write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
           else times[k] = ms;
         }
         if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {

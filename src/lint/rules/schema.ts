@@ -4,6 +4,7 @@
 // defined here) or a platform rule whose check also reports it (button-url, carousel-card-header,
 // offer-text, rcs-action-keys...). The template is validated once, however many rules ask
 // (schemaFindings), and each rule reports its share through its check (reportSchema).
+import { rfc3339Capitals } from '../../model/time.js';
 import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
@@ -201,7 +202,10 @@ function patternMessage(dotted: string, where: string, v: string): string {
       return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'publicId': return `publicId '${v}' is not a UUID`;
-    case 'message.rcsExpireOpts.expireTime': return `expireTime '${v}' must be an RFC 3339 timestamp with its zone, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z`;
+    case 'message.rcsExpireOpts.expireTime': {
+      const up = rfc3339Capitals(v);
+      return up ? `expireTime '${v}' writes its T or Z in lower case; write them in capitals: ${up}` : `expireTime '${v}' must be an RFC 3339 timestamp with its zone, e.g. 2030-01-31T23:59:59Z or 2030-01-31T23:59:59.000Z`;
+    }
     default: return `${where} '${v}' has the wrong form`;
   }
 }
