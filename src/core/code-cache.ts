@@ -112,10 +112,10 @@ export function saveCodeCaches(now: number = Date.now()): void {
  * The name of the cache file of bundle `file` (its `bytes`) for a command's `key` and a runtime:
  * by the bytes and the runtime, and by the bundle's path too: V8 keeps the script's name with its
  * code, so two installations of the same build sharing a cache folder would show each other's
- * files in stack traces.
+ * files in stack traces. `file` as the bin names it: an absolute path.
  */
 export function codeCacheName(key: string, file: string, bytes: Buffer, runtime = `${process.version}-${process.arch}`): string {
-  return `${key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(runtime).update('\0').update(path.resolve(file)).update('\0').update(bytes).digest('hex').slice(0, 24)}.code`;
+  return `${key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(runtime).update('\0').update(file).update('\0').update(bytes).digest('hex').slice(0, 24)}.code`;
 }
 
 function loadScript(file: string, bytes: Buffer, opts: CodeCacheOptions, names: string[], values: unknown[]): LoadedBundle {
