@@ -76,6 +76,23 @@ test('an anchor under body used under header: no crash, the file keeps a valid l
   } finally { cleanup(dir); }
 });
 
+test('numbers keep their writing: fmt, lint --fix and a new file of a translation write 0042, 010, +7, .5, 12e0, 1e3, 0x1F and 19.90 as the file does', async () => {
+  const nums = '{ 1: 0042, 2: 010, 3: +7, 4: .5, 5: 12e0, 6: 1e3, 7: 0x1F, 8: 19.90 }';
+  const text = ['name: nums', 'channel: shop-whatsapp', 'language: en_US', 'category: MARKETING',
+    'body:', '  text: "Hi {{1}}, {{2}} {{3}} {{4}} {{5}} {{6}} {{7}} {{8}} and some more words to read here today, {{ 1 }}."', `  examples: ${nums}`, ''].join('\n');
+  const dir = project({ 'templates/nums.yaml': text });
+  try {
+    const r = await cliIn(['fmt'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const formatted = bytes(dir, 'nums.yaml').toString('utf8');
+    assert.match(formatted, /^channel: shop-whatsapp\nname: nums\n/, 'keys reordered');
+    assert.match(formatted, `examples: ${nums}`);
+    // lint --fix repairs {{ 1 }} and leaves the numbers as written
+    const fixed = await cliIn(['lint', '--fix'], { cwd: dir });
+    assert.match(bytes(dir, 'nums.yaml').toString('utf8'), `and some more words to read here today, {{1}}."\n  examples: ${nums}`, fixed.stdout + fixed.stderr);
+  } finally { cleanup(dir); }
+});
+
 test('a syntax error in one file of several: reported with its line, the file untouched, the others formatted', async () => {
   const broken = 'channel: shop-whatsapp\nname: [broken\n';
   const dir = project({ 'templates/a.yaml': GOOD, 'templates/b.yaml': broken, 'templates/c.yaml': GOOD.replace('order_ready', 'order_late') });

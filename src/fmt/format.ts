@@ -48,12 +48,47 @@ export interface FormatResult {
 
 export const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true } as const;
 
+const NUMBER_TAGS = new Set(['tag:yaml.org,2002:int', 'tag:yaml.org,2002:float']);
+
+/**
+ * Numbers written back as the file wrote them (`0042`, `1e3`, `0x1F`, `+7`, `.5`): `yaml` writes a
+ * number's value (42, 1e+3, 0x1f, 7, 0.5), and a sample or a value would then read otherwise than
+ * the author wrote it. A parsed number whose value is still what its text reads as keeps its
+ * text; one given a new value is written as `yaml` writes it. Sets this document's own tags.
+ */
+export function keepNumbersAsWritten(doc: Document): void {
+  const schema = doc.schema as unknown as { tags: unknown[]; verbatimNumbers?: true };
+  if (schema.verbatimNumbers) return;
+  type NumberTag = { tag?: string; test?: RegExp; resolve?: (s: string, onError: (m: string) => void, o: object) => unknown; stringify?: (item: unknown, ...rest: unknown[]) => string };
+  const numberTags = schema.tags.filter((t): t is NumberTag => typeof t === 'object' && t !== null && NUMBER_TAGS.has((t as NumberTag).tag ?? '') && (t as NumberTag).test instanceof RegExp && typeof (t as NumberTag).resolve === 'function');
+  /** whether `source` reads back as `value` (a parsed number whose value nothing changed since) */
+  const fits = (source: string, value: unknown): boolean => numberTags.some((t) => {
+    if (!t.test!.test(source)) return false;
+    const again = t.resolve!(source, () => {}, {});
+    return Object.is(again, value) || (typeof again === 'object' && again !== null && Object.is((again as { value?: unknown }).value, value));
+  });
+  schema.tags = schema.tags.map((t) => {
+    const tag = t as NumberTag;
+    if (typeof t !== 'object' || !tag.tag || !NUMBER_TAGS.has(tag.tag) || !tag.stringify) return t;
+    const own = tag.stringify;
+    return {
+      ...tag,
+      stringify: (item: unknown, ...rest: unknown[]): string => {
+        const { source, value } = item as { source?: unknown; value?: unknown };
+        return typeof source === 'string' && fits(source, value) ? source : own(item, ...rest);
+      },
+    };
+  });
+  schema.verbatimNumbers = true;
+}
+
 /**
  * Lays out a parsed (error-free) template document. Keys are put in the schema's order unless
  * that would move an alias before its anchor; then the file's order is kept. The result is
  * checked to mean exactly what the document meant (same value), or refused.
  */
 export function formatDocument(doc: Document.Parsed, value: unknown): FormatResult {
+  keepNumbersAsWritten(doc);
   const original = doc.clone();
   let out: string;
   let keptOrder = false;

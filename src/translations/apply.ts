@@ -6,7 +6,7 @@ import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
-import { formatTemplate } from '../fmt/format.js';
+import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, textFields, textHash } from './units.js';
@@ -267,6 +267,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   if (missing.length) {
     // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
     const d2 = parseDocument(out);
+    keepNumbersAsWritten(d2);
     for (const m of missing) {
       // below the deepest container the file has, the source's (a new button keeps its type and URL, a new card its media): its text set
       let k = m.path.length - 1;
@@ -612,6 +613,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const preset = src.value.category === 'AUTHENTICATION' && typeof srcBody?.text === 'string' ? readPresetAuthenticationBody(srcBody.text, sourceLang) : undefined;
     if (src.value.publicId !== undefined || src.value.translated_from !== undefined || preset) {
       const doc = parseDocument(src.text);
+      keepNumbersAsWritten(doc);
       doc.delete('publicId');
       doc.delete('translated_from');
       const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
