@@ -43,6 +43,17 @@ test('a value that fits none of its forms is one problem saying the forms; a val
   assert.match(r.stderr, 'The config has 3 problems');
 });
 
+test('a value YAML reads otherwise than written is refused, with how to keep it: a number (19.90, a 17-digit id), an unquoted date', async () => {
+  const base = 'templates: ["templates/**/*.yaml"]\nenvironments:\n  dev:\n    emulator: x.json\n    values:\n';
+  let r = await run({ 'tplsync.config.yaml': `${base}      ok: 42\n      flow_id: 98765432109876543\n` });
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, 'tplsync.config.yaml:7:7: environments.dev.values.flow_id: 98765432109876543 is read as the number 98765432109876540, and would be sent so; quote it to keep it as written: flow_id: "98765432109876543"');
+  r = await run({ 'tplsync.config.yaml': `${base}      price: 19.90\n` });
+  assert.match(r.stderr, 'environments.dev.values.price: 19.90 is read as the number 19.9');
+  r = await run({ 'tplsync.config.yaml': `${base}      day: 2026-01-01\n` });
+  assert.match(r.stderr, 'The config has a problem:\ntplsync.config.yaml:6:7: environments.dev.values.day: must be a text, a number or { env: ... }, not a date (YAML read an unquoted date: quote it)');
+});
+
 test('no config found: says where it looked and how to create one', async () => {
   const r = await run({ 'package.json': '{}\n' });
   assert.is(r.exitCode, 3);

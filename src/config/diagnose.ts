@@ -30,6 +30,12 @@ export class ConfigText {
     return { line: p.line, column: p.col };
   }
 
+  /** The text a scalar at `path` was written as (`0042` for the number 42), or undefined. */
+  sourceOf(path: readonly (string | number)[]): string | undefined {
+    const node = this.doc.getIn([...this.prefix, ...path], true);
+    return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+  }
+
   /** Where the value at `path` starts, or its key when `key` is given (the key of an entry of the map at `path`). */
   at(path: readonly (string | number)[], key?: string): { line: number; column: number } | undefined {
     const full = [...this.prefix, ...path];
@@ -58,10 +64,10 @@ export class ConfigText {
 const pointer = (p: string): string[] => (p === '' ? [] : p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
 const dotted = (path: readonly string[]): string => path.join('.') || '(top level)';
 
-const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list' };
+const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', date: 'a date (YAML read an unquoted date: quote it)' };
 
 /** the JSON type of a value, as a schema's `type` names it */
-const jsonType = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+const jsonType = (v: unknown): string => (v instanceof Date ? 'date' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
 
 /**
  * A value that fits none of a oneOf of types (`values.x: [1, 2]`) is one problem naming what it may
@@ -80,6 +86,8 @@ function collapseOneOf(errors: readonly SchemaError[]): SchemaError[] {
     for (const x of errors) if (x.instancePath === e.instancePath && x.keyword === 'type') drop.add(x);
     const t = jsonType(e.data);
     if (types.includes(t) || (t === 'integer' && types.includes('number'))) continue;
+    // of none of the forms: the branches' own problems (a date's missing `env`) say nothing more
+    for (const x of errors) if (x.instancePath === e.instancePath || x.instancePath.startsWith(`${e.instancePath}/`)) drop.add(x);
     const words = branches.map((b) => (b.type === 'object' ? (Array.isArray(b.required) && b.required.length ? `{ ${b.required.map((k) => `${String(k)}: ...`).join(', ')} }` : 'a mapping') : TYPE_WORDS[String(b.type)] ?? String(b.type)));
     add.push({ keyword: 'oneOfTypes', instancePath: e.instancePath, params: {}, message: `must be ${words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}` : words[0]!}, not ${TYPE_WORDS[t] ?? (t === 'object' ? 'a mapping' : t)}` });
   }

@@ -241,7 +241,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       channels: env.channels ?? {},
       ...(env.list ? { list: env.list } : {}),
       createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
-      ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail) } : {}),
+      ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail, textOf) } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
@@ -265,12 +265,17 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
 }
 
 /** `environments.<name>.values`, checked: a text value is text, never a placeholder or a reference of its own. */
-async function checkedValues(env: string, raw: Record<string, string | number | { env: string }>, fail: (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]) => Promise<never>): Promise<Record<string, EnvironmentValue>> {
+async function checkedValues(env: string, raw: Record<string, string | number | { env: string }>, fail: (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]) => Promise<never>, textOf?: () => Promise<ConfigText | undefined>): Promise<Record<string, EnvironmentValue>> {
   const out: Record<string, EnvironmentValue> = {};
   for (const [key, v] of Object.entries(raw)) {
     if (!VALUE_NAME.test(key)) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values'], key), message: `environments.${env}.values: '${key}' is not a value name: a letter, then letters, digits, _ or - (at most 64 characters), as a template refers to it: ((name))` }]);
     if (typeof v === 'object') { out[key] = { env: v.env }; continue; }
     const text = String(v);
+    // a number is taken as written: one whose text reads back otherwise (19.90, 0042, a 17-digit id) is refused rather than changed
+    if (typeof v === 'number') {
+      const written = (await textOf?.())?.sourceOf(['environments', env, 'values', key]);
+      if (written !== undefined && written !== text) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values', key]), message: `environments.${env}.values.${key}: ${written} is read as the number ${text}, and would be sent so; quote it to keep it as written: ${key}: "${written}"` }]);
+    }
     const why = valueTextProblem(text);
     if (why) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values', key]), message: `environments.${env}.values.${key}: ${why}` }]);
     out[key] = { text };
