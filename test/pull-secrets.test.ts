@@ -57,17 +57,26 @@ test('pulled over a file with secret references: the references come back (multi
     r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'rotated', '--force'], { cwd: dir, env: { NOTE_SECRET: 'cnryOtherNoteA1\nx', CODE_SECRET: 'cnryNewCode777' } });
     assert.is(r.exitCode, 0, r.stderr);
     text = filesOf(dir, 'rotated');
-    assert.match(text, 'news about your account. ((note)) Code ((code)).');
+    assert.match(text, 'text: Hello {{name}}, news about your account. ((note)) Code ((code)).', 'the names kept too');
     assert.not.match(text, CANARY);
 
     // the variables unset: the file's references say where the secrets stand all the same
     r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'unset', '--force'], { cwd: dir, env: {} });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(filesOf(dir, 'unset'), '((note)) Code ((code)).');
+    assert.match(filesOf(dir, 'unset'), 'text: Hello {{name}}, news about your account. ((note)) Code ((code)).');
+    assert.not.match(r.stderr, /changed on the channel/, r.stderr);
     assert.not.match(filesOf(dir, 'unset'), CANARY);
 
-    // rotated, and the file's text around the secrets edited too: the earlier value cannot be placed, so nothing is written
+    // the text edited on the channel around the current values (as in the console): the edit is pulled, the values are the references
     writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('news about', 'news on') });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE });
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'console', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(filesOf(dir, 'console'), 'news on your account. ((note)) Code ((code)).');
+    assert.not.match(filesOf(dir, 'console'), CANARY);
+    // rotated, and the file's text around the secrets edited too: the earlier value cannot be placed, so nothing is written
+    writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('news about', 'news today about') });
     r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'edited', '--force'], { cwd: dir, env: { ...env, CODE_SECRET: 'cnryNewCode777' } });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /account_news\/en_US \(\S+\) not written to edited\/account_news\.en_US\.yaml: in body\.text the file has a secret value and the channel's text around it differs too/);

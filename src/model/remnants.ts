@@ -91,7 +91,7 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
  * secret and the channel's text around it differs too, left as the channel has them (they hold a
  * value tplsync cannot place: the caller does not write them).
  */
-export function remnantsAsReferences(marked: unknown, remote: unknown): { value: unknown; unplaced: string[] } {
+export function remnantsAsReferences(marked: unknown, remote: unknown, current: (name: string) => string | undefined = () => undefined): { value: unknown; unplaced: string[] } {
   const unplaced: string[] = [];
   const walk = (m: unknown, r: unknown, at: string): unknown => {
     if (typeof m === 'string') {
@@ -99,8 +99,21 @@ export function remnantsAsReferences(marked: unknown, remote: unknown): { value:
       const marks = new RegExp(MARK.source, 'g');
       const parts = m.split(marks);
       const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*?')}$`);
-      if (!re.test(r)) { unplaced.push(at); return r; }
-      return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+      if (re.test(r)) return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+      // the text around the secrets changed too (an edit in the console): placed where the word-by-word
+      // alignment finds each secret's current value; an earlier value beside edits cannot be told from them
+      const names = [...m.matchAll(marks)].map((x) => x[0].slice(1, -1));
+      const pieces = alignedRemnants(parts, r);
+      if (!pieces || pieces.some((p, i) => current(names[i]!) !== p)) { unplaced.push(at); return r; }
+      let out = '';
+      let from = 0;
+      for (const [i, p] of pieces.entries()) {
+        const k = r.indexOf(p, from);
+        if (k < 0) { unplaced.push(at); return r; }
+        out += `${r.slice(from, k)}((${names[i]!}))`;
+        from = k + p.length;
+      }
+      return out + r.slice(from);
     }
     if (Array.isArray(m)) {
       if (!Array.isArray(r)) return r;

@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../files/write.js';
 import { markedTemplate, refersToSecret, shownTemplate, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { redact } from '../core/redact.js';
-import { templateReferences } from '../model/values.js';
+import { marksAsReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
@@ -66,16 +66,29 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) { push({ id, kind: 'held', file: rel, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    const c = fromRead(r, req.channelId);
+    const channelCopy = fromRead(r, req.channelId);
+    // the file's references stay references: what the channel holds where the file has a secret
+    // (the current value, or an earlier one after a rotation) becomes the reference first; the
+    // file is then compared in that form (its secrets as references, its other values filled in)
+    const replacedFirst = existing.find((e) => resolvePath(e.abs) === resolvePath(target)) ?? lives;
+    const marked = replacedFirst && refersToSecret(replacedFirst.value, conn.environment) ? markedTemplate(replacedFirst.value, conn.environment) : undefined;
+    let c: CanonicalTemplate = channelCopy;
+    let unplaced: string[] = [];
+    if (marked) {
+      const current = (ref: string): string | undefined => { const v = conn.environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
+      const placed = remnantsAsReferences(fromFile(marked, req.channelId, '').canonical, channelCopy, current);
+      c = placed.value as CanonicalTemplate;
+      unplaced = placed.unplaced;
+    }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
     let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
-    const replaced = existing.find((e) => resolvePath(e.abs) === resolvePath(target)) ?? lives;
+    const replaced = replacedFirst;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
     if (replaced && !req.namesFrom) {
-      // compared as the file is in this environment: its ((values)) filled in
-      const w = withFileNames(c, shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }), req.channelId);
+      // compared as the file is in this environment: its ((values)) filled in, its secrets as their references (as `c` has them)
+      const w = withFileNames(c, marked ? marksAsReferences(marked) : shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }), req.channelId);
       if (w.names) named = w.names;
       kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
@@ -97,18 +110,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const derivedId = overwritten !== undefined && typeof overwritten.value.publicId !== 'string';
     const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
-    // the file's references stay references: what the channel holds where the file has a secret
-    // (the current value, or an earlier one after a rotation), then each value of the environment
-    let pulledValue: CanonicalTemplate = c;
-    let unplaced: string[] = [];
-    const marked = replaced && refersToSecret(replaced.value, conn.environment) ? markedTemplate(replaced.value, conn.environment) : undefined;
-    if (marked) {
-      const r = remnantsAsReferences(fromFile(marked, req.channelId, '').canonical, c);
-      pulledValue = r.value as CanonicalTemplate;
-      unplaced = r.unplaced;
-    }
+    // then each value of the environment found in the channel's strings
     const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    pulledValue = valuesAsReferences(pulledValue, conn.environment, io().env, referenced);
+    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced);
     const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
