@@ -2,7 +2,7 @@
 // read-only folder, a path through a file) is not "internal error ... This is a bug in tplsync"
 // with exit 70: it is said with its file and what it means, exit 3. The errors are real ones: made
 // by the file system calls in a temp folder, and by the command line under `ulimit -f 1`.
-import { mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -45,6 +45,23 @@ test('preview --out naming a file, pull --from naming a folder: exit 3 with the 
     const pulled = await cliIn(['pull', '--from', 'meta', 'exports', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(pulled.exitCode, 3, pulled.stderr);
     assert.match(pulled.stderr, /exports is a folder: give the export's JSON files \(exports\/\*\.json\)/);
+  } finally { cleanup(dir); }
+});
+
+test('makeDirs: a folder and its parents made once; a file in the way, and a folder the file system refuses (/proc), fail at once (Node\'s recursive mkdir spins there without end)', async () => {
+  const { makeDirs } = await import('../src/core/dirs.ts');
+  const dir = tempDir();
+  try {
+    makeDirs(path.join(dir, 'a', 'b', 'c'));
+    makeDirs(path.join(dir, 'a', 'b', 'c'));
+    assert.ok(statSync(path.join(dir, 'a', 'b', 'c')).isDirectory());
+    writeFileSync(path.join(dir, 'file'), 'x');
+    assert.throws(() => makeDirs(path.join(dir, 'file', 'sub')), (e: unknown) => (e as NodeJS.ErrnoException).code === 'EEXIST' && systemError(e) === `cannot write ${path.join(dir, 'file')}: a file is there where a folder is to be made (EEXIST)`);
+    if (existsSync('/proc/self')) {
+      assert.throws(() => makeDirs('/proc/tplsync-x/y'), (e: unknown) => systemError(e) === 'cannot write /proc/tplsync-x: the file system does not let a folder be made there (ENOENT)');
+      const r = await cliIn(['preview', '--out', '/proc/tplsync-x'], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stderr);
+    }
   } finally { cleanup(dir); }
 });
 

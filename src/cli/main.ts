@@ -104,7 +104,10 @@ const SYSTEM_ERRORS: Record<string, string> = {
 export function systemError(e: unknown): string | undefined {
   const x = e as { code?: unknown; syscall?: unknown; path?: unknown } | undefined;
   // mkdir where a file of that name is: the folder cannot be made (preview --out FILE)
-  const why = x?.code === 'EEXIST' && x.syscall === 'mkdir' ? 'a file is there where a folder is to be made' : typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
+  const why = x?.code === 'EEXIST' && x.syscall === 'mkdir' ? 'a file is there where a folder is to be made'
+    // its parent exists and refuses it (a folder of /proc)
+    : x?.code === 'ENOENT' && x.syscall === 'mkdir' ? 'the file system does not let a folder be made there'
+      : typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
   if (!why) return undefined;
   const verb = x!.syscall === 'open' || x!.syscall === 'read' || x!.syscall === 'scandir' || x!.syscall === 'stat' ? 'cannot open' : 'cannot write';
   return `${verb}${typeof x!.path === 'string' ? ` ${x!.path}` : ''}: ${why} (${x!.code as string})`;

@@ -1,5 +1,4 @@
 // `tplsync preview --changes`: the plan's before/after pages, loaded only in that mode.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { UnavailableError } from '../api/errors.js';
 import { selectEnvironment, type Config } from '../config/load.js';
@@ -12,6 +11,7 @@ import { progress } from '../terminal/progress.js';
 import { withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
 
@@ -35,7 +35,7 @@ export async function changesSite(config: Config, paths: readonly string[], out:
     against = `the files at ${o.base}`;
   }
   const site = renderChangesSite(plan, { environment: selectEnvironment(config, o.env).name, against: against! });
-  mkdirSync(out, { recursive: true });
+  makeDirs(out);
   for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   const s = plan.summary;
   io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);

@@ -1,5 +1,4 @@
 // `tplsync preview [PATH...] --out DIR [--serve]`: a static site of what the customer sees.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -11,6 +10,7 @@ import { shownEnvironment } from '../project/values.js';
 export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
 import { io } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -23,7 +23,7 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   // the plan, the client and the server load only for the modes that use them
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   const write = (site: Site) => {
-    mkdirSync(out, { recursive: true });
+    makeDirs(out);
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   };
   const environment = shownEnvironment(config, o.env);

@@ -10,6 +10,7 @@ import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 export interface Connection {
   client: Client;
@@ -49,7 +50,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   };
   if (environment.emulator) {
     const dataFile = environment.emulator;
-    mkdirSync(path.dirname(dataFile), { recursive: true });
+    makeDirs(path.dirname(dataFile));
     const release = lock(`${dataFile}.lock`);
     try {
       const { startEmulator } = await import('../emulator/server.js');

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { Script } from 'node:vm';
+import { makeDirs } from './dirs.js';
 
 export interface CodeCacheOptions {
   /** the folder of the cache files; undefined: none (codeCacheDir) */
@@ -142,7 +143,7 @@ function loadScript(file: string, bytes: Buffer, opts: CodeCacheOptions, names: 
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
         const data = sealed(script.createCachedData());
-        mkdirSync(opts.dir, { recursive: true });
+        makeDirs(opts.dir);
         writeFileSync(tmp, data);
         renameSync(tmp, cacheFile);
       } catch {

@@ -3,10 +3,11 @@
 // that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
 // line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
 // is compacted on load (temp file + fsync + rename).
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -27,7 +28,7 @@ function alive(pid: number): boolean {
 export function lockDataFile(file: string): () => void {
   const abs = resolvePath(file);
   const lock = `${abs}.lock`;
-  mkdirSync(path.dirname(abs), { recursive: true });
+  makeDirs(path.dirname(abs));
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;
     try { fd = openSync(lock, 'wx'); } catch (e) {
@@ -74,7 +75,7 @@ export function loadJournal(file: string): Map<string, JournalEntry> {
 
 /** Rewrites the journal with one line per current entry, atomically. */
 export function compactJournal(file: string, entries: Iterable<JournalEntry>): void {
-  mkdirSync(path.dirname(resolvePath(file)), { recursive: true });
+  makeDirs(path.dirname(resolvePath(file)));
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w');
   try {

@@ -11,6 +11,7 @@ import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { startWritingFiles, type WriteOptions } from './write.js';
 import { resolvePath } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 let seq = 0;
 
@@ -32,7 +33,7 @@ export function startWritingNewFolder(dir: string, files: readonly { file: strin
     names.add(path.basename(p));
   }
   const parent = path.dirname(abs);
-  mkdirSync(parent, { recursive: true });
+  makeDirs(parent);
   // hidden (a glob of the project's templates does not see it), beside the folder (one rename)
   const tmp = path.join(parent, `.${path.basename(abs)}.${process.pid}.${Date.now()}.${++seq}.tmp`);
   mkdirSync(tmp);

@@ -4,10 +4,11 @@
 // for each of the half-dozen calls a file takes. The files come in batches, in the order asked;
 // one file always goes to the same thread, so two writes of it are made in order. The first
 // failure (on any thread) or an abort, published in a shared flag, stops the files not started.
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createOneSync, replaceWithSparesSync, type Spare } from './write.js';
+import { makeDirs } from '../core/dirs.js';
 
 interface Job { file: string; text: string; create: boolean }
 /** 0: go on; 1: a write failed; 2: aborted (the signal) */
@@ -32,7 +33,7 @@ parentPort!.on('message', (m: { jobs?: Job[]; end?: boolean }) => {
     if (f !== 0) { if (f === 2 && !failure) notStarted++; continue; }
     try {
       const dir = path.dirname(j.file);
-      if (!dirs.has(dir)) { mkdirSync(dir, { recursive: true }); dirs.add(dir); }
+      if (!dirs.has(dir)) { makeDirs(dir); dirs.add(dir); }
       if (j.create) createOneSync(j.file, j.text); else replaceWithSparesSync(j.file, j.text, spares);
     } catch (e) {
       if (collectRefusals && (e as Error)?.name === 'WriteRefused') refused.push({ file: j.file, message: (e as Error).message });

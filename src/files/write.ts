@@ -2,8 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, mkdirSync, open, openSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
-import fsp from 'node:fs/promises';
+import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +11,7 @@ import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { Interrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
+import { makeDirs } from '../core/dirs.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
@@ -29,7 +29,7 @@ export class WritesStopped extends Interrupted {
 }
 
 export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
-  mkdirSync(path.dirname(resolvePath(file)), { recursive: true });
+  makeDirs(path.dirname(resolvePath(file)));
   writeOne(file, data, o);
 }
 
@@ -292,7 +292,7 @@ export function startWritingFiles(files: readonly { file: string; data: string }
   const made = new Set<string>();
   for (const { file } of files) {
     const dir = path.dirname(resolvePath(file));
-    if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
+    if (!made.has(dir)) { makeDirs(dir); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
   const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => writeOneAsync(f.file, texts[i]!));
@@ -410,7 +410,7 @@ export class AtomicWriter {
   private async writeOne(file: string, data: string, create: boolean): Promise<void> {
     const dir = path.dirname(file);
     let made = this.dirs.get(dir);
-    if (!made) { made = fsp.mkdir(dir, { recursive: true }); this.dirs.set(dir, made); }
+    if (!made) { made = Promise.resolve().then(() => makeDirs(dir)); this.dirs.set(dir, made); }
     await made;
     const text = this.o.verbatim ? data : redact(data);
     await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
