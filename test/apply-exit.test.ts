@@ -26,6 +26,16 @@ test('after --wait, a REJECTED or still PENDING template is a partial apply; wit
   assert.is(applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: false, interrupted: false }).code, 0);
 });
 
+test('after --wait, a template written whose state could not be read back is no success: the review was not followed (5, saying so); a DISABLED one not attempted is 5 too', () => {
+  const unread = applyExit({ results: [r('a', { status: undefined, note: 'the service acknowledged the write; reading it back failed (x), so what the channel holds was not checked: tplsync plan shows it' })] }, { waited: true, interrupted: false });
+  assert.is(unread.code, 5);
+  assert.match(unread.message!, /1 template written whose state could not be read back, so the review was not followed; `tplsync plan` \(or `tplsync review`\) shows where it stands/);
+  assert.is(applyExit({ results: [r('a', { status: undefined })] }, { waited: false, interrupted: false }).code, 0, 'without --wait: written is success');
+  const blocked = applyExit({ results: [r('a', { outcome: 'skipped', error: 'not attempted: DISABLED', errorExitCode: 3 })] }, { waited: false, interrupted: false });
+  assert.is(blocked.code, 5);
+  assert.match(blocked.message!, /1 template not attempted: the channel takes no edit of it as it stands/);
+});
+
 test('the results file counts what the console counts', () => {
   const results = [r('a', {}), r('b', { outcome: 'updated' }), r('c', { outcome: 'failed' }), r('d', { outcome: 'skipped' }), r('e', { status: 'REJECTED' })];
   const doc = resultsDocument({ items: [], environment: 'prod', target: 'https://api.example.com/' }, results) as { summary: Record<string, number> };

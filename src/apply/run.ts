@@ -81,7 +81,9 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
   });
 }
 
-export interface ApplyCounts { created: number; updated: number; failed: number; skipped: number; rejected: number; stillPending: number }
+export interface ApplyCounts { created: number; updated: number; failed: number; skipped: number; rejected: number; stillPending: number;
+  /** with --wait: written, and their state could not be read (the review not followed) */
+  unread: number }
 
 export function countResults(results: readonly ApplyResult[], waited: boolean): ApplyCounts {
   const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
@@ -91,6 +93,7 @@ export function countResults(results: readonly ApplyResult[], waited: boolean): 
     failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
     rejected: count((r) => ok(r) && r.status === 'REJECTED'),
     stillPending: waited ? count((r) => ok(r) && r.status === 'PENDING') : 0,
+    unread: waited ? count((r) => ok(r) && r.status === undefined) : 0,
   };
 }
 
@@ -111,7 +114,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
-  const missing = notDone.length + n.rejected + n.stillPending;
+  const missing = notDone.length + n.rejected + n.stillPending + n.unread;
   if (missing) {
     // the advice is true of each kind: a re-run repairs only what failed on the way
     const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
@@ -132,6 +135,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
+    if (n.unread) parts.push(`${s(n.unread)} written whose state could not be read back, so the review was not followed${see}; \`tplsync plan\` (or \`tplsync review\`) shows where ${n.unread === 1 ? 'it stands' : 'they stand'}`);
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
     return { code: EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }

@@ -141,7 +141,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const line = (r: ApplyResult): string => {
     const key = templateKey(r);
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : (r.status ?? '');
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : r.status ?? c.yellow('not read back (tplsync plan shows it)');
     return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;
   };
   // a second signal ends the process at once: the results file says what is known by then
