@@ -70,7 +70,7 @@ test('a template in two export files: the same twice is written once (exit 0); t
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'a.json': one(metaTemplate('promo_x')), 'b.json': one(metaTemplate('promo_x')), 'c.json': one(changed) });
     const same = await cliIn(['pull', '--from', 'meta', 'a.json', 'b.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(same.exitCode, 0, same.stderr);
-    assert.match(same.stderr, /promo_x[^\n]*comes twice, the same both times; written once \(from a\.json/);
+    assert.match(same.stderr, /promo_x[^\n]*comes twice, the same both times; taken once \(from a\.json/);
     const differ = await cliIn(['pull', '--from', 'meta', 'a.json', 'c.json', '--channel', 'shop-whatsapp', '--dir', 'other'], { cwd: dir });
     assert.is(differ.exitCode, 1, differ.stderr);
     assert.match(differ.stderr, /promo_x[^\n]*\(c\.json[^)]*\) comes twice, and the two differ; the first \(a\.json[^)]*\) is the one written/);

@@ -56,7 +56,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
       return;
     }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
-    if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; written once (from ${r.first})\n`); return; }
+    if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
     notWritten++;
     if (r.kind === 'held') { warn(`tplsync: ${what} (${r.source}) is in ${r.file} already; nothing written (--force writes the export's copy over it)\n`); return; }
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }

@@ -93,7 +93,8 @@ export function installInterruptHandler(write: (s: string) => void = (s) => { pr
     s.received ??= signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
     const what = s.received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
     if (!controller || hits > 1) {
-      write(`\ntplsync: ${what}${hits > 1 ? ' again; stopping now' : ''}\n`);
+      // a second signal said as the one that came (SIGINT after SIGTERM is "interrupted"), the exit code the first's
+      write(`\ntplsync: ${hits > 1 ? `${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'} again; stopping now` : what}\n`);
       lastWords(s);
       exit(interruptExitCode());
       return;
