@@ -12,7 +12,7 @@ import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 import { desktopNote, whatsapp } from '../src/preview/html.ts';
-import { formatWhatsApp } from '../src/preview/markup.ts';
+import { formatWhatsApp, textWithMarks } from '../src/preview/markup.ts';
 import { fromFile } from '../src/model/canonical.ts';
 
 const META = path.join(FIXTURES, 'meta-examples');
@@ -191,6 +191,22 @@ test('the preview draws a text header\'s and a footer\'s marks as written (Whats
   assert.match(html, /data-path="header">تخفيضات \*كبيرة\* اليوم</);
   assert.match(html, /Hello, <b>this<\/b> is bold\./);
   assert.match(html, />_Reply_ STOP</);
+});
+
+test('preview --changes: a changed text keeps its samples marked and isolated (dir="auto"), its placeholders compared whole', () => {
+  const other = fromFile(parseTemplateText('t.yaml', `${HEAD}body:\n  text: "مرحبا {{1}}، طلبك {{2}} جاهز."\n  examples: { 1: Ana, 2: A-1042 }\n`).value as object, CHANNEL_A, '');
+  const marks = { paths: ['body.text'], side: 'after' as const, other };
+  const html = textWithMarks('مرحبا {{1}}، طلبك {{2}} جاهز الآن.', { 1: 'Ana', 2: 'A-1042' }, marks, 'body', (o) => ({ text: o.canonical.body.text, samples: { 1: 'Ana', 2: 'A-1042' } }));
+  assert.match(html, '<mark title="{{1}}" dir="auto">Ana</mark>');
+  assert.match(html, '<mark title="{{2}}" dir="auto">A-1042</mark>');
+  assert.match(html, /<ins>[^<]*الآن[^<]*<\/ins>/);
+  // the placeholders numbered otherwise, the message the same: nothing marked, each shown as the sample it shows, with this side's name
+  const renumbered = textWithMarks('مرحبا {{2}}، طلبك {{1}} جاهز.', { 1: 'A-1042', 2: 'Ana' }, marks, 'body', (o) => ({ text: o.canonical.body.text, samples: { 1: 'Ana', 2: 'A-1042' } }));
+  assert.match(renumbered, '<mark title="{{2}}" dir="auto">Ana</mark>');
+  assert.not.match(renumbered, /<ins>|<del>|tplsyncph/);
+  // a sample that changed shows as changed words
+  const resampled = textWithMarks('مرحبا {{1}}، طلبك {{2}} جاهز.', { 1: 'Ana', 2: 'B-7' }, marks, 'body', (o) => ({ text: o.canonical.body.text, samples: { 1: 'Ana', 2: 'A-1042' } }));
+  assert.match(resampled, /<ins><mark title="\{\{2\}\}" dir="auto">B-7<\/mark><\/ins>/);
 });
 
 test('the preview formats *bold*, _italic_ and ~strike~ beside punctuation as WhatsApp does, and never inside words, spaced runs or tags', () => {

@@ -86,19 +86,50 @@ function segmenter(language: string | undefined): Intl.Segmenter {
  * A changed text: the words this side has and the other side lacks are marked (<del> before,
  * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
  */
-export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string, formatted = true): string {
+export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string, formatted = true, shown: (escaped: string) => string = (x) => x): string {
   const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs, { intlSegmenter: segmenter(language) });
   const html = parts.map((p) => {
-    if (p.added) return side === 'after' ? `<ins>${esc(p.value)}</ins>` : '';
-    if (p.removed) return side === 'before' ? `<del>${esc(p.value)}</del>` : '';
-    return esc(p.value);
+    if (p.added) return side === 'after' ? `<ins>${shown(esc(p.value))}</ins>` : '';
+    if (p.removed) return side === 'before' ? `<del>${shown(esc(p.value))}</del>` : '';
+    return shown(esc(p.value));
   }).join('');
   return formatted ? formatWhatsApp(html) : html;
+}
+
+/**
+ * A changed text compared word by word with its placeholders whole (each one word, `tplsyncph0x`,
+ * while the texts are compared: the segmenter drops characters it does not know, and splits
+ * `{{1}}`), then each shown as its sample, marked and isolated (`dir="auto"`) as in an unchanged
+ * text: a changed sample is a changed word. Undefined when a text holds such a word.
+ */
+function diffWithSamples(mine: string, theirs: string, samples: Record<string, string>, theirSamples: Record<string, string>, side: Marks['side'], language: string | undefined, formatted: boolean): string | undefined {
+  if (/tplsyncph\d+x/.test(mine + theirs)) return undefined;
+  // a placeholder is the sample it shows (the two sides may name or number it otherwise: {{customer}}, {{1}})
+  const shows: { value: string | undefined; raw: string }[] = [];
+  const code = (raw: string, value: string | undefined, own: boolean): string => {
+    let k = shows.findIndex((x) => (value === undefined ? x.value === undefined && x.raw === raw : x.value === value));
+    if (k < 0) { k = shows.length; shows.push({ value, raw }); } else if (own) shows[k]!.raw = raw;
+    return `tplsyncph${k}x`;
+  };
+  const tokens = (t: string, ex: Record<string, string>, own: boolean): string => {
+    const scan = scanPlaceholders(t);
+    return scan.placeholders.reduce((acc, p, i) => acc + code(p.raw, ex[p.key], own) + scan.texts[i + 1]!, scan.texts[0]!);
+  };
+  const b = tokens(theirs, theirSamples, false), a = tokens(mine, samples, true);
+  const shown = (escaped: string): string => escaped.replace(/tplsyncph(\d+)x/g, (_m, n: string) => {
+    const { value, raw } = shows[Number(n)]!;
+    return value === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(raw)}</mark>` : `<mark title="${esc(raw)}" dir="auto">${esc(value)}</mark>`;
+  });
+  return wordDiff(a, b, side, language, formatted, shown);
 }
 
 /** A text with its samples; where it changed, as a word diff against the other side's text. */
 export function textWithMarks(text: string, samples: Record<string, string>, m: Marks | undefined, path: string, otherText: (o: FileTemplate) => { text: string; samples: Record<string, string> } | undefined, formatted = true): string {
   const other = m?.other ? otherText(m.other) : undefined;
-  if (m && changed(m, path) && other) return wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.canonical.language, formatted);
+  if (m && changed(m, path) && other) {
+    // the words compared with the placeholders whole, each shown as its sample (marked, isolated)
+    return diffWithSamples(text, other.text, samples, other.samples, m.side, m.other?.canonical.language, formatted)
+      ?? wordDiff(renderText(text, samples), renderText(other.text, other.samples), m.side, m.other?.canonical.language, formatted);
+  }
   return withSamples(text, samples, formatted);
 }
