@@ -194,7 +194,7 @@ test('the preview draws a text header\'s and a footer\'s marks as written (Whats
 });
 
 test('preview --changes: a changed text keeps its samples marked and isolated (dir="auto"), its placeholders compared whole', () => {
-  const other = fromFile(parseTemplateText('t.yaml', `${HEAD}body:\n  text: "مرحبا {{1}}، طلبك {{2}} جاهز."\n  examples: { 1: Ana, 2: A-1042 }\n`).value as object, CHANNEL_A, '');
+  const other = fromFile({ ...parseTemplateText('t.yaml', `${HEAD}body:\n  text: "مرحبا {{1}}، طلبك {{2}} جاهز."\n  examples: { 1: Ana, 2: A-1042 }\n`).value as object }, CHANNEL_A, '');
   const marks = { paths: ['body.text'], side: 'after' as const, other };
   const html = textWithMarks('مرحبا {{1}}، طلبك {{2}} جاهز الآن.', { 1: 'Ana', 2: 'A-1042' }, marks, 'body', (o) => ({ text: o.canonical.body.text, samples: { 1: 'Ana', 2: 'A-1042' } }));
   assert.match(html, '<mark title="{{1}}" dir="auto">Ana</mark>');
