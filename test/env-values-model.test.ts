@@ -145,7 +145,10 @@ test('remnantsAsReferences: the channel\'s copy with its secrets (current or ear
   const t = { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] };
   const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
   const remote = { body: { text: 'Hi {{1}}, code OLD-CODE-123.', examples: ['Ana'] }, buttons: [{ text: 'Open', url: 'https://old.example/x' }] };
-  assert.equal(remnantsAsReferences(marked, remote), { value: { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] }, unplaced: [] });
+  const placed = remnantsAsReferences(marked, remote);
+  assert.equal([placed.value, placed.unplaced], [{ body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] }, []]);
+  // what stood for each secret, to be found elsewhere in the copy
+  assert.equal([...placed.learned], [['OLD-CODE-123', 'code'], ['https://old.example', 'host']]);
   const edited = remnantsAsReferences(marked, { ...remote, body: { text: 'Hello {{1}}, code OLD-CODE-123.', examples: ['Ana'] } });
   assert.equal(edited.unplaced, ['body.text']);
   assert.is((edited.value as typeof remote).body.text, 'Hello {{1}}, code OLD-CODE-123.');

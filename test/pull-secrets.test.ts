@@ -85,6 +85,22 @@ test('pulled over a file with secret references: the references come back (multi
   } finally { cleanup(dir); }
 });
 
+test('a secret value the channel holds where the file has none (a console edit), its variable unset: written as its reference, learned from where the file has it', async () => {
+  const dir = tempDir();
+  try {
+    // the channel's copy: the code also in the footer (as someone typed it in the console)
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': `${TEMPLATE}footer: "Code ${CODE} Reply STOP"\n` });
+    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'learned', '--force'], { cwd: dir, env: {} });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = filesOf(dir, 'learned');
+    assert.match(text, 'footer: Code ((code)) Reply STOP');
+    assert.not.match(text + r.stdout + r.stderr, /cnry/);
+  } finally { cleanup(dir); }
+});
+
 test('pulled with no file to align with, a secret value of the environment goes into the file as its reference, or the file is not written', async () => {
   const dir = tempDir();
   try {

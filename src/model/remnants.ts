@@ -91,15 +91,22 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
  * secret and the channel's text around it differs too, left as the channel has them (they hold a
  * value tplsync cannot place: the caller does not write them).
  */
-export function remnantsAsReferences(marked: unknown, remote: unknown, current: (name: string) => string | undefined = () => undefined): { value: unknown; unplaced: string[] } {
+export function remnantsAsReferences(marked: unknown, remote: unknown, current: (name: string) => string | undefined = () => undefined): { value: unknown; unplaced: string[]; learned: Map<string, string> } {
   const unplaced: string[] = [];
+  /** what the channel holds for each secret where the file has it (text → name): found elsewhere in the copy too (a console edit) */
+  const learned = new Map<string, string>();
   const walk = (m: unknown, r: unknown, at: string): unknown => {
     if (typeof m === 'string') {
       if (typeof r !== 'string' || !MARK.test(m)) return r;
       const marks = new RegExp(MARK.source, 'g');
       const parts = m.split(marks);
-      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*?')}$`);
-      if (re.test(r)) return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
+      const found = re.exec(r);
+      if (found) {
+        const names = [...m.matchAll(marks)].map((x) => x[0].slice(1, -1));
+        found.slice(1).forEach((v, i) => { if (v.length >= MIN_SECRET_LENGTH) learned.set(v, names[i]!); });
+        return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+      }
       // the text around the secrets changed too (an edit in the console): placed where the word-by-word
       // alignment finds each secret's current value; an earlier value beside edits cannot be told from them
       const names = [...m.matchAll(marks)].map((x) => x[0].slice(1, -1));
@@ -133,5 +140,5 @@ export function remnantsAsReferences(marked: unknown, remote: unknown, current: 
     }
     return r;
   };
-  return { value: walk(marked, remote, ''), unplaced };
+  return { value: walk(marked, remote, ''), unplaced, learned };
 }

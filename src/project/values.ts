@@ -89,10 +89,12 @@ export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefi
  * as one written by hand would, rather than the value. Done on the strings, not on the file's
  * text, where a value of several lines is indented and no longer found.
  */
-export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set()): T {
+export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set(), learned: ReadonlyMap<string, string> = new Map()): T {
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
   const plain = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('text' in v && referenced.has(name) && v.text.length >= MIN_SECRET_LENGTH ? [[name, v.text] as const] : []));
-  const pairs = [...secrets, ...plain].sort((a, b) => b[1].length - a[1].length);
+  // what the channel held where the file has a secret (an earlier value, or one whose variable is unset), wherever else it stands
+  const seen = [...learned].map(([value, name]) => [name, value] as const);
+  const pairs = [...secrets, ...plain, ...seen].sort((a, b) => b[1].length - a[1].length);
   if (!pairs.length) return t;
   return mapStrings(t as Loose, (s) => {
     let out = s;

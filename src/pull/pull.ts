@@ -14,7 +14,7 @@ import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
 import { markedTemplate, refersToSecret, shownTemplate, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
-import { redact } from '../core/redact.js';
+import { addSecret, redact } from '../core/redact.js';
 import { marksAsReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
@@ -74,11 +74,15 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const marked = replacedFirst && refersToSecret(replacedFirst.value, conn.environment) ? markedTemplate(replacedFirst.value, conn.environment) : undefined;
     let c: CanonicalTemplate = channelCopy;
     let unplaced: string[] = [];
+    let learned: ReadonlyMap<string, string> = new Map();
     if (marked) {
       const current = (ref: string): string | undefined => { const v = conn.environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
       const placed = remnantsAsReferences(fromFile(marked, req.channelId, '').canonical, channelCopy, current);
       c = placed.value as CanonicalTemplate;
       unplaced = placed.unplaced;
+      learned = placed.learned;
+      // secrets of the output too: what the channel holds is masked wherever it shows, and a copy still holding it is not written
+      for (const v of learned.keys()) addSecret(v, 'value');
     }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
@@ -112,7 +116,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
     // then each value of the environment found in the channel's strings
     const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced);
+    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced, learned);
     const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
