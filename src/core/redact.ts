@@ -4,8 +4,9 @@
 // the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
 // appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters,
-// digits, - and _ does (a value's `https://` or `.example` is no secret of its own); a piece of
-// letters alone only in the value's own case (`CHARACTERS` of a value is any word in lower case).
+// digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and holds a
+// digit, - or _ (a piece of letters alone is a piece of a word: masking it would mask tplsync's
+// own words and tell which words the value holds).
 
 import { io, runState, type OutStream } from './io.js';
 
@@ -26,13 +27,11 @@ interface Registry {
   /** the 4- and 8-character windows of every registered form, in ASCII lower case */
   grams4: Set<string>;
   grams8: Set<string>;
-  /** the 8-character windows of a secret value that are letters alone, in their own case (a word of it, `characters`, is no piece of it in tplsync's own words) */
-  grams8Exact: Set<string>;
   /** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
   wholeValues: string[];
 }
 const REGISTRY = Symbol('secrets');
-const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), grams8Exact: new Set(), wholeValues: [] }));
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [] }));
 
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
 const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -51,7 +50,7 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
   const r = registry();
-  const { secrets, grams4, grams8, grams8Exact } = r;
+  const { secrets, grams4, grams8 } = r;
   if (as === 'value') {
     r.wholeValues = [...new Set([...r.wholeValues, ...forms])].sort((a, b) => b.length - a.length);
   }
@@ -64,9 +63,11 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
     for (const run of as === 'value' ? f.match(/[A-Za-z0-9_-]{8,}/g) ?? [] : [f]) {
       const l = lowerAscii(run);
       for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) {
-        // a value's window of letters alone is matched in its own case: in another case it is any word
-        if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) grams8Exact.add(run.slice(i, i + MIN_SECRET_LENGTH));
-        else grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
+        // a value's window of letters alone is a piece of a word (a value made of words holds `template`,
+        // `characters`): masking it would mask tplsync's own words, and tell which words the value holds;
+        // the value whole, and its pieces with a digit, - or _, stay masked
+        if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
+        grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       }
       for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
     }
@@ -103,7 +104,7 @@ export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessE
  * fourth position (a run of 8 or more covers one of them), then grown by its 8-character windows.
  */
 export function redact(text: string): string {
-  const { secrets, grams4, grams8, grams8Exact, wholeValues } = registry();
+  const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
   const lower = lowerAscii(text);
@@ -111,7 +112,7 @@ export function redact(text: string): string {
   for (let i = 0; i + 4 <= lower.length; i += 4) {
     if (!grams4.has(lower.slice(i, i + 4))) continue;
     for (let j = Math.max(0, i - MIN_SECRET_LENGTH + 1); j <= i + 3 && j + MIN_SECRET_LENGTH <= lower.length; j++) {
-      if (!grams8.has(lower.slice(j, j + MIN_SECRET_LENGTH)) && !grams8Exact.has(text.slice(j, j + MIN_SECRET_LENGTH))) continue;
+      if (!grams8.has(lower.slice(j, j + MIN_SECRET_LENGTH))) continue;
       covered ??= new Uint8Array(lower.length);
       covered.fill(1, j, j + MIN_SECRET_LENGTH);
     }
