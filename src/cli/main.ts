@@ -107,6 +107,8 @@ export function systemError(e: unknown): string | undefined {
   const why = x?.code === 'EEXIST' && x.syscall === 'mkdir' ? 'a file is there where a folder is to be made'
     // its parent exists and refuses it (a folder of /proc)
     : x?.code === 'ENOENT' && x.syscall === 'mkdir' ? 'the file system does not let a folder be made there'
+      // a file to be made where its folder takes none (a folder of /proc)
+      : x?.code === 'ENOENT' && x.syscall === 'open' ? 'the file system does not let a file be made there'
       : typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
   if (!why) return undefined;
   const verb = x!.syscall === 'open' || x!.syscall === 'read' || x!.syscall === 'scandir' || x!.syscall === 'stat' ? 'cannot open' : 'cannot write';

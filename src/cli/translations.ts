@@ -1,6 +1,6 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
@@ -148,7 +148,8 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
   const perTarget = extractUnitsFor(files, o.source, o.targets);
-  return o.targets.map((target, k) => {
+  const results: ExportResult[] = [];
+  for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
     const units = perTarget[k]!;
     const file = !out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
     const shown = out ? path.relative(cwd, file) || file : file;
@@ -158,10 +159,35 @@ export async function exportTranslations(config: Config, paths: readonly string[
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
     const text = writeTranslations(o.format, units, o.source, target);
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
-    else if (kind === 'special') writeFileSync(out, text); // a device or a pipe (/dev/stdout): written to, not replaced
+    // a device or a pipe (/dev/stdout): written to, not replaced
+    else if (kind === 'special') await writeSpecial(out, shown, text);
     else writeFileAtomic(file, text);
     return { file: shown, ...counts, ...also };
-  });
+  })());
+  return results;
+}
+
+/**
+ * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
+ * reads is refused at once (a blocking open would wait for ever, Ctrl-C and SIGTERM with it), and
+ * a full pipe is waited for between writes, with the event loop free.
+ */
+async function writeSpecial(out: string, shown: string, text: string): Promise<void> {
+  if (!statSync(out).isFIFO()) { writeFileSync(out, text); return; }
+  let fd: number;
+  try { fd = openSync(out, constants.O_WRONLY | constants.O_NONBLOCK); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENXIO') throw new UsageError(`--out ${shown} is a pipe that no process reads: start its reader first`);
+    throw e;
+  }
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length;) {
+      try { at += writeSync(fd, bytes, at, bytes.length - at); } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  } finally { closeSync(fd); }
 }
 
 /** what is at the path --out names */

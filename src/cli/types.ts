@@ -1,5 +1,5 @@
 // `tplsync types [--out FILE] [--check]`: the TypeScript module of every template's placeholders.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -19,7 +19,7 @@ export interface TypesCommandOptions { config?: string; env?: string; out?: stri
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   const out = path.resolve(io().cwd(), o.out ?? path.join(config.dir, config.typesOut));
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
+  const current = currentModule(out, o.out ?? path.relative(io().cwd(), out));
   // --check without --env checks a module against the environment it was generated for (its header names it)
   const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);
   const project = await loadProject(config, [], io().cwd());
@@ -44,3 +44,17 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   io().stdout.write(`wrote ${rel} (${count})\n`);
   return EXIT.OK;
 }
+
+/** the module at `out` as it is (undefined: none yet); a folder, a device or a pipe there is refused before it is read (/dev/full never ends, a pipe blocks) */
+function currentModule(out: string, shown: string): string | undefined {
+  let st;
+  // what the path leads to (a link is followed here; writing refuses to replace a link)
+  try { st = statSync(out); } catch (e) { if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined; throw e; }
+  if (st.isDirectory()) throw new UsageError(`--out ${shown} is a folder: give the module's file, e.g. --out ${path.join(shown, 'tplsync-templates.ts')}`);
+  if (!st.isFile()) throw new UsageError(`--out ${shown} is not a regular file (a device or a pipe): types writes a module file`);
+  if (st.size > MAX_MODULE_BYTES) throw new UsageError(`--out ${shown}: ${st.size} bytes, more than a generated module (${MAX_MODULE_BYTES}); is it the module's file?`);
+  return readFileSync(out, 'utf8');
+}
+
+/** larger than any module tplsync generates (a module of 20,000 templates is some 20 MB) */
+const MAX_MODULE_BYTES = 256 * 1024 * 1024;

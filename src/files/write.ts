@@ -188,7 +188,12 @@ function* writeSteps(file: string, text: string): Steps<void> {
   const mode = modeToKeep(file, st);
   const tmp = tempName(abs);
   try {
-    const fd = (yield { call: 'open', path: tmp, flags: 'w', mode: mode ?? 0o666 }) as number;
+    let fd: number;
+    // a failure to make the temp file is the file's (its folder refuses new files: /proc): said with the file's path
+    try { fd = (yield { call: 'open', path: tmp, flags: 'w', mode: mode ?? 0o666 }) as number; } catch (e) {
+      if (e && typeof e === 'object' && (e as NodeJS.ErrnoException).path === tmp) (e as NodeJS.ErrnoException).path = abs;
+      throw e;
+    }
     if (mode !== undefined && needsChmod(mode)) yield { call: 'fchmod', fd, mode }; // the umask narrowed what open set
     yield { call: 'writeClose', fd, data: text };
     yield { call: 'rename', from: tmp, to: abs };
