@@ -48,8 +48,10 @@ test('a value YAML reads otherwise than written is refused, with how to keep it:
   let r = await run({ 'tplsync.config.yaml': `${base}      ok: 42\n      flow_id: 98765432109876543\n` });
   assert.is(r.exitCode, 3);
   assert.match(r.stderr, 'tplsync.config.yaml:7:7: environments.dev.values.flow_id: 98765432109876543 is read as the number 98765432109876540, and would be sent so; quote it to keep it as written: flow_id: "98765432109876543"');
-  r = await run({ 'tplsync.config.yaml': `${base}      price: 19.90\n` });
+  r = await run({ 'tplsync.config.yaml': `${base}      price: 19.90\n      ok: 7\n      hex: 0x1F\n` });
+  assert.match(r.stderr, 'The config has 2 problems');
   assert.match(r.stderr, 'environments.dev.values.price: 19.90 is read as the number 19.9');
+  assert.match(r.stderr, 'environments.dev.values.hex: 0x1F is read as the number 31');
   r = await run({ 'tplsync.config.yaml': `${base}      day: 2026-01-01\n` });
   assert.match(r.stderr, 'The config has a problem:\ntplsync.config.yaml:6:7: environments.dev.values.day: must be a text, a number or { env: ... }, not a date (YAML read an unquoted date: quote it)');
 });

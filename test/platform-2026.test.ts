@@ -245,6 +245,8 @@ test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is n
   assert.ok(lower.includes("expireTime '2030-05-04t08:00:00z' writes its T or Z in lower case; write them in capitals: 2030-05-04T08:00:00Z."), lower.join('\n'));
   assert.ok(lower.includes("startTime '2030-05-04t08:00:00z' writes its T or Z in lower case; write them in capitals: 2030-05-04T08:00:00Z."), lower.join('\n'));
   assert.ok(card.includes("Unknown key 'mediaHeight' in message.richCards[0]: the cards' layout is the message's, one for every card; write it under `message.rcsRichCardsOpts` (`rcsRichCardsOpts: { mediaHeight: ... }`)"), card.join('\n'));
+  const orientation = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n    - { title: A, description: B, orientation: VERTICAL }\n    - { title: C, description: D }\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\n').map((d) => d.message);
+  assert.ok(orientation.some((m) => m.endsWith('for a standalone card (a carousel takes no orientation: remove it there)')), orientation.join('\n'));
 });
 
 test.run();

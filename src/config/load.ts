@@ -271,16 +271,29 @@ async function checkedValues(env: string, raw: Record<string, string | number | 
     if (!VALUE_NAME.test(key)) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values'], key), message: `environments.${env}.values: '${key}' is not a value name: a letter, then letters, digits, _ or - (at most 64 characters), as a template refers to it: ((name))` }]);
     if (typeof v === 'object') { out[key] = { env: v.env }; continue; }
     const text = String(v);
-    // a number is taken as written: one whose text reads back otherwise (19.90, 0042, a 17-digit id) is refused rather than changed
+    // a number is taken as written: one whose text reads back otherwise (19.90, 0042, a 17-digit id) is refused rather than changed (every such value of the environment at once)
     if (typeof v === 'number') {
       const written = (await textOf?.())?.sourceOf(['environments', env, 'values', key]);
-      if (written !== undefined && written !== text) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values', key]), message: `environments.${env}.values.${key}: ${written} is read as the number ${text}, and would be sent so; quote it to keep it as written: ${key}: "${written}"` }]);
+      if (written !== undefined && written !== text) {
+        const others = await numbersNotAsWritten(env, raw, textOf);
+        await fail((_d, t) => others.map((o) => ({ ...t?.at(['environments', env, 'values', o.key]), message: `environments.${env}.values.${o.key}: ${o.written} is read as the number ${o.text}, and would be sent so; quote it to keep it as written: ${o.key}: "${o.written}"` })));
+      }
     }
     const why = valueTextProblem(text);
     if (why) await fail((_d, t) => [{ ...t?.at(['environments', env, 'values', key]), message: `environments.${env}.values.${key}: ${why}` }]);
     out[key] = { text };
   }
   return out;
+}
+
+/** the values of `raw` written as numbers that read back otherwise, in the config's order */
+async function numbersNotAsWritten(env: string, raw: Record<string, unknown>, textOf?: () => Promise<ConfigText | undefined>): Promise<{ key: string; written: string; text: string }[]> {
+  const t = await textOf?.();
+  return Object.entries(raw).flatMap(([key, v]) => {
+    if (typeof v !== 'number') return [];
+    const written = t?.sourceOf(['environments', env, 'values', key]);
+    return written !== undefined && written !== String(v) ? [{ key, written, text: String(v) }] : [];
+  });
 }
 
 /** Why a value's text cannot stand in a template (undefined: it can). Pure. */
