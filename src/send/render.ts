@@ -57,8 +57,11 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const known = new Set([...meta.params, ...cards.map((c) => c.name)]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
-    const takes = [...meta.params, ...cards.map((c) => c.name)];
-    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}`);
+    const all = [...meta.params, ...cards.map((c) => c.name)];
+    // the text part alone: what it needs, then what the parts left out would take
+    const takes = needed ? all.filter((p) => needed.has(p)) : all;
+    const rest = needed ? all.filter((p) => !needed.has(p)) : [];
+    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}${rest.length ? ` (${rest.join(', ')}: of the parts --text-only leaves out, not needed)` : ''}`);
   }
   return params as TemplateParamValues;
 }
