@@ -12,57 +12,57 @@ import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './help
 const META = path.join(FIXTURES, 'meta');
 const expressible = readdirSync(META).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(META, f));
 
-test('the fixtures of every kind: lint clean, apply, plan with no changes; pulled again: reported, not duplicated', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir();
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    const env = { TPLSYNC_API_KEY: 'k' };
-    const r = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    const files = readdirSync(path.join(dir, 'templates'));
-    assert.is(files.length, 11, files.join(' '));
-    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
-    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
-    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
-    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
-    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
-    const again = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
-    assert.is(again.exitCode, 0, again.stderr);
-    assert.match(again.stderr, /seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) already lives in templates\/seasonal_sale_named\.en_US\.yaml/);
-    assert.equal(readdirSync(path.join(dir, 'templates')).length, 11);
-    // the same pull again, into the same folder (a migration script run twice): every file holds its template, nothing written, exit 0
-    const before = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, 'templates', f), 'utf8')]));
-    const rerun = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
-    assert.is(rerun.exitCode, 0, rerun.stderr);
-    assert.not.match(rerun.stderr, /--force to overwrite/);
-    assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 11, rerun.stderr);
-    for (const f of files) assert.is(readFileSync(path.join(dir, 'templates', f), 'utf8'), before[f], f);
-  } finally { cleanup(dir); await emu.close(); }
-});
+const env = { TPLSYNC_API_KEY: 'k' };
 
-test('pulled over with --force, a translated file keeps its translated_from record (from an export and from the channel), so translation-outdated still reads it', async () => {
+/** a project of one channel against an emulator of its own, for the length of `use` */
+async function withMetaProject(use: (dir: string) => Promise<void>): Promise<void> {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
-    const env = { TPLSYNC_API_KEY: 'k' };
-    assert.is((await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir })).exitCode, 0);
-    const file = path.join(dir, 'templates', readdirSync(path.join(dir, 'templates')).find((f) => f.startsWith('seasonal_sale_named.'))!);
-    const record = 'translated_from:\n  language: de\n  texts:\n    body.text: "0123abcd"\n';
-    writeFiles(dir, { [path.relative(dir, file)]: readFileSync(file, 'utf8') + record });
-    const forced = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
-    assert.is(forced.exitCode, 0, forced.stderr);
-    assert.match(readFileSync(file, 'utf8'), /\ntranslated_from:\n  language: de\n  texts:\n    body\.text: "?0123abcd"?\n/, readFileSync(file, 'utf8'));
-    // from the channel: applied, then pulled over by its id
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    // a file pulled from an export has no publicId: its id is derived from the channel, the name and the language
-    const pulled = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL_A, 'seasonal_sale_named', 'en_US'), '--force'], { cwd: dir, env });
-    assert.is(pulled.exitCode, 0, pulled.stderr);
-    assert.match(readFileSync(file, 'utf8'), /\ntranslated_from:\n  language: de\n  texts:\n    body\.text: "?0123abcd"?\n/, readFileSync(file, 'utf8'));
+    await use(dir);
   } finally { cleanup(dir); await emu.close(); }
-});
+}
+
+test('the fixtures of every kind: lint clean, apply, plan with no changes; pulled again: reported, not duplicated', () => withMetaProject(async (dir) => {
+  const r = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const files = readdirSync(path.join(dir, 'templates'));
+  assert.is(files.length, 11, files.join(' '));
+  assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+  assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+  const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+  assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+  const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
+  assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+  const again = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
+  assert.is(again.exitCode, 0, again.stderr);
+  assert.match(again.stderr, /seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) already lives in templates\/seasonal_sale_named\.en_US\.yaml/);
+  assert.equal(readdirSync(path.join(dir, 'templates')).length, 11);
+  // the same pull again, into the same folder (a migration script run twice): every file holds its template, nothing written, exit 0
+  const before = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, 'templates', f), 'utf8')]));
+  const rerun = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(rerun.exitCode, 0, rerun.stderr);
+  assert.not.match(rerun.stderr, /--force to overwrite/);
+  assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 11, rerun.stderr);
+  for (const f of files) assert.is(readFileSync(path.join(dir, 'templates', f), 'utf8'), before[f], f);
+}));
+
+test('pulled over with --force, a translated file keeps its translated_from record (from an export and from the channel), so translation-outdated still reads it', () => withMetaProject(async (dir) => {
+  assert.is((await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir })).exitCode, 0);
+  const file = path.join(dir, 'templates', readdirSync(path.join(dir, 'templates')).find((f) => f.startsWith('seasonal_sale_named.'))!);
+  const record = 'translated_from:\n  language: de\n  texts:\n    body.text: "0123abcd"\n';
+  writeFiles(dir, { [path.relative(dir, file)]: readFileSync(file, 'utf8') + record });
+  const forced = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+  assert.is(forced.exitCode, 0, forced.stderr);
+  assert.match(readFileSync(file, 'utf8'), /\ntranslated_from:\n  language: de\n  texts:\n    body\.text: "?0123abcd"?\n/, readFileSync(file, 'utf8'));
+  // from the channel: applied, then pulled over by its id
+  assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+  // a file pulled from an export has no publicId: its id is derived from the channel, the name and the language
+  const pulled = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL_A, 'seasonal_sale_named', 'en_US'), '--force'], { cwd: dir, env });
+  assert.is(pulled.exitCode, 0, pulled.stderr);
+  assert.match(readFileSync(file, 'utf8'), /\ntranslated_from:\n  language: de\n  texts:\n    body\.text: "?0123abcd"?\n/, readFileSync(file, 'utf8'));
+}));
 
 test('what a file cannot carry: listed by template and field, exit 1, only the rest written', async () => {
   const dir = tempDir();

@@ -262,38 +262,37 @@ test('an export made before the source changed does not replace a translation ma
 });
 
 
+/**
+ * The new `target` language of an authentication template in WhatsApp's preset wording, through a
+ * CSV whose labels `fill` translates: the file written, after checking that the preset body was
+ * no text to translate, that nothing was refused, and that lint takes the file.
+ */
+async function presetTranslated(name: string, en: string, target: string, fill: (csv: string) => string): Promise<string> {
+  const { dir, config } = await project({ [`templates/${name}.en_US.yaml`]: en });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: [target], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, `tr/${target}.csv`), 'utf8');
+    assert.not.match(csv, /body\.text/, 'the preset body is no text to translate');
+    writeFiles(dir, { [`tr/${target}.csv`]: fill(csv) });
+    const r = await importTranslations(config, [`tr/${target}.csv`], dir);
+    assert.equal(r.refusals, []);
+    const text = readFileSync(path.join(dir, `templates/${name}.${target}.yaml`), 'utf8');
+    assert.not.match(text, /verification code|examples/);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.file.endsWith(`${name}.${target}.yaml`)), []);
+    return text;
+  } finally { cleanup(dir); }
+}
+
 test('a new language of an authentication template in WhatsApp\'s preset English wording asks for WhatsApp\'s text in its language (add_security_recommendation), not the English sentence', async () => {
   const en = 'channel: shop-whatsapp\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} is your verification code. For your security, do not share this code."\n  examples:\n    1: "483920"\nbuttons:\n  - type: OTP\n    text: Copy code\n    otp_type: COPY_CODE\n';
-  const { dir, config } = await project({ 'templates/login_code.en_US.yaml': en });
-  try {
-    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['fr'], format: 'csv', out: 'tr' });
-    const csv = readFileSync(path.join(dir, 'tr/fr.csv'), 'utf8');
-    assert.not.match(csv, /body\.text/, 'the preset body is no text to translate');
-    writeFiles(dir, { 'tr/fr.csv': csv.replace('"Copy code","",', '"Copy code","Copier le code",') });
-    const r = await importTranslations(config, ['tr/fr.csv'], dir);
-    assert.equal(r.refusals, []);
-    const fr = readFileSync(path.join(dir, 'templates/login_code.fr.yaml'), 'utf8');
-    assert.match(fr, /^body:\n  add_security_recommendation: true\n/m);
-    assert.not.match(fr, /verification code|examples/);
-    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.file.endsWith('login_code.fr.yaml')), []);
-  } finally { cleanup(dir); }
+  const fr = await presetTranslated('login_code', en, 'fr', (csv) => csv.replace('"Copy code","",', '"Copy code","Copier le code",'));
+  assert.match(fr, /^body:\n  add_security_recommendation: true\n/m);
 });
 
 test('a new language of an authentication template in the preset wording without the security sentence keeps a body (add_security_recommendation: false), which lint takes', async () => {
   const en = 'channel: shop-whatsapp\nname: verify_login\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "*{{1}}* is your verification code."\n  examples:\n    1: "483920"\nbuttons:\n  - type: OTP\n    text: Autofill\n    otp_type: ONE_TAP\n    autofill_text: Autofill\n    supported_apps:\n      - package_name: com.example.app\n        signature_hash: K8a/AINcGX7\n';
-  const { dir, config } = await project({ 'templates/verify_login.en_US.yaml': en });
-  try {
-    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
-    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
-    assert.not.match(csv, /body\.text/, 'the preset body is no text to translate');
-    writeFiles(dir, { 'tr/de.csv': csv.replace(/"Autofill",""/g, '"Autofill","Automatisch ausfüllen"') });
-    const r = await importTranslations(config, ['tr/de.csv'], dir);
-    assert.equal(r.refusals, []);
-    const de = readFileSync(path.join(dir, 'templates/verify_login.de.yaml'), 'utf8');
-    assert.match(de, /^body:\n  add_security_recommendation: false\n/m);
-    assert.not.match(de, /verification code|examples/);
-    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.file.endsWith('verify_login.de.yaml')), []);
-  } finally { cleanup(dir); }
+  const de = await presetTranslated('verify_login', en, 'de', (csv) => csv.replace(/"Autofill",""/g, '"Autofill","Automatisch ausfüllen"'));
+  assert.match(de, /^body:\n  add_security_recommendation: false\n/m);
 });
 
 test.run();
