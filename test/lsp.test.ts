@@ -48,7 +48,8 @@ async function withServer(dir: string, use: (c: Client) => Promise<void>): Promi
     const client = new Client(conn, proc);
     conn.listen();
     try {
-      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+      const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
+      assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
       await conn.sendNotification('initialized', {});
       await use(client);
       await conn.sendRequest('shutdown');
@@ -102,7 +103,7 @@ test('diagnostics equal `lint --format json` for every covered file, open or not
 
 const BAD = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{3}} is ready for pickup at the store."\n  examples: { 1: Ana, 3: A1 }\n';
 
-test('an edit that fixes a finding clears it; hover explains the rule; completion offers channel aliases', async () => {
+test('an edit that fixes a finding clears it; hover explains the rule; completion offers channel aliases; the outline is the template\'s keys', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': BAD });
@@ -116,6 +117,11 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
       assert.match(hover.contents.value, /Why:.*WhatsApp rejects/);
       const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 0, character: 9 } }) as { label: string }[];
       assert.equal(items.map((i) => i.label), ['line-rcs', 'line-wa', 'shop-rcs', 'shop-translated', 'shop-whatsapp']);
+      // the outline of the editor's text (the symbols' own cases: test/lsp-symbols.test.ts)
+      const outline = await c.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: a } }) as { name: string; detail?: string; children?: { name: string }[] }[];
+      assert.equal(outline.map((x) => x.name), ['channel', 'name', 'language', 'category', 'body']);
+      assert.is(outline[1]!.detail, 'order_ready');
+      assert.equal(outline[4]!.children!.map((x) => x.name), ['text', 'examples']);
       // in the editor only: the disk keeps the bad text
       const fixed = BAD.replace('{{3}}', '{{2}}').replace('3: A1', '2: A1');
       await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: fixed }] });
@@ -289,7 +295,8 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
         const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
         conn.onRequest('client/registerCapability', () => null);
         conn.listen();
-        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+        const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
+      assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
         await conn.sendNotification('initialized', {});
         const doc = uri(path.join(dir, 'templates', 'a.yaml'));
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: doc, languageId: 'yaml', version: 1, text: BAD } });

@@ -4,14 +4,15 @@
 // change to a sibling (in the editor or on disk) updates the cross-file findings; a change to the
 // config reloads everything. Hover explains a finding's rule, or shows a placeholder's sample and
 // where else it is used; code actions apply the rules' repairs (src/lint/fix.ts); completion
-// offers channel aliases, languages and the template's placeholder names.
+// offers channel aliases, languages and the template's placeholder names; the outline is the
+// template's keys and items (symbols.ts).
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
-  type CodeAction, type Message, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
+  type CodeAction, type DocumentSymbol, type Message, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parse } from 'yaml';
@@ -28,6 +29,7 @@ import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
+import { templateSymbols } from './symbols.js';
 import { io } from '../core/io.js';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
@@ -131,6 +133,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         completionProvider: { triggerCharacters: [' ', '{'] },
         documentFormattingProvider: true,
+        documentSymbolProvider: { label: 'tplsync' },
       },
       serverInfo: { name: 'tplsync', version: toolVersion() },
     };
@@ -237,6 +240,12 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     if (!open) return [];
     const r = formatBytes(project!.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
     return r.kind === 'changed' && r.text !== undefined ? [{ range: open.whole, newText: r.text }] : [];
+  });
+
+  // the outline (and breadcrumbs) of a template: its keys, a list's items by index and what they are
+  connection.onDocumentSymbol(async (p): Promise<DocumentSymbol[]> => {
+    const open = await openCovered(p.textDocument.uri);
+    return open ? templateSymbols(open.text) : [];
   });
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {

@@ -4,7 +4,7 @@ import { defineCommand } from '../command.js';
 export const command = defineCommand(
   'lsp',
   (c) => c
-    .description('the Language Server Protocol server: lint findings, hover, quick fixes and completion in any editor (docs/editors.md)')
+    .description('the Language Server Protocol server: lint findings, hover, quick fixes, completion and an outline in any editor (docs/editors.md)')
     .option('--stdio', 'speak LSP over stdin and stdout (the only transport)'),
   async (_args, o) => (await import('../lsp.js')).lspCommand(o),
 );
