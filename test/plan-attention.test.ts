@@ -35,14 +35,23 @@ test('needsAttention: APPROVED, PENDING and REINSTATED ask nothing; every other 
 });
 
 test('needsAttention carries the recommendation, quality and pauses, and names the lint rule that covers the reason', () => {
-  const rules = new Set(['placeholder-position', 'placeholder-syntax', 'category']);
+  const rules = new Set(['placeholder-position', 'placeholder-syntax', 'placeholder-adjacent', 'category']);
   const a = needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Fix the variable at the end of the text' }, rules)!;
-  assert.is(a.rule, 'placeholder-syntax');
+  // the recommendation's words say which placeholder rule: a variable at the end is placeholder-position's
+  assert.is(a.rule, 'placeholder-position');
   assert.is(a.recommendation, 'Fix the variable at the end of the text');
   assert.match(describeAttention(a), 'recommendation: Fix the variable');
-  assert.match(a.todo, 'lint rule placeholder-syntax');
+  assert.match(a.todo, 'lint rule placeholder-position');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Variables can not be adjacent' }, rules)!.rule, 'placeholder-adjacent');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Check the curly braces' }, rules)!.rule, 'placeholder-syntax');
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT' }, rules)!.rule, 'placeholder-syntax');
+  // whether a text is marketing is the reviewer's judgement: the category rule (one of three values) does not check it
+  for (const code of ['INCORRECT_CATEGORY', 'TAG_CONTENT_MISMATCH', 'PROMOTIONAL']) {
+    const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code }, rules)!;
+    assert.is(c.rule, undefined, code);
+    assert.not.match(c.todo, 'lint rule');
+  }
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: a body may not end with a placeholder' }, rules)!.rule, 'placeholder-position');
-  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INCORRECT_CATEGORY' }, rules)!.rule, 'category');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'SCAM' }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'no-such-rule: x' }, rules)!.rule, undefined);
   // an RCS-only template (a message, no WhatsApp part): WhatsApp's reason codes name no rule of it; a rule named in the reason still does

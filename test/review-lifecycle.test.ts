@@ -85,11 +85,11 @@ test('REJECTED with a reason and recommendation: plan (text, json, markdown) and
     const text = await run(['plan', '--detailed-exitcode']);
     assert.is(text.exitCode, 2, text.stdout + text.stderr);
     assert.match(text.stdout, 'is REJECTED (INVALID_FORMAT; recommendation: Remove the variable at the start of the text)');
-    assert.match(text.stdout, 'lint rule placeholder-syntax');
+    assert.match(text.stdout, 'lint rule placeholder-position'); // the recommendation's words: a variable at the start
     const json = await run(['plan', '--format', 'json']);
     const pj = JSON.parse(json.stdout) as PlanJson;
     assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
-    assert.equal([pj.changes[0]!.needsAttention!.state, pj.changes[0]!.needsAttention!.rule, pj.changes[0]!.needsAttention!.recommendation], ['REJECTED', 'placeholder-syntax', 'Remove the variable at the start of the text']);
+    assert.equal([pj.changes[0]!.needsAttention!.state, pj.changes[0]!.needsAttention!.rule, pj.changes[0]!.needsAttention!.recommendation], ['REJECTED', 'placeholder-position', 'Remove the variable at the start of the text']);
     const md = await run(['plan', '--format', 'markdown']);
     assert.match(md.stdout, '### Needs attention');
     assert.match(md.stdout, 'REJECTED (INVALID_FORMAT');
@@ -98,7 +98,7 @@ test('REJECTED with a reason and recommendation: plan (text, json, markdown) and
     assert.is(review.exitCode, 2, review.stdout + review.stderr);
     assert.match(review.stdout, /REJECTED/);
     assert.match(review.stdout, 'recommendation: Remove the variable at the start of the text');
-    assert.match(review.stdout, 'lint rule placeholder-syntax checks this');
+    assert.match(review.stdout, 'lint rule placeholder-position checks this');
     const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
     assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
     assert.equal(rj.summary, { total: 1, approved: 0, pending: 0, absent: 0, needsAttention: 1 });
@@ -148,7 +148,7 @@ test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables i
     // not attempted: the channel would refuse it, and the plan already said what to do instead
     assert.match(apply.stdout + apply.stderr, 'not attempted: the template is DISABLED on the channel and takes no edit: create a new template under another name');
     assert.not.match(apply.stdout + apply.stderr, 'A DISABLED template cannot be edited');
-    assert.match(apply.stderr, '1 template not attempted: the channel takes no edit of it as it stands; create a new template under another name (docs/recovery.md#disabled)');
+    assert.match(apply.stderr, '1 template not attempted: the channel takes no edit of it as it stands; each line above says what to do instead (docs/recovery.md)');
     assert.is(JSON.stringify(emu.state.templates.get(`${CHANNEL_A}/${id}`)?.body ?? [...emu.state.templates.values()][0]!.body).includes('at our store'), false, 'nothing was written');
   } finally { cleanup(dir); }
 });
@@ -163,15 +163,90 @@ test('a re-categorised template (UTILITY approved as MARKETING) is drift without
     assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
     assert.match(plan.stdout, 'the channel has it approved as MARKETING; the file says UTILITY');
     assert.match(plan.stdout, 'set category: MARKETING or appeal');
+    // the Markdown comment: a category is no line of the customer's text, so no empty diff or preview is drawn
+    const md = await run(['plan', '--format', 'markdown']);
+    assert.match(md.stdout, '| `category` | "MARKETING" | "UTILITY" |', md.stdout);
+    assert.not.match(md.stdout, /```diff\n```/);
+    assert.not.match(md.stdout, /What the customer sees:\n\n```text\n\n?```/);
     const review = await run(['review']);
     assert.is(review.exitCode, 2);
     assert.match(review.stdout, 'set category: MARKETING or appeal');
-    // applying the file's UTILITY is refused: the category of an APPROVED template cannot change
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 5);
+    // sending it is refused: the platform bills and routes it as MARKETING, not as the file says
+    const name = /name: (\S+)/.exec(readFileSync(file, 'utf8'))![1]!;
+    const send = await run(['send', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
+    assert.is(send.exitCode, 3, send.stdout + send.stderr);
+    assert.match(send.stderr, 'is approved on the channel as MARKETING, and the file says UTILITY');
+    assert.match(send.stderr, 'Set category: MARKETING in the file');
+    assert.match(send.stderr, 'Nothing was sent');
+    // no edit counted: the write would be refused, so it spends none
+    assert.not.match(md.stdout, 'uses one of its limited edits');
+    // applying the file's UTILITY is not attempted: the category of an APPROVED template cannot change
+    const apply = await run(['apply', '--auto-approve']);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change: set category: MARKETING in the file');
     writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
     const after = await run(['plan', '--detailed-exitcode']);
     assert.is(after.exitCode, 0, after.stdout + after.stderr);
     assert.is((await run(['review'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('REINSTATED is approved again: review counts it (exit 0), plan says an edit spends one of the limited edits, send sends it', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'REINSTATED' })).status, 200);
+    const review = await run(['review', '--format', 'json']);
+    assert.is(review.exitCode, 0, review.stdout + review.stderr);
+    assert.is((JSON.parse(review.stdout) as ReviewJson).summary.approved, 1);
+    assert.is((await run(['plan', '--detailed-exitcode'])).exitCode, 0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('ready for pickup', 'ready to collect'));
+    const plan = await run(['plan', '--format', 'json']);
+    const edit = (JSON.parse(plan.stdout) as { editBudget?: { spends: number } }).editBudget;
+    assert.is(edit?.spends, 1, plan.stdout);
+    assert.match((await run(['plan'])).stdout, 'uses one of its limited edits');
+  } finally { cleanup(dir); }
+});
+
+test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run after the review); apply --wait with nothing to write follows the review', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'PENDING' })).status, 200);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('ready for pickup', 'ready to collect'));
+    const results = path.join(dir, 'results.json');
+    const apply = await run(['apply', '--auto-approve', '--results', results]);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stderr, 'not edited: in review (PENDING), and WhatsApp takes no edit until the review ends');
+    assert.not.match(apply.stderr, 'change what the reason names');
+    const r = JSON.parse(readFileSync(results, 'utf8')) as { results: { outcome: string; deferred?: string }[] };
+    assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);
+    // the file as the channel has it, still in review: --wait follows it (here until its short wait ends)
+    writeFileSync(file, text);
+    const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+    assert.is(wait.exitCode, 5, wait.stdout + wait.stderr);
+    assert.match(wait.stdout, 'Following the review of 1 template in review (nothing to write)');
+    assert.match(wait.stdout, /in review shop-whatsapp\/order_ready_\w+\/en_US → PENDING/);
+    assert.match(wait.stderr, '1 template still PENDING when the wait ended');
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'APPROVED' })).status, 200);
+    const done = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+    assert.is(done.exitCode, 0, done.stdout + done.stderr);
+    assert.not.match(done.stdout, 'Following the review');
+  } finally { cleanup(dir); }
+});
+
+test('followReviews reads each template in review until it is decided', async () => {
+  const { dir, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'REJECTED' })).status, 200);
+    const { createClient } = await import('../src/api/client.ts');
+    const { followReviews } = await import('../src/apply/apply.ts');
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, allowInsecureHttp: true });
+    const rows = [{ channelId: CHANNEL_A, publicId: id, status: 'PENDING' as string | undefined }];
+    await followReviews(client, rows, { timeoutMs: 60_000, pollMs: 1 });
+    assert.is(rows[0]!.status, 'REJECTED');
   } finally { cleanup(dir); }
 });
 

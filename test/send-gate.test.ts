@@ -55,6 +55,10 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     const forced = await run(sendOrder(name, ['--no-remote-check']));
     assert.is(forced.exitCode, 0, forced.stderr);
     assert.ok(emu.state.conversation(forced.stdout.trim()));
+    // a language the files do not have: the ones they do are named
+    const fr = await run(sendOrder(name, ['--language', 'fr']));
+    assert.is(fr.exitCode, 3, fr.stdout + fr.stderr);
+    assert.match(fr.stderr, `No template wa/${name}/fr in the template files; there is wa/${name}/en_US: choose with --language`);
   } finally { cleanup(dir); }
 });
 

@@ -12,7 +12,9 @@ import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from 
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
-  refusal?: string }
+  refusal?: string;
+  /** with refusal: review, the refusal ends with the review under way (a re-run then writes it) */
+  deferred?: 'review' }
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
@@ -31,8 +33,9 @@ export interface ApplyResult {
   /**
    * quota: skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues.
    * edit-limit: failed because the APPROVED template's edit allowance is used up: a re-run after retryAt writes it.
+   * review: not attempted because the template is in review (PENDING), which WhatsApp does not edit: a re-run after the review writes it.
    */
-  deferred?: 'quota' | 'edit-limit';
+  deferred?: 'quota' | 'edit-limit' | 'review';
   /** with deferred: from when the quota allows the next creation, or the template its next edit, when known (ISO 8601) */
   retryAt?: string;
 }
@@ -82,7 +85,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart)
-    if (it.refusal) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: EXIT.USAGE };
+    if (it.refusal) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
     try {
       try {
         if (pacer && it.action === 'create') {
@@ -149,9 +152,14 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
 }
 
 /** Polls written templates until none is PENDING or the time is up. */
-async function waitForReview(client: Client, results: ApplyResult[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
+function waitForReview(client: Client, results: ApplyResult[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
+  return followReviews(client, results.filter((r) => r.outcome === 'created' || r.outcome === 'updated'), w, signal);
+}
+
+/** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
+export async function followReviews(client: Client, rows: readonly { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + w.timeoutMs;
-  let pending = results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status === 'PENDING');
+  let pending = rows.filter((r) => r.status === 'PENDING');
   while (pending.length && Date.now() < deadline && !signal?.aborted) {
     await new Promise((ok) => setTimeout(ok, w.pollMs));
     await Promise.all(pending.map(async (r) => {

@@ -10,6 +10,7 @@ import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { writeBodyOf, type Action, type Plan } from '../plan/plan.js';
+import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
@@ -29,11 +30,17 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
+  const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
-  const refusal = c.action === 'update' && c.remoteStatus === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : undefined;
-  return [{ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body, ...(refusal ? { refusal } : {}) }];
+  if (c.action === 'update' && c.remoteStatus === 'DISABLED') return [{ ...base, refusal: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' }];
+  // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
+  const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
+  if (category) return [{ ...base, refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` }];
+  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review is refused until the review ends (an RCS-only template is not WhatsApp's)
+  if (c.action === 'update' && c.remoteStatus === 'PENDING' && !c.remote?.canonical.rcsOnly) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision)', deferred: 'review' }];
+  return [base];
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
@@ -72,7 +79,7 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
   return applyItems(conn.client, pending.items, {
     parallelism: o.parallelism,
     ...(o.signal ? { signal: o.signal } : {}),
-    ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: 500 } } : {}),
+    ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: REVIEW_POLL_MS } } : {}),
     ...(o.onResult ? { onResult: o.onResult } : {}),
     quota: conn.environment.createQuota ?? DEFAULT_CREATE_QUOTA,
     ...(o.waitForQuota === false ? { waitForQuota: false } : {}),
@@ -80,6 +87,9 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
     ...(o.onQuotaWait ? { onQuotaWait: o.onQuotaWait } : {}),
   });
 }
+
+/** how often --wait reads a template in review */
+export const REVIEW_POLL_MS = 500;
 
 export interface ApplyCounts { created: number; updated: number; failed: number; skipped: number; rejected: number; stillPending: number;
   /** with --wait: written, and their state could not be read (the review not followed) */
@@ -104,13 +114,15 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
   const deferred = notDone.filter((r) => r.deferred === 'quota');
   const editLimited = notDone.filter((r) => r.deferred === 'edit-limit');
+  // not attempted: in review, which WhatsApp does not edit (a re-run after it writes it)
+  const inReview = notDone.filter((r) => r.deferred === 'review');
   // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
-  const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE);
+  const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE && !r.deferred);
   if (o.interrupted) {
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && !blocked.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -121,7 +133,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
     // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
     const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
-    const transient = notDone.length - refused - deferred.length - editLimited.length - blocked.length;
+    const transient = notDone.length - refused - deferred.length - editLimited.length - blocked.length - inReview.length;
     const parts: string[] = [];
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
@@ -131,7 +143,8 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; create a new template under another name (docs/recovery.md#disabled)`);
+    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided (\`tplsync apply --wait\` follows the review)`);
+    if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);

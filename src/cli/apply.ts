@@ -2,10 +2,10 @@
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import type { ApplyResult } from '../apply/apply.js';
-import { applyExit, countResults, loadPlanFile, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
+import { followReviews, type ApplyResult } from '../apply/apply.js';
+import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait } from '../apply/quota.js';
-import { interruptSignal, onHardStop } from '../core/interrupt.js';
+import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
 import { redact } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -74,6 +74,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let unread = 0;
     /** templates their files hold back (an expired campaign): deliberately not written, said at the end as at the start */
     let heldByFile: string[] = [];
+    /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
+    let inReview: { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }[] = [];
     const partly = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
@@ -114,11 +116,13 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
+      inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
+        .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING' }));
     }
     if (pending.items.length === 0) {
       if (saved) io().stdout.write('Nothing to write.\n');
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
-      return partly(EXIT.OK);
+      return partly(o.wait && inReview.length ? await followOnly(conn, inReview, waitTimeout * 1000, signal) : EXIT.OK);
     }
     if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
       io().stderr.write('Nothing was written.\n');
@@ -126,6 +130,28 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     }
     return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
   }
+}
+
+/** --wait with nothing to write: the templates already in review followed until each is decided (or the wait ends) */
+async function followOnly(conn: Connection, rows: { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }[], timeoutMs: number, signal: AbortSignal): Promise<number> {
+  const c = pc.createColors(useColor(io().stdout));
+  io().stdout.write(`Following the review of ${rows.length} template${rows.length === 1 ? '' : 's'} in review (nothing to write).\n`);
+  await followReviews(conn.client, rows, { timeoutMs, pollMs: REVIEW_POLL_MS }, signal);
+  for (const r of rows) {
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : c.yellow(r.status ?? 'not read');
+    io().stdout.write(`${r.status === 'APPROVED' ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${templateKey(r)} → ${st}\n`);
+  }
+  if (signal.aborted) return interruptExitCode();
+  const rejected = rows.filter((r) => r.status === 'REJECTED').length;
+  const open = rows.filter((r) => r.status === 'PENDING').length;
+  const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
+  const parts = [
+    ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (docs/recovery.md#rejected)`] : []),
+    ...(open ? [`${s(open)} still PENDING when the wait ended; \`tplsync review\` shows their state later`] : []),
+  ];
+  if (!parts.length) return EXIT.OK;
+  io().stderr.write(`tplsync: ${parts.join('. ')}.\n`);
+  return EXIT.PARTIAL;
 }
 
 async function confirm(question: string): Promise<boolean> {

@@ -37,7 +37,7 @@ export interface TemplateMeta {
    * What `send` compares with the channel's copy before sending: the file's `publicId` (else the
    * id is derived from the channel, name and language) and a digest of each part a read shows.
    */
-  check?: { readonly publicId?: string; readonly digest: Readonly<Record<string, string>> };
+  check?: { readonly publicId?: string; readonly digest: Readonly<Record<string, string>>; /** the file's WhatsApp category: the channel may have approved it under another (re-categorised) */ readonly category?: string };
   /**
    * An authentication template without text of its own: WhatsApp writes its text. `exact`: the
    * body is WhatsApp's wording (English); `localised`: WhatsApp writes it in the template's
@@ -199,7 +199,7 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(suggestions.length ? { suggestions } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
-    check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c) },
+    check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}) },
     ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
+import { describeAttention, isApprovedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -116,21 +116,22 @@ export function makePlan(inp: PlanInputs): Plan {
     let recat: NeedsAttention | undefined;
     // an APPROVED template under another category than the file's, unless the file itself changed
     // it since --base (that edit is flagged below): the platform re-categorised it
-    if (remoteCategory && c.category && remoteCategory !== c.category && r.statusText === 'APPROVED' && inp.baseCategories?.get(c.templateId) !== remoteCategory) {
+    if (remoteCategory && c.category && remoteCategory !== c.category && isApprovedState(r.statusText) && inp.baseCategories?.get(c.templateId) !== remoteCategory) {
       recat = recategorised(c.category, remoteCategory, inp.baseCategories?.get(c.templateId) === c.category);
     }
     /** an edit WhatsApp is certain to refuse: it spends no edit of the budget */
     let refused = false;
     if (baseCategory && c.category && baseCategory !== c.category) {
       diff.unshift({ path: 'category', before: baseCategory, after: c.category });
-      if (r.statusText === 'APPROVED' && !recat) {
-        refused = true;
+      // the write carries the file's category: refused whoever changed it (the platform: recat says what to do)
+      if (isApprovedState(r.statusText)) refused = true;
+      if (isApprovedState(r.statusText) && !recat) {
         attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
       }
     }
     let edit: EditSpend | undefined;
     // WhatsApp's limit: an RCS-only template (no WhatsApp content on the channel) takes any number of edits
-    if (diff.length && r.statusText === 'APPROVED' && !refused && r.chatapp) {
+    if (diff.length && isApprovedState(r.statusText) && !refused && r.chatapp) {
       const allowance = editAllowanceOf(r);
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);

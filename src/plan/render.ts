@@ -231,10 +231,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       }
       parts.push('');
     }
-    if (c.action !== 'orphan') parts.push('```diff', unifiedDiff(c), '```', '');
+    // a change the template's text does not show (its category alone) has no lines to diff: none drawn
+    const patch = c.action === 'orphan' ? '' : unifiedDiff(c);
+    if (patch.trim()) parts.push('```diff', patch, '```', '');
     if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
-    if (preview) parts.push('What the customer sees:', '', '```text', preview, '```', '');
+    if (preview?.trim()) parts.push('What the customer sees:', '', '```text', preview, '```', '');
     parts.push('</details>', '');
     details.push(parts.join('\n'));
   }

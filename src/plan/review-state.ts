@@ -26,22 +26,40 @@ export interface NeedsAttention {
 /** What the read of a template says of its life (docs/api-assumptions.md). */
 export type ReviewFields = Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil' | 'chatapp' | 'message'>;
 
-/** WhatsApp's rejection reasons a lint rule checks before a review does. */
+/**
+ * WhatsApp's rejection reasons a lint rule checks before a review does: INVALID_FORMAT is the
+ * placeholders' (which rule, the recommendation's words say: FORMAT_HINTS). The category codes
+ * (INCORRECT_CATEGORY, TAG_CONTENT_MISMATCH, PROMOTIONAL) name none: whether a text is marketing
+ * is the reviewer's judgement, and the `category` rule only checks that the value is one of three.
+ */
 const RULE_OF_REASON: Readonly<Record<string, string>> = {
   INVALID_FORMAT: 'placeholder-syntax',
-  INCORRECT_CATEGORY: 'category',
-  TAG_CONTENT_MISMATCH: 'category',
-  PROMOTIONAL: 'category',
 };
 
-/** The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`), or WhatsApp's reason code's (`whatsappCodes`: not for an RCS-only template). */
-export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>, whatsappCodes = true): string | undefined {
+/** words of an INVALID_FORMAT recommendation, and the rule that checks what they name */
+const FORMAT_HINTS: readonly [RegExp, string][] = [
+  [/adjacent|next to each other|consecutive|side by side/i, 'placeholder-adjacent'],
+  [/\b(start|starts|begin|begins|beginning|end|ends)\b/i, 'placeholder-position'],
+  [/too many (variables|parameters|placeholders)|ratio|too short for/i, 'placeholder-density'],
+  [/\b(sample|samples|example|examples)\b/i, 'placeholder-sample'],
+];
+
+/**
+ * The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`),
+ * or WhatsApp's reason code's (`whatsappCodes`: not for an RCS-only template), made precise by the
+ * reviewer's recommendation where its words name one.
+ */
+export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>, whatsappCodes = true, recommendation?: string): string | undefined {
   if (!reason) return undefined;
   const named = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*:/.exec(reason)?.[1];
   if (named && ruleIds.has(named)) return named;
   if (!whatsappCodes) return undefined;
   const code = /\b([A-Z]+(?:_[A-Z]+)+|PROMOTIONAL|SCAM)\b/.exec(reason)?.[1];
-  const rule = code ? RULE_OF_REASON[code] : undefined;
+  let rule = code ? RULE_OF_REASON[code] : undefined;
+  if (rule === 'placeholder-syntax') {
+    const words = `${reason} ${recommendation ?? ''}`;
+    rule = FORMAT_HINTS.find(([re, id]) => re.test(words) && ruleIds.has(id))?.[1] ?? rule;
+  }
   return rule && ruleIds.has(rule) ? rule : undefined;
 }
 
@@ -61,12 +79,15 @@ const TODO: Readonly<Record<string, string>> = {
 /** States that are fine: APPROVED, and PENDING (within its review) and REINSTATED (approved again). */
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
 
+/** Approved on the channel: APPROVED, or REINSTATED (approved again after a pause or an appeal): sendable, and an edit spends one of WhatsApp's limited edits. */
+export const isApprovedState = (state: string | undefined): boolean => state === 'APPROVED' || state === 'REINSTATED';
+
 /** What a remote state asks of the team, or undefined when it asks nothing. */
 export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set()): NeedsAttention | undefined {
   const state = r?.statusText;
   if (r === undefined || state === undefined || FINE.has(state)) return undefined;
   // WhatsApp's reason codes name lint rules of WhatsApp's parts: an RCS-only template (a message, no chatapp) is reviewed by other rules
-  const rule = ruleOfReason(r.rejectionReason, ruleIds, !(r.chatapp === undefined && r.message !== undefined));
+  const rule = ruleOfReason(r.rejectionReason, ruleIds, !(r.chatapp === undefined && r.message !== undefined), r.recommendation);
   return {
     state,
     ...(r.rejectionReason ? { reason: r.rejectionReason } : {}),

@@ -13,17 +13,17 @@ import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
+import { isApprovedState } from '../plan/review-state.js';
 import { loadCleanProject } from '../project/load.js';
 
 /** What a saved promotion records of the source, so that apply can refuse it when the source moved. */
 export type PromotionSource = SavedSource;
 
-const PASSING = new Set(['APPROVED', 'REINSTATED']);
 
 /** Pure: why a template may not be promoted from the source (its desired model there and its read), or undefined when it may. */
 export function promotionGate(desired: CanonicalTemplate, read: TemplateReadResponse | null, source: string): string | undefined {
   if (!read) return `not in ${source}: apply it there first and let the review approve it`;
-  if (!PASSING.has(read.statusText)) {
+  if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     return read.statusText === 'PENDING'
       ? `PENDING in ${source}: promoted once the review there approves it`

@@ -4,7 +4,7 @@
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { templateKey as keyOf } from '../model/ids.js';
-import { needsAttention, recategorised, type NeedsAttention } from '../plan/review-state.js';
+import { isApprovedState, needsAttention, recategorised, type NeedsAttention } from '../plan/review-state.js';
 
 export interface ReviewRow {
   channel: string;
@@ -49,7 +49,7 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
     const remoteCategory = r.chatapp?.category;
     let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
-    if (!a && r.statusText === 'APPROVED' && remoteCategory && i.category && remoteCategory !== i.category) a = recategorised(i.category, remoteCategory, false);
+    if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category) a = recategorised(i.category, remoteCategory, false);
     const todo = a?.todo ?? (r.statusText === 'PENDING' ? 'in review: wait (tplsync apply --wait follows it)' : undefined);
     return {
       ...base, state: r.statusText,
@@ -58,14 +58,14 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
       ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
       ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
       // WhatsApp limits the edits of APPROVED templates only, and only those with WhatsApp content (not RCS-only ones)
-      ...(i.allowance && r.chatapp && (r.statusText === 'APPROVED' || r.statusText === 'REINSTATED') ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
+      ...(i.allowance && r.chatapp && isApprovedState(r.statusText) ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
       ...(a?.reason ?? r.rejectionReason ? { reason: a?.reason ?? r.rejectionReason } : {}),
       ...(r.recommendation ? { recommendation: r.recommendation } : {}),
       ...(a?.rule ? { rule: a.rule } : {}),
       ...(todo ? { todo } : {}),
     };
   }).sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
-  const approved = templates.filter((t) => t.state === 'APPROVED' && !t.todo).length;
+  const approved = templates.filter((t) => isApprovedState(t.state) && !t.todo).length;
   const pending = templates.filter((t) => t.state === 'PENDING').length;
   const absent = templates.filter((t) => t.state === 'ABSENT').length;
   return {
@@ -86,7 +86,7 @@ export function renderReviewText(r: Review, paint: { red(s: string): string; gre
   const width = Math.min(60, Math.max(8, ...r.templates.map((t) => keyOf(t).length)));
   out.push(paint.bold(`${pad('TEMPLATE', width)}  ${pad('STATE', 16)}  ${pad('QUALITY', 7)}  ${pad('PAUSES', 6)}  EDITS LEFT`));
   for (const t of r.templates) {
-    const colour = t.state === 'APPROVED' && !t.todo ? paint.green : t.state === 'PENDING' || t.state === 'ABSENT' ? paint.yellow : paint.red;
+    const colour = isApprovedState(t.state) && !t.todo ? paint.green : t.state === 'PENDING' || t.state === 'ABSENT' ? paint.yellow : paint.red;
     const edits = t.editsLeft === undefined ? '-' : `${t.editsLeft}${t.nextEditAt ? ` (next ${t.nextEditAt})` : ''}`;
     out.push(`${pad(keyOf(t), width)}  ${colour(pad(t.state, 16))}  ${pad(t.quality ?? '-', 7)}  ${pad(t.pauses === undefined ? '-' : String(t.pauses), 6)}  ${edits}`);
     if (t.reason) out.push(`    reason: ${t.reason}`);

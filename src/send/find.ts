@@ -19,7 +19,12 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   const channel = want.channel ?? channels[0];
   const candidates = named.filter(({ value: t }) => t!.channel === channel);
   const key = `${channel ? `${channel}/` : ''}${want.name}${want.language ? `/${want.language}` : ''}`;
-  if (channel === undefined || candidates.length === 0) throw new UsageError(`No template ${key} in the template files`);
+  if (channel === undefined || candidates.length === 0) {
+    // the same name in other languages (or on other channels): say which exist, as a missing --language does
+    const others = project.files.filter(({ value: t }) => t && t.name === want.name && (want.channel === undefined || t.channel === want.channel));
+    const where = [...new Set(others.map((f) => `${String(f.value!.channel)}/${want.name}/${String(f.value!.language)}`))].sort();
+    throw new UsageError(`No template ${key} in the template files${where.length ? `; there ${where.length === 1 ? 'is' : 'are'} ${where.join(', ')}: choose with --language${want.channel === undefined ? ' (and --channel)' : ''}` : ''}`);
+  }
   if (candidates.length > 1) throw new UsageError(`${channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
