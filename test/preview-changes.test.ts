@@ -50,7 +50,7 @@ test('the index lists each change; the update page shows the channel today besid
   assert.match(after!, /class="wa-button" data-path="buttons\[0\]"/, 'the unchanged button is not marked');
   const created = readFileSync(path.join(dir, 'changes', 'shop-whatsapp_order_late_en_US.html'), 'utf8');
   assert.match(created, /Not on the channel yet: this template is new/);
-  assert.match(created, /Sorry <mark title="\{\{name\}\}" dir="auto">Ana<\/mark>/);
+  assert.match(created, /Sorry <mark title="\{\{name\}\}">Ana<\/mark>/);
 });
 
 test('the plan comment links to the preview and names each changed template\'s page', async () => {

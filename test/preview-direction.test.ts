@@ -40,15 +40,21 @@ const file = (language: string, body: string, examples: Record<string, string>, 
 });
 const page = (v: Loose) => renderTemplatePage({ key: `shop-whatsapp/${String(v.name)}/${String(v.language)}`, file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
 
-test('an Arabic template: rtl and lang on the message, the page stays English, samples isolated with dir=auto', () => {
+test('an Arabic template: rtl and lang on the message, the page stays English, samples marked, not isolated (the phone lays the filled text out as one string)', () => {
   const html = page(file('ar', 'طلبك {{order}} بمبلغ {{amount}}.', { order: 'A-1042', amount: '250 SAR' }));
   assert.match(html, /<html lang="en" dir="ltr">/, 'the page around the message is English');
   assert.match(html, /<div class="phone" lang="ar" dir="rtl">/);
-  assert.match(html, /<mark title="\{\{order\}\}" dir="auto">A-1042<\/mark>/);
+  assert.match(html, /<mark title="\{\{order\}\}">A-1042<\/mark>/);
   assert.match(html, /<main>/);
   assert.match(html, /<h1>shop-whatsapp\/order_update\/ar<\/h1>/);
   const ja = page(file('ja', '{{name}}様、ご注文を発送しました。', { name: '田中' }));
   assert.match(ja, /<div class="phone" lang="ja" dir="ltr">/);
+});
+
+test('a sample is marked, not isolated: a Latin brand and its sample in an Arabic sentence read as the filled text does', () => {
+  // isolated (dir="auto"), "5G Max" moved to the other side of "TelcoNet" in a right-to-left line
+  const html = withSamples('باقة TelcoNet {{plan}} متاحة الآن', { plan: '5G Max' });
+  assert.is(html, 'باقة TelcoNet <mark title="{{plan}}">5G Max</mark> متاحة الآن');
 });
 
 test('a sample missing: the placeholder is shown left to right, marked', () => {

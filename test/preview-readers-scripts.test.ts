@@ -61,6 +61,26 @@ for (const s of SCRIPTS) {
       const del = await page.locator('[data-testid="before"] [data-testid="body"] del').allInnerTexts();
       assert.equal(del.map((t) => t.trim()), [s.offer[1]], `${s.id}: ${JSON.stringify(del)}`);
     }
+    if (s.dir === 'rtl') {
+      // a horizontal card with imageAlign RIGHT: the image on the right in a right-to-left
+      // conversation too; its title's brand and sample in the order of the filled text
+      await page.goto(`file://${path.join(built.site, pageOf('shop-rcs', 'plan_card', s.language))}`);
+      const card = await page.evaluate(() => {
+        const media = document.querySelector('.cards.horizontal .card-media')!.getBoundingClientRect();
+        const card = document.querySelector('.cards.horizontal .card')!.getBoundingClientRect();
+        const mark = [...document.querySelectorAll('.cards.horizontal mark')].find((m) => m.textContent === '5G Max')!;
+        const brand = document.createRange();
+        const node = [...mark.parentElement!.childNodes].find((n) => n.nodeType === 3 && n.textContent!.includes('TelcoNet'))!;
+        const at = node.textContent!.indexOf('TelcoNet');
+        brand.setStart(node, at);
+        brand.setEnd(node, at + 'TelcoNet'.length);
+        const b = brand.getBoundingClientRect();
+        const m = mark.getBoundingClientRect();
+        return { mediaMid: media.left + media.width / 2, cardMid: card.left + card.width / 2, brand: { r: b.right, y: Math.round(b.top) }, sample: { x: m.left, y: Math.round(m.top) } };
+      });
+      assert.ok(card.mediaMid > card.cardMid, `${s.id}: imageAlign RIGHT puts the image on the right: ${JSON.stringify(card)}`);
+      if (card.brand.y === card.sample.y) assert.ok(card.sample.x >= card.brand.r - 1, `${s.id}: "TelcoNet 5G Max" reads as filled in: ${JSON.stringify(card)}`);
+    }
     assert.equal(problems, []);
   });
 }

@@ -67,6 +67,20 @@ function rcsOf(s: Script): string {
   ].join('\n');
 }
 
+/**
+ * A right-to-left script's standalone horizontal card, its image on the right (Google: "RIGHT:
+ * Thumbnail preview is right-aligned", whatever the language), its title a Latin brand followed by
+ * a sample (the phone lays out the filled text as one string: "TelcoNet 5G Max").
+ */
+function horizontalOf(s: Script): string {
+  return [
+    'channel: shop-rcs', 'name: plan_card', `language: ${s.language}`, 'description: Plan card', 'message:', '  type: rich_card', '  richCards:',
+    `    - title: "TelcoNet {{plan}}"`, `      description: "${s.sent} {{price}}"`, '      fileUrl: https://cdn.example.com/offers/plan.png',
+    '  examples: { plan: 5G Max, price: "39 €" }',
+    '  rcsRichCardsOpts: { type: STANDALONE, orientation: HORIZONTAL, imageAlign: RIGHT }', '',
+  ].join('\n');
+}
+
 /** A Latin template with words and URLs longer than any bubble. */
 const LATIN_LONG = [
   'channel: shop-whatsapp', 'name: long_words', 'language: de', 'category: UTILITY', 'description: Long words',
@@ -83,6 +97,7 @@ export async function buildProject(dir: string): Promise<Built> {
   for (const s of SCRIPTS) {
     writeFileSync(path.join(dir, 'templates', 'whatsapp', `order_update.${s.language}.yaml`), whatsappOf(s));
     writeFileSync(path.join(dir, 'templates', 'rcs', `offers.${s.language}.yaml`), rcsOf(s));
+    if (s.dir === 'rtl') writeFileSync(path.join(dir, 'templates', 'rcs', `plan_card.${s.language}.yaml`), horizontalOf(s));
   }
   writeFileSync(path.join(dir, 'templates', 'whatsapp', 'long_words.de.yaml'), LATIN_LONG);
   const config = await loadConfig({ cwd: dir });

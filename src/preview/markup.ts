@@ -19,9 +19,11 @@ export function withSamples(text: string, examples: Loose | undefined, formatted
   let out = esc(scan.texts[0]!);
   scan.placeholders.forEach((p, i) => {
     const v = s(examples?.[p.key]);
-    // a sample takes its own direction (dir="auto" isolates it), so an order number or an amount
-    // inside an Arabic or Hebrew sentence keeps its place, as the apps show it
-    out += v === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}" dir="auto">${esc(v)}</mark>`;
+    // a sample is laid out with the text around it, not isolated: the phone gets one string with
+    // the values in it, so "TelcoNet {{plan}}" in an Arabic sentence reads "TelcoNet 5G Max" there
+    // and here (an isolated sample, dir="auto", moved to the other side of the brand). A missing
+    // sample shows its placeholder left to right (there is no phone's way to show it)
+    out += v === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(p.raw)}</mark>` : `<mark title="${esc(p.raw)}">${esc(v)}</mark>`;
     out += esc(scan.texts[i + 1]!);
   });
   return formatted ? formatWhatsApp(out) : out;
@@ -99,8 +101,8 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side'], lang
 /**
  * A changed text compared word by word with its placeholders whole (each one word, `tplsyncph0x`,
  * while the texts are compared: the segmenter drops characters it does not know, and splits
- * `{{1}}`), then each shown as its sample, marked and isolated (`dir="auto"`) as in an unchanged
- * text: a changed sample is a changed word. Undefined when a text holds such a word.
+ * `{{1}}`), then each shown as its sample, marked (not isolated) as in an unchanged text: a
+ * changed sample is a changed word. Undefined when a text holds such a word.
  */
 function diffWithSamples(mine: string, theirs: string, samples: Record<string, string>, theirSamples: Record<string, string>, side: Marks['side'], language: string | undefined, formatted: boolean): string | undefined {
   if (/tplsyncph\d+x/.test(mine + theirs)) return undefined;
@@ -118,7 +120,7 @@ function diffWithSamples(mine: string, theirs: string, samples: Record<string, s
   const b = tokens(theirs, theirSamples, false), a = tokens(mine, samples, true);
   const shown = (escaped: string): string => escaped.replace(/tplsyncph(\d+)x/g, (_m, n: string) => {
     const { value, raw } = shows[Number(n)]!;
-    return value === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(raw)}</mark>` : `<mark title="${esc(raw)}" dir="auto">${esc(value)}</mark>`;
+    return value === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(raw)}</mark>` : `<mark title="${esc(raw)}">${esc(value)}</mark>`;
   });
   return wordDiff(a, b, side, language, formatted, shown);
 }
