@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { environmentValues, loadConfig, type EnvironmentConfig } from '../src/config/load.ts';
 import { addSecret, redact } from '../src/core/redact.ts';
-import { lintStandIn, MissingValuesError, replaceReferences, scanReferences, substituteValues, templateReferences, VALUE_NAME } from '../src/model/values.ts';
+import { escapeLiteralReferences, lintStandIn, MissingValuesError, replaceReferences, scanReferences, substituteValues, templateReferences, VALUE_NAME } from '../src/model/values.ts';
 import { remnantsAsReferences, secretRemnants } from '../src/model/remnants.ts';
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,20 @@ test('scanReferences: ((name)) with its offsets; escaped, spaced, placeholder-li
   assert.equal(scanReferences('(see (below))'), []);
   assert.equal(scanReferences('literal \\((flow_id)) here'), []);
   assert.equal(scanReferences('(((x)))'), [{ name: 'x', start: 1, end: 6 }]);
+});
+
+test('escapeLiteralReferences: any text, escaped, holds no reference and reads back as itself (seeded property)', () => {
+  const piece = fc.constantFrom('((', '))', '\\', 'yes', 'x-1', '{{1}}', ' ', 'C:', '(', ')', 'é', 'stop');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((a) => a.join('')), (text) => {
+    const t = escapeLiteralReferences({ body: { text } }) as { body: { text: string } };
+    assert.equal(scanReferences(t.body.text), [], t.body.text);
+    assert.is(replaceReferences(t.body.text, () => 'VALUE'), text);
+  }));
+  // the platform's texts of the trial: a reply word in brackets, a Windows path with a backslash before them
+  const t = escapeLiteralReferences({ name: 'n', body: { text: 'reply ((yes)); C:\\temp\\((x))' } }) as { body: { text: string } };
+  assert.is(t.body.text, 'reply \\((yes)); C:\\temp\\\\((x))');
+  const none = { body: { text: 'no brackets' } };
+  assert.is(escapeLiteralReferences(none), none, 'a template without one is returned as it is');
 });
 
 test('replaceReferences: values in place, an escaped reference becomes its literal text, an unknown one is kept and named', () => {

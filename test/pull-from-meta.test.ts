@@ -82,6 +82,31 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
   } finally { cleanup(dir); }
 });
 
+test('a platform text holding ((name)) is written escaped (from an export and from the channel): lint asks for no value, plan sends it as it was', () => withMetaProject(async (dir) => {
+  const body = 'Hi {{1}}, reply ((yes)) or see C:\\temp\\((x)) for your order.';
+  const page = { data: [{ name: 'paren_ref', language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '1', components: [
+    { type: 'BODY', text: body, example: { body_text: [['Ana']] } },
+    { type: 'FOOTER', text: 'Text ((stop)) to opt out' },
+  ] }] };
+  writeFiles(dir, { 'export.json': JSON.stringify(page) });
+  const r = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const file = readFileSync(path.join(dir, 'templates', 'paren_ref.en_US.yaml'), 'utf8');
+  assert.match(file, 'text: Hi {{1}}, reply \\((yes)) or see C:\\temp\\\\((x)) for your order.');
+  assert.match(file, 'footer: Text \\((stop)) to opt out');
+  const lint = await cliIn(['lint'], { cwd: dir });
+  assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+  const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+  assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+  assert.is((await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env })).exitCode, 0);
+  // pulled back from the channel into another folder: escaped the same way (so the channel holds the export's text, backslashes and brackets whole)
+  const back = await cliIn(['pull', '--id', templateId(CHANNEL_A, 'paren_ref', 'en_US'), '--channel', 'shop-whatsapp', '--dir', 'back', '--force'], { cwd: dir, env });
+  assert.is(back.exitCode, 0, back.stdout + back.stderr);
+  const again = readFileSync(path.join(dir, 'back', 'paren_ref.en_US.yaml'), 'utf8');
+  assert.match(again, 'Text \\((stop)) to opt out');
+  assert.match(again, 'C:\\temp\\\\((x))');
+}));
+
 test('input that is not JSON: file:line:col, exit 3, nothing written', async () => {
   const dir = tempDir();
   try {

@@ -98,6 +98,20 @@ export function replaceReferences(text: string, replace: (name: string) => strin
   });
 }
 
+/** a text that reads as a reference, escaped or not: written literal by a backslash before it */
+const LITERAL_REFERENCE = /\(\(([A-Za-z][A-Za-z0-9_-]{0,63})\)\)/g;
+
+/**
+ * A template's texts as a file must write them to mean themselves: each `((name))` in them (a
+ * platform's text that happens to hold one, `reply ((yes))`, `C:\temp\((x))`) preceded by a
+ * backslash, so that no environment value is put in its place and a backslash before it stays
+ * (replaceReferences gives the text back). What pull writes from a channel or an export.
+ */
+export function escapeLiteralReferences<T>(t: T): T {
+  if (!hasReferences(t as Loose)) return t;
+  return mapStrings(t as Loose, (s) => (mayReference(s) ? s.replace(LITERAL_REFERENCE, '\\$&') : s)) as T;
+}
+
 /** Maps every substitutable string of a template (identity keys and mapping keys left alone); unchanged parts are shared. */
 export function mapStrings(t: Loose, f: (s: string, key: string | number | undefined) => string): Loose {
   const walk = (v: unknown, key: string | number | undefined, top: boolean): unknown => {

@@ -18,6 +18,7 @@ import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { resolvePath } from '../core/io.js';
+import { escapeLiteralReferences } from '../model/values.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -131,7 +132,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...t.value, ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
+      // a ((name)) in the platform's texts is text: escaped, or lint would ask for a value and plan put one in its place
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...escapeLiteralReferences(t.value), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }

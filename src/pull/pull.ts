@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../files/write.js';
 import { markedTemplate, refersToSecret, shownTemplate, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
-import { marksAsReferences, templateReferences } from '../model/values.js';
+import { escapeLiteralReferences, marksAsReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
@@ -66,7 +66,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) { push({ id, kind: 'held', file: rel, name, language }); continue; }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
-    const channelCopy = fromRead(r, req.channelId);
+    // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
+    const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
     // the file's references stay references: what the channel holds where the file has a secret
     // (the current value, or an earlier one after a rotation) becomes the reference first; the
     // file is then compared in that form (its secrets as references, its other values filled in)
@@ -77,7 +78,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     let learned: ReadonlyMap<string, string> = new Map();
     if (marked) {
       const current = (ref: string): string | undefined => { const v = conn.environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
-      const placed = remnantsAsReferences(fromFile(marked, req.channelId, '').canonical, channelCopy, current);
+      // compared in the same form: the file's literal ((name)) texts escaped as the channel copy's are (its secrets are marks, not references)
+      const placed = remnantsAsReferences(escapeLiteralReferences(fromFile(marked, req.channelId, '').canonical), channelCopy, current);
       c = placed.value as CanonicalTemplate;
       unplaced = placed.unplaced;
       learned = placed.learned;
@@ -92,7 +94,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     let kept: { message?: Record<string, unknown>; category?: string } = {};
     if (replaced && !req.namesFrom) {
       // compared as the file is in this environment: its ((values)) filled in, its secrets as their references (as `c` has them)
-      const w = withFileNames(c, marked ? marksAsReferences(marked) : shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }), req.channelId);
+      const w = withFileNames(c, marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false })), req.channelId);
       if (w.names) named = w.names;
       kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
