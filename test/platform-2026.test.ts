@@ -110,6 +110,16 @@ test('a character no one sees or a curly quote is named by its code point', () =
   assert.ok(inside.some((m) => m.includes('it holds U+201C LEFT DOUBLE QUOTATION MARK, a word processor\'s quote')), inside.join('\n'));
   // an emoji sequence and a Persian joiner are the characters doing their job
   assert.equal(msgs('Hello {{1}}, our team \u{1F469}\u200D\u{1F4BB} says \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 your order is ready.').filter((m) => m.startsWith('text-characters')), []);
+  // ... and counted apart from one that is not: two joiners of Persian words, one inside a placeholder's neighbourhood alone
+  const zwnj = msgs('Hello {{1}}, \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 and \u0628\u0633\u062A\u0647\u200C\u0647\u0627 ok \u200C your order is ready.').filter((m) => m.startsWith('text-characters'));
+  assert.equal(zwnj.length, 1, zwnj.join('\n'));
+  assert.not.match(zwnj[0]!, 'times');
+  // a terminal's escape sequence pasted from a log: ESC and BEL are control characters, named
+  const esc = msgs('Hello {{1}}, ok \\e]0;x\\a\\e[31m your order is ready for pickup at the store.').filter((m) => m.startsWith('text-characters'));
+  assert.ok(esc.some((m) => m.includes('a control character, U+001B ESCAPE (2 times)')), esc.join('\n'));
+  assert.ok(esc.some((m) => m.includes('a control character, U+0007 BELL')), esc.join('\n'));
+  // the line break stays a line break
+  assert.equal(msgs('Hello {{1}},\\nyour order is ready for pickup at the store.').filter((m) => m.startsWith('text-characters')), []);
 });
 
 test('an unquoted leading {{ says to quote the text', () => {

@@ -216,6 +216,10 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('ready for pickup', 'ready to collect'));
     const results = path.join(dir, 'results.json');
+    // --results at a folder: said before anything is read or written (it was an internal error, exit 70)
+    const folder = await run(['apply', '--auto-approve', '--results', dir]);
+    assert.is(folder.exitCode, 3, folder.stdout + folder.stderr);
+    assert.match(folder.stderr, `--results ${dir} is a folder: give the results file, e.g. --results ${path.join(dir, 'results.json')}`);
     const apply = await run(['apply', '--auto-approve', '--results', results]);
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
     assert.match(apply.stderr, 'not edited: in review (PENDING), and WhatsApp takes no edit until the review ends');

@@ -20,7 +20,8 @@ import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 import type { Connection } from '../connection/connect.js';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 
 export interface ApplyCommandOptions {
@@ -50,7 +51,11 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}': apply it without --env (or with --env ${saved.environment}), or make a plan for ${o.env} (tplsync plan --env ${o.env} --out FILE)`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
   // an earlier run's results are removed first, whatever stops this run (a key not set, a blocked port: exit 3), so they never pass for this run's
-  if (o.results) rmSync(resolvePath(o.results), { force: true });
+  if (o.results) {
+    const at = resolvePath(o.results);
+    if (existsSync(at) && statSync(at).isDirectory()) throw new UsageError(`--results ${o.results} is a folder: give the results file, e.g. --results ${path.join(o.results, 'results.json')}`);
+    rmSync(at, { force: true });
+  }
   const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {

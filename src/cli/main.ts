@@ -97,7 +97,7 @@ export function handleError(e: unknown, debug: boolean): number {
 const SYSTEM_ERRORS: Record<string, string> = {
   ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is used up', EFBIG: 'the file would be larger than this process may write (ulimit -f)',
   EROFS: 'the file system is read-only', EACCES: 'permission denied', EPERM: 'the operation is not permitted', EMFILE: 'too many files open (ulimit -n)',
-  ENFILE: 'too many files open on the machine', EIO: 'an input/output error of the device', EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder',
+  ENFILE: 'too many files open on the machine', EIO: 'an input/output error of the device', EISDIR: 'it is a folder', ERR_FS_EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder',
 };
 
 /** `cannot write PATH: why (CODE)` for an error of the file system, else undefined */

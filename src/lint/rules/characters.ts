@@ -5,6 +5,7 @@ import type { Path } from '../../files/locate.js';
 import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
 const NAMES: Readonly<Record<number, string>> = {
+  0x0000: 'NULL', 0x0007: 'BELL', 0x0008: 'BACKSPACE', 0x000d: 'CARRIAGE RETURN', 0x001b: 'ESCAPE', 0x007f: 'DELETE',
   0x0009: 'CHARACTER TABULATION', 0x00ad: 'SOFT HYPHEN', 0x061c: 'ARABIC LETTER MARK', 0x180e: 'MONGOLIAN VOWEL SEPARATOR',
   0x200b: 'ZERO WIDTH SPACE', 0x200c: 'ZERO WIDTH NON-JOINER', 0x200d: 'ZERO WIDTH JOINER', 0x200e: 'LEFT-TO-RIGHT MARK', 0x200f: 'RIGHT-TO-LEFT MARK',
   0x202a: 'LEFT-TO-RIGHT EMBEDDING', 0x202b: 'RIGHT-TO-LEFT EMBEDDING', 0x202c: 'POP DIRECTIONAL FORMATTING', 0x202d: 'LEFT-TO-RIGHT OVERRIDE', 0x202e: 'RIGHT-TO-LEFT OVERRIDE',
@@ -21,8 +22,13 @@ export function codePoint(ch: string): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${name ? ` ${name}` : ''}`;
 }
 
-/** a format character (invisible: zero-width, bidi controls, ...) or a tab; tag characters (flag emoji) excepted */
-const HIDDEN = /[\t\p{Cf}]/gu;
+/**
+ * a format character (invisible: zero-width, bidi controls, ...), a tab, or a control character
+ * other than the line break (ESC, BEL, a carriage return, C1 controls: a terminal's escape
+ * sequences pasted from a log); tag characters (flag emoji) excepted
+ */
+const HIDDEN = /[\t\p{Cf}\x00-\x08\x0B-\x1F\x7F-\x9F]/gu;
+const CONTROL = /[\x00-\x08\x0B-\x1F\x7F-\x9F]/u;
 const TAG = /[\u{E0000}-\u{E007F}]/u;
 /** joiners doing their job: between letters (Persian, Indic scripts) or inside an emoji sequence */
 const JOINS_LETTERS = /[\p{L}\p{M}]/u;
@@ -40,7 +46,7 @@ const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Sc
 /** Hidden characters of a text that do not do a job there, with their offsets. */
 export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
   // most texts have none: one shared empty answer, nothing allocated
-  if (!/[\t\p{Cf}]/u.test(text)) return NONE;
+  if (!/[\t\p{Cf}\x00-\x08\x0B-\x1F\x7F-\x9F]/u.test(text)) return NONE;
   const out: { ch: string; at: number }[] = [];
   const rtl = DIRECTIONAL_MARK.test(text) && RIGHT_TO_LEFT.test(text) ? placeholderSpans(text) : undefined;
   HIDDEN.lastIndex = 0;
@@ -147,8 +153,8 @@ export function cleanText(text: string): string {
 export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
-    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no control characters (ESC, BEL, a carriage return), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
@@ -167,8 +173,9 @@ export const characterRules = defineRules([
         for (const { ch, at } of hidden) {
           if (seen!.has(ch)) continue;
           seen!.add(ch);
-          const n = text.split(ch).length - 1;
-          const what = ch === '\t' ? 'a tab' : 'an invisible character';
+          // the occurrences flagged (a joiner between letters is spelling, not counted)
+          const n = hidden.filter((h) => h.ch === ch).length;
+          const what = ch === '\t' ? 'a tab' : CONTROL.test(ch) ? 'a control character' : 'an invisible character';
           ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : ' (it cannot be seen, but it is sent)'}.`, { at: { start: at, end: at + ch.length } });
         }
         if (!CURLY.test(text)) continue;
