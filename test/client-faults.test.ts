@@ -11,7 +11,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient, type ClientOptions, type RetryInfo } from '../src/api/client.ts';
-import { ApiError, AuthError, ContractError, RateLimitedError, UnavailableError } from '../src/api/errors.ts';
+import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, UnavailableError } from '../src/api/errors.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import type { FaultSettings } from '../src/emulator/faults.ts';
 import { CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
@@ -162,6 +162,23 @@ test('a server that echoes the key in an error never gets it into a message', as
       assert.match((e as Error).message, /\[redacted\]/);
     }
   } finally { echo.close(); }
+});
+
+test('a 404 that is not the API\'s answer (a wrong path in baseUrl) is an error, not "no such template"', async () => {
+  // the emulator at a path it has no operation at: its own 404 (OPERATION_NOT_FOUND)
+  const wrong = createClient({ baseUrl: `${emu.url}/v9`, apiKey: CANARY });
+  const e = await expectError(wrong.getTemplate(CHANNEL_A, fixedId('wrong path')), NotFoundError, 3);
+  assert.match(e.message, 'No operation at GET /v9/');
+  assert.match(e.message, "check that the environment's baseUrl is the API's address");
+  // a web server's own page for a path it does not know (not JSON)
+  const web = createServer((_req, res) => { res.writeHead(404, { 'content-type': 'text/html' }); res.end('<!DOCTYPE html><title>404</title>'); });
+  await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
+  try {
+    const port = (web.address() as AddressInfo).port;
+    await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY }).getTemplate(CHANNEL_A, fixedId('html')), NotFoundError, 3);
+  } finally { web.close(); }
+  // the API's own answer for an absent template stays "absent"
+  assert.is(await client().getTemplate(CHANNEL_A, fixedId('absent')), null);
 });
 
 test('the canary key appears in no message, log line, error rendering or data file', () => {

@@ -113,7 +113,10 @@ export function createTransport(options: TransportOptions): Transport {
     const extra = body?.errors?.filter((x) => x.message !== body.message).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message}`) ?? [];
     const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.slice(0, 200) || res.statusText;
     const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
-    if (call.nullOn404 && (notFound.has(res.status) || codes.has('RESOURCE_NOT_FOUND'))) return { kind: 'ok', value: null };
+    // a 404 that is no answer of the API's is not "no such template": another code in its error
+    // body, or a page that is not JSON (a baseUrl with a wrong path: every template would plan as new)
+    const notTheApis = res.status === 404 && ((codes.size > 0 && !codes.has('RESOURCE_NOT_FOUND')) || (body === undefined && text.trim() !== ''));
+    if (call.nullOn404 && !notTheApis && (notFound.has(res.status) || codes.has('RESOURCE_NOT_FOUND'))) return { kind: 'ok', value: null };
     if (res.status === 401 || res.status === 403 || codes.has('API_KEY_NOT_FOUND') || codes.has('FORBIDDEN_ERROR')) {
       return { kind: 'fail', error: new AuthError(`${what}: ${res.status === 403 || codes.has('FORBIDDEN_ERROR') ? 'not allowed' : 'authentication refused'}: ${detail}`, res.status, [...codes][0]) };
     }
@@ -122,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
       const Err = res.status === 429 ? RateLimitedError : UnavailableError;
       return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), error: new Err(`${what}: HTTP ${res.status}: ${detail}`, res.status) };
     }
-    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}`, 404, [...codes][0]) };
+    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? ' (not the API\'s answer for an absent template: check that the environment\'s baseUrl is the API\'s address, its path included)' : ''}`, 404, [...codes][0]) };
     return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}`, res.status, [...codes][0]) };
   }
 

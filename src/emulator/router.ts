@@ -76,5 +76,6 @@ export function route(method: string, rawTarget: string): Route {
     if (method !== 'GET') throw wrong('GET');
     return { kind: 'api', op: 'status', target, clientMessageId: uuid('clientMessageId', seg[1]!) };
   }
-  throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No operation at ${method} ${target.normalised.slice(0, 200)}`);
+  // not RESOURCE_NOT_FOUND (a template that is not there): a client with a wrong base path must not take every template for absent
+  throw new HttpError(404, 'OPERATION_NOT_FOUND', `No operation at ${method} ${target.normalised.slice(0, 200)}`);
 }
