@@ -75,6 +75,8 @@ test('plan refuses an environment whose values break a rule (exit 1, by file, fi
     const tooLong = await cliIn(['apply', '--auto-approve', '--env', 'bad'], { cwd: dir, env: { ...env, BAD_PROMO: longSecret } });
     assert.is(tooLong.exitCode, 1, tooLong.stdout + tooLong.stderr);
     assert.match(tooLong.stderr, /body\.text .*body-length/);
+    // the fix of a secret value is in its variable, not in the config
+    assert.match(tooLong.stderr, 'or the environment variable a secret value comes from (BAD_PROMO)');
     assert.not.ok((tooLong.stdout + tooLong.stderr).includes(CANARY), 'the secret is never printed');
     assert.is(emu.state.templates.size, 0, 'nothing was written');
   } finally { cleanup(dir); }

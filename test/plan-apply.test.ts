@@ -187,6 +187,8 @@ test('partial failure: the other templates are written, exit 5, the results say 
     r = await run(dir, ['plan'], 'wrong-key');
     assert.is(r.exitCode, 6);
     assert.match(r.stderr, /authentication refused/);
+    // which variable to fix
+    assert.match(r.stderr, /the key is the variable TPLSYNC_TEST_KEY of environment '\w+'/);
     assert.not.match(r.stderr, /wrong-key/);
   } finally { cleanup(dir); }
 });

@@ -204,7 +204,10 @@ test('REINSTATED is approved again: review counts it (exit 0), plan says an edit
     const plan = await run(['plan', '--format', 'json']);
     const edit = (JSON.parse(plan.stdout) as { editBudget?: { spends: number } }).editBudget;
     assert.is(edit?.spends, 1, plan.stdout);
-    assert.match((await run(['plan'])).stdout, 'uses one of its limited edits');
+    const text = (await run(['plan'])).stdout;
+    assert.match(text, 'uses one of its limited edits');
+    // the summary counts what is marked ! (an edit that spends one is marked, though the template is approved)
+    assert.match(text, 'Plan for remote: 0 to create, 1 to update, 0 unchanged. 1 needs attention (marked ! above).');
   } finally { cleanup(dir); }
 });
 

@@ -26,6 +26,8 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
   /** statuses that mean "no such template" on a read (default [404]; RESOURCE_NOT_FOUND in the body counts too) */
   notFoundStatuses?: number[];
+  /** where the key came from, said when the API refuses it (`the key is the variable X of environment Y`) */
+  keySource?: string;
   /** for tests: the jitter source */
   random?: () => number;
   /** called before each retry (for progress displays and logs) */
@@ -73,6 +75,7 @@ export function createClient(options: ClientOptions): Client {
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
     notFoundStatuses: options.notFoundStatuses ?? [404],
     concurrency: options.concurrency ?? 8,
+    ...(options.keySource ? { keySource: options.keySource } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),

@@ -21,6 +21,8 @@ export interface TransportOptions {
   backoff: { baseMs: number; capMs: number; random: () => number };
   maxRetryAfterMs: number;
   notFoundStatuses: readonly number[];
+  /** where the key came from, said when the API refuses it */
+  keySource?: string;
   /** requests in flight at once */
   concurrency: number;
   onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
@@ -118,7 +120,10 @@ export function createTransport(options: TransportOptions): Transport {
     const notTheApis = res.status === 404 && ((codes.size > 0 && !codes.has('RESOURCE_NOT_FOUND')) || (body === undefined && text.trim() !== ''));
     if (call.nullOn404 && !notTheApis && (notFound.has(res.status) || codes.has('RESOURCE_NOT_FOUND'))) return { kind: 'ok', value: null };
     if (res.status === 401 || res.status === 403 || codes.has('API_KEY_NOT_FOUND') || codes.has('FORBIDDEN_ERROR')) {
-      return { kind: 'fail', error: new AuthError(`${what}: ${res.status === 403 || codes.has('FORBIDDEN_ERROR') ? 'not allowed' : 'authentication refused'}: ${detail}`, res.status, [...codes][0]) };
+      const forbidden = res.status === 403 || codes.has('FORBIDDEN_ERROR');
+      // a key refused: which variable to fix (a key not allowed an operation is the account's matter)
+      const source = !forbidden && options.keySource ? ` (${options.keySource})` : '';
+      return { kind: 'fail', error: new AuthError(`${what}: ${forbidden ? 'not allowed' : 'authentication refused'}: ${detail}${source}`, res.status, [...codes][0]) };
     }
     if (RETRY_STATUSES.has(res.status)) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));

@@ -70,7 +70,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   const apiKey = io().env[environment.apiKeyEnv];
   addSecret(apiKey);
   if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
-  const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), ...common });
+  const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource: `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'`, ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };
 }
 

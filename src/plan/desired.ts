@@ -10,7 +10,7 @@ import type { LoadedFile } from '../project/load.js';
 import { refersToSecret, templateIn } from '../project/values.js';
 import { addSecret } from '../core/redact.js';
 import { fromFile, fromRead } from '../model/canonical.js';
-import { hasReferences } from '../model/values.js';
+import { hasReferences, templateReferences } from '../model/values.js';
 import { secretRemnants } from '../model/remnants.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
@@ -26,13 +26,18 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  */
 export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>): DesiredTemplate[] {
   const broken: string[] = [];
+  /** the variables the broken templates' secret values come from: the fix is there, not in the config */
+  const variables = new Set<string>();
   const desired = files.map((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
     const t = templateIn(f.file, f.value, env);
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {
       const errors = errorsInEnvironment(t, new Date(), severities);
-      if (errors.length) broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
+      if (errors.length) {
+        broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
+        for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
+      }
     }
     const channel = String(t.channel);
     const channelId = resolveChannel(channel, env);
@@ -42,15 +47,15 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const { canonical, ...fileOnly } = fromFile(t, channelId, id);
     return { file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape };
   });
-  if (broken.length) throw new ValuesBreakTemplates(env.name, broken);
+  if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort());
   return desired;
 }
 
 /** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */
 export class ValuesBreakTemplates extends Error {
   readonly exitCode = EXIT.FINDINGS;
-  constructor(environment: string, readonly reports: string[]) {
-    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config (lint checks the files with their references, not with each environment's values).`);
+  constructor(environment: string, readonly reports: string[], variables: readonly string[] = []) {
+    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''} (lint checks the files with their references, not with each environment's values).`);
   }
 }
 

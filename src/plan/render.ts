@@ -86,12 +86,14 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const s = plan.summary;
   const none = s.create + s.update === 0;
   const attention = attentionCount(plan);
+  // every template marked ! above: not approved, and also an edit over its limit, one in review, a category change
+  const marked = plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
   if (out.length && out[out.length - 1] !== '') out.push('');
   out.push(none && !attention
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${attention} template${attention === 1 ? ' needs' : 's need'} attention in ${o.environment}: not approved, or approved under another category (marked ! above).`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${attention ? ` ${attention} need${attention === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
