@@ -1,7 +1,7 @@
 // pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
 // that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
 // is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -115,6 +115,41 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /bad\.json:2:\d+: not JSON/);
     assert.not.match(r.stderr, /\n\s+at /);
+    // what else is saved in place of an export: each said for what it is (exit 3, nothing written)
+    writeFiles(dir, {
+      'page.json': '<!DOCTYPE html><html><body>Log in to Facebook</body></html>',
+      'error.json': JSON.stringify({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } }),
+      'twilio.json': JSON.stringify({ contents: [{ friendly_name: 'x', language: 'en', types: { 'twilio/text': { body: 'Hi' } } }], meta: {} }),
+    });
+    const said = async (file: string, from = 'meta') => { const x = await cliIn(['pull', '--from', from, file, '--channel', 'shop-whatsapp'], { cwd: dir }); assert.is(x.exitCode, 3, x.stderr); return x.stderr; };
+    assert.match(await said('page.json'), 'page.json is an HTML or XML page, not the JSON');
+    assert.match(await said('error.json'), 'error.json is an error answer of the Graph API, not a template listing: "Invalid OAuth access token."');
+    assert.match(await said('twilio.json'), 'twilio.json looks like a Twilio Content export ("contents", "types"), not Meta\'s: pull it with --from twilio');
+    assert.equal(readdirSync(dir).filter((f) => f === 'templates'), [], 'nothing written');
+  } finally { cleanup(dir); }
+});
+
+test('an export with a byte-order mark is read; a template that is not APPROVED is written and named with its state; a paging URL\'s token is never printed; --force keeps the file\'s description', async () => {
+  const dir = tempDir();
+  try {
+    const token = 'EAAJBxyzSECRET' + 'TOKEN1234567890abcdef';
+    const tpl = (name: string, status: string, extra: Record<string, unknown> = {}) => ({ name, language: 'en_US', status, category: 'UTILITY', id: name, ...extra, components: [{ type: 'BODY', text: `Your order for ${name} is ready for pickup at the store.` }] });
+    const page = { data: [tpl('ready_ok', 'APPROVED'), tpl('ready_rejected', 'REJECTED', { rejected_reason: 'INVALID_FORMAT' }), tpl('ready_gone', 'DELETED')],
+      paging: { cursors: { after: 'QVFI' }, next: `https://graph.facebook.com/v21.0/1022/message_templates?access_token=${token}&after=QVFI` } };
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'export.json': `\ufeff${JSON.stringify(page)}` });
+    const r = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr); // the page after it is not given
+    assert.match(r.stderr, 'ready_rejected/en_US (export.json data[1]) is REJECTED in the export (INVALID_FORMAT): written, but apply would submit it for review');
+    assert.match(r.stderr, 'ready_gone/en_US (export.json data[2]) is DELETED in the export: written, but apply would submit it for review again under a name the platform deleted');
+    assert.not.match(r.stderr, 'ready_ok/en_US (export.json data[0]) is');
+    assert.match(r.stderr, 'access_token=[redacted]&after=QVFI');
+    assert.not.ok((r.stdout + r.stderr).includes(token), 'the token is never printed');
+    // the description a user wrote survives a pull --force of the same export
+    const file = path.join(dir, 'templates', 'ready_ok.en_US.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed\n'));
+    const forced = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(forced.exitCode, 1, forced.stderr);
+    assert.match(readFileSync(file, 'utf8'), 'description: Sent when the order is packed');
   } finally { cleanup(dir); }
 });
 

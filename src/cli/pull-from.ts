@@ -43,6 +43,8 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
       written++;
       say(`${r.file}: ${what}\n`);
       if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      // not live on the platform: apply would submit it (again) for review, or create what was deleted
+      if (r.status) warn(`tplsync: ${what} (${r.source}) is ${r.status} in the export${r.reason ? ` (${r.reason})` : ''}: written, but apply would submit it for review${/DELET/.test(r.status) ? ' again under a name the platform deleted' : ''}; remove ${r.file} if it should not go live, or fix it first\n`);
       if (r.leftOut?.length) {
         code = EXIT.FINDINGS;
         partial++;
@@ -70,16 +72,18 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   });
   flush();
   const listing = format === 'meta' ? 'Meta\'s' : 'Twilio\'s';
+  // a Graph API paging URL carries the access token when the first request passed it in its query: never printed
+  const shown = (u: string | undefined): string => (u ?? "").replace(/([?&](?:access_token|appsecret_proof)=)[^&#]*/gi, (_m, k: string) => `${k}[redacted]`);
   for (const p of morePages.after) {
     code = EXIT.FINDINGS;
     const how = format === 'meta'
       ? 'GET the paging.next URL with the same token, and again from each page until one has no paging.next'
       : 'GET the meta.next_page_url URL with the same credentials, and again from each page until next_page_url is null';
-    io().stderr.write(`tplsync: ${p.file} is one page of ${listing} listing, and the page after it is not among the files given (${p.next}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
+    io().stderr.write(`tplsync: ${p.file} is one page of ${listing} listing, and the page after it is not among the files given (${shown(p.next)}): only the templates of the files given are pulled; ${how}, and pass every page's file to one pull\n`);
   }
   for (const p of morePages.before) {
     code = EXIT.FINDINGS;
-    io().stderr.write(`tplsync: ${p.file} is a later page of ${listing} listing, and the pages before it are not among the files given${p.previous ? ` (${p.previous})` : ''}: only the templates of the files given are pulled; fetch the listing from its first page (the request without a cursor) and pass every page's file to one pull\n`);
+    io().stderr.write(`tplsync: ${p.file} is a later page of ${listing} listing, and the pages before it are not among the files given${p.previous ? ` (${shown(p.previous)})` : ''}: only the templates of the files given are pulled; fetch the listing from its first page (the request without a cursor) and pass every page's file to one pull\n`);
   }
   if (morePages.accounts.length) {
     code = EXIT.FINDINGS;

@@ -34,7 +34,9 @@ export interface ExportPullRequest {
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string }
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string;
+    /** the export's review state when it is not an approved one, and its reason */
+    status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   /** the file the template would be written to is the one that holds it already (a second run of the same pull): nothing written, exit 0 */
@@ -49,7 +51,11 @@ export function parseJsonFile(file: string, rel: string): unknown {
   try { const st = statSync(file); size = st.size; folder = st.isDirectory(); } catch { throw new UsageError(`${rel}: no such file`); }
   if (folder) throw new UsageError(`${rel} is a folder: give the export's JSON files (${rel}/*.json)`);
   if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
-  const text = readFileSync(file, 'utf8');
+  let text = readFileSync(file, 'utf8');
+  // a byte-order mark before the JSON (a file saved by an editor that writes one): ignored, as RFC 8259 allows
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // a page saved in place of the API's answer (a sign-in page, an error page of a proxy)
+  if (/^\s*</.test(text)) throw new UsageError(`${rel} is an HTML or XML page, not the JSON the platform's API answers (a sign-in or error page saved in place of the response?): fetch the listing again and save its JSON answer`);
   try { return JSON.parse(text); } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
     const at = m ? Number(m[1]) : 0;
@@ -59,19 +65,47 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean };
+type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean;
+  /** the review state the export gives, when it is not an approved one (written all the same; said) */
+  status?: string; reason?: string };
+
+const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
+/** the state an export gives a template, when it is not approved (Meta's `status`, Twilio's WhatsApp approval `status`) */
+function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
+  if (typeof status !== 'string' || /^approved$/i.test(status) || status === '') return {};
+  return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
+}
+
+/** Why `json` is not an export of `format`, when it says so plainly: the API's error answer, or the other platform's export. */
+function notAnExport(format: ExportFormat, json: unknown, rel: string): string | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const j = json as Record<string, unknown>;
+  const error = typeof j.error === 'object' && j.error !== null ? j.error as Record<string, unknown> : undefined;
+  if (error && typeof error.message === 'string') return `${rel} is an error answer of the Graph API, not a template listing: "${error.message}"; fetch the listing again once that is resolved`;
+  if (typeof j.code === 'number' && typeof j.message === 'string' && typeof j.more_info === 'string') return `${rel} is an error answer of Twilio's API, not a Content listing: "${j.message}"; fetch the listing again once that is resolved`;
+  const looksTwilio = Array.isArray(j.contents) || typeof j.types === 'object' || typeof j.friendly_name === 'string';
+  const looksMeta = Array.isArray(j.data) || Array.isArray(j.components);
+  if (format === 'meta' && looksTwilio && !looksMeta) return `${rel} looks like a Twilio Content export ("contents", "types"), not Meta's: pull it with --from twilio`;
+  if (format === 'twilio' && looksMeta && !looksTwilio) return `${rel} looks like a Meta (WhatsApp Business) export ("data", "components"), not Twilio's: pull it with --from meta`;
+  return undefined;
+}
 
 async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined): Promise<Imported[]> {
+  const not = notAnExport(format, json, rel);
+  if (not) throw new UsageError(not);
   if (format === 'meta') {
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
     let items: { where: string; value: unknown }[];
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-    return items.map((x) => metaToFile(x.value, x.where));
+    return items.map((x) => ({ ...metaToFile(x.value, x.where), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];
   try { items = twilioTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-  return items.map((x) => twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}));
+  return items.map((x) => {
+    const wa = rec(rec(x.approval)?.whatsapp) ?? rec(x.approval);
+    return { ...twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}), ...notApproved(wa?.status, wa?.rejection_reason) };
+  });
 }
 
 /**
@@ -133,9 +167,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
       // a ((name)) in the platform's texts is text: escaped, or lint would ask for a value and plan put one in its place
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...escapeLiteralReferences(t.value), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
+      // ... and its description, which no export carries (Meta's and Twilio's have none)
+      const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...escapeLiteralReferences(t.value), ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
