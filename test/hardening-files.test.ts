@@ -50,6 +50,31 @@ test('a link out of the project (another template, /proc/self/environ) is a find
   } finally { cleanup(root); }
 });
 
+test('the project is the config\'s folder and the folders its globs start from: a config in a subfolder with ../templates, and a templates folder that is a link, are read the same with or without a link inside; a link out of them is refused', async () => {
+  const root = tempDir('tplsync-roots-');
+  try {
+    // a config in its own folder, its templates beside it (format.md: globs are relative to the config)
+    writeFiles(root, { 'a/config/tplsync.yaml': CONFIG.replace('templates/**/*.yaml', '../templates/**/*.{yaml,yml}'), 'a/templates/order_ready.en_US.yaml': VALID });
+    const sub = await cliIn(['--config', 'config/tplsync.yaml', 'lint'], { cwd: path.join(root, 'a') });
+    assert.is(sub.exitCode, 0, sub.stdout + sub.stderr);
+    // a templates folder that is a link to a shared folder: its files are read whether or not a link lies among them
+    writeFiles(root, { 'shared/wa/order_ready.en_US.yaml': VALID, 'b/tplsync.config.yaml': CONFIG, 'b/real/order_later.en_US.yaml': VALID.replace('order_ready', 'order_later') });
+    symlinkSync(path.join(root, 'shared'), path.join(root, 'b', 'templates'));
+    const linked = await cliIn(['lint'], { cwd: path.join(root, 'b') });
+    assert.is(linked.exitCode, 0, linked.stdout + linked.stderr);
+    symlinkSync(path.join(root, 'b/real/order_later.en_US.yaml'), path.join(root, 'shared/wa/order_later.en_US.yaml'));
+    const withLink = await cliIn(['lint'], { cwd: path.join(root, 'b') });
+    assert.is(withLink.exitCode, 0, withLink.stdout + withLink.stderr);
+    // a link out of both: refused, saying where the project's files may lie
+    writeFiles(root, { 'elsewhere/other.en_US.yaml': VALID.replace('order_ready', 'other') });
+    symlinkSync(path.join(root, 'elsewhere/other.en_US.yaml'), path.join(root, 'shared/wa/other.en_US.yaml'));
+    const out = await cliIn(['lint'], { cwd: path.join(root, 'b') });
+    assert.is(out.exitCode, 1, out.stdout + out.stderr);
+    assert.match(out.stdout, 'file-outside-project');
+    assert.match(out.stdout, 'the folders its templates globs start from');
+  } finally { cleanup(root); }
+});
+
 test('a FIFO among the templates is a finding, and nothing waits on it', async () => {
   const { root, dir } = project();
   try {

@@ -66,10 +66,23 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
   }
   // the walk (walk.ts) took regular files under the project and no link; anything else is checked
-  if (!walked && !opts.list) confine(files, [config.dir, ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
+  // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
+  // config's author chose them) and the paths named on the command line
+  if (!walked && !opts.list) confine(files, [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));
+}
+
+/** the folder a glob starts from: its segments before the first with a wildcard (a glob without one: its file's folder) */
+export function globBase(glob: string): string {
+  const segs = glob.split('/');
+  const fixed: string[] = [];
+  for (const s of segs) {
+    if (/[*?[\]{}!]/.test(s)) return fixed.join('/') || '.';
+    fixed.push(s);
+  }
+  return path.posix.dirname(glob);
 }
 
 /**
@@ -85,7 +98,7 @@ function confine(files: readonly string[], roots: readonly string[]): void {
     const r = real(abs);
     if (r === undefined) continue; // a broken link: the read reports it
     if (!inside(r)) {
-      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files inside it. Copy the template into the project, or name the path on the command line.`);
+      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files under the config's folder, the folders its templates globs start from, and the paths named on the command line. Copy the template into the project, add its folder to the config's templates globs, or name the path on the command line.`);
       continue;
     }
     let st;
