@@ -87,6 +87,16 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     assert.match(again.stderr, /exists; pass --force/);
     assert.is((await cliIn(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
     assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
+    // from a subfolder: written where the config's templates are (lint and plan see it), not under the subfolder
+    writeFiles(dir, { 'src/deep/.keep': '' });
+    const sub = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'from_sub'], { cwd: path.join(dir, 'src', 'deep') });
+    assert.is(sub.exitCode, 0, sub.stderr);
+    assert.is(sub.stdout.trim(), path.join('..', '..', 'templates', 'from_sub.en_US.yaml'));
+    assert.is(sub.stderr, '');
+    // an explicit --dir the config does not cover: written, and said
+    const away = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'away', '--dir', 'drafts'], { cwd: dir });
+    assert.is(away.exitCode, 0, away.stderr);
+    assert.match(away.stderr, 'drafts/away.en_US.yaml is not among the config\'s templates');
   } finally { cleanup(dir); }
 });
 

@@ -4,6 +4,8 @@ import { loadConfig, type Config } from '../config/load.js';
 // the API client (and its contract: ajv, yaml) loads only for the commands that connect
 import type { Connection } from '../connection/connect.js';
 import { io } from '../core/io.js';
+import path from 'node:path';
+import { globBase } from '../files/discover.js';
 
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
@@ -21,4 +23,16 @@ export async function withConnection<T>(config: Config, o: ConnectionOptions & {
     ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
   });
   try { return await fn(conn); } finally { await conn.close(); }
+}
+
+/**
+ * Where `new` and `pull` write when no --dir is given: the folder the config's first templates
+ * glob starts from, beside the config (`templates/**` -> <config's folder>/templates), so that a
+ * run from a subfolder writes where lint and plan look; an explicit --dir is the working
+ * directory's.
+ */
+export function writeDir(config: Config, dir: string | undefined): string {
+  if (dir !== undefined) return path.resolve(io().cwd(), dir);
+  const first = config.templates[0];
+  return path.resolve(config.dir, first === undefined ? 'templates' : globBase(first));
 }

@@ -1,5 +1,5 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
-import { commandConfig } from './context.js';
+import { commandConfig, writeDir } from './context.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
@@ -13,7 +13,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
 
-export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir: string; force?: boolean }
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
@@ -32,12 +32,12 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
     throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);
   }
-  const dir = path.resolve(io().cwd(), o.dir);
+  const dir = writeDir(config, o.dir);
   // a folder of the project that is a link out of it (a repository can hold one) is refused; a folder outside, named as such, is the user's
   const rel = path.relative(config.dir, dir);
   const lexicallyInside = !rel.startsWith('..') && !path.isAbsolute(rel);
   const away = lexicallyInside ? escapesProject(config.dir, dir) : undefined;
-  if (away) throw new UsageError(`--dir ${o.dir} leads out of the project through a link (to ${away}); tplsync writes its files inside it. Name the real folder if you mean it`);
+  if (away) throw new UsageError(`--dir ${o.dir ?? path.relative(io().cwd(), dir)} leads out of the project through a link (to ${away}); tplsync writes its files inside it. Name the real folder if you mean it`);
   const file = path.join(dir, safeFileName(o.name, o.language));
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   const schemaPath = schemaModelinePath(config, dir);
@@ -45,5 +45,9 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
   writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
   io().stdout.write(`${path.relative(io().cwd(), file)}\n`);
+  // a folder the config's globs do not cover: lint and plan would never see the file
+  const { discoverFiles } = await import('../files/discover.js');
+  const covered = await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => fs.some((f) => f.abs === file), () => false);
+  if (!covered) io().stderr.write(`tplsync: ${path.relative(io().cwd(), file)} is not among the config's templates (${config.templates.join(', ')}): lint and plan will not see it; move it under them, or add its folder to the config's templates globs\n`);
   return EXIT.OK;
 }

@@ -10,10 +10,10 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig } from './context.js';
+import { commandConfig, writeDir } from './context.js';
 import { io } from '../core/io.js';
 
-export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir: string; force?: boolean; category?: string }
+export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string }
 
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
@@ -23,7 +23,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const env = selectEnvironment(config, o.env);
   const channelId = resolveChannel(o.channel, env);
   if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
-  const dir = path.resolve(io().cwd(), o.dir);
+  const dir = writeDir(config, o.dir);
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
   let written = 0, notWritten = 0, partial = 0;

@@ -11,10 +11,10 @@ import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, withConnection } from './context.js';
+import { commandConfig, withConnection, writeDir } from './context.js';
 import { io } from '../core/io.js';
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
@@ -46,7 +46,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       ids = await listTemplateIds(conn.client, channelId, env.list);
       io().stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
     }
-    const dir = path.resolve(io().cwd(), o.dir);
+    const dir = writeDir(config, o.dir);
     let code: number = EXIT.OK;
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
