@@ -57,6 +57,11 @@ test('tplsync fmt rewrites, a second run changes nothing; --check lists and exit
   } finally { cleanup(dir); }
 });
 
+test('a double-quoted text with \\n escapes stays on one line (yaml would fold it over three)', () => {
+  const text = 'channel: c\nname: n\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{name}}, line one.\\nLine two is here."\n  examples: { name: Ana }\n';
+  assert.is(formatTemplate(text).text, text);
+});
+
 test('button keys keep the order they had before each button type had its own schema; the new keys follow', () => {
   const head = 'channel: shop-whatsapp\nname: x\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: hi there you\nbuttons:\n';
   const v1 = `${head}  - type: OTP\n    text: Copy code\n    otp_type: COPY_CODE\n  - type: URL\n    text: Go\n    url: https://x.example/{{1}}\n    example: https://x.example/1\n`;

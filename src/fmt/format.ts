@@ -46,7 +46,7 @@ export interface FormatResult {
   keptOrder?: boolean;
 }
 
-export const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true } as const;
+export const TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, doubleQuotedAsJSON: true } as const;
 
 const NUMBER_TAGS = new Set(['tag:yaml.org,2002:int', 'tag:yaml.org,2002:float']);
 
