@@ -1,7 +1,7 @@
 // `tplsync preview --changes`: the channel today beside the files, the change marked; against the
 // files at --base when the channel cannot be reached; in a real browser, both sides render and
 // the marked change is the one that was made (a screenshot is kept in test-output/).
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -71,15 +71,23 @@ test('when the channel cannot be reached, --base compares with the files at that
   writeFileSync(cfg, readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')
     .replace(/defaultEnvironment: local/, 'defaultEnvironment: offline')
     .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));
+  // a template removed from the files since HEAD: an orphan against the files at HEAD too
+  const removed = path.join(dir, 'templates', 'whatsapp', 'summer_sale.en_US.yaml');
+  const kept = readFileSync(removed, 'utf8');
+  rmSync(removed);
   const r = await cliIn(['preview', '--changes', '--base', 'HEAD', '--out', 'offline', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
+  writeFileSync(removed, kept);
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stderr, /cannot be reached; showing the changes against the files at HEAD/);
+  assert.match(r.stderr, /1 to create, 1 to update, 1 orphaned; against the files at HEAD/);
+  assert.match(readFileSync(path.join(dir, 'offline', 'index.html'), 'utf8'), /summer_sale/);
   const html = readFileSync(path.join(dir, 'offline', PAGE), 'utf8');
   assert.match(html, /the files at HEAD/);
   assert.match(html, /<del>is on its way<\/del>/);
   assert.match(html, /<ins>has shipped<\/ins>/);
   const without = await cliIn(['preview', '--changes', '--out', 'offline2', '--config', cfg], { cwd: dir, env: { TPLSYNC_API_KEY: 'k' } });
   assert.is(without.exitCode, 7, 'without --base an unreachable channel is exit 7');
+  assert.match(without.stderr, 'preview --changes --base REF compares with the files at a git ref when the channel cannot be reached');
 });
 
 test('in headless Chromium: both sides render and the marked change is the one that was made; a screenshot is kept', async () => {

@@ -26,6 +26,10 @@ export async function changesSite(config: Config, paths: readonly string[], out:
     });
   } catch (e) {
     if (e instanceof LintFailed) return reportLintFailure(e, 'no preview was made');
+    if (e instanceof UnavailableError && !o.base) {
+      e.message += '; preview --changes --base REF compares with the files at a git ref when the channel cannot be reached';
+      throw e;
+    }
     if (!(e instanceof UnavailableError) || !o.base) throw e;
     io().stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
     try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: io().cwd(), ref: o.base }); } catch (e2) {

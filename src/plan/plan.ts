@@ -200,7 +200,7 @@ export function attentionCount(p: Plan): number {
  * Pure: a plan of the files against the templates of the files at a git ref (as those files have
  * them), for when the channel cannot be read: what a merge would change since that ref.
  */
-export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, FileTemplate>): Plan {
+export function planAgainstBase(desired: readonly DesiredTemplate[], base: ReadonlyMap<string, FileTemplate>, orphans: readonly { channel: string; name: string; language: string; publicId: string; channelId: string; file?: string; template: FileTemplate }[] = [], ref = 'the base'): Plan {
   const changes: PlanChange[] = desired.map((d) => {
     const c = d.canonical;
     const before = base.get(c.templateId);
@@ -211,6 +211,14 @@ export function planAgainstBase(desired: readonly DesiredTemplate[], base: Reado
     if (prev.category && c.category && prev.category !== c.category) diff.unshift({ path: 'category', before: prev.category, after: c.category });
     return { ...common, action: diff.length ? 'update' as const : 'noop' as const, ...(diff.length ? { changes: diff } : {}), remote: before };
   });
+  // a file the base had and the files have no more: what the channel would keep (the API has no delete)
+  for (const o of orphans) {
+    changes.push({
+      channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
+      ...(o.file ? { file: o.file } : {}), remoteFingerprint: 'base', remote: o.template,
+      attention: [`removed from the files since ${ref}; the API has no delete, so once merged the channel keeps it: remove it in the console if it should go`],
+    });
+  }
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;

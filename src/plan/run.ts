@@ -137,5 +137,8 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   const project = await loadCleanProject(config, o.paths, o.cwd);
   const desired = loadDesired(project.files, environment, config.rules);
   const base = await templatesAtRef(config, environment, o.ref);
-  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])));
+  // orphans only when the whole set of files is compared (as against the channel)
+  const now = new Set(desired.map((d) => d.canonical.templateId));
+  const orphans = o.paths.length === 0 ? [...base.byId.values()].filter((b) => !now.has(b.publicId)) : [];
+  return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])), orphans, o.ref);
 }
