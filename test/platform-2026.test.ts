@@ -12,6 +12,7 @@ import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 import { desktopNote, whatsapp } from '../src/preview/html.ts';
+import { renderRcs } from '../src/preview/rcs.ts';
 import { formatWhatsApp, textWithMarks } from '../src/preview/markup.ts';
 import { fromFile } from '../src/model/canonical.ts';
 
@@ -195,6 +196,26 @@ test('sample-number: a sample YAML reads as a number other than as written (19.9
     const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'sample-number').map((d) => `${path.basename(d.file)}:${d.line}:${d.column}:${/number (\S+) /.exec(d.message)?.[1]}`);
     assert.equal(found.sort(), ['crlf.yaml:9:8:19.9', 'flow.yaml:7:26:19.9', 'flow.yaml:7:36:7', 'flow.yaml:7:44:1000', 'flow.yaml:7:52:31']);
   } finally { cleanup(dir); }
+});
+
+test('preview --changes of an RCS card: the changed words of its title, description and fallback marked, and the changed chip', () => {
+  const rcs = (title: string, chip: string, fallback: string) => fromFile({ ...parseTemplateText('t.yaml', [
+    'channel: shop-rcs', 'name: roaming', 'language: he', 'description: Roaming', 'message:', '  type: rich_card', '  richCards:',
+    `    - title: "${title}"`, '      description: "חבילה {{plan}}"', '      fileUrl: https://cdn.example.com/r.png', '      suggestions:',
+    '        - { action: reply, text: "כן", postbackData: yes }', `        - { action: reply, text: "${chip}", postbackData: no }`,
+    '  examples: { plan: 5G }', '  fallback:', `    text: "${fallback}"`, '',
+  ].join('\n')).value as object }, 'c', '');
+  const before = rcs('נדידה באירופה', 'לא', 'נדידה זמינה');
+  const after = rcs('נדידה בכל העולם', 'לא תודה', 'נדידה זמינה עכשיו');
+  const marks = { paths: ['message.richCards[0].title', 'message.richCards[0].suggestions[1].text', 'message.fallback.text'], side: 'after' as const, other: before };
+  const html = renderRcs(after, marks);
+  assert.match(html, /<div class="card-title">נדידה <ins>בכל העולם<\/ins><\/div>/);
+  assert.match(html, /<div class="card-description">חבילה <mark title="\{\{plan\}\}">5G<\/mark><\/div>/, 'an unchanged text is not compared');
+  assert.match(html, /<ins>[^<]*עכשיו<\/ins>/);
+  assert.match(html, /<span class="chip changed" data-testid="chip" data-action="reply"[^>]*><span class="label"><span class="icon">↩<\/span> לא תודה/);
+  assert.equal((html.match(/class="chip changed"/g) ?? []).length, 1, 'the unchanged chip is not marked');
+  const back = renderRcs(before, { ...marks, side: 'before', other: after });
+  assert.match(back, /<del>באירופה<\/del>/);
 });
 
 test('the preview draws a text header\'s and a footer\'s marks as written (WhatsApp formats the body alone; lint\'s header-formatting says so)', () => {

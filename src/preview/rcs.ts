@@ -7,7 +7,7 @@ import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { langAttrs } from './direction.js';
-import { cls, esc, fileNameOf, imageOverPlaceholder, withSamples, type Marks } from './markup.js';
+import { cls, esc, fileNameOf, imageOverPlaceholder, textWithMarks, withSamples, type Marks } from './markup.js';
 
 /** RBM's card widths (carousel) and media heights, in dp. */
 export const CARD_WIDTH_DP: Readonly<Record<string, number>> = { SMALL: 120, MEDIUM: 232 };
@@ -48,12 +48,13 @@ export function chipEffect(x: Loose): string {
 
 const CHIP_ICON: Record<string, string> = { reply: '↩', open_url: '↗', dial: '✆', view_location: '📍', share_location: '⌖', create_calendar_event: '📅' };
 
-export function chips(list: Loose[]): string {
+export function chips(list: Loose[], marks?: Marks, path?: string): string {
   if (!list.length) return '';
-  return `<div class="chips">${list.map((x) => {
+  return `<div class="chips">${list.map((x, j) => {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
-    return `<span class="chip" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${esc(chipEffect(x))}</small></span>`;
+    // a chip that changed (its label, its action) is marked on the before/after pages
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${esc(chipEffect(x))}</small></span>`;
   }).join('')}</div>`;
 }
 
@@ -64,12 +65,28 @@ function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
+/** the value at `path` (`richCards[0].title`) under `root`, or undefined */
+function valueAt(root: unknown, path: string): unknown {
+  let cur: unknown = root;
+  for (const seg of path.split(/\.|\[(\d+)\]/).filter((x) => x !== undefined && x !== '')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
 /** The RCS message, cards and suggestions (and the SMS fallback); `marks` marks what changed (before/after pages). */
 export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const c = f.canonical;
   const m = o(c.message);
   if (!m) return '';
-  const text = (x: string): string => withSamples(messageFileText(f.names, x), f.samples);
+  /** a text of the message as shown; where it changed (the before/after pages), its words compared with the other side's (`at`: its path under message) */
+  const text = (x: string, at?: string): string => (marks && at
+    ? textWithMarks(messageFileText(f.names, x), f.samples ?? {}, marks, `message.${at}`, (other) => {
+      const v = s(valueAt(other.canonical.message, at));
+      return v === undefined ? undefined : { text: messageFileText(other.names, v), samples: other.samples ?? {} };
+    })
+    : withSamples(messageFileText(f.names, x), f.samples));
   const plain = (x: string): string => renderText(messageFileText(f.names, x), f.samples ?? {});
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
@@ -78,7 +95,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const mediaDp = horizontal ? undefined : MEDIA_HEIGHT_DP[String(opts?.mediaHeight ?? 'MEDIUM')];
   const widthDp = carousel ? CARD_WIDTH_DP[String(opts?.cardWidth ?? 'MEDIUM')] ?? 232 : STANDALONE_WIDTH_DP;
   const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${text(s(m.message)!)}</div>`);
+  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${text(s(m.message)!, 'message')}</div>`);
   if (cards.length) {
     const layout = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
@@ -91,9 +108,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const words = s(card.title) ?? s(card.description);
       if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), words ? plain(words) : `Card ${i + 1} media`, mediaDp, VIDEO_FILE.test(url)));
       parts.push('<div class="card-content">');
-      if (s(card.title)) parts.push(`<div class="card-title">${text(s(card.title)!)}</div>`);
-      if (s(card.description)) parts.push(`<div class="card-description">${text(s(card.description)!)}</div>`);
-      parts.push(`${chips(a(card.suggestions))}</div></div>`);
+      if (s(card.title)) parts.push(`<div class="card-title">${text(s(card.title)!, `richCards[${i}].title`)}</div>`);
+      if (s(card.description)) parts.push(`<div class="card-description">${text(s(card.description)!, `richCards[${i}].description`)}</div>`);
+      parts.push(`${chips(a(card.suggestions), marks, `message.richCards[${i}].suggestions`)}</div></div>`);
     });
     parts.push('</div>');
   } else if (s(m.fileUrl)) {
@@ -102,7 +119,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
     parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
-  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions))}</div>`);
+  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), marks, 'message.suggestions')}</div>`);
   const exp = o(m.rcsExpireOpts);
   if (exp) parts.push(`<p class="meta${cls(marks, 'message.rcsExpireOpts')}" data-path="message.rcsExpireOpts" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</div>');
@@ -111,7 +128,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // counted as the SMS carries it: the samples in, never the braces (as lint's rcs-fallback-length counts it)
     const sent = plain(fb);
     const size = smsSize(sent);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb)}</div><small>${charLength(sent)} characters${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb, 'fallback.text')}</div><small>${charLength(sent)} characters${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');
