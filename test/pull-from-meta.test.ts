@@ -147,6 +147,13 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     // the description a user wrote survives a pull --force of the same export
     const file = path.join(dir, 'templates', 'ready_ok.en_US.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed\n'));
+    // pulled again without --force: a description is the file's own, no difference; an edited text is one, and said
+    const same = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.match(same.stderr, 'ready_ok/en_US (export.json data[0]) is in templates/ready_ok.en_US.yaml already; nothing written');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('is ready for pickup', 'can be picked up'));
+    const differs = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.match(differs.stderr, 'ready_ok/en_US (export.json data[0]) is in templates/ready_ok.en_US.yaml already, and the export\'s copy differs from it; nothing written');
+    assert.match(readFileSync(file, 'utf8'), 'can be picked up');
     const forced = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
     assert.is(forced.exitCode, 1, forced.stderr);
     assert.match(readFileSync(file, 'utf8'), 'description: Sent when the order is packed');

@@ -249,6 +249,7 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
     r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /has no text to send/);
+    assert.match(r.stderr, 'send a text (tplsync send --text "...", the wording of its SMS fallback for example)');
     r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'support_callback', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /left out: suggestion 1, dial "Call support"; the SMS fallback/);

@@ -60,7 +60,12 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
     if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
     notWritten++;
-    if (r.kind === 'held') { warn(`tplsync: ${what} (${r.source}) is in ${r.file} already; nothing written (--force writes the export's copy over it)\n`); return; }
+    if (r.kind === 'held') {
+      warn(r.differs
+        ? `tplsync: ${what} (${r.source}) is in ${r.file} already, and the export's copy differs from it; nothing written (--force writes the export's copy over it; git diff shows what that changes)\n`
+        : `tplsync: ${what} (${r.source}) is in ${r.file} already; nothing written (--force writes the export's copy over it)\n`);
+      return;
+    }
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);

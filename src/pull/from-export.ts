@@ -19,6 +19,7 @@ import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { resolvePath } from '../core/io.js';
 import { escapeLiteralReferences } from '../model/values.js';
+import { canonicalJson } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -40,9 +41,18 @@ export type ExportOutcome =
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   /** the file the template would be written to is the one that holds it already (a second run of the same pull): nothing written, exit 0 */
-  | { kind: 'held'; source: string; file: string; name: string; language: string }
+  | { kind: 'held'; source: string; file: string; name: string; language: string;
+    /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
+    differs?: boolean }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
+
+/** whether an export's template and a file's hold the same content (the keys only a file has, and the order of keys, aside) */
+function sameTemplate(exported: Record<string, unknown>, file: Record<string, unknown>): boolean {
+  const FILE_ONLY = new Set(['channel', 'description', 'translated_from', 'publicId', '$schema']);
+  const strip = (v: Record<string, unknown>) => canonicalJson(Object.fromEntries(Object.entries(v).filter(([k]) => !FILE_ONLY.has(k))));
+  return strip(exported) === strip(file);
+}
 
 /** JSON.parse with the error's place as file:line:col. */
 export function parseJsonFile(file: string, rel: string): unknown {
@@ -162,7 +172,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       const here = lives !== undefined && resolvePath(lives.abs) === resolvePath(target);
-      if (here && !req.force) { push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
+      if (here && !req.force) {
+        // the same template in both (a second run of the same pull), or one side changed since
+        const differs = !sameTemplate(escapeLiteralReferences(t.value), lives.value as Record<string, unknown>);
+        push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(differs ? { differs } : {}) });
+        continue;
+      }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
