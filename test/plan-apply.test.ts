@@ -1,6 +1,6 @@
 // plan and apply end to end: the CLI as a child process against the emulator on 127.0.0.1.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -122,8 +122,11 @@ test('a saved plan is refused with exit 4, writing nothing, when the remote or t
     assert.equal(JSON.parse(readFileSync(path.join(dir, 'stale.json'), 'utf8')).results, []);
     emu.advanceClock(25 * 3600_000); // the console edit used the day's one edit of the APPROVED t0
     assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
-    r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
-    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')).base, '.');
+    // applied from another folder of the project (a CI step's working directory): its files are found where the plan was made
+    mkdirSync(path.join(dir, 'ci'));
+    r = await run(path.join(dir, 'ci'), ['apply', '--auto-approve', '../plan.json']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /1 updated/);
   } finally { cleanup(dir); }
 });

@@ -15,7 +15,7 @@ import { renderText } from '../plan/render.js';
 import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, withConnection } from './context.js';
+import { commandConfig, savedFilesDir, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
@@ -89,8 +89,10 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     };
     if (saved) {
       // the bodies written are built from the files, never taken from the plan
-      const verified = await verifySavedBodies(config, conn.environment, saved, io().cwd());
-      const moved = await savedPlanStaleness(conn, saved, io().cwd(), verified.fileHashes, progress, signal);
+      // the plan's file paths are relative to where it was made (its base), not to this run's directory
+      const filesDir = savedFilesDir(config, saved.base);
+      const verified = await verifySavedBodies(config, conn.environment, saved, filesDir);
+      const moved = await savedPlanStaleness(conn, saved, filesDir, verified.fileHashes, progress, signal);
       // a promotion: what its source approved must still be so
       if (saved.source) {
         const src = saved.source;

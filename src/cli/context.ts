@@ -36,3 +36,13 @@ export function writeDir(config: Config, dir: string | undefined): string {
   const first = config.templates[0];
   return path.resolve(config.dir, first === undefined ? 'templates' : globBase(first));
 }
+
+/** A saved plan's `base`: this run's working directory, relative to the config's folder, with `/` ('.' when the same) */
+export function savedBase(config: Config): string {
+  return path.relative(config.dir, io().cwd()).split(path.sep).join('/') || '.';
+}
+
+/** The folder a saved plan's file paths are relative to: its `base` under the config's folder, else the working directory */
+export function savedFilesDir(config: Config, base: string | undefined): string {
+  return base === undefined ? io().cwd() : path.resolve(config.dir, base);
+}

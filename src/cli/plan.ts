@@ -11,7 +11,7 @@ import { interruptSignal } from '../core/interrupt.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, withConnection } from './context.js';
+import { commandConfig, savedBase, withConnection } from './context.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 
@@ -52,7 +52,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
         : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);
     if (o.out) {
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date() }), null, 2)}\n`);
+      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`);
       io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
     }
     const unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;

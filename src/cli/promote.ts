@@ -11,7 +11,7 @@ import { toSaved } from '../plan/saved.js';
 import { runPromote } from '../promote/promote.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, withConnection } from './context.js';
+import { commandConfig, savedBase, withConnection } from './context.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 
@@ -44,7 +44,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
         : `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     emit(text, o.output);
     if (o.out) {
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source }), null, 2)}\n`);
+      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`);
       io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${o.out} (refused if ${o.from} or ${env} moved)\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;

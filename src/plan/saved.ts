@@ -42,6 +42,12 @@ export interface SavedPlan {
   digest?: string;
   /** a promotion (`tplsync promote --out`): the source environment and what it approved; apply refuses the plan when that moved */
   source?: SavedSource;
+  /**
+   * the folder the entries' `file` paths are relative to (the directory the plan was made in),
+   * relative to the config's folder, with `/`: apply finds the files wherever it is run from
+   * (a plan made without it: relative to apply's working directory)
+   */
+  base?: string;
 }
 
 /** What a saved promotion records of its source. */
@@ -53,8 +59,8 @@ export interface SavedSource {
 }
 
 /** Pure: the digest a saved plan carries of what it plans. */
-export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source'>): string {
-  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}) }));
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}) }));
 }
 
 /**
@@ -80,8 +86,8 @@ export function wholePlanProblems(saved: SavedPlan): Staleness[] {
   return out;
 }
 
-export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource }): SavedPlan {
-  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}) };
+export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string }): SavedPlan {
+  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}) };
   return { ...saved, digest: planDigest(saved) };
 }
 
@@ -116,6 +122,7 @@ export function checkSaved(v: unknown): string | undefined {
   if (p.version !== 1) return `not a tplsync plan this tplsync can apply: plan format version ${JSON.stringify(p.version)} (this tplsync reads version 1; ${HOW})`;
   if (!Array.isArray(p.changes)) return `not a tplsync plan: "changes" is ${p.changes === undefined ? 'missing' : 'not a list'} (${HOW})`;
   if (typeof p.environment !== 'string') return `not a tplsync plan: "environment" is missing (${HOW})`;
+  if (p.base !== undefined && (typeof p.base !== 'string' || p.base.startsWith('/') || /^[A-Za-z]:/.test(p.base))) return `not a tplsync plan: "base" is not a folder relative to the config's (${HOW})`;
   if (p.source !== undefined) {
     const src = p.source as unknown as Record<string, unknown> | null;
     if (!src || typeof src !== 'object' || typeof src.environment !== 'string' || typeof src.target !== 'string' || !Array.isArray(src.templates)
