@@ -81,7 +81,7 @@ test("every kind of the format (each property of the schema), WhatsApp and RCS, 
 
 // strings that put each of yaml's choices to the test: plain, single or double quotes, literal blocks
 const awkward = fc.oneof(
-  fc.constantFrom('', ' ', 'a', 'true', 'False', 'null', '~', '1', '-1', '0x1F', '0o17', '1.5', '1e3', '.inf', '.NaN', '- a', '-', '?', ': x', 'a: b', 'a #b', 'a#b', '#x',
+  fc.constantFrom('', ' ', 'a', 'true', 'False', 'null', '10:30', 'yes', 'Off', 'y', '0755', '0b1', '~', '1', '-1', '0x1F', '0o17', '1.5', '1e3', '.inf', '.NaN', '- a', '-', '?', ': x', 'a: b', 'a #b', 'a#b', '#x',
     "it's", 'say "hi"', `"both' kinds"`, '@home', '`x`', '%x', '---', '...', 'a\nb', 'a\n\nb', '\na', ' a\nb', 'a\nb\n', 'a\nb\n\n', 'a \nb', 'a\n b', 'a\n', '\n', '\t', 'a\tb',
     'x\u00a0y', 'é', '{{1}}', '[x]', '{x}', 'a,b', '*x', '&x', '!x', '|', '>', 'a:', 'https://x.example/{{1}}', 'line\r\nbreak', 'bell\u0007', 'sur\ud800'),
   fc.string({ unit: fc.constantFrom('a', ' ', '\n', ':', '#', '-', "'", '"', '1', '.', '\t', '{', '}'), maxLength: 12 }),
@@ -100,6 +100,18 @@ test('values of any shape: the direct writer gives yaml\'s bytes, or leaves the 
   }), { numRuns: 3000 });
   // most of the values are written directly: the comparison is not vacuous
   assert.ok(direct > 1000, `${direct} of 3000 written directly`);
+});
+
+test('a string a YAML 1.1 reader takes for a number or a boolean (10:30, yes, off, 0755) is quoted by both writers, and reads back as text under YAML 1.1 too', () => {
+  const texts = ['10:30', '1:05:00', 'yes', 'No', 'off', 'Y', '0755', '0b101', 'on', '.inf'];
+  const value = { name: 'times', language: 'en_US', body: { text: 'Open {{1}} to {{2}}.', examples: Object.fromEntries(texts.map((t, i) => [String(i + 1), t])) } };
+  assert.ok(same(value));
+  const file = templateFileText(value, OPTS);
+  for (const t of texts) assert.ok(file.includes(`"${t}"`), `${t} quoted:\n${file}`);
+  const back = parse(file, { version: '1.1' }) as { body: { examples: Record<string, unknown> } };
+  assert.equal(Object.values(back.body.examples), texts);
+  // text that is a string to every reader stays plain
+  assert.match(templateFileText({ name: 'n', body: { text: 'Open at 10:30 today' } }, OPTS), /text: Open at 10:30 today\n/);
 });
 
 test('an object met twice is left to yaml (which prints an anchor and an alias)', () => {

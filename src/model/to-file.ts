@@ -1,6 +1,7 @@
 // Pure: a canonical template (as read from the service) back to a template file, for `pull`.
 import { Document, isMap, type YAMLMap } from 'yaml';
 import { boundedStem } from '../core/file-name.js';
+import { quoteYaml11Strings } from '../core/yaml11.js';
 import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type PlaceholderNames } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 
@@ -147,6 +148,7 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
   if (o.translatedFrom !== undefined) (t as Record<string, unknown>).translated_from = o.translatedFrom;
   const doc = new Document(t);
+  quoteYaml11Strings(doc);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   if (isMap(doc.contents)) {
     const cat = (doc.contents as YAMLMap).items.find((p) => String((p.key as { value?: unknown }).value ?? p.key) === 'category');

@@ -3,6 +3,7 @@
 import { Document, isMap, isScalar } from 'yaml';
 import { order, TO_STRING } from '../fmt/format.js';
 import { directTemplateFileText } from './yaml-text.js';
+import { quoteYaml11Strings } from '../core/yaml11.js';
 
 export interface FileTextOptions { schemaPath: string; note: string; comments?: Record<string, string> }
 
@@ -18,6 +19,7 @@ export function templateFileText(value: Record<string, unknown>, o: FileTextOpti
 /** templateFileText by a `yaml` Document (the reference the direct writer is held to). */
 export function yamlTemplateFileText(value: Record<string, unknown>, o: FileTextOptions): string {
   const doc = new Document(value);
+  quoteYaml11Strings(doc);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
   order(doc.contents);
   // a comment after the value of a top-level key (`category: UTILITY # ... check it`)

@@ -8,6 +8,7 @@
 // undefined and the caller prints with `yaml`. test/pull-yaml-text.test.ts holds the two
 // writers to the same bytes over every kind's generated templates.
 import { Document } from 'yaml';
+import { YAML11_OTHER } from '../core/yaml11.js';
 import { propertiesOf, resolve, rootTemplateSchema, type Schema } from '../fmt/key-order.js';
 
 /** the value (or one part of it) is not one of the shapes written here */
@@ -27,6 +28,7 @@ let otherTags: RegExp[] | undefined;
 const FIRST_OF_OTHER = /^[-+.0-9~nNtTfF]/;
 /** a plain scalar that the core schema would read as something other than this string (`1`, `true`, `null`, `0x1f`, ...) */
 function readsAsOther(s: string): boolean {
+  if (YAML11_OTHER.test(s)) return true;
   // the core schema's other scalars all start with one of these (or are empty): the rest need no test
   if (s && !FIRST_OF_OTHER.test(s)) return false;
   otherTags ??= (new Document().schema.tags as { default?: unknown; tag: string; test?: RegExp }[])
@@ -206,3 +208,4 @@ export function directTemplateFileText(value: Record<string, unknown>, o: { sche
     throw e;
   }
 }
+
