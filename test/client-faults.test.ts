@@ -171,11 +171,15 @@ test('a 404 that is not the API\'s answer (a wrong path in baseUrl) is an error,
   assert.match(e.message, 'No operation at GET /v9/');
   assert.match(e.message, "check that the environment's baseUrl is the API's address");
   // a web server's own page for a path it does not know (not JSON)
-  const web = createServer((_req, res) => { res.writeHead(404, { 'content-type': 'text/html' }); res.end('<!DOCTYPE html><title>404</title>'); });
+  const page = `<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not Found</h1>\n${'<p>The requested URL was not found on this server.</p>\n'.repeat(8)}</body>\n</html>\n`;
+  const web = createServer((_req, res) => { res.writeHead(404, { 'content-type': 'text/html' }); res.end(page); });
   await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
   try {
     const port = (web.address() as AddressInfo).port;
-    await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY }).getTemplate(CHANNEL_A, fixedId('html')), NotFoundError, 3);
+    const html = await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY }).getTemplate(CHANNEL_A, fixedId('html')), NotFoundError, 3);
+    // the page's first words on one line, not its markup
+    assert.match(html.message, 'not found: 404 Not Found Not Found The requested URL');
+    assert.not.match(html.message, /<|\n/);
   } finally { web.close(); }
   // the API's own answer for an absent template stays "absent"
   assert.is(await client().getTemplate(CHANNEL_A, fixedId('absent')), null);

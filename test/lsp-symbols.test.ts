@@ -4,7 +4,7 @@
 // an alias shown and not followed, and the size of the answer bounded.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SYMBOL_KIND, templateSymbols } from '../src/lsp/symbols.ts';
+import { flatSymbols, SYMBOL_KIND, templateSymbols } from '../src/lsp/symbols.ts';
 
 const TEXT = [
   'channel: shop-whatsapp',
@@ -65,6 +65,13 @@ test('a long value is cut to one line; the answer is bounded on a huge file', ()
   assert.ok(detail.length <= 60 && detail.endsWith('…') && !detail.includes('\n'), detail);
   const huge = templateSymbols(Array.from({ length: 20000 }, (_, i) => `k${i}: v`).join('\n'));
   assert.is(huge.length, 5000);
+});
+
+test('for a client without the nested form: a flat list, each symbol with the name of the one it is in', () => {
+  const flat = flatSymbols(templateSymbols(TEXT), 'file:///t.yaml');
+  assert.equal(flat.slice(0, 2).map((x) => [x.name, x.containerName]), [['channel', undefined], ['name', undefined]]);
+  assert.ok(flat.some((x) => x.name === 'url' && x.containerName === 'buttons.[1] URL: Track'), JSON.stringify(flat.map((x) => [x.name, x.containerName])));
+  assert.ok(flat.every((x) => x.location.uri === 'file:///t.yaml'));
 });
 
 test.run();

@@ -48,7 +48,7 @@ async function withServer(dir: string, use: (c: Client) => Promise<void>): Promi
     const client = new Client(conn, proc);
     conn.listen();
     try {
-      const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
+      const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } }, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
       assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
       await conn.sendNotification('initialized', {});
       await use(client);
@@ -295,7 +295,7 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
         const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
         conn.onRequest('client/registerCapability', () => null);
         conn.listen();
-        const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
+        const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } }, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
       assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
         await conn.sendNotification('initialized', {});
         const doc = uri(path.join(dir, 'templates', 'a.yaml'));

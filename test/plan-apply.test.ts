@@ -192,6 +192,14 @@ test('partial failure: the other templates are written, exit 5, the results say 
     assert.match(r.stderr, /authentication refused/);
     // which variable to fix
     assert.match(r.stderr, /the key is the variable TPLSYNC_TEST_KEY of environment '\w+'/);
+    // a key the API knows but does not allow this channel: also named, with what to do
+    const scoped = await startEmulator({ keys: [{ key: 'scoped-key-0123456789', channels: ['00000000-0000-4000-8000-000000000000'] }] });
+    try {
+      writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(scoped.url));
+      r = await run(dir, ['plan'], 'scoped-key-0123456789');
+      assert.is(r.exitCode, 6, r.stdout + r.stderr);
+      assert.match(r.stderr, /not allowed: This API key may not use channel .* \(the key is the variable TPLSYNC_TEST_KEY of environment '\w+': it is not allowed this operation or channel; use a key that is, or ask for the permission\)/);
+    } finally { await scoped.close(); }
     assert.not.match(r.stderr, /wrong-key/);
   } finally { cleanup(dir); }
 });

@@ -45,6 +45,12 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Variables can not be adjacent' }, rules)!.rule, 'placeholder-adjacent');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Check the curly braces' }, rules)!.rule, 'placeholder-syntax');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT' }, rules)!.rule, 'placeholder-syntax');
+  const withSequence = new Set([...rules, 'placeholder-sequence']);
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Variable parameters are not sequential.' }, withSequence)!.rule, 'placeholder-sequence');
+  // a recommendation about something else names no placeholder rule
+  for (const rec of ['Links to shortened URLs are not allowed at the start of the message.', 'The template contains too many emojis.', 'The header is too long; shorten it.']) {
+    assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: rec }, withSequence)!.rule, undefined, rec);
+  }
   // whether a text is marketing is the reviewer's judgement: the category rule (one of three values) does not check it
   for (const code of ['INCORRECT_CATEGORY', 'TAG_CONTENT_MISMATCH', 'PROMOTIONAL']) {
     const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code }, rules)!;

@@ -44,6 +44,13 @@ const order = (sample: string, text = 'Hi {{customer}}, your order {{order_id}} 
   body: { text, examples: { customer: sample, order_id: 'A-1042' } },
 });
 
+test('a category change is listed beside another field\'s change (the file view holds no category)', () => {
+  const c = update(order('Maria'), order('Jonas'));
+  const withCategory = { ...c, changes: [{ path: 'category', before: 'MARKETING', after: 'UTILITY' }, ...c.changes!] };
+  assert.equal(fileChanges(withCategory), [{ path: 'category', before: 'MARKETING', after: 'UTILITY' }, { path: 'body.examples.customer', before: 'Maria', after: 'Jonas' }]);
+  assert.match(renderText(plan(withCategory) as never, { color: false, environment: 'dev' }), /category: "MARKETING" → "UTILITY"/);
+});
+
 test('samples read as the file keys them, with the names on both sides', () => {
   const c = update(order('Maria'), order('Jonas'));
   assert.equal(fileChanges(c), [{ path: 'body.examples.customer', before: 'Maria', after: 'Jonas' }]);

@@ -14,6 +14,7 @@ import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, lintInProcess, tempDir, wr
 import { desktopNote, whatsapp } from '../src/preview/html.ts';
 import { renderRcs } from '../src/preview/rcs.ts';
 import { formatWhatsApp, textWithMarks } from '../src/preview/markup.ts';
+import { cleanText } from '../src/lint/rules/characters.ts';
 import { fromFile } from '../src/model/canonical.ts';
 
 const META = path.join(FIXTURES, 'meta-examples');
@@ -90,6 +91,41 @@ test('a template PENDING review is not edited: plan says so, apply is refused, a
   } finally { await emu.close(); cleanup(dir); }
 });
 
+test('apply --wait of an edit of a template in review waits for the review to end, then writes the edit', async () => {
+  // the emulator's log says when apply reads the template: its review ends (the clock moves) only once apply is following it
+  let reads = 0;
+  let onRead: (() => void) | undefined;
+  let onWrite: (() => void) | undefined;
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0, log: (line) => {
+    if (/^GET \S*\/template\/\S+ 200 /.test(line)) { reads++; onRead?.(); }
+    if (/^POST \S*\/template\/\S+ 200 /.test(line)) onWrite?.();
+  } });
+  const dir = tempDir('tplsync-pending-wait-');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const file = (n: number) => `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order number ${n} is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/order_ready.en_US.yaml': file(1),
+    });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
+    const before = reads;
+    // the plan's read, then the first read of the review it follows: the review ends after that
+    const following = new Promise<void>((ok) => { onRead = () => { if (reads - before >= 2) { onRead = undefined; ok(); } }; });
+    const applying = cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '600'], { cwd: dir, env });
+    await following;
+    // the edit, once written, goes through a review of its own, which --wait follows: it ends at once
+    onWrite = () => { onWrite = undefined; emu.advanceClock(61_000); };
+    emu.advanceClock(61_000);
+    const r = await applying;
+    assert.is(onWrite, undefined, 'the edit was written after the review ended');
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
+    assert.match(r.stdout, /✓ updated shop-whatsapp\/order_ready\/en_US → /);
+  } finally { await emu.close(); cleanup(dir); }
+});
+
 test('button-url: a sample in the query may name other keys; a sample of another address may not', () => {
   const url = (u: string, ex: string) => lint(`${HEAD}body:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Open, url: "${u}", example: "${ex}" }\n`).filter((d) => d.ruleId === 'button-url').map((d) => d.message);
   assert.equal(url('https://a.example/offers?code={{1}}', 'https://a.example/offers?ref=n3mtql'), []);
@@ -119,6 +155,11 @@ test('a character no one sees or a curly quote is named by its code point', () =
   const esc = msgs('Hello {{1}}, ok \\e]0;x\\a\\e[31m your order is ready for pickup at the store.').filter((m) => m.startsWith('text-characters'));
   assert.ok(esc.some((m) => m.includes('a control character, U+001B ESCAPE (2 times)')), esc.join('\n'));
   assert.ok(esc.some((m) => m.includes('a control character, U+0007 BELL')), esc.join('\n'));
+  // lint --fix removes a terminal's escape sequence whole, not only its ESC
+  assert.is(cleanText('Order \u001b[31mA-1\u001b[0m is ready \u001b]0;title\u0007now'), 'Order A-1 is ready now');
+  // an RCS chip's label is a text too
+  const rcs = lint('channel: shop-rcs\nname: chips\nlanguage: en_US\ndescription: Chips\nmessage:\n  type: text\n  message: "Your order is ready."\n  suggestions:\n    - { action: reply, text: "Thanks\\e[0m", postbackData: thanks }\n    - { action: reply, text: "Call\\tus", postbackData: call }\n').filter((d) => d.ruleId === 'text-characters');
+  assert.equal(rcs.map((d) => d.line), [9, 10], rcs.map((d) => d.message).join('\n'));
   // the line break stays a line break
   assert.equal(msgs('Hello {{1}},\\nyour order is ready for pickup at the store.').filter((m) => m.startsWith('text-characters')), []);
 });

@@ -125,6 +125,12 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     assert.match(await said('page.json'), 'page.json is an HTML or XML page, not the JSON');
     assert.match(await said('error.json'), 'error.json is an error answer of the Graph API, not a template listing: "Invalid OAuth access token."');
     assert.match(await said('twilio.json'), 'twilio.json looks like a Twilio Content export ("contents", "types"), not Meta\'s: pull it with --from twilio');
+    // not UTF-8: said, never read with U+FFFD in place of its letters
+    const latin1 = Buffer.from(JSON.stringify({ data: [{ name: 'hello', language: 'fr', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Bonjour Léna, votre commande est prête.' }] }] }), 'latin1');
+    writeFileSync(path.join(dir, 'latin1.json'), latin1);
+    assert.match(await said('latin1.json'), /latin1\.json is not UTF-8 \(byte \d+ is not; Latin-1 or Windows-1252\?\): save the export as UTF-8/);
+    writeFileSync(path.join(dir, 'utf16.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"data": []}', 'utf16le')]));
+    assert.match(await said('utf16.json'), 'utf16.json is UTF-16 text: save the export as UTF-8');
     assert.equal(readdirSync(dir).filter((f) => f === 'templates'), [], 'nothing written');
   } finally { cleanup(dir); }
 });
@@ -134,7 +140,7 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
   try {
     const token = 'EAAJBxyzSECRET' + 'TOKEN1234567890abcdef';
     const tpl = (name: string, status: string, extra: Record<string, unknown> = {}) => ({ name, language: 'en_US', status, category: 'UTILITY', id: name, ...extra, components: [{ type: 'BODY', text: `Your order for ${name} is ready for pickup at the store.` }] });
-    const page = { data: [tpl('ready_ok', 'APPROVED'), tpl('ready_rejected', 'REJECTED', { rejected_reason: 'INVALID_FORMAT' }), tpl('ready_gone', 'DELETED')],
+    const page = { data: [tpl('ready_ok', 'APPROVED'), tpl('ready_rejected', 'REJECTED', { rejected_reason: 'INVALID_FORMAT' }), tpl('ready_gone', 'DELETED'), tpl('ready_again', 'REINSTATED')],
       paging: { cursors: { after: 'QVFI' }, next: `https://graph.facebook.com/v21.0/1022/message_templates?access_token=${token}&after=QVFI` } };
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'export.json': `\ufeff${JSON.stringify(page)}` });
     const r = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
@@ -142,6 +148,7 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     assert.match(r.stderr, 'ready_rejected/en_US (export.json data[1]) is REJECTED in the export (INVALID_FORMAT): written, but apply would submit it for review');
     assert.match(r.stderr, 'ready_gone/en_US (export.json data[2]) is DELETED in the export: written, but apply would submit it for review again under a name the platform deleted');
     assert.not.match(r.stderr, 'ready_ok/en_US (export.json data[0]) is');
+    assert.not.match(r.stderr, 'ready_again/en_US (export.json data[3]) is', 'REINSTATED is approved again');
     assert.match(r.stderr, 'access_token=[redacted]&after=QVFI');
     assert.not.ok((r.stdout + r.stderr).includes(token), 'the token is never printed');
     // the description a user wrote survives a pull --force of the same export

@@ -113,7 +113,8 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const body = parseError(text);
     const extra = body?.errors?.filter((x) => x.message !== body.message).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message}`) ?? [];
-    const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.slice(0, 200) || res.statusText;
+    // a body that is not the API's JSON (a web server's page): its first words, on one line
+    const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText;
     const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
     // a 404 that is no answer of the API's is not "no such template": another code in its error
     // body, or a page that is not JSON (a baseUrl with a wrong path: every template would plan as new)
@@ -122,7 +123,7 @@ export function createTransport(options: TransportOptions): Transport {
     if (res.status === 401 || res.status === 403 || codes.has('API_KEY_NOT_FOUND') || codes.has('FORBIDDEN_ERROR')) {
       const forbidden = res.status === 403 || codes.has('FORBIDDEN_ERROR');
       // a key refused: which variable to fix (a key not allowed an operation is the account's matter)
-      const source = !forbidden && options.keySource ? ` (${options.keySource})` : '';
+      const source = options.keySource ? ` (${options.keySource}${forbidden ? ': it is not allowed this operation or channel; use a key that is, or ask for the permission' : ''})` : '';
       return { kind: 'fail', error: new AuthError(`${what}: ${forbidden ? 'not allowed' : 'authentication refused'}: ${detail}${source}`, res.status, [...codes][0]) };
     }
     if (RETRY_STATUSES.has(res.status)) {

@@ -81,11 +81,19 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       }
     }
   };
+  const waitUntil = o.wait ? Date.now() + o.wait.timeoutMs : 0;
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
-    // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart)
-    if (it.refusal) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    // in review, with --wait: the review followed first, and the edit written once it has ended
+    let reviewed = false;
+    if (it.refusal && it.deferred === 'review' && o.wait) {
+      const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
+      await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - Date.now()), pollMs: o.wait.pollMs }, o.signal, REVIEWING);
+      reviewed = row.status !== undefined && !REVIEWING.has(row.status);
+    }
+    // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
+    if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
     try {
       try {
         if (pacer && it.action === 'create') {
@@ -157,9 +165,9 @@ function waitForReview(client: Client, results: ApplyResult[], w: { timeoutMs: n
 }
 
 /** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
-export async function followReviews(client: Client, rows: readonly { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
+export async function followReviews(client: Client, rows: readonly { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY): Promise<void> {
   const deadline = Date.now() + w.timeoutMs;
-  let pending = rows.filter((r) => r.status === 'PENDING');
+  let pending = rows.filter((r) => r.status !== undefined && open.has(r.status));
   while (pending.length && Date.now() < deadline && !signal?.aborted) {
     await new Promise((ok) => setTimeout(ok, w.pollMs));
     await Promise.all(pending.map(async (r) => {
@@ -168,7 +176,11 @@ export async function followReviews(client: Client, rows: readonly { channelId: 
         if (t) { r.status = t.statusText; if (t.rejectionReason) r.rejectionReason = t.rejectionReason; }
       } catch { /* keep polling until the deadline */ }
     }));
-    pending = pending.filter((r) => r.status === 'PENDING');
+    pending = pending.filter((r) => r.status !== undefined && open.has(r.status));
   }
 }
+
+const PENDING_ONLY: ReadonlySet<string> = new Set(['PENDING']);
+/** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them */
+export const REVIEWING: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
 

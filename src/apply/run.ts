@@ -29,6 +29,13 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
   return k.kind === 'saved' ? k.plan : undefined;
 }
 
+/** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
+const NOT_EDITABLE: Readonly<Record<string, string>> = {
+  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
+  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): create it under a new name (docs/recovery.md#pending_deletion)',
+  DELETED: 'the template was deleted on the channel: create it under a new name (docs/recovery.md#deleted)',
+};
+
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
 function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
@@ -38,8 +45,11 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
   const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
   if (category) return [{ ...base, refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` }];
-  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review is refused until the review ends (an RCS-only template is not WhatsApp's)
-  if (c.action === 'update' && c.remoteStatus === 'PENDING' && !c.remote?.canonical.rcsOnly) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision)', deferred: 'review' }];
+  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
+  const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
+  if (whatsapp && c.remoteStatus === 'PENDING') return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];
 }
 

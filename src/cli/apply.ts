@@ -11,6 +11,7 @@ import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
+import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
 import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
@@ -145,8 +146,9 @@ async function followOnly(conn: Connection, rows: { channel: string; name: strin
   io().stdout.write(`Following the review of ${rows.length} template${rows.length === 1 ? '' : 's'} in review (nothing to write).\n`);
   await followReviews(conn.client, rows, { timeoutMs, pollMs: REVIEW_POLL_MS }, signal);
   for (const r of rows) {
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : c.yellow(r.status ?? 'not read');
-    io().stdout.write(`${r.status === 'APPROVED' ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${templateKey(r)} → ${st}\n`);
+    const approved = isApprovedState(r.status);
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
+    io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${templateKey(r)} → ${st}\n`);
   }
   if (signal.aborted) return interruptExitCode();
   const rejected = rows.filter((r) => r.status === 'REJECTED').length;

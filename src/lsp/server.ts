@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
-  type CodeAction, type DocumentSymbol, type Message, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
+  type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parse } from 'yaml';
@@ -29,7 +29,7 @@ import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
-import { templateSymbols } from './symbols.js';
+import { flatSymbols, templateSymbols } from './symbols.js';
 import { io } from '../core/io.js';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
@@ -121,11 +121,13 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   };
 
   let watchRegistration = false;
+  let hierarchicalSymbols = false;
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
     const root = (folder && uriToPath(folder)) ?? params.rootPath ?? io().cwd();
     project = new LspProject(root);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -243,9 +245,12 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   // the outline (and breadcrumbs) of a template: its keys, a list's items by index and what they are
-  connection.onDocumentSymbol(async (p): Promise<DocumentSymbol[]> => {
+  connection.onDocumentSymbol(async (p): Promise<DocumentSymbol[] | SymbolInformation[]> => {
     const open = await openCovered(p.textDocument.uri);
-    return open ? templateSymbols(open.text) : [];
+    if (!open) return [];
+    const symbols = templateSymbols(open.text);
+    // a client that does not take the nested form gets the flat one (LSP 3.17)
+    return hierarchicalSymbols ? symbols : flatSymbols(symbols, p.textDocument.uri);
   });
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {

@@ -3,7 +3,7 @@
 // by its index and what it is (a button's type and label, a card's title). Positions are the LSP's:
 // 0-based lines, UTF-16 columns (a JavaScript string's own offsets). A file that does not parse
 // yet (the user is typing) gives the outline of what does; an alias is shown, never followed.
-import type { DocumentSymbol, Position, Range, SymbolKind } from 'vscode-languageserver/node.js';
+import type { DocumentSymbol, Position, Range, SymbolInformation, SymbolKind } from 'vscode-languageserver/node.js';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 
 /** LSP's SymbolKind values used here (the protocol's numbers: the module loads nothing of the server library) */
@@ -96,4 +96,21 @@ function itemLabel(item: unknown): string {
   const label = get('text') ?? get('title') ?? get('name') ?? get('label');
   if (type && label) return ` ${type}: ${label}`;
   return type ? ` ${type}` : label ? ` ${label}` : '';
+}
+
+/**
+ * The outline as a flat list (SymbolInformation[]), for a client that does not take the nested
+ * form (its `hierarchicalDocumentSymbolSupport` is not true): each symbol with its whole range and
+ * the name of the one it is in (`containerName`, as `body` or `buttons.[1] URL: Track`).
+ */
+export function flatSymbols(symbols: readonly DocumentSymbol[], uri: string): SymbolInformation[] {
+  const out: SymbolInformation[] = [];
+  const walk = (list: readonly DocumentSymbol[], container: string | undefined): void => {
+    for (const x of list) {
+      out.push({ name: x.name, kind: x.kind, location: { uri, range: x.range }, ...(container !== undefined ? { containerName: container } : {}) });
+      if (x.children?.length) walk(x.children, container === undefined ? x.name : `${container}.${x.name}`);
+    }
+  };
+  walk(symbols, undefined);
+  return out;
 }

@@ -36,7 +36,9 @@ export function fileChanges(c: PlanChange): FieldChange[] {
   const out: FieldChange[] = [];
   const { canonical, names } = c.desired;
   diffValues(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names), '', out, false);
-  return out.length ? out : c.changes;
+  // a file view holds no category (it is the identity's, compared apart): its change comes from the plan's own list
+  const category = c.changes.find((x) => x.path === 'category');
+  return out.length ? (category ? [category, ...out] : out) : c.changes;
 }
 
 

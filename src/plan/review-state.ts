@@ -36,11 +36,14 @@ const RULE_OF_REASON: Readonly<Record<string, string>> = {
   INVALID_FORMAT: 'placeholder-syntax',
 };
 
-/** words of an INVALID_FORMAT recommendation, and the rule that checks what they name */
+/** a recommendation about the placeholders (else it names no placeholder rule: emojis, a long header, a link) */
+const ABOUT_PLACEHOLDERS = /\b(variables?|parameters?|placeholders?)\b|curly|braces|\{\{/i;
+/** words of an INVALID_FORMAT recommendation about the placeholders, and the rule that checks what they name */
 const FORMAT_HINTS: readonly [RegExp, string][] = [
   [/adjacent|next to each other|consecutive|side by side/i, 'placeholder-adjacent'],
+  [/sequential|in sequence|in order|skipp?(ed|ing)?\b|out of order/i, 'placeholder-sequence'],
   [/\b(start|starts|begin|begins|beginning|end|ends)\b/i, 'placeholder-position'],
-  [/too many (variables|parameters|placeholders)|ratio|too short for/i, 'placeholder-density'],
+  [/too many|ratio|too short for/i, 'placeholder-density'],
   [/\b(sample|samples|example|examples)\b/i, 'placeholder-sample'],
 ];
 
@@ -56,9 +59,10 @@ export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<st
   if (!whatsappCodes) return undefined;
   const code = /\b([A-Z]+(?:_[A-Z]+)+|PROMOTIONAL|SCAM)\b/.exec(reason)?.[1];
   let rule = code ? RULE_OF_REASON[code] : undefined;
-  if (rule === 'placeholder-syntax') {
-    const words = `${reason} ${recommendation ?? ''}`;
-    rule = FORMAT_HINTS.find(([re, id]) => re.test(words) && ruleIds.has(id))?.[1] ?? rule;
+  if (rule === 'placeholder-syntax' && recommendation) {
+    // a recommendation about something else than the placeholders names none of their rules
+    rule = !ABOUT_PLACEHOLDERS.test(recommendation) ? undefined
+      : FORMAT_HINTS.find(([re, id]) => re.test(recommendation) && ruleIds.has(id))?.[1] ?? rule;
   }
   return rule && ruleIds.has(rule) ? rule : undefined;
 }

@@ -54,6 +54,18 @@ function sameTemplate(exported: Record<string, unknown>, file: Record<string, un
   return strip(exported) === strip(file);
 }
 
+/** the offset of the first byte that is not part of valid UTF-8 */
+function firstInvalidUtf8(b: Uint8Array): number {
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  let lo = 0, hi = b.length;
+  // the longest prefix that decodes (a cut inside a character fails too: the answer is within 3 bytes of it)
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    try { dec.decode(b.subarray(0, mid)); lo = mid; } catch { hi = mid - 1; }
+  }
+  return lo;
+}
+
 /** JSON.parse with the error's place as file:line:col. */
 export function parseJsonFile(file: string, rel: string): unknown {
   let size: number;
@@ -61,7 +73,14 @@ export function parseJsonFile(file: string, rel: string): unknown {
   try { const st = statSync(file); size = st.size; folder = st.isDirectory(); } catch { throw new UsageError(`${rel}: no such file`); }
   if (folder) throw new UsageError(`${rel} is a folder: give the export's JSON files (${rel}/*.json)`);
   if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
-  let text = readFileSync(file, 'utf8');
+  const bytes = readFileSync(file);
+  // UTF-16 (what Windows PowerShell 5.1's `>` writes) or bytes that are not UTF-8 (Latin-1): said, never read as U+FFFD in silence
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new UsageError(`${rel} is UTF-16 text: save the export as UTF-8 (PowerShell: Out-File -Encoding utf8, or curl -o FILE) and pull again`);
+  let text: string;
+  try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new UsageError(`${rel} is not UTF-8 (byte ${at} is not; Latin-1 or Windows-1252?): save the export as UTF-8 and pull again`);
+  }
   // a byte-order mark before the JSON (a file saved by an editor that writes one): ignored, as RFC 8259 allows
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // a page saved in place of the API's answer (a sign-in page, an error page of a proxy)
@@ -82,7 +101,8 @@ type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: Forma
 const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
 /** the state an export gives a template, when it is not approved (Meta's `status`, Twilio's WhatsApp approval `status`) */
 function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
-  if (typeof status !== 'string' || /^approved$/i.test(status) || status === '') return {};
+  // REINSTATED: approved again after a pause or an appeal
+  if (typeof status !== 'string' || /^(approved|reinstated)$/i.test(status) || status === '') return {};
   return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
 }
 

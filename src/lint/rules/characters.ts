@@ -85,6 +85,10 @@ function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[]
   arr(ctx.t.buttons).forEach((b, i) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t }); });
   const offer = str(obj(ctx.t.limited_time_offer)?.text);
   if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer });
+  // RCS suggestion labels (the message's and each card's): shown on the chips as written
+  const m = obj(ctx.t.message);
+  arr(m?.suggestions).forEach((x, i) => { const t = str(obj(x)?.text); if (t !== undefined) out.push({ path: ['message', 'suggestions', i, 'text'], text: t }); });
+  arr(m?.richCards).forEach((card, c) => arr(obj(card)?.suggestions).forEach((x, i) => { const t = str(obj(x)?.text); if (t !== undefined) out.push({ path: ['message', 'richCards', c, 'suggestions', i, 'text'], text: t }); }));
   return out;
 }
 
@@ -139,8 +143,11 @@ const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
  * inside a placeholder deleted and those around one made straight. Curly quotes elsewhere in a
  * text are prose (He said “hi”) and stay. Pure.
  */
+/** a terminal's escape sequence (CSI `ESC [ ... m`, OSC `ESC ] ... BEL`): removed whole by the repair, not only its ESC */
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x9b[0-?]*[ -/]*[@-~]/g;
+
 export function cleanText(text: string): string {
-  let t = text;
+  let t = text.includes('\x1b') || text.includes('\x9b') ? text.replace(ANSI, '') : text;
   for (const { ch, at } of [...hiddenCharacters(t)].sort((a, b) => b.at - a.at)) t = `${t.slice(0, at)}${ch === '\t' ? ' ' : ''}${t.slice(at + ch.length)}`;
   const wrap = curlyWrap(t);
   // the intended text is what is inside the pair (the file's writer quotes it if YAML needs it)
