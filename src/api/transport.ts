@@ -116,9 +116,11 @@ export function createTransport(options: TransportOptions): Transport {
     // a body that is not the API's JSON (a web server's page): its first words, on one line
     const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText;
     const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
-    // a 404 that is no answer of the API's is not "no such template": another code in its error
-    // body, or a page that is not JSON (a baseUrl with a wrong path: every template would plan as new)
-    const notTheApis = res.status === 404 && ((codes.size > 0 && !codes.has('RESOURCE_NOT_FOUND')) || (body === undefined && text.trim() !== ''));
+    // a 404 that is no answer of the API's is not "no such template": a page that is not JSON (a
+    // web server's, for a baseUrl with a wrong path: every template would plan as new), or a code
+    // that says the operation is unknown (the emulator's). A JSON 404 with another code stays
+    // "absent": the API's document names no error codes, and a provider may word its own.
+    const notTheApis = res.status === 404 && (codes.has('OPERATION_NOT_FOUND') || (body === undefined && text.trim() !== ''));
     if (call.nullOn404 && !notTheApis && (notFound.has(res.status) || codes.has('RESOURCE_NOT_FOUND'))) return { kind: 'ok', value: null };
     if (res.status === 401 || res.status === 403 || codes.has('API_KEY_NOT_FOUND') || codes.has('FORBIDDEN_ERROR')) {
       const forbidden = res.status === 403 || codes.has('FORBIDDEN_ERROR');
