@@ -197,6 +197,18 @@ test('one file, two environments: each emulator gets its own values; the secret 
     const module = readFileSync(path.join(dir, 'templates.gen.ts'), 'utf8');
     assert.match(module, 'https://staging.shop.example/spring/{{1}}');
     assert.match(module, '(secret)');
+    // the module says which values it does not hold, and the library sends no stand-in for them
+    assert.match(module, /unfilled: \["promo_token"\]/);
+    const { sendTemplateWith } = await import('../src/send/send.ts');
+    const { createClient } = await import('../src/api/client.ts');
+    const meta = { channel: 'wa', name: 'spring_offer', language: 'en_US', params: ['1'], body: 'Use your code (secret) takes {{1}}', buttons: [], unfilled: ['promo_token'] };
+    try {
+      await sendTemplateWith(createClient({ baseUrl: 'http://127.0.0.1:59999', apiKey: 'k-unused-12345' }), meta, { to: '+4915112345678', params: { 1: 'Ana' }, remoteCheck: false });
+      assert.unreachable('sent');
+    } catch (e) {
+      assert.match((e as Error).message, 'uses ((promo_token)), which the generated module does not hold');
+      assert.match((e as Error).message, 'send it with tplsync send');
+    }
     // the secret's variable unset (a laptop, a CI job without it): the same module, and --check agrees
     const withoutVar = { ...ENV, STAGING_PROMO: undefined };
     const typesUnset = await run(['types', '--out', 'templates.unset.ts'], withoutVar);

@@ -64,8 +64,9 @@ test('Meta examples and a GIF header: lint clean, apply, plan with no changes, p
   } finally { await emu.close(); cleanup(dir); }
 });
 
-test('a template PENDING review is not edited: plan says so, apply is refused, and goes through once the review has ended', async () => {
-  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0 });
+/** a template applied to an emulator whose reviews take 60 s (of its clock), its file then edited: `use` runs with the edit not applied */
+async function withEditInReview(log: ((line: string) => void) | undefined, use: (o: { emu: RunningEmulator; dir: string; env: Record<string, string> }) => Promise<void>): Promise<void> {
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0, ...(log ? { log } : {}) });
   const dir = tempDir('tplsync-pending-');
   const env = { TPLSYNC_API_KEY: 'k' };
   const file = (n: number) => `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order number ${n} is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
@@ -74,42 +75,37 @@ test('a template PENDING review is not edited: plan says so, apply is refused, a
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
       'templates/order_ready.en_US.yaml': file(1),
     });
-    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    const r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
-    r = await cliIn(['plan'], { cwd: dir, env });
-    assert.match(r.stdout, /PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
-    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
-    assert.is.not(r.exitCode, 0, r.stdout);
-    assert.is(r.exitCode, 5, r.stdout + r.stderr);
-    // not attempted: the channel would refuse it; a re-run after the review writes it
-    assert.match(r.stdout + r.stderr, /not attempted: the template is in review \(PENDING\) and WhatsApp takes no edit until the review ends/);
-    emu.advanceClock(61_000);
-    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
+    await use({ emu, dir, env });
   } finally { await emu.close(); cleanup(dir); }
-});
+}
+
+test('a template PENDING review is not edited: plan says so, apply is refused, and goes through once the review has ended', () => withEditInReview(undefined, async ({ emu, dir, env }) => {
+  let r = await cliIn(['plan'], { cwd: dir, env });
+  assert.match(r.stdout, /PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates/);
+  r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+  assert.is.not(r.exitCode, 0, r.stdout);
+  assert.is(r.exitCode, 5, r.stdout + r.stderr);
+  // not attempted: the channel would refuse it; a re-run after the review writes it
+  assert.match(r.stdout + r.stderr, /not attempted: the template is in review \(PENDING\) and WhatsApp takes no edit until the review ends/);
+  emu.advanceClock(61_000);
+  r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
+}));
 
 test('apply --wait of an edit of a template in review waits for the review to end, then writes the edit', async () => {
   // the emulator's log says when apply reads the template: its review ends (the clock moves) only once apply is following it
   let reads = 0;
   let onRead: (() => void) | undefined;
   let onWrite: (() => void) | undefined;
-  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0, log: (line) => {
+  const log = (line: string): void => {
     if (/^GET \S*\/template\/\S+ 200 /.test(line)) { reads++; onRead?.(); }
     if (/^POST \S*\/template\/\S+ 200 /.test(line)) onWrite?.();
-  } });
-  const dir = tempDir('tplsync-pending-wait-');
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const file = (n: number) => `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order number ${n} is ready for pickup at the store."\n  examples: { 1: Ana }\n`;
-  try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-      'templates/order_ready.en_US.yaml': file(1),
-    });
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
-    writeFiles(dir, { 'templates/order_ready.en_US.yaml': file(2) });
+  };
+  await withEditInReview(log, async ({ emu, dir, env }) => {
     const before = reads;
     // the plan's read, then the first read of the review it follows: the review ends after that
     const following = new Promise<void>((ok) => { onRead = () => { if (reads - before >= 2) { onRead = undefined; ok(); } }; });
@@ -123,7 +119,7 @@ test('apply --wait of an edit of a template in review waits for the review to en
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /0 created, 1 updated, 0 failed/);
     assert.match(r.stdout, /✓ updated shop-whatsapp\/order_ready\/en_US → /);
-  } finally { await emu.close(); cleanup(dir); }
+  });
 });
 
 test('button-url: a sample in the query may name other keys; a sample of another address may not', () => {

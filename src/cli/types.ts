@@ -9,7 +9,7 @@ import { templateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
-import { shownEnvironment, shownTemplate } from '../project/values.js';
+import { shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
 import { reportLintFailure } from './report.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
@@ -26,7 +26,11 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
-  const metas = project.files.map((f) => templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}));
+  const metas = project.files.map((f) => {
+    const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {});
+    const unfilled = unfilledReferences(f.value!, environment);
+    return unfilled.length ? { ...meta, unfilled } : meta;
+  });
   // the config's typesOut is the repository's to choose, within the repository: --out is the user's
   const away = o.out === undefined ? escapesProject(config.dir, out) : undefined;
   if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);

@@ -44,6 +44,12 @@ export interface TemplateMeta {
    * language, which tplsync does not know, so sending needs the text from the caller.
    */
   presetText?: 'exact' | 'localised';
+  /**
+   * The environment values the text needs that the generated module does not hold (secrets, which
+   * a module never carries; every value of a module made without an environment): the library
+   * refuses to send such a template, which `tplsync send` sends with the values read at the time.
+   */
+  unfilled?: readonly string[];
 }
 
 /** Parts of a template whose digest is taken one level down, so that a difference names the field (`body.text`, `message.richCards`). */

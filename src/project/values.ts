@@ -63,6 +63,11 @@ export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { 
 /** Whether `name` is a secret value of `env` (one read from an environment variable). */
 const isSecretValue = (env: EnvironmentConfig, name: string): boolean => Object.prototype.hasOwnProperty.call(env.values ?? {}, name) && 'env' in env.values![name]!;
 
+/** The references of a template a generated module cannot fill: its secrets' (a module is a file), or every one without an environment. */
+export function unfilledReferences(t: Loose, env: EnvironmentConfig | undefined): string[] {
+  return [...new Set(templateReferences(t).filter((r) => !env || isSecretValue(env, r.name)).map((r) => r.name))].sort();
+}
+
 /** Whether the template refers to a secret value of `env` (one read from an environment variable). */
 export function refersToSecret(t: Loose, env: EnvironmentConfig): boolean {
   return templateReferences(t).some((r) => env.values?.[r.name] !== undefined && 'env' in env.values[r.name]!);

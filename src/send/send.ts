@@ -50,6 +50,10 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
  * checking that the channel has it APPROVED as the metadata describes it (unless remoteCheck is false).
  */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
+  // a text that needs values the module does not hold is never sent with a stand-in in their place
+  if (meta.unfilled?.length) {
+    throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`);
+  }
   const channelId = channelIdFor(client, meta.channel, o.channelId);
   // what the caller gave, checked here; said after what the channel says of the template (a
   // template that is not approved is the first thing to know: fixing the parameters would not help)

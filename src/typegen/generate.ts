@@ -59,7 +59,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     declarations: [{
       name: 'templates',
       type: 'Readonly<Record<TemplateKey, TemplateMeta>>',
-      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, suggestions: m.suggestions, cards: m.cards, omitted: m.omitted, presetText: m.presetText, check: m.check }, '  ')},`).join('\n')}\n}`,
+      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, suggestions: m.suggestions, cards: m.cards, omitted: m.omitted, presetText: m.presetText, check: m.check, unfilled: m.unfilled }, '  ')},`).join('\n')}\n}`,
     }],
   });
   f.addFunction({
