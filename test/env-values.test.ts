@@ -181,6 +181,14 @@ test('one file, two environments: each emulator gets its own values; the secret 
     const stale = await run(['apply', 'prod-plan.json', '--env', 'production', '--auto-approve'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
     assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
     writeFileSync(path.join(dir, 'templates/spring_offer.yaml'), TEMPLATE);
+    // ... and when a value it uses moved in the config, the file unchanged: said so, not "the plan was edited"
+    const cfgFile = path.join(dir, 'tplsync.config.yaml');
+    const cfg = readFileSync(cfgFile, 'utf8');
+    writeFileSync(cfgFile, cfg.replace('shop_host: https://shop.example', 'shop_host: https://www.shop.example'));
+    const moved = await run(['apply', 'prod-plan.json', '--env', 'production', '--auto-approve'], { ...ENV, PROD_PROMO: 'cnryRotated5Gh8Uj' });
+    writeFileSync(cfgFile, cfg);
+    assert.is(moved.exitCode, 4, moved.stdout + moved.stderr);
+    assert.match(moved.stderr, /templates\/spring_offer\.yaml is unchanged, so a value it uses \(.*\(\(shop_host\)\).*\) changed in the config or in its variable since the plan/, moved.stderr);
 
     // preview: the environment's values, the secret as (secret)
     const preview = await run(['preview', '--out', 'site', '--env', 'production']);

@@ -2,6 +2,8 @@
 // plan holds it and exits 7 naming it; apply writes every other template, holds it, and exits 5
 // saying a re-run continues; the re-run, with the channel healthy again, writes it.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
@@ -52,10 +54,14 @@ test('a template whose reads keep failing is held; every other one is planned an
     assert.match(plan.stdout, 'could not be read from the channel');
     assert.match(plan.stdout, '2 to create');
 
-    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    const apply = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
     assert.match(apply.stdout, '2 created');
     assert.match(apply.stderr, '1 template could not be read from the channel');
+    // the results list it too: a reader of the artifact sees why the run exits 5
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { held?: { kind?: string; name: string }[]; summary: { held?: number } };
+    assert.is(results.summary.held, 1);
+    assert.equal(results.held?.map((h) => h.kind), ['not-read']);
     assert.match(apply.stderr, 'a re-run is safe');
 
     failing = undefined;

@@ -9,7 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
-import { writeBodyOf, type Action, type Plan } from '../plan/plan.js';
+import { writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
@@ -18,7 +18,9 @@ import { applyItems, type ApplyItem, type ApplyResult } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 
-export interface PendingApply { items: ApplyItem[]; environment: string; target: string }
+export interface PendingApply { items: ApplyItem[]; environment: string; target: string;
+  /** what the plan held back (a read that failed, a file that holds its template back): listed in the results, not written */
+  held?: readonly HeldTemplate[] }
 
 /** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
 export function loadPlanFile(file: string): SavedPlan | undefined {
@@ -59,7 +61,7 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
-  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))) };
+  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))), ...(plan.held?.length ? { held: plan.held } : {}) };
 }
 
 /**
@@ -170,6 +172,7 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
   const n = countResults(results, false);
   return {
     version: 1, environment: pending.environment, target: pending.target, results,
-    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected },
+    ...(pending.held?.length ? { held: pending.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
+    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected, ...(pending.held?.length ? { held: pending.held.length } : {}) },
   };
 }

@@ -207,7 +207,8 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
 }
 
 /** What the files compile to now, for one template of a saved plan (or why there is nothing). */
-export type Rebuilt = { ok: true; channelId: string; publicId: string; body: TemplateWriteRequest } | { ok: false; why: string };
+/** `values`: the environment values the file refers to, ((name)) (the body changes with them, the file not) */
+export type Rebuilt = { ok: true; channelId: string; publicId: string; body: TemplateWriteRequest; values?: readonly string[] } | { ok: false; why: string };
 
 /**
  * Pure: the writes of a saved plan, each checked against what its file compiles to now. A plan is
@@ -230,7 +231,9 @@ export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebui
     const shown = shownBody(r.body);
     const digest = sha256(canonicalJson(shown));
     if (c.body === undefined || canonicalJson(c.body) !== canonicalJson(shown)) {
-      problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, shown, c)}; the plan was edited after it was made` });
+      // the file is unchanged (its hash was checked): a value it refers to moved since, or the plan was edited
+      const moved = r.values?.length ? `; ${c.file} is unchanged, so a value it uses (${r.values.map((v) => `((${v}))`).join(', ')}) changed in the config or in its variable since the plan, or the plan was edited after it was made` : '; the plan was edited after it was made';
+      problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, shown, c)}${moved}` });
     } else if (c.desiredHash !== digest) {
       problems.push({ key, what: `the plan's digest of the body does not match it; the plan was edited after it was made` });
     } else writes.push({ ...c, body: r.body });

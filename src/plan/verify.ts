@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { toWriteBody } from '../model/canonical.js';
+import { templateReferences } from '../model/values.js';
 import { loadProject } from '../project/load.js';
 import { loadDesired } from './desired.js';
 import { checkBodies, type Rebuilt, type SavedChange, type SavedPlan, type Staleness } from './saved.js';
@@ -46,7 +47,8 @@ export async function verifySavedBodies(config: Config, environment: Environment
       if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
       const d = loadDesired([f], environment, config.rules)[0]!;
-      built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical) });
+      const values = [...new Set(templateReferences(f.value ?? {}).map((x) => x.name))];
+      built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical), ...(values.length ? { values } : {}) });
     }
   }
   const r = checkBodies(saved, (c) => built.get(c.file!) ?? { ok: false, why: `${c.file} was not read` });
