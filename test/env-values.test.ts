@@ -135,6 +135,8 @@ test('one file, two environments: each emulator gets its own values; the secret 
     assert.is(staging.state.templates.size, 0);
     const applied = await run(['apply', 'staging-plan.json', '--env', 'staging', '--auto-approve', '--results', 'staging-results.json']);
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    // the plan holds no secret: apply says that it writes each as its variable has it now
+    assert.match(applied.stderr, '1 template of the plan uses secret values, which a plan does not hold: each is written with its variable\'s value now');
 
     // production: applied directly
     const prod = await run(['apply', '--env', 'production', '--auto-approve', '--results', 'production-results.json']);

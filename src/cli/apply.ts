@@ -6,7 +6,7 @@ import { followReviews, type ApplyResult } from '../apply/apply.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
-import { redact } from '../core/redact.js';
+import { redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -114,6 +114,9 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       pending = pendingOfVerified(verified, saved, conn.target);
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
       io().stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
+      // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
+      const secretive = saved.changes.filter((c) => (c.action === 'create' || c.action === 'update') && c.body !== undefined && JSON.stringify(c.body).includes(SECRET_VALUE_MASK)).length;
+      if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);
     } else {
       let plan;
       try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
