@@ -48,15 +48,24 @@ test('a template whose reads keep failing is held; every other one is planned an
     failing = templateId(CHANNEL_A, names[1]!, 'en_US');
     const env = { RF_KEY: KEY };
 
-    const plan = await cliIn(['plan'], { cwd: dir, env });
+    const plan = await cliIn(['plan', '--out', 'saved.json'], { cwd: dir, env });
     assert.is(plan.exitCode, 7, plan.stdout + plan.stderr);
     assert.match(plan.stdout, `! held   shop-whatsapp/${names[1]}/en_US`);
     assert.match(plan.stdout, 'could not be read from the channel');
     assert.match(plan.stdout, '2 to create');
+    // the saved plan keeps what it held back: applied later (the read works again), it writes the rest, names it and exits 5
+    assert.equal((JSON.parse(readFileSync(path.join(dir, 'saved.json'), 'utf8')) as { held?: { name: string; kind?: string }[] }).held?.map((h) => [h.name, h.kind]), [[names[1], 'not-read']]);
+    failing = undefined;
+    const fromSaved = await cliIn(['apply', '--auto-approve', 'saved.json', '--results', 'saved-results.json'], { cwd: dir, env });
+    assert.is(fromSaved.exitCode, 5, fromSaved.stdout + fromSaved.stderr);
+    assert.match(fromSaved.stderr, `the plan held back shop-whatsapp/${names[1]}/en_US when it was made`);
+    assert.match(fromSaved.stderr, 'a new plan includes it (tplsync plan --out FILE)');
+    assert.equal((JSON.parse(readFileSync(path.join(dir, 'saved-results.json'), 'utf8')) as { summary: { held?: number } }).summary.held, 1);
+    failing = templateId(CHANNEL_A, names[1]!, 'en_US');
 
     const apply = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env });
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
-    assert.match(apply.stdout, '2 created');
+    assert.match(apply.stdout, /0 to create, 0 to update, 2 unchanged|No changes/, apply.stdout);
     assert.match(apply.stderr, '1 template could not be read from the channel');
     // the results list it too: a reader of the artifact sees why the run exits 5
     const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { held?: { kind?: string; name: string }[]; summary: { held?: number } };

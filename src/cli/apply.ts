@@ -85,7 +85,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     const partly = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
-      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}.\n`);
+      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (tplsync plan --out FILE)` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
       return EXIT.PARTIAL;
     };
     if (saved) {
@@ -112,6 +112,13 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         return EXIT.STALE_PLAN;
       }
       pending = pendingOfVerified(verified, saved, conn.target);
+      // what the plan held back when it was made: not in it, so not written; said, and a read that failed is exit 5 (plan again)
+      if (saved.held?.length) {
+        pending = { ...pending, held: saved.held };
+        unread = saved.held.filter((h) => h.kind === 'not-read').length;
+        heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
+        for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
+      }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
       io().stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not

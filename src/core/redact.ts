@@ -4,10 +4,9 @@
 // the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
 // appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters,
-// digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and mixes
-// letters with digits, - or _ (a piece of letters alone is a piece of a word, one of digits alone a
-// piece of a number: masking them would mask tplsync's own words or a receiver's phone number, and
-// tell what the value holds).
+// digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and holds a
+// digit, - or _ (a piece of letters alone is a piece of a word: masking it would mask tplsync's
+// own words and tell which words the value holds).
 
 import { io, runState, type OutStream } from './io.js';
 
@@ -67,8 +66,9 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
         // a value's window of letters alone is a piece of a word (a value made of words holds `template`,
         // `characters`): masking it would mask tplsync's own words, and tell which words the value holds;
         // the value whole, and its pieces with a digit, - or _, stay masked
-        // ... and its window of digits alone is a piece of a number (a phone number, an order): masking it garbles numbers and tells the value's digits
-        if (as === 'value' && /^(?:[A-Za-z]+|[0-9]+)$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
+        // (a window of digits alone stays masked: the digits of SPRING-44770090 are its secret part, even
+        // where they stand alone; a number in the output that shares 8 of them is masked with them)
+        if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
         grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       }
       for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));

@@ -3,7 +3,7 @@
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
-import { fingerprint, sha256, writeBodyOf, type Action, type Plan } from './plan.js';
+import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { redact } from '../core/redact.js';
 
 /**
@@ -48,6 +48,8 @@ export interface SavedPlan {
    * (a plan made without it: relative to apply's working directory)
    */
   base?: string;
+  /** what the plan held back when it was made (a read that failed, a file that holds its template back): apply writes none of them and says so */
+  held?: HeldTemplate[];
 }
 
 /** What a saved promotion records of its source. */
@@ -59,8 +61,8 @@ export interface SavedSource {
 }
 
 /** Pure: the digest a saved plan carries of what it plans. */
-export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base'>): string {
-  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}) }));
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base' | 'held'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}), ...(p.held?.length ? { held: p.held } : {}) }));
 }
 
 /**
@@ -87,7 +89,8 @@ export function wholePlanProblems(saved: SavedPlan): Staleness[] {
 }
 
 export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string }): SavedPlan {
-  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}) };
+  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}),
+    ...(plan.held?.length ? { held: plan.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, file: h.file, reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) };
   return { ...saved, digest: planDigest(saved) };
 }
 
@@ -122,6 +125,7 @@ export function checkSaved(v: unknown): string | undefined {
   if (p.version !== 1) return `not a tplsync plan this tplsync can apply: plan format version ${JSON.stringify(p.version)} (this tplsync reads version 1; ${HOW})`;
   if (!Array.isArray(p.changes)) return `not a tplsync plan: "changes" is ${p.changes === undefined ? 'missing' : 'not a list'} (${HOW})`;
   if (typeof p.environment !== 'string') return `not a tplsync plan: "environment" is missing (${HOW})`;
+  if (p.held !== undefined && (!Array.isArray(p.held) || (p.held as unknown[]).some((h) => !h || typeof h !== 'object' || (['channel', 'name', 'language'] as const).some((k) => typeof (h as Record<string, unknown>)[k] !== 'string') || !Array.isArray((h as Record<string, unknown>).reasons)))) return `not a tplsync plan: "held" is not a list of held templates (${HOW})`;
   if (p.base !== undefined && (typeof p.base !== 'string' || p.base.startsWith('/') || /^[A-Za-z]:/.test(p.base))) return `not a tplsync plan: "base" is not a folder relative to the config's (${HOW})`;
   if (p.source !== undefined) {
     const src = p.source as unknown as Record<string, unknown> | null;
