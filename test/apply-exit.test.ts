@@ -45,3 +45,19 @@ test('the results file counts what the console counts', () => {
 });
 
 test.run();
+
+test('pendingOfPlan: an edit of a template in a state that takes none is not attempted, said why; in review or in appeal it waits', async () => {
+  const { pendingOfPlan } = await import('../src/apply/run.ts');
+  const body = { name: 'n', language: 'en_US' } as never;
+  const change = (name: string, remoteStatus: string) => ({ ...base, name, action: 'update' as const, remoteStatus, remoteFingerprint: 'x', desired: undefined, body });
+  const plan = { version: 1 as const, changes: ['APPROVED', 'PENDING', 'IN_APPEAL', 'LOCKED', 'DELETED', 'ARCHIVED', 'DISABLED'].map((s) => change(s.toLowerCase(), s)), summary: { create: 0, update: 7, noop: 0, orphan: 0 } };
+  const pending = pendingOfPlan(plan as never, 'dev', 'x');
+  const by = Object.fromEntries(pending.items.map((i) => [i.name, [i.refusal?.split(':')[0] ?? '', i.deferred ?? '']]));
+  assert.equal(by.approved, ['', '']);
+  assert.equal(by.pending, ['the template is in review (PENDING) and WhatsApp takes no edit until the review ends', 'review']);
+  assert.equal(by.in_appeal![1], 'review');
+  assert.match(by.locked![0]!, 'LOCKED');
+  assert.match(by.deleted![0]!, 'deleted');
+  assert.match(by.archived![0]!, 'ARCHIVED');
+  assert.match(by.disabled![0]!, 'DISABLED');
+});

@@ -122,6 +122,32 @@ test('apply --wait of an edit of a template in review waits for the review to en
   });
 });
 
+test('apply --wait: a review that ends neither APPROVED nor REJECTED (DISABLED) is exit 5, marked ✗, named', async () => {
+  let reads = 0;
+  let onRead: (() => void) | undefined;
+  const log = (line: string): void => { if (/^GET \S*\/template\/\S+ 200 /.test(line)) { reads++; onRead?.(); } };
+  const emu: RunningEmulator = await startEmulator({ keys: ['k'], reviewDelayMs: 60_000, statusDelayMs: 0, log });
+  const dir = tempDir('tplsync-wait-disabled-');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/order_ready.en_US.yaml': `${HEAD.replace('fixture', 'order_ready')}body:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+    });
+    // the plan's read, the read back after the write, then a read of the review: it ends DISABLED there
+    const following = new Promise<void>((ok) => { onRead = () => { if (reads >= 3) { onRead = undefined; ok(); } }; });
+    const applying = cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '600'], { cwd: dir, env });
+    await following;
+    const id = [...emu.state.templates.keys()][0]!.split('/')[1]!;
+    const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText: 'DISABLED' }) });
+    assert.is(res.status, 200);
+    const r = await applying;
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, /✗ created shop-whatsapp\/order_ready\/en_US → DISABLED/);
+    assert.match(r.stderr, '1 template written whose review ended neither APPROVED nor REJECTED (DISABLED)');
+  } finally { await emu.close(); cleanup(dir); }
+});
+
 test('button-url: a sample in the query may name other keys; a sample of another address may not', () => {
   const url = (u: string, ex: string) => lint(`${HEAD}body:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Open, url: "${u}", example: "${ex}" }\n`).filter((d) => d.ruleId === 'button-url').map((d) => d.message);
   assert.equal(url('https://a.example/offers?code={{1}}', 'https://a.example/offers?ref=n3mtql'), []);

@@ -49,15 +49,16 @@ test('a variant with its buttons reordered is reported at the first button that 
   assert.equal(r.found, ['variant-mismatch templates/a.fr.yaml:12:11 The fr variant of shop-whatsapp/order_shipped has buttons: URL, QUICK_REPLY; the en_US variant has QUICK_REPLY, URL.']);
 });
 
-test('translated texts, reordered placeholders and other samples are fine; the header format, category and kind are not', async () => {
+test('translated texts, reordered placeholders, other samples and another category are fine; the header format and kind are not', async () => {
   const es = en.replace('language: en_US', 'language: es')
     .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Tu pedido {{order_id}} ya está en camino hacia ti, {{customer}}."')
     .replace('A-1042 }', 'B-7 }').replace('Track parcel', 'Seguir');
   assert.equal((await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es })).found, []);
   const pt = en.replace('language: en_US', 'language: pt_BR').replace('category: UTILITY', 'category: MARKETING').replace('format: IMAGE\n  example: https://cdn.example.com/parcel.png', 'format: VIDEO\n  example: https://cdn.example.com/parcel.mp4');
   const r = await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es, 'templates/a.pt_BR.yaml': pt });
-  assert.equal(r.found.map((f) => f.split(' The ')[0]), ['variant-mismatch templates/a.pt_BR.yaml:4:11', 'variant-mismatch templates/a.pt_BR.yaml:6:11']);
-  assert.match(r.found[0]!, /has category: MARKETING; the en_US variant and most others have UTILITY/);
+  // a category of its own: one language re-categorised by the platform (recovery.md says to write it so), not a finding
+  assert.equal(r.found.map((f) => f.split(' The ')[0]), ['variant-mismatch templates/a.pt_BR.yaml:6:11']);
+  assert.not.match(r.found.join('\n'), /category/);
 });
 
 test('checkVariants (pure): the majority is the reference; an even split prefers English; other channels or names never compare', () => {

@@ -91,6 +91,9 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
       await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - Date.now()), pollMs: o.wait.pollMs }, o.signal, REVIEWING);
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
+      // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
+      const ended = row.status === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
+      if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
     if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
@@ -179,6 +182,14 @@ export async function followReviews(client: Client, rows: readonly { channelId: 
     pending = pending.filter((r) => r.status !== undefined && open.has(r.status));
   }
 }
+
+/** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
+export const NOT_EDITABLE: Readonly<Record<string, string>> = {
+  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
+  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): create it under a new name (docs/recovery.md#pending_deletion)',
+  DELETED: 'the template was deleted on the channel: create it under a new name (docs/recovery.md#deleted)',
+  ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
+};
 
 const PENDING_ONLY: ReadonlySet<string> = new Set(['PENDING']);
 /** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them */

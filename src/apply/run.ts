@@ -14,7 +14,7 @@ import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, type ApplyItem, type ApplyResult } from './apply.js';
+import { applyItems, NOT_EDITABLE, type ApplyItem, type ApplyResult } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 
@@ -30,13 +30,6 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
   if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
   return k.kind === 'saved' ? k.plan : undefined;
 }
-
-/** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
-const NOT_EDITABLE: Readonly<Record<string, string>> = {
-  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
-  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): create it under a new name (docs/recovery.md#pending_deletion)',
-  DELETED: 'the template was deleted on the channel: create it under a new name (docs/recovery.md#deleted)',
-};
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
 function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
@@ -104,6 +97,8 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
 export const REVIEW_POLL_MS = 500;
 
 export interface ApplyCounts { created: number; updated: number; failed: number; skipped: number; rejected: number; stillPending: number;
+  /** with --wait: written, and their review ended in another state than APPROVED or REJECTED (DISABLED, PAUSED, ...) */
+  otherEnd: number;
   /** with --wait: written, and their state could not be read (the review not followed) */
   unread: number }
 
@@ -115,6 +110,7 @@ export function countResults(results: readonly ApplyResult[], waited: boolean): 
     failed: count((r) => r.outcome === 'failed'), skipped: count((r) => r.outcome === 'skipped'),
     rejected: count((r) => ok(r) && r.status === 'REJECTED'),
     stillPending: waited ? count((r) => ok(r) && r.status === 'PENDING') : 0,
+    otherEnd: waited ? count((r) => ok(r) && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)) : 0,
     unread: waited ? count((r) => ok(r) && r.status === undefined) : 0,
   };
 }
@@ -138,7 +134,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
-  const missing = notDone.length + n.rejected + n.stillPending + n.unread;
+  const missing = notDone.length + n.rejected + n.stillPending + n.unread + n.otherEnd;
   if (missing) {
     // the advice is true of each kind: a re-run repairs only what failed on the way
     const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
@@ -161,6 +157,10 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
     if (n.unread) parts.push(`${s(n.unread)} written whose state could not be read back, so the review was not followed${see}; \`tplsync plan\` (or \`tplsync review\`) shows where ${n.unread === 1 ? 'it stands' : 'they stand'}`);
+    if (n.otherEnd) {
+      const states = [...new Set(outcome.results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)).map((r) => r.status!))].sort();
+      parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`tplsync review\` says what to do (docs/recovery.md)`);
+    }
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
     return { code: EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }

@@ -186,8 +186,10 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const line = (r: ApplyResult): string => {
     const key = templateKey(r);
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : r.status === 'APPROVED' ? c.green('APPROVED') : r.status ?? c.yellow('not read back (tplsync plan shows it)');
-    return `${r.status === 'REJECTED' ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${st}`;
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow('not read back (tplsync plan shows it)');
+    // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
+    const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
+    return `${bad ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${bad ? c.red(r.status === 'REJECTED' ? st : r.status!) : st}`;
   };
   // a second signal ends the process at once: the results file says what is known by then
   const seen: ApplyResult[] = [];

@@ -1,5 +1,5 @@
 // Pure: the language variants of one (channel, name) agree. Each file's facts carry what must
-// be the same in every language (its kind, category, header format, button types in order,
+// be the same in every language (its kind, header format, button types in order,
 // the placeholder names of each text); across the files, every variant that differs from the
 // others is reported at the differing node of the differing file. Texts and samples may differ.
 import type { Path } from '../../files/locate.js';
@@ -14,9 +14,9 @@ export const VARIANT_RULE_ID = 'variant-mismatch';
 export const variantRules = defineRules([
   {
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
-    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format, category and kind.',
+    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format and category. Translate only the texts and samples. The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts and samples. The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -144,7 +144,9 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       }
     };
     aspect('the kind', (f) => f.kind);
-    aspect('category', (f) => f.category);
+    // not the category: each language is a template of its own on WhatsApp, and the platform may
+    // approve one as MARKETING that was submitted as UTILITY (a re-categorisation, recovery.md):
+    // the file then says so, and its siblings keep theirs (an authentication template's kind differs, and is compared)
     aspect('header format', (f) => f.header);
     aspect('buttons', (f) => f.buttons, (mine, ref) => {
       const i = mine.value.findIndex((t, k) => t !== ref[k]);
