@@ -98,6 +98,11 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     assert.is(sub.exitCode, 0, sub.stderr);
     assert.is(sub.stdout.trim(), path.join('..', '..', 'templates', 'from_sub.en_US.yaml'));
     assert.is(sub.stderr, '');
+    // a name YAML 1.1 readers take for a boolean is written quoted
+    const on = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'on'], { cwd: dir });
+    assert.is(on.exitCode, 0, on.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates', 'on.en_US.yaml'), 'utf8'), /^name: "on"$/m);
+    assert.is((await cliIn(['lint', path.join('templates', 'on.en_US.yaml')], { cwd: dir })).exitCode, 0);
     // an explicit --dir the config does not cover: written, and said
     const away = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'away', '--dir', 'drafts'], { cwd: dir });
     assert.is(away.exitCode, 0, away.stderr);

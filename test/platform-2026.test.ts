@@ -186,6 +186,19 @@ test('a character no one sees or a curly quote is named by its code point', () =
   assert.equal(msgs('Hello {{1}},\\nyour order is ready for pickup at the store.').filter((m) => m.startsWith('text-characters')), []);
 });
 
+test('an unresolved merge conflict is one finding that says so, wherever its markers stand', () => {
+  const conflicted = (inside: string) => lint(`${HEAD}body:\n${inside}\n  examples: { 1: Ana }\n`).filter((d) => d.ruleId === 'yaml-syntax');
+  for (const inside of [
+    '<<<<<<< HEAD\n  text: "Hello {{1}}, your order is ready for pickup."\n=======\n  text: "Hi {{1}}, your order can be picked up."\n>>>>>>> feature/copy',
+    '  text: >-\n    Hello {{1}}, your order\n<<<<<<< HEAD\n    is ready for pickup.\n=======\n    can be picked up.\n>>>>>>> feature/copy',
+  ]) {
+    const d = conflicted(inside);
+    assert.is(d.length, 1, d.map((x) => x.message).join('\n'));
+    assert.match(d[0]!.message, 'An unresolved merge conflict: <<<<<<< starts it on this line');
+    assert.is(d[0]!.line, inside.split('\n').findIndex((l) => l.startsWith('<<<<<<<')) + 6);
+  }
+});
+
 test('an unquoted leading {{ says to quote the text', () => {
   const d = parseTemplateText('f.yaml', 'body:\n  text: {{1}} is your code\n').problems;
   assert.equal(d.map((x) => [x.kind, x.span.line]), [['syntax', 2]]);

@@ -103,7 +103,7 @@ test('values of any shape: the direct writer gives yaml\'s bytes, or leaves the 
 });
 
 test('a string a YAML 1.1 reader takes for a number or a boolean (10:30, yes, off, 0755) is quoted by both writers, and reads back as text under YAML 1.1 too', () => {
-  const texts = ['10:30', '1:05:00', 'yes', 'No', 'off', 'Y', '0755', '0b101', 'on', '.inf'];
+  const texts = ['10:30', '1:05:00', 'yes', 'No', 'off', 'Y', '0755', '0b101', 'on', '.inf', '2026-03-01', '2026-03-01 10:30:00', '1_000', '-1_2', '<<'];
   const value = { name: 'times', language: 'en_US', body: { text: 'Open {{1}} to {{2}}.', examples: Object.fromEntries(texts.map((t, i) => [String(i + 1), t])) } };
   assert.ok(same(value));
   const file = templateFileText(value, OPTS);

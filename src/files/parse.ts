@@ -77,6 +77,10 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
   return parseTemplateText(file, text, lineCounter);
 }
 
+/** git's conflict markers at the start of a line (a block scalar's lines are indented: no text of a template starts so) */
+const CONFLICT_START = /^<{7}(?:[ \t]|$)/m;
+const CONFLICT_REST = /^(?:={7}|>{7})(?:[ \t]|$)/m;
+
 export function parseTemplateText(file: string, text: string, lineCounter = new (yaml().LineCounter)(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, problems: [] };
   // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
@@ -102,6 +106,13 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
       if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
       out.problems.push(problem(kind, spanOf(lineCounter, start, end), message + hint));
     }
+  }
+  // an unresolved merge conflict: one finding that says so, not the parser's errors about its marker lines
+  const conflict = CONFLICT_START.exec(text);
+  if (conflict && CONFLICT_REST.test(text.slice(conflict.index))) {
+    const start = conflict.index;
+    out.problems = [problem('syntax', spanOf(lineCounter, start, start + 7), 'An unresolved merge conflict: <<<<<<< starts it on this line, ======= and >>>>>>> follow. Keep the side you want, delete the three marker lines, then check the file again.')];
+    fatal = true;
   }
   // a key the parser took for a duplicate on a line it could not read (a tab as indentation lifts
   // the key to the level above) is a consequence of that error, not a second mistake

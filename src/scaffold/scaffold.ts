@@ -1,4 +1,5 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
+import { YAML11_OTHER } from '../core/yaml11.js';
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
 export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined,
@@ -13,7 +14,7 @@ function identity(o: ScaffoldOptions, what: string): string[] {
     `# ${what}`,
     '# Check it with `tplsync lint`; see it with `tplsync preview`; see what a merge would change with `tplsync plan`.',
     `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
-    `name: ${o.name}`,
+    `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}                 # ll or ll_CC, from WhatsApp's supported languages`,
     `category: ${o.category}`,
     'description: TODO say what this template is for',
@@ -234,7 +235,7 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     '# One file, one template: its identity is (channel, name, language). Check it with `tplsync lint`;',
     '# see what the customer sees with `tplsync preview`, and what a merge would change with `tplsync plan`.',
     `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
-    `name: ${o.name}`,
+    `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}                 # ll or ll_CC, from WhatsApp's supported languages`,
     `category: ${o.category}              # MARKETING | UTILITY | AUTHENTICATION (cannot change once APPROVED)`,
     'description: TODO say what this template is for',
@@ -288,7 +289,7 @@ export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
     '# An RCS template (a `message` and no `body`): no category, and the WhatsApp rules do not apply.',
     '# Check it with `tplsync lint`; see the card with `tplsync preview`; what a merge would change: `tplsync plan`.',
     `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
-    `name: ${o.name}`,
+    `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}`,
     'description: TODO say what this template is for',
     'message:',
