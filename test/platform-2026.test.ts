@@ -179,6 +179,12 @@ test('a character no one sees or a curly quote is named by its code point', () =
   assert.ok(esc.some((m) => m.includes('a control character, U+0007 BELL')), esc.join('\n'));
   // lint --fix removes a terminal's escape sequence whole, not only its ESC
   assert.is(cleanText('Order \u001b[31mA-1\u001b[0m is ready \u001b]0;title\u0007now'), 'Order A-1 is ready now');
+  // tput sgr0's character set (ESC ( B) and a reset (ESC c) too
+  assert.is(cleanText('Reply \u001b(0STOP\u001b(B to opt out'), 'Reply STOP to opt out');
+  assert.is(cleanText('Thanks\u001bc for waiting'), 'Thanks for waiting');
+  // what an RCS action shows: a calendar event's title and description, a place's label
+  const shown = lint('channel: shop-rcs\nname: event\nlanguage: en_US\ndescription: Event\nmessage:\n  type: text\n  message: "Your visit is booked."\n  suggestions:\n    - { action: create_calendar_event, text: Add, postbackData: add, title: "Visit\\u200b", description: "Bring\\ayour card", startTime: "2030-01-01T10:00:00Z", endTime: "2030-01-01T11:00:00Z" }\n    - { action: view_location, text: Map, postbackData: map, label: "Store\\u200d", latLong: { latitude: 52.5, longitude: 13.4 } }\n').filter((d) => d.ruleId === 'text-characters');
+  assert.is(shown.length, 3, shown.map((d) => d.message).join('\n'));
   // an RCS chip's label is a text too
   const rcs = lint('channel: shop-rcs\nname: chips\nlanguage: en_US\ndescription: Chips\nmessage:\n  type: text\n  message: "Your order is ready."\n  suggestions:\n    - { action: reply, text: "Thanks\\e[0m", postbackData: thanks }\n    - { action: reply, text: "Call\\tus", postbackData: call }\n').filter((d) => d.ruleId === 'text-characters');
   assert.equal(rcs.map((d) => d.line), [9, 10], rcs.map((d) => d.message).join('\n'));

@@ -85,10 +85,17 @@ function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[]
   arr(ctx.t.buttons).forEach((b, i) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t }); });
   const offer = str(obj(ctx.t.limited_time_offer)?.text);
   if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer });
-  // RCS suggestion labels (the message's and each card's): shown on the chips as written
+  // RCS suggestions (the message's and each card's): the label on the chip, and what an action
+  // shows the customer (a calendar event's title and description, a place's label)
   const m = obj(ctx.t.message);
-  arr(m?.suggestions).forEach((x, i) => { const t = str(obj(x)?.text); if (t !== undefined) out.push({ path: ['message', 'suggestions', i, 'text'], text: t }); });
-  arr(m?.richCards).forEach((card, c) => arr(obj(card)?.suggestions).forEach((x, i) => { const t = str(obj(x)?.text); if (t !== undefined) out.push({ path: ['message', 'richCards', c, 'suggestions', i, 'text'], text: t }); }));
+  const suggestionTexts = (list: unknown, at: Path): void => arr(list).forEach((x, i) => {
+    for (const k of ['text', 'title', 'description', 'label'] as const) {
+      const t = str(obj(x)?.[k]);
+      if (t !== undefined) out.push({ path: [...at, i, k], text: t });
+    }
+  });
+  suggestionTexts(m?.suggestions, ['message', 'suggestions']);
+  arr(m?.richCards).forEach((card, c) => suggestionTexts(obj(card)?.suggestions, ['message', 'richCards', c, 'suggestions']));
   return out;
 }
 
@@ -143,8 +150,12 @@ const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
  * inside a placeholder deleted and those around one made straight. Curly quotes elsewhere in a
  * text are prose (He said “hi”) and stay. Pure.
  */
-/** a terminal's escape sequence (CSI `ESC [ ... m`, OSC `ESC ] ... BEL`): removed whole by the repair, not only its ESC */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x9b[0-?]*[ -/]*[@-~]/g;
+/**
+ * a terminal's escape sequence, removed whole by the repair, not only its ESC: CSI (`ESC [ 31 m`),
+ * OSC (`ESC ] 0;title BEL`, ended by BEL or ST), a character set's designation (`ESC ( B`, what
+ * `tput sgr0` writes) and the two-character ones (`ESC c`, `ESC 7`)
+ */
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+\-./][ -~]|\x1b[ -/]*[0-~]/g;
 
 export function cleanText(text: string): string {
   let t = text.includes('\x1b') || text.includes('\x9b') ? text.replace(ANSI, '') : text;
