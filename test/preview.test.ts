@@ -1,7 +1,7 @@
 // The preview in a real browser (Debian's chromium, headless): body text with samples, every
 // button label, every card; a screenshot is saved. And --serve re-renders when a file changes.
 // One browser for the file.
-import { existsSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { sharedBrowser } from './browser.ts';
@@ -181,6 +181,20 @@ test('--serve serves the site and re-renders when a template changes', async () 
     // preview that never does)
     while ((await (await fetch(`${url}__version`)).text()) === v1) await new Promise((r) => setTimeout(r, 50));
     assert.match(await (await fetch(page)).text(), /has left our warehouse/);
+    // saved as an editor saves (a temp file renamed over it), twice: each save seen
+    const until = async (from: string): Promise<string> => { let v = from; while (v === from) { await new Promise((r) => setTimeout(r, 50)); v = await (await fetch(`${url}__version`)).text(); } return v; };
+    let v = await (await fetch(`${url}__version`)).text();
+    for (const words of ['has left our depot', 'is with the courier']) {
+      writeFileSync(`${f}.tmp`, readFileSync(f, 'utf8').replace(/has left our \w+|has left our warehouse|has left our depot/, words));
+      renameSync(`${f}.tmp`, f);
+      v = await until(v);
+      assert.match(await (await fetch(page)).text(), new RegExp(words));
+    }
+    // the config changed: read again, its values in the pages
+    const cfg = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(cfg, `${readFileSync(cfg, 'utf8')}\n`);
+    v = await until(v);
+    assert.match(await (await fetch(page)).text(), /is with the courier/);
   } finally { proc.kill('SIGTERM'); await proc; }
 });
 

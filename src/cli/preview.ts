@@ -35,7 +35,13 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   const server = await servePreview(config, site, {
     port, out, paths, cwd: io().cwd(), ...(environment ? { environment } : {}),
     onBuild: (s, changed) => { write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
-    onError: (e) => io().stderr.write(`tplsync: re-render failed: ${e.message}\n`),
+    onError: (e) => io().stderr.write(`tplsync: re-render failed: ${e.message} (the pages stay as they were)\n`),
+    // the config read again when it changes: its values, rules and globs take effect at once
+    reload: async () => {
+      const c = await commandConfig(o);
+      const env = shownEnvironment(c, o.env);
+      return { config: c, ...(env ? { environment: env } : {}) };
+    },
   });
   io().stdout.write(`serving the preview on ${server.url} (it re-renders when a template changes; Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {

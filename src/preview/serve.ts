@@ -1,6 +1,9 @@
 // Effects: `preview --serve`: the site on 127.0.0.1, rebuilt when a file under the config's
-// folder changes; open pages reload themselves (they poll /__version).
-import { watch } from 'node:fs';
+// folder changes; open pages reload themselves (they poll /__version). Each folder is watched on
+// its own (a folder's watch sees a file an editor saves by renaming a temp file over it, every
+// time; a recursive watch followed the first file it saw and missed the next saves); a change of
+// the config reloads it before the site is rebuilt.
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,6 +20,8 @@ export interface ServeOptions {
   environment?: EnvironmentConfig;
   /** called with each rebuilt site (to write it to disk) */
   onBuild: (site: Site, changed: string) => void;
+  /** the config (and the environment whose values the pages show) read again, when a config file changed; throws when it does not load */
+  reload?: () => Promise<{ config: Config; environment?: EnvironmentConfig }>;
   onError: (e: Error) => void;
 }
 
@@ -37,19 +42,49 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port, '127.0.0.1', resolve); });
   let timer: NodeJS.Timeout | undefined;
-  const outRel = path.relative(config.dir, o.out);
-  const watcher = watch(config.dir, { recursive: true }, (_e, file) => {
-    if (!file || !/\.(ya?ml|json|[cm]?[jt]s)$/.test(String(file)) || (outRel && String(file).startsWith(outRel))) return;
+  let current: { config: Config; environment?: EnvironmentConfig | undefined } = { config, environment: o.environment };
+  let configChanged = false;
+  const out = path.resolve(o.out);
+  const configFile = config.file ? path.resolve(config.file) : undefined;
+  const watchers = new Map<string, FSWatcher>();
+  /** folders not watched: the site's own, tplsync's state (the emulator's data), dependencies and git's */
+  const skipped = (dir: string): boolean => dir === out || dir.startsWith(out + path.sep) || /[\\/](?:node_modules|\.git|\.tplsync)$/.test(dir);
+  const changed = (dir: string, name: string): void => {
+    const file = path.join(dir, name);
+    if (!/\.(ya?ml|json|[cm]?[jt]s)$/.test(name) && !/^\.tplsyncrc/.test(name)) {
+      // a folder made (or moved in): watched from now on
+      watchTree(file);
+      return;
+    }
+    if (file === configFile || /^(tplsync\.config\.(ya?ml|json|[cm]?js)|\.tplsyncrc.*|package\.json)$/.test(name)) configChanged = true;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      void buildSite(config, o.paths, o.cwd, { live: true, ...(o.environment ? { environment: o.environment } : {}) }).then((s) => {
+      const rel = path.relative(config.dir, file) || name;
+      const reload = configChanged && o.reload ? o.reload() : Promise.resolve(current);
+      configChanged = false;
+      void reload.then((c) => {
+        current = c;
+        return buildSite(c.config, o.paths, o.cwd, { live: true, ...(c.environment ? { environment: c.environment } : {}) });
+      }).then((s) => {
         site = s; version++;
-        o.onBuild(s, String(file));
+        o.onBuild(s, rel);
       }).catch((e: unknown) => o.onError(e as Error));
     }, 100);
-  });
+  };
+  function watchTree(dir: string): void {
+    if (watchers.has(dir) || skipped(dir)) return;
+    let entries;
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    try {
+      const w = watch(dir, (_e, name) => { if (name) changed(dir, String(name)); });
+      w.on('error', () => { w.close(); watchers.delete(dir); });
+      watchers.set(dir, w);
+    } catch { return; }
+    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) watchTree(path.join(dir, e.name));
+  }
+  watchTree(path.resolve(config.dir));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise<void>((resolve) => { clearTimeout(timer); watcher.close(); server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () => new Promise<void>((resolve) => { clearTimeout(timer); for (const w of watchers.values()) w.close(); server.close(() => resolve()); server.closeAllConnections(); }),
   };
 }
