@@ -31,6 +31,26 @@ test('state survives a restart with the same data file', async () => {
   } finally { cleanup(dir); }
 });
 
+test('the emulator\'s clock, moved by its control endpoint, survives a restart: a review that ended stays ended', async () => {
+  const dir = tempDir();
+  try {
+    const dataFile = path.join(dir, 'emu.json');
+    let emu = await startEmulator({ keys: ['k1'], dataFile, reviewDelayMs: 60 * 60_000 });
+    let c = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+    const id = randomUUID();
+    await c.writeTemplate(CHANNEL_A, id, writeBody('t_clock'));
+    assert.is((await c.getTemplate(CHANNEL_A, id))?.statusText, 'PENDING');
+    const moved = await fetch(`${emu.url}/_emulator/clock`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 2 * 60 * 60_000 }) });
+    assert.is(moved.status, 200);
+    assert.is((await c.getTemplate(CHANNEL_A, id))?.statusText, 'APPROVED');
+    await emu.close();
+    emu = await startEmulator({ keys: ['k1'], dataFile, reviewDelayMs: 60 * 60_000 });
+    c = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+    assert.is((await c.getTemplate(CHANNEL_A, id))?.statusText, 'APPROVED', 'the review that ended before the restart stays ended');
+    await emu.close();
+  } finally { cleanup(dir); }
+});
+
 test('a torn last line (a write cut short by a crash) is dropped; a damaged middle line is an error', async () => {
   const dir = tempDir();
   try {

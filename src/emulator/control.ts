@@ -24,6 +24,12 @@ export class Clock {
     if (this.offset + ms > MAX_CLOCK_OFFSET_MS) throw new Error(`the clock may be at most ${MAX_CLOCK_OFFSET_MS} ms (a hundred years) ahead`);
     this.offset += ms;
   }
+  /** how far ahead of the machine's clock it is (kept in the data file: a restart keeps the emulator's time) */
+  get offsetMs(): number { return this.offset; }
+  /** the offset a data file kept (a value that is no offset is ignored) */
+  restore(offsetMs: unknown): void {
+    if (typeof offsetMs === 'number' && Number.isFinite(offsetMs) && offsetMs >= 0 && offsetMs <= MAX_CLOCK_OFFSET_MS) this.offset = offsetMs;
+  }
 }
 
 export interface ControlContext {
@@ -84,6 +90,8 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
       }
       case 'POST clock': {
         try { ctx.clock.advance((body as { advanceMs?: unknown } | null)?.advanceMs); } catch (e) { throw new HttpError(400, 'INVALID', (e as Error).message, 'advanceMs'); }
+        // kept with the data: a restart goes on at the emulator's time (a review that ended stays ended)
+        await ctx.persist({ t: 'clock', key: 'clock', rec: { offsetMs: ctx.clock.offsetMs } });
         return { status: 200, body: { now: new Date(ctx.clock.now()).toISOString() } };
       }
       case 'POST review': {

@@ -87,6 +87,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     for (const e of entries.values()) {
       if (e.t === 'template') state.restoreTemplate(e.rec as TemplateRecord);
       else if (e.t === 'conversation') state.restoreConversation(e.rec as ConversationRecord);
+      else if (e.t === 'clock') clock.restore((e.rec as { offsetMs?: unknown } | null)?.offsetMs);
     }
     compactJournal(dataFile, entries.values());
     journal = new Journal(dataFile, options.beforeJournalSync);
