@@ -108,3 +108,14 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
 });
 
 test.run();
+
+test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'plan.json': JSON.stringify({ format: 'tplsync-plan', version: 1, createdAt: '2026-11-28T00:00:00.000Z', toolVersion: '0.1.0', environment: 'dev', target: 'x', summary: { create: 0, update: 0, noop: 0, orphan: 0 }, changes: [] }) });
+    const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'No config found');
+    assert.not.match(r.stderr, 'Unknown environment');
+  } finally { cleanup(dir); }
+});

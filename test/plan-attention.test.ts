@@ -46,6 +46,7 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Check the curly braces' }, rules)!.rule, 'placeholder-syntax');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT' }, rules)!.rule, 'placeholder-syntax');
   const withSequence = new Set([...rules, 'placeholder-sequence']);
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Starting a message with a variable is not allowed.' }, withSequence)!.rule, 'placeholder-position');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: 'Variable parameters are not sequential.' }, withSequence)!.rule, 'placeholder-sequence');
   // a recommendation about something else names no placeholder rule
   for (const rec of ['Links to shortened URLs are not allowed at the start of the message.', 'The template contains too many emojis.', 'The header is too long; shorten it.']) {

@@ -131,6 +131,8 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     assert.match(await said('latin1.json'), /latin1\.json is not UTF-8 \(byte \d+ is not; Latin-1 or Windows-1252\?\): save the export as UTF-8/);
     writeFileSync(path.join(dir, 'utf16.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"data": []}', 'utf16le')]));
     assert.match(await said('utf16.json'), 'utf16.json is UTF-16 text: save the export as UTF-8');
+    writeFileSync(path.join(dir, 'utf16nobom.json'), Buffer.from('{"data": []}', 'utf16le'));
+    assert.match(await said('utf16nobom.json'), 'utf16nobom.json is UTF-16 text: save the export as UTF-8');
     assert.equal(readdirSync(dir).filter((f) => f === 'templates'), [], 'nothing written');
   } finally { cleanup(dir); }
 });

@@ -225,7 +225,7 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
     assert.match(folder.stderr, `--results ${dir} is a folder: give the results file, e.g. --results ${path.join(dir, 'results.json')}`);
     const apply = await run(['apply', '--auto-approve', '--results', results]);
     assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
-    assert.match(apply.stderr, 'not edited: in review (PENDING), and WhatsApp takes no edit until the review ends');
+    assert.match(apply.stderr, 'not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends');
     assert.not.match(apply.stderr, 'change what the reason names');
     const r = JSON.parse(readFileSync(results, 'utf8')) as { results: { outcome: string; deferred?: string }[] };
     assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);

@@ -151,7 +151,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided (\`tplsync apply --wait\` follows the review)`);
+    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? '' : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);

@@ -351,6 +351,8 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
+  // no config at all: that first (a saved plan names its environment, run where no config is)
+  if (!env && !config.file && names.length === 0) throw new UsageError(`No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`);
   if (!env) {
     // in a workflow: the one init wrote plans "production" until the config has it
     const ci = io().env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';

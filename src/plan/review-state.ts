@@ -42,7 +42,7 @@ const ABOUT_PLACEHOLDERS = /\b(variables?|parameters?|placeholders?)\b|curly|bra
 const FORMAT_HINTS: readonly [RegExp, string][] = [
   [/adjacent|next to each other|consecutive|side by side/i, 'placeholder-adjacent'],
   [/sequential|in sequence|in order|skipp?(ed|ing)?\b|out of order/i, 'placeholder-sequence'],
-  [/\b(start|starts|begin|begins|beginning|end|ends)\b/i, 'placeholder-position'],
+  [/\b(start|starts|starting|begin|begins|beginning|end|ends|ending)\b/i, 'placeholder-position'],
   [/too many|ratio|too short for/i, 'placeholder-density'],
   [/\b(sample|samples|example|examples)\b/i, 'placeholder-sample'],
 ];

@@ -75,7 +75,9 @@ export function parseJsonFile(file: string, rel: string): unknown {
   if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
   const bytes = readFileSync(file);
   // UTF-16 (what Windows PowerShell 5.1's `>` writes) or bytes that are not UTF-8 (Latin-1): said, never read as U+FFFD in silence
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new UsageError(`${rel} is UTF-16 text: save the export as UTF-8 (PowerShell: Out-File -Encoding utf8, or curl -o FILE) and pull again`);
+  // UTF-16 without a byte-order mark: every other byte of its ASCII is a NUL
+  const nuls = bytes.subarray(0, 64).filter((b) => b === 0).length;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes.length >= 4 && nuls >= Math.min(bytes.length, 64) / 3)) throw new UsageError(`${rel} is UTF-16 text: save the export as UTF-8 (PowerShell: Out-File -Encoding utf8, or curl -o FILE) and pull again`);
   let text: string;
   try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch {
     const at = firstInvalidUtf8(bytes);
