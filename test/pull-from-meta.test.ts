@@ -153,6 +153,9 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     assert.not.match(r.stderr, 'ready_again/en_US (export.json data[3]) is', 'REINSTATED is approved again');
     assert.match(r.stderr, 'access_token=[redacted]&after=QVFI');
     assert.not.ok((r.stdout + r.stderr).includes(token), 'the token is never printed');
+    // into a folder the config's globs do not cover: written, and said
+    const away = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp', '--dir', 'drafts', '--force'], { cwd: dir });
+    assert.match(away.stderr, /drafts\/\w+\.en_US\.yaml, .* and 1 more are not among the config's templates/, away.stdout + away.stderr);
     // the description a user wrote survives a pull --force of the same export
     const file = path.join(dir, 'templates', 'ready_ok.en_US.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed\n'));

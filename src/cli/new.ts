@@ -1,5 +1,5 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
-import { commandConfig, writeDir } from './context.js';
+import { commandConfig, warnUncovered, writeDir } from './context.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
@@ -46,8 +46,6 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
   io().stdout.write(`${path.relative(io().cwd(), file)}\n`);
   // a folder the config's globs do not cover: lint and plan would never see the file
-  const { discoverFiles } = await import('../files/discover.js');
-  const covered = await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => fs.some((f) => f.abs === file), () => false);
-  if (!covered) io().stderr.write(`tplsync: ${path.relative(io().cwd(), file)} is not among the config's templates (${config.templates.join(', ')}): lint and plan will not see it; move it under them, or add its folder to the config's templates globs\n`);
+  await warnUncovered(config, [file]);
   return EXIT.OK;
 }

@@ -10,7 +10,7 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, writeDir } from './context.js';
+import { commandConfig, warnUncovered, writeDir } from './context.js';
 import { io } from '../core/io.js';
 
 export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string }
@@ -33,6 +33,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const flush = () => { if (lines) { io().stdout.write(lines); lines = ''; } };
   const say = (s: string) => { lines += s; if (lines.length >= 1 << 16) flush(); };
   const warn = (s: string) => { flush(); io().stderr.write(s); };
+  const writtenFiles: string[] = [];
   const { diagnostics, morePages } = await pullFromExport(config, env, {
     format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
@@ -41,6 +42,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     const what = `${r.name}/${r.language}`;
     if (r.kind === 'written') {
       written++;
+      writtenFiles.push(path.resolve(io().cwd(), r.file));
       say(`${r.file}: ${what}\n`);
       if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       // not live on the platform: apply would submit it (again) for review, or create what was deleted
@@ -76,6 +78,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     }
   });
   flush();
+  await warnUncovered(config, writtenFiles);
   const listing = format === 'meta' ? 'Meta\'s' : 'Twilio\'s';
   // a Graph API paging URL carries the access token when the first request passed it in its query: never printed
   const shown = (u: string | undefined): string => (u ?? "").replace(/([?&](?:access_token|appsecret_proof)=)[^&#]*/gi, (_m, k: string) => `${k}[redacted]`);

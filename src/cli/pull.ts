@@ -11,7 +11,7 @@ import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, withConnection, writeDir } from './context.js';
+import { commandConfig, warnUncovered, withConnection, writeDir } from './context.js';
 import { io } from '../core/io.js';
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
@@ -48,6 +48,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     }
     const dir = writeDir(config, o.dir);
     let code: number = EXIT.OK;
+    const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}),
@@ -74,7 +75,9 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       }
       if (r.alsoIn) io().stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       io().stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
+      writtenFiles.push(path.resolve(io().cwd(), r.file));
     });
+    await warnUncovered(config, writtenFiles);
     if (diagnostics.length) {
       io().stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(io().stderr), toolVersion: toolVersion() }));
       if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
