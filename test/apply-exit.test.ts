@@ -48,8 +48,9 @@ test.run();
 
 test('pendingOfPlan: an edit of a template in a state that takes none is not attempted, said why; in review or in appeal it waits', async () => {
   const { pendingOfPlan } = await import('../src/apply/run.ts');
-  const body = { name: 'n', language: 'en_US' } as never;
-  const change = (name: string, remoteStatus: string) => ({ ...base, name, action: 'update' as const, remoteStatus, remoteFingerprint: 'x', desired: undefined, body });
+  const { fromFile } = await import('../src/model/canonical.ts');
+  const desired = (name: string) => fromFile({ channel: 'wa', name, language: 'en_US', category: 'UTILITY', body: { text: 'Your order is ready for pickup at the store.' } }, base.channelId, base.publicId);
+  const change = (name: string, remoteStatus: string) => ({ ...base, name, action: 'update' as const, remoteStatus, remoteFingerprint: 'x', desired: desired(name) });
   const plan = { version: 1 as const, changes: ['APPROVED', 'PENDING', 'IN_APPEAL', 'LOCKED', 'DELETED', 'ARCHIVED', 'DISABLED'].map((s) => change(s.toLowerCase(), s)), summary: { create: 0, update: 7, noop: 0, orphan: 0 } };
   const pending = pendingOfPlan(plan as never, 'dev', 'x');
   const by = Object.fromEntries(pending.items.map((i) => [i.name, [i.refusal?.split(':')[0] ?? '', i.deferred ?? '']]));

@@ -48,7 +48,7 @@ syncBuiltinESMExports();
 const N = 24;
 /**
  * A project of N files, one with a block scalar (the text read gives up on it) and, with
- * `variant`, one that gives template 3 a second language in another category (variant-mismatch:
+ * `variant`, one that gives template 3 a second language with another header format (variant-mismatch:
  * an error, found across files and placed at a path of the file's value).
  */
 function project(extra: Record<string, string>, variant: boolean): string {
@@ -58,7 +58,7 @@ function project(extra: Record<string, string>, variant: boolean): string {
   // a file the text read cannot take (a block scalar): js-yaml reads it, and a finding in it needs `yaml`
   // a finding in it (placeholder-density, a warning) is placed by `yaml`
   files['templates/block.yaml'] = templateText(5, 'realistic').replace('name: template_5', 'name: block_5').replace(/ {2}text: "[^"]*"/, '  text: |\n    Hi {{customer}}, order {{order_id}} is ready.');
-  if (variant) files['templates/variant.yaml'] = templateText(3, 'realistic').replace(/^language: .*$/m, 'language: fr').replace(/^category: .*$/m, 'category: UTILITY');
+  if (variant) files['templates/variant.yaml'] = templateText(3, 'realistic').replace(/^language: .*$/m, 'language: fr').replace('format: DOCUMENT\n  example: https://cdn.example.com/docs/3.pdf', 'format: IMAGE\n  example: https://cdn.example.com/docs/3.png');
   writeFiles(dir, { ...files, ...extra });
   templatesDir = `${path.join(dir, 'templates')}${path.sep}`;
   events.clear();
@@ -92,7 +92,7 @@ test('lint opens, reads and parses each file once per reader, files with cross-f
     const variant = run.diagnostics.filter((d) => d.ruleId === 'variant-mismatch');
     assert.ok(dup.length >= 1, 'duplicate-template');
     assert.ok(variant.length >= 1, 'a variant finding was placed');
-    // placed on the category line of its file, not at 1:1
+    // placed on the header's format line of its file, not at 1:1
     for (const d of variant) assert.ok(d.line > 1, `${d.file}:${d.line}:${d.column}`);
     const density = run.diagnostics.find((d) => d.file.endsWith('block.yaml') && d.ruleId === 'placeholder-density');
     assert.ok(density && density.line > 1, 'the block-scalar file has its finding, placed');

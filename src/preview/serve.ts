@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { buildSite, type Site } from './site.js';
+import { resolvePath } from '../core/io.js';
 
 export interface ServeOptions {
   port: number;
@@ -44,8 +45,8 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
   let timer: NodeJS.Timeout | undefined;
   let current: { config: Config; environment?: EnvironmentConfig | undefined } = { config, environment: o.environment };
   let configChanged = false;
-  const out = path.resolve(o.out);
-  const configFile = config.file ? path.resolve(config.file) : undefined;
+  const out = resolvePath(o.out);
+  const configFile = config.file ? resolvePath(config.file) : undefined;
   const watchers = new Map<string, FSWatcher>();
   /** folders not watched: the site's own, tplsync's state (the emulator's data), dependencies and git's */
   const skipped = (dir: string): boolean => dir === out || dir.startsWith(out + path.sep) || /[\\/](?:node_modules|\.git|\.tplsync)$/.test(dir);
@@ -82,7 +83,7 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
     } catch { return; }
     for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) watchTree(path.join(dir, e.name));
   }
-  watchTree(path.resolve(config.dir));
+  watchTree(resolvePath(config.dir));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     close: () => new Promise<void>((resolve) => { clearTimeout(timer); for (const w of watchers.values()) w.close(); server.close(() => resolve()); server.closeAllConnections(); }),
