@@ -3,7 +3,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkVariants, variantFacts } from '../src/lint/rules/variants.ts';
-import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const en = `channel: shop-whatsapp
 name: order_shipped
@@ -41,6 +43,23 @@ test('a variant that lost a placeholder is reported at its text, in its own file
   const r = await lint({ 'templates/order_shipped.en_US.yaml': en, 'templates/order_shipped.de.yaml': de });
   assert.is(r.exitCode, 1);
   assert.equal(r.found, ['variant-mismatch templates/order_shipped.de.yaml:9:9 The de variant of shop-whatsapp/order_shipped has placeholders in body.text: {{customer}}; the en_US variant has {{customer}}, {{order_id}}.']);
+});
+
+test('one file named (a pre-commit hook, an editor\'s save): judged beside its siblings the run was not given, only its findings reported; --fix touches only it', async () => {
+  const de = en.replace('language: en_US', 'language: de')
+    .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung ist jetzt auf dem Weg zu dir."')
+    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }');
+  // the sibling holds a finding --fix repairs (an invisible character): left as it is, it is not the run's
+  const enWithStub = en.replace('is on its way to you.', 'is on its way\u200b to you.');
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': enWithStub, 'templates/order_shipped.de.yaml': de });
+    const one = await lintInProcess(dir, ['templates/order_shipped.de.yaml']);
+    assert.equal(one.diagnostics.map((d) => `${d.ruleId} ${d.file}`), ['variant-mismatch templates/order_shipped.de.yaml'], 'the en_US file\'s own findings are not this run\'s');
+    const fix = await cliIn(['lint', '--fix', 'templates/order_shipped.de.yaml'], { cwd: dir });
+    assert.match(fix.stdout, 'variant-mismatch');
+    assert.is(readFileSync(path.join(dir, 'templates/order_shipped.en_US.yaml'), 'utf8'), enWithStub, 'the sibling is read, never repaired');
+  } finally { cleanup(dir); }
 });
 
 test('a variant with its buttons reordered is reported at the first button that differs', async () => {

@@ -10,6 +10,19 @@ export { discoverFiles, type FileEntry } from '../files/discover.js';
 export type { LintOutcome, LintRunOptions } from './lint-files.js';
 
 export async function lintProject(config: Config, paths: readonly string[], cwd: string, opts: LintRunOptions = {}): Promise<LintOutcome> {
+  // some files named (a pre-commit hook, an editor's save): judged beside the rest of the project
+  // (a language variant of theirs the run was not given, a duplicate elsewhere), their findings alone reported
+  if (paths.length) {
+    const named = await discoverFiles(config, paths, cwd);
+    let all: FileEntry[] | undefined;
+    try { all = await discoverFiles(config, [], cwd, { list: true }); } catch { all = undefined; }
+    const inRun = new Set(named.map((f) => f.abs));
+    const siblings = all?.filter((f) => !inRun.has(f.abs)) ?? [];
+    // only files of the project (its globs) have its files for siblings: a file elsewhere (a scratch
+    // folder of pulled copies) is judged alone, as it was named
+    const ofProject = new Set(all?.map((f) => f.abs) ?? []);
+    if (siblings.length && named.every((f) => ofProject.has(f.abs))) return withSiblings(config, named, siblings, cwd, opts);
+  }
   // the run's answer can be kept whole unless the commands need the values, or team policies
   // (plugins: code the key cannot see) take part
   const whole = Boolean(opts.cacheFile) && !opts.keepValue && !config.policies?.length;
@@ -43,6 +56,23 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   if (kept) return { ...hit, diagnostics: kept.diagnostics, ...(key ? { kept: { key, summaryFile, ...(kept.until !== undefined ? { until: kept.until } : {}) } } : {}) };
   const lint = await import('./lint-files.js');
   return lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) });
+}
+
+/**
+ * The files named, linted with the project's other files beside them (their cross-file rules and
+ * what the project lacks judged on the whole project), and only theirs reported: the findings,
+ * the files and the results a fix works on are the named files'.
+ */
+async function withSiblings(config: Config, named: readonly FileEntry[], siblings: readonly FileEntry[], cwd: string, opts: LintRunOptions): Promise<LintOutcome> {
+  const lint = await import('./lint-files.js');
+  // the siblings found as a run of the project finds them (their refusals recorded: links out of it, FIFOs)
+  const project = await discoverFiles(config, [], cwd);
+  const wanted = new Set(siblings.map((f) => f.abs));
+  const run = await lint.lintFound(config, [...named, ...project.filter((f) => wanted.has(f.abs))], cwd, opts);
+  const keep = new Set(named.map((f) => f.abs));
+  const shown = new Set(named.map((f) => f.file));
+  const kept = run.files.map((f, i) => [f, run.results[i]] as const).filter(([f]) => keep.has(f.abs));
+  return { ...run, files: kept.map(([f]) => f), results: kept.map(([, r]) => r!), diagnostics: run.diagnostics.filter((d) => shown.has(d.file)) };
 }
 
 /**
