@@ -26,6 +26,19 @@ export function refuseFile(abs: string, kind: 'outside-project' | 'unreadable', 
   refusedOf().set(abs, { kind, message });
 }
 
+/**
+ * `fn` run, the refusals of the files `abs` as they were before it (a file named on the command
+ * line is a root of its own: a discovery of the project's files, which refuses it as a link out,
+ * does not refuse it for the run that named it)
+ */
+export async function keepingRefusalsOf<T>(abs: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const refused = refusedOf();
+  const before = new Map(abs.map((a) => [a, refused.get(a)]));
+  try { return await fn(); } finally {
+    for (const [a, r] of before) { if (r) refused.set(a, r); else refused.delete(a); }
+  }
+}
+
 /** the refusal of a file discovery refused (a link out of the project...), as the read of it gives it, or undefined */
 export function refusalOf(file: string, abs: string): ParsedFile | undefined {
   const no = refusedOf().get(abs);

@@ -3,6 +3,7 @@
 // run's whole answer is reused (run-summary.ts) without loading the rules or the linter.
 import type { Config } from '../config/load.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
+import { keepingRefusalsOf } from '../files/load.js';
 import type { LintOutcome, LintRunOptions } from './lint-files.js';
 import { loadRendered, loadSummary, runKey, statFiles } from './run-summary.js';
 
@@ -66,7 +67,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
 async function withSiblings(config: Config, named: readonly FileEntry[], siblings: readonly FileEntry[], cwd: string, opts: LintRunOptions): Promise<LintOutcome> {
   const lint = await import('./lint-files.js');
   // the siblings found as a run of the project finds them (their refusals recorded: links out of it, FIFOs)
-  const project = await discoverFiles(config, [], cwd);
+  const project = await keepingRefusalsOf(named.map((f) => f.abs), () => discoverFiles(config, [], cwd));
   const wanted = new Set(siblings.map((f) => f.abs));
   const run = await lint.lintFound(config, [...named, ...project.filter((f) => wanted.has(f.abs))], cwd, opts);
   const keep = new Set(named.map((f) => f.abs));
