@@ -42,6 +42,16 @@ async function appliedId(run: (args: string[]) => ReturnType<typeof cliIn>): Pro
   return p.changes[0]!.publicId;
 }
 
+/** a project whose template was applied, then moved by the control endpoint (`change`: a state, a category); `use` runs with it, the folder removed after */
+async function withReviewed(change: Record<string, unknown>, use: (p: { dir: string; file: string; run: (args: string[]) => ReturnType<typeof cliIn>; id: string }) => Promise<void>): Promise<void> {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, ...change })).status, 200);
+    await use({ dir, file, run, id });
+  } finally { cleanup(dir); }
+}
+
 interface PlanJson { changes: { action: string; needsAttention?: Record<string, unknown> }[] }
 interface ReviewJson { templates: Record<string, unknown>[]; summary: Record<string, number> }
 
@@ -153,95 +163,80 @@ test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables i
   } finally { cleanup(dir); }
 });
 
-test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', async () => {
-  const { dir, file, run } = project();
-  try {
-    const id = await appliedId(run);
-    assert.is((await control('review', { channel: CHANNEL_A, template: id, category: 'MARKETING' })).status, 200);
-    const plan = await run(['plan', '--detailed-exitcode']);
-    assert.is(plan.exitCode, 2, plan.stdout + plan.stderr);
-    assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
-    assert.match(plan.stdout, 'the channel has it approved as MARKETING; the file says UTILITY');
-    assert.match(plan.stdout, 'set category: MARKETING or appeal');
-    // the Markdown comment: a category is no line of the customer's text, so no empty diff or preview is drawn
-    const md = await run(['plan', '--format', 'markdown']);
-    assert.match(md.stdout, '| `category` | "MARKETING" | "UTILITY" |', md.stdout);
-    assert.not.match(md.stdout, /```diff\n```/);
-    assert.not.match(md.stdout, /What the customer sees:\n\n```text\n\n?```/);
-    const review = await run(['review']);
-    assert.is(review.exitCode, 2);
-    assert.match(review.stdout, 'set category: MARKETING or appeal');
-    // sending it is refused: the platform bills and routes it as MARKETING, not as the file says
-    const name = /name: (\S+)/.exec(readFileSync(file, 'utf8'))![1]!;
-    const send = await run(['send', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
-    assert.is(send.exitCode, 3, send.stdout + send.stderr);
-    assert.match(send.stderr, 'is approved on the channel as MARKETING, and the file says UTILITY');
-    assert.match(send.stderr, 'Set category: MARKETING in the file');
-    assert.match(send.stderr, 'Nothing was sent');
-    // no edit counted: the write would be refused, so it spends none
-    assert.not.match(md.stdout, 'uses one of its limited edits');
-    // applying the file's UTILITY is not attempted: the category of an APPROVED template cannot change
-    const apply = await run(['apply', '--auto-approve']);
-    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
-    assert.match(apply.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change: set category: MARKETING in the file');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
-    const after = await run(['plan', '--detailed-exitcode']);
-    assert.is(after.exitCode, 0, after.stdout + after.stderr);
-    assert.is((await run(['review'])).exitCode, 0);
-  } finally { cleanup(dir); }
-});
+test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', () => withReviewed({ category: 'MARKETING' }, async ({ file, run }) => {
+  const plan = await run(['plan', '--detailed-exitcode']);
+  assert.is(plan.exitCode, 2, plan.stdout + plan.stderr);
+  assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
+  assert.match(plan.stdout, 'the channel has it approved as MARKETING; the file says UTILITY');
+  assert.match(plan.stdout, 'set category: MARKETING or appeal');
+  // the Markdown comment: a category is no line of the customer's text, so no empty diff or preview is drawn
+  const md = await run(['plan', '--format', 'markdown']);
+  assert.match(md.stdout, '| `category` | "MARKETING" | "UTILITY" |', md.stdout);
+  assert.not.match(md.stdout, /```diff\n```/);
+  assert.not.match(md.stdout, /What the customer sees:\n\n```text\n\n?```/);
+  const review = await run(['review']);
+  assert.is(review.exitCode, 2);
+  assert.match(review.stdout, 'set category: MARKETING or appeal');
+  // sending it is refused: the platform bills and routes it as MARKETING, not as the file says
+  const name = /name: (\S+)/.exec(readFileSync(file, 'utf8'))![1]!;
+  const send = await run(['send', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
+  assert.is(send.exitCode, 3, send.stdout + send.stderr);
+  assert.match(send.stderr, 'is approved on the channel as MARKETING, and the file says UTILITY');
+  assert.match(send.stderr, 'Set category: MARKETING in the file');
+  assert.match(send.stderr, 'Nothing was sent');
+  // no edit counted: the write would be refused, so it spends none
+  assert.not.match(md.stdout, 'uses one of its limited edits');
+  // applying the file's UTILITY is not attempted: the category of an APPROVED template cannot change
+  const apply = await run(['apply', '--auto-approve']);
+  assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+  assert.match(apply.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change: set category: MARKETING in the file');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
+  const after = await run(['plan', '--detailed-exitcode']);
+  assert.is(after.exitCode, 0, after.stdout + after.stderr);
+  assert.is((await run(['review'])).exitCode, 0);
+}));
 
-test('REINSTATED is approved again: review counts it (exit 0), plan says an edit spends one of the limited edits, send sends it', async () => {
-  const { dir, file, run } = project();
-  try {
-    const id = await appliedId(run);
-    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'REINSTATED' })).status, 200);
-    const review = await run(['review', '--format', 'json']);
-    assert.is(review.exitCode, 0, review.stdout + review.stderr);
-    assert.is((JSON.parse(review.stdout) as ReviewJson).summary.approved, 1);
-    assert.is((await run(['plan', '--detailed-exitcode'])).exitCode, 0);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('ready for pickup', 'ready to collect'));
-    const plan = await run(['plan', '--format', 'json']);
-    const edit = (JSON.parse(plan.stdout) as { editBudget?: { spends: number } }).editBudget;
-    assert.is(edit?.spends, 1, plan.stdout);
-    const text = (await run(['plan'])).stdout;
-    assert.match(text, 'uses one of its limited edits');
-    // the summary counts what is marked ! (an edit that spends one is marked, though the template is approved)
-    assert.match(text, 'Plan for remote: 0 to create, 1 to update, 0 unchanged. 1 needs attention (marked ! above).');
-  } finally { cleanup(dir); }
-});
+test('REINSTATED is approved again: review counts it (exit 0), plan says an edit spends one of the limited edits, send sends it', () => withReviewed({ statusText: 'REINSTATED' }, async ({ file, run }) => {
+  const review = await run(['review', '--format', 'json']);
+  assert.is(review.exitCode, 0, review.stdout + review.stderr);
+  assert.is((JSON.parse(review.stdout) as ReviewJson).summary.approved, 1);
+  assert.is((await run(['plan', '--detailed-exitcode'])).exitCode, 0);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('ready for pickup', 'ready to collect'));
+  const plan = await run(['plan', '--format', 'json']);
+  const edit = (JSON.parse(plan.stdout) as { editBudget?: { spends: number } }).editBudget;
+  assert.is(edit?.spends, 1, plan.stdout);
+  const text = (await run(['plan'])).stdout;
+  assert.match(text, 'uses one of its limited edits');
+  // the summary counts what is marked ! (an edit that spends one is marked, though the template is approved)
+  assert.match(text, 'Plan for remote: 0 to create, 1 to update, 0 unchanged. 1 needs attention (marked ! above).');
+}));
 
-test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run after the review); apply --wait with nothing to write follows the review', async () => {
-  const { dir, file, run } = project();
-  try {
-    const id = await appliedId(run);
-    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'PENDING' })).status, 200);
-    const text = readFileSync(file, 'utf8');
-    writeFileSync(file, text.replace('ready for pickup', 'ready to collect'));
-    const results = path.join(dir, 'results.json');
-    // --results at a folder: said before anything is read or written (it was an internal error, exit 70)
-    const folder = await run(['apply', '--auto-approve', '--results', dir]);
-    assert.is(folder.exitCode, 3, folder.stdout + folder.stderr);
-    assert.match(folder.stderr, `--results ${dir} is a folder: give the results file, e.g. --results ${path.join(dir, 'results.json')}`);
-    const apply = await run(['apply', '--auto-approve', '--results', results]);
-    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
-    assert.match(apply.stderr, 'not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends');
-    assert.not.match(apply.stderr, 'change what the reason names');
-    const r = JSON.parse(readFileSync(results, 'utf8')) as { results: { outcome: string; deferred?: string }[] };
-    assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);
-    // the file as the channel has it, still in review: --wait follows it (here until its short wait ends)
-    writeFileSync(file, text);
-    const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
-    assert.is(wait.exitCode, 5, wait.stdout + wait.stderr);
-    assert.match(wait.stdout, 'Following the review of 1 template in review (nothing to write)');
-    assert.match(wait.stdout, /in review shop-whatsapp\/order_ready_\w+\/en_US → PENDING/);
-    assert.match(wait.stderr, '1 template still PENDING when the wait ended');
-    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'APPROVED' })).status, 200);
-    const done = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
-    assert.is(done.exitCode, 0, done.stdout + done.stderr);
-    assert.not.match(done.stdout, 'Following the review');
-  } finally { cleanup(dir); }
-});
+test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run after the review); apply --wait with nothing to write follows the review', () => withReviewed({ statusText: 'PENDING' }, async ({ dir, file, run, id }) => {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, text.replace('ready for pickup', 'ready to collect'));
+  const results = path.join(dir, 'results.json');
+  // --results at a folder: said before anything is read or written (it was an internal error, exit 70)
+  const folder = await run(['apply', '--auto-approve', '--results', dir]);
+  assert.is(folder.exitCode, 3, folder.stdout + folder.stderr);
+  assert.match(folder.stderr, `--results ${dir} is a folder: give the results file, e.g. --results ${path.join(dir, 'results.json')}`);
+  const apply = await run(['apply', '--auto-approve', '--results', results]);
+  assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+  assert.match(apply.stderr, 'not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends');
+  assert.not.match(apply.stderr, 'change what the reason names');
+  const r = JSON.parse(readFileSync(results, 'utf8')) as { results: { outcome: string; deferred?: string }[] };
+  assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);
+  // the file as the channel has it, still in review: --wait follows it (here until its short wait ends)
+  writeFileSync(file, text);
+  const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+  assert.is(wait.exitCode, 5, wait.stdout + wait.stderr);
+  assert.match(wait.stdout, 'Following the review of 1 template in review (nothing to write)');
+  assert.match(wait.stdout, /in review shop-whatsapp\/order_ready_\w+\/en_US → PENDING/);
+  assert.match(wait.stderr, '1 template still PENDING when the wait ended');
+  assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'APPROVED' })).status, 200);
+  const done = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+  assert.is(done.exitCode, 0, done.stdout + done.stderr);
+  assert.not.match(done.stdout, 'Following the review');
+}));
 
 test('followReviews reads each template in review until it is decided', async () => {
   const { dir, run } = project();

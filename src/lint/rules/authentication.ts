@@ -4,13 +4,13 @@
 import { readPresetAuthenticationBody } from '../../model/authentication.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
-import { buttons } from './whatsapp.js';
+import { buttonsOfType } from './whatsapp.js';
 
 const source = 'Meta authentication templates';
 const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
 /** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
 const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
-const otpButtons = (ctx: RuleContext) => buttons(ctx).filter(({ v: b }) => b.type === 'OTP');
+const otpButtons = (ctx: RuleContext) => buttonsOfType(ctx, 'OTP');
 const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;

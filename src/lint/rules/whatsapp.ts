@@ -39,6 +39,8 @@ const HEADER_MARKS = /(^|[^\p{L}\p{N}*_~`])(```[^`]+```|([*_~])(?!\s)[^*_~\n]+?(
 /** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
 /** the template's buttons that are mappings, with their indices (rule.ts indexed) */
 export const buttons = (ctx: RuleContext): readonly Indexed[] => indexed(ctx.t.buttons);
+/** the buttons of one type, with their indexes among all the template's buttons (the path a finding names) */
+export const buttonsOfType = (ctx: RuleContext, type: string): readonly Indexed[] => buttons(ctx).filter(({ v: b }) => b.type === type);
 
 /** the supported variants of each base language (en: en, en_GB, en_US...), in list order, worked out once */
 let variants: Map<string, string[]> | undefined;
@@ -533,8 +535,8 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp draws a copy-code button with its own label ("Copy offer code"): "Copy code button text cannot be customized."',
     fix: 'Remove the button\'s `text`.', source: 'Meta coupon code templates',
     check(ctx) {
-      for (const { v: b, i } of buttons(ctx)) {
-        if (b.type === 'COPY_CODE' && b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
+      for (const { v: b, i } of buttonsOfType(ctx, 'COPY_CODE')) {
+        if (b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
       }
     },
   },
@@ -650,8 +652,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp\'s call button takes a label of at most 20 characters ("Call Now" without one) and keeps working for 1 day to 30 days after the message is sent.',
     fix: 'Shorten the label to 20 characters; give ttl_minutes from 1440 (1 day) to 43200 (30 days), or leave it out.', source: 'Meta call button template messages',
     check(ctx) {
-      for (const { v: b, i } of buttons(ctx)) {
-        if (b.type !== 'VOICE_CALL') continue;
+      for (const { v: b, i } of buttonsOfType(ctx, 'VOICE_CALL')) {
         const text = str(b.text);
         if (text !== undefined && charLength(text) > 20 && charLength(text) <= 25) ctx.report(['buttons', i, 'text'], `The call button's label is ${charLength(text)} characters; the limit is 20.`);
         const ttl = b.ttl_minutes;
