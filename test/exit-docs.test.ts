@@ -72,6 +72,7 @@ environments:
   down:
     baseUrl: http://127.0.0.1:${closedPort}
     apiKeyEnv: EXIT_DOCS_KEY
+    retries: 0
     channels: { shop-whatsapp: ${CHANNEL} }
 `,
     'templates/order_ready.en_US.yaml': VALID,

@@ -28,10 +28,31 @@ test('a refused connection names the host and port it tried (exit 7)', async () 
   await dead.close();
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': config(url) });
+    writeFiles(dir, { 'tplsync.config.yaml': `${config(url)}    retries: 0\n` });
     const r = await cliIn(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
     assert.is(r.exitCode, 7, r.stderr);
     assert.match(r.stderr, new RegExp(`network error ECONNREFUSED \\(${new URL(url).host.replace(/\./g, '\\.')}\\)`));
+  } finally { cleanup(dir); }
+});
+
+test('an environment\'s retries: the number of attempts a request makes before exit 7 (default 4 retries, 0 and 1 as set); a number out of 0..10 is a config problem', async () => {
+  const dead = await startEmulator({ keys: [KEY] });
+  const url = dead.url;
+  await dead.close();
+  const dir = tempDir();
+  try {
+    for (const [setting, attempts] of [['', 0], ['    retries: 0\n', 1], ['    retries: 1\n', 2]] as const) {
+      writeFiles(dir, { 'tplsync.config.yaml': config(url) + setting });
+      const r = await cliIn(['status', randomUUID(), '--debug'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+      assert.is(r.exitCode, 7, r.stderr);
+      if (!setting) { assert.match(r.stderr, /gave up after 5 attempts/); continue; }
+      assert.is(r.stderr.split('\n').filter((l) => l.startsWith('tplsync: http GET ')).length, attempts, r.stderr);
+      assert.match(r.stderr, attempts === 1 ? /ECONNREFUSED .*\(not tried again: retries is 0\)/ : /gave up after 2 attempts/);
+    }
+    writeFiles(dir, { 'tplsync.config.yaml': config(url) + '    retries: 11\n' });
+    const bad = await cliIn(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    assert.is(bad.exitCode, 3, bad.stderr);
+    assert.match(bad.stderr, /retries/);
   } finally { cleanup(dir); }
 });
 

@@ -209,6 +209,8 @@ test('remote unavailable: exit 7, nothing written', async () => {
   const url = dead.url;
   await dead.close();
   const dir = project(2, url);
+  // no retries: what is asserted is the answer once they ran out (test/exits.test.ts counts them)
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(url).replace('apiKeyEnv: TPLSYNC_TEST_KEY\n', 'apiKeyEnv: TPLSYNC_TEST_KEY\n    retries: 0\n'));
   try {
     // a results file from an earlier run is not left to be read as this one's
     writeFileSync(path.join(dir, 'results.json'), '{"stale": true}\n');

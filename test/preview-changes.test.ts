@@ -70,7 +70,7 @@ test('when the channel cannot be reached, --base compares with the files at that
   await new Promise((ok) => probe.close(ok));
   writeFileSync(cfg, readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')
     .replace(/defaultEnvironment: local/, 'defaultEnvironment: offline')
-    .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));
+    .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    retries: 0\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));
   // a template removed from the files since HEAD: an orphan against the files at HEAD too
   const removed = path.join(dir, 'templates', 'whatsapp', 'summer_sale.en_US.yaml');
   const kept = readFileSync(removed, 'utf8');

@@ -41,7 +41,7 @@ test('a template whose reads keep failing is held; every other one is planned an
     const tag = randomUUID().slice(0, 6).replace(/-/g, '');
     const names = ['one', 'two', 'three'].map((n) => `${n}_${tag}`);
     const files: Record<string, string> = {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: http://127.0.0.1:${(proxy.address() as AddressInfo).port}\n    apiKeyEnv: RF_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: http://127.0.0.1:${(proxy.address() as AddressInfo).port}\n    apiKeyEnv: RF_KEY\n    retries: 1\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
     };
     for (const n of names) files[`templates/${n}.en_US.yaml`] = VALID.replace('order_ready', n);
     writeFiles(dir, files);
@@ -87,7 +87,7 @@ test('when no template can be read, plan and apply exit 7 and write nothing, as 
   try {
     const name = `only_${randomUUID().slice(0, 6).replace(/-/g, '')}`;
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: http://127.0.0.1:${(proxy.address() as AddressInfo).port}\n    apiKeyEnv: RF_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: http://127.0.0.1:${(proxy.address() as AddressInfo).port}\n    apiKeyEnv: RF_KEY\n    retries: 1\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
       [`templates/${name}.en_US.yaml`]: VALID.replace('order_ready', name),
     });
     failing = templateId(CHANNEL_A, name, 'en_US');

@@ -264,7 +264,7 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
     const closed = await startEmulator({ keys: [KEY] });
     const url = closed.url;
     await closed.close();
-    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(emu.url, url));
+    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(emu.url, `${url}\n    retries: 0`));
     const down = await cliIn(['review'], { cwd: dir, env: { LC_KEY: KEY } });
     assert.is(down.exitCode, 7, down.stdout + down.stderr);
   } finally { cleanup(dir); }

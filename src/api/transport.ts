@@ -166,7 +166,7 @@ export function createTransport(options: TransportOptions): Transport {
       options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
       await sleep(delayMs);
     }
-    throw Object.assign(last!, { message: `${last!.message} (gave up after ${retries + 1} attempts)` });
+    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})` });
   }
 
   return { request };

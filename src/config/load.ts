@@ -26,6 +26,8 @@ export interface EnvironmentConfig {
   createQuota?: CreateQuotaConfig;
   /** named values the template files refer to as ((name)) (src/model/values.ts); absent when none */
   values?: Record<string, EnvironmentValue>;
+  /** attempts after a failed one (network error, time-out, 429, 5xx) before a request gives up; absent: the client's default (4) */
+  retries?: number;
 }
 
 /** One value of an environment: a text, or (a secret) the name of the environment variable that holds it. */
@@ -89,7 +91,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -241,6 +243,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       channels: env.channels ?? {},
       ...(env.list ? { list: env.list } : {}),
       createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
+      ...(env.retries !== undefined ? { retries: env.retries } : {}),
       ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail, textOf) } : {}),
     };
   }

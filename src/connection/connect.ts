@@ -45,7 +45,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     channels: environment.channels,
     ...(log ? { log } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(o.retries !== undefined ? { retries: o.retries } : {}),
+    ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),
   };
   if (environment.emulator) {
