@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { readTemplateValue } from '../src/files/value.ts';
-import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
+import { checkParams, checkSendable, ParamError, renderTemplate } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
@@ -36,6 +36,16 @@ test('parameters: missing, extra, empty, newline, tab and 5 spaces are refused w
   bad({ ...ok, customer: 'a     b' }, /5 or more spaces/);
   bad({ ...ok, customer: 42 }, /must be a string/);
   bad({}, /It takes: customer, order_id, button_2/);
+});
+
+test('a WhatsApp template whose body is blank: no text to send, and the advice is to write it (not the RCS advice of a card)', () => {
+  const v = readTemplateValue('channel: shop-whatsapp\nname: blank\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "     " }\n');
+  const m = templateMeta(fromFile(v, 'shop-whatsapp', ''), 'shop-whatsapp');
+  try { checkSendable(m); assert.unreachable(); } catch (e) {
+    assert.instance(e, ParamError);
+    assert.match((e as Error).message, 'shop-whatsapp/blank/en_US has no text to send: its text is only spaces. Nothing was sent. Write the text in its file, apply it, and send again.');
+    assert.not.match((e as Error).message, /SMS fallback|message text of its own/);
+  }
 });
 
 test('rendering: placeholders filled, quick replies become reply suggestions, URL buttons open_url with the value', () => {

@@ -99,7 +99,10 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
 export function checkSendable(meta: TemplateMeta, textOnly = false): readonly string[] {
   const omitted = meta.omitted ?? [];
   if (meta.body.trim() === '' && (textOnly || omitted.length === 0)) {
-    throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has no text to send${omitted.length ? `: its content is ${omitted.join('; ')}, which a conversation message cannot carry` : ''}. Nothing was sent. A conversation message is a text with reply and open_url suggestions: to reach the customer with this operation, send a text (tplsync send --text "...", the wording of its SMS fallback for example), or give the template a message text of its own.`);
+    const what = `${meta.channel}/${meta.name}/${meta.language}`;
+    // nothing left out and no suggestions: the text itself is blank, the file to fix (lint's body-length says so)
+    if (!meta.suggestions && omitted.length === 0) throw new ParamError(`${what} has no text to send: its text is ${meta.body === '' ? 'empty' : 'only spaces'}. Nothing was sent. Write the text in its file, apply it, and send again.`);
+    throw new ParamError(`${what} has no text to send${omitted.length ? `: its content is ${omitted.join('; ')}, which a conversation message cannot carry` : ''}. Nothing was sent. A conversation message is a text with reply and open_url suggestions: to reach the customer with this operation, send a text (tplsync send --text "...", the wording of its SMS fallback for example), or give the template a message text of its own.`);
   }
   if (omitted.length && !textOnly) {
     throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has parts a conversation message cannot carry: ${omitted.join('; ')}. Nothing was sent. To send its text part alone, pass --text-only (textOnly: true).`);

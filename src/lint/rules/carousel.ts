@@ -64,12 +64,13 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-body', group: 'whatsapp', severity: 'error',
-    summary: 'A card body has at most 160 characters.', why: 'WhatsApp rejects longer card texts.',
+    summary: 'A card body has at most 160 characters, and is not only spaces.', why: 'WhatsApp rejects longer card texts.',
     fix: 'Shorten the card text; put what is common to all cards in the body above them.', source,
     check(ctx) {
       for (const { v: c, i } of cards(ctx)) {
         const text = str(obj(c.body)?.text);
         if (text !== undefined && charLength(text) > 160) ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is ${charLength(text)} characters; the limit is 160.`);
+        else if (text !== undefined && text !== '' && text.trim() === '') ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is only spaces; write the card's text.`);
       }
     },
   },

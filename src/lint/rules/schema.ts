@@ -170,6 +170,12 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${got}${seconds ? `; write the seconds alone: ${seconds}` : hint}` };
         break;
       }
+      case 'const': {
+        // a key that is either there with its one value or absent (call_permission_request: true)
+        const allowed = (e.params as { allowedValue: unknown }).allowedValue;
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} can only be ${JSON.stringify(allowed)}, not ${JSON.stringify(e.data)}${allowed === true ? `; remove the key for a template without it` : ''}` };
+        break;
+      }
       case 'format':
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be an absolute URL, got ${JSON.stringify(e.data)}` };
         break;

@@ -133,7 +133,7 @@ export const whatsappRules = defineRules([
       if (!h || typeof h.format !== 'string') return;
       const ex = str(h.example);
       if (MEDIA.has(h.format) && (ex === undefined || ex.trim() === '')) {
-        ctx.report(['header', ex === undefined ? 'format' : 'example'], `${an(h.format).replace(/^a/, 'A')} header needs \`example\`: the URL of a sample ${h.format.toLowerCase()}.`);
+        ctx.report(['header', ex === undefined ? 'format' : 'example'], `${an(h.format).replace(/^a/, 'A')} header needs \`example\`: the URL of a sample ${h.format === 'GIF' ? 'GIF as an .mp4 file (WhatsApp sends GIF headers as mp4)' : h.format.toLowerCase()}.`);
       } else if (!MEDIA.has(h.format) && h.example !== undefined) {
         ctx.report(['header', 'example'], `${an(h.format).replace(/^a/, 'A')} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
       }
@@ -167,11 +167,13 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'body-length', group: 'whatsapp', severity: 'error',
-    summary: 'The body has at most 1024 characters.',
-    why: 'WhatsApp rejects longer bodies.', fix: 'Shorten the body text.', source: meta,
+    summary: 'The body has at most 1024 characters, and is not only spaces.',
+    why: 'WhatsApp rejects longer bodies, and requires body text ("Body text is required and must not be empty"): a body of spaces alone is no text.', fix: 'Shorten the body text; write the text of a blank body.', source: meta,
     check(ctx) {
       const text = str(obj(ctx.t.body)?.text);
       if (text !== undefined && charLength(text) > 1024) ctx.report(['body', 'text'], `The body is ${charLength(text)} characters; the limit is 1024.`);
+      // "" is the schema's finding (components)
+      else if (text !== undefined && text !== '' && text.trim() === '') ctx.report(['body', 'text'], 'The body text is only spaces: WhatsApp requires body text; write the message.');
     },
   },
   {
@@ -182,6 +184,7 @@ export const whatsappRules = defineRules([
       const f = str(ctx.t.footer);
       if (f === undefined) return;
       if (charLength(f) > 60) ctx.report(['footer'], `The footer is ${charLength(f)} characters; the limit is 60.`);
+      else if (f.trim() === '') ctx.report(['footer'], `The footer is ${f === '' ? 'empty' : 'only spaces'}: write its text, or remove the footer.`);
       const s = ctx.scan(['footer']);
       const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
       if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { at: p });
@@ -221,6 +224,34 @@ export const whatsappRules = defineRules([
             continue;
           }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
+        }
+      }
+    },
+  },
+  {
+    id: 'placeholder-reserved-name', group: 'whatsapp', severity: 'error',
+    summary: 'A named placeholder is not called like the parameter tplsync gives a URL button (button_N) or a carousel card (card_N) of the same template.',
+    why: 'In the generated types and in `tplsync send --param`, the URL button at index N takes its value as `button_N` and carousel card N as `card_N`, beside the named placeholders: a placeholder of that name would take the button\'s value (the customer\'s name sent in the button\'s URL), or give the module two properties of one name, which does not compile.',
+    fix: 'Rename the placeholder, e.g. {{guest_name}} for {{button_0}}.', source: 'tplsync (the parameters of types and send)',
+    check(ctx) {
+      const view = ctx.placeholders();
+      const urls = new Set(view.sites.filter(({ site }) => (site.role === 'url' || site.role === 'card-url') && site.button !== undefined)
+        .map(({ site }) => `${site.card ?? ''}/${site.button!}`));
+      const cards = Array.isArray(ctx.t.carousel) ? ctx.t.carousel.length : 0;
+      for (const { site, scan } of view.sites) {
+        if (site.role !== 'header' && site.role !== 'body' && site.role !== 'card') continue;
+        const seen = new Set<string>();
+        for (const p of scan.placeholders) {
+          if (seen.has(p.key)) continue;
+          seen.add(p.key);
+          const button = /^button_(0|[1-9][0-9]{0,2})$/.exec(p.key);
+          const card = /^card_([1-9][0-9]{0,2})$/.exec(p.key);
+          const where = site.role === 'card' ? `card ${site.card! + 1}'s ` : '';
+          if (button && urls.has(`${site.role === 'card' ? site.card! : ''}/${button[1]}`)) {
+            ctx.report(site.path, `{{${p.key}}} has the name tplsync gives the placeholder of ${where}URL button ${Number(button[1]) + 1} (\`${p.key}\` in the generated types and send --param): one value would fill both; rename this placeholder.`, { at: p });
+          } else if (card && site.role !== 'card' && Number(card[1]) <= cards) {
+            ctx.report(site.path, `{{${p.key}}} has the name tplsync gives carousel card ${card[1]}'s values (\`${p.key}\` in the generated types and send --param): rename this placeholder.`, { at: p });
+          }
         }
       }
     },
@@ -795,13 +826,15 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'authentication-header', group: 'whatsapp', severity: 'error',
-    summary: 'An AUTHENTICATION template has no media header.', why: 'WhatsApp rejects media in authentication templates.',
-    fix: 'Remove the header.', source: 'Meta authentication templates',
+    summary: 'An AUTHENTICATION template has no header, text or media.',
+    why: 'An authentication template consists of the preset text, the optional security disclaimer and expiration warning, and its OTP button; "URLs, media, and emojis are not supported". The creation request has no header component, so a header is refused at review (or, with a TEXT header, shown to nobody but the preview).',
+    fix: 'Remove the header; the preset text already says what the code is for (the app name is in the message the customer requested).', source: 'Meta authentication templates',
     check(ctx) {
       const h = obj(ctx.t.header);
-      if (ctx.t.category === 'AUTHENTICATION' && typeof h?.format === 'string' && MEDIA.has(h.format)) {
-        ctx.report(['header', 'format'], `An AUTHENTICATION template cannot have ${an(h.format)} header.`);
-      }
+      if (ctx.t.category !== 'AUTHENTICATION' || h === undefined) return;
+      const format = typeof h.format === 'string' ? h.format : undefined;
+      if (format !== undefined && MEDIA.has(format)) ctx.report(['header', 'format'], `An AUTHENTICATION template cannot have ${an(format)} header; remove the header.`);
+      else ctx.report(format !== undefined ? ['header', 'format'] : ['header'], `An AUTHENTICATION template has no header${format === 'TEXT' && typeof h.text === 'string' ? ` ("${h.text}")` : ''}: WhatsApp builds it from the preset text, the optional disclaimer and expiry, and the OTP button; remove the header.`);
     },
   },
 ]);
