@@ -20,6 +20,7 @@ import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LAN
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig } from './context.js';
 import { io } from '../core/io.js';
+import { append } from '../core/append.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
 export interface ImportOptions { config?: string; dryRun?: boolean }
@@ -395,8 +396,8 @@ export async function importTranslations(config: Config, files: readonly string[
   const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
     const skippedHere = new Set(plan.skipped.map((x) => x.template));
     for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
-    result.refusals.push(...plan.refusals.map((r) => ({ file, ...r })));
-    result.skipped.push(...plan.skipped.map((s) => ({ file, ...s })));
+    append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
+    append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
     for (const u of plan.unchanged) unchanged.add(u.file);
     for (const w of plan.writes) {
       const h = held.get(w.file);
@@ -422,7 +423,7 @@ export async function importTranslations(config: Config, files: readonly string[
         for (const template of order[i]!) {
           let part = parts.get(template);
           if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
-          plan.writes.push(...part.writes); plan.refusals.push(...part.refusals); plan.skipped.push(...part.skipped); plan.unchanged.push(...part.unchanged);
+          append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged);
         }
         pending[i] = { groups: new Map(), parts: new Map() };
         record(file, doc, plan);

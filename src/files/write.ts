@@ -12,6 +12,7 @@ import { forEachUntilFailure } from '../core/bounded.js';
 import { Interrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { append } from '../core/append.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
@@ -369,7 +370,7 @@ export class AtomicWriter {
   async flush(): Promise<void> {
     if (this.pool) {
       const r = await this.pool.end();
-      this.refused.push(...r.refused);
+      append(this.refused, r.refused);
       if (r.failure) throw r.failure;
       if (r.notStarted) throw new WritesStopped(this.asked - r.notStarted - this.refused.length, r.notStarted);
       return;

@@ -28,6 +28,7 @@ import { LintCache } from './cache.js';
 import { earliestUntil, saveSummary, settled, statFiles, type FileStat, type RenderedReport } from './run-summary.js';
 import { io } from '../core/io.js';
 import { templateValidator } from '../schemas/template.js';
+import { append } from '../core/append.js';
 
 export function projectOptions(config: Config, cwd: string = io().cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
@@ -220,7 +221,7 @@ function placer(files: readonly FileEntry[], results: readonly FileResult[], pol
     const abs = atPaths.length ? new Map(results.map((r, i) => [r.file, files[i]!.abs])) : undefined;
     const found: ProjectFinding[] = atPaths.map((f) => ({ ...f, abs: abs!.get(f.file)! }));
     if (policies) {
-      found.push(...runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
+      append(found, runPolicies(results.flatMap((r, i) => (r.value ? [{ file: r.file, abs: files[i]!.abs, value: r.value }] : [])), policies, now));
     }
     return found.length ? placeFindings(found, documents) : [];
   };

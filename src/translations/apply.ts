@@ -10,6 +10,7 @@ import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, textFields, textHash } from './units.js';
+import { append } from '../core/append.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -555,7 +556,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
-    if (refused.length) { plan.refusals.push(...refused); continue; }
+    if (refused.length) { append(plan.refusals, refused); continue; }
     const hashes = Object.fromEntries(ok.map(({ e }) => {
       const field = e.id.slice(template.length + 1);
       const own = fields.get(field)!.text;

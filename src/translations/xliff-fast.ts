@@ -6,6 +6,7 @@
 // not well-formed): readXliff (formats.ts) then reads the file with fast-xml-parser, which gives
 // the same entries or the error and its line. test/translations-xliff-fast.test.ts holds the two
 // to the same answer.
+import { append } from '../core/append.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
@@ -259,11 +260,11 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     const p = u.part!;
     u.part = undefined;
     // xml:space is an element's: each text's runs collapsed unless it says (or inherits) preserve
-    if (p.source) { u.source.push(...(p.keepSource ? p.source : collapseRuns(p.source))); if (p.keepSource) u.sourceKept = true; }
+    if (p.source) { append(u.source, p.keepSource ? p.source : collapseRuns(p.source)); if (p.keepSource) u.sourceKept = true; }
     if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
     const keepT = p.target ? p.keepTarget : p.keepSource;
-    if (t) { u.done.push(...(keepT ? t : collapseRuns(t))); if (keepT) u.targetKept = true; }
+    if (t) { append(u.done, keepT ? t : collapseRuns(t)); if (keepT) u.targetKept = true; }
   }
 
   function finish(u: OpenUnit): void {
