@@ -46,6 +46,27 @@ test('a redirect is not followed: the other host gets no key and no body; the er
   } finally { cleanup(dir); api.close(); other.close(); }
 });
 
+test('a listing path that leads to another host or above the baseUrl is refused before any request (exit 3): the other host gets nothing', async () => {
+  const hits: string[] = [];
+  const other = createServer((req, res) => { hits.push(`${req.url} ${req.headers.authorization ?? ''}`); res.end('{}'); });
+  const otherUrl = await listen(other);
+  const api = createServer((req, res) => { hits.push(`api ${req.url}`); res.end('{}'); });
+  const apiUrl = await listen(api);
+  const dir = tempDir();
+  try {
+    const host = new URL(otherUrl).host;
+    // a path the config's schema refuses (starting //), and two it lets through that the URL parser still reads as another host or a path above the base
+    for (const [listPath, refusedBy] of [[`///${host}/channel/{channelId}/templates`, /list\.path|pattern/], [`/\t//${host}/channel/{channelId}/templates`, new RegExp(`leads out of the baseUrl \\(to http://${host.replace(/\./g, '\\.')}/channel/`)], ['/../../elsewhere/{channelId}', /leads out of the baseUrl/]] as const) {
+      writeFiles(dir, { 'tplsync.config.yaml': config(`${apiUrl}/api/`).replace('    channels:', `    list: { path: ${JSON.stringify(listPath)}, items: templates, id: publicId }\n    channels:`), 'templates/t.yaml': VALID });
+      const r = await cliIn(['plan', '--orphans'], { cwd: dir, env: { NET_KEY: KEY } });
+      assert.is(r.exitCode, 3, r.stdout + r.stderr);
+      assert.match(r.stderr, refusedBy);
+      assert.equal(hits.filter((h) => !h.startsWith('api ')), [], 'the other host got no request');
+      assert.not.ok(leaks(r.stdout + r.stderr));
+    }
+  } finally { cleanup(dir); other.close(); api.close(); }
+});
+
 test('echoes of the key in another case, cut, or inside an HTML page: no run of it is printed', async () => {
   let n = 0;
   const api = createServer((req, res) => {

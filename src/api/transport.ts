@@ -58,11 +58,14 @@ export function createTransport(options: TransportOptions): Transport {
   const notFound = new Set(options.notFoundStatuses);
   const limit = pLimit(options.concurrency);
 
+  /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
+  const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
+
   /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
   async function attempt(call: Call): Promise<Attempt> {
     const url = new URL(call.path.replace(/^\//, ''), base);
     const t0 = Date.now();
-    const r = await attemptOnce(call, url);
+    const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url);
     const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     options.log?.(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`);
