@@ -67,6 +67,38 @@ test('a listing path that leads to another host or above the baseUrl is refused 
   } finally { cleanup(dir); other.close(); api.close(); }
 });
 
+test('an answer larger than 64 MiB (declared or streamed) or nested without end is refused unread: exit 70 naming the server as at fault, never a crash', async () => {
+  let mode = '';
+  let streamed = 0;
+  const server = createServer((_req, res) => {
+    if (mode === 'declared') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(65 * 2 ** 20) }); res.end(); return; }
+    if (mode === 'streamed') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(2 ** 20, 0x20);
+      const go = (): void => { while (streamed < 80) { streamed++; if (!res.write(chunk)) { res.once('drain', go); return; } } res.end('{}'); };
+      res.on('error', () => undefined);
+      go();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`{"extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+  });
+  const url = await listen(server);
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(url).replace('    channels:', '    retries: 0\n    channels:'), 'templates/t.yaml': VALID });
+    for (const [m, said] of [['declared', /larger than 64 MiB/], ['streamed', /larger than 64 MiB/], ['deep', /nested deeper than 64 levels/]] as const) {
+      mode = m;
+      const r = await cliIn(['plan'], { cwd: dir, env: { NET_KEY: KEY } });
+      assert.is(r.exitCode, 70, r.stderr);
+      assert.match(r.stderr, said);
+      assert.match(r.stderr, /the API answered outside its contract: .*\nThe server's answer, not tplsync, is at fault/);
+      assert.not.match(r.stderr, /This is a bug in tplsync|Maximum call stack/);
+    }
+    assert.ok(streamed < 80, 'the streamed answer was not read to its end');
+  } finally { cleanup(dir); server.close(); }
+});
+
 test('echoes of the key in another case, cut, or inside an HTML page: no run of it is printed', async () => {
   let n = 0;
   const api = createServer((req, res) => {

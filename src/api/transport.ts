@@ -53,6 +53,41 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 export interface Transport { request<T>(call: Call): Promise<T> }
 
+/** the largest response body read: a listing page of templates is well under it */
+export const MAX_RESPONSE_BYTES = 64 * 2 ** 20;
+/** the deepest a response's JSON may nest (a template is about 8 levels deep) */
+export const MAX_RESPONSE_DEPTH = 64;
+
+/** The body as text, or undefined (the rest not read) when it is longer than `max` bytes. */
+async function readBounded(res: Response, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) { await res.body?.cancel().catch(() => undefined); return undefined; }
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) { await reader.cancel().catch(() => undefined); return undefined; }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
+/** Whether a parsed JSON value nests arrays or objects deeper than `max` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push([x, d + 1]);
+  }
+  return false;
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const { base, apiKey, timeoutMs, retries, backoff, maxRetryAfterMs } = options;
   const notFound = new Set(options.notFoundStatuses);
@@ -96,7 +131,10 @@ export function createTransport(options: TransportOptions): Transport {
     }
     let text: string;
     try {
-      text = await res.text(); // always consume the body, so the connection is reused
+      // always consume the body, so the connection is reused; an answer past the bound is not read on (a server sending gigabytes would exhaust the memory)
+      const read = await readBounded(res, MAX_RESPONSE_BYTES);
+      if (read === undefined) return { kind: 'fail', error: new ContractError(`${what}: the response from ${hostPort(url)} is larger than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB, more than any answer of the API holds; it was not read (check the baseUrl, or ask the provider)`, '', res.status) };
+      text = read;
     } catch (e) {
       return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e, timeoutMs)})`, res.status) };
     }
@@ -109,6 +147,8 @@ export function createTransport(options: TransportOptions): Transport {
       try { value = JSON.parse(text); } catch {
         return { kind: 'retry', reason: 'a response that is not JSON', error: new UnavailableError(`${what}: the response is not JSON (${text.length} bytes${text.length ? `, starting ${JSON.stringify(text.slice(0, 40))}` : ''})`, res.status) };
       }
+      // the checks and the plan walk answers recursively: a value nested past any answer's depth is refused, not followed
+      if (nestedDeeperThan(value, MAX_RESPONSE_DEPTH)) return { kind: 'fail', error: new ContractError(`${what}: the response is nested deeper than ${MAX_RESPONSE_DEPTH} levels, which no answer of the API is`, '', res.status) };
       const v = call.response ? checkContract(call.response, value) : undefined;
       if (v) return { kind: 'fail', error: new ContractError(`${what}: the response does not match the API contract: ${v.path} ${v.message}`, v.path, res.status) };
       if (call.response === 'TemplateReadResponse') noteEditAllowance(value, res.headers);
