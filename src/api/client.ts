@@ -5,6 +5,7 @@ import { checkBaseUrl } from './base-url.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
+import { visible } from '../core/visible.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, SendListEntry,
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
@@ -64,6 +65,16 @@ export interface Client {
   getJson(operation: string, path: string): Promise<unknown>;
 }
 
+/** The review's words of a read (status, reason, recommendation) with their control characters escaped: plan, review, apply and send print them on the terminal. */
+function printableReview(r: TemplateReadResponse | null): TemplateReadResponse | null {
+  if (!r) return r;
+  for (const k of ['statusText', 'rejectionReason', 'recommendation'] as const) {
+    const v = r[k];
+    if (typeof v === 'string') (r as unknown as Record<string, unknown>)[k] = visible(v, { oneLine: true });
+  }
+  return r;
+}
+
 export function createClient(options: ClientOptions): Client {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp);
   if (!options.apiKey) throw new AuthError('No API key: set the environment variable named by apiKeyEnv (default TPLSYNC_API_KEY)');
@@ -93,10 +104,10 @@ export function createClient(options: ClientOptions): Client {
       operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body, ...(opts.rateLimitToCaller ? { rateLimitToCaller: true } : {}),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
     }),
-    getTemplate: (channelId, templateId) => request({
+    getTemplate: (channelId, templateId) => request<TemplateReadResponse | null>({
       operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true,
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
-    }),
+    }).then(printableReview),
     sendConversation: (channelId, body) => {
       // retried as it is, so with the same clientMessageId: the service answers a repeat with the first result
       uuid('clientMessageId', body.clientMessageId);

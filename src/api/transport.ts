@@ -11,6 +11,7 @@ import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, Re
 import { addSecret, redact as redactSecrets } from '../core/redact.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
+import { visible } from '../core/visible.js';
 
 export interface TransportOptions {
   /** the checked base URL */
@@ -155,9 +156,9 @@ export function createTransport(options: TransportOptions): Transport {
       return { kind: 'ok', value };
     }
     const body = parseError(text);
-    const extra = body?.errors?.filter((x) => x.message !== body.message).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message}`) ?? [];
+    const extra = body?.errors?.filter((x) => x.message !== body.message && (x.message ?? x.code) !== undefined).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message ?? x.code}`) ?? [];
     // a body that is not the API's JSON (a web server's page): its first words, on one line
-    const detail = body ? `${body.message}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText;
+    const detail = visible(body ? `${body.message ?? '(no message)'}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText, { oneLine: true });
     const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
     // a 404 that is no answer of the API's is not "no such template": a page that is not JSON (a
     // web server's, for a baseUrl with a wrong path: every template would plan as new), or a code

@@ -5,6 +5,7 @@ import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
 import { installInterruptHandler, interruptExitCode, wasInterrupted } from '../core/interrupt.js';
 import { installRedaction } from '../core/redact.js';
 import { toolVersion } from '../core/version.js';
+import { visible } from '../core/visible.js';
 import { withGlobalOptions, type CommandModule } from './command.js';
 import { command as init } from './commands/init.js';
 import { command as lint } from './commands/lint.js';
@@ -68,7 +69,7 @@ export function handleError(e: unknown, debug: boolean): number {
     return EXIT.USAGE;
   }
   if (e instanceof UsageError) {
-    io().stderr.write(`tplsync: ${e.message}\n`);
+    io().stderr.write(`tplsync: ${visible(e.message)}\n`);
     return EXIT.USAGE;
   }
   // Ctrl-C at a question (init's prompts, apply's "Type yes"): the user stopped; nothing was written
@@ -78,7 +79,7 @@ export function handleError(e: unknown, debug: boolean): number {
   }
   const coded = e as { exitCode?: number; message?: string };
   if (typeof coded.exitCode === 'number' && coded.exitCode !== EXIT.INTERNAL) {
-    io().stderr.write(`tplsync: ${coded.message}\n`);
+    io().stderr.write(`tplsync: ${visible(String(coded.message))}\n`);
     return coded.exitCode;
   }
   // the machine refused a file (a full disk, a size limit, a read-only folder): not a bug of tplsync, and the message says which file

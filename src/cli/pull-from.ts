@@ -12,6 +12,7 @@ import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, warnUncovered, writeDir } from './context.js';
 import { io } from '../core/io.js';
+import { visible } from '../core/visible.js';
 
 export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string }
 
@@ -32,7 +33,8 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   let lines = '';
   const flush = () => { if (lines) { io().stdout.write(lines); lines = ''; } };
   const say = (s: string) => { lines += s; if (lines.length >= 1 << 16) flush(); };
-  const warn = (s: string) => { flush(); io().stderr.write(s); };
+  // the export's names and texts are quoted in these lines: their control characters are printed as escapes
+  const warn = (s: string) => { flush(); io().stderr.write(visible(s)); };
   const writtenFiles: string[] = [];
   const { diagnostics, morePages } = await pullFromExport(config, env, {
     format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),

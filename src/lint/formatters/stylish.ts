@@ -2,19 +2,21 @@
 import pc from 'picocolors';
 import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
+import { visible } from '../../core/visible.js';
 
 export const stylish: Formatter = (diags, ctx) => {
   const c = pc.createColors(ctx.color);
   const byFile = new Map<string, typeof diags[number][]>();
-  for (const d of diags) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  for (const d of diags) { const ds = byFile.get(d.file); if (ds) ds.push(d); else byFile.set(d.file, [d]); }
   const out: string[] = [];
   for (const [file, ds] of byFile) {
-    out.push(c.underline(file));
+    // a file's name and a message quoting a file's text may hold control characters: printed as escapes, never sent to the terminal
+    out.push(c.underline(visible(file, { oneLine: true })));
     const posW = Math.max(...ds.map((d) => `${d.line}:${d.column}`.length));
     const sevW = Math.max(...ds.map((d) => d.severity.length));
     for (const d of ds) {
       const sev = d.severity === 'error' ? c.red(d.severity.padEnd(sevW)) : d.severity === 'warning' ? c.yellow(d.severity.padEnd(sevW)) : c.blue(d.severity.padEnd(sevW));
-      out.push(`  ${c.dim(`${d.line}:${d.column}`.padEnd(posW))}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
+      out.push(`  ${c.dim(`${d.line}:${d.column}`.padEnd(posW))}  ${sev}  ${visible(d.message, { oneLine: true })}  ${c.dim(d.ruleId)}`);
     }
     out.push('');
   }

@@ -1,0 +1,16 @@
+// Pure: text from outside (a server's message, a review's reason, a file's name) made safe to
+// print on a terminal: control characters (C0 but tab and, where lines are kept, newline; DEL;
+// C1) are written as escapes (\u001b), so an answer cannot set the window's title, clear the
+// screen, move the cursor or hide a line with them.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROLS_AND_NEWLINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const escape = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The text with its control characters escaped; newlines kept unless `oneLine`. */
+export function visible(text: string, o: { oneLine?: boolean } = {}): string {
+  const re = o.oneLine ? CONTROLS_AND_NEWLINE : CONTROLS;
+  re.lastIndex = 0;
+  return re.test(text) ? text.replace(re, escape) : text;
+}

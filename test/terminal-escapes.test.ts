@@ -1,0 +1,86 @@
+// Text from outside reaches the terminal with its control characters as escapes: a server's error
+// message, a review's status and reason, a file's name and a template name quoted by lint, the
+// names of a Meta export. None can set the window's title, clear the screen or move the cursor.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { visible } from '../src/core/visible.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
+
+const ESC = '\u001b';
+// eslint-disable-next-line no-control-regex
+const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const EVIL = `bad ${ESC}]0;PWNED\u0007${ESC}[2J${ESC}[1Aend`;
+
+test('visible: C0 (but tab and newline), DEL and C1 as \\u escapes; one line on request; text without them unchanged', () => {
+  assert.is(visible(EVIL), 'bad \\u001b]0;PWNED\\u0007\\u001b[2J\\u001b[1Aend');
+  assert.is(visible('a\tb\nc\u009bd\u007f'), 'a\tb\nc\\u009bd\\u007f');
+  assert.is(visible('a\r\nb', { oneLine: true }), 'a\\r\\nb');
+  const plain = 'Grüße, 日本語 ✓';
+  assert.is(visible(plain), plain);
+});
+
+test('a server\'s error message, and a read\'s status and rejection reason, are printed with escapes', async () => {
+  let mode = 'error';
+  const server = createServer((req, res) => {
+    res.writeHead(mode === 'error' ? 400 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(mode === 'error'
+      ? { code: 400, message: EVIL, errors: [{ code: 'X' }] }
+      : { publicId: req.url!.split('/').pop(), name: 'order_ready', status: 2, statusText: `WEIRD${ESC}]0;T\u0007`, rejectionReason: EVIL, chatapp: { name: 'order_ready', language: 'en_US', category: 'UTILITY', status: 'REJECTED', components: [{ type: 'BODY', text: 'Hello there.' }] } }));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: r\nenvironments:\n  r:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: ESC_KEY\n    retries: 0\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/t.yaml': VALID,
+    });
+    const r = await cliIn(['plan'], { cwd: dir, env: { ESC_KEY: 'k-escapes' } });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'bad \\u001b]0;PWNED\\u0007\\u001b[2J');
+    assert.not.match(r.stderr, /\(undefined\)/, 'an error entry without a message is named by its code');
+    assert.not.ok(RAW.test(r.stderr), JSON.stringify(r.stderr));
+    mode = 'read';
+    for (const args of [['plan'], ['review']]) {
+      // the read answers REJECTED with a status and a reason that hold escape sequences
+      const x = await cliIn(args, { cwd: dir, env: { ESC_KEY: 'k-escapes' } });
+      assert.match(x.stdout + x.stderr, 'WEIRD\\u001b]0;T\\u0007');
+      assert.not.ok(RAW.test(x.stdout + x.stderr), `${args[0]}: ${JSON.stringify(x.stdout + x.stderr)}`);
+    }
+  } finally { cleanup(dir); server.close(); }
+});
+
+test('lint: a file name and a template name with escape sequences are printed with escapes (colour or not)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      [`templates/b${ESC}[2Jc.yaml`]: VALID.replace(/^name: .*$/m, `name: "a${ESC}]0;T\u0007"`),
+    });
+    for (const env of [{}, { FORCE_COLOR: '1' }]) {
+      const r = await cliIn(['lint'], { cwd: dir, env });
+      assert.is(r.exitCode, 1, r.stderr);
+      assert.match(r.stdout, 'templates/b\\u001b[2Jc.yaml');
+      assert.match(r.stdout, "'a\\u001b]0;T\\u0007'");
+      // colour is the formatter's own SGR codes, nothing else
+      assert.not.ok(RAW.test(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')), JSON.stringify(r.stdout));
+    }
+  } finally { cleanup(dir); }
+});
+
+test('pull --from meta: a name with escape sequences is quoted with escapes', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'meta.json': JSON.stringify({ data: [{ name: `evil${ESC}]0;PWNED\u0007${ESC}[2Jname`, language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '1', components: [{ type: 'BODY', text: 'Hello there, your order is ready now.' }] }] }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, 'evil\\u001b]0;PWNED\\u0007\\u001b[2Jname');
+    assert.not.ok(RAW.test(r.stderr), JSON.stringify(r.stderr));
+  } finally { cleanup(dir); }
+});
+
+test.run();
