@@ -99,7 +99,7 @@ export function createClient(options: ClientOptions): Client {
 
   const client: Client = {
     baseUrl: base.href,
-    channels: { ...options.channels },
+    channels: Object.assign(Object.create(null) as Record<string, string>, options.channels),
     writeTemplate: (channelId, templateId, body, opts = {}) => request({
       operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body, ...(opts.rateLimitToCaller ? { rateLimitToCaller: true } : {}),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,

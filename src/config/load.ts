@@ -13,6 +13,11 @@ import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
 
+/** A copy of `o` (or an empty map) without a prototype. */
+function bare<V>(o?: Record<string, V>): Record<string, V> {
+  return Object.assign(Object.create(null) as Record<string, V>, o ?? {});
+}
+
 export interface EnvironmentConfig {
   name: string;
   emulator?: string;
@@ -231,7 +236,8 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   };
   if (!validate(raw)) await fail((d, text) => d.schemaProblems(validate.errors as SchemaError[], text));
   const c = raw as RawConfig;
-  const environments: Record<string, EnvironmentConfig> = {};
+  // maps looked up by names from files and the command line (an alias, --env): no prototype, so `constructor` or `__proto__` finds nothing rather than Object's own
+  const environments: Record<string, EnvironmentConfig> = bare();
   for (const [name, env] of Object.entries(c.environments ?? {})) {
     if (env.emulator && env.baseUrl) await fail((_d, text) => [{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
     environments[name] = {
@@ -240,7 +246,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       ...(env.baseUrl ? { baseUrl: env.baseUrl } : {}),
       apiKeyEnv: env.apiKeyEnv ?? 'TPLSYNC_API_KEY',
       allowInsecureHttp: env.allowInsecureHttp ?? false,
-      channels: env.channels ?? {},
+      channels: bare(env.channels),
       ...(env.list ? { list: env.list } : {}),
       createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
       ...(env.retries !== undefined ? { retries: env.retries } : {}),
@@ -263,7 +269,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     rules,
     ...(overrides.length ? { overrides } : {}),
     ...(c.policies?.length ? { policies: c.policies } : {}),
-    ...(c.channels && Object.keys(c.channels).length ? { channels: c.channels } : {}),
+    ...(c.channels && Object.keys(c.channels).length ? { channels: bare(c.channels) } : {}),
   };
 }
 

@@ -43,7 +43,7 @@ export function projectOptions(config: Config, cwd: string = io().cwd(), own: re
     opts.severitiesFor = (file) => forAbs(path.resolve(cwd, file));
   }
   if (envs.length > 0) {
-    const aliases: Record<string, string[]> = {};
+    const aliases: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
     for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
     const kinds: Record<string, 'whatsapp' | 'rcs'> = {};
     for (const [alias, c] of Object.entries(config.channels ?? {})) if (c.kind) kinds[alias] = c.kind;
