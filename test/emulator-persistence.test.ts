@@ -67,6 +67,23 @@ test('a torn last line (a write cut short by a crash) is dropped; a damaged midd
   } finally { cleanup(dir); }
 });
 
+test('a line that is JSON but no entry of the emulator\'s (null, a template without its record) is damage too: the embedded emulator says which file and line (exit 3), never exit 70', async () => {
+  const dir = tempDir();
+  try {
+    const { cliIn, VALID, writeFiles } = await import('./helpers.ts');
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': VALID });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    const dataFile = path.join(dir, '.tplsync', 'e.json');
+    const good = readFileSync(dataFile, 'utf8');
+    for (const [bad, line] of [['null', 1], ['{"t":"template","key":"x","rec":null}', 1], ['[1,2]', 1], ['{"t":"conversation","key":"y","rec":{}}', 2]] as const) {
+      writeFileSync(dataFile, line === 1 ? `${bad}\n${good}` : `${good}${bad}\n${good}`);
+      const r = await cliIn(['plan'], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stderr);
+      assert.match(r.stderr, `e.json:${line}: the emulator data file is damaged (a JSON line that is not one of the emulator's entries); repair or remove that line`);
+    }
+  } finally { cleanup(dir); }
+});
+
 /**
  * Rounds of: start `tplsync emulator --data FILE`, 16 writers write fresh templates (each id
  * written by `copies` identical requests at once, so duplicates arrive while the first is being

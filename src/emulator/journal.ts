@@ -11,7 +11,18 @@ import { makeDirs } from '../core/dirs.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
-export class JournalError extends Error { override name = 'JournalError'; }
+/** The data file cannot be used (damaged, or locked by another emulator): a usage error (exit 3), its message says which file and line. */
+export class JournalError extends Error { override name = 'JournalError'; readonly exitCode = 3; }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Whether a parsed line has the shape of an entry this emulator wrote: what it would restore from it is there */
+function isEntry(e: unknown): e is JournalEntry {
+  if (!isObject(e) || typeof e.t !== 'string' || typeof e.key !== 'string') return false;
+  const r = e.rec;
+  if (e.t === 'template') return isObject(r) && typeof r.channelId === 'string' && typeof r.templateId === 'string' && isObject(r.body) && typeof r.updatedAt === 'number';
+  if (e.t === 'conversation') return isObject(r) && typeof r.channelId === 'string' && typeof r.clientMessageId === 'string' && isObject(r.response) && Array.isArray(r.receivers);
+  return e.t !== 'clock' || r === null || isObject(r);
+}
 
 /** the data files this process's emulators hold, so that a second one in the same process is refused too */
 const held = new Set<string>();
@@ -62,12 +73,14 @@ export function loadJournal(file: string): Map<string, JournalEntry> {
   const lines = readFileSync(file, 'utf8').split('\n');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    let e: JournalEntry;
-    try { e = JSON.parse(line) as JournalEntry; } catch {
+    let e: unknown;
+    const damaged = (what: string) => new JournalError(`${file}:${i + 1}: the emulator data file is damaged (${what}); repair or remove that line, or move the file away to start the emulator empty`);
+    try { e = JSON.parse(line); } catch {
       const last = lines.slice(i + 1).every((l) => l.trim() === '');
       if (last) return; // a write torn by a crash: it was never acknowledged
-      throw new JournalError(`${file}:${i + 1}: the emulator data file is damaged (not a JSON line)`);
+      throw damaged('not a JSON line');
     }
+    if (!isEntry(e)) throw damaged('a JSON line that is not one of the emulator\'s entries');
     state.set(`${e.t}\u0000${e.key}`, e);
   });
   return state;
