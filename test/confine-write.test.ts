@@ -38,6 +38,35 @@ test('new refuses a project folder that is a link out of the project; a folder n
   } finally { cleanup(dir); cleanup(outside); }
 });
 
+test('pull (--id, --from) and translations export refuse a project folder that is a link out of it, as new does; nothing is written outside', async () => {
+  const dir = tempDir('tplsync-confine-');
+  const outside = tempDir('tplsync-outside-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG(),
+      'meta.json': JSON.stringify({ data: [{ name: 'welcome', language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '1', components: [{ type: 'BODY', text: 'Hello there, your order is ready now.' }] }] }),
+    });
+    symlinkSync(outside, path.join(dir, 'templates'));
+    const from = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa'], { cwd: dir });
+    assert.is(from.exitCode, 3, from.stdout + from.stderr);
+    assert.match(from.stderr, "templates (where the config's templates globs start) leads out of the project through a link");
+    const byId = await cliIn(['pull', '--channel', 'wa', '--id', '2b9f160d-0000-4000-8000-000000000000', '--dir', 'templates/sub'], { cwd: dir });
+    assert.is(byId.exitCode, 3, byId.stdout + byId.stderr);
+    assert.match(byId.stderr, '--dir templates/sub leads out of the project through a link');
+    // the templates themselves in a real folder; the translations folder a link
+    const real = path.join(dir, 'real');
+    mkdirSync(real);
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG().replace('templates/**/*.yaml', 'real/**/*.yaml'), 'real/a.en_US.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n' });
+    symlinkSync(outside, path.join(dir, 'translations'));
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de'], { cwd: dir });
+    assert.is(ex.exitCode, 3, ex.stdout + ex.stderr);
+    assert.match(ex.stderr, 'translations/ (the default --out) leads out of the project through a link');
+    assert.equal(readdirSync(outside), [], 'nothing written outside');
+    const named = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', outside], { cwd: dir });
+    assert.is(named.exitCode, 0, named.stderr);
+  } finally { cleanup(dir); cleanup(outside); }
+});
+
 test('types refuses a typesOut that leads out of the project; --out names any path', async () => {
   const dir = tempDir('tplsync-confine-');
   const outside = tempDir('tplsync-outside-');

@@ -6,6 +6,8 @@ import type { Connection } from '../connection/connect.js';
 import { io } from '../core/io.js';
 import path from 'node:path';
 import { globBase } from '../files/discover.js';
+import { escapesProject } from '../files/confine-write.js';
+import { UsageError } from '../core/errors.js';
 
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
@@ -35,6 +37,24 @@ export function writeDir(config: Config, dir: string | undefined): string {
   if (dir !== undefined) return path.resolve(io().cwd(), dir);
   const first = config.templates[0];
   return path.resolve(config.dir, first === undefined ? 'templates' : globBase(first));
+}
+
+/**
+ * writeDir, refused (exit 3) when it lies inside the config's folder but really leads out of it
+ * through a linked folder (a repository can hold a symbolic link, and CI runs its commands): new,
+ * pull and pull --from write their files there. A folder named outside the project is the user's.
+ */
+export function confinedWriteDir(config: Config, dir: string | undefined): string {
+  const target = writeDir(config, dir);
+  const away = leadsOutThroughLink(config.dir, target);
+  if (away) throw new UsageError(`${dir !== undefined ? `--dir ${dir}` : `${path.relative(io().cwd(), target) || '.'} (where the config's templates globs start)`} leads out of the project through a link (to ${away}); tplsync writes its files inside it. Name the real folder with --dir if you mean it`);
+  return target;
+}
+
+/** Where `target`, inside `root` by its path, really lands outside it through a link; undefined when it stays inside or is outside by its path (named so). */
+export function leadsOutThroughLink(root: string, target: string): string | undefined {
+  const rel = path.relative(root, target);
+  return !rel.startsWith('..') && !path.isAbsolute(rel) ? escapesProject(root, target) : undefined;
 }
 
 /** A saved plan's `base`: this run's working directory, relative to the config's folder, with `/` ('.' when the same) */

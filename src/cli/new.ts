@@ -1,10 +1,9 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
-import { commandConfig, warnUncovered, writeDir } from './context.js';
+import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { escapesProject } from '../files/confine-write.js';
 import { formatTemplate } from '../fmt/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { channelKindProblem } from '../lint/rules/channel-kind.js';
@@ -32,12 +31,8 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (aliases.size && !aliases.has(o.channel) && !/^[0-9a-f-]{36}$/i.test(o.channel)) {
     throw new UsageError(`Channel '${o.channel}' is not an alias of the config (${[...aliases].join(', ')})`);
   }
-  const dir = writeDir(config, o.dir);
   // a folder of the project that is a link out of it (a repository can hold one) is refused; a folder outside, named as such, is the user's
-  const rel = path.relative(config.dir, dir);
-  const lexicallyInside = !rel.startsWith('..') && !path.isAbsolute(rel);
-  const away = lexicallyInside ? escapesProject(config.dir, dir) : undefined;
-  if (away) throw new UsageError(`--dir ${o.dir ?? path.relative(io().cwd(), dir)} leads out of the project through a link (to ${away}); tplsync writes its files inside it. Name the real folder if you mean it`);
+  const dir = confinedWriteDir(config, o.dir);
   const file = path.join(dir, safeFileName(o.name, o.language));
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   const schemaPath = schemaModelinePath(config, dir);

@@ -10,7 +10,7 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, warnUncovered, writeDir } from './context.js';
+import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
@@ -24,7 +24,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const env = selectEnvironment(config, o.env);
   const channelId = resolveChannel(o.channel, env);
   if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
-  const dir = writeDir(config, o.dir);
+  const dir = confinedWriteDir(config, o.dir);
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
   let written = 0, notWritten = 0, partial = 0;

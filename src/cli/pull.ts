@@ -11,7 +11,7 @@ import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, warnUncovered, withConnection, writeDir } from './context.js';
+import { commandConfig, warnUncovered, withConnection, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
@@ -46,7 +46,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       ids = await listTemplateIds(conn.client, channelId, env.list);
       io().stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
     }
-    const dir = writeDir(config, o.dir);
+    const dir = confinedWriteDir(config, o.dir);
     let code: number = EXIT.OK;
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {

@@ -18,7 +18,7 @@ import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, 
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
-import { commandConfig } from './context.js';
+import { commandConfig, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
 import { append } from '../core/append.js';
 
@@ -101,6 +101,9 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const out = o.out ?? 'translations';
   if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
+  // the default folder is the project's: one that is a link out of it is refused (an --out named is the user's)
+  const away = o.out === undefined ? leadsOutThroughLink(config.dir, path.resolve(io().cwd(), out)) : undefined;
+  if (away) throw new UsageError(`translations export: ${out}/ (the default --out) leads out of the project through a link (to ${away}); name the folder with --out if you mean it`);
   const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out, dryRun: Boolean(o.dryRun) });
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
