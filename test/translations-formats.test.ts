@@ -63,6 +63,31 @@ test('XLIFF 2.0: valid against the OASIS schema (xmllint), placeholders as <ph>,
   } finally { cleanup(dir); }
 });
 
+test('XLIFF: a text with a character XML cannot hold (a vertical tab pasted from Word, U+0001, U+FFFE, a CR) is exported as <cp hex>, valid against the schema, and read back as it was; such a character raw or as &#N; in a file is refused at its line', () => {
+  tool('xmllint');
+  const dir = tempDir();
+  try {
+    const footer = 'Northbank\u000b AG\u0001 \ufffe end\r';
+    const us = extractUnits([
+      { file: 'a', value: { channel: 'shop-whatsapp', name: 'ctl', language: 'en_US', body: { text: 'Hello {{1}}, tab\there', examples: { 1: 'x' } }, footer } },
+      { file: 'b', value: { channel: 'shop-whatsapp', name: 'ctl', language: 'de', body: { text: 'Hallo {{1}}, Tab\thier' }, footer: `${footer}!` } },
+    ], 'en_US', 'de');
+    const text = writeTranslations('xliff', us, 'en_US', 'de');
+    assert.match(text, 'Northbank<cp hex="000B"/> AG<cp hex="0001"/> <cp hex="FFFE"/> end<cp hex="000D"/>');
+    writeFiles(dir, { 'de.xlf': text });
+    const r = spawnSync('xmllint', ['--noout', '--schema', XSD, path.join(dir, 'de.xlf')], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    const back = readXliff(text).entries.find((e) => e.id === 'shop-whatsapp/ctl:footer')!;
+    assert.is(back.source, footer);
+    assert.is(back.target, `${footer}!`);
+    const raw = text.replace('Northbank<cp hex="000B"/>', 'Northbank\u000b');
+    const line = raw.slice(0, raw.indexOf('\u000b')).split('\n').length;
+    assert.throws(() => readXliff(raw), (e: Error & { line?: number }) => /not well-formed XML: the character U\+000B cannot appear in XML; a translation holds it as <cp hex="000B"\/>/.test(e.message) && e.line === line);
+    assert.throws(() => readXliff(text.replace('<cp hex="0001"/>', '&#0;')), /the reference &#0; \(U\+0000\) cannot appear in XML/);
+    assert.throws(() => readXliff(text.replace('<cp hex="000B"/>', '&#x0B;')), /&#x0B;/);
+  } finally { cleanup(dir); }
+});
+
 test('PO: msgfmt --check accepts it; gettext-parser reads every unit with its context, source and target', async () => {
   tool('msgfmt');
   const dir = tempDir();

@@ -45,7 +45,16 @@ export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
 export const fromBcp47 = languageOfBcp47;
 
 const XML_SPECIAL = /[&<>"]/;
-const xmlEscape = (s: string): string => !XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** characters XML 1.0 cannot hold, raw or as a reference (and CR, which a reader turns into LF) */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const hex4 = (c: string): string => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+/** text for an attribute or a note: the characters XML cannot hold written as \uXXXX (a note informs; it is not read back) */
+const xmlEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))
+  .replace(NOT_XML, (c) => `\\u${hex4(c)}`);
+/** text inside <source> and <target>: the characters XML cannot hold as XLIFF 2.0's <cp hex="..."/>, which import reads back */
+const inlineEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))
+  .replace(NOT_XML, (c) => `<cp hex="${hex4(c)}"/>`);
 
 /** a unit's limit as its notes say it: characters, or bytes of UTF-8 (an RCS card's texts) */
 const limitText = (u: Unit): string => (u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : `${u.limit} characters`);
@@ -57,7 +66,7 @@ function xliffContent(text: string, ids?: Map<string, string[]>): string {
   let n = 0;
   const used = new Map<string, number>();
   return partsOf(text).map((p) => {
-    if (!('ph' in p)) return xmlEscape(p.text);
+    if (!('ph' in p)) return inlineEscape(p.text);
     let id: string;
     if (!ids) id = `ph${++n}`;
     else {
@@ -201,7 +210,10 @@ const kids = (n: XNode): XNode[] => (n[tagOf(n)!] as XNode[]) ?? [];
 /** Pure: read an XLIFF 2.0 file (its units with a target): the fast read when it can prove its answer, else the parse. */
 export function readXliff(text: string): TranslationDoc {
   // no document type declarations: no entities of the file's own to expand
-  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file: remove it (XLIFF needs none)', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  // a character XML cannot hold, raw or as a reference: the file is not XML, whatever a lenient reader would make of it
+  const bad = notXmlCharacter(text);
+  if (bad) throw new TranslationFileError(`not well-formed XML: ${bad.what} cannot appear in XML; a translation holds it as <cp hex="${bad.hex}"/>`, lineIndex(text)(bad.at));
   return readXliffFast(text) ?? readXliffTree(text);
 }
 
@@ -210,7 +222,7 @@ export function readXliffTree(text: string): TranslationDoc {
   // character references (`&#233;`, `&#x2019;`) are characters; the five named XML entities too (htmlEntities: those and numeric ones)
   // removeNSPrefix: a file that names XLIFF's namespace with a prefix (<xlf:xliff xmlns:xlf="...">) is the same file
   const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: true, removeNSPrefix: true });
-  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file', lineIndex(text)(text.search(/<!DOCTYPE/i)));
+  if (/<!DOCTYPE/i.test(text)) throw new TranslationFileError('a DOCTYPE is not accepted in a translation file: remove it (XLIFF needs none)', lineIndex(text)(text.search(/<!DOCTYPE/i)));
   const notXml = entityNotXml(text);
   if (notXml) throw new TranslationFileError(`not well-formed XML: ${notXml.what} (XML knows &amp; &lt; &gt; &quot; &apos; and character references like &#160;; an HTML entity such as &nbsp; is not XML)`, lineIndex(text)(notXml.at));
   let tree: XNode[];
@@ -310,6 +322,20 @@ export function readXliffTree(text: string): TranslationDoc {
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+}
+
+/** The first character XML 1.0 cannot hold, raw (CR aside: XML allows it) or as a character reference (&#0;, &#x0B;). */
+export function notXmlCharacter(text: string): { at: number; what: string; hex: string } | undefined {
+  // eslint-disable-next-line no-control-regex
+  const raw = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.exec(text);
+  let first = raw ? { at: raw.index, what: `the character U+${hex4(raw[0])}`, hex: hex4(raw[0]) } : undefined;
+  for (const m of text.matchAll(/&#(?:([0-9]{1,8})|x([0-9A-Fa-f]{1,6}));/g)) {
+    if (first && m.index! > first.at) break;
+    const n = m[1] !== undefined ? Number(m[1]) : parseInt(m[2]!, 16);
+    const ok = n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+    if (!ok) { const hex = n.toString(16).toUpperCase().padStart(4, '0'); first = { at: m.index!, what: `the reference ${m[0]} (U+${hex})`, hex }; break; }
+  }
+  return first;
 }
 
 /** `<cp hex="..."/>`'s character */
