@@ -38,6 +38,33 @@ test('export, a tampered placeholder, import: exit 1 at the line of the unit; a 
   } finally { cleanup(dir); }
 });
 
+test('two files of one run that translate one unit differently: that template is refused in both, naming both lines (exit 1), in whatever order they are named; the same translation twice is no conflict', async () => {
+  const dir = tempDir();
+  try {
+    const OTHER = EN.replace('name: order_shipped', 'name: order_ready').replace('is on its way and should arrive within three working days', 'is ready for pickup at the store today');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_ready.en_US.yaml': OTHER });
+    const src = 'Hi {{customer}}, your order {{order_id}} is on its way and should arrive within three working days.';
+    const ready = 'shop-whatsapp/order_ready:body.text,"Hi {{customer}}, your order {{order_id}} is ready for pickup at the store today.","Hallo {{customer}}, Ihre Bestellung {{order_id}} liegt heute zur Abholung bereit."';
+    const row = (t: string) => `id,en_US,de\r\nshop-whatsapp/order_shipped:body.text,"${src}","${t}"\r\n`;
+    writeFiles(dir, {
+      'a.csv': row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (A).'),
+      'b.csv': `${row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (B).')}${ready}\r\n`,
+    });
+    for (const files of [['a.csv', 'b.csv'], ['b.csv', 'a.csv']]) {
+      const r = await cliIn(['translations', 'import', ...files], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /a\.csv:2: shop-whatsapp\/order_shipped:body\.text: refused: .*two different de translations in this run, (a\.csv:2 and b\.csv:2|b\.csv:2 and a\.csv:2); which is right is the translator's call/);
+      assert.match(r.stderr, /b\.csv:2: shop-whatsapp\/order_shipped:body\.text: refused: /);
+      assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')), 'neither translation written');
+      assert.ok(existsSync(path.join(dir, 'templates/order_ready.de.yaml')), 'the other template of the file is written');
+    }
+    writeFiles(dir, { 'b.csv': row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (A).') });
+    const same = await cliIn(['translations', 'import', 'a.csv', 'b.csv'], { cwd: dir });
+    assert.is(same.exitCode, 0, same.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), /unterwegs \(A\)/);
+  } finally { cleanup(dir); }
+});
+
 test('usage errors are exit 3', async () => {
   const dir = tempDir();
   try {

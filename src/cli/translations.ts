@@ -194,6 +194,40 @@ async function writeSpecial(out: string, shown: string, text: string): Promise<v
   } finally { closeSync(fd); }
 }
 
+/**
+ * Two translation files of one run that give one unit (in one target language) different
+ * translations: which is right is the translator's call, not the order the files were named in.
+ * That template is refused in every file of the run, each refusal naming the other file and line;
+ * a unit given the same translation twice is no conflict.
+ */
+export function refuseCrossFileConflicts(docs: { file: string; doc: TranslationDoc }[], refusals: ImportResult['refusals']): void {
+  const first = new Map<string, { file: string; line: number; target: string }>();
+  const conflicted = new Map<string, string>(); // `${language}\0${template}` -> why
+  const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
+  for (const { file, doc } of docs) {
+    for (const e of doc.entries) {
+      const k = `${doc.target}\u0000${e.id}`;
+      const f = first.get(k);
+      if (!f) { first.set(k, { file, line: e.line, target: e.target }); continue; }
+      if (f.file === file || f.target === e.target) continue; // the same file's repeats are planGroups' to say
+      const t = `${doc.target}\u0000${templateOf(e.id)}`;
+      if (!conflicted.has(t)) conflicted.set(t, `${e.id} has two different ${doc.target} translations in this run, ${f.file}:${f.line} and ${file}:${e.line}; which is right is the translator's call: import one of the files, or make them agree; nothing of this template was imported`);
+    }
+  }
+  if (!conflicted.size) return;
+  for (const d of docs) {
+    const kept: typeof d.doc.entries = [];
+    const said = new Set<string>();
+    for (const e of d.doc.entries) {
+      const template = templateOf(e.id);
+      const why = conflicted.get(`${d.doc.target}\u0000${template}`);
+      if (why === undefined) { kept.push(e); continue; }
+      if (!said.has(template)) { said.add(template); refusals.push({ file: d.file, line: e.line, id: e.id, template, message: why }); }
+    }
+    d.doc = { ...d.doc, entries: kept };
+  }
+}
+
 /** what is at the path --out names */
 function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
   try {
@@ -276,6 +310,7 @@ export async function importTranslations(config: Config, files: readonly string[
     }
     if (read.entries.length === 0) result.empty.push(file);
   }
+  refuseCrossFileConflicts(docs, result.refusals);
   // a file whose source language another file of the run writes comes after it, whatever order they were named in
   const inOrder = importOrder(docs.map((d) => d.doc));
   if (inOrder.some((k, i) => k !== i)) docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
