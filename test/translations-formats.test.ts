@@ -110,6 +110,13 @@ test('PO: msgfmt --check accepts it; gettext-parser reads every unit with its co
   } finally { cleanup(dir); }
 });
 
+test('CSV: each row\'s line is where it starts, a CRLF inside a quoted cell counted once, blank lines and a BOM and non-Latin text before it counted right', () => {
+  const text = '\ufeffid,en_US,de\r\nshop-whatsapp/a:footer,Reply STOP,"Antworten Sie\r\nSTOP"\r\n\r\nshop-whatsapp/b:footer,"Grüße\r\naus\r\nBerlin","日本\n語"\r\nshop-whatsapp/c:footer,x,y\r\n';
+  assert.equal(readCsv(text).entries.map((e) => [e.id, e.line]), [['shop-whatsapp/a:footer', 2], ['shop-whatsapp/b:footer', 5], ['shop-whatsapp/c:footer', 9]]);
+  const lf = text.replace(/\r\n/g, '\n');
+  assert.equal(readCsv(lf).entries.map((e) => e.line), [2, 5, 9]);
+});
+
 test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse reads it strictly', () => {
   const us = units();
   const text = writeTranslations('csv', us, 'en_US', 'de');

@@ -435,7 +435,7 @@ export function readPo(text: string): TranslationDoc {
 
 /** Pure: read a CSV file (RFC 4180) with the columns tplsync exports (separated by commas, or by semicolons or tabs as spreadsheets save them). */
 export function readCsv(text: string): TranslationDoc {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; info: { lines: number; bytes: number } }[];
   // a spreadsheet saves with the separator of its locale: `;` (Excel in German, French, ...) or a tab; the header says which
   const delimiter = /^\ufeff?"?id"?([,;\t])/i.exec(text)?.[1] ?? ',';
   try {
@@ -457,11 +457,25 @@ export function readCsv(text: string): TranslationDoc {
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
   const notesAt = head.findIndex((h) => h.trim().toLowerCase() === 'notes');
-  // info.lines is the line where the record ends; a record starts after the previous one ended
-  let prevEnd = records[0]!.info.lines;
+  // a record's line: where its first character is, after the previous record's end (info.bytes, UTF-8
+  // bytes from the file's start) and any blank lines. Counted here, a CRLF once: csv-parse's
+  // info.lines counts the CR and the LF of a CRLF inside a quoted cell as two lines
+  const bytes = Buffer.from(text, 'utf8');
+  let at = 0;
+  let counted = 1;
+  const lineAt = (offset: number): number => {
+    for (; at < offset; at++) {
+      const b = bytes[at];
+      if (b === 0x0a || (b === 0x0d && bytes[at + 1] !== 0x0a)) counted++;
+    }
+    return counted;
+  };
+  let prevEnd = records[0]!.info.bytes;
   for (const { record, info } of records.slice(1)) {
-    const line = prevEnd + 1;
-    prevEnd = info.lines;
+    let start = prevEnd;
+    while (start < bytes.length && (bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
+    const line = lineAt(start);
+    prevEnd = info.bytes;
     // a line break within a cell as a spreadsheet saves it (CRLF) is the template's line break
     const [id, crSource, crTarget] = record;
     const source = crSource?.replace(/\r\n?/g, '\n');
