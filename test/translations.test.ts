@@ -14,7 +14,7 @@ import { readTranslations, writeTranslations, type Format } from '../src/transla
 import { extractUnits, partsOf, type Unit } from '../src/translations/units.ts';
 import { targetFileName } from '../src/translations/apply.ts';
 import { readTemplateValue } from '../src/files/value.ts';
-import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 /** a "translation" that keeps every placeholder and the length: letters shifted by one */
 const shift = (s: string): string => partsOf(s).map((p) => ('ph' in p ? p.ph : p.text.replace(/[a-y]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1)).replace(/z/g, 'a'))).join('');
@@ -159,6 +159,22 @@ test('language-coverage names the languages a channel requires that a template l
     const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'language-coverage');
     assert.equal(found.map((d) => [path.basename(d.file), d.line, d.severity]), [['order_shipped.en_US.yaml', 4, 'error']]);
     assert.match(found[0]!.message, /no fr variant/);
+  } finally { cleanup(dir); }
+});
+
+test('language-coverage reads the config\'s languages in any case and with - or _ (pt_br, pt-BR, DE are pt_BR, de): no false finding; what is missing named in the files\' form', async () => {
+  const dir = tempDir();
+  try {
+    const PT = DE.replace('language: de', 'language: pt_BR');
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [EN_us, pt_br, pt-BR, DE, fr-fr]\n`, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE, 'templates/order_shipped.pt_BR.yaml': PT });
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'language-coverage');
+    assert.is(found.length, 1, found.map((d) => d.message).join('\n'));
+    assert.match(found[0]!.message, /no fr_FR variant/);
+    assert.not.match(found[0]!.message, /pt_br|pt-BR|EN_us|DE\b/);
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, German]\n` });
+    const bad = await cliIn(['lint'], { cwd: dir });
+    assert.is(bad.exitCode, 3, bad.stderr);
+    assert.match(bad.stderr, "channels.shop-whatsapp.languages.1: 'German' is not a language code like de, en_US or pt_BR");
   } finally { cleanup(dir); }
 });
 

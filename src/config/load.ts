@@ -12,6 +12,14 @@ import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
+import { languageCode } from '../core/language.js';
+
+/** The channels' settings, their languages in the template files' form (`pt-br`, `pt_br` -> pt_BR: language-coverage compares them with the files' `language`), once each. */
+function channelSettings(channels: NonNullable<RawConfig['channels']>): NonNullable<RawConfig['channels']> {
+  const out = bare(channels);
+  for (const [alias, s] of Object.entries(out)) if (s && Array.isArray(s.languages)) out[alias] = { ...s, languages: [...new Set(s.languages.map(languageCode))] };
+  return out;
+}
 
 /** A copy of `o` (or an empty map) without a prototype. */
 function bare<V>(o?: Record<string, V>): Record<string, V> {
@@ -269,7 +277,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     rules,
     ...(overrides.length ? { overrides } : {}),
     ...(c.policies?.length ? { policies: c.policies } : {}),
-    ...(c.channels && Object.keys(c.channels).length ? { channels: bare(c.channels) } : {}),
+    ...(c.channels && Object.keys(c.channels).length ? { channels: channelSettings(c.channels) } : {}),
   };
 }
 

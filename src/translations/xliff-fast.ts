@@ -7,6 +7,7 @@
 // the same entries or the error and its line. test/translations-xliff-fast.test.ts holds the two
 // to the same answer.
 import { append } from '../core/append.js';
+import { languageCode } from '../core/language.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
@@ -14,9 +15,7 @@ interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outd
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
-export function languageOfBcp47(lang: string): string {
-  return lang.split(/[-_]/).map((p, i) => (i === 0 ? p.toLowerCase() : p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase())).join('_');
-}
+export const languageOfBcp47 = languageCode;
 
 /** 1-based line of an offset, by binary search over the offsets where lines start (formats.ts uses it too) */
 export function lineIndex(text: string): (index: number) => number {
