@@ -121,6 +121,19 @@ test('import into an existing file: only the texts change (comments, order, quot
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.') });
     const stale = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated');
     assert.equal(stale.map((d) => [path.basename(d.file), d.line]), [['order_shipped.de.yaml', 7]]);
+    // comments a hand wrote inside the record, and a hash of a text this import does not touch, are kept: only the changed hash changes
+    const de = path.join(dir, 'templates/order_shipped.de.yaml');
+    const commented = readFileSync(de, 'utf8').replace('translated_from:\n', 'translated_from:   # do not edit\n').replace(/(    body\.text: "[0-9a-f]{8}")\n/, '$1   # checked by Anna\n    footer: "f1f7fa06"   # kept by hand\n');
+    writeFiles(dir, { 'templates/order_shipped.de.yaml': commented });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'po', out: 'tr' });
+    const po2 = readFileSync(path.join(dir, 'tr/de.po'), 'utf8');
+    writeFiles(dir, { 'tr/de.po': po2.replace(/#, fuzzy\n/g, '').replace(/msgstr "Hallo \{\{customer\}\}, deine Bestellung \{\{order_id\}\} ist unterwegs\."/, 'msgstr "Hallo {{customer}}, deine Bestellung {{order_id}} hat das Lager verlassen."') });
+    const again = await importTranslations((await loadConfig({ cwd: dir })), ['tr/de.po'], dir);
+    assert.equal(again.refusals, []);
+    const kept = readFileSync(de, 'utf8');
+    assert.match(kept, /translated_from: {3}# do not edit\n  language: en_US\n  texts:\n    body\.text: "[0-9a-f]{8}" {3}# checked by Anna\n    footer: "f1f7fa06" {3}# kept by hand\n/);
+    assert.not.match(kept, commented.match(/body\.text: "([0-9a-f]{8})"/)![1]!, 'the changed text\'s hash is the new one');
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated'), []);
   } finally { cleanup(dir); }
 });
 

@@ -253,7 +253,9 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'translated_from') : undefined;
   const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
   const valueRange = pair && isNode(pair.value) ? pair.value.range : undefined;
-  if (keyRange && valueRange) {
+  const kept = keyRange && pair && str(prior?.language) === source ? editRecordInPlace(text, pair.value, hashes, eol) : undefined;
+  if (kept) edits.push(...kept);
+  else if (keyRange && valueRange) {
     // the record's lines: yaml's range ends after the last line's break (then the next key follows), or on that line
     let end = valueRange[2];
     if (text[end - 1] !== '\n') {
@@ -286,6 +288,52 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
     if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   }
   return out;
+}
+
+/**
+ * The edits that bring a record of the same source language up to date in place: each hash this
+ * import changed replaced where it is, the new ones added after the last (at its indent), so that
+ * the record's comments and layout stay as a hand left them. Undefined when the record is not a
+ * block map with a block map `texts` (renderRecord then writes it whole).
+ */
+function editRecordInPlace(text: string, record: unknown, hashes: Record<string, string>, eol: string): Edit[] | undefined {
+  if (!isMap(record) || record.flow) return undefined;
+  const texts = record.get('texts', true);
+  if (!isMap(texts) || texts.flow || texts.items.length === 0) return undefined;
+  const have = new Map<string, { value: unknown }>();
+  for (const p of texts.items) if (isScalar(p.key)) have.set(String(p.key.value), p);
+  const edits: Edit[] = [];
+  const added: string[] = [];
+  for (const k of Object.keys(hashes).sort()) {
+    const p = have.get(k);
+    if (!p) { added.push(k); continue; }
+    if (!isScalar(p.value) || !p.value.range) return undefined;
+    if (String(p.value.value) !== hashes[k]) edits.push({ start: p.value.range[0], end: p.value.range[1], text: `"${hashes[k]}"` });
+  }
+  if (added.length) {
+    const first = texts.items[0]!; const last = texts.items[texts.items.length - 1]!;
+    if (!isScalar(first.key) || !first.key.range || !isNode(last.value) || !last.value.range) return undefined;
+    const lineStart = (i: number): number => text.lastIndexOf('\n', i - 1) + 1;
+    const indent = first.key.range[0] - lineStart(first.key.range[0]);
+    const entry = (k: string): string => `${' '.repeat(indent)}${k}: "${hashes[k]}"`;
+    // each new key before the first entry whose key sorts after it (renderRecord's order, in a record it wrote), else after the last entry's line
+    const before = new Map<number, string[]>();
+    const atEnd: string[] = [];
+    for (const k of added) {
+      const next = texts.items.find((p) => isScalar(p.key) && String(p.key.value) > k);
+      if (next && isScalar(next.key) && next.key.range) {
+        const at = lineStart(next.key.range[0]);
+        (before.get(at) ?? before.set(at, []).get(at)!).push(entry(k));
+      } else atEnd.push(entry(k));
+    }
+    for (const [at, lines] of before) edits.push({ start: at, end: at, text: `${lines.join(eol)}${eol}` });
+    if (atEnd.length) {
+      let at = last.value.range[1];
+      while (at < text.length && text[at] !== '\n') at++;
+      edits.push(at < text.length ? { start: at + 1, end: at + 1, text: `${atEnd.join(eol)}${eol}` } : { start: at, end: at, text: `${eol}${atEnd.join(eol)}${eol}` });
+    }
+  }
+  return edits;
 }
 
 /** the record as renderRecord writes it, at the start of its top-level key, and nothing else on its lines */
