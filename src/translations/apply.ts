@@ -644,8 +644,16 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     }
     if (ok.length < fields.size) {
       const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
-      const why = fz.length ? ` (${fz.map((f) => `${f.id} at line ${f.line}: ${notFinalWhy(f)}`).join('; ')})` : '';
-      plan.skipped.push({ template, reason: `${fields.size - ok.length} of its ${fields.size} texts ${fields.size - ok.length === 1 ? 'has' : 'have'} no ${targetLang} translation${why}; a new file is written only when all are translated` });
+      // every text without a translation named: marked not final (with its line), else empty or not in the file at all
+      const done = new Set(ok.map(({ e }) => e.id));
+      const untranslated = [...fields.keys()].map((f) => `${template}:${f}`).filter((id) => !done.has(id));
+      const named = untranslated.map((id) => {
+        const f = fz.find((x) => x.id === id);
+        if (f) return `${id} at line ${f.line}: ${notFinalWhy(f)}`;
+        const e = es.find((x) => x.id === id);
+        return e ? `${id} at line ${e.line}: no translation` : `${id}: not in the file`;
+      });
+      plan.skipped.push({ template, reason: `${untranslated.length} of its ${fields.size} texts ${untranslated.length === 1 ? 'has' : 'have'} no ${targetLang} translation (${named.join('; ')}); a new file is written only when all are translated` });
       continue;
     }
     const file = targetFileName(src.file, sourceLang, targetLang);
