@@ -527,6 +527,19 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
   }
   // an encoding the file declares (XML's declaration, PO's header charset), as msgfmt and XML parsers read it
   const declared = declaredEncoding(buf, format);
+  // a file that says another encoding but whose bytes are UTF-8 with letters beyond ASCII (a tool
+  // that wrote UTF-8 under a template's header): read as declared, 'Ü' would become 'Ã\u009c'. A
+  // real ISO-8859-1 or Shift_JIS text is practically never valid UTF-8 as well
+  if (declared && /[\x80-\xff]/.test(buf.toString('latin1')) && isUtf8(buf)) {
+    const at = buf.findIndex((b) => b >= 0x80);
+    // the line it is on, at most 40 bytes of it around the letter
+    let from = Math.max(buf.lastIndexOf(10, at) + 1, at - 20);
+    let to = buf.indexOf(10, at); if (to < 0 || to > at + 20) to = Math.min(buf.length, at + 20);
+    while (from < at && (buf[from]! & 0xc0) === 0x80) from++; // not in the middle of a character
+    while (to < buf.length && (buf[to]! & 0xc0) === 0x80) to++;
+    const word = buf.toString('utf8', from, to).trim();
+    throw new TranslationFileError(`the file declares the encoding ${declared}, but its text is UTF-8 ("${word}" would be read as "${Buffer.from(word, 'utf8').toString('latin1').replace(/[\x80-\x9f]/g, '?')}"): correct the declaration to UTF-8 (${format === 'po' ? 'the header\'s "Content-Type: text/plain; charset=UTF-8"' : '<?xml version="1.0" encoding="UTF-8"?>'}) and import it again`, lineOfByte(buf, at));
+  }
   if (declared) {
     let decoder: TextDecoder;
     try { decoder = new TextDecoder(declared, { fatal: true }); } catch {
