@@ -2,7 +2,7 @@
 // platform's states (REJECTED with a reason and recommendation, RED quality pauses 3 h, then 6 h,
 // then disables, a re-categorisation), and plan (text, json, markdown) and `tplsync review` show
 // each with its exit code; a user following only what tplsync prints gets the template APPROVED.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { test } from 'uvu';
@@ -219,6 +219,13 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
   const folder = await run(['apply', '--auto-approve', '--results', dir]);
   assert.is(folder.exitCode, 3, folder.stdout + folder.stderr);
   assert.match(folder.stderr, `--results ${dir} is a folder: give the results file, e.g. --results ${path.join(dir, 'results.json')}`);
+  // --results at a link, dangling or not: refused, the link left as it was (it was removed and a file put in its place)
+  const link = path.join(dir, 'linked-results.json');
+  symlinkSync(path.join(dir, 'nowhere', 'r.json'), link);
+  const linked = await run(['apply', '--auto-approve', '--results', link]);
+  assert.is(linked.exitCode, 3, linked.stdout + linked.stderr);
+  assert.match(linked.stderr, `--results ${link} is a symbolic link: tplsync does not replace a link with a file`);
+  assert.ok(lstatSync(link).isSymbolicLink());
   const apply = await run(['apply', '--auto-approve', '--results', results]);
   assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
   assert.match(apply.stderr, 'not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends');

@@ -21,7 +21,7 @@ import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 import type { Connection } from '../connection/connect.js';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 
@@ -55,6 +55,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (o.results) {
     const at = resolvePath(o.results);
     if (existsSync(at) && statSync(at).isDirectory()) throw new UsageError(`--results ${o.results} is a folder: give the results file, e.g. --results ${path.join(o.results, 'results.json')}`);
+    // a link (dangling or not) is not removed to make room: the results file is written where no link leads, as every other output
+    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UsageError(`--results ${o.results} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
     rmSync(at, { force: true });
   }
   const config = await commandConfig(o);
