@@ -7,7 +7,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { append } from '../core/append.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** the root of the code this module belongs to (dist/ or src/) and the schema directory beside it */
@@ -24,7 +23,7 @@ function files(dir: string): string[] {
   try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return out; }
   for (const e of entries) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) append(out, files(p));
+    if (e.isDirectory()) out.push(...files(p));
     else if (e.isFile() && CODE.test(e.name) && !e.name.endsWith('.d.ts') && e.name !== 'fingerprint.json') out.push(p);
   }
   return out;
