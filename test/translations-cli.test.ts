@@ -65,6 +65,16 @@ test('two files of one run that translate one unit differently: that template is
   } finally { cleanup(dir); }
 });
 
+test('a PO whose Language has a gettext modifier (de_DE@formal) is refused, echoed as written, with the code to write', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'f.po': 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de_DE@formal\\n"\n"X-Source-Language: en_US\\n"\n\nmsgctxt "shop-whatsapp/order_shipped:body.text"\nmsgid "x"\nmsgstr "y"\n' });
+    const r = await cliIn(['translations', 'import', 'f.po'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, "f.po:1: the file's language 'de_DE@formal' is not a language code like de or pt_BR; gettext's modifier @formal is no part of a WhatsApp language code: write de_DE");
+  } finally { cleanup(dir); }
+});
+
 test('usage errors are exit 3', async () => {
   const dir = tempDir();
   try {

@@ -6,6 +6,7 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, type Unit } from './units.js';
+import { languageCode } from '../core/language.js';
 import { collapsed, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export type Format = 'xliff' | 'po' | 'csv';
@@ -26,6 +27,9 @@ const LANGUAGE_NAMES: Record<string, string> = {
 
 /** Pure: `; did you mean 'de'?` for something meant as a language code (`Deutsch`, `DE`, `pt-br`), or '' */
 export function languageHint(input: string): string {
+  // gettext's modifier (de_DE@formal): WhatsApp has no such variant of a language
+  const at = input.indexOf('@');
+  if (at > 0) return `; gettext's modifier ${input.slice(at)} is no part of a WhatsApp language code: write ${languageCode(input.slice(0, at).trim())}`;
   const parts = input.trim().split(/[-_]/);
   // a script subtag: WhatsApp has the region instead (zh-Hant: zh_TW or zh_HK; zh-Hans: zh_CN)
   const script = parts[1]?.toLowerCase();

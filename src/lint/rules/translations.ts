@@ -14,7 +14,7 @@ export const translationRules = defineRules([
   {
     id: OUTDATED_RULE_ID, group: 'cross-file', severity: 'warning',
     summary: 'A translated text was made from a source text that has changed since.',
-    why: 'The platform never translates: each language is a template of its own. When the source text changes and a translation does not follow, customers in that language get the old message (an old price, a removed offer) while the source language gets the new one. Judged when the run holds the source language\'s file too (lint with no paths, or paths that include it): `tplsync lint one.de.yaml` alone cannot see the text it was made from.',
+    why: 'The platform never translates: each language is a template of its own. When the source text changes and a translation does not follow, customers in that language get the old message (an old price, a removed offer) while the source language gets the new one. Judged beside the source language\'s file: `tplsync lint one.de.yaml` of a file of the project reads its siblings too (a file outside the config\'s globs is judged alone, and then cannot see the text it was made from).',
     fix: 'Translate the text again: `tplsync translations export --source LANG --target LANG`, hand the file to the translator, then `tplsync translations import FILE` (it records the new source text). If the translation is still right as it is, mark it finished in the exported file (XLIFF `state="translated"`, PO without `#, fuzzy`, the CSV note `outdated:` deleted) and import it, or update the hash under `translated_from.texts`.',
     checkProject(ctx) { reportTranslations(ctx, OUTDATED_RULE_ID); },
   },
