@@ -24,6 +24,13 @@ test('visible: C0 (but tab and newline), DEL and C1 as \\u escapes; one line on 
 test('a server\'s error message, and a read\'s status and rejection reason, are printed with escapes', async () => {
   let mode = 'error';
   const server = createServer((req, res) => {
+    if (req.url!.startsWith('/chatapp-message-status/')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(mode === 'status-error'
+        ? { result: { errcode: 0 }, status: { errcode: 40001, errmsg: EVIL, next_cursor: '', send_list: [] } }
+        : { result: { errcode: 0 }, status: { errcode: 0, next_cursor: `c${ESC}[2J`, send_list: [{ external_userid: `+49${ESC}]0;T\u0007`, userid: `u${ESC}[1A`, status: 2 }] } }));
+      return;
+    }
     res.writeHead(mode === 'error' ? 400 : 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(mode === 'error'
       ? { code: 400, message: EVIL, errors: [{ code: 'X' }] }
@@ -47,6 +54,14 @@ test('a server\'s error message, and a read\'s status and rejection reason, are 
       const x = await cliIn(args, { cwd: dir, env: { ESC_KEY: 'k-escapes' } });
       assert.match(x.stdout + x.stderr, 'WEIRD\\u001b]0;T\\u0007');
       assert.not.ok(RAW.test(x.stdout + x.stderr), `${args[0]}: ${JSON.stringify(x.stdout + x.stderr)}`);
+    }
+    // status: the receivers, user ids and cursor of the answer; an errmsg
+    for (const m of ['status', 'status-error']) {
+      mode = m;
+      const s = await cliIn(['status', '2b9f160d-0000-4000-8000-000000000000'], { cwd: dir, env: { ESC_KEY: 'k-escapes' } });
+      assert.is(s.exitCode, m === 'status' ? 0 : 3, s.stdout + s.stderr);
+      assert.match(s.stdout + s.stderr, m === 'status' ? '+49\\u001b]0;T\\u0007' : 'bad \\u001b]0;PWNED');
+      assert.not.ok(RAW.test(s.stdout + s.stderr), `${m}: ${JSON.stringify(s.stdout + s.stderr)}`);
     }
   } finally { cleanup(dir); server.close(); }
 });

@@ -5,6 +5,7 @@ import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { io } from '../core/io.js';
+import { visible } from '../core/visible.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 
@@ -19,7 +20,8 @@ export function renderStatusTable(entries: readonly SendListEntry[], next?: stri
   for (const e of entries) { const k = STATUS_WORDS[e.status] ?? `status ${e.status}`; counts.set(k, (counts.get(k) ?? 0) + 1); }
   lines.push('', `${entries.length} receiver${entries.length === 1 ? '' : 's'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
   if (next) lines.push(`more: tplsync status ... --cursor ${next}  (or --all)`);
-  return `${lines.join('\n')}\n`;
+  // receivers, user ids and the cursor are the server's text: their control characters printed as escapes
+  return `${visible(lines.join('\n'))}\n`;
 }
 
 export async function statusCommand(id: string, o: StatusCommandOptions): Promise<number> {
