@@ -21,6 +21,24 @@ test('a template whose channel is constructor, toString or __proto__: unknown-ch
   } finally { cleanup(dir); }
 });
 
+test('a channel alias the config defines as constructor (with its kind and languages) works through lint, plan, types, apply and review; a {{constructor}} placeholder is refused (its sample would be found where none was written)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { constructor: ${CHANNEL_A} }\nchannels: { constructor: { kind: whatsapp, languages: [en_US] } }\n`,
+      'templates/t.yaml': VALID.replace(/^channel: .*$/m, 'channel: constructor'),
+    });
+    for (const args of [['lint'], ['plan'], ['types'], ['apply', '--auto-approve'], ['review']]) {
+      const r = await cliIn(args, { cwd: dir });
+      assert.is(r.exitCode, 0, `${args[0]}: ${r.stdout}${r.stderr}`);
+    }
+    writeFiles(dir, { 'templates/t.yaml': 'channel: constructor\nname: parcel\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your parcel with the {{constructor}} label has left our warehouse today."\n' });
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout);
+    assert.match(r.stdout, "{{constructor}} cannot be a placeholder's name in tplsync");
+  } finally { cleanup(dir); }
+});
+
 test('--env constructor / __proto__ and pull --channel constructor: unknown, named with what the config has (exit 3)', async () => {
   const dir = tempDir();
   try {

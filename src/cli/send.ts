@@ -23,20 +23,21 @@ export interface SendCommandOptions {
 
 /** NAME=VALUE pairs; a carousel card's values as card_<n>.NAME=VALUE. */
 function parseParams(list: readonly string[] = []): Record<string, string | Record<string, string>> {
-  const out: Record<string, string | Record<string, string>> = {};
+  // no prototype: a placeholder called constructor or toString is a name like any other
+  const out: Record<string, string | Record<string, string>> = Object.create(null) as Record<string, string | Record<string, string>>;
   for (const p of list) {
     const i = p.indexOf('=');
     if (i <= 0) throw new UsageError(`--param takes NAME=VALUE, not '${p}'`);
     const k = p.slice(0, i);
     const card = /^(card_[1-9][0-9]*)\.(.+)$/.exec(k);
     if (card) {
-      const cur = out[card[1]!] ?? {};
+      const cur = out[card[1]!] ?? (Object.create(null) as Record<string, string>);
       if (typeof cur === 'string') throw new UsageError(`--param ${card[1]} is given as a value and as a card`);
-      if (card[2]! in cur) throw new UsageError(`--param ${k} is given twice`);
-      out[card[1]!] = { ...cur, [card[2]!]: p.slice(i + 1) };
+      if (Object.hasOwn(cur, card[2]!)) throw new UsageError(`--param ${k} is given twice`);
+      out[card[1]!] = Object.assign(Object.create(null) as Record<string, string>, cur, { [card[2]!]: p.slice(i + 1) });
       continue;
     }
-    if (k in out) throw new UsageError(`--param ${k} is given twice`);
+    if (Object.hasOwn(out, k)) throw new UsageError(`--param ${k} is given twice`);
     out[k] = p.slice(i + 1);
   }
   return out;

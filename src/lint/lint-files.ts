@@ -45,10 +45,10 @@ export function projectOptions(config: Config, cwd: string = io().cwd(), own: re
   if (envs.length > 0) {
     const aliases: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
     for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
-    const kinds: Record<string, 'whatsapp' | 'rcs'> = {};
+    const kinds: Record<string, 'whatsapp' | 'rcs'> = Object.create(null) as Record<string, 'whatsapp' | 'rcs'>;
     for (const [alias, c] of Object.entries(config.channels ?? {})) if (c.kind) kinds[alias] = c.kind;
     opts.channels = { environments: envs.map((e) => e.name), aliases, ...(Object.keys(kinds).length ? { kinds } : {}) };
-    const values: Record<string, { environment: string; names: ReadonlySet<string> }[]> = {};
+    const values: Record<string, { environment: string; names: ReadonlySet<string> }[]> = Object.create(null) as Record<string, { environment: string; names: ReadonlySet<string> }[]>;
     for (const e of envs) for (const a of Object.keys(e.channels)) (values[a] ??= []).push({ environment: e.name, names: new Set(Object.keys(e.values ?? {})) });
     opts.values = values;
   }

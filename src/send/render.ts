@@ -22,6 +22,9 @@ function valueProblem(name: string, v: unknown): string | undefined {
   return undefined;
 }
 
+/** a parameter's value: its own property only (a placeholder called constructor or toString is not Object's) */
+const own = <V>(o: Readonly<Record<string, V>>, k: string): V | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
+
 /** the parameters the text part of a message uses (its header's text, its body, its URL buttons): what a text-only send needs */
 function textPartParams(meta: TemplateMeta): Set<string> {
   const out = new Set<string>();
@@ -41,17 +44,17 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const key = `${meta.channel}/${meta.name}/${meta.language}`;
   const needed = textOnly ? textPartParams(meta) : undefined;
   for (const p of meta.params) {
-    if (needed && !needed.has(p) && params[p] === undefined) continue;
-    const x = valueProblem(p, params[p]);
+    if (needed && !needed.has(p) && own(params, p) === undefined) continue;
+    const x = valueProblem(p, own(params, p));
     if (x) problems.push(x);
   }
   const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));
   for (const { card, name } of cards) {
-    const v = params[name];
+    const v = own(params, name);
     if (needed && v === undefined) continue;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) { problems.push(`'${name}' must be an object of the card's values (${card.params.join(', ') || 'none'})`); continue; }
     const values = v as Record<string, unknown>;
-    for (const p of card.params) { const x = valueProblem(`${name}.${p}`, values[p]); if (x) problems.push(x); }
+    for (const p of card.params) { const x = valueProblem(`${name}.${p}`, own(values, p)); if (x) problems.push(x); }
     for (const p of Object.keys(values)) if (!card.params.includes(p)) problems.push(`'${name}.${p}' is not a parameter of card ${name.slice(5)}`);
   }
   const known = new Set([...meta.params, ...cards.map((c) => c.name)]);
@@ -70,9 +73,9 @@ export interface RenderedMessage { text: string; suggestions: NonNullable<Conver
 
 export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues): RenderedMessage {
   const values = (role: 'header' | 'body' | 'rcs', text: string): Record<string, string> => {
-    const out: Record<string, string> = {};
+    const out: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const p of scanPlaceholders(text).placeholders) {
-      const v = params[paramName({ role }, p.key)];
+      const v = own(params, paramName({ role }, p.key));
       if (typeof v === 'string') out[p.key] = v;
     }
     return out;
@@ -85,7 +88,7 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
   meta.buttons.forEach((b, i) => {
     if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
     if (b.type === 'URL' && b.text && b.url) {
-      const v = params[paramName({ role: 'url', button: i }, '1')];
+      const v = own(params, paramName({ role: 'url', button: i }, '1'));
       suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
     }
   });

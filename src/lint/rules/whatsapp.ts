@@ -200,7 +200,11 @@ export const whatsappRules = defineRules([
       const view = ctx.placeholders();
       // well-formed, and no name a program cannot pass: `{ __proto__: 'Ann' }` sets an object's prototype in JavaScript
       for (const { site, scan } of view.sites) {
-        for (const p of scan.placeholders) if (p.key === '__proto__') ctx.report(site.path, '{{__proto__}} cannot be given as a parameter: in JavaScript `{ __proto__: ... }` sets an object\'s prototype, so the generated types and sendTemplate cannot carry it; rename the placeholder.', { at: p });
+        for (const p of scan.placeholders) {
+          if (p.key === '__proto__') ctx.report(site.path, '{{__proto__}} cannot be given as a parameter: in JavaScript `{ __proto__: ... }` sets an object\'s prototype, so the generated types and sendTemplate cannot carry it; rename the placeholder.', { at: p });
+          // the one lower-case name every JavaScript object answers to: a sample or a value of that name would be found where none was written
+          else if (p.key === 'constructor') ctx.report(site.path, '{{constructor}} cannot be a placeholder\'s name in tplsync: every JavaScript object has a `constructor`, so a missing sample or value of that name would be taken as given; rename the placeholder (e.g. {{maker}}).', { at: p });
+        }
       }
       if (view.problems === 0) return;
       for (const { site, scan } of view.sites) {
