@@ -81,6 +81,13 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, `e.json:${line}: the emulator data file is damaged (a JSON line that is not one of the emulator's entries); repair or remove that line`);
     }
+    // a template whose stored request breaks the contract (its body emptied by a hand): said at its line, not a 500 retried on every read
+    const entry = JSON.parse(good.split('\n')[0]!) as { rec: { body: unknown } };
+    entry.rec.body = {};
+    writeFileSync(dataFile, `${JSON.stringify(entry)}\n`);
+    const r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /e\.json:1: the emulator data file is damaged \(a template whose stored request breaks the API contract: .*\); repair or remove that line/);
   } finally { cleanup(dir); }
 });
 

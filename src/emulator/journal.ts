@@ -67,7 +67,7 @@ function readLockOwner(lock: string): string {
 }
 
 /** Reads every entry; the latest entry per (t, key) wins. */
-export function loadJournal(file: string): Map<string, JournalEntry> {
+export function loadJournal(file: string, check?: (e: JournalEntry) => string | undefined): Map<string, JournalEntry> {
   const state = new Map<string, JournalEntry>();
   if (!existsSync(file)) return state;
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -81,6 +81,8 @@ export function loadJournal(file: string): Map<string, JournalEntry> {
       throw damaged('not a JSON line');
     }
     if (!isEntry(e)) throw damaged('a JSON line that is not one of the emulator\'s entries');
+    const why = check?.(e);
+    if (why !== undefined) throw damaged(why);
     state.set(`${e.t}\u0000${e.key}`, e);
   });
   return state;

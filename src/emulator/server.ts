@@ -3,7 +3,7 @@
 //   http-transport (bounded HTTP) -> router (normalised path) -> control (token) or
 //   faults (decided per request identity) -> auth (keys, scopes) -> operations (journal, then
 //   state) -> answers (every answer checked against schema/openapi.yaml).
-import type { SchemaName } from '../schemas/contract.js';
+import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { contractBreach } from './answers.js';
 import { ControlToken, KeyRing, type KeySpec } from './auth.js';
 import { Clock, control } from './control.js';
@@ -83,7 +83,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     } catch (e) { unlock(); throw e; }
   }
   async function openJournal(dataFile: string): Promise<void> {
-    const entries = loadJournal(dataFile);
+    // a record whose stored request or answer breaks the contract would be answered with a 500 on every read: said at its line instead
+    const entries = loadJournal(dataFile, (e) => {
+      const [schema, value] = e.t === 'template' ? ['TemplateWriteRequest', (e.rec as TemplateRecord).body] as const
+        : e.t === 'conversation' ? ['ConversationResponse', (e.rec as ConversationRecord).response] as const : [undefined, undefined];
+      const v = schema ? checkContract(schema, value) : undefined;
+      return v ? `a ${e.t} whose stored ${e.t === 'template' ? 'request' : 'answer'} breaks the API contract: ${v.path || '(the whole)'} ${v.message}` : undefined;
+    });
     for (const e of entries.values()) {
       if (e.t === 'template') state.restoreTemplate(e.rec as TemplateRecord);
       else if (e.t === 'conversation') state.restoreConversation(e.rec as ConversationRecord);
