@@ -2,10 +2,13 @@
 // code imports it); the emulator and the linter have their own entries: tplsync/emulator, tplsync/lint.
 export { createClient } from './api/client.js';
 export type { Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/client.js';
-export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RequestError, UnavailableError } from './api/errors.js';
+export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './api/errors.js';
+/** a call the library refuses before any request: a bad baseUrl, no key or one an HTTP header cannot carry, validators it cannot load */
+export { UsageError } from './core/errors.js';
 export type * from './api/shapes.js';
 export { sendTemplateWith, sendText } from './send/send.js';
 export { NotSendable } from './send/gate.js';
+export type { NotSendableReason } from './send/gate.js';
 export type { Sent, SendTemplateOptions } from './send/send.js';
 export { ParamError, checkParams, renderTemplate } from './send/render.js';
 export type { TemplateCardMeta, TemplateMeta } from './model/meta.js';

@@ -148,11 +148,21 @@ test('library: sendTemplate reads the channel first (NotSendable), and remoteChe
     try { await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } }); assert.unreachable(); } catch (e) {
       assert.instance(e, NotSendable);
       assert.match((e as Error).message, 'is not on the channel');
+      assert.is((e as NotSendable).reason, 'absent', 'code tells the refusals apart without reading the message');
     }
     const sent = await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' }, remoteCheck: false });
     assert.ok(emu.state.conversation(sent.clientMessageId));
     assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
     assert.ok((await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } })).clientMessageId);
+    // an edit not applied: reason 'changed'; a copy the platform re-categorised: 'recategorised', with the channel's status
+    const edited = templateMeta(fromFile({ ...v, body: { ...(v.body as object), text: `${String((v.body as { text: string }).text)} Thanks.` } }, 'wa', ''), 'wa');
+    for (const [m, reason] of [[edited, 'changed'], [{ ...meta, check: { ...meta.check!, category: 'MARKETING' } }, 'recategorised']] as const) {
+      try { await sendTemplateWith(client, m, { to: '+4915100000042', params: { customer: 'Maria' } }); assert.unreachable(); } catch (e) {
+        assert.instance(e, NotSendable);
+        assert.is((e as NotSendable).reason, reason);
+        assert.is((e as NotSendable).status, 'APPROVED');
+      }
+    }
     // the generated module carries what the gate compares
     assert.is((await run(['types'])).exitCode, 0);
     const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');

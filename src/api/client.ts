@@ -2,7 +2,8 @@
 // sent, answers interpreted (errcode, cursors). Time-outs, retries, the limit of requests in
 // flight, contract checks and the key live in the transport (transport.ts).
 import { checkBaseUrl } from './base-url.js';
-import { UUID_RE } from '../schemas/contract.js';
+import { loadContract, UUID_RE } from '../schemas/contract.js';
+import { UsageError } from '../core/errors.js';
 import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
 import { visible } from '../core/visible.js';
@@ -77,7 +78,12 @@ function printableReview(r: TemplateReadResponse | null): TemplateReadResponse |
 
 export function createClient(options: ClientOptions): Client {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp);
-  if (!options.apiKey) throw new AuthError('No API key: set the environment variable named by apiKeyEnv (default TPLSYNC_API_KEY)');
+  if (!options.apiKey) throw new UsageError('No API key: pass apiKey (the CLI reads it from the environment variable its config names, default TPLSYNC_API_KEY)');
+  // a key an HTTP header cannot carry (a newline, a character beyond Latin-1 pasted in): the configuration's mistake, said without the key
+  const odd = [...options.apiKey].findIndex((c) => c.charCodeAt(0) < 0x21 || c.charCodeAt(0) > 0x7e);
+  if (odd >= 0) throw new UsageError(`The API key has a character an HTTP header cannot carry at position ${odd + 1} (${/\s/.test(options.apiKey[odd]!) ? 'a space or line break' : 'not printable ASCII'}${options.keySource ? `; ${options.keySource}` : ''}): copy the key again, without spaces or line breaks`);
+  // the contract's validators, before any request: a client that cannot check answers sends nothing
+  loadContract(['TemplateWriteResponse', 'TemplateReadResponse', 'ConversationResponse', 'MessageStatusResponse']);
   const { request } = createTransport({
     base, apiKey: options.apiKey,
     timeoutMs: options.timeoutMs ?? 30_000,

@@ -104,7 +104,8 @@ export function createTransport(options: TransportOptions): Transport {
     const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url);
     const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
-    options.log?.(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`);
+    // the library's log has no output gate of the CLI's: what a server said (a redirect's Location) is redacted here
+    options.log?.(scrub(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`));
     return r;
   }
 
@@ -183,10 +184,16 @@ export function createTransport(options: TransportOptions): Transport {
 
   /** whatever a server echoes back (the key in another case, or a piece of it), the key never reaches a message */
   addSecret(apiKey);
-  const redact = (e: ApiError): ApiError => {
-    e.message = redactSecrets(e.message);
+  /** a text that may quote a server: the key (whole, in another case, in pieces) never in it */
+  function scrub(text: string): string {
+    const t = redactSecrets(text);
     // a key too short to register as a secret is still never printed whole
-    if (apiKey.length >= 4 && e.message.includes(apiKey)) e.message = e.message.split(apiKey).join('[redacted]');
+    return apiKey.length >= 4 && t.includes(apiKey) ? t.split(apiKey).join('[redacted]') : t;
+  }
+  const redact = (e: ApiError): ApiError => {
+    e.message = scrub(e.message);
+    // a redirect's Location is the server's text too (a field a structured logger writes)
+    if (e instanceof RedirectError) (e as { location: string }).location = scrub(e.location);
     return e;
   };
 
@@ -201,10 +208,9 @@ export function createTransport(options: TransportOptions): Transport {
       if (r.kind === 'ok') return r.value as T;
       if (r.kind === 'fail') throw r.error;
       last = r.error;
-      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) {
-        if (r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
-        throw r.error;
-      }
+      // the server's Retry-After stays on the error the caller gets (once the retries ran out too)
+      if (r.error instanceof RateLimitedError && r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
+      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw r.error;
       if (n === retries) break;
       const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
       options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });

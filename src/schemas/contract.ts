@@ -8,6 +8,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { fileURLToPath } from 'node:url';
 import { requireCached } from '../core/code-cache.js';
 import { schemaDir } from './dir.js';
+import { UsageError } from '../core/errors.js';
 
 export type SchemaName =
   | 'TemplateWriteRequest' | 'TemplateWriteResponse' | 'TemplateReadResponse'
@@ -57,6 +58,19 @@ function validator(name: SchemaName): ValidateFunction {
     cache.set(name, v);
   }
   return v;
+}
+
+/**
+ * The validators of the answers a client checks, loaded now: a client is made only where they can
+ * be (a bundler that left out dist/schemas/contract.validate.cjs and schema/ would otherwise fail
+ * on the first answer, after a message was sent). Throws an error that says so.
+ */
+export function loadContract(names: readonly SchemaName[]): void {
+  try {
+    for (const n of names) validator(n);
+  } catch (e) {
+    throw new UsageError(`tplsync cannot load the API contract's validators (${(e as Error).message.split('\n')[0]}): it reads dist/schemas/contract.validate.cjs (or schema/openapi.yaml) beside its own files. A bundler must leave the tplsync package external (esbuild --external:tplsync, webpack externals) so that its files stay in node_modules; nothing was sent`);
+  }
 }
 
 /** the contract's validator of a schema compiled by ajv from schema/openapi.yaml, never the generated one (for tests) */

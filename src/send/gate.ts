@@ -7,31 +7,46 @@ import { contentDigest, digestDifferences, templateKey, type TemplateMeta } from
 import { isApprovedState } from '../plan/review-state.js';
 
 /** A template refused before anything is sent (exit 3). */
+/**
+ * Why a template is not sent, for code that acts on it: `absent` (not on the channel), `not-approved`
+ * (in review, rejected, paused...: the channel's `status` says which), `recategorised` (approved in
+ * another category), `changed` (differs from the approved copy), `unfilled` (uses a value the
+ * generated module does not hold), `preset-text` (an authentication template needs its language's text).
+ */
+export type NotSendableReason = 'absent' | 'not-approved' | 'recategorised' | 'changed' | 'unfilled' | 'preset-text';
+
 export class NotSendable extends Error {
   override name = 'NotSendable';
   readonly exitCode = 3;
+  constructor(message: string, readonly reason: NotSendableReason, readonly status?: string) { super(message); }
 }
 
 const SKIP = 'To send it anyway, pass --no-remote-check (remoteCheck: false).';
 
 /** Why the channel's copy (`read`, null when absent) does not allow sending this template, or undefined. */
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }): string | undefined {
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }): { reason: NotSendableReason; message: string; status?: string } | undefined {
+  const found = remoteMessage(meta, read, where);
+  if (!found) return undefined;
+  return { ...found, ...(read ? { status: read.statusText } : {}) };
+}
+
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }): { reason: NotSendableReason; message: string } | undefined {
   const key = templateKey(meta);
-  if (!read) return `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP}`;
+  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? 'still in review: wait for it (tplsync apply --wait, or tplsync review)' : 'not approved: see tplsync review';
-    return `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent. ${SKIP}`;
+    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent. ${SKIP}` };
   }
   // the platform re-categorised it (or the file's category was edited): it is billed and routed as the channel has it
   const remoteCategory = read.chatapp?.category;
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category) {
-    return `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent. ${SKIP}`;
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent. ${SKIP}` };
   }
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId)));
     if (differs.length) {
-      return `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it). Apply it and send once the review approves it, or send what the channel has from the file as it was. Nothing was sent. ${SKIP}`;
+      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it). Apply it and send once the review approves it, or send what the channel has from the file as it was. Nothing was sent. ${SKIP}` };
     }
   }
   return undefined;

@@ -52,7 +52,7 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
-    throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`);
+    throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
   }
   const channelId = channelIdFor(client, meta.channel, o.channelId);
   // what the caller gave, checked here; said after what the channel says of the template (a
@@ -67,7 +67,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
     const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id });
-    if (problem) throw new NotSendable(localError instanceof Error ? `${problem}\nAlso: ${localError.message}` : problem);
+    if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
   const { omitted, own, params } = local;
@@ -80,7 +80,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
 export function withPresetText(meta: TemplateMeta, text: string | undefined): TemplateMeta {
   if (text === undefined) {
     if (meta.presetText === 'localised') {
-      throw new NotSendable(`${templateKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`);
+      throw new NotSendable(`${templateKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
     }
     return meta;
   }
