@@ -81,6 +81,28 @@ test('lint: a file name and a template name with escape sequences are printed wi
       // colour is the formatter's own SGR codes, nothing else
       assert.not.ok(RAW.test(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')), JSON.stringify(r.stdout));
     }
+    // the annotations of a workflow and the step summary, and fmt's list of files
+    for (const args of [['lint', '--format', 'github'], ['lint', '--format', 'markdown'], ['fmt', '--check']]) {
+      const r = await cliIn(args, { cwd: dir });
+      // (markdown doubles the backslash, which renders as one)
+      assert.match(r.stdout + r.stderr, /b\\{1,2}u001b\[2Jc\.yaml/, args.join(' '));
+      assert.not.ok(RAW.test(r.stdout + r.stderr), `${args.join(' ')}: ${JSON.stringify(r.stdout + r.stderr)}`);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('translations import: the names of the files it writes, with escape sequences, are printed as escapes', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      [`templates/o${ESC}[2Jx.en_US.yaml`]: 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your order is ready for pickup at the store today."\n',
+      'de.csv': 'id,en_US,de\r\nshop-whatsapp/order_ready:body.text,"Your order is ready for pickup at the store today.","Ihre Bestellung liegt heute im Laden bereit."\r\n',
+    });
+    const r = await cliIn(['translations', 'import', 'de.csv'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, 'created templates/o\\u001b[2Jx.de.yaml');
+    assert.not.ok(RAW.test(r.stdout + r.stderr), JSON.stringify(r.stdout + r.stderr));
   } finally { cleanup(dir); }
 });
 

@@ -6,6 +6,7 @@ import { formatFile } from '../fmt/run.js';
 import { loadingDiagnostics } from '../lint/stage-problems.js';
 import { commandConfig } from './context.js';
 import { io } from '../core/io.js';
+import { visible } from '../core/visible.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean }
 
@@ -25,10 +26,10 @@ export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise
     }
     const r = formatFile(f, !o.check);
     if (r.kind === 'refused') {
-      for (const d of loadingDiagnostics(r.file, r.problems)) io().stderr.write(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})\n`);
+      for (const d of loadingDiagnostics(r.file, r.problems)) io().stderr.write(`${visible(`${d.file}:${d.line}:${d.column}: not formatted: ${d.message} (${d.ruleId})`)}\n`);
       broken++;
     } else if (r.kind === 'failed') {
-      io().stderr.write(`${r.file}: not formatted: ${r.message}\n`);
+      io().stderr.write(`${visible(`${r.file}: not formatted: ${r.message}`)}\n`);
       broken++;
     } else {
       if (r.keptOrder) io().stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
@@ -36,7 +37,7 @@ export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise
     }
   }
   if (o.check) {
-    for (const f of changed) io().stdout.write(`${f}\n`);
+    for (const f of changed) io().stdout.write(`${visible(f, { oneLine: true })}\n`);
     if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: tplsync fmt\n`);
   } else {
     io().stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);

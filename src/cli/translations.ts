@@ -21,6 +21,7 @@ import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
 import { append } from '../core/append.js';
+import { visible } from '../core/visible.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
 export interface ImportOptions { config?: string; dryRun?: boolean }
@@ -522,7 +523,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
-  if (err.length) io().stderr.write(err.join(''));
+  // file names, unit ids and texts are the files' own: their control characters printed as escapes
+  if (err.length) io().stderr.write(visible(err.join('')));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
@@ -532,7 +534,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
   ].filter(Boolean);
   out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
-  io().stdout.write(out.join(''));
+  io().stdout.write(visible(out.join('')));
   // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
   return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
 }

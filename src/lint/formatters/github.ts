@@ -2,10 +2,12 @@
 // `file` is relative to the repository root (the config's directory), where the runner looks.
 import type { Formatter } from './formatter.js';
 import { absolutePath, repoRelative } from './sarif.js';
+import { visible } from '../../core/visible.js';
 
 /** Escaping of the message part of a workflow command (actions/toolkit `escapeData`). */
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  // other control characters as \u escapes (a file's name or text may hold terminal sequences; the runner's log shows them)
+  return visible(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 /** Escaping of a property value (actions/toolkit `escapeProperty`). */
 export function escapeProperty(s: string): string {

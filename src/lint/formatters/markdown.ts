@@ -1,6 +1,7 @@
 // A Markdown report for pull-request comments and job summaries.
 import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
+import { visible } from '../../core/visible.js';
 
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 const ICON = { error: '🔴 error', warning: '🟡 warning', info: '🔵 info' } as const;
@@ -18,7 +19,7 @@ export const markdown: Formatter = (diags, ctx) => {
   for (const d of diags) {
     const url = docs.get(d.ruleId);
     const rule = url ? `[\`${d.ruleId}\`](${url})` : `\`${d.ruleId}\``;
-    out.push(`| \`${cell(d.file)}\` | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(d.message)} |`);
+    out.push(`| \`${cell(visible(d.file, { oneLine: true }))}\` | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`);
   }
   return `${out.join('\n')}\n`;
 };
