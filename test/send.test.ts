@@ -163,6 +163,14 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
     assert.match(r.stderr, /sent the text part only; left out: the image header/);
     const id = r.stdout.trim();
     assert.match(id, /^[0-9a-f-]{36}$/);
+    // a text of nothing is refused as a blank template is (exit 3, nothing sent)
+    for (const text of ['', '   ']) {
+      const count = emu.state.conversations.size;
+      const blank = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--text', text], { cwd: dir, env });
+      assert.is(blank.exitCode, 3, blank.stderr);
+      assert.match(blank.stderr, `The text is ${text ? 'only spaces' : 'empty'}: nothing was sent`);
+      assert.is(emu.state.conversations.size, count);
+    }
     const rec = emu.state.conversation(id)!;
     assert.ok(rec, 'recorded by the emulator');
     r = await cliIn(['status', id], { cwd: dir, env });

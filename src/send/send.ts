@@ -93,6 +93,8 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
 
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
   if (!to.trim()) throw new ParamError('The receiver is empty');
+  // a message of nothing reaches the customer as an empty bubble: refused, as a template with a blank text is
+  if (!text.trim()) throw new ParamError(`The text is ${text === '' ? 'empty' : 'only spaces'}: nothing was sent; give the message's text`);
   const req: ConversationRequest = {
     clientMessageId,
     messages: [{ receiver: to, type: 'text', data: { message: text }, ...(suggestions.length ? { suggestions } : {}) }],
