@@ -115,7 +115,8 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
       message = `${dotted(path)}: '${String(e.data)}' is not a channel id (a UUID such as 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11)`;
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'channels' && path[2] === 'languages') {
-      message = `${dotted(path)}: '${String(e.data)}' is not a language code like de, en_US or pt_BR (a name such as German is not one)`;
+      const script = /^zh[-_]han([st])$/i.exec(String(e.data));
+      message = `${dotted(path)}: '${String(e.data)}' is not a language code like de, en_US or pt_BR (${script ? `WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK, Simplified zh_CN` : 'a name such as German is not one'})`;
       where = text?.at(path);
     } else {
       message = `${dotted(path)}: ${e.message ?? e.keyword}`;
