@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
 import { readTranslations, writeTranslations, type Format } from '../src/translations/formats.ts';
 import { extractUnits, partsOf, type Unit } from '../src/translations/units.ts';
-import { targetFileName } from '../src/translations/apply.ts';
+import { applyTexts, targetFileName } from '../src/translations/apply.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
@@ -194,6 +194,16 @@ test('language-coverage reads the config\'s languages in any case and with - or 
     assert.is(script.exitCode, 3, script.stderr);
     assert.match(script.stderr, "'zh-Hant' is not a language code like de, en_US or pt_BR (WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK");
   } finally { cleanup(dir); }
+});
+
+test('a record written by a hand in flow style, or of another source language, is written again whole; its comments are kept on its first line', () => {
+  const flow = 'channel: shop\nname: a\nlanguage: de\nbody:\n  text: "Alt"\ntranslated_from: { language: en_US, texts: { body.text: "20802ebc", footer: "0bdb6fcf" } }  # flow record\n';
+  const out = applyTexts(flow, [{ path: ['body', 'text'], text: 'Neu' }], 'en_US', { 'body.text': '11111111' });
+  assert.match(out, /translated_from: {3}# flow record\n {2}language: en_US\n {2}texts:\n {4}body\.text: "11111111"\n {4}footer: "0bdb6fcf"\n$/);
+  const other = 'channel: shop\nname: a\nlanguage: de\nbody:\n  text: "Alt"\ntranslated_from:   # top\n  # inside\n  language: fr\n  texts: { body.text: "20802ebc" }  # flow texts\n';
+  const out2 = applyTexts(other, [{ path: ['body', 'text'], text: 'Neu' }], 'en_US', { 'body.text': '11111111' });
+  for (const c of ['# top', '# inside', '# flow texts']) assert.match(out2, c);
+  assert.match(out2, /language: en_US\n {2}texts:\n {4}body\.text: "11111111"\n$/);
 });
 
 test('the new file is named like the source language\'s', () => {

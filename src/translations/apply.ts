@@ -2,7 +2,7 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
-import { isCollection, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { isCollection, isMap, isNode, isScalar, parseDocument, visit } from 'yaml';
 import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
@@ -262,7 +262,14 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
       while (end < text.length && text[end] !== '\n') end++;
       end = Math.min(text.length, end + 1);
     }
-    edits.push({ start: keyRange[0], end, text: record });
+    // the comments inside the replaced lines (after a flow record on its line, between a block record's lines) are kept, on its first line
+    const comments: string[] = [];
+    if (isNode(pair!.value)) visit(pair!.value, { Node: (_k, n) => { for (const c of [n.commentBefore, n.comment]) if (c) comments.push(...c.split('\n').map((l) => `#${l}`)); } });
+    // a comment after a flow record on its line is the document's or the pair's, as yaml attaches it: taken from that line's text
+    const tail = /(?:^|[ \t])(#[^\r\n]*)\r?\n?$/.exec(text.slice(valueRange[1], end));
+    if (tail && !comments.includes(tail[1]!.trimEnd())) comments.push(tail[1]!.trimEnd());
+    const first = record.indexOf(eol);
+    edits.push({ start: keyRange[0], end, text: comments.length ? `${record.slice(0, first)}   ${comments.join(' ')}${record.slice(first)}` : record });
   }
   let out = text;
   for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
