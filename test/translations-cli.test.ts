@@ -48,13 +48,14 @@ test('two files of one run that translate one unit differently: that template is
     const row = (t: string) => `id,en_US,de\r\nshop-whatsapp/order_shipped:body.text,"${src}","${t}"\r\n`;
     writeFiles(dir, {
       'a.csv': row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (A).'),
-      'b.csv': `${row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (B).')}${ready}\r\n`,
+      // in b.csv the conflicting row comes second, after the template's other file's row: its refusal names its own row (3), not the first
+      'b.csv': `${row('Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs (B).').replace(/\r\nshop-whatsapp/, `\r\n${ready}\r\nshop-whatsapp`)}`,
     });
     for (const files of [['a.csv', 'b.csv'], ['b.csv', 'a.csv']]) {
       const r = await cliIn(['translations', 'import', ...files], { cwd: dir });
       assert.is(r.exitCode, 1, r.stdout + r.stderr);
-      assert.match(r.stderr, /a\.csv:2: shop-whatsapp\/order_shipped:body\.text: refused: .*two different de translations in this run, (a\.csv:2 and b\.csv:2|b\.csv:2 and a\.csv:2); which is right is the translator's call/);
-      assert.match(r.stderr, /b\.csv:2: shop-whatsapp\/order_shipped:body\.text: refused: /);
+      assert.match(r.stderr, /a\.csv:2: shop-whatsapp\/order_shipped:body\.text: refused: .*two different de translations in this run, (a\.csv:2 and b\.csv:3|b\.csv:3 and a\.csv:2); which is right is the translator's call/);
+      assert.match(r.stderr, /b\.csv:3: shop-whatsapp\/order_shipped:body\.text: refused: /);
       assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')), 'neither translation written');
       assert.ok(existsSync(path.join(dir, 'templates/order_ready.de.yaml')), 'the other template of the file is written');
     }
@@ -62,6 +63,14 @@ test('two files of one run that translate one unit differently: that template is
     const same = await cliIn(['translations', 'import', 'a.csv', 'b.csv'], { cwd: dir });
     assert.is(same.exitCode, 0, same.stderr);
     assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), /unterwegs \(A\)/);
+    // a template of two texts, the footer agreed on (first in each file), the body not: each file's refusal at its body row
+    writeFiles(dir, { 'templates/order_late.en_US.yaml': `${EN.replace('name: order_shipped', 'name: order_late')}footer: Reply STOP to opt out\n` });
+    const late = (t: string) => `id,en_US,de\r\nshop-whatsapp/order_late:footer,Reply STOP to opt out,Antworten Sie STOP\r\nshop-whatsapp/order_late:body.text,"${src}","${t}"\r\n`;
+    writeFiles(dir, { 'c.csv': late('Hallo {{customer}}, {{order_id}} kommt spaeter (C).'), 'd.csv': late('Hallo {{customer}}, {{order_id}} kommt spaeter (D).') });
+    const r = await cliIn(['translations', 'import', 'c.csv', 'd.csv'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /^c\.csv:3: shop-whatsapp\/order_late:body\.text: refused: shop-whatsapp\/order_late:body\.text has two different de translations in this run, c\.csv:3 and d\.csv:3/m);
+    assert.match(r.stderr, /^d\.csv:3: shop-whatsapp\/order_late:body\.text: refused: /m);
   } finally { cleanup(dir); }
 });
 

@@ -203,7 +203,7 @@ async function writeSpecial(out: string, shown: string, text: string): Promise<v
  */
 export function refuseCrossFileConflicts(docs: { file: string; doc: TranslationDoc }[], refusals: ImportResult['refusals']): void {
   const first = new Map<string, { file: string; line: number; target: string }>();
-  const conflicted = new Map<string, string>(); // `${language}\0${template}` -> why
+  const conflicted = new Map<string, { why: string; ids: Set<string> }>(); // `${language}\0${template}` -> why, and the units in conflict
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   for (const { file, doc } of docs) {
     for (const e of doc.entries) {
@@ -212,19 +212,24 @@ export function refuseCrossFileConflicts(docs: { file: string; doc: TranslationD
       if (!f) { first.set(k, { file, line: e.line, target: e.target }); continue; }
       if (f.file === file || f.target === e.target) continue; // the same file's repeats are planGroups' to say
       const t = `${doc.target}\u0000${templateOf(e.id)}`;
-      if (!conflicted.has(t)) conflicted.set(t, `${e.id} has two different ${doc.target} translations in this run, ${f.file}:${f.line} and ${file}:${e.line}; which is right is the translator's call: import one of the files, or make them agree; nothing of this template was imported`);
+      const c = conflicted.get(t);
+      if (c) c.ids.add(e.id);
+      else conflicted.set(t, { why: `${e.id} has two different ${doc.target} translations in this run, ${f.file}:${f.line} and ${file}:${e.line}; which is right is the translator's call: import one of the files, or make them agree; nothing of this template was imported`, ids: new Set([e.id]) });
     }
   }
   if (!conflicted.size) return;
   for (const d of docs) {
     const kept: typeof d.doc.entries = [];
-    const said = new Set<string>();
+    // each file's refusal at its own row of a unit in conflict (else at the template's first row in it)
+    const at = new Map<string, TranslationDoc['entries'][number]>();
     for (const e of d.doc.entries) {
       const template = templateOf(e.id);
-      const why = conflicted.get(`${d.doc.target}\u0000${template}`);
-      if (why === undefined) { kept.push(e); continue; }
-      if (!said.has(template)) { said.add(template); refusals.push({ file: d.file, line: e.line, id: e.id, template, message: why }); }
+      const c = conflicted.get(`${d.doc.target}\u0000${template}`);
+      if (c === undefined) { kept.push(e); continue; }
+      const prev = at.get(template);
+      if (!prev || (!c.ids.has(prev.id) && c.ids.has(e.id))) at.set(template, e);
     }
+    for (const [template, e] of at) refusals.push({ file: d.file, line: e.line, id: e.id, template, message: conflicted.get(`${d.doc.target}\u0000${template}`)!.why });
     d.doc = { ...d.doc, entries: kept };
   }
 }
