@@ -47,7 +47,9 @@ test('an environment\'s retries: the number of attempts a request makes before e
       assert.is(r.exitCode, 7, r.stderr);
       if (!setting) { assert.match(r.stderr, /gave up after 5 attempts/); continue; }
       assert.is(r.stderr.split('\n').filter((l) => l.startsWith('tplsync: http GET ')).length, attempts, r.stderr);
-      assert.match(r.stderr, attempts === 1 ? /ECONNREFUSED .*\(not tried again: retries is 0\)/ : /gave up after 2 attempts/);
+      assert.match(r.stderr, attempts === 1 ? /ECONNREFUSED .*\(not tried again: retries is 0\); nothing answers at 127\.0\.0\.1:\d+: start the API there \(or tplsync emulator\), or check the environment's baseUrl/ : /gave up after 2 attempts/);
+      // the last attempt is not labelled a retry
+      assert.match(r.stderr.split('\n').filter((l) => l.startsWith('tplsync: http GET ')).pop()!, /-> failed, no retry left \(network error ECONNREFUSED/);
     }
     writeFiles(dir, { 'tplsync.config.yaml': config(url) + '    retries: 11\n' });
     const bad = await cliIn(['status', randomUUID()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });

@@ -56,7 +56,7 @@ test('a listing path that leads to another host or above the baseUrl is refused 
   try {
     const host = new URL(otherUrl).host;
     // a path the config's schema refuses (starting //), and two it lets through that the URL parser still reads as another host or a path above the base
-    for (const [listPath, refusedBy] of [[`///${host}/channel/{channelId}/templates`, /list\.path|pattern/], [`/\t//${host}/channel/{channelId}/templates`, new RegExp(`leads out of the baseUrl \\(to http://${host.replace(/\./g, '\\.')}/channel/`)], ['/../../elsewhere/{channelId}', /leads out of the baseUrl/]] as const) {
+    for (const [listPath, refusedBy] of [[`///${host}/channel/{channelId}/templates`, /list\.path: '\/\/\/[^']*' must be a path under the baseUrl, starting with one \/ and holding \{channelId\}/], [`/\t//${host}/channel/{channelId}/templates`, new RegExp(`leads out of the baseUrl \\(to http://${host.replace(/\./g, '\\.')}/channel/`)], ['/../../elsewhere/{channelId}', /leads out of the baseUrl/]] as const) {
       writeFiles(dir, { 'tplsync.config.yaml': config(`${apiUrl}/api/`).replace('    channels:', `    list: { path: ${JSON.stringify(listPath)}, items: templates, id: publicId }\n    channels:`), 'templates/t.yaml': VALID });
       const r = await cliIn(['plan', '--orphans'], { cwd: dir, env: { NET_KEY: KEY } });
       assert.is(r.exitCode, 3, r.stdout + r.stderr);

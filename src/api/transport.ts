@@ -98,11 +98,12 @@ export function createTransport(options: TransportOptions): Transport {
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
 
   /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
-  async function attempt(call: Call): Promise<Attempt> {
+  /** `last`: no retry follows (the log says `failed`, not `retry`) */
+  async function attempt(call: Call, last: boolean): Promise<Attempt> {
     const url = new URL(call.path.replace(/^\//, ''), base);
     const t0 = Date.now();
     const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url);
-    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `retry (${r.reason})`
+    const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `${last ? 'failed, no retry left' : 'retry'} (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     // the library's log has no output gate of the CLI's: what a server said (a redirect's Location) is redacted here
     options.log?.(scrub(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`));
@@ -204,7 +205,7 @@ export function createTransport(options: TransportOptions): Transport {
   async function requestRaw<T>(call: Call): Promise<T> {
     let last: ApiError | undefined;
     for (let n = 0; n <= retries; n++) {
-      const r = await limit(() => attempt(call));
+      const r = await limit(() => attempt(call, n === retries));
       if (r.kind === 'ok') return r.value as T;
       if (r.kind === 'fail') throw r.error;
       last = r.error;
@@ -216,7 +217,9 @@ export function createTransport(options: TransportOptions): Transport {
       options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
       await sleep(delayMs);
     }
-    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})` });
+    // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
+    const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl` : '';
+    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hint}` });
   }
 
   return { request };

@@ -114,6 +114,9 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'channels') {
       message = `${dotted(path)}: '${String(e.data)}' is not a channel id (a UUID such as 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11)`;
       where = text?.at(path);
+    } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'list' && path[3] === 'path') {
+      message = `${dotted(path)}: '${String(e.data)}' must be a path under the baseUrl, starting with one / and holding {channelId} (e.g. /channel/{channelId}/templates)`;
+      where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'channels' && path[2] === 'languages') {
       const script = /^zh[-_]han([st])$/i.exec(String(e.data));
       message = `${dotted(path)}: '${String(e.data)}' is not a language code like de, en_US or pt_BR (${script ? `WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK, Simplified zh_CN` : 'a name such as German is not one'})`;

@@ -542,7 +542,9 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
     while (from < at && (buf[from]! & 0xc0) === 0x80) from++; // not in the middle of a character
     while (to < buf.length && (buf[to]! & 0xc0) === 0x80) to++;
     const word = buf.toString('utf8', from, to).trim();
-    throw new TranslationFileError(`the file declares the encoding ${declared}, but its text is UTF-8 ("${word}" would be read as "${Buffer.from(word, 'utf8').toString('latin1').replace(/[\x80-\x9f]/g, '?')}"): correct the declaration to UTF-8 (${format === 'po' ? 'the header\'s "Content-Type: text/plain; charset=UTF-8"' : '<?xml version="1.0" encoding="UTF-8"?>'}) and import it again`, lineOfByte(buf, at));
+    // what a Latin-1 reader makes of it is shown; another encoding's misreading is only named
+    const misread = /^(iso-?8859-1|latin-?1|l1|windows-1252|cp1252|us-ascii)$/i.test(declared) ? ` would be read as "${Buffer.from(word, 'utf8').toString('latin1').replace(/[\x80-\x9f]/g, '?')}"` : ` would be misread as ${declared}`;
+    throw new TranslationFileError(`the file declares the encoding ${declared}, but its text is UTF-8 ("${word}"${misread}): correct the declaration to UTF-8 (${format === 'po' ? 'the header\'s "Content-Type: text/plain; charset=UTF-8"' : '<?xml version="1.0" encoding="UTF-8"?>'}) and import it again`, lineOfByte(buf, at));
   }
   if (declared) {
     let decoder: TextDecoder;
