@@ -96,6 +96,22 @@ test('a misspelt parameter name fails to compile', () => {
   assert.match(text(d), /cty/);
 });
 
+test('a union of keys fails to compile (it would take the values of any one of them); narrowed, it compiles', () => {
+  const d = compile(`${PRELUDE}declare const k: 'shop-whatsapp/order_shipped/en_US' | 'shop-rcs/store_opening/en_US';
+void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' } });
+if (k === 'shop-rcs/store_opening/en_US') void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' } });
+`);
+  assert.equal(d.map((x) => x.start !== undefined && x.file ? x.file.getLineAndCharacterOfPosition(x.start).line : -1), [4], text(d)); // (0-based: the first call, after the prelude and the declaration)
+});
+
+test('a template with no text to send (an RCS card alone) takes no call that compiles: its parameters are never', async () => {
+  const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
+  assert.match(generated, /"shop-rcs\/launch_event\/en_US": never;/);
+  const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/launch_event/en_US', { to: 'x', params: {} as never as Record<string, string> });
+`);
+  assert.ok(d.length > 0, 'refused at compile time');
+});
+
 test('an unknown template key fails to compile', () => {
   const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/order_shiped/en_US', { to: 'x', params: {} });\n`);
   assert.ok(codes(d).includes(2345), text(d));

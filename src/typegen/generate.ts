@@ -21,6 +21,8 @@ const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
 
 /** The parameters of one template: a string per placeholder; a carousel adds card_1, card_2, ... (an object of the card's own). */
 function paramsType(m: TemplateMeta): string {
+  // no text to send (an RCS card alone: the conversation request carries text): no call compiles
+  if (m.body.trim() === '') return 'never';
   const fields = m.params.map((p) => `${prop(p)}: string`);
   (m.cards ?? []).forEach((card, i) => {
     fields.push(`${cardParam(i)}: ${card.params.length ? `{ ${card.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>'}`);
@@ -62,10 +64,15 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, suggestions: m.suggestions, cards: m.cards, omitted: m.omitted, presetText: m.presetText, check: m.check, unfilled: m.unfilled }, '  ')},`).join('\n')}\n}`,
     }],
   });
+  f.addTypeAlias({
+    name: 'OneKey', typeParameters: [{ name: 'K' }, { name: 'All', default: 'K' }],
+    docs: ['Whether K is a single key (a union of keys would accept the values of any one of them).'],
+    type: 'K extends unknown ? ([All] extends [K] ? true : false) : never',
+  });
   f.addFunction({
     isExported: true, name: 'sendTemplate', typeParameters: [{ name: 'K', constraint: 'TemplateKey' }],
-    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time.'],
-    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: 'SendTemplateOptions<TemplateParams[K]>' }],
+    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time. The key is one template (a union of keys does not compile: narrow it first); a template with no text to send (an RCS card alone) takes no call that compiles.'],
+    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: '[OneKey<K>] extends [true] ? SendTemplateOptions<TemplateParams[K]> : never' }],
     returnType: 'Promise<Sent>',
     statements: 'return sendTemplateWith(client, templates[key], options as SendTemplateOptions<TemplateParamValues>);',
   });
