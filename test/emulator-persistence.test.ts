@@ -88,6 +88,16 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
     const r = await cliIn(['plan'], { cwd: dir });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /e\.json:1: the emulator data file is damaged \(a template whose stored request breaks the API contract: .*\); repair or remove that line/);
+    // a verdict, a review state or an id a hand changed: the template's read would break the contract, said at its line
+    for (const damage of [{ verdict: 'BOGUS' }, { numericId: null }, { lifecycle: { quality: 'PURPLE' } }]) {
+      const rec = { ...(JSON.parse(good.split('\n')[0]!) as { rec: object }).rec, ...damage };
+      writeFileSync(dataFile, `${JSON.stringify({ ...JSON.parse(good.split('\n')[0]!), rec })}\n`);
+      const d = await cliIn(['plan'], { cwd: dir });
+      assert.is(d.exitCode, 3, `${JSON.stringify(damage)}: ${d.stderr}`);
+      assert.match(d.stderr, /e\.json:1: the emulator data file is damaged \(a template the emulator cannot answer for/);
+    }
+    writeFileSync(dataFile, good);
+    assert.is((await cliIn(['plan'], { cwd: dir })).exitCode, 0, 'the file as the emulator wrote it loads');
   } finally { cleanup(dir); }
 });
 

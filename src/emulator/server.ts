@@ -83,12 +83,24 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     } catch (e) { unlock(); throw e; }
   }
   async function openJournal(dataFile: string): Promise<void> {
-    // a record whose stored request or answer breaks the contract would be answered with a 500 on every read: said at its line instead
+    // a record the emulator could not answer for (a stored request or answer, a verdict or a review
+    // state a hand damaged) would be answered with a 500 on every read: said at its line instead. Each
+    // template is read once, as the API would, from a scratch state (nothing of it is kept)
+    const scratch = new EmulatorState({ reviewDelayMs: 0, statusDelayMs: 0, now: clock.now });
     const entries = loadJournal(dataFile, (e) => {
       const [schema, value] = e.t === 'template' ? ['TemplateWriteRequest', (e.rec as TemplateRecord).body] as const
         : e.t === 'conversation' ? ['ConversationResponse', (e.rec as ConversationRecord).response] as const : [undefined, undefined];
       const v = schema ? checkContract(schema, value) : undefined;
-      return v ? `a ${e.t} whose stored ${e.t === 'template' ? 'request' : 'answer'} breaks the API contract: ${v.path || '(the whole)'} ${v.message}` : undefined;
+      if (v) return `a ${e.t} whose stored ${e.t === 'template' ? 'request' : 'answer'} breaks the API contract: ${v.path || '(the whole)'} ${v.message}`;
+      if (e.t !== 'template') return undefined;
+      const rec = e.rec as TemplateRecord;
+      try {
+        scratch.restoreTemplate(rec);
+        const read = checkContract('TemplateReadResponse', scratch.readTemplate(rec.channelId, rec.templateId));
+        return read ? `a template the emulator cannot answer for: its read would break the API contract at ${read.path || '(the whole)'} ${read.message} (its verdict, review state or ids were changed by a hand?)` : undefined;
+      } catch (x) {
+        return `a template the emulator cannot answer for (${(x as Error).message})`;
+      }
     });
     for (const e of entries.values()) {
       if (e.t === 'template') state.restoreTemplate(e.rec as TemplateRecord);
