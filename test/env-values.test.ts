@@ -272,6 +272,10 @@ test('a value a template refers to and an environment lacks: lint points at the 
     assert.match(flat, '((flow_id)) has no value in environment production');
     const text = await cliIn(['lint'], { cwd: dir, env: ENV });
     assert.match(text.stdout, /18:14\s+error\s+\(\(flow_id\)\) has no value in environment production/);
+    // preview in that environment shows the reference as written (it was an internal error, exit 70)
+    const preview = await cliIn(['preview', '--env', 'production', '--out', 'site'], { cwd: dir, env: ENV });
+    assert.is(preview.exitCode, 0, preview.stderr);
+    assert.match(readdirSync(path.join(dir, 'site')).map((f) => readFileSync(path.join(dir, 'site', f), 'utf8')).join(''), '((flow_id))');
     // a secret's variable unset: only the environment that uses it fails, naming it
     writeFiles(dir, { 'tplsync.config.yaml': config() });
     const ok = await cliIn(['plan', '--env', 'staging'], { cwd: dir, env: { ...ENV, PROD_PROMO: undefined } });

@@ -40,7 +40,8 @@ export function shownTemplate(file: string, t: Loose, env: EnvironmentConfig | u
     // shown as (secret) whatever it is: its variable is not read, so the page or module is the same whether it is set or not
     return substituteValues(t, (name) => (isSecretValue(env, name) ? { value: SECRET_MASK, secret: true } : lookupValue(env, name)), { mask: true });
   } catch (e) {
-    if (e instanceof UsageError) return t;
+    // a value the environment lacks (lint's env-value-missing says where): shown as written, ((name)) and all
+    if (e instanceof UsageError || e instanceof MissingValuesError) return t;
     throw e;
   }
 }
