@@ -164,11 +164,12 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
     const id = r.stdout.trim();
     assert.match(id, /^[0-9a-f-]{36}$/);
     // a text of nothing is refused as a blank template is (exit 3, nothing sent)
-    for (const text of ['', '   ']) {
+    for (const [extra, said] of [[['--text', ''], 'The text is empty: nothing was sent'], [['--text', '   '], 'The text is blank'], [['--text', '\u200b'], 'The text is blank'],
+      [['--text', 'hello', '--reply', '  '], "A suggestion's label is blank"], [['--text', 'hello', '--reply', 'This label is much longer than twenty-five'], 'is 42 characters; the limit is 25']] as const) {
       const count = emu.state.conversations.size;
-      const blank = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', '--text', text], { cwd: dir, env });
+      const blank = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000011', ...extra], { cwd: dir, env });
       assert.is(blank.exitCode, 3, blank.stderr);
-      assert.match(blank.stderr, `The text is ${text ? 'only spaces' : 'empty'}: nothing was sent`);
+      assert.match(blank.stderr, said);
       assert.is(emu.state.conversations.size, count);
     }
     const rec = emu.state.conversation(id)!;

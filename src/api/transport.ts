@@ -218,7 +218,8 @@ export function createTransport(options: TransportOptions): Transport {
       await sleep(delayMs);
     }
     // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
-    const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl` : '';
+    const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
+      : /ENOTFOUND|EAI_AGAIN/.test(last!.message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';
     throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hint}` });
   }
 

@@ -85,15 +85,15 @@ export function handleError(e: unknown, debug: boolean): number {
   // the machine refused a file (a full disk, a size limit, a read-only folder): not a bug of tplsync, and the message says which file
   const system = systemError(e);
   if (system) {
-    io().stderr.write(`tplsync: ${system}\n`);
+    io().stderr.write(`tplsync: ${visible(system)}\n`);
     return EXIT.USAGE;
   }
   // an answer of the server outside the API's contract (a wrong shape, too large, nested without end): exit 70 as the table has it, but not tplsync's bug to report
   if ((e as Error)?.name === 'ContractError') {
-    io().stderr.write(`tplsync: the API answered outside its contract: ${(e as Error).message}\nThe server's answer, not tplsync, is at fault: check the environment's baseUrl; if it is right, tell the API's provider (--debug shows each request).\n`);
+    io().stderr.write(`tplsync: the API answered outside its contract: ${visible((e as Error).message)}\nThe server's answer, not tplsync, is at fault: check the environment's baseUrl; if it is right, tell the API's provider (--debug shows each request).\n`);
     return EXIT.INTERNAL;
   }
-  io().stderr.write(`tplsync: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  io().stderr.write(`tplsync: internal error: ${visible((e as Error)?.message ?? String(e))}\n`);
   if (debug && (e as Error)?.stack) io().stderr.write(`${(e as Error).stack}\n`);
   else io().stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
   return EXIT.INTERNAL;

@@ -109,10 +109,10 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
   for (const r of results) {
-    if (r.skipped) { io().stderr.write(`${r.file}: not written: ${r.skipped}\n`); continue; }
-    say.write(`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`);
+    if (r.skipped) { io().stderr.write(visible(`${r.file}: not written: ${r.skipped}\n`)); continue; }
+    say.write(visible(`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`));
   }
-  for (const f of results[0]?.unreadable ?? []) io().stderr.write(`${f}: not exported: it does not read as a template (tplsync lint says why)\n`);
+  for (const f of results[0]?.unreadable ?? []) io().stderr.write(visible(`${f}: not exported: it does not read as a template (tplsync lint says why)\n`));
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }

@@ -118,8 +118,13 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
       message = `${dotted(path)}: '${String(e.data)}' must be a path under the baseUrl, starting with one / and holding {channelId} (e.g. /channel/{channelId}/templates)`;
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'channels' && path[2] === 'languages') {
-      const script = /^zh[-_]han([st])$/i.exec(String(e.data));
-      message = `${dotted(path)}: '${String(e.data)}' is not a language code like de, en_US or pt_BR (${script ? `WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK, Simplified zh_CN` : 'a name such as German is not one'})`;
+      const v = String(e.data);
+      const why = v.trim() === '' ? 'it is empty'
+        : v.includes('@') ? `gettext's modifier ${v.slice(v.indexOf('@'))} is no part of a WhatsApp language code: write ${v.slice(0, v.indexOf('@'))}`
+          : /^zh[-_]han[st]$/i.test(v) ? 'WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK, Simplified zh_CN'
+            : /^[a-z]{2,3}[-_][a-z]{4}([-_]|$)/i.test(v) ? `WhatsApp has no script codes (${v.split(/[-_]/)[1]}): write the language with its region, as WhatsApp's list of languages has it`
+              : 'a name such as German is not one';
+      message = `${dotted(path)}: '${v}' is not a language code like de, en_US or pt_BR (${why})`;
       where = text?.at(path);
     } else {
       message = `${dotted(path)}: ${e.message ?? e.keyword}`;

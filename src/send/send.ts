@@ -94,7 +94,14 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
   if (!to.trim()) throw new ParamError('The receiver is empty');
   // a message of nothing reaches the customer as an empty bubble: refused, as a template with a blank text is
-  if (!text.trim()) throw new ParamError(`The text is ${text === '' ? 'empty' : 'only spaces'}: nothing was sent; give the message's text`);
+  // (spaces, and characters that show nothing: zero-width spaces and joiners, a BOM)
+  const blank = (s: string): boolean => /^[\s\u200b-\u200d\u2060\ufeff]*$/.test(s);
+  if (blank(text)) throw new ParamError(`The text is ${text === '' ? 'empty' : 'blank (spaces or characters that show nothing)'}: nothing was sent; give the message's text`);
+  // a chip's label: 1 to 25 characters that show (format.md: a suggestion's text)
+  for (const sg of suggestions) {
+    if (blank(sg.text)) throw new ParamError(`A suggestion's label is ${sg.text === '' ? 'empty' : 'blank'}: nothing was sent; give each --reply and --open-url a label of 1 to 25 characters`);
+    if ([...sg.text].length > 25) throw new ParamError(`The suggestion label "${sg.text}" is ${[...sg.text].length} characters; the limit is 25: nothing was sent`);
+  }
   const req: ConversationRequest = {
     clientMessageId,
     messages: [{ receiver: to, type: 'text', data: { message: text }, ...(suggestions.length ? { suggestions } : {}) }],
