@@ -65,6 +65,12 @@ test('hover on a flagged placeholder: its sample line first, then the rule expla
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: named, languageId: 'yaml', version: 1, text: NAMED } });
         const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: named }, position: { line: 5, character: NAMED.split('\n')[5]!.indexOf('{{}}') + 2 } }) as { label: string }[];
         assert.equal(items.map((x) => x.label), ['name']);
+        // {{constructor}} without a sample: none shown (every object has a `constructor`; it was 'undefined')
+        const ctor = uri(path.join(dir, 'templates/order_ctor.yaml'));
+        const CTOR = NAMED.replace('{{name}}', '{{constructor}}').replace(' {{}}', '').replace('examples: { name: Ana }', 'examples: { }');
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: ctor, languageId: 'yaml', version: 1, text: CTOR } });
+        const h = await conn.sendRequest('textDocument/hover', { textDocument: { uri: ctor }, position: { line: 5, character: CTOR.split('\n')[5]!.indexOf('{{constructor}}') + 3 } }) as { contents: { value: string } };
+        assert.ok(h.contents.value.startsWith('**{{constructor}}**: no sample yet'), h.contents.value);
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });

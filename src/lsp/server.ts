@@ -334,7 +334,9 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
     let cur: unknown = t;
     for (const seg of site.examplesPath) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
     // a URL button's sample is its `example`, the whole URL with the placeholder filled in
-    const v = site.role === 'url' || site.role === 'card-url' ? cur : obj(cur)?.[ph.key];
+    // the sample's own key only (a {{constructor}} or {{__proto__}} is not every object's)
+    const ex = obj(cur);
+    const v = site.role === 'url' || site.role === 'card-url' ? cur : ex && Object.hasOwn(ex, ph.key) ? ex[ph.key] : undefined;
     return v === undefined ? [] : [`${JSON.stringify(v)} (\`${site.role === 'url' || site.role === 'card-url' ? p : `${p}.${ph.key}`}\`)`];
   });
   return [`**${ph.raw}**: ${samples.length ? samples.join('; ') : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
