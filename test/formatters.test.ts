@@ -141,6 +141,9 @@ test('markdown: a table whose cells cannot break out', () => {
   assert.match(out, /a \\\| pipe/);
   assert.not.match(out, /wrong\nsecond/);
   assert.match(FORMATTERS.markdown!([], ctx), /no problems/);
+  // a file name with a backtick, a pipe and a backslash: one code span, the pipe escaped for the table, the backslash as it is
+  const odd = FORMATTERS.markdown!([{ ...diags[0]!, file: 'templates/pipe|tick`co\\lon.yaml' }], ctx);
+  assert.match(odd, '| `` templates/pipe\\|tick`co\\lon.yaml `` | 3:7 |');
 });
 
 test('stylish: grouped by file, no colour codes when colour is off', () => {

@@ -48,6 +48,12 @@ test('--env constructor / __proto__ and pull --channel constructor: unknown, nam
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, `Unknown environment '${env}' (the config has: local)`);
     }
+    // a rule id __proto__ is unknown, as constructor is (it was taken in silence)
+    writeFiles(dir, { 'tplsync.config.yaml': `${config}rules: { __proto__: off }\n` });
+    const rules = await cliIn(['lint'], { cwd: dir });
+    assert.is(rules.exitCode, 3, rules.stderr);
+    assert.match(rules.stderr, "rules: unknown rule id '__proto__'");
+    writeFiles(dir, { 'tplsync.config.yaml': config });
     const p = await cliIn(['pull', '--channel', 'constructor', '--id', '2b9f160d-0000-4000-8000-000000000000'], { cwd: dir });
     assert.is(p.exitCode, 3, p.stderr);
     assert.match(p.stderr, "Channel 'constructor' is neither a UUID nor an alias of environment 'local' (shop-whatsapp)");

@@ -71,6 +71,11 @@ test('two files of one run that translate one unit differently: that template is
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /^c\.csv:3: shop-whatsapp\/order_late:body\.text: refused: shop-whatsapp\/order_late:body\.text has two different de translations in this run, c\.csv:3 and d\.csv:3/m);
     assert.match(r.stderr, /^d\.csv:3: shop-whatsapp\/order_late:body\.text: refused: /m);
+    // three files, three translations: every file's row named in each refusal
+    writeFiles(dir, { 'e.csv': late('Hallo {{customer}}, {{order_id}} kommt spaeter (E).') });
+    const three = await cliIn(['translations', 'import', 'c.csv', 'd.csv', 'e.csv'], { cwd: dir });
+    assert.is(three.exitCode, 1, three.stderr);
+    assert.match(three.stderr, /^e\.csv:3: shop-whatsapp\/order_late:body\.text: refused: shop-whatsapp\/order_late:body\.text has 3 different de translations in this run, c\.csv:3, d\.csv:3, e\.csv:3/m);
   } finally { cleanup(dir); }
 });
 

@@ -202,20 +202,31 @@ async function writeSpecial(out: string, shown: string, text: string): Promise<v
  * a unit given the same translation twice is no conflict.
  */
 export function refuseCrossFileConflicts(docs: { file: string; doc: TranslationDoc }[], refusals: ImportResult['refusals']): void {
-  const first = new Map<string, { file: string; line: number; target: string }>();
-  const conflicted = new Map<string, { why: string; ids: Set<string> }>(); // `${language}\0${template}` -> why, and the units in conflict
+  // every file's row of each unit (one a file: its own repeats are planGroups' to say), per target language
+  // (the first row of a unit kept alone; a list only for the few units a second file has too)
+  type Row = { file: string; line: number; target: string };
+  const first = new Map<string, Row>();
+  const rows = new Map<string, Row[]>();
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   for (const { file, doc } of docs) {
     for (const e of doc.entries) {
       const k = `${doc.target}\u0000${e.id}`;
       const f = first.get(k);
       if (!f) { first.set(k, { file, line: e.line, target: e.target }); continue; }
-      if (f.file === file || f.target === e.target) continue; // the same file's repeats are planGroups' to say
-      const t = `${doc.target}\u0000${templateOf(e.id)}`;
-      const c = conflicted.get(t);
-      if (c) c.ids.add(e.id);
-      else conflicted.set(t, { why: `${e.id} has two different ${doc.target} translations in this run, ${f.file}:${f.line} and ${file}:${e.line}; which is right is the translator's call: import one of the files, or make them agree; nothing of this template was imported`, ids: new Set([e.id]) });
+      if (f.file === file) continue;
+      const rs = rows.get(k) ?? rows.set(k, [f]).get(k)!;
+      if (!rs.some((r) => r.file === file)) rs.push({ file, line: e.line, target: e.target });
     }
+  }
+  const conflicted = new Map<string, { why: string; ids: Set<string> }>(); // `${language}\0${template}` -> why, and the units in conflict
+  for (const [k, rs] of rows) {
+    if (new Set(rs.map((r) => r.target)).size < 2) continue;
+    const [language, id] = k.split('\u0000') as [string, string];
+    const t = `${language}\u0000${templateOf(id)}`;
+    const c = conflicted.get(t);
+    if (c) { c.ids.add(id); continue; }
+    const n = new Set(rs.map((r) => r.target)).size;
+    conflicted.set(t, { why: `${id} has ${n === 2 ? 'two' : n} different ${language} translations in this run, ${rs.map((r) => `${r.file}:${r.line}`).join(rs.length === 2 ? ' and ' : ', ')}; which is right is the translator's call: import one of the files, or make them agree; nothing of this template was imported`, ids: new Set([id]) });
   }
   if (!conflicted.size) return;
   for (const d of docs) {

@@ -265,7 +265,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     const name = c.defaultEnvironment;
     await fail((_d, text) => [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
   }
-  const rules: Record<string, SeveritySetting> = {};
+  const rules: Record<string, SeveritySetting> = bare();
   for (const [id, sev] of Object.entries(c.rules ?? {})) rules[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
   return {
     file: filepath,

@@ -4,6 +4,12 @@ import type { Formatter } from './formatter.js';
 import { visible } from '../../core/visible.js';
 
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
+/** a code span in a table cell: backslashes are literal in it (not doubled), a pipe still escaped (GFM tables), fenced with more backticks than it holds */
+const code = (s: string): string => {
+  const t = s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return fence.length > 1 ? `${fence} ${t} ${fence}` : `${fence}${t}${fence}`;
+};
 const ICON = { error: '🔴 error', warning: '🟡 warning', info: '🔵 info' } as const;
 
 export const markdown: Formatter = (diags, ctx) => {
@@ -19,7 +25,7 @@ export const markdown: Formatter = (diags, ctx) => {
   for (const d of diags) {
     const url = docs.get(d.ruleId);
     const rule = url ? `[\`${d.ruleId}\`](${url})` : `\`${d.ruleId}\``;
-    out.push(`| \`${cell(visible(d.file, { oneLine: true }))}\` | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`);
+    out.push(`| ${code(visible(d.file, { oneLine: true }))} | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`);
   }
   return `${out.join('\n')}\n`;
 };
