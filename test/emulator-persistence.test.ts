@@ -79,7 +79,7 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
       writeFileSync(dataFile, line === 1 ? `${bad}\n${good}` : `${good}${bad}\n${good}`);
       const r = await cliIn(['plan'], { cwd: dir });
       assert.is(r.exitCode, 3, r.stderr);
-      assert.match(r.stderr, `e.json:${line}: the emulator data file is damaged (a JSON line that is not one of the emulator's entries); repair or remove that line`);
+      assert.match(r.stderr, `e.json:${line}: the emulator data file is damaged (${line === 1 ? "a JSON line that is not one of the emulator's entries" : 'a conversation without its ids, hash or answer'}); repair or remove that line`);
     }
     // a template whose stored request breaks the contract (its body emptied by a hand): said at its line, not a 500 retried on every read
     const entry = JSON.parse(good.split('\n')[0]!) as { rec: { body: unknown } };
@@ -89,13 +89,25 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /e\.json:1: the emulator data file is damaged \(a template whose stored request breaks the API contract: .*\); repair or remove that line/);
     // a verdict, a review state or an id a hand changed: the template's read would break the contract, said at its line
-    for (const damage of [{ verdict: 'BOGUS' }, { numericId: null }, { lifecycle: { quality: 'PURPLE' } }]) {
+    for (const [damage, said] of [[{ verdict: 'BOGUS' }, 'verdict is "BOGUS"'], [{ numericId: null }, 'without its ids'], [{ lifecycle: { quality: 'PURPLE' } }, 'cannot answer for'],
+      [{ approvedEdits: 'x' }, 'approved edits are not a list of times'], [{ editsAfterApproval: 'two' }, 'not whole numbers'], [{ lifecycle: { category: 5 } }, 'lifecycle holds a field of the wrong type']] as const) {
       const rec = { ...(JSON.parse(good.split('\n')[0]!) as { rec: object }).rec, ...damage };
       writeFileSync(dataFile, `${JSON.stringify({ ...JSON.parse(good.split('\n')[0]!), rec })}\n`);
       const d = await cliIn(['plan'], { cwd: dir });
       assert.is(d.exitCode, 3, `${JSON.stringify(damage)}: ${d.stderr}`);
-      assert.match(d.stderr, /e\.json:1: the emulator data file is damaged \(a template the emulator cannot answer for/);
+      assert.match(d.stderr, `e.json:1: the emulator data file is damaged (a template`);
+      assert.match(d.stderr, said);
     }
+    // a copy of a line under another key (a hand duplicating it): it would restore an older copy over the latest, in silence
+    writeFileSync(dataFile, `${good}${JSON.stringify({ ...JSON.parse(good.split('\n')[0]!), key: 'copy' })}\n`);
+    const copied = await cliIn(['plan'], { cwd: dir });
+    assert.is(copied.exitCode, 3, copied.stderr);
+    assert.match(copied.stderr, 'a template whose key is not its channel and template id');
+    // a line nested without end: refused at its line, not a stack overflow in the compaction (exit 70)
+    writeFileSync(dataFile, `${good}{"t":"clock","key":"clock","rec":${'{"a":'.repeat(20000)}1${'}'.repeat(20000)}}\n`);
+    const deep = await cliIn(['plan'], { cwd: dir });
+    assert.is(deep.exitCode, 3, deep.stderr);
+    assert.match(deep.stderr, 'a line nested deeper than any entry');
     writeFileSync(dataFile, good);
     assert.is((await cliIn(['plan'], { cwd: dir })).exitCode, 0, 'the file as the emulator wrote it loads');
   } finally { cleanup(dir); }

@@ -12,6 +12,7 @@ import { addSecret, redact as redactSecrets } from '../core/redact.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
 import { visible } from '../core/visible.js';
+import { nestedDeeperThan } from '../core/json-depth.js';
 
 export interface TransportOptions {
   /** the checked base URL */
@@ -75,18 +76,6 @@ async function readBounded(res: Response, max: number): Promise<string | undefin
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks, size));
-}
-
-/** Whether a parsed JSON value nests arrays or objects deeper than `max` (walked without recursion). */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= max) return true;
-    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push([x, d + 1]);
-  }
-  return false;
 }
 
 export function createTransport(options: TransportOptions): Transport {

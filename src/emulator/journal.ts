@@ -8,6 +8,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { nestedDeeperThan } from '../core/json-depth.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -15,13 +16,49 @@ export interface JournalEntry { t: string; key: string; rec: unknown }
 export class JournalError extends Error { override name = 'JournalError'; readonly exitCode = 3; }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** Whether a parsed line has the shape of an entry this emulator wrote: what it would restore from it is there */
-function isEntry(e: unknown): e is JournalEntry {
-  if (!isObject(e) || typeof e.t !== 'string' || typeof e.key !== 'string') return false;
+const str = (v: unknown): boolean => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
+const time = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const optTime = (v: unknown): boolean => v === undefined || time(v);
+
+/** Why a template record is not one this emulator wrote (a field of the wrong type, a key that is not its own), or undefined */
+function templateRecordProblem(key: string, r: Record<string, unknown>): string | undefined {
+  if (!str(r.channelId) || !str(r.templateId) || !isObject(r.body) || !str(r.numericId)) return 'a template without its ids, number or request';
+  if (key !== `${String(r.channelId).toLowerCase()}/${String(r.templateId).toLowerCase()}`) return `a template whose key is not its channel and template id (${String(r.channelId)}/${String(r.templateId)})`;
+  if (![r.createdAt, r.updatedAt, r.reviewAt].every(time)) return 'a template whose times are not numbers';
+  if (r.verdict !== 'APPROVED' && r.verdict !== 'REJECTED') return `a template whose verdict is ${JSON.stringify(r.verdict)}, not APPROVED or REJECTED`;
+  if (!optStr(r.reason)) return 'a template whose reason is not a text';
+  if (!count(r.editsAfterApproval) || !count(r.writes)) return 'a template whose counts of edits and writes are not whole numbers';
+  if (r.approvedEdits !== undefined && !(Array.isArray(r.approvedEdits) && r.approvedEdits.every(time))) return 'a template whose approved edits are not a list of times';
+  const l = r.lifecycle;
+  if (l !== undefined) {
+    if (!isObject(l)) return 'a template whose lifecycle is not a mapping';
+    if (![l.statusText, l.reason, l.recommendation, l.quality, l.category].every(optStr) || !(l.pauses === undefined || count(l.pauses)) || !optTime(l.pausedUntil)) return 'a template whose lifecycle holds a field of the wrong type';
+  }
+  return undefined;
+}
+
+/** Why a conversation record is not one this emulator wrote, or undefined */
+function conversationRecordProblem(key: string, r: Record<string, unknown>): string | undefined {
+  if (!str(r.channelId) || !str(r.clientMessageId) || !str(r.bodyHash) || !isObject(r.response) || !optStr(r.scope)) return 'a conversation without its ids, hash or answer';
+  if (!(Array.isArray(r.receivers) && r.receivers.every(str))) return 'a conversation whose receivers are not a list of texts';
+  if (!time(r.createdAt)) return 'a conversation whose time is not a number';
+  // (its key is not checked: files of earlier versions keyed it by the message id alone, and a copy under another key restores the same record)
+  void key;
+  return undefined;
+}
+
+/** Why a parsed line is not an entry this emulator wrote (what it would restore from it), or undefined */
+function entryProblem(e: unknown): string | undefined {
+  if (!isObject(e) || typeof e.t !== 'string' || typeof e.key !== 'string') return 'a JSON line that is not one of the emulator\'s entries';
+  // the emulator's own entries are a few levels deep: a line nested without end would overflow every walk of it (the compaction's too)
+  if (nestedDeeperThan(e, 32)) return 'a line nested deeper than any entry of the emulator\'s';
   const r = e.rec;
-  if (e.t === 'template') return isObject(r) && typeof r.channelId === 'string' && typeof r.templateId === 'string' && isObject(r.body) && typeof r.updatedAt === 'number';
-  if (e.t === 'conversation') return isObject(r) && typeof r.channelId === 'string' && typeof r.clientMessageId === 'string' && isObject(r.response) && Array.isArray(r.receivers);
-  return e.t !== 'clock' || r === null || isObject(r);
+  if (e.t === 'template') return isObject(r) ? templateRecordProblem(e.key, r) : 'a JSON line that is not one of the emulator\'s entries';
+  if (e.t === 'conversation') return isObject(r) ? conversationRecordProblem(e.key, r) : 'a JSON line that is not one of the emulator\'s entries';
+  if (e.t === 'clock') return e.key === 'clock' && (r === null || (isObject(r) && (r.offsetMs === undefined || time(r.offsetMs)))) ? undefined : 'a clock line whose offset is not a number';
+  return `a line of a kind the emulator does not write ('${e.t}')`;
 }
 
 /** the data files this process's emulators hold, so that a second one in the same process is refused too */
@@ -80,10 +117,11 @@ export function loadJournal(file: string, check?: (e: JournalEntry) => string | 
       if (last) return; // a write torn by a crash: it was never acknowledged
       throw damaged('not a JSON line');
     }
-    if (!isEntry(e)) throw damaged('a JSON line that is not one of the emulator\'s entries');
-    const why = check?.(e);
+    const wrong = entryProblem(e);
+    if (wrong !== undefined) throw damaged(wrong);
+    const why = check?.(e as JournalEntry);
     if (why !== undefined) throw damaged(why);
-    state.set(`${e.t}\u0000${e.key}`, e);
+    state.set(`${(e as JournalEntry).t}\u0000${(e as JournalEntry).key}`, e as JournalEntry);
   });
   return state;
 }
