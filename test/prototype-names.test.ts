@@ -53,6 +53,10 @@ test('--env constructor / __proto__ and pull --channel constructor: unknown, nam
     const rules = await cliIn(['lint'], { cwd: dir });
     assert.is(rules.exitCode, 3, rules.stderr);
     assert.match(rules.stderr, "rules: unknown rule id '__proto__'");
+    writeFiles(dir, { 'tplsync.config.yaml': `${config}overrides:\n  - files: ["templates/**"]\n    rules: { __proto__: off }\n` });
+    const over = await cliIn(['lint'], { cwd: dir });
+    assert.is(over.exitCode, 3, over.stderr);
+    assert.match(over.stderr, "overrides[0].rules: unknown rule id '__proto__'");
     writeFiles(dir, { 'tplsync.config.yaml': config });
     const p = await cliIn(['pull', '--channel', 'constructor', '--id', '2b9f160d-0000-4000-8000-000000000000'], { cwd: dir });
     assert.is(p.exitCode, 3, p.stderr);

@@ -103,6 +103,11 @@ test('translations import: the names of the files it writes, with escape sequenc
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, 'created templates/o\\u001b[2Jx.de.yaml');
     assert.not.ok(RAW.test(r.stdout + r.stderr), JSON.stringify(r.stdout + r.stderr));
+    // export's report: a line break and a right-to-left override in the file's name stay on its one line, as escapes
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'fr', '--format', 'po', '--out', 'tr/fr\nnew\u202eevil.po'], { cwd: dir });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    assert.match(ex.stdout, /^tr\/fr\\nnew\\u202eevil\.po: 1 unit/m);
+    assert.not.match(ex.stdout, /\u202e/);
   } finally { cleanup(dir); }
 });
 

@@ -109,10 +109,10 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
   for (const r of results) {
-    if (r.skipped) { io().stderr.write(visible(`${r.file}: not written: ${r.skipped}\n`)); continue; }
-    say.write(visible(`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`));
+    if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`]));
   }
-  for (const f of results[0]?.unreadable ?? []) io().stderr.write(visible(`${f}: not exported: it does not read as a template (tplsync lint says why)\n`));
+  for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
@@ -243,6 +243,11 @@ export function refuseCrossFileConflicts(docs: { file: string; doc: TranslationD
     for (const [template, e] of at) refusals.push({ file: d.file, line: e.line, id: e.id, template, message: conflicted.get(`${d.doc.target}\u0000${template}`)!.why });
     d.doc = { ...d.doc, entries: kept };
   }
+}
+
+/** Report lines (each ending with its line break), each kept on one line: a file name's or a text's line breaks and control characters printed as escapes. */
+function reportLines(lines: readonly string[]): string {
+  return lines.map((l) => `${visible(l.endsWith('\n') ? l.slice(0, -1) : l, { oneLine: true })}\n`).join('');
 }
 
 /** what is at the path --out names */
@@ -540,7 +545,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
-  if (err.length) io().stderr.write(visible(err.join('')));
+  if (err.length) io().stderr.write(reportLines(err));
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
@@ -550,7 +555,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
   ].filter(Boolean);
   out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
-  io().stdout.write(visible(out.join('')));
+  io().stdout.write(reportLines(out));
   // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
   return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
 }

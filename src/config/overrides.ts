@@ -29,7 +29,8 @@ export function parseOverrides(raw: unknown, where: string): Override[] {
       throw new UsageError(`${at}.files must be a non-empty list of globs relative to the config file, e.g. ["templates/rcs/**"]`);
     }
     if (!rules || typeof rules !== 'object' || Array.isArray(rules)) throw new UsageError(`${at}.rules must map rule ids to error, warning, info or off`);
-    const out: Record<string, SeveritySetting> = {};
+    // no prototype: a rule id __proto__ is a key like any other (and refused as unknown), not the object's prototype
+    const out: Record<string, SeveritySetting> = Object.create(null) as Record<string, SeveritySetting>;
     for (const [id, sev] of Object.entries(rules)) {
       if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) {
         throw new UsageError(`${at}.rules.${id}: '${String(sev)}' is not a severity${typeof sev === 'string' ? didYouMean(sev, SEVERITIES) : ''} (error, warning, info or off)`);
@@ -62,7 +63,7 @@ export function severitiesFor(
     const key = hits.join(',');
     let sev = cache.get(key);
     if (!sev) {
-      sev = Object.assign({}, base, ...hits.map((i) => overrides[i]!.rules)) as Record<string, SeveritySetting>;
+      sev = Object.assign(Object.create(null) as Record<string, SeveritySetting>, base, ...hits.map((i) => overrides[i]!.rules)) as Record<string, SeveritySetting>;
       cache.set(key, sev);
     }
     return sev;

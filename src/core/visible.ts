@@ -2,10 +2,12 @@
 // print on a terminal: control characters (C0 but tab and, where lines are kept, newline; DEL;
 // C1) are written as escapes (\u001b), so an answer cannot set the window's title, clear the
 // screen, move the cursor or hide a line with them.
+// (and the bidirectional embeddings, overrides and isolates, which reorder what follows them on the
+// line: a name holding U+202E shows its end first)
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex
-const CONTROLS_AND_NEWLINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const CONTROLS_AND_NEWLINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const escape = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The text with its control characters escaped; newlines kept unless `oneLine`. */
