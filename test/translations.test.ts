@@ -193,6 +193,10 @@ test('language-coverage reads the config\'s languages in any case and with - or 
     const script = await cliIn(['lint'], { cwd: dir });
     assert.is(script.exitCode, 3, script.stderr);
     assert.match(script.stderr, "'zh-Hant' is not a language code like de, en_US or pt_BR (WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK");
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [es_419]\n` });
+    const numeric = await cliIn(['lint'], { cwd: dir });
+    assert.is(numeric.exitCode, 3, numeric.stderr);
+    assert.match(numeric.stderr, "'es_419' is not a language code like de, en_US or pt_BR (a numeric region such as 419 is not in WhatsApp's list");
   } finally { cleanup(dir); }
 });
 

@@ -38,7 +38,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   }
   // --yes: the alias says it when it can (an alias with "rcs" in it), else WhatsApp
   kind ??= /(^|[^a-z])rcs([^a-z]|$)/i.test(channel) ? 'rcs' : 'whatsapp';
-  if (!CHANNEL_ALIAS_RE.test(channel)) throw new UsageError(`--channel '${channel}' starts with a letter or a digit and may use only letters, digits, ".", "_" and "-"`);
+  if (!CHANNEL_ALIAS_RE.test(channel)) throw new UsageError(`--channel '${channel}' must start with a letter or a digit and may use only ASCII letters, digits, ".", "_" and "-" (at most 64)`);
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
   const files = initFiles({
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),

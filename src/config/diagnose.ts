@@ -123,6 +123,7 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
         : v.includes('@') ? `gettext's modifier ${v.slice(v.indexOf('@'))} is no part of a WhatsApp language code: write ${v.slice(0, v.indexOf('@'))}`
           : /^zh[-_]han[st]$/i.test(v) ? 'WhatsApp has no script codes: Traditional Chinese is zh_TW or zh_HK, Simplified zh_CN'
             : /^[a-z]{2,3}[-_][a-z]{4}([-_]|$)/i.test(v) ? `WhatsApp has no script codes (${v.split(/[-_]/)[1]}): write the language with its region, as WhatsApp's list of languages has it`
+              : /^[a-z]{2,3}[-_]\d{3}$/i.test(v) ? `a numeric region such as ${v.slice(-3)} is not in WhatsApp's list: write the language alone or with a country (${v.slice(0, v.search(/[-_]/)).toLowerCase()}, or ${v.slice(0, v.search(/[-_]/)).toLowerCase()}_XX with the country's two letters)`
               : 'a name such as German is not one';
       message = `${dotted(path)}: '${v}' is not a language code like de, en_US or pt_BR (${why})`;
       where = text?.at(path);
