@@ -65,4 +65,21 @@ test('the "not compared" note lists only what a compared template sets, and is l
   assert.not.match(renderText(reported, { color: false, environment: 'e' }), /Not compared/);
 });
 
+test('a plan of 600 edits with the same note and 1,000 creates: the comment stays under GitHub\'s limit; one line per note naming its templates; the changes not detailed are named as far as room allows', () => {
+  const desired = Array.from({ length: 1600 }, (_, i) => {
+    const { canonical, ...fileOnly } = fromFile(readTemplateValue(templateText(i % 4 === 3 ? 1 : i)), CHANNEL_A, ID(i));
+    return { file: `t${i}.yaml`, fileHash: 'h', channel: 'shop-whatsapp', canonical: { ...canonical, name: `tpl_${String(i).padStart(4, '0')}` }, fileOnly };
+  });
+  const plan = makePlan({ desired, remote: new Map() });
+  plan.changes = plan.changes.map((c, i) => (i < 600 ? { ...c, action: 'update' as const, attention: ['an edit of an approved template: 10 edits left in 30 days'], ...(i === 7 ? { attention: ['an edit the channel will refuse: no edit left today'] } : {}) } : c));
+  const md = renderMarkdown(plan, { environment: 'production' });
+  assert.ok(md.length <= 65_536, `${md.length} characters`);
+  assert.match(md, /- ⚠️ 599 templates \(`shop-whatsapp\/tpl_0000\/en_US`, .* and 594 more\): an edit of an approved template: 10 edits left in 30 days/);
+  // the rarer note first
+  assert.ok(md.indexOf('no edit left today') < md.indexOf('599 templates'));
+  assert.match(md, /more changes? not shown in detail/);
+  assert.match(md, /^- `(~ update|\+ create)` shop-whatsapp\/tpl_\d{4}\/en_US$/m);
+  assert.match(md, /^- … and \d+ more$/m);
+});
+
 test.run();

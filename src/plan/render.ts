@@ -213,8 +213,22 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
     head.push('### Needs attention', '');
-    for (const h of plan.held ?? []) head.push(`- ⛔ \`${keyOf(h)}\` is held back (not planned, not applied): ${esc(h.reasons.join('; '))}`);
-    for (const c of attention) for (const a of c.attention!) head.push(`- ⚠️ \`${keyOf(c)}\`: ${esc(a)}`);
+    // one line per note, the templates it is about listed on it (600 edits of approved templates say the same thing 600 times);
+    // the rarest notes first, and the section kept to a third of the comment
+    const notes = new Map<string, string[]>();
+    const note = (text: string, key: string): void => { const ks = notes.get(text); if (ks) ks.push(key); else notes.set(text, [key]); };
+    for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
+    for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));
+    const named = (ks: readonly string[]): string => `${ks.slice(0, 5).map((k) => `\`${k}\``).join(', ')}${ks.length > 5 ? ` and ${ks.length - 5} more` : ''}`;
+    const lines = [...notes].map(([k, ks]) => { const [icon, text] = k.split('\u0000') as [string, string]; return { icon, text, ks }; })
+      .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
+      .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
+    let size = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (size + lines[i]!.length > limit / 3) { head.push(`- … and ${lines.length - i} more note${lines.length - i === 1 ? '' : 's'}: run \`tplsync plan\` (or \`tplsync review\`) for all of them`); break; }
+      head.push(lines[i]!);
+      size += lines[i]!.length + 1;
+    }
     head.push('');
   }
   const budget = editBudget(plan.changes);
@@ -249,11 +263,21 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (plan.categoriesFrom) head.push(`<sub>Categories compared with the files at ${esc(plan.categoriesFrom)}.</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
-  const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
+  const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown in detail: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
+  const shown = plan.changes.filter((x) => x.action !== 'noop');
   for (let i = 0; i < details.length; i++) {
     const rest = details.length - i - 1;
     if (text.length + details[i]!.length + (rest ? footer(rest).length : 0) > limit - 200) {
       text += footer(details.length - i);
+      // the rest by name, one line each, as far as the comment has room
+      const left = shown.slice(i);
+      let j = 0;
+      for (; j < left.length; j++) {
+        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(keyOf(left[j]!))}\n`;
+        if (text.length + line.length > limit - 300) break;
+        text += line;
+      }
+      if (j < left.length) text += `- … and ${left.length - j} more\n`;
       break;
     }
     text += details[i];
