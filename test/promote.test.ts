@@ -87,6 +87,11 @@ test('promote plans production for what staging approved as the files have it; t
     assert.equal([...production.state.templates.values()].map((t) => t.body.name), [`approved_${tag}`]);
     // promoted again: nothing to do
     assert.is((await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode', 'templates/approved.yaml'])).exitCode, 0);
+    // re-categorised in staging (approved as MARKETING, the file says UTILITY): held, as plan and review flag it
+    await move(staging, ids.get(`approved_${tag}`)!, { category: 'MARKETING' });
+    const recat = await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode', 'templates/approved.yaml']);
+    assert.match(recat.stdout, 'approved in staging as MARKETING, and the file says UTILITY (the platform re-categorised it there)');
+    assert.match(recat.stdout, '0 templates approved in staging as the files have them, 1 held');
   } finally { cleanup(dir); }
 });
 

@@ -29,6 +29,11 @@ export function promotionGate(desired: CanonicalTemplate, read: TemplateReadResp
       ? `PENDING in ${source}: promoted once the review there approves it`
       : `${read.statusText} in ${source}${why}: only templates ${source} approved are promoted`;
   }
+  // the platform approved it under another category (a re-categorisation): the target would create it in the file's, which the source did not approve
+  const approvedAs = read.chatapp?.category;
+  if (approvedAs && desired.category && approvedAs !== desired.category) {
+    return `approved in ${source} as ${approvedAs}, and the file says ${desired.category} (the platform re-categorised it there): set category: ${approvedAs} in the file (see docs/recovery.md#recategorised), or appeal the category in ${source}'s console, then promote`;
+  }
   const diff = diffTemplates(desired, fromRead(read, desired.channelId));
   if (diff.length) return `the content differs from what ${source} approved (${diff.map((d) => d.path).slice(0, 5).join(', ')}${diff.length > 5 ? ', ...' : ''}): apply it to ${source} first, and promote once it is approved there`;
   return undefined;
