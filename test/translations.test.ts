@@ -172,6 +172,11 @@ test('language-coverage names the languages a channel requires that a template l
     const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'language-coverage');
     assert.equal(found.map((d) => [path.basename(d.file), d.line, d.severity]), [['order_shipped.en_US.yaml', 4, 'error']]);
     assert.match(found[0]!.message, /no fr variant/);
+    // the en_US file mid-edit (it does not parse): its variant is not said to be missing from the de file (only the syntax error is)
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, de]\n`, 'templates/order_shipped.en_US.yaml': EN.replace(/^body:/m, 'body: [') });
+    const midEdit = (await lintInProcess(dir)).diagnostics;
+    assert.equal(midEdit.filter((d) => d.ruleId === 'language-coverage'), [], JSON.stringify(midEdit));
+    assert.ok(midEdit.some((d) => d.ruleId === 'yaml-syntax'));
   } finally { cleanup(dir); }
 });
 

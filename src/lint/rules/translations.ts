@@ -21,7 +21,7 @@ export const translationRules = defineRules([
   {
     id: COVERAGE_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'A template has every language its channel\'s `languages` (config `channels.<alias>.languages`) names.',
-    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files (`tplsync lint one.yaml`, the files of a saved plan) cannot see the languages in the others.',
+    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files outside the config\'s globs cannot see the languages in the others (`tplsync lint one.yaml` of a project file reads its siblings). A file that does not read as a template yet (a syntax error mid-edit) named like a variant (`name.de.yaml`, `de/name.yaml`) is taken for it until it reads.',
     fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config.',
     checkProject(ctx) { reportTranslations(ctx, COVERAGE_RULE_ID); },
   },
@@ -86,13 +86,17 @@ function translationFindings(ctx: ProjectContext): TranslationFinding[] {
     const { channel, name, language, translation } = r.facts;
     return channel && name && language && translation ? [{ file: r.file, channel: channel.value, name, language, facts: translation }] : [];
   });
-  return checkTranslations(inputs, ctx.languages);
+  // files that do not read as a template (a syntax error mid-edit): their template is unknown, and may be a variant a group lacks
+  const unread = ctx.files.filter((r) => !(r.facts.channel && r.facts.name && r.facts.language)).map((r) => r.file);
+  return checkTranslations(inputs, ctx.languages, unread);
 }
 
 const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
 
 /** Pure: the findings of translation-outdated and language-coverage over every file of a run. */
-export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[] }>> = {}): TranslationFinding[] {
+export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[] }>> = {}, unread: readonly string[] = []): TranslationFinding[] {
+  /** a file that does not read, named like a variant of `name` (name.de.yaml, de/name.yaml, name/de.yaml): coverage waits for it */
+  const perhaps = (name: string): boolean => unread.some((f) => { const parts = f.split(/[\\/]/); const base = parts[parts.length - 1]!; return base.startsWith(`${name}.`) || parts.slice(0, -1).includes(name); });
   const groups = new Map<string, TranslationInput[]>();
   for (const i of inputs) {
     const k = `${i.channel}\u0000${i.name}`;
@@ -119,7 +123,7 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
       }
     }
     const want = channels[group[0]!.channel]?.languages;
-    if (want?.length) {
+    if (want?.length && !perhaps(group[0]!.name)) {
       const missing = want.filter((l) => !byLang.has(l));
       if (missing.length) {
         const first = [...group].sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0))[0]!;
