@@ -14,6 +14,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { appendStepSummary, emit, useColor } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { io } from '../core/io.js';
+import { progress } from '../terminal/progress.js';
 
 export interface LintCommandOptions {
   config?: string;
@@ -51,7 +52,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     fixes = fixer.fixRun(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now);
   }
   const withRules = listsRules(o.format);
-  const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}) });
+  const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}), progress });
   const { files, diagnostics, cached, statHits, ruleMeta } = run;
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) io().stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);

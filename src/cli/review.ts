@@ -32,7 +32,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
   const config = await commandConfig(o);
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let project;
-    try { project = await loadCleanProject(config, paths, io().cwd()); } catch (e) {
+    try { project = await loadCleanProject(config, paths, io().cwd(), { progress }); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
       throw e;
     }

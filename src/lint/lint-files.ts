@@ -78,7 +78,12 @@ export interface LintRunOptions {
   withRules?: boolean;
   /** facts the run may never read are worked out when read (FileLintOptions.lazyFacts): set by lintFound when no cache keeps them */
   lazyFacts?: boolean;
+  /** a progress display for the files read (a bar on a terminal: lint, plan of a large project); shown from PROGRESS_MIN files */
+  progress?: (label: string, total: number) => Promise<{ tick(): void; stop(): void }> | { tick(): void; stop(): void };
 }
+
+/** fewer files than this are read before a bar would be drawn */
+const PROGRESS_MIN = 300;
 
 /** The rules off by default (key-order) that the config's `rules` or an override turns on. */
 export function enabledOffRules(config: Pick<Config, 'rules' | 'overrides'>): string[] {
@@ -128,7 +133,14 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   const canPool = cores >= 2 && opts.pool !== 'never' && existsSync(workerFile) && !refusedAny;
   const keep = Boolean(opts.keepValue);
   const enable = opts.enable ?? [];
-  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep, enable);
+  const bar = opts.progress && entries.length >= PROGRESS_MIN ? await opts.progress('linting', entries.length) : undefined;
+  try {
+    return await lintEntriesWith(entries, opts, documents, now, cores, refusedAny, canPool, keep, enable, bar);
+  } finally { bar?.stop(); }
+}
+
+async function lintEntriesWith(entries: readonly FileEntry[], opts: LintRunOptions, documents: Documents | undefined, now: Date, cores: number, refusedAny: boolean, canPool: boolean, keep: boolean, enable: readonly string[], bar: { tick(): void } | undefined): Promise<FileResult[]> {
+  if (canPool && opts.pool === 'always') return runPool(entries, now, Math.min(cores, Math.ceil(entries.length / BATCH)), keep, enable, bar);
   const results: FileResult[] = [];
   const parsedBefore = parseStats.full;
   // the files' bytes read on another core, when there are many and nobody read them yet
@@ -145,10 +157,11 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
     }
     const r = lintFile(entries[i]!.file, entries[i]!.abs, now, bytes, keep, enable, documents, Boolean(opts.lazyFacts));
     results.push(r);
+    bar?.tick();
     const rest = entries.length - i - 1;
     if (i + 1 === PROBE && canPool && rest >= POOL_MIN && (parseStats.full - parsedBefore) / PROBE > 0.2) {
       ahead?.close();
-      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep, enable);
+      const more = await runPool(entries.slice(i + 1), now, Math.min(cores, Math.ceil(rest / BATCH)), keep, enable, bar);
       return [...results, ...more];
     }
   }
@@ -156,7 +169,7 @@ export async function lintEntries(entries: readonly FileEntry[], opts: LintRunOp
   return results;
 }
 
-function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue: boolean, enable: readonly string[]): Promise<FileResult[]> {
+function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue: boolean, enable: readonly string[], bar?: { tick(): void }): Promise<FileResult[]> {
   return new Promise((resolve, reject) => {
     const results: FileResult[] = new Array(entries.length);
     let next = 0;
@@ -175,7 +188,7 @@ function runPool(entries: readonly FileEntry[], now: Date, n: number, keepValue:
       const slot = { start: 0 };
       workers.push(w);
       w.on('message', (batch: FileResult[]) => {
-        batch.forEach((r, j) => { results[slot.start + j] = r; });
+        batch.forEach((r, j) => { results[slot.start + j] = r; bar?.tick(); });
         done += batch.length;
         if (done === entries.length) { resolve(results); workers.forEach((x) => void x.terminate()); }
         else feed(w, slot);

@@ -70,7 +70,7 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 }
 
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
-  const project = await loadCleanProject(config, o.paths, o.cwd);
+  const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   let all = loadDesired(project.files, conn.environment, config.rules);
   let orphans: OrphanCandidate[] = [];

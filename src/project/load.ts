@@ -63,8 +63,8 @@ export class LintFailed extends Error {
 }
 
 /** The project, when no file has an error (held templates aside: see LoadedFile.held); LintFailed otherwise. */
-export async function loadCleanProject(config: Config, paths: readonly string[], cwd: string): Promise<LoadedProject> {
-  const project = await loadProject(config, paths, cwd);
+export async function loadCleanProject(config: Config, paths: readonly string[], cwd: string, opts: Omit<LintRunOptions, 'keepValue'> = {}): Promise<LoadedProject> {
+  const project = await loadProject(config, paths, cwd, opts);
   if (project.failed) throw new LintFailed(project.diagnostics.filter((d) => !holdsOnlyItsTemplate(d)), project.files.length);
   return project;
 }

@@ -58,7 +58,7 @@ export interface PromoteOptions { paths: readonly string[]; cwd: string; progres
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
 export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource }> {
-  const project = await loadCleanProject(config, o.paths, o.cwd);
+  const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
   const inSource = loadDesired(files, source.environment, config.rules);
