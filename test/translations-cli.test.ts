@@ -89,6 +89,20 @@ test('a PO whose Language has a gettext modifier (de_DE@formal) is refused, echo
   } finally { cleanup(dir); }
 });
 
+test('a first import that changes no text of a file without a record says its translations are taken as made from today\'s source, to be checked; a later one says marked current', async () => {
+  const dir = tempDir();
+  try {
+    const DE = EN.replace('language: en_US', 'language: de').replace('Hi {{customer}}, your order {{order_id}} is on its way and should arrive within three working days.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs.');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const first = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.match(first.stdout, 'updated templates/order_shipped.de.yaml (no text changed: its translations recorded as made from the current source texts (the file had no record: check that they are current))');
+    const again = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.not.match(again.stdout, 'had no record');
+  } finally { cleanup(dir); }
+});
+
 test('usage errors are exit 3', async () => {
   const dir = tempDir();
   try {

@@ -259,7 +259,7 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 }
 
 export interface ImportResult {
-  written: { file: string; created: boolean; units: number; changed?: number; template: string }[];
+  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
@@ -462,7 +462,7 @@ export async function importTranslations(config: Config, files: readonly string[
     for (const w of plan.writes) {
       const h = held.get(w.file);
       if (h) result.refusals.push(h);
-      else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template });
+      else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}) });
     }
   };
   // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -522,9 +522,11 @@ export async function importTranslations(config: Config, files: readonly string[
 }
 
 /** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
-function texts(w: { units: number; changed?: number; created: boolean }): string {
+function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean }): string {
   const n = (k: number): string => `${k} text${k === 1 ? '' : 's'}`;
   if (w.created || w.changed === undefined) return n(w.units);
+  // the file had no record of its source: what it holds is taken as made from today's source text, which nothing checked
+  if (w.changed === 0 && w.adopted) return 'no text changed: its translations recorded as made from the current source texts (the file had no record: check that they are current)';
   return w.changed === 0 ? 'no text changed: its translations marked current' : `${n(w.changed)} changed`;
 }
 

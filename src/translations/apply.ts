@@ -37,6 +37,8 @@ export interface Write {
   file: string; text: string; created: boolean; template: string;
   /** the texts imported into the file; `changed`: of those, the ones whose text differs from the file's (an update; the rest only marked current) */
   units: number; changed?: number; line: number;
+  /** an existing file that had no record of the source its texts were made from: this import records the current source for them (adopted, not checked) */
+  adopted?: boolean;
 }
 
 export interface ImportPlan {
@@ -645,7 +647,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }
       const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line });
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
