@@ -90,7 +90,8 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
     assert.match(r.stderr, /e\.json:1: the emulator data file is damaged \(a template whose stored request breaks the API contract: .*\); repair or remove that line/);
     // a verdict, a review state or an id a hand changed: the template's read would break the contract, said at its line
     for (const [damage, said] of [[{ verdict: 'BOGUS' }, 'verdict is "BOGUS"'], [{ numericId: null }, 'without its ids'], [{ lifecycle: { quality: 'PURPLE' } }, 'cannot answer for'],
-      [{ approvedEdits: 'x' }, 'approved edits are not a list of times'], [{ editsAfterApproval: 'two' }, 'not whole numbers'], [{ lifecycle: { category: 5 } }, 'lifecycle holds a field of the wrong type']] as const) {
+      [{ approvedEdits: 'x' }, 'approved edits are not a list of times'], [{ editsAfterApproval: 'two' }, 'not whole numbers'], [{ lifecycle: { category: 5 } }, 'lifecycle holds a field of the wrong type'],
+      [{ approvedEdits: [1e308] }, 'approved edits are not a list of times'], [{ lifecycle: { category: 'FOOD' } }, 're-categorised as "FOOD"']] as const) {
       const rec = { ...(JSON.parse(good.split('\n')[0]!) as { rec: object }).rec, ...damage };
       writeFileSync(dataFile, `${JSON.stringify({ ...JSON.parse(good.split('\n')[0]!), rec })}\n`);
       const d = await cliIn(['plan'], { cwd: dir });
@@ -103,6 +104,11 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
     const copied = await cliIn(['plan'], { cwd: dir });
     assert.is(copied.exitCode, 3, copied.stderr);
     assert.match(copied.stderr, 'a template whose key is not its channel and template id');
+    // a clock moved backwards or past its limit: said, not ignored (the clock started over in silence)
+    writeFileSync(dataFile, `${good}{"t":"clock","key":"clock","rec":{"offsetMs":-86400000}}\n`);
+    const clock = await cliIn(['plan'], { cwd: dir });
+    assert.is(clock.exitCode, 3, clock.stderr);
+    assert.match(clock.stderr, 'a clock line whose offset is not a number of ms from 0');
     // a line nested without end: refused at its line, not a stack overflow in the compaction (exit 70)
     writeFileSync(dataFile, `${good}{"t":"clock","key":"clock","rec":${'{"a":'.repeat(20000)}1${'}'.repeat(20000)}}\n`);
     const deep = await cliIn(['plan'], { cwd: dir });
@@ -110,6 +116,20 @@ test('a line that is JSON but no entry of the emulator\'s (null, a template with
     assert.match(deep.stderr, 'a line nested deeper than any entry');
     writeFileSync(dataFile, good);
     assert.is((await cliIn(['plan'], { cwd: dir })).exitCode, 0, 'the file as the emulator wrote it loads');
+  } finally { cleanup(dir); }
+});
+
+test('a conversation line under another message\'s key is refused at its line (it replaced that message\'s record in silence); its own key, as written now or by earlier versions, loads', async () => {
+  const { loadJournal } = await import('../src/emulator/journal.ts');
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'j.json');
+    const a = randomUUID(); const b = randomUUID();
+    const rec = (id: string) => ({ scope: 's1', channelId: CHANNEL_A, clientMessageId: id, bodyHash: 'h', response: { result: { errcode: 0 } }, receivers: ['+49151'], createdAt: 1 });
+    writeFileSync(file, `${JSON.stringify({ t: 'conversation', key: `s1/${a}`, rec: rec(a) })}\n${JSON.stringify({ t: 'conversation', key: a, rec: rec(a) })}\n`);
+    assert.is(loadJournal(file).size, 2);
+    writeFileSync(file, `${JSON.stringify({ t: 'conversation', key: `s1/${b}`, rec: rec(b) })}\n${JSON.stringify({ t: 'conversation', key: `s1/${b}`, rec: rec(a) })}\n`);
+    assert.throws(() => loadJournal(file), /j\.json:2: the emulator data file is damaged \(a conversation whose key is not its own message id\)/);
   } finally { cleanup(dir); }
 });
 

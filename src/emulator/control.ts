@@ -8,11 +8,12 @@ import { parseJsonBody } from './operations.js';
 import { QUALITY_SCORES, TEMPLATE_STATUS } from '../api/shapes.js';
 import type { JournalEntry } from './journal.js';
 import { EmulatorState, type ReviewRequest } from './state.js';
+import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 
 /** the most one `advanceMs` may move the clock: ten years */
 export const MAX_ADVANCE_MS = 10 * 366 * 24 * 3600_000;
 /** the most the clock may be ahead of real time in all: a hundred years */
-export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 24 * 3600_000;
+export { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 
 /** The emulator's clock: real time plus what was advanced. */
 export class Clock {

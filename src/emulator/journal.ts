@@ -9,6 +9,7 @@ import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
+import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -19,7 +20,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const str = (v: unknown): boolean => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
-const time = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+/** a time in ms a Date can hold (±8.64e15): a larger one throws where the emulator writes it as a date */
+const time = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 8.64e15;
 const optTime = (v: unknown): boolean => v === undefined || time(v);
 
 /** Why a template record is not one this emulator wrote (a field of the wrong type, a key that is not its own), or undefined */
@@ -35,6 +37,7 @@ function templateRecordProblem(key: string, r: Record<string, unknown>): string 
   if (l !== undefined) {
     if (!isObject(l)) return 'a template whose lifecycle is not a mapping';
     if (![l.statusText, l.reason, l.recommendation, l.quality, l.category].every(optStr) || !(l.pauses === undefined || count(l.pauses)) || !optTime(l.pausedUntil)) return 'a template whose lifecycle holds a field of the wrong type';
+    if (l.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(String(l.category))) return `a template re-categorised as ${JSON.stringify(l.category)}, not MARKETING, UTILITY or AUTHENTICATION`;
   }
   return undefined;
 }
@@ -42,10 +45,11 @@ function templateRecordProblem(key: string, r: Record<string, unknown>): string 
 /** Why a conversation record is not one this emulator wrote, or undefined */
 function conversationRecordProblem(key: string, r: Record<string, unknown>): string | undefined {
   if (!str(r.channelId) || !str(r.clientMessageId) || !str(r.bodyHash) || !isObject(r.response) || !optStr(r.scope)) return 'a conversation without its ids, hash or answer';
-  if (!(Array.isArray(r.receivers) && r.receivers.every(str))) return 'a conversation whose receivers are not a list of texts';
+  if (!(Array.isArray(r.receivers) && r.receivers.length > 0 && r.receivers.every((x) => typeof x === 'string' && x !== ''))) return 'a conversation whose receivers are not a list of texts';
   if (!time(r.createdAt)) return 'a conversation whose time is not a number';
-  // (its key is not checked: files of earlier versions keyed it by the message id alone, and a copy under another key restores the same record)
-  void key;
+  // its own key: scope/id as written now, or the message id alone as files of earlier versions have it (a copy under another message's key replaced that message's record)
+  const id = String(r.clientMessageId);
+  if (key !== `${String(r.scope ?? '*')}/${id.toLowerCase()}` && key !== id && key !== id.toLowerCase()) return 'a conversation whose key is not its own message id';
   return undefined;
 }
 
@@ -57,7 +61,7 @@ function entryProblem(e: unknown): string | undefined {
   const r = e.rec;
   if (e.t === 'template') return isObject(r) ? templateRecordProblem(e.key, r) : 'a JSON line that is not one of the emulator\'s entries';
   if (e.t === 'conversation') return isObject(r) ? conversationRecordProblem(e.key, r) : 'a JSON line that is not one of the emulator\'s entries';
-  if (e.t === 'clock') return e.key === 'clock' && (r === null || (isObject(r) && (r.offsetMs === undefined || time(r.offsetMs)))) ? undefined : 'a clock line whose offset is not a number';
+  if (e.t === 'clock') return e.key === 'clock' && (r === null || (isObject(r) && (r.offsetMs === undefined || (time(r.offsetMs) && (r.offsetMs as number) >= 0 && (r.offsetMs as number) <= MAX_CLOCK_OFFSET_MS)))) ? undefined : 'a clock line whose offset is not a number of ms from 0 to the emulator\'s limit (the clock only moves forward)';
   return `a line of a kind the emulator does not write ('${e.t}')`;
 }
 
