@@ -80,6 +80,13 @@ test('a plan of 600 edits with the same note and 1,000 creates: the comment stay
   assert.match(md, /more changes? not shown in detail/);
   assert.match(md, /^- `(~ update|\+ create)` shop-whatsapp\/tpl_\d{4}\/en_US$/m);
   assert.match(md, /^- … and \d+ more$/m);
+  // notes with each template's own time are one note; whatever the sections hold, never over the limit
+  const timed = { ...plan, changes: plan.changes.map((c, i) => (i < 600 ? { ...c, attention: [`no edit left before 2026-11-${String(1 + (i % 28)).padStart(2, '0')}T03:07:16.827Z`] } : c)) };
+  const md2 = renderMarkdown(timed, { environment: 'production' });
+  assert.ok(md2.length <= 65_536, `${md2.length} characters`);
+  assert.match(md2, /- ⚠️ 600 templates \(.*\): no edit left before \(a time of its own\)/);
+  const huge = renderMarkdown(plan, { environment: 'production', limit: 3000 });
+  assert.ok(huge.length <= 3000, `${huge.length} characters`);
 });
 
 test.run();

@@ -215,12 +215,18 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     head.push('### Needs attention', '');
     // one line per note, the templates it is about listed on it (600 edits of approved templates say the same thing 600 times);
     // the rarest notes first, and the section kept to a third of the comment
+    // notes that differ only in a template's own time (its next possible edit) are one note
     const notes = new Map<string, string[]>();
-    const note = (text: string, key: string): void => { const ks = notes.get(text); if (ks) ks.push(key); else notes.set(text, [key]); };
+    const first = new Map<string, string>();
+    const note = (text: string, key: string): void => {
+      const k = text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g, '(a time of its own)');
+      const ks = notes.get(k);
+      if (ks) ks.push(key); else { notes.set(k, [key]); first.set(k, text); }
+    };
     for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
     for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));
     const named = (ks: readonly string[]): string => `${ks.slice(0, 5).map((k) => `\`${k}\``).join(', ')}${ks.length > 5 ? ` and ${ks.length - 5} more` : ''}`;
-    const lines = [...notes].map(([k, ks]) => { const [icon, text] = k.split('\u0000') as [string, string]; return { icon, text, ks }; })
+    const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : k).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
     let size = 0;
@@ -235,7 +241,14 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
     head.push('### Edit budget', '', esc(budgetLine), '');
-    for (const e of budget.exceeding) head.push(`- ⛔ ${esc(describeExceeding(e))}`);
+    // each refused edit on its line, the section kept to a sixth of the comment (300 refused edits made 45,665 characters)
+    let size = 0;
+    for (let i = 0; i < budget.exceeding.length; i++) {
+      const line = `- ⛔ ${esc(describeExceeding(budget.exceeding[i]!))}`;
+      if (size + line.length > limit / 6) { head.push(`- ⛔ … and ${budget.exceeding.length - i} more edit${budget.exceeding.length - i === 1 ? '' : 's'} over the allowance: run \`tplsync plan\` for all of them`); break; }
+      head.push(line);
+      size += line.length + 1;
+    }
     if (budget.exceeding.length) head.push('');
   }
   const details: string[] = [];
@@ -281,6 +294,11 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       break;
     }
     text += details[i];
+  }
+  // the comment never goes over the limit, whatever a section held (cut at a line, with a word why)
+  if (text.length > limit) {
+    const cut = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of it._\n`;
+    text = text.slice(0, text.lastIndexOf('\n', limit - cut.length)) + cut;
   }
   return text;
 }
