@@ -167,6 +167,7 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
     for (const [extra, said] of [[['--text', ''], 'The text is empty: nothing was sent'], [['--text', '   '], 'The text is blank'], [['--text', '\u200b'], 'The text is blank'],
       [['--text', 'hello', '--reply', '  '], "A suggestion's label is blank"], [['--text', 'hello', '--reply', 'This label is much longer than twenty-five'], 'is 42 characters; the limit is 25'],
       [['--text', '\u2800\u3164'], 'The text is blank'], [['--text', 'hello', '--reply', 'two\nlines'], 'holds a line break or a tab'],
+      [['--text', '\u00ad\u200e\u{e0020}'], 'The text is blank'], [['--text', 'hello', '--reply', 'Yes\u2028No'], 'holds a line break or a tab'],
       [['--text', 'hello', ...Array.from({ length: 12 }, (_, i) => ['--reply', `r${i}`]).flat()], '12 suggestions; a message takes at most 11'],
       [['--text', 'hello', '--open-url', `Go=https://x.example/${'a'.repeat(2040)}`], 'an open_url takes at most 2048']] as const) {
       const count = emu.state.conversations.size;

@@ -177,6 +177,11 @@ test('language-coverage names the languages a channel requires that a template l
     const midEdit = (await lintInProcess(dir)).diagnostics;
     assert.equal(midEdit.filter((d) => d.ruleId === 'language-coverage'), [], JSON.stringify(midEdit));
     assert.ok(midEdit.some((d) => d.ruleId === 'yaml-syntax'));
+    // only the broken file's language waits: another missing one is still named; a broken file of another name (order_shipped.notes.yaml) changes nothing
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, de, fr, es]\n`, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.fr.yaml': 'body: [\n', 'templates/order_shipped.notes.yaml': 'x: [\n' });
+    const cov = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'language-coverage');
+    assert.is(cov.length, 1, JSON.stringify(cov));
+    assert.match(cov[0]!.message, /has no es variant;/);
   } finally { cleanup(dir); }
 });
 

@@ -96,14 +96,14 @@ export async function sendText(client: Client, channelId: string, to: string, te
   // a message of nothing reaches the customer as an empty bubble: refused, as a template with a blank text is
   // (spaces, and characters that show nothing: zero-width spaces and joiners, a BOM)
   // (Braille and Hangul fillers and the combining grapheme joiner show nothing too)
-  const blank = (s: string): boolean => /^[\s\u200b-\u200d\u2060\ufeff\u2800\u3164\u115f\u1160\uffa0\u034f]*$/.test(s);
+  const blank = (s: string): boolean => /^[\s\u200b-\u200f\u2060-\u2064\ufeff\u2800\u3164\u115f\u1160\uffa0\u034f\u00ad\u180e\u17b4\u17b5\u{e0000}-\u{e007f}]*$/u.test(s);
   if (blank(text)) throw new ParamError(`The text is ${text === '' ? 'empty' : 'blank (spaces or characters that show nothing)'}: nothing was sent; give the message's text`);
   // a chip's label: 1 to 25 characters that show (format.md: a suggestion's text)
   // at most 11 suggestions on a message, an open_url address of at most 2048 characters (RBM's limits: a longer list or URL is refused)
   if (suggestions.length > 11) throw new ParamError(`${suggestions.length} suggestions; a message takes at most 11: nothing was sent`);
   for (const sg of suggestions) {
     if (blank(sg.text)) throw new ParamError(`A suggestion's label is ${sg.text === '' ? 'empty' : 'blank'}: nothing was sent; give each --reply and --open-url a label of 1 to 25 characters`);
-    if (/[\r\n\t]/.test(sg.text)) throw new ParamError(`The suggestion label ${JSON.stringify(sg.text)} holds a line break or a tab, which a chip cannot show: nothing was sent`);
+    if (/[\r\n\t\v\f\u0085\u2028\u2029]/.test(sg.text)) throw new ParamError(`The suggestion label ${JSON.stringify(sg.text)} holds a line break or a tab, which a chip cannot show: nothing was sent`);
     if ([...sg.text].length > 25) throw new ParamError(`The suggestion label "${sg.text}" is ${[...sg.text].length} characters; the limit is 25: nothing was sent`);
     if (sg.action === 'open_url' && sg.postbackData !== undefined && sg.postbackData.length > 2048) throw new ParamError(`The address of the suggestion "${sg.text}" is ${sg.postbackData.length} characters; an open_url takes at most 2048: nothing was sent`);
   }

@@ -95,8 +95,23 @@ const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') 
 
 /** Pure: the findings of translation-outdated and language-coverage over every file of a run. */
 export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[] }>> = {}, unread: readonly string[] = []): TranslationFinding[] {
-  /** a file that does not read, named like a variant of `name` (name.de.yaml, de/name.yaml, name/de.yaml): coverage waits for it */
-  const perhaps = (name: string): boolean => unread.some((f) => { const parts = f.split(/[\\/]/); const base = parts[parts.length - 1]!; return base.startsWith(`${name}.`) || parts.slice(0, -1).includes(name); });
+  /**
+   * The languages a file that does not read may be a variant of `name` in, by its name
+   * (name.de.yaml, de/name.yaml, name/de.yaml): coverage waits for those; 'any' when the name
+   * holds no language code (that file could be any variant).
+   */
+  const pending = (name: string): Set<string> | 'any' => {
+    const out = new Set<string>();
+    for (const f of unread) {
+      const parts = f.split(/[\\/]/);
+      const base = parts[parts.length - 1]!.replace(/\.ya?ml$/i, '');
+      const dir = parts[parts.length - 2];
+      const lang = base.startsWith(`${name}.`) ? base.slice(name.length + 1) : base === name ? dir : dir === name ? base : undefined;
+      if (lang === undefined) continue;
+      if (/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/.test(lang)) out.add(lang); else if (base === name || dir === name) return 'any';
+    }
+    return out;
+  };
   const groups = new Map<string, TranslationInput[]>();
   for (const i of inputs) {
     const k = `${i.channel}\u0000${i.name}`;
@@ -123,8 +138,9 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
       }
     }
     const want = channels[group[0]!.channel]?.languages;
-    if (want?.length && !perhaps(group[0]!.name)) {
-      const missing = want.filter((l) => !byLang.has(l));
+    const waiting = want?.length ? pending(group[0]!.name) : new Set<string>();
+    if (want?.length && waiting !== 'any') {
+      const missing = want.filter((l) => !byLang.has(l) && !waiting.has(l));
       if (missing.length) {
         const first = [...group].sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0))[0]!;
         out.push({
