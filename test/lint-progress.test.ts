@@ -31,4 +31,20 @@ test('a bar of as many steps as files, each ticked once, stopped at the end; non
   }
 });
 
+test('the bar: drawn on a terminal, not in a pipe, not in CI (CI=true) even on a terminal', async () => {
+  const { progress } = await import('../src/terminal/progress.ts');
+  const { runWithIo } = await import('../src/core/io.ts');
+  const { Readable } = await import('node:stream');
+  for (const [tty, env, drawn] of [[true, {}, true], [false, {}, false], [true, { CI: 'true' }, false], [true, { CI: 'false' }, true]] as const) {
+    let out = '';
+    const stream = Object.assign(new (await import('node:stream')).Writable({ write(c, _e, cb) { out += String(c); cb(); } }), { isTTY: tty, columns: 80 });
+    await runWithIo({ stdout: stream as never, stderr: stream as never, stdin: Readable.from([]), cwd: process.cwd(), env }, async () => {
+      const bar = await progress('linting', 10);
+      for (let i = 0; i < 10; i++) bar.tick();
+      bar.stop();
+    });
+    assert.is(out.includes('linting'), drawn, `${tty} ${JSON.stringify(env)}: ${JSON.stringify(out.slice(0, 80))}`);
+  }
+});
+
 test.run();
