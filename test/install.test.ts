@@ -6,7 +6,7 @@
 // each into a fresh project; then `npx tplsync init --yes && npx tplsync lint`, no install-script
 // warning, and the pull-request workflow init wrote run step by step with the action taken from
 // the tag and tplsync from the project's own node_modules (the action's default, from: project).
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
@@ -60,8 +60,33 @@ async function project(name: string): Promise<string> {
   return dir;
 }
 
+/**
+ * `npm install`, watched: npm's extraction of a tarball was seen to stall for good (14 minutes, no
+ * CPU used, a file of the package half written) once in a few runs. A process that used no CPU
+ * at all for two minutes is stalled, not slow (beside eight busy loops it still gets its share of
+ * a core): it is killed and the install run once more. No wall-clock limit: a slow install is
+ * waited for.
+ */
+async function npmInstall(dir: string, spec: string): Promise<{ exitCode: number | undefined; all: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const proc = execa('npm', ['install', '--save-dev', ...quiet, spec], { cwd: dir, env: npmEnv, reject: false, all: true });
+    let last = -1; let still = 0; let stalled = false;
+    const cpu = (): number => { try { const f = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return Number(f[11]) + Number(f[12]); } catch { return -1; } };
+    const watch = setInterval(() => {
+      const now = cpu();
+      if (now < 0) return; // no /proc (not Linux), or the process is gone
+      still = now === last ? still + 1 : 0;
+      last = now;
+      if (still >= 8) { stalled = true; proc.kill('SIGKILL'); }
+    }, 15_000);
+    const r = await proc.finally(() => clearInterval(watch));
+    if (!stalled || attempt >= 1) return { exitCode: r.exitCode, all: String(r.all ?? '') };
+    rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+  }
+}
+
 async function installAndUse(dir: string, spec: string): Promise<void> {
-  const install = await execa('npm', ['install', '--save-dev', ...quiet, spec], { cwd: dir, env: npmEnv, reject: false, all: true });
+  const install = await npmInstall(dir, spec);
   assert.is(install.exitCode, 0, install.all);
   assert.not.match(install.all, /install-scripts|prepare/, `npm warned about tplsync's scripts:\n${install.all}`);
   assert.ok(existsSync(path.join(dir, 'node_modules', 'tplsync', 'dist', 'bundle')), 'the installed package holds its build');
