@@ -35,6 +35,7 @@ export const ENVIRONMENT: readonly EnvVar[] = [
   { name: 'TPLSYNC_DEBUG', commands: API, what: 'Set to anything but `0`: one line per HTTP attempt on stderr (method, path, outcome, time; never a header, so never the key). `--debug` does the same and also prints the stack trace of an internal error.' },
   { name: 'NO_COLOR', commands: COLOUR, what: 'Set and not empty: no colour, even on a terminal (https://no-color.org).' },
   { name: 'FORCE_COLOR', commands: COLOUR, what: 'Set and not `0`: colour even when the output is not a terminal (unless `NO_COLOR` is set).' },
+  { name: 'CI', commands: ['lint', 'plan', 'apply', 'promote', 'review'], what: 'Set and not `0` or `false` (as CI services set it): no progress bar, even when a runner gives a terminal (a log would keep every redraw).' },
   { name: 'GITHUB_STEP_SUMMARY', commands: ['lint'], what: 'With `--format github`: the Markdown report is appended to this file (GitHub Actions sets it: the job summary).' },
   { name: 'NODE_OPTIONS', commands: ['lint', 'plan', 'apply', 'types'], what: 'Read, never set: a lint of 2,000 or more files turns off V8\'s TurboFan inlining while it runs (it finishes sooner), unless `--turbo-inlining` or `--no-turbo-inlining` is given here or to `node`, which is then left as it is.' },
   { name: 'GITHUB_TOKEN', commands: ['comment'], what: 'The token that posts and edits the comment (in a workflow: `${{ github.token }}` with `pull-requests: write`).' },
