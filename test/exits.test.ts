@@ -8,6 +8,13 @@ import { startEmulator } from '../src/emulator/server.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
+/** the URL of an emulator started and closed again: a port nothing listens on */
+async function deadUrl(): Promise<string> {
+  const dead = await startEmulator({ keys: [KEY] });
+  await dead.close();
+  return dead.url;
+}
+
 const config = (url: string) => `environments:\n  t:\n    baseUrl: ${url}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels: {}\n`;
 
 test('status of an id nothing was sent with: exit 3 (usage), with what the service said', async () => {
@@ -23,9 +30,7 @@ test('status of an id nothing was sent with: exit 3 (usage), with what the servi
 });
 
 test('a refused connection names the host and port it tried (exit 7)', async () => {
-  const dead = await startEmulator({ keys: [KEY] });
-  const url = dead.url;
-  await dead.close();
+  const url = await deadUrl();
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': `${config(url)}    retries: 0\n` });
@@ -36,9 +41,7 @@ test('a refused connection names the host and port it tried (exit 7)', async () 
 });
 
 test('an environment\'s retries: the number of attempts a request makes before exit 7 (default 4 retries, 0 and 1 as set); a number out of 0..10 is a config problem', async () => {
-  const dead = await startEmulator({ keys: [KEY] });
-  const url = dead.url;
-  await dead.close();
+  const url = await deadUrl();
   const dir = tempDir();
   try {
     for (const [setting, attempts] of [['', 0], ['    retries: 0\n', 1], ['    retries: 1\n', 2]] as const) {

@@ -11,6 +11,8 @@ import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers
 const ESC = '\u001b';
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** a project on the embedded emulator, one WhatsApp channel */
+const EMULATOR_CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`;
 const EVIL = `bad ${ESC}]0;PWNED\u0007${ESC}[2J${ESC}[1Aend`;
 
 test('visible: C0 (but tab and newline), DEL and C1 as \\u escapes; one line on request; text without them unchanged', () => {
@@ -70,7 +72,7 @@ test('lint: a file name and a template name with escape sequences are printed wi
   const dir = tempDir();
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': EMULATOR_CONFIG,
       [`templates/b${ESC}[2Jc.yaml`]: VALID.replace(/^name: .*$/m, `name: "a${ESC}]0;T\u0007"`),
     });
     for (const env of [{}, { FORCE_COLOR: '1' }]) {
@@ -95,7 +97,7 @@ test('translations import: the names of the files it writes, with escape sequenc
   const dir = tempDir();
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': EMULATOR_CONFIG,
       [`templates/o${ESC}[2Jx.en_US.yaml`]: 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your order is ready for pickup at the store today."\n',
       'de.csv': 'id,en_US,de\r\nshop-whatsapp/order_ready:body.text,"Your order is ready for pickup at the store today.","Ihre Bestellung liegt heute im Laden bereit."\r\n',
     });
@@ -115,7 +117,7 @@ test('pull --from meta: a name with escape sequences is quoted with escapes', as
   const dir = tempDir();
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': EMULATOR_CONFIG,
       'meta.json': JSON.stringify({ data: [{ name: `evil${ESC}]0;PWNED\u0007${ESC}[2Jname`, language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '1', components: [{ type: 'BODY', text: 'Hello there, your order is ready now.' }] }] }),
     });
     const r = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
