@@ -23,6 +23,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta components reference; error 132018': { url: `${META}/templates/components`, checked: '2026-11-25' },
   'Meta templates guide': { url: `${META}/templates/overview`, checked: '2026-11-25' },
   'Meta supported languages': { url: `${META}/templates/supported-languages`, checked: '2026-11-25' },
+  // Meta's pages no longer list the characters a header or footer cannot hold; a partner's error page quotes the guidelines that did
+  'WhatsApp template guidelines (Twilio error 63040)': { url: 'https://www.twilio.com/docs/api/errors/63040', checked: '2026-11-29' },
   'Meta template review': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta template review, "parameter formatting"': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta error codes': { url: `${META}/support/error-codes`, checked: '2026-11-25' },

@@ -33,6 +33,28 @@ const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
 const meta = 'Meta components reference';
+/** the template guidelines' review reasons, as a partner's error page quotes them */
+const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
+/** a line break (a carriage return is text-characters' finding) */
+const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
+/** a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F); not (c), (R) or TM written as text */
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
+/** the two-digit country calling codes (ITU-T E.164); 1 and 7 are one digit, every other code three */
+const CC2 = new Set(['20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98']);
+
+/** why a phone number (digits, spaces, brackets, dashes, a leading +) will not be dialled as written, or undefined */
+export function phoneCountryProblem(written: string): string | undefined {
+  const digits = written.replace(/[^0-9]/g, '');
+  if (!written.startsWith('+')) {
+    if (digits.startsWith('00')) return `'${written}' starts with 00, the international prefix of some countries: write + and the country code instead (+${digits.slice(2)}).`;
+    if (digits.startsWith('0')) return `'${written}' is written as dialled at home (its 0 is a trunk prefix): WhatsApp dials it as an international number; write + and the country code, then the number without its 0 (+<country code> ${digits.slice(1)}).`;
+    return undefined;
+  }
+  if (digits.startsWith('0')) return `'${written}': a country code does not start with 0; write + and the country code (+44 for the United Kingdom, +49 for Germany).`;
+  const cc = digits[0] === '1' || digits[0] === '7' ? digits.slice(0, 1) : CC2.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3);
+  if (digits[cc.length] === '0') return `WhatsApp strips the 0 after the country code +${cc}: this button dials +${cc} ${digits.slice(cc.length + 1)}. If the number works without the 0, write it so; if it needs the 0, give another number or write it in the body text.`;
+  return undefined;
+}
 /** WhatsApp's formatting marks around text (as the body has them): ```mono```, or *, _, ~ around a run that does not begin or end with a space */
 const HEADER_MARKS = /(^|[^\p{L}\p{N}*_~`])(```[^`]+```|([*_~])(?!\s)[^*_~\n]+?(?<!\s)\3)(?![\p{L}\p{N}])/u;
 
@@ -762,6 +784,51 @@ export const whatsappRules = defineRules([
       if (text === undefined) return;
       const m = HEADER_MARKS.exec(text);
       if (m) ctx.report(['header', 'text'], `A header is not formatted: WhatsApp shows '${m[2]}' with its marks; remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+    },
+  },
+  {
+    id: 'header-footer-line-break', group: 'whatsapp', severity: 'error',
+    summary: 'A text header and the footer are one line each: no line break in them.',
+    why: 'WhatsApp takes a line break in the body only: templates whose text header or footer holds one (a YAML block scalar `|` ends with one) are rejected.',
+    fix: 'Write the header or footer on one line (a quoted string, or a folded `>-` block); put further lines in the body.', source: guidelines,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      const sites: [Path, string | undefined][] = [[['header', 'text'], h?.format === 'TEXT' ? str(h.text) : undefined], [['footer'], str(ctx.t.footer)]];
+      for (const [path, text] of sites) {
+        const at = text === undefined ? -1 : text.search(LINE_BREAK);
+        if (at < 0) continue;
+        const trailing = text!.slice(at).trim() === '';
+        ctx.report(path, `${path[0] === 'header' ? 'A text header' : 'The footer'} is one line; this one has a line break${trailing ? ' at its end (a YAML block `|` keeps one: write `|-` or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
+      }
+    },
+  },
+  {
+    id: 'header-footer-emoji', group: 'whatsapp', severity: 'warning',
+    summary: 'A text header and the footer hold no emoji.',
+    why: 'WhatsApp\'s template guidelines reject emoji in a text header and in the footer; the body may hold them.',
+    fix: 'Move the emoji into the body, or leave it out.', source: guidelines,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      const sites: [Path, string | undefined][] = [[['header', 'text'], h?.format === 'TEXT' ? str(h.text) : undefined], [['footer'], str(ctx.t.footer)]];
+      for (const [path, text] of sites) {
+        const m = text === undefined ? null : EMOJI.exec(text);
+        if (m) ctx.report(path, `${path[0] === 'header' ? 'A text header' : 'The footer'} holds no emoji; '${m[0]}' is one: move it into the body.`, { at: { start: m.index, end: m.index + m[0].length } });
+      }
+    },
+  },
+  {
+    id: 'button-phone-country', group: 'whatsapp', severity: 'warning',
+    summary: 'A PHONE_NUMBER button\'s number has its country code, with no 0 after it.',
+    why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
+    fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
+    check(ctx) {
+      for (const { v: b, i } of buttons(ctx)) {
+        const n = str(b.phone_number);
+        // longer, or not a number: button-phone's finding
+        if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !/^\+?[0-9][0-9 ()-]*$/.test(n)) continue;
+        const problem = phoneCountryProblem(n);
+        if (problem) ctx.report(['buttons', i, 'phone_number'], problem);
+      }
     },
   },
   {

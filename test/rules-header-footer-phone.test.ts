@@ -1,0 +1,61 @@
+// The characters WhatsApp's guidelines keep out of a text header and the footer (a line break, an
+// emoji) and the phone number a PHONE_NUMBER button dials (its country code; the 0 WhatsApp strips
+// after it), in-process: each case through the whole engine, the phone check as a function too.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { phoneCountryProblem } from '../src/lint/rules/whatsapp.ts';
+
+const RULES = new Set(['header-footer-line-break', 'header-footer-emoji', 'button-phone-country']);
+const lint = (text: string): string[] =>
+  finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .filter((d) => RULES.has(d.ruleId)).map((d) => `${d.ruleId}@${d.line}:${d.column}`);
+
+const template = (o: { header?: string; footer?: string; phone?: string }): string => [
+  'channel: shop-whatsapp', 'name: t', 'language: en_US', 'category: MARKETING',
+  ...(o.header !== undefined ? ['header:', '  format: TEXT', `  text: ${o.header}`] : []),
+  'body:', '  text: "Hello {{1}} 🎉, our spring sale\\nstarts today with everything at half price."', '  examples: { 1: Ana }',
+  ...(o.footer !== undefined ? [`footer: ${o.footer}`] : []),
+  ...(o.phone !== undefined ? ['buttons:', '  - type: PHONE_NUMBER', '    text: Call us', `    phone_number: ${o.phone}`] : []),
+].join('\n') + '\n';
+
+test('a line break in a text header or the footer is an error; in the body it is none', () => {
+  assert.equal(lint(template({ header: '"Spring sale\\ntoday"' })), ['header-footer-line-break@7:9']);
+  assert.equal(lint(template({ footer: '"Reply STOP\\nto opt out"' })), ['header-footer-line-break@8:9']);
+  // a block scalar keeps its last line break; `|-` and a folded `>-` do not
+  assert.equal(lint(template({ footer: '|\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
+  assert.equal(lint(template({ footer: '|-\n  Reply STOP to opt out' })), []);
+  assert.equal(lint(template({ header: '>-\n    Spring\n    sale' })), []);
+  assert.equal(lint(template({ header: '"Spring sale"', footer: 'Reply STOP to opt out' })), []);
+});
+
+test('an emoji in a text header or the footer is a warning, at the emoji; (R), TM and (c) as text are none', () => {
+  assert.equal(lint(template({ header: '"Spring sale 🌷 today"' })), ['header-footer-emoji@7:22']);
+  assert.equal(lint(template({ footer: '"Acme ❤️"' })), ['header-footer-emoji@8:15']);
+  // a flag is two regional indicators
+  assert.equal(lint(template({ footer: '"Made in Italy 🇮🇹"' })), ['header-footer-emoji@8:24']);
+  assert.equal(lint(template({ header: '"Acme® sale"', footer: '"Acme™ Outdoor © 2026"' })), []);
+});
+
+test('a phone number dialled at home, with 00, or with a 0 after its country code is a warning', () => {
+  assert.equal(lint(template({ phone: '"0301234567"' })), ['button-phone-country@11:19']);
+  assert.equal(lint(template({ phone: '"+1 555 005 1310"' })), []);
+  assert.equal(lint(template({ phone: '"15550051310"' })), [], 'Meta\'s own example: the country code without +');
+  // longer than 20 or not a number: button-phone's finding alone
+  assert.equal(lint(template({ phone: '"0800 call us now"' })), []);
+});
+
+test('phoneCountryProblem: the country code found by its length (1 and 7, the two-digit codes, three digits otherwise)', () => {
+  assert.match(phoneCountryProblem('+39 06 1234 5678')!, /\+39: this button dials \+39 612345678/);
+  assert.match(phoneCountryProblem('+55 0 955 585 95436')!, /\+55/);
+  assert.match(phoneCountryProblem('+420 0123 456')!, /\+420/);
+  assert.match(phoneCountryProblem('+7 0123 456 789')!, /\+7:/);
+  assert.match(phoneCountryProblem('+0 123')!, /does not start with 0/);
+  assert.match(phoneCountryProblem('0049 30 1234567')!, /\+49301234567/);
+  assert.match(phoneCountryProblem('(030) 123-4567')!, /trunk prefix/);
+  for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210']) {
+    assert.is(phoneCountryProblem(ok), undefined, ok);
+  }
+});
+
+test.run();
