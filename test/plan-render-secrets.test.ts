@@ -67,6 +67,15 @@ test('two sides that differ only in a secret are explained, not shown as two ide
   assert.not.match(textOnly, 'a secret value differs');
 });
 
+test('a secret the channel\'s copy did not have (a reference new in the file) is shown as (secret) on the file\'s side, with no note of a rotation', () => {
+  const c = update('Your code is ready, {{customer}}.', `Your code ${SECRET} is ready, {{customer}}.`);
+  for (const shown of [renderText(plan(c), { color: false, environment: 'dev' }), renderMarkdown(plan(c), { environment: 'dev' })]) {
+    assert.match(shown, 'Your code is ready, {{customer}}.');
+    assert.match(shown, 'Your code (secret) is ready, {{customer}}.');
+    assert.not.match(shown, 'a secret value differs');
+  }
+});
+
 test('a secret of several lines: the diff shows (secret), none of its lines, and keeps its lines apart', () => {
   const c = update('Hello {{customer}}, your code is on its way.', `Hello {{customer}}, your code is:\n${LINES}\nKeep it safe.`);
   for (const shown of [renderText(plan(c), { color: false, environment: 'dev' }), renderMarkdown(plan(c), { environment: 'dev' })]) {

@@ -121,12 +121,14 @@ function secretOnly(before: unknown, after: unknown): boolean {
 /**
  * A change of the text that also changes a secret value (rotated, and the text around it edited):
  * the masked sides show the edit alone, so the rotation is said beside it. The current value is in
- * the file's side and not in the channel's.
+ * the file's side and not in the channel's, and the channel's side shows a secret too: a secret
+ * the channel's copy did not have at all (a reference new in the file) shows as (secret) on the
+ * file's side alone, and is no rotation.
  */
 const SECRET_ALSO = 'and a secret value differs from the channel\'s copy: the update writes the environment\'s current value';
 function secretAlso(before: unknown, after: unknown): boolean {
   const [b, a] = [JSON.stringify(before) ?? '', JSON.stringify(after) ?? ''];
-  return secretValuesIn(a).some((w) => !b.includes(w));
+  return secretValuesIn(a).some((w) => !b.includes(w)) && redact(b) !== b;
 }
 
 /** showPair on the texts as the output gate will show them: masked before a long text is cut, so that no cut leaves a piece of a secret too short to be recognised */
