@@ -25,6 +25,7 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta supported languages': { url: `${META}/templates/supported-languages`, checked: '2026-11-25' },
   // Meta's pages no longer list the characters a header or footer cannot hold; a partner's error page quotes the guidelines that did
   'WhatsApp template guidelines (Twilio error 63040)': { url: 'https://www.twilio.com/docs/api/errors/63040', checked: '2026-11-29' },
+  'Meta supported media types': { url: `${META}/business-phone-numbers/media#supported-media-types`, checked: '2026-11-29' },
   'Meta template review': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta template review, "parameter formatting"': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta error codes': { url: `${META}/support/error-codes`, checked: '2026-11-25' },

@@ -39,6 +39,12 @@ const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
 /** a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F); not (c), (R) or TM written as text */
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
+/** the files WhatsApp takes as each media header (Meta's supported media types), by extension */
+const MEDIA_FILES: Readonly<Record<string, readonly string[]>> = {
+  IMAGE: ['jpg', 'jpeg', 'png'], VIDEO: ['mp4', '3gp', '3gpp'], DOCUMENT: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'],
+};
+/** extensions tplsync knows to be files of a kind (a URL ending `.html` or `.php` may serve anything: no finding) */
+const KNOWN_FILES = new Set([...Object.values(MEDIA_FILES).flat(), 'gif', 'webp', 'bmp', 'tif', 'tiff', 'svg', 'heic', 'heif', 'avif', 'ico', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'm4v', 'mpeg', 'mpg', 'mp3', 'aac', 'ogg', 'opus', 'wav', 'amr', 'm4a', 'zip', 'rar', '7z', 'csv', 'rtf', 'odt', 'ods', 'odp', 'epub', 'pages', 'key', 'numbers']);
 /** the two-digit country calling codes (ITU-T E.164); 1 and 7 are one digit, every other code three */
 const CC2 = new Set(['20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98']);
 
@@ -784,6 +790,28 @@ export const whatsappRules = defineRules([
       if (text === undefined) return;
       const m = HEADER_MARKS.exec(text);
       if (m) ctx.report(['header', 'text'], `A header is not formatted: WhatsApp shows '${m[2]}' with its marks; remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+    },
+  },
+  {
+    id: 'header-media-type', group: 'whatsapp', severity: 'warning',
+    summary: 'A media header\'s sample is a file of its format: an IMAGE a JPEG or PNG, a VIDEO an MP4 or 3GPP, a DOCUMENT a PDF, Office or text file (judged by the extension of the URL\'s path, when it has one); carousel cards\' headers too.',
+    why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send.',
+    fix: 'Give the URL of a sample of the header\'s format (spring.jpg for an IMAGE), or change the format to the file\'s.', source: 'Meta supported media types',
+    check(ctx) {
+      const sites: [Path, unknown][] = [];
+      const h = obj(ctx.t.header);
+      if (h) sites.push([['header', 'example'], h]);
+      for (const { v: c, i } of indexed(ctx.t.carousel)) { const ch = obj(c.header); if (ch) sites.push([['carousel', i, 'header', 'example'], ch]); }
+      for (const [path, header] of sites) {
+        const { format, example } = header as { format?: unknown; example?: unknown };
+        const types = typeof format === 'string' ? MEDIA_FILES[format] : undefined;
+        const url = str(example);
+        if (!types || url === undefined) continue;
+        const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
+        if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
+        const of = Object.entries(MEDIA_FILES).find(([, e]) => e.includes(ext))?.[0];
+        ctx.report(path, `${an(format as string).replace(/^a/, 'A')} header's sample is ${types.map((e) => `.${e}`).join(', ')}; this is a .${ext} file${of && of !== format ? ` (${an(of)} file: change the format to ${of}, or give ${an(format as string)} sample)` : ' (WhatsApp takes no such file)'}.`);
+      }
     },
   },
   {
