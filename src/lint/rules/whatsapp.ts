@@ -39,6 +39,16 @@ const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
 /** a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F); not (c), (R) or TM written as text */
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
+/** the texts of a text header and of the footer, where the template has them */
+function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: string }[] {
+  const h = obj(ctx.t.header);
+  const header = h?.format === 'TEXT' ? str(h.text) : undefined;
+  const footer = str(ctx.t.footer);
+  return [
+    ...(header !== undefined ? [{ path: ['header', 'text'], text: header, what: 'A text header' }] : []),
+    ...(footer !== undefined ? [{ path: ['footer'], text: footer, what: 'The footer' }] : []),
+  ];
+}
 /** the files WhatsApp takes as each media header (Meta's supported media types), by extension */
 const MEDIA_FILES: Readonly<Record<string, readonly string[]>> = {
   IMAGE: ['jpg', 'jpeg', 'png'], VIDEO: ['mp4', '3gp', '3gpp'], DOCUMENT: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'],
@@ -820,13 +830,11 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp takes a line break in the body only: templates whose text header or footer holds one (a YAML block scalar `|` ends with one) are rejected.',
     fix: 'Write the header or footer on one line (a quoted string, or a folded `>-` block); put further lines in the body.', source: guidelines,
     check(ctx) {
-      const h = obj(ctx.t.header);
-      const sites: [Path, string | undefined][] = [[['header', 'text'], h?.format === 'TEXT' ? str(h.text) : undefined], [['footer'], str(ctx.t.footer)]];
-      for (const [path, text] of sites) {
-        const at = text === undefined ? -1 : text.search(LINE_BREAK);
+      for (const { path, text, what } of headerAndFooter(ctx)) {
+        const at = text.search(LINE_BREAK);
         if (at < 0) continue;
-        const trailing = text!.slice(at).trim() === '';
-        ctx.report(path, `${path[0] === 'header' ? 'A text header' : 'The footer'} is one line; this one has a line break${trailing ? ' at its end (a YAML block `|` keeps one: write `|-` or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
+        const trailing = text.slice(at).trim() === '';
+        ctx.report(path, `${what} is one line; this one has a line break${trailing ? ' at its end (a YAML block `|` keeps one: write `|-` or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
       }
     },
   },
@@ -836,11 +844,9 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp\'s template guidelines reject emoji in a text header and in the footer; the body may hold them.',
     fix: 'Move the emoji into the body, or leave it out.', source: guidelines,
     check(ctx) {
-      const h = obj(ctx.t.header);
-      const sites: [Path, string | undefined][] = [[['header', 'text'], h?.format === 'TEXT' ? str(h.text) : undefined], [['footer'], str(ctx.t.footer)]];
-      for (const [path, text] of sites) {
-        const m = text === undefined ? null : EMOJI.exec(text);
-        if (m) ctx.report(path, `${path[0] === 'header' ? 'A text header' : 'The footer'} holds no emoji; '${m[0]}' is one: move it into the body.`, { at: { start: m.index, end: m.index + m[0].length } });
+      for (const { path, text, what } of headerAndFooter(ctx)) {
+        const m = EMOJI.exec(text);
+        if (m) ctx.report(path, `${what} holds no emoji; '${m[0]}' is one: move it into the body.`, { at: { start: m.index, end: m.index + m[0].length } });
       }
     },
   },
