@@ -3,7 +3,7 @@
 // its own environment's values; the secret (a canary) never appears in any output of lint, plan,
 // apply, preview, types, send or pull (which writes the reference back), nor in any file under
 // the project, the saved plan or the cache.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -246,6 +246,30 @@ test('one file, two environments: each emulator gets its own values; the secret 
     assert.match(pulledText, 'your code ((promo_token)) takes 10% off');
     // and so do the plain values the file it replaces referred to: the file keeps serving both environments
     assert.match(pulledText, '((shop_host))/spring/{{1}}');
+    // without the secret's variable, and no file that refers to it (a new clone of the config alone), pull cannot find the
+    // secret in the channel's texts: the template is not written, exit 1 (it wrote the secret into the file, exit 0)
+    const noSecret = { ...ENV, PROD_PROMO: undefined };
+    writeFiles(dir, { 'fresh/tplsync.config.yaml': config() });
+    const blind = await cliIn(['pull', '--env', 'production', '--channel', 'wa', '--id', id, '--dir', 'pulled'], { cwd: path.join(dir, 'fresh'), env: noSecret });
+    outputs.push({ what: 'pull (fresh, no secret)', r: blind });
+    assert.is(blind.exitCode, 1, blind.stdout + blind.stderr);
+    assert.match(blind.stderr, 'PROD_PROMO');
+    assert.match(blind.stderr, '((promo_token))');
+    assert.not.ok(existsSync(path.join(dir, 'fresh', 'pulled')), 'no file written');
+
+    // pull --from: a Meta export holds the approved texts, the secret among them; the file gets its reference
+    const exported = { data: [{ name: 'spring_promo', language: 'en_US', category: 'MARKETING', status: 'APPROVED', components: [
+      { type: 'BODY', text: `Hi {{1}}, your code ${CANARY_P} takes 10% off your next order this spring.`, example: { body_text: [['Ana']] } },
+    ] }] };
+    writeFileSync(path.join(dir, 'meta-export.json'), JSON.stringify(exported));
+    const fromMeta = await run(['pull', '--from', 'meta', 'meta-export.json', '--env', 'production', '--channel', 'wa', '--dir', 'from-meta']);
+    assert.ok(fromMeta.exitCode === 0 || fromMeta.exitCode === 1, fromMeta.stdout + fromMeta.stderr);
+    assert.match(readFileSync(path.join(dir, 'from-meta', 'spring_promo.en_US.yaml'), 'utf8'), 'your code ((promo_token)) takes 10% off');
+    const fromMetaBlind = await run(['pull', '--from', 'meta', 'meta-export.json', '--env', 'production', '--channel', 'wa', '--dir', 'from-meta-blind'], noSecret);
+    assert.is(fromMetaBlind.exitCode, 3, fromMetaBlind.stdout + fromMetaBlind.stderr);
+    assert.match(fromMetaBlind.stderr, 'PROD_PROMO');
+    assert.not.ok(existsSync(path.join(dir, 'from-meta-blind')), 'no file written');
+    rmSync(path.join(dir, 'meta-export.json'));
 
     // no output and no file holds a secret or a key
     for (const { what, r } of outputs) {

@@ -56,6 +56,12 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'secret' && r.unset?.length) {
+        const list = r.unset.map((u) => `((${u.value})) from ${u.variable}`).join(', ');
+        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} of environment '${env.name}' ${r.unset.length === 1 ? 'is' : 'are'} not set, and no file pulled shows where ${r.unset.length === 1 ? 'it stands' : 'they stand'}: tplsync finds a secret in the channel's texts by its value, and cannot tell whether this copy holds it (the file would hold it in clear). Set ${r.unset.map((u) => u.variable).join(' and ')} and pull again\n`);
+        code = EXIT.FINDINGS;
+        return;
+      }
       if (r.kind === 'secret') {
         const why = r.fields.length
           ? `in ${r.fields.join(', ')} the file has a secret value and the channel's text around it differs too, so the value the channel holds cannot be written back as its reference`

@@ -10,6 +10,33 @@ import { io } from '../core/io.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
 
+/**
+ * The secret values of the environment that cannot be read: their variable unset, empty or unfit
+ * (each with why, the message lookupValue throws). The others are read, and so masked in every
+ * output from here on.
+ */
+export function unreadableSecrets(env: EnvironmentConfig): { name: string; variable: string; why: string }[] {
+  const out: { name: string; variable: string; why: string }[] = [];
+  for (const [name, v] of Object.entries(env.values ?? {})) {
+    if (!('env' in v)) continue;
+    try { lookupValue(env, name); } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      out.push({ name, variable: v.env, why: e.message });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every secret value of the environment read, or a UsageError naming the one whose variable is
+ * unset, empty or unfit: `command` writes files from texts that may hold a secret, and finds one
+ * only by its value (valuesAsReferences); a value it does not know would be written in clear.
+ */
+export function requireSecretValues(env: EnvironmentConfig, command: string): void {
+  const [first] = unreadableSecrets(env);
+  if (first) throw new UsageError(`${command} writes each secret value of environment '${env.name}' into the files as its reference ((${first.name})), and finds it in the templates' texts by its value; without it the value would be written in clear: ${first.why}`);
+}
+
 /** The value of `name` in the environment (a secret read from its variable once per run). */
 export function lookupValue(env: EnvironmentConfig, name: string): ValueOfEnvironment | undefined {
   let l = lookups.get(env);

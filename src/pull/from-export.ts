@@ -18,7 +18,8 @@ import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { resolvePath } from '../core/io.js';
-import { escapeLiteralReferences } from '../model/values.js';
+import { escapeLiteralReferences, templateReferences } from '../model/values.js';
+import { requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { canonicalJson } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
@@ -147,6 +148,8 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
 export async function pullFromExport(config: Config, environment: EnvironmentConfig, req: ExportPullRequest, onOutcome: (o: ExportOutcome) => void): Promise<{ outcomes: ExportOutcome[]; diagnostics: Diagnostic[]; morePages: ReturnType<typeof pagesNotGiven> }> {
   const out: ExportOutcome[] = [];
   const push = (o: ExportOutcome) => { out.push(o); onOutcome(o); };
+  // the environment's values written back as their references, as pull writes them: a secret found by its value
+  requireSecretValues(environment, 'pull --from');
   // every input is read and understood before anything is written
   const inputs: { rel: string; templates: Imported[] }[] = [];
   const pages: ListingPage[] = [];
@@ -194,19 +197,23 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       const here = lives !== undefined && resolvePath(lives.abs) === resolvePath(target);
+      // the platform's texts as the file writes them: a ((name)) in them escaped (it is text, or lint would ask for a value and plan put
+      // one in its place), then each value of the environment found in them as its reference (a plain value only where the file it
+      // replaces refers to it)
+      const referenced = new Set(here ? templateReferences(lives.value).map((x) => x.name) : []);
+      const value = valuesAsReferences(escapeLiteralReferences(t.value), environment, undefined, referenced);
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
-        const differs = !sameTemplate(escapeLiteralReferences(t.value), lives.value as Record<string, unknown>);
+        const differs = !sameTemplate(value, lives.value as Record<string, unknown>);
         push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(differs ? { differs } : {}) });
         continue;
       }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
-      // a ((name)) in the platform's texts is text: escaped, or lint would ask for a value and plan put one in its place
-      // ... and its description, which no export carries (Meta's and Twilio's have none)
+      // its description, which no export carries (Meta's and Twilio's have none)
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...escapeLiteralReferences(t.value), ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
+      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
     }

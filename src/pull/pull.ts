@@ -12,7 +12,7 @@ import { fromFile, fromRead, kindCategory, type CanonicalTemplate, type Placehol
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
-import { markedTemplate, refersToSecret, shownTemplate, valuesAsReferences } from '../project/values.js';
+import { markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, templateReferences } from '../model/values.js';
@@ -38,7 +38,7 @@ export type PullOutcome =
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
-  | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[] }
+  | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[] }
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
   | { id: string; kind: 'held'; file: string; name: string; language: string }
   | { id: string; kind: 'managed'; file: string }
@@ -50,7 +50,16 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   const push = (o: PullOutcome) => { out.push(o); onOutcome(o); };
   const existing = await existingTemplates(config, conn.environment, req.cwd, [req.dir]);
   const written: string[] = [];
-  for (const id of req.ids) {
+  // A secret is written back as its reference, found by its value: one whose variable is unset is
+  // known only where a file has its reference (the value the channel holds there, learned). The
+  // templates whose files refer to such a secret are pulled first, and what they teach serves every
+  // template of the run; a template written while a secret is still unknown could hold it in clear,
+  // and is not written.
+  const unset = unreadableSecrets(conn.environment);
+  const learnedAll = new Map<string, string>();
+  const teaches = (id: string): boolean => existing.some((e) => e.id === id.toLowerCase() && templateReferences(e.value).some((x) => unset.some((u) => u.name === x.name)));
+  const ids = unset.length ? [...req.ids.filter(teaches), ...req.ids.filter((id) => !teaches(id))] : req.ids;
+  for (const id of ids) {
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
     if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     const r = await conn.client.getTemplate(req.channelId, id);
@@ -86,6 +95,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // secrets of the output too: what the channel holds is masked wherever it shows, and a copy still holding it is not written
       for (const v of learned.keys()) addSecret(v, 'value');
     }
+    for (const [v, n] of learned) learnedAll.set(v, n);
+    const unknown = unset.filter((u) => ![...learnedAll.values()].includes(u.name));
+    if (unknown.length) { push({ id, kind: 'secret', file: rel, name, language, fields: [], unset: unknown.map(({ name: value, variable }) => ({ value, variable })) }); continue; }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
     let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
@@ -118,7 +130,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
     // then each value of the environment found in the channel's strings
     const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced, learned);
+    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced, learnedAll);
     const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
