@@ -107,6 +107,8 @@ test('a saved promotion is refused (exit 4, nothing written) when the source mov
     const apply = await run(['apply', 'promotion.json', '--auto-approve']);
     assert.is(apply.exitCode, 4, apply.stdout + apply.stderr);
     assert.match(apply.stderr, `wa/approved_${tag}/en_US: the template in staging, the promotion's source, changed (now PAUSED): promote it again`);
+    assert.match(apply.stderr, "Make a new promotion (tplsync promote --from staging --to production --out FILE)");
+    assert.not.match(apply.stderr, "tplsync plan --out");
     assert.is(production.state.templates.size, before, 'nothing written');
     // a promotion edited by hand (its source list) is refused by the digest
     const doc = JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { source: { templates: unknown[] } };

@@ -60,4 +60,35 @@ test('apply refuses a hand-edited plan whole (exit 4) and writes nothing', async
   }
 });
 
+test('a saved plan run again after part of it was written (a run stopped, or failed on the way): what the channel holds as the plan writes it is done, the rest written (exit 0); a copy changed otherwise is still stale', async () => {
+  const { dir } = await planned();
+  try {
+    const env = { WHOLE_KEY: KEY };
+    // an earlier run of the plan wrote one of its three templates, then stopped
+    const first = await cliIn(['apply', 'templates/one.en_US.yaml', '--auto-approve'], { cwd: dir, env });
+    assert.is(first.exitCode, 0, first.stdout + first.stderr);
+    const again = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
+    assert.match(again.stderr, '1 template of the plan holds on the channel what the plan writes (an earlier run of it wrote it): not written again');
+    assert.match(again.stdout, '2 to create');
+    const after = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
+    const { summary } = JSON.parse(after.stdout) as { summary: { create: number; update: number } };
+    assert.equal([summary.create, summary.update], [0, 0], 'all three written, once');
+  } finally { cleanup(dir); }
+  // a template of the plan written with another text since (not what the plan writes): stale, nothing written
+  const { dir: other } = await planned();
+  try {
+    const env = { WHOLE_KEY: KEY };
+    const file = path.join(other, 'templates', 'one.en_US.yaml');
+    const planned1 = readFileSync(file, 'utf8');
+    writeFileSync(file, planned1.replace('is ready for pickup', 'is ready for collection'));
+    assert.is((await cliIn(['apply', 'templates/one.en_US.yaml', '--auto-approve'], { cwd: other, env })).exitCode, 0);
+    writeFileSync(file, planned1);
+    const stale = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: other, env });
+    assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
+    assert.match(stale.stderr, 'the template now exists on the channel');
+    assert.match(stale.stderr, 'Make a new plan (tplsync plan --out FILE)');
+  } finally { cleanup(other); }
+});
+
 test.run();

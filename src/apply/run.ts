@@ -9,6 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
+import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
@@ -49,8 +50,10 @@ function item(c: { channel: string; name: string; language: string; publicId: st
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
-export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string): PendingApply {
-  return { environment: saved.environment, target, items: verified.writes.flatMap((c) => item(c, c.body)) };
+/** the writes of a verified saved plan, but those `done` names (publicIds the channel holds as the plan writes them) */
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = []): PendingApply {
+  const skip = new Set(done.map((id) => id.toLowerCase()));
+  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(c, c.body)) };
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
@@ -59,14 +62,27 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
 
 /**
  * What moved since a saved plan was made: its files (by hash: `known` holds those already read,
- * e.g. by verifySavedBodies, so that no file is read twice) and its templates on the channel.
+ * e.g. by verifySavedBodies, so that no file is read twice) and its templates on the channel. A
+ * template whose copy on the channel is what the plan writes (`verified`'s body: an earlier run of
+ * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
+ * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, known: ReadonlyMap<string, string | undefined>, progress?: ProgressFactory, signal?: AbortSignal): Promise<Staleness[]> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[] }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
-  return staleness(saved, {
+  const known = verified.fileHashes;
+  const bodies = new Map(verified.writes.map((w) => [w.publicId.toLowerCase(), w]));
+  const done: string[] = [];
+  const moved = staleness(saved, {
     fileHash: (f) => (known.has(f) ? known.get(f) : hashTemplateFile(path.resolve(cwd, f))),
     read: (id) => reads.get(id) ?? null,
-  });
+    written: (c, r) => {
+      const w = bodies.get(c.publicId.toLowerCase());
+      // written and in review or approved: a copy the review REJECTED (or paused, disabled) is not done, the plan is stale
+      if (!(r.statusText === 'PENDING' || isApprovedState(r.statusText))) return false;
+      return w !== undefined && diffTemplates(fromWriteBody(w.body, w.channelId, w.publicId), fromRead(r, w.channelId)).length === 0;
+    },
+  }, done);
+  return { moved, done };
 }
 
 export interface WriteOptions {

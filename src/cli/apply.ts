@@ -95,7 +95,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir);
-      const moved = await savedPlanStaleness(conn, saved, filesDir, verified.fileHashes, progress, signal);
+      const { moved, done } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
       // a promotion: what its source approved must still be so
       if (saved.source) {
         const src = saved.source;
@@ -110,10 +110,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         for (const m of moved) io().stderr.write(`  ${m.key}: ${m.what}\n`);
         if (verified.problems.length) io().stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
         for (const m of verified.problems) io().stderr.write(`  ${m.key}: ${m.what}\n`);
-        io().stderr.write('Make a new plan (tplsync plan --out FILE) and review it.\n');
+        // a promotion is made again by promote (a plan of the target alone would not check the source's approval)
+        io().stderr.write(saved.source
+          ? `Make a new promotion (tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE) and review it.\n`
+          : 'Make a new plan (tplsync plan --out FILE) and review it.\n');
         return EXIT.STALE_PLAN;
       }
-      pending = pendingOfVerified(verified, saved, conn.target);
+      pending = pendingOfVerified(verified, saved, conn.target, done);
+      if (done.length) io().stderr.write(`tplsync: ${done.length} template${done.length === 1 ? ' of the plan holds' : 's of the plan hold'} on the channel what the plan writes (an earlier run of it wrote ${done.length === 1 ? 'it' : 'them'}): not written again\n`);
       // what the plan held back when it was made: not in it, so not written; said, and a read that failed is exit 5 (plan again)
       if (saved.held?.length) {
         pending = { ...pending, held: saved.held };

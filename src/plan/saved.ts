@@ -187,18 +187,25 @@ export function classifyPlanText(text: string, fileName: string): PlanFileKind {
 
 export interface Staleness { key: string; what: string }
 
-/** Pure: what moved since the plan, given the files' hashes now and the reads now. */
-export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null }): Staleness[] {
+/**
+ * Pure: what moved since the plan, given the files' hashes now and the reads now. `written`: the
+ * templates of the plan that hold what it writes now (an earlier run of this plan wrote them, and
+ * was stopped or failed after): not what moved, but done, listed in `done` by publicId.
+ */
+export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => boolean }, done: string[] = []): Staleness[] {
   const out: Staleness[] = [];
   for (const c of saved.changes) {
     const key = templateKey(c);
+    let fileMoved = false;
     if (c.file && c.fileHash) {
       const h = now.fileHash(c.file);
       if (h === undefined) out.push({ key, what: `${c.file} was deleted since the plan` });
       else if (h !== c.fileHash) out.push({ key, what: `${c.file} changed since the plan` });
+      fileMoved = h !== c.fileHash;
     }
     const r = now.read(c.publicId);
     const fp = fingerprint(r);
+    if (fp !== c.remoteFingerprint && r && !fileMoved && now.written?.(c, r)) { done.push(c.publicId); continue; }
     if (fp !== c.remoteFingerprint) {
       out.push({
         key, what: c.remoteFingerprint === 'absent' ? `the template now exists on the channel (${r!.statusText})`
