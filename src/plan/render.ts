@@ -220,15 +220,24 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     // notes that differ only in a template's own time (its next possible edit) are one note
     const notes = new Map<string, string[]>();
     const first = new Map<string, string>();
+    /** the times of each grouped note's templates: the note says the earliest and the latest */
+    const times = new Map<string, string[]>();
+    const TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g;
     const note = (text: string, key: string): void => {
-      const k = text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g, '(a time of its own)');
+      const k = text.replace(TIME, '\u0001');
       const ks = notes.get(k);
       if (ks) ks.push(key); else { notes.set(k, [key]); first.set(k, text); }
+      (times.get(k) ?? times.set(k, []).get(k)!).push(...(text.match(TIME) ?? []));
+    };
+    /** a grouped note with its templates' times: one time when they share it, else the span (each template's own in `tplsync plan`) */
+    const timed = (k: string): string => {
+      const ts = [...new Set(times.get(k) ?? [])].sort();
+      return k.split('\u0001').join(ts.length <= 1 ? (ts[0] ?? '') : `(each template at its own time, from ${ts[0]} to ${ts[ts.length - 1]})`);
     };
     for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
     for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));
     const named = (ks: readonly string[]): string => `${ks.slice(0, 5).map((k) => `\`${k}\``).join(', ')}${ks.length > 5 ? ` and ${ks.length - 5} more` : ''}`;
-    const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : k).split('\u0000') as [string, string]; return { icon, text, ks }; })
+    const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : timed(k)).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
     let size = 0;
