@@ -913,12 +913,19 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'authentication-otp', group: 'whatsapp', severity: 'error',
-    summary: 'An AUTHENTICATION template has exactly one OTP button; OTP buttons appear only there.',
-    why: 'WhatsApp authentication templates are built around one one-time-password button.',
-    fix: 'Give the template one `type: OTP` button with an otp_type, or change its category.', source: 'Meta authentication templates',
+    summary: 'An AUTHENTICATION template has exactly one OTP button, its labels without emoji; OTP buttons appear only there.',
+    why: 'WhatsApp authentication templates are built around one one-time-password button, and "URLs, media, and emojis are not supported" in them.',
+    fix: 'Give the template one `type: OTP` button with an otp_type, or change its category; write its labels without emoji.', source: 'Meta authentication templates',
     check(ctx) {
       reportSchema(ctx, 'authentication-otp');
       const otps = buttons(ctx).filter(({ v: b }) => b.type === 'OTP');
+      for (const { v: b, i } of otps) {
+        for (const key of ['text', 'autofill_text'] as const) {
+          const label = str(b[key]);
+          const m = label === undefined ? null : EMOJI.exec(label);
+          if (m) ctx.report(['buttons', i, key], `An authentication template's button holds no emoji ("URLs, media, and emojis are not supported"); remove '${m[0]}'.`, { at: { start: m.index, end: m.index + m[0].length } });
+        }
+      }
       if (ctx.t.category === 'AUTHENTICATION') {
         if (otps.length === 0) ctx.report(['category'], 'An AUTHENTICATION template needs exactly one OTP button; it has none.');
         else if (otps.length > 1) ctx.report(['buttons', otps[1]!.i, 'type'], `An AUTHENTICATION template has exactly one OTP button; this is the ${ordinal(2)}.`);
