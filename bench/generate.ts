@@ -51,20 +51,22 @@ function mixText(i: number): string {
   if (slot === 3) {
     const expires = `${2030 + (i % 60)}-${String(1 + (i % 12)).padStart(2, '0')}-15T12:00:00.000Z`;
     return templateText(4 + 5 * Math.floor(i / 5), 'realistic').replaceAll(`_${4 + 5 * Math.floor(i / 5)}`, `_${i}`)
-      .replace(/^body:\n {2}text: "[^"]*"/m, `body:\n  text: "${warn ? SHORT_BODY : LONG_BODY}"`)
+      .replace(/^body:\n {2}text: "[^"]*"/m, `body:\n  text: "${(warn ? SHORT_BODY : LONG_BODY).replaceAll('{i}', String(i))}"`)
       .replace('{ type: TTL, ttl: 3600 }', `{ type: EXPIRE_TIME, expireTime: "${expires}" }`);
   }
   if (slot >= 5) {
-    const text = samples()[slot - 5]!.replace(/^name: \S+$/m, `name: template_${i}`);
+    // each template its own body (Meta rejects a second template with the same body and footer: duplicate-content)
+    const text = samples()[slot - 5]!.replace(/^name: \S+$/m, `name: template_${i}`).replace(/^(body:\n {2}text: ")/m, `$1Offer ${i}: `);
     // the warning of a kind: a language WhatsApp does not list (language-unknown)
     return warn ? text.replace(/^language: \S+$/m, 'language: xx_YY') : text;
   }
   return templateText(i, 'realistic');
 }
 
-const SHORT_BODY = 'Hi {{customer}}, order {{order_id}} shipped.';
+// each template's body its own, as in a real project (Meta rejects a second template with the same body and footer)
+const SHORT_BODY = 'Hi {{customer}}, order {{order_id}} shipped ({i}).';
 
-const LONG_BODY = 'Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days.';
+const LONG_BODY = 'Hi {{customer}}, your order {{order_id}} from our shop is on its way and should arrive within three working days (ref {i}).';
 
 export function templateText(i: number, dirty: boolean | Corpus = false): string {
   const corpus: Corpus = dirty === true ? 'dirty' : dirty === false ? 'clean' : dirty;

@@ -18,7 +18,7 @@ test('the sample templates of the repository lint clean', async () => {
 });
 
 test('exit 0 and a clean report for valid templates; exit 1 with positions for errors', async () => {
-  const dir = project({ 'templates/ok.yaml': VALID, 'templates/bad.yaml': VALID.replace('name: order_ready', 'name: Order Ready') });
+  const dir = project({ 'templates/ok.yaml': VALID, 'templates/bad.yaml': VALID.replace('name: order_ready', 'name: Order Ready').replace('your order is ready', 'your parcel is ready') });
   try {
     const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.is(r.exitCode, 1);

@@ -82,7 +82,7 @@ test('lint --fix on a project: each wrapped text is the text inside its pair, an
     const files: Record<string, { yaml: string; path: string[]; intended: string }> = {
       'double.yaml': { yaml: `${named('double')}body:\n  text: \u201CHi {{1}}, your order is ready.\u201D\n  examples: { 1: Ana }\n`, path: ['body', 'text'], intended: 'Hi {{1}}, your order is ready.' },
       'leading.yaml': { yaml: `${named('leading')}header:\n  format: TEXT\n  text: \u201C{{1}}, your order is ready for pickup at the store.\u201D\n  examples: { 1: Ana }\nbody:\n  text: See you soon at the store.\n`, path: ['header', 'text'], intended: '{{1}}, your order is ready for pickup at the store.' },
-      'single.yaml': { yaml: `${named('single')}body:\n  text: \u2018Hi {{1}}, your order is ready.\u2019\n  examples: { 1: Ana }\n`, path: ['body', 'text'], intended: 'Hi {{1}}, your order is ready.' },
+      'single.yaml': { yaml: `${named('single')}body:\n  text: \u2018Hi {{1}}, your parcel is ready.\u2019\n  examples: { 1: Ana }\n`, path: ['body', 'text'], intended: 'Hi {{1}}, your parcel is ready.' },
       'german.yaml': { yaml: `${named('german').replace('en_US', 'de')}body:\n  text: \u201EHallo {{1}}, Ihre Bestellung ist da.\u201C\n  examples: { 1: Ana }\n`, path: ['body', 'text'], intended: 'Hallo {{1}}, Ihre Bestellung ist da.' },
     };
     writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\n', ...Object.fromEntries(Object.entries(files).map(([f, v]) => [`t/${f}`, v.yaml])) });

@@ -33,7 +33,7 @@ test('the sample templates of the repository lint clean', async () => {
 });
 
 test('an error at its position, with its rule; a valid file alone is clean', async () => {
-  const dir = project({ 'templates/ok.yaml': VALID, 'templates/bad.yaml': VALID.replace('name: order_ready', 'name: Order Ready') });
+  const dir = project({ 'templates/ok.yaml': VALID, 'templates/bad.yaml': VALID.replace('name: order_ready', 'name: Order Ready').replace('your order is ready', 'your parcel is ready') });
   try {
     const r = await lintInProcess(dir);
     assert.is(r.exitCode, 1);
@@ -72,7 +72,7 @@ test('inline suppression with a reason silences the finding on the next line', a
 });
 
 test('finds the config from a subdirectory and resolves globs relative to it', async () => {
-  const dir = project({ 'templates/a.yaml': VALID, 'templates/nested/deep/b.yaml': VALID.replace('order_ready', 'other') });
+  const dir = project({ 'templates/a.yaml': VALID, 'templates/nested/deep/b.yaml': VALID.replace('order_ready', 'other').replace('your order is ready', 'your parcel is ready') });
   try {
     const { loadConfig } = await import('../src/config/load.ts');
     const { lintProject } = await import('../src/lint/run.ts');

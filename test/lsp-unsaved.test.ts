@@ -41,7 +41,7 @@ test('an unsaved file under the globs is linted with the project; outside them i
     assert.not.ok(project.covers(scratch));
     assert.is(project.findings().get(scratch), undefined);
     // rediscovery (a file created on disk) keeps the open unsaved one
-    writeFileSync(path.join(dir, 'templates/other.yaml'), ORDER.replace('order_ready', 'order_other'));
+    writeFileSync(path.join(dir, 'templates/other.yaml'), ORDER.replace('order_ready', 'order_other').replace('your order is ready', 'your parcel is ready'));
     await project.discover();
     assert.ok(project.covers(fresh));
     // closed without saving: gone from the project, its findings with it

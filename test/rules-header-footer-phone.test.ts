@@ -1,5 +1,5 @@
-// The characters WhatsApp's guidelines keep out of a text header and the footer (a line break, an
-// emoji) and the phone number a PHONE_NUMBER button dials (its country code; the 0 WhatsApp strips
+// Two templates of a channel with one body and footer (duplicate-content), the characters WhatsApp's guidelines keep out of a text header and the footer (a line break, an
+// emoji), the phone number a PHONE_NUMBER button dials (its country code; the 0 WhatsApp strips
 // after it), in-process: each case through the whole engine, the phone check as a function too.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -56,6 +56,20 @@ test('phoneCountryProblem: the country code found by its length (1 and 7, the tw
   for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210']) {
     assert.is(phoneCountryProblem(ok), undefined, ok);
   }
+});
+
+test('duplicate-content: two names with one body and footer on a channel; not language variants of one name, other channels, or authentication templates', () => {
+  const file = (name: string, o: { language?: string; channel?: string; category?: string; footer?: string } = {}): string => [
+    `channel: ${o.channel ?? 'shop-whatsapp'}`, `name: ${name}`, `language: ${o.language ?? 'en_US'}`, `category: ${o.category ?? 'UTILITY'}`,
+    'body:', '  text: "Hello {{1}}, your statement for this month is ready in the app."', '  examples: { 1: Ana }', `footer: ${o.footer ?? 'Nordbank'}`,
+  ].join('\n') + '\n';
+  const project = (files: Record<string, string>): string[] => finishProject(Object.entries(files).map(([f, text]) => lintBytes(f, Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })), { severities: {} })
+    .filter((d) => d.ruleId === 'duplicate-content').map((d) => `${d.file}:${d.line}`);
+  assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_available') }), ['a.yaml:2', 'b.yaml:2']);
+  assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_available', { footer: 'Nordbank Private' }) }), []);
+  assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_ready', { language: 'en_GB' }) }), []);
+  assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_available', { channel: 'other-whatsapp' }) }), []);
+  assert.equal(project({ 'a.yaml': file('login_a', { category: 'AUTHENTICATION' }), 'b.yaml': file('login_b', { category: 'AUTHENTICATION' }) }), []);
 });
 
 test.run();

@@ -38,7 +38,7 @@ test('the schema file: a reference-led URL is valid where a URL is asked; a plai
 test('lint: the same; a value that is no URL is reported once, as before', async () => {
   const dir = tempDir();
   try {
-    const yaml = (example: string, name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: MARKETING\nheader:\n  format: IMAGE\n  example: "${example}"\nbody:\n  text: "Hi {{1}}, our spring sale starts today in every store."\n  examples: { 1: Maria }\n`;
+    const yaml = (example: string, name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: MARKETING\nheader:\n  format: IMAGE\n  example: "${example}"\nbody:\n  text: "Hi {{1}}, our spring sale (${name}) starts today in every store."\n  examples: { 1: Maria }\n`;
     writeFiles(dir, {
       'tplsync.config.yaml': `${CONFIG}    values:\n      cdn_host: https://cdn.example.com\n`,
       'templates/a.yaml': yaml('((cdn_host))/spring.png', 'spring_a'),

@@ -40,6 +40,8 @@ export interface FileFacts {
   translation?: TranslationFacts;
   /** WhatsApp components only, RCS content only, or both (rules/channel-kind.ts) */
   content?: TemplateContent;
+  /** a hash of a WhatsApp template's body text and footer (rule duplicate-content); absent for authentication templates and RCS content */
+  wording?: string;
   /** the references to environment values, ((name)), at the `((` of each (rule env-value-missing); absent when none */
   references?: { name: string; span: Span }[];
 }

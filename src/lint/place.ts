@@ -17,6 +17,7 @@ import type { FileFacts, FileLintOptions, FileResult } from './file-result.js';
 import { deferredVariantFacts, variantFacts, type VariantFacts } from './rules/variants.js';
 import { translationFacts } from './rules/translations.js';
 import { contentOf } from './rules/channel-kind.js';
+import { wordingOf } from './rules/wording.js';
 import { MAX_FINDINGS_PER_RULE } from './rule.js';
 import { loadingDiagnostics } from './stage-problems.js';
 
@@ -109,6 +110,8 @@ function factsOf(doc: LocatedDocument, t: Loose, found: Collected, lazy = false)
     facts.translation = translationFacts(t);
   }
   facts.content = contentOf(t);
+  const wording = wordingOf(t);
+  if (wording) facts.wording = wording;
   if (found.refs.length) {
     facts.references = found.refs.map((r) => {
       const v = stringAt(t, r.path);

@@ -9,6 +9,7 @@ import { rcsRules } from './rules/rcs.js';
 import { rcsLimitRules } from './rules/rcs-limits.js';
 import { variantRules } from './rules/variants.js';
 import { translationRules } from './rules/translations.js';
+import { wordingRules } from './rules/wording.js';
 import { whatsappRules } from './rules/whatsapp.js';
 import { authenticationRules } from './rules/authentication.js';
 import { carouselRules } from './rules/carousel.js';
@@ -32,7 +33,7 @@ const sourced = (r: Rule): Rule => {
 
 export const RULES: readonly Rule[] = ([
   ...loadingRules, ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
-  ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
+  ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...wordingRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 export const CHECKED_RULES: readonly Rule[] = RULES.filter((r) => r.check);
