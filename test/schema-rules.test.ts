@@ -82,4 +82,14 @@ test('the schema is judged once per template value, and a valid one costs no map
   assert.equal(mapSchemaErrors(templateErrors(t), t).length, [...schemaFindings(t).values()].reduce((n, l) => n + l.length, 0));
 });
 
+test('a comma that cut a text inside `{ ... }`: the unknown key it made says to quote the whole value (WhatsApp buttons and RCS suggestions)', () => {
+  const messages = (text: string): string[] => lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema' || d.ruleId === 'rcs-action-keys').map((d) => d.message);
+  const wa = 'channel: wa\nname: confirm_login\nlanguage: de\ncategory: UTILITY\nbody:\n  text: "Hallo {{1}}, jemand hat sich gerade in Ihr Konto eingeloggt."\n  examples: { 1: Jonas }\nbuttons:\n  - { type: QUICK_REPLY, text: Ja, das war ich }\n';
+  assert.equal(messages(wa), ["Unknown key 'das war ich' in buttons[0] (a QUICK_REPLY button takes: type, text): a comma inside `{ ... }` ends the value before it, and 'das war ich' was read as a key of its own; if it belongs to `text`, quote the whole value (text: \"Ja, das war ich\")"]);
+  const rcs = 'channel: rcs\nname: confirm\nlanguage: en\nmessage:\n  type: text\n  message: "Was it you who signed in just now?"\n  suggestions:\n    - { action: reply, text: Yes, it was me, postbackData: "yes" }\n';
+  assert.match(messages(rcs)[0]!, 'quote the whole value (text: "Yes, it was me")');
+  // a key misspelt with a value of its own is a typo, not a cut text
+  assert.not.match(messages(wa.replace('text: Ja, das war ich', 'txt: Ja'))[0] ?? '', 'a comma inside');
+});
+
 test.run();

@@ -186,10 +186,29 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} ${e.message ?? 'is invalid'}` };
     }
     f = { ...f, ruleId: owner(f.ruleId) };
+    if (e.keyword === 'additionalProperties') {
+      const split = commaSplit(e.data, (e.params as { additionalProperty: string }).additionalProperty);
+      if (split) f = { ...f, message: `${f.message.replace(/[.]$/, '')}: a comma inside \`{ ... }\` ends the value before it, and '${split.key}' was read as a key of its own; if it belongs to \`${split.before}\`, quote the whole value (${split.before}: "${split.value}, ${split.key}")` };
+    }
     const k = `${f.ruleId}|${f.path.join('/')}|${f.message}`;
     if (!seen.has(k)) { seen.add(k); out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` }); }
   }
   return out;
+}
+
+/**
+ * An unknown key of a mapping that reads as the rest of a text cut at a comma: `{ type: QUICK_REPLY,
+ * text: Ja, das war ich }` is the key 'das war ich' with no value, after `text: Ja`. The key holds a
+ * space or starts with something other than a letter, and has no value; the key before it a text.
+ */
+function commaSplit(data: unknown, key: string): { key: string; before: string; value: string } | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m[key] !== null || !/\s|^[^A-Za-z_]/.test(key)) return undefined;
+  const keys = Object.keys(m);
+  const before = keys[keys.indexOf(key) - 1];
+  const value = before === undefined ? undefined : m[before];
+  return typeof value === 'string' || typeof value === 'number' ? { key, before: before!, value: String(value) } : undefined;
 }
 
 function article(t: string): string {
