@@ -81,11 +81,11 @@ test('a plan of 600 edits with the same note and 1,000 creates: the comment stay
   assert.match(md, /^- `(~ update|\+ create)` shop-whatsapp\/tpl_\d{4}\/en_US$/m);
   assert.match(md, /^- … and \d+ more$/m);
   // notes with each template's own time are one note; whatever the sections hold, never over the limit
-  const timed = { ...plan, changes: plan.changes.map((c, i) => (i < 600 ? { ...c, attention: [`no edit left before 2026-11-${String(1 + (i % 28)).padStart(2, '0')}T03:07:16.827Z`] } : c)) };
+  const timed = { ...plan, changes: plan.changes.map((c, i) => (i < 600 ? { ...c, attention: [`no edit left before 2026-11-${String(1 + (i % 28)).padStart(2, '0')}T03:07:16.827Z: the service will refuse this one`] } : c)) };
   const md2 = renderMarkdown(timed, { environment: 'production' });
   assert.ok(md2.length <= 65_536, `${md2.length} characters`);
   // the note says when: the earliest and the latest of its templates' times (a trial could not tell from "a time of its own")
-  assert.match(md2, /- ⚠️ 600 templates \(.*\): no edit left before \(each template at its own time, from 2026-11-01T03:07:16.827Z to 2026-11-28T03:07:16.827Z\)/);
+  assert.match(md2, /- ⚠️ 600 templates \(.*\): no edit left before their own times \(from 2026-11-01T03:07:16.827Z to 2026-11-28T03:07:16.827Z\): the service will refuse each of them/);
   // templates that share the time: the time itself
   const same = { ...plan, changes: plan.changes.map((c, i) => (i < 3 ? { ...c, attention: ['no edit left before 2026-11-05T10:00:00Z'] } : c)) };
   assert.match(renderMarkdown(same, { environment: 'production' }), /- ⚠️ 3 templates \(.*\): no edit left before 2026-11-05T10:00:00Z$/m);

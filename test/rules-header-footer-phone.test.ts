@@ -25,6 +25,7 @@ test('a line break in a text header or the footer is an error; in the body it is
   // a block scalar keeps its last line break; `|-` and a folded `>-` do not
   assert.equal(lint(template({ footer: '|\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
   assert.equal(lint(template({ footer: '|-\n  Reply STOP to opt out' })), []);
+  assert.equal(lint(template({ footer: '>\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
   assert.equal(lint(template({ header: '>-\n    Spring\n    sale' })), []);
   assert.equal(lint(template({ header: '"Spring sale"', footer: 'Reply STOP to opt out' })), []);
 });
@@ -35,6 +36,24 @@ test('an emoji in a text header or the footer is a warning, at the emoji; (R), T
   // a flag is two regional indicators
   assert.equal(lint(template({ footer: '"Made in Italy 🇮🇹"' })), ['header-footer-emoji@8:24']);
   assert.equal(lint(template({ header: '"Acme® sale"', footer: '"Acme™ Outdoor © 2026"' })), []);
+  // a keycap (a digit, U+FE0F, U+20E3) and a pictograph of the emoji planes shown as text by default
+  assert.equal(lint(template({ footer: '"Acme 1️⃣ Inc"' })), ['header-footer-emoji@8:15']);
+  assert.equal(lint(template({ footer: '"Blood type 🅰"' })), ['header-footer-emoji@8:21']);
+  assert.equal(lint(template({ header: '"Sale #1 ★ ✓ ↔"' })), []);
+});
+
+test('the emoji is named whole: a flag is its two letters, a family its joined people', async () => {
+  const { finishProject: finish, lintBytes: one } = await import('../src/lint/engine.ts');
+  const messages = (footer: string): string[] => finish([one('t.yaml', Buffer.from(template({ footer })), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .filter((d) => d.ruleId === 'header-footer-emoji').map((d) => `${d.column}-${d.endColumn} ${d.message}`);
+  assert.equal(messages('"Made in Brazil 🇧🇷"'), ["25-29 The footer holds no emoji; '🇧🇷' is one: move it into the body."]);
+  assert.match(messages('"Family 👨‍👩‍👧 owned"')[0]!, "'👨‍👩‍👧' is one");
+});
+
+test('a phone button of a carousel card is dialled the same way: its country code and the 0 after it', () => {
+  const card = (phone: string) => `  - header: { format: IMAGE, example: "https://cdn.example.com/p.jpg" }\n    buttons: [{ type: PHONE_NUMBER, text: Ligar, phone_number: "${phone}" }]\n`;
+  const text = ['channel: shop-whatsapp', 'name: t', 'language: pt_BR', 'category: MARKETING', 'body:', '  text: "Olá {{1}}, veja as nossas lojas e ligue para a mais perto de você."', '  examples: { 1: Ana }', 'carousel:'].join('\n') + '\n' + card('+55 011 3333-4444') + card('011 3333-4444');
+  assert.equal(lint(text), ['button-phone-country@10:64', 'button-phone-country@12:64']);
 });
 
 test('a phone number dialled at home, with 00, or with a 0 after its country code is a warning', () => {

@@ -86,7 +86,7 @@ test('a saved plan run again after part of it was written (a run stopped, or fai
     writeFileSync(file, planned1);
     const stale = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: other, env });
     assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
-    assert.match(stale.stderr, 'the template now exists on the channel');
+    assert.match(stale.stderr, 'the template now exists on the channel (APPROVED), and is not what the plan writes');
     assert.match(stale.stderr, 'Make a new plan (tplsync plan --out FILE)');
   } finally { cleanup(other); }
 });

@@ -88,6 +88,11 @@ test('a comma that cut a text inside `{ ... }`: the unknown key it made says to 
   assert.equal(messages(wa), ["Unknown key 'das war ich' in buttons[0] (a QUICK_REPLY button takes: type, text): a comma inside `{ ... }` ends the value before it, and 'das war ich' was read as a key of its own; if it belongs to `text`, quote the whole value (text: \"Ja, das war ich\")"]);
   const rcs = 'channel: rcs\nname: confirm\nlanguage: en\nmessage:\n  type: text\n  message: "Was it you who signed in just now?"\n  suggestions:\n    - { action: reply, text: Yes, it was me, postbackData: "yes" }\n';
   assert.match(messages(rcs)[0]!, 'quote the whole value (text: "Yes, it was me")');
+  // a text with double quotes: the suggestion in single quotes, YAML that reads back as the text
+  assert.match(messages(wa.replace('text: Ja, das war ich', 'text: Sag "super", bitte mehr'))[0]!, `quote the whole value (text: 'Sag "super", bitte mehr')`);
+  // a rest of one word (no value), and a rest that holds a colon (a key with a value of its own)
+  assert.match(messages(wa.replace('text: Ja, das war ich', 'text: Nein, sperren'))[0]!, 'quote the whole value (text: "Nein, sperren")');
+  assert.match(messages(wa.replace('text: Ja, das war ich', 'text: Gut, aber langsam: leider'))[0]!, 'quote the whole value (text: "Gut, aber langsam: leider")');
   // a key misspelt with a value of its own is a typo, not a cut text
   assert.not.match(messages(wa.replace('text: Ja, das war ich', 'txt: Ja'))[0] ?? '', 'a comma inside');
 });

@@ -77,9 +77,10 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
     read: (id) => reads.get(id) ?? null,
     written: (c, r) => {
       const w = bodies.get(c.publicId.toLowerCase());
+      if (w === undefined) return undefined;
+      if (diffTemplates(fromWriteBody(w.body, w.channelId, w.publicId), fromRead(r, w.channelId)).length) return 'differs';
       // written and in review or approved: a copy the review REJECTED (or paused, disabled) is not done, the plan is stale
-      if (!(r.statusText === 'PENDING' || isApprovedState(r.statusText))) return false;
-      return w !== undefined && diffTemplates(fromWriteBody(w.body, w.channelId, w.publicId), fromRead(r, w.channelId)).length === 0;
+      return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
     },
   }, done);
   return { moved, done };

@@ -232,7 +232,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     /** a grouped note with its templates' times: one time when they share it, else the span (each template's own in `tplsync plan`) */
     const timed = (k: string): string => {
       const ts = [...new Set(times.get(k) ?? [])].sort();
-      return k.split('\u0001').join(ts.length <= 1 ? (ts[0] ?? '') : `(each template at its own time, from ${ts[0]} to ${ts[ts.length - 1]})`);
+      // a note about one template ("the service will refuse this one") said of them all
+      return k.split('\u0001').join(ts.length <= 1 ? (ts[0] ?? '') : `their own times (from ${ts[0]} to ${ts[ts.length - 1]})`).replace(/\bthis one\b/g, 'each of them');
     };
     for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
     for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));

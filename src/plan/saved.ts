@@ -192,7 +192,7 @@ export interface Staleness { key: string; what: string }
  * templates of the plan that hold what it writes now (an earlier run of this plan wrote them, and
  * was stopped or failed after): not what moved, but done, listed in `done` by publicId.
  */
-export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => boolean }, done: string[] = []): Staleness[] {
+export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => 'done' | 'differs' | 'not approved' | undefined }, done: string[] = []): Staleness[] {
   const out: Staleness[] = [];
   for (const c of saved.changes) {
     const key = templateKey(c);
@@ -205,12 +205,15 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
     }
     const r = now.read(c.publicId);
     const fp = fingerprint(r);
-    if (fp !== c.remoteFingerprint && r && !fileMoved && now.written?.(c, r)) { done.push(c.publicId); continue; }
+    const against = fp !== c.remoteFingerprint && r && !fileMoved ? now.written?.(c, r) : undefined;
+    if (against === 'done') { done.push(c.publicId); continue; }
     if (fp !== c.remoteFingerprint) {
+      // compared with what the plan writes: another text (someone's edit), or the plan's own text in a state that is not done
+      const also = against === 'differs' ? ', and is not what the plan writes' : against === 'not approved' ? ', with the text the plan writes, and is not in review or approved' : '';
       out.push({
-        key, what: c.remoteFingerprint === 'absent' ? `the template now exists on the channel (${r!.statusText})`
+        key, what: c.remoteFingerprint === 'absent' ? `the template now exists on the channel (${r!.statusText})${also}`
           : !r ? 'the template is gone from the channel'
-            : `the template on the channel changed${c.remoteStatus && c.remoteStatus !== r.statusText ? ` (status ${c.remoteStatus} → ${r.statusText})` : ''}`,
+            : `the template on the channel changed${c.remoteStatus && c.remoteStatus !== r.statusText ? ` (status ${c.remoteStatus} → ${r.statusText})` : ''}${also}`,
       });
     }
   }

@@ -109,7 +109,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           // url, phone_number and flow on the wrong type of a template button have their own rules
           if (p.length === 2 && p[0] === 'buttons' && RULE_CHECKED_BUTTON_KEYS.has(key)) continue;
           const types = buttonKeyOwners(key);
-          const a = /^[AEIOU]/.test(owner) ? 'an' : 'a';
+          const a = an(owner).split(' ')[0]!;
           const moved = owner === 'OTP' && (key === 'package_name' || key === 'signature_hash')
             ? `; write the app under \`supported_apps: [{ package_name, signature_hash }]\` (the Cloud API's current shape)` : '';
           f = { ruleId: 'schema', path: [...p, key], part: 'key',
@@ -188,7 +188,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     f = { ...f, ruleId: owner(f.ruleId) };
     if (e.keyword === 'additionalProperties') {
       const split = commaSplit(e.data, (e.params as { additionalProperty: string }).additionalProperty);
-      if (split) f = { ...f, message: `${f.message.replace(/[.]$/, '')}: a comma inside \`{ ... }\` ends the value before it, and '${split.key}' was read as a key of its own; if it belongs to \`${split.before}\`, quote the whole value (${split.before}: "${split.value}, ${split.key}")` };
+      if (split) f = { ...f, message: `${f.message.replace(/[.]$/, '')}: a comma inside \`{ ... }\` ends the value before it, and '${split.key}' was read as a key of its own; if it belongs to \`${split.before}\`, quote the whole value (${split.before}: ${yamlQuoted(split.text)})` };
     }
     const k = `${f.ruleId}|${f.path.join('/')}|${f.message}`;
     if (!seen.has(k)) { seen.add(k); out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` }); }
@@ -198,17 +198,28 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
 
 /**
  * An unknown key of a mapping that reads as the rest of a text cut at a comma: `{ type: QUICK_REPLY,
- * text: Ja, das war ich }` is the key 'das war ich' with no value, after `text: Ja`. The key holds a
- * space or starts with something other than a letter, and has no value; the key before it a text.
+ * text: Ja, das war ich }` is the key 'das war ich' with no value, after `text: Ja`; `text: Nein,
+ * sperren` the key 'sperren'; `text: Gut, aber langsam: leider` the key 'aber langsam' with the value
+ * 'leider'. The key has no value (a misspelt key has one), or holds a space (no key of the format
+ * does); the key before it a text. `text`: the whole value as it was meant.
  */
-function commaSplit(data: unknown, key: string): { key: string; before: string; value: string } | undefined {
+function commaSplit(data: unknown, key: string): { key: string; before: string; text: string } | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const m = data as Record<string, unknown>;
-  if (m[key] !== null || !/\s|^[^A-Za-z_]/.test(key)) return undefined;
+  const rest = m[key];
+  const spaced = /\s/.test(key);
+  if (!(rest === null || (spaced && (typeof rest === 'string' || typeof rest === 'number')))) return undefined;
   const keys = Object.keys(m);
   const before = keys[keys.indexOf(key) - 1];
   const value = before === undefined ? undefined : m[before];
-  return typeof value === 'string' || typeof value === 'number' ? { key, before: before!, value: String(value) } : undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  return { key, before: before!, text: `${String(value)}, ${key}${rest === null ? '' : `: ${String(rest)}`}` };
+}
+
+/** a text as a YAML scalar that reads back as it is: double quotes, or single quotes when it holds a double quote or a backslash */
+function yamlQuoted(text: string): string {
+  if (!/["\\]/.test(text)) return `"${text}"`;
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 function article(t: string): string {

@@ -2,7 +2,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
-import { an, arr, defineRules, indexed, obj, sample, str, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
@@ -37,8 +37,19 @@ const meta = 'Meta components reference';
 const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 /** a line break (a carriage return is text-characters' finding) */
 const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
-/** a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F); not (c), (R) or TM written as text */
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
+/**
+ * a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F), a keycap
+ * (1️⃣, #️⃣), a pictograph of the emoji planes (🅰); not (c), (R), TM or an arrow written as text
+ */
+const EMOJI = /[0-9#*]\uFE0F?\u20E3|\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[\u{1F000}-\u{1FAFF}]/u;
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** the first emoji of a text, whole (a flag's two letters, a family's joined people, a skin tone): its offsets and the emoji */
+function emojiIn(text: string): { start: number; end: number; emoji: string } | undefined {
+  const m = EMOJI.exec(text);
+  if (!m) return undefined;
+  const g = GRAPHEMES.segment(text).containing(m.index);
+  return g ? { start: g.index, end: g.index + g.segment.length, emoji: g.segment } : { start: m.index, end: m.index + m[0].length, emoji: m[0] };
+}
 /** the texts of a text header and of the footer, where the template has them */
 function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: string }[] {
   const h = obj(ctx.t.header);
@@ -834,7 +845,7 @@ export const whatsappRules = defineRules([
         const at = text.search(LINE_BREAK);
         if (at < 0) continue;
         const trailing = text.slice(at).trim() === '';
-        ctx.report(path, `${what} is one line; this one has a line break${trailing ? ' at its end (a YAML block `|` keeps one: write `|-` or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
+        ctx.report(path, `${what} is one line; this one has a line break${trailing ? ' at its end (a YAML block, `|` or `>`, keeps one: write `|-` or `>-`, or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
       }
     },
   },
@@ -845,8 +856,8 @@ export const whatsappRules = defineRules([
     fix: 'Move the emoji into the body, or leave it out.', source: guidelines,
     check(ctx) {
       for (const { path, text, what } of headerAndFooter(ctx)) {
-        const m = EMOJI.exec(text);
-        if (m) ctx.report(path, `${what} holds no emoji; '${m[0]}' is one: move it into the body.`, { at: { start: m.index, end: m.index + m[0].length } });
+        const e = emojiIn(text);
+        if (e) ctx.report(path, `${what} holds no emoji; '${e.emoji}' is one: move it into the body.`, { at: { start: e.start, end: e.end } });
       }
     },
   },
@@ -856,12 +867,15 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
     fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
-      for (const { v: b, i } of buttons(ctx)) {
+      // the template's buttons and its carousel cards' (a card's phone button is dialled the same way)
+      const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
+      for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
+      for (const [at, b] of sites) {
         const n = str(b.phone_number);
-        // longer, or not a number: button-phone's finding
+        // longer, or not a number: button-phone's (or carousel-card-buttons') finding
         if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !/^\+?[0-9][0-9 ()-]*$/.test(n)) continue;
         const problem = phoneCountryProblem(n);
-        if (problem) ctx.report(['buttons', i, 'phone_number'], problem);
+        if (problem) ctx.report([...at, 'phone_number'], problem);
       }
     },
   },
@@ -922,8 +936,8 @@ export const whatsappRules = defineRules([
       for (const { v: b, i } of otps) {
         for (const key of ['text', 'autofill_text'] as const) {
           const label = str(b[key]);
-          const m = label === undefined ? null : EMOJI.exec(label);
-          if (m) ctx.report(['buttons', i, key], `An authentication template's button holds no emoji ("URLs, media, and emojis are not supported"); remove '${m[0]}'.`, { at: { start: m.index, end: m.index + m[0].length } });
+          const e = label === undefined ? undefined : emojiIn(label);
+          if (e) ctx.report(['buttons', i, key], `An authentication template's button holds no emoji ("URLs, media, and emojis are not supported"); remove '${e.emoji}'.`, { at: { start: e.start, end: e.end } });
         }
       }
       if (ctx.t.category === 'AUTHENTICATION') {
