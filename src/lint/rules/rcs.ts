@@ -1,9 +1,10 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
 import { reportSchema } from './schema.js';
+import { ACTION_KEYS } from './suggestions.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
-import { arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 
 type Path = (string | number)[];
@@ -279,8 +280,18 @@ export const rcsRules = defineRules([
     summary: 'A suggestion takes only the keys of its action, and the keys that action needs.',
     why: 'Each RBM suggested action has its own fields (dial: phoneNumber; view_location: latLong, label, query; create_calendar_event: startTime, endTime, title, description; open_url: openUrlApplication, webviewType). A key of another action is dropped or refused, and a dial chip without a number calls no one.',
     fix: 'Move the key to a suggestion of the action it belongs to, or change `action`; add the key the action needs.', source: 'RBM SuggestedAction',
-    // the keys of each action are the schema's (suggestions.ts words its errors on them)
-    check(ctx) { reportSchema(ctx, 'rcs-action-keys'); },
+    // the keys of each action are the schema's (suggestions.ts words its errors on them); a key the action needs given
+    // as a text of spaces alone is as missing (the request drops an empty text, and the review refuses it as missing)
+    check(ctx) {
+      reportSchema(ctx, 'rcs-action-keys');
+      for (const { s, path } of suggestions(ctx)) {
+        const keys = typeof s.action === 'string' ? ACTION_KEYS[s.action]?.required ?? [] : [];
+        for (const k of keys) {
+          const v = s[k];
+          if (typeof v === 'string' && v.trim() === '') ctx.report([...path, k], `${an(String(s.action)).replace(/^a/, 'A')} suggestion needs '${k}', and this one is ${v === '' ? 'empty' : 'only spaces'}: write it, or remove the suggestion.`);
+        }
+      }
+    },
   },
   {
     id: 'rcs-dial', group: 'rcs', severity: 'error', summary: 'A dial suggestion calls a phone number in E.164 form (+, country code, at most 15 digits).',
@@ -306,6 +317,8 @@ export const rcsRules = defineRules([
         if (s.action !== 'view_location') continue;
         const ll = obj(s.latLong);
         if (!ll && str(s.query) === undefined) { ctx.report([...path, 'action'], 'A view_location suggestion needs `latLong` or `query`.'); continue; }
+        // an empty query finds no place (the request drops it: the review refuses the suggestion as having neither)
+        if (!ll && str(s.query)!.trim() === '') { ctx.report([...path, 'query'], `A view_location suggestion's query is what the maps app searches for; this one is ${s.query === '' ? 'empty' : 'only spaces'}: write the place, or give latLong.`); continue; }
         if (ll) {
           for (const [k, max] of [['latitude', 90], ['longitude', 180]] as const) {
             const v = ll[k];
