@@ -42,16 +42,18 @@ const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
  * (1️⃣, #️⃣), a pictograph of the emoji planes (🅰); not (c), (R), TM or an arrow written as text
  */
 const EMOJI = /[0-9#*]\uFE0F?\u20E3|\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[\u{1F000}-\u{1FAFF}]/u;
-const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** made when first asked for (a finding's emoji): ICU's segmenter costs every lint worker milliseconds to make */
+let graphemes: Intl.Segmenter | undefined;
 /** the first emoji of a text, whole (a flag's two letters, a family's joined people, a skin tone): its offsets and the emoji */
 function emojiIn(text: string): { start: number; end: number; emoji: string } | undefined {
   const m = EMOJI.exec(text);
   if (!m) return undefined;
-  const g = GRAPHEMES.segment(text).containing(m.index);
+  const g = (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text).containing(m.index);
   return g ? { start: g.index, end: g.index + g.segment.length, emoji: g.segment } : { start: m.index, end: m.index + m[0].length, emoji: m[0] };
 }
 /** the texts of a text header and of the footer, where the template has them */
 function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: string }[] {
+  if (ctx.t.header === undefined && ctx.t.footer === undefined) return [];
   const h = obj(ctx.t.header);
   const header = h?.format === 'TEXT' ? str(h.text) : undefined;
   const footer = str(ctx.t.footer);
@@ -819,6 +821,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send.',
     fix: 'Give the URL of a sample of the header\'s format (spring.jpg for an IMAGE), or change the format to the file\'s.', source: 'Meta supported media types',
     check(ctx) {
+      if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
       const sites: [Path, unknown][] = [];
       const h = obj(ctx.t.header);
       if (h) sites.push([['header', 'example'], h]);
@@ -867,6 +870,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
     fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
+      if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return;
       // the template's buttons and its carousel cards' (a card's phone button is dialled the same way)
       const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
       for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
