@@ -40,6 +40,8 @@ test('an emoji in a text header or the footer is a warning, at the emoji; (R), T
   assert.equal(lint(template({ footer: '"Acme 1️⃣ Inc"' })), ['header-footer-emoji@8:15']);
   assert.equal(lint(template({ footer: '"Blood type 🅰"' })), ['header-footer-emoji@8:21']);
   assert.equal(lint(template({ header: '"Sale #1 ★ ✓ ↔"' })), []);
+  // not emoji in Unicode's data (an arrow, a letter in a square of the emoji planes), or asking for text (U+FE0E)
+  assert.equal(lint(template({ footer: '"Next 🡒 🄰 ⌚︎"' })), []);
 });
 
 test('the emoji is named whole: a flag is its two letters, a family its joined people', async () => {
@@ -54,6 +56,10 @@ test('a phone button of a carousel card is dialled the same way: its country cod
   const card = (phone: string) => `  - header: { format: IMAGE, example: "https://cdn.example.com/p.jpg" }\n    buttons: [{ type: PHONE_NUMBER, text: Ligar, phone_number: "${phone}" }]\n`;
   const text = ['channel: shop-whatsapp', 'name: t', 'language: pt_BR', 'category: MARKETING', 'body:', '  text: "Olá {{1}}, veja as nossas lojas e ligue para a mais perto de você."', '  examples: { 1: Ana }', 'carousel:'].join('\n') + '\n' + card('+55 011 3333-4444') + card('011 3333-4444');
   assert.equal(lint(text), ['button-phone-country@10:64', 'button-phone-country@12:64']);
+  // and its length and form, as a template button's (button-phone)
+  const wrong = finishProject([lintBytes('t.yaml', Buffer.from(text.replace('+55 011 3333-4444', 'call us maybe').replace('011 3333-4444', '+49 30 1234 5678 9012 3456 78')), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .filter((d) => d.ruleId === 'button-phone').map((d) => `${d.line} ${d.message}`);
+  assert.equal(wrong, ["10 'call us maybe' is not a phone number; write digits with the country code, e.g. +4930123456.", '12 The phone number is 29 characters; the limit is 20.']);
 });
 
 test('a phone number dialled at home, with 00, or with a 0 after its country code is a warning', () => {
@@ -69,7 +75,8 @@ test('phoneCountryProblem: the country code found by its length (1 and 7, the tw
   assert.match(phoneCountryProblem('+55 0 955 585 95436')!, /\+55/);
   assert.match(phoneCountryProblem('+420 0123 456')!, /\+420/);
   assert.match(phoneCountryProblem('+7 0123 456 789')!, /\+7:/);
-  assert.match(phoneCountryProblem('+0 123')!, /does not start with 0/);
+  assert.match(phoneCountryProblem('+0 123 4567')!, /does not start with 0/);
+  assert.match(phoneCountryProblem('+1')!, /has 1 digit: too few/);
   assert.match(phoneCountryProblem('0049 30 1234567')!, /\+49301234567/);
   assert.match(phoneCountryProblem('(030) 123-4567')!, /trunk prefix/);
   for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210']) {
@@ -89,6 +96,16 @@ test('duplicate-content: two names with one body and footer on a channel; not la
   assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_ready', { language: 'en_GB' }) }), []);
   assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_available', { channel: 'other-whatsapp' }) }), []);
   assert.equal(project({ 'a.yaml': file('login_a', { category: 'AUTHENTICATION' }), 'b.yaml': file('login_b', { category: 'AUTHENTICATION' }) }), []);
+  // one wording as the platform receives it: a named placeholder is numbered
+  assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_named').replace('Hello {{1}}', 'Hello {{customer}}').replace('{ 1: Ana }', '{ customer: Ana }') }), ['a.yaml:2', 'b.yaml:2']);
+});
+
+test('RCS: a dial number with the trunk 0 in brackets is suggested without it; a blank a reader cannot see is as empty', () => {
+  const rcs = (suggestion: string): string[] => finishProject([lintBytes('r.yaml', Buffer.from(['channel: shop-rcs', 'name: r', 'language: en_GB', 'message:', '  type: text', '  message: "Questions about your booking? We are here to help."', '  suggestions:', `    - ${suggestion}`].join('\n') + '\n'), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .filter((d) => d.ruleId.startsWith('rcs-')).map((d) => `${d.ruleId} ${d.message}`);
+  assert.match(rcs('{ action: dial, text: Call us, phoneNumber: "+44(0)2079460958" }')[0]!, "write '+442079460958'");
+  assert.match(rcs('{ action: view_location, text: Airport, query: "\u200B" }')[0]!, 'rcs-view-location');
+  assert.match(rcs('{ action: create_calendar_event, text: Save, startTime: "2030-05-04T10:00:00Z", endTime: "2030-05-04T12:00:00Z", title: "\u200B" }')[0]!, "needs 'title', and this one is blank");
 });
 
 test.run();

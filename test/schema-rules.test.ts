@@ -93,6 +93,9 @@ test('a comma that cut a text inside `{ ... }`: the unknown key it made says to 
   // a rest of one word (no value), and a rest that holds a colon (a key with a value of its own)
   assert.match(messages(wa.replace('text: Ja, das war ich', 'text: Nein, sperren'))[0]!, 'quote the whole value (text: "Nein, sperren")');
   assert.match(messages(wa.replace('text: Ja, das war ich', 'text: Gut, aber langsam: leider'))[0]!, 'quote the whole value (text: "Gut, aber langsam: leider")');
+  // two commas: the whole text, whichever of its pieces is named; a number before the comma (YAML read 007 as 7): no suggestion
+  for (const m of messages(wa.replace('text: Ja, das war ich', 'text: Yes, please, call me'))) assert.match(m, 'quote the whole value (text: "Yes, please, call me")');
+  assert.not.match(messages(wa.replace('text: Ja, das war ich', 'text: 007, agent'))[0] ?? '', 'a comma inside');
   // a key misspelt with a value of its own is a typo, not a cut text
   assert.not.match(messages(wa.replace('text: Ja, das war ich', 'txt: Ja'))[0] ?? '', 'a comma inside');
 });

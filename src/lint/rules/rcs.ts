@@ -36,6 +36,9 @@ const CHIP_PLACEHOLDER = /\{\{\s*[A-Za-z0-9_]+\s*\}\}/;
 /** RBM: ttl and expireTime are at most 15 days after the message is submitted */
 const RBM_MAX_TTL_SECONDS = 15 * 86400;
 
+/** a text a reader sees nothing of: empty, spaces, or invisible characters alone (a zero-width space) */
+const blank = (v: string): boolean => v.replace(/[\s\p{Cf}]/gu, '') === '';
+
 export const rcsRules = defineRules([
   {
     id: 'rcs-message-length', group: 'rcs', severity: 'error', summary: 'The RCS message text has at most 3072 characters.',
@@ -288,7 +291,7 @@ export const rcsRules = defineRules([
         const keys = typeof s.action === 'string' ? ACTION_KEYS[s.action]?.required ?? [] : [];
         for (const k of keys) {
           const v = s[k];
-          if (typeof v === 'string' && v.trim() === '') ctx.report([...path, k], `${an(String(s.action)).replace(/^a/, 'A')} suggestion needs '${k}', and this one is ${v === '' ? 'empty' : 'only spaces'}: write it, or remove the suggestion.`);
+          if (typeof v === 'string' && blank(v)) ctx.report([...path, k], `${an(String(s.action)).replace(/^a/, 'A')} suggestion needs '${k}', and this one is ${v === '' ? 'empty' : 'blank (spaces or invisible characters)'}: write it, or remove the suggestion.`);
         }
       }
     },
@@ -301,7 +304,8 @@ export const rcsRules = defineRules([
       for (const { s, path } of suggestions(ctx)) {
         const n = str(s.phoneNumber);
         if (s.action === 'dial' && n !== undefined && !/^\+[1-9][0-9]{1,14}$/.test(n)) {
-          const fixed = n.replace(/[\s().-]/g, '');
+          // the trunk 0 written in brackets after the country code (+44 (0)20 ...) is not dialled from abroad: left out
+          const fixed = n.replace(/\(0\)/g, '').replace(/[\s().-]/g, '');
           ctx.report([...path, 'phoneNumber'], `'${n}' is not an E.164 number${/^\+[1-9][0-9]{1,14}$/.test(fixed) ? `; write '${fixed}'` : '; write +<country code><number>, e.g. +4930123456'}.`);
         }
       }
@@ -318,7 +322,7 @@ export const rcsRules = defineRules([
         const ll = obj(s.latLong);
         if (!ll && str(s.query) === undefined) { ctx.report([...path, 'action'], 'A view_location suggestion needs `latLong` or `query`.'); continue; }
         // an empty query finds no place (the request drops it: the review refuses the suggestion as having neither)
-        if (!ll && str(s.query)!.trim() === '') { ctx.report([...path, 'query'], `A view_location suggestion's query is what the maps app searches for; this one is ${s.query === '' ? 'empty' : 'only spaces'}: write the place, or give latLong.`); continue; }
+        if (!ll && blank(str(s.query)!)) { ctx.report([...path, 'query'], `A view_location suggestion's query is what the maps app searches for; this one is ${s.query === '' ? 'empty' : 'blank (spaces or invisible characters)'}: write the place, or give latLong.`); continue; }
         if (ll) {
           for (const [k, max] of [['latitude', 90], ['longitude', 180]] as const) {
             const v = ll[k];

@@ -206,14 +206,25 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
 function commaSplit(data: unknown, key: string): { key: string; before: string; text: string } | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const m = data as Record<string, unknown>;
-  const rest = m[key];
-  const spaced = /\s/.test(key);
-  if (!(rest === null || (spaced && (typeof rest === 'string' || typeof rest === 'number')))) return undefined;
+  // a button, a card, a suggestion: a handful of keys (a mapping of 60,000 unknown keys is no cut text, and would be walked once per key)
+  if (m[key] !== null && !/\s/.test(key)) return undefined;
   const keys = Object.keys(m);
-  const before = keys[keys.indexOf(key) - 1];
-  const value = before === undefined ? undefined : m[before];
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  return { key, before: before!, text: `${String(value)}, ${key}${rest === null ? '' : `: ${String(rest)}`}` };
+  if (keys.length > 32) return undefined;
+  const at = keys.indexOf(key);
+  const cut = (k: string): boolean => m[k] === null || (/\s/.test(k) && typeof m[k] === 'string');
+  if (at < 0 || !cut(key)) return undefined;
+  // back to the text the comma cut (each key between it and this one a piece of it too), forward to the piece that ends it
+  let first = at;
+  while (first > 0 && m[keys[first - 1]!] === null) first--;
+  const before = keys[first - 1];
+  // a number was a text YAML read as a number (007, 1.50): its writing is lost, no suggestion is safe
+  if (before === undefined || typeof m[before] !== 'string') return undefined;
+  let text = m[before] as string;
+  for (let k = first; k < keys.length && cut(keys[k]!); k++) {
+    text += `, ${keys[k]!}`;
+    if (m[keys[k]!] !== null) { text += `: ${m[keys[k]!] as string}`; break; }
+  }
+  return { key, before, text };
 }
 
 /** a text as a YAML scalar that reads back as it is: double quotes, or single quotes when it holds a double quote or a backslash */

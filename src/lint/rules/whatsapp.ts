@@ -39,9 +39,10 @@ const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
 /**
  * a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F), a keycap
- * (1️⃣, #️⃣), a pictograph of the emoji planes (🅰); not (c), (R), TM or an arrow written as text
+ * (1️⃣, #️⃣), an emoji of the emoji planes (🅰); not one asking for text (U+FE0E), not (c), (R), TM, an arrow
+ * or a letter in a box (🡒, 🄰: not emoji in Unicode's data)
  */
-const EMOJI = /[0-9#*]\uFE0F?\u20E3|\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[\u{1F000}-\u{1FAFF}]/u;
+const EMOJI = /[0-9#*]\uFE0F?\u20E3|(?:\p{Emoji_Presentation}|(?=\p{Emoji})[\u{1F000}-\u{1FAFF}])(?!\uFE0E)|\p{Extended_Pictographic}\uFE0F/u;
 /** made when first asked for (a finding's emoji): ICU's segmenter costs every lint worker milliseconds to make */
 let graphemes: Intl.Segmenter | undefined;
 /** the first emoji of a text, whole (a flag's two letters, a family's joined people, a skin tone): its offsets and the emoji */
@@ -51,6 +52,16 @@ function emojiIn(text: string): { start: number; end: number; emoji: string } | 
   const g = (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text).containing(m.index);
   return g ? { start: g.index, end: g.index + g.segment.length, emoji: g.segment } : { start: m.index, end: m.index + m[0].length, emoji: m[0] };
 }
+/** a phone number as written on a button: digits, spaces, brackets and dashes, an optional + first */
+const PHONE_WRITTEN = /^\+?[0-9(][0-9 ()-]*$/;
+/** the buttons that may call: the template's and its carousel cards' (a card's phone button is dialled the same way) */
+function phoneSites(ctx: RuleContext): [Path, Loose][] {
+  if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return [];
+  const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
+  for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
+  return sites;
+}
+
 /** the texts of a text header and of the footer, where the template has them */
 function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: string }[] {
   if (ctx.t.header === undefined && ctx.t.footer === undefined) return [];
@@ -71,16 +82,23 @@ const KNOWN_FILES = new Set([...Object.values(MEDIA_FILES).flat(), 'gif', 'webp'
 /** the two-digit country calling codes (ITU-T E.164); 1 and 7 are one digit, every other code three */
 const CC2 = new Set(['20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98']);
 
+/** the country calling code an international number's digits (after the +) start with: 1 and 7, the two-digit codes, else three digits */
+export function countryCodeOf(digits: string): string {
+  return digits[0] === '1' || digits[0] === '7' ? digits.slice(0, 1) : CC2.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3);
+}
+
 /** why a phone number (digits, spaces, brackets, dashes, a leading +) will not be dialled as written, or undefined */
 export function phoneCountryProblem(written: string): string | undefined {
   const digits = written.replace(/[^0-9]/g, '');
+  // the shortest numbers with their country code have 7 digits (+290 and a 4-digit number)
+  if (digits.length < 7) return `'${written}' has ${digits.length} digit${digits.length === 1 ? '' : 's'}: too few for a number with its country code (e.g. +49 30 1234567).`;
   if (!written.startsWith('+')) {
     if (digits.startsWith('00')) return `'${written}' starts with 00, the international prefix of some countries: write + and the country code instead (+${digits.slice(2)}).`;
     if (digits.startsWith('0')) return `'${written}' is written as dialled at home (its 0 is a trunk prefix): WhatsApp dials it as an international number; write + and the country code, then the number without its 0 (+<country code> ${digits.slice(1)}).`;
     return undefined;
   }
   if (digits.startsWith('0')) return `'${written}': a country code does not start with 0; write + and the country code (+44 for the United Kingdom, +49 for Germany).`;
-  const cc = digits[0] === '1' || digits[0] === '7' ? digits.slice(0, 1) : CC2.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3);
+  const cc = countryCodeOf(digits);
   if (digits[cc.length] === '0') return `WhatsApp strips the 0 after the country code +${cc}: this button dials +${cc} ${digits.slice(cc.length + 1)}. If the number works without the 0, write it so; if it needs the 0, give another number or write it in the body text.`;
   return undefined;
 }
@@ -677,17 +695,17 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-phone', group: 'whatsapp', severity: 'error',
-    summary: 'A PHONE_NUMBER button has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
+    summary: 'A PHONE_NUMBER button (of the template or of a carousel card) has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-phone');
-      for (const { v: b, i } of buttons(ctx)) {
+      for (const [at, b] of phoneSites(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
-          if (charLength(n) > 20) ctx.report(['buttons', i, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
-          else if (!/^\+?[0-9][0-9 ()-]*$/.test(n)) ctx.report(['buttons', i, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
-        } else if (b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined) {
-          ctx.report(['buttons', i, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
+          if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
+          else if (!PHONE_WRITTEN.test(n)) ctx.report([...at, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+        } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined) {
+          ctx.report([...at, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
         }
       }
     },
@@ -870,14 +888,10 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
     fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
-      if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return;
-      // the template's buttons and its carousel cards' (a card's phone button is dialled the same way)
-      const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
-      for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
-      for (const [at, b] of sites) {
+      for (const [at, b] of phoneSites(ctx)) {
         const n = str(b.phone_number);
-        // longer, or not a number: button-phone's (or carousel-card-buttons') finding
-        if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !/^\+?[0-9][0-9 ()-]*$/.test(n)) continue;
+        // longer, or not a number: button-phone's finding
+        if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !PHONE_WRITTEN.test(n)) continue;
         const problem = phoneCountryProblem(n);
         if (problem) ctx.report([...at, 'phone_number'], problem);
       }

@@ -1,7 +1,9 @@
 // Meta rejects a template whose body and footer repeat an existing template's ("the same wording in
 // the body and footer": its review page); authentication templates are exempt (their text is
-// WhatsApp's). A file's facts keep a short hash of that wording (facts.wording), so that the
-// project step compares 10,000 files without their texts.
+// WhatsApp's). A file's facts keep a short hash of that wording (facts.wording), as the platform
+// receives it (named placeholders numbered), so that the project step compares 10,000 files
+// without their texts. A template whose channel is written as its id is compared with those of
+// that id alone, not with those of the alias the config maps to it.
 import type { Loose } from '../../model/loose.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 
@@ -11,7 +13,21 @@ export function wordingOf(t: Loose): string | undefined {
   const body = t.body && typeof t.body === 'object' && !Array.isArray(t.body) ? (t.body as Loose).text : undefined;
   if (typeof body !== 'string' || body.trim() === '') return undefined;
   const footer = typeof t.footer === 'string' ? t.footer : '';
-  return fnv64(`${body}\u0000${footer}`);
+  return fnv64(`${body.includes('{{') ? numberedForm(body) : body}\u0000${footer}`);
+}
+
+/**
+ * The text as the platform receives it: named placeholders numbered by first appearance (format.md),
+ * so that `Hello {{customer}}` and `Hello {{1}}` are one wording.
+ */
+function numberedForm(text: string): string {
+  const numbers = new Map<string, number>();
+  return text.replace(/\{\{([^{}]+)\}\}/g, (whole, key: string) => {
+    if (/^[0-9]+$/.test(key)) return whole;
+    let n = numbers.get(key);
+    if (n === undefined) numbers.set(key, (n = numbers.size + 1));
+    return `{{${n}}}`;
+  });
 }
 
 /**
