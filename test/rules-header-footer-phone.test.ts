@@ -100,6 +100,17 @@ test('duplicate-content: two names with one body and footer on a channel; not la
   assert.equal(project({ 'a.yaml': file('statement_ready'), 'b.yaml': file('statement_named').replace('Hello {{1}}', 'Hello {{customer}}').replace('{ 1: Ana }', '{ customer: Ana }') }), ['a.yaml:2', 'b.yaml:2']);
 });
 
+test('duplicate-content: a file naming the channel by its id is of the alias an environment maps to that id', async () => {
+  const { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } = await import('./helpers.ts');
+  const dir = tempDir();
+  try {
+    const body = (channel: string, name: string) => `channel: ${channel}\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your statement for this month is ready in the app."\n  examples: { 1: Ana }\nfooter: Nordbank\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': body('shop-whatsapp', 'statement_ready'), 'templates/b.yaml': body('0B7C3C4E-6F0E-4A4B-9A43-0D6C1D7D2A11', 'statement_available') });
+    const { diagnostics } = await lintInProcess(dir);
+    assert.equal(diagnostics.filter((d) => d.ruleId === 'duplicate-content').map((d) => d.file).sort(), ['templates/a.yaml', 'templates/b.yaml']);
+  } finally { cleanup(dir); }
+});
+
 test('RCS: a dial number with the trunk 0 in brackets is suggested without it; a blank a reader cannot see is as empty', () => {
   const rcs = (suggestion: string): string[] => finishProject([lintBytes('r.yaml', Buffer.from(['channel: shop-rcs', 'name: r', 'language: en_GB', 'message:', '  type: text', '  message: "Questions about your booking? We are here to help."', '  suggestions:', `    - ${suggestion}`].join('\n') + '\n'), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
     .filter((d) => d.ruleId.startsWith('rcs-')).map((d) => `${d.ruleId} ${d.message}`);

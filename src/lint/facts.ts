@@ -50,6 +50,8 @@ export interface FileFacts {
 export interface ProjectChannels {
   environments: string[];
   aliases: Readonly<Record<string, readonly string[]>>;
+  /** a channel's id (lower case) -> the alias an environment maps to it (rule duplicate-content) */
+  ids?: Readonly<Record<string, string>>;
   kinds?: Readonly<Record<string, 'whatsapp' | 'rcs'>>;
 }
 

@@ -47,7 +47,10 @@ export function projectOptions(config: Config, cwd: string = io().cwd(), own: re
     for (const e of envs) for (const a of Object.keys(e.channels)) (aliases[a] ??= []).push(e.name);
     const kinds: Record<string, 'whatsapp' | 'rcs'> = Object.create(null) as Record<string, 'whatsapp' | 'rcs'>;
     for (const [alias, c] of Object.entries(config.channels ?? {})) if (c.kind) kinds[alias] = c.kind;
-    opts.channels = { environments: envs.map((e) => e.name), aliases, ...(Object.keys(kinds).length ? { kinds } : {}) };
+    // a channel's id -> the alias an environment gives it: a file that names the channel by its id is the alias's channel
+    const ids: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const e of envs) for (const [a, id] of Object.entries(e.channels)) ids[String(id).toLowerCase()] ??= a;
+    opts.channels = { environments: envs.map((e) => e.name), aliases, ids, ...(Object.keys(kinds).length ? { kinds } : {}) };
     const values: Record<string, { environment: string; names: ReadonlySet<string> }[]> = Object.create(null) as Record<string, { environment: string; names: ReadonlySet<string> }[]>;
     for (const e of envs) for (const a of Object.keys(e.channels)) (values[a] ??= []).push({ environment: e.name, names: new Set(Object.keys(e.values ?? {})) });
     opts.values = values;

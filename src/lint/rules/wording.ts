@@ -3,7 +3,7 @@
 // WhatsApp's). A file's facts keep a short hash of that wording (facts.wording), as the platform
 // receives it (named placeholders numbered), so that the project step compares 10,000 files
 // without their texts. A template whose channel is written as its id is compared with those of
-// that id alone, not with those of the alias the config maps to it.
+// the alias an environment of the config maps to that id.
 import type { Loose } from '../../model/loose.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 
@@ -66,10 +66,13 @@ export const wordingRules = defineRules([
         else byWording.set(wording, [had, r]);
       }
       const groups: ProjectFile[][] = [];
+      // a file that names the channel by its id and one that names it by its alias are of one channel
+      const ids = ctx.channels?.ids;
+      const channelOf = (r: ProjectFile): string => { const c = r.facts.channel!.value; return (ids && Object.prototype.hasOwnProperty.call(ids, c.toLowerCase()) ? ids[c.toLowerCase()] : undefined) ?? c; };
       for (const shared of byWording.values()) {
         if (!Array.isArray(shared)) continue;
         const byChannel = new Map<string, ProjectFile[]>();
-        for (const r of shared) (byChannel.get(r.facts.channel!.value) ?? byChannel.set(r.facts.channel!.value, []).get(r.facts.channel!.value)!).push(r);
+        for (const r of shared) { const c = channelOf(r); (byChannel.get(c) ?? byChannel.set(c, []).get(c)!).push(r); }
         groups.push(...byChannel.values());
       }
       for (const group of groups) {
