@@ -26,6 +26,8 @@ test('a line break in a text header or the footer is an error; in the body it is
   assert.equal(lint(template({ footer: '|\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
   assert.equal(lint(template({ footer: '|-\n  Reply STOP to opt out' })), []);
   assert.equal(lint(template({ footer: '>\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
+  // a carriage return is a line break too
+  assert.equal(lint(template({ footer: '"Reply STOP\\r to opt out"' })), ['header-footer-line-break@8:9']);
   assert.equal(lint(template({ header: '>-\n    Spring\n    sale' })), []);
   assert.equal(lint(template({ header: '"Spring sale"', footer: 'Reply STOP to opt out' })), []);
 });
@@ -78,8 +80,12 @@ test('phoneCountryProblem: the country code found by its length (1 and 7, the tw
   assert.match(phoneCountryProblem('+0 123 4567')!, /does not start with 0/);
   assert.match(phoneCountryProblem('+1')!, /has 1 digit: too few/);
   assert.match(phoneCountryProblem('0049 30 1234567')!, /\+49301234567/);
-  assert.match(phoneCountryProblem('(030) 123-4567')!, /trunk prefix/);
-  for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210']) {
+  // written as dialled at home: no number made up for it (Italy keeps its 0, and WhatsApp would strip it)
+  assert.match(phoneCountryProblem('(030) 123-4567')!, /written as dialled at home/);
+  assert.not.match(phoneCountryProblem('06 1234 5678')!, /612345678/);
+  // +1: 10 digits after the 1
+  assert.match(phoneCountryProblem('+1 555 0199')!, /10 digits after the 1.*this one has 7/);
+  for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210', '+1 800 555 0199']) {
     assert.is(phoneCountryProblem(ok), undefined, ok);
   }
 });
@@ -109,6 +115,15 @@ test('duplicate-content: a file naming the channel by its id is of the alias an 
     const { diagnostics } = await lintInProcess(dir);
     assert.equal(diagnostics.filter((d) => d.ruleId === 'duplicate-content').map((d) => d.file).sort(), ['templates/a.yaml', 'templates/b.yaml']);
   } finally { cleanup(dir); }
+});
+
+test('a header, footer, button label or chip of invisible characters alone is as empty (a zero-width space passed, and was approved)', () => {
+  const all = (text: string): string[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .filter((d) => d.severity === 'error').map((d) => d.ruleId);
+  const wa = template({ header: '"\\u200B"', footer: '"\\u200B\\u200B"' }).replace('footer:', 'buttons:\n  - { type: QUICK_REPLY, text: "\\u2800" }\nfooter:');
+  assert.equal(all(wa).sort(), ['button-label', 'footer', 'header-text']);
+  const rcs = 'channel: shop-rcs\nname: r\nlanguage: en\nmessage:\n  type: text\n  message: "Your booking is confirmed."\n  suggestions:\n    - { action: reply, text: "\\u200B", postbackData: ok }\n';
+  assert.ok(all(rcs).length > 0, 'the chip of a zero-width space');
 });
 
 test('RCS: a dial number with the trunk 0 in brackets is suggested without it; a blank a reader cannot see is as empty', () => {

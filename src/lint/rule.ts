@@ -256,3 +256,11 @@ export function an(word: string): string {
 export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): void => {
   for (const p of ctx.problems) if (kinds.includes(p.kind)) ctx.claim(p);
 };
+
+/**
+ * A text a reader sees nothing of: empty, white space, or invisible characters alone (a zero-width
+ * space, a Braille blank, a Hangul filler): what a platform takes as no text at all.
+ */
+export function blank(text: string): boolean {
+  return text.replace(/[\s\p{Cf}\u2800\u3164\uFFA0\u115F\u1160]/gu, '') === '';
+}

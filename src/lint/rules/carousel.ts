@@ -3,7 +3,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
-import { an, arr, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 
 const source = 'Meta media card carousel templates';
 const CARD_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
@@ -70,7 +70,7 @@ export const carouselRules = defineRules([
       for (const { v: c, i } of cards(ctx)) {
         const text = str(obj(c.body)?.text);
         if (text !== undefined && charLength(text) > 160) ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is ${charLength(text)} characters; the limit is 160.`);
-        else if (text !== undefined && text !== '' && text.trim() === '') ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is only spaces; write the card's text.`);
+        else if (text !== undefined && text !== '' && blank(text)) ctx.report(['carousel', i, 'body', 'text'], `Card ${i + 1}: the card text is only spaces; write the card's text.`);
       }
     },
   },

@@ -2,7 +2,7 @@
 // and multi-product (MPM) templates, product card carousels, order details and order status templates (Meta payments),
 // and the call permission request component. Sources: Meta's pages named in src/lint/sources.ts.
 import { charLength } from '../../model/placeholders.js';
-import { arr, defineRules, indexed, obj, str, type RuleContext } from '../rule.js';
+import { arr, blank, defineRules, indexed, obj, str, type RuleContext } from '../rule.js';
 import { buttons } from './whatsapp.js';
 
 const PRODUCT_CARD_BUTTONS = new Set(['SPM', 'URL']);
@@ -84,7 +84,7 @@ export const commerceRules = defineRules([
       // an authentication template has no text of its own and its one OTP button: the request is what does not belong
       if (c === 'AUTHENTICATION') { ctx.report(['category'], 'A call permission request is for MARKETING or UTILITY templates, not AUTHENTICATION; remove `call_permission_request` (ask in a template of its own).'); return; }
       const text = str(obj(ctx.t.body)?.text);
-      if (obj(ctx.t.body) && (text === undefined || text.trim() === '')) ctx.report(['body'], 'A call permission request needs a body text that says why the business wants to call.', { part: 'key' });
+      if (obj(ctx.t.body) && (text === undefined || blank(text))) ctx.report(['body'], 'A call permission request needs a body text that says why the business wants to call.', { part: 'key' });
       for (const k of ['buttons', 'carousel', 'limited_time_offer'] as const) {
         if (ctx.t[k] !== undefined) ctx.report([k], `A call permission request cannot be combined with other interactive components; remove \`${k}\` or send it in another template.`, { part: 'key' });
       }

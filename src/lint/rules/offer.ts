@@ -2,7 +2,7 @@
 // templates (reference/platform-rules.md, "WhatsApp: limited-time offer").
 import { reportSchema } from './schema.js';
 import { charLength } from '../../model/placeholders.js';
-import { defineRules, obj, str, type RuleContext } from '../rule.js';
+import { blank, defineRules, obj, str, type RuleContext } from '../rule.js';
 import { buttons } from './whatsapp.js';
 
 const source = 'Meta limited-time offer templates';
@@ -41,7 +41,7 @@ export const offerRules = defineRules([
       reportSchema(ctx, 'offer-text');
       const text = str(obj(ctx.t.limited_time_offer)?.text);
       if (text === undefined) return;
-      if (text.trim() === '') ctx.report(['limited_time_offer', 'text'], 'The offer text is empty.');
+      if (blank(text)) ctx.report(['limited_time_offer', 'text'], 'The offer text is empty.');
       else if (charLength(text) > 16) ctx.report(['limited_time_offer', 'text'], `The offer text is ${charLength(text)} characters; the limit is 16.`);
     },
   },

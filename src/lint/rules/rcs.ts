@@ -4,7 +4,7 @@ import { ACTION_KEYS } from './suggestions.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
-import { an, arr, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 
 type Path = (string | number)[];
@@ -36,9 +36,6 @@ const CHIP_PLACEHOLDER = /\{\{\s*[A-Za-z0-9_]+\s*\}\}/;
 /** RBM: ttl and expireTime are at most 15 days after the message is submitted */
 const RBM_MAX_TTL_SECONDS = 15 * 86400;
 
-/** a text a reader sees nothing of: empty, spaces, or invisible characters alone (a zero-width space) */
-const blank = (v: string): boolean => v.replace(/[\s\p{Cf}]/gu, '') === '';
-
 export const rcsRules = defineRules([
   {
     id: 'rcs-message-length', group: 'rcs', severity: 'error', summary: 'The RCS message text has at most 3072 characters.',
@@ -59,7 +56,7 @@ export const rcsRules = defineRules([
       if (m.type === 'rich_card' && n === 0) ctx.report(['message', 'type'], 'A rich_card message needs `richCards` with at least one card.');
       if (m.type !== 'rich_card' && m.richCards !== undefined && typeof m.type === 'string') ctx.report(['message', 'richCards'], `richCards are only sent with type rich_card, not ${m.type}.`, { part: 'key' });
       if ((m.type === 'picture' || m.type === 'video' || m.type === 'file') && !str(m.fileUrl)) ctx.report(['message', 'type'], `A ${m.type} message needs \`fileUrl\`.`);
-      if (m.type === 'text' && (str(m.message) ?? '').trim() === '') ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
+      if (m.type === 'text' && blank(str(m.message) ?? '')) ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
       // RBM sends one content a message: a text message's media would be dropped (send refuses it, preview drew it)
       if (m.type === 'text' || m.type === 'rich_card') {
         for (const k of ['fileUrl', 'thumbnailUrl'] as const) {
@@ -110,7 +107,7 @@ export const rcsRules = defineRules([
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         const t = str(s.text);
-        if (t !== undefined && t.trim() === '') ctx.report([...path, 'text'], `The suggestion text is ${t === '' ? 'empty' : 'blank'}; a chip needs a label of 1 to 25 characters.`);
+        if (t !== undefined && blank(t)) ctx.report([...path, 'text'], `The suggestion text is ${t === '' ? 'empty' : 'blank'}; a chip needs a label of 1 to 25 characters.`);
         else if (t !== undefined && charLength(t) > 25) ctx.report([...path, 'text'], `The suggestion text is ${charLength(t)} characters; the limit is 25.`);
       }
     },

@@ -220,8 +220,10 @@ function commaSplit(data: unknown, key: string): { key: string; before: string; 
   // a number was a text YAML read as a number (007, 1.50): its writing is lost, no suggestion is safe
   if (before === undefined || typeof m[before] !== 'string') return undefined;
   let text = m[before] as string;
+  // an address has no space after its commas (https://shop.example.com/a,b); a text usually has one
+  const joint = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i.test(text) ? ',' : ', ';
   for (let k = first; k < keys.length && cut(keys[k]!); k++) {
-    text += `, ${keys[k]!}`;
+    text += `${joint}${keys[k]!}`;
     if (m[keys[k]!] !== null) { text += `: ${m[keys[k]!] as string}`; break; }
   }
   return { key, before, text };

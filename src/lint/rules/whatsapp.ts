@@ -2,7 +2,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
-import { an, arr, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
@@ -35,8 +35,8 @@ const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 const meta = 'Meta components reference';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
 const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
-/** a line break (a carriage return is text-characters' finding) */
-const LINE_BREAK = /[\n\u2028\u2029\u0085]/u;
+/** a line break (a carriage return too: text-characters names it as well) */
+const LINE_BREAK = /[\n\r\u2028\u2029\u0085]/u;
 /**
  * a character shown as an emoji: emoji presentation, a pictograph asking for it (U+FE0F), a keycap
  * (1️⃣, #️⃣), an emoji of the emoji planes (🅰); not one asking for text (U+FE0E), not (c), (R), TM, an arrow
@@ -94,11 +94,13 @@ export function phoneCountryProblem(written: string): string | undefined {
   if (digits.length < 7) return `'${written}' has ${digits.length} digit${digits.length === 1 ? '' : 's'}: too few for a number with its country code (e.g. +49 30 1234567).`;
   if (!written.startsWith('+')) {
     if (digits.startsWith('00')) return `'${written}' starts with 00, the international prefix of some countries: write + and the country code instead (+${digits.slice(2)}).`;
-    if (digits.startsWith('0')) return `'${written}' is written as dialled at home (its 0 is a trunk prefix): WhatsApp dials it as an international number; write + and the country code, then the number without its 0 (+<country code> ${digits.slice(1)}).`;
+    if (digits.startsWith('0')) return `'${written}' is written as dialled at home: WhatsApp dials it as an international number; write + and the country code, in most countries without the leading 0 (030 1234567 in Germany is +49 30 1234567). A number that keeps its 0 after the country code (Italy's 06 ...) is dialled without it: give another number, or write it in the body text.`;
     return undefined;
   }
   if (digits.startsWith('0')) return `'${written}': a country code does not start with 0; write + and the country code (+44 for the United Kingdom, +49 for Germany).`;
   const cc = countryCodeOf(digits);
+  // the North American plan: an area code and a number, 10 digits after the 1
+  if (cc === '1' && digits.length !== 11) return `'${written}': a number of +1 (the United States, Canada, the Caribbean) has 10 digits after the 1, the area code and the number; this one has ${digits.length - 1}.`;
   if (digits[cc.length] === '0') return `WhatsApp strips the 0 after the country code +${cc}: this button dials +${cc} ${digits.slice(cc.length + 1)}. If the number works without the 0, write it so; if it needs the 0, give another number or write it in the body text.`;
   return undefined;
 }
@@ -171,7 +173,7 @@ export const whatsappRules = defineRules([
       if (!h) return;
       const text = str(h.text);
       if (h.format === 'TEXT') {
-        if (text === undefined || text.trim() === '') ctx.report(['header', text === undefined ? 'format' : 'text'], 'A TEXT header needs `text`.');
+        if (text === undefined || blank(text)) ctx.report(['header', text === undefined ? 'format' : 'text'], 'A TEXT header needs `text`.');
         else if (charLength(text) > 60) ctx.report(['header', 'text'], `Header text is ${charLength(text)} characters; the limit is 60.`);
       } else if (typeof h.format === 'string' && text !== undefined) {
         ctx.report(['header', 'text'], `${an(h.format).replace(/^a/, 'A')} header has no text; remove \`text\` or use format TEXT.`, { part: 'key' });
@@ -242,7 +244,7 @@ export const whatsappRules = defineRules([
       const text = str(obj(ctx.t.body)?.text);
       if (text !== undefined && charLength(text) > 1024) ctx.report(['body', 'text'], `The body is ${charLength(text)} characters; the limit is 1024.`);
       // "" is the schema's finding (components)
-      else if (text !== undefined && text !== '' && text.trim() === '') ctx.report(['body', 'text'], 'The body text is only spaces: WhatsApp requires body text; write the message.');
+      else if (text !== undefined && text !== '' && blank(text)) ctx.report(['body', 'text'], 'The body text is only spaces or invisible characters: WhatsApp requires body text; write the message.');
     },
   },
   {
@@ -253,7 +255,7 @@ export const whatsappRules = defineRules([
       const f = str(ctx.t.footer);
       if (f === undefined) return;
       if (charLength(f) > 60) ctx.report(['footer'], `The footer is ${charLength(f)} characters; the limit is 60.`);
-      else if (f.trim() === '') ctx.report(['footer'], `The footer is ${f === '' ? 'empty' : 'only spaces'}: write its text, or remove the footer.`);
+      else if (blank(f)) ctx.report(['footer'], `The footer is ${f === '' ? 'empty' : 'only spaces or invisible characters'}: write its text, or remove the footer.`);
       const s = ctx.scan(['footer']);
       const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
       if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { at: p });
@@ -689,7 +691,7 @@ export const whatsappRules = defineRules([
       for (const { v: b, i } of buttons(ctx)) {
         const text = str(b.text);
         if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
-        else if (text !== undefined && text.trim() === '') ctx.report(['buttons', i, 'text'], 'The button label is empty.');
+        else if (text !== undefined && blank(text)) ctx.report(['buttons', i, 'text'], text === '' ? 'The button label is empty.' : 'The button label is only spaces or invisible characters: write the label.');
       }
     },
   },
@@ -866,14 +868,14 @@ export const whatsappRules = defineRules([
         const at = text.search(LINE_BREAK);
         if (at < 0) continue;
         const trailing = text.slice(at).trim() === '';
-        ctx.report(path, `${what} is one line; this one has a line break${trailing ? ' at its end (a YAML block, `|` or `>`, keeps one: write `|-` or `>-`, or quote the text)' : ''}.`, { at: { start: at, end: at + 1 } });
+        ctx.report(path, `${what} is one line; this one has a line break${trailing ? ' at its end (delete it; a YAML block, `|` or `>`, keeps one: write `|-` or `>-`)' : ''}.`, { at: { start: at, end: at + 1 } });
       }
     },
   },
   {
     id: 'header-footer-emoji', group: 'whatsapp', severity: 'warning',
     summary: 'A text header and the footer hold no emoji.',
-    why: 'WhatsApp\'s template guidelines reject emoji in a text header and in the footer; the body may hold them.',
+    why: 'WhatsApp\'s template guidelines, as Meta\'s partners quote them, allow no emoji in a text header or in the footer (the body may hold them); Meta\'s own pages no longer say so, so tplsync warns rather than refuses.',
     fix: 'Move the emoji into the body, or leave it out.', source: guidelines,
     check(ctx) {
       for (const { path, text, what } of headerAndFooter(ctx)) {

@@ -52,7 +52,7 @@ export const wordingRules = defineRules([
   {
     id: 'duplicate-content', group: 'cross-file', severity: 'warning',
     summary: 'No two templates of a channel with different names have the same body text and footer.',
-    why: 'Meta rejects a template submitted with the same wording in its body and footer as an existing template of the account (authentication templates excepted). Language variants of one name are not compared.',
+    why: 'Meta rejects a template submitted with the same wording in its body and footer as an existing template of the account (authentication templates excepted). A warning, not an error: the project is not the whole account, and a team may be replacing one template with the other. Language variants of one name are not compared.',
     fix: 'Make the body or the footer of one of them its own, or keep one template and send it for both purposes.', source: 'Meta template review',
     checkProject(ctx) {
       // by wording first (10,000 distinct texts: one lookup each), then by channel within a wording shared
