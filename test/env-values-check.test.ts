@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { errorsInEnvironment } from '../src/lint/in-environment.ts';
+import { errorsInEnvironment, warningsInEnvironment } from '../src/lint/in-environment.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomBytes(8).toString('hex')}`;
@@ -53,6 +53,31 @@ test('pure: the filled-in template is checked by the schema and the per-file rul
   const long = { ...t, buttons: undefined, body: { text: `Hello {{1}}, ${'x'.repeat(1100)} thanks.`, examples: { 1: 'Ana' } } };
   assert.ok(errorsInEnvironment(long, new Date(0)).some((f) => f.ruleId === 'body-length'));
   assert.equal(errorsInEnvironment(long, new Date(0), { 'body-length': 'warning' }).filter((f) => f.ruleId === 'body-length'), []);
+});
+
+test('the warnings an environment\'s values bring (lint sees the references): plan and apply say them on stderr; the file\'s own are not repeated', async () => {
+  const t = (footer: string, phone: string) => ({ channel: 'wa', name: 'plants', language: 'en_US', category: 'MARKETING', body: { text: 'Hi {{1}}, our new plants have arrived in every store this week.', examples: { 1: 'Ana' } }, footer, buttons: [{ type: 'PHONE_NUMBER', text: 'Call us', phone_number: phone }] });
+  const now = new Date('2026-01-01T00:00:00Z');
+  assert.equal(warningsInEnvironment(t('Lucky Shrub 🌵', '030 1234567'), t('((brand))', '((phone))'), now).map((w) => w.ruleId).sort(), ['button-phone-country', 'header-footer-emoji']);
+  // a warning the file has as written is lint's to show
+  assert.equal(warningsInEnvironment(t('Lucky Shrub 🌵', '+49 30 1234567'), t('Lucky Shrub 🌵', '((phone))'), now), []);
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL_A} }\n    values:\n      brand: "Lucky Shrub 🌵"\n      phone: "030 1234567"\nchannels:\n  wa: { kind: whatsapp }\n`,
+      'templates/plants.yaml': 'channel: wa\nname: plants_warned\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, our new plants have arrived in every store this week."\n  examples: { 1: Ana }\nfooter: "((brand))"\nbuttons:\n  - type: PHONE_NUMBER\n    text: Call us\n    phone_number: "((phone))"\n',
+    });
+    // an embedded emulator of its own: the other tests count the shared one's templates
+    const env = {};
+    const lint = await cliIn(['lint'], { cwd: dir, env });
+    assert.match(lint.stdout, 'no problems');
+    for (const args of [['plan'], ['apply', '--auto-approve']]) {
+      const r = await cliIn(args, { cwd: dir, env });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(r.stderr, "templates/plants.yaml: with the values of environment 'local': warning  footer  The footer holds no emoji; '🌵' is one");
+      assert.match(r.stderr, "with the values of environment 'local': warning  buttons.0.phone_number  '030 1234567' is written as dialled at home");
+    }
+  } finally { cleanup(dir); }
 });
 
 test('plan refuses an environment whose values break a rule (exit 1, by file, field and rule, no secret shown); another environment plans', async () => {

@@ -6,6 +6,7 @@ import { stylish } from '../lint/formatters/stylish.js';
 import type { LintFailed } from '../project/load.js';
 import { useColor } from '../terminal/output.js';
 import { io } from '../core/io.js';
+import { visible } from '../core/visible.js';
 
 export function reportLintFailure(e: LintFailed, consequence = 'nothing was planned'): number {
   io().stderr.write(stylish(e.diagnostics, { fileCount: e.fileCount, color: useColor(io().stderr), toolVersion: toolVersion() }));
@@ -17,4 +18,14 @@ export function parseParallelism(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--parallelism takes a whole number from 1 to 256, not '${v}'`);
   return n;
+}
+
+/**
+ * Says on stderr the warnings a template has once an environment's values stand in for its
+ * references ((name)): lint sees the references, so no lint run shows these; plan and apply do.
+ */
+export function sayValueWarnings(environment: string): (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void {
+  return (file, warnings) => {
+    for (const w of warnings) io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: with the values of environment '${environment}': warning  ${w.path.join('.') || '(template)'}  ${visible(w.message, { oneLine: true })}  ${w.ruleId}\n`);
+  };
 }

@@ -21,3 +21,19 @@ export function errorsInEnvironment(t: Loose, now: Date, severities: Readonly<Re
   for (const f of runRules(t, rules, { now }, () => {})) out.push({ ruleId: f.ruleId, path: [...f.path], message: f.message });
   return out;
 }
+
+/**
+ * The warnings the environment's values bring (a phone number, an emoji, a media file named by a
+ * value): the warnings of the per-file rules on `t` (the template with its values filled in) that
+ * the file as written (`raw`, its references standing for plausible values) does not have. Lint
+ * shows the file's own; these no lint run can show.
+ */
+export function warningsInEnvironment(t: Loose, raw: Loose, now: Date, severities: Readonly<Record<string, SeveritySetting>> = {}): EnvironmentFinding[] {
+  const isWarning = (id: string): boolean => (severities[id] ?? RULES_BY_ID.get(id)?.severity) === 'warning';
+  const rules = CHECKED_RULES.filter((r) => !r.holdsOnlyItsTemplate && isWarning(r.id));
+  const key = (f: { ruleId: string; path: readonly (string | number)[] }): string => `${f.ruleId}|${f.path.join('.')}`;
+  const own = new Set([...runRules(raw, rules, { now }, () => {})].map(key));
+  const out: EnvironmentFinding[] = [];
+  for (const f of runRules(t, rules, { now }, () => {})) if (!own.has(key(f))) out.push({ ruleId: f.ruleId, path: [...f.path], message: f.message });
+  return out;
+}

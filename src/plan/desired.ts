@@ -3,7 +3,7 @@
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { errorsInEnvironment } from '../lint/in-environment.js';
+import { errorsInEnvironment, warningsInEnvironment, type EnvironmentFinding } from '../lint/in-environment.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
@@ -24,7 +24,7 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>): DesiredTemplate[] {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>, onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void): DesiredTemplate[] {
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
@@ -34,6 +34,8 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {
       const errors = errorsInEnvironment(t, new Date(), severities);
+      // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
+      if (onWarnings && !errors.length) { const w = warningsInEnvironment(t, f.value, new Date(), severities); if (w.length) onWarnings(f.file, w); }
       if (errors.length) {
         broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
         for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }

@@ -34,6 +34,8 @@ export interface PlanRunOptions {
   cwd: string;
   /** Ctrl-C: reads in flight finish, no new one starts, and Interrupted is thrown */
   signal?: AbortSignal;
+  /** the warnings a file's template has once the environment's values stand in for its references (lint cannot show them) */
+  onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
 }
 
 export function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -72,7 +74,7 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  let all = loadDesired(project.files, conn.environment, config.rules);
+  let all = loadDesired(project.files, conn.environment, config.rules, o.onValueWarnings);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let categoriesFrom: string | undefined;
