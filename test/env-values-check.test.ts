@@ -71,12 +71,21 @@ test('the warnings an environment\'s values bring (lint sees the references): pl
     const env = {};
     const lint = await cliIn(['lint'], { cwd: dir, env });
     assert.match(lint.stdout, 'no problems');
-    for (const args of [['plan'], ['apply', '--auto-approve']]) {
+    assert.is((await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env })).exitCode, 0);
+    for (const args of [['plan'], ['apply', 'plan.json', '--auto-approve'], ['apply', '--auto-approve']]) {
       const r = await cliIn(args, { cwd: dir, env });
-      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.is(r.exitCode, 0, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, "templates/plants.yaml: with the values of environment 'local': warning  footer  The footer holds no emoji; '🌵' is one");
       assert.match(r.stderr, "with the values of environment 'local': warning  buttons.0.phone_number  '030 1234567' is written as dialled at home");
     }
+    // a secret value that brings a warning: said without the message, which would show the secret in another form (its digits)
+    const secretConfig = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8').replace('phone: "030 1234567"', 'phone: { env: HOTLINE }');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), secretConfig);
+    const hidden = await cliIn(['plan'], { cwd: dir, env: { HOTLINE: '+39 06 1234 5678' } });
+    assert.is(hidden.exitCode, 0, hidden.stdout + hidden.stderr);
+    assert.match(hidden.stderr, "buttons.0.phone_number  a secret value of environment 'local' here breaks this rule (its message is not shown");
+    assert.not.match(hidden.stderr + hidden.stdout, '612345678');
+    assert.not.match(hidden.stderr + hidden.stdout, '1234 5678');
   } finally { cleanup(dir); }
 });
 

@@ -13,6 +13,9 @@ import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('cleanText: each kind of character, and the joiners that do a job kept', () => {
   assert.is(cleanText('Hi\u200B {{1}}, your\torder is ready'), 'Hi {{1}}, your order is ready');
+  // a carriage return between two words is a space (deleted, 'Ordershipped'); one before a line break is deleted
+  assert.is(cleanText('Order\rshipped'), 'Order shipped');
+  assert.is(cleanText('Line one\r\nline two'), 'Line one\nline two');
   assert.is(cleanText('Your code \u201C{{1}}\u201D is ready'), 'Your code "{{1}}" is ready');
   assert.is(cleanText('Dear \u2018{{name}}\u2019, thanks'), "Dear '{{name}}', thanks");
   assert.is(cleanText('Code {{\u201C1\u201D}} now'), 'Code {{1}} now');

@@ -122,6 +122,9 @@ test('a header, footer, button label or chip of invisible characters alone is as
     .filter((d) => d.severity === 'error').map((d) => d.ruleId);
   const wa = template({ header: '"\\u200B"', footer: '"\\u200B\\u200B"' }).replace('footer:', 'buttons:\n  - { type: QUICK_REPLY, text: "\\u2800" }\nfooter:');
   assert.equal(all(wa).sort(), ['button-label', 'footer', 'header-text']);
+  // a variation selector, a combining grapheme joiner, a control alone: as empty; a drawn format sign (the Arabic end of ayah) is text
+  assert.equal(all(template({ header: '"\\uFE0F\\u034F"', footer: '"\\u007F"' })).sort(), ['footer', 'header-text']);
+  assert.equal(all(template({ footer: '"\\u06DD"' })), []);
   const rcs = 'channel: shop-rcs\nname: r\nlanguage: en\nmessage:\n  type: text\n  message: "Your booking is confirmed."\n  suggestions:\n    - { action: reply, text: "\\u200B", postbackData: ok }\n';
   assert.ok(all(rcs).length > 0, 'the chip of a zero-width space');
 });

@@ -96,6 +96,10 @@ test('a comma that cut a text inside `{ ... }`: the unknown key it made says to 
   // two commas: the whole text, whichever of its pieces is named; a number before the comma (YAML read 007 as 7): no suggestion
   for (const m of messages(wa.replace('text: Ja, das war ich', 'text: Yes, please, call me'))) assert.match(m, 'quote the whole value (text: "Yes, please, call me")');
   assert.not.match(messages(wa.replace('text: Ja, das war ich', 'text: 007, agent'))[0] ?? '', 'a comma inside');
+  // a piece YAML read as a number (13.40 as 13.4): no suggestion, it would change the address
+  const map = messages(wa.replace('- { type: QUICK_REPLY, text: Ja, das war ich }', '- { type: URL, text: Map, url: https://maps.example.com/@52.52,13.40,15z }'));
+  assert.ok(map.length > 0, 'the unknown keys are reported');
+  assert.not.match(map.join(' '), 'quote the whole value');
   // an address keeps its commas as they are (no space after them)
   assert.match(messages(wa.replace('- { type: QUICK_REPLY, text: Ja, das war ich }', '- { type: URL, text: Ver, url: https://shop.example.com/a,b }'))[0]!, 'quote the whole value (url: "https://shop.example.com/a,b")');
   // a key misspelt with a value of its own is a typo, not a cut text

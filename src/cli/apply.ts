@@ -94,7 +94,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the bodies written are built from the files, never taken from the plan
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
-      const verified = await verifySavedBodies(config, conn.environment, saved, filesDir);
+      const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
       const { moved, done } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
       // a promotion: what its source approved must still be so
       if (saved.source) {

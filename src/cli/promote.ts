@@ -12,7 +12,7 @@ import { runPromote } from '../promote/promote.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
-import { parseParallelism, reportLintFailure } from './report.js';
+import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
 export interface PromoteCommandOptions {
@@ -31,7 +31,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
     let result;
     try {
-      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal() });
+      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was planned');
       throw e;

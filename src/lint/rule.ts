@@ -258,9 +258,12 @@ export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): 
 };
 
 /**
- * A text a reader sees nothing of: empty, white space, or invisible characters alone (a zero-width
- * space, a Braille blank, a Hangul filler): what a platform takes as no text at all.
+ * A text a reader sees nothing of: empty, white space, controls or invisible characters alone (a
+ * zero-width space, a Braille blank, a Hangul filler, a variation selector): what a platform takes
+ * as no text at all.
  */
 export function blank(text: string): boolean {
-  return text.replace(/[\s\p{Cf}\u2800\u3164\uFFA0\u115F\u1160]/gu, '') === '';
+  // Unicode's default-ignorable characters (zero-width spaces, joiners, variation selectors, fillers, bidi marks) and
+  // the controls; not a format character that is drawn (the Arabic end of ayah, U+06DD)
+  return text.replace(/[\s\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu, '') === '';
 }

@@ -33,9 +33,12 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const t = templateIn(f.file, f.value, env);
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {
-      const errors = errorsInEnvironment(t, new Date(), severities);
+      // a finding on a field that holds a secret value says so without its message (the message may show the secret
+      // in another form: a phone number's digits without their spaces, which no mask recognises)
+      const hidden = secretFields(f, env);
+      const errors = hidden(errorsInEnvironment(t, new Date(), severities));
       // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
-      if (onWarnings && !errors.length) { const w = warningsInEnvironment(t, f.value, new Date(), severities); if (w.length) onWarnings(f.file, w); }
+      if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, new Date(), severities)); if (w.length) onWarnings(f.file, w); }
       if (errors.length) {
         broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
         for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
@@ -51,6 +54,18 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
   });
   if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort());
   return desired;
+}
+
+/** the findings of `f`'s template in `env`, those on a field that holds a secret value with a message that does not show it */
+function secretFields(f: LoadedFile, env: EnvironmentConfig): (findings: EnvironmentFinding[]) => EnvironmentFinding[] {
+  if (!refersToSecret(f.value!, env)) return (x) => x;
+  const marked = templateIn(f.file, f.value!, env, { markSecrets: true });
+  const holdsSecret = (path: readonly (string | number)[]): boolean => {
+    let v: unknown = marked;
+    for (const k of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
+    return JSON.stringify(v ?? '').includes('\uE000');
+  };
+  return (findings) => findings.map((x) => (holdsSecret(x.path) ? { ...x, message: `a secret value of environment '${env.name}' here breaks this rule (its message is not shown: it would show the secret); check the value of the variable it comes from` } : x));
 }
 
 /** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */

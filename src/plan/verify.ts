@@ -24,7 +24,7 @@ export interface VerifiedPlan {
  * Each file is read once (its hash comes from that read); files that changed since the plan are
  * left to `staleness` to report.
  */
-export async function verifySavedBodies(config: Config, environment: EnvironmentConfig, saved: SavedPlan, cwd: string): Promise<VerifiedPlan> {
+export async function verifySavedBodies(config: Config, environment: EnvironmentConfig, saved: SavedPlan, cwd: string, onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void): Promise<VerifiedPlan> {
   const built = new Map<string, Rebuilt>();
   const fileHashes = new Map<string, string | undefined>();
   /** file -> [absolute path, the plan's hash of it] */
@@ -46,7 +46,7 @@ export async function verifySavedBodies(config: Config, environment: Environment
       // changed since the plan: staleness() says so, once
       if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
-      const d = loadDesired([f], environment, config.rules)[0]!;
+      const d = loadDesired([f], environment, config.rules, onValueWarnings)[0]!;
       const values = [...new Set(templateReferences(f.value ?? {}).map((x) => x.name))];
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical), ...(values.length ? { values } : {}) });
     }

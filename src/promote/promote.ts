@@ -54,7 +54,11 @@ export function sourceStaleness(source: PromotionSource, read: (id: string) => T
   return out;
 }
 
-export interface PromoteOptions { paths: readonly string[]; cwd: string; progress?: ProgressFactory; signal?: AbortSignal }
+export interface PromoteOptions {
+  paths: readonly string[]; cwd: string; progress?: ProgressFactory; signal?: AbortSignal;
+  /** the warnings a file's template has in the target once its values stand in for its references (lint cannot show them) */
+  onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
+}
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
 export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource }> {
@@ -62,7 +66,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
   const inSource = loadDesired(files, source.environment, config.rules);
-  const inTarget = loadDesired(files, target.environment, config.rules);
+  const inTarget = loadDesired(files, target.environment, config.rules, o.onValueWarnings);
   const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
     channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),

@@ -159,7 +159,9 @@ const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?
 
 export function cleanText(text: string): string {
   let t = text.includes('\x1b') || text.includes('\x9b') ? text.replace(ANSI, '') : text;
-  for (const { ch, at } of [...hiddenCharacters(t)].sort((a, b) => b.at - a.at)) t = `${t.slice(0, at)}${ch === '\t' ? ' ' : ''}${t.slice(at + ch.length)}`;
+  // a tab, and a carriage return between two words ("Order\rshipped"), made a space: deleted, the words would run together
+  const spaced = (ch: string, at: number, s: string): boolean => ch === '\t' || (ch === '\r' && /\S/.test(s[at - 1] ?? '') && /\S/.test(s[at + 1] ?? ''));
+  for (const { ch, at } of [...hiddenCharacters(t)].sort((a, b) => b.at - a.at)) t = `${t.slice(0, at)}${spaced(ch, at, t) ? ' ' : ''}${t.slice(at + ch.length)}`;
   const wrap = curlyWrap(t);
   // the intended text is what is inside the pair (the file's writer quotes it if YAML needs it)
   if (wrap) t = t.slice(wrap.open + 1, wrap.close).trim();

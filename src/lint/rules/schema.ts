@@ -219,6 +219,8 @@ function commaSplit(data: unknown, key: string): { key: string; before: string; 
   const before = keys[first - 1];
   // a number was a text YAML read as a number (007, 1.50): its writing is lost, no suggestion is safe
   if (before === undefined || typeof m[before] !== 'string') return undefined;
+  // a piece YAML read as a number (13.40 as 13.4, 1e3): its writing is lost, no suggestion is safe
+  for (let k = first; k < keys.length && cut(keys[k]!); k++) if (/^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/.test(keys[k]!) && /[0-9]/.test(keys[k]!)) return undefined;
   let text = m[before] as string;
   // an address has no space after its commas (https://shop.example.com/a,b); a text usually has one
   const joint = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i.test(text) ? ',' : ', ';
