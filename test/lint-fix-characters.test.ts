@@ -16,6 +16,14 @@ test('cleanText: each kind of character, and the joiners that do a job kept', ()
   // a carriage return between two words is a space (deleted, 'Ordershipped'); one before a line break is deleted
   assert.is(cleanText('Order\rshipped'), 'Order shipped');
   assert.is(cleanText('Line one\r\nline two'), 'Line one\nline two');
+  // characters that do a job, kept: a Malayalam chillu (a joiner after the virama at a word's end), the Arabic number sign and
+  // end of ayah (drawn), isolates around Latin text in Persian, a zero-width space between Thai words (a line break's place)
+  for (const kept of ['\u0D05\u0D35\u0D28\u0D4D\u200D \u0D35\u0D28\u0D4D\u0D28\u0D41', '\u06DD\u0661\u0662 \u0633\u0648\u0631\u0629', '\u0600\u0661\u0662\u0663', '\u0633\u0641\u0627\u0631\u0634 \u2068A-1042\u2069 \u0622\u0645\u0627\u062F\u0647 \u0627\u0633\u062A', '\u0E2A\u0E27\u0E31\u0E2A\u0E14\u0E35\u200B\u0E04\u0E23\u0E31\u0E1A']) {
+    assert.equal(hiddenCharacters(kept), [], kept);
+    assert.is(cleanText(kept), kept);
+  }
+  // an isolate in a Latin text is still named
+  assert.equal(hiddenCharacters('Order \u2068A-1042\u2069 is ready').length, 2);
   assert.is(cleanText('Your code \u201C{{1}}\u201D is ready'), 'Your code "{{1}}" is ready');
   assert.is(cleanText('Dear \u2018{{name}}\u2019, thanks'), "Dear '{{name}}', thanks");
   assert.is(cleanText('Code {{\u201C1\u201D}} now'), 'Code {{1}} now');

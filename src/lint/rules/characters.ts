@@ -40,8 +40,15 @@ const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
  * {{1}}) in right-to-left text. They reorder nothing themselves, unlike the embeddings, overrides
  * and isolates, and do their job in a text that holds right-to-left letters.
  */
-const DIRECTIONAL_MARK = /[\u200E\u200F\u061C]/u;
+const DIRECTIONAL_MARK = /[\u200E\u200F\u061C\u2066-\u2069]/u;
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+
+/** the virama (and its kin) of the Indic scripts: a joiner after it chooses the letter's form */
+const VIRAMA = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]/u;
+/** format characters that are drawn (Unicode's prepended concatenation marks) */
+const DRAWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+/** letters of the scripts written without spaces between words, where a zero-width space marks a break */
+const UNSPACED_SCRIPT = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** Hidden characters of a text that do not do a job there, with their offsets. */
 export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
@@ -58,6 +65,12 @@ export function hiddenCharacters(text: string): readonly { ch: string; at: numbe
     const before = [...text.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
     const after = [...text.slice(m.index + ch.length, m.index + ch.length + 2)][0] ?? '';
     if ((ch === '\u200C' || ch === '\u200D') && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
+    // a joiner after a virama at a word's end: Malayalam's chillu letters (അവന്‍), an Indic half form
+    if ((ch === '\u200C' || ch === '\u200D') && VIRAMA.test(before)) continue;
+    // a sign drawn before the digits it spans (the Arabic number sign, the end of ayah): a format character that is seen
+    if (DRAWN_FORMAT.test(ch)) continue;
+    // a zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar): where a line may break
+    if (ch === '\u200B' && UNSPACED_SCRIPT.test(before) && UNSPACED_SCRIPT.test(after)) continue;
     if (ch === '\u200D' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after)) continue;
     out.push({ ch, at: m.index });
   }
