@@ -78,8 +78,14 @@ test('the warnings an environment\'s values bring (lint sees the references): pl
       assert.match(r.stderr, "templates/plants.yaml: with the values of environment 'local': warning  footer  The footer holds no emoji; '🌵' is one");
       assert.match(r.stderr, "with the values of environment 'local': warning  buttons.0.phone_number  '030 1234567' is written as dialled at home");
     }
+    // the config's overrides for the file hold for what the values bring too
+    const plainConfig = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${plainConfig}overrides:\n  - files: ["templates/plants.yaml"]\n    rules: { header-footer-emoji: off }\n`);
+    const overridden = await cliIn(['plan'], { cwd: dir, env });
+    assert.not.match(overridden.stderr, 'header-footer-emoji');
+    assert.match(overridden.stderr, 'button-phone-country');
     // a secret value that brings a warning: said without the message, which would show the secret in another form (its digits)
-    const secretConfig = readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8').replace('phone: "030 1234567"', 'phone: { env: HOTLINE }');
+    const secretConfig = plainConfig.replace('phone: "030 1234567"', 'phone: { env: HOTLINE }');
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), secretConfig);
     const hidden = await cliIn(['plan'], { cwd: dir, env: { HOTLINE: '+39 06 1234 5678' } });
     assert.is(hidden.exitCode, 0, hidden.stdout + hidden.stderr);

@@ -1,6 +1,7 @@
 // `tplsync review [PATH...]`: every template of an environment with its life on the channel.
 // Exit 0 when every template is APPROVED, 2 when any is not (or asks for attention), 7 when the
 // channel cannot be read.
+import { configSeverities } from '../config/overrides.js';
 import pc from 'picocolors';
 import { editAllowanceOf } from '../api/edit-allowance.js';
 import { UsageError } from '../core/errors.js';
@@ -36,7 +37,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
       throw e;
     }
-    const desired = loadDesired(project.files, conn.environment, config.rules);
+    const desired = loadDesired(project.files, conn.environment, configSeverities(config));
     const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal());
     const review = makeReview(conn.environment.name, desired.map((d) => {
       const read = reads.get(d.canonical.templateId) ?? null;

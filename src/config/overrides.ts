@@ -69,3 +69,8 @@ export function severitiesFor(
     return sev;
   };
 }
+
+/** The severities of the config's rules for each file (its overrides applied), by the file's absolute path. */
+export function configSeverities(config: { rules: Readonly<Record<string, SeveritySetting>>; overrides?: readonly Override[]; dir: string }): (absFile: string) => Readonly<Record<string, SeveritySetting>> {
+  return severitiesFor(config.rules, config.overrides ?? [], config.dir);
+}

@@ -24,7 +24,7 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>, onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void): DesiredTemplate[] {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void): DesiredTemplate[] {
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
@@ -33,6 +33,8 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const t = templateIn(f.file, f.value, env);
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {
+      // the config's severities for this file (its overrides applied)
+      const severities = typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf;
       // a finding on a field that holds a secret value says so without its message (the message may show the secret
       // in another form: a phone number's digits without their spaces, which no mask recognises)
       const hidden = secretFields(f, env);

@@ -1,5 +1,6 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
+import { configSeverities } from '../config/overrides.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
@@ -74,7 +75,7 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  let all = loadDesired(project.files, conn.environment, config.rules, o.onValueWarnings);
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let categoriesFrom: string | undefined;
@@ -137,7 +138,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */
 export async function runPlanAgainstRef(config: Config, environment: EnvironmentConfig, o: { paths: readonly string[]; cwd: string; ref: string }): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
-  const desired = loadDesired(project.files, environment, config.rules);
+  const desired = loadDesired(project.files, environment, configSeverities(config));
   const base = await templatesAtRef(config, environment, o.ref);
   // orphans only when the whole set of files is compared (as against the channel)
   const now = new Set(desired.map((d) => d.canonical.templateId));

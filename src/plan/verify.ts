@@ -1,5 +1,6 @@
 // Effects (file reads, lint) around the pure check of saved.ts: what each write of a saved plan
 // compiles to from the files now. Apply writes these bodies, never the plan's own.
+import { configSeverities } from '../config/overrides.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
@@ -46,7 +47,7 @@ export async function verifySavedBodies(config: Config, environment: Environment
       // changed since the plan: staleness() says so, once
       if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
-      const d = loadDesired([f], environment, config.rules, onValueWarnings)[0]!;
+      const d = loadDesired([f], environment, configSeverities(config), onValueWarnings)[0]!;
       const values = [...new Set(templateReferences(f.value ?? {}).map((x) => x.name))];
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical), ...(values.length ? { values } : {}) });
     }

@@ -2,6 +2,7 @@
 // as the files have them; every other template is held with the reason (PENDING or REJECTED in
 // the source, absent there, content differs). The review in the source is the gate. Pure core
 // (`promotionGate`, `sourceStaleness`) and the run (`runPromote`: reads through two connections).
+import { configSeverities } from '../config/overrides.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
@@ -65,8 +66,8 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
-  const inSource = loadDesired(files, source.environment, config.rules);
-  const inTarget = loadDesired(files, target.environment, config.rules, o.onValueWarnings);
+  const inSource = loadDesired(files, source.environment, configSeverities(config));
+  const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings);
   const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
     channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
