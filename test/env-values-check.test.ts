@@ -59,6 +59,9 @@ test('the warnings an environment\'s values bring (lint sees the references): pl
   const t = (footer: string, phone: string) => ({ channel: 'wa', name: 'plants', language: 'en_US', category: 'MARKETING', body: { text: 'Hi {{1}}, our new plants have arrived in every store this week.', examples: { 1: 'Ana' } }, footer, buttons: [{ type: 'PHONE_NUMBER', text: 'Call us', phone_number: phone }] });
   const now = new Date('2026-01-01T00:00:00Z');
   assert.equal(warningsInEnvironment(t('Lucky Shrub 🌵', '030 1234567'), t('((brand))', '((phone))'), now).map((w) => w.ruleId).sort(), ['button-phone-country', 'header-footer-emoji']);
+  // a rule the reference itself fails as text (((phone)) is no E.164 number), which lint does not report: the value's warning is said
+  const dial = (n: string) => ({ channel: 'rcs', name: 'store_call', language: 'en_US', message: { type: 'text', message: 'Our store is open today until 20:00, call us any time.', suggestions: [{ action: 'dial', text: 'Call the store', postbackData: 'call', phoneNumber: n }] } });
+  assert.equal(warningsInEnvironment(dial('+44 7700 900 123'), dial('((phone))'), now, { 'rcs-dial': 'warning' }).map((w) => w.ruleId), ['rcs-dial']);
   // a warning the file has as written is lint's to show
   assert.equal(warningsInEnvironment(t('Lucky Shrub 🌵', '+49 30 1234567'), t('Lucky Shrub 🌵', '((phone))'), now), []);
   const dir = tempDir();

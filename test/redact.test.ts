@@ -48,4 +48,11 @@ test('property: a text with no run of the key comes back unchanged', () => {
   fc.assert(fc.property(fc.string({ maxLength: 200 }), (text) => leaks(text) || redact(text) === text), { seed: 2212, numRuns: 500 });
 });
 
+test('a secret value written with separators (a phone number) is masked as a rule writes it, without them', () => {
+  addSecret('+44 7700 900 123', 'value');
+  const shown = redact("rcs-dial: '(x)' is not an E.164 number; write '+447700900123'.");
+  assert.not.match(shown, '447700900123');
+  assert.not.match(shown, '7700900');
+});
+
 test.run();

@@ -49,6 +49,9 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   if (!value || value.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return;
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
+  // the value without its separators: what a rule's message makes of a phone number (+44 7700 900 123 as +447700900123)
+  const compact = value.replace(/[\s().-]/g, '');
+  if (compact !== value && compact.length >= MIN_SECRET_LENGTH) forms.push(compact);
   const r = registry();
   const { secrets, grams4, grams8 } = r;
   if (as === 'value') {
