@@ -303,7 +303,7 @@ test('kill -9 in the middle of an apply, then apply again: converged', async () 
   } finally { emu.setFaults({}); cleanup(dir); }
 });
 
-test('pull adopts templates into lint-clean files that keep their publicId; no overwrite without --force; never outside --dir', async () => {
+test('pull adopts templates into lint-clean files (a template tplsync made, of the derived id, without publicId: the same template in every environment); no overwrite without --force; never outside --dir', async () => {
   const dir = project(3);
   try {
     assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
@@ -317,7 +317,8 @@ test('pull adopts templates into lint-clean files that keep their publicId; no o
     for (const c of wa) {
       const f = path.join(dir, 'pulled', `${c.name}.${/language: (\S+)/.exec(readFileSync(path.join(dir, 'applied', `t${c.name.split('_').pop()}.yaml`), 'utf8'))![1]}.yaml`);
       assert.ok(existsSync(f), f);
-      assert.match(readFileSync(f, 'utf8'), new RegExp(`publicId: ${c.publicId}`));
+      // the id is the one derived from channel, name and language: not pinned (the plan below still finds each)
+      assert.not.match(readFileSync(f, 'utf8'), 'publicId:');
     }
     const lint = await run(dir, ['lint', 'pulled']);
     assert.is(lint.exitCode, 0, lint.stdout);

@@ -46,14 +46,21 @@ test('pull --force from another environment over a file without publicId: none w
   } finally { cleanup(dir); }
 });
 
-test('a file with publicId keeps it; a brand-new file gets the template\'s id (pull adopts it)', async () => {
+test('a file with publicId keeps it; a brand-new file gets the template\'s id when it is not the derived one (a console template: pull adopts it), and none when it is (a template tplsync made, the same in every environment)', async () => {
   const dir = tempDir('tplsync-derived-');
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': FILE });
     assert.is((await cliIn(['apply', '--auto-approve', '--env', 'other'], { cwd: dir })).exitCode, 0);
     const id = await idIn(dir, 'other');
     const fresh = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir });
-    assert.match(readFileSync(path.join(dir, 'pulled', 'order_shipped.en_US.yaml'), 'utf8'), new RegExp(`publicId: ${id}`), fresh.stderr);
+    // the derived id: not pinned (pinned, another environment's plan would create a second template)
+    assert.not.match(readFileSync(path.join(dir, 'pulled', 'order_shipped.en_US.yaml'), 'utf8'), 'publicId:', fresh.stderr);
+    // a template of an id of its own (made in the console): the new file adopts it
+    const console = '6f2b8a3e-1c4d-4e5f-9a6b-7c8d9e0f1a2b';
+    writeFiles(dir, { 'made/x.yaml': FILE.replace('name: order_shipped', 'name: order_made').replace('category: UTILITY\n', `category: UTILITY\npublicId: ${console}\n`) });
+    assert.is((await cliIn(['apply', '--auto-approve', '--env', 'other', 'made/x.yaml'], { cwd: dir })).exitCode, 0);
+    const adopted = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', console, '--dir', 'pulled'], { cwd: dir });
+    assert.match(readFileSync(path.join(dir, 'pulled', 'order_made.en_US.yaml'), 'utf8'), new RegExp(`publicId: ${console}`), adopted.stderr);
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': FILE.replace('category: UTILITY\n', `category: UTILITY\npublicId: ${id}\n`) });
     const r = await cliIn(['pull', '--env', 'other', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
     assert.match(readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8'), new RegExp(`publicId: ${id}`), r.stderr);

@@ -53,6 +53,11 @@ test('a secret value written with separators (a phone number) is masked as a rul
   const shown = redact("rcs-dial: '(x)' is not an E.164 number; write '+447700900123'.");
   assert.not.match(shown, '447700900123');
   assert.not.match(shown, '7700900');
+  // and the reverse: a value without separators that a platform writes in its own groups
+  addSecret('+447700900199', 'value');
+  for (const grouped of ['+44 7700 900199', '(+44) 7700-900-199', '07700 900199']) assert.not.match(redact(`The number ${grouped} is not reachable`), '900199', grouped);
+  // a number that shares fewer than 8 digits in a row is left alone
+  assert.is(redact('Order 4477 ships today'), 'Order 4477 ships today');
 });
 
 test.run();

@@ -29,9 +29,11 @@ interface Registry {
   grams8: Set<string>;
   /** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
   wholeValues: string[];
+  /** the 8-digit windows of the digits of every secret that has 8 or more: a number written with other separators (+44 7700 900123) */
+  digits8: Set<string>;
 }
 const REGISTRY = Symbol('secrets');
-const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [] }));
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set() }));
 
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
 const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -54,6 +56,11 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   if (compact !== value && compact.length >= MIN_SECRET_LENGTH) forms.push(compact);
   const r = registry();
   const { secrets, grams4, grams8 } = r;
+  // a value that is mostly a number (a phone number): its digits, whatever separates them, as a platform writes it again in its own groups
+  const digits = value.replace(/[^0-9]/g, '');
+  if (as === 'value' && digits.length * 2 >= value.replace(/\s/g, '').length) {
+    for (let i = 0; i + MIN_SECRET_LENGTH <= digits.length; i++) r.digits8.add(digits.slice(i, i + MIN_SECRET_LENGTH));
+  }
   if (as === 'value') {
     r.wholeValues = [...new Set([...r.wholeValues, ...forms])].sort((a, b) => b.length - a.length);
   }
@@ -112,6 +119,15 @@ export function redact(text: string): string {
   const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
+  // a number whose digits hold 8 of a secret's in a row, however they are grouped (+44 7700 900123, (+44) 7700-900-123)
+  const { digits8 } = registry();
+  if (digits8.size && /[0-9]{2}/.test(text)) {
+    text = text.replace(/\+?\(?[0-9][0-9 ().\-/]*[0-9]/g, (m) => {
+      const d = m.replace(/[^0-9]/g, '');
+      for (let i = 0; i + MIN_SECRET_LENGTH <= d.length; i++) if (digits8.has(d.slice(i, i + MIN_SECRET_LENGTH))) return REDACTED;
+      return m;
+    });
+  }
   const lower = lowerAscii(text);
   let covered: Uint8Array | undefined;
   for (let i = 0; i + 4 <= lower.length; i += 4) {

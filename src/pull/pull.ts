@@ -123,9 +123,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // a file without publicId has an id derived from channel, name and language in each
     // environment: pulled again, it stays without one (pinning this environment's id would make
     // the file another environment's template, and that environment's plan create a second one)
-    // (a new file, a second one beside the file that holds the template included, adopts the id)
+    // (a new file, a second one beside the file that holds the template included, adopts the id, unless it is the id
+    // derived here: a template tplsync made; pinned, the file would be this environment's template in every other one, and
+    // the next plan of each would create a second one)
     const overwritten = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
-    const derivedId = overwritten !== undefined && typeof overwritten.value.publicId !== 'string';
+    const derivedId = overwritten !== undefined ? typeof overwritten.value.publicId !== 'string' : r.publicId.toLowerCase() === templateId(req.channelId, name, language);
     const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
     // then each value of the environment found in the channel's strings
