@@ -58,6 +58,11 @@ test('a secret value written with separators (a phone number) is masked as a rul
   for (const grouped of ['+44 7700 900199', '(+44) 7700-900-199', '07700 900199']) assert.not.match(redact(`The number ${grouped} is not reachable`), '900199', grouped);
   // a number that shares fewer than 8 digits in a row is left alone
   assert.is(redact('Order 4477 ships today'), 'Order 4477 ships today');
+  // a date inside a phone number's digits (+33 1 20 26 11 29 holds 20261129) is no piece of it: a phone number is matched by 10
+  addSecret('+33 1 20 26 11 29', 'value');
+  assert.is(redact('Pulled on 2026-11-29 (20261129)'), 'Pulled on 2026-11-29 (20261129)');
+  // grouped with no-break spaces and non-breaking hyphens, as French typography writes it
+  assert.not.match(redact('Number +33\u00A01\u00A020\u00A026\u00A011\u00A029 / 01\u201120\u201126\u201111\u201129'), '26');
 });
 
 test.run();

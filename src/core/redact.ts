@@ -29,7 +29,11 @@ interface Registry {
   grams8: Set<string>;
   /** the forms of the secret values, longest first: each replaced whole by SECRET_VALUE_MASK before the pieces are looked for */
   wholeValues: string[];
-  /** the 8-digit windows of the digits of every secret that has 8 or more: a number written with other separators (+44 7700 900123) */
+  /**
+   * the windows of the digits of every secret that is mostly a number (8 or more digits), each as long as the secret's
+   * digits but at most DIGIT_WINDOW: a number written with other separators (+44 7700 900123). Long enough that a date
+   * (8 digits) never matches a phone number's windows.
+   */
   digits8: Set<string>;
 }
 const REGISTRY = Symbol('secrets');
@@ -41,6 +45,9 @@ const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerC
 /** What a secret value of an environment (`values: { x: { env: VAR } }`) stands as: the whole value, wherever it appears. */
 export const SECRET_VALUE_MASK = '(secret)';
 
+/** the most digits of a secret a number must share, in a row, to be masked as it (a phone number's 10; a date has 8) */
+const DIGIT_WINDOW = 10;
+
 /**
  * Registers a secret (and the forms it takes inside JSON, URLs and HTML). Too-short or absent values
  * are ignored. `as: 'value'`: a secret value of an environment, which shows as `(secret)` where it
@@ -51,18 +58,20 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   if (!value || value.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return;
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
-  // the value without its separators: what a rule's message makes of a phone number (+44 7700 900 123 as +447700900123)
+  // the value without its separators: what a rule's message makes of a phone number (+44 7700 900 123 as +447700900123),
+  // masked whole (its pieces are the digits' windows below: a piece of 8 would mask a date, 20261129)
   const compact = value.replace(/[\s().-]/g, '');
-  if (compact !== value && compact.length >= MIN_SECRET_LENGTH) forms.push(compact);
   const r = registry();
   const { secrets, grams4, grams8 } = r;
   // a value that is mostly a number (a phone number): its digits, whatever separates them, as a platform writes it again in its own groups
   const digits = value.replace(/[^0-9]/g, '');
-  if (as === 'value' && digits.length * 2 >= value.replace(/\s/g, '').length) {
-    for (let i = 0; i + MIN_SECRET_LENGTH <= digits.length; i++) r.digits8.add(digits.slice(i, i + MIN_SECRET_LENGTH));
+  if (as === 'value' && digits.length >= MIN_SECRET_LENGTH && digits.length * 2 >= value.replace(/\s/g, '').length) {
+    const w = Math.min(digits.length, DIGIT_WINDOW);
+    for (let i = 0; i + w <= digits.length; i++) r.digits8.add(digits.slice(i, i + w));
   }
   if (as === 'value') {
-    r.wholeValues = [...new Set([...r.wholeValues, ...forms])].sort((a, b) => b.length - a.length);
+    const whole = compact !== value && compact.length >= MIN_SECRET_LENGTH ? [...forms, compact] : forms;
+    r.wholeValues = [...new Set([...r.wholeValues, ...whole])].sort((a, b) => b.length - a.length);
   }
   for (const f of forms) {
     if (secrets.has(f)) continue;
@@ -122,9 +131,10 @@ export function redact(text: string): string {
   // a number whose digits hold 8 of a secret's in a row, however they are grouped (+44 7700 900123, (+44) 7700-900-123)
   const { digits8 } = registry();
   if (digits8.size && /[0-9]{2}/.test(text)) {
-    text = text.replace(/\+?\(?[0-9][0-9 ().\-/]*[0-9]/g, (m) => {
+    // separators: ASCII ones, and the no-break and thin spaces and hyphens of typography (+33 1 20 26 11 29 with U+00A0)
+    text = text.replace(/\+?\(?[0-9][0-9 ().\-/\u00A0\u2007-\u200A\u202F\u2010-\u2014]*[0-9]/g, (m) => {
       const d = m.replace(/[^0-9]/g, '');
-      for (let i = 0; i + MIN_SECRET_LENGTH <= d.length; i++) if (digits8.has(d.slice(i, i + MIN_SECRET_LENGTH))) return REDACTED;
+      for (let w = MIN_SECRET_LENGTH; w <= DIGIT_WINDOW; w++) for (let i = 0; i + w <= d.length; i++) if (digits8.has(d.slice(i, i + w))) return REDACTED;
       return m;
     });
   }
