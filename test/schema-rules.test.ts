@@ -82,6 +82,12 @@ test('the schema is judged once per template value, and a valid one costs no map
   assert.equal(mapSchemaErrors(templateErrors(t), t).length, [...schemaFindings(t).values()].reduce((n, l) => n + l.length, 0));
 });
 
+test('code_expiration_minutes under body: said to belong under footer', () => {
+  const text = 'channel: wa\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE }\n';
+  const found = lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema');
+  assert.match(found[0]?.message ?? '', "Unknown key 'code_expiration_minutes' in body: the expiry line belongs under `footer:`");
+});
+
 test('a comma that cut a text inside `{ ... }`: the unknown key it made says to quote the whole value (WhatsApp buttons and RCS suggestions)', () => {
   const messages = (text: string): string[] => lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema' || d.ruleId === 'rcs-action-keys').map((d) => d.message);
   const wa = 'channel: wa\nname: confirm_login\nlanguage: de\ncategory: UTILITY\nbody:\n  text: "Hallo {{1}}, jemand hat sich gerade in Ihr Konto eingeloggt."\n  examples: { 1: Jonas }\nbuttons:\n  - { type: QUICK_REPLY, text: Ja, das war ich }\n';

@@ -48,6 +48,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     }
     const dir = confinedWriteDir(config, o.dir);
     let code: number = EXIT.OK;
+    let unsetExplained = false;
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
@@ -58,6 +59,10 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'secret' && r.unset?.length) {
         const list = r.unset.map((u) => `((${u.value})) from ${u.variable}`).join(', ');
+        code = EXIT.FINDINGS;
+        // said in full once; each further template in a line (a pull --all of 500 said the same 500 times)
+        if (unsetExplained) { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} ${r.unset.length === 1 ? 'is' : 'are'} not set (above)\n`); return; }
+        unsetExplained = true;
         io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} of environment '${env.name}' ${r.unset.length === 1 ? 'is' : 'are'} not set, and no file pulled shows where ${r.unset.length === 1 ? 'it stands' : 'they stand'}: tplsync finds a secret in the channel's texts by its value, and cannot tell whether this copy holds it (the file would hold it in clear). Set ${r.unset.map((u) => u.variable).join(' and ')} and pull again, or pull it in one run with a template whose file refers to ${r.unset.map((u) => `((${u.value}))`).join(' and ')} (--id of both; --force to write over that file): where that file has the reference, the channel's copy of that template holds the value, and pull learns it there\n`);
         code = EXIT.FINDINGS;
         return;

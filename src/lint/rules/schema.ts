@@ -120,7 +120,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         // a card's layout key written on the card (as Google's API has a height per card): the message's layout says it once for all
         const layout = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && CARD_LAYOUT_KEYS.has(key)
           ? `: the cards' layout is the message's, one for every card; write it under \`message.rcsRichCardsOpts\` (\`rcsRichCardsOpts: { ${key}: ... }\`)${key === 'orientation' || key === 'imageAlign' ? `, for a standalone card (a carousel takes no ${key}: remove it there)` : ''}` : '';
-        const hint = layout || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // an authentication body's neighbour: the expiry line is the footer's (footer: { code_expiration_minutes: 10 })
+        const moved = p.length === 1 && p[0] === 'body' && key === 'code_expiration_minutes' ? ': the expiry line belongs under `footer:` (`footer: { code_expiration_minutes: 10 }`)' : '';
+        const hint = layout || moved || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
