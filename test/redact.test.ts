@@ -48,6 +48,13 @@ test('property: a text with no run of the key comes back unchanged', () => {
   fc.assert(fc.property(fc.string({ maxLength: 200 }), (text) => leaks(text) || redact(text) === text), { seed: 2212, numRuns: 500 });
 });
 
+test('a secret value of letters alone in another letter case is masked whole', () => {
+  addSecret('freeshipping', 'value');
+  assert.is(redact('Upper FREESHIPPING and Mixed FreeShipping today'), 'Upper (secret) and Mixed (secret) today');
+  // a word it holds is not masked alone (its windows of letters are no piece of it)
+  assert.is(redact('free shipping on all orders'), 'free shipping on all orders');
+});
+
 test('a secret value written with separators (a phone number) is masked as a rule writes it, without them', () => {
   addSecret('+44 7700 900 123', 'value');
   const shown = redact("rcs-dial: '(x)' is not an E.164 number; write '+447700900123'.");

@@ -128,6 +128,19 @@ export function redact(text: string): string {
   const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
+  // a whole value in another letter case (FREESHIPPING for freeshipping): its pieces of letters alone are not looked for
+  if (wholeValues.length) {
+    let low = lowerAscii(text);
+    for (const w of wholeValues) {
+      const lw = lowerAscii(w);
+      if (lw.length < MIN_SECRET_LENGTH || !low.includes(lw)) continue;
+      let out = '';
+      let at = 0;
+      for (let i = low.indexOf(lw); i >= 0; i = low.indexOf(lw, i + lw.length)) { out += text.slice(at, i) + SECRET_VALUE_MASK; at = i + lw.length; }
+      text = out + text.slice(at);
+      low = lowerAscii(text);
+    }
+  }
   // a number whose digits hold 8 of a secret's in a row, however they are grouped (+44 7700 900123, (+44) 7700-900-123)
   const { digits8 } = registry();
   if (digits8.size && /[0-9]{2}/.test(text)) {
