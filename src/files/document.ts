@@ -22,7 +22,7 @@ export type { ParsedFile } from './parse.js';
 // the loading findings of a file that is not read (load.ts)
 export { refusal, tooLarge, unreadable } from './parse.js';
 // queries on the text reader's index, for the commands that edit a file's text in place (translations)
-export { scalarAtPath, topLevelKeyStart, type ScalarAt, type TextDoc } from './text-locate.js';
+export { readsBackInPlace, scalarAtPath, topLevelKeyStart, type ScalarAt, type TextDoc } from './text-locate.js';
 
 export type Reader = 'text' | 'fast' | 'yaml';
 

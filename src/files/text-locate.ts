@@ -406,3 +406,21 @@ export function scalarAtPath(doc: TextDoc, path: Path): ScalarAt | undefined {
 export function topLevelKeyStart(doc: TextDoc, key: string): number | undefined {
   return doc.root.kind === 'map' ? pairOf(doc.root, key)?.keyStart : undefined;
 }
+
+/**
+ * Whether `rendered`, put in place of the scalar at `at` (a one-line scalar of `doc`), reads back
+ * on its line as the one-line scalar `value` and ends where it ends: the line is read as the
+ * index reads it, with what stands before and after the scalar on it (a comment, the rest of a
+ * flow collection). A scalar this module does not prove (escapes) is answered false.
+ */
+export function readsBackInPlace(doc: TextDoc, at: ScalarAt, rendered: string, value: string): boolean {
+  const text = doc.text;
+  const ls = text.lastIndexOf('\n', at.start - 1) + 1;
+  let le = text.indexOf('\n', at.end);
+  if (le < 0) le = text.length;
+  if (text.charCodeAt(le - 1) === 13) le--;
+  const line = text.slice(ls, at.start) + rendered + text.slice(at.end, le);
+  const s = at.start - ls;
+  const node = scalarAt(line, s, line.length, at.inFlow);
+  return node !== undefined && node.kind === 'scalar' && node.end === s + rendered.length && node.value === value;
+}

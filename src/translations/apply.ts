@@ -3,7 +3,7 @@
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
 import { isCollection, isMap, isNode, isScalar, parseDocument, visit } from 'yaml';
-import { openDocument, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
+import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
@@ -354,13 +354,28 @@ const RECORD = /translated_from:\n {2}language: ([a-z]{2,3}(?:_[A-Za-z]{2,4})?)\
  * one-line scalar of the file yet or the record is not in the form renderRecord writes.
  */
 export function applyOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
+  return editOnText(doc, texts, source, hashes)?.out;
+}
+
+/**
+ * applyOnText, and whether its result is proven to read back as intended without reading it
+ * whole (`readBack`): the file's whole layout is one text-locate proves (its value complete),
+ * each text rendered reads back in its place on its line as that text (readsBackInPlace), and
+ * the record is in the form RECORD reads. The rest of the file is the same bytes, so its value
+ * is the same; checkApplied then has nothing to find (test/translations-fast-apply.test.ts holds
+ * the two answers the same).
+ */
+export function editOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): { out: string; readBack: boolean } | undefined {
   const text = doc.text;
   if (text.includes('\r')) return undefined;
   const edits: Edit[] = [];
+  let readBack = doc.value !== undefined;
   for (const t of texts) {
     const at = scalarAtPath(doc, t.path);
     if (!at) return undefined;
-    edits.push({ start: at.start, end: at.end, text: render(t.text, at.type, at.inFlow) });
+    const rendered = render(t.text, at.type, at.inFlow);
+    if (readBack && !readsBackInPlace(doc, at, rendered, t.text)) readBack = false;
+    edits.push({ start: at.start, end: at.end, text: rendered });
   }
   const keyStart = topLevelKeyStart(doc, 'translated_from');
   const prior: Record<string, string> = {};
@@ -380,7 +395,9 @@ export function applyOnText(doc: TextDoc, texts: readonly { path: (string | numb
         prior[k] = line.slice(c + 3, -1);
       }
     }
-    edits.push({ start: keyStart, end, text: renderRecord(source, { ...prior, ...hashes }) });
+    const record = renderRecord(source, { ...prior, ...hashes });
+    if (readBack && !recordReadsBack(record)) readBack = false;
+    edits.push({ start: keyStart, end, text: record });
   }
   edits.sort((x, y) => x.start - y.start);
   const out: string[] = [];
@@ -392,8 +409,18 @@ export function applyOnText(doc: TextDoc, texts: readonly { path: (string | numb
   }
   out.push(text.slice(from));
   let result = out.join('');
-  if (keyStart === undefined) result = `${result}${result.endsWith('\n') || result === '' ? '' : '\n'}${renderRecord(source, hashes)}`;
-  return result;
+  if (keyStart === undefined) {
+    const record = renderRecord(source, hashes);
+    if (readBack && !recordReadsBack(record)) readBack = false;
+    result = `${result}${result.endsWith('\n') || result === '' ? '' : '\n'}${record}`;
+  }
+  return { out: result, readBack };
+}
+
+/** a record renderRecord wrote, whole in the form RECORD reads (its keys field paths, its hashes 8 hex digits) */
+function recordReadsBack(record: string): boolean {
+  RECORD.lastIndex = 0;
+  return RECORD.test(record) && RECORD.lastIndex === record.length;
 }
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -626,10 +653,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       let why: string | undefined;
       let out: string | undefined;
       try {
-        out = applyTexts(text, texts, sourceLang, hashes, doc, src.value);
+        // on the text, when its layout is proven: the texts changed read back in their places, and the file is not read again whole
+        const quick = doc && doc.text === text ? editOnText(doc, texts, sourceLang, hashes) : undefined;
+        out = quick?.out ?? applyTexts(text, texts, sourceLang, hashes, undefined, src.value);
         // the file as it is (a re-import of what it holds): nothing is written, nothing to check
         if (out === text) return out;
-        why = checkApplied(out, before, texts, sourceLang, hashes, src.value);
+        why = quick?.readBack ? undefined : checkApplied(out, before, texts, sourceLang, hashes, src.value);
       } catch (e) {
         if (!(e instanceof EditRefused)) throw e;
         why = `${e.message} (not written)`;
