@@ -6,7 +6,10 @@ import * as assert from 'uvu/assert';
 import { chmodSync, linkSync, mkdirSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { AtomicWriter, WriteRefused, WritesStopped } from '../src/files/write.ts';
+import { ROOT } from './helpers.ts';
 import { Interrupted } from '../src/core/interrupt.ts';
 
 const require0 = (d: string): void => { mkdirSync(d, { recursive: true }); };
@@ -237,5 +240,24 @@ for (const road of ['callbacks', 'threads'] as const) {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 }
+
+test('threads started before the first write (prestart) write as the others do, and do not hold the process when never used', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    const w = new AtomicWriter({ threads: 2, prestart: true });
+    assert.ok(w.threaded);
+    for (let i = 0; i < 50; i++) w.write(path.join(dir, `f${i}.yaml`), `text ${i}\n`);
+    await w.flush();
+    for (let i = 0; i < 50; i++) assert.is(readFileSync(path.join(dir, `f${i}.yaml`), 'utf8'), `text ${i}\n`);
+    assert.equal(leftovers(dir), []);
+    // a process that started the threads and never wrote (an import that refused everything) ends by itself
+    const script = `import { AtomicWriter } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'files', 'write.js')).href)};\n`
+      + `const w = new AtomicWriter({ threads: 2, prestart: true }); if (!w.threaded) process.exit(9); console.log('started');\n`;
+    writeFileSync(path.join(dir, 'prestart.mjs'), script);
+    const r = spawnSync(process.execPath, [path.join(dir, 'prestart.mjs')], { encoding: 'utf8', timeout: 120_000 });
+    assert.is(r.stdout, 'started\n', r.stderr);
+    assert.is(r.status, 0, `the process did not end by itself (${r.signal ?? r.status})`);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
 
 test.run();

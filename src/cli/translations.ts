@@ -9,7 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
-import { readAhead } from '../files/read-ahead.js';
+import { readAhead, type ReadAhead } from '../files/read-ahead.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
@@ -57,9 +57,9 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
  * import plans and writes a template's translation while the next files are read), and stops the
  * loop by answering false.
  */
-async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void): Promise<void> {
+async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void, started?: ReadAhead): Promise<void> {
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
-  const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
+  const ahead = started ?? startReading(files);
   try {
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
@@ -76,6 +76,10 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
     }
   } finally { ahead?.close(); }
 }
+
+/** the reader of readEach's files on another thread, when there are many (`early`: started before the caller is ready to read them) */
+const startReading = (files: readonly { abs: string }[], o: { early?: boolean } = {}): ReadAhead | undefined =>
+  (files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs), o) : undefined);
 
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
 const READ_AHEAD_MIN = 2000;
@@ -300,225 +304,240 @@ class Current {
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
   const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], onThreads: false, early: 0 };
-  // the translation files first: their languages say which templates are edited
-  const docs: { file: string; doc: TranslationDoc }[] = [];
-  for (const file of files) {
-    const format = formatOfFile(file);
-    if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
-    let bytes: Buffer;
-    try { bytes = readBoundedBytes(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
-      // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported
-      const why = UNREADABLE[(e as NodeJS.ErrnoException).code ?? ''];
-      if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
-      throw e;
-    }
-    try { docs.push({ file, doc: readTranslations(format, decodeTranslationFile(bytes, format)) }); } catch (e) {
-      if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
-      throw e;
-    }
-    const read = docs[docs.length - 1]!.doc;
-    const odd = [read.source, read.target].find((l) => !LANG.test(l));
-    if (odd !== undefined) {
-      // the language would name the files written (`welcome.Deutsch.yaml`)
-      docs.pop();
-      result.refusals.push({ file, line: 1, id: '', message: `the file's language '${odd}' is not a language code like de or pt_BR${languageHint(odd)} (XLIFF's srcLang and trgLang, PO's Language and X-Source-Language headers, the CSV's language columns)` });
-      continue;
-    }
-    if (read.source === read.target) {
-      // one language into itself: its texts would overwrite the source files' own
-      docs.pop();
-      result.refusals.push({ file, line: 1, id: '', message: `translates ${read.source} into ${read.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${read.source} texts; export with --target set to the language of the translation` });
-      continue;
-    }
-    if (read.entries.length === 0) result.empty.push(file);
-  }
-  refuseCrossFileConflicts(docs, result.refusals);
-  // a file whose source language another file of the run writes comes after it, whatever order they were named in
-  const inOrder = importOrder(docs.map((d) => d.doc));
-  if (inOrder.some((k, i) => k !== i)) docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
-  // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
-  const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
   const discovered = await discoverFiles(config, [], cwd);
-  const taken = new Set<string>();
-  // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
-  const byLanguage = new Map<string, Map<string, Current>>();
-  const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
-  // two files of one template and language (lint's duplicate): the first one read is the one translated
-  const seen = new Set<string>();
-  const none = new Map<string, Current>();
-  // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
-  let writer: AtomicWriter | undefined;
+  // thousands of templates: while this thread reads the translation files, the templates' bytes are
+  // read, and the write threads start, on the other core (which is idle until the first write)
+  const ahead = startReading(discovered, { early: true });
+  const writerOptions = { ...(signal ? { signal } : {}), threads, collectRefusals: true, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) };
+  let writer = threads && !dryRun ? new AtomicWriter({ ...writerOptions, prestart: true }) : undefined;
   // each file handed to the writer: the translation file and template it is for (a file the writer refuses is that template's refusal)
   const origin = new Map<string, { file: string; template: string; line: number; rel: string }>();
-  // template files that do not parse, or hold no mapping: a new file is never made in place of one (lint says what is wrong with it)
-  const unreadable = new Set<string>();
-  const held = new Map<string, { file: string; line: number; id: string; template: string; message: string }>();
-  const send = (w: Write, file: string): void => {
-    if (w.created && unreadable.has(w.file)) {
-      held.set(w.file, { file, line: w.line, id: w.template, template: w.template, message: `${w.file} is there but is not a template tplsync can read (\`tplsync lint ${w.file}\` says why): not replaced` });
-      return;
-    }
-    if (!dryRun) {
-      const abs = path.resolve(cwd, w.file);
-      origin.set(abs, { file, template: w.template, line: w.line, rel: w.file });
-      // a link, a read-only file, a file where a new one was to be made: refused, and the others written (collectRefusals)
-      (writer ??= new AtomicWriter({ ...(signal ? { signal } : {}), threads, collectRefusals: true, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) })).write(abs, w.text, { create: w.created });
-    }
-    taken.add(w.file);
-  };
-  /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
-  const settle = async (): Promise<{ written: number; notStarted: number }> => {
-    if (!writer) return { written: 0, notStarted: 0 };
-    try {
-      await writer.flush();
-      return { written: origin.size - writer.refused.length, notStarted: 0 };
-    } catch (e) {
-      if (e instanceof WritesStopped) return { written: e.written, notStarted: e.notStarted };
-      throw e;
-    }
-  };
-  // Each translation file its own target language, none of them another's source (no file reads what
-  // another writes): a template is planned, and its file handed to the writer, as soon as its source
-  // and its target are read, while the next files are read (the writes of a full rewrite no longer
-  // wait for the last of 20,000 templates). A template whose target file is not found is planned
-  // when all are read (its new file's name must not be taken). Otherwise each file in turn, after reading.
-  const targetsOf = docs.map((d) => d.doc.target);
-  const streamed = writing.early !== false && new Set(targetsOf).size === docs.length && docs.every((d) => !targetsOf.includes(d.doc.source));
-  const pending = docs.map(({ doc }) => ({ groups: groupByTemplate(doc.entries), parts: new Map<string, ImportPlan>() }));
-  const order = pending.map((p) => [...p.groups.keys()]);
-  const docsOf = new Map<string, number[]>();
-  docs.forEach(({ doc }, i) => { for (const l of new Set([doc.source, doc.target])) (docsOf.get(l) ?? docsOf.set(l, []).get(l)!).push(i); });
-  let sent = 0;
-  const planEarly = (i: number, template: string): void => {
-    const doc = docs[i]!.doc;
-    const es = pending[i]!.groups.get(template);
-    const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
-    if (!es || !sources?.has(template) || !targets?.has(template)) return;
-    pending[i]!.groups.delete(template);
-    const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy);
-    pending[i]!.parts.set(template, plan);
-    for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
-    // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
-    targets.delete(template);
-    if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
-  };
-  /** the languages of the project's templates */
-  const languages = new Set<string>();
-  const onRead = (t: Read): boolean => {
-    const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
-    taken.add(rel);
-    const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
-    if (!channel || !name || !language) return true;
-    languages.add(language);
-    const template = `${channel}/${name}`;
-    if (seen.has(`${language}\n${template}`)) return true;
-    seen.add(`${language}\n${template}`);
-    languageMap(language).set(template, new Current(template, rel, t.text, t.value, t.doc ?? null));
-    if (!streamed) return true;
-    // after a signal: nothing more is planned or written
-    if (signal?.aborted) return false;
-    for (const i of docsOf.get(language) ?? []) planEarly(i, template);
-    return true;
-  };
   try {
-    await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file));
-  } catch (e) {
-    // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
-    if (!writer) throw e;
-    const { written } = await settle();
-    if (e instanceof UsageError) throw new UsageError(`${e.message} (the import stopped there: ${written} translated file${written === 1 ? '' : 's'} planned before it written, no other file changed)`);
-    throw e;
+    return await importInto();
+  } finally {
+    ahead?.close();
+    // whatever way the import ended, the writes handed over are made (or the threads started for none are ended); a failure of theirs was the import's to report
+    await writer?.flush().catch(() => {});
   }
-  if (signal?.aborted && writer) {
-    const { written, notStarted } = await settle();
-    if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
-  }
-  throwIfInterrupted(signal, 'stopped before writing: no file was written');
-  for (const { file, doc } of docs) {
-    if (languages.has(doc.target)) continue;
-    const base = doc.target.split('_')[0]!;
-    const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
-    if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
-  }
-  // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
-  const noSource = new Set<number>();
-  docs.forEach(({ file, doc }, i) => {
-    if (languages.has(doc.source) || docs.some((d) => d.doc.target === doc.source)) return;
-    const base = doc.source.split('_')[0]!;
-    const near = [...languages].filter((l) => l.split('_')[0] === base).sort();
-    noSource.add(i);
-    result.refusals.push({ file, line: 1, id: '', message: `translates from ${doc.source}, and no template of this project is in ${doc.source}${near.length ? ` (the project has ${near.join(', ')})` : ''}: correct the file's source language (XLIFF's srcLang, PO's X-Source-Language header, the CSV's second column header) and import it again; nothing of it was imported` });
-  });
-  const unchanged = new Set<string>();
-  /** a translation file's plan, into the result (its writes already sent) */
-  const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
-    const skippedHere = new Set(plan.skipped.map((x) => x.template));
-    for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
-    append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
-    append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
-    for (const u of plan.unchanged) unchanged.add(u.file);
-    for (const w of plan.writes) {
-      const h = held.get(w.file);
-      if (h) result.refusals.push(h);
-      else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}) });
-    }
-  };
-  // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
-  const lastReader = new Map<string, number>();
-  docs.forEach(({ doc }, i) => { lastReader.set(doc.source, i); lastReader.set(doc.target, i); });
-  try {
-    for (let i = 0; i < docs.length; i++) {
-      const { file, doc } = docs[i]!;
-      // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
-      (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
-      if (noSource.has(i)) { pending[i] = { groups: new Map(), parts: new Map() }; continue; }
-      const sources = byLanguage.get(doc.source) ?? none;
-      const targets = byLanguage.get(doc.target) ?? none;
-      if (streamed) {
-        // the parts planned while reading and the rest now, joined in the order one plan of the file would have
-        const { groups, parts } = pending[i]!;
-        const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
-        for (const template of order[i]!) {
-          let part = parts.get(template);
-          if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
-          append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged);
-        }
-        pending[i] = { groups: new Map(), parts: new Map() };
-        record(file, doc, plan);
+
+  /** the import itself, with the templates' reader and the writer started */
+  async function importInto(): Promise<ImportResult> {
+    // the translation files first: their languages say which templates are edited
+    const docs: { file: string; doc: TranslationDoc }[] = [];
+    for (const file of files) {
+      const format = formatOfFile(file);
+      if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
+      let bytes: Buffer;
+      try { bytes = readBoundedBytes(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
+        // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported
+        const why = UNREADABLE[(e as NodeJS.ErrnoException).code ?? ''];
+        if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
+        throw e;
+      }
+      try { docs.push({ file, doc: readTranslations(format, decodeTranslationFile(bytes, format)) }); } catch (e) {
+        if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
+        throw e;
+      }
+      const read = docs[docs.length - 1]!.doc;
+      const odd = [read.source, read.target].find((l) => !LANG.test(l));
+      if (odd !== undefined) {
+        // the language would name the files written (`welcome.Deutsch.yaml`)
+        docs.pop();
+        result.refusals.push({ file, line: 1, id: '', message: `the file's language '${odd}' is not a language code like de or pt_BR${languageHint(odd)} (XLIFF's srcLang and trgLang, PO's Language and X-Source-Language headers, the CSV's language columns)` });
         continue;
       }
-      const readLater = lastReader.get(doc.target)! > i;
-      const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
-      for (const w of plan.writes) {
-        send(w, file);
-        // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
-        if (readLater) languageMap(doc.target).set(w.template, new Current(w.template, w.file, w.text));
+      if (read.source === read.target) {
+        // one language into itself: its texts would overwrite the source files' own
+        docs.pop();
+        result.refusals.push({ file, line: 1, id: '', message: `translates ${read.source} into ${read.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${read.source} texts; export with --target set to the language of the translation` });
+        continue;
       }
-      record(file, doc, plan);
-      for (const l of [doc.source, doc.target]) if (lastReader.get(l) === i) byLanguage.delete(l);
+      if (read.entries.length === 0) result.empty.push(file);
     }
-  } finally {
-    await writer?.flush();
-  }
-  // the files the writer refused: their templates' refusals (the path as the user wrote it), not written
-  if (writer?.refused.length) {
-    const refused = new Set<string>();
-    for (const r of writer.refused) {
-      const o = origin.get(r.file);
-      if (!o) continue;
-      refused.add(o.rel);
-      result.refusals.push({ file: o.file, line: o.line, id: o.template, template: o.template, message: r.message.split(r.file).join(o.rel) });
+    refuseCrossFileConflicts(docs, result.refusals);
+    // a file whose source language another file of the run writes comes after it, whatever order they were named in
+    const inOrder = importOrder(docs.map((d) => d.doc));
+    if (inOrder.some((k, i) => k !== i)) docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
+    // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
+    const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
+    const taken = new Set<string>();
+    // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
+    const byLanguage = new Map<string, Map<string, Current>>();
+    const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
+    // two files of one template and language (lint's duplicate): the first one read is the one translated
+    const seen = new Set<string>();
+    const none = new Map<string, Current>();
+    // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
+    // template files that do not parse, or hold no mapping: a new file is never made in place of one (lint says what is wrong with it)
+    const unreadable = new Set<string>();
+    const held = new Map<string, { file: string; line: number; id: string; template: string; message: string }>();
+    const send = (w: Write, file: string): void => {
+      if (w.created && unreadable.has(w.file)) {
+        held.set(w.file, { file, line: w.line, id: w.template, template: w.template, message: `${w.file} is there but is not a template tplsync can read (\`tplsync lint ${w.file}\` says why): not replaced` });
+        return;
+      }
+      if (!dryRun) {
+        const abs = path.resolve(cwd, w.file);
+        origin.set(abs, { file, template: w.template, line: w.line, rel: w.file });
+        // a link, a read-only file, a file where a new one was to be made: refused, and the others written (collectRefusals)
+        (writer ??= new AtomicWriter(writerOptions)).write(abs, w.text, { create: w.created });
+      }
+      taken.add(w.file);
+    };
+    /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
+    const settle = async (): Promise<{ written: number; notStarted: number }> => {
+      if (!writer || origin.size === 0) return { written: 0, notStarted: 0 };
+      try {
+        await writer.flush();
+        return { written: origin.size - writer.refused.length, notStarted: 0 };
+      } catch (e) {
+        if (e instanceof WritesStopped) return { written: e.written, notStarted: e.notStarted };
+        throw e;
+      }
+    };
+    // Each translation file its own target language, none of them another's source (no file reads what
+    // another writes): a template is planned, and its file handed to the writer, as soon as its source
+    // and its target are read, while the next files are read (the writes of a full rewrite no longer
+    // wait for the last of 20,000 templates). A template whose target file is not found is planned
+    // when all are read (its new file's name must not be taken). Otherwise each file in turn, after reading.
+    const targetsOf = docs.map((d) => d.doc.target);
+    const streamed = writing.early !== false && new Set(targetsOf).size === docs.length && docs.every((d) => !targetsOf.includes(d.doc.source));
+    const pending = docs.map(({ doc }) => ({ groups: groupByTemplate(doc.entries), parts: new Map<string, ImportPlan>() }));
+    const order = pending.map((p) => [...p.groups.keys()]);
+    const docsOf = new Map<string, number[]>();
+    docs.forEach(({ doc }, i) => { for (const l of new Set([doc.source, doc.target])) (docsOf.get(l) ?? docsOf.set(l, []).get(l)!).push(i); });
+    let sent = 0;
+    const planEarly = (i: number, template: string): void => {
+      const doc = docs[i]!.doc;
+      const es = pending[i]!.groups.get(template);
+      const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
+      if (!es || !sources?.has(template) || !targets?.has(template)) return;
+      pending[i]!.groups.delete(template);
+      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+      pending[i]!.parts.set(template, plan);
+      for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
+      // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
+      targets.delete(template);
+      if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
+    };
+    /** the languages of the project's templates */
+    const languages = new Set<string>();
+    const onRead = (t: Read): boolean => {
+      const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
+      taken.add(rel);
+      const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
+      if (!channel || !name || !language) return true;
+      languages.add(language);
+      const template = `${channel}/${name}`;
+      if (seen.has(`${language}\n${template}`)) return true;
+      seen.add(`${language}\n${template}`);
+      languageMap(language).set(template, new Current(template, rel, t.text, t.value, t.doc ?? null));
+      if (!streamed) return true;
+      // after a signal: nothing more is planned or written
+      if (signal?.aborted) return false;
+      for (const i of docsOf.get(language) ?? []) planEarly(i, template);
+      return true;
+    };
+    try {
+      await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file), ahead);
+    } catch (e) {
+      // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
+      if (!writer || origin.size === 0) throw e;
+      const { written } = await settle();
+      if (e instanceof UsageError) throw new UsageError(`${e.message} (the import stopped there: ${written} translated file${written === 1 ? '' : 's'} planned before it written, no other file changed)`);
+      throw e;
     }
-    result.written = result.written.filter((w) => !refused.has(w.file));
+    if (signal?.aborted && writer && origin.size > 0) {
+      const { written, notStarted } = await settle();
+      if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
+    }
+    throwIfInterrupted(signal, 'stopped before writing: no file was written');
+    for (const { file, doc } of docs) {
+      if (languages.has(doc.target)) continue;
+      const base = doc.target.split('_')[0]!;
+      const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
+    }
+    // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
+    const noSource = new Set<number>();
+    docs.forEach(({ file, doc }, i) => {
+      if (languages.has(doc.source) || docs.some((d) => d.doc.target === doc.source)) return;
+      const base = doc.source.split('_')[0]!;
+      const near = [...languages].filter((l) => l.split('_')[0] === base).sort();
+      noSource.add(i);
+      result.refusals.push({ file, line: 1, id: '', message: `translates from ${doc.source}, and no template of this project is in ${doc.source}${near.length ? ` (the project has ${near.join(', ')})` : ''}: correct the file's source language (XLIFF's srcLang, PO's X-Source-Language header, the CSV's second column header) and import it again; nothing of it was imported` });
+    });
+    const unchanged = new Set<string>();
+    /** a translation file's plan, into the result (its writes already sent) */
+    const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
+      const skippedHere = new Set(plan.skipped.map((x) => x.template));
+      for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
+      append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
+      append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
+      for (const u of plan.unchanged) unchanged.add(u.file);
+      for (const w of plan.writes) {
+        const h = held.get(w.file);
+        if (h) result.refusals.push(h);
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}) });
+      }
+    };
+    // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
+    const lastReader = new Map<string, number>();
+    docs.forEach(({ doc }, i) => { lastReader.set(doc.source, i); lastReader.set(doc.target, i); });
+    try {
+      for (let i = 0; i < docs.length; i++) {
+        const { file, doc } = docs[i]!;
+        // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
+        (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
+        if (noSource.has(i)) { pending[i] = { groups: new Map(), parts: new Map() }; continue; }
+        const sources = byLanguage.get(doc.source) ?? none;
+        const targets = byLanguage.get(doc.target) ?? none;
+        if (streamed) {
+          // the parts planned while reading and the rest now, joined in the order one plan of the file would have
+          const { groups, parts } = pending[i]!;
+          const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
+          for (const template of order[i]!) {
+            let part = parts.get(template);
+            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
+            append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged);
+          }
+          pending[i] = { groups: new Map(), parts: new Map() };
+          record(file, doc, plan);
+          continue;
+        }
+        const readLater = lastReader.get(doc.target)! > i;
+        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+        for (const w of plan.writes) {
+          send(w, file);
+          // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
+          if (readLater) languageMap(doc.target).set(w.template, new Current(w.template, w.file, w.text));
+        }
+        record(file, doc, plan);
+        for (const l of [doc.source, doc.target]) if (lastReader.get(l) === i) byLanguage.delete(l);
+      }
+    } finally {
+      await writer?.flush();
+    }
+    // the files the writer refused: their templates' refusals (the path as the user wrote it), not written
+    if (writer?.refused.length) {
+      const refused = new Set<string>();
+      for (const r of writer.refused) {
+        const o = origin.get(r.file);
+        if (!o) continue;
+        refused.add(o.rel);
+        result.refusals.push({ file: o.file, line: o.line, id: o.template, template: o.template, message: r.message.split(r.file).join(o.rel) });
+      }
+      result.written = result.written.filter((w) => !refused.has(w.file));
+    }
+    // a file another translation file of this run wrote is not unchanged
+    for (const w of result.written) unchanged.delete(w.file);
+    result.unchanged = [...unchanged];
+    result.onThreads = origin.size > 0 && (writer?.threaded ?? false);
+    result.early = sent;
+    return result;
   }
-  // a file another translation file of this run wrote is not unchanged
-  for (const w of result.written) unchanged.delete(w.file);
-  result.unchanged = [...unchanged];
-  result.onThreads = writer?.threaded ?? false;
-  result.early = sent;
-  return result;
 }
 
 /** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
