@@ -51,6 +51,25 @@ test('a long text is masked before it is cut: no edge of a secret shows', () => 
   }
 });
 
+test('a value shown as JSON (a button, a card) is masked before it is cut: no edge of a secret shows', () => {
+  const withButtons = (buttons: unknown[]): PlanChange => {
+    const t = (b: unknown[]) => ({ ...template('Your order is ready, {{customer}}.'), buttons: b });
+    const remote = fromWriteBody(toWriteBody(fromFile(t([{ type: 'QUICK_REPLY', text: 'Stop' }]), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
+    const desired = fromFile(t(buttons), CHANNEL_A, ID);
+    return { channel: 'shop-whatsapp', name: 'promo', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
+  };
+  let cut = 0;
+  for (let offset = 40; offset <= 70; offset++) {
+    const c = withButtons([{ type: 'QUICK_REPLY', text: 'Stop' }, { type: 'URL', text: 'Open', url: `https://shop.example/${'p'.repeat(offset)}/${SECRET}/x`, example: `https://shop.example/${'p'.repeat(offset)}/${SECRET}/x` }]);
+    for (const shown of [renderText(plan(c), { color: false, environment: 'dev' }), renderMarkdown(plan(c), { environment: 'dev' })]) {
+      if (shown.includes('...')) cut++;
+      const leaked = pieces(SECRET).filter((p) => redact(shown).includes(p));
+      assert.equal(leaked, [], `offset ${offset}: ${shown}`);
+    }
+  }
+  assert.ok(cut > 10, 'the values were long enough to be cut');
+});
+
 test('two sides that differ only in a secret are explained, not shown as two identical lines', () => {
   const c = update(`Your code ${SECRET} is ready, {{customer}}.`, `Your code ${ROTATED} is ready, {{customer}}.`);
   const text = renderText(plan(c), { color: false, environment: 'dev' });

@@ -131,17 +131,25 @@ function secretAlso(before: unknown, after: unknown): boolean {
   return secretValuesIn(a).some((w) => !b.includes(w)) && redact(b) !== b;
 }
 
-/** showPair on the texts as the output gate will show them: masked before a long text is cut, so that no cut leaves a piece of a secret too short to be recognised */
+/** a value with every text in it as the output gate will show it (a card, a button: the texts inside them too) */
+function masked(v: unknown): unknown {
+  if (typeof v === 'string') return redact(v);
+  if (Array.isArray(v)) return v.map(masked);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, masked(x)]));
+  return v;
+}
+
+/** showPair on the values as the output gate will show them: masked before a long text or a value's JSON is cut, so that no cut leaves a piece of a secret too short to be recognised */
 function maskedPair(before: unknown, after: unknown): [string, string] {
-  const mask = (v: unknown): unknown => (typeof v === 'string' ? redact(v) : v);
-  return showPair(mask(before), mask(after));
+  return showPair(masked(before), masked(after));
 }
 
 const SHOWN = 120;
 
 function show(v: unknown): string {
   if (v === undefined) return '(none)';
-  const t = JSON.stringify(v);
+  // masked again as a whole before the cut (a secret the JSON escapes, or one split across two texts of the value)
+  const t = redact(JSON.stringify(v));
   return t.length > SHOWN ? `${t.slice(0, SHOWN - 3)}...` : t;
 }
 
