@@ -146,6 +146,21 @@ function maskedPair(before: unknown, after: unknown): [string, string] {
 
 const SHOWN = 120;
 
+/** controls but tab and newline (a terminal's escapes, a bell): written as escapes in a comment's code block */
+// eslint-disable-next-line no-control-regex
+const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * A Markdown code block of `content` (a template's text, a diff of it): its fence one backtick
+ * longer than any run of backticks in it, so that a line of ``` in a text (WhatsApp's monospace
+ * block) cannot close the block and write the rest of the comment; control characters as escapes.
+ */
+function fenced(info: string, content: string): string[] {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [`${fence}${info}`, content.replace(BLOCK_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), fence];
+}
+
 function show(v: unknown): string {
   if (v === undefined) return '(none)';
   // masked again as a whole before the cut (a secret the JSON escapes, or one split across two texts of the value)
@@ -200,6 +215,8 @@ function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: num
 
 export const MARKDOWN_LIMIT = 65_536;
 const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+/** a template's text in a table cell: its Markdown (an image, a link, emphasis, a code span) shown as written, not rendered in the comment */
+const escText = (s: string): string => esc(s.replace(/[\\`*_[\]()!~#>]/g, '\\$&'));
 
 /** Summary table first, then what needs attention, then the details collapsed; within the limit of a GitHub comment. */
 export interface PreviewLink {
@@ -278,16 +295,16 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
         const [b, a] = maskedPair(f.before, f.after);
-        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${esc(b)} | ${esc(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
+        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${escText(b)} | ${escText(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
       }
       parts.push('');
     }
     // a change the template's text does not show (its category alone) has no lines to diff: none drawn
     const patch = c.action === 'orphan' ? '' : unifiedDiff(c);
-    if (patch.trim()) parts.push('```diff', patch, '```', '');
+    if (patch.trim()) parts.push(...fenced('diff', patch), '');
     if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
-    if (preview?.trim()) parts.push('What the customer sees:', '', '```text', preview, '```', '');
+    if (preview?.trim()) parts.push('What the customer sees:', '', ...fenced('text', preview), '');
     parts.push('</details>', '');
     details.push(parts.join('\n'));
   }

@@ -1,0 +1,49 @@
+// The pull-request comment shows a template's text in code blocks (its diff, what the customer
+// sees). A line of ``` is WhatsApp's own monospace block: it must not close the comment's block
+// and turn the rest of the text into the comment's own headings, links and images; and a terminal
+// escape in the text is written as an escape. The blocks are read here as CommonMark reads fences.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { diffTemplates, fromFile, fromWriteBody, toWriteBody, withoutFile } from '../src/model/canonical.ts';
+import type { PlanChange } from '../src/plan/plan.ts';
+import { renderMarkdown } from '../src/plan/render.ts';
+import { CHANNEL_A } from './helpers.ts';
+
+const ID = '7563f4f9-7a7c-590e-8843-8b805ca99f15';
+const INJECTED = '## Plan for staging: 0 to create, 0 to update';
+const body = (text: string) => ({ channel: 'shop-whatsapp', name: 'ready', language: 'en_US', category: 'UTILITY', body: { text, examples: ['A-1'] } });
+
+/** the lines of `md` outside fenced code blocks, by CommonMark's rules (a fence closes on a line of at least as many of its characters, indented by 3 spaces at most) */
+function outsideBlocks(md: string): string[] {
+  const out: string[] = [];
+  let open: { ch: string; n: number } | undefined;
+  for (const line of md.split('\n')) {
+    const m = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open) {
+      if (m && m[1]![0] === open.ch && m[1]!.length >= open.n && m[2]!.trim() === '') open = undefined;
+      continue;
+    }
+    if (m && !(m[1]![0] === '`' && m[2]!.includes('`'))) { open = { ch: m[1]![0]!, n: m[1]!.length }; continue; }
+    out.push(line);
+  }
+  return out;
+}
+
+test("a text holding ``` cannot close the comment's code blocks; controls are escaped", () => {
+  for (const fence of ['```', '````', '```js', '~~~']) {
+    const text = `Your order {{1}} is ready.\n${fence}\n</details>\n\n${INJECTED}\n![x](https://evil.example/pixel.png)\n${fence}\nThanks.\u001b]0;title\u0007`;
+    const remote = fromWriteBody(toWriteBody(fromFile(body('Your order {{1}} is ready.'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
+    const desired = fromFile(body(text), CHANNEL_A, ID);
+    const c: PlanChange = { channel: 'shop-whatsapp', name: 'ready', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
+    const md = renderMarkdown({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } } as never, { environment: 'staging', rendered: () => text });
+    assert.ok(md.includes('What the customer sees'), md);
+    const outside = outsideBlocks(md);
+    // outside the blocks, the text is only in the table's cells, its Markdown escaped: no heading, no image
+    assert.not.ok(outside.some((l) => l.startsWith(INJECTED) || /(^|[^\\])!\[/.test(l)), `${fence}: the text left the block:\n${outside.join('\n')}`);
+    assert.ok(outside.includes('</details>'), 'the details element is closed by the comment itself');
+    assert.not.ok(/[\u0007\u001b]/.test(md), 'a control character written raw');
+    assert.ok(md.includes('\\u001b'), 'the escape shown as an escape');
+  }
+});
+
+test.run();
