@@ -260,4 +260,30 @@ test('threads started before the first write (prestart) write as the others do, 
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
+test('a write that fails on either road names its file and says how many were written before it (a file larger than the process may write)', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
+  try {
+    const script = `import { AtomicWriter } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'files', 'write.js')).href)};\n`
+      + `import { systemError } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'core', 'system-error.js')).href)};\n`
+      + `for (const threads of [0, 1]) {\n`
+      + `  const w = new AtomicWriter({ threads });\n`
+      + `  for (let i = 0; i < 5; i++) w.write(${JSON.stringify(dir)} + '/t' + threads + '-' + i + '.txt', 'small\\n');\n`
+      + `  w.write(${JSON.stringify(dir)} + '/big' + threads + '.txt', 'x'.repeat(8192));\n`
+      + `  try { await w.flush(); console.log('no failure'); } catch (e) { console.log(threads + ' ' + w.written + ' ' + systemError(e)); }\n`
+      + `}\n`;
+    writeFileSync(path.join(dir, 'big.mjs'), script);
+    // 4 blocks of 1024 bytes: the small files are written, the big one is not
+    const r = spawnSync('bash', ['-c', `ulimit -f 4 && exec "${process.execPath}" big.mjs`], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const lines = r.stdout.trim().split('\n');
+    assert.is(lines.length, 2, r.stdout + r.stderr);
+    for (const [k, l] of lines.entries()) {
+      const [road, written, ...why] = l.split(' ');
+      assert.is(road, String(k));
+      assert.is(written, '5', l);
+      assert.match(why.join(' '), new RegExp(`^cannot write ${dir.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/big${k}\\.txt: the file would be larger than this process may write \\(ulimit -f\\) \\(EFBIG\\)$`));
+    }
+    assert.equal(leftovers(dir), []);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
 test.run();

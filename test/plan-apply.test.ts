@@ -1,6 +1,7 @@
 // plan and apply end to end: the CLI as a child process against the emulator on 127.0.0.1.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -171,6 +172,34 @@ test('a category change is seen with --base; for an APPROVED template it is flag
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout, /category of an APPROVED template cannot change/);
   } finally { cleanup(dir); }
+});
+
+test('--results at a pipe is refused before anything (and left as it is); a results file that cannot be written: the writes said, then exit 3 naming it', async () => {
+  const dir = project(3);
+  const folder = path.join(dir, 'out');
+  let undo = (): void => {};
+  try {
+    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+    let r = await run(dir, ['apply', '--auto-approve', '--results', 'pipe']);
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, '--results pipe is not a regular file');
+    assert.ok(lstatSync(path.join(dir, 'pipe')).isFIFO(), 'the pipe is still there');
+    assert.not.match(r.stdout, /Applied/);
+    // a folder that takes no new file: immutable when root (root writes a read-only folder), else read-only
+    mkdirSync(folder);
+    if (process.getuid?.() === 0) { execFileSync('chattr', ['+i', folder]); undo = () => execFileSync('chattr', ['-i', folder]); }
+    else { chmodSync(folder, 0o555); undo = () => chmodSync(folder, 0o755); }
+    r = await run(dir, ['apply', '--auto-approve', '--results', 'out/r.json']);
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stdout, 'Applied to test: 3 created, 0 updated, 0 failed');
+    assert.match(r.stderr, /the results file was not written: cannot (open|write) \S*out\/r\.json\S*: (the operation is not permitted \(EPERM\)|permission denied \(EACCES\)); the writes above were made/);
+    assert.not.match(r.stderr, /internal error|bug/i);
+    assert.is(r.stderr.match(/r\.json/g)?.length, 1, `said once: ${r.stderr}`);
+    undo();
+    undo = () => {};
+    r = await run(dir, ['plan', '--detailed-exitcode']);
+    assert.is(r.exitCode, 0, r.stdout);
+  } finally { undo(); cleanup(dir); }
 });
 
 test('partial failure: the other templates are written, exit 5, the results say which; authentication refused: exit 6', async () => {

@@ -8,7 +8,8 @@ import { execa } from 'execa';
 import { execFileSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { handleError, systemError } from '../src/cli/main.ts';
+import { handleError } from '../src/cli/main.ts';
+import { systemError } from '../src/core/system-error.ts';
 import { BIN, CONFIG, ROOT, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 function caught(f: () => unknown): unknown {

@@ -3,7 +3,8 @@
 // template's refusal, at the translation file's line, with the path as the user wrote it; every
 // other file is written and listed; exit 1. On both roads of the writer (libuv's threads, and the
 // import's own write threads), and a dry run says the same of the broken file.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -64,6 +65,55 @@ for (const road of ['libuv threads', 'write threads'] as const) {
       assert.is(readFileSync(outside, 'utf8'), outsideBefore, 'the file the link points to as it was');
       assert.is(lstatSync(path.join(dir, file(1, 'de'))).mode & 0o777, 0o444);
     } finally { cleanup(dir); }
+  });
+}
+
+/**
+ * A file the file system will not let be replaced whatever its mode says: made immutable (chattr +i)
+ * when this process is root (root writes a read-only file and folder alike), else a folder without
+ * write permission. Returns how to undo it.
+ */
+function unreplaceable(abs: string): () => void {
+  if (process.getuid?.() === 0) {
+    execFileSync('chattr', ['+i', abs]);
+    return () => execFileSync('chattr', ['-i', abs]);
+  }
+  const folder = path.dirname(abs);
+  chmodSync(folder, 0o555);
+  return () => chmodSync(folder, 0o755);
+}
+
+for (const road of ['libuv threads', 'write threads'] as const) {
+  test(`${road}: a file the file system will not let be replaced is that template's refusal, named; the others are written`, async () => {
+    const dir = tempDir();
+    let undo = (): void => {};
+    try {
+      writeTranslationsProject(dir, N);
+      const config = await loadConfig({ cwd: dir });
+      const files: TemplateFile[] = (await discoverFiles(config, [], dir)).map((f) => ({ file: f.file, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
+      mkdirSync(path.join(dir, 'in'));
+      writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 13) })), 'en_US', 'de'));
+      const fixed = path.join(dir, file(4, 'de'));
+      const before = readFileSync(fixed, 'utf8');
+      undo = unreplaceable(fixed);
+      const writing = road === 'write threads' ? { threads: 2, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') } : { threads: 0 };
+      const r = await importTranslations(config, ['in/de.xlf'], dir, false, undefined, writing);
+      const refused = r.refusals.map((x) => `${x.file} ${x.id} ${x.message}`);
+      if (process.getuid?.() === 0) {
+        // one file refused
+        assert.is(refused.length, 1, refused.join('\n'));
+        assert.match(refused[0]!, /^in\/de\.xlf shop-[a-z]+\/template_4 templates\/0\/template_4\.de\.yaml: not replaced: the operation is not permitted \(EPERM\)/);
+        assert.is(r.written.length, N - 1);
+      } else {
+        // every file of the folder refused, each named
+        assert.ok(refused.length >= 1 && refused.every((x) => / templates\/0\/template_\d+\.de\.yaml: not replaced: permission denied \(EACCES\)/.test(x)), refused.join('\n'));
+      }
+      assert.ok(r.refusals.every((x) => x.line > 0));
+      undo();
+      undo = () => {};
+      assert.is(readFileSync(fixed, 'utf8'), before, 'the file as it was');
+      assert.equal((readdirSync(path.join(dir, 'templates', '0')) as string[]).filter((f) => f.endsWith('.tmp')), [], 'no temp file left');
+    } finally { undo(); cleanup(dir); }
   });
 }
 

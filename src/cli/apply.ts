@@ -9,6 +9,7 @@ import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrup
 import { redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
+import { systemError } from '../core/system-error.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
@@ -24,6 +25,10 @@ import type { Connection } from '../connection/connect.js';
 import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
+
+
+/** results files this process could not write, said already: not tried again at the end of the run */
+const unwritableResults = new Set<string>();
 
 export interface ApplyCommandOptions {
   config?: string;
@@ -56,15 +61,19 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     const at = resolvePath(o.results);
     if (existsSync(at) && statSync(at).isDirectory()) throw new UsageError(`--results ${o.results} is a folder: give the results file, e.g. --results ${path.join(o.results, 'results.json')}`);
     // a link (dangling or not) is not removed to make room: the results file is written where no link leads, as every other output
-    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UsageError(`--results ${o.results} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink()) throw new UsageError(`--results ${o.results} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
+    // a device, a pipe or a socket is never removed to make room (run as root, removing /dev/full removed the device)
+    if (st && !st.isFile()) throw new UsageError(`--results ${o.results} is not a regular file (a device, a pipe or a socket): apply writes the results as a JSON file; give a file's path`);
     rmSync(at, { force: true });
+    unwritableResults.delete(at);
   }
   const config = await commandConfig(o);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
     // --results is written at every end (a CI job keeps it as an artifact): with no entries when
     // apply stopped before writing (a stale plan, lint, a refused key, an unreachable API, Ctrl-C during the reads)
-    const none = (): void => { if (o.results && !existsSync(resolvePath(o.results))) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument({ items: [], environment: conn.environment.name, target: conn.target }, []), null, 2)}\n`); };
+    const none = (): void => { if (o.results && !existsSync(resolvePath(o.results)) && !unwritableResults.has(resolvePath(o.results))) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument({ items: [], environment: conn.environment.name, target: conn.target }, []), null, 2)}\n`); };
     try {
       const code = await applyWith(conn);
       none();
@@ -219,10 +228,23 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   untilStopped();
   bar.stop();
   for (const l of lines) io().stdout.write(`${l}\n`);
-  if (o.results) writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`));
+  // the results file after the summary: the writes are made whatever becomes of it, and the summary says so
+  let unwritten: string | undefined;
+  if (o.results) {
+    try { writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`)); } catch (e) {
+      unwritten = systemError(e) ?? (e instanceof UsageError ? e.message : undefined);
+      if (unwritten === undefined) throw e;
+      unwritableResults.add(resolvePath(o.results));
+    }
+  }
   const n = countResults(outcome.results, Boolean(o.waitMs));
   io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
-  const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results ? { resultsFile: o.results } : {}) });
+  const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results && unwritten === undefined ? { resultsFile: o.results } : {}) });
   if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
+  if (unwritten !== undefined) {
+    // the channel has the writes above; the file asked for is not there: a failure of the run (exit 3, as any file it cannot write), said as such
+    io().stderr.write(`tplsync: the results file was not written: ${unwritten}; the writes above were made (tplsync plan shows where each template is)\n`);
+    return exit.code === EXIT.OK ? EXIT.USAGE : exit.code;
+  }
   return exit.code;
 }

@@ -6,6 +6,7 @@ import { installInterruptHandler, interruptExitCode, wasInterrupted } from '../c
 import { installRedaction } from '../core/redact.js';
 import { toolVersion } from '../core/version.js';
 import { visible } from '../core/visible.js';
+import { systemError } from '../core/system-error.js';
 import { withGlobalOptions, type CommandModule } from './command.js';
 import { command as init } from './commands/init.js';
 import { command as lint } from './commands/lint.js';
@@ -97,28 +98,6 @@ export function handleError(e: unknown, debug: boolean): number {
   if (debug && (e as Error)?.stack) io().stderr.write(`${(e as Error).stack}\n`);
   else io().stderr.write('This is a bug in tplsync; run again with --debug for the stack trace and report it.\n');
   return EXIT.INTERNAL;
-}
-
-/** what the file system's error codes mean, for the errors a command did not handle itself */
-const SYSTEM_ERRORS: Record<string, string> = {
-  ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is used up', EFBIG: 'the file would be larger than this process may write (ulimit -f)',
-  EROFS: 'the file system is read-only', EACCES: 'permission denied', EPERM: 'the operation is not permitted', EMFILE: 'too many files open (ulimit -n)',
-  ENFILE: 'too many files open on the machine', EIO: 'an input/output error of the device', EISDIR: 'it is a folder', ERR_FS_EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder',
-};
-
-/** `cannot write PATH: why (CODE)` for an error of the file system, else undefined */
-export function systemError(e: unknown): string | undefined {
-  const x = e as { code?: unknown; syscall?: unknown; path?: unknown } | undefined;
-  // mkdir where a file of that name is: the folder cannot be made (preview --out FILE)
-  const why = x?.code === 'EEXIST' && x.syscall === 'mkdir' ? 'a file is there where a folder is to be made'
-    // its parent exists and refuses it (a folder of /proc)
-    : x?.code === 'ENOENT' && x.syscall === 'mkdir' ? 'the file system does not let a folder be made there'
-      // a file to be made where its folder takes none (a folder of /proc)
-      : x?.code === 'ENOENT' && x.syscall === 'open' ? 'the file system does not let a file be made there'
-      : typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
-  if (!why) return undefined;
-  const verb = x!.syscall === 'open' || x!.syscall === 'read' || x!.syscall === 'scandir' || x!.syscall === 'stat' ? 'cannot open' : 'cannot write';
-  return `${verb}${typeof x!.path === 'string' ? ` ${x!.path}` : ''}: ${why} (${x!.code as string})`;
 }
 
 /** Ctrl-C while a question waits: inquirer's ExitPromptError, or readline's AbortError ("Aborted with Ctrl+C"). */

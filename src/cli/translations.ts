@@ -10,6 +10,7 @@ import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interr
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead, type ReadAhead } from '../files/read-ahead.js';
+import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type TextDoc } from '../files/document.js';
@@ -386,7 +387,20 @@ export async function importTranslations(config: Config, files: readonly string[
       }
       taken.add(w.file);
     };
-    /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
+    /**
+   * the writes finished; a write that failed (the disk full, an input/output error) stopped the
+   * others: said with its file, and how many translated files were written before it (each whole)
+   */
+  async function flushOrSay(): Promise<void> {
+    if (!writer) return;
+    try { await writer.flush(); } catch (e) {
+      const system = systemError(e);
+      if (!system) throw e;
+      const left = origin.size - writer.written - writer.refused.length;
+      throw new UsageError(`${system}; the import stopped there: ${writer.written} translated file${writer.written === 1 ? '' : 's'} written (each whole), ${left} not written (as they were); make room or correct the cause, then import again (a file already written is not written again)`);
+    }
+  }
+  /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
     const settle = async (): Promise<{ written: number; notStarted: number }> => {
       if (!writer || origin.size === 0) return { written: 0, notStarted: 0 };
       try {
@@ -518,7 +532,7 @@ export async function importTranslations(config: Config, files: readonly string[
         for (const l of [doc.source, doc.target]) if (lastReader.get(l) === i) byLanguage.delete(l);
       }
     } finally {
-      await writer?.flush();
+      await flushOrSay();
     }
     // the files the writer refused: their templates' refusals (the path as the user wrote it), not written
     if (writer?.refused.length) {

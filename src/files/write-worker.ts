@@ -7,7 +7,7 @@
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createOneSync, replaceWithSparesSync, type Spare } from './write.js';
+import { createOneSync, replaceWithSparesSync, type Spare, type ThreadFailure } from './write.js';
 import { makeDirs } from '../core/dirs.js';
 
 interface Job { file: string; text: string; create: boolean }
@@ -18,13 +18,14 @@ const refused: { file: string; message: string }[] = [];
 const spares: Spare[] = [];
 const dirs = new Set<string>();
 let notStarted = 0;
-let failure: { name: string; message: string; code?: string; first: boolean } | undefined;
+let written = 0;
+let failure: ThreadFailure | undefined;
 
 function fail(e: unknown): void {
   if (failure) return;
   const first = Atomics.compareExchange(flag, 0, 0, 1) === 0;
   const err = e as NodeJS.ErrnoException;
-  failure = { name: err?.name ?? 'Error', message: err?.message ?? String(e), ...(err?.code ? { code: err.code } : {}), first };
+  failure = { name: err?.name ?? 'Error', message: err?.message ?? String(e), ...(err?.code ? { code: err.code } : {}), ...(typeof err?.syscall === 'string' ? { syscall: err.syscall } : {}), ...(typeof err?.path === 'string' ? { path: err.path } : {}), first };
 }
 
 parentPort!.on('message', (m: { jobs?: Job[]; end?: boolean }) => {
@@ -35,6 +36,7 @@ parentPort!.on('message', (m: { jobs?: Job[]; end?: boolean }) => {
       const dir = path.dirname(j.file);
       if (!dirs.has(dir)) { makeDirs(dir); dirs.add(dir); }
       if (j.create) createOneSync(j.file, j.text); else replaceWithSparesSync(j.file, j.text, spares);
+      written++;
     } catch (e) {
       if (collectRefusals && (e as Error)?.name === 'WriteRefused') refused.push({ file: j.file, message: (e as Error).message });
       else fail(e);
@@ -45,6 +47,6 @@ parentPort!.on('message', (m: { jobs?: Job[]; end?: boolean }) => {
       try { unlinkSync(s.tmp); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') fail(e); }
     }
     // the calling thread ends this one once it has the answer
-    parentPort!.postMessage({ notStarted, failure, refused });
+    parentPort!.postMessage({ notStarted, written, failure, refused });
   }
 });

@@ -49,6 +49,10 @@ function modeToKeep(file: string, st: { isSymbolicLink(): boolean; isFile(): boo
 let umask: number | undefined;
 const needsChmod = (mode: number): boolean => (mode & ~(umask ??= process.umask())) !== mode;
 
+/** the file system refused the call on permissions (a read-only or immutable file or folder) */
+const notPermitted = (e: unknown): boolean => ['EPERM', 'EACCES'].includes((e as NodeJS.ErrnoException)?.code ?? '');
+const permissionWhy = (e: unknown): string => `${(e as NodeJS.ErrnoException).code === 'EPERM' ? 'the operation is not permitted' : 'permission denied'} (${(e as NodeJS.ErrnoException).code}): the file or its folder does not let tplsync replace or create files (read-only, or immutable: lsattr shows an i); make it writable, or leave the file out`;
+
 const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; return undefined; };
 let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
@@ -126,7 +130,7 @@ type Step =
   /** closes `fd` when it fails (the steps then no longer own it) */
   | { call: 'fchmod'; fd: number; mode: number }
   /** all of `data` at the start of `fd`, which is then closed, also on failure */
-  | { call: 'writeClose'; fd: number; data: string }
+  | { call: 'writeClose'; fd: number; data: string; /** the file being written (a failure says it) */ file: string }
   | { call: 'rename'; from: string; to: string }
   /** a file that is already gone is no failure */
   | { call: 'unlinkQuiet'; path: string };
@@ -152,13 +156,20 @@ async function runAsync<T>(steps: Steps<T>): Promise<T> {
   return r.value;
 }
 
+/** a failure of a call on a descriptor (write, close: no path of its own) said with the file it was writing */
+function named(e: unknown, file: string): unknown {
+  const x = e as NodeJS.ErrnoException | undefined;
+  if (x && typeof x === 'object' && typeof x.code === 'string' && x.path === undefined) x.path = file;
+  return e;
+}
+
 function doSync(s: Step): unknown {
   switch (s.call) {
     case 'lstat': return lstatSync(s.path);
     case 'link': return linkSync(s.from, s.to);
     case 'open': return openSync(s.path, s.flags, s.mode);
     case 'fchmod': try { return fchmodSync(s.fd, s.mode); } catch (e) { closeSync(s.fd); throw e; }
-    case 'writeClose': return writeAndCloseSync(s.fd, s.data);
+    case 'writeClose': try { return writeAndCloseSync(s.fd, s.data); } catch (e) { throw named(e, s.file); }
     case 'rename': return renameSync(s.from, s.to);
     case 'unlinkQuiet': try { return unlinkSync(s.path); } catch (e) { return UNLINKED(e); }
   }
@@ -170,7 +181,7 @@ function doAsync(s: Step): Promise<unknown> {
     case 'link': return call<void>((cb) => link(s.from, s.to, (e) => cb(e, undefined)));
     case 'open': return call<number>((cb) => open(s.path, s.flags, s.mode, cb));
     case 'fchmod': return call<void>((cb) => fchmod(s.fd, s.mode, (e) => (e ? close(s.fd, () => cb(e, undefined)) : cb(null, undefined))));
-    case 'writeClose': return writeAndClose(s.fd, s.data);
+    case 'writeClose': return writeAndClose(s.fd, s.data).catch((e: unknown) => { throw named(e, s.file); });
     case 'rename': return call<void>((cb) => rename(s.from, s.to, (e) => cb(e, undefined)));
     case 'unlinkQuiet': return unlinkQuiet(s.path);
   }
@@ -196,7 +207,7 @@ function* writeSteps(file: string, text: string): Steps<void> {
       throw e;
     }
     if (mode !== undefined && needsChmod(mode)) yield { call: 'fchmod', fd, mode }; // the umask narrowed what open set
-    yield { call: 'writeClose', fd, data: text };
+    yield { call: 'writeClose', fd, data: text, file };
     yield { call: 'rename', from: tmp, to: abs };
   } catch (e) {
     yield* removeQuietly(tmp); // nothing half-done is left behind
@@ -235,14 +246,21 @@ function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void>
         }
       } else {
         used = { tmp: tempName(file), mode: want };
-        fd = (yield { call: 'open', path: used.tmp, flags: 'wx', mode: mode ?? 0o666 }) as number;
+        try { fd = (yield { call: 'open', path: used.tmp, flags: 'wx', mode: mode ?? 0o666 }) as number; } catch (e) {
+          used = undefined;
+          // a folder that takes no new file (read-only, immutable): this file's refusal, said with its path
+          if (notPermitted(e)) throw new WriteRefused(`${file}: not replaced: ${permissionWhy(e)}`);
+          throw e;
+        }
         if (mode !== undefined && needsChmod(mode)) used.mode = -1; // the umask narrowed what open set
       }
       if (used.mode !== want) yield { call: 'fchmod', fd, mode: want };
-      yield { call: 'writeClose', fd, data: text };
+      yield { call: 'writeClose', fd, data: text, file };
       try {
         yield { call: 'rename', from: used.tmp, to: file };
       } catch (e) {
+        // a file made immutable (chattr +i), or a folder that does not let it be replaced: this file's refusal
+        if (notPermitted(e)) throw new WriteRefused(`${file}: not replaced: ${permissionWhy(e)}`);
         // a spare from a folder on another file system: this file through a temp file of its own
         if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
         yield { call: 'unlinkQuiet', path: used.tmp };
@@ -272,9 +290,10 @@ function* createSteps(file: string, text: string): Steps<void> {
   let fd: number;
   try { fd = (yield { call: 'open', path: file, flags: 'wx', mode: 0o666 }) as number; } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
+    if (notPermitted(e)) throw new WriteRefused(`${file}: not created: ${permissionWhy(e)}`);
     throw e;
   }
-  try { yield { call: 'writeClose', fd, data: text }; } catch (e) {
+  try { yield { call: 'writeClose', fd, data: text, file }; } catch (e) {
     yield* removeQuietly(file);
     throw e;
   }
@@ -326,6 +345,8 @@ export class AtomicWriter {
 
   /** writes asked for that never started (after a failure or the signal) */
   private notStarted = 0;
+  /** writes made (complete once flush has returned or thrown): what a caller says was written before a failure */
+  written = 0;
   private asked = 0;
 
   /** the writes on worker threads (`threads`), or undefined: on libuv's threads through callbacks */
@@ -374,6 +395,7 @@ export class AtomicWriter {
   async flush(): Promise<void> {
     if (this.pool) {
       const r = await this.pool.end();
+      this.written = r.written;
       append(this.refused, r.refused);
       if (r.failure) throw r.failure;
       if (r.notStarted) throw new WritesStopped(this.asked - r.notStarted - this.refused.length, r.notStarted);
@@ -424,6 +446,7 @@ export class AtomicWriter {
     await made;
     const text = this.o.verbatim ? data : redact(data);
     await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
+    this.written++;
   }
 }
 
@@ -443,7 +466,7 @@ const WRITE_BATCH = 64;
 /** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
 class WriteThreads {
   private readonly pending: { file: string; text: string; create: boolean }[][];
-  private ended: Promise<{ failure?: unknown; notStarted: number; refused: { file: string; message: string }[] }> | undefined;
+  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> | undefined;
   private readonly stopOnAbort: (() => void) | undefined;
 
   static start(n: number, workerFile: string, signal?: AbortSignal, collectRefusals = false): WriteThreads | undefined {
@@ -461,7 +484,7 @@ class WriteThreads {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   /** started on the first write (an import with nothing to write starts none) */
   private workers: Worker[] = [];
-  private replies: Promise<{ failure?: { name: string; message: string; code?: string; first: boolean } | undefined; notStarted: number; refused?: { file: string; message: string }[] } | { crashed: unknown }>[] = [];
+  private replies: Promise<{ failure?: ThreadFailure | undefined; notStarted: number; written?: number; refused?: { file: string; message: string }[] } | { crashed: unknown }>[] = [];
 
   private startWorkers(): void {
     const flag = this.flag;
@@ -501,7 +524,7 @@ class WriteThreads {
   }
 
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
-  end(): Promise<{ failure?: unknown; notStarted: number; refused: { file: string; message: string }[] }> {
+  end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> {
     this.ended ??= (async () => {
       this.ref();
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
@@ -510,24 +533,31 @@ class WriteThreads {
       await Promise.all(this.workers.map((w) => w.terminate()));
       let failure: unknown;
       let notStarted = 0;
+      let written = 0;
       const refused: { file: string; message: string }[] = [];
       for (const r of rs) {
         if ('crashed' in r) { failure ??= r.crashed; continue; }
         notStarted += r.notStarted;
+        written += r.written ?? 0;
         refused.push(...(r.refused ?? []));
         if (r.failure && (r.failure.first || failure === undefined)) failure = rebuild(r.failure);
       }
-      return failure === undefined ? { notStarted, refused } : { failure, notStarted: 0, refused };
+      return failure === undefined ? { notStarted, written, refused } : { failure, notStarted: 0, written, refused };
     })();
     return this.ended;
   }
 }
 
-/** a failure of a write thread as the error the callbacks' road throws (a refusal stays a WriteRefused) */
-function rebuild(f: { name: string; message: string; code?: string }): Error {
+/** a write thread's failure, sent to the calling thread (an error's fields: what its message is made of) */
+export interface ThreadFailure { name: string; message: string; code?: string; syscall?: string; path?: string; first: boolean }
+
+/** a failure of a write thread as the error the callbacks' road throws (a refusal stays a WriteRefused; a system error keeps the call and the path it names) */
+function rebuild(f: Omit<ThreadFailure, 'first'>): Error {
   if (f.name === 'WriteRefused') return new WriteRefused(f.message);
   const e = new Error(f.message) as NodeJS.ErrnoException;
   if (f.code) e.code = f.code;
+  if (f.syscall) e.syscall = f.syscall;
+  if (f.path) e.path = f.path;
   if (f.name !== 'Error') e.name = f.name;
   return e;
 }
