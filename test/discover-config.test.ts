@@ -54,4 +54,20 @@ test('a directory named on the command line leaves out the config in it; the con
   } finally { cleanup(dir); }
 });
 
+test('a glob longer than any path, on the command line or in the config: a usage error that says so, never the matcher crashing', async () => {
+  const dir = project('**/*.yaml', 'yaml');
+  try {
+    const config = await loadConfig({ cwd: dir });
+    const huge = `templates/${'*'.repeat(70_000)}.yaml`;
+    const failure = (p: Promise<unknown>): Promise<Error | undefined> => p.then(() => undefined, (e: Error) => e);
+    const e1 = await failure(discoverFiles(config, [huge], dir));
+    assert.is(e1?.name, 'UsageError', String(e1));
+    assert.match(e1!.message, 'a path or glob of 70,015 characters');
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: [${JSON.stringify(huge)}]\n` });
+    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /templates\.0: must NOT have more than 4096 characters/);
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["**/*.yaml"]\noverrides:\n  - files: [${JSON.stringify(huge)}]\n    rules: { text-characters: off }\n` });
+    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /overrides\.0\.files\.0: must NOT have more than 4096 characters/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -17,6 +17,8 @@ export interface FileEntry {
 }
 
 const YAML_EXT = /\.ya?ml$/i;
+/** a path or glob on the command line longer than this is refused (Linux's PATH_MAX is 4,096) */
+const MAX_PATH_ARG = 4096;
 
 /** The template files named by `paths` (files, directories or globs), or by the config's globs. */
 /** What discovery needs of the config: where templates live, their globs, and the config's own file (for messages). */
@@ -36,6 +38,9 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
     for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
   } else {
     const { glob } = await import('tinyglobby');
+    // the glob matcher refuses a pattern past 65,536 characters with an error of its own: said here, as a path no file has
+    const long = paths.find((p) => p.length > MAX_PATH_ARG);
+    if (long !== undefined) throw new UsageError(`a path or glob of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most ${MAX_PATH_ARG.toLocaleString('en')}); check the command line`);
     for (const p of paths) {
       const abs = path.resolve(cwd, p);
       let st;
