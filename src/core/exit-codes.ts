@@ -22,6 +22,6 @@ export const EXIT_HELP = `Exit codes:
   5   partial apply: some templates failed, the results say which; a re-run is safe
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted before anything was written
-  70  internal error (a bug): a short message, the stack only with --debug
+  70  internal error (a bug), or an API answer outside its contract (the message says so): a short message, the stack only with --debug
   130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which
   143 terminated (SIGTERM, how CI cancels a job): as 130`;
