@@ -95,6 +95,9 @@ function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[]
   const out: { path: Path; text: string }[] = ctx.sites().map((s) => ({ path: s.path, text: s.text }));
   const footer = str(ctx.t.footer);
   if (footer !== undefined) out.push({ path: ['footer'], text: footer });
+  // the template's own note: not sent, but shown by plan, the pull-request comment and preview, where a bidi override or an escape sequence misleads the reviewer
+  const description = str(ctx.t.description);
+  if (description !== undefined) out.push({ path: ['description'], text: description });
   arr(ctx.t.buttons).forEach((b, i) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t }); });
   const offer = str(obj(ctx.t.limited_time_offer)?.text);
   if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer });
@@ -209,7 +212,8 @@ export const characterRules = defineRules([
           // the occurrences flagged (a joiner between letters is spelling, not counted)
           const n = hidden.filter((h) => h.ch === ch).length;
           const what = ch === '\t' ? 'a tab' : CONTROL.test(ch) ? 'a control character' : 'an invisible character';
-          ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : ' (it cannot be seen, but it is sent)'}.`, { at: { start: at, end: at + ch.length } });
+          const unseen = path[0] === 'description' ? ' (it cannot be seen, but plan, the pull-request comment and preview show the note with it)' : ' (it cannot be seen, but it is sent)';
+          ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : unseen}.`, { at: { start: at, end: at + ch.length } });
         }
         if (!CURLY.test(text)) continue;
         // the whole text in a curly pair: quotes typed as YAML quotes, sent as part of the message
