@@ -227,4 +227,32 @@ test('the new file is named like the source language\'s', () => {
   assert.is(targetFileName('templates/order_en-US.yml', 'en_US', 'fr'), 'templates/order_fr.yml');
 });
 
+test("each button label's limit in a translation file is the one lint holds it to (a call button's is 20)", async () => {
+  const dir = tempDir();
+  try {
+    const kinds: Record<string, string> = {
+      QUICK_REPLY: '',
+      URL: '\n    url: https://shop.example.com/orders',
+      PHONE_NUMBER: '\n    phone_number: "+14155550123"',
+      VOICE_CALL: '\n    ttl_minutes: 1440',
+    };
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (const [k, extra] of Object.entries(kinds)) {
+      files[`templates/b_${k.toLowerCase()}.en_US.yaml`] = `channel: shop-whatsapp\nname: b_${k.toLowerCase()}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your ${k.toLowerCase()} order is ready for pickup at the store."\n  examples: { 1: Ana }\nbuttons:\n  - type: ${k}\n    text: Go${extra}\n`;
+    }
+    writeFiles(dir, files);
+    const read = Object.entries(files).filter(([f]) => f.startsWith('templates/')).map(([f, text]) => ({ file: f, value: readTemplateValue(text) }));
+    const units = extractUnits(read, 'en_US', 'de').filter((u) => u.id.endsWith(':buttons.0.text'));
+    assert.is(units.length, Object.keys(kinds).length);
+    // every label at its translation limit: lint has nothing to say of its length
+    for (const u of units) {
+      const f = `templates/${u.id.split('/')[1]!.split(':')[0]}.en_US.yaml`;
+      writeFiles(dir, { [f]: files[f]!.replace('text: Go', `text: ${'W'.repeat(u.limit!)}`) });
+    }
+    const findings = (await lintInProcess(dir)).diagnostics.filter((d) => d.path?.join('.') === 'buttons.0.text' || /label/.test(d.message));
+    assert.equal(findings.map((d) => `${d.file} ${d.ruleId} ${d.message}`), []);
+    assert.is(units.find((u) => u.id.includes('voice_call'))?.limit, 20);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -102,7 +102,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   arr(t.buttons).forEach((b, i) => {
     const o = obj(b);
     if (!o) return;
-    add(['buttons', i, 'text'], o.text, 25);
+    // a call button's label is shorter than the others' (button-voice-call: 20)
+    add(['buttons', i, 'text'], o.text, o.type === 'VOICE_CALL' ? 20 : 25);
     // an authentication code's one-tap label
     add(['buttons', i, 'autofill_text'], o.autofill_text, 25);
   });
