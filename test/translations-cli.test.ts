@@ -233,4 +233,22 @@ test('round three of the trial: languages on the command line in any case, once 
   } finally { cleanup(dir); }
 });
 
+test("a target file's own text exported and imported back unchanged is not refused for the line break a `|` block keeps", async () => {
+  const dir = tempDir();
+  try {
+    const de = 'channel: shop-whatsapp\nname: order_shipped\nlanguage: de\ncategory: UTILITY\nbody:\n  text: |\n    Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs.\n  examples:\n    customer: Maria\n    order_id: A-1\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': de });
+    for (const format of ['po', 'xliff', 'csv']) {
+      const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', `rt-${format}`], { cwd: dir });
+      assert.is(out.exitCode, 0, out.stderr);
+      const file = `rt-${format}/de.${format === 'xliff' ? 'xlf' : format}`;
+      const back = await cliIn(['translations', 'import', file], { cwd: dir });
+      assert.is(back.exitCode, 0, `${format}: ${back.stderr}`);
+      assert.not.match(back.stderr, /refused/);
+    }
+    // the text kept as it was (the import recorded its source, nothing else)
+    assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), /text: \|\n {4}Hallo \{\{customer\}\}, Ihre Bestellung \{\{order_id\}\} ist unterwegs\.\n/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -79,7 +79,7 @@ function sourceCodes(source: string): { want: string[]; key: string } {
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
@@ -97,7 +97,8 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
     const got = edge(e.target, at);
     const want = edge(current, at);
-    if (got !== want) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
+    // the target file already ends so (a `|` block keeps its last line break): its own text exported and imported back
+    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
   }
   return undefined;
 }
@@ -636,7 +637,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
       const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true);
+      const held = targets.get(template)?.value;
+      const heldText = held === undefined ? undefined : valueAt(held, f.path);
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, typeof heldText === 'string' ? heldText : undefined);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
