@@ -140,6 +140,22 @@ test('read as translators\' tools write them: XLIFF 2.1, XLIFF with a namespace 
   assert.equal(csv.entries.map((e) => [e.source, e.target]), [['Hi,\nthere', 'Hallo,\nda']]);
 });
 
+test('XLIFF 2.0 as tools structure it: units inside groups (nested too), a target moved with order="N", codes kept in the unit\'s originalData', () => {
+  const head = '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="de">';
+  const unit = (n: string, src: string, tgt: string) => `<unit id="${n}" name="shop-whatsapp/x:${n}"><segment state="translated"><source>${src}</source><target>${tgt}</target></segment></unit>`;
+  const grouped = readXliff(`${head}<file id="f1">${unit('footer', 'Stop', 'Halt')}<group id="g1"><group id="g2">${unit('body.text', 'Hi', 'Hallo')}</group>${unit('buttons.0.text', 'Go', 'Los')}</group></file></xliff>`);
+  assert.equal(grouped.entries.map((e) => [e.id, e.target]), [['shop-whatsapp/x:footer', 'Halt'], ['shop-whatsapp/x:body.text', 'Hallo'], ['shop-whatsapp/x:buttons.0.text', 'Los']]);
+  // lines in document order, the grouped units' too
+  assert.ok(grouped.entries.every((e) => e.line === 2));
+  // two sentences swapped: the first segment's target at position 3, the second's at 1, the ignorable between them stays at 2
+  const ordered = readXliff(`${head}<file id="f1"><unit id="u" name="shop-whatsapp/x:body.text"><segment state="translated"><source>For your trip you need a visa.</source><target order="3">Bitte laden Sie Ihren Pass hoch.</target></segment><ignorable><source> </source></ignorable><segment state="translated"><source>Please upload your passport.</source><target order="1">Für Ihre Reise brauchen Sie ein Visum.</target></segment></unit></file></xliff>`);
+  assert.is(ordered.entries[0]!.target, 'Für Ihre Reise brauchen Sie ein Visum. Bitte laden Sie Ihren Pass hoch.');
+  assert.throws(() => readXliff(`${head}<file id="f1"><unit id="u" name="shop-whatsapp/x:body.text"><segment state="translated"><source>A.</source><target order="2">B.</target></segment><segment state="translated"><source>C.</source><target order="2">D.</target></segment></unit></file></xliff>`), /order/);
+  // a placeholder kept as original data: <ph dataRef> and <data>
+  const refs = readXliff(`${head}<file id="f1"><unit id="u" name="shop-whatsapp/x:body.text"><originalData><data id="d1">{{country}}</data></originalData><segment state="translated"><source>Visa for <ph id="1" dataRef="d1"/></source><target>Visum für <ph id="1" dataRef="d1"/></target></segment></unit></file></xliff>`);
+  assert.equal(refs.entries.map((e) => [e.source, e.target, e.unknownCode]), [['Visa for {{country}}', 'Visum für {{country}}', undefined]]);
+});
+
 test('an XLIFF or PO file that declares ISO-8859-1 (as xmllint and msgfmt read it) is read in it; a UTF-8 one as before; a declared encoding Node lacks is said', () => {
   const xlf = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="fr"><file id="f"><unit id="u" name="shop-whatsapp/x:footer"><segment state="translated"><source>Reply</source><target>Répondez à nous</target></segment></unit></file></xliff>`, 'latin1');
   assert.equal(readXliff(decodeTranslationFile(xlf, 'xliff')).entries.map((e) => e.target), ['Répondez à nous']);

@@ -254,8 +254,10 @@ export function readXliffTree(text: string): TranslationDoc {
   const lineAt = lineIndex(text);
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
+  // a file's units, in document order, also inside groups (XLIFF 2.0: a <file> holds units and groups, a group units and groups)
+  const unitsIn = (n: XNode): XNode[] => kids(n).flatMap((k) => (tagOf(k) === 'unit' ? [k] : tagOf(k) === 'group' ? unitsIn(k) : []));
   for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
-    for (const unit of kids(file).filter((n) => tagOf(n) === 'unit')) {
+    for (const unit of unitsIn(file)) {
       const line = lineAt(unitStarts[unitNo++] ?? 0);
       // the unit id tplsync writes as its name; a tool that dropped it leaves the file's original (the template) and the unit's id (the field)
       const original = file[':@']?.original;
@@ -263,6 +265,11 @@ export function readXliffTree(text: string): TranslationDoc {
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id), in a <file> without its original', line);
       // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
+      // a code a tool keeps in the unit's original data (<ph dataRef="d1"/> and <data id="d1">{{country}}</data>)
+      const data = new Map<string, string>();
+      for (const od of kids(unit).filter((n) => tagOf(n) === 'originalData')) {
+        for (const d of kids(od).filter((n) => tagOf(n) === 'data')) data.set(d[':@']?.id ?? '', kids(d).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : tagOf(c) === 'cp' ? codePoint(c[':@']?.hex, line) : '')).join(''));
+      }
       const codes = new Map<string, string>();
       let source = '';
       let target: string | undefined;
@@ -274,9 +281,11 @@ export function readXliffTree(text: string): TranslationDoc {
         if (tag === 'cp') return codePoint(c[':@']?.hex, line);
         if (tag === 'ph') {
           const id = c[':@']?.id ?? '';
-          if (!resolve) { const raw = c[':@']?.equiv ?? c[':@']?.disp ?? ''; codes.set(id, raw); return raw; }
+          const ref = c[':@']?.dataRef;
+          const own = c[':@']?.equiv ?? (ref !== undefined ? data.get(ref) : undefined) ?? c[':@']?.disp;
+          if (!resolve) { const raw = own ?? ''; codes.set(id, raw); return raw; }
           // a code the source does not have: its equiv (the placeholder as written) if it says one
-          const raw = codes.get(id) ?? c[':@']?.equiv ?? c[':@']?.disp;
+          const raw = codes.get(id) ?? own;
           if (raw === undefined) { unknown ??= id; return ''; }
           return raw;
         }
@@ -316,7 +325,12 @@ export function readXliffTree(text: string): TranslationDoc {
       }
       // a segment without a target: the unit is not translated yet (not a part of its text)
       if (untranslated) { if (target !== undefined) fuzzy.push({ id: name, line, mark: 'partial' }); continue; }
-      if (target !== undefined) for (const p of pieces) if (p) target += textOf(p.el, p.seg, true, 'target');
+      // XLIFF 2.0's order: a target that says order="N" stands at position N of the unit's segments and ignorables (a translator's sentences swapped)
+      const placed = pieces.map((p, i) => ({ p, at: Number(p?.el !== undefined && tagOf(p.el) === 'target' ? p.el[':@']?.order ?? i + 1 : i + 1) }));
+      if (placed.some(({ at }) => !Number.isInteger(at) || at < 1 || at > pieces.length) || new Set(placed.map(({ at }) => at)).size !== placed.length) {
+        throw new TranslationFileError(`a <target order="..."> that is not a position of the unit's ${pieces.length} segments and ignorables, or two of them at one position`, line);
+      }
+      if (target !== undefined) for (const { p } of placed.sort((a, b) => a.at - b.at)) if (p) target += textOf(p.el, p.seg, true, 'target');
       if (!kept.source) source = collapsed(source);
       if (target !== undefined && !kept.target) target = collapsed(target);
       if (target === undefined || target === '') continue;

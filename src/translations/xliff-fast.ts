@@ -235,6 +235,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if ((name === 'source' || name === 'target') && unit?.part && (parent === 'segment' || parent === 'ignorable') && depth === 4) {
       // the first source and the first target of a segment are read; a second one: the full read decides
+      // a target moved to another position (order="N"): the full read places it
+      if (name === 'target' && attrs.has('order')) return false;
       const keep = space === 'preserve';
       if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
