@@ -69,6 +69,30 @@ test('PO: an entry without its msgctxt, and one with msgcat\'s conflict markers,
   } finally { cleanup(dir); }
 });
 
+test('PO: an entry with plural forms is refused at its line, naming its unit and what to write; the other entries are imported', async () => {
+  const dir = project();
+  try {
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    let po = read(dir, 'translations/de.po');
+    const fill = (ctx: string, str: string): void => {
+      const at = po.indexOf(`msgctxt "${ctx}"`);
+      const s = po.indexOf('msgstr ""', at);
+      po = po.slice(0, s) + str + po.slice(s + 'msgstr ""'.length);
+    };
+    fill('shop-whatsapp/shipped:body.text', 'msgstr "Hallo {{customer}}, Ihre Bestellung ist unterwegs."');
+    fill('shop-whatsapp/shipped:footer', 'msgstr "Antworte STOP"');
+    // a translator's tool made the delayed body a plural entry
+    fill('shop-whatsapp/delayed:body.text', 'msgid_plural "Hi {{customer}}, your orders are late."\nmsgstr[0] "Hallo {{customer}}, Ihre Bestellung ist spät."\nmsgstr[1] "Hallo {{customer}}, "\n"Ihre Bestellungen sind spät."');
+    fill('shop-whatsapp/delayed:footer', 'msgstr "Entschuldigung"');
+    writeFiles(dir, { 'translations/de.po': po });
+    const r = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, new RegExp(`^translations/de\\.po:${lineOf(po, 'msgctxt "shop-whatsapp/delayed:body.text"')}: shop-whatsapp/delayed:body\\.text: refused: this entry has plural forms .*write it as msgid and one msgstr`, 'm'));
+    assert.match(read(dir, 'templates/shipped.de.yaml'), /Antworte STOP/);
+    assert.throws(() => read(dir, 'templates/delayed.de.yaml'));
+  } finally { cleanup(dir); }
+});
+
 test('XLIFF: <cp> is its character; an HTML entity, or a bare &, is not well-formed XML, refused at its line; XLIFF 1.2 refused at its root element\'s line', async () => {
   const dir = project();
   try {

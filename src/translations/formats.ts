@@ -392,16 +392,17 @@ const unPo = (s: string, line: number): string => s.replace(/\\(.)/g, (_m, c: st
   }
 });
 
+const PO_PLURAL = 'this entry has plural forms (msgid_plural, msgstr[0], msgstr[1]...): a template\'s text has one form, whatever the numbers in it; write it as msgid and one msgstr, as tplsync exported it';
 const MSGCAT_CONFLICT = /^#-#-#-#-#  .*  #-#-#-#-#$/m;
 const PO_NO_CONTEXT = 'this entry has no msgctxt, where tplsync exports the unit id (a tool dropped it: translate-toolkit\'s po2xliff and xliff2po do), so it cannot tell which text it translates; put the msgctxt lines back, or translate the PO file tplsync exported';
 
 /** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr; a translated entry without one is given with `refuse`). */
 export function readPo(text: string): TranslationDoc {
   const lines = text.split(/\r?\n/);
-  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean }
+  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean }
   const raws: Raw[] = [];
   let cur: Raw | undefined;
-  let field: 'ctx' | 'id' | 'str' | undefined;
+  let field: 'ctx' | 'id' | 'str' | 'skip' | undefined;
   const fresh = (line: number): Raw => { const r: Raw = { line, fuzzy: false }; raws.push(r); field = undefined; return r; };
   const used = (r: Raw | undefined): boolean => !r || r.ctx !== undefined || r.id !== undefined || r.str !== undefined;
   lines.forEach((l, i) => {
@@ -416,7 +417,14 @@ export function readPo(text: string): TranslationDoc {
     const m = /^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\])\s+"(.*)"$/.exec(t);
     if (m) {
       const key = m[1]!;
-      if (key === 'msgid_plural' || key.startsWith('msgstr[')) throw new TranslationFileError('plural forms are not used by tplsync', line);
+      // plural forms (a tool's, or a translator's): that entry refused below, the others read
+      if (key === 'msgid_plural' || key.startsWith('msgstr[')) {
+        if (!cur || cur.id === undefined) throw new TranslationFileError(`${key} without a msgid`, line);
+        cur.plural = true;
+        // msgstr[0] stands for the entry's text (so that it counts as translated); the other forms are not read
+        if (key === 'msgstr[0]') { field = 'str'; cur.str = unPo(m[2]!, line); } else field = 'skip';
+        return;
+      }
       if (key === 'msgctxt' && used(cur)) cur = fresh(line);
       if (key === 'msgid' && (!cur || cur.id !== undefined || cur.str !== undefined)) cur = fresh(line);
       if (key === 'msgstr' && (!cur || cur.id === undefined)) throw new TranslationFileError('msgstr without a msgid', line);
@@ -426,7 +434,8 @@ export function readPo(text: string): TranslationDoc {
       return;
     }
     const c = /^"(.*)"$/.exec(t);
-    if (c && cur && field) { cur[field] = (cur[field] ?? '') + unPo(c[1]!, line); return; }
+    if (c && cur && field === 'skip') return;
+    if (c && cur && field) { const f = field as 'ctx' | 'id' | 'str'; cur[f] = (cur[f] ?? '') + unPo(c[1]!, line); return; }
     throw new TranslationFileError(`cannot read this line of the PO file: ${t.slice(0, 60)}`, line);
   });
   const header = raws.find((r) => r.id === '' && r.ctx === undefined);
@@ -443,6 +452,7 @@ export function readPo(text: string): TranslationDoc {
       if (r.id !== '') entries.push({ id: '', source: r.id, target: r.str, line: r.line, refuse: PO_NO_CONTEXT });
       continue;
     }
+    if (r.plural) { entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, refuse: PO_PLURAL }); continue; }
     if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line }); continue; }
     // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
     const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
