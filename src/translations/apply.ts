@@ -623,7 +623,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const record = obj(targets.get(template)?.value.translated_from);
     const madeFrom = str(record?.language) === sourceLang ? obj(record?.texts) : undefined;
     const downgrade = (field: string, current: string): string | undefined => (madeFrom?.[field] !== undefined && String(madeFrom[field]) === hashOf(current)
-      ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from an older one (the file was exported before the ${sourceLang} text changed): not imported, so as not to replace the newer translation; export again`
+      ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from another (the translation file's source text is not the template's: it was exported before the ${sourceLang} text changed, or its source was edited, as a spreadsheet's autocorrect does): not imported, so as not to replace the newer translation; export again, or put the file's source text back as the template has it`
       : undefined);
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
