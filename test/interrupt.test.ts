@@ -3,7 +3,7 @@
 // the results file. The signal is sent when the emulator has answered a request (an event, not
 // a time), and each run has far more requests left than the one in flight.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -62,6 +62,27 @@ test('Ctrl-C while apply plans: exit 130, nothing written', async () => {
     assert.is(r.exitCode, 130, r.stdout + r.stderr);
     assert.match(r.stderr, /interrupted while reading the templates .*nothing was written/);
     assert.is(mine(tag), 0);
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
+test('Ctrl-C while pull reads: the template being read is written, no other is read; what was written is said; exit 130', async () => {
+  const { dir, tag } = project(12);
+  try {
+    const applied = await execa('node', [BIN, 'apply', '--auto-approve'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    const ids = [...emu.state.templates.values()].filter((t) => t.body.name.startsWith(`${tag}_`) && t.channelId.toLowerCase() === CHANNEL_A.toLowerCase()).map((t) => t.templateId);
+    assert.ok(ids.length >= 8, `${ids.length} templates on the channel`);
+    // a new clone without the files: pull writes each template it reads
+    rmSync(path.join(dir, 'templates'), { recursive: true });
+    emu.setFaults({ latencyMs: 200, operations: ['read'] });
+    // the signal once the second template has been read
+    let reads = 0;
+    const r = await interrupt(dir, ['pull', '--channel', 'shop-whatsapp', '--dir', 'templates', ...ids.flatMap((id) => ['--id', id])], { test: (l: string) => /^GET \/channel\//.test(l) && ++reads === 2 } as RegExp);
+    assert.is(r.exitCode, 130, r.stdout + r.stderr);
+    const written = r.stdout.split('\n').filter((l) => l.startsWith('templates/')).length;
+    assert.ok(written >= 2 && written < ids.length, `${written} written: ${r.stdout}\n${r.stderr}`);
+    assert.is(readdirSync(path.join(dir, 'templates')).filter((f) => f.endsWith('.yaml')).length, written, 'the files listed are the files there');
+    assert.match(r.stderr, new RegExp(`tplsync: stopped: ${written} template files? written \\(listed above\\), each whole; the other ${ids.length - written} templates? (was|were) not read: pull again`));
   } finally { emu.setFaults({}); cleanup(dir); }
 });
 

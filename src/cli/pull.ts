@@ -10,6 +10,7 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
+import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, warnUncovered, withConnection, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
@@ -52,7 +53,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
-      ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}),
+      ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }

@@ -21,12 +21,15 @@ import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
 import { withFileNames, withMetaNames } from './names-from.js';
 import { io, resolvePath } from '../core/io.js';
+import { Interrupted } from '../core/interrupt.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /** skip the templates a file of the project already manages (pull --all), saying so */
   skipManaged?: boolean;
   /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
-  namesFrom?: ReadonlyMap<string, Record<string, unknown>> }
+  namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
+  /** Ctrl-C: the template being read is finished (and written), no other is read */
+  signal?: AbortSignal }
 
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
@@ -59,7 +62,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   const learnedAll = new Map<string, string>();
   const teaches = (id: string): boolean => existing.some((e) => e.id === id.toLowerCase() && templateReferences(e.value).some((x) => unset.some((u) => u.name === x.name)));
   const ids = unset.length ? [...req.ids.filter(teaches), ...req.ids.filter((id) => !teaches(id))] : req.ids;
-  for (const id of ids) {
+  for (const [k, id] of ids.entries()) {
+    if (req.signal?.aborted) {
+      const n = ids.length - k;
+      const done = written.length ? `${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole` : 'no template file written';
+      throw new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}`);
+    }
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
     if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     const r = await conn.client.getTemplate(req.channelId, id);
