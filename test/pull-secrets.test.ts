@@ -116,6 +116,9 @@ test('pulled with no file to align with, a secret value of the environment goes 
     r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'fresh2'], { cwd: dir, env: { ...env, CODE_SECRET: 'cnryCodeK3j9-new' } });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /not written to fresh2\/account_news\.en_US\.yaml: the channel's copy holds text that tplsync masks as a secret/);
+    // no file of the project holds the template: nothing to apply first; what to do instead
+    assert.match(r.stderr, /No file of the project holds this template, so there is none to apply: write the file by hand with the reference/);
+    assert.not.match(r.stderr, /Apply the file first/);
     assert.not.ok(existsSync(path.join(dir, 'fresh2')));
   } finally { cleanup(dir); }
 });

@@ -72,7 +72,10 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         const why = r.fields.length
           ? `in ${r.fields.join(', ')} the file has a secret value and the channel's text around it differs too, so the value the channel holds cannot be written back as its reference`
           : 'the channel\'s copy holds text that tplsync masks as a secret (a value of the environment, or a piece of the API key) where the file has no reference to name it';
-        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). Apply the file first, so that the channel holds the current value, then pull again\n`);
+        const then = r.noFile
+          ? 'No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel\'s text has the value (tplsync plan then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds'
+          : 'Apply the file first, so that the channel holds the current value, then pull again';
+        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). ${then}\n`);
         code = EXIT.FINDINGS;
         return;
       }

@@ -41,7 +41,9 @@ export type PullOutcome =
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
-  | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[] }
+  | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
+    /** no file of the project holds the template (a new clone, another project): nothing to apply first */
+    noFile?: boolean }
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
   | { id: string; kind: 'held'; file: string; name: string; language: string }
   | { id: string; kind: 'managed'; file: string }
@@ -154,7 +156,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
     // written, rather than written in clear or as [redacted] by the gate every write passes
     if (unplaced.length || redact(file) !== file) {
-      push({ id, kind: 'secret', file: rel, name, language, fields: unplaced });
+      push({ id, kind: 'secret', file: rel, name, language, fields: unplaced, ...(replaced ? {} : { noFile: true }) });
       continue;
     }
     writeFileAtomic(target, file);
