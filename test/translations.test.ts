@@ -68,7 +68,8 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
         const again = readFileSync(path.join(dir, 'tr2', `de.${format === 'xliff' ? 'xlf' : format}`), 'utf8');
         const all = specs.flatMap((s) => ['en_US', 'de'].map((l) => ({ file: s.name, value: readTemplateValue(readFileSync(path.join(dir, 'templates', `${s.name}.${l}.yaml`), 'utf8')) })));
         assert.equal(strip(extractUnits(all, 'en_US', 'de')), strip(filled));
-        assert.is(again, writeTranslations(format, filled, 'en_US', 'de'));
+        // the same file, each unit now with the hash of its target as exported (EXPORTED_NOTE)
+        assert.is(again, writeTranslations(format, filled.map((u) => ({ ...u, asExported: u.target! })), 'en_US', 'de'));
       } finally { cleanup(dir); }
     }), { seed: 2727, numRuns: 12 });
   });
@@ -254,5 +255,42 @@ test("each button label's limit in a translation file is the one lint holds it t
     assert.is(units.find((u) => u.id.includes('voice_call'))?.limit, 20);
   } finally { cleanup(dir); }
 });
+
+for (const format of ['xliff', 'po', 'csv'] as Format[]) {
+  test(`${format}: a text of the target file edited after the export is kept when the translation is the text as exported, refused when both changed`, async () => {
+    const dir = tempDir();
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE });
+      const ext = format === 'xliff' ? 'xlf' : format;
+      const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', `tr/de.${ext}`], { cwd: dir });
+      assert.is(out.exitCode, 0, out.stderr);
+      const exported = readFileSync(path.join(dir, `tr/de.${ext}`), 'utf8');
+      // a reviewer corrects the footer in the German file after the export
+      const de = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': de.replace('footer: Antworte STOP', 'footer: Antworte mit STOP') });
+      // the translator changes the body and leaves the footer as exported
+      writeFiles(dir, { [`tr/de.${ext}`]: exported.replace('alt ', 'neu ') });
+      let r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(r.stderr, new RegExp(`^tr/de\\.${ext}:\\d+: shop-whatsapp/order_shipped:footer: not imported: templates/order_shipped\\.de\\.yaml changed here after this file was exported, and the translation is the text as exported; the file's text is kept$`, 'm'));
+      let after = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+      assert.match(after, 'footer: Antworte mit STOP', 'the reviewer\'s edit kept');
+      assert.match(after, /neu \{\{order_id\}\}/, 'the new translation written');
+      // the same file again: nothing to do, nothing refused
+      r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^0 files written; 1 already up to date/m);
+      // a translator who changed the footer too, from the same export: which is right is a person's call
+      writeFiles(dir, { [`tr/de.${ext}`]: exported.replace('alt ', 'neuer ').replace(/Antworte STOP(?= *["<\r\n])/, 'Schreib STOP') });
+      assert.is.not(readFileSync(path.join(dir, `tr/de.${ext}`), 'utf8'), exported.replace('alt ', 'neuer '), 'the footer changed in the translation file');
+      r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /shop-whatsapp\/order_shipped:footer: refused: the de file's text here changed after this translation file was exported .*and the translation changed too/);
+      after = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+      assert.match(after, 'footer: Antworte mit STOP');
+      assert.not.match(after, /neuer/, 'nothing of the template written');
+    } finally { cleanup(dir); }
+  });
+}
 
 test.run();

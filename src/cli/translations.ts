@@ -275,6 +275,8 @@ export interface ImportResult {
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
   newLanguages: { file: string; language: string; near: string }[];
+  /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
+  kept: { file: string; line: number; id: string; template: string; target: string }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
   /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
@@ -304,7 +306,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], onThreads: false, early: 0 };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -490,6 +492,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
       append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
+      append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
       for (const u of plan.unchanged) unchanged.add(u.file);
       for (const w of plan.writes) {
         const h = held.get(w.file);
@@ -511,11 +514,11 @@ export async function importTranslations(config: Config, files: readonly string[
         if (streamed) {
           // the parts planned while reading and the rest now, joined in the order one plan of the file would have
           const { groups, parts } = pending[i]!;
-          const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
+          const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
           for (const template of order[i]!) {
             let part = parts.get(template);
             if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
-            append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged);
+            append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept);
           }
           pending[i] = { groups: new Map(), parts: new Map() };
           record(file, doc, plan);
@@ -578,6 +581,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
+  for (const k of r.kept) err.push(`${k.file}:${k.line}: ${k.id}: not imported: ${k.target} changed here after this file was exported, and the translation is the text as exported; the file's text is kept\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));

@@ -45,6 +45,8 @@ export interface ImportPlan {
   writes: Write[]; refusals: Refusal[]; skipped: { template: string; reason: string }[];
   /** templates whose target file already holds every imported text and record: not written */
   unchanged: { template: string; file: string }[];
+  /** units whose translation is the target as exported, where the target file's text has changed since: the file's text kept */
+  kept: { template: string; id: string; line: number; file: string }[];
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
@@ -606,7 +608,7 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
 export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
   fuzzy: readonly NotFinal[] = []): ImportPlan {
-  const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [] };
+  const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
   for (const [template, es] of groups) {
     const src = sources.get(template);
     if (!src) {
@@ -637,13 +639,24 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
       const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
-      const held = targets.get(template)?.value;
-      const heldText = held === undefined ? undefined : valueAt(held, f.path);
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, typeof heldText === 'string' ? heldText : undefined);
+      const held = targets.get(template);
+      const heldValue = held === undefined ? undefined : valueAt(held.value, f.path);
+      const heldText = typeof heldValue === 'string' ? heldValue : undefined;
+      // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
+      // (a translation the file already holds is no change: the same file imported again)
+      if (held && e.exported !== undefined && heldText !== e.target && (heldText === undefined || hashOf(heldText) !== e.exported)) {
+        // the translation is the text as exported: the file's newer text is kept, not put back
+        if (hashOf(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
+        refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
+        continue;
+      }
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText);
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
+    // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
+    if (!ok.length) continue;
     const hashes = Object.fromEntries(ok.map(({ e }) => {
       const field = e.id.slice(template.length + 1);
       const own = fields.get(field)!.text;

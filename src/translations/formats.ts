@@ -5,9 +5,11 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { partsOf, type Unit } from './units.js';
+import { partsOf, textHash, type Unit } from './units.js';
 import { languageCode } from '../core/language.js';
-import { collapsed, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
+import { collapsed, EXPORTED_NOTE, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
+
+export { EXPORTED_NOTE };
 
 export type Format = 'xliff' | 'po' | 'csv';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
@@ -107,6 +109,8 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${limitText(u)}</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
     if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
+    // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
+    if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${textHash(u.asExported)}</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
     out.push(`      <segment${u.target !== undefined ? (u.outdated ? ' state="initial"' : ' state="translated"') : ''}>`);
@@ -139,6 +143,7 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
+    if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${textHash(u.asExported)}`);
     if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`, '#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
@@ -151,7 +156,7 @@ const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${textHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.bytes ? `${u.limit} bytes (UTF-8)` : String(u.limit)) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
@@ -173,7 +178,16 @@ export interface Entry {
   unknownCode?: string;
   /** an entry refused as it was read, and why (with what to do): a translation without its unit id (`id` is ''), msgcat's conflict markers */
   refuse?: string;
+  /** the hash of the target as the file was exported with it (EXPORTED_NOTE), when it had one */
+  exported?: string;
 }
+
+const EXPORTED_HASH = /^[0-9a-f]{8}$/;
+/** the hash a note of EXPORTED_NOTE gives, when it is one */
+export const exportedHash = (note: string): string | undefined => (EXPORTED_HASH.test(note.trim()) ? note.trim() : undefined);
+/** the hash in a CSV notes cell or a PO comment (`... | target as exported: 1a2b3c4d`) */
+const EXPORTED_IN = new RegExp(`(?:^|\\|)\\s*${EXPORTED_NOTE}:\\s*([0-9a-f]{8})\\s*(?:\\||$)`);
+const exportedIn = (text: string): string | undefined => EXPORTED_IN.exec(text)?.[1];
 
 export interface TranslationDoc {
   source: string; target: string; entries: Entry[];
@@ -336,7 +350,9 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target === undefined || target === '') continue;
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
+      const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
+      const exported = exportedNote ? exportedHash(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(exported ? { exported } : {}) });
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
@@ -399,7 +415,7 @@ const PO_NO_CONTEXT = 'this entry has no msgctxt, where tplsync exports the unit
 /** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr; a translated entry without one is given with `refuse`). */
 export function readPo(text: string): TranslationDoc {
   const lines = text.split(/\r?\n/);
-  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean }
+  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean; exported?: string }
   const raws: Raw[] = [];
   let cur: Raw | undefined;
   let field: 'ctx' | 'id' | 'str' | 'skip' | undefined;
@@ -412,6 +428,7 @@ export function readPo(text: string): TranslationDoc {
     if (t.startsWith('#')) {
       if (used(cur)) cur = fresh(line);
       if (t.startsWith('#,') && /\bfuzzy\b/.test(t)) cur!.fuzzy = true;
+      if (t.startsWith('#.')) { const h = exportedIn(t.slice(2)); if (h) cur!.exported = h; }
       return;
     }
     const m = /^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\])\s+"(.*)"$/.exec(t);
@@ -456,7 +473,7 @@ export function readPo(text: string): TranslationDoc {
     if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line }); continue; }
     // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
     const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
-    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict });
+    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict, ...(r.exported ? { exported: r.exported } : {}) });
   }
   return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }
@@ -512,7 +529,8 @@ export function readCsv(text: string): TranslationDoc {
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }
-    entries.push({ id, source: source ?? '', target, line });
+    const exported = notesAt > 2 ? exportedIn(record[notesAt] ?? '') : undefined;
+    entries.push({ id, source: source ?? '', target, line, ...(exported ? { exported } : {}) });
   }
   return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }

@@ -18,6 +18,8 @@ export interface Unit {
   id: string;
   source: string;
   target?: string;
+  /** the target file's text as it was read (a translator's edit changes `target`, not this): the export writes its hash (EXPORTED_NOTE) */
+  asExported?: string;
   /** the target was made from a source text that has changed since (translated_from: translation-outdated) */
   outdated?: true;
   /** placeholders of the source, in order, as written (`{{customer}}`) */
@@ -218,9 +220,9 @@ export function extractUnits(files: readonly TemplateFile[], source: string, tar
 }
 
 const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
-  ? (u.bytes ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, bytes: u.bytes, target }
-    : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target })
-  : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target });
+  ? (u.bytes ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, bytes: u.bytes, target, asExported: target }
+    : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target, asExported: target })
+  : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target, asExported: target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
 /** what an item is, whatever its language: a button's type, a suggestion's action and the postback data it sends the application (a reply chip's `tasting_yes`) */

@@ -10,7 +10,13 @@ import { append } from '../core/append.js';
 import { languageCode } from '../core/language.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; exported?: string }
+/**
+ * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
+ * import whose translation is still the target as exported, where the template's file has
+ * changed since (a reviewer's edit, a later import), keeps the file's text.
+ */
+export const EXPORTED_NOTE = 'target as exported';
 interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
@@ -79,6 +85,8 @@ interface OpenUnit {
   part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
   /** a source (target) of the unit says or inherits xml:space="preserve": the joined source (target) is not trimmed and collapsed as a whole */
   sourceKept: boolean; targetKept: boolean;
+  /** the text of its note of EXPORTED_NOTE */
+  exported?: string;
 }
 
 /** XML's default white space, for a side of a unit none of whose elements says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
@@ -119,6 +127,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   let unit: OpenUnit | undefined;
   /** inside a source (1) or target (2) of a segment of the unit, at this depth of the stack */
   let inText: 0 | 1 | 2 = 0;
+  /** inside the unit's note of EXPORTED_NOTE: its text */
+  let exportedNote: string | undefined;
   let textDepth = 0;
   const attrs = new Map<string, string>();
   while (i < n) {
@@ -131,6 +141,10 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
         const t = unescape(raw);
         if (t === undefined) return undefined;
         (inText === 1 ? unit!.part!.source! : unit!.part!.target!).push(t);
+      } else if (exportedNote !== undefined) {
+        const t = unescape(raw);
+        if (t === undefined) return undefined;
+        exportedNote += t;
       } else if (raw.includes('&') && unescape(raw) === undefined) return undefined;
     }
     if (lt < 0) break;
@@ -244,11 +258,21 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     // notes, ignorable, or a known element elsewhere: read past (an element out of its place: the full read decides)
     if (name === 'notes') return unit !== undefined && depth === 3;
-    if (name === 'note') return parent === 'notes';
+    if (name === 'note') {
+      if (parent !== 'notes') return false;
+      if (attrs.get('category') === EXPORTED_NOTE && !selfClosing) exportedNote = '';
+      return true;
+    }
     return false;
   }
 
   function close(name: string): boolean {
+    if (name === 'note' && exportedNote !== undefined) {
+      const h = exportedNote.trim();
+      if (unit && /^[0-9a-f]{8}$/.test(h)) unit.exported = h;
+      exportedNote = undefined;
+      return true;
+    }
     if (inText && stack.length === textDepth && (name === 'source' || name === 'target')) { inText = 0; return true; }
     if (name === 'xliff' && stack.length === 0) { rootDone = true; return true; }
     if ((name === 'segment' || name === 'ignorable') && unit?.part && stack.length === 3) endPart(unit);
@@ -291,6 +315,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (target === '') return;
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}) });
   }
 }
