@@ -117,7 +117,7 @@ async function fullProject(dir: string, n: number): Promise<TemplateFile[]> {
   return templates(dir);
 }
 
-const comparable = (r: ImportResult) => ({ ...r, early: 0, onThreads: false });
+const comparable = (r: ImportResult) => ({ ...r, early: 0, onThreads: false, lazy: 0 });
 
 test('planned while reading or after: the same result and the same files (seeded projects of every outcome)', async () => {
   let early = 0;
@@ -156,6 +156,7 @@ test('a full rewrite is planned while reading; a chain en_US -> de -> fr is plan
     assert.equal(full.refusals, []);
     assert.is(full.written.length, 8);
     assert.is(full.early, 8, 'every file of the full rewrite planned while reading');
+    assert.is(full.lazy, 2, 'the two XLIFF files read whole while the templates were read');
     // de -> fr reads the de texts the same run writes: after reading, one file at a time
     const now = await templates(dir);
     const toFr = extractUnits(now, 'de', 'fr').map((u) => ({ ...u, target: shift(u.source, 9) }));
@@ -164,8 +165,37 @@ test('a full rewrite is planned while reading; a chain en_US -> de -> fr is plan
     writeFileSync(path.join(dir, 'in', 'fr.xlf'), writeTranslations('xliff', toFr, 'de', 'fr'));
     const chain = await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf', 'in/fr.xlf'], dir);
     assert.is(chain.early, 0, 'a chain is planned after reading');
+    assert.is(chain.lazy, 0, 'a chain reads its files first');
     assert.is(chain.written.length, 8, JSON.stringify(chain.refusals.slice(0, 2)));
   } finally { cleanup(dir); }
+});
+
+test('an XLIFF file read while the templates are read and found broken is refused at its line; the other files are written as when every file is read first', async () => {
+  const base = tempDir();
+  try {
+    const results: ImportResult[] = [];
+    const trees: Record<string, string>[] = [];
+    for (const early of [true, false]) {
+      const dir = path.join(base, String(early));
+      const files = await fullProject(dir, 6);
+      const de = writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de');
+      // the fr file well-formed up to its third unit, then an HTML entity (not XML)
+      const fr = writeTranslations('xliff', extractUnits(files, 'en_US', 'fr').map((u) => ({ ...u, target: shift(u.source, 6) })), 'en_US', 'fr');
+      const at = fr.split('<target').slice(0, 4).join('<target').length;
+      writeFileSync(path.join(dir, 'in', 'de.xlf'), de);
+      writeFileSync(path.join(dir, 'in', 'fr.xlf'), `${fr.slice(0, at)}<target xml:space="preserve">&nbsp;${fr.slice(at + '<target xml:space="preserve">'.length)}`);
+      results.push(await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf', 'in/fr.xlf'], dir, false, undefined, { early }));
+      trees.push(tree(dir));
+    }
+    const [lazy, eager] = results as [ImportResult, ImportResult];
+    assert.is(lazy.lazy, 2);
+    assert.is(eager.lazy, 0);
+    assert.equal(lazy.refusals.map((r) => [r.file, r.line, r.message]), eager.refusals.map((r) => [r.file, r.line, r.message]));
+    assert.match(lazy.refusals[0]!.message, /not well-formed XML/);
+    assert.is(lazy.written.length, 6, 'the de files written');
+    assert.equal(lazy.written.map((w) => w.file).sort(), eager.written.map((w) => w.file).sort());
+    assert.equal(Object.values(trees[0]!), Object.values(trees[1]!));
+  } finally { cleanup(base); }
 });
 
 /** a signal that reads as aborted from its `after`-th look on (a Ctrl-C at a point the test chooses, not at a time) */

@@ -17,7 +17,7 @@ import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
@@ -281,6 +281,8 @@ export interface ImportResult {
   onThreads: boolean;
   /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
   early: number;
+  /** the translation files read whole while the templates were being read (XLIFF files whose root says their languages, in a streamed run) */
+  lazy: number;
 }
 
 /**
@@ -306,7 +308,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0 };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -329,6 +331,7 @@ export async function importTranslations(config: Config, files: readonly string[
   async function importInto(): Promise<ImportResult> {
     // the translation files first: their languages say which templates are edited
     const docs: { file: string; doc: TranslationDoc }[] = [];
+    const read: { file: string; format: Format; text: string }[] = [];
     for (const file of files) {
       const format = formatOfFile(file);
       if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
@@ -339,30 +342,57 @@ export async function importTranslations(config: Config, files: readonly string[
         if (why) { result.refusals.push({ file, line: 0, id: '', message: `cannot be read: ${why}` }); continue; }
         throw e;
       }
-      try { docs.push({ file, doc: readTranslations(format, decodeTranslationFile(bytes, format)) }); } catch (e) {
+      try { read.push({ file, format, text: decodeTranslationFile(bytes, format) }); } catch (e) {
         if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
         throw e;
       }
-      const read = docs[docs.length - 1]!.doc;
-      const odd = [read.source, read.target].find((l) => !LANG.test(l));
+    }
+    // XLIFF files whose root elements say their languages, each its own target and none another's
+    // source: read whole while the templates are read, so that the first files are planned and
+    // written while the others are still to read (a full rewrite's nine files took half a second
+    // before the first write); any other run reads every file first
+    const heads = read.map((r) => (r.format === 'xliff' ? xliffLanguages(r.text) : undefined));
+    const lazy = writing.early !== false && heads.every((h) => h !== undefined && LANG.test(h.source) && LANG.test(h.target) && h.source !== h.target)
+      && new Set(heads.map((h) => h!.target)).size === heads.length && heads.every((h) => !heads.some((g) => g!.target === h!.source));
+    /** each file of `docs`: read whole yet (a lazy one is not until parseDoc), and its text until then */
+    const parsed: boolean[] = [];
+    const unparsed: (string | undefined)[] = [];
+    for (const [k, { file, format, text }] of read.entries()) {
+      if (lazy) {
+        docs.push({ file, doc: { source: heads[k]!.source, target: heads[k]!.target, entries: [] } });
+        parsed.push(false);
+        unparsed.push(text);
+        continue;
+      }
+      let doc: TranslationDoc;
+      try { doc = readTranslations(format, text); } catch (e) {
+        if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
+        throw e;
+      }
+      const odd = [doc.source, doc.target].find((l) => !LANG.test(l));
       if (odd !== undefined) {
         // the language would name the files written (`welcome.Deutsch.yaml`)
-        docs.pop();
         result.refusals.push({ file, line: 1, id: '', message: `the file's language '${odd}' is not a language code like de or pt_BR${languageHint(odd)} (XLIFF's srcLang and trgLang, PO's Language and X-Source-Language headers, the CSV's language columns)` });
         continue;
       }
-      if (read.source === read.target) {
+      if (doc.source === doc.target) {
         // one language into itself: its texts would overwrite the source files' own
-        docs.pop();
-        result.refusals.push({ file, line: 1, id: '', message: `translates ${read.source} into ${read.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${read.source} texts; export with --target set to the language of the translation` });
+        result.refusals.push({ file, line: 1, id: '', message: `translates ${doc.source} into ${doc.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${doc.source} texts; export with --target set to the language of the translation` });
         continue;
       }
-      if (read.entries.length === 0) result.empty.push(file);
+      if (doc.entries.length === 0) result.empty.push(file);
+      docs.push({ file, doc });
+      parsed.push(true);
+      unparsed.push(undefined);
     }
     refuseCrossFileConflicts(docs, result.refusals);
     // a file whose source language another file of the run writes comes after it, whatever order they were named in
     const inOrder = importOrder(docs.map((d) => d.doc));
-    if (inOrder.some((k, i) => k !== i)) docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
+    if (inOrder.some((k, i) => k !== i)) {
+      docs.splice(0, docs.length, ...inOrder.map((k) => docs[k]!));
+      parsed.splice(0, parsed.length, ...inOrder.map((k) => parsed[k]!));
+      unparsed.splice(0, unparsed.length, ...inOrder.map((k) => unparsed[k]));
+    }
     // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
     const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
     const taken = new Set<string>();
@@ -390,19 +420,19 @@ export async function importTranslations(config: Config, files: readonly string[
       taken.add(w.file);
     };
     /**
-   * the writes finished; a write that failed (the disk full, an input/output error) stopped the
-   * others: said with its file, and how many translated files were written before it (each whole)
-   */
-  async function flushOrSay(): Promise<void> {
-    if (!writer) return;
-    try { await writer.flush(); } catch (e) {
-      const system = systemError(e);
-      if (!system) throw e;
-      const left = origin.size - writer.written - writer.refused.length;
-      throw new UsageError(`${system}; the import stopped there: ${writer.written} translated file${writer.written === 1 ? '' : 's'} written (each whole), ${left} not written (as they were); make room or correct the cause, then import again (a file already written is not written again)`);
+     * the writes finished; a write that failed (the disk full, an input/output error) stopped the
+     * others: said with its file, and how many translated files were written before it (each whole)
+     */
+    async function flushOrSay(): Promise<void> {
+      if (!writer) return;
+      try { await writer.flush(); } catch (e) {
+        const system = systemError(e);
+        if (!system) throw e;
+        const left = origin.size - writer.written - writer.refused.length;
+        throw new UsageError(`${system}; the import stopped there: ${writer.written} translated file${writer.written === 1 ? '' : 's'} written (each whole), ${left} not written (as they were); make room or correct the cause, then import again (a file already written is not written again)`);
+      }
     }
-  }
-  /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
+    /** the writes under way finished: how many of those handed over were made (the rest refused, or not started after a signal) */
     const settle = async (): Promise<{ written: number; notStarted: number }> => {
       if (!writer || origin.size === 0) return { written: 0, notStarted: 0 };
       try {
@@ -429,15 +459,46 @@ export async function importTranslations(config: Config, files: readonly string[
       const doc = docs[i]!.doc;
       const es = pending[i]!.groups.get(template);
       const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
-      if (!es || !sources?.has(template) || !targets?.has(template)) return;
+      if (!parsed[i] || !es || !sources?.has(template) || !targets?.has(template)) return;
       pending[i]!.groups.delete(template);
       const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy);
       pending[i]!.parts.set(template, plan);
       for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
       // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
       targets.delete(template);
-      if (!docsOf.get(doc.source)!.some((j) => pending[j]!.groups.has(template))) sources.delete(template);
+      if (!docsOf.get(doc.source)!.some((j) => !parsed[j] || pending[j]!.groups.has(template))) sources.delete(template);
     };
+    // a lazy file is read whole after every so many templates, all of them in the first eighth of the templates
+    const step = Math.max(16, Math.floor(discovered.length / (8 * Math.max(1, docs.length))));
+    let readCount = 0;
+    let nextLazy = 0;
+    /**
+     * a lazy file read whole (its entries grouped, and the templates read so far planned in it); one
+     * that does not read is refused at its line, as it would have been before the templates were read
+     */
+    const parseDoc = (k: number): void => {
+      if (parsed[k]) return;
+      parsed[k] = true;
+      const { file, doc: head } = docs[k]!;
+      const text = unparsed[k]!;
+      unparsed[k] = undefined;
+      let doc: TranslationDoc;
+      try {
+        doc = readTranslations('xliff', text);
+        if (doc.source !== head.source || doc.target !== head.target) throw new TranslationFileError(`its languages read whole (${doc.source} -> ${doc.target}) are not those its <xliff> element says (${head.source} -> ${head.target})`, 1);
+      } catch (e) {
+        if (!(e instanceof TranslationFileError)) throw e;
+        result.refusals.push({ file, line: e.line, id: '', message: e.message });
+        return;
+      }
+      docs[k]!.doc = doc;
+      if (doc.entries.length === 0) result.empty.push(file);
+      pending[k] = { groups: groupByTemplate(doc.entries), parts: new Map() };
+      order[k] = [...pending[k]!.groups.keys()];
+      const targets = byLanguage.get(doc.target);
+      if (targets) for (const template of [...targets.keys()]) planEarly(k, template);
+    };
+
     /** the languages of the project's templates */
     const languages = new Set<string>();
     const onRead = (t: Read): boolean => {
@@ -453,6 +514,10 @@ export async function importTranslations(config: Config, files: readonly string[
       if (!streamed) return true;
       // after a signal: nothing more is planned or written
       if (signal?.aborted) return false;
+      if (nextLazy < docs.length && readCount++ % step === 0) {
+        while (nextLazy < docs.length && parsed[nextLazy]) nextLazy++;
+        if (nextLazy < docs.length) { parseDoc(nextLazy++); result.lazy++; }
+      }
       for (const i of docsOf.get(language) ?? []) planEarly(i, template);
       return true;
     };
@@ -470,6 +535,8 @@ export async function importTranslations(config: Config, files: readonly string[
       if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
     }
     throwIfInterrupted(signal, 'stopped before writing: no file was written');
+    // the lazy files not read whole yet (fewer templates than files to spread them over)
+    for (let k = 0; k < docs.length; k++) parseDoc(k);
     for (const { file, doc } of docs) {
       if (languages.has(doc.target)) continue;
       const base = doc.target.split('_')[0]!;

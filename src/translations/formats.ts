@@ -50,6 +50,21 @@ export const bcp47 = (lang: string): string => lang.replace(/_/g, '-');
  */
 export const fromBcp47 = languageOfBcp47;
 
+/**
+ * The languages an XLIFF 2.0-2.2 file's root element says, read off its start alone: undefined
+ * unless the file begins in the plain form tplsync writes (an optional XML declaration, then
+ * `<xliff ...>` with double-quoted attributes and no entity in them). An import reads such files
+ * whole while it reads the templates; readXliff gives the same languages (or refuses the file).
+ */
+export function xliffLanguages(text: string): { source: string; target: string } | undefined {
+  const m = /^\ufeff?(?:<\?xml[^?<>]*\?>\s*)?<xliff\s([^<>&]*)>/.exec(text);
+  if (!m) return undefined;
+  const attr = (name: string): string | undefined => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(m[1]!)?.[1];
+  const version = attr('version'); const src = attr('srcLang'); const trg = attr('trgLang');
+  if (!version || !/^2\.[0-2]$/.test(version) || !src || !trg) return undefined;
+  return { source: fromBcp47(src), target: fromBcp47(trg) };
+}
+
 const XML_SPECIAL = /[&<>"]/;
 /** characters XML 1.0 cannot hold, raw or as a reference (and CR, which a reader turns into LF) */
 // eslint-disable-next-line no-control-regex
