@@ -185,6 +185,17 @@ test('--results at a pipe is refused before anything (and left as it is); a resu
     assert.match(r.stderr, '--results pipe is not a regular file');
     assert.ok(lstatSync(path.join(dir, 'pipe')).isFIFO(), 'the pipe is still there');
     assert.not.match(r.stdout, /Applied/);
+    // a template, the config or a saved plan named as --results by mistake: refused, and left as it is
+    const template = readFileSync(path.join(dir, 'templates/t0.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'saved-plan.json'), JSON.stringify({ version: 1, environment: 'test', summary: {}, changes: [] }));
+    for (const f of ['templates/t0.yaml', 'tplsync.config.yaml', 'saved-plan.json']) {
+      const before = readFileSync(path.join(dir, f), 'utf8');
+      r = await run(dir, ['apply', '--auto-approve', '--results', f]);
+      assert.is(r.exitCode, 3, `${f}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, `--results ${f} exists and is not the results of an earlier apply`);
+      assert.is(readFileSync(path.join(dir, f), 'utf8'), before, `${f} left as it is`);
+    }
+    assert.is(readFileSync(path.join(dir, 'templates/t0.yaml'), 'utf8'), template);
     // a folder that takes no new file: immutable when root (root writes a read-only folder), else read-only
     mkdirSync(folder);
     if (process.getuid?.() === 0) { execFileSync('chattr', ['+i', folder]); undo = () => execFileSync('chattr', ['-i', folder]); }
@@ -242,7 +253,8 @@ test('remote unavailable: exit 7, nothing written', async () => {
   writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(url).replace('apiKeyEnv: TPLSYNC_TEST_KEY\n', 'apiKeyEnv: TPLSYNC_TEST_KEY\n    retries: 0\n'));
   try {
     // a results file from an earlier run is not left to be read as this one's
-    writeFileSync(path.join(dir, 'results.json'), '{"stale": true}\n');
+    const stale = `${JSON.stringify({ version: 1, environment: 'test', results: [{ outcome: 'created', stale: true }], summary: { created: 1, updated: 0, failed: 0, skipped: 0, rejected: 0 } })}\n`;
+    writeFileSync(path.join(dir, 'results.json'), stale);
     const r = await run(dir, ['apply', '--auto-approve', '--results', 'results.json']);
     assert.is(r.exitCode, 7, r.stderr);
     assert.match(r.stderr, /network error/);
@@ -251,7 +263,7 @@ test('remote unavailable: exit 7, nothing written', async () => {
     assert.equal(results.results, []);
     assert.equal(results.summary, { created: 0, updated: 0, failed: 0, skipped: 0, rejected: 0 });
     // stopped before the connection (the key's variable not set: exit 3): the earlier file is gone all the same
-    writeFileSync(path.join(dir, 'results.json'), '{"stale": true}\n');
+    writeFileSync(path.join(dir, 'results.json'), stale);
     const nokey = await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir, env: { TPLSYNC_TEST_KEY: undefined } });
     assert.is(nokey.exitCode, 3, nokey.stderr);
     assert.not.ok(existsSync(path.join(dir, 'results.json')), 'no earlier results left to pass for this run\'s');

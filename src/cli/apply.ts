@@ -22,10 +22,18 @@ import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 import type { Connection } from '../connection/connect.js';
-import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 
+
+/** whether the file at `abs` is a results file apply wrote (resultsDocument's shape), which a new run may replace */
+function isResultsFile(abs: string): boolean {
+  try {
+    const doc = JSON.parse(readFileSync(abs, 'utf8')) as Record<string, unknown> | null;
+    return doc !== null && typeof doc === 'object' && doc.version === 1 && Array.isArray(doc.results) && typeof doc.summary === 'object' && doc.summary !== null && !('changes' in doc);
+  } catch { return false; }
+}
 
 /** results files this process could not write, said already: not tried again at the end of the run */
 const unwritableResults = new Set<string>();
@@ -65,6 +73,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     if (st?.isSymbolicLink()) throw new UsageError(`--results ${o.results} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
     // a device, a pipe or a socket is never removed to make room (run as root, removing /dev/full removed the device)
     if (st && !st.isFile()) throw new UsageError(`--results ${o.results} is not a regular file (a device, a pipe or a socket): apply writes the results as a JSON file; give a file's path`);
+    // only an earlier run's results are removed: a template, the config, a saved plan or any other file named by mistake is not
+    if (st && !isResultsFile(at)) throw new UsageError(`--results ${o.results} exists and is not the results of an earlier apply (a template, the config, a saved plan, or another file): not replaced; give another path, or remove the file yourself`);
     rmSync(at, { force: true });
     unwritableResults.delete(at);
   }
