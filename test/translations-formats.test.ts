@@ -124,7 +124,7 @@ test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse read
   const rows = parseCsv(text, { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false, skip_empty_lines: false }) as string[][];
   assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes']);
   assert.is(rows.length, us.length + 1);
-  us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : u.bytes ? `${u.limit} bytes (UTF-8)` : String(u.limit)]));
+  us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)]));
 });
 
 test('read as translators\' tools write them: XLIFF 2.1, XLIFF with a namespace prefix, a CSV cell with a line break saved as CRLF', () => {

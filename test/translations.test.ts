@@ -3,6 +3,7 @@
 // refused at the translation file's line with nothing of that template written; an existing
 // target file keeps its comments, order and quoting; translation-outdated and language-coverage.
 import { readFileSync, existsSync } from 'node:fs';
+import { renderText } from '../src/model/placeholders.ts';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -253,6 +254,44 @@ test("each button label's limit in a translation file is the one lint holds it t
     const findings = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId.startsWith('button') || /label/.test(d.message));
     assert.equal(findings.map((d) => `${d.file} ${d.ruleId} ${d.message}`), []);
     assert.is(units.find((u) => u.id.includes('voice_call'))?.limit, 20);
+  } finally { cleanup(dir); }
+});
+
+test("every text with a limit (a single-product body, a carousel card's body with its samples, a limited-time offer's, labels) at its translation limit is imported and lints clean; one character more is refused", async () => {
+  const dir = tempDir();
+  try {
+    const head = (name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: MARKETING\n`;
+    const files: Record<string, string> = {
+      'tplsync.config.yaml': CONFIG,
+      'templates/spm.en_US.yaml': `${head('spm_offer')}header:\n  format: PRODUCT\nbody:\n  text: "Use code {{code}} to get a discount on our newest succulent today!"\n  examples: { code: 15OFF }\nbuttons:\n  - type: SPM\n    text: View\n`,
+      'templates/cards.en_US.yaml': `${head('cards_offer')}body:\n  text: "New arrivals for you, {{first_name}}: swipe to see them all."\n  examples: { first_name: Ana }\ncarousel:\n${[1, 2].map((k) => `  - header:\n      format: IMAGE\n      example: https://cdn.example.com/p/${k}.png\n    body:\n      text: "Linen shirt number ${k}, now {{price}} in every size."\n      examples:\n        price: "Only ${'9'.repeat(40)} euros"\n    buttons:\n      - type: QUICK_REPLY\n        text: Tell me more\n`).join('')}`,
+      'templates/lto.en_US.yaml': `${head('lto_offer')}header:\n  format: IMAGE\n  example: https://cdn.example.com/o.png\nlimited_time_offer:\n  text: Expiring offer!\n  has_expiration: true\nbody:\n  text: "Good news, {{1}}! Use code {{2}} to get 25% off all our packages!"\n  examples:\n    1: "${'P'.repeat(100)}"\n    2: CARIBE25\nbuttons:\n  - type: COPY_CODE\n    example: CARIBE25\n  - type: URL\n    text: Book now!\n    url: https://travel.example.com/offers?code={{1}}\n    example: https://travel.example.com/offers?code=n3mtql\n`,
+    };
+    writeFiles(dir, files);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.ruleId} ${d.message}`), [], 'the sources lint clean');
+    const read = Object.entries(files).filter(([f]) => f.startsWith('templates/')).map(([f, text]) => ({ file: f, value: readTemplateValue(text) }));
+    const units = extractUnits(read, 'en_US', 'de').filter((u) => u.limit !== undefined);
+    assert.is(units.find((u) => u.id === 'shop-whatsapp/spm_offer:body.text')?.limit, 160);
+    assert.ok(units.find((u) => u.id === 'shop-whatsapp/cards_offer:carousel.0.body.text')?.rendered);
+    assert.ok(units.find((u) => u.id === 'shop-whatsapp/lto_offer:body.text')?.rendered);
+    /** a translation that keeps the placeholders and is `n` characters as the limit counts it */
+    const sized = (u: Unit, n: number): string => {
+      const core = `Ab ${u.placeholders.join(' cd ')} ef`;
+      const counted = (t: string) => [...(u.rendered ? renderText(t, u.samples) : t)].length;
+      let t = core;
+      while (counted(t) + 3 <= n) t += ' gh';
+      while (counted(t) < n) t += 'i';
+      return t;
+    };
+    const at = (extra: number) => units.map((u) => ({ ...u, target: sized(u, u.limit! + extra) }));
+    writeFiles(dir, { 'over.xlf': writeTranslations('xliff', at(1), 'en_US', 'de'), 'at.xlf': writeTranslations('xliff', at(0), 'en_US', 'de') });
+    const over = await cliIn(['translations', 'import', 'over.xlf'], { cwd: dir });
+    assert.is(over.exitCode, 1, over.stdout);
+    for (const u of units) assert.match(over.stderr, `${u.id}: refused: the translation has ${u.limit! + 1} characters`);
+    const ok = await cliIn(['translations', 'import', 'at.xlf'], { cwd: dir });
+    assert.is(ok.exitCode, 0, ok.stderr);
+    const errors = (await lintInProcess(dir)).diagnostics.filter((d) => d.severity === 'error' && d.file.includes('.de.'));
+    assert.equal(errors.map((d) => `${d.file}:${d.line} ${d.ruleId} ${d.message}`), []);
   } finally { cleanup(dir); }
 });
 

@@ -7,7 +7,9 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { mayReference, scanReferences } from '../model/values.js';
 
 /** A field that holds translatable text: where (keys and indices) and its limit in characters (in UTF-8 bytes with `bytes`: an RCS card's title and description). */
-export interface TextField { path: (string | number)[]; text: string; limit?: number; bytes?: true; samples: Record<string, string> }
+export interface TextField { path: (string | number)[]; text: string; limit?: number; bytes?: true;
+  /** the limit counts the text with its samples in place of its placeholders (a limited-time offer's body, a carousel card's: rule sample-length) */
+  rendered?: true; samples: Record<string, string> }
 
 export interface Unit {
   /** `channel/name` of the template */
@@ -27,6 +29,8 @@ export interface Unit {
   limit?: number;
   /** the limit counts UTF-8 bytes, not characters (RBM's card title and description) */
   bytes?: true;
+  /** the limit counts the text with its samples in place of its placeholders (TextField's) */
+  rendered?: true;
   samples: Record<string, string>;
 }
 
@@ -60,10 +64,10 @@ export function textFields(t: Loose): TextField[] {
 
 function computeFields(t: Loose): TextField[] {
   const out: TextField[] = [];
-  walkTexts(t, (path, v, limit, samples, bytes) => {
+  walkTexts(t, (path, v, limit, samples, bytes, rendered) => {
     const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
     const own = Object.fromEntries(Object.entries(samples()).filter(([k]) => keys.has(k)));
-    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), ...(bytes ? { bytes } : {}), samples: own });
+    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), ...(bytes ? { bytes } : {}), ...(rendered ? { rendered } : {}), samples: own });
   });
   return out;
 }
@@ -88,10 +92,10 @@ export function fieldTexts(t: Loose): Map<string, string> {
 const noSamples = (): Record<string, string> => ({});
 
 /** every non-blank translatable text of a template, in document order, with its limit and the samples of its part of the template */
-function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>, bytes?: true) => void): void {
-  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples, bytes?: true): void => {
+function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>, bytes?: true, rendered?: true) => void): void {
+  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples, bytes?: true, rendered?: true): void => {
     if (typeof v !== 'string' || v.trim() === '') return;
-    visit(path, v, limit, samples, bytes);
+    visit(path, v, limit, samples, bytes, rendered);
   };
   const header = obj(t.header);
   if (header) add(['header', 'text'], header.text, 60, () => samplesOf(header.examples));
@@ -99,7 +103,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   if (offer) add(['limited_time_offer', 'text'], offer.text, 16);
   const body = obj(t.body);
   // an authentication template's body is WhatsApp's own preset text, which it writes in the template's language: nothing to translate
-  if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, offer ? 600 : 1024, () => samplesOf(body.examples));
+  // a single-product template's body is 160 (spm-template); a limited-time offer's 600 with its samples (sample-length)
+  if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, header?.format === 'PRODUCT' ? 160 : offer ? 600 : 1024, () => samplesOf(body.examples), undefined, offer ? true : undefined);
   add(['footer'], t.footer, 60);
   arr(t.buttons).forEach((b, i) => {
     const o = obj(b);
@@ -113,7 +118,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     const card = obj(c);
     if (!card) return;
     const cb = obj(card.body);
-    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, () => samplesOf(cb.examples));
+    // 160 with its samples (sample-length)
+    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, () => samplesOf(cb.examples), undefined, true);
     arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, 25); });
   });
   /** a suggestion's label, and what its action shows the customer: a calendar event's title and description, a place's label or search */
@@ -221,7 +227,8 @@ export function extractUnits(files: readonly TemplateFile[], source: string, tar
 
 const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
   ? (u.bytes ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, bytes: u.bytes, target, asExported: target }
-    : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target, asExported: target })
+    : u.rendered ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, rendered: u.rendered, target, asExported: target }
+      : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target, asExported: target })
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target, asExported: target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
@@ -270,7 +277,7 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
     template,
     units: textFields(value).map((f) => {
       const field = fieldKey(f.path);
-      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}) };
+      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}), ...(f.rendered ? { rendered: f.rendered } : {}) };
       where.set(u, { path: f.path, value });
       return u;
     }),
