@@ -41,6 +41,14 @@ test('a missing translation file: exit 1, named, the other file imported; an unt
     assert.match(fr, /^footer: Répondez STOP pour vous désabonner # keep this comment$/m);
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    // a name longer than the file system takes: that file refused, named; a path longer than any: a usage error (exit 3), not an internal one
+    const long = await cliIn(['translations', 'import', `${'d'.repeat(300)}.po`, 'translations/fr.xlf'], { cwd: dir });
+    assert.is(long.exitCode, 1, long.stdout + long.stderr);
+    assert.match(long.stderr, /^d{300}\.po: cannot be read: the path, or a name in it, is longer than the file system takes$/m);
+    const longer = await cliIn(['translations', 'import', `${'e/'.repeat(2100)}x.po`], { cwd: dir });
+    assert.is(longer.exitCode, 3, longer.stdout + longer.stderr);
+    assert.match(longer.stderr, /a path of 4,204 characters \(e\/e\/.*\.\.\.\): no file's path is that long/);
+    for (const r of [long, longer]) assert.not.match(r.stderr, /bug in tplsync|internal error/);
   } finally { cleanup(dir); }
 });
 

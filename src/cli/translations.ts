@@ -294,6 +294,7 @@ export interface ImportWriting { threads?: number; workerFile?: string; early?: 
 
 const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
+  ENAMETOOLONG: 'the path, or a name in it, is longer than the file system takes', ELOOP: 'too many symbolic links in the path',
 };
 
 /** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */
@@ -635,6 +636,9 @@ function texts(w: { units: number; changed?: number; created: boolean; adopted?:
 
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
+  // as discovery says of a template path: no file's path is that long (and the message would repeat it)
+  const long = files.find((f) => f.length > 4096);
+  if (long !== undefined) throw new UsageError(`translations import: a path of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most 4,096); check the command line`);
   const config = await commandConfig(o);
   const r = await importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
   const err: string[] = [];
