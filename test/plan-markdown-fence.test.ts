@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { diffTemplates, fromFile, fromWriteBody, toWriteBody, withoutFile } from '../src/model/canonical.ts';
 import type { PlanChange } from '../src/plan/plan.ts';
-import { renderMarkdown } from '../src/plan/render.ts';
+import { renderMarkdown, renderText } from '../src/plan/render.ts';
 import { CHANNEL_A } from './helpers.ts';
 
 const ID = '7563f4f9-7a7c-590e-8843-8b805ca99f15';
@@ -44,6 +44,28 @@ test("a text holding ``` cannot close the comment's code blocks; controls are es
     assert.not.ok(/[\u0007\u001b]/.test(md), 'a control character written raw');
     assert.ok(md.includes('\\u001b'), 'the escape shown as an escape');
   }
+});
+
+test('the before/after cells and the reasons show entities, links and images as written; C1 and bidi controls are escapes in the comment and on the terminal', () => {
+  const text = 'Your order {{1}} is ready: &lt;b&gt;A &amp; B&lt;/b&gt; ![x](https://evil.example/x.png) [click](https://evil.example) \u009b2J \u202eevil';
+  const remote = fromWriteBody(toWriteBody(fromFile(body('Your order {{1}} is ready.'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
+  const desired = fromFile(body(text), CHANNEL_A, ID);
+  const c: PlanChange = { channel: 'shop-whatsapp', name: 'ready', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote),
+    attention: ['REJECTED in review: ![x](https://evil.example/r.png) [click here](https://evil.example) &lt;b&gt;'] };
+  const plan = { changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } } as never;
+  const md = renderMarkdown(plan, { environment: 'staging', rendered: () => text });
+  const outside = outsideBlocks(md).join('\n');
+  // no image or link syntax left to render, and an entity shown as written (its & escaped)
+  assert.not.match(outside, /(^|[^\\])!\[/m);
+  assert.not.match(outside, /(^|[^\\])\[(click|x)/m);
+  assert.match(outside, '&amp;lt;b&amp;gt;');
+  assert.not.match(outside, /(^|[^;])&lt;b&gt;/);
+  // the controls: escapes everywhere in the comment
+  assert.not.ok(/[\u0080-\u009f\u202a-\u202e]/.test(md), 'a C1 or bidi control written raw in the comment');
+  assert.match(md, '\\u009b');
+  assert.match(md, '\\u202e');
+  const term = renderText(plan, { color: false, environment: 'staging' });
+  assert.not.ok(/[\u0080-\u009f\u202a-\u202e]/.test(term), 'a C1 or bidi control written raw on the terminal');
 });
 
 test.run();

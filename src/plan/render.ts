@@ -4,6 +4,7 @@ import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
 import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
+import { visible } from '../core/visible.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, keyOf, type Plan, type PlanChange } from './plan.js';
@@ -60,17 +61,19 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
-    for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${a}`);
+    for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
     if (ch.action === 'update') {
       for (const f of fileChanges(ch)) {
-        const [b, a] = maskedPair(f.before, f.after);
+        // the texts are the file's and the channel's: a control or bidi character in them written as an escape (JSON leaves C1 and bidi as they are)
+        const [b, a] = maskedPair(f.before, f.after).map((x) => visible(x, { oneLine: true }));
         out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}${secretAlso(f.before, f.after) ? c.yellow(`  (${SECRET_ALSO})`) : ''}`);
       }
     }
     if (ch.action === 'update' || (ch.action === 'create' && o.verbose)) {
       // no lines when the two sides read alike (a rotated secret: said above)
       const diff = unifiedDiff(ch);
-      for (const line of diff ? diff.split('\n') : []) {
+      for (const raw of diff ? diff.split('\n') : []) {
+        const line = visible(raw, { oneLine: true });
         out.push(`    ${line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : c.dim(line)}`);
       }
       out.push('');
@@ -146,9 +149,10 @@ function maskedPair(before: unknown, after: unknown): [string, string] {
 
 const SHOWN = 120;
 
-/** controls but tab and newline (a terminal's escapes, a bell): written as escapes in a comment's code block */
+/** controls but tab and newline (a terminal's escapes, a bell) and the bidi embeddings and overrides (which reorder what a reviewer reads): written as escapes in the comment */
 // eslint-disable-next-line no-control-regex
-const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/g;
+const escapeControls = (s: string): string => s.replace(BLOCK_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * A Markdown code block of `content` (a template's text, a diff of it): its fence one backtick
@@ -158,7 +162,7 @@ const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 function fenced(info: string, content: string): string[] {
   const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  return [`${fence}${info}`, content.replace(BLOCK_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), fence];
+  return [`${fence}${info}`, escapeControls(content), fence];
 }
 
 function show(v: unknown): string {
@@ -214,9 +218,14 @@ function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: num
 }
 
 export const MARKDOWN_LIMIT = 65_536;
-const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
-/** a template's text in a table cell: its Markdown (an image, a link, emphasis, a code span) shown as written, not rendered in the comment */
-const escText = (s: string): string => esc(s.replace(/[\\`*_[\]()!~#>]/g, '\\$&'));
+/**
+ * Text in the comment's Markdown (a key, a file's name, a reason the channel gave): an entity
+ * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
+ * break; tplsync's own code spans (backticks) kept.
+ */
+const esc = (s: string): string => escapeControls(s).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
+/** a template's text in a table cell: its Markdown (emphasis, a code span, a heading) shown as written too, not rendered in the comment */
+const escText = (s: string): string => esc(s.replace(/[\\`*_()!~#>]/g, '\\$&'));
 
 /** Summary table first, then what needs attention, then the details collapsed; within the limit of a GitHub comment. */
 export interface PreviewLink {
