@@ -251,4 +251,22 @@ test("a target file's own text exported and imported back unchanged is not refus
   } finally { cleanup(dir); }
 });
 
+test("an import that changes no text of a file leaves its folded and literal blocks as they are written (only the record is brought up to date)", async () => {
+  const dir = tempDir();
+  try {
+    const en = `${EN}footer: Reply STOP to opt out of these messages\n`;
+    const de = 'channel: shop-whatsapp\nname: order_shipped\nlanguage: de\ncategory: UTILITY\nbody:\n  text: >\n    Hallo {{customer}}, Ihre Bestellung {{order_id}}\n    ist unterwegs.\n  examples:\n    customer: Maria\n    order_id: A-1\nfooter: >-\n  Antworte STOP\n  zum Abmelden\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': en, 'templates/order_shipped.de.yaml': de });
+    for (const format of ['xliff', 'po', 'csv']) {
+      const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', `rt-${format}`], { cwd: dir });
+      assert.is(out.exitCode, 0, out.stderr);
+      const back = await cliIn(['translations', 'import', `rt-${format}/de.${format === 'xliff' ? 'xlf' : format}`], { cwd: dir });
+      assert.is(back.exitCode, 0, `${format}: ${back.stderr}`);
+      const after = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+      // every byte of the texts as written: the record added (first import) or kept
+      assert.ok(after.startsWith(de), `${format}:\n${after}`);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

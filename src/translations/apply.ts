@@ -695,7 +695,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is a ${crossed.b} where the ${sourceLang} file's is a ${crossed.a}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
         continue;
       }
-      const text = edit(existing.text, existing.value, ok.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
+      // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
+      const text = edit(existing.text, existing.value, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
