@@ -55,4 +55,26 @@ test('pull, preview, preview --changes, review and promote write no file and pri
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test("the lines pull itself writes (the schema's path on this machine, its note) are not taken for the channel's secrets: a key that shares 8 characters with the path", async () => {
+  // the key holds a piece of the path of the schema the pulled file's first line names
+  const KEY = `template.schema-${randomUUID().slice(0, 8)}`;
+  const emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-canary-path-');
+  try {
+    const tag = randomUUID().slice(0, 6);
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    baseUrl: ${emu.url}\n    apiKeyEnv: MY_KEY\n    channels: { wa: ${CHANNEL_A} }\nchannels: { wa: { kind: whatsapp } }\n`,
+      'templates/b.yaml': `channel: wa\nname: plain_${tag}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+    });
+    const env = { MY_KEY: KEY };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const ids = (JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] }).changes.flatMap((c) => ['--id', c.publicId]);
+    const pulled = await cliIn(['pull', '--channel', 'wa', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
+    assert.is(pulled.exitCode, 0, pulled.stderr);
+    const text = readFileSync(path.join(dir, 'pulled', `plain_${tag}.en_US.yaml`), 'utf8');
+    assert.match(text, /^# yaml-language-server: \$schema=\S*template\.schema\.json$/m);
+    assert.not.match(text, /\[redacted\]/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();
