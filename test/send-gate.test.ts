@@ -30,6 +30,7 @@ function project(): { dir: string; name: string; run: (args: string[]) => Return
     'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    apiKeyEnv: GATE_KEY\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
     'templates/order.yaml': ORDER(name),
     'templates/auth.yaml': AUTH_DE(`${name}_code`),
+    'templates/auth-en.yaml': AUTH_DE(`${name}_code`).replace('language: de', 'language: en_US').replace('Code kopieren', 'Copy code'),
     'templates/track.yaml': WEBVIEW(`${name}_track`),
   });
   return { dir, name, run: (args) => cliIn(args, { cwd: dir, env: { GATE_KEY: KEY } }) };
@@ -108,7 +109,7 @@ test('a German authentication template without text of its own needs the caller\
   const { dir, name, run } = project();
   try {
     assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    const args = ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_code`, '--param', 'code=482913'];
+    const args = ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_code`, '--language', 'de', '--param', 'code=482913'];
     let r = await run(args);
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, 'whose text WhatsApp writes in de');
@@ -122,6 +123,43 @@ test('a German authentication template without text of its own needs the caller\
     r = await run([...sendOrder(name), '--preset-text', 'x {{code}}']);
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, 'has text of its own');
+    // the caller's text stands for WhatsApp's wording: a link, another placeholder, the code twice or a long text is not that wording
+    const before = emu.state.conversations.size;
+    for (const [text, why] of [
+      ['Gewinnspiel! Klick https://evil.example/win?c={{code}}', 'holds a link'],
+      ['*{{code}}* ist dein Code. Gratis Pizza auf pizza-deals.com', 'holds a link'],
+      ['*{{code}}* ist dein Code, {{name}}.', 'no other placeholder'],
+      ['*{{code}}* {{code}}', 'once'],
+      [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
+    ] as const) {
+      r = await run([...args, '--preset-text', text]);
+      assert.is(r.exitCode, 3, `${text}: ${r.stderr}`);
+      assert.match(r.stderr, why);
+    }
+    // a one-time password over Meta's 15 characters
+    r = await run([...args.slice(0, -1), 'code=1234567890123456', '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "'code' is 16 characters; WhatsApp's one-time password is at most 15");
+    // the English wording is WhatsApp's and tplsync's: no other text goes out under it
+    r = await run(['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_code`, '--language', 'en_US', '--param', 'code=482913', '--preset-text', 'Free pizza at https://evil.example {{code}}']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "is sent with WhatsApp's own en_US wording");
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+  } finally { cleanup(dir); }
+});
+
+test('values that take the body past 1024 characters are refused before anything is sent (error 132005)', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const before = emu.state.conversations.size;
+    const r = await run(['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', `customer=${'x'.repeat(5000)}`]);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /With these values the body of wa\/\S+\/en_US is 5052 characters; WhatsApp takes at most 1024 \(error 132005\)\. Nothing was sent/);
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    // at the limit: sent
+    const ok = await run(['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', `customer=${'x'.repeat(1024 - 52)}`]);
+    assert.is(ok.exitCode, 0, ok.stderr);
   } finally { cleanup(dir); }
 });
 

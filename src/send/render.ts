@@ -3,6 +3,7 @@
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 import { cardParam, paramName, type TemplateMeta } from '../model/meta.js';
+import { CODE_PARAM } from '../model/authentication.js';
 
 export class ParamError extends Error {
   override name = 'ParamError';
@@ -47,6 +48,9 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
     if (needed && !needed.has(p) && own(params, p) === undefined) continue;
     const x = valueProblem(p, own(params, p));
     if (x) problems.push(x);
+    // an authentication template's one-time password: Meta's "Maximum 15 characters"
+    const v = own(params, p);
+    if (!x && meta.presetText && p === CODE_PARAM && typeof v === 'string' && [...v].length > MAX_CODE) problems.push(`'${p}' is ${[...v].length} characters; WhatsApp's one-time password is at most ${MAX_CODE}`);
   }
   const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));
   for (const { card, name } of cards) {
@@ -71,6 +75,11 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
 
 export interface RenderedMessage { text: string; suggestions: NonNullable<ConversationRequest['messages'][number]['suggestions']> }
 
+/** an authentication template's code: at most this many characters (Meta, sending authentication templates) */
+const MAX_CODE = 15;
+/** what the platforms take of a message's parts once its values are in: a WhatsApp text header, a WhatsApp body (error 132005), an RCS message's text */
+const RENDERED_LIMITS = { header: 60, body: 1024, rcs: 3072 } as const;
+
 export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues): RenderedMessage {
   const values = (role: 'header' | 'body' | 'rcs', text: string): Record<string, string> => {
     const out: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -81,8 +90,19 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
     return out;
   };
   const parts: string[] = [];
-  if (meta.header?.text !== undefined) parts.push(renderText(meta.header.text, values('header', meta.header.text)));
-  parts.push(renderText(meta.body, values(meta.suggestions ? 'rcs' : 'body', meta.body)));
+  // values that take a part past what the platform takes: refused here, rather than sent to be refused (or cut) there
+  const within = (what: 'header' | 'body' | 'rcs', text: string): string => {
+    const n = [...text].length;
+    const limit = RENDERED_LIMITS[what];
+    if (n > limit) {
+      const name = what === 'header' ? 'header' : what === 'body' ? 'body' : 'message text';
+      throw new ParamError(`With these values the ${name} of ${meta.channel}/${meta.name}/${meta.language} is ${n} characters; ${what === 'rcs' ? 'an RCS message takes' : 'WhatsApp takes'} at most ${limit}${what === 'body' ? ' (error 132005)' : ''}. Nothing was sent: shorten the values.`);
+    }
+    return text;
+  };
+  if (meta.header?.text !== undefined) parts.push(within('header', renderText(meta.header.text, values('header', meta.header.text))));
+  const role = meta.suggestions ? 'rcs' : 'body';
+  parts.push(within(role, renderText(meta.body, values(role, meta.body))));
   if (meta.footer) parts.push(meta.footer);
   const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
   meta.buttons.forEach((b, i) => {

@@ -76,6 +76,9 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   return omitted.length ? { ...sent, omitted } : sent;
 }
 
+/** the longest text taken for WhatsApp's wording of an authentication template in a language tplsync does not know */
+const MAX_PRESET = 300;
+
 /** The meta with the caller's text of a localised authentication template; refuses one without it. */
 export function withPresetText(meta: TemplateMeta, text: string | undefined): TemplateMeta {
   if (text === undefined) {
@@ -85,7 +88,14 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
     return meta;
   }
   if (!meta.presetText) throw new ParamError(`${templateKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
-  if (!text.includes('{{code}}')) throw new ParamError(`--preset-text (presetText) must hold {{code}} where the code goes, not ${JSON.stringify(text.slice(0, 80))}`);
+  // the English wording is WhatsApp's, and tplsync's: another text would go out under the approved template
+  if (meta.presetText === 'exact') throw new ParamError(`${templateKey(meta)} is sent with WhatsApp's own ${meta.language} wording, which tplsync knows; --preset-text (presetText) is for the languages whose wording it does not know, and is not taken here. Nothing was sent.`);
+  // the text stands for WhatsApp's wording in this language, which no one reviewed here: its form is held to that wording's
+  // (the code once, no other placeholder, no link: an authentication template has none, and a phishing text would)
+  const codes = text.match(/\{\{[^{}]*\}\}/g) ?? [];
+  if (codes.length !== 1 || codes[0] !== '{{code}}') throw new ParamError(`--preset-text (presetText) must hold {{code}} once where the code goes, and no other placeholder, not ${JSON.stringify(text.slice(0, 80))}. Nothing was sent.`);
+  if (/https?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|me|ly|app|link|info|biz|co)\b/i.test(text)) throw new ParamError(`--preset-text (presetText) holds a link; WhatsApp's wording of an authentication template has none (and an authentication template may not carry one). Nothing was sent.`);
+  if ([...text].length > MAX_PRESET) throw new ParamError(`--preset-text (presetText) is ${[...text].length} characters; WhatsApp's wording of an authentication template (the code line, the security sentence, the expiry line) is far shorter: at most ${MAX_PRESET} taken. Nothing was sent.`);
   // the caller's text is the whole text (WhatsApp's expiry line included)
   const { footer: _footer, ...rest } = meta;
   return { ...rest, body: text };
