@@ -199,6 +199,8 @@ test('library: sendTemplate reads the channel first (NotSendable), and remoteChe
         assert.instance(e, NotSendable);
         assert.is((e as NotSendable).reason, reason);
         assert.is((e as NotSendable).status, 'APPROVED');
+        // sent from a module made before the last apply, the cause is the module: the message names both causes and the command for each
+        if (reason === 'changed') assert.match((e as Error).message, /not applied \(tplsync plan shows it.*a module made before the last apply \(tplsync types --check says it is stale: run tplsync types and build again\)/);
       }
     }
     // the generated module carries what the gate compares

@@ -46,7 +46,7 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId)));
     if (differs.length) {
-      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it). Apply it and send once the review approves it, or send what the channel has from the file as it was. Nothing was sent. ${SKIP}` };
+      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (tplsync types --check says it is stale: run tplsync types and build again). Nothing was sent. ${SKIP}` };
     }
   }
   return undefined;
