@@ -157,8 +157,8 @@ test('values that take the body past 1024 characters are refused before anything
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /With these values the body of wa\/\S+\/en_US is 5052 characters; WhatsApp takes at most 1024 \(error 132005\)\. Nothing was sent/);
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
-    // at the limit: sent
-    const ok = await run(['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', `customer=${'x'.repeat(1024 - 52)}`]);
+    // at the limit: sent; the channel named by its UUID, as --channel allows
+    const ok = await run(['send', '--channel', CHANNEL_A, '--to', '+4915100000042', '--template', name, '--param', `customer=${'x'.repeat(1024 - 52)}`]);
     assert.is(ok.exitCode, 0, ok.stderr);
   } finally { cleanup(dir); }
 });

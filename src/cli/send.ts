@@ -63,7 +63,12 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   let meta: TemplateMeta | undefined;
   if (o.template !== undefined) {
-    try { meta = await findTemplate(config, io().cwd(), { ...(o.channel !== undefined ? { channel: o.channel } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, selectEnvironment(config, o.env)); } catch (e) {
+    const environment = selectEnvironment(config, o.env);
+    // the files name channels by alias: a UUID given (as --channel allows) is the alias the environment maps to it
+    const alias = o.channel !== undefined && UUID_RE.test(o.channel)
+      ? Object.entries(environment.channels).find(([, id]) => id.toLowerCase() === o.channel!.toLowerCase())?.[0] ?? o.channel
+      : o.channel;
+    try { meta = await findTemplate(config, io().cwd(), { ...(alias !== undefined ? { channel: alias } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, environment); } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
       throw e;
     }
