@@ -45,6 +45,15 @@ test('a variant that lost a placeholder is reported at its text, in its own file
   assert.equal(r.found, ['variant-mismatch templates/order_shipped.de.yaml:9:9 The de variant of shop-whatsapp/order_shipped has placeholders in body.text: {{customer}}; the en_US variant has {{customer}}, {{order_id}}.']);
 });
 
+test('a malformed placeholder in one variant is placeholder-syntax\'s finding there, not a variant-mismatch blamed on its unchanged sibling', async () => {
+  const de = en.replace('language: en_US', 'language: de')
+    .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung {{order_id}} ist jetzt auf dem Weg zu dir."');
+  const broken = en.replace('{{order_id}} is on its way', '{{ order_id }} is on its way');
+  const r = await lint({ 'templates/order_shipped.en_US.yaml': broken, 'templates/order_shipped.de.yaml': de });
+  assert.ok(r.found.some((f) => f.startsWith('placeholder-syntax templates/order_shipped.en_US.yaml')), r.found.join('\n'));
+  assert.equal(r.found.filter((f) => f.startsWith('variant-mismatch')), []);
+});
+
 test('one file named (a pre-commit hook, an editor\'s save): judged beside its siblings the run was not given, only its findings reported; --fix touches only it', async () => {
   const de = en.replace('language: en_US', 'language: de')
     .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung ist jetzt auf dem Weg zu dir."')

@@ -45,6 +45,9 @@ const CATEGORY_PATH = Object.freeze(['category']) as Path;
 const HEADER_PATHS = { format: Object.freeze(['header', 'format']) as Path, header: Object.freeze(['header']) as Path };
 const BUTTONS_PATH = Object.freeze(['buttons']) as Path;
 const NO_NAMES = Object.freeze([]) as unknown as string[];
+/** the names of a text whose placeholders are not known (a malformed one): a value, not an identity, as the facts are kept in the cache and sent between threads */
+const UNKNOWN = '\u0000unknown';
+const UNKNOWN_NAMES = Object.freeze([UNKNOWN]) as unknown as string[];
 const NO_BUTTONS = fact<string[]>(Object.freeze([]) as unknown as string[], BUTTONS_PATH);
 
 function kindOf(t: Loose): Fact<string> {
@@ -64,7 +67,10 @@ export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scan
     header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? HEADER_PATHS.format : HEADER_PATHS.header } : NO_HEADER,
     buttons: buttons.length ? { value: buttons, path: BUTTONS_PATH } : NO_BUTTONS,
     placeholders: sites.map((s) => {
-      const ps = scan(s.text).placeholders;
+      const r = scan(s.text);
+      // a text with a malformed placeholder ({{ 1 }}): its placeholders are not known (placeholder-syntax says why), not compared with its siblings'
+      if (r.problems.length) return { path: s.path, names: UNKNOWN_NAMES };
+      const ps = r.placeholders;
       return { path: s.path, names: ps.length ? [...new Set(ps.map((p) => detached(p.key)))].sort() : NO_NAMES };
     }),
   };
@@ -158,7 +164,7 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     for (const site of sites) {
       aspect(`placeholders in ${site}`, (f) => {
         const p = f.placeholders.find((x) => siteOf(x) === site);
-        return p ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
+        return p && !(p.names.length === 1 && p.names[0] === UNKNOWN) ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
       });
     }
   }
