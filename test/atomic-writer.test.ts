@@ -241,25 +241,6 @@ for (const road of ['callbacks', 'threads'] as const) {
   });
 }
 
-test('threads started before the first write (prestart) write as the others do, and do not hold the process when never used', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
-  try {
-    const w = new AtomicWriter({ threads: 2, prestart: true });
-    assert.ok(w.threaded);
-    for (let i = 0; i < 50; i++) w.write(path.join(dir, `f${i}.yaml`), `text ${i}\n`);
-    await w.flush();
-    for (let i = 0; i < 50; i++) assert.is(readFileSync(path.join(dir, `f${i}.yaml`), 'utf8'), `text ${i}\n`);
-    assert.equal(leftovers(dir), []);
-    // a process that started the threads and never wrote (an import that refused everything) ends by itself
-    const script = `import { AtomicWriter } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'files', 'write.js')).href)};\n`
-      + `const w = new AtomicWriter({ threads: 2, prestart: true }); if (!w.threaded) process.exit(9); console.log('started');\n`;
-    writeFileSync(path.join(dir, 'prestart.mjs'), script);
-    const r = spawnSync(process.execPath, [path.join(dir, 'prestart.mjs')], { encoding: 'utf8', timeout: 120_000 });
-    assert.is(r.stdout, 'started\n', r.stderr);
-    assert.is(r.status, 0, `the process did not end by itself (${r.signal ?? r.status})`);
-  } finally { rmSync(dir, { recursive: true, force: true }); }
-});
-
 test('a write that fails on either road names its file and says how many were written before it (a file larger than the process may write)', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tplsync-writer-'));
   try {

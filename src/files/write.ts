@@ -358,14 +358,10 @@ export class AtomicWriter {
    * (undefined when the worker's file is not there: a run from the sources). `collectRefusals`: a
    * file refused (WriteRefused: a link, a read-only file, a file where a new one was to be made)
    * is listed in `refused` once flushed, and the other writes go on; otherwise it is a failure.
-   * `concurrency`: the writes in flight on the callbacks' road. `prestart`: the threads are
-   * started now rather than on the first write (a caller that works a while before its first
-   * write lets them start on a core it leaves idle); until a write or `flush`, they do not keep
-   * the process alive.
+   * `concurrency`: the writes in flight on the callbacks' road.
    */
-  constructor(private readonly o: WriteOptions & { signal?: AbortSignal; threads?: number; workerFile?: string; collectRefusals?: boolean; prestart?: boolean } = {}, private readonly concurrency = 16) {
+  constructor(private readonly o: WriteOptions & { signal?: AbortSignal; threads?: number; workerFile?: string; collectRefusals?: boolean } = {}, private readonly concurrency = 16) {
     this.pool = o.threads ? WriteThreads.start(o.threads, o.workerFile ?? writeWorkerFile(), o.signal, Boolean(o.collectRefusals)) : undefined;
-    if (o.prestart) this.pool?.prestart();
   }
 
   /** whether the writes are made on worker threads */
@@ -496,25 +492,8 @@ class WriteThreads {
     }));
   }
 
-  /** the threads started before the first write, not keeping the process alive until one is asked for (`ref`) */
-  prestart(): void {
-    if (this.workers.length) return;
-    this.startWorkers();
-    for (const w of this.workers) w.unref();
-    this.unrefed = true;
-  }
-
-  /** prestarted threads: the process now waits for them */
-  private unrefed = false;
-  private ref(): void {
-    if (!this.unrefed) return;
-    this.unrefed = false;
-    for (const w of this.workers) w.ref();
-  }
-
   write(file: string, text: string, create: boolean): void {
     if (!this.workers.length) this.startWorkers();
-    this.ref();
     let h = 0;
     for (let i = 0; i < file.length; i++) h = (h * 31 + file.charCodeAt(i)) | 0;
     const k = (h >>> 0) % this.n;
@@ -526,7 +505,6 @@ class WriteThreads {
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
   end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> {
     this.ended ??= (async () => {
-      this.ref();
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
       const rs = await Promise.all(this.replies);
       if (this.stopOnAbort) this.signal?.removeEventListener('abort', this.stopOnAbort);

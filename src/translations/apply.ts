@@ -9,7 +9,7 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, kindMismatch, placeholdersOf, textFields, textHash } from './units.js';
+import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
 import { renderText } from '../model/placeholders.js';
 import { append } from '../core/append.js';
 
@@ -649,9 +649,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const heldText = typeof heldValue === 'string' ? heldValue : undefined;
       // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
       // (a translation the file already holds is no change: the same file imported again)
-      if (held && e.exported !== undefined && heldText !== e.target && (heldText === undefined || hashOf(heldText) !== e.exported)) {
+      if (held && e.exported !== undefined && heldText !== e.target && (heldText === undefined || targetHash(heldText) !== e.exported)) {
         // the translation is the text as exported: the file's newer text is kept, not put back
-        if (hashOf(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
+        if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
         refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
         continue;
       }

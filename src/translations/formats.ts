@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { partsOf, textHash, type Unit } from './units.js';
+import { partsOf, targetHash, type Unit } from './units.js';
 import { languageCode } from '../core/language.js';
 import { collapsed, EXPORTED_NOTE, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
@@ -125,7 +125,7 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
     if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
     // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
-    if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${textHash(u.asExported)}</note>`);
+    if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
     out.push(`      <segment${u.target !== undefined ? (u.outdated ? ' state="initial"' : ' state="translated"') : ''}>`);
@@ -158,7 +158,7 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
-    if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${textHash(u.asExported)}`);
+    if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${targetHash(u.asExported)}`);
     if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`, '#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
@@ -171,7 +171,7 @@ const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${textHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -6,6 +6,7 @@
 // the alias an environment of the config maps to that id.
 import type { Loose } from '../../model/loose.js';
 import { defineRules, type ProjectContext } from '../rule.js';
+import { fnv64 } from '../../core/hash.js';
 
 /** a hash of a WhatsApp template's body text and footer (undefined: an authentication template, or no body text) */
 export function wordingOf(t: Loose): string | undefined {
@@ -28,22 +29,6 @@ function numberedForm(text: string): string {
     if (n === undefined) numbers.set(key, (n = numbers.size + 1));
     return `{{${n}}}`;
   });
-}
-
-/**
- * A 64-bit FNV-1a hash of a text's UTF-16 units, as 16 hex digits (two 32-bit lanes of different
- * offsets): not a secret's guard, a key to group equal texts by, and a tenth of crypto's cost for
- * each of 10,000 short texts.
- */
-export function fnv64(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 type ProjectFile = ProjectContext['files'][number];
