@@ -9,7 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
-import { readAhead, type ReadAhead } from '../files/read-ahead.js';
+import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
@@ -58,9 +58,9 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
  * import plans and writes a template's translation while the next files are read), and stops the
  * loop by answering false.
  */
-async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void, started?: ReadAhead): Promise<void> {
+async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void): Promise<void> {
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
-  const ahead = started ?? startReading(files);
+  const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
   try {
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
@@ -77,10 +77,6 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
     }
   } finally { ahead?.close(); }
 }
-
-/** the reader of readEach's files on another thread, when there are many (`early`: started before the caller is ready to read them) */
-const startReading = (files: readonly { abs: string }[], o: { early?: boolean } = {}): ReadAhead | undefined =>
-  (files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs), o) : undefined);
 
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
 const READ_AHEAD_MIN = 2000;
@@ -313,18 +309,15 @@ export async function importTranslations(config: Config, files: readonly string[
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
-  // thousands of templates: while this thread reads the translation files, the templates' bytes are
-  // read on the other core (the write threads start with the first write, ~0.2 s in: started before,
-  // an import with nothing to write paid ~0.45 s of CPU for four threads that never wrote)
-  const ahead = startReading(discovered, { early: true });
   const writerOptions = { ...(signal ? { signal } : {}), threads, collectRefusals: true, ...(writing.workerFile ? { workerFile: writing.workerFile } : {}) };
+  // (the write threads start with the first write, ~0.2 s into a full rewrite: started before it, an
+  // import with nothing to write paid ~0.45 s of CPU for four threads that never wrote)
   let writer: AtomicWriter | undefined;
   // each file handed to the writer: the translation file and template it is for (a file the writer refuses is that template's refusal)
   const origin = new Map<string, { file: string; template: string; line: number; rel: string }>();
   try {
     return await importInto();
   } finally {
-    ahead?.close();
     // whatever way the import ended, the writes handed over are made (or the threads started for none are ended); a failure of theirs was the import's to report
     await writer?.flush().catch(() => {});
   }
@@ -524,7 +517,7 @@ export async function importTranslations(config: Config, files: readonly string[
       return true;
     };
     try {
-      await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file), ahead);
+      await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file));
     } catch (e) {
       // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
       if (!writer || origin.size === 0) throw e;

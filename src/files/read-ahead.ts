@@ -31,18 +31,13 @@ export interface ReadAhead {
   close(): void;
 }
 
-/**
- * A reader for `files` (absolute paths), or undefined when there is no worker to be had.
- * `early`: the caller has other work before it reads the first file; the worker reads from the
- * first file on, not from where the caller would be once it has started.
- */
-export function readAhead(files: readonly string[], o: { early?: boolean } = {}): ReadAhead | undefined {
+/** A reader for `files` (absolute paths), or undefined when there is no worker to be had. */
+export function readAhead(files: readonly string[]): ReadAhead | undefined {
   if (files.length <= HEAD || !existsSync(workerFile)) return undefined;
-  const from = o.early ? 0 : HEAD;
   // where the caller is, so that the worker reads ahead of it (and not files it has passed)
   const position = new Int32Array(new SharedArrayBuffer(4));
   const batches = new Map<number, Batch>();
-  const w = new Worker(workerFile, { workerData: { files, from, batch: BATCH, position } });
+  const w = new Worker(workerFile, { workerData: { files, from: HEAD, batch: BATCH, position } });
   w.on('message', (b: Batch) => { batches.set(b.start, b); });
   // a worker that fails leaves the rest to the caller's own reads
   w.on('error', () => {});
