@@ -4,7 +4,7 @@
 import type { Document, YAMLParseError } from 'yaml';
 import { yaml } from './yaml-lazy.js';
 
-/** The errors yaml would report with `uniqueKeys: true`: same code, message and position. */
+/** The errors yaml would report with `uniqueKeys: true`: same code and position; the message names the key and where it first is (`first` is its offset). */
 export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
   const { isMap, isScalar, isSeq, YAMLParseError: ParseError } = yaml();
   const out: YAMLParseError[] = [];
@@ -13,15 +13,17 @@ export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, number>();
       for (const pair of node.items) {
         const key = pair.key;
         // yaml compares scalar keys by value (===); other keys only by identity, so never equal
         if (isScalar(key) && !Number.isNaN(key.value)) {
-          if (seen.has(key.value)) {
+          const first = seen.get(key.value);
+          if (first !== undefined) {
             const at = key.range?.[0] ?? 0;
-            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
-          } else seen.add(key.value);
+            const shown = String(key.value).length > 40 ? `${String(key.value).slice(0, 40)}...` : String(key.value);
+            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', `Map keys must be unique: '${shown}' is in this mapping already (@${first}); keep one of the two`));
+          } else seen.set(key.value, key.range?.[0] ?? 0);
         }
         stack.push(pair.value, key);
       }

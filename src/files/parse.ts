@@ -100,8 +100,14 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf("'", start - 1));
         if (open >= 0) { start = open; end = open + 1; }
       }
-      const hint = kind === 'syntax' ? quoteHint(text, start) : '';
-      const message = cleanYamlMessage(e.message);
+      // where the parser's own position is the line's start, the key or item it means (its indentation)
+      if (e.code === 'BAD_INDENT' || /must start at the same column/.test(e.message)) {
+        const lineEnd = text.indexOf('\n', start);
+        const indent = /^[ ]*/.exec(text.slice(start, lineEnd < 0 ? text.length : lineEnd))![0].length;
+        if (indent > 0 && (start === 0 || text[start - 1] === '\n')) { start += indent; end = Math.max(end, start + 1); }
+      }
+      const hint = kind === 'syntax' ? quoteHint(text, start) || yamlHint(text, start, e.message) : '';
+      const message = cleanYamlMessage(e.message).replace(/\(@(\d+)\)/, (_m, at: string) => `(line ${lineCounter.linePos(Number(at)).line})`);
       // a stack overflow surfaces as one error per level the parser unwinds: said once
       if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
       out.problems.push(problem(kind, spanOf(lineCounter, start, end), message + hint));
@@ -221,6 +227,29 @@ export function quoteHint(text: string, at: number): string {
   const prefix = m[1]!.trim();
   const shownLine = `${prefix}${prefix ? ' ' : ''}"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"${tail ? ` ${tail}` : ''}`;
   return ` A value that starts with {{ is read by YAML as a mapping, not text: quote the text, e.g. ${shownLine.length > 90 ? `${shownLine.slice(0, 80)}..."` : shownLine}`;
+}
+
+/**
+ * What to do about the parser's error at `at`, where its message alone does not say: a plain
+ * value holding ': ' (YAML reads a mapping in it: `text: Reminder: your appointment`), a key whose
+ * colon has no space after it (`{ 1:Ana }`), an item or key indented unlike its siblings.
+ */
+export function yamlHint(text: string, at: number, message: string): string {
+  const from = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
+  const to = text.indexOf('\n', from);
+  const line = text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+  const inline = /^(\s*(?:-\s+)?[\w.-]+:[ \t]+)([^'"{[|>&*!#\s].*?)(?:[ \t]+#.*)?$/.exec(line);
+  if (inline && /: /.test(inline[2]!) && /compact mappings|Implicit keys|Nested mappings|block mapping/i.test(message)) {
+    const value = inline[2]!.trimEnd();
+    const shown = `${inline[1]!.trim()} "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    return ` A ': ' inside an unquoted text starts a mapping in YAML: quote the whole text, e.g. ${shown.length > 90 ? `${shown.slice(0, 80)}..."` : shown}`;
+  }
+  if (/\{[^}]*\b[\w-]+:[^\s}]/.test(line) && /must be|Implicit|Missing|Unexpected|mapping/i.test(message)) {
+    const m = /\b([\w-]+):([^\s}])/.exec(line.slice(line.indexOf('{')))!;
+    return ` In a mapping, a key's colon is followed by a space: write '${m[1]}: ${m[2]}', not '${m[1]}:${m[2]}'.`;
+  }
+  if (/same column|indentation|Sequence item without/i.test(message)) return ' Indent it as the keys (or items) beside it are, with spaces: two more than its parent key.';
+  return '';
 }
 
 function firstAliasOffset(text: string): number {

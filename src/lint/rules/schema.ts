@@ -169,6 +169,13 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         // a number that is not whole (ttl: 3.5), or a duration written as RBM's JSON writes it (ttl: "86400s"): said with what to write
         const seconds = expected === 'integer' && typeof e.data === 'string' ? /^(\d+)(?:\.0+)?s$/.exec(e.data.trim())?.[1] : undefined;
         const got = expected === 'integer' && typeof e.data === 'number' ? String(e.data) : typeName(e.data);
+        // `{ 1:Ana }`: no space after the colon, so YAML read one key '1:Ana' with no value
+        const last = String(p[p.length - 1] ?? '');
+        const glued = e.data === null ? /^([^:\s]+):(\S.*)$/.exec(last) : null;
+        if (glued) {
+          f = { ruleId: 'schema', path: p, part: 'key', message: `'${last}' is read as one key with no value: a key's colon is followed by a space in YAML; write '${glued[1]}: ${glued[2]}'` };
+          break;
+        }
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${got}${seconds ? `; write the seconds alone: ${seconds}` : hint}` };
         break;
       }

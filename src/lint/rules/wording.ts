@@ -65,7 +65,7 @@ export const wordingRules = defineRules([
         for (const r of group) {
           const twins = group.filter((x) => x.facts.name !== r.facts.name);
           const named = twins.slice(0, 3).map((x) => `${x.facts.name}/${x.facts.language ?? '?'} (${x.file})`).join(', ') + (twins.length > 3 ? `, and ${twins.length - 3} more` : '');
-          ctx.report(r.file, r.facts.identitySpan ?? r.facts.channel!.span, `${r.facts.name} has the body and footer of ${named}: Meta rejects a template with the same wording in its body and footer as an existing one; make one of them its own.`);
+          ctx.report(r.file, r.facts.identitySpan ?? r.facts.channel!.span, `${r.facts.name} has the same body text as ${named}, and the same footer or none: Meta rejects a template with the same wording in its body and footer as an existing one; make one of them its own.`);
         }
       }
     },

@@ -1,0 +1,31 @@
+// The mistakes people make writing YAML by hand, said with what to do: a ': ' inside an unquoted
+// text (YAML reads a mapping), a key's colon without a space after it (`{ 1:Ana }`: one key, no
+// value), a key twice (named, with where it first is), a line indented unlike its siblings (at its
+// key, not at column 1). Each through lint, as a user reads it.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+const head = (name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n`;
+
+test('a colon inside an unquoted text, a glued colon, a duplicate key and a bad indentation: each at its place, saying what to write', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/a.yaml': `${head('reminder')}  text: Reminder: your appointment with {{1}} is tomorrow at ten.\n  examples: { 1: Ana }\n`,
+      'templates/b.yaml': `${head('glued')}  text: "Hello {{1}}, your order number one is ready for pickup."\n  examples: { 1:Ana }\n`,
+      'templates/c.yaml': `${head('twice')}  text: "Hello {{1}}, your order number two is ready for pickup."\n  examples: { 1: Ana }\ncategory: MARKETING\n`,
+      'templates/d.yaml': `${head('indent')}  text: "Hello {{1}}, your order number three is ready for pickup."\n   examples: { 1: Ana }\n`,
+    });
+    const found = (await lintInProcess(dir)).diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId} ${d.message}`);
+    const one = (file: string, re: RegExp): void => assert.ok(found.some((f) => f.startsWith(file) && re.test(f)), `${file}: ${re}\n${found.join('\n')}`);
+    one('templates/a.yaml:6:', /yaml-syntax .*A ': ' inside an unquoted text starts a mapping in YAML: quote the whole text, e\.g\. text: "Reminder: your appointment with \{\{1\}\} is tomorrow at ten\."/);
+    one('templates/b.yaml:7:15', /schema '1:Ana' is read as one key with no value: a key's colon is followed by a space in YAML; write '1: Ana'/);
+    assert.not.ok(found.some((f) => f.startsWith('templates/b.yaml:1:1')), 'nothing at the start of the file');
+    one('templates/c.yaml:8:1', /yaml-duplicate-key Map keys must be unique: 'category' is in this mapping already \(line 4\); keep one of the two/);
+    one('templates/d.yaml:7:4', /yaml-syntax All mapping items must start at the same column\. Indent it as the keys \(or items\) beside it are/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
