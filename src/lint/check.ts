@@ -86,7 +86,7 @@ export interface Collected {
  * the way. `noReferences`: the caller knows that no string of the value holds `((` (the text it
  * was read from holds none), which spares the walk over every string that looks for references.
  */
-export function collect(file: Loose, opts: FileLintOptions, noReferences = false): Collected {
+export function collect(file: Loose, opts: FileLintOptions, noReferences = false, mayBeCutByComment = false): Collected {
   // the schema and the rules judge the template with an address that starts with a reference
   // standing as an https URL (src/model/values.ts); findings point at the file's own strings
   const refs = noReferences ? NO_REFERENCES : templateReferences(file);
@@ -106,7 +106,7 @@ export function collect(file: Loose, opts: FileLintOptions, noReferences = false
   };
   let ruleId = '';
   // one scan of each text for every rule, and one validation by the schema, in both views of the template
-  const state = new FileState(t);
+  const state = new FileState(t, mayBeCutByComment);
   const report: RuleContext['report'] = (path, message, o) => { keep({ ruleId, path, message, ...o }); };
   const ctx = new Context(t, opts.now, report, state);
   // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
@@ -132,7 +132,7 @@ class FileState {
   readonly scans = new Map<string, ScanResult>();
   readonly clock: Clocked = { until: Infinity };
   schema: SchemaFound | undefined;
-  constructor(readonly whole: Loose | undefined) {}
+  constructor(readonly whole: Loose | undefined, readonly mayBeCutByComment = false) {}
 }
 
 /**
@@ -151,6 +151,8 @@ class Context implements RuleContext {
     readonly report: RuleContext['report'],
     private readonly file: FileState,
   ) {}
+
+  get mayBeCutByComment(): boolean { return this.file.mayBeCutByComment; }
 
   /** a rule that reads the clock itself makes the verdict hold for this instant only (never cached) */
   get now(): Date { this.file.clock.until = Math.min(this.file.clock.until, this.clockNow.getTime()); return this.clockNow; }

@@ -32,7 +32,7 @@ export const parseStats = { get full(): number { return documentStats.yaml; } };
 export function lintDocument(doc: LocatedDocument, opts: FileLintOptions): FileResult {
   const t = doc.value;
   if (!t || doc.reader === 'yaml') return lintLoaded(doc, opts);
-  const placed = placeFile(doc, t, collect(t, opts, textHasNoReference(doc)), opts);
+  const placed = placeFile(doc, t, collect(t, opts, textHasNoReference(doc), COMMENT_AFTER.test(doc.text)), opts);
   return doc.agrees() ? placed : lintLoaded(doc, opts);
 }
 
@@ -42,6 +42,9 @@ export function lintDocument(doc: LocatedDocument, opts: FileLintOptions): FileR
  * which cannot bring two parentheses together), so a text without `((` gives none.
  */
 const textHasNoReference = (doc: LocatedDocument): boolean => doc.reader === 'text' && !mayReference(doc.text);
+
+/** ` #` and a character other than a space or `#`: a comment that may have ended an unquoted value (RuleContext.mayBeCutByComment) */
+const COMMENT_AFTER = /[ \t]#[^\s#]/;
 
 /** The lint of a document on its `yaml` parse: the loading findings, then (when it loaded as a mapping) the checks. */
 function lintLoaded(doc: LocatedDocument, opts: FileLintOptions): FileResult {
@@ -55,7 +58,7 @@ function lintLoaded(doc: LocatedDocument, opts: FileLintOptions): FileResult {
     empty.diagnostics.push({ file: f.file, ...doc.span([]), ruleId: no.ruleId, message: no.message });
     return withTruncated(empty, truncated);
   }
-  return placeFile(doc, t, collect(t, opts), opts);
+  return placeFile(doc, t, collect(t, opts, false, COMMENT_AFTER.test(doc.text)), opts);
 }
 
 /** Lints one file's bytes (a file the caller read): see lintDocument. */
@@ -73,7 +76,7 @@ export function lintClean(file: string, text: string, opts: FileLintOptions): Fi
   const doc = openDocument(file, text);
   const t = doc.value;
   if (!t || doc.reader === 'yaml') return undefined;
-  const found = collect(t, opts, textHasNoReference(doc));
+  const found = collect(t, opts, textHasNoReference(doc), COMMENT_AFTER.test(doc.text));
   if (found.findings.length) return undefined;
   const r = placeFile(doc, t, found, opts);
   return doc.agrees() ? r : undefined;

@@ -39,6 +39,7 @@ export function placeFile(doc: LocatedDocument, t: Loose, found: Collected, opts
   for (const x of found.findings) {
     const span = spanOfFinding(doc, t, x);
     if (x.unlessWritten !== undefined && spanText(doc.text, span).trim() === x.unlessWritten) continue;
+    if (x.onlyIfCutByComment && !cutByComment(doc.text, span)) continue;
     diagnostics.push({ file: doc.file, ...span, ruleId: x.ruleId, message: x.message });
   }
   for (const [id, d] of found.dropped) {
@@ -59,6 +60,22 @@ export function spanText(text: string, s: Span): string {
   let end = start;
   for (let l = s.line; l < s.endLine; l++) { const i = text.indexOf('\n', end); if (i < 0) break; end = i + 1; }
   return text.slice(start + s.column - 1, end + s.endColumn - 1);
+}
+
+/**
+ * Whether the value at `s` is an unquoted scalar on one line followed on that line by a comment
+ * whose `#` has a character right after it (ReportOptions.onlyIfCutByComment).
+ */
+export function cutByComment(text: string, s: Span): boolean {
+  if (s.line !== s.endLine) return false;
+  let start = 0;
+  for (let l = 1; l < s.line; l++) { const i = text.indexOf('\n', start); if (i < 0) return false; start = i + 1; }
+  let end = text.indexOf('\n', start);
+  if (end < 0) end = text.length;
+  const line = text.slice(start, end).replace(/\r$/, '');
+  const value = line.slice(s.column - 1, s.endColumn - 1);
+  if (value === '' || /^['"|>&*!{[]/.test(value)) return false;
+  return /^[ \t]+#[^\s#]/.test(line.slice(s.endColumn - 1));
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */

@@ -64,6 +64,12 @@ export interface ReportOptions {
    * has the text, decides
    */
   unlessWritten?: string;
+  /**
+   * the finding holds only where the file writes the value as an unquoted scalar on one line with
+   * a comment right after it on that line whose `#` is followed by a character (`text: Hi, order
+   * #A-100 is ready`: YAML ends the text at ` #`); the place stage, which has the text, decides
+   */
+  onlyIfCutByComment?: true;
 }
 
 export interface RuleContext {
@@ -95,6 +101,11 @@ export interface RuleContext {
    * header, body, message, each carousel card's body, then any other site's examples path.
    */
   examples(): readonly ExamplesBlock[];
+  /**
+   * Whether the file's text holds a ` #` followed by a character other than a space or `#` (a
+   * comment that may have cut a value short): false when the value did not come from a file
+   */
+  readonly mayBeCutByComment: boolean;
   report(path: Path, message: string, opts?: ReportOptions): void;
 }
 

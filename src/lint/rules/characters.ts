@@ -188,6 +188,18 @@ export function cleanText(text: string): string {
 
 export const characterRules = defineRules([
   {
+    id: 'text-cut-by-comment', group: 'schema', severity: 'warning',
+    summary: 'An unquoted text is not cut short by a `#` that YAML reads as the start of a comment.',
+    why: 'In YAML, ` #` (a space, then #) starts a comment, also in the middle of an unquoted text: `text: Hi {{1}}, your order #A-100 is ready` is the text "Hi {{1}}, your order", and the rest of the line is never sent. The file reads without an error, so nothing else notices.',
+    fix: 'Quote the whole text: `text: "Hi {{1}}, your order #A-100 is ready"`. If the rest of the line is a comment, write a space after the `#`.',
+    source: 'tplsync (YAML comments)',
+    check(ctx) {
+      // only where the text has such a comment at all (the place stage checks each value's line)
+      if (!ctx.mayBeCutByComment) return;
+      for (const { path } of texts(ctx)) ctx.report(path, 'YAML ends this text at \' #\' and reads the rest of the line as a comment: the text is only what comes before it. Quote the whole text; if the rest is a comment, write a space after the #.', { onlyIfCutByComment: true });
+    },
+  },
+  {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls), no control characters (ESC, BEL, a carriage return), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
     why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
