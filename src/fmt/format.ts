@@ -1,6 +1,6 @@
 // Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
 // indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
@@ -82,13 +82,68 @@ export function keepNumbersAsWritten(doc: Document): void {
   schema.verbatimNumbers = true;
 }
 
+/** the text a double-quoted scalar was written with, and the value it read as (keepQuotedAsWritten) */
+const WRITTEN = '__tplsyncWritten';
+
+/**
+ * Double-quoted texts written back as the file wrote them when their value is unchanged: `yaml`
+ * writes a string's value, so `"\u00A0"` (a no-break space a reviewer can see) became the invisible
+ * character itself, `\U0001F389` the emoji, `\x27` a quote. A one-line double-quoted scalar is
+ * the same text in any place, so its own text is kept; one given a new value (a repair) is written
+ * as `yaml` writes it. Sets this document's own tags; `text` is the text it was parsed from.
+ */
+export function keepQuotedAsWritten(doc: Document, text: string): void {
+  let any = false;
+  visit(doc, {
+    Scalar(_k, n) {
+      if (n.type !== 'QUOTE_DOUBLE' || !n.range || typeof n.value !== 'string') return;
+      const raw = text.slice(n.range[0], n.range[1]).trimEnd();
+      // only what yaml would write otherwise: an escape, on one line
+      if (!raw.includes('\\') || raw.includes('\n') || !raw.startsWith('"') || !raw.endsWith('"')) return;
+      // each character the text wrote as an escape, and how (a repaired text writes those characters so again)
+      const escapes = new Map<string, string>();
+      for (const m of raw.matchAll(/\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})/g)) {
+        const ch = String.fromCodePoint(parseInt(m[0].slice(2), 16));
+        // not a quote, a backslash, a letter or a digit: those are parts of the escapes yaml writes itself (\", \n, \u00e9)
+        if (!escapes.has(ch) && !/^["\\A-Za-z0-9]$/.test(ch)) escapes.set(ch, m[0]);
+      }
+      (n as unknown as Record<string, unknown>)[WRITTEN] = { raw, value: n.value, escapes };
+      any = true;
+    },
+  });
+  const schema = doc.schema as unknown as { tags: unknown[]; verbatimQuotes?: true };
+  if (!any || schema.verbatimQuotes) return;
+  type StrTag = { tag?: string; stringify?: (item: unknown, ...rest: unknown[]) => string };
+  schema.tags = schema.tags.map((t) => {
+    const tag = t as StrTag;
+    if (typeof t !== 'object' || tag.tag !== 'tag:yaml.org,2002:str' || !tag.stringify) return t;
+    const own = tag.stringify;
+    return {
+      ...tag,
+      stringify: (item: unknown, ...rest: unknown[]): string => {
+        const w = (item as Record<string, unknown>)[WRITTEN] as { raw: string; value: string; escapes: Map<string, string> } | undefined;
+        const { value, type } = item as { value?: unknown; type?: string };
+        if (w && w.value === value && type === 'QUOTE_DOUBLE') return w.raw;
+        const out = own(item, ...rest);
+        // a repaired text: the characters its file wrote as escapes are written so again (a double-quoted text only)
+        if (!w || !w.escapes.size || !out.startsWith('"') || out.includes('\n')) return out;
+        let again = '';
+        for (const ch of out) again += w.escapes.get(ch) ?? ch;
+        return again;
+      },
+    };
+  });
+  schema.verbatimQuotes = true;
+}
+
 /**
  * Lays out a parsed (error-free) template document. Keys are put in the schema's order unless
  * that would move an alias before its anchor; then the file's order is kept. The result is
  * checked to mean exactly what the document meant (same value), or refused.
  */
-export function formatDocument(doc: Document.Parsed, value: unknown): FormatResult {
+export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
   keepNumbersAsWritten(doc);
+  if (text !== undefined) keepQuotedAsWritten(doc, text);
   const original = doc.clone();
   let out: string;
   let keptOrder = false;
@@ -119,5 +174,5 @@ export function formatTemplate(text: string): FormatResult {
   const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
   const errors = [...doc.errors, ...duplicateKeyErrors(doc)];
   if (errors.length) return { text, error: `${errors[0]!.message.split('\n')[0]}` };
-  return formatDocument(doc, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+  return formatDocument(doc, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), text);
 }

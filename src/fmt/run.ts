@@ -30,7 +30,7 @@ export function formatBytes(file: string, bytes: Uint8Array | undefined, problem
     const at = { line: before.length, column: before[before.length - 1]!.length + 1 };
     return { file, kind: 'refused', problems: [{ kind: 'not-utf8', span: { ...at, endLine: at.line, endColumn: at.column + 1 }, message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
   }
-  const r = formatDocument(parsed.doc, parsed.value);
+  const r = formatDocument(parsed.doc, parsed.value, parsed.text);
   if (r.error) return { file, kind: 'failed', message: r.error };
   const kept = r.keptOrder ? { keptOrder: true } : {};
   // the text compared is what was read: a BOM or CRLF the layout drops counts as a change

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
-import { keepNumbersAsWritten, order, TO_STRING } from '../fmt/format.js';
+import { keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING } from '../fmt/format.js';
 import { repairOf } from './engine.js';
 import { RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Change } from './rule.js';
@@ -119,6 +119,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     if (doc.errors.length) break;
     // the numbers a repair does not touch are written back as the file wrote them (0042, 1e3)
     keepNumbersAsWritten(doc);
+    // and the texts a repair does not touch, with their escapes (a no-break space written \u00A0 stays so)
+    keepQuotedAsWritten(doc, cur);
     if (hasAlias(doc)) return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(cur === original ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}) };
     let changed = false;
     for (const id of ids) {
