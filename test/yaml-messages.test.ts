@@ -4,7 +4,7 @@
 // key, not at column 1). Each through lint, as a user reads it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const head = (name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n`;
 
@@ -25,6 +25,22 @@ test('a colon inside an unquoted text, a glued colon, a duplicate key and a bad 
     assert.not.ok(found.some((f) => f.startsWith('templates/b.yaml:1:1')), 'nothing at the start of the file');
     one('templates/c.yaml:8:1', /yaml-duplicate-key Map keys must be unique: 'category' is in this mapping already \(line 4\); keep one of the two/);
     one('templates/d.yaml:7:4', /yaml-syntax All mapping items must start at the same column\. Indent it as the keys \(or items\) beside it are/);
+  } finally { cleanup(dir); }
+});
+
+test('fmt: a file of comments alone, a !!binary value and a collection as a key are said in its words, with no warning of the YAML library on stderr', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/a.yaml': `${head('complex')}  text: "Hello {{1}}, your order is ready for pickup today."\n  examples: { 1: Ana }\n? [a, b]\n: x\n`,
+      'templates/b.yaml': `${head('binary')}  text: !!binary aGVsbG8=\n`,
+      'templates/c.yaml': '# only a comment\n# and another\n',
+    });
+    const r = await cliIn(['fmt'], { cwd: dir });
+    assert.match(r.stderr, "templates/b.yaml: not formatted: cannot be laid out: it holds a value YAML's writer cannot write back as it is (a tag such as !!binary");
+    assert.match(r.stderr, 'templates/c.yaml:1:1: not formatted: The file holds only comments');
+    assert.not.match(r.stderr, /Warning|Invalid array length|mapAsMap/);
   } finally { cleanup(dir); }
 });
 

@@ -125,8 +125,9 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   const broken = new Set(out.problems.filter((x) => x.kind === 'syntax').map((x) => x.span.line));
   if (broken.size) out.problems = out.problems.filter((x) => x.kind !== 'duplicate-key' || !broken.has(x.span.line));
   if (list.length === 0 || (list.length === 1 && list[0]!.contents === null)) {
-    if (!fatal) out.problems.push(problem('empty', FILE_START,
-      'The file is empty; a template file holds one template (channel, name, language, category, body).'));
+    if (!fatal) out.problems.push(problem('empty', FILE_START, text.trim() === ''
+      ? 'The file is empty; a template file holds one template (channel, name, language, category, body).'
+      : 'The file holds only comments; a template file holds one template (channel, name, language, category, body).'));
     return out;
   }
   if (list.length > 1) {

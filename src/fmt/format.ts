@@ -153,7 +153,8 @@ export function formatDocument(doc: Document.Parsed, value: unknown, text?: stri
     if (!sameValue(out, value)) throw new Error('reordering changed the value');
   } catch {
     keptOrder = true;
-    try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${(e as Error).message}` }; }
+    // a JavaScript error of the writer's (a !!binary value, nesting past its stack) is no message for a user: said as what it means
+    try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${e instanceof RangeError || e instanceof TypeError ? 'it holds a value YAML\'s writer cannot write back as it is (a tag such as !!binary, or nesting too deep); left as it is' : (e as Error).message}` }; }
   }
   if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
   return { text: out, ...(keptOrder ? { keptOrder } : {}) };
@@ -163,7 +164,7 @@ function sameValue(text: string, value: unknown): boolean {
   try {
     // duplicate keys found in linear time (yaml's uniqueKeys compares each key with every earlier
     // one of its mapping: a file of 20,000 keys took minutes)
-    const doc = parseDocument(text, { uniqueKeys: false });
+    const doc = parseDocument(text, { logLevel: 'error', uniqueKeys: false });
     if (doc.errors.length || duplicateKeyErrors(doc).length) return false;
     return canonicalJson(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === canonicalJson(value);
   } catch { return false; }
@@ -171,7 +172,7 @@ function sameValue(text: string, value: unknown): boolean {
 
 /** Lays out a template's text (for files tplsync writes itself, e.g. `new`). */
 export function formatTemplate(text: string): FormatResult {
-  const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
+  const doc = parseDocument(text, { logLevel: 'error', keepSourceTokens: false, uniqueKeys: false });
   const errors = [...doc.errors, ...duplicateKeyErrors(doc)];
   if (errors.length) return { text, error: `${errors[0]!.message.split('\n')[0]}` };
   return formatDocument(doc, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), text);

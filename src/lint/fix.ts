@@ -97,7 +97,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     const q = quoteLeadingPlaceholders(text);
     if (q.count) {
       const after = o.findings(q.text);
-      if (!after.some((d) => REFUSING_RULES.has(d.ruleId)) && parseDocument(q.text).errors.length === 0) {
+      if (!after.some((d) => REFUSING_RULES.has(d.ruleId)) && parseDocument(q.text, { logLevel: 'error' }).errors.length === 0) {
         quoted = Object.fromEntries([...QUOTE_RULES].map((r) => [r, first.filter((d) => d.ruleId === r).length - after.filter((d) => d.ruleId === r).length]).filter(([, n]) => (n as number) > 0));
         text = q.text;
         first = after;
@@ -107,7 +107,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   const refusing = first.find((d) => REFUSING_RULES.has(d.ruleId));
   if (refusing) return { text: original, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
   // whatever the config's severities say: a text that is not one YAML document without duplicate keys is never rewritten
-  const parsed = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false });
+  const parsed = parseDocument(text, { logLevel: 'error', uniqueKeys: false, keepSourceTokens: false });
   if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
   let cur = text;
   let found = first;
@@ -115,7 +115,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   for (let pass = 0; pass < PASSES; pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
     if (ids.length === 0) break;
-    let doc: Document = parseDocument(cur, { uniqueKeys: false, keepSourceTokens: false });
+    let doc: Document = parseDocument(cur, { logLevel: 'error', uniqueKeys: false, keepSourceTokens: false });
     if (doc.errors.length) break;
     // the numbers a repair does not touch are written back as the file wrote them (0042, 1e3)
     keepNumbersAsWritten(doc);

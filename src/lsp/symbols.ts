@@ -18,7 +18,7 @@ const DETAIL_MAX = 60;
 /** the outline of `text` ([] when it holds no mapping or list) */
 export function templateSymbols(text: string): DocumentSymbol[] {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
+  const doc = parseDocument(text, { logLevel: 'error', lineCounter: lines, uniqueKeys: false });
   const at = (offset: number): Position => {
     const p = lines.linePos(Math.min(Math.max(offset, 0), text.length));
     return { line: p.line - 1, character: p.col - 1 };

@@ -233,7 +233,7 @@ function blockIndent(text: string, headerEnd: number, end: number): number {
 export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc, from?: unknown): string {
   const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
   if (quick !== undefined) return quick;
-  const doc = parseDocument(text);
+  const doc = parseDocument(text, { logLevel: 'error' });
   // a file written with CRLF line ends keeps them in what is written into it
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits: Edit[] = [];
@@ -286,7 +286,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : eol}${record}`;
   if (missing.length) {
     // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
-    const d2 = parseDocument(out);
+    const d2 = parseDocument(out, { logLevel: 'error' });
     keepNumbersAsWritten(d2);
     for (const m of missing) {
       // below the deepest container the file has, the source's (a new button keeps its type and URL, a new card its media): its text set
@@ -729,7 +729,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const srcBody = obj(src.value.body);
     const preset = src.value.category === 'AUTHENTICATION' && typeof srcBody?.text === 'string' ? readPresetAuthenticationBody(srcBody.text, sourceLang) : undefined;
     if (src.value.publicId !== undefined || src.value.translated_from !== undefined || preset) {
-      const doc = parseDocument(src.text);
+      const doc = parseDocument(src.text, { logLevel: 'error' });
       keepNumbersAsWritten(doc);
       doc.delete('publicId');
       doc.delete('translated_from');
