@@ -47,11 +47,11 @@ test("a text holding ``` cannot close the comment's code blocks; controls are es
 });
 
 test('the before/after cells and the reasons show entities, links and images as written; C1 and bidi controls are escapes in the comment and on the terminal', () => {
-  const text = 'Your order {{1}} is ready: &lt;b&gt;A &amp; B&lt;/b&gt; ![x](https://evil.example/x.png) [click](https://evil.example) \u009b2J \u202eevil';
+  const text = 'Your order {{1}} is ready: &lt;b&gt;A &amp; B&lt;/b&gt; ![x](https://evil.example/x.png) [click](https://evil.example) \u009b2J \u202eevil a\u2067b\u2069c\u200fd **bold** _it_';
   const remote = fromWriteBody(toWriteBody(fromFile(body('Your order {{1}} is ready.'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
   const desired = fromFile(body(text), CHANNEL_A, ID);
   const c: PlanChange = { channel: 'shop-whatsapp', name: 'ready', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote),
-    attention: ['REJECTED in review: ![x](https://evil.example/r.png) [click here](https://evil.example) &lt;b&gt;'] };
+    attention: ['REJECTED in review: ![x](https://evil.example/r.png) [click here](https://evil.example) &lt;b&gt; **loud**'] };
   const plan = { changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } } as never;
   const md = renderMarkdown(plan, { environment: 'staging', rendered: () => text });
   const outside = outsideBlocks(md).join('\n');
@@ -62,6 +62,12 @@ test('the before/after cells and the reasons show entities, links and images as 
   assert.not.match(outside, /(^|[^;])&lt;b&gt;/);
   // the controls: escapes everywhere in the comment
   assert.not.ok(/[\u0080-\u009f\u202a-\u202e]/.test(md), 'a C1 or bidi control written raw in the comment');
+  // the directional marks and isolates: escapes where a reviewer reads the file's text (the table, the diff), kept in the customer's view
+  const view = md.slice(md.indexOf('What the customer sees'));
+  assert.not.ok(/[\u200e\u200f\u2066-\u2069]/.test(md.slice(0, md.indexOf('What the customer sees'))), 'a mark or isolate raw in the table or the diff');
+  assert.ok(/\u2067/.test(view), 'the customer sees the isolate as it is');
+  // emphasis in a text or a reason is written as it is, not rendered
+  assert.not.match(outside, /(^|[^\\])\*\*(bold|loud)/m);
   assert.match(md, '\\u009b');
   assert.match(md, '\\u202e');
   const term = renderText(plan, { color: false, environment: 'staging' });

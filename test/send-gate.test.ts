@@ -126,15 +126,28 @@ test('a German authentication template without text of its own needs the caller\
     // the caller's text stands for WhatsApp's wording: a link, another placeholder, the code twice or a long text is not that wording
     const before = emu.state.conversations.size;
     for (const [text, why] of [
-      ['Gewinnspiel! Klick https://evil.example/win?c={{code}}', 'holds a link'],
-      ['*{{code}}* ist dein Code. Gratis Pizza auf pizza-deals.com', 'holds a link'],
+      ['Gewinnspiel! Klick https://evil.example/win?c={{code}}', 'holds what reads as a link'],
+      ['*{{code}}* ist dein Code. Gratis Pizza auf pizza-deals.com', 'holds what reads as a link'],
       ['*{{code}}* ist dein Code, {{name}}.', 'no other placeholder'],
       ['*{{code}}* {{code}}', 'once'],
+      // a link in any form: an address, Unicode dots, a zero-width space inside it, another script's domain, a scheme, markdown, a bidi override
+      ...['1.2.3.4/login', 'evil\u3002com', 'evil\uff0ecom', 'evil.shop', '\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444', '[hier](evil)', 'mailto:a@b.de', 'tel:+4930123', '[::1]/x']
+        .map((link) => [`*{{code}}* ist dein Code. ${link}`, 'holds what reads as a link or an address'] as const),
+      ['*{{code}}* ist dein Code. evil.c\u200bom', 'holds an invisible character (U+200B)'],
+      ['*{{code}}* ist dein Code. \u202emoc.live', 'holds an invisible character (U+202E)'],
+      ['*{{code}}*\n\n\n\nweiter', 'holds a run of spaces or blank lines'],
+      ['*{{code}}* ist dein Code\u0000', 'holds a control character'],
       [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
     ] as const) {
       r = await run([...args, '--preset-text', text]);
       assert.is(r.exitCode, 3, `${text}: ${r.stderr}`);
       assert.match(r.stderr, why);
+    }
+    // a code that is no code: a link, spaces
+    for (const code of ['https://x.io', 'bit.ly/abcdefg', '12 34']) {
+      r = await run([...args.slice(0, -1), `code=${code}`, '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
+      assert.is(r.exitCode, 3, `${code}: ${r.stderr}`);
+      assert.match(r.stderr, "'code' holds other characters than letters, digits and a hyphen");
     }
     // a one-time password over Meta's 15 characters
     r = await run([...args.slice(0, -1), 'code=1234567890123456', '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);

@@ -106,7 +106,12 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
         const indent = /^[ ]*/.exec(text.slice(start, lineEnd < 0 ? text.length : lineEnd))![0].length;
         if (indent > 0 && (start === 0 || text[start - 1] === '\n')) { start += indent; end = Math.max(end, start + 1); }
       }
-      const hint = kind === 'syntax' ? quoteHint(text, start) || yamlHint(text, start, e.message) : '';
+      // a ' #' inside a one-line flow mapping or list starts a comment that takes its closing bracket too: pointed at the #
+      const cut = kind === 'syntax' && /flow (map|sequence|collection)|must be sufficiently indented and end with|Missing , or :/i.test(e.message) ? flowCutByComment(text) : undefined;
+      if (cut !== undefined) { start = cut; end = cut + 1; }
+      const hint = cut !== undefined
+        ? ' The # starts a comment inside { ... } or [ ... ]: YAML reads the rest of the line, its closing bracket too, as the comment. Quote the text that holds the #, e.g. text: "Order #5".'
+        : kind === 'syntax' ? quoteHint(text, start) || yamlHint(text, start, e.message) : '';
       const message = cleanYamlMessage(e.message).replace(/\(@(\d+)\)/, (_m, at: string) => `(line ${lineCounter.linePos(Number(at)).line})`);
       // a stack overflow surfaces as one error per level the parser unwinds: said once
       if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
@@ -251,6 +256,21 @@ export function yamlHint(text: string, at: number, message: string): string {
   }
   if (/same column|indentation|Sequence item without/i.test(message)) return ' Indent it as the keys (or items) beside it are, with spaces: two more than its parent key.';
   return '';
+}
+
+/** the offset of the first ` #` inside a one-line flow mapping or list whose closing bracket comes only after it on its line, or undefined */
+export function flowCutByComment(text: string): number | undefined {
+  let from = 0;
+  for (const line of text.split('\n')) {
+    const open = line.search(/[{[]/);
+    if (open >= 0) {
+      const hash = line.indexOf(' #', open);
+      // not inside quotes before it (a quoted "#5" is text)
+      if (hash > 0 && !/["']/.test(line.slice(open, hash)) && !/[}\]]/.test(line.slice(open, hash))) return from + hash + 1;
+    }
+    from += line.length + 1;
+  }
+  return undefined;
 }
 
 function firstAliasOffset(text: string): number {

@@ -223,7 +223,7 @@ export const MARKDOWN_LIMIT = 65_536;
  * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
  * break; tplsync's own code spans (backticks) kept.
  */
-const esc = (s: string): string => escapeControls(s).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
+const esc = (s: string): string => escapeControls(s).replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[*_~]/g, '\\$&').replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
 /** a template's text in a table cell: its Markdown (emphasis, a code span, a heading) shown as written too, not rendered in the comment */
 const escText = (s: string): string => esc(s.replace(/[\\`*_()!~#>]/g, '\\$&'));
 
@@ -310,7 +310,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     }
     // a change the template's text does not show (its category alone) has no lines to diff: none drawn
     const patch = c.action === 'orphan' ? '' : unifiedDiff(c);
-    if (patch.trim()) parts.push(...fenced('diff', patch), '');
+    // the diff is the file's text for a reviewer: its directional marks and isolates shown as escapes too (the customer's view below keeps them)
+    if (patch.trim()) parts.push(...fenced('diff', patch.replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)), '');
     if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
     if (preview?.trim()) parts.push('What the customer sees:', '', ...fenced('text', preview), '');

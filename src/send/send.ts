@@ -76,6 +76,25 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   return omitted.length ? { ...sent, omitted } : sent;
 }
 
+/**
+ * What in the caller's text for WhatsApp's authentication wording is no part of such wording, or
+ * undefined: anything that reads as a link or an address in any script (a scheme, a slash, an @, a
+ * dot between letters or digits, also a full-width or ideographic dot between Latin ones, brackets),
+ * a control or an invisible format character (a zero-width space splitting a link, a bidi
+ * override; the directional marks of right-to-left text are kept), a tab or a run of spaces, a
+ * reference to an environment value. Said as what it is.
+ */
+export function presetTextProblem(rest: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(rest)) return 'holds a control character or a tab';
+  const format = /[^\P{Cf}\u200e\u200f\u061c]/u.exec(rest);
+  if (format) return `holds an invisible character (U+${format[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  if (/ {5}|\n{3}/.test(rest)) return 'holds a run of spaces or blank lines';
+  if (/\(\(/.test(rest)) return 'holds a reference to an environment value';
+  if (/[a-z][a-z0-9+.-]*:(?!\s|$)|[/\\@<>[\]]|[\p{L}\p{N}][.][\p{L}\p{N}]|[A-Za-z0-9][\u3002\uff0e\u2024\ufe12\uff61][A-Za-z0-9]/iu.test(rest)) return 'holds what reads as a link or an address';
+  return undefined;
+}
+
 /** the longest text taken for WhatsApp's wording of an authentication template in a language tplsync does not know */
 const MAX_PRESET = 300;
 
@@ -94,7 +113,8 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // (the code once, no other placeholder, no link: an authentication template has none, and a phishing text would)
   const codes = text.match(/\{\{[^{}]*\}\}/g) ?? [];
   if (codes.length !== 1 || codes[0] !== '{{code}}') throw new ParamError(`--preset-text (presetText) must hold {{code}} once where the code goes, and no other placeholder, not ${JSON.stringify(text.slice(0, 80))}. Nothing was sent.`);
-  if (/https?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|me|ly|app|link|info|biz|co)\b/i.test(text)) throw new ParamError(`--preset-text (presetText) holds a link; WhatsApp's wording of an authentication template has none (and an authentication template may not carry one). Nothing was sent.`);
+  const odd = presetTextProblem(text.replace('{{code}}', ''));
+  if (odd) throw new ParamError(`--preset-text (presetText) ${odd}; WhatsApp's wording of an authentication template has none (and an authentication template may not carry a link). Nothing was sent.`);
   if ([...text].length > MAX_PRESET) throw new ParamError(`--preset-text (presetText) is ${[...text].length} characters; WhatsApp's wording of an authentication template (the code line, the security sentence, the expiry line) is far shorter: at most ${MAX_PRESET} taken. Nothing was sent.`);
   // the caller's text is the whole text (WhatsApp's expiry line included)
   const { footer: _footer, ...rest } = meta;

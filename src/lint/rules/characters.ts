@@ -98,14 +98,20 @@ function texts(ctx: Omit<RuleContext, 'report'>): { path: Path; text: string }[]
   // the template's own note: not sent, but shown by plan, the pull-request comment and preview, where a bidi override or an escape sequence misleads the reviewer
   const description = str(ctx.t.description);
   if (description !== undefined) out.push({ path: ['description'], text: description });
-  arr(ctx.t.buttons).forEach((b, i) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t }); });
+  arr(ctx.t.buttons).forEach((b, i) => {
+    const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['buttons', i, 'text'], text: t });
+    // an authentication code's one-tap label
+    const a = str(obj(b)?.autofill_text); if (a !== undefined) out.push({ path: ['buttons', i, 'autofill_text'], text: a });
+  });
+  // a carousel card's buttons
+  arr(ctx.t.carousel).forEach((c, i) => arr(obj(c)?.buttons).forEach((b, j) => { const t = str(obj(b)?.text); if (t !== undefined) out.push({ path: ['carousel', i, 'buttons', j, 'text'], text: t }); }));
   const offer = str(obj(ctx.t.limited_time_offer)?.text);
   if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer });
   // RCS suggestions (the message's and each card's): the label on the chip, and what an action
   // shows the customer (a calendar event's title and description, a place's label)
   const m = obj(ctx.t.message);
   const suggestionTexts = (list: unknown, at: Path): void => arr(list).forEach((x, i) => {
-    for (const k of ['text', 'title', 'description', 'label'] as const) {
+    for (const k of ['text', 'title', 'description', 'label', 'query'] as const) {
       const t = str(obj(x)?.[k]);
       if (t !== undefined) out.push({ path: [...at, i, k], text: t });
     }
