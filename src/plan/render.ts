@@ -223,7 +223,7 @@ export const MARKDOWN_LIMIT = 65_536;
  * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
  * break; tplsync's own code spans (backticks) kept.
  */
-const esc = (s: string): string => escapeControls(s).replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[*_~]/g, '\\$&').replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
+const esc = (s: string): string => escapeControls(s).replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
 /** a template's text in a table cell: its Markdown (emphasis, a code span, a heading) shown as written too, not rendered in the comment */
 const escText = (s: string): string => esc(s.replace(/[\\`*_()!~#>]/g, '\\$&'));
 
