@@ -46,4 +46,19 @@ test('fmt: a file of comments alone, a !!binary value and a collection as a key 
   } finally { cleanup(dir); }
 });
 
+test('findings that said what is wrong now say what to do: a yes for a boolean, a sixth app, an event that ends before it starts', async () => {
+  const dir = tempDir();
+  try {
+    const apps = Array.from({ length: 6 }, (_, i) => `      - { package_name: com.example.app${i}, signature_hash: ${'A'.repeat(11)} }`).join('\n');
+    writeFiles(dir, {
+      'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp }\n`,
+      'templates/a.yaml': 'channel: shop-whatsapp\nname: otp_yes\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: yes\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n',
+      'templates/b.yaml': `channel: shop-whatsapp\nname: otp_apps\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nbuttons:\n  - type: OTP\n    otp_type: ONE_TAP\n    text: Copy code\n    autofill_text: Autofill\n    supported_apps:\n${apps}\n`,
+    });
+    const found = (await lintInProcess(dir)).diagnostics.map((d) => `${d.file} ${d.ruleId} ${d.message}`);
+    assert.ok(found.some((f) => /templates\/a\.yaml schema body\.add_security_recommendation must be a boolean, not a string; write true or false \(YAML reads 'yes' as text\)/.test(f)), found.join('\n'));
+    assert.ok(found.some((f) => /templates\/b\.yaml .*At most 5 supported apps; this is app 6 of 6: remove one/.test(f)), found.join('\n'));
+  } finally { cleanup(dir); }
+});
+
 test.run();

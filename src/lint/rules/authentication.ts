@@ -122,7 +122,7 @@ export const authenticationRules = defineRules([
           continue;
         }
         if (apps.length === 0) ctx.report(b.supported_apps === undefined ? ['buttons', i, 'otp_type'] : ['buttons', i, 'supported_apps'], `A ${String(b.otp_type)} button needs supported_apps: 1 to 5 Android apps.`);
-        if (apps.length > 5) ctx.report(['buttons', i, 'supported_apps', 5], `At most 5 supported apps; this is app 6 of ${apps.length}.`);
+        if (apps.length > 5) ctx.report(['buttons', i, 'supported_apps', 5], `At most 5 supported apps; this is app 6 of ${apps.length}: remove ${apps.length - 5 === 1 ? 'one' : `${apps.length - 5}`} (WhatsApp offers the one-tap or zero-tap autofill to 5 apps at most).`);
         apps.forEach((v, k) => {
           const app = obj(v);
           const pkg = str(app?.package_name);
@@ -173,7 +173,7 @@ export const authenticationRules = defineRules([
   {
     id: 'message-ttl', group: 'whatsapp', severity: 'warning',
     summary: '`message_send_ttl_seconds` is 30 to 43200 (or -1, 30 days) for UTILITY and 43200 to 2592000 for MARKETING.',
-    why: 'WhatsApp documents these ranges, and -1 (a custom time-to-live of 30 days) for utility templates; outside them the value is ignored or refused.', fix: 'Give a value in the range of the category (-1 only for UTILITY).',
+    why: 'WhatsApp documents these ranges, and -1 (a custom time-to-live of 30 days) for utility templates; a value outside them is not the time-to-live the template gets. A warning, not an error: the MARKETING range is the Marketing Messages API\'s, and the platform may leave the field aside rather than refuse the template.', fix: 'Give a value in the range of the category (-1 only for UTILITY).',
     source: 'Meta time-to-live for templates',
     check(ctx) { ttlCheck(ctx, false); },
   },

@@ -366,7 +366,7 @@ export const rcsRules = defineRules([
           else times[k] = ms;
         }
         if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
-          ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}.`);
+          ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}: set the end after the start (or swap the two).`);
         }
       }
     },

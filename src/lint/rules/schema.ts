@@ -165,7 +165,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
           : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."`
           // a phone number or a code written without quotes: YAML read a number (and dropped a leading + or 0)
-            : expected === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."` : '';
+            : expected === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."`
+              // `yes`, `no`, `"true"`: YAML 1.2 reads words other than true and false as text
+              : expected === 'boolean' ? `; write true or false${typeof e.data === 'string' && /^(?:yes|no|on|off|y|n|true|false)$/i.test(e.data.trim()) ? ` (YAML reads '${e.data}' as text)` : ''}` : '';
         // a number that is not whole (ttl: 3.5), or a duration written as RBM's JSON writes it (ttl: "86400s"): said with what to write
         const seconds = expected === 'integer' && typeof e.data === 'string' ? /^(\d+)(?:\.0+)?s$/.exec(e.data.trim())?.[1] : undefined;
         const got = expected === 'integer' && typeof e.data === 'number' ? String(e.data) : typeName(e.data);

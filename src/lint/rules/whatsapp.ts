@@ -152,7 +152,7 @@ export const whatsappRules = defineRules([
   {
     id: 'language-unknown', group: 'whatsapp', severity: 'warning',
     summary: 'The language is on WhatsApp\'s list of supported template languages.',
-    why: 'A well-formed code that WhatsApp does not support is rejected on submission.',
+    why: 'A well-formed code that WhatsApp does not support is rejected on submission. A warning, not an error: tplsync\'s list is WhatsApp\'s as last checked, and a language WhatsApp adds later would otherwise be refused here.',
     fix: 'Use a code from Meta\'s supported-languages list (for example en_US, pt_BR, es_MX).', source: 'Meta supported languages',
     check(ctx) {
       const l = str(ctx.t.language);
