@@ -29,6 +29,14 @@ test('fmt keeps the escapes of texts it does not change; lint --fix keeps them i
   assert.is(parse(r.text).body.text, parse(FILE).body.text.replace('{{ 1 }}', '{{1}}'));
 });
 
+test('a double-quoted text over several lines keeps its escapes too (laid out on one line)', () => {
+  const file = 'channel: shop-whatsapp\nname: pedido\nlanguage: es\ncategory: UTILITY\nbody:\n  text: "Hola {{1}},\\ntu pedido\\u00A0est\\u00e1 listo \\u2013 gracias,\n    el equipo\\u2009Madrid"\n  examples: { 1: Ana }\n';
+  const f = formatTemplate(file);
+  assert.is(f.error, undefined);
+  assert.match(f.text, 'text: "Hola {{1}},\\ntu pedido\\u00A0est\\u00e1 listo \\u2013 gracias, el equipo\\u2009Madrid"');
+  assert.equal(parse(f.text), parse(file));
+});
+
 test('property (seeded): fmt of a file with escaped texts reads back as the same value', () => {
   const escaped = fc.constantFrom('\\u00A0', '\\u2009', '\\x27', '\\U0001F389', '\\u00e9', '\\n', '\\t', '\\"', '\\\\', '\\x41', '\\u0041');
   const part = fc.oneof(fc.constantFrom('Hola ', 'pedido ', '{{1}} ', 'a', ' ', 'ñ', '"'.replace('"', '')), escaped);

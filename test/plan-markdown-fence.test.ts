@@ -74,4 +74,15 @@ test('the before/after cells and the reasons show entities, links and images as 
   assert.not.ok(/[\u0080-\u009f\u202a-\u202e]/.test(term), 'a C1 or bidi control written raw on the terminal');
 });
 
+test('a path in a code span keeps its brackets; a file name in the summary line is escaped as HTML, not as Markdown', () => {
+  const withButton = (label: string) => ({ ...body('Your order {{1}} is ready.'), buttons: [{ type: 'QUICK_REPLY', text: label }] });
+  const remote = fromWriteBody(toWriteBody(fromFile(withButton('Track'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
+  const desired = fromFile(withButton('Follow'), CHANNEL_A, ID);
+  const c: PlanChange = { channel: 'shop-whatsapp', name: 'ready', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote), file: 'templates/a|b_<i>.yaml' };
+  const md = renderMarkdown({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } } as never, { environment: 'staging' });
+  assert.match(md, '| `buttons[0].text` |');
+  assert.match(md, '(<code>templates/a|b_&lt;i&gt;.yaml</code>)');
+  assert.not.match(md, /\\\[0\\\]/);
+});
+
 test.run();

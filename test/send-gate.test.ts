@@ -137,14 +137,22 @@ test('a German authentication template without text of its own needs the caller\
       ['*{{code}}* ist dein Code. \u202emoc.live', 'holds an invisible character (U+202E)'],
       ['*{{code}}*\n\n\n\nweiter', 'holds a run of spaces or blank lines'],
       ['*{{code}}* ist dein Code\u0000', 'holds a control character'],
+      ['*{{code}}* ist dein Code. \uff45\uff56\uff49\uff4c\uff0e\uff43\uff4f\uff4d', "holds what reads as a link or an address ('evil.com')"],
+      ['*{{code}}* ist dein\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0Code.', 'holds a run of spaces or blank lines'],
+      ['*{{code}}* ist dein Code.\n \n \n \nEnde', 'holds a run of spaces or blank lines'],
+      ['*{{code}}* ist dein Code \u3164.', 'holds an invisible character (U+3164)'],
       [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
     ] as const) {
       r = await run([...args, '--preset-text', text]);
       assert.is(r.exitCode, 3, `${text}: ${r.stderr}`);
       assert.match(r.stderr, why);
     }
-    // a code that is no code: a link, spaces
-    for (const code of ['https://x.io', 'bit.ly/abcdefg', '12 34']) {
+    // the text and its code together: a code of letters that finishes a link the text starts
+    r = await run([...args.slice(0, -1), 'code=com', '--preset-text', 'Code: evil.{{code}}']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "with its code holds what reads as a link or an address ('evil.com')");
+    // a code that is no code: a link, spaces, a hyphen alone
+    for (const code of ['https://x.io', 'bit.ly/abcdefg', '12 34', '-']) {
       r = await run([...args.slice(0, -1), `code=${code}`, '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
       assert.is(r.exitCode, 3, `${code}: ${r.stderr}`);
       assert.match(r.stderr, "'code' holds other characters than letters, digits and a hyphen");
@@ -158,6 +166,9 @@ test('a German authentication template without text of its own needs the caller\
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "is sent with WhatsApp's own en_US wording");
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    // writing as it is is sent: a German abbreviation and a time
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, z.B. für die App, gültig bis 10.30 Uhr.']);
+    assert.is(r.exitCode, 0, r.stderr);
   } finally { cleanup(dir); }
 });
 

@@ -98,8 +98,8 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
     Scalar(_k, n) {
       if (n.type !== 'QUOTE_DOUBLE' || !n.range || typeof n.value !== 'string') return;
       const raw = text.slice(n.range[0], n.range[1]).trimEnd();
-      // only what yaml would write otherwise: an escape, on one line
-      if (!raw.includes('\\') || raw.includes('\n') || !raw.startsWith('"') || !raw.endsWith('"')) return;
+      // only what yaml would write otherwise: an escape
+      if (!raw.includes('\\') || !raw.startsWith('"') || !raw.endsWith('"')) return;
       // each character the text wrote as an escape, and how (a repaired text writes those characters so again)
       const escapes = new Map<string, string>();
       for (const m of raw.matchAll(/\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})/g)) {
@@ -107,7 +107,8 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
         // not a quote, a backslash, a letter or a digit: those are parts of the escapes yaml writes itself (\", \n, \u00e9)
         if (!escapes.has(ch) && !/^["\\A-Za-z0-9]$/.test(ch)) escapes.set(ch, m[0]);
       }
-      (n as unknown as Record<string, unknown>)[WRITTEN] = { raw, value: n.value, escapes };
+      // a text over several lines is laid out anew (its lines depend on its place); its escapes are kept all the same
+      (n as unknown as Record<string, unknown>)[WRITTEN] = { raw: raw.includes('\n') ? undefined : raw, value: n.value, escapes };
       any = true;
     },
   });
@@ -121,9 +122,9 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
     return {
       ...tag,
       stringify: (item: unknown, ...rest: unknown[]): string => {
-        const w = (item as Record<string, unknown>)[WRITTEN] as { raw: string; value: string; escapes: Map<string, string> } | undefined;
+        const w = (item as Record<string, unknown>)[WRITTEN] as { raw: string | undefined; value: string; escapes: Map<string, string> } | undefined;
         const { value, type } = item as { value?: unknown; type?: string };
-        if (w && w.value === value && type === 'QUOTE_DOUBLE') return w.raw;
+        if (w?.raw !== undefined && w.value === value && type === 'QUOTE_DOUBLE') return w.raw;
         const out = own(item, ...rest);
         // a repaired text: the characters its file wrote as escapes are written so again (a double-quoted text only)
         if (!w || !w.escapes.size || !out.startsWith('"') || out.includes('\n')) return out;

@@ -67,15 +67,19 @@ export function spanText(text: string, s: Span): string {
  * whose `#` has a character right after it (ReportOptions.onlyIfCutByComment).
  */
 export function cutByComment(text: string, s: Span): boolean {
-  if (s.line !== s.endLine) return false;
-  let start = 0;
-  for (let l = 1; l < s.line; l++) { const i = text.indexOf('\n', start); if (i < 0) return false; start = i + 1; }
-  let end = text.indexOf('\n', start);
-  if (end < 0) end = text.length;
-  const line = text.slice(start, end).replace(/\r$/, '');
-  const value = line.slice(s.column - 1, s.endColumn - 1);
-  if (value === '' || /^['"|>&*!{[]/.test(value)) return false;
-  return /^[ \t]+#[^\s#]/.test(line.slice(s.endColumn - 1));
+  const lineOf = (n: number): string | undefined => {
+    let start = 0;
+    for (let l = 1; l < n; l++) { const i = text.indexOf('\n', start); if (i < 0) return undefined; start = i + 1; }
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    return text.slice(start, end).replace(/\r$/, '');
+  };
+  const first = lineOf(s.line);
+  // a plain scalar (on one line, or continued on the next lines): not quoted, not a block, not a flow collection
+  const head = first?.slice(s.column - 1).trimStart();
+  if (!head || /^['"|>&*!{[]/.test(head)) return false;
+  const last = s.endLine === s.line ? first : lineOf(s.endLine);
+  return last !== undefined && /^[ \t]+#[^\s#]/.test(last.slice(s.endColumn - 1));
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */

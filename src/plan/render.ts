@@ -224,6 +224,10 @@ export const MARKDOWN_LIMIT = 65_536;
  * break; tplsync's own code spans (backticks) kept.
  */
 const esc = (s: string): string => escapeControls(s).replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
+/** inside a code span of a table cell: only what would end the cell (a backslash shows there; Markdown and entities are not read) */
+const escCode = (s: string): string => escapeControls(s).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** inside the raw HTML of a <details> summary: HTML's escapes only (Markdown's backslashes would show) */
+const escHtml = (s: string): string => escapeControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r?\n/g, ' ');
 /** a template's text in a table cell: its Markdown (emphasis, a code span, a heading) shown as written too, not rendered in the comment */
 const escText = (s: string): string => esc(s.replace(/[\\`*_()!~#>]/g, '\\$&'));
 
@@ -299,12 +303,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${esc(keyOf(c))}</b>${c.file ? ` (<code>${esc(c.file)}</code>)` : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(keyOf(c))}</b>${c.file ? ` (<code>${escHtml(c.file)}</code>)` : ''}</summary>`, ''];
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
         const [b, a] = maskedPair(f.before, f.after);
-        parts.push(secretOnly(f.before, f.after) ? `| \`${esc(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${esc(f.path)}\` | ${escText(b)} | ${escText(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
+        parts.push(secretOnly(f.before, f.after) ? `| \`${escCode(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${escCode(f.path)}\` | ${escText(b)} | ${escText(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
       }
       parts.push('');
     }

@@ -53,7 +53,7 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
     if (!x && meta.presetText && p === CODE_PARAM && typeof v === 'string') {
       if ([...v].length > MAX_CODE) problems.push(`'${p}' is ${[...v].length} characters; WhatsApp's one-time password is at most ${MAX_CODE}`);
       // a code is letters and digits (and a hyphen): not a link, not a layout, under an approved authentication template
-      else if (!/^[\p{L}\p{N}-]+$/u.test(v)) problems.push(`'${p}' holds other characters than letters, digits and a hyphen; a one-time password is a code, not a text`);
+      else if (!/^[\p{L}\p{N}-]+$/u.test(v) || !/[\p{L}\p{N}]/u.test(v)) problems.push(`'${p}' holds other characters than letters, digits and a hyphen; a one-time password is a code, not a text`);
     }
   }
   const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));

@@ -72,6 +72,11 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   if (!local) throw localError;
   const { omitted, own, params } = local;
   const rendered = renderTemplate(own, params);
+  // the caller's text with the code in it: a code of letters may finish what the text starts (evil.{{code}} with code=com)
+  if (o.presetText !== undefined) {
+    const odd = presetTextProblem(rendered.text);
+    if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
+  }
   const sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId);
   return omitted.length ? { ...sent, omitted } : sent;
 }
@@ -84,14 +89,20 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
  * override; the directional marks of right-to-left text are kept), a tab or a run of spaces, a
  * reference to an environment value. Said as what it is.
  */
-export function presetTextProblem(rest: string): string | undefined {
+export function presetTextProblem(text: string): string | undefined {
+  // compatibility forms read as what they show (full-width ｅｖｉｌ．ｃｏｍ is evil.com), as a phone shows them
+  const rest = text.normalize('NFKC');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(rest)) return 'holds a control character or a tab';
-  const format = /[^\P{Cf}\u200e\u200f\u061c]/u.exec(rest);
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(text)) return 'holds a control character or a tab';
+  // invisible format characters, but those writing needs: the joiners of Persian and Indic scripts, the directional marks and isolates of right-to-left text
+  const format = /[^\P{Cf}\u200c\u200d\u200e\u200f\u061c\u2066-\u2069]|[\u115f\u1160\u3164\uffa0\u2800]/u.exec(text);
   if (format) return `holds an invisible character (U+${format[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
-  if (/ {5}|\n{3}/.test(rest)) return 'holds a run of spaces or blank lines';
+  const spaced = rest.replace(/[^\S\n]/gu, ' ');
+  if (/ {5}|\n *\n *\n/.test(spaced)) return 'holds a run of spaces or blank lines';
   if (/\(\(/.test(rest)) return 'holds a reference to an environment value';
-  if (/[a-z][a-z0-9+.-]*:(?!\s|$)|[/\\@<>[\]]|[\p{L}\p{N}][.][\p{L}\p{N}]|[A-Za-z0-9][\u3002\uff0e\u2024\ufe12\uff61][A-Za-z0-9]/iu.test(rest)) return 'holds what reads as a link or an address';
+  // a scheme, a path or an address, brackets; a domain: a name of two or more, a dot (a sentence's full stop in CJK aside), a name of two or more letters
+  const link = /[a-z][a-z0-9+.-]*:(?!\s|$)|[/\\@<>[\]]|\d+\.\d+\.\d+\.\d+|[\p{L}\p{N}-]{2,}[.\uff61\u2024\ufe12][\p{L}]{2,}|[A-Za-z0-9]{2,}[\u3002][A-Za-z]{2,}/iu.exec(rest);
+  if (link) return `holds what reads as a link or an address ('${link[0]}')`;
   return undefined;
 }
 
@@ -113,7 +124,8 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // (the code once, no other placeholder, no link: an authentication template has none, and a phishing text would)
   const codes = text.match(/\{\{[^{}]*\}\}/g) ?? [];
   if (codes.length !== 1 || codes[0] !== '{{code}}') throw new ParamError(`--preset-text (presetText) must hold {{code}} once where the code goes, and no other placeholder, not ${JSON.stringify(text.slice(0, 80))}. Nothing was sent.`);
-  const odd = presetTextProblem(text.replace('{{code}}', ''));
+  // (the code is checked where it is given: a code and the text around it are checked together once sent, below)
+  const odd = presetTextProblem(text.replace('{{code}}', ' '));
   if (odd) throw new ParamError(`--preset-text (presetText) ${odd}; WhatsApp's wording of an authentication template has none (and an authentication template may not carry a link). Nothing was sent.`);
   if ([...text].length > MAX_PRESET) throw new ParamError(`--preset-text (presetText) is ${[...text].length} characters; WhatsApp's wording of an authentication template (the code line, the security sentence, the expiry line) is far shorter: at most ${MAX_PRESET} taken. Nothing was sent.`);
   // the caller's text is the whole text (WhatsApp's expiry line included)
