@@ -16,6 +16,7 @@ test('a colon inside an unquoted text, a glued colon, a duplicate key and a bad 
       'templates/a.yaml': `${head('reminder')}  text: Reminder: your appointment with {{1}} is tomorrow at ten.\n  examples: { 1: Ana }\n`,
       'templates/b.yaml': `${head('glued')}  text: "Hello {{1}}, your order number one is ready for pickup."\n  examples: { 1:Ana }\n`,
       'templates/c.yaml': `${head('twice')}  text: "Hello {{1}}, your order number two is ready for pickup."\n  examples: { 1: Ana }\ncategory: MARKETING\n`,
+      'templates/f.yaml': `${head('flowtwice')}  text: "Hello, your order number five is ready for pickup today."\nbuttons: [ { type: QUICK_REPLY, text: Track #1 } ]\n`,
       'templates/e.yaml': `${head('flowcut')}  text: "Hello {{n}}, your order number four is ready for pickup."\n  examples: { n: Ana #1 }\n`,
       'templates/d.yaml': `${head('indent')}  text: "Hello {{1}}, your order number three is ready for pickup."\n   examples: { 1: Ana }\n`,
     });
@@ -26,6 +27,8 @@ test('a colon inside an unquoted text, a glued colon, a duplicate key and a bad 
     assert.not.ok(found.some((f) => f.startsWith('templates/b.yaml:1:1')), 'nothing at the start of the file');
     one('templates/c.yaml:8:1', /yaml-duplicate-key Map keys must be unique: 'category' is in this mapping already \(line 4\); keep one of the two/);
     one('templates/d.yaml:7:4', /yaml-syntax All mapping items must start at the same column\. Indent it as the keys \(or items\) beside it are/);
+    assert.is(found.filter((f) => f.startsWith('templates/f.yaml:')).length, 1, `one finding for one mistake:\n${found.join('\n')}`);
+    one('templates/f.yaml:7:45', /yaml-syntax .*The # starts a comment inside/);
     one('templates/e.yaml:7:22', /yaml-syntax .*The # starts a comment inside \{ \.\.\. \} or \[ \.\.\. \]: YAML reads the rest of the line, its closing bracket too/);
   } finally { cleanup(dir); }
 });

@@ -115,7 +115,11 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
       const message = cleanYamlMessage(e.message).replace(/\(@(\d+)\)/, (_m, at: string) => `(line ${lineCounter.linePos(Number(at)).line})`);
       // a stack overflow surfaces as one error per level the parser unwinds: said once
       if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
-      out.problems.push(problem(kind, spanOf(lineCounter, start, end), message + hint));
+      const p = problem(kind, spanOf(lineCounter, start, end), message + hint);
+      // one mistake the parser reports twice at one place (a # inside [ { ... } ] ends the mapping and the list): said once
+      const prev = out.problems[out.problems.length - 1];
+      if (cut !== undefined && prev && prev.span.line === p.span.line && prev.span.column === p.span.column) continue;
+      out.problems.push(p);
     }
   }
   // an unresolved merge conflict: one finding that says so, not the parser's errors about its marker lines

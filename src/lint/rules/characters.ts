@@ -202,7 +202,11 @@ export const characterRules = defineRules([
     check(ctx) {
       // only where the text has such a comment at all (the place stage checks each value's line)
       if (!ctx.mayBeCutByComment) return;
-      for (const { path } of texts(ctx)) ctx.report(path, 'YAML ends this text at \' #\' and reads the rest of the line as a comment: the text is only what comes before it. Quote the whole text; if the rest is a comment, write a space after the #.', { onlyIfCutByComment: true });
+      const said = 'YAML ends this text at \' #\' and reads the rest of the line as a comment: the text is only what comes before it. Quote the whole text; if the rest is a comment, write a space after the #.';
+      for (const { path } of texts(ctx)) ctx.report(path, said, { onlyIfCutByComment: true });
+      // the samples the review reads, and a button's example (a sample cut short is what the reviewer sees)
+      for (const { path, ex } of ctx.examples()) for (const [k, v] of Object.entries(ex)) if (typeof v === 'string') ctx.report([...path, k], said, { onlyIfCutByComment: true });
+      arr(ctx.t.buttons).forEach((b, i) => { if (typeof obj(b)?.example === 'string') ctx.report(['buttons', i, 'example'], said, { onlyIfCutByComment: true }); });
     },
   },
   {
