@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
+import { templateId } from '../src/model/ids.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const OTHER = '5b8e1f0a-3c2d-4e6f-9a7b-1c2d3e4f5a6b';
@@ -15,7 +16,9 @@ const OTHER = '5b8e1f0a-3c2d-4e6f-9a7b-1c2d3e4f5a6b';
 test('pull, preview, preview --changes, review and promote write no file and print nothing holding the key or an echo of it', async () => {
   const CANARY = `cn${randomUUID().replace(/-/g, '')}`;
   const echo = CANARY.slice(3, 15).toUpperCase(); // 12 characters of the key, in another case
-  const emu = await startEmulator({ keys: [CANARY], reviewDelayMs: 0, statusDelayMs: 0 });
+  // a second key: the echo of the canary is put on the channel by someone else (apply holds back a template whose text holds its own key)
+  const OTHER_KEY = `other-${randomUUID()}`;
+  const emu = await startEmulator({ keys: [CANARY, OTHER_KEY], reviewDelayMs: 0, statusDelayMs: 0 });
   const dir = tempDir('tplsync-canary-files-');
   try {
     const tag = randomUUID().slice(0, 6);
@@ -27,8 +30,12 @@ test('pull, preview, preview --changes, review and promote write no file and pri
     const env = { MY_KEY: CANARY };
     const out: string[] = [];
     const run = async (args: string[]) => { const r = await cliIn(args, { cwd: dir, env }); out.push(r.stdout, r.stderr); return r; };
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    const ids = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes.flatMap((c) => ['--id', c.publicId]);
+    // with the canary as the key, apply holds the template whose text holds an echo of it
+    const held = await run(['plan']);
+    assert.match(held.stdout, /its text holds the API key/);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { MY_KEY: OTHER_KEY } })).exitCode, 0);
+    // (the template holding the echo is held in the plan: its id is the one derived from channel, name and language)
+    const ids = [...(JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { publicId: string }[] }).changes.flatMap((c) => ['--id', c.publicId]), '--id', templateId(CHANNEL_A, `echo_${tag}`, 'en_US')];
     // the template whose text holds the echo is not written (it would hold it, or [redacted] in its place); the other is
     const pulled = await run(['pull', '--channel', 'wa', ...ids, '--dir', 'pulled', '--force']);
     assert.is(pulled.exitCode, 1, pulled.stderr);

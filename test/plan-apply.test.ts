@@ -213,6 +213,21 @@ test('--results at a pipe is refused before anything (and left as it is); a resu
   } finally { undo(); cleanup(dir); }
 });
 
+test('a template whose text holds the API key (pasted by mistake) is held: not planned, not applied, and said why', async () => {
+  const dir = project(2);
+  try {
+    const piece = KEY.slice(2, 14);
+    writeFileSync(path.join(dir, 'templates/t1.yaml'), readFileSync(path.join(dir, 'templates/t1.yaml'), 'utf8').replace(/text: "/, `text: "Use ${piece} `));
+    const plan = await run(dir, ['plan']);
+    assert.match(plan.stdout, /held/);
+    assert.match(plan.stdout, /its text holds the API key, or 8 or more characters of it in a row/);
+    assert.not.match(plan.stdout + plan.stderr, new RegExp(piece));
+    const r = await run(dir, ['apply', '--auto-approve']);
+    assert.match(r.stdout, /Applied to test: 1 created/);
+    assert.ok(![...emu.state.templates.values()].some((t) => JSON.stringify(t.body).includes(piece)), 'the key never reached the channel');
+  } finally { cleanup(dir); }
+});
+
 test('partial failure: the other templates are written, exit 5, the results say which; authentication refused: exit 6', async () => {
   const dir = project(10);
   try {

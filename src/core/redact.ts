@@ -35,9 +35,24 @@ interface Registry {
    * (8 digits) never matches a phone number's windows.
    */
   digits8: Set<string>;
+  /** the 8-character windows of the API keys alone (lower case): what no template may hold (holdsKey) */
+  keyGrams8: Set<string>;
 }
 const REGISTRY = Symbol('secrets');
-const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set() }));
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set(), keyGrams8: new Set() }));
+
+/**
+ * Whether `text` holds an API key registered as one, or 8 characters of it in a row in any letter
+ * case: a template's text that does would send the key to customers (a secret value of the
+ * environment is not one: a template refers to those on purpose).
+ */
+export function holdsKey(text: string): boolean {
+  const { keyGrams8 } = registry();
+  if (keyGrams8.size === 0 || text.length < MIN_SECRET_LENGTH) return false;
+  const l = lowerAscii(text);
+  for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (keyGrams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) return true;
+  return false;
+}
 
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
 const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -89,6 +104,7 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
         // where they stand alone; a number in the output that shares 8 of them is masked with them)
         if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
         grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
+        if (as === 'key' && f === value) r.keyGrams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       }
       for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
     }

@@ -1,5 +1,6 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
+import { holdsKey } from '../core/redact.js';
 import { configSeverities } from '../config/overrides.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
@@ -113,10 +114,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   }
   // an expired campaign holds back its own template only (rcs-expired); the others go ahead
   const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
-  const desired = all.filter((d) => !heldFiles.has(d.file));
-  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file)).map((d) => ({
+  // a template whose text holds the API key (pasted by mistake) would send it to customers, and shows as [redacted] in the plan: held
+  const keyIn = new Set(all.filter((d) => stringsOf(d.canonical).some(holdsKey)).map((d) => d.file));
+  const desired = all.filter((d) => !heldFiles.has(d.file) && !keyIn.has(d.file));
+  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file)).map((d) => ({
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
-    kind: 'file' as const, reasons: heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+    kind: 'file' as const, reasons: keyIn.has(d.file)
+      ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; remove it from ${d.file}`]
+      : heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const unread = new Map<string, ApiError>();
@@ -144,4 +149,12 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   const now = new Set(desired.map((d) => d.canonical.templateId));
   const orphans = o.paths.length === 0 ? [...base.byId.values()].filter((b) => !now.has(b.publicId)) : [];
   return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])), orphans, o.ref);
+}
+
+/** every string value in `v` (not its keys: a key's piece such as `template` is no text of the template's) */
+function stringsOf(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out);
+  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stringsOf(x, out);
+  return out;
 }
