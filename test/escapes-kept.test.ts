@@ -37,6 +37,15 @@ test('a double-quoted text over several lines keeps its escapes too (laid out on
   assert.equal(parse(f.text), parse(file));
 });
 
+test("YAML's named escapes are kept over several lines too, and no separator is written raw", () => {
+  const file = 'channel: shop-whatsapp\nname: pedido\nlanguage: es\ncategory: UTILITY\nbody:\n  text: "Eins\\_zwei \\N drei \\L vier\n    \\P f\\u00fcnf {{1}}"\n  examples: { 1: Ana }\n';
+  const f = formatTemplate(file);
+  assert.is(f.error, undefined);
+  assert.match(f.text, 'text: "Eins\\_zwei \\N drei \\L vier \\P f\\u00fcnf {{1}}"');
+  assert.not.ok(/[\u0085\u2028\u2029]/.test(f.text), 'a separator written raw');
+  assert.equal(parse(f.text), parse(file));
+});
+
 test('property (seeded): fmt of a file with escaped texts reads back as the same value', () => {
   const escaped = fc.constantFrom('\\u00A0', '\\u2009', '\\x27', '\\U0001F389', '\\u00e9', '\\n', '\\t', '\\"', '\\\\', '\\x41', '\\u0041');
   const part = fc.oneof(fc.constantFrom('Hola ', 'pedido ', '{{1}} ', 'a', ' ', 'ñ', '"'.replace('"', '')), escaped);

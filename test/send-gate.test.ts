@@ -141,6 +141,8 @@ test('a German authentication template without text of its own needs the caller\
       ['*{{code}}* ist dein\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0Code.', 'holds a run of spaces or blank lines'],
       ['*{{code}}* ist dein Code.\n \n \n \nEnde', 'holds a run of spaces or blank lines'],
       ['*{{code}}* ist dein Code \u3164.', 'holds an invisible character (U+3164)'],
+      // what a reader does not see does not split a link; a name of one letter is a name
+      ...['evil\u200c.com', 'evil\u2066.\u2069com', 'evil.c\u0332om', 'x.com', 't.co'].map((link) => [`*{{code}}* ist dein Code. ${link}`, 'holds what reads as a link or an address'] as const),
       [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
     ] as const) {
       r = await run([...args, '--preset-text', text]);
@@ -168,6 +170,8 @@ test('a German authentication template without text of its own needs the caller\
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
     // writing as it is is sent: a German abbreviation and a time
     r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, z.B. für die App, gültig bis 10.30 Uhr.']);
+    assert.is(r.exitCode, 0, r.stderr);
+    r = await run([...args, '--preset-text', 'Bestätigungscode:{{code}}']);
     assert.is(r.exitCode, 0, r.stderr);
   } finally { cleanup(dir); }
 });

@@ -330,6 +330,30 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
       assert.not.match(after, /neuer/, 'nothing of the template written');
     } finally { cleanup(dir); }
   });
+
+  test(`${format}: a text the target file did not have at the export, added by a reviewer since, is not replaced in silence`, async () => {
+    const dir = tempDir();
+    try {
+      const en = EN.replace('footer: Reply STOP to opt out\n', 'footer: Reply STOP to opt out\nheader:\n  format: TEXT\n  text: Your parcel\n');
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': en, 'templates/order_shipped.de.yaml': DE });
+      const ext = format === 'xliff' ? 'xlf' : format;
+      assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', `tr/de.${ext}`], { cwd: dir })).exitCode, 0);
+      const exported = readFileSync(path.join(dir, `tr/de.${ext}`), 'utf8');
+      // the reviewer adds the header's text to the German file; the translator translates it too
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8').replace('footer: Antworte STOP', 'footer: Antworte STOP\nheader:\n  format: TEXT\n  text: Ihr Paket (Reviewer)') });
+      const filled = format === 'po'
+        ? exported.replace(/(msgctxt "shop-whatsapp\/order_shipped:header\.text"\nmsgid "Your parcel"\nmsgstr )""/, '$1"Dein Paket"')
+        : format === 'csv'
+          ? exported.replace(/("shop-whatsapp\/order_shipped:header\.text","Your parcel",)""/, '$1"Dein Paket"')
+          : exported.replace(/(<source xml:space="preserve">Your parcel<\/source>)/, '$1\n        <target xml:space="preserve">Dein Paket</target>').replace(/(<unit id="header\.text"[^]*?<segment)>/, '$1 state="translated">');
+      assert.is.not(filled, exported, 'the translator filled the header');
+      writeFiles(dir, { [`tr/de.${ext}`]: filled });
+      const r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /shop-whatsapp\/order_shipped:header\.text: refused: the de file's text here changed after this translation file was exported/);
+      assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), 'Ihr Paket (Reviewer)');
+    } finally { cleanup(dir); }
+  });
 }
 
 test.run();

@@ -82,6 +82,11 @@ export function keepNumbersAsWritten(doc: Document): void {
   schema.verbatimNumbers = true;
 }
 
+/** YAML's named escapes of one character (\_ a no-break space, \N \L \P the next-line, line and paragraph separators) */
+const NAMED_ESCAPES: Record<string, string> = { _: '\u00a0', N: '\u0085', L: '\u2028', P: '\u2029', e: '\u001b', a: '\u0007', v: '\u000b', 0: '\u0000' };
+/** characters other YAML readers take for line breaks (PyYAML, editors): never written raw in a double-quoted text */
+const BREAKS: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+
 /** the text a double-quoted scalar was written with, and the value it read as (keepQuotedAsWritten) */
 const WRITTEN = '__tplsyncWritten';
 
@@ -102,8 +107,8 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
       if (!raw.includes('\\') || !raw.startsWith('"') || !raw.endsWith('"')) return;
       // each character the text wrote as an escape, and how (a repaired text writes those characters so again)
       const escapes = new Map<string, string>();
-      for (const m of raw.matchAll(/\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})/g)) {
-        const ch = String.fromCodePoint(parseInt(m[0].slice(2), 16));
+      for (const m of raw.matchAll(/\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[_NLPeav0])/g)) {
+        const ch = m[0].length === 2 ? NAMED_ESCAPES[m[0][1]!]! : String.fromCodePoint(parseInt(m[0].slice(2), 16));
         // not a quote, a backslash, a letter or a digit: those are parts of the escapes yaml writes itself (\", \n, \u00e9)
         if (!escapes.has(ch) && !/^["\\A-Za-z0-9]$/.test(ch)) escapes.set(ch, m[0]);
       }
@@ -113,7 +118,9 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
     },
   });
   const schema = doc.schema as unknown as { tags: unknown[]; verbatimQuotes?: true };
-  if (!any || schema.verbatimQuotes) return;
+  // (installed whatever the file holds: no double-quoted text is written with a raw line or paragraph separator)
+  void any;
+  if (schema.verbatimQuotes) return;
   type StrTag = { tag?: string; stringify?: (item: unknown, ...rest: unknown[]) => string };
   schema.tags = schema.tags.map((t) => {
     const tag = t as StrTag;
@@ -126,10 +133,10 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
         const { value, type } = item as { value?: unknown; type?: string };
         if (w?.raw !== undefined && w.value === value && type === 'QUOTE_DOUBLE') return w.raw;
         const out = own(item, ...rest);
-        // a repaired text: the characters its file wrote as escapes are written so again (a double-quoted text only)
-        if (!w || !w.escapes.size || !out.startsWith('"') || out.includes('\n')) return out;
+        if (!out.startsWith('"') || out.includes('\n')) return out;
+        // a repaired text (or one laid out anew): the characters its file wrote as escapes are written so again; separators never raw
         let again = '';
-        for (const ch of out) again += w.escapes.get(ch) ?? ch;
+        for (const ch of out) again += w?.escapes.get(ch) ?? BREAKS[ch] ?? ch;
         return again;
       },
     };

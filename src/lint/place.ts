@@ -79,7 +79,12 @@ export function cutByComment(text: string, s: Span): boolean {
   const head = first?.slice(s.column - 1).trimStart();
   if (!head || /^['"|>&*!{[]/.test(head)) return false;
   const last = s.endLine === s.line ? first : lineOf(s.endLine);
-  return last !== undefined && /^[ \t]+#[^\s#]/.test(last.slice(s.endColumn - 1));
+  if (last !== undefined && /^[ \t]+#[^\s#]/.test(last.slice(s.endColumn - 1))) return true;
+  // the next line, indented as the text's continuation, a comment: `text: Your order is on its way,` then `  #A-100 arrives tomorrow`
+  const next = lineOf(s.endLine + 1);
+  const keyIndent = /^ */.exec(first ?? '')![0].length;
+  const m = next === undefined ? null : /^( *)#[^\s#]/.exec(next);
+  return m !== null && m[1]!.length > keyIndent;
 }
 
 /** The loading diagnostics (syntax errors, duplicate keys) under the same per-rule cap. */

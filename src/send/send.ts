@@ -100,8 +100,10 @@ export function presetTextProblem(text: string): string | undefined {
   const spaced = rest.replace(/[^\S\n]/gu, ' ');
   if (/ {5}|\n *\n *\n/.test(spaced)) return 'holds a run of spaces or blank lines';
   if (/\(\(/.test(rest)) return 'holds a reference to an environment value';
-  // a scheme, a path or an address, brackets; a domain: a name of two or more, a dot (a sentence's full stop in CJK aside), a name of two or more letters
-  const link = /[a-z][a-z0-9+.-]*:(?!\s|$)|[/\\@<>[\]]|\d+\.\d+\.\d+\.\d+|[\p{L}\p{N}-]{2,}[.\uff61\u2024\ufe12][\p{L}]{2,}|[A-Za-z0-9]{2,}[\u3002][A-Za-z]{2,}/iu.exec(rest);
+  // what a reader does not see does not split a link: joiners, marks, isolates and combining marks are taken out first
+  const seen = rest.replace(/[\u200c\u200d\u200e\u200f\u061c\u2066-\u2069\p{Mn}]/gu, '');
+  // a link's scheme, a path or an address, brackets; a domain: a name, a dot (a sentence's full stop in CJK aside), a name of two or more letters
+  const link = /\b(?:https?|ftps?|mailto|tel|sms|smsto|file|data|javascript|vbscript|intent|whatsapp|market|geo|maps|skype|viber|tg|itms(?:-apps)?):|[/\\@<>[\]]|\d+\.\d+\.\d+\.\d+|[\p{L}\p{N}-]+[.\uff61\u2024\ufe12][\p{L}]{2,}|[A-Za-z0-9]+[\u3002][A-Za-z]{2,}/iu.exec(seen);
   if (link) return `holds what reads as a link or an address ('${link[0]}')`;
   return undefined;
 }

@@ -649,7 +649,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const heldText = typeof heldValue === 'string' ? heldValue : undefined;
       // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
       // (a translation the file already holds is no change: the same file imported again)
-      if (held && e.exported !== undefined && heldText !== e.target && (heldText === undefined || targetHash(heldText) !== e.exported)) {
+      // (a text missing from the file then and now is no change: its exported target was empty)
+      if (held && e.exported !== undefined && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
         // the translation is the text as exported: the file's newer text is kept, not put back
         if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
         refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });

@@ -300,7 +300,9 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
         const t = tfields.get(u.field);
         // a text at the same path of another kind of item (the files' buttons in another order) is not this one's translation
         const w0 = where.get(u)!;
-        if (t === undefined || kindMismatch(w0.value, tv, w0.path)) { units.push(u); continue; }
+        // no text there yet: exported as such (an empty target as exported), so that a text a reviewer adds to the file meanwhile is not replaced in silence
+        if (t === undefined) { units.push({ ...u, asExported: '' }); continue; }
+        if (kindMismatch(w0.value, tv, w0.path)) { units.push(u); continue; }
         const w = withTarget(u, t);
         if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
         units.push(w);
