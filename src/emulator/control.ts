@@ -18,7 +18,9 @@ export { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 /** The emulator's clock: real time plus what was advanced. */
 export class Clock {
   private offset = 0;
-  readonly now = (): number => Date.now() + this.offset;
+  /** `base`: the machine's clock, or a test's own (an instant that does not move while a test waits on a loaded machine) */
+  constructor(private readonly base: () => number = Date.now) {}
+  readonly now = (): number => this.base() + this.offset;
   /** throws a message when `ms` is not a finite number from 0 to MAX_ADVANCE_MS, or would move the clock too far */
   advance(ms: unknown): void {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_ADVANCE_MS) throw new Error(`advanceMs must be a number from 0 to ${MAX_ADVANCE_MS} (ten years)`);

@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   /** false: no limit on edits of APPROVED templates (local iteration) */
   editLimits?: boolean;
   faults?: FaultSettings;
+  /** the time the emulator's clock starts from (default the machine's, Date.now): a test gives one that only its own advanceClock moves */
+  baseClock?: () => number;
   /** per channel, at most `limit` creations within any `windowSeconds` of the emulator's clock; beyond, 429 with Retry-After (off by default) */
   createQuota?: CreateQuotaSpec;
   /** the token the control endpoints require (default: 32 random hex digits, see RunningEmulator.controlToken) */
@@ -65,7 +67,7 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const keys = new KeyRing(options.keys);
   const token = new ControlToken(options.controlToken);
-  const clock = new Clock();
+  const clock = new Clock(options.baseClock);
   const state = new EmulatorState({ reviewDelayMs: options.reviewDelayMs ?? 1000, statusDelayMs: options.statusDelayMs ?? 1000, now: clock.now, ...(options.editLimits === false ? { editLimits: false } : {}) });
   if (options.createQuota) { const e = checkCreateQuota(options.createQuota); if (e) throw new Error(`createQuota: ${e}`); }
   const initialFaults = options.faults ?? {};
