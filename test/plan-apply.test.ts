@@ -221,10 +221,15 @@ test('a template whose text holds the API key (pasted by mistake) is held: not p
     const plan = await run(dir, ['plan']);
     assert.match(plan.stdout, /held/);
     assert.match(plan.stdout, /its text holds the API key, or 8 or more characters of it in a row/);
+    assert.match(plan.stdout, /Take the key out of the file, then plan again/);
+    assert.not.match(plan.stdout, /finished campaign/);
     assert.not.match(plan.stdout + plan.stderr, new RegExp(piece));
     const r = await run(dir, ['apply', '--auto-approve']);
     assert.match(r.stdout, /Applied to test: 1 created/);
     assert.ok(![...emu.state.templates.values()].some((t) => JSON.stringify(t.body).includes(piece)), 'the key never reached the channel');
+    // a key that shares 8 letters with a category or a name holds nothing: only the texts are looked at
+    const wordy = await run(dir, ['plan'], 'live_MARKETING_Zq9x7Kp2Wm4');
+    assert.not.match(wordy.stdout + wordy.stderr, /its text holds the API key/);
   } finally { cleanup(dir); }
 });
 

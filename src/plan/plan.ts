@@ -55,7 +55,7 @@ export interface PlanChange {
 export interface HeldTemplate {
   channel: string; name: string; language: string; file: string; reasons: string[];
   /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), or a promotion's source has not approved it as the file has it */
-  kind?: 'file' | 'not-read' | 'source';
+  kind?: 'file' | 'not-read' | 'source' | 'key';
 }
 
 export interface Plan {

@@ -86,6 +86,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       ? 'not planned and not applied; every other template goes ahead. A re-run reads it again.'
       : h.kind === 'source'
         ? 'not promoted; every other template goes ahead.'
+        : h.kind === 'key'
+          ? 'not planned and not applied; every other template goes ahead. Take the key out of the file, then plan again.'
         : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
   }
   const s = plan.summary;

@@ -116,10 +116,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
   // a template whose text holds the API key (pasted by mistake) would send it to customers, and shows as [redacted] in the plan: held
   const keyIn = new Set(all.filter((d) => stringsOf(d.canonical).some(holdsKey)).map((d) => d.file));
+  // (the texts only: a key that shares 8 letters with MARKETING or a template's name held ordinary templates)
   const desired = all.filter((d) => !heldFiles.has(d.file) && !keyIn.has(d.file));
   const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file)).map((d) => ({
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
-    kind: 'file' as const, reasons: keyIn.has(d.file)
+    kind: keyIn.has(d.file) ? 'key' as const : 'file' as const, reasons: keyIn.has(d.file)
       ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; remove it from ${d.file}`]
       : heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
@@ -151,10 +152,13 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])), orphans, o.ref);
 }
 
-/** every string value in `v` (not its keys: a key's piece such as `template` is no text of the template's) */
-function stringsOf(v: unknown, out: string[] = []): string[] {
-  if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out);
-  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stringsOf(x, out);
+/** the fields whose values name or classify a template, not its texts: never taken for a pasted key */
+const NOT_TEXT = new Set(['name', 'language', 'category', 'subCategory', 'type', 'format', 'channelId', 'templateId', 'publicId', 'otp_type', 'action', 'webviewType', 'openUrlApplication', 'cardWidth', 'cardOrientation', 'mediaHeight', 'thumbnailImageAlignment', 'kind', 'package_name', 'signature_hash']);
+
+/** every string of `v` that a template says (its texts, samples, URLs), not its property names nor the fields that name or classify it */
+function stringsOf(v: unknown, out: string[] = [], key = ''): string[] {
+  if (typeof v === 'string') { if (!NOT_TEXT.has(key)) out.push(v); }
+  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out, key);
+  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) stringsOf(x, out, k);
   return out;
 }
