@@ -13,6 +13,9 @@ import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 test('cleanText: each kind of character, and the joiners that do a job kept', () => {
   assert.is(cleanText('Hi\u200B {{1}}, your\torder is ready'), 'Hi {{1}}, your order is ready');
+  // an ESC before a space is the character alone: the word after it stays (a terminal's sequence, ESC [ ... m, goes whole)
+  assert.is(cleanText('Hi {{1}}, \u001b escape here'), 'Hi {{1}},  escape here');
+  assert.is(cleanText('Hi {{1}}, \u001b[31mred\u001b[0m here'), 'Hi {{1}}, red here');
   // a carriage return between two words is a space (deleted, 'Ordershipped'); one before a line break is deleted
   assert.is(cleanText('Order\rshipped'), 'Order shipped');
   assert.is(cleanText('Line one\r\nline two'), 'Line one\nline two');

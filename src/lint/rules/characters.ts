@@ -177,7 +177,8 @@ const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
  * OSC (`ESC ] 0;title BEL`, ended by BEL or ST), a character set's designation (`ESC ( B`, what
  * `tput sgr0` writes) and the two-character ones (`ESC c`, `ESC 7`)
  */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+\-./][ -~]|\x1b[ -/]*[0-~]/g;
+// (a space right after ESC is the text's own, not a part of a sequence: `\e escape` keeps its word)
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+\-./][!-~]|\x1b[!-/]*[0-~]/g;
 
 export function cleanText(text: string): string {
   let t = text.includes('\x1b') || text.includes('\x9b') ? text.replace(ANSI, '') : text;
