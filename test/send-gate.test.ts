@@ -173,6 +173,9 @@ test('a German authentication template without text of its own needs the caller\
     assert.is(r.exitCode, 0, r.stderr);
     r = await run([...args, '--preset-text', 'Bestätigungscode:{{code}}']);
     assert.is(r.exitCode, 0, r.stderr);
+    // abbreviations whose ending is no top-level name (z.Zt., p.ex., p.ej.)
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, gültig z.Zt. 10 Min. (p.ex. dans l’app, p.ej. en la app)']);
+    assert.is(r.exitCode, 0, r.stderr);
   } finally { cleanup(dir); }
 });
 
