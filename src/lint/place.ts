@@ -80,8 +80,10 @@ export function cutByComment(text: string, s: Span): boolean {
   if (!head || /^['"|>&*!{[]/.test(head)) return false;
   const last = s.endLine === s.line ? first : lineOf(s.endLine);
   if (last !== undefined && /^[ \t]+#[^\s#]/.test(last.slice(s.endColumn - 1))) return true;
-  // the next line, indented as the text's continuation, a comment: `text: Your order is on its way,` then `  #A-100 arrives tomorrow`
-  const next = lineOf(s.endLine + 1);
+  // the next line that is not blank, indented as the text's continuation, a comment: `text: Your order is on its way,` then `  #A-100 arrives tomorrow`
+  let n = s.endLine + 1;
+  while (lineOf(n)?.trim() === '') n++;
+  const next = lineOf(n);
   const keyIndent = /^ */.exec(first ?? '')![0].length;
   const m = next === undefined ? null : /^( *)#[^\s#]/.exec(next);
   return m !== null && m[1]!.length > keyIndent;
