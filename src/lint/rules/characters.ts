@@ -212,8 +212,8 @@ export const characterRules = defineRules([
   },
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
-    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no control characters (ESC, BEL, a carriage return), no tabs, no curly quotes wrapping the whole text, and none around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no curly quotes wrapping the whole text, and none around or inside a placeholder.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
@@ -237,6 +237,12 @@ export const characterRules = defineRules([
           const what = ch === '\t' ? 'a tab' : CONTROL.test(ch) ? 'a control character' : 'an invisible character';
           const unseen = path[0] === 'description' ? ' (it cannot be seen, but plan, the pull-request comment and preview show the note with it)' : ' (it cannot be seen, but it is sent)';
           ctx.report(path, `The text holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${ch === '\t' ? ' and use spaces' : unseen}.`, { at: { start: at, end: at + ch.length } });
+        }
+        // U+FFFD: what a decoder writes for bytes it could not read (a text saved in one encoding and read in another)
+        const lost = text.indexOf('\uFFFD');
+        if (lost >= 0) {
+          const n = text.split('\uFFFD').length - 1;
+          ctx.report(path, `The text holds U+FFFD REPLACEMENT CHARACTER${n > 1 ? ` (${n} times)` : ''}, which a reader sees as a question mark in a box: a character lost when the text was copied or saved in another encoding; retype the character that was there.`, { at: { start: lost, end: lost + 1 } });
         }
         if (!CURLY.test(text)) continue;
         // the whole text in a curly pair: quotes typed as YAML quotes, sent as part of the message
