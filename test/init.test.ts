@@ -145,6 +145,8 @@ test('init (pure): the local channel id is stable per alias; .gitignore gains .t
   assert.is(withIgnored('x\n.tplsync/\n'), undefined);
   assert.is(withIgnored('/.tplsync'), undefined);
   assert.is(withIgnored(undefined), '# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
+  // a .gitignore with CRLF line ends keeps them on the lines added
+  assert.is(withIgnored('node_modules/\r\ndist'), 'node_modules/\r\ndist\r\n# tplsync: the embedded emulator\'s state and the lint cache\r\n.tplsync/\r\n');
   const files = initFiles({ channel: 'c', version: '1.2.3', configSchemaPath: 's/config.schema.json', templateSchemaPath: '../s/template.schema.json' });
   assert.equal(files.map((f) => f.file), ['tplsync.config.yaml', 'templates/welcome_message.en_US.yaml', '.github/workflows/tplsync-pull-request.yml', '.github/workflows/tplsync-apply.yml', '.github/workflows/tplsync-drift.yml']);
   assert.match(configText({ channel: 'c', version: '1', configSchemaPath: 'x', templateSchemaPath: 'y' }), /apiKeyEnv: TPLSYNC_PRODUCTION_API_KEY/);

@@ -121,7 +121,9 @@ export function withIgnored(gitignore: string | undefined): string | undefined {
   const lines = (gitignore ?? '').split(/\r?\n/).map((l) => l.trim());
   if (lines.some((l) => l === GITIGNORE_LINE || l === '.tplsync' || l === '/.tplsync/' || l === '/.tplsync')) return undefined;
   const base = gitignore ?? '';
-  return `${base}${base && !base.endsWith('\n') ? '\n' : ''}# tplsync: the embedded emulator's state and the lint cache\n${GITIGNORE_LINE}\n`;
+  // the file's own line ending (a .gitignore written on Windows keeps CRLF on every line)
+  const eol = /\r\n/.test(base) ? '\r\n' : '\n';
+  return `${base}${base && !base.endsWith('\n') ? eol : ''}# tplsync: the embedded emulator's state and the lint cache${eol}${GITIGNORE_LINE}${eol}`;
 }
 
 export type InitOutcome = { file: string; kind: 'created' | 'exists' | 'updated' };
