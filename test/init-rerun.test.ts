@@ -60,6 +60,9 @@ test('init --yes in a project configured in package.json#tplsync writes no tplsy
     const r = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /skipped\s+tplsync\.config\.yaml \(the project's config is package\.json#tplsync; a tplsync\.config\.yaml beside it would be read instead of it\)/);
+    // what to do next names the config that was kept, not a tplsync.config.yaml that is not there
+    assert.not.match(r.stdout, /in tplsync\.config\.yaml|embedded emulator \(environment "local"\)/);
+    assert.match(r.stdout, /package\.json#tplsync, which was kept, must define it/);
     assert.not.ok(existsSync(path.join(dir, 'tplsync.config.yaml')));
     assert.not.ok(existsSync(path.join(dir, 'templates')));
     assert.ok(existsSync(path.join(dir, '.github', 'workflows')), 'the workflows are still written');

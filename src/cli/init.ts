@@ -86,6 +86,20 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     io().stdout.write('\nEverything init writes is already here; nothing was changed.\n');
     return EXIT.OK;
   }
+  const created = outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created');
+  if (!created) {
+    // the project's own config was kept: its environments are its own, not init's "local" and "production"
+    const kept = elsewhere ?? 'tplsync.config.yaml';
+    io().stdout.write(`
+Next:
+  tplsync lint                   check the templates
+  tplsync plan                   see what apply would change in ${kept}'s default environment
+The workflows in .github/workflows/ plan and apply the environment "production" (or the
+repository variable TPLSYNC_ENV): ${kept}, which was kept, must define it, with its API key's
+variable as a secret of your repository, or they stop with exit 3.
+`);
+    return EXIT.OK;
+  }
   io().stdout.write(`
 Next:
   tplsync lint                   check the templates
