@@ -239,6 +239,22 @@ for (const c of CROSSED) {
   });
 }
 
+test('an open_url suggestion whose address is the language\'s own (a site\'s /he/ pages) is the same item: its label exported with its translation and imported', async () => {
+  const en = 'channel: shop-rcs\nname: offers\nlanguage: en_US\nmessage:\n  message: See our cards.\n  suggestions:\n    - { action: reply, text: Not now, postbackData: later }\n    - { action: open_url, text: Details, postbackData: "https://bank.example/en/cards", openUrlApplication: BROWSER }\n';
+  const he = 'channel: shop-rcs\nname: offers\nlanguage: he\nmessage:\n  message: ראו את הכרטיסים שלנו.\n  suggestions:\n    - { action: reply, text: לא עכשיו, postbackData: later }\n    - { action: open_url, text: פרטים, postbackData: "https://bank.example/he/cards", openUrlApplication: BROWSER }\n';
+  const { dir, config } = await project({ 'templates/offers.en_US.yaml': en, 'templates/offers.he.yaml': he });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['he'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/he.csv'), 'utf8');
+    assert.match(csv, /"shop-rcs\/offers:message\.suggestions\.1\.text","Details","פרטים",/, 'the label paired with its translation');
+    writeFiles(dir, { 'tr/he.csv': csv.replace('"Details","פרטים",', '"Details","לפרטים",') });
+    const r = await importTranslations(config, ['tr/he.csv'], dir);
+    assert.equal(r.refusals, []);
+    const after = readFileSync(path.join(dir, 'templates/offers.he.yaml'), 'utf8');
+    assert.match(after, /text: לפרטים, postbackData: "https:\/\/bank\.example\/he\/cards"/, 'the new label written, the language\'s own address kept');
+  } finally { cleanup(dir); }
+});
+
 test('an export made before the source changed does not replace a translation made from the current source', async () => {
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {

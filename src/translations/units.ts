@@ -235,12 +235,13 @@ const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target, asExported: target });
 
 /** Pure: extractUnits for each of `targets`: the source texts are read once for all of them. */
-/** what an item is, whatever its language: a button's type, a suggestion's action and the postback data it sends the application (a reply chip's `tasting_yes`) */
+/** what an item is, whatever its language: a button's type, a suggestion's action and the postback data it sends the application (a reply chip's `tasting_yes`; not an open_url's address) */
 const kindOf = (v: unknown): string | undefined => {
   const o = obj(v);
   const k = o?.type ?? o?.action;
   if (typeof k !== 'string') return undefined;
-  return typeof o?.postbackData === 'string' ? `${k} (postbackData ${o.postbackData})` : k;
+  // an open_url's postbackData is its address, which each language may have of its own (a site's /he/ pages)
+  return typeof o?.postbackData === 'string' && k !== 'open_url' ? `${k} (postbackData ${o.postbackData})` : k;
 };
 
 /**
