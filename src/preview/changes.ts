@@ -24,7 +24,9 @@ function phone(f: FileTemplate | undefined, marks: Marks | undefined, empty: str
 
 function changePage(c: PlanChange, o: { environment: string; against: string }): string {
   const paths = (c.changes ?? []).map((f) => f.path);
-  const remote = c.remote;
+  // the channel's version read with the file's names of its placeholders, as plan shows it, and the
+  // file's samples where the read has none (an RCS message's samples are the file's alone): {{1}} is {{city}}, Dubai
+  const remote = c.remote && c.desired ? { canonical: c.remote.canonical, names: c.desired.names, ...(c.desired.samples ? { samples: c.desired.samples } : {}) } : c.remote;
   const before = remote ? phone(remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
   const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
