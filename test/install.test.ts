@@ -36,9 +36,16 @@ test.before(async () => {
   source = path.join(work, 'tplsync');
   await execa('git', ['clone', '--quiet', '--depth', '1', pathToFileURL(ROOT).href, source]);
   cpSync(path.join(ROOT, 'dist'), path.join(source, 'dist'), { recursive: true });
-  mkdirSync(path.join(work, 'out'));
+  // a folder for the tarball that cannot be made (under a file) is refused before anything is tagged or packed
+  const blocked = await execa(process.execPath, ['scripts/release.mjs', '--no-build', '--out', path.join(source, 'package.json', 'out')], { cwd: source, env: { ...npmEnv, ...gitEnv }, reject: false, all: true });
+  assert.is(blocked.exitCode, 3, blocked.all);
+  assert.match(blocked.all, /cannot make the folder .* nothing was tagged or packed/);
+  assert.is((await execa('git', ['tag', '--list'], { cwd: source })).stdout, '', 'no tag left behind');
+  // --out names a folder that does not exist yet: it is made
   const release = await execa(process.execPath, ['scripts/release.mjs', '--no-build', '--out', path.join(work, 'out')], { cwd: source, env: { ...npmEnv, ...gitEnv }, reject: false, all: true });
   assert.is(release.exitCode, 0, release.all);
+  assert.is((await execa('git', ['status', '--porcelain'], { cwd: source })).stdout, '', 'the checkout is left as it was (package.json restored)');
+  assert.not.ok(existsSync(path.join(source, '.package.json.prepack')), 'no backup of package.json left');
   tarball = path.join(work, 'out', readdirSync(path.join(work, 'out')).find((f) => f.endsWith('.tgz'))!);
   await execa('git', ['clone', '--quiet', '--bare', source, path.join(work, 'tplsync.git')]);
   // both installs start now and run side by side (each mostly waits on npm and git); each test
