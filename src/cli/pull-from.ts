@@ -55,6 +55,9 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
+      for (const o of r.otherValues ?? []) {
+        warn(`tplsync: ${what} (${r.source}): the export holds environment ${o.environment}'s value of ${o.names.map((n) => `((${n}))`).join(', ')} where ${r.file} refers to ${o.names.length === 1 ? 'it' : 'them'}; the reference${o.names.length === 1 ? ' is' : 's are'} kept. If the export is ${o.environment}'s, pull it with --env ${o.environment}\n`);
+      }
       if (r.renumbered?.length) {
         warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);

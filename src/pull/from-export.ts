@@ -36,7 +36,8 @@ export interface ExportPullRequest {
 export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string;
+  /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[];
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -201,7 +202,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // one in its place), then each value of the environment found in them as its reference (a plain value only where the file it
       // replaces refers to it)
       const referenced = new Set(here ? templateReferences(lives.value).map((x) => x.name) : []);
-      const value = valuesAsReferences(escapeLiteralReferences(t.value), environment, undefined, referenced);
+      let value = valuesAsReferences(escapeLiteralReferences(t.value), environment, undefined, referenced);
+      // an export of another environment's account (production's, pulled with the default --env): where the file it replaces
+      // refers to a value and the export holds another environment's value of it, the reference stays (the file serves every
+      // environment) and that is said, rather than that environment's value written in its place
+      const fromOthers = referenced.size ? otherEnvironmentsValues(value, config, environment.name, referenced) : undefined;
+      if (fromOthers) value = fromOthers.value;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
         const differs = !sameTemplate(value, lives.value as Record<string, unknown>);
@@ -215,7 +221,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -230,4 +236,22 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   for (const o of done) push(o);
   const diagnostics: Diagnostic[] = lint;
   return { outcomes: out, diagnostics, morePages };
+}
+
+/**
+ * Pure (but for the environment variables of secrets): `value` with each value of the other
+ * environments that the file refers to (`referenced`) written back as its reference, and which
+ * environments' values were found; undefined when none was.
+ */
+function otherEnvironmentsValues<T>(value: T, config: Config, current: string, referenced: ReadonlySet<string>): { value: T; found: { environment: string; names: string[] }[] } | undefined {
+  const found: { environment: string; names: string[] }[] = [];
+  let out = value;
+  const count = (v: unknown, name: string): number => JSON.stringify(v).split(`((${name}))`).length - 1;
+  for (const [name, env] of Object.entries(config.environments)) {
+    if (name === current) continue;
+    const next = valuesAsReferences(out, env, undefined, referenced);
+    const names = [...referenced].filter((r) => count(next, r) > count(out, r));
+    if (names.length) { found.push({ environment: name, names }); out = next; }
+  }
+  return found.length ? { value: out, found } : undefined;
 }
