@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cli, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY_S = `s${Math.random().toString(36).slice(2)}Pq1`;
 const KEY_P = `p${Math.random().toString(36).slice(2)}Rw2`;
@@ -132,6 +132,26 @@ test('promote: usage errors name the flag (exit 3)', async () => {
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, re);
     }
+  } finally { cleanup(dir); }
+});
+
+test('two environments kept in one embedded emulator file: promote runs one emulator for both, not a lock it waits on for ever', async () => {
+  const dir = tempDir('tplsync-promote-one-file-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/shared.json\n    channels: { wa: ${CHANNEL_A} }\n  production:\n    emulator: .tplsync/shared.json\n    channels: { wa: ${CHANNEL_B} }\n`,
+      'templates/approved.yaml': T('approved_here', 'Hello {{1}}, your order is ready for pickup at the store.'),
+    });
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const r = await cliIn(['promote', '--from', 'staging', '--to', 'production', '--format', 'json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /Another tplsync/);
+    const plan = JSON.parse(r.stdout) as PlanJson;
+    assert.equal(plan.changes.map((c) => [c.name, c.action]), [['approved_here', 'create']]);
+    // and the emulator was stopped and its lock released: the next run takes it
+    const again = await cliIn(['plan', '--env', 'production'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
   } finally { cleanup(dir); }
 });
 

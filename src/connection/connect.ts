@@ -50,21 +50,13 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   };
   if (environment.emulator) {
     const dataFile = environment.emulator;
-    makeDirs(path.dirname(dataFile));
-    const release = lock(`${dataFile}.lock`);
-    try {
-      const { startEmulator } = await import('../emulator/server.js');
-      // one key per state file, so that what one run sends, the next run may read the status of
-      // (message ids belong to the key that sent them); the emulator is local, the key guards nothing
-      const key = createHash('sha256').update(`tplsync embedded emulator\0${resolvePath(dataFile)}`).digest('base64url');
-      addSecret(key);
-      const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
-      const client = createClient({ baseUrl: emu.url, apiKey: key, ...common });
-      return {
-        client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(io().cwd(), dataFile) || dataFile})`,
-        async close() { await emu.close(); release(); },
-      };
-    } catch (e) { release(); throw e; }
+    const shared = await embeddedEmulator(dataFile);
+    const client = createClient({ baseUrl: shared.url, apiKey: shared.key, ...common });
+    let closed = false;
+    return {
+      client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(io().cwd(), dataFile) || dataFile})`,
+      async close() { if (!closed) { closed = true; await shared.close(); } },
+    };
   }
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
   const apiKey = io().env[environment.apiKeyEnv];
@@ -72,6 +64,52 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource: `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'`, ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };
+}
+
+/**
+ * The embedded emulators this process runs, by state file: two environments of one run that keep
+ * their state in the same file (promote from staging to production, both in one emulator file)
+ * share one emulator, rather than the second waiting on the first's lock for ever. Each user
+ * closes its share; the last one stops the emulator and releases the lock.
+ */
+const running = new Map<string, { users: number; ready: Promise<{ url: string; key: string; stop: () => Promise<void> }> }>();
+
+async function embeddedEmulator(dataFile: string): Promise<{ url: string; key: string; close: () => Promise<void> }> {
+  const id = resolvePath(dataFile);
+  let entry = running.get(id);
+  if (!entry) {
+    const ready = (async () => {
+      makeDirs(path.dirname(dataFile));
+      const release = lock(`${dataFile}.lock`);
+      try {
+        const { startEmulator } = await import('../emulator/server.js');
+        // one key per state file, so that what one run sends, the next run may read the status of
+        // (message ids belong to the key that sent them); the emulator is local, the key guards nothing
+        const key = createHash('sha256').update(`tplsync embedded emulator\0${id}`).digest('base64url');
+        addSecret(key);
+        const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
+        return { url: emu.url, key, stop: async () => { try { await emu.close(); } finally { release(); } } };
+      } catch (e) { release(); throw e; }
+    })();
+    entry = { users: 0, ready };
+    running.set(id, entry);
+  }
+  // counted before waiting: a user closing meanwhile does not stop the emulator under this one
+  const mine = entry;
+  mine.users++;
+  let emu: Awaited<typeof mine.ready>;
+  try { emu = await mine.ready; } catch (e) {
+    if (--mine.users === 0 && running.get(id) === mine) running.delete(id);
+    throw e;
+  }
+  return {
+    url: emu.url, key: emu.key,
+    async close() {
+      if (--mine.users > 0) return;
+      if (running.get(id) === mine) running.delete(id);
+      await emu.stop();
+    },
+  };
 }
 
 /** An exclusive lock file with our pid; a lock left by a dead process is taken over. */
