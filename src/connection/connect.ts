@@ -61,10 +61,22 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
   const apiKey = io().env[environment.apiKeyEnv];
   addSecret(apiKey);
-  if (!apiKey) throw new UsageError(`Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`);
-  const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource: `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'`, ...common });
+  // a name unlike a variable's (lower-case letters: `sk_live_51Hx…`) may be the key itself, pasted where its
+  // variable's name goes: never printed, and masked wherever else it would show
+  const named = VARIABLE_NAME.test(environment.apiKeyEnv);
+  if (!named) addSecret(environment.apiKeyEnv);
+  if (!apiKey) {
+    throw new UsageError(named
+      ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`
+      : `Set the API key of environment '${environment.name}' in the environment variable its apiKeyEnv names: none of that name is set. The name is not shown, since it does not look like a variable's name (capitals, digits and _): if apiKeyEnv holds the key itself, put the key in a variable, name that variable in apiKeyEnv, and revoke the key, which is in the config file`);
+  }
+  const keySource = named ? `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'` : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
+  const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource, ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };
 }
+
+/** an environment variable's name as shells and CI systems write them */
+const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
 /**
  * The embedded emulators this process runs, by state file: two environments of one run that keep
