@@ -29,6 +29,19 @@ test('variables are the samples; a part numbers its own from 1; named ones keep 
   assert.equal(missing.issues.map((i) => i.field), ['types.twilio/text.body']);
 });
 
+test('an unset optional field written as null or an empty list is no field: a card with "media": [] and a text header, a URL action with "phone": null', () => {
+  const card = twilioToFile({ friendly_name: 'sale', language: 'it', variables: null, types: { 'whatsapp/card': {
+    header_text: "Saldi d'autunno", body: 'Sconti fino al 50%.', media: [], footer: null,
+    actions: [{ type: 'URL', title: 'Apri', url: 'https://o.example/saldi', phone: null, code: null, id: null }],
+  } } }, '(template)');
+  assert.equal(card.issues, []);
+  assert.equal(card.value.header, { format: 'TEXT', text: "Saldi d'autunno" });
+  assert.equal(card.value.buttons, [{ type: 'URL', text: 'Apri', url: 'https://o.example/saldi' }]);
+  // media: null as well
+  const nulls = twilioToFile({ friendly_name: 'sale', language: 'it', types: { 'whatsapp/card': { header_text: 'Saldi', body: 'Sconti.', media: null } } }, '(template)');
+  assert.equal(nulls.issues, []);
+});
+
 test('category: the approval request, else --category, else the kind, else UTILITY (said in the file)', () => {
   assert.is(twilioToFile(text('x'), 'w', { category: 'marketing' }).value.category, 'MARKETING');
   assert.is(twilioToFile(text('x', undefined, { approval_requests: { name: 'a', category: 'UTILITY' } }), 'w', { category: 'UTILITY' }, { category: 'MARKETING' }).value.category, 'UTILITY');

@@ -272,8 +272,24 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
 }
 
 /** Pure: one Twilio Content resource (or create request) as a template file's value. */
+/**
+ * The content with its unset optional fields taken out: Twilio's answers and SDKs write an unset
+ * field as null or an empty list (`"media": []`, `"phone": null` on a URL action), which is no
+ * field at all. Pure.
+ */
+function withoutUnset(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutUnset);
+  if (!isRec(v)) return v;
+  const out: Rec = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === null || (Array.isArray(x) && x.length === 0)) continue;
+    out[k] = withoutUnset(x);
+  }
+  return out;
+}
+
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
-  const r = isRec(raw) ? raw : {};
+  const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
   const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
