@@ -123,6 +123,9 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     });
     const said = async (file: string, from = 'meta') => { const x = await cliIn(['pull', '--from', from, file, '--channel', 'shop-whatsapp'], { cwd: dir }); assert.is(x.exitCode, 3, x.stderr); return x.stderr; };
     assert.match(await said('page.json'), 'page.json is an HTML or XML page, not the JSON');
+    // a file cut off at its end: located at its end, not at 1:1
+    writeFiles(dir, { 'cut.json': '{"data": [\n  {"name": "order_ready", "language": "en_US",\n   "components": [{"type": "BODY", "text":' });
+    assert.match(await said('cut.json'), /cut\.json:3:\d{2,}: not JSON: .*the file ends before its JSON does/);
     assert.match(await said('error.json'), 'error.json is an error answer of the Graph API, not a template listing: "Invalid OAuth access token."');
     assert.match(await said('twilio.json'), 'twilio.json looks like a Twilio Content export ("contents", "types"), not Meta\'s: pull it with --from twilio');
     // not UTF-8: said, never read with U+FFFD in place of its letters

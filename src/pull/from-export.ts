@@ -91,9 +91,11 @@ export function parseJsonFile(file: string, rel: string): unknown {
   if (/^\s*</.test(text)) throw new UsageError(`${rel} is an HTML or XML page, not the JSON the platform's API answers (a sign-in or error page saved in place of the response?): fetch the listing again and save its JSON answer`);
   try { return JSON.parse(text); } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
-    const at = m ? Number(m[1]) : 0;
+    // "Unexpected end of JSON input" gives no position: the file ends too soon (cut off), so at its end
+    const at = m ? Number(m[1]) : /end of JSON input/.test((e as Error).message) ? text.trimEnd().length : 0;
     const before = text.slice(0, at).split('\n');
-    throw new UsageError(`${rel}:${before.length}:${before[before.length - 1]!.length + 1}: not JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}`);
+    const cut = !m && /end of JSON input/.test((e as Error).message) && text.trim() !== '' ? ' (the file ends before its JSON does: cut off while it was saved or copied?)' : '';
+    throw new UsageError(`${rel}:${before.length}:${before[before.length - 1]!.length + 1}: not JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}${cut}`);
   }
 }
 
