@@ -55,7 +55,21 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     return { file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape };
   });
   if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort());
+  // two files that address one template on the channel (one's id derived from its channel, name and language, another's
+  // publicId naming the same, copied from a pulled file): each apply would rewrite the template as the other file has it
+  const byId = new Map<string, DesiredTemplate[]>();
+  for (const d of desired) (byId.get(d.canonical.templateId) ?? byId.set(d.canonical.templateId, []).get(d.canonical.templateId)!).push(d);
+  const same = [...byId].filter(([, ds]) => ds.length > 1);
+  if (same.length) throw new SameTemplateTwice(env.name, same.map(([id, ds]) => ({ id, files: ds.map((d) => ({ file: d.file, key: `${d.channel}/${d.canonical.name}/${d.canonical.language}`, pinned: files.find((f) => f.file === d.file)?.value?.publicId !== undefined })) })));
   return desired;
+}
+
+/** Two files that are one template on the channel in an environment: nothing is planned or written (exit 1). */
+export class SameTemplateTwice extends Error {
+  readonly exitCode = EXIT.FINDINGS;
+  constructor(environment: string, groups: readonly { id: string; files: readonly { file: string; key: string; pinned: boolean }[] }[]) {
+    super(`${groups.map((g) => `${g.files.map((f) => `${f.file} (${f.key}, ${f.pinned ? 'its publicId' : 'its id derived from its channel, name and language'})`).join(' and ')} are one template in environment '${environment}', ${g.id}: each would overwrite the other's on the channel.`).join('\n')}\nNothing was planned or written. Remove or correct the publicId that names another file's template (a publicId copied with a pulled file?).`);
+  }
 }
 
 /** the findings of `f`'s template in `env`, those on a field that holds a secret value with a message that does not show it */

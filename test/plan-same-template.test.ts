@@ -1,0 +1,33 @@
+// Two files that are one template on the channel: one's id derived from its channel, name and
+// language, the other's publicId naming the same (copied from a pulled file). plan and apply refuse
+// (exit 1, both files named, nothing written), rather than each apply rewriting (and renaming) the
+// approved template as the other file has it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const T = (name: string, text: string, extra = '') => `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\n${extra}body:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
+
+test('a publicId that is another file\'s derived id: plan and apply refuse, naming both files; nothing is written', async () => {
+  const dir = tempDir('tplsync-same-id-');
+  try {
+    const derived = templateId(CHANNEL_A, 'store_update', 'en_US');
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: dev\nenvironments:\n  dev:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/store_update.yaml': T('store_update', 'Hello {{1}}, the store opens at nine tomorrow morning.'),
+      'templates/store_update_copy.yaml': T('store_update_copy', 'Hello {{1}}, the store closes at six tomorrow evening.', `publicId: ${derived}\n`),
+    });
+    const plan = await cliIn(['plan'], { cwd: dir });
+    assert.is(plan.exitCode, 1, plan.stdout + plan.stderr);
+    assert.match(plan.stderr, /templates\/store_update\.yaml \(wa\/store_update\/en_US, its id derived from its channel, name and language\) and templates\/store_update_copy\.yaml \(wa\/store_update_copy\/en_US, its publicId\) are one template in environment 'dev'/);
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir });
+    assert.is(apply.exitCode, 1, apply.stdout + apply.stderr);
+    assert.match(apply.stderr, /Nothing was planned or written/);
+    assert.not.ok(existsSync(path.join(dir, '.tplsync', 'emu.json')) && (await cliIn(['review', '--format', 'json'], { cwd: dir })).stdout.includes('store_update'), 'nothing reached the channel');
+  } finally { cleanup(dir); }
+});
+
+test.run();
