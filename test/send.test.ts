@@ -93,6 +93,26 @@ test('sendTemplate: a fresh clientMessageId, retried only with that same id (a l
   }
 });
 
+test('every answer to a send lost: the error carries the message\'s clientMessageId and says so; sent again under it, the customer gets one message', async () => {
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { 'shop-whatsapp': CHANNEL_A }, backoffBaseMs: 1, retries: 2 });
+  const params = { customer: 'Maria', order_id: 'A-77', button_2: 'x' };
+  const before = emu.state.conversations.size;
+  emu.setFaults({ lostResponseRate: 1, operations: ['send'] });
+  let id: string | undefined;
+  try {
+    await sendTemplateWith(client, shipped, { to: '+4915100000011', params, textOnly: true, remoteCheck: false });
+    assert.unreachable('every answer was lost');
+  } catch (e) {
+    id = (e as { clientMessageId?: string }).clientMessageId;
+    assert.ok(id, `the error names the id: ${(e as Error).message}`);
+    assert.match((e as Error).message, `The message may have been delivered: its clientMessageId is ${id}`);
+  } finally { emu.setFaults({}); }
+  assert.is(emu.state.conversations.size - before, 1, 'delivered once, its answer lost');
+  const again = await sendTemplateWith(client, shipped, { to: '+4915100000011', params, textOnly: true, remoteCheck: false, clientMessageId: id! });
+  assert.is(again.clientMessageId, id);
+  assert.is(emu.state.conversations.size - before, 1, 'sent again under its id: still one message');
+});
+
 function project(url: string): string {
   const dir = tempDir();
   writeFiles(dir, {

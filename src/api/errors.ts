@@ -5,6 +5,8 @@ import { EXIT } from '../core/exit-codes.js';
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly exitCode: number = EXIT.INTERNAL;
+  /** a send whose outcome is unknown (no answer came back): its id, to look it up (`status`) or to send it again under (never delivered twice) */
+  clientMessageId?: string;
   constructor(message: string, readonly status?: number, readonly code?: string) { super(message); }
 }
 /** 401/403, or an error code naming the key: exit 6 */

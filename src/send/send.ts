@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
+import { UnavailableError } from '../api/errors.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
@@ -175,6 +176,15 @@ export async function sendText(client: Client, channelId: string, to: string, te
     clientMessageId,
     messages: [{ receiver: to, type: 'text', data: { message: text }, ...(suggestions.length ? { suggestions } : {}) }],
   };
-  const response = await client.sendConversation(channelId, req);
+  let response: ConversationResponse;
+  try { response = await client.sendConversation(channelId, req); } catch (e) {
+    // no answer (the network, a time-out, 5xx to the last attempt): the message may have been delivered all the same;
+    // its id lets the caller look it up, or send it again under the same id, which the service answers with the first result
+    if (e instanceof UnavailableError) {
+      e.clientMessageId = clientMessageId;
+      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+    }
+    throw e;
+  }
   return { clientMessageId, response };
 }
