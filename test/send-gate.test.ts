@@ -242,4 +242,24 @@ test('library: sendTemplate reads the channel first (NotSendable), and remoteChe
   } finally { cleanup(dir); }
 });
 
+test('a message that would hold the API key is never sent, with --no-remote-check too (a template\'s URL, a free text, a value given)', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, { 'templates/reset.yaml': `channel: wa\nname: ${name}_reset\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, reset your password with the link below."\n  examples: { 1: Ana }\nbuttons:\n  - { type: URL, text: Reset, url: "https://id.example.com/reset?k=${KEY}&t={{1}}", example: "https://id.example.com/reset?k=${KEY}&t=abc" }\n` });
+    const before = emu.state.conversations.size;
+    const tries = [
+      ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_reset`, '--param', '1=Sam', '--param', 'button_0=abc', '--no-remote-check'],
+      ['send', '--channel', 'wa', '--to', '+4915100000042', '--text', `Your key is ${KEY}`],
+      ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', `customer=${KEY}`, '--no-remote-check'],
+    ];
+    for (const args of tries) {
+      const r = await run(args);
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, 'The message holds the API key', `${args.join(' ')}: ${r.stderr}`);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(KEY), 'the key is not printed either');
+    }
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -13,7 +13,7 @@ import { isApprovedState } from '../plan/review-state.js';
  * another category), `changed` (differs from the approved copy), `unfilled` (uses a value the
  * generated module does not hold), `preset-text` (an authentication template needs its language's text).
  */
-export type NotSendableReason = 'absent' | 'not-approved' | 'recategorised' | 'changed' | 'unfilled' | 'preset-text';
+export type NotSendableReason = 'absent' | 'not-approved' | 'recategorised' | 'changed' | 'unfilled' | 'preset-text' | 'key';
 
 export class NotSendable extends Error {
   override name = 'NotSendable';
