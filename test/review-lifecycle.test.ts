@@ -277,4 +277,29 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
   } finally { cleanup(dir); }
 });
 
+test('apply --wait: a template the review approves under another category than the file\'s is not a success (exit 5, named, approvedAs in the results)', async () => {
+  // reviews that never end by themselves: this test ends the review through the control endpoint
+  const slow = await startEmulator({ keys: [KEY], reviewDelayMs: 24 * HOUR });
+  const dir = tempDir('tplsync-recat-wait-');
+  try {
+    const name = `back_in_stock_${Math.random().toString(36).slice(2, 8)}`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${slow.url}\n    apiKeyEnv: LC_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/stock.en_US.yaml': `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, the item you asked about is back in stock."\n  examples: { 1: Ana }\n`,
+    });
+    const applying = cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '600', '--results', 'results.json'], { cwd: dir, env: { LC_KEY: KEY } });
+    // once it is written (PENDING), the review approves it as MARKETING
+    let id: string | undefined;
+    while (!(id = [...slow.state.templates.values()].find((t) => JSON.stringify(t.body).includes(name))?.templateId)) await new Promise((r) => setTimeout(r, 10));
+    const res = await fetch(`${slow.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${slow.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText: 'APPROVED', category: 'MARKETING' }) });
+    assert.is(res.status, 200, await res.text());
+    const r = await applying;
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, `✗ created shop-whatsapp/${name}/en_US → APPROVED as MARKETING`);
+    assert.match(r.stderr, /1 template APPROVED under another category than the file's/);
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: { approvedAs?: string }[] };
+    assert.is(results.results[0]!.approvedAs, 'MARKETING');
+  } finally { cleanup(dir); await slow.close(); }
+});
+
 test.run();

@@ -9,6 +9,7 @@ import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { forEachBounded } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
+import { isApprovedState } from '../plan/review-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
@@ -38,6 +39,8 @@ export interface ApplyResult {
   deferred?: 'quota' | 'edit-limit' | 'review';
   /** with deferred: from when the quota allows the next creation, or the template its next edit, when known (ISO 8601) */
   retryAt?: string;
+  /** APPROVED under another category than the file's (the platform re-categorised it): no one can send it as the file says */
+  approvedAs?: string;
 }
 
 export interface ApplyOptions {
@@ -127,7 +130,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));
       if (diff.length) throw new ApiError(`the template read back differs from what was written at ${diff.map((d) => d.path).join(', ')}`);
-      return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
+      return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}), ...approvedAs(it, back.statusText, back.chatapp?.category) };
     } catch (e) {
       if (e instanceof AuthError && e.status !== 403) authFailure ??= e;
       const err = e instanceof Error ? e : new Error(String(e));
@@ -147,7 +150,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: 'not attempted: interrupted' };
     if (!o.wait) o.onResult?.(results[i]!);
   });
-  if (o.wait) await waitForReview(client, results, o.wait, o.signal);
+  if (o.wait) await waitForReview(client, items, results, o.wait, o.signal);
   if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };
 }
@@ -162,13 +165,26 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
   return at ? { retryAt: at } : {};
 }
 
-/** Polls written templates until none is PENDING or the time is up. */
-function waitForReview(client: Client, results: ApplyResult[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
-  return followReviews(client, results.filter((r) => r.outcome === 'created' || r.outcome === 'updated'), w, signal);
+/** Polls written templates until none is PENDING or the time is up (one approved under another category than its file's marked so). */
+function waitForReview(client: Client, items: readonly ApplyItem[], results: ApplyResult[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
+  const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
+  return followReviews(client, results.filter((r) => r.outcome === 'created' || r.outcome === 'updated'), w, signal, PENDING_ONLY, (r, read) => {
+    const row = r as ApplyResult;
+    const it = itemOf.get(row);
+    if (!it) return;
+    delete row.approvedAs;
+    Object.assign(row, approvedAs(it, read.statusText, read.chatapp?.category));
+  });
+}
+
+/** the category a template was approved under, when it is not the one its file (the write) gave it */
+function approvedAs(it: ApplyItem, status: string | undefined, category: string | undefined): { approvedAs?: string } {
+  const mine = it.body.chatapp?.chatapp.category;
+  return isApprovedState(status) && category && mine && category !== mine ? { approvedAs: category } : {};
 }
 
 /** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
-export async function followReviews(client: Client, rows: readonly { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY): Promise<void> {
+export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void): Promise<void> {
   const deadline = Date.now() + w.timeoutMs;
   let pending = rows.filter((r) => r.status !== undefined && open.has(r.status));
   while (pending.length && Date.now() < deadline && !signal?.aborted) {
@@ -176,7 +192,7 @@ export async function followReviews(client: Client, rows: readonly { channelId: 
     await Promise.all(pending.map(async (r) => {
       try {
         const t = await client.getTemplate(r.channelId, r.publicId);
-        if (t) { r.status = t.statusText; if (t.rejectionReason) r.rejectionReason = t.rejectionReason; }
+        if (t) { r.status = t.statusText; if (t.rejectionReason) r.rejectionReason = t.rejectionReason; onRead?.(r, t); }
       } catch { /* keep polling until the deadline */ }
     }));
     pending = pending.filter((r) => r.status !== undefined && open.has(r.status));

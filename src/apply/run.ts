@@ -117,7 +117,9 @@ export interface ApplyCounts { created: number; updated: number; failed: number;
   /** with --wait: written, and their review ended in another state than APPROVED or REJECTED (DISABLED, PAUSED, ...) */
   otherEnd: number;
   /** with --wait: written, and their state could not be read (the review not followed) */
-  unread: number }
+  unread: number;
+  /** written, and APPROVED under another category than the file's */
+  recategorised: number }
 
 export function countResults(results: readonly ApplyResult[], waited: boolean): ApplyCounts {
   const count = (f: (r: ApplyResult) => boolean) => results.filter(f).length;
@@ -129,6 +131,7 @@ export function countResults(results: readonly ApplyResult[], waited: boolean): 
     stillPending: waited ? count((r) => ok(r) && r.status === 'PENDING') : 0,
     otherEnd: waited ? count((r) => ok(r) && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)) : 0,
     unread: waited ? count((r) => ok(r) && r.status === undefined) : 0,
+    recategorised: count((r) => ok(r) && r.approvedAs !== undefined),
   };
 }
 
@@ -151,7 +154,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
-  const missing = notDone.length + n.rejected + n.stillPending + n.unread + n.otherEnd;
+  const missing = notDone.length + n.rejected + n.stillPending + n.unread + n.otherEnd + n.recategorised;
   if (missing) {
     // the advice is true of each kind: a re-run repairs only what failed on the way
     const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
@@ -177,6 +180,10 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     if (n.otherEnd) {
       const states = [...new Set(outcome.results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)).map((r) => r.status!))].sort();
       parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`tplsync review\` says what to do (docs/recovery.md)`);
+    }
+    if (n.recategorised) {
+      const as = outcome.results.filter((r) => r.approvedAs !== undefined).map((r) => `${r.channel}/${r.name}/${r.language} as ${r.approvedAs}`);
+      parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`);
     }
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
     return { code: EXIT.PARTIAL, message: `${parts.join('. ')}.` };

@@ -214,6 +214,8 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow('not read back (tplsync plan shows it)');
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
+    // approved, but under another category than the file's: no one can send it as the file says
+    if (r.approvedAs !== undefined) return `${c.red('✗')} ${r.outcome} ${key} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says another category)`;
     return `${bad ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${bad ? c.red(r.status === 'REJECTED' ? st : r.status!) : st}`;
   };
   // a second signal ends the process at once: the results file says what is known by then
