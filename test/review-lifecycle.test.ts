@@ -18,6 +18,7 @@ test.after(async () => { await emu.close(); });
 
 const ajv = new Ajv.default({ allErrors: true, strict: true });
 const validReview = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'review.v1.schema.json'), 'utf8')));
+const validResults = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'apply-results.v1.schema.json'), 'utf8')));
 const validPlan = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
 
 function project(): { dir: string; file: string; run: (args: string[]) => ReturnType<typeof cliIn> } {
@@ -234,8 +235,13 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
   assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);
   // the file as the channel has it, still in review: --wait follows it (here until its short wait ends)
   writeFileSync(file, text);
-  const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+  const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1', '--results', results]);
   assert.is(wait.exitCode, 5, wait.stdout + wait.stderr);
+  // the results say what the exit code says: the review followed, and where it ended
+  const followed = JSON.parse(readFileSync(results, 'utf8')) as { results: unknown[]; followed?: { publicId: string; status?: string }[] };
+  assert.equal(followed.results, []);
+  assert.equal(followed.followed?.map((f) => [f.publicId, f.status]), [[id, 'PENDING']]);
+  assert.ok(validResults(followed), JSON.stringify(validResults.errors));
   assert.match(wait.stdout, 'Following the review of 1 template in review (nothing to write)');
   assert.match(wait.stdout, /in review shop-whatsapp\/order_ready_\w+\/en_US → PENDING/);
   assert.match(wait.stderr, '1 template still PENDING when the wait ended');

@@ -164,8 +164,10 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     }
     if (pending.items.length === 0) {
       if (saved) io().stdout.write('Nothing to write.\n');
-      if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, []), null, 2)}\n`);
-      return partly(o.wait && inReview.length ? await followOnly(conn, inReview, waitTimeout * 1000, signal) : EXIT.OK);
+      const code = o.wait && inReview.length ? await followOnly(conn, inReview, waitTimeout * 1000, signal) : EXIT.OK;
+      // the reviews followed, with how each ended: the results say what the exit code says
+      if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, [], o.wait ? inReview : []), null, 2)}\n`);
+      return partly(code);
     }
     if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
       io().stderr.write('Nothing was written.\n');
