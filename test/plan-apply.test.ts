@@ -226,7 +226,16 @@ test('a template whose text holds the API key (pasted by mistake) is held: not p
     assert.not.match(plan.stdout + plan.stderr, new RegExp(piece));
     const r = await run(dir, ['apply', '--auto-approve']);
     assert.match(r.stdout, /Applied to test: 1 created/);
+    // the file and the channel differ until the key is taken out: not a green run
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stderr, /1 template was held and not written because its text holds the API key/);
     assert.ok(![...emu.state.templates.values()].some((t) => JSON.stringify(t.body).includes(piece)), 'the key never reached the channel');
+    // once the rest is written, the drift check still sees it: exit 2, not "No changes"
+    const drift = await run(dir, ['plan', '--detailed-exitcode']);
+    assert.is(drift.exitCode, 2, drift.stdout + drift.stderr);
+    assert.match(drift.stdout, /No changes to the content, but not in sync: 1 template is held because its text holds the API key/);
+    const md = await run(dir, ['plan', '--format', 'markdown']);
+    assert.match(md.stdout, /⚠️ No changes to the content, but not in sync: 1 template is held because its text holds the API key/);
     // a key that shares 8 letters with a category or a name holds nothing: only the texts are looked at
     const wordy = await run(dir, ['plan'], 'live_MARKETING_Zq9x7Kp2Wm4');
     assert.not.match(wordy.stdout + wordy.stderr, /its text holds the API key/);

@@ -101,10 +101,16 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let unread = 0;
     /** templates their files hold back (an expired campaign): deliberately not written, said at the end as at the start */
     let heldByFile: string[] = [];
+    /** templates held because their text holds the API key: not written, and the file and the channel differ until it is taken out (exit 5) */
+    let heldForKey: string[] = [];
     /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
     let inReview: { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }[] = [];
     const partly = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
+      if (heldForKey.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
+        io().stderr.write(`tplsync: ${heldForKey.length} template${heldForKey.length === 1 ? ' was' : 's were'} held and not written because ${heldForKey.length === 1 ? 'its text holds' : 'their texts hold'} the API key (held above): ${heldForKey.join(', ')}; take the key out of the file${heldForKey.length === 1 ? '' : 's'} and apply again.\n`);
+        if (!unread) return EXIT.PARTIAL;
+      }
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
       io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (tplsync plan --out FILE)` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
       return EXIT.PARTIAL;
@@ -142,6 +148,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         pending = { ...pending, held: saved.held };
         unread = saved.held.filter((h) => h.kind === 'not-read').length;
         heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
+        heldForKey = saved.held.filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
       }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
@@ -159,6 +166,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
+      heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
         .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING' }));
     }

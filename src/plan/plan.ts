@@ -188,7 +188,12 @@ export function writeBodyOf(c: PlanChange): TemplateWriteRequest | undefined {
 
 /** Whether `plan --detailed-exitcode` exits 2: something to create or update, or a template the channel does not approve. */
 export function hasChanges(p: Plan): boolean {
-  return p.summary.create + p.summary.update > 0 || attentionCount(p) > 0;
+  return p.summary.create + p.summary.update > 0 || attentionCount(p) > 0 || keyHeldCount(p) > 0;
+}
+
+/** How many templates the plan holds because their text holds the API key: the file and the channel differ until the key is taken out. */
+export function keyHeldCount(p: Pick<Plan, 'held'>): number {
+  return (p.held ?? []).filter((h) => h.kind === 'key').length;
 }
 
 /** How many planned templates the channel does not approve (REJECTED, PAUSED, DISABLED, ...). */
