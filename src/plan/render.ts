@@ -361,7 +361,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */
 function notInSync(attention: number, keyHeld: number, environment?: string): string {
   const parts: string[] = [];
-  if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved, or approved under another category${environment ? ' (marked ! above)' : ''}`);
+  if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved${environment ? '' : ' on the channel'}, or approved under another category${environment ? ' (marked ! above)' : ''}`);
   if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out of the file`);
   return parts.join('; ');
 }
