@@ -236,6 +236,14 @@ test('a template whose text holds the API key (pasted by mistake) is held: not p
     assert.match(drift.stdout, /No changes to the content, but not in sync: 1 template is held because its text holds the API key/);
     const md = await run(dir, ['plan', '--format', 'markdown']);
     assert.match(md.stdout, /⚠️ No changes to the content, but not in sync: 1 template is held because its text holds the API key/);
+    // types and export refuse it too: a generated module or an export would hold the key, or [redacted] in a shell where it is set
+    for (const args of [['types', '--out', 'gen/t.ts'], ['export', '--to', 'meta', '--out', 'meta.json']]) {
+      const x = await run(dir, args);
+      assert.is(x.exitCode, 1, `${args.join(' ')}: ${x.stdout}${x.stderr}`);
+      assert.match(x.stderr, /t1\.yaml.*the text holds the API key/);
+      assert.not.match(x.stdout + x.stderr, new RegExp(piece));
+    }
+    assert.not.ok(existsSync(path.join(dir, 'gen', 't.ts')), 'no module written');
     // a key that shares 8 letters with a category or a name holds nothing: only the texts are looked at
     const wordy = await run(dir, ['plan'], 'live_MARKETING_Zq9x7Kp2Wm4');
     assert.not.match(wordy.stdout + wordy.stderr, /its text holds the API key/);

@@ -15,6 +15,7 @@ import { reportLintFailure } from './report.js';
 import { generatedEnvironment } from '../typegen/header.js';
 import { io } from '../core/io.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
+import { templateHoldsKey } from '../model/holds-key.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
@@ -28,6 +29,13 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
+  // a template whose text holds the API key: its module would hold it, or [redacted] where the key is known (a module that
+  // changes with the shell it was made in); refused, as plan and apply hold such a template
+  const keyed = project.files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
+  if (keyed.length) {
+    io().stderr.write(`tplsync: ${keyed.map((f) => f.file).join(', ')}: the text holds the API key, or 8 or more characters of it in a row; take it out of the file${keyed.length === 1 ? '' : 's'}. Nothing was generated.\n`);
+    return EXIT.FINDINGS;
+  }
   const metas = project.files.map((f) => {
     const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {});
     const unfilled = unfilledReferences(f.value!, environment);

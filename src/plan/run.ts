@@ -1,6 +1,6 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
-import { holdsKey } from '../core/redact.js';
+import { templateHoldsKey } from '../model/holds-key.js';
 import { configSeverities } from '../config/overrides.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
@@ -115,7 +115,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // an expired campaign holds back its own template only (rcs-expired); the others go ahead
   const heldFiles = new Map(project.files.filter((f) => f.held).map((f) => [f.file, f.held!]));
   // a template whose text holds the API key (pasted by mistake) would send it to customers, and shows as [redacted] in the plan: held
-  const keyIn = new Set(all.filter((d) => stringsOf(d.canonical).some(holdsKey)).map((d) => d.file));
+  const keyIn = new Set(all.filter((d) => templateHoldsKey(d.canonical)).map((d) => d.file));
   // (the texts only: a key that shares 8 letters with MARKETING or a template's name held ordinary templates)
   const desired = all.filter((d) => !heldFiles.has(d.file) && !keyIn.has(d.file));
   const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file)).map((d) => ({
@@ -152,13 +152,3 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])), orphans, o.ref);
 }
 
-/** the fields whose values name or classify a template, not its texts: never taken for a pasted key */
-const NOT_TEXT = new Set(['name', 'language', 'category', 'subCategory', 'type', 'format', 'channelId', 'templateId', 'publicId', 'otp_type', 'action', 'webviewType', 'openUrlApplication', 'cardWidth', 'cardOrientation', 'mediaHeight', 'thumbnailImageAlignment', 'kind', 'package_name', 'signature_hash']);
-
-/** every string of `v` that a template says (its texts, samples, URLs), not its property names nor the fields that name or classify it */
-function stringsOf(v: unknown, out: string[] = [], key = ''): string[] {
-  if (typeof v === 'string') { if (!NOT_TEXT.has(key)) out.push(v); }
-  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out, key);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) stringsOf(x, out, k);
-  return out;
-}
