@@ -255,6 +255,28 @@ test('an open_url suggestion whose address is the language\'s own (a site\'s /he
   } finally { cleanup(dir); }
 });
 
+test('a translation that puts a placeholder where WhatsApp refuses one (a body starting or ending with it, two side by side) is refused at its line, as lint would flag it', async () => {
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['ja'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/ja.csv'), 'utf8');
+    const fill = (body: string) => csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, `$1"${body}"`).replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"配信停止はSTOPと返信"');
+    for (const [body, why] of [
+      ['{{customer}}様、ご注文の商品は発送されました。', /starts with the placeholder \{\{customer\}\}.*placeholder-position/],
+      ['ご注文の商品は発送されました、{{customer}}', /ends with the placeholder \{\{customer\}\}.*placeholder-position/],
+    ] as const) {
+      writeFiles(dir, { 'tr/ja.csv': fill(body) });
+      const r = await importTranslations(config, ['tr/ja.csv'], dir);
+      assert.equal(r.written, []);
+      assert.match(r.refusals.map((x) => x.message).join('\n'), why);
+      assert.ok(r.refusals.every((x) => x.line > 1), 'at the unit\'s line');
+    }
+    // the same placement as the template's own text is the template's matter (lint), not the translation's
+    writeFiles(dir, { 'tr/ja.csv': fill('こんにちは{{customer}}さん、ご注文の商品は発送されました。') });
+    assert.equal((await importTranslations(config, ['tr/ja.csv'], dir)).refusals, []);
+  } finally { cleanup(dir); }
+});
+
 test('an export made before the source changed does not replace a translation made from the current source', async () => {
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {
