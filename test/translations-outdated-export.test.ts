@@ -277,6 +277,22 @@ test('a translation that puts a placeholder where WhatsApp refuses one (a body s
   } finally { cleanup(dir); }
 });
 
+test('a new language file made from a pulled source file does not carry the pull\'s note (it was not pulled), and keeps the schema line', async () => {
+  const pulled = `# yaml-language-server: $schema=../schema/template.schema.json\n# Pulled from a Meta (WhatsApp Business) export by tplsync 0.1.0 on 2026-11-29.\n${EN}`;
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': pulled });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
+    writeFiles(dir, { 'tr/de.csv': csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, '$1"Hallo {{customer}}, deine Bestellung ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"') });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.refusals, []);
+    const de = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
+    assert.not.match(de, /Pulled from/);
+    assert.match(de, /^# yaml-language-server: \$schema=\.\.\/schema\/template\.schema\.json\n/);
+    assert.match(de, /^language: de$/m);
+  } finally { cleanup(dir); }
+});
+
 test('an export made before the source changed does not replace a translation made from the current source', async () => {
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {

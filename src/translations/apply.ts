@@ -81,6 +81,10 @@ function sourceCodes(source: string): { want: string[]; key: string } {
   return c;
 }
 
+/** the line pull writes on top of a file it wrote (pull/file-text.ts) */
+const PULL_NOTE = /^# Pulled from .* by tplsync .*$/m;
+const PULL_NOTE_LINES = /^# Pulled from .* by tplsync .*\r?\n/gm;
+
 /** `text` split at its placeholders: the texts between them (one more than the placeholders) */
 const between = (text: string): string[] => text.split(/\{\{[^{}]*\}\}/);
 
@@ -771,6 +775,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       base = doc.toString({ lineWidth: 0 });
       before = rest;
     }
+    // the note pull wrote on top of the source file (`# Pulled from a Meta export by tplsync 0.1.0 on ...`) is not true of a translation
+    if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
     plan.writes.push({ file, text, created: true, template, units: ok.length, line });
