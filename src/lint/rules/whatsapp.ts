@@ -578,6 +578,13 @@ export const whatsappRules = defineRules([
           ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { at: ps[0]! });
         }
       }
+      // a URL button's sample belongs to the placeholder at its URL's end: a URL without one has none to take
+      arr(ctx.t.buttons).forEach((x, i) => {
+        const b = obj(x);
+        const url = str(b?.url);
+        if (b?.type !== 'URL' || url === undefined || b.example === undefined || url.includes('{{')) return;
+        ctx.report(['buttons', i, 'example'], 'The URL has no placeholder, so this sample belongs to none: WhatsApp sends the URL as written. Remove `example:`, or end the URL with a placeholder ({{1}}) if part of it changes per message.', { part: 'key' });
+      });
     },
   },
   {
