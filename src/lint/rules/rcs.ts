@@ -250,7 +250,7 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); a rich card\'s media is an image or a video, not a document.',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document.',
     why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video).',
     fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl).', source: 'RBM ContentInfo',
     check(ctx) {
@@ -268,6 +268,9 @@ export const rcsRules = defineRules([
         else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u.split(/[?#]/)[0]!)) {
           // Google's RbmMedia: images and videos; a PDF only in one country's client (the path's extension: not a query's or a fragment's)
           ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
+        } else if (!image && UNPLAYED_VIDEO.test(u)) {
+          // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
+          ctx.report(path, `RBM plays videos as MP4, M4V, MPEG or WebM, not .${UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase()}: convert the video (to MP4 with H.264, say) and link that file.`);
         } else if (image && OTHER_FILE.test(u)) {
           const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
           ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
@@ -484,6 +487,8 @@ const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip)$/i;
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
 /** A video file by its extension. */
+/** videos in a container RBM does not list (RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm) */
+const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv)(\?|#|$)/i;
 const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263)(\?|#|$)/i;
 /** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
 const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
