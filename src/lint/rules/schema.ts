@@ -334,10 +334,10 @@ export const schemaRules = defineRules([
   { id: 'category', group: 'schema', severity: 'error', summary: 'The category is MARKETING, UTILITY or AUTHENTICATION.',
     why: 'These are the only categories WhatsApp accepts.', fix: 'Pick one of the three.', source: 'Meta templates guide',
     check(ctx) { reportSchema(ctx, 'category'); } },
-  { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape ll or ll_CC.',
+  { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape of WhatsApp\'s codes: ll or ll_CC, and the few of another length it lists (fil, prs_AF).',
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
     check(ctx) { reportSchema(ctx, 'language-code'); } },
-  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT or LOCATION.',
-    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif).', fix: 'Pick one of the six.', source: 'Meta components reference',
+  { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
+    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
     check(ctx) { reportSchema(ctx, 'header-format'); } },
 ]);
