@@ -98,4 +98,12 @@ test('checkVariants (pure): the majority is the reference; an even split prefers
   assert.equal(checkVariants([v('de', '{{a}}'), v('en', '{{b}}', 'other'), v('fr', '{{c}}', 'c', 'other')]), []);
 });
 
+test('a language defined twice is duplicate-template\'s finding alone, not compared as a variant of itself', async () => {
+  const dup = en.replace(/buttons:[\s\S]*$/, '');
+  const de = en.replace('language: en_US', 'language: de').replace('is on its way to you', 'ist unterwegs');
+  const r = await lint({ 'templates/en.yaml': en, 'templates/en_copy.yaml': dup, 'templates/de.yaml': de });
+  assert.equal(r.found.filter((f) => f.startsWith('variant-mismatch')), []);
+  assert.is(r.found.filter((f) => f.startsWith('duplicate-template')).length, 2);
+});
+
 test.run();

@@ -21,9 +21,13 @@ export const variantRules = defineRules([
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
       for (const r of ctx.files) if (r.facts.name !== undefined) seen.set(r.facts.name, (seen.get(r.facts.name) ?? 0) + 1);
+      // a language defined twice (duplicate-template's finding) is no variant of the template: compared with the others, it made
+      // self-contradictory findings ("the en_US variant has none; the en_US variant and most others have QUICK_REPLY")
+      const twice = new Map<string, number>();
+      for (const r of ctx.files) { const { channel, name, language } = r.facts; if (channel && name && language && seen.get(name)! > 1) { const k = `${channel.value}\u0000${name}\u0000${language}`; twice.set(k, (twice.get(k) ?? 0) + 1); } }
       const inputs = ctx.files.flatMap((r) => {
         const { channel, name, language, variant } = r.facts;
-        return channel && name && language && variant && seen.get(name)! > 1 ? [{ file: r.file, channel: channel.value, name, language, facts: variant }] : [];
+        return channel && name && language && variant && seen.get(name)! > 1 && twice.get(`${channel.value}\u0000${name}\u0000${language}`) === 1 ? [{ file: r.file, channel: channel.value, name, language, facts: variant }] : [];
       });
       for (const v of checkVariants(inputs)) ctx.reportAt(v.file, v.path, v.message);
     },
