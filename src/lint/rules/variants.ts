@@ -21,13 +21,20 @@ export const variantRules = defineRules([
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
       for (const r of ctx.files) if (r.facts.name !== undefined) seen.set(r.facts.name, (seen.get(r.facts.name) ?? 0) + 1);
-      // a language defined twice (duplicate-template's finding) is no variant of the template: compared with the others, it made
-      // self-contradictory findings ("the en_US variant has none; the en_US variant and most others have QUICK_REPLY")
-      const twice = new Map<string, number>();
-      for (const r of ctx.files) { const { channel, name, language } = r.facts; if (channel && name && language && seen.get(name)! > 1) { const k = `${channel.value}\u0000${name}\u0000${language}`; twice.set(k, (twice.get(k) ?? 0) + 1); } }
-      const inputs = ctx.files.flatMap((r) => {
+      // a language defined twice (duplicate-template's finding) is one variant, its first file's by path (whatever order the run
+      // has the files in: lint and the language server agree): each file compared as a variant of its own made self-contradictory
+      // findings ("the en_US variant has none; the en_US variant and most others have QUICK_REPLY")
+      const first = new Map<string, string>();
+      const keyOf = (r: (typeof ctx.files)[number]): string | undefined => {
         const { channel, name, language, variant } = r.facts;
-        return channel && name && language && variant && seen.get(name)! > 1 && twice.get(`${channel.value}\u0000${name}\u0000${language}`) === 1 ? [{ file: r.file, channel: channel.value, name, language, facts: variant }] : [];
+        return channel && name && language && variant && seen.get(name)! > 1 ? `${channel.value}\u0000${name}\u0000${language}` : undefined;
+      };
+      for (const r of ctx.files) { const k = keyOf(r); if (k !== undefined && (!first.has(k) || r.file < first.get(k)!)) first.set(k, r.file); }
+      const inputs = ctx.files.flatMap((r) => {
+        const k = keyOf(r);
+        if (k === undefined || first.get(k) !== r.file) return [];
+        const { channel, name, language, variant } = r.facts;
+        return [{ file: r.file, channel: channel!.value, name: name!, language: language!, facts: variant! }];
       });
       for (const v of checkVariants(inputs)) ctx.reportAt(v.file, v.path, v.message);
     },
