@@ -10,6 +10,7 @@ import type { FileLintOptions } from './file-result.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
 import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
 import { schemaFindingsOf, type SchemaFound } from './rules/schema.js';
+import { foldEnumCase } from './fold-case.js';
 
 export { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE };
 
@@ -108,11 +109,13 @@ export function collect(file: Loose, opts: FileLintOptions, noReferences = false
   // one scan of each text for every rule, and one validation by the schema, in both views of the template
   const state = new FileState(t, mayBeCutByComment);
   const report: RuleContext['report'] = (path, message, o) => { keep({ ruleId, path, message, ...o }); };
-  const ctx = new Context(t, opts.now, report, state);
+  // the rules judge an enum written in another case (`format: image`) as the value it means: the schema reports the case, once
+  const r = foldEnumCase(t);
+  const ctx = new Context(r, opts.now, report, state);
   // WhatsApp rules only on WhatsApp parts (scope.ts): none on an RCS-only template, and the
   // template without its RCS message when it has both
-  const whatsappCtx = isRcsOnly(t) ? undefined : t.message === undefined ? ctx : new Context(withoutMessage(t), opts.now, report, state);
-  const plan = planOf(shapeOf(t, whatsappCtx?.t), opts.enable);
+  const whatsappCtx = isRcsOnly(r) ? undefined : r.message === undefined ? ctx : new Context(withoutMessage(r), opts.now, report, state);
+  const plan = planOf(shapeOf(r, whatsappCtx?.t), opts.enable);
   for (let i = 0; i < plan.length; i++) {
     // a million steps a run on 10,000 files: the loads from one shape of step, not from ~100 shapes of rule
     const step = plan[i]!;

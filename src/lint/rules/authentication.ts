@@ -121,7 +121,9 @@ export const authenticationRules = defineRules([
           if (b.supported_apps !== undefined && b.otp_type === 'COPY_CODE') ctx.report(['buttons', i, 'supported_apps'], 'A COPY_CODE button hands the code to no app; remove supported_apps (or use ONE_TAP).', { part: 'key' });
           continue;
         }
-        if (apps.length === 0) ctx.report(b.supported_apps === undefined ? ['buttons', i, 'otp_type'] : ['buttons', i, 'supported_apps'], `A ${String(b.otp_type)} button needs supported_apps: 1 to 5 Android apps.`);
+        // the app written on the button itself (Meta's older shape): the schema says to move it under supported_apps, once
+        const olderShape = b.supported_apps === undefined && (b.package_name !== undefined || b.signature_hash !== undefined);
+        if (apps.length === 0 && !olderShape) ctx.report(b.supported_apps === undefined ? ['buttons', i, 'otp_type'] : ['buttons', i, 'supported_apps'], `A ${String(b.otp_type)} button needs supported_apps: 1 to 5 Android apps.`);
         if (apps.length > 5) ctx.report(['buttons', i, 'supported_apps', 5], `At most 5 supported apps; this is app 6 of ${apps.length}: remove ${apps.length - 5 === 1 ? 'one' : `${apps.length - 5}`} (WhatsApp offers the one-tap or zero-tap autofill to 5 apps at most).`);
         apps.forEach((v, k) => {
           const app = obj(v);

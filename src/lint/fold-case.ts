@@ -1,0 +1,63 @@
+// Pure: the template as the rules judge it when a WhatsApp enum is written in another case than
+// the platform's (`category: marketing`, `format: image`, `type: url`: Meta's own examples write
+// them in lower case, and its API takes them so). The schema reports each such value on the file as
+// written ("did you mean 'IMAGE'?"); the other rules judge the value it means, so that one slip of
+// case is one finding, not a cascade of findings with wrong advice ("An image header takes no
+// media example"). A value that is no enum value in any case is left as it is.
+import type { Loose } from './rule.js';
+
+const CATEGORY = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
+const HEADER_FORMAT = new Set(['TEXT', 'IMAGE', 'VIDEO', 'GIF', 'DOCUMENT', 'LOCATION', 'PRODUCT']);
+const BUTTON_TYPE = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'FLOW', 'CATALOG', 'MPM', 'OTP', 'VOICE_CALL', 'SPM', 'ORDER_DETAILS']);
+const OTP_TYPE = new Set(['COPY_CODE', 'ONE_TAP', 'ZERO_TAP']);
+
+const isObj = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** the platform's spelling of `v`, when `v` is one of `values` in another case; else undefined */
+const folded = (v: unknown, values: ReadonlySet<string>): string | undefined => {
+  if (typeof v !== 'string') return undefined;
+  const up = v.toUpperCase();
+  return up !== v && values.has(up) ? up : undefined;
+};
+
+function foldHeader(h: unknown): unknown {
+  if (!isObj(h)) return h;
+  const f = folded(h.format, HEADER_FORMAT);
+  return f === undefined ? h : { ...h, format: f };
+}
+
+function foldButtons(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  let out: unknown[] | undefined;
+  list.forEach((b, i) => {
+    if (!isObj(b)) return;
+    const type = folded(b.type, BUTTON_TYPE);
+    const otp = folded(b.otp_type, OTP_TYPE);
+    if (type === undefined && otp === undefined) return;
+    out ??= [...list];
+    out[i] = { ...b, ...(type !== undefined ? { type } : {}), ...(otp !== undefined ? { otp_type: otp } : {}) };
+  });
+  return out ?? list;
+}
+
+/** `t` with its WhatsApp enum values in the platform's case; `t` itself (the same object) when none needs it */
+export function foldEnumCase(t: Loose): Loose {
+  let out: Record<string, unknown> | undefined;
+  const set = (k: string, v: unknown): void => { if (v !== t[k]) { out ??= { ...t }; out[k] = v; } };
+  const c = folded(t.category, CATEGORY);
+  if (c !== undefined) set('category', c);
+  set('header', foldHeader(t.header));
+  set('buttons', foldButtons(t.buttons));
+  if (Array.isArray(t.carousel)) {
+    let cards: unknown[] | undefined;
+    t.carousel.forEach((card, i) => {
+      if (!isObj(card)) return;
+      const header = foldHeader(card.header);
+      const buttons = foldButtons(card.buttons);
+      if (header === card.header && buttons === card.buttons) return;
+      cards ??= [...(t.carousel as unknown[])];
+      cards[i] = { ...card, ...(header !== card.header ? { header } : {}), ...(buttons !== card.buttons ? { buttons } : {}) };
+    });
+    if (cards) set('carousel', cards);
+  }
+  return out ?? t;
+}
