@@ -667,10 +667,11 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'buttons-per-type', group: 'whatsapp', severity: 'error',
-    summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE buttons.',
+    summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER, 1 VOICE_CALL and 1 COPY_CODE buttons.',
     why: 'WhatsApp caps each button type.', fix: 'Remove the extra buttons of that type.', source: meta,
     check(ctx) {
-      const caps: Record<string, number> = { QUICK_REPLY: 10, URL: 2, PHONE_NUMBER: 1, COPY_CODE: 1 };
+      // a WhatsApp call button calls the one business number that sent the message: a second one is the same button
+      const caps: Record<string, number> = { QUICK_REPLY: 10, URL: 2, PHONE_NUMBER: 1, VOICE_CALL: 1, COPY_CODE: 1 };
       const seen: Record<string, number> = {};
       for (const { v: b, i } of buttons(ctx)) {
         const type = str(b.type);
