@@ -161,7 +161,7 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     assert.match(away.stderr, /drafts\/\w+\.en_US\.yaml, .* and 1 more are not among the config's templates/, away.stdout + away.stderr);
     // the description a user wrote survives a pull --force of the same export
     const file = path.join(dir, 'templates', 'ready_ok.en_US.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed\n'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed # owner: fulfilment\n# legal asked for this wording\n').replace(/^(# Pulled from .*)$/m, '$1\n# reviewed by the shop team'));
     // pulled again without --force: a description is the file's own, no difference; an edited text is one, and said
     const same = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.match(same.stderr, 'ready_ok/en_US (export.json data[0]) is in templates/ready_ok.en_US.yaml already; nothing written');
@@ -171,7 +171,13 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     assert.match(readFileSync(file, 'utf8'), 'can be picked up');
     const forced = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
     assert.is(forced.exitCode, 1, forced.stderr);
-    assert.match(readFileSync(file, 'utf8'), 'description: Sent when the order is packed');
+    const after = readFileSync(file, 'utf8');
+    assert.match(after, 'description: Sent when the order is packed # owner: fulfilment');
+    // the user's comments are kept, pull's own note once (this pull's)
+    assert.match(after, '# legal asked for this wording\n');
+    assert.match(after, '# reviewed by the shop team\n');
+    assert.is(after.match(/# Pulled from /g)?.length, 1);
+    assert.match(after, 'is ready for pickup', 'the channel\'s text written');
   } finally { cleanup(dir); }
 });
 

@@ -19,7 +19,7 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
-      'templates/order_named.en_US.yaml': ORDER, 'templates/parcel_card.en_US.yaml': CARD,
+      'templates/order_named.en_US.yaml': `# owned by the fulfilment team\n${ORDER.replace('category: UTILITY\n', 'category: UTILITY # approved as utility in March\n# the wording legal signed off\n')}`, 'templates/parcel_card.en_US.yaml': CARD,
     });
     const env = { TPLSYNC_API_KEY: 'k' };
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
@@ -29,7 +29,12 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     r = await cliIn(['pull', '--channel', 'rcs', '--id', rcs, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     const order = readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8');
-    assert.match(order, /text: Hi \{\{first_name\}\}, order \{\{order_id\}\} ships today\.\n\s+examples:\n\s+first_name: Ana\n\s+order_id: A-1042/);
+    // the file's own comments kept (pull's note added on top)
+    for (const c of ['# owned by the fulfilment team\n', 'category: UTILITY # approved as utility in March\n', '# the wording legal signed off\n']) assert.match(order, c);
+    // (the body as the file wrote it: the channel has it the same, and the file's own layout stays)
+    assert.match(order, 'Hi {{first_name}}, order {{order_id}} ships today.');
+    assert.match(order, /first_name: Ana/);
+    assert.match(order, /order_id: A-1042/);
     const card = readFileSync(path.join(dir, 'templates', 'parcel_card.en_US.yaml'), 'utf8');
     assert.match(card, /message: Your parcel \{\{order_id\}\} reaches \{\{city\}\} today\./);
     assert.match(card, /examples:\n\s+order_id: A-1042\n\s+city: Berlin/);

@@ -4,6 +4,8 @@
 // by template and field and not written; one that already lives in a file is reported, not
 // duplicated.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { keepComments } from './keep-comments.js';
+import { formatTemplate } from '../fmt/format.js';
 import path from 'node:path';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -221,7 +223,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
       // its description, which no export carries (Meta's and Twilio's have none)
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
-      toWrite.push({ file: target, data: templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) }) });
+      let data = templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
+      // pulled over the template's own file: its comments kept
+      if (here) {
+        let before: string | undefined;
+        try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
+        if (before !== undefined) { const kept = keepComments(before, data); if (kept !== data) data = formatTemplate(kept).text || kept; }
+      }
+      toWrite.push({ file: target, data });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }

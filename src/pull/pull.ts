@@ -2,7 +2,7 @@
 // into a template file that keeps its publicId; refuses to write outside the target directory or
 // over an existing file, skips (with --all) templates the project's files already manage, and
 // lints what it wrote the way `tplsync lint` of the project would (lint-written.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
@@ -17,6 +17,7 @@ import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
+import { keepComments } from './keep-comments.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
 import { withFileNames, withMetaNames } from './names-from.js';
@@ -151,8 +152,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // the record of what the file was translated from (translation-outdated reads it)
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
     });
-    // in the canonical layout, so that `fmt --check` passes on a pulled file
-    const file = formatTemplate(text).text || text;
+    // in the canonical layout, so that `fmt --check` passes on a pulled file; over a file of the template, with its comments
+    let file = formatTemplate(text).text || text;
+    if (overwritten) {
+      let before: string | undefined;
+      try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
+      if (before !== undefined) { const kept = keepComments(before, file); if (kept !== file) file = formatTemplate(kept).text || kept; }
+    }
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
     // written, rather than written in clear or as [redacted] by the gate every write passes
     // (the lines tplsync itself writes, the schema's path on this machine and the note of the pull, are not the channel's:
