@@ -16,7 +16,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * read as a mapping.
  */
 export function keepComments(before: string, written: string): string {
-  if (!before.includes('#')) return written;
+  // no comment but pull's own lines (a file pull wrote, untouched since): nothing to carry over, nothing parsed
+  if (!before.replace(/^# (?:yaml-language-server: \$schema=|Pulled from ).*$/gm, '').includes('#')) return written;
   let old: Document; let now: Document;
   try {
     old = parseDocument(before, { logLevel: 'error' });
