@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig, selectEnvironment } from '../src/config/load.ts';
 import { pullFromExport, type ExportOutcome } from '../src/pull/from-export.ts';
+import { replaceWhole } from '../src/project/values.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]
@@ -64,6 +65,33 @@ test('production\'s export pulled with staging\'s --env over a file that refers 
     const [own] = await pull(dir, undefined, true);
     assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
   } finally { cleanup(dir); }
+});
+
+test('one environment\'s host the start of another\'s (https://shop.example and https://shop.example.net): the longer is replaced whole, the reference never left before ".net"', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG.replace('"https://staging.shop.example"', '"https://shop.example"').replace('shop_host: "https://shop.example", flow_id: "2298765432109999"', 'shop_host: "https://shop.example.net", flow_id: "2298765432109999"'),
+      'templates/coupon.en_US.yaml': FILE, 'export.json': JSON.stringify(exported('https://shop.example.net')),
+    });
+    const [o] = await pull(dir, undefined, true);
+    assert.equal(o?.kind === 'written' ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
+    const text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
+    assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/);
+    assert.not.match(text, /\.net/);
+    // its own environment's export: the shorter host, whole; nothing said
+    writeFiles(dir, { 'export.json': JSON.stringify(exported('https://shop.example')) });
+    const [own] = await pull(dir, undefined, true);
+    assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
+    assert.match(readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8'), /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/);
+  } finally { cleanup(dir); }
+});
+
+test('replaceWhole: a value inside a longer host or word is not a reference; one at a sentence\'s end is', () => {
+  assert.is(replaceWhole('https://shop.example.net/c/1', 'https://shop.example', '((h))'), 'https://shop.example.net/c/1');
+  assert.is(replaceWhole('Visit https://shop.example.', 'https://shop.example', '((h))'), 'Visit ((h)).');
+  assert.is(replaceWhole('https://shop.example/a and https://shop.example-x/b', 'https://shop.example', '((h))'), '((h))/a and https://shop.example-x/b');
+  assert.is(replaceWhole('id 11987654 and 119876543', '11987654', '((f))'), 'id ((f)) and 119876543');
 });
 
 test.run();

@@ -131,7 +131,28 @@ export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS
   if (!pairs.length) return t;
   return mapStrings(t as Loose, (s) => {
     let out = s;
-    for (const [name, value] of pairs) if (out.includes(value)) out = out.split(value).join(`((${name}))`);
+    for (const [name, value] of pairs) if (out.includes(value)) out = replaceWhole(out, value, `((${name}))`);
     return out;
   }) as T;
+}
+
+/**
+ * `s` with each occurrence of `value` that stands whole replaced by `ref`: not one that is the start
+ * or the end of a longer word or host (`https://shop.example` inside `https://shop.example.net`, a
+ * code inside a longer code). A dot at a sentence's end is no continuation. Pure.
+ */
+export function replaceWhole(s: string, value: string, ref: string): string {
+  const wordStart = /^[A-Za-z0-9]/.test(value);
+  const wordEnd = /[A-Za-z0-9]$/.test(value);
+  let out = '';
+  let from = 0;
+  for (let at = s.indexOf(value); at >= 0; at = s.indexOf(value, at + 1)) {
+    if (at < from) continue;
+    const after = s.slice(at + value.length, at + value.length + 2);
+    if (wordStart && /[A-Za-z0-9_]/.test(s[at - 1] ?? '')) continue;
+    if (wordEnd && (/^[A-Za-z0-9_-]/.test(after) || /^\.[A-Za-z0-9]/.test(after))) continue;
+    out += s.slice(from, at) + ref;
+    from = at + value.length;
+  }
+  return from === 0 ? s : out + s.slice(from);
 }

@@ -21,7 +21,8 @@ import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
-import { requireSecretValues, valuesAsReferences } from '../project/values.js';
+import { replaceWhole, requireSecretValues, valuesAsReferences } from '../project/values.js';
+import { MIN_SECRET_LENGTH } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
@@ -206,12 +207,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // one in its place), then each value of the environment found in them as its reference (a plain value only where the file it
       // replaces refers to it)
       const referenced = new Set(here ? templateReferences(lives.value).map((x) => x.name) : []);
-      let value = valuesAsReferences(escapeLiteralReferences(t.value), environment, undefined, referenced);
       // an export of another environment's account (production's, pulled with the default --env): where the file it replaces
       // refers to a value and the export holds another environment's value of it, the reference stays (the file serves every
-      // environment) and that is said, rather than that environment's value written in its place
-      const fromOthers = referenced.size ? otherEnvironmentsValues(value, config, environment.name, referenced) : undefined;
-      if (fromOthers) value = fromOthers.value;
+      // environment) and that is said, rather than that environment's value written in its place. Every environment's values are
+      // replaced in one pass, the longest first (one environment's host may be the start of another's)
+      const escaped = escapeLiteralReferences(t.value);
+      const others = referenced.size ? otherEnvironmentsValues(escaped, config, environment, referenced) : undefined;
+      const value = valuesAsReferences(escaped, environment, undefined, referenced, others?.values);
+      const fromOthers = others?.found.length ? { found: others.found } : undefined;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
         const differs = !sameTemplate(value, lives.value as Record<string, unknown>);
@@ -250,19 +253,28 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
 }
 
 /**
- * Pure (but for the environment variables of secrets): `value` with each value of the other
- * environments that the file refers to (`referenced`) written back as its reference, and which
- * environments' values were found; undefined when none was.
+ * Pure: the plain values of the other environments that the file refers to (`referenced`), 8
+ * characters or more and not this environment's (value -> name), and which environments' values
+ * the export holds whole where this environment's do not account for them.
  */
-function otherEnvironmentsValues<T>(value: T, config: Config, current: string, referenced: ReadonlySet<string>): { value: T; found: { environment: string; names: string[] }[] } | undefined {
+function otherEnvironmentsValues(value: unknown, config: Config, current: EnvironmentConfig, referenced: ReadonlySet<string>): { values: Map<string, string>; found: { environment: string; names: string[] }[] } {
+  const values = new Map<string, string>();
   const found: { environment: string; names: string[] }[] = [];
-  let out = value;
-  const count = (v: unknown, name: string): number => JSON.stringify(v).split(`((${name}))`).length - 1;
-  for (const [name, env] of Object.entries(config.environments)) {
-    if (name === current) continue;
-    const next = valuesAsReferences(out, env, undefined, referenced);
-    const names = [...referenced].filter((r) => count(next, r) > count(out, r));
-    if (names.length) { found.push({ environment: name, names }); out = next; }
+  const strings = JSON.stringify(value);
+  const count = (v: string): number => replaceWhole(strings, v, '\u0000').split('\u0000').length - 1;
+  for (const [envName, env] of Object.entries(config.environments)) {
+    if (envName === current.name) continue;
+    const names: string[] = [];
+    for (const name of referenced) {
+      const v = env.values?.[name];
+      const mine = current.values?.[name];
+      if (!v || !('text' in v) || v.text.length < MIN_SECRET_LENGTH || (mine && 'text' in mine && mine.text === v.text)) continue;
+      if (!values.has(v.text)) values.set(v.text, name);
+      // held whole, and not only as a part of this environment's own (longer) value
+      const ownLonger = mine && 'text' in mine && mine.text.includes(v.text) ? count(mine.text) : 0;
+      if (count(v.text) > ownLonger) names.push(name);
+    }
+    if (names.length) found.push({ environment: envName, names });
   }
-  return found.length ? { value: out, found } : undefined;
+  return { values, found };
 }
