@@ -15,7 +15,7 @@ import { shownEnvironment, templateIn } from '../project/values.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit } from '../terminal/output.js';
 import { commandConfig } from './context.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { reportLintFailure } from './report.js';
 import { io, resolvePath } from '../core/io.js';
@@ -28,7 +28,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     ? (await import('../formats/meta.js')).toMeta
     : (await import('../formats/twilio.js')).toTwilio;
   const config = await commandConfig(o);
-  refuseProtectedOutput('--out', o.out, config.file);
+  refuseProtectedOutput('--out', o.out, projectFiles(config));
   let project;
   try { project = await loadCleanProject(config, paths, io().cwd()); } catch (e) {
     if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was exported');

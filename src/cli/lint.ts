@@ -1,6 +1,6 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import { commandConfig } from './context.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { aliasesWithoutKind } from '../config/load.js';
@@ -37,7 +37,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   }
   const format = await loadFormatter(o.format);
   const config = await commandConfig(o);
-  refuseProtectedOutput('--output', o.output, config.file);
+  refuseProtectedOutput('--output', o.output, projectFiles(config));
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(io().cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
   // the cache is rewritten at every run: never over the config or a YAML file (a template)
   if (cacheFile && (cacheFile === config.file || /\.ya?ml$/i.test(cacheFile))) throw new UsageError(`--cache-location ${o.cacheLocation}: the cache is rewritten on every run; name a file of its own (e.g. .tplsync/lint-cache.json), not ${cacheFile === config.file ? 'the config' : 'a YAML file'}`);

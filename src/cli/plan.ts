@@ -12,7 +12,7 @@ import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
@@ -40,8 +40,8 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   const shard = parseShard(o.shard);
   const config = await commandConfig(o);
   // before anything is planned: an output path that names a file of the project is refused
-  refuseProtectedOutput('--output', o.output, config.file);
-  refuseProtectedOutput('--out', o.out, config.file);
+  refuseProtectedOutput('--output', o.output, projectFiles(config));
+  refuseProtectedOutput('--out', o.out, projectFiles(config));
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {

@@ -12,7 +12,7 @@ import { runPromote } from '../promote/promote.js';
 import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
@@ -26,8 +26,8 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   if (o.from === o.to) throw new UsageError(`--from and --to are both '${o.from}'; a promotion goes from one environment to another`);
   const parallelism = parseParallelism(o.parallelism);
   const config = await commandConfig(o);
-  refuseProtectedOutput('--output', o.output, config.file);
-  refuseProtectedOutput('--out', o.out, config.file);
+  refuseProtectedOutput('--output', o.output, projectFiles(config));
+  refuseProtectedOutput('--out', o.out, projectFiles(config));
   for (const [flag, name] of [['--from', o.from], ['--to', o.to]] as const) {
     if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config (${Object.keys(config.environments).join(', ') || 'none'})`);
   }

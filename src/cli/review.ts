@@ -15,7 +15,7 @@ import { allApproved, makeReview, renderReviewText } from '../review/review.js';
 import { emit, useColor } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 
@@ -32,7 +32,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
   if (!['text', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text or json`);
   const parallelism = parseParallelism(o.parallelism);
   const config = await commandConfig(o);
-  refuseProtectedOutput('--output', o.output, config.file);
+  refuseProtectedOutput('--output', o.output, projectFiles(config));
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let project;
     try { project = await loadCleanProject(config, paths, io().cwd(), { progress }); } catch (e) {

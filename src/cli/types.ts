@@ -14,14 +14,14 @@ import { reportLintFailure } from './report.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
 import { io } from '../core/io.js';
-import { refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
   const out = path.resolve(io().cwd(), o.out ?? path.join(config.dir, config.typesOut));
-  refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), config.file);
+  refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config));
   const current = currentModule(out, o.out ?? path.relative(io().cwd(), out));
   // --check without --env checks a module against the environment it was generated for (its header names it)
   const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);
