@@ -250,6 +250,8 @@ test('a message that would hold the API key is never sent, with --no-remote-chec
     const tries = [
       ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', `${name}_reset`, '--param', '1=Sam', '--param', 'button_0=abc', '--no-remote-check'],
       ['send', '--channel', 'wa', '--to', '+4915100000042', '--text', `Your key is ${KEY}`],
+      // percent-encoded, as a URL carries it
+      ['send', '--channel', 'wa', '--to', '+4915100000042', '--text', `See https://r.example.com/?t=${[...KEY].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('')}`],
       ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', `customer=${KEY}`, '--no-remote-check'],
     ];
     for (const args of tries) {

@@ -49,9 +49,20 @@ const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(),
 export function holdsKey(text: string): boolean {
   const { keyGrams8 } = registry();
   if (keyGrams8.size === 0 || text.length < MIN_SECRET_LENGTH) return false;
-  const l = lowerAscii(text);
-  for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (keyGrams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) return true;
-  return false;
+  const has = (s: string): boolean => {
+    const l = lowerAscii(s);
+    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (keyGrams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) return true;
+    return false;
+  };
+  if (has(text)) return true;
+  // a key written into a URL percent-encoded (`k%2B%2FAb9Zq%3D%3D` for `k+/Ab9Zq==`), or as a form encodes a space
+  if (!text.includes('%') && !text.includes('+')) return false;
+  return has(percentDecoded(text)) || has(percentDecoded(text.replace(/\+/g, ' ')));
+}
+
+/** `text` with each %XX decoded where it decodes (a malformed escape left as written) */
+function percentDecoded(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (m) => { try { return decodeURIComponent(m); } catch { return m; } });
 }
 
 /** ASCII lower case: same length as the input, so positions carry over (keys are ASCII) */
