@@ -285,7 +285,8 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
 
 test('apply --wait: a template the review approves under another category than the file\'s is not a success (exit 5, named, approvedAs in the results)', async () => {
   // reviews that never end by themselves: this test ends the review through the control endpoint
-  const slow = await startEmulator({ keys: [KEY], reviewDelayMs: 24 * HOUR });
+  const requests: string[] = [];
+  const slow = await startEmulator({ keys: [KEY], reviewDelayMs: 24 * HOUR, log: (l) => { requests.push(l); } });
   const dir = tempDir('tplsync-recat-wait-');
   try {
     const name = `back_in_stock_${Math.random().toString(36).slice(2, 8)}`;
@@ -305,6 +306,24 @@ test('apply --wait: a template the review approves under another category than t
     assert.match(r.stderr, /1 template APPROVED under another category than the file's/);
     const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: { approvedAs?: string }[] };
     assert.is(results.results[0]!.approvedAs, 'MARKETING');
+    // the same when apply only follows a review it did not write (a second template, written, then followed)
+    writeFiles(dir, { 'templates/stock2.en_US.yaml': readFileSync(path.join(dir, 'templates/stock.en_US.yaml'), 'utf8').replace(name, `${name}_b`) });
+    const written = await cliIn(['apply', '--auto-approve', 'templates/stock2.en_US.yaml'], { cwd: dir, env: { LC_KEY: KEY } });
+    assert.is(written.exitCode, 0, written.stdout + written.stderr);
+    const id2 = [...slow.state.templates.values()].find((t) => JSON.stringify(t.body).includes(`${name}_b`))!.templateId;
+    const from = requests.length;
+    const following = cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '600', '--results', 'followed.json', 'templates/stock2.en_US.yaml'], { cwd: dir, env: { LC_KEY: KEY } });
+    // the review ends once apply follows it: its plan read the template (PENDING), and a first poll read it again
+    const reads = () => requests.slice(from).filter((l) => l.startsWith('GET ') && l.includes(id2)).length;
+    while (reads() < 2) await new Promise((r) => setTimeout(r, 10));
+    const res2 = await fetch(`${slow.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${slow.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id2, statusText: 'APPROVED', category: 'MARKETING' }) });
+    assert.is(res2.status, 200, await res2.text());
+    const f = await following;
+    assert.is(f.exitCode, 5, f.stdout + f.stderr);
+    assert.match(f.stdout, `✗ in review shop-whatsapp/${name}_b/en_US → APPROVED as MARKETING`, f.stdout + f.stderr);
+    const followed = JSON.parse(readFileSync(path.join(dir, 'followed.json'), 'utf8')) as { followed: { approvedAs?: string }[] };
+    assert.is(followed.followed[0]!.approvedAs, 'MARKETING');
+    assert.ok(validResults(followed), JSON.stringify(validResults.errors));
   } finally { cleanup(dir); await slow.close(); }
 });
 

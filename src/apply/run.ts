@@ -192,7 +192,9 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
 }
 
 /** a template already in review whose review `apply --wait` followed (nothing to write), with the state it ended in */
-export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }
+export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string;
+  /** the file's category, and the one the review approved it under when it is another */
+  category?: string; approvedAs?: string }
 
 /** Pure: the document `--results FILE` holds. */
 export function resultsDocument(pending: PendingApply, results: readonly ApplyResult[], followed: readonly FollowedReview[] = []): unknown {
@@ -200,7 +202,7 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
   const rejectedFollowed = followed.filter((f) => f.status === 'REJECTED').length;
   return {
     version: 1, environment: pending.environment, target: pending.target, results,
-    ...(followed.length ? { followed: followed.map((f) => ({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId, ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}) })) } : {}),
+    ...(followed.length ? { followed: followed.map((f) => ({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId, ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
     summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}) },
   };

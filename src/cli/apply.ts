@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { followReviews, type ApplyResult } from '../apply/apply.js';
-import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type PendingApply } from '../apply/run.js';
+import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
 import { redact, SECRET_VALUE_MASK } from '../core/redact.js';
@@ -104,7 +104,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     /** templates held because their text holds the API key: not written, and the file and the channel differ until it is taken out (exit 5) */
     let heldForKey: string[] = [];
     /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
-    let inReview: { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }[] = [];
+    let inReview: FollowedReview[] = [];
     const partly = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (heldForKey.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
@@ -168,7 +168,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
-        .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING' }));
+        .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING', ...(c.desired?.canonical.category ? { category: c.desired.canonical.category } : {}) }));
     }
     if (pending.items.length === 0) {
       if (saved) io().stdout.write('Nothing to write.\n');
@@ -186,11 +186,16 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
 }
 
 /** --wait with nothing to write: the templates already in review followed until each is decided (or the wait ends) */
-async function followOnly(conn: Connection, rows: { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string }[], timeoutMs: number, signal: AbortSignal): Promise<number> {
+async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: number, signal: AbortSignal): Promise<number> {
   const c = pc.createColors(useColor(io().stdout));
   io().stdout.write(`Following the review of ${rows.length} template${rows.length === 1 ? '' : 's'} in review (nothing to write).\n`);
-  await followReviews(conn.client, rows, { timeoutMs, pollMs: REVIEW_POLL_MS }, signal);
+  // approved under another category than the file's: no one can send it as the file says (as apply --wait says of a write)
+  await followReviews(conn.client, rows, { timeoutMs, pollMs: REVIEW_POLL_MS }, signal, undefined, (r, read) => {
+    const got = read.chatapp?.category;
+    if (isApprovedState(read.statusText) && got && r.category && got !== r.category) r.approvedAs = got; else delete r.approvedAs;
+  });
   for (const r of rows) {
+    if (r.approvedAs !== undefined) { io().stdout.write(`${c.red('✗')} in review ${templateKey(r)} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says ${r.category})\n`); continue; }
     const approved = isApprovedState(r.status);
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
     io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${templateKey(r)} → ${st}\n`);
@@ -198,8 +203,10 @@ async function followOnly(conn: Connection, rows: { channel: string; name: strin
   if (signal.aborted) return interruptExitCode();
   const rejected = rows.filter((r) => r.status === 'REJECTED').length;
   const open = rows.filter((r) => r.status === 'PENDING').length;
+  const recategorised = rows.filter((r) => r.approvedAs !== undefined);
   const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
   const parts = [
+    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${templateKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`] : []),
     ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (docs/recovery.md#rejected)`] : []),
     ...(open ? [`${s(open)} still PENDING when the wait ended; \`tplsync review\` shows their state later`] : []),
   ];
