@@ -68,7 +68,10 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
 export class SameTemplateTwice extends Error {
   readonly exitCode = EXIT.FINDINGS;
   constructor(environment: string, groups: readonly { id: string; files: readonly { file: string; key: string; pinned: boolean }[] }[]) {
-    super(`${groups.map((g) => `${g.files.map((f) => `${f.file} (${f.key}, ${f.pinned ? 'its publicId' : 'its id derived from its channel, name and language'})`).join(' and ')} are one template in environment '${environment}', ${g.id}: each would overwrite the other's on the channel.`).join('\n')}\nNothing was planned or written. Remove or correct the publicId that names another file's template (a publicId copied with a pulled file?).`);
+    const pinned = groups.some((g) => g.files.some((f) => f.pinned));
+    super(`${groups.map((g) => `${g.files.map((f) => `${f.file} (${f.key}, ${f.pinned ? 'its publicId' : 'its id derived from its channel, name and language'})`).join(' and ')} are one template in environment '${environment}', ${g.id}: each would overwrite the other's on the channel.`).join('\n')}\nNothing was planned or written. ${pinned
+      ? 'Remove or correct the publicId that names another file\'s template (a publicId copied with a pulled file?).'
+      : `Their channel aliases name the same channel in '${environment}' and they have the same name and language: give one another name or language, or correct the alias's channel id in the config.`}`);
   }
 }
 
