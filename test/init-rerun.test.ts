@@ -72,6 +72,21 @@ test('init --yes in a project configured in package.json#tplsync writes no tplsy
   } finally { cleanup(dir); }
 });
 
+test('init --yes with --config naming the project\'s config: it is kept (no tplsync.config.yaml, no template of init\'s), and named in what to do next', async () => {
+  const dir = tempDir('tplsync-init-named-');
+  try {
+    writeFiles(dir, { 'conf/team.json': JSON.stringify({ templates: ['msg/**/*.yaml'], defaultEnvironment: 'local', environments: { local: { emulator: '.tplsync/emulator.json', channels: { shop: '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11' } } } }) });
+    const r = await cliIn(['--config', 'conf/team.json', 'init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'tplsync.config.yaml')), 'no config written to be found before the named one');
+    assert.not.ok(existsSync(path.join(dir, 'templates')));
+    assert.match(r.stdout, /conf\/team\.json, which was kept, must define it/);
+    assert.match(r.stdout, /add --config conf\/team\.json to each step's args/);
+    const missing = await cliIn(['--config', 'conf/none.json', 'init', '--yes'], { cwd: dir });
+    assert.is(missing.exitCode, 3, missing.stdout + missing.stderr);
+  } finally { cleanup(dir); }
+});
+
 test('a second init --yes changes nothing, the generated types included', async () => {
   const dir = tempDir('tplsync-init-rerun-');
   try {

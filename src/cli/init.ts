@@ -9,7 +9,7 @@ import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/loa
 import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
 import { io } from '../core/io.js';
 
-export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean }
+export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean; /** the global --config: the project's config, kept */ config?: string }
 
 const DEFAULT_CHANNEL = 'whatsapp';
 
@@ -49,7 +49,10 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const configFile = path.join(cwd, 'tplsync.config.yaml');
   const skipped: string[] = [];
   let writable = files;
-  const elsewhere = existsSync(configFile) ? undefined : otherConfig(cwd);
+  // a config named with --config is the project's: kept, and no tplsync.config.yaml written to be found before it
+  if (o.config !== undefined && !existsSync(path.resolve(cwd, o.config))) throw new UsageError(`--config ${o.config}: no such file; init writes tplsync.config.yaml here (run it without --config), or name the project's existing config`);
+  const named = o.config !== undefined && path.resolve(cwd, o.config) !== configFile ? rel(path.resolve(cwd, o.config)) : undefined;
+  const elsewhere = named ?? (existsSync(configFile) ? undefined : otherConfig(cwd));
   if (elsewhere) {
     // tplsync.config.yaml is found first: written beside another config, it would silently take its place
     writable = files.filter((f) => {
@@ -96,7 +99,9 @@ Next:
   tplsync plan                   see what apply would change in ${kept}'s default environment
 The workflows in .github/workflows/ plan and apply the environment "production" (or the
 repository variable TPLSYNC_ENV): ${kept}, which was kept, must define it, with its API key's
-variable as a secret of your repository, or they stop with exit 3.
+variable as a secret of your repository, or they stop with exit 3.${named ? `
+They find the config by its usual names (tplsync.config.yaml, .tplsyncrc, package.json#tplsync),
+not ${named}: add --config ${named} to each step's args, or move the config to one of them.` : ''}
 `);
     return EXIT.OK;
   }
