@@ -126,6 +126,9 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     // a file cut off at its end: located at its end, not at 1:1
     writeFiles(dir, { 'cut.json': '{"data": [\n  {"name": "order_ready", "language": "en_US",\n   "components": [{"type": "BODY", "text":' });
     assert.match(await said('cut.json'), /cut\.json:3:\d{2,}: not JSON: .*the file ends before its JSON does/);
+    // cut right after a closing brace: the parser's position is the end, and said so too
+    writeFiles(dir, { 'cut2.json': '{"data": [{"name": "order_ready"}' });
+    assert.match(await said('cut2.json'), /cut2\.json:1:\d+: not JSON: .*the file ends before its JSON does/);
     assert.match(await said('error.json'), 'error.json is an error answer of the Graph API, not a template listing: "Invalid OAuth access token."');
     assert.match(await said('twilio.json'), 'twilio.json looks like a Twilio Content export ("contents", "types"), not Meta\'s: pull it with --from twilio');
     // not UTF-8: said, never read with U+FFFD in place of its letters

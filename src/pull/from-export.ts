@@ -97,7 +97,8 @@ export function parseJsonFile(file: string, rel: string): unknown {
     // "Unexpected end of JSON input" gives no position: the file ends too soon (cut off), so at its end
     const at = m ? Number(m[1]) : /end of JSON input/.test((e as Error).message) ? text.trimEnd().length : 0;
     const before = text.slice(0, at).split('\n');
-    const cut = !m && /end of JSON input/.test((e as Error).message) && text.trim() !== '' ? ' (the file ends before its JSON does: cut off while it was saved or copied?)' : '';
+    // the parser stopped at the file's end: it ends before its JSON does ("Unexpected end of JSON input", or a position at the end)
+    const cut = text.trim() !== '' && at >= text.trimEnd().length ? ' (the file ends before its JSON does: cut off while it was saved or copied?)' : '';
     throw new UsageError(`${rel}:${before.length}:${before[before.length - 1]!.length + 1}: not JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}${cut}`);
   }
 }
