@@ -1,7 +1,7 @@
 // An output path that names a file of the project (the config, a template, package.json, what is in
 // .git, a source file tplsync did not generate) is refused before anything is done (exit 3), and the
 // file is left as it was; an earlier output of the same kind is replaced as before.
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -24,7 +24,15 @@ test('protectedOutput (in-process): the project\'s files are protected, an earli
     assert.is(protectedOutput(at('custom-config.json'), [at('custom-config.json')]), 'the config');
     assert.match(protectedOutput(at('state/emu.json'), [undefined, at('state/emu.json')]) ?? '', 'an embedded emulator');
     assert.is(protectedOutput(at('README.md')), 'a file of the project (README.md)');
-    assert.is(protectedOutput(at('.env')), 'a file of the project (.env)');
+    assert.is(protectedOutput(at('.env')), 'an environment file (.env), where keys are kept');
+    // refused before they are there: a new file in .git, a new .env, the emulator's state and its lock
+    assert.is(protectedOutput(at('.git/new-plan.json')), 'inside the repository\'s .git folder');
+    assert.is(protectedOutput(at('.env.production')), 'an environment file (.env.production), where keys are kept');
+    assert.match(protectedOutput(at('state/new.json'), [undefined, at('state/new.json')]) ?? '', 'an embedded emulator');
+    assert.match(protectedOutput(at('state/new.json.lock'), [undefined, at('state/new.json')]) ?? '', 'an embedded emulator');
+    // through a link to a folder that is not there: said, not an internal error
+    symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
+    assert.match(protectedOutput(at('dangling/x.json')) ?? '', /a link to a folder that is not there/);
     assert.is(protectedOutput(at('app.py')), 'a source file that tplsync did not generate');
     assert.is(protectedOutput(at('templates/a.yaml')), 'a YAML file (a template or a config?)');
     assert.match(protectedOutput(at('package.json')) ?? '', 'package.json');
@@ -65,6 +73,12 @@ test('plan, lint, review, types, export and promote refuse an output over the pr
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, new RegExp(`${file.replace(/\./g, '\\.')} is .*: not replaced`));
       assert.is(readFileSync(path.join(dir, file), 'utf8'), before, `${args.join(' ')} left ${file} as it was`);
+    }
+    // a file not there yet inside .git (through the linked folder too), or a new .env: refused, nothing made
+    for (const out of ['.git/new-plan.json', 'gitdir/new-plan.json', '.env']) {
+      const r = await cliIn(['plan', '--out', out], { cwd: dir });
+      assert.is(r.exitCode, 3, `${out}: ${r.stdout}${r.stderr}`);
+      assert.not.ok(existsSync(path.join(dir, out)), `${out} was not made`);
     }
     // outputs over earlier outputs of their kind: replaced as before
     for (const args of [['plan', '--out', 'plan.json'], ['plan', '--out', 'plan.json'], ['types', '--out', 'gen/types.ts'], ['types', '--out', 'gen/types.ts'], ['lint', '-o', 'lint.json', '--format', 'json'], ['lint', '-o', 'lint.json', '--format', 'json']]) {
