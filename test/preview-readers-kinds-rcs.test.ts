@@ -1,3 +1,6 @@
+// test-runner: time limit 900 s
+// (a page a kind in headless Chromium: 15-48 s alone on a quiet machine, 300 s once beside eight busy
+// loops, a second suite and a helper (load 28); the default 300 s limit failed a slow run, not a hung one)
 // The preview in headless Chromium, one page per kind of template in Latin script (RCS: a text with chips, every suggested action (reply, open_url in the browser and each webview, dial, view_location, share_location, create_calendar_event), standalone cards vertical and horizontal (image left and right), carousels of SMALL and MEDIUM cards, picture, video and file messages, a video card with a long SMS fallback, a template with a WhatsApp part and a message),
 // at 360 and 1280 px, light and dark: no sideways scroll of the page, the page and the message
 // laid out left to right, nothing sticking out of its phone, the kind's own elements drawn, no

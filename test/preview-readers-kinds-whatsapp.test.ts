@@ -1,3 +1,6 @@
+// test-runner: time limit 900 s
+// (a page a kind in headless Chromium: 15-48 s alone on a quiet machine, 300 s once beside eight busy
+// loops, a second suite and a helper (load 28); the default 300 s limit failed a slow run, not a hung one)
 // The preview in headless Chromium, one page per kind of template in Latin script (WhatsApp: headers of every format (text, image, video, GIF, document, location), buttons of every type (quick reply, URL, phone, copy code, flow by id, name and JSON, catalog, MPM, WhatsApp call, app deep link, mixed), media card carousels, limited-time offers, authentication (copy code, one tap, zero tap, localised), and a file with lint findings),
 // at 360 and 1280 px, light and dark: no sideways scroll of the page, the page and the message
 // laid out left to right, nothing sticking out of its phone, the kind's own elements drawn, no

@@ -1,3 +1,6 @@
+// test-runner: time limit 900 s
+// (a page a kind in headless Chromium: 15-48 s alone on a quiet machine, 300 s once beside eight busy
+// loops, a second suite and a helper (load 28); the default 300 s limit failed a slow run, not a hung one)
 // The preview in headless Chromium for every script (Arabic, Hebrew, Japanese, Devanagari): a
 // WhatsApp template, an RCS carousel of SMALL cards and a before/after page per script, at 360
 // and 1280 px, light and dark: no sideways scroll, the message laid out in the script's direction,

@@ -1,3 +1,6 @@
+// test-runner: time limit 900 s
+// (a page a kind in headless Chromium: 15-48 s alone on a quiet machine, 300 s once beside eight busy
+// loops, a second suite and a helper (load 28); the default 300 s limit failed a slow run, not a hung one)
 // The preview's pages that are not one template, in headless Chromium, Latin script: the site's
 // index (every kind of template listed, one with lint errors), the index of `preview --changes`
 // (updates and a create) and its before/after pages (a reworded text and footer, buttons taken
