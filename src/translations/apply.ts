@@ -93,20 +93,21 @@ const between = (text: string): string[] => text.split(/\{\{[^{}]*\}\}/);
  * text (`current`) does not, or undefined: a body (`body`) that starts or ends with one, two with
  * only white space between them. The template's own text is lint's to judge.
  */
-function placement(target: string, current: string, body: boolean): string | undefined {
+function placement(target: string, current: string, body: boolean, whatsapp: boolean): string | undefined {
   const t = between(target);
   const c = between(current);
   if (t.length < 2) return undefined;
   const names = placeholdersOf(target);
   if (body && t[0]!.trim() === '' && c[0]!.trim() !== '') return `the translation starts with the placeholder ${names[0]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word before it (a greeting, or the sentence turned around)`;
   if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
-  const adjacent = t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '');
+  // (WhatsApp's rule: an RCS text may have two side by side)
+  const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '') : -1;
   if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} with only white space between them, which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean } = {}): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean } = {}): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
@@ -124,7 +125,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (RBM counts a card's texts in bytes: a non-Latin character takes 2 to 4)`;
   // where WhatsApp refuses a placeholder, and the template's own text has none: a body that starts or ends with one
   // (placeholder-position, error 2388299: a translator's word order, `{{customer}} عزیز،`), two with only spaces between (placeholder-adjacent)
-  const placed = placement(e.target, current, o.body === true);
+  const placed = placement(e.target, current, o.body === true, o.rcs !== true);
   if (placed) return placed;
   // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too
@@ -684,7 +685,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
         continue;
       }
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' });
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.') });
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
