@@ -87,6 +87,30 @@ test('one environment\'s host the start of another\'s (https://shop.example and 
   } finally { cleanup(dir); }
 });
 
+test('another environment\'s secret in the export: the file\'s reference kept where it refers to it; written nowhere in clear or as a mask', async () => {
+  const dir = tempDir();
+  process.env.ENVS_TOK_S = 'STAGINGtok9x';
+  process.env.ENVS_TOK_P = 'PRODUCTIONtok7';
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG.replace('values: { shop_host: "https://staging.shop.example", flow_id: "1198765432109876" }', 'values: { shop_host: "https://staging.shop.example", flow_id: "1198765432109876", tok: { env: ENVS_TOK_S } }').replace('values: { shop_host: "https://shop.example", flow_id: "2298765432109999" }', 'values: { shop_host: "https://shop.example", flow_id: "2298765432109999", tok: { env: ENVS_TOK_P } }'),
+      'templates/coupon.en_US.yaml': FILE.replace('text: Your coupon {{1}} is ready.', 'text: Your coupon {{1}} is ready, code ((tok)).'),
+      'export.json': JSON.stringify(exported('https://shop.example')).replace('Your coupon {{1}} is ready.', 'Your coupon {{1}} is ready, code PRODUCTIONtok7.'),
+    });
+    const [o] = await pull(dir, undefined, true);
+    assert.is(o?.kind, 'written');
+    assert.equal(o?.kind === 'written' ? o.otherValues?.map((x) => [x.environment, [...x.names].sort()]) : undefined, [['production', ['shop_host', 'tok']]]);
+    const text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
+    assert.match(text, 'code ((tok)).');
+    assert.not.match(text, /PRODUCTIONtok7|\(secret\)/);
+    // a file that does not refer to it: the template is not written (no clear text, no mask)
+    writeFiles(dir, { 'templates/coupon.en_US.yaml': FILE });
+    const [x] = await pull(dir, undefined, true);
+    assert.is(x?.kind, 'unexpressible');
+    assert.not.match(readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8'), /PRODUCTIONtok7|\(secret\)/);
+  } finally { delete process.env.ENVS_TOK_S; delete process.env.ENVS_TOK_P; cleanup(dir); }
+});
+
 test('replaceWhole: a value inside a longer host or word is not a reference; one at a sentence\'s end is', () => {
   assert.is(replaceWhole('https://shop.example.net/c/1', 'https://shop.example', '((h))'), 'https://shop.example.net/c/1');
   assert.is(replaceWhole('Visit https://shop.example.', 'https://shop.example', '((h))'), 'Visit ((h)).');

@@ -19,10 +19,10 @@ import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
-import { resolvePath } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
 import { replaceWhole, requireSecretValues, valuesAsReferences } from '../project/values.js';
-import { MIN_SECRET_LENGTH } from '../core/redact.js';
+import { MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
@@ -234,6 +234,13 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
         if (before !== undefined) { const kept = keepComments(before, data); if (kept !== data) data = formatTemplate(kept).text || kept; }
       }
+      // a secret the file cannot name (another environment's, whose variable is unset here, or one it does not refer to):
+      // not written, rather than written in clear or as the output gate's mask
+      const channels = data.replace(/^# (?:yaml-language-server: \$schema=|Pulled from ).*$/gm, '');
+      if (redact(channels) !== channels) {
+        push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: [{ template: `${t.name}/${t.language}`, field: '(template)', message: 'holds a secret value of an environment where the file does not refer to it (another environment\'s export?): not written; pull it with the --env whose value it is' }] });
+        continue;
+      }
       toWrite.push({ file: target, data });
       written.push(target);
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
@@ -268,12 +275,15 @@ function otherEnvironmentsValues(value: unknown, config: Config, current: Enviro
     const names: string[] = [];
     for (const name of referenced) {
       const v = env.values?.[name];
-      const mine = current.values?.[name];
-      if (!v || !('text' in v) || v.text.length < MIN_SECRET_LENGTH || (mine && 'text' in mine && mine.text === v.text)) continue;
-      if (!values.has(v.text)) values.set(v.text, name);
+      const m = current.values?.[name];
+      // a secret's value is its variable's, where it is set
+      const text = v ? ('text' in v ? v.text : io().env[v.env]) : undefined;
+      const own = m ? ('text' in m ? m.text : io().env[m.env]) : undefined;
+      if (text === undefined || text.length < MIN_SECRET_LENGTH || own === text) continue;
+      if (!values.has(text)) values.set(text, name);
       // held whole, and not only as a part of this environment's own (longer) value
-      const ownLonger = mine && 'text' in mine && mine.text.includes(v.text) ? count(mine.text) : 0;
-      if (count(v.text) > ownLonger) names.push(name);
+      const ownLonger = own !== undefined && own.includes(text) ? count(own) : 0;
+      if (count(text) > ownLonger) names.push(name);
     }
     if (names.length) found.push({ environment: envName, names });
   }
