@@ -44,6 +44,16 @@ async function deMadeFromEn(): Promise<string> {
 }
 
 /** a project in a new temp folder: the config and these files, and the config loaded */
+/**
+ * The CSV export with the order_shipped template's target cells filled, as a translator fills them:
+ * the body's and the footer's (a cell already filled is left as it is).
+ */
+function fillCsv(csv: string, body: string, footer: string): string {
+  return csv
+    .replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, (_m, head: string) => `${head}"${body}"`)
+    .replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, (_m, head: string) => `${head}"${footer}"`);
+}
+
 async function project(files: Record<string, string>): Promise<{ dir: string; config: Awaited<ReturnType<typeof loadConfig>> }> {
   const dir = tempDir();
   writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
@@ -159,13 +169,13 @@ test('a translation whose file\'s source text has other placeholders than the te
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
     // a spreadsheet where the placeholder was taken out of both the source and the target cell
-    const tampered = csv.replace('"Hi {{customer}}, your order is on its way."', '"Hi, your order is on its way."').replace(/("shop-whatsapp\/order_shipped:body\.text","[^"]*",)""/, '$1"Hallo, deine Bestellung ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    const tampered = fillCsv(csv.replace('"Hi {{customer}}, your order is on its way."', '"Hi, your order is on its way."'), 'Hallo, deine Bestellung ist unterwegs.', 'Antworte STOP');
     writeFiles(dir, { 'tr/de.csv': tampered });
     const r = await importTranslations(config, ['tr/de.csv'], dir);
     assert.equal(r.written, []);
     assert.match(r.refusals.map((x) => x.message).join('\n'), /the source text in this file is not the template's: it lacks \{\{customer\}\}; export again/);
     // reworded, the same placeholder: imported, and lint then says it is outdated
-    const reworded = csv.replace('"Hi {{customer}}, your order is on its way."', '"Hello {{customer}}, your parcel is on its way."').replace(/("shop-whatsapp\/order_shipped:body\.text","[^"]*",)""/, '$1"Hallo {{customer}}, dein Paket ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    const reworded = fillCsv(csv.replace('"Hi {{customer}}, your order is on its way."', '"Hello {{customer}}, your parcel is on its way."'), 'Hallo {{customer}}, dein Paket ist unterwegs.', 'Antworte STOP');
     writeFiles(dir, { 'tr/de.csv': reworded });
     const ok = await importTranslations(config, ['tr/de.csv'], dir);
     assert.equal(ok.refusals, []);
@@ -182,9 +192,7 @@ test('a text over several lines keeps a file in fmt\'s layout in it (the pull-re
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': en, 'templates/welcome.en_US.yaml': own });
   try {
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
-    const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8')
-      .replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, '$1"Hallo {{customer}},\ndeine Bestellung ist unterwegs."')
-      .replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"')
+    const csv = fillCsv(readFileSync(path.join(dir, 'tr/de.csv'), 'utf8'), 'Hallo {{customer}},\ndeine Bestellung ist unterwegs.', 'Antworte STOP')
       .replace(/("shop-whatsapp\/welcome:body\.text","(?:[^"]|"")*",)""/, '$1"Willkommen,\nMaria"')
       .replace(/("shop-whatsapp\/welcome:footer","[^"]*",)""/, '$1"Antworte STOP"');
     writeFiles(dir, { 'tr/de.csv': csv });
@@ -260,7 +268,7 @@ test('a translation that puts a placeholder where WhatsApp refuses one (a body s
   try {
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['ja'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/ja.csv'), 'utf8');
-    const fill = (body: string) => csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, `$1"${body}"`).replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"配信停止はSTOPと返信"');
+    const fill = (body: string) => fillCsv(csv, body, '配信停止はSTOPと返信');
     for (const [body, why] of [
       ['{{customer}}様、ご注文の商品は発送されました。', /starts with the placeholder \{\{customer\}\}.*placeholder-position/],
       ['ご注文の商品は発送されました、{{customer}}', /ends with the placeholder \{\{customer\}\}.*placeholder-position/],
@@ -283,7 +291,7 @@ test('a new language file made from a pulled source file does not carry the pull
   try {
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
-    writeFiles(dir, { 'tr/de.csv': csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, '$1"Hallo {{customer}}, deine Bestellung ist unterwegs."').replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"') });
+    writeFiles(dir, { 'tr/de.csv': fillCsv(csv, 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Antworte STOP') });
     const r = await importTranslations(config, ['tr/de.csv'], dir);
     assert.equal(r.refusals, []);
     const de = readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8');
@@ -298,7 +306,7 @@ test('an export made before the source changed does not replace a translation ma
   try {
     // the old export, translated
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'old' });
-    const fill = (csv: string, body: string) => csv.replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, `$1"${body}"`).replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, '$1"Antworte STOP"');
+    const fill = (csv: string, body: string) => fillCsv(csv, body, 'Antworte STOP');
     const old = fill(readFileSync(path.join(dir, 'old/de.csv'), 'utf8'), 'Hallo {{customer}}, deine Bestellung ist unterwegs.');
     // the source changes; a new export is translated and imported
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.') });
