@@ -2,13 +2,47 @@
 // comments kept: a comment above a key or after a value whose key is still there stays, on the
 // key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
 // own lines (the schema modeline, the note of the pull) as this pull writes them.
-import { isMap, isScalar, parseDocument, type Document, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair } from 'yaml';
 
 /** pull's own header lines (pull/file-text.ts) */
 const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
 
 const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.value) : undefined);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
+
+/**
+ * The node to write where the file had `mine` and pull wrote `theirs`: the file's node (its
+ * comments and layout) wherever it says what the channel says, at every depth. A mapping keeps its
+ * keys' order and comments, drops the keys pull did not write and takes the new ones at its end; a
+ * list of as many items is merged item by item, one of another length keeps the file's node of each
+ * item that is unchanged; a scalar keeps its node (and the comment after it) with the new value;
+ * anything else is pull's node.
+ */
+function merged(mine: unknown, theirs: unknown): unknown {
+  if (same(plain(mine), plain(theirs))) return mine;
+  if (isScalar(mine) && isScalar(theirs)) { mine.value = theirs.value; mine.type = theirs.type; return mine; }
+  if (isMap(mine) && isMap(theirs)) {
+    const nowKeys = new Set(theirs.items.map(keyOf));
+    mine.items = mine.items.filter((p) => nowKeys.has(keyOf(p)));
+    for (const p of theirs.items) {
+      const at = mine.items.find((q) => keyOf(q) === keyOf(p));
+      if (at) at.value = merged(at.value, p.value); else mine.items.push(p);
+    }
+    return mine;
+  }
+  if (isSeq(mine) && isSeq(theirs)) {
+    if (mine.items.length === theirs.items.length) { mine.items = mine.items.map((m, i) => merged(m, theirs.items[i])); return mine; }
+    const unused = [...mine.items];
+    mine.items = theirs.items.map((t) => {
+      const i = unused.findIndex((m) => same(plain(m), plain(t)));
+      return i < 0 ? t : unused.splice(i, 1)[0];
+    });
+    // a comment on the list itself (before its first item) stays on the list
+    return mine;
+  }
+  return theirs;
+}
 
 /**
  * `written` (the text pull made) with the comments of `before` (the file it replaces) carried over
@@ -25,20 +59,7 @@ export function keepComments(before: string, written: string): string {
   } catch { return written; }
   if (old.errors.length || now.errors.length || !isMap(old.contents) || !isMap(now.contents)) return written;
   const mine = old.contents;
-  const theirs = now.contents;
-  const nowKeys = new Set(theirs.items.map(keyOf));
-  // keys the written file no longer has
-  mine.items = mine.items.filter((p) => nowKeys.has(keyOf(p)));
-  for (const p of theirs.items) {
-    const k = keyOf(p);
-    const at = mine.items.find((q) => keyOf(q) === k);
-    if (!at) { mine.items.push(p); continue; }
-    const was = (at.value as { toJSON?: () => unknown } | null)?.toJSON?.() ?? at.value;
-    const is = (p.value as { toJSON?: () => unknown } | null)?.toJSON?.() ?? p.value;
-    if (same(was, is)) continue;
-    // a scalar keeps its node (and the comment after it); anything else is the channel's node
-    if (isScalar(at.value) && isScalar(p.value)) { at.value.value = p.value.value; at.value.type = p.value.type; } else at.value = p.value;
-  }
+  old.contents = merged(mine, now.contents) as typeof mine;
   // the header (the document's comment, or the first key's when no blank line follows it): pull's own lines as this pull
   // writes them, then the user's
   const headerOf = (d: Document): string[] => {

@@ -1,0 +1,63 @@
+// pull --force over a file of the template keeps the file's comments at every depth (pure, in-process):
+// a comment in the body, on a button or on a card stays where its value still is, when a value
+// beside it changed on the channel; a value that is gone takes its comment with it.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
+import { keepComments } from '../src/pull/keep-comments.ts';
+
+const BEFORE = `# owned by the fulfilment team
+channel: wa
+name: order_update
+language: en_US
+category: UTILITY
+body:
+  # legal signed this wording off in March
+  text: "Hi {{first_name}}, order {{order_id}} ships today." # keep the greeting short
+  examples: { first_name: Ana, order_id: A-1042 }
+buttons:
+  # the tracking page, not the shop
+  - type: URL
+    text: Track order # 25 characters at most
+    url: https://shop.example.com/t/{{1}}
+    example: https://shop.example.com/t/A-1042
+  - type: QUICK_REPLY
+    text: Stop updates # opt-out, required by legal
+`;
+
+test('a value changed inside body and buttons: the comments beside it stay', () => {
+  const written = BEFORE.replace(/#.*$/gm, '').replace('ships today', 'ships tomorrow').replace('Track order', 'Track my order');
+  const out = keepComments(BEFORE, written);
+  for (const c of ['# legal signed this wording off in March', '# keep the greeting short', '# the tracking page, not the shop', '# 25 characters at most', '# opt-out, required by legal', '# owned by the fulfilment team']) assert.ok(out.includes(c), `${c} lost:\n${out}`);
+  const v = parse(out);
+  assert.is(v.body.text, 'Hi {{first_name}}, order {{order_id}} ships tomorrow.');
+  assert.is(v.buttons[0].text, 'Track my order');
+  assert.equal(v, parse(written));
+  // the comment stays on its own value, not on a neighbour
+  assert.match(out, /text: "?Track my order"? # 25 characters at most/);
+  assert.match(out, /ships tomorrow\."? # keep the greeting short/);
+});
+
+test('a button removed on the channel takes its comment; the other button keeps its own', () => {
+  const written = BEFORE.replace(/#.*$/gm, '').replace(/  - type: QUICK_REPLY\n    text: Stop updates *\n/, '');
+  const out = keepComments(BEFORE, written);
+  assert.equal(parse(out), parse(written));
+  assert.not.ok(out.includes('opt-out, required by legal'), out);
+  assert.ok(out.includes('# 25 characters at most'), out);
+});
+
+test('a button added on the channel: the unchanged ones keep their comments, the new one is written', () => {
+  const written = BEFORE.replace(/#.*$/gm, '') + '  - type: QUICK_REPLY\n    text: Talk to us\n';
+  const out = keepComments(BEFORE, written);
+  assert.equal(parse(out), parse(written));
+  for (const c of ['# 25 characters at most', '# opt-out, required by legal']) assert.ok(out.includes(c), out);
+});
+
+test('nothing changed: the file as it was; a file without comments: what pull wrote', () => {
+  const written = BEFORE.replace(/ *#.*$/gm, '').replace(/^\n/gm, '');
+  assert.equal(parse(keepComments(BEFORE, written)), parse(written));
+  assert.ok(keepComments(BEFORE, written).includes('# keep the greeting short'));
+  assert.is(keepComments(written, written + 'footer: x\n'), written + 'footer: x\n');
+});
+
+test.run();
