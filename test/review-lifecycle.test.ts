@@ -114,6 +114,17 @@ test('REJECTED with a reason and recommendation: plan (text, json, markdown) and
     assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
     assert.equal(rj.summary, { total: 1, approved: 0, pending: 0, absent: 0, needsAttention: 1 });
 
+    // applying the unchanged file again writes nothing and is no success: the template stands REJECTED
+    const again = await run(['apply', '--auto-approve', '--results', 'again.json']);
+    assert.is(again.exitCode, 5, again.stdout + again.stderr);
+    assert.match(again.stdout, 'is REJECTED (INVALID_FORMAT');
+    assert.match(again.stderr, /1 template this run did not write is not approved on the channel \(marked ! above\): shop-whatsapp\/order_ready_\w+\/en_US REJECTED; its file says what the channel has, so applying again changes nothing/);
+    const results = JSON.parse(readFileSync(path.join(dir, 'again.json'), 'utf8')) as { results: unknown[]; standing: { status: string; reason: string; todo: string; file: string }[]; summary: Record<string, number> };
+    assert.ok(validResults(results), ajv.errorsText(validResults.errors));
+    assert.equal(results.results, []);
+    assert.equal([results.standing[0]!.status, results.standing[0]!.reason, results.standing[0]!.file, results.summary.standing], ['REJECTED', 'INVALID_FORMAT', 'templates/order.en_US.yaml', 1]);
+    assert.ok(results.standing[0]!.todo.length > 10, results.standing[0]!.todo);
+
     // following what tplsync printed: fix the text, apply; the new review approves it
     writeFileSync(file, readFileSync(file, 'utf8').replace('Hello {{1}}, your order', 'Hello {{1}}, good news: your order'));
     const fixed = await run(['apply', '--auto-approve', '--wait']);

@@ -21,7 +21,12 @@ import type { PaceClock, QuotaWait } from './quota.js';
 
 export interface PendingApply { items: ApplyItem[]; environment: string; target: string;
   /** what the plan held back (a read that failed, a file that holds its template back): listed in the results, not written */
-  held?: readonly HeldTemplate[] }
+  held?: readonly HeldTemplate[];
+  /** templates this run does not write (the file says what the channel has) that the channel does not approve (REJECTED, PAUSED, DISABLED, ...): no write changes that, so the run is not a success (exit 5) */
+  standing?: readonly StandingTemplate[] }
+
+/** A template the run leaves as it is on the channel, not approved there: what it stands as, and what to do. */
+export interface StandingTemplate { channel: string; name: string; language: string; publicId: string; channelId: string; file?: string; status: string; reason?: string; todo: string }
 
 /** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
 export function loadPlanFile(file: string): SavedPlan | undefined {
@@ -57,7 +62,11 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
-  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))), ...(plan.held?.length ? { held: plan.held } : {}) };
+  const standing: StandingTemplate[] = plan.changes.filter((c) => c.action === 'noop' && c.needsAttention).map((c) => ({
+    channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, ...(c.file ? { file: c.file } : {}),
+    status: c.remoteStatus ?? c.needsAttention!.state, ...(c.needsAttention!.reason ? { reason: c.needsAttention!.reason } : {}), todo: c.needsAttention!.todo,
+  }));
+  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
 }
 
 /**
@@ -204,6 +213,7 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
     version: 1, environment: pending.environment, target: pending.target, results,
     ...(followed.length ? { followed: followed.map((f) => ({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId, ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
-    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}) },
+    ...(pending.standing?.length ? { standing: pending.standing } : {}),
+    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
   };
 }

@@ -109,7 +109,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (heldForKey.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
         io().stderr.write(`tplsync: ${heldForKey.length} template${heldForKey.length === 1 ? ' was' : 's were'} held and not written because ${heldForKey.length === 1 ? 'its text holds' : 'their texts hold'} the API key (held above): ${heldForKey.join(', ')}; take the key out of the file${heldForKey.length === 1 ? '' : 's'} and apply again.\n`);
-        if (!unread) return EXIT.PARTIAL;
+        code = EXIT.PARTIAL;
+      }
+      // unchanged by this run and not approved on the channel: no write of apply's changes that (plan --detailed-exitcode says 2)
+      const standing = pending.standing ?? [];
+      if (standing.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
+        const k = standing.length;
+        io().stderr.write(`tplsync: ${k} template${k === 1 ? '' : 's'} this run did not write ${k === 1 ? 'is' : 'are'} not approved on the channel (marked ! above): ${standing.map((t) => `${templateKey(t)} ${t.status}`).join(', ')}; ${k === 1 ? 'its file says' : 'their files say'} what the channel has, so applying again changes nothing: ${k === 1 ? 'the line above says' : 'each line above says'} what to do (docs/recovery.md).\n`);
+        code = EXIT.PARTIAL;
       }
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
       io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (tplsync plan --out FILE)` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
