@@ -27,6 +27,22 @@ test('a publicId that is another file\'s derived id: plan and apply refuse, nami
     assert.is(apply.exitCode, 1, apply.stdout + apply.stderr);
     assert.match(apply.stderr, /Nothing was planned or written/);
     assert.not.ok(existsSync(path.join(dir, '.tplsync', 'emu.json')) && (await cliIn(['review', '--format', 'json'], { cwd: dir })).stdout.includes('store_update'), 'nothing reached the channel');
+    // one of the two files named alone: the other is still one template with it (applying it alone would rename the other's template)
+    for (const file of ['templates/store_update_copy.yaml', 'templates/store_update.yaml']) {
+      const one = await cliIn(['plan', file], { cwd: dir });
+      assert.is(one.exitCode, 1, one.stdout + one.stderr);
+      assert.match(one.stderr, /templates\/store_update\.yaml \(wa\/store_update\/en_US, its id derived from its channel, name and language\)/);
+      assert.match(one.stderr, /templates\/store_update_copy\.yaml \(wa\/store_update_copy\/en_US, its publicId\)/);
+      assert.match(one.stderr, 'Remove or correct the publicId that names another file\'s template');
+      const applied = await cliIn(['apply', '--auto-approve', file], { cwd: dir });
+      assert.is(applied.exitCode, 1, applied.stdout + applied.stderr);
+    }
+    assert.not.ok(existsSync(path.join(dir, '.tplsync', 'emu.json')) && (await cliIn(['review', '--format', 'json'], { cwd: dir })).stdout.includes('store_update'), 'nothing reached the channel');
+    // a file whose id no other file shares plans alone as before
+    writeFiles(dir, { 'templates/other.yaml': T('store_hours', 'Hello {{1}}, our opening hours change next week.') });
+    const fine = await cliIn(['plan', 'templates/other.yaml'], { cwd: dir });
+    assert.is(fine.exitCode, 0, fine.stdout + fine.stderr);
+    assert.match(fine.stdout, '1 to create');
   } finally { cleanup(dir); }
 });
 

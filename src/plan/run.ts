@@ -10,13 +10,16 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
-import { loadDesired, maskRemoteSecrets } from './desired.js';
+import path from 'node:path';
+import { loadDesired, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { existingTemplates } from './existing.js';
+import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
 import { defaultBase, templatesAtRef } from './orphans.js';
-import { keyOf, makePlan, planAgainstBase, shardKeys, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -77,6 +80,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings);
+  if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let categoriesFrom: string | undefined;
@@ -145,6 +149,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
 export async function runPlanAgainstRef(config: Config, environment: EnvironmentConfig, o: { paths: readonly string[]; cwd: string; ref: string }): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd);
   const desired = loadDesired(project.files, environment, configSeverities(config));
+  if (o.paths.length) await refuseSameTemplateElsewhere(config, environment, o.cwd, project.files, desired);
   const base = await templatesAtRef(config, environment, o.ref);
   // orphans only when the whole set of files is compared (as against the channel)
   const now = new Set(desired.map((d) => d.canonical.templateId));
@@ -152,3 +157,26 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   return planAgainstBase(desired, new Map([...base.byId].map(([id, b]) => [id, b.template])), orphans, o.ref);
 }
 
+
+/**
+ * A plan of some of the files: another file of the project that is one template on the channel
+ * with one of them (its publicId names it, or the same channel, name and language) is refused as
+ * loadDesired refuses two such files among those it is given (SameTemplateTwice, exit 1): applying
+ * the one file would rewrite the other's template as this file has it.
+ */
+async function refuseSameTemplateElsewhere(config: Config, environment: EnvironmentConfig, cwd: string, files: readonly LoadedFile[], desired: readonly DesiredTemplate[]): Promise<void> {
+  const inScope = new Set(files.map((f) => path.resolve(f.abs)));
+  const others = (await existingTemplates(config, environment, cwd)).filter((e) => e.managed && !inScope.has(path.resolve(e.abs)));
+  if (!others.length) return;
+  const groups = desired.flatMap((d) => {
+    const id = d.canonical.templateId.toLowerCase();
+    const hit = others.filter((e) => e.id.toLowerCase() === id);
+    if (!hit.length) return [];
+    const own = files.find((f) => f.file === d.file);
+    return [{ id: d.canonical.templateId, files: [
+      { file: d.file, key: `${d.channel}/${d.canonical.name}/${d.canonical.language}`, pinned: typeof own?.value?.publicId === 'string' },
+      ...hit.map((e) => ({ file: e.file, key: `${String(e.value.channel)}/${e.name}/${e.language}`, pinned: typeof e.value.publicId === 'string' })),
+    ] }];
+  });
+  if (groups.length) throw new SameTemplateTwice(environment.name, groups);
+}
