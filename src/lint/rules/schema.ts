@@ -12,6 +12,7 @@ import { didYouMean } from '../../core/suggest.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
+import { footerTextAsMapping } from './authentication.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -90,9 +91,12 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
   const seen = new Set<string>();
   // the WhatsApp rules do not apply to an RCS template (scope.ts): what they would own is the schema's
   const owner = isRcsOnlyValue(value) ? (id: string): string => (WHATSAPP_OWNED.has(id) ? 'schema' : id) : (id: string): string => id;
+  const footerAsMapping = value !== null && typeof value === 'object' && footerTextAsMapping(value as Loose);
   for (const e of errors) {
     if (e.keyword === 'if' || (e.propertyName !== undefined && e.keyword !== 'propertyNames')) continue;
     const p = pointerToPath(e.instancePath, value);
+    // `footer: { text: ... }`: authentication-preset-keys says what to write, once
+    if (footerAsMapping && p[0] === 'footer') continue;
     const where = describePath(p);
     const dotted = p.filter((s) => typeof s === 'string').join('.');
     let f: SchemaFinding | undefined;
@@ -178,7 +182,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           f = { ruleId: 'schema', path: p, part: 'key', message: `'${last}' is read as one key with no value: a key's colon is followed by a space in YAML; write '${glued[1]}: ${glued[2]}'` };
           break;
         }
-        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${got}${seconds ? `; write the seconds alone: ${seconds}` : hint}` };
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be ${article(expected)}, not ${got}${seconds ? `; write the seconds alone: ${seconds}` : hint || shapeHint(p, e.data)}` };
         break;
       }
       case 'const': {
@@ -246,6 +250,16 @@ function commaSplit(data: unknown, key: string): { key: string; before: string; 
 function yamlQuoted(text: string): string {
   if (!/["\\]/.test(text)) return `"${text}"`;
   return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** a component written in another shape than the file's (a text where a mapping goes, one button where a list goes): the line to write */
+function shapeHint(p: Path, data: unknown): string {
+  if (p.length !== 1) return '';
+  const text = typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : '...';
+  if (p[0] === 'body' && typeof data === 'string') return `; write the text under it: \`body: { text: ${text} }\``;
+  if (p[0] === 'header' && typeof data === 'string') return `; write \`header: { format: TEXT, text: ${text} }\``;
+  if ((p[0] === 'buttons' || p[0] === 'carousel') && data && typeof data === 'object' && !Array.isArray(data)) return `; write each ${p[0] === 'buttons' ? 'button' : 'card'} as an item of the list, starting with \`- \``;
+  return '';
 }
 
 function article(t: string): string {
