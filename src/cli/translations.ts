@@ -267,6 +267,10 @@ export interface ImportResult {
   empty: string[];
   /** target files that already held every text imported into them: not written */
   unchanged: string[];
+  /** target files recorded as translated from another language, sent back with no text changed: not written (ImportPlan's otherSource) */
+  otherSource: { file: string; target: string; template: string; recorded: string; source: string; line: number }[];
+  /** units sent back as the target file's outdated text by a file that cannot say they were checked: not imported (ImportPlan's stillOutdated) */
+  stillOutdated: { file: string; target: string; id: string; line: number }[];
   /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
@@ -305,7 +309,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0, lazy: 0 };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -551,11 +555,13 @@ export async function importTranslations(config: Config, files: readonly string[
     /** a translation file's plan, into the result (its writes already sent) */
     const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
-      for (const f of doc.fuzzy ?? []) if (!skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
+      for (const f of doc.fuzzy ?? []) if (f.mark !== 'empty' && !skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
       append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
       append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
       for (const u of plan.unchanged) unchanged.add(u.file);
+      for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line });
+      for (const u of plan.otherSource ?? []) result.otherSource.push({ file, target: u.file, template: u.template, recorded: u.recorded, source: doc.source, line: u.line });
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
@@ -580,7 +586,7 @@ export async function importTranslations(config: Config, files: readonly string[
           for (const template of order[i]!) {
             let part = parts.get(template);
             if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
-            append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept);
+            append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept); if (part.otherSource) append(plan.otherSource ??= [], part.otherSource); if (part.stillOutdated) append(plan.stillOutdated ??= [], part.stillOutdated);
           }
           pending[i] = { groups: new Map(), parts: new Map() };
           record(file, doc, plan);
@@ -646,6 +652,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
+  for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
+  for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
   for (const k of r.kept) err.push(`${k.file}:${k.line}: ${k.id}: not imported: ${k.target} changed here after this file was exported, and the translation is the text as exported; the file's text is kept\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes

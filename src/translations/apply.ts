@@ -48,9 +48,20 @@ export interface ImportPlan {
   unchanged: { template: string; file: string }[];
   /** units whose translation is the target as exported, where the target file's text has changed since: the file's text kept */
   kept: { template: string; id: string; line: number; file: string }[];
+  /**
+   * templates whose target file records its texts as translated from another language than this
+   * import's (`recorded`), sent back with no text changed: nothing recorded (a pivot export of a
+   * file translated from en_US must not mark its texts current against de)
+   */
+  otherSource?: { template: string; file: string; recorded: string; line: number }[];
+  /** units whose translation is the target file's outdated text, from a file that cannot say it was checked: not imported, they stay outdated */
+  stillOutdated?: { template: string; id: string; line: number; file: string }[];
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
+/** a text with its typographic forms plain (curly quotes and apostrophes, dashes, no-break spaces, an ellipsis): what autocorrect changes */
+const typographic = (t: string): string => t.replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
+  .replace(/[\u2013\u2014]/g, '-').replace(/[\u00a0\u202f\u2007]/g, ' ').replace(/\u2026/g, '...');
 /** the code points of `s`, as `[...s].length` counts them (a pair of surrogates is one), without an array */
 function chars(s: string): number {
   let n = s.length;
@@ -107,7 +118,7 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean } = {}): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
@@ -118,7 +129,9 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
   // a field whose limit counts its samples (a carousel card's body, a limited-time offer's): the translation with them in place of its placeholders, as lint counts it
+  // (and the text itself within the limit too, as lint's length rules count it: a sample shorter than its placeholder does not make room)
   if (limit !== undefined && rendered !== undefined) {
+    if (chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit} (its placeholders counted as written, and again with its samples in their place)`;
     const n = chars(renderText(e.target, rendered));
     if (n > limit) return `the translation has ${n} characters with its samples in place of its placeholders; this field takes at most ${limit}, samples included`;
   } else if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
@@ -127,6 +140,8 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   // (placeholder-position, error 2388299: a translator's word order, `{{customer}} عزیز،`), two with only spaces between (placeholder-adjacent)
   const placed = placement(e.target, current, o.body === true, o.rcs !== true);
   if (placed) return placed;
+  // a text header and the footer are one line each (header-footer-line-break): a spreadsheet cell's line break, a PO msgstr's \n
+  if (o.oneLine && /[\n\r\u2028\u2029\u0085]/u.test(e.target.replace(/\s+$/, ''))) return `the translation has a line break, and ${o.oneLine} is one line (WhatsApp takes line breaks in the body only); write it on one line`;
   // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too
   const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
@@ -664,11 +679,13 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
-    for (const e of unique.ok) {
-      if (e.refuse) { refused.push({ template, id: e.id, line: e.line, message: e.refuse }); continue; }
-      const field = e.id.slice(template.length + 1);
+    for (const given of unique.ok) {
+      if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
+      const field = given.id.slice(template.length + 1);
       const f = fields.get(field);
-      if (!f) { refused.push({ template, id: e.id, line: e.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
+      if (!f) { refused.push({ template, id: given.id, line: given.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
+      // a source cell a spreadsheet's autocorrect retyped (I'll -> I’ll, -- -> –): the template's own text, not another source
+      const e = given.source && given.source !== f.text && typographic(given.source) === typographic(f.text) ? { ...given, source: f.text } : given;
       // the placeholders the translator was given are those of the exported source text
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
@@ -685,7 +702,14 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
         continue;
       }
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.') });
+      // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that
+      // cannot say it was checked (no export notes: a CSV without its notes column, a PO whose comments a tool dropped):
+      // not marked current; the export's outdated marker, removed by the translator, is what says "still right"
+      if (held && e.exported === undefined && heldText === e.target && madeFrom?.[field] !== undefined && String(madeFrom[field]) !== hashOf(f.text)) {
+        (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file });
+        continue;
+      }
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
       if (why) refused.push({ template, id: e.id, line: e.line, message: why });
       else ok.push({ e, path: f.path });
     }
@@ -719,6 +743,17 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       return undefined;
     };
     if (existing) {
+      // the file's texts recorded as translated from another language: a file records one source language, so this import
+      // records its own only when it translates every text of the file; texts sent back as they are say nothing of this source
+      const recorded = str(record?.language);
+      if (recorded !== undefined && recorded !== sourceLang) {
+        const changed = ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length;
+        if (changed === 0) { (plan.otherSource ??= []).push({ template, file: existing.file, recorded, line }); continue; }
+        if (changed < fields.size) {
+          plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's texts are recorded as translated from ${recorded} (translated_from in ${existing.file}), and this translation from ${sourceLang} changes ${changed} of its ${fields.size} texts: a file records one source language, and the others were not translated from ${sourceLang}; export from ${recorded} (tplsync translations export --source ${recorded} --target ${targetLang}), or translate every text of it from ${sourceLang} (not written)` });
+          continue;
+        }
+      }
       // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
       const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
       if (crossed) {

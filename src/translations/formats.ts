@@ -215,10 +215,12 @@ export interface TranslationDoc {
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
-export interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' }
+export interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty' }
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
 export function notFinalWhy(f: NotFinal): string {
+  // (not said unit by unit: only where a new file needs every text, in what it lacks)
+  if (f.mark === 'empty') return 'its translation is empty (not translated yet)';
   if (f.mark === 'initial') return 'its segment is in state "initial" (not a finished translation: a copy of the source, or a text outdated since it was made); check it and set state="translated" to import it';
   if (f.mark === 'copy') return 'its segment has no state and its target is its source word for word (what a translation tool pre-fills; XLIFF 2.0 takes a segment without a state as "initial"); check it and set state="translated" to import it';
   if (f.mark === 'partial') return 'a segment of it has a target and another has none (half translated); translate every segment to import it';
@@ -353,7 +355,7 @@ export function readXliffTree(text: string): TranslationDoc {
         if (tagOf(seg) === 'segment') { if (tgt) target = ''; else untranslated = true; }
       }
       // a segment without a target: the unit is not translated yet (not a part of its text)
-      if (untranslated) { if (target !== undefined) fuzzy.push({ id: name, line, mark: 'partial' }); continue; }
+      if (untranslated) { fuzzy.push({ id: name, line, mark: target !== undefined ? 'partial' : 'empty' }); continue; }
       // XLIFF 2.0's order: a target that says order="N" stands at position N of the unit's segments and ignorables (a translator's sentences swapped)
       const placed = pieces.map((p, i) => ({ p, at: Number(p?.el !== undefined && tagOf(p.el) === 'target' ? p.el[':@']?.order ?? i + 1 : i + 1) }));
       if (placed.some(({ at }) => !Number.isInteger(at) || at < 1 || at > pieces.length) || new Set(placed.map(({ at }) => at)).size !== placed.length) {
@@ -362,7 +364,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target !== undefined) for (const { p } of placed.sort((a, b) => a.at - b.at)) if (p) target += textOf(p.el, p.seg, true, 'target');
       if (!kept.source) source = collapsed(source);
       if (target !== undefined && !kept.target) target = collapsed(target);
-      if (target === undefined || target === '') continue;
+      if (target === undefined || target === '') { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
@@ -476,8 +478,10 @@ export function readPo(text: string): TranslationDoc {
   const source = hv('X-Source-Language');
   if (!target || !source) throw new TranslationFileError('the PO header needs "Language" and "X-Source-Language" (as tplsync exports it)', header?.line ?? 1);
   const entries: Entry[] = [];
-  const fuzzy: { id: string; line: number }[] = [];
+  const fuzzy: NotFinal[] = [];
   for (const r of raws) {
+    // an entry not translated yet: named (at its line) where a new file needs every text, not imported
+    if (r.ctx !== undefined && r.id !== undefined && r.id !== '' && r.str === '') { fuzzy.push({ id: r.ctx, line: r.line, mark: 'empty' }); continue; }
     if (r.id === undefined || r.str === undefined || r.str === '') continue;
     // the header (msgid ""), or a translation a tool left without tplsync's unit id: refused, not dropped in silence
     if (r.ctx === undefined) {
@@ -540,7 +544,7 @@ export function readCsv(text: string): TranslationDoc {
     const [id, crSource, crTarget] = record;
     const source = crSource?.replace(/\r\n?/g, '\n');
     const target = crTarget?.replace(/\r\n?/g, '\n');
-    if (!target) continue;
+    if (!target) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }
@@ -608,7 +612,7 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
     try { decoder = new TextDecoder(declared, { fatal: true }); } catch {
       throw new TranslationFileError(`the file declares the encoding ${declared}, which tplsync cannot read; ${save}`, 1);
     }
-    try { return decoder.decode(buf); } catch {
+    try { return decoder.encoding === 'windows-1252' ? windows1252(decoder.decode(buf)) : decoder.decode(buf); } catch {
       throw new TranslationFileError(`not a ${declared} text, as the file declares it; ${save}`, 1);
     }
   }
@@ -621,6 +625,19 @@ export function decodeTranslationFile(bytes: Uint8Array, format: Format): string
     throw new TranslationFileError(`not a UTF-8 text: byte 0x${buf[bad]!.toString(16).toUpperCase()} in "${near}" is not UTF-8 (the file is in another encoding, such as Windows-1252); ${save}`, lineOfByte(buf, bad));
   }
   return buf.toString('utf8');
+}
+
+/** windows-1252's letters at 0x80-0x9F (U+0000 where it has none), which Node 20's decoder gives as the C1 controls U+0080-U+009F */
+const CP1252_HIGH = [0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178];
+
+/**
+ * A text decoded as windows-1252 (the label ISO-8859-1 and Latin-1 mean, in the Encoding Standard
+ * every browser follows), with the letters of 0x80-0x9F in place of the C1 controls Node 20 gives
+ * there: „STORNO“ – not \u0084STORNO\u0093 \u0096, which no person typed.
+ */
+function windows1252(text: string): string {
+  return text.replace(/[\u0080-\u009f]/g, (c) => { const u = CP1252_HIGH[c.charCodeAt(0) - 0x80]!; return u ? String.fromCharCode(u) : c; });
 }
 
 /** the encoding an XLIFF or PO file declares when it is not UTF-8 (ISO-8859-1, windows-1252, ...), else undefined */

@@ -17,7 +17,7 @@ interface Entry { id: string; source: string; target: string; line: number; unkn
  * changed since (a reviewer's edit, a later import), keeps the file's text.
  */
 export const EXPORTED_NOTE = 'target as exported';
-interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' }
+interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty' }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
@@ -300,7 +300,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       else { const raw = p.equiv ?? p.disp ?? ''; codes.set(p.id, raw); source += raw; }
     }
     if (!u.sourceKept) source = collapsed(source);
-    if (!u.target) return;
+    if (!u.target) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     // some segments translated, not all: said, not imported (half a text is no translation)
     if (u.untranslated) { fuzzy.push({ id: u.name!, line: u.line, mark: 'partial' }); return; }
     let target = '';
@@ -312,7 +312,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       target += raw;
     }
     if (!u.targetKept) target = collapsed(target);
-    if (target === '') return;
+    if (target === '') { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}) });
