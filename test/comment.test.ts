@@ -61,6 +61,26 @@ test('a second run edits its comment (found by its marker across pages), never a
     // another environment's plan is its own comment
     r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:staging'], { cwd: dir, env });
     assert.match(r.stdout, /^created/);
+    // a person's comment that quotes a marker is not tplsync's: never edited, a comment of its own is made
+    const bobs = { id: 2000, body: 'I think the bot should write `<!-- tplsync-plan:eu -->` here\n<!-- tplsync-plan:eu -->', html_url: 'https://github.example/c/2000' };
+    comments.push(bobs);
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:eu'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /^created comment/);
+    assert.is(bobs.body, 'I think the bot should write `<!-- tplsync-plan:eu -->` here\n<!-- tplsync-plan:eu -->');
+    assert.not.ok(calls.includes('PATCH /repos/acme/shop/issues/comments/2000'));
+    // no --marker: the plan's own (plan --format markdown --marker, default tplsync-plan:<env>), so two environments keep two comments
+    writeFileSync(path.join(dir, 'plan.md'), '<!-- tplsync-plan:asia -->\n## tplsync plan: asia\n\n1 to create\n');
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env });
+    assert.match(r.stdout, /^created comment (\d+)/);
+    const asia = comments.at(-1)!;
+    assert.is(asia.body, '<!-- tplsync-plan:asia -->\n## tplsync plan: asia\n\n1 to create\n');
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env });
+    assert.match(r.stdout, new RegExp(`^unchanged comment ${asia.id}`));
+    // a body made with another marker than --marker: posted under --marker, with one marker line, not two
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:asia-2'], { cwd: dir, env });
+    assert.match(r.stdout, /^created/);
+    assert.is(comments.at(-1)!.body, '<!-- tplsync-plan:asia-2 -->\n## tplsync plan: asia\n\n1 to create\n');
     // a wrong token: exit 6, and the token is never printed
     r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: `${TOKEN}x` } });
     assert.is(r.exitCode, 6);

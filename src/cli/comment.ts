@@ -1,13 +1,13 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
 import { existsSync, readFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { upsertComment } from '../github/comment.js';
+import { leadingMarker, upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
 import { loadConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
 
-export interface CommentCommandOptions { config?: string; bodyFile: string; marker: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
+export interface CommentCommandOptions { config?: string; bodyFile: string; marker?: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 
 export async function commentCommand(o: CommentCommandOptions): Promise<number> {
   const token = io().env.GITHUB_TOKEN;
@@ -27,7 +27,9 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   await loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
   const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8'));
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
-  const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker: o.marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
+  const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';
+  const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
   io().stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
   return EXIT.OK;
 }

@@ -1,5 +1,6 @@
 // Effects: one pull-request comment per marker, updated in place. Lists the comments of the
-// issue (every page), edits the one holding `<!-- marker -->`, or adds it when there is none.
+// issue (every page), edits the one whose first line is `<!-- marker -->` (never one that only
+// mentions it, as a person's comment may), or adds it when there is none.
 import { checkBaseUrl, hostPort } from '../api/base-url.js';
 import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
 
@@ -17,10 +18,17 @@ export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id
 
 interface GhComment { id: number; body?: string; html_url?: string }
 
+/** The marker a comment's first line is (`<!-- tplsync-plan:production -->`), if it is one: what finds tplsync's comment. */
+export function leadingMarker(body: string | undefined): string | undefined {
+  return /^\s*<!-- (\S(?:.*\S)?) -->[ \t]*(?:\r?\n|$)/.exec(body ?? '')?.[1];
+}
+
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
   const tag = `<!-- ${o.marker} -->`;
-  const body = o.body.includes(tag) ? o.body : `${tag}\n${o.body}`;
+  // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
+  const own = leadingMarker(o.body);
+  const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^\s*<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
     const url = new URL(path.replace(/^\//, ''), base);
@@ -56,7 +64,8 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const [owner, name] = o.repo.split('/');
   for (let page = 1; page <= 100; page++) {
     const list = await call('GET', `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`) as GhComment[];
-    const mine = list.find((c) => c.body?.includes(tag));
+    // tplsync's comment starts with its marker: a person's comment that quotes the marker, or a comment of another marker, is not it
+    const mine = list.find((c) => leadingMarker(c.body) === o.marker);
     if (mine) {
       if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
       const c = await call('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body }) as GhComment;
