@@ -3,22 +3,14 @@
 // (reference/platform-rules.md, "WhatsApp: authentication").
 import { readPresetAuthenticationBody } from '../../model/authentication.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
-import { arr, defineRules, obj, str, type Loose, type RuleContext } from '../rule.js';
+import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
 import { buttonsOfType } from './whatsapp.js';
+import { footerTextAsMapping } from './schema.js';
 
 const source = 'Meta authentication templates';
 const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
 /** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
 const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
-/**
- * A footer written as the Cloud API's component, `footer: { text: ... }`, in a MARKETING or UTILITY
- * template (no `code_expiration_minutes`): authentication-preset-keys says it once, with the line to
- * write, and the schema's findings under it (a missing key, an unknown one) are left out.
- */
-export function footerTextAsMapping(t: Loose): boolean {
-  const footer = obj(t.footer);
-  return Boolean(footer) && (t.category === 'MARKETING' || t.category === 'UTILITY') && typeof footer!.text === 'string' && !Object.hasOwn(footer!, 'code_expiration_minutes');
-}
 const otpButtons = (ctx: RuleContext) => buttonsOfType(ctx, 'OTP');
 const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const EMOJI = /\p{Extended_Pictographic}/u;

@@ -12,7 +12,6 @@ import { didYouMean } from '../../core/suggest.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
-import { footerTextAsMapping } from './authentication.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -84,6 +83,16 @@ function unquotedPlaceholder(v: unknown): string | undefined {
 
 function typeName(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `a ${typeof v}`;
+}
+
+/**
+ * A footer written as the Cloud API's component, `footer: { text: ... }`, in a MARKETING or UTILITY
+ * template (no `code_expiration_minutes`): authentication-preset-keys (authentication.ts) says it once, with the line to
+ * write, and the schema's findings under it (a missing key, an unknown one) are left out.
+ */
+export function footerTextAsMapping(t: Loose): boolean {
+  const footer = obj(t.footer);
+  return Boolean(footer) && (t.category === 'MARKETING' || t.category === 'UTILITY') && typeof footer!.text === 'string' && !Object.hasOwn(footer!, 'code_expiration_minutes');
 }
 
 export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown): SchemaFinding[] {
