@@ -4,6 +4,7 @@
 import { checkBaseUrl } from './base-url.js';
 import { loadContract, UUID_RE } from '../schemas/contract.js';
 import { UsageError } from '../core/errors.js';
+import { Interrupted } from '../core/interrupt.js';
 import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
 import { visible } from '../core/visible.js';
@@ -38,6 +39,11 @@ export interface ClientOptions {
   channels?: Readonly<Record<string, string>>;
   /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
   log?: (line: string) => void;
+  /**
+   * Once aborted (Ctrl-C, SIGTERM), no request is tried again: an attempt in flight finishes, a
+   * failed one is not retried, and a wait before a retry ends (the error is the last attempt's)
+   */
+  stopSignal?: AbortSignal;
   /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
 }
@@ -48,6 +54,8 @@ export interface StatusPageOptions { limit?: number; cursor?: string }
 
 export interface Client {
   readonly baseUrl: string;
+  /** ClientOptions.stopSignal: the pages of a listing are not followed on once it is aborted */
+  readonly stopSignal?: AbortSignal;
   readonly channels: Readonly<Record<string, string>>;
   /** with `rateLimitToCaller`, a 429 is thrown at once (RateLimitedError with the server's retryAfterMs) instead of retried */
   writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean }): Promise<TemplateWriteResponse>;
@@ -76,6 +84,9 @@ function printableReview(r: TemplateReadResponse | null): TemplateReadResponse |
   return r;
 }
 
+/** pages in a row that bring nothing an earlier page had not, after which a listing is not followed on (a service that mints a cursor a page) */
+export const STALE_PAGES = 5;
+
 export function createClient(options: ClientOptions): Client {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp);
   if (!options.apiKey) throw new UsageError('No API key: pass apiKey (the CLI reads it from the environment variable its config names, default TPLSYNC_API_KEY)');
@@ -96,6 +107,7 @@ export function createClient(options: ClientOptions): Client {
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),
+    ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
   });
 
   const uuid = (what: string, v: string): string => {
@@ -105,6 +117,7 @@ export function createClient(options: ClientOptions): Client {
 
   const client: Client = {
     baseUrl: base.href,
+    ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
     channels: Object.assign(Object.create(null) as Record<string, string>, options.channels),
     writeTemplate: (channelId, templateId, body, opts = {}) => request({
       operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body, ...(opts.rateLimitToCaller ? { rateLimitToCaller: true } : {}),
@@ -137,6 +150,8 @@ export function createClient(options: ClientOptions): Client {
     async *messageStatusPages(clientMessageId, opts = {}) {
       let cursor = '';
       const seen = new Set<string>();
+      const entries = new Set<string>();
+      let stale = 0;
       for (;;) {
         const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor });
         yield page;
@@ -144,6 +159,12 @@ export function createClient(options: ClientOptions): Client {
         if (!cursor) return;
         if (seen.has(cursor)) throw new ContractError(`message status of ${clientMessageId}: the service returned the cursor ${cursor} twice`, 'status.next_cursor');
         seen.add(cursor);
+        // a new cursor on every page, and never a new entry: a loop the cursors alone do not show
+        let fresh = false;
+        for (const e of page.status.send_list) { const k = JSON.stringify(e); if (!entries.has(k)) { entries.add(k); fresh = true; } }
+        stale = fresh ? 0 : stale + 1;
+        if (stale >= STALE_PAGES) throw new ContractError(`message status of ${clientMessageId}: ${STALE_PAGES} pages in a row brought no entry that an earlier page had not (each with a new cursor): not followed on`, 'status.next_cursor');
+        if (options.stopSignal?.aborted) throw new Interrupted(`interrupted while reading the pages of the message status of ${clientMessageId}`);
       }
     },
     async allMessageStatuses(clientMessageId, opts = {}) {

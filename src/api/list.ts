@@ -3,7 +3,8 @@
 // has none by default. Pure: the request path of a page and the reading of its answer; effects:
 // following the pages through the client. Each listed id is then read with the documented GET.
 import type { ListConfig } from '../config/load.js';
-import type { Client } from './client.js';
+import { STALE_PAGES, type Client } from './client.js';
+import { Interrupted } from '../core/interrupt.js';
 import { UsageError } from '../core/errors.js';
 
 /** The path of one page: {channelId} replaced, the cursor (when there is one) added as a query parameter. */
@@ -39,12 +40,18 @@ export async function listTemplateIds(client: Client, channelId: string, cfg: Li
   const ids = new Set<string>();
   const seen = new Set<string>();
   let cursor: string | undefined;
+  let stale = 0;
   for (;;) {
     const page = readListPage(cfg, await client.getJson('template listing', listPath(cfg, channelId, cursor)));
+    const before = ids.size;
     for (const id of page.ids) ids.add(id);
     if (!page.next) return [...ids];
     if (seen.has(page.next)) throw new UsageError(`template listing: the service returned the cursor ${page.next} twice (check list.next and list.cursorParam in the config)`);
     seen.add(page.next);
+    // a new cursor on every page and never a new template: a loop the cursors alone do not show (the cursor not sent back as the service reads it?)
+    stale = ids.size > before ? 0 : stale + 1;
+    if (stale >= STALE_PAGES) throw new UsageError(`template listing: ${STALE_PAGES} pages in a row listed no template an earlier page had not, each with a new cursor: not followed on (check list.next and list.cursorParam in the config: is the cursor sent back as the service expects it?)`);
+    if (client.stopSignal?.aborted) throw new Interrupted(`interrupted while listing the templates of channel ${channelId} (${ids.size} listed): nothing was written`);
     cursor = page.next;
   }
 }

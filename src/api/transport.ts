@@ -31,6 +31,8 @@ export interface TransportOptions {
   log?: (line: string) => void;
   /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
+  /** once aborted, no retry: the wait before one ends, and the last attempt's error is thrown (ClientOptions.stopSignal) */
+  stopSignal?: AbortSignal;
 }
 
 export interface Call {
@@ -51,7 +53,13 @@ type Attempt =
   | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError }
   | { kind: 'fail'; error: ApiError };
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** resolves after `ms`, or at once when `signal` is (or becomes) aborted */
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> => new Promise((r) => {
+  if (signal?.aborted) { r(); return; }
+  const done = (): void => { clearTimeout(t); signal?.removeEventListener('abort', done); r(); };
+  const t = setTimeout(done, ms);
+  signal?.addEventListener('abort', done, { once: true });
+});
 
 export interface Transport { request<T>(call: Call): Promise<T> }
 
@@ -193,6 +201,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function requestRaw<T>(call: Call): Promise<T> {
     let last: ApiError | undefined;
+    let stopped = false;
     for (let n = 0; n <= retries; n++) {
       const r = await limit(() => attempt(call, n === retries));
       if (r.kind === 'ok') return r.value as T;
@@ -202,10 +211,14 @@ export function createTransport(options: TransportOptions): Transport {
       if (r.error instanceof RateLimitedError && r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
       if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw r.error;
       if (n === retries) break;
+      // interrupted: a retry is a new request, and the run starts nothing new
+      if (options.stopSignal?.aborted) { stopped = true; break; }
       const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
       options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
-      await sleep(delayMs);
+      await sleep(delayMs, options.stopSignal);
+      if (options.stopSignal?.aborted) { stopped = true; break; }
     }
+    if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
     // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
     const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
       : /ENOTFOUND|EAI_AGAIN/.test(last!.message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';

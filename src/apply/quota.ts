@@ -13,12 +13,19 @@ export interface PaceClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** the longest a timer of Node waits (2^31 - 1 ms, about 24.8 days): a longer one fires at once, with a warning */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const systemClock: PaceClock = {
   now: () => Date.now(),
+  // a wait longer than a timer can hold (a month's quota window, a server's Retry-After of weeks) in timers of at most MAX_TIMER_MS
   sleep: (ms, signal) => new Promise<void>((resolve) => {
     if (signal?.aborted) { resolve(); return; }
+    const end = Date.now() + Math.max(0, ms);
+    let timer: ReturnType<typeof setTimeout>;
     const done = () => { clearTimeout(timer); signal?.removeEventListener('abort', done); resolve(); };
-    const timer = setTimeout(done, Math.max(0, ms));
+    const arm = (): void => { const left = end - Date.now(); timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(done, Math.max(0, left)); };
+    arm();
     signal?.addEventListener('abort', done, { once: true });
   }),
 };

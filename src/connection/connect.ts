@@ -1,6 +1,7 @@
 // Effects: from an environment of the config to a client: the embedded emulator (its state in
 // the environment's `emulator` file, a throw-away key, one process at a time) or the real API
 // with the key from the environment variable the config names.
+import { interruptSignal } from '../core/interrupt.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+    // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
+    stopSignal: interruptSignal(),
   };
   if (environment.emulator) {
     const dataFile = environment.emulator;
