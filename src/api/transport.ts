@@ -157,7 +157,8 @@ export function createTransport(options: TransportOptions): Transport {
     const body = parseError(text);
     const extra = body?.errors?.filter((x) => x.message !== body.message && (x.message ?? x.code) !== undefined).map((x) => `${x.name ? `${x.name}: ` : ''}${x.message ?? x.code}`) ?? [];
     // a body that is not the API's JSON (a web server's page): its first words, on one line
-    const detail = visible(body ? `${body.message ?? '(no message)'}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText, { oneLine: true });
+    // (the API's own message, cut at MAX_DETAIL characters: a server's megabytes of message are no message to print)
+    const detail = clip(visible(body ? `${body.message ?? '(no message)'}${extra.length ? ` (${extra.join('; ')})` : ''}` : text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || res.statusText, { oneLine: true }));
     const codes = new Set(body?.errors?.map((x) => x.code) ?? []);
     // a 404 that is no answer of the API's is not "no such template": a page that is not JSON (a
     // web server's, for a baseUrl with a wrong path: every template would plan as new), or a code
@@ -226,6 +227,12 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { request };
+}
+
+/** the longest detail of an error answer printed: longer ones are cut, with how much was left out */
+const MAX_DETAIL = 1000;
+function clip(t: string): string {
+  return t.length <= MAX_DETAIL ? t : `${t.slice(0, MAX_DETAIL)}... (${(t.length - MAX_DETAIL).toLocaleString('en')} more characters not shown)`;
 }
 
 function parseError(text: string): ErrorBody | undefined {

@@ -14,6 +14,12 @@ import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, warnUncovered, withConnection, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
+import { visible } from '../core/visible.js';
+
+/** a line of pull's report: template names, languages and states are the channel's text, printed with their control characters as escapes */
+const line = (text: string): string => `${visible(text.replace(/\n$/, ''), { oneLine: true })}\n`;
+const sayErr = (text: string): void => { io().stderr.write(line(text)); };
+const sayOut = (text: string): void => { io().stdout.write(line(text)); };
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
 
@@ -45,7 +51,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       }
       const { listTemplateIds } = await import('../api/list.js');
       ids = await listTemplateIds(conn.client, channelId, env.list);
-      io().stderr.write(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
+      sayErr(`The listing of ${o.channel} in ${env.name} names ${ids.length} template${ids.length === 1 ? '' : 's'}.\n`);
     }
     const dir = confinedWriteDir(config, o.dir);
     let code: number = EXIT.OK;
@@ -55,16 +61,16 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
-      if (r.kind === 'missing') { io().stderr.write(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'exists') { io().stderr.write(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'managed') { io().stdout.write(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'secret' && r.unset?.length) {
         const list = r.unset.map((u) => `((${u.value})) from ${u.variable}`).join(', ');
         code = EXIT.FINDINGS;
         // said in full once; each further template in a line (a pull --all of 500 said the same 500 times)
-        if (unsetExplained) { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} ${r.unset.length === 1 ? 'is' : 'are'} not set (above)\n`); return; }
+        if (unsetExplained) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} ${r.unset.length === 1 ? 'is' : 'are'} not set (above)\n`); return; }
         unsetExplained = true;
-        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} of environment '${env.name}' ${r.unset.length === 1 ? 'is' : 'are'} not set, and no file pulled shows where ${r.unset.length === 1 ? 'it stands' : 'they stand'}: tplsync finds a secret in the channel's texts by its value, and cannot tell whether this copy holds it (the file would hold it in clear). Set ${r.unset.map((u) => u.variable).join(' and ')} and pull again, or pull it in one run with a template whose file refers to ${r.unset.map((u) => `((${u.value}))`).join(' and ')} (--id of both; --force to write over that file): where that file has the reference, the channel's copy of that template holds the value, and pull learns it there\n`);
+        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the secret value${r.unset.length === 1 ? '' : 's'} ${list} of environment '${env.name}' ${r.unset.length === 1 ? 'is' : 'are'} not set, and no file pulled shows where ${r.unset.length === 1 ? 'it stands' : 'they stand'}: tplsync finds a secret in the channel's texts by its value, and cannot tell whether this copy holds it (the file would hold it in clear). Set ${r.unset.map((u) => u.variable).join(' and ')} and pull again, or pull it in one run with a template whose file refers to ${r.unset.map((u) => `((${u.value}))`).join(' and ')} (--id of both; --force to write over that file): where that file has the reference, the channel's copy of that template holds the value, and pull learns it there\n`);
         code = EXIT.FINDINGS;
         return;
       }
@@ -75,21 +81,21 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         const then = r.noFile
           ? 'No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel\'s text has the value (tplsync plan then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds'
           : 'Apply the file first, so that the channel holds the current value, then pull again';
-        io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). ${then}\n`);
+        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). ${then}\n`);
         code = EXIT.FINDINGS;
         return;
       }
-      if (r.kind === 'held') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
-      if (r.kind === 'elsewhere') { io().stderr.write(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
-      if (r.names && 'missing' in r.names) { io().stderr.write(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
-      else if (r.names && 'changed' in r.names) io().stderr.write(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
-      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) io().stderr.write(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
+      if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
+      if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+      if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
+      else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
+      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
       if (r.unpinned) {
         code = EXIT.FINDINGS;
-        io().stderr.write(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
+        sayErr(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
       }
-      if (r.alsoIn) io().stderr.write(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
-      io().stdout.write(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
+      if (r.alsoIn) sayErr(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      sayOut(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
       writtenFiles.push(path.resolve(io().cwd(), r.file));
     });
     await warnUncovered(config, writtenFiles);

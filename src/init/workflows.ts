@@ -55,6 +55,8 @@ jobs:
     permissions:
       contents: read
       security-events: write
+      # upload-sarif reads the workflow run: needed on a private repository
+      actions: read
     steps:
       - uses: actions/checkout@v4
 ${action(o, 6, 'Lint (annotations on the changed lines, job summary)', { command: 'lint', args: '--format github' })}

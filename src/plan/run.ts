@@ -160,15 +160,19 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
 
 /**
  * A plan of some of the files: another file of the project that is one template on the channel
- * with one of them (its publicId names it, or the same channel, name and language) is refused as
+ * with one of the project's files named (its publicId names it, or the same channel, name and language) is refused as
  * loadDesired refuses two such files among those it is given (SameTemplateTwice, exit 1): applying
  * the one file would rewrite the other's template as this file has it.
  */
 async function refuseSameTemplateElsewhere(config: Config, environment: EnvironmentConfig, cwd: string, files: readonly LoadedFile[], desired: readonly DesiredTemplate[]): Promise<void> {
   const inScope = new Set(files.map((f) => path.resolve(f.abs)));
-  const others = (await existingTemplates(config, environment, cwd)).filter((e) => e.managed && !inScope.has(path.resolve(e.abs)));
+  const managed = (await existingTemplates(config, environment, cwd)).filter((e) => e.managed);
+  const others = managed.filter((e) => !inScope.has(path.resolve(e.abs)));
   if (!others.length) return;
-  const groups = desired.flatMap((d) => {
+  // a file of the project named alone (a file elsewhere, named on purpose, is the user's to apply over the channel's copy)
+  const ofProject = new Set(managed.map((e) => path.resolve(e.abs)));
+  const absOf = new Map(files.map((f) => [f.file, path.resolve(f.abs)]));
+  const groups = desired.filter((d) => ofProject.has(absOf.get(d.file) ?? '')).flatMap((d) => {
     const id = d.canonical.templateId.toLowerCase();
     const hit = others.filter((e) => e.id.toLowerCase() === id);
     if (!hit.length) return [];

@@ -1,0 +1,24 @@
+// An error answer whose JSON message is megabytes long (a broken or hostile server) is cut to a
+// thousand characters in the error, saying how much was left out; 8 MB were printed on stderr.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/api/client.ts';
+
+test('a 400 with a 5 MB message: the error holds its first thousand characters and says the rest was cut', async () => {
+  const server = createServer((_req, res) => {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 400, message: 'x'.repeat(5_000_000), errors: [{ code: 'INVALID', message: 'y'.repeat(3_000_000) }] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'key-9f8e7d-1a2b' });
+    const err = await client.getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', '11111111-1111-4111-8111-111111111111').then(() => undefined, (e: unknown) => e as Error);
+    assert.ok(err, 'refused');
+    assert.ok(err!.message.length < 1300, `${err!.message.length} characters`);
+    assert.match(err!.message, /HTTP 400: x{1000}\.\.\. \(\d,\d{3},\d{3} more characters not shown\)/);
+  } finally { server.close(); }
+});
+
+test.run();
