@@ -1,5 +1,6 @@
 // `tplsync init [--channel ALIAS] [--yes]`: start a project in the current directory. Asks only
 // on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
+import { gitRoot } from '../files/repository-root.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
@@ -132,10 +133,3 @@ function otherConfig(dir: string): string | undefined {
   return undefined;
 }
 
-/** The nearest directory at or above `dir` that holds .git, if any. */
-function gitRoot(dir: string): string | undefined {
-  for (let d = dir; ; d = path.dirname(d)) {
-    if (existsSync(path.join(d, '.git'))) return d;
-    if (path.dirname(d) === d) return undefined;
-  }
-}

@@ -1,4 +1,5 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { repositoryRoot } from '../files/repository-root.js';
 import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
@@ -42,7 +43,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // the cache is rewritten at every run: never over the config or a YAML file (a template)
   if (cacheFile && (cacheFile === config.file || /\.ya?ml$/i.test(cacheFile))) throw new UsageError(`--cache-location ${o.cacheLocation}: the cache is rewritten on every run; name a file of its own (e.g. .tplsync/lint-cache.json), not ${cacheFile === config.file ? 'the config' : 'a YAML file'}`);
   const color = !o.output && o.format === 'stylish' && useColor(io().stdout);
-  const base = { color, toolVersion: toolVersion(), root: config.dir, cwd: io().cwd() };
+  // GitHub's annotations and code scanning resolve paths against the repository, not the config's folder (a monorepo's teams/x)
+  const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
   // --fix: the repairable findings repaired first (fix-run.ts), then the run reported as usual

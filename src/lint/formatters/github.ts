@@ -1,5 +1,5 @@
 // GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects;
-// `file` is relative to the repository root (the config's directory), where the runner looks.
+// `file` is relative to the repository root ($GITHUB_WORKSPACE, else the git repository of the config; files/repository-root.ts), where the runner looks.
 import type { Formatter } from './formatter.js';
 import { absolutePath, repoRelative } from './sarif.js';
 import { visible } from '../../core/visible.js';

@@ -1,5 +1,5 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with help text, results with physical locations
-// relative to the repository root (%SRCROOT%, the config's directory, as a file:/// URI).
+// relative to the repository root (%SRCROOT%: $GITHUB_WORKSPACE or the git repository of the config, as a file:/// URI).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormatContext, Formatter } from './formatter.js';
