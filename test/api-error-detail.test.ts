@@ -1,10 +1,12 @@
-// An error answer whose JSON message is megabytes long (a broken or hostile server) is cut to a
-// thousand characters in the error, saying how much was left out; 8 MB were printed on stderr.
+// Answers of a broken or hostile server: an error whose JSON message is megabytes long is cut to a
+// thousand characters in the error, saying how much was left out (8 MB were printed on stderr);
+// a read of template A answered with template B is refused (plan showed B's content as A's).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
+import { ContractError } from '../src/api/errors.ts';
 
 test('a 400 with a 5 MB message: the error holds its first thousand characters and says the rest was cut', async () => {
   const server = createServer((_req, res) => {
@@ -18,6 +20,29 @@ test('a 400 with a 5 MB message: the error holds its first thousand characters a
     assert.ok(err, 'refused');
     assert.ok(err!.message.length < 1300, `${err!.message.length} characters`);
     assert.match(err!.message, /HTTP 400: x{1000}\.\.\. \(\d,\d{3},\d{3} more characters not shown\)/);
+  } finally { server.close(); }
+});
+
+test('a read answered with another template than the one asked for: a contract error, not used', async () => {
+  const ASKED = '11111111-1111-4111-8111-111111111111';
+  const OTHER = '22222222-2222-4222-8222-222222222222';
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: 'other_template', publicId: OTHER, status: 2, statusText: 'APPROVED', chatapp: { name: 'other_template', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello' }] } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'key-9f8e7d-1a2b' });
+    const err = await client.getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', ASKED).then(() => undefined, (e: unknown) => e as Error);
+    assert.instance(err, ContractError);
+    assert.match(err!.message, `the service answered with another template (publicId ${OTHER})`);
+    // the same id in capitals is the same template
+    const upper = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify({ name: 't', publicId: ASKED.toUpperCase(), status: 2, statusText: 'APPROVED', chatapp: { name: 't', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello' }] } })); });
+    await new Promise<void>((r) => upper.listen(0, '127.0.0.1', r));
+    try {
+      const same = await createClient({ baseUrl: `http://127.0.0.1:${(upper.address() as AddressInfo).port}`, apiKey: 'key-9f8e7d-1a2b' }).getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', ASKED);
+      assert.is(same?.name, 't');
+    } finally { upper.close(); }
   } finally { server.close(); }
 });
 

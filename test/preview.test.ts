@@ -174,6 +174,11 @@ test('--serve serves the site and re-renders when a template changes', async () 
     assert.ok(url, `no url in ${JSON.stringify(line)}`);
     const page = `${url}shop-whatsapp_order_shipped_en_US.html`;
     assert.match(await (await fetch(page)).text(), /your order/);
+    // a request naming another host (a page of another site rebinding its name to 127.0.0.1) reads nothing
+    const { get } = await import('node:http');
+    const status = (host: string): Promise<number> => new Promise((ok, fail) => { get(page, { headers: { host } }, (res) => { res.resume(); ok(res.statusCode!); }).on('error', fail); });
+    assert.is(await status('evil.example'), 421);
+    assert.is(await status(`localhost:${new URL(page).port}`), 200);
     const v1 = await (await fetch(`${url}__version`)).text();
     const f = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
     writeFileSync(f, readFileSync(f, 'utf8').replace('is on its way', 'has left our warehouse'));

@@ -126,7 +126,13 @@ export function createClient(options: ClientOptions): Client {
     getTemplate: (channelId, templateId) => request<TemplateReadResponse | null>({
       operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true,
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
-    }).then(printableReview),
+    }).then((r) => {
+      // the answer is of the template asked for: another's would be planned, previewed and pulled as this one
+      if (r && typeof r.publicId === 'string' && r.publicId.toLowerCase() !== templateId.toLowerCase()) {
+        throw new ContractError(`template read (GET /channel/${channelId}/template/${templateId}): the service answered with another template (publicId ${visible(r.publicId, { oneLine: true })}); its answer is not used`, 'publicId', 200);
+      }
+      return printableReview(r);
+    }),
     sendConversation: (channelId, body) => {
       // retried as it is, so with the same clientMessageId: the service answers a repeat with the first result
       uuid('clientMessageId', body.clientMessageId);

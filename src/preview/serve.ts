@@ -28,10 +28,19 @@ export interface ServeOptions {
 
 export interface PreviewServer { url: string; close(): Promise<void> }
 
+/** Whether a Host header names this machine (localhost, 127.0.0.1, [::1], with any port). */
+export function loopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]' || name.endsWith('.localhost');
+}
+
 export async function servePreview(config: Config, first: Site, o: ServeOptions): Promise<PreviewServer> {
   let site = first;
   let version = 1;
   const server = createServer((req, res) => {
+    // a page of another site that resolves its own name to 127.0.0.1 (DNS rebinding) reads nothing: only this machine's names
+    if (!loopbackHost(req.headers.host)) { res.writeHead(421, { 'content-type': 'text/plain' }); res.end('the preview answers only to localhost, 127.0.0.1 and [::1]'); return; }
     const url = new URL(req.url ?? '/', 'http://preview.invalid');
     if (url.pathname === '/__version') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(String(version)); return; }
     let name: string;
