@@ -107,4 +107,27 @@ test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` 
   } finally { cleanup(dir); }
 });
 
+test('over stdio: `channel: ` offers the aliases every environment defines first; one defined in some is marked as lint refuses it', async () => {
+  const dir = tempDir();
+  try {
+    const config = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n  dev:\n    emulator: .tplsync/dev.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n      acme-beta: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b\n';
+    writeFiles(dir, { 'tplsync.config.yaml': config, 'templates/order_ready.en_US.yaml': TEMPLATE });
+    const file = uri(path.join(dir, 'templates/order_ready.en_US.yaml'));
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      conn.onRequest('client/registerCapability', () => null);
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+        await conn.sendNotification('initialized', {});
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: TEMPLATE.replace('channel: shop-whatsapp', 'channel: ') } });
+        const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 0, character: 9 } }) as Item[];
+        assert.equal(shown(items), ['shop-whatsapp', 'acme-beta']);
+        assert.match(items.find((i) => i.label === 'acme-beta')!.detail ?? '', 'channel alias of dev only: lint refuses it (unknown-channel)');
+        assert.is(items.find((i) => i.label === 'shop-whatsapp')!.detail, 'channel alias (tplsync config)');
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();
