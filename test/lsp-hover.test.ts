@@ -71,6 +71,17 @@ test('hover on a flagged placeholder: its sample line first, then the rule expla
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: ctor, languageId: 'yaml', version: 1, text: CTOR } });
         const h = await conn.sendRequest('textDocument/hover', { textDocument: { uri: ctor }, position: { line: 5, character: CTOR.split('\n')[5]!.indexOf('{{constructor}}') + 3 } }) as { contents: { value: string } };
         assert.ok(h.contents.value.startsWith('**{{constructor}}**: no sample yet'), h.contents.value);
+        // a header's {{1}} and the body's {{1}} are two placeholders, each with its own sample (as lint and types have them)
+        const inv = uri(path.join(dir, 'templates/invoice.yaml'));
+        const INV = 'channel: shop-whatsapp\nname: payment_due\nlanguage: en_US\ncategory: UTILITY\nheader: { format: TEXT, text: "Invoice {{1}} is due", examples: { 1: INV-2291 } }\nbody: { text: "Hello {{1}}, your invoice of {{2}} is due.", examples: { 1: Priya, 2: "$120.00" } }\n';
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: inv, languageId: 'yaml', version: 1, text: INV } });
+        const head = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: inv }, position: { line: 4, character: INV.split('\n')[4]!.indexOf('{{1}}') + 2 } }) as { contents: { value: string } }).contents.value;
+        assert.ok(head.startsWith('**{{1}}**: "INV-2291" (`header.examples.1`)\n'), head);
+        assert.match(head, 'Used in: `header.text`');
+        assert.not.match(head, 'Priya');
+        const body = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: inv }, position: { line: 5, character: INV.split('\n')[5]!.indexOf('{{1}}') + 2 } }) as { contents: { value: string } }).contents.value;
+        assert.ok(body.startsWith('**{{1}}**: "Priya" (`body.examples.1`)\n'), body);
+        assert.not.match(body, 'INV-2291');
         await conn.sendRequest('shutdown');
       } finally { conn.dispose(); }
     });

@@ -333,7 +333,11 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
   // a URL button numbers its own {{1}}: the button's, when the line is its URL; else the texts' (theirs is another placeholder)
   const isUrl = (s: (typeof all)[number]): boolean => s.role === 'url' || s.role === 'card-url';
   const onUrl = all.filter((s) => isUrl(s) && text.includes(s.text));
-  const sites = onUrl.length ? onUrl : all.filter((s) => !isUrl(s));
+  // the texts that sample from the same examples as the text under the cursor: a header's {{1}} is
+  // not the body's, nor a card's {{1}} the bubble's (each has its own samples, as lint and types have them)
+  const here = all.find((s) => !isUrl(s) && text.includes(s.text));
+  const scope = here?.examplesPath.join('.');
+  const sites = onUrl.length ? onUrl : all.filter((s) => !isUrl(s) && (scope === undefined || s.examplesPath.join('.') === scope));
   const samples = [...new Map(sites.map((s) => [s.examplesPath.join('.'), s])).values()].flatMap((site) => {
     const p = site.examplesPath.join('.');
     let cur: unknown = t;
