@@ -239,6 +239,10 @@ test('library: sendTemplate reads the channel first (NotSendable), and remoteChe
     const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
     assert.match(generated, /check: \{ digest: \{ "body.examples": "[0-9a-f]{16}", "body.text": "[0-9a-f]{16}"/);
     assert.match(generated, /presetText: "localised"/);
+    // and its send compiles only with the text in its language, as it runs only so
+    const key = /"(wa\/[^"]+)": \{ channel: "wa"[^\n]*presetText: "localised"/.exec(generated)?.[1];
+    assert.ok(key, 'the localised template in the module');
+    assert.match(generated, new RegExp(`"${key!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}": SendTemplateOptions<TemplateParams\\["[^"]+"\\]> & \\{ presetText: string \\}`));
   } finally { cleanup(dir); }
 });
 

@@ -46,9 +46,9 @@ test('correct use compiles', () => {
   const d = compile(`${PRELUDE}
 const key: TemplateKey = 'shop-whatsapp/order_shipped/en_US';
 const p: TemplateParams[typeof key] = { customer: 'Maria', order_id: 'A-1042', button_2: 'A-1042' };
-void sendTemplate(client, key, { to: '+4915112345678', params: p });
-void sendTemplate(client, 'shop-whatsapp/appointment_reminder/en_GB', { to: '+44', params: { '1': 'James', '2': '14 March', '3': '10:30' } });
-void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: '+49', params: { city: 'Berlin' }, channelId: '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b' });
+void sendTemplate(client, key, { to: '+4915112345678', params: p, textOnly: true });
+void sendTemplate(client, 'shop-whatsapp/appointment_reminder/en_GB', { to: '+44', params: { '1': 'James', '2': '14 March', '3': '10:30' }, textOnly: true });
+void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: '+49', params: { city: 'Berlin' }, channelId: '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', textOnly: true });
 `);
   assert.equal(text(d), '');
 });
@@ -98,8 +98,8 @@ test('a misspelt parameter name fails to compile', () => {
 
 test('a union of keys fails to compile (it would take the values of any one of them); narrowed, it compiles', () => {
   const d = compile(`${PRELUDE}declare const k: 'shop-whatsapp/order_shipped/en_US' | 'shop-rcs/store_opening/en_US';
-void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' } });
-if (k === 'shop-rcs/store_opening/en_US') void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' } });
+void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' }, textOnly: true });
+if (k === 'shop-rcs/store_opening/en_US') void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' }, textOnly: true });
 `);
   assert.equal(d.map((x) => x.start !== undefined && x.file ? x.file.getLineAndCharacterOfPosition(x.start).line : -1), [4], text(d)); // (0-based: the first call, after the prelude and the declaration)
 });

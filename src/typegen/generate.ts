@@ -30,6 +30,20 @@ function paramsType(m: TemplateMeta): string {
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
 
+/**
+ * The options one template's send takes: a template with parts a conversation message cannot carry
+ * (a carousel, a media header, an offer's strip: `omitted`) compiles only with `textOnly: true`, and
+ * then takes the text's values alone (no card values, which nothing sends); an authentication
+ * template whose text WhatsApp words in the template's language compiles only with `presetText`.
+ * What the run-time checks refuse, the compiler refuses first.
+ */
+function optionsType(m: TemplateMeta, key: string): string {
+  if (m.body.trim() === '') return 'never';
+  const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>';
+  const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
+  return m.presetText === 'localised' ? `${base} & { presetText: string }` : base;
+}
+
 export function generateTypes(metas: readonly TemplateMeta[], o: { source: string; importFrom?: string; environment?: string }): string {
   const sorted = [...metas].sort((a, b) => (templateKey(a) < templateKey(b) ? -1 : templateKey(a) > templateKey(b) ? 1 : 0));
   const project = new Project({
@@ -55,6 +69,15 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       type: paramsType(m),
     })),
   });
+  f.addInterface({
+    isExported: true, name: 'TemplateSendOptions',
+    docs: ['The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language.'],
+    properties: sorted.map((m) => ({
+      kind: StructureKind.PropertySignature,
+      name: str(templateKey(m)),
+      type: optionsType(m, templateKey(m)),
+    })),
+  });
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],
@@ -71,8 +94,8 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
   });
   f.addFunction({
     isExported: true, name: 'sendTemplate', typeParameters: [{ name: 'K', constraint: 'TemplateKey' }],
-    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time. The key is one template (a union of keys does not compile: narrow it first); a template with no text to send (an RCS card alone) takes no call that compiles.'],
-    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: '[OneKey<K>] extends [true] ? SendTemplateOptions<TemplateParams[K]> : never' }],
+    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time. The key is one template (a union of keys does not compile: narrow it first); a template with no text to send (an RCS card alone) takes no call that compiles; one with parts a conversation cannot carry compiles only with `textOnly: true`, a localised authentication text only with `presetText`.'],
+    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: '[OneKey<K>] extends [true] ? TemplateSendOptions[K] : never' }],
     returnType: 'Promise<Sent>',
     statements: 'return sendTemplateWith(client, templates[key], options as SendTemplateOptions<TemplateParamValues>);',
   });
