@@ -93,13 +93,13 @@ test('init never overwrites: an existing config and .gitignore are kept; only wh
   } finally { cleanup(dir); }
 });
 
-test('init in a subfolder of a repository says where GitHub looks for workflows', async () => {
+test('init in a subfolder of a repository says where it put the workflows (test/init-monorepo.test.ts: what they hold)', async () => {
   const dir = await emptyRepo();
   try {
     writeFiles(dir, { 'messaging/README.md': 'ours\n' });
     const r = await cliIn(['init', '--yes'], { cwd: path.join(dir, 'messaging') });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, /GitHub reads workflows only from \.\.\/\.github\/workflows\/; move them there and give each use of the action `working-directory: messaging`/);
+    assert.match(r.stderr, /the workflows are in the repository's \.\.\/\.github\/workflows\/ \(the only place GitHub reads them\), named for messaging and set to run there: each use of the action has working-directory: messaging/);
   } finally { cleanup(dir); }
 });
 

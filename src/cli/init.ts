@@ -41,7 +41,11 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   kind ??= /(^|[^a-z])rcs([^a-z]|$)/i.test(channel) ? 'rcs' : 'whatsapp';
   if (!CHANNEL_ALIAS_RE.test(channel)) throw new UsageError(`--channel '${channel}' must start with a letter or a digit and may use only ASCII letters, digits, ".", "_" and "-" (at most 64)`);
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
+  // a folder below the repository's root (a monorepo's team): the workflows at the root, set to this folder
+  const repo = gitRoot(cwd);
+  const dir = repo && repo !== cwd ? path.relative(repo, cwd).split(path.sep).join('/') : undefined;
   const files = initFiles({
+    ...(dir ? { dir } : {}),
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
     configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
     templateSchemaPath: path.relative(path.join(cwd, 'templates'), shownSchemaFile(cwd, 'template.schema.json')).split(path.sep).join('/'),
@@ -82,9 +86,8 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     const code = await typesCommand({});
     if (code !== EXIT.OK) return code;
   }
-  const root = gitRoot(cwd);
-  if (root && root !== cwd) {
-    io().stderr.write(`tplsync: note: GitHub reads workflows only from ${path.join(path.relative(cwd, root) || '.', '.github', 'workflows')}/; move them there and give each use of the action \`working-directory: ${path.relative(root, cwd).split(path.sep).join('/')}\`\n`);
+  if (dir) {
+    io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
   }
   if (outcomes.every((r) => r.kind === 'exists')) {
     io().stdout.write('\nEverything init writes is already here; nothing was changed.\n');

@@ -24,6 +24,11 @@ export interface InitOptions {
   configSchemaPath: string;
   /** `$schema` of the template files, relative to the templates/ folder */
   templateSchemaPath: string;
+  /**
+   * The project's folder from the repository's root (`teams/support`), when init runs below it: the
+   * workflows go to the root's .github/workflows (the only place GitHub reads them), set to that folder
+   */
+  dir?: string;
 }
 
 export const CHANNEL_ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -90,11 +95,13 @@ export function initFiles(o: InitOptions): PlannedFile[] {
   const template = formatTemplate(scaffold({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
-  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true });
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}) });
+  // (paths relative to the project's folder: a workflow of a folder below the root goes up to the root's .github)
+  const fromHere = (file: string): string => (o.dir ? path.posix.relative(o.dir, file) : file);
   return [
     { file: 'tplsync.config.yaml', text: configText(o) },
     { file: `templates/${safeFileName(FIRST_TEMPLATE.name, FIRST_TEMPLATE.language)}`, text: template },
-    ...Object.entries(workflows).map(([file, text]) => ({ file, text })),
+    ...Object.entries(workflows).map(([file, text]) => ({ file: fromHere(file), text })),
   ];
 }
 

@@ -14,17 +14,30 @@ export interface WorkflowOptions {
   environment: string;
   /** check that the generated types are current (for a repository that commits them) */
   typesCheck?: boolean;
+  /**
+   * The project's folder from the repository's root (`teams/support`), when it is not the root: each
+   * use of the action runs there, the path filters, the files the steps read and the artifacts are
+   * that folder's, and the workflows' names, concurrency groups, comment markers and file names carry
+   * it, so that two teams of one repository keep their own runs and comments.
+   */
+  dir?: string;
 }
 
 /** `- uses: ...` with its inputs, indented for a step list at `indent` spaces */
 function action(o: WorkflowOptions, indent: number, name: string, inputs: Record<string, string>, extra: string[] = []): string {
   const pad = ' '.repeat(indent);
-  const withLines = Object.entries({ ...inputs, ...o.extraWith }).map(([k, v]) => `${pad}    ${k}: ${v}`);
+  const withLines = Object.entries({ ...inputs, ...o.extraWith, ...(o.dir ? { 'working-directory': o.dir } : {}) }).map(([k, v]) => `${pad}    ${k}: ${v}`);
   return [`${pad}- name: ${name}`, ...extra.map((l) => `${pad}  ${l}`), `${pad}  uses: ${o.uses}`, `${pad}  with:`, ...withLines].join('\n');
 }
 
 export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const env = `\${{ vars.TPLSYNC_ENV || '${o.environment}' }}`;
+  // a project in a folder of the repository: its paths, and names of its own
+  const at = (file: string): string => (o.dir ? `${o.dir}/${file}` : file);
+  const slug = o.dir ? o.dir.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() : '';
+  const suffix = slug ? `-${slug}` : '';
+  const titled = o.dir ? ` (${o.dir})` : '';
+  const marker = (kind: string): string => `tplsync-${kind}${o.dir ? `:${o.dir}` : ''}:\${{ env.TPLSYNC_ENV }}`;
   // The key of the environment the workflow runs against: the secret TPLSYNC_<ENV>_API_KEY (or the
   // one the variable TPLSYNC_API_KEY_ENV names), handed to tplsync alone under that name. A config
   // whose default environment names its key otherwise (apiKeyEnv) gets that name as the default.
@@ -37,17 +50,17 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const pullRequest = `# tplsync on pull requests: lint with annotations and code scanning, formatting and generated
 # types checked, and the plan posted as one comment that is updated in place.
 # Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
-name: tplsync pull request
+name: tplsync pull request${titled}
 on:
   pull_request:
     paths:
-      - "templates/**"
-      - "tplsync.config.*"
+      - "${at('templates/**')}"
+      - "${at('tplsync.config.*')}"
       - ".github/workflows/tplsync-*.yml"
 permissions:
   contents: read
 concurrency:
-  group: tplsync-pr-\${{ github.event.pull_request.number }}
+  group: tplsync-pr${suffix}-\${{ github.event.pull_request.number }}
   cancel-in-progress: true
 jobs:
   lint:
@@ -66,8 +79,8 @@ ${action(o, 6, 'Lint (SARIF for code scanning)', { command: 'lint', args: '--for
         if: always() && github.event.pull_request.head.repo.full_name == github.repository
         uses: github/codeql-action/upload-sarif@v3
         with:
-          sarif_file: tplsync.sarif
-          category: tplsync
+          sarif_file: ${at('tplsync.sarif')}
+          category: tplsync${suffix}
 ${action(o, 6, 'Canonical layout', { command: 'fmt', args: '--check' }, ['if: always()'])}
 ${o.typesCheck ? `${action(o, 6, 'Generated types are current', { command: 'types', args: '--check' }, ['if: always()'])}\n` : ''}
   plan:
@@ -88,29 +101,29 @@ ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', envi
         id: changes
         uses: actions/upload-artifact@v4
         with:
-          name: tplsync-changes
-          path: tplsync-changes/
+          name: tplsync-changes${suffix}
+          path: ${at('tplsync-changes/')}
           retention-days: 14
-${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--base origin/${{ github.base_ref }} --format markdown --marker tplsync-plan:${{ env.TPLSYNC_ENV }} --preview-url ${{ steps.changes.outputs.artifact-url }} --output plan.md', ...key })}
+${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key })}
       - name: Job summary
-        run: cat plan.md >> "$GITHUB_STEP_SUMMARY"
-${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: '--body-file plan.md --marker tplsync-plan:${{ env.TPLSYNC_ENV }}' }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
+        run: cat ${at('plan.md')} >> "$GITHUB_STEP_SUMMARY"
+${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
 `;
 
   const apply = `# tplsync on merge: make the channels match main. One apply per environment at a time; the
 # per-template results are kept as an artifact. A failed run is safe to re-run.
-name: tplsync apply
+name: tplsync apply${titled}
 on:
   push:
     branches: [main]
     paths:
-      - "templates/**"
-      - "tplsync.config.*"
+      - "${at('templates/**')}"
+      - "${at('tplsync.config.*')}"
   workflow_dispatch:
 permissions:
   contents: read
 concurrency:
-  group: tplsync-apply-${env}
+  group: tplsync-apply${suffix}-${env}
   cancel-in-progress: false
 jobs:
   apply:
@@ -136,14 +149,14 @@ ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}
         if: always()
         uses: actions/upload-artifact@v4
         with:
-          name: tplsync-results-\${{ env.TPLSYNC_ENV }}
-          path: tplsync-results.json
+          name: tplsync-results${suffix}-\${{ env.TPLSYNC_ENV }}
+          path: ${at('tplsync-results.json')}
           if-no-files-found: ignore
 `;
 
   const drift = `# tplsync drift check: every morning, fail (and open an issue) when the channels no longer
 # match the files on main, for example after an edit in the console.
-name: tplsync drift
+name: tplsync drift${titled}
 on:
   schedule:
     - cron: "17 6 * * *"
@@ -158,23 +171,23 @@ jobs:
       TPLSYNC_ENV: ${env}
     steps:
       - uses: actions/checkout@v4
-${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: '--detailed-exitcode --format markdown --marker tplsync-drift:${{ env.TPLSYNC_ENV }} --output drift.md', 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
+${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
-        run: cat drift.md >> "$GITHUB_STEP_SUMMARY"
+        run: cat ${at('drift.md')} >> "$GITHUB_STEP_SUMMARY"
       - name: Open an issue about the drift
         if: steps.plan.outputs.exit-code == '2'
         run: |
-          title="Templates drifted from main in $TPLSYNC_ENV"
+          title="Templates${titled} drifted from main in $TPLSYNC_ENV"
           if [ -z "$(gh issue list --state open --search "in:title \\"$title\\"" --json number --jq '.[].number')" ]; then
-            gh issue create --title "$title" --body-file drift.md
+            gh issue create --title "$title" --body-file ${at('drift.md')}
           fi
           exit 1
         env:
           GH_TOKEN: \${{ github.token }}
 `;
   return {
-    '.github/workflows/tplsync-pull-request.yml': pullRequest,
-    '.github/workflows/tplsync-apply.yml': apply,
-    '.github/workflows/tplsync-drift.yml': drift,
+    [`.github/workflows/tplsync-pull-request${suffix}.yml`]: pullRequest,
+    [`.github/workflows/tplsync-apply${suffix}.yml`]: apply,
+    [`.github/workflows/tplsync-drift${suffix}.yml`]: drift,
   };
 }

@@ -1,0 +1,50 @@
+// init in a folder of a repository (a monorepo's team): GitHub reads workflows only from the
+// root's .github/workflows, and resolves path filters, artifact paths and files read by `run:`
+// steps from the root. init writes the workflows there, named for the folder and set to it (each
+// use of the action with working-directory, the folder's path filters and files, its own
+// concurrency groups and comment markers), so that two teams keep their own runs and comments.
+// Before, it wrote root-relative workflows into the folder and a note to move them, and moved they
+// never triggered and read files that were not there.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
+import { cleanup, cliIn, tempDir } from './helpers.ts';
+
+test('two teams of one repository: each its own workflows at the root, set to its folder', async () => {
+  const repo = tempDir('tplsync-mono-init-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    for (const team of ['teams/support', 'teams/growth']) {
+      mkdirSync(path.join(repo, team), { recursive: true });
+      const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, team) });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.match(r.stdout, `created  ../../.github/workflows/tplsync-pull-request-${team.replace('/', '-')}.yml`);
+      assert.ok(existsSync(path.join(repo, team, 'tplsync.config.yaml')));
+      assert.not.ok(existsSync(path.join(repo, team, '.github')), 'no workflow left in the folder');
+    }
+    const pr = parse(readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-support.yml'), 'utf8')) as {
+      name: string; on: { pull_request: { paths: string[] } }; concurrency: { group: string };
+      jobs: Record<string, { steps: { uses?: string; run?: string; with?: Record<string, string> }[] }>;
+    };
+    assert.is(pr.name, 'tplsync pull request (teams/support)');
+    assert.equal(pr.on.pull_request.paths.slice(0, 2), ['teams/support/templates/**', 'teams/support/tplsync.config.*']);
+    assert.match(pr.concurrency.group, /^tplsync-pr-teams-support-/);
+    const steps = [...pr.jobs.lint!.steps, ...pr.jobs.plan!.steps];
+    for (const s of steps.filter((x) => x.uses?.startsWith('tplsync/tplsync@'))) assert.is(s.with!['working-directory'], 'teams/support', JSON.stringify(s));
+    assert.is(steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!.with!.sarif_file, 'teams/support/tplsync.sarif');
+    assert.is(steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!.with!.path, 'teams/support/tplsync-changes/');
+    assert.is(steps.find((s) => s.run?.includes('GITHUB_STEP_SUMMARY'))!.run, 'cat teams/support/plan.md >> "$GITHUB_STEP_SUMMARY"');
+    // the plan and its comment carry the folder's marker; another team's is another
+    const comment = steps.find((s) => s.with?.command === 'comment')!.with!.args!;
+    assert.match(comment, '--marker tplsync-plan:teams/support:${{ env.TPLSYNC_ENV }}');
+    const growth = readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-growth.yml'), 'utf8');
+    assert.match(growth, 'tplsync-plan:teams/growth:');
+    assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-apply-teams-growth.yml'), 'utf8'), 'group: tplsync-apply-teams-growth-');
+    // an empty artifact URL adds no --preview-url (it took --output as its value)
+    assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-support.yml'), 'utf8'), "steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || ''");
+  } finally { cleanup(repo); }
+});
+
+test.run();
