@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanup, cliIn, tempDir } from './helpers.ts';
 
-interface C { id: number; body: string; html_url: string }
+interface C { id: number; body: string; html_url: string; user?: { login: string; type: string } }
 
 test('a second run edits its comment (found by its marker across pages), never adds one; the token stays secret', async () => {
   const comments: C[] = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, body: `someone else's comment ${i}`, html_url: `https://github.example/c/${i + 1}` }));
@@ -69,6 +69,24 @@ test('a second run edits its comment (found by its marker across pages), never a
     assert.match(r.stdout, /^created comment/);
     assert.is(bobs.body, 'I think the bot should write `<!-- tplsync-plan:eu -->` here\n<!-- tplsync-plan:eu -->');
     assert.not.ok(calls.includes('PATCH /repos/acme/shop/issues/comments/2000'));
+    // a person's comment that starts with spaces before the marker, or with the marker itself, is not edited either;
+    // the bot's comment of that marker is (found after the person's)
+    const carol = { id: 2001, body: '   <!-- tplsync-plan:us -->\nI copied the old plan here', html_url: 'x', user: { login: 'carol', type: 'User' } };
+    const dave = { id: 2002, body: '<!-- tplsync-plan:us -->\nmy own notes', html_url: 'x', user: { login: 'dave', type: 'User' } };
+    const bot = { id: 2003, body: '<!-- tplsync-plan:us -->\nold plan', html_url: 'x', user: { login: 'github-actions[bot]', type: 'Bot' } };
+    comments.push(carol as C, dave as C, bot as C);
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:us'], { cwd: dir, env });
+    assert.match(r.stdout, /^updated comment 2003/);
+    assert.equal([carol.body, dave.body], ['   <!-- tplsync-plan:us -->\nI copied the old plan here', '<!-- tplsync-plan:us -->\nmy own notes']);
+    // no bot's comment, and the token's user is not dave: a new comment
+    comments.splice(comments.indexOf(bot as C), 1);
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:us'], { cwd: dir, env });
+    assert.match(r.stdout, /^created comment/);
+    assert.is(dave.body, '<!-- tplsync-plan:us -->\nmy own notes');
+    // a marker that would end the hidden comment early: refused
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'plan-->prod'], { cwd: dir, env });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, 'would end the hidden comment early');
     // no --marker: the plan's own (plan --format markdown --marker, default tplsync-plan:<env>), so two environments keep two comments
     writeFileSync(path.join(dir, 'plan.md'), '<!-- tplsync-plan:asia -->\n## tplsync plan: asia\n\n1 to create\n');
     r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env });

@@ -3,6 +3,7 @@
 // mentions it, as a person's comment may), or adds it when there is none.
 import { checkBaseUrl, hostPort } from '../api/base-url.js';
 import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface CommentOptions {
   apiUrl: string;
@@ -16,11 +17,12 @@ export interface CommentOptions {
 
 export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string }
 
-interface GhComment { id: number; body?: string; html_url?: string }
+interface GhComment { id: number; body?: string; html_url?: string; user?: { login?: string; type?: string } }
 
 /** The marker a comment's first line is (`<!-- tplsync-plan:production -->`), if it is one: what finds tplsync's comment. */
 export function leadingMarker(body: string | undefined): string | undefined {
-  return /^\s*<!-- (\S(?:.*\S)?) -->[ \t]*(?:\r?\n|$)/.exec(body ?? '')?.[1];
+  // at the very start, as tplsync writes it: a comment that starts with spaces (a person's paste) is not tplsync's
+  return /^<!-- (\S(?:.*\S)?) -->[ \t]*(?:\r?\n|$)/.exec(body ?? '')?.[1];
 }
 
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
@@ -28,7 +30,8 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
   const own = leadingMarker(o.body);
-  const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^\s*<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
+  if (/-->|--!>|^-|^>|\r|\n/.test(o.marker)) throw new UsageError(`--marker '${o.marker}' would end the hidden comment early (or split it): write it without --> and line breaks`);
+  const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
     const url = new URL(path.replace(/^\//, ''), base);
@@ -62,10 +65,19 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
     }
   };
   const [owner, name] = o.repo.split('/');
+  /** the token's own login, once asked ('' when the token cannot say: an app's or the workflow's) */
+  let me: string | undefined;
   for (let page = 1; page <= 100; page++) {
     const list = await call('GET', `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`) as GhComment[];
     // tplsync's comment starts with its marker: a person's comment that quotes the marker, or a comment of another marker, is not it
-    const mine = list.find((c) => leadingMarker(c.body) === o.marker);
+    // the one this token's account wrote: a bot's (the workflow token is github-actions[bot]), else the
+    // token's own user's (a personal token); a person's comment that starts with the marker is not edited
+    const marked = list.filter((c) => leadingMarker(c.body) === o.marker);
+    let mine = marked.find((c) => c.user?.type === 'Bot');
+    if (!mine && marked.length) {
+      me ??= await call('GET', '/user').then((u) => String((u as { login?: unknown } | undefined)?.login ?? ''), () => '');
+      mine = marked.find((c) => c.user === undefined || (me !== '' && c.user.login === me));
+    }
     if (mine) {
       if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
       const c = await call('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body }) as GhComment;
