@@ -172,6 +172,12 @@ test('a text a spreadsheet would run as a formula goes to the CSV behind an apos
     assert.is((parse(read(dir, 'templates/order_shipped.de.yaml')) as { footer: string }).footer, '-20 % mit STOP abmelden');
     // the source cell with its apostrophe is the template's own text: nothing outdated
     assert.equal(await outdated(dir), []);
+    // a text that starts with its own apostrophe before such a character keeps it: export adds one more, import takes one
+    const { writeCsv, readCsv } = await import('../src/translations/formats.ts');
+    const own = "'-' means closed that day";
+    const csvOwn = writeCsv([{ template: 't/x', field: 'footer', id: 't/x:footer', source: own, placeholders: [], samples: {}, target: own }], 'en_US', 'nl');
+    assert.match(csvOwn, `"''-' means closed that day"`);
+    assert.equal(readCsv(csvOwn).entries.map((e) => [e.source, e.target]), [[own, own]]);
   } finally { cleanup(dir); }
 });
 

@@ -169,12 +169,13 @@ export function writePo(units: readonly Unit[], source: string, target: string):
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first:
  * OWASP's CSV injection) starts with an apostrophe, which spreadsheets show as the text it prefixes:
  * a template's `=HYPERLINK(...)` footer must not run on the translator's machine. Import takes the
- * apostrophe off again (csvCell).
+ * apostrophe off again (csvCell). A text that starts with apostrophes of its own before such a
+ * character gets one more, which import takes for the guard: the text comes back as it was.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const csvField = (s: string): string => `"${(FORMULA_START.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-/** a source or target cell as its text: the apostrophe export put before a formula's first character taken off */
-const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
+const GUARDED = /^'*[=+\-@\t\r]/;
+const csvField = (s: string): string => `"${(GUARDED.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+/** a source or target cell as its text: the one apostrophe export put before it taken off, as a spreadsheet shows the cell */
+const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && GUARDED.test(s.slice(1)) ? s.slice(1) : s);
 
 /** CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes. */
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
