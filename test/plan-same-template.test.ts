@@ -38,6 +38,11 @@ test('a publicId that is another file\'s derived id: plan and apply refuse, nami
       assert.is(applied.exitCode, 1, applied.stdout + applied.stderr);
     }
     assert.not.ok(existsSync(path.join(dir, '.tplsync', 'emu.json')) && (await cliIn(['review', '--format', 'json'], { cwd: dir })).stdout.includes('store_update'), 'nothing reached the channel');
+    // a draft outside the globs with a publicId copied from a project file, under another name: it would rename that template
+    writeFiles(dir, { 'drafts/store_dispatch.yaml': T('store_dispatch', 'Hello {{1}}, the store ships today.', `publicId: ${derived}\n`) });
+    const draft = await cliIn(['plan', 'drafts/store_dispatch.yaml'], { cwd: dir });
+    assert.is(draft.exitCode, 1, draft.stdout + draft.stderr);
+    assert.match(draft.stderr, /drafts\/store_dispatch\.yaml \(wa\/store_dispatch\/en_US, its publicId\) and templates\/store_update\.yaml/);
     // a file whose id no other file shares plans alone as before
     writeFiles(dir, { 'templates/other.yaml': T('store_hours', 'Hello {{1}}, our opening hours change next week.') });
     const fine = await cliIn(['plan', 'templates/other.yaml'], { cwd: dir });

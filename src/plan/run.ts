@@ -169,12 +169,14 @@ async function refuseSameTemplateElsewhere(config: Config, environment: Environm
   const managed = (await existingTemplates(config, environment, cwd)).filter((e) => e.managed);
   const others = managed.filter((e) => !inScope.has(resolvePath(e.abs)));
   if (!others.length) return;
-  // a file of the project named alone (a file elsewhere, named on purpose, is the user's to apply over the channel's copy)
+  // a file elsewhere (a draft named on purpose) may write its own version of a project file's template; not
+  // rename it or change its language (a publicId copied from that file): that rewrites the project's template as another
   const ofProject = new Set(managed.map((e) => resolvePath(e.abs)));
   const absOf = new Map(files.map((f) => [f.file, resolvePath(f.abs)]));
-  const groups = desired.filter((d) => ofProject.has(absOf.get(d.file) ?? '')).flatMap((d) => {
+  const groups = desired.flatMap((d) => {
     const id = d.canonical.templateId.toLowerCase();
-    const hit = others.filter((e) => e.id.toLowerCase() === id);
+    const inProject = ofProject.has(absOf.get(d.file) ?? '');
+    const hit = others.filter((e) => e.id.toLowerCase() === id && (inProject || e.name !== d.canonical.name || e.language !== d.canonical.language));
     if (!hit.length) return [];
     const own = files.find((f) => f.file === d.file);
     return [{ id: d.canonical.templateId, files: [
