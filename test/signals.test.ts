@@ -44,4 +44,32 @@ for (const [signal, code] of [['SIGTERM', EXIT_TERMINATED], ['SIGINT', EXIT_INTE
   });
 }
 
+test('SIGTERM while a read waits to be retried (429, Retry-After of days): no retry, exit 143 at once, not 7 (the API was not down)', async () => {
+  const { createServer } = await import('node:http');
+  let asked!: () => void;
+  const first = new Promise<void>((resolve) => { asked = resolve; });
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3000000' });
+    res.end(JSON.stringify({ code: 429, message: 'slow down' }));
+    asked();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir('tplsync-signal-pull-');
+  try {
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  fake:\n    baseUrl: http://127.0.0.1:${port}\n    apiKeyEnv: SIG_KEY\n    channels: { wa: ${CHANNEL_A} }\n` });
+    const r = await withChild(() => execa(process.execPath, [BIN, 'pull', '--channel', 'wa', '--id', '22222222-2222-4222-8222-222222222222', '--dir', 'templates'], { cwd: dir, env: { SIG_KEY: 'key-9f8e7d-1a2b', NO_COLOR: '1' }, reject: false }), async (proc) => {
+      await first;
+      proc.kill('SIGTERM');
+      return proc;
+    });
+    assert.is(r.exitCode, EXIT_TERMINATED, `${r.stdout}\n${r.stderr}`);
+    assert.match(String(r.stderr), 'not tried again: the run was interrupted');
+    assert.is(requests, 1);
+  } finally { cleanup(dir); server.close(); }
+});
+
 test.run();

@@ -55,9 +55,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     // a signal that came during synchronous work (a lint, the types) is delivered now, and its exit
     // code wins over the command's: an interrupted command never reports success
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return wasInterrupted() && code === EXIT.OK ? interruptExitCode() : code;
+    return wasInterrupted() && (code === EXIT.OK || code === EXIT.UNAVAILABLE) ? interruptExitCode() : code;
   } catch (e) {
-    return handleError(e, Boolean(program.opts().debug) || argv.includes('--debug'));
+    const handled = handleError(e, Boolean(program.opts().debug) || argv.includes('--debug'));
+    // a request not tried again because the run was interrupted: the run was stopped, the API was not down
+    return wasInterrupted() && handled === EXIT.UNAVAILABLE ? interruptExitCode() : handled;
   }
 }
 
