@@ -53,6 +53,46 @@ test('a button added on the channel: the unchanged ones keep their comments, the
   for (const c of ['# 25 characters at most', '# opt-out, required by legal']) assert.ok(out.includes(c), out);
 });
 
+const CARDS = `channel: rcs
+name: spring_sale
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    # first card: shoes
+    - title: Running shoes
+      description: Light and fast
+      fileUrl: https://cdn.example.com/shoes.png
+    # second card: jackets
+    - title: Rain jackets
+      description: Dry all spring
+      fileUrl: https://cdn.example.com/jackets.png
+  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }
+`;
+
+test('a card removed on the channel and another appended: each comment stays with its own card, the removed one\'s goes', () => {
+  const written = CARDS.replace(/ *#.*\n/g, '').replace(/    - title: Running shoes\n.*\n.*\n/, '').replace('  rcsRichCardsOpts', '    - title: Umbrellas\n      description: For April\n      fileUrl: https://cdn.example.com/umbrellas.png\n  rcsRichCardsOpts');
+  const out = keepComments(CARDS, written);
+  assert.equal(parse(out), parse(written));
+  assert.not.ok(out.includes('# first card: shoes'), out);
+  assert.match(out, /# second card: jackets\n\s+- title: Rain jackets/);
+  assert.not.match(out, /#[^\n]*\n\s+- title: Umbrellas/);
+});
+
+test('the first of two buttons removed: the remaining one keeps its own comment; a changed card keeps its comment wherever it now stands', () => {
+  const written = BEFORE.replace(/#.*$/gm, '').replace(/  - type: URL\n(    .*\n){3}/, '');
+  const out = keepComments(BEFORE, written);
+  assert.equal(parse(out), parse(written));
+  assert.not.ok(out.includes('# the tracking page, not the shop'), out);
+  assert.match(out, /text: Stop updates # opt-out, required by legal/);
+  // the first card removed and the second reworded: its comment stays on it
+  const reworded = CARDS.replace(/ *#.*\n/g, '').replace(/    - title: Running shoes\n.*\n.*\n/, '').replace('Dry all spring', 'Dry all year');
+  const cards = keepComments(CARDS, reworded);
+  assert.equal(parse(cards), parse(reworded));
+  assert.match(cards, /# second card: jackets\n\s+- title: Rain jackets\n\s+description: Dry all year/);
+  assert.not.ok(cards.includes('# first card'), cards);
+});
+
 test('nothing changed: the file as it was; a file without comments: what pull wrote', () => {
   const written = BEFORE.replace(/ *#.*$/gm, '').replace(/^\n/gm, '');
   assert.equal(parse(keepComments(BEFORE, written)), parse(written));

@@ -11,12 +11,23 @@ const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.v
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
 
+/** how many keys of `theirs` (a mapping) `mine` has with the same value, when that is half of them or more; else 0 */
+function likeness(mine: unknown, theirs: unknown): number {
+  if (!isMap(mine) || !isMap(theirs) || theirs.items.length === 0) return 0;
+  let n = 0;
+  for (const p of theirs.items) {
+    const at = mine.items.find((q) => keyOf(q) === keyOf(p));
+    if (at && same(plain(at.value), plain(p.value))) n++;
+  }
+  return n > 0 && n * 2 >= theirs.items.length ? n : 0;
+}
+
 /**
  * The node to write where the file had `mine` and pull wrote `theirs`: the file's node (its
  * comments and layout) wherever it says what the channel says, at every depth. A mapping keeps its
  * keys' order and comments, drops the keys pull did not write and takes the new ones at its end; a
- * list of as many items is merged item by item, one of another length keeps the file's node of each
- * item that is unchanged; a scalar keeps its node (and the comment after it) with the new value;
+ * list keeps the file's node of each item the channel still has, merges an item it changed into the
+ * old item most like it, and drops an item it removed with its comment; a scalar keeps its node (and the comment after it) with the new value;
  * anything else is pull's node.
  */
 function merged(mine: unknown, theirs: unknown): unknown {
@@ -32,13 +43,33 @@ function merged(mine: unknown, theirs: unknown): unknown {
     return mine;
   }
   if (isSeq(mine) && isSeq(theirs)) {
-    if (mine.items.length === theirs.items.length) { mine.items = mine.items.map((m, i) => merged(m, theirs.items[i])); return mine; }
-    const unused = [...mine.items];
-    mine.items = theirs.items.map((t) => {
-      const i = unused.findIndex((m) => same(plain(m), plain(t)));
-      return i < 0 ? t : unused.splice(i, 1)[0];
+    // by item, not by position: an item the channel still has keeps its node wherever it now stands; an item it
+    // changed is the old item most like it (half its keys or more the same); one it removed takes its comment along
+    const old = [...mine.items];
+    const used = new Set<number>();
+    const out: unknown[] = theirs.items.map((t) => {
+      const i = old.findIndex((m, k) => !used.has(k) && same(plain(m), plain(t)));
+      if (i < 0) return undefined;
+      used.add(i);
+      return old[i];
     });
-    // a comment on the list itself (before its first item) stays on the list
+    theirs.items.forEach((t, j) => {
+      if (out[j] !== undefined) return;
+      let best = -1;
+      let score = 0;
+      old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t); if (n > score) { score = n; best = k; } });
+      if (best < 0) { out[j] = t; return; }
+      used.add(best);
+      out[j] = merged(old[best], t);
+    });
+    // yaml keeps the comment above a block list's first item on the list: it is that item's, and goes where it goes
+    const firstComment = mine.flow ? undefined : mine.commentBefore;
+    if (firstComment && out[0] !== old[0]) {
+      mine.commentBefore = undefined;
+      const moved = out.find((n) => n === old[0]) as { commentBefore?: string | null } | undefined;
+      if (moved) moved.commentBefore = moved.commentBefore ? `${firstComment}\n${moved.commentBefore}` : firstComment;
+    }
+    mine.items = out as typeof mine.items;
     return mine;
   }
   return theirs;
