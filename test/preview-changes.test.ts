@@ -59,6 +59,10 @@ test('the plan comment links to the preview and names each changed template\'s p
   assert.match(r.stdout, /🔍 \[See each change before and after, as the customer sees it\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/1\/artifacts\/2\)/);
   assert.match(r.stdout, /Before and after: `shop-whatsapp_order_shipped_en_US\.html` in the \[preview\]/);
   assert.match(r.stdout, /Before and after: `shop-whatsapp_order_late_en_US\.html`/);
+  // an empty workflow output before it: the next option is no address
+  const empty = await cliIn(['plan', '--format', 'markdown', '--preview-url', '--output', 'plan.md'], { cwd: dir });
+  assert.is(empty.exitCode, 3, empty.stdout + empty.stderr);
+  assert.match(empty.stderr, "--preview-url takes the http(s) address of the before/after site, not '--output' (an empty value before it?");
 });
 
 test('when the channel cannot be reached, --base compares with the files at that ref', async () => {

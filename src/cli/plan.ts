@@ -38,6 +38,8 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
   const parallelism = parseParallelism(o.parallelism);
   const shard = parseShard(o.shard);
+  // the link of the comment: an address (an empty workflow output left the next option as its value: `--preview-url --output`)
+  if (o.previewUrl !== undefined && !/^https?:\/\/\S+$/i.test(o.previewUrl)) throw new UsageError(`--preview-url takes the http(s) address of the before/after site, not '${o.previewUrl}'${o.previewUrl.startsWith('-') ? ' (an empty value before it? the next option was taken as its value)' : ''}`);
   const config = await commandConfig(o);
   // before anything is planned: an output path that names a file of the project is refused
   refuseProtectedOutput('--output', o.output, projectFiles(config));
