@@ -54,4 +54,22 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('a template without placeholders changed on the channel: pull says it changed, and nothing of numbers', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-keep-');
+  try {
+    const PLAIN = 'channel: rcs\nname: store_news\nlanguage: en_US\ndescription: News\nmessage:\n  type: text\n  message: "Our store opens on Sundays from May."\n';
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
+      'templates/store_news.en_US.yaml': PLAIN, 'other/news.yaml': PLAIN.replace('from May', 'from June'),
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', 'other/news.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'store_news', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /store_news\/en_US changed on the channel since templates\/store_news\.en_US\.yaml$/m, r.stderr);
+    assert.not.match(r.stderr, "the channel's numbers");
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

@@ -88,7 +88,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
-      else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}: its placeholders are the channel's numbers\n`);
+      else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}${r.names.numbered ? ': its placeholders are the channel\'s numbers' : ''}\n`);
       else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
       if (r.unpinned) {
         code = EXIT.FINDINGS;

@@ -36,7 +36,7 @@ export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
-    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string };
+    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean };
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string } }
   | { id: string; kind: 'missing' }
@@ -111,7 +111,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (unknown.length) { push({ id, kind: 'secret', file: rel, name, language, fields: [], unset: unknown.map(({ name: value, variable }) => ({ value, variable })) }); continue; }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
-    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string } | undefined;
+    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean } | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
     const replaced = replacedFirst;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
@@ -120,7 +120,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const w = withFileNames(c, marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false })), req.channelId);
       if (w.names) named = w.names;
       kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
-      if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs) };
+      // (said of its placeholders only when it has some)
+      if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs), numbered: JSON.stringify(c).includes('{{') };
     }
     if (req.namesFrom) {
       const meta = req.namesFrom.get(`${name}\u0000${language}`);
