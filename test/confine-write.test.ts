@@ -67,6 +67,26 @@ test('pull (--id, --from) and translations export refuse a project folder that i
   } finally { cleanup(dir); cleanup(outside); }
 });
 
+test('the embedded emulator\'s state is never written out of the project: a path leading out, a linked .tplsync', async () => {
+  const dir = tempDir('tplsync-confine-emu-');
+  const outside = tempDir('tplsync-outside-');
+  try {
+    const T = 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup."\n  examples: { 1: Ana }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG().replace('.tplsync/e.json', `${path.relative(dir, outside)}/state.json`), 'templates/order.yaml': T });
+    let r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, "environments.local.emulator: the emulator's state would be written to");
+    assert.match(r.stderr, 'outside the project\'s folder');
+    // a .tplsync that is a link out of the project
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG() });
+    symlinkSync(outside, path.join(dir, '.tplsync'));
+    r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'through a linked folder');
+    assert.equal(readdirSync(outside), [], 'nothing written outside');
+  } finally { cleanup(dir); cleanup(outside); }
+});
+
 test('types refuses a typesOut that leads out of the project; --out names any path', async () => {
   const dir = tempDir('tplsync-confine-');
   const outside = tempDir('tplsync-outside-');

@@ -2,6 +2,7 @@
 // the environment's `emulator` file, a throw-away key, one process at a time) or the real API
 // with the key from the environment variable the config names.
 import { interruptSignal } from '../core/interrupt.js';
+import { escapesProject } from '../files/confine-write.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,9 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   };
   if (environment.emulator) {
     const dataFile = environment.emulator;
+    // the embedded emulator's state is the project's file: never written out of it (a path of the config's, or a linked .tplsync)
+    const out = escapesProject(config.dir, dataFile);
+    if (out !== undefined) throw new UsageError(`environments.${environment.name}.emulator: the emulator's state would be written to ${out}, outside the project's folder (${config.dir})${out !== resolvePath(dataFile) ? ', through a linked folder' : ''}; tplsync writes only under the config's folder: name a file there (e.g. .tplsync/emulator.json)`);
     const shared = await embeddedEmulator(dataFile);
     const client = createClient({ baseUrl: shared.url, apiKey: shared.key, ...common });
     let closed = false;
