@@ -79,6 +79,14 @@ test('a FIFO among the templates is a finding, and nothing waits on it', async (
   const { root, dir } = project();
   try {
     await execa('mkfifo', [path.join(dir, 'templates/pipe.yaml')]);
+    // alone (the quick walk of the globs found it, and skipped it in silence), then beside a link to it
+    const alone = await cliIn(['lint'], { cwd: dir });
+    assert.is(alone.exitCode, 1, alone.stdout + alone.stderr);
+    assert.match(alone.stdout + alone.stderr, /it is a FIFO/);
+    // named on the command line: said for what it is, not "no such file"
+    const named = await cliIn(['lint', 'templates/pipe.yaml'], { cwd: dir });
+    assert.is(named.exitCode, 3, named.stdout + named.stderr);
+    assert.match(named.stderr, 'is neither a file nor a folder (a named pipe, a device or a socket)');
     symlinkSync(path.join(dir, 'templates/pipe.yaml'), path.join(dir, 'templates/pipe-link.yaml'));
     for (const args of [['lint'], ['fmt', '--check']]) {
       const r = await cliIn(args, { cwd: dir });

@@ -31,7 +31,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
   const unreadable: string[] = [];
-  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable) : undefined;
+  const special: string[] = [];
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
     const { glob } = await import('tinyglobby');
@@ -52,7 +53,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
         const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
         if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
         for (const f of matches) found.add(resolvePath(f));
-      } else throw new UsageError(`No such file or directory: ${p}`);
+      } else if (st) throw new UsageError(`${p} is neither a file nor a folder (a named pipe, a device or a socket): name a template file or a folder of them`);
+      else throw new UsageError(`No such file or directory: ${p}`);
     }
   }
   // the config is never a template: a glob like `**/*.yaml` (or a directory) that finds it leaves it out; named as a file, it is linted as asked
@@ -73,6 +75,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   // the walk (walk.ts) took regular files under the project and no link; anything else is checked
   // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
   // config's author chose them) and the paths named on the command line
+  if (walked && !opts.list) for (const f of special) refuseFile(f, 'unreadable', notRegular(f));
   if (!walked && !opts.list) confine(files, [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
@@ -108,8 +111,15 @@ function confine(files: readonly string[], roots: readonly string[]): void {
     }
     let st;
     try { st = statSync(r); } catch { continue; }
-    if (!st.isFile()) refuseFile(abs, 'unreadable', `Cannot read the file: it is ${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file'}, and tplsync reads only regular files.`);
+    if (!st.isFile()) refuseFile(abs, 'unreadable', notRegular(r));
   }
+}
+
+/** what a file that is no regular file is, said as a finding's message */
+function notRegular(file: string): string {
+  let st;
+  try { st = statSync(file); } catch { return 'Cannot read the file: it is not a regular file, and tplsync reads only regular files.'; }
+  return `Cannot read the file: it is ${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file'}, and tplsync reads only regular files.`;
 }
 
 /** on POSIX, tinyglobby's absolute paths are already normal; elsewhere (drive letters, separators) resolve them */
