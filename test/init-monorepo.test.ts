@@ -5,7 +5,7 @@
 // concurrency groups and comment markers), so that two teams keep their own runs and comments.
 // Before, it wrote root-relative workflows into the folder and a note to move them, and moved they
 // never triggered and read files that were not there.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -45,6 +45,20 @@ test('two teams of one repository: each its own workflows at the root, set to it
     // an empty artifact URL adds no --preview-url (it took --output as its value)
     assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-support.yml'), 'utf8'), "steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || ''");
   } finally { cleanup(repo); }
+});
+
+test('a .github that is a link out of the repository: init writes nothing, through it or anywhere', async () => {
+  const repo = tempDir('tplsync-mono-link-');
+  const outside = tempDir('tplsync-outside-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    symlinkSync(outside, path.join(repo, '.github'));
+    const r = await cliIn(['init', '--yes'], { cwd: repo });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'init would write out of the repository through a linked folder: .github/workflows/tplsync-pull-request.yml');
+    assert.equal(readdirSync(outside), []);
+    assert.not.ok(existsSync(path.join(repo, 'tplsync.config.yaml')), 'nothing written');
+  } finally { cleanup(repo); cleanup(outside); }
 });
 
 test.run();

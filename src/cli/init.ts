@@ -1,6 +1,7 @@
 // `tplsync init [--channel ALIAS] [--yes]`: start a project in the current directory. Asks only
 // on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
 import { gitRoot } from '../files/repository-root.js';
+import { escapesProject } from '../files/confine-write.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
@@ -75,6 +76,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
       });
     }
   }
+  // nothing through a linked folder (.github, templates) out of the repository (or of this folder, outside one)
+  const escaping = writable.flatMap((f) => { const out = escapesProject(repo ?? cwd, path.join(cwd, f.file)); return out ? [`${f.file} (to ${out})`] : []; });
+  if (escaping.length) throw new UsageError(`init would write out of the ${repo ? 'repository' : 'project\'s folder'} through a linked folder: ${escaping.join(', ')}; nothing was written. Replace the link with a folder, or run init where it leads`);
   const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
     io().stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
