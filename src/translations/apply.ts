@@ -560,7 +560,11 @@ export function checkApplied(after: string, before: unknown, texts: readonly { p
   want.translated_from = { language: source, texts: merged };
   if (sameValue(got, want)) return undefined;
   const wrong = texts.find((t) => sameValue(t.path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], got), t.text) === false);
-  return `the edited file would not hold the intended texts${wrong ? ` (${fieldKey(wrong.path)} differs)` : ''} (not written)`;
+  // a text the file writes once and refers to again (a YAML anchor `&x` and its alias `*x`): one text, however many translations
+  let alias = false;
+  visit(parseDocument(after, { logLevel: 'error' }), { Alias: () => { alias = true; return visit.BREAK; } });
+  const aliased = alias ? '; the file writes a text once and refers to it again (a YAML anchor &name and its alias *name), so two places hold one text: write each place its own text, then import again' : '';
+  return `the edited file would not hold the intended texts${wrong ? ` (${fieldKey(wrong.path)} differs)` : ''}${aliased} (not written)`;
 }
 
 /** The entries of one template with the same unit id twice: refused (both lines), or kept once when source and translation are the same. */
