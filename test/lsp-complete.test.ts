@@ -66,18 +66,26 @@ const uri = (abs: string): string => pathToFileURL(abs).href;
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\nchannels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, pt_BR] }\n';
 const TEMPLATE = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # the body\n  text: "Hello {{1}}, your order {{2}} is ready for pickup at the store."\n  examples: { 1: Ana, 2: A-17 }\n';
 
+/** `tplsync lsp --stdio` in `dir`, initialized, handed to `use`; the connection and the server ended after */
+async function withServer(dir: string, use: (conn: ReturnType<typeof createMessageConnection>) => Promise<void>): Promise<void> {
+  await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+    const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    conn.onRequest('client/registerCapability', () => null);
+    conn.listen();
+    try {
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+      await conn.sendNotification('initialized', {});
+      await use(conn);
+    } finally { conn.dispose(); }
+  });
+}
+
 test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` auto-closed by the editor completes to `{{1}}`', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.pt_BR.yaml': TEMPLATE.replace('en_US', 'pt_BR') });
     const file = uri(path.join(dir, 'templates/order_ready.pt_BR.yaml'));
-    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
-      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-      conn.onRequest('client/registerCapability', () => null);
-      conn.listen();
-      try {
-        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
-        await conn.sendNotification('initialized', {});
+    await withServer(dir, async (conn) => {
         // the line as the user types it: `language: `
         const typing = TEMPLATE.replace('language: en_US', 'language: ');
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: typing } });
@@ -102,7 +110,6 @@ test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` 
         const both = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 5, character: col } }) as Item[];
         assert.equal(both.map((i) => [i.label, i.detail]), [['first_name', 'sample: Ana'], ['order_id', 'placeholder of this template']]);
         await conn.sendRequest('shutdown');
-      } finally { conn.dispose(); }
     });
   } finally { cleanup(dir); }
 });
@@ -113,19 +120,12 @@ test('over stdio: `channel: ` offers the aliases every environment defines first
     const config = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n  dev:\n    emulator: .tplsync/dev.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n      acme-beta: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b\n';
     writeFiles(dir, { 'tplsync.config.yaml': config, 'templates/order_ready.en_US.yaml': TEMPLATE });
     const file = uri(path.join(dir, 'templates/order_ready.en_US.yaml'));
-    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
-      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-      conn.onRequest('client/registerCapability', () => null);
-      conn.listen();
-      try {
-        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
-        await conn.sendNotification('initialized', {});
+    await withServer(dir, async (conn) => {
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: TEMPLATE.replace('channel: shop-whatsapp', 'channel: ') } });
         const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: file }, position: { line: 0, character: 9 } }) as Item[];
         assert.equal(shown(items), ['shop-whatsapp', 'acme-beta']);
         assert.match(items.find((i) => i.label === 'acme-beta')!.detail ?? '', 'channel alias of dev only: lint refuses it (unknown-channel)');
         assert.is(items.find((i) => i.label === 'shop-whatsapp')!.detail, 'channel alias (tplsync config)');
-      } finally { conn.dispose(); }
     });
   } finally { cleanup(dir); }
 });
