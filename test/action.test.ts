@@ -3,7 +3,7 @@
 // refused by name (it would have been exported as TPLSYNC__API_KEY, which no config names);
 // `from: project` (the default) runs the tplsync of the repository's node_modules, and says
 // how to pin one when there is none.
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -68,6 +68,25 @@ test('from: project (the default) runs the tplsync the repository installed; wit
     results = await runWorkflow(workflow(dir, { command: 'lint' }), options);
     assert.is(results.find((r) => r.name === '(summary)')!.outcome, 'success', JSON.stringify(results.map((r) => [r.name, r.outcome, r.output.slice(0, 300)])));
     assert.match(readFileSync(log, 'utf8'), 'tplsync lint');
+  } finally { cleanup(dir); }
+});
+
+test('from: project in a workspace of an npm-workspaces repository: the root\'s lock file is installed, and the folder\'s tplsync runs', async () => {
+  const { dir, log, options } = repo();
+  try {
+    // the team's folder holds the config; the lock file is the repository's, at its root
+    writeFiles(dir, {
+      'package.json': '{ "private": true, "workspaces": ["teams/*"] }\n', 'package-lock.json': '{}\n',
+      'teams/support/package.json': '{ "name": "support", "devDependencies": { "tplsync": "file:../../tplsync.tgz" } }\n',
+      'teams/support/tplsync.config.yaml': readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), 'teams/support/templates/order_ready.en_US.yaml': VALID,
+    });
+    // npm ci as npm does it in a workspace: node_modules at the root, where it ran
+    writeFileSync(path.join(dir, '.shims', 'npm'), `#!/usr/bin/env bash\nif [ "$1" = ci ]; then printf 'npm ci in %s\\n' "$PWD" >> '${log}'; mkdir -p node_modules && ln -sfn '${ROOT}' node_modules/tplsync; exit 0; fi\nexit 127\n`, { mode: 0o755 });
+    const results = await runWorkflow(workflow(dir, { command: 'lint', 'working-directory': 'teams/support' }), options);
+    assert.is(results.find((r) => r.name === '(summary)')!.outcome, 'success', JSON.stringify(results.map((r) => [r.name, r.outcome, r.output.slice(0, 300)])));
+    const calls = readFileSync(log, 'utf8');
+    assert.match(calls, `npm ci in ${dir}\n`);
+    assert.match(calls, 'tplsync lint');
   } finally { cleanup(dir); }
 });
 
