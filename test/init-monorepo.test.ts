@@ -35,15 +35,42 @@ test('two teams of one repository: each its own workflows at the root, set to it
     for (const s of steps.filter((x) => x.uses?.startsWith('tplsync/tplsync@'))) assert.is(s.with!['working-directory'], 'teams/support', JSON.stringify(s));
     assert.is(steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!.with!.sarif_file, 'teams/support/tplsync.sarif');
     assert.is(steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!.with!.path, 'teams/support/tplsync-changes/');
-    assert.is(steps.find((s) => s.run?.includes('GITHUB_STEP_SUMMARY'))!.run, 'cat teams/support/plan.md >> "$GITHUB_STEP_SUMMARY"');
+    assert.is(steps.find((s) => s.run?.includes('GITHUB_STEP_SUMMARY'))!.run, 'cat "teams/support/plan.md" >> "$GITHUB_STEP_SUMMARY"');
     // the plan and its comment carry the folder's marker; another team's is another
     const comment = steps.find((s) => s.with?.command === 'comment')!.with!.args!;
-    assert.match(comment, '--marker tplsync-plan:teams/support:${{ env.TPLSYNC_ENV }}');
+    assert.match(comment, '--marker tplsync-plan:teams-support:${{ env.TPLSYNC_ENV }}');
     const growth = readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-growth.yml'), 'utf8');
-    assert.match(growth, 'tplsync-plan:teams/growth:');
+    assert.match(growth, 'tplsync-plan:teams-growth:');
     assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-apply-teams-growth.yml'), 'utf8'), 'group: tplsync-apply-teams-growth-');
     // an empty artifact URL adds no --preview-url (it took --output as its value)
     assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-support.yml'), 'utf8'), "steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || ''");
+  } finally { cleanup(repo); }
+});
+
+test('a folder whose name holds a space: its paths quoted in shell lines, its marker the slug; another folder of the same slug is refused, not taken for it', async () => {
+  const repo = tempDir('tplsync-mono-space-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    mkdirSync(path.join(repo, 'teams', 'Sales EU'), { recursive: true });
+    const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, 'teams', 'Sales EU') });
+    assert.is(r.exitCode, 0, r.stderr);
+    const pr = readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-sales-eu.yml'), 'utf8');
+    assert.match(pr, 'run: cat "teams/Sales EU/plan.md" >> "$GITHUB_STEP_SUMMARY"');
+    assert.match(pr, '--marker tplsync-plan:teams-sales-eu:${{ env.TPLSYNC_ENV }}');
+    assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-drift-teams-sales-eu.yml'), 'utf8'), '--body-file "teams/Sales EU/drift.md"');
+    // the args of each use of the action hold no space of the folder's name (the action splits them at spaces)
+    for (const m of pr.matchAll(/^ +args: (.*)$/gm)) assert.not.match(m[1]!, 'Sales EU');
+    mkdirSync(path.join(repo, 'teams', 'sales-eu'), { recursive: true });
+    const other = await cliIn(['init', '--yes'], { cwd: path.join(repo, 'teams', 'sales-eu') });
+    assert.is(other.exitCode, 3, other.stdout + other.stderr);
+    assert.match(other.stderr, 'tplsync-pull-request-teams-sales-eu.yml');
+    assert.match(other.stderr, 'run another folder than teams/sales-eu');
+    assert.not.ok(existsSync(path.join(repo, 'teams', 'sales-eu', 'tplsync.config.yaml')), 'nothing written');
+    // a quote in a folder's name: refused before anything is written
+    mkdirSync(path.join(repo, "it's"), { recursive: true });
+    const quoted = await cliIn(['init', '--yes'], { cwd: path.join(repo, "it's") });
+    assert.is(quoted.exitCode, 3);
+    assert.match(quoted.stderr, 'would break their shell lines');
   } finally { cleanup(repo); }
 });
 

@@ -45,6 +45,8 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   // a folder below the repository's root (a monorepo's team): the workflows at the root, set to this folder
   const repo = gitRoot(cwd);
   const dir = repo && repo !== cwd ? path.relative(repo, cwd).split(path.sep).join('/') : undefined;
+  // the folder's name goes into the workflows' YAML and shell lines: no character that would end a quote there
+  if (dir && /["'`$\\\n\r]/.test(dir)) throw new UsageError(`init writes workflows that run in ${JSON.stringify(dir)}, and a quote, $, backtick or backslash in a folder's name would break their shell lines: rename the folder, or write the workflows by hand (docs/commands/init.md)`);
   const files = initFiles({
     ...(dir ? { dir } : {}),
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
@@ -76,6 +78,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
       });
     }
   }
+  // a workflow of this name that runs another folder (two folders whose names make one slug: `Sales EU`, `sales-eu`): not taken for this one's
+  const taken = dir ? writable.filter((f) => f.file.includes('.github/workflows/') && existsSync(path.join(cwd, f.file)) && !readFileSync(path.join(cwd, f.file), 'utf8').includes(`working-directory: ${dir}\n`)) : [];
+  if (taken.length) throw new UsageError(`${taken.map((f) => f.file).join(', ')} exist${taken.length === 1 ? 's' : ''} and run${taken.length === 1 ? 's' : ''} another folder than ${dir} (folders whose names make the same file name); nothing was written: rename this folder, or that workflow`);
   // nothing through a linked folder (.github, templates) out of the repository (or of this folder, outside one)
   const escaping = writable.flatMap((f) => { const out = escapesProject(repo ?? cwd, path.join(cwd, f.file)); return out ? [`${f.file} (to ${out})`] : []; });
   if (escaping.length) throw new UsageError(`init would write out of the ${repo ? 'repository' : 'project\'s folder'} through a linked folder: ${escaping.join(', ')}; nothing was written. Replace the link with a folder, or run init where it leads`);

@@ -37,7 +37,10 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const slug = o.dir ? o.dir.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() : '';
   const suffix = slug ? `-${slug}` : '';
   const titled = o.dir ? ` (${o.dir})` : '';
-  const marker = (kind: string): string => `tplsync-${kind}${o.dir ? `:${o.dir}` : ''}:\${{ env.TPLSYNC_ENV }}`;
+  // (the slug, not the folder: the action splits its args at spaces)
+  const marker = (kind: string): string => `tplsync-${kind}${slug ? `:${slug}` : ''}:\${{ env.TPLSYNC_ENV }}`;
+  /** a path of the folder in a `run:` line, quoted for the shell (a folder's name may hold a space) */
+  const sh = (file: string): string => (o.dir ? `"${at(file)}"` : file);
   // The key of the environment the workflow runs against: the secret TPLSYNC_<ENV>_API_KEY (or the
   // one the variable TPLSYNC_API_KEY_ENV names), handed to tplsync alone under that name. A config
   // whose default environment names its key otherwise (apiKeyEnv) gets that name as the default.
@@ -106,7 +109,7 @@ ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', envi
           retention-days: 14
 ${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key })}
       - name: Job summary
-        run: cat ${at('plan.md')} >> "$GITHUB_STEP_SUMMARY"
+        run: cat ${sh('plan.md')} >> "$GITHUB_STEP_SUMMARY"
 ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
 `;
 
@@ -173,13 +176,13 @@ jobs:
       - uses: actions/checkout@v4
 ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
-        run: cat ${at('drift.md')} >> "$GITHUB_STEP_SUMMARY"
+        run: cat ${sh('drift.md')} >> "$GITHUB_STEP_SUMMARY"
       - name: Open an issue about the drift
         if: steps.plan.outputs.exit-code == '2'
         run: |
           title="Templates${titled} drifted from main in $TPLSYNC_ENV"
           if [ -z "$(gh issue list --state open --search "in:title \\"$title\\"" --json number --jq '.[].number')" ]; then
-            gh issue create --title "$title" --body-file ${at('drift.md')}
+            gh issue create --title "$title" --body-file ${sh('drift.md')}
           fi
           exit 1
         env:
