@@ -93,6 +93,16 @@ test('the first of two buttons removed: the remaining one keeps its own comment;
   assert.not.ok(cards.includes('# first card'), cards);
 });
 
+test('one button removed and another changed in the same pull: each comment stays with its own button', () => {
+  const three = 'channel: wa\nname: opt\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Pick one."\nbuttons:\n  # A comment\n  - type: QUICK_REPLY\n    text: Alpha\n  # B comment\n  - type: QUICK_REPLY\n    text: Bravo\n  # C comment\n  - type: QUICK_REPLY\n    text: Charlie\n';
+  const written = three.replace(/ *#.*\n/g, '').replace('  - type: QUICK_REPLY\n    text: Bravo\n', '').replace('text: Charlie', 'text: Charlie two');
+  const out = keepComments(three, written);
+  assert.equal(parse(out), parse(written));
+  assert.match(out, /# A comment\n\s+- type: QUICK_REPLY\n\s+text: Alpha/);
+  assert.match(out, /# C comment\n\s+- type: QUICK_REPLY\n\s+text: Charlie two/);
+  assert.not.ok(out.includes('# B comment'), out);
+});
+
 test('nothing changed: the file as it was; a file without comments: what pull wrote', () => {
   const written = BEFORE.replace(/ *#.*$/gm, '').replace(/^\n/gm, '');
   assert.equal(parse(keepComments(BEFORE, written)), parse(written));

@@ -11,7 +11,12 @@ const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.v
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
 
-/** how many keys of `theirs` (a mapping) `mine` has with the same value, when that is half of them or more; else 0 */
+/**
+ * How alike an old list item is to a new one: 0 unless both are mappings and half the new one's
+ * keys or more have the same value; then that count, plus how alike their texts are (0..1, Dice's
+ * coefficient of their letter pairs), so that `Charlie` is taken for `Charlie two` rather than
+ * `Bravo`, which has only its type in common with it.
+ */
 function likeness(mine: unknown, theirs: unknown): number {
   if (!isMap(mine) || !isMap(theirs) || theirs.items.length === 0) return 0;
   let n = 0;
@@ -19,7 +24,17 @@ function likeness(mine: unknown, theirs: unknown): number {
     const at = mine.items.find((q) => keyOf(q) === keyOf(p));
     if (at && same(plain(at.value), plain(p.value))) n++;
   }
-  return n > 0 && n * 2 >= theirs.items.length ? n : 0;
+  return n > 0 && n * 2 >= theirs.items.length ? n + dice(JSON.stringify(plain(mine)), JSON.stringify(plain(theirs))) : 0;
+}
+
+/** Dice's coefficient of two texts' letter pairs: 1 for the same text, 0 for none in common */
+function dice(a: string, b: string): number {
+  const pairs = (t: string): Map<string, number> => { const m = new Map<string, number>(); for (let i = 0; i < t.length - 1; i++) { const k = t.slice(i, i + 2); m.set(k, (m.get(k) ?? 0) + 1); } return m; };
+  const x = pairs(a); const y = pairs(b);
+  let common = 0;
+  for (const [k, c] of x) common += Math.min(c, y.get(k) ?? 0);
+  const total = Math.max(0, a.length - 1) + Math.max(0, b.length - 1);
+  return total ? (2 * common) / total : 1;
 }
 
 /**
@@ -53,15 +68,16 @@ function merged(mine: unknown, theirs: unknown): unknown {
       used.add(i);
       return old[i];
     });
-    theirs.items.forEach((t, j) => {
-      if (out[j] !== undefined) return;
-      let best = -1;
-      let score = 0;
-      old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t); if (n > score) { score = n; best = k; } });
-      if (best < 0) { out[j] = t; return; }
-      used.add(best);
-      out[j] = merged(old[best], t);
-    });
+    // the most alike pairs first, so that an item does not take another's match
+    const pairs: { j: number; k: number; n: number }[] = [];
+    theirs.items.forEach((t, j) => { if (out[j] === undefined) old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t); if (n > 0) pairs.push({ j, k, n }); }); });
+    pairs.sort((a, b) => b.n - a.n);
+    for (const { j, k } of pairs) {
+      if (out[j] !== undefined || used.has(k)) continue;
+      used.add(k);
+      out[j] = merged(old[k], theirs.items[j]);
+    }
+    theirs.items.forEach((t, j) => { if (out[j] === undefined) out[j] = t; });
     // yaml keeps the comment above a block list's first item on the list: it is that item's, and goes where it goes
     const firstComment = mine.flow ? undefined : mine.commentBefore;
     if (firstComment && out[0] !== old[0]) {
