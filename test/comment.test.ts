@@ -21,6 +21,7 @@ test('a second run edits its comment (found by its marker across pages), never a
     let raw = '';
     for await (const c of req) raw += c;
     const json = (status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+    if (url.pathname.startsWith('/repos/acme/limited/')) return json(429, { message: 'API rate limit exceeded' });
     let m = /^\/repos\/acme\/shop\/issues\/7\/comments$/.exec(url.pathname);
     if (m && req.method === 'GET') {
       const page = Number(url.searchParams.get('page') ?? 1), per = Number(url.searchParams.get('per_page') ?? 30);
@@ -83,6 +84,15 @@ test('a second run edits its comment (found by its marker across pages), never a
     r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:us'], { cwd: dir, env });
     assert.match(r.stdout, /^created comment/);
     assert.is(dave.body, '<!-- tplsync-plan:us -->\nmy own notes');
+    // a body file an editor saved with a byte-order mark: its marker is still its first line
+    writeFileSync(path.join(dir, 'bom.md'), '\uFEFF<!-- tplsync-plan:bom -->\n## tplsync plan: bom\n');
+    r = await cliIn(['comment', '--body-file', 'bom.md'], { cwd: dir, env });
+    assert.match(r.stdout, /^created comment/);
+    assert.is(comments.at(-1)!.body, '<!-- tplsync-plan:bom -->\n## tplsync plan: bom\n');
+    // rate limited: GitHub cannot be reached for now (exit 7), not a bad option (3)
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--repo', 'acme/limited'], { cwd: dir, env });
+    assert.is(r.exitCode, 7, r.stdout + r.stderr);
+    assert.match(r.stderr, 'rate limited');
     // a marker that would end the hidden comment early: refused
     r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'plan-->prod'], { cwd: dir, env });
     assert.is(r.exitCode, 3);

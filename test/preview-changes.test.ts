@@ -59,6 +59,10 @@ test('the plan comment links to the preview and names each changed template\'s p
   assert.match(r.stdout, /🔍 \[See each change before and after, as the customer sees it\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/1\/artifacts\/2\)/);
   assert.match(r.stdout, /Before and after: `shop-whatsapp_order_shipped_en_US\.html` in the \[preview\]/);
   assert.match(r.stdout, /Before and after: `shop-whatsapp_order_late_en_US\.html`/);
+  // a marker that would end the hidden HTML comment early: refused by plan, not one step later by comment
+  const marker = await cliIn(['plan', '--format', 'markdown', '--marker', 'x-->y'], { cwd: dir });
+  assert.is(marker.exitCode, 3, marker.stdout + marker.stderr);
+  assert.match(marker.stderr, "--marker 'x-->y' would end the hidden comment early");
   // an empty workflow output before it: the next option is no address
   const empty = await cliIn(['plan', '--format', 'markdown', '--preview-url', '--output', 'plan.md'], { cwd: dir });
   assert.is(empty.exitCode, 3, empty.stdout + empty.stderr);

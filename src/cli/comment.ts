@@ -25,7 +25,8 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   // the config's keys and secret values are masked in what is posted, as in every output (a
   // comment needs no config: without one, or with one that does not read, the body goes as it is)
   await loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
-  const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8'));
+  // (a byte-order mark an editor wrote is no part of the text: the marker it hides is the body's first line)
+  const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8').replace(/^\uFEFF/, ''));
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
   // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
   const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';

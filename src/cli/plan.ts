@@ -1,4 +1,5 @@
 // `tplsync plan [PATH...]`: what a merge would change, as text, json or markdown.
+import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
 import { hasChanges } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
@@ -38,6 +39,8 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
   const parallelism = parseParallelism(o.parallelism);
   const shard = parseShard(o.shard);
+  // the hidden marker of the comment: nothing that ends the HTML comment early (comment refuses it too, one step too late)
+  if (o.marker !== undefined) { const bad = markerProblem(o.marker); if (bad) throw new UsageError(bad); }
   // the link of the comment: an address (an empty workflow output left the next option as its value: `--preview-url --output`)
   if (o.previewUrl !== undefined && !/^https?:\/\/\S+$/i.test(o.previewUrl)) throw new UsageError(`--preview-url takes the http(s) address of the before/after site, not '${o.previewUrl}'${o.previewUrl.startsWith('-') ? ' (an empty value before it? the next option was taken as its value)' : ''}`);
   const config = await commandConfig(o);

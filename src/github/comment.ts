@@ -25,12 +25,18 @@ export function leadingMarker(body: string | undefined): string | undefined {
   return /^<!-- (\S(?:.*\S)?) -->[ \t]*(?:\r?\n|$)/.exec(body ?? '')?.[1];
 }
 
+/** Why `marker` cannot be a hidden HTML comment's text (it would end the comment early or split it), or undefined. */
+export function markerProblem(marker: string): string | undefined {
+  return /-->|--!>|^-|^>|\r|\n/.test(marker) || marker.trim() === '' ? `--marker '${marker}' would end the hidden comment early (or split it, or be empty): write it without --> and line breaks` : undefined;
+}
+
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
   const own = leadingMarker(o.body);
-  if (/-->|--!>|^-|^>|\r|\n/.test(o.marker)) throw new UsageError(`--marker '${o.marker}' would end the hidden comment early (or split it): write it without --> and line breaks`);
+  const bad = markerProblem(o.marker);
+  if (bad) throw new UsageError(bad);
   const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
@@ -57,7 +63,8 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       throw new RequestError(`GitHub ${method} ${path}: ${res.status}, a redirect to ${res.headers.get('location') ?? '(no Location header)'}; not followed (the token would be sent along): set GITHUB_API_URL to the API's address`, res.status);
     }
     if (res.status === 401 || res.status === 403) throw new AuthError(`GitHub ${method} ${path}: ${res.status}: the token may not comment here (on a pull request from a fork the token is read-only)`, res.status);
-    if (res.status >= 500) throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}`, res.status);
+    // rate limited (429, or 403 with the rate limit spent) or GitHub's own trouble: GitHub could not be reached for now (exit 7)
+    if (res.status >= 500 || res.status === 429) throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}${res.status === 429 ? ' (rate limited; run the job again later)' : ''}`, res.status);
     if (!res.ok) throw new RequestError(`GitHub ${method} ${path}: ${res.status}: ${text.slice(0, 200)}`, res.status);
     if (!text) return undefined;
     try { return JSON.parse(text); } catch {
