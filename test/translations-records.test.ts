@@ -153,6 +153,17 @@ test('a source cell autocorrected (I\'ll -> I’ll) is the template\'s text: the
   } finally { cleanup(dir); }
 });
 
+test('export of a folder the config\'s globs do not take (drafts/) reads its templates, as lint does', async () => {
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN, 'drafts/store_news.en_US.yaml': EN.replace('order_shipped', 'store_news').replace('your order is on its way', 'our store opens on Sundays') });
+  try {
+    const [r] = await exportTranslations(config, ['drafts'], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr/de.csv' });
+    assert.is(r!.skipped, undefined, r!.skipped);
+    const csv = read(dir, 'tr/de.csv');
+    assert.match(csv, 'shop-whatsapp/store_news:body.text');
+    assert.not.match(csv, 'shop-whatsapp/order_shipped');
+  } finally { cleanup(dir); }
+});
+
 test('an edit that cannot hold its texts because two places share one through a YAML anchor: the refusal names the anchor', async () => {
   const { checkApplied } = await import('../src/translations/apply.ts');
   // what the edit gave: both labels one aliased text, where the translator gave two

@@ -144,6 +144,12 @@ export async function exportTranslations(config: Config, paths: readonly string[
   // the paths choose the source templates; their translations are looked for among all of the project's
   const unreadable: string[] = [];
   const all = await readTemplates(config, [], cwd, undefined, (f) => unreadable.push(f));
+  // files named that the config's globs do not take (a folder of drafts): read as well, as lint reads them
+  if (paths.length) {
+    const known = new Set(all.map((r) => r.abs));
+    const outside = (await discoverFiles(config, paths, cwd)).filter((f) => !known.has(f.abs));
+    if (outside.length) await readEach(outside, undefined, (r) => { all.push(r); return true; }, (f) => unreadable.push(f));
+  }
   // a source language no template has would export empty files: a usage error, with the project's languages
   const languages = [...new Set(all.map((r) => str(r.value.language)).filter((l): l is string => l !== undefined))].sort();
   if (all.length && !languages.includes(o.source)) {
