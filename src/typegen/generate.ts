@@ -60,24 +60,15 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     docs: ['Every template of the config, as `<channel>/<name>/<language>`.'],
     type: sorted.length ? `\n  | ${sorted.map((m) => str(templateKey(m))).join('\n  | ')}` : 'never',
   });
-  f.addInterface({
-    isExported: true, name: 'TemplateParams',
-    docs: ['The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i is `button_i`); a carousel card n has `card_n`, an object of its own placeholders; an authentication template without text of its own takes `code`.'],
-    properties: sorted.map((m) => ({
-      kind: StructureKind.PropertySignature,
-      name: str(templateKey(m)),
-      type: paramsType(m),
-    })),
-  });
-  f.addInterface({
-    isExported: true, name: 'TemplateSendOptions',
-    docs: ['The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language.'],
-    properties: sorted.map((m) => ({
-      kind: StructureKind.PropertySignature,
-      name: str(templateKey(m)),
-      type: optionsType(m, templateKey(m)),
-    })),
-  });
+  /** an exported interface of one property per template, keyed `<channel>/<name>/<language>` */
+  const perTemplate = (name: string, doc: string, typeOf: (m: TemplateMeta) => string): void => {
+    f.addInterface({
+      isExported: true, name, docs: [doc],
+      properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
+    });
+  };
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i is `button_i`); a carousel card n has `card_n`, an object of its own placeholders; an authentication template without text of its own takes `code`.', paramsType);
+  perTemplate('TemplateSendOptions', 'The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language.', (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],
