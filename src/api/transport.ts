@@ -31,7 +31,7 @@ export interface TransportOptions {
   log?: (line: string) => void;
   /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
-  /** once aborted, no retry: the wait before one ends, and the last attempt's error is thrown (ClientOptions.stopSignal) */
+  /** once aborted, no retry: the wait before one ends, a read (GET) in flight ends, and the last attempt's error is thrown (ClientOptions.stopSignal); a write in flight finishes */
   stopSignal?: AbortSignal;
 }
 
@@ -107,6 +107,14 @@ export function createTransport(options: TransportOptions): Transport {
     return r;
   }
 
+  /**
+   * The signal of an attempt: a read (GET) also ends at once when the run is interrupted, since it
+   * writes nothing and its answer is no longer wanted; a write in flight is left to finish (or time
+   * out), so that the run knows what it did.
+   */
+  const readStoppable = (call: Call, signal: AbortSignal): AbortSignal =>
+    call.method === 'GET' && options.stopSignal ? AbortSignal.any([signal, options.stopSignal]) : signal;
+
   async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
     const what = `${call.operation} (${call.method} ${url.pathname}${url.search})`;
     let res: Response;
@@ -119,11 +127,13 @@ export function createTransport(options: TransportOptions): Transport {
           ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        signal: options.timeoutSignal ? options.timeoutSignal(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` }) : AbortSignal.timeout(timeoutMs),
+        signal: readStoppable(call, options.timeoutSignal ? options.timeoutSignal(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` }) : AbortSignal.timeout(timeoutMs)),
         // never follow: the key (and a write's body) would go along to wherever the server points
         redirect: 'manual',
       });
     } catch (e) {
+      // a read ended by the interrupt: nothing was written, and nothing is tried again
+      if (call.method === 'GET' && options.stopSignal?.aborted) return { kind: 'fail', error: new UnavailableError(`${what}: interrupted before ${hostPort(url)} answered (a read: nothing was written)`) };
       const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;
       // a port fetch will never connect to: no retry can help
       if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
