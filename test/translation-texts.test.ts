@@ -78,4 +78,22 @@ test('an authentication template\'s body is WhatsApp\'s preset text: not a text 
   assert.equal(textFields(auth).map((f) => f.path.join('.')), ['buttons.0.text']);
 });
 
+test('an RCS text takes the sample of a name the WhatsApp body also uses from body.examples, as the format says', () => {
+  // export gave the RCS message no samples note when its samples were the body's
+  const both = yaml.load(`channel: shop
+name: order_ready
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{name}}, order {{order}} is ready."
+  examples: { name: Maria, order: A-1042 }
+message:
+  message: "Hi {{name}}, order {{order}} is ready at {{store}}."
+  examples: { store: Berlin Mitte }
+`) as Record<string, unknown>;
+  const f = textFields(both).find((x) => x.path.join('.') === 'message.message');
+  assert.equal(f?.samples, { name: 'Maria', order: 'A-1042', store: 'Berlin Mitte' });
+  assert.equal(textFields(both).find((x) => x.path.join('.') === 'body.text')?.samples, { name: 'Maria', order: 'A-1042' });
+});
+
 test.run();

@@ -139,7 +139,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   };
   const m = obj(t.message);
   if (m) {
-    const samples = (): Record<string, string> => samplesOf(m.examples);
+    // a name the WhatsApp body also uses takes its sample from body.examples (docs/format.md)
+    const samples = (): Record<string, string> => ({ ...samplesOf(body?.examples), ...samplesOf(m.examples) });
     add(['message', 'message'], m.message, 3072, samples);
     arr(m.richCards).forEach((c, i) => {
       const card = obj(c);
