@@ -221,7 +221,8 @@ test('a template whose text holds the API key (pasted by mistake) is held: not p
     const plan = await run(dir, ['plan']);
     assert.match(plan.stdout, /held/);
     assert.match(plan.stdout, /its text holds the API key, or 8 or more characters of it in a row/);
-    assert.match(plan.stdout, /Take the key out of the file, then plan again/);
+    assert.match(plan.stdout, /take it out of templates\/t1\.yaml/);
+    assert.match(plan.stdout, /Take the key out where the reason above says, then plan again/);
     assert.not.match(plan.stdout, /finished campaign/);
     assert.not.match(plan.stdout + plan.stderr, new RegExp(piece));
     const r = await run(dir, ['apply', '--auto-approve']);
@@ -247,6 +248,25 @@ test('a template whose text holds the API key (pasted by mistake) is held: not p
     // a key that shares 8 letters with a category or a name holds nothing: only the texts are looked at
     const wordy = await run(dir, ['plan'], 'live_MARKETING_Zq9x7Kp2Wm4');
     assert.not.match(wordy.stdout + wordy.stderr, /its text holds the API key/);
+  } finally { cleanup(dir); }
+});
+
+test('a key that reaches a template through an environment value: plan, types and export name the value, not the file', async () => {
+  const dir = project(1);
+  try {
+    const piece = KEY.slice(3, 15);
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), `${config(emu.url)}    values:\n      promo: "Code ${piece}"\n`);
+    writeFileSync(path.join(dir, 'templates/t0.yaml'), readFileSync(path.join(dir, 'templates/t0.yaml'), 'utf8').replace(/text: "/, 'text: "((promo)) '));
+    const plan = await run(dir, ['plan']);
+    assert.match(plan.stdout, /held/, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, /it is not written in templates\/t0\.yaml: the reference \(\(promo\)\) there fills it in from environment 'test'/);
+    assert.not.match(plan.stdout, /take it out of templates/);
+    for (const args of [['types', '--out', 'gen/t.ts'], ['export', '--to', 'meta', '--out', 'meta.json']]) {
+      const x = await run(dir, args);
+      assert.is(x.exitCode, 1, `${args.join(' ')}: ${x.stdout}${x.stderr}`);
+      assert.match(x.stderr, /t0\.yaml\)?: .*the reference \(\(promo\)\) there fills it in from environment 'test'/, x.stderr);
+      assert.not.match(x.stdout + x.stderr, new RegExp(piece));
+    }
   } finally { cleanup(dir); }
 });
 

@@ -11,7 +11,7 @@ import type { Config } from '../config/load.js';
 import { fromFile } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { templateReferences } from '../model/values.js';
-import { shownEnvironment, templateIn } from '../project/values.js';
+import { keyRemedy, shownEnvironment, templateIn } from '../project/values.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit } from '../terminal/output.js';
 import { commandConfig } from './context.js';
@@ -41,7 +41,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     if ('issue' in filled) { io().stderr.write(`tplsync: ${String(f.value!.name)}/${String(f.value!.language)} (${f.file}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
     // the export would carry the key to another platform (or [redacted] where the key is known): refused, as plan holds such a template
-    if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${String(v.name)}/${String(v.language)} (${f.file}): the text holds the API key, or 8 or more characters of it in a row; take it out of the file. Not exported.\n`); issues++; continue; }
+    if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${String(v.name)}/${String(v.language)} (${f.file}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
     const r = convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { io().stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
     if (r.request) requests.push(r.request);

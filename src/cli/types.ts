@@ -9,7 +9,7 @@ import { templateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
-import { shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
+import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
 import { reportLintFailure } from './report.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
@@ -33,7 +33,8 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // changes with the shell it was made in); refused, as plan and apply hold such a template
   const keyed = project.files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
   if (keyed.length) {
-    io().stderr.write(`tplsync: ${keyed.map((f) => f.file).join(', ')}: the text holds the API key, or 8 or more characters of it in a row; take it out of the file${keyed.length === 1 ? '' : 's'}. Nothing was generated.\n`);
+    for (const f of keyed) io().stderr.write(`tplsync: ${f.file}: the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, environment)}.\n`);
+    io().stderr.write('tplsync: nothing was generated.\n');
     return EXIT.FINDINGS;
   }
   const metas = project.files.map((f) => {

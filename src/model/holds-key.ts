@@ -20,3 +20,4 @@ function stringsOf(v: unknown, out: string[] = [], key = ''): string[] {
 export function templateHoldsKey(template: unknown): boolean {
   return stringsOf(template).some(holdsKey);
 }
+

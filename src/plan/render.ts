@@ -87,7 +87,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : h.kind === 'source'
         ? 'not promoted; every other template goes ahead.'
         : h.kind === 'key'
-          ? 'not planned and not applied; every other template goes ahead. Take the key out of the file, then plan again.'
+          ? 'not planned and not applied; every other template goes ahead. Take the key out where the reason above says, then plan again.'
         : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
   }
   const s = plan.summary;

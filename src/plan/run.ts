@@ -1,6 +1,7 @@
 // Effects: everything a plan needs, in order: lint the files, map them to canonical templates,
 // read each template (bounded concurrency, progress on a TTY), find orphans at --base, plan.
 import { templateHoldsKey } from '../model/holds-key.js';
+import { keyRemedy } from '../project/values.js';
 import { configSeverities } from '../config/overrides.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
@@ -125,7 +126,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file)).map((d) => ({
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
     kind: keyIn.has(d.file) ? 'key' as const : 'file' as const, reasons: keyIn.has(d.file)
-      ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; remove it from ${d.file}`]
+      ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; ${keyRemedy(d.file, project.files.find((f) => f.file === d.file)?.value ?? {}, conn.environment)}`]
       : heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];

@@ -3,7 +3,8 @@
 // and preview take a loaded file's value through here for the environment they work in.
 import { environmentValues, selectEnvironment, type Config, type EnvironmentConfig, type ValueOfEnvironment } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { MIN_SECRET_LENGTH } from '../core/redact.js';
+import { holdsKey, MIN_SECRET_LENGTH } from '../core/redact.js';
+import { templateHoldsKey } from '../model/holds-key.js';
 import type { Loose } from '../model/loose.js';
 import { mapStrings, MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
@@ -155,4 +156,16 @@ export function replaceWhole(s: string, value: string, ref: string): string {
     from = at + value.length;
   }
   return from === 0 ? s : out + s.slice(from);
+}
+
+/**
+ * Where to take the API key out of, for a template whose filled-in text holds it: the file, when
+ * its own text says it; else the environment's value that a reference of it fills in, named (the
+ * file does not hold the key at all).
+ */
+export function keyRemedy(file: string, t: Loose, env: EnvironmentConfig | undefined): string {
+  if (templateHoldsKey(t) || !env) return `take it out of ${file}`;
+  const names = [...new Set(templateReferences(t).map((r) => r.name))].filter((n) => { const v = lookupValue(env, n); return v !== undefined && holdsKey(v.value); });
+  const which = names.length === 1 ? `the reference ((${names[0]})) there fills` : names.length ? `the references ${names.map((n) => `((${n}))`).join(', ')} there fill` : 'a reference ((name)) there fills';
+  return `it is not written in ${file}: ${which} it in from environment '${env.name}' (environments.${env.name}.values in the config, or the variable a { env: VAR } value reads); take it out of that value`;
 }
