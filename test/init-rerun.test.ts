@@ -1,10 +1,10 @@
-// `init --yes` in a project that already has a config of its own writes no template whose alias
-// that config lacks (it would fail lint at once), and a second run changes nothing.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// `init --yes` in a project that already has a config of its own writes no template (one for an
+// alias the config lacks would fail lint; a sample the team deleted would come back and be
+// created by the next apply), and a second run changes nothing.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { keptAliases } from '../src/init/init.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 function snapshot(dir: string): Record<string, string> {
@@ -20,13 +20,7 @@ function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
-test('keptAliases: the channel aliases of every environment, or undefined for a config it cannot read', () => {
-  assert.equal([...keptAliases('environments:\n  a: { channels: { shop: x } }\n  b: { channels: { shop: y, rcs: z } }\n')!], ['shop', 'rcs']);
-  assert.is(keptAliases('environments: [1'), undefined);
-  assert.equal([...keptAliases('environments: {}\n')!], []);
-});
-
-test('init --yes in a project whose config names other channels writes no template for an unknown alias', async () => {
+test('init --yes in a project with a config of its own writes no template, whatever the alias', async () => {
   const dir = tempDir('tplsync-init-rerun-');
   try {
     writeFiles(dir, {
@@ -35,15 +29,32 @@ test('init --yes in a project whose config names other channels writes no templa
     });
     const r = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stdout, /skipped\s+templates\/welcome_message\.en_US\.yaml \(the kept tplsync\.config\.yaml defines no channel 'whatsapp'; give --channel one of its aliases: shop\)/);
+    assert.match(r.stdout, /skipped\s+templates\/welcome_message\.en_US\.yaml \(tplsync\.config\.yaml was kept: init writes its first template only with a new config; `tplsync new` writes a template\)/);
     assert.not.ok(existsSync(path.join(dir, 'templates/welcome_message.en_US.yaml')));
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
-    // with an alias the config has, the template is written
+    // with an alias the config has, neither
     const again = await cliIn(['init', '--yes', '--channel', 'shop'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stderr);
-    assert.match(again.stdout, /created\s+templates\/welcome_message\.en_US\.yaml/);
-    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    assert.not.ok(existsSync(path.join(dir, 'templates/welcome_message.en_US.yaml')));
+  } finally { cleanup(dir); }
+});
+
+test('a sample template the team deleted does not come back with a second init (the next apply would create it on the channel)', async () => {
+  const dir = tempDir('tplsync-init-deleted-');
+  try {
+    const first = await cliIn(['init', '--yes', '--channel', 'main-wa'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    rmSync(path.join(dir, 'templates/welcome_message.en_US.yaml'));
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': 'channel: main-wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n' });
+    rmSync(path.join(dir, '.github'), { recursive: true });
+    const again = await cliIn(['init', '--yes', '--channel', 'main-wa'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
+    assert.match(again.stdout, /created\s+\.github\/workflows\/tplsync-pull-request\.yml/);
+    assert.match(again.stdout, /skipped\s+templates\/welcome_message\.en_US\.yaml/);
+    assert.not.ok(existsSync(path.join(dir, 'templates/welcome_message.en_US.yaml')));
+    const plan = await cliIn(['plan', '--format', 'json'], { cwd: dir });
+    assert.not.match(plan.stdout, /welcome_message/);
   } finally { cleanup(dir); }
 });
 

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configText, initFiles, localChannelId, withIgnored } from '../src/init/init.ts';
-import { BIN, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 async function emptyRepo(): Promise<string> {
   const dir = tempDir('tplsync-init-');
@@ -62,6 +62,20 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
     const status = await execa('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: dir });
     assert.not.match(status.stdout, /\.tplsync\//);
     assert.match(status.stdout, /templates\/welcome_message\.en_US\.yaml/);
+  } finally { cleanup(dir); }
+});
+
+test('the example of docs/commands/init.md is what init prints, in a Node project whose .gitignore then ignores node_modules/', async () => {
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, { 'package.json': '{ "name": "shop", "private": true }\n' });
+    const doc = readFileSync(path.join(ROOT, 'docs/commands/init.md'), 'utf8');
+    const example = /```console\n\$ tplsync init --channel shop-whatsapp --yes\n([\s\S]*?)\n\$ /.exec(doc)?.[1];
+    assert.ok(example, 'the example is in the doc');
+    const r = await cliIn(['init', '--channel', 'shop-whatsapp', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.fixture(r.stdout.trim(), example.trim());
+    assert.is(readFileSync(path.join(dir, '.gitignore'), 'utf8'), '# installed packages\nnode_modules/\n# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
   } finally { cleanup(dir); }
 });
 
@@ -145,6 +159,9 @@ test('init (pure): the local channel id is stable per alias; .gitignore gains .t
   assert.is(withIgnored('x\n.tplsync/\n'), undefined);
   assert.is(withIgnored('/.tplsync'), undefined);
   assert.is(withIgnored(undefined), '# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
+  // a .gitignore init creates in a Node project ignores the installed packages too; one the project has is not told what else to ignore
+  assert.is(withIgnored(undefined, { node: true }), '# installed packages\nnode_modules/\n# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
+  assert.is(withIgnored('dist/\n', { node: true }), 'dist/\n# tplsync: the embedded emulator\'s state and the lint cache\n.tplsync/\n');
   // a .gitignore with CRLF line ends keeps them on the lines added
   assert.is(withIgnored('node_modules/\r\ndist'), 'node_modules/\r\ndist\r\n# tplsync: the embedded emulator\'s state and the lint cache\r\n.tplsync/\r\n');
   const files = initFiles({ channel: 'c', version: '1.2.3', configSchemaPath: 's/config.schema.json', templateSchemaPath: '../s/template.schema.json' });

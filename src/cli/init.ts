@@ -8,7 +8,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
-import { CHANNEL_ALIAS_RE, initFiles, keptAliases, writeInit } from '../init/init.js';
+import { CHANNEL_ALIAS_RE, initFiles, writeInit } from '../init/init.js';
 import { io } from '../core/io.js';
 
 export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean; /** the global --config: the project's config, kept */ config?: string }
@@ -69,14 +69,13 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
       return false;
     });
   } else if (existsSync(configFile)) {
-    const aliases = keptAliases(readFileSync(configFile, 'utf8'));
-    if (!aliases?.has(channel)) {
-      writable = files.filter((f) => {
-        if (!f.file.startsWith('templates/') || existsSync(path.join(cwd, f.file))) return true;
-        skipped.push(`skipped  ${f.file} (the kept tplsync.config.yaml defines no channel '${channel}'; give --channel one of its aliases${aliases?.size ? `: ${[...aliases].join(', ')}` : ''})`);
-        return false;
-      });
-    }
+    // the first template comes with a new config only: a re-run would bring back a sample the team
+    // deleted, and the next apply would create it on the channel
+    writable = files.filter((f) => {
+      if (!f.file.startsWith('templates/') || existsSync(path.join(cwd, f.file))) return true;
+      skipped.push(`skipped  ${f.file} (tplsync.config.yaml was kept: init writes its first template only with a new config; \`tplsync new\` writes a template)`);
+      return false;
+    });
   }
   // a workflow of this name that runs another folder (two folders whose names make one slug: `Sales EU`, `sales-eu`): not taken for this one's
   const taken = dir ? writable.filter((f) => f.file.includes('.github/workflows/') && existsSync(path.join(cwd, f.file)) && !readFileSync(path.join(cwd, f.file), 'utf8').includes(`working-directory: ${dir}\n`)) : [];

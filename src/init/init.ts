@@ -3,7 +3,6 @@
 // the embedded emulator and a commented production skeleton, the three CI workflows, a first
 // template, and `.tplsync/` in .gitignore.
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
 import { writeFileAtomic } from '../files/write.js';
@@ -106,31 +105,18 @@ export function initFiles(o: InitOptions): PlannedFile[] {
 }
 
 /**
- * The channel aliases a kept config defines (the keys of every environment's `channels`), or
- * undefined when its text cannot be read as a config. A re-run of init in a project with a
- * config of its own writes no template whose alias that config lacks: it would fail lint.
+ * The .gitignore with `.tplsync/` added, or undefined when it is already ignored. A .gitignore
+ * init creates in a Node project (`node: true`, a package.json beside it) also ignores
+ * node_modules/: without it, the first `git add -A` commits thousands of installed files.
  */
-export function keptAliases(configText: string): Set<string> | undefined {
-  let c: unknown;
-  try { c = parseYaml(configText); } catch { return undefined; }
-  const envs = (c as { environments?: unknown } | null)?.environments;
-  if (!envs || typeof envs !== 'object') return undefined;
-  const out = new Set<string>();
-  for (const e of Object.values(envs as Record<string, unknown>)) {
-    const ch = (e as { channels?: unknown } | null)?.channels;
-    if (ch && typeof ch === 'object') for (const k of Object.keys(ch)) out.add(k);
-  }
-  return out;
-}
-
-/** The .gitignore with `.tplsync/` added, or undefined when it is already ignored. */
-export function withIgnored(gitignore: string | undefined): string | undefined {
+export function withIgnored(gitignore: string | undefined, o: { node?: boolean } = {}): string | undefined {
   const lines = (gitignore ?? '').split(/\r?\n/).map((l) => l.trim());
   if (lines.some((l) => l === GITIGNORE_LINE || l === '.tplsync' || l === '/.tplsync/' || l === '/.tplsync')) return undefined;
   const base = gitignore ?? '';
   // the file's own line ending (a .gitignore written on Windows keeps CRLF on every line)
   const eol = /\r\n/.test(base) ? '\r\n' : '\n';
-  return `${base}${base && !base.endsWith('\n') ? eol : ''}# tplsync: the embedded emulator's state and the lint cache${eol}${GITIGNORE_LINE}${eol}`;
+  const node = gitignore === undefined && o.node ? `# installed packages${eol}node_modules/${eol}` : '';
+  return `${base}${base && !base.endsWith('\n') ? eol : ''}${node}# tplsync: the embedded emulator's state and the lint cache${eol}${GITIGNORE_LINE}${eol}`;
 }
 
 export type InitOutcome = { file: string; kind: 'created' | 'exists' | 'updated' };
@@ -146,7 +132,7 @@ export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutco
   }
   const ignore = path.join(dir, '.gitignore');
   const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
-  const next = withIgnored(had);
+  const next = withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) });
   if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
   else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }
   return out;
