@@ -10,6 +10,10 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { checkParams, renderTemplate } from '../src/send/render.ts';
+import { campaignEnded, NotSendable } from '../src/send/gate.ts';
+import { sendTemplateWith } from '../src/send/send.ts';
+import { createClient } from '../src/api/client.ts';
+import { generateTypes } from '../src/typegen/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, lintInProcess, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 let emu: RunningEmulator;
@@ -275,6 +279,51 @@ test('types: an RCS-only template takes the parameters of its message texts and 
   const m = templateMeta(fromFile(v, 'shop-rcs', ''), 'shop-rcs');
   assert.equal(m.params, ['first_name']);
   assert.equal(m.buttons, []);
+});
+
+const OUTAGE = 'channel: shop-rcs\nname: outage_notice\nlanguage: en_GB\nmessage:\n  type: text\n  message: "We are fixing a network fault near {{postcode}}. Service should be back by {{eta}}."\n  examples: { postcode: SW1A 1AA, eta: "18:00", balance: "£5" }\n  fallback:\n    text: "Fault near {{postcode}}, back by {{eta}}. Balance {{balance}}."\n';
+
+test('send: an RCS message text is held to RBM\'s 3072 characters and takes line breaks, not WhatsApp\'s 1024 and error 132018', () => {
+  const m = templateMeta(fromFile(readTemplateValue(OUTAGE), 'shop-rcs', ''), 'shop-rcs');
+  assert.is(m.rcs, true);
+  const long = 'x'.repeat(1500);
+  const params = checkParams(m, { postcode: 'SW1', eta: long }, true);
+  assert.is(renderTemplate(m, params).text.length, 'We are fixing a network fault near SW1. Service should be back by .'.length + 1500);
+  assert.throws(() => renderTemplate(m, checkParams(m, { postcode: 'SW1', eta: 'x'.repeat(3100) }, true)), /message text of shop-rcs\/outage_notice\/en_GB is \d+ characters; an RCS message takes at most 3072/);
+  assert.equal(checkParams(m, { postcode: 'SW1', eta: '18:00\nor sooner' }, true), { postcode: 'SW1', eta: '18:00\nor sooner' });
+  // a WhatsApp body keeps WhatsApp's rules
+  const wa = templateMeta(fromFile(readTemplateValue('channel: shop-whatsapp\nname: w\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Back by {{eta}} today, we are sorry for the trouble."\n  examples: { eta: "18:00" }\n'), 'shop-whatsapp', ''), 'shop-whatsapp');
+  assert.throws(() => checkParams(wa, { eta: '18:00\nor sooner' }), /contains a newline \(WhatsApp refuses it: error 132018\)/);
+  assert.throws(() => renderTemplate(wa, checkParams(wa, { eta: long })), /WhatsApp takes at most 1024/);
+});
+
+test('types: a value only the SMS fallback uses is optional in a textOnly call (nothing sends it); the text\'s values stay required', () => {
+  const m = templateMeta(fromFile(readTemplateValue(OUTAGE), 'shop-rcs', ''), 'shop-rcs');
+  assert.equal(m.params, ['postcode', 'eta', 'balance']);
+  const generated = generateTypes([m], { source: 'tplsync.config.yaml' });
+  assert.match(generated, /"shop-rcs\/outage_notice\/en_GB": Omit<SendTemplateOptions<\{ postcode: string; eta: string; balance\?: string \}>, 'textOnly'> & \{ textOnly: true \}/);
+  assert.equal(checkParams(m, { postcode: 'SW1', eta: '18:00' }, true), { postcode: 'SW1', eta: '18:00' });
+});
+
+test('the library sends no RCS campaign past its expireTime, textOnly or not, remote check or not (it dropped the expiry and sent it)', async () => {
+  const ended = templateMeta(fromFile(readTemplateValue(OUTAGE.replace('  fallback:', '  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2021-03-01T10:00:00Z" }\n  fallback:')), 'shop-rcs', ''), 'shop-rcs');
+  assert.is(ended.expireTime, '2021-03-01T10:00:00.000Z');
+  assert.ok(campaignEnded(ended, Date.parse('2021-03-01T10:00:00Z')));
+  assert.not.ok(campaignEnded(ended, Date.parse('2021-03-01T09:59:59Z')));
+  assert.not.ok(campaignEnded({}, 0));
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { 'shop-rcs': CHANNEL_B } });
+  const before = emu.state.conversations.size;
+  for (const remoteCheck of [true, false]) {
+    const e = await sendTemplateWith(client, ended, { to: '+447700900123', params: { postcode: 'SW1', eta: '18:00' }, textOnly: true, remoteCheck }).then(() => undefined, (x: unknown) => x);
+    assert.instance(e, NotSendable);
+    assert.is((e as NotSendable).reason, 'expired');
+    assert.match((e as Error).message, /shop-rcs\/outage_notice\/en_GB is a campaign that ended at 2021-03-01T10:00:00\.000Z/);
+  }
+  assert.is(emu.state.conversations.size, before, 'nothing was sent');
+  // one that ends far ahead is sent (its expiry left out, as textOnly says)
+  const later = { ...ended, expireTime: '2999-01-01T00:00:00.000Z', omitted: ['the expiry (expireTime 2999-01-01T00:00:00.000Z)', 'the SMS fallback'] };
+  const sent = await sendTemplateWith(client, later, { to: '+447700900123', params: { postcode: 'SW1', eta: '18:00' }, textOnly: true, remoteCheck: false });
+  assert.ok(emu.state.conversation(sent.clientMessageId));
 });
 
 test.run();

@@ -22,6 +22,10 @@ export interface TemplateMeta {
    * open_url suggestions the conversation request carries beside it.
    */
   suggestions?: readonly { readonly action: string; readonly text: string; readonly postbackData?: string }[];
+  /** An RCS-only template (`body` is its RCS message text): RBM's limits and rules for the values, not WhatsApp's. */
+  rcs?: true;
+  /** An RCS campaign's end (`rcsExpireOpts.expireTime`): past it, the template is not sent. */
+  expireTime?: string;
   /**
    * A carousel's cards, each with its own parameters (the property `card_<n>` of the template's
    * parameters, n from 1): the card's body placeholders, and `button_<i>` for its URL button i.
@@ -92,6 +96,15 @@ export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: s
 }
 
 export { templateKey } from './ids.js';
+
+/** the parameters the text part of a message uses (its header's text, its body or RCS message text, its URL buttons): what a text-only send needs */
+export function textPartParams(meta: TemplateMeta): Set<string> {
+  const out = new Set<string>();
+  if (meta.header?.text !== undefined) for (const p of scanPlaceholders(meta.header.text).placeholders) out.add(paramName({ role: 'header' }, p.key));
+  for (const p of scanPlaceholders(meta.body).placeholders) out.add(paramName({ role: meta.rcs || meta.suggestions ? 'rcs' : 'body' }, p.key));
+  meta.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url && /\{\{/.test(b.url)) out.add(paramName({ role: 'url', button: i }, '1')); });
+  return out;
+}
 
 /** Buttons the conversation request can carry as suggestions. */
 const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
@@ -203,6 +216,8 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(footer !== undefined ? { footer } : {}),
     buttons: c.buttons.map(buttonMeta),
     ...(suggestions.length ? { suggestions } : {}),
+    ...(c.rcsOnly ? { rcs: true as const } : {}),
+    ...(c.message?.rcsExpireOpts?.type === 'EXPIRE_TIME' && typeof c.message.rcsExpireOpts.expireTime === 'string' ? { expireTime: c.message.rcsExpireOpts.expireTime } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
     check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}) },

@@ -11,9 +11,17 @@ import { isApprovedState } from '../plan/review-state.js';
  * Why a template is not sent, for code that acts on it: `absent` (not on the channel), `not-approved`
  * (in review, rejected, paused...: the channel's `status` says which), `recategorised` (approved in
  * another category), `changed` (differs from the approved copy), `unfilled` (uses a value the
- * generated module does not hold), `preset-text` (an authentication template needs its language's text).
+ * generated module does not hold), `preset-text` (an authentication template needs its language's text),
+ * `key` (the message would hold the API key), `expired` (an RCS campaign past its expireTime).
  */
-export type NotSendableReason = 'absent' | 'not-approved' | 'recategorised' | 'changed' | 'unfilled' | 'preset-text' | 'key';
+export type NotSendableReason = 'absent' | 'not-approved' | 'recategorised' | 'changed' | 'unfilled' | 'preset-text' | 'key' | 'expired';
+
+/** Whether an RCS campaign's end (its expireTime) is at or before `nowMs`: such a template is not sent (rule rcs-expired). */
+export function campaignEnded(meta: Pick<TemplateMeta, 'expireTime'>, nowMs: number): boolean {
+  if (meta.expireTime === undefined) return false;
+  const end = Date.parse(meta.expireTime);
+  return Number.isFinite(end) && end <= nowMs;
+}
 
 export class NotSendable extends Error {
   override name = 'NotSendable';

@@ -2,7 +2,7 @@
 // the conversation operation sends, with the same placeholder compiler as lint and plan.
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { cardParam, paramName, type TemplateMeta } from '../model/meta.js';
+import { cardParam, paramName, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 
 export class ParamError extends Error {
@@ -13,10 +13,12 @@ export class ParamError extends Error {
 /** Parameter values: a string per placeholder; a carousel card's values as an object under `card_<n>`. */
 export type TemplateParamValues = Readonly<Record<string, string | Readonly<Record<string, string>>>>;
 
-function valueProblem(name: string, v: unknown): string | undefined {
+function valueProblem(name: string, v: unknown, rcs = false): string | undefined {
   if (v === undefined) return `'${name}' is missing`;
   if (typeof v !== 'string') return `'${name}' must be a string, not ${typeof v}`;
   if (v.trim() === '') return `'${name}' is empty`;
+  // an RCS message's text takes line breaks, tabs and spaces as written: WhatsApp's error 132018 is WhatsApp's
+  if (rcs) return undefined;
   if (/[\r\n]/.test(v)) return `'${name}' contains a newline (WhatsApp refuses it: error 132018)`;
   if (/\t/.test(v)) return `'${name}' contains a tab (WhatsApp refuses it: error 132018)`;
   if (/ {5,}/.test(v)) return `'${name}' contains a run of 5 or more spaces (WhatsApp refuses it: error 132018)`;
@@ -25,15 +27,6 @@ function valueProblem(name: string, v: unknown): string | undefined {
 
 /** a parameter's value: its own property only (a placeholder called constructor or toString is not Object's) */
 const own = <V>(o: Readonly<Record<string, V>>, k: string): V | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
-
-/** the parameters the text part of a message uses (its header's text, its body, its URL buttons): what a text-only send needs */
-function textPartParams(meta: TemplateMeta): Set<string> {
-  const out = new Set<string>();
-  if (meta.header?.text !== undefined) for (const p of scanPlaceholders(meta.header.text).placeholders) out.add(paramName({ role: 'header' }, p.key));
-  for (const p of scanPlaceholders(meta.body).placeholders) out.add(paramName({ role: meta.suggestions ? 'rcs' : 'body' }, p.key));
-  meta.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url && /\{\{/.test(b.url)) out.add(paramName({ role: 'url', button: i }, '1')); });
-  return out;
-}
 
 /**
  * Throws a ParamError naming every missing, extra, empty or malformed parameter. `textOnly`: only
@@ -46,7 +39,7 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const needed = textOnly ? textPartParams(meta) : undefined;
   for (const p of meta.params) {
     if (needed && !needed.has(p) && own(params, p) === undefined) continue;
-    const x = valueProblem(p, own(params, p));
+    const x = valueProblem(p, own(params, p), meta.rcs);
     if (x) problems.push(x);
     // an authentication template's one-time password: Meta's "Maximum 15 characters"
     const v = own(params, p);
@@ -105,7 +98,7 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
     return text;
   };
   if (meta.header?.text !== undefined) parts.push(within('header', renderText(meta.header.text, values('header', meta.header.text))));
-  const role = meta.suggestions ? 'rcs' : 'body';
+  const role = meta.rcs || meta.suggestions ? 'rcs' : 'body';
   parts.push(within(role, renderText(meta.body, values(role, meta.body))));
   if (meta.footer) parts.push(meta.footer);
   const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));

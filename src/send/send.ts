@@ -9,7 +9,7 @@ import type { ConversationRequest, ConversationResponse } from '../api/shapes.js
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
 import { templateId } from '../model/ids.js';
-import { NotSendable, remoteProblem } from './gate.js';
+import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
@@ -55,6 +55,10 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
+  }
+  // a finished campaign: with textOnly its expiry would be left out, and the stale offer delivered with none
+  if (campaignEnded(meta, Date.now())) {
+    throw new NotSendable(`${templateKey(meta)} is a campaign that ended at ${meta.expireTime} (its rcsExpireOpts.expireTime): a finished campaign is not sent (rule rcs-expired). Nothing was sent. Retire it by deleting its file, or give it a later expireTime and apply it.`, 'expired');
   }
   const channelId = channelIdFor(client, meta.channel, o.channelId);
   // what the caller gave, checked here; said after what the channel says of the template (a

@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { cardParam, templateKey } from '../model/meta.js';
+import { cardParam, templateKey, textPartParams } from '../model/meta.js';
 import { GENERATED_HEADER } from './header.js';
 
 const str = (s: string): string => JSON.stringify(s);
@@ -39,7 +39,9 @@ function paramsType(m: TemplateMeta): string {
  */
 function optionsType(m: TemplateMeta, key: string): string {
   if (m.body.trim() === '') return 'never';
-  const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>';
+  // the text part's values are required; a value only a part left out uses (an SMS fallback's) may be given, and is not sent
+  const text = textPartParams(m);
+  const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
   return m.presetText === 'localised' ? `${base} & { presetText: string }` : base;
 }
