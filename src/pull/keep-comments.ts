@@ -1,5 +1,5 @@
 // Pure: a file pull writes over an existing file of the template (--force), with that file's own
-// comments kept: a comment above a key or after a value whose key is still there stays, on the
+// comments and layout (flow mappings, quotes) kept, with or without comments: a comment above a key or after a value whose key is still there stays, on the
 // key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
 // own lines (the schema modeline, the note of the pull) as this pull writes them.
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair } from 'yaml';
@@ -92,13 +92,13 @@ function merged(mine: unknown, theirs: unknown): unknown {
 }
 
 /**
- * `written` (the text pull made) with the comments of `before` (the file it replaces) carried over
- * where their keys still are; `written` itself when `before` has no comment, or when either does not
- * read as a mapping.
+ * `written` (the text pull made) with the comments and layout of `before` (the file it replaces)
+ * carried over where their keys still are (a file without comments keeps its flow mappings and
+ * quotes too: a review shows what the channel changed, not a new layout); `written` itself when
+ * either does not read as a mapping.
  */
 export function keepComments(before: string, written: string): string {
-  // no comment but pull's own lines (a file pull wrote, untouched since): nothing to carry over, nothing parsed
-  if (!before.replace(/^# (?:yaml-language-server: \$schema=|Pulled from ).*$/gm, '').includes('#')) return written;
+  if (before === written) return written;
   let old: Document; let now: Document;
   try {
     old = parseDocument(before, { logLevel: 'error' });

@@ -119,7 +119,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // compared as the file is in this environment: its ((values)) filled in, its secrets as their references (as `c` has them)
       const w = withFileNames(c, marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false })), req.channelId);
       if (w.names) named = w.names;
-      kept = { ...(w.message ? { message: w.message } : {}), ...(w.category ? { category: w.category } : {}) };
+      // the message as the file writes it, its references (((cdn))/card.jpg) included: the copy compared had this
+      // environment's values in their place, which written back would serve this environment alone
+      const own = replaced.value.message;
+      const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
+      kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
       // (said of its placeholders only when it has some)
       if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs), numbered: JSON.stringify(c).includes('{{') };
     }
