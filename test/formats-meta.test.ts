@@ -31,6 +31,21 @@ test('the OTP button the listing returns as a URL button becomes the OTP button'
   assert.equal(t.value.buttons, [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.ex.app', signature_hash: 'K8a/AINcGX7' }] }]);
 });
 
+test('a copy-code or one-tap button whose URL repeats the footer\'s code_expiration_minutes (as Meta\'s listing writes it) imports; another parameter is still refused', () => {
+  const t = metaToFile({ name: 'login_otp_copy', language: 'en', category: 'AUTHENTICATION', components: [
+    { type: 'BODY', text: '*{{1}}* is your verification code. For your security, do not share this code.', add_security_recommendation: true },
+    { type: 'FOOTER', text: 'This code expires in 10 minutes.', code_expiration_minutes: 10 },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code_expiration_minutes=10&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code_expiration_minutes=10&code=otp123456'] }] },
+  ] }, 'data[0]');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.buttons, [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }]);
+  assert.equal(t.value.footer, { code_expiration_minutes: 10 });
+  const odd = metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&redirect=https%3A%2F%2Fevil.example&code_expiration_minutes=abc' }] },
+  ] }, 'data[0]');
+  assert.equal(odd.issues.map((i) => i.message), ["'redirect' of the OTP button's URL has no place in a template file", "'code_expiration_minutes' of the OTP button's URL has no place in a template file"]);
+});
+
 test('not expressible: by field, never dropped', () => {
   const t = metaToFile({ name: 'a', language: 'en', category: 'MARKETING', sub_category: 'X', components: [
     { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2UvcG5n:ARb'] } },

@@ -272,7 +272,8 @@ function otp(otpType: string, text: string | undefined, autofill: string | undef
 
 function otpFromUrl(url: string, text: string | undefined, at: string, bad: Bad): Rec {
   const q = new URL(url).searchParams;
-  for (const k of q.keys()) if (!['otp_type', 'cta_display_name', 'package_name', 'signature_hash', 'code'].includes(k)) bad(`${at}.url`, `'${k}' of the OTP button's URL has no place in a template file`);
+  // code_expiration_minutes repeats the FOOTER component's, which is read there (Meta's listing writes both)
+  for (const k of q.keys()) if (!['otp_type', 'cta_display_name', 'package_name', 'signature_hash', 'code'].includes(k) && !(k === 'code_expiration_minutes' && /^\d{1,2}$/.test(q.get(k) ?? ''))) bad(`${at}.url`, `'${k}' of the OTP button's URL has no place in a template file`);
   const pkg = q.get('package_name');
   return otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
 }
