@@ -19,8 +19,17 @@ test('the sample templates are in the canonical layout', () => {
 test('keys in schema order, comments kept, values unchanged', () => {
   const messy = `# top comment\nbody:\n  # about the body\n  examples: { b: B }   # samples\n  text: "Hi {{b}}, this is the text of the body."\nname: x    # the name\nchannel: shop-whatsapp\nlanguage: en_US\ncategory: UTILITY\nbuttons:\n  - text: Go\n    type: QUICK_REPLY\n`;
   const out = formatTemplate(messy).text;
-  assert.is(out, `# top comment\nchannel: shop-whatsapp\nname: x # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  # about the body\n  text: "Hi {{b}}, this is the text of the body."\n  examples: { b: B } # samples\nbuttons:\n  - type: QUICK_REPLY\n    text: Go\n`);
+  // the comment right above a nested key is that key's, and moves with it; the document's first comment heads the file
+  assert.is(out, `# top comment\nchannel: shop-whatsapp\nname: x # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{b}}, this is the text of the body."\n  # about the body\n  examples: { b: B } # samples\nbuttons:\n  - type: QUICK_REPLY\n    text: Go\n`);
   assert.equal(parse(out), parse(messy));
+  // parted from it by a blank line, it heads the mapping
+  const headed = formatTemplate(messy.replace('  # about the body\n', '  # about the body\n\n')).text;
+  assert.match(headed, /\nbody:\n  # about the body\n\n?  text: "Hi/);
+});
+
+test('a comment right above a nested mapping\'s first key moves with that key (it described examples, and was left over type)', () => {
+  const t = 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n';
+  assert.is(formatTemplate(t).text, 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n');
 });
 
 test('property: fmt is idempotent and never changes the value, whatever the key order', () => {

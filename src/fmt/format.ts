@@ -10,8 +10,12 @@ function keyName(p: Pair<unknown, unknown>): string {
   return isScalar(p.key) ? String(p.key.value) : String(p.key);
 }
 
-/** Puts the keys of every mapping under `node` in the schema's order (in place). */
-export function order(node: unknown, schema: Schema | undefined = rootTemplateSchema()): void {
+/**
+ * Puts the keys of every mapping under `node` in the schema's order (in place). The comment above
+ * the document's first key is the file's header and stays at the top; a comment above a nested
+ * mapping's first key is that key's (`# samples agreed with legal` over `examples:`), and moves with it.
+ */
+export function order(node: unknown, schema: Schema | undefined = rootTemplateSchema(), top = true): void {
   const s = resolve(schema);
   if (isMap(node)) {
     const props = propertiesOf(s);
@@ -20,9 +24,15 @@ export function order(node: unknown, schema: Schema | undefined = rootTemplateSc
       const rank = (p: unknown) => { const i = known.indexOf(keyName(p as Pair<unknown, unknown>)); return i < 0 ? known.length : i; };
       const items = node.items.map((p, i) => ({ p, i }));
       items.sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
-      // the comment above the first key belongs to the mapping, not to whichever key moves first
+      // the comment above the document's first key is the file's header, not whichever key moves first's
       const first = node.items[0] as Pair<Node, unknown> | undefined;
-      const lead = first && isScalar(first.key) ? first.key.commentBefore : undefined;
+      // (yaml gives a nested block mapping the comment above its first key): the key's, when it moves, unless a
+      // blank line parts them (then it heads the mapping; yaml ends such a comment with a line break)
+      if (!top && !node.flow && node.commentBefore && !node.commentBefore.endsWith('\n') && first && isScalar(first.key) && items[0]!.p !== first) {
+        first.key.commentBefore = [node.commentBefore, first.key.commentBefore].filter(Boolean).join('\n');
+        node.commentBefore = undefined;
+      }
+      const lead = top && first && isScalar(first.key) ? first.key.commentBefore : undefined;
       if (lead !== undefined && first && items[0]!.p !== first) {
         (first.key as Node).commentBefore = undefined;
         const newFirst = items[0]!.p as Pair<Node, unknown>;
@@ -33,9 +43,9 @@ export function order(node: unknown, schema: Schema | undefined = rootTemplateSc
       const head = node.items[0] as Pair<Node, unknown> | undefined;
       if (head && items[0]!.i !== 0 && head.key && typeof head.key === 'object') (head.key as Node).spaceBefore = false;
     }
-    for (const p of node.items) if (isPair(p)) order(p.value, props[keyName(p as Pair<unknown, unknown>)]);
+    for (const p of node.items) if (isPair(p)) order(p.value, props[keyName(p as Pair<unknown, unknown>)], false);
   } else if (isSeq(node)) {
-    for (const item of node.items) order(item, s?.items);
+    for (const item of node.items) order(item, s?.items, false);
   }
 }
 
