@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText } from '../src/lint/fix.ts';
+import { formatTemplate } from '../src/fmt/format.ts';
 import { fixReport, type FileFix } from '../src/lint/fix-run.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -53,6 +54,17 @@ test('RCS texts: the fix writes the stub under message.examples, and sample-stub
     assert.equal(left[0]!.severity, 'error', what);
     assert.equal(r.stubs, 1, what);
   }
+});
+
+test('the stubs\' examples block goes where fmt puts it, so that fmt --check passes after lint --fix (it went after a message\'s fallback)', () => {
+  const text = `${RCS}message:\n  type: rich_card\n  richCards:\n    - title: "Your plan {{1}}"\n      description: "Renews on {{2}}."\n      fileUrl: https://cdn.example.com/plan.png\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n  fallback:\n    text: "Your plan {{1}} renews on {{2}}."\n`;
+  const r = fixText(text, { findings, now });
+  assert.match(r.text, /fileUrl: https:\/\/cdn\.example\.com\/plan\.png\n  examples:\n    1: TODO\n    2: TODO\n  rcsRichCardsOpts:/);
+  assert.is(formatTemplate(r.text).text, r.text);
+  // a WhatsApp body: before the keys fmt puts after it
+  const wa = `${HEAD}body:\n  text: "Hi {{1}}, your order is ready for pickup at the store."\nfooter: Reply STOP to opt out\n`;
+  const w = fixText(wa, { findings, now });
+  assert.is(formatTemplate(w.text).text, w.text);
 });
 
 test('every examples block: a stub left in the header, body, message or a carousel card is reported', () => {

@@ -30,6 +30,20 @@ export function propertiesOf(s: Schema | undefined): Record<string, Schema> {
   return out;
 }
 
+/**
+ * Where in a mapping's keys (given in the file's order) fmt's order would put a new key: before
+ * the first key that order ranks after it, else at the end. `path`: the mapping's, from the root.
+ */
+export function insertionIndex(path: readonly (string | number)[], keys: readonly string[], key: string): number {
+  let s: Schema | undefined = rootTemplateSchema();
+  for (const seg of path) s = typeof seg === 'number' ? resolve(s)?.items : propertiesOf(resolve(s))[seg];
+  const known = Object.keys(propertiesOf(resolve(s)));
+  const rank = (k: string): number => { const i = known.indexOf(k); return i < 0 ? known.length : i; };
+  const mine = rank(key);
+  const at = keys.findIndex((k) => rank(k) > mine);
+  return at < 0 ? keys.length : at;
+}
+
 /** a key a JavaScript object lists first whatever its place in the file: its order is not known from the value */
 const INDEX_LIKE = /^(0|[1-9][0-9]*)$/;
 

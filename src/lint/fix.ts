@@ -8,6 +8,7 @@ import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING } from '../fmt/format.js';
+import { insertionIndex } from '../fmt/key-order.js';
 import { repairOf } from './engine.js';
 import { RULES, RULES_BY_ID } from './registry.js';
 import { obj, type Change } from './rule.js';
@@ -210,7 +211,13 @@ export function applyChanges(doc: Document, changes: readonly Change[]): boolean
         const parent = nodeAt(doc, c.path.slice(0, -1));
         if (!isMap(parent)) return false;
         map = doc.createNode({});
-        parent.set(doc.createNode(c.path[c.path.length - 1]), map);
+        // where fmt would put it (an `examples` added after a message's fallback failed fmt --check)
+        const key = c.path[c.path.length - 1]!;
+        const keys = (parent.items as Pair[]).map((p) => keyOf(p) ?? '');
+        const pair = doc.createPair(key, map);
+        const existing = (parent.items as Pair[]).findIndex((p) => keyOf(p) === String(key));
+        if (existing >= 0) (parent.items as Pair[])[existing] = pair as Pair;
+        else (parent.items as Pair[]).splice(typeof key === 'string' ? insertionIndex(c.path.slice(0, -1), keys, key) : keys.length, 0, pair as Pair);
         // an empty mapping made here is laid out as a block unless its parent is a flow mapping
         if (!parent.flow) (map as { flow?: boolean }).flow = false;
       }
