@@ -1,6 +1,7 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { reportSchema } from './schema.js';
+import { urlSampleProblem } from './whatsapp.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -76,7 +77,7 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-buttons', group: 'whatsapp', severity: 'error',
-    summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}.',
+    summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}, and its sample starts with the URL\'s fixed part.',
     why: 'These are the only buttons a carousel card can carry. Meta\'s page says each card has "up to two buttons"; the providers that create carousels through Meta\'s API (Twilio, Bird, Treble) require one or two, and tplsync follows them: a card without a button is refused here rather than in review.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
       reportSchema(ctx, 'carousel-card-buttons');
@@ -100,6 +101,9 @@ export const carouselRules = defineRules([
             const p = s.placeholders[0];
             if (s.placeholders.length > 1) ctx.report([...at, 'url'], `A URL has at most one placeholder; found ${s.placeholders.length}.`, { at: s.placeholders[1]! });
             else if (p && (p.key !== '1' || p.end !== url.length)) ctx.report([...at, 'url'], `A URL button's placeholder is {{1}}, at the very end of the URL.`, { at: p });
+            // its sample holds the URL's fixed part, as a template's button's does (another host went to review unseen)
+            const wrong = p ? urlSampleProblem(url, p.start, str(b.example)) : undefined;
+            if (wrong) ctx.report([...at, 'example'], wrong);
           }
         });
       }

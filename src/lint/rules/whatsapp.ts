@@ -579,12 +579,15 @@ export const whatsappRules = defineRules([
         }
       }
       // a URL button's sample belongs to the placeholder at its URL's end: a URL without one has none to take
-      arr(ctx.t.buttons).forEach((x, i) => {
+      // (a template's buttons and each carousel card's)
+      const urlButtons: [Path, Loose][] = [...arr(ctx.t.buttons).map((x, i): [Path, Loose] => [['buttons', i], x as Loose])];
+      arr(ctx.t.carousel).forEach((c, i) => arr(obj(c)?.buttons).forEach((x, j) => urlButtons.push([['carousel', i, 'buttons', j], x as Loose])));
+      for (const [at, x] of urlButtons) {
         const b = obj(x);
         const url = str(b?.url);
-        if (b?.type !== 'URL' || url === undefined || b.example === undefined || url.includes('{{')) return;
-        ctx.report(['buttons', i, 'example'], 'The URL has no placeholder, so this sample belongs to none: WhatsApp sends the URL as written. Remove `example:`, or end the URL with a placeholder ({{1}}) if part of it changes per message.', { part: 'key' });
-      });
+        if (b?.type !== 'URL' || url === undefined || b.example === undefined || url.includes('{{')) continue;
+        ctx.report([...at, 'example'], SAMPLE_OF_NO_PLACEHOLDER, { part: 'key' });
+      }
     },
   },
   {
@@ -754,20 +757,8 @@ export const whatsappRules = defineRules([
         if (p) {
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
-          const ex = str(b.example);
-          if (ex !== undefined && ex.trim() !== '') {
-            // the sample shares the address: all of the fixed part when the placeholder is in the
-            // path; the part before the query when the placeholder is in the query, whose keys a
-            // sample may name otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql)
-            const prefix = url.slice(0, p.start);
-            const q = prefix.search(/[?#]/);
-            const fixed = q < 0 ? prefix : prefix.slice(0, q);
-            if (!ex.startsWith(fixed) || (q >= 0 && !/^[?#]/.test(ex.slice(fixed.length)))) {
-              ctx.report(['buttons', i, 'example'], q < 0
-                ? `The sample URL should start with the fixed part of the URL, '${fixed}'.`
-                : `The sample URL should have the URL's address, '${fixed}', followed by its query.`);
-            }
-          }
+          const wrong = urlSampleProblem(url, p.start, str(b.example));
+          if (wrong) ctx.report(['buttons', i, 'example'], wrong);
         }
       }
     },
@@ -1004,6 +995,25 @@ export const whatsappRules = defineRules([
     },
   },
 ]);
+
+/**
+ * Why a URL button's sample does not fit its URL (whose placeholder starts at `at`), or undefined.
+ * The sample shares the address: all of the fixed part when the placeholder is in the path; the
+ * part before the query when the placeholder is in the query, whose keys a sample may name
+ * otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql). A template's buttons and a
+ * carousel card's are held to it alike.
+ */
+export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
+  if (example === undefined || example.trim() === '') return undefined;
+  const prefix = url.slice(0, at);
+  const q = prefix.search(/[?#]/);
+  const fixed = q < 0 ? prefix : prefix.slice(0, q);
+  if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
+  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
+}
+
+/** what a URL button without a placeholder is told of its sample (placeholder-sample) */
+export const SAMPLE_OF_NO_PLACEHOLDER = 'The URL has no placeholder, so this sample belongs to none: WhatsApp sends the URL as written. Remove `example:`, or end the URL with a placeholder ({{1}}) if part of it changes per message.';
 
 export function ordinal(n: number): string {
   const words = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
