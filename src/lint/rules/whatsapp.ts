@@ -912,7 +912,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
-    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action.',
+    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action, and with `flow_json` names one of its screens.',
     why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
     fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
     source: 'Meta Flows templates guide',
@@ -930,10 +930,20 @@ export const whatsappRules = defineRules([
           for (const k of ['flow_action', 'navigate_screen'] as const) if (b[k] !== undefined) ctx.report(['buttons', i, k], `With \`flow: { id }\` write the ${k === 'flow_action' ? 'action' : 'first screen'} inside it (${k === 'flow_action' ? 'action' : 'navigateScreen'}), or use flow_id.`, { part: 'key' });
         }
         const json = str(b.flow_json);
+        let screens: string[] | undefined;
         if (json !== undefined) {
-          let ok = false;
-          try { const v: unknown = JSON.parse(json); ok = typeof v === 'object' && v !== null && !Array.isArray(v); } catch { ok = false; }
-          if (!ok) ctx.report(['buttons', i, 'flow_json'], 'flow_json is the JSON text of a flow (an object, e.g. {"version": "6.0", "screens": [...]}); this is not one.');
+          let v: unknown;
+          try { v = JSON.parse(json); } catch { v = undefined; }
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) ctx.report(['buttons', i, 'flow_json'], 'flow_json is the JSON text of a flow (an object, e.g. {"version": "6.0", "screens": [...]}); this is not one.');
+          else {
+            const list = (v as { screens?: unknown }).screens;
+            if (Array.isArray(list)) screens = list.map((x) => obj(x as Loose)?.id).filter((x): x is string => typeof x === 'string');
+          }
+        }
+        // the first screen of an inline flow is one of its screens (Meta pairs navigate_screen with a screen id of flow_json)
+        const first = str(b.navigate_screen);
+        if (screens?.length && first !== undefined && !screens.includes(first)) {
+          ctx.report(['buttons', i, 'navigate_screen'], `navigate_screen '${first}' is no screen of the flow in flow_json, whose screens are ${screens.map((x) => `'${x}'`).join(', ')}.`);
         }
         const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
         const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
