@@ -34,4 +34,12 @@ test('a card URL without a placeholder takes no sample (placeholder-sample), as 
   assert.equal(lint(carousel('https://shop.example/p', 'https://other.example/q')), ['placeholder-sample@18:9', 'placeholder-sample@28:9']);
 });
 
+test('a limited-time offer with a carousel is told the two cannot be combined (it was sent from one finding to the other)', () => {
+  const offer = carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/linen-1').replace('body:\n', 'limited_time_offer: { text: Tonight only, has_expiration: false }\nbody:\n');
+  const found = finishProject([lintBytes('t.yaml', Buffer.from(offer), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+  const d = found.find((x) => x.ruleId === 'offer-url-button');
+  assert.ok(d, found.map((x) => x.ruleId).join());
+  assert.match(d!.message, 'an offer cannot be a carousel');
+});
+
 test.run();

@@ -59,7 +59,10 @@ export const offerRules = defineRules([
     fix: 'Add `{ type: URL, text: ..., url: ... }` to the buttons.', source,
     check(ctx) {
       if (isOffer(ctx) && !buttons(ctx).some(({ v: b }) => b.type === 'URL')) {
-        ctx.report(ctx.t.buttons === undefined ? ['limited_time_offer'] : ['buttons'], 'A limited-time offer needs a URL button.', { part: 'key' });
+        // a carousel takes no button beside its cards (carousel-shape): adding one would only trade this finding for that one
+        ctx.report(ctx.t.buttons === undefined ? ['limited_time_offer'] : ['buttons'], ctx.t.carousel !== undefined
+          ? 'A limited-time offer needs a URL button, and a carousel template has no button beside its cards: an offer cannot be a carousel. Make them two templates, or drop `carousel:` (a media header shows one picture).'
+          : 'A limited-time offer needs a URL button.', { part: 'key' });
       }
     },
   },
