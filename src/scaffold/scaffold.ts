@@ -251,7 +251,8 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     ] : [
       '  # At most 1024 characters. Placeholders are named ({{first_name}}) or numbered ({{1}}), never both,',
       '  # and the text may not start or end with one. Each needs a sample below.',
-      '  text: "Hello {{first_name}}, this is a new message from us. Reply to this message if you have questions."',
+      // the name in the text: two templates scaffolded alike would have one body (duplicate-content, and Meta rejects the second)
+      `  text: "Hello {{first_name}}, this is a new message from us: ${o.name.replace(/_+/g, ' ').trim()}. Reply to this message if you have questions."`,
       '  examples:',
       '    first_name: Maria',
     ]),
