@@ -62,6 +62,15 @@ test('usage errors exit 3 with a message, never a stack trace', async () => {
   } finally { cleanup(dir); }
 });
 
+test('lint where no config is found and no template matches the default says that no config was found, and how to start one', async () => {
+  const dir = tempDir();
+  try {
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /No template files match templates\/\*\*\/\*\.\{yaml,yml\} \(the default: no config was found in \S+ or a folder above it; run tplsync init/);
+  } finally { cleanup(dir); }
+});
+
 // the config found from a subdirectory: test/lint-in-process.test.ts
 
 test('--output writes the report to a file (and nothing half-written is left)', async () => {

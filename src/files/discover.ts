@@ -70,7 +70,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   if (files.length === 0) {
     throw new UsageError(paths.length
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
-      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`);
+      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ` (the default: no config was found in ${cwd} or a folder above it; run tplsync init to start a project here, or name the config with --config FILE)`}`);
   }
   // the walk (walk.ts) took regular files under the project and no link; anything else is checked
   // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
