@@ -2,7 +2,7 @@
 // file's placeholder names, and its RCS samples, which the read does not return, when the file
 // says what the channel says; the files lint clean and plan with no changes. A template that
 // changed on the channel since the file comes back with the channel's numbers, and pull says so.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -95,6 +95,37 @@ test('pull --force over an RCS file keeps its references to environment values (
     const card = readFileSync(path.join(dir, 'templates', 'support_card.en_US.yaml'), 'utf8');
     assert.not.match(card, /telco\.example|441632960555/);
     assert.is(card.replace(/^# (?:yaml-language-server|Pulled from ).*\n/gm, ''), SUPPORT);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('pull --force without --dir writes over the file that holds the template, wherever it lives (it wrote a second file in the default folder)', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-in-place-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
+      'templates/whatsapp/orders/order_named.en_US.yaml': ORDER,
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    writeFiles(dir, { 'other/order.yaml': ORDER.replace('ships today', 'ships tomorrow') });
+    assert.is((await cliIn(['apply', 'other/order.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const id = templateId(CHANNEL_A, 'order_named', 'en_US');
+    // without --force: held, nothing written
+    let r = await cliIn(['pull', '--channel', 'wa', '--id', id], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'templates', 'order_named.en_US.yaml')));
+    r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'templates', 'order_named.en_US.yaml')), 'no second file');
+    const text = readFileSync(path.join(dir, 'templates', 'whatsapp', 'orders', 'order_named.en_US.yaml'), 'utf8');
+    assert.match(text, /ships tomorrow/);
+    // its schema line is relative to where it is
+    assert.match(text, /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\//);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    // --dir naming another folder: a second file there, said
+    r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--dir', 'templates'], { cwd: dir, env });
+    assert.match(r.stderr, /already lives in templates\/whatsapp\/orders\/order_named\.en_US\.yaml; nothing written to --dir templates \(--force writes a second file there/);
   } finally { cleanup(dir); await emu.close(); }
 });
 

@@ -58,7 +58,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     let unsetExplained = false;
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
+      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
@@ -86,7 +86,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         return;
       }
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
-      if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+      if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}${r.names.numbered ? ': its placeholders are the channel\'s numbers' : ''}\n`);
       else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }

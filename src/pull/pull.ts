@@ -4,7 +4,7 @@
 // lints what it wrote the way `tplsync lint` of the project would (lint-written.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config/load.js';
+import { schemaModelinePath, type Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
@@ -25,6 +25,11 @@ import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
+  /**
+   * `dir` was named (--dir): a template is written there even when a project file holds it (a
+   * second file). Otherwise a template a project file holds is written over that file (--force).
+   */
+  dirGiven?: boolean;
   /** skip the templates a file of the project already manages (pull --all), saying so */
   skipManaged?: boolean;
   /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
@@ -76,12 +81,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const r = await conn.client.getTemplate(req.channelId, id);
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
-    const target = path.join(req.dir, safeFileName(name, language));
-    const inside = path.relative(req.dir, target);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
-    const rel = path.relative(req.cwd, target);
-    // a second file of a template the project has would fail lint: written only when forced
+    // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
+    const inPlace = !req.dirGiven && lives !== undefined;
+    const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(name, language));
+    const inside = path.relative(req.dir, target);
+    if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
+    const rel = path.relative(req.cwd, target);
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) { push({ id, kind: 'held', file: rel, name, language }); continue; }
@@ -151,7 +157,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced, learnedAll);
     const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
-      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: req.schemaPath,
+      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // the record of what the file was translated from (translation-outdated reads it)
