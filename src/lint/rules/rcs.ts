@@ -404,14 +404,20 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-card-size', group: 'rcs', severity: 'warning',
-    summary: 'A CAROUSEL names its cardWidth; a vertical card with media names its mediaHeight.',
-    why: 'Google\'s RBM reference marks a carousel\'s card width ("Required. The width of the cards in the carousel.") and a vertical card\'s media height ("Required for cards with vertical orientation.") as required; without them the size the phone shows is not the one you chose (the preview assumes MEDIUM).',
-    fix: 'Add `cardWidth: SMALL` or `MEDIUM` (a carousel) and `mediaHeight: SHORT`, `MEDIUM` or `TALL` to `rcsRichCardsOpts`.', source: 'Google Dialogflow RbmCardContent',
+    summary: 'Rich cards name their layout (rcsRichCardsOpts): a standalone card its orientation, a CAROUSEL its cardWidth, a vertical card with media its mediaHeight.',
+    why: 'Google\'s RBM reference marks a standalone card\'s orientation ("Required. Orientation of the card."), a carousel\'s card width ("Required. The width of the cards in the carousel.") and a vertical card\'s media height ("Required for cards with vertical orientation.") as required; without them the layout the phone shows is not the one you chose (the preview assumes a vertical card of MEDIUM height).',
+    fix: 'Add `rcsRichCardsOpts` with `orientation: VERTICAL` or `HORIZONTAL` (a standalone card), `cardWidth: SMALL` or `MEDIUM` (a carousel) and `mediaHeight: SHORT`, `MEDIUM` or `TALL`.', source: 'Google Dialogflow RbmStandaloneCard, RbmCardContent',
     check(ctx) {
       const m = message(ctx);
       const o = obj(m?.rcsRichCardsOpts);
-      if (!o) return;
+      const n = cards(ctx).length;
+      if (!o) {
+        // a card without any layout: RBM's required fields all missing (several cards without one: rcs-standalone-count)
+        if (n === 1) ctx.report(['message', 'richCards'], 'The card names no layout: add `rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }` (RBM requires a standalone card\'s orientation; the preview assumes this one).', { part: 'key' });
+        return;
+      }
       const at = ['message', 'rcsRichCardsOpts'];
+      if (o.type !== 'CAROUSEL' && n <= 1 && o.orientation === undefined) ctx.report(at, 'A standalone card names its orientation: add `orientation: VERTICAL` or `HORIZONTAL` (RBM requires it; the preview assumes VERTICAL).', { part: 'key' });
       if (o.type === 'CAROUSEL' && o.cardWidth === undefined) ctx.report(at, 'A CAROUSEL names the width of its cards: add `cardWidth: SMALL` or `cardWidth: MEDIUM` (RBM requires it; the preview assumes MEDIUM).', { part: 'key' });
       const withMedia = cards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
       if (withMedia && o.orientation !== 'HORIZONTAL' && o.mediaHeight === undefined) ctx.report(at, `${o.type === 'CAROUSEL' ? 'The cards have' : 'A vertical card has'} media: name its height, \`mediaHeight: SHORT\`, \`MEDIUM\` or \`TALL\` (RBM requires it for vertical cards; the preview assumes MEDIUM).`, { part: 'key' });

@@ -1,0 +1,28 @@
+// Rich cards name the layout RBM requires (rule rcs-card-size, a warning): a standalone card its
+// orientation ("Required. Orientation of the card."), cards without rcsRichCardsOpts at all are
+// told the layout to write. In-process.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+
+const lint = (text: string): string[] =>
+  finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .map((d) => `${d.ruleId}@${d.line}:${d.column}`);
+
+const card = (opts: string | undefined, n = 1): string => [
+  'channel: telco-rcs', 'name: plan_card', 'language: en_GB', 'message:', '  type: rich_card', '  richCards:',
+  ...Array.from({ length: n }, (_, i) => [`    - title: "Unlimited plan ${i + 1}"`, '      description: "All the data you need."', `      fileUrl: https://cdn.telco.example/plan-${i + 1}.png`]).flat(),
+  ...(opts ? [`  rcsRichCardsOpts: ${opts}`] : []),
+].join('\n') + '\n';
+
+test('a standalone card without its orientation, and cards without any layout, are told what to write', () => {
+  assert.equal(lint(card('{ type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }')), []);
+  assert.equal(lint(card('{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }')), []);
+  assert.equal(lint(card('{ type: STANDALONE, mediaHeight: MEDIUM }')), ['rcs-card-size@10:3']);
+  assert.equal(lint(card(undefined)), ['rcs-card-size@6:3']);
+  // several cards without a layout are standalone cards, one too many: that rule's finding alone
+  assert.equal(lint(card(undefined, 2)), ['rcs-standalone-count@10:7']);
+  assert.equal(lint(card('{ type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: SHORT }', 2)), []);
+});
+
+test.run();
