@@ -67,6 +67,13 @@ test('the stubs\' examples block goes where fmt puts it, so that fmt --check pas
   assert.is(formatTemplate(w.text).text, w.text);
 });
 
+test('grouping an offer\'s quick replies puts them after its COPY_CODE button, which stays first (they went before it: offer-copy-code then said button 3)', () => {
+  const offer = 'channel: shop-whatsapp\nname: flash_sale\nlanguage: en_US\ncategory: MARKETING\nlimited_time_offer: { text: Ends tonight, has_expiration: true }\nbody:\n  text: "Hi {{1}}, our flash sale ends tonight: take 20% off everything."\n  examples: { 1: Ana }\nbuttons:\n  - { type: QUICK_REPLY, text: Not now }\n  - { type: COPY_CODE, example: FLASH20 }\n  - { type: QUICK_REPLY, text: Stop promos }\n  - { type: URL, text: Shop now, url: "https://shop.example.com/sale?code={{1}}", example: "https://shop.example.com/sale?code=FLASH20" }\n';
+  const r = fixText(offer, { findings, now });
+  assert.match(r.text, /buttons:\n  - \{ type: COPY_CODE, example: FLASH20 \}\n  - \{ type: URL,[^\n]*\n  - \{ type: QUICK_REPLY, text: Not now \}\n  - \{ type: QUICK_REPLY, text: Stop promos \}\n/);
+  assert.equal(findings(r.text).map((d) => d.ruleId).filter((id) => id === 'offer-copy-code' || id === 'button-grouping'), []);
+});
+
 test('every examples block: a stub left in the header, body, message or a carousel card is reported', () => {
   const carousel = `${HEAD.replace('UTILITY', 'MARKETING')}body:\n  text: "Hi {{1}}, see our picks for you this week."\n  examples: { 1: Ana }\ncarousel:\n  - header: { format: IMAGE, example: "https://cdn.example.com/a.jpg" }\n    body: { text: "Chinos, now {{1}}", examples: { 1: TODO } }\n    buttons: [{ type: QUICK_REPLY, text: Buy }]\n  - header: { format: IMAGE, example: "https://cdn.example.com/b.jpg" }\n    body: { text: "Shirts, now {{1}}", examples: { 1: "€19" } }\n    buttons: [{ type: QUICK_REPLY, text: Buy }]\n`;
   assert.ok(findings(carousel).some((d) => d.ruleId === 'sample-stub' && d.line === 10), JSON.stringify(findings(carousel).map((d) => `${d.ruleId}@${d.line}`)));

@@ -106,7 +106,9 @@ export function groupQuickReplies(ctx: RepairContext): Change[] {
   const all = list.map((_, i) => i);
   const quick = all.filter((i) => isQuick.has(i));
   const rest = all.filter((i) => !isQuick.has(i));
-  const order = isQuick.has(0) ? [...quick, ...rest] : [...rest, ...quick];
+  // an offer's COPY_CODE button is the first button (offer-copy-code): the quick replies go after the rest there
+  const offerCode = ctx.t.limited_time_offer !== undefined && list.some((b) => obj(b)?.type === 'COPY_CODE');
+  const order = isQuick.has(0) && !offerCode ? [...quick, ...rest] : [...rest, ...quick];
   return order.every((x, i) => x === i) ? [] : [{ op: 'reorder', path: ['buttons'], order }];
 }
 
