@@ -690,7 +690,7 @@ export const whatsappRules = defineRules([
     id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
-    repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last)',
+    repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last; after an offer\'s COPY_CODE button)',
     check(ctx) {
       const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
       let runs = 0;
