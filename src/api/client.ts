@@ -159,7 +159,9 @@ export function createClient(options: ClientOptions): Client {
       const entries = new Set<string>();
       let stale = 0;
       for (;;) {
-        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor });
+        const stopped = (): Interrupted => new Interrupted(`interrupted while reading the pages of the message status of ${clientMessageId}`);
+        // (a page's read in flight ends with the interrupt: said as the stop it is)
+        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor }).catch((e: unknown) => { throw options.stopSignal?.aborted ? stopped() : e; });
         yield page;
         cursor = page.status.next_cursor;
         if (!cursor) return;
@@ -170,7 +172,7 @@ export function createClient(options: ClientOptions): Client {
         for (const e of page.status.send_list) { const k = JSON.stringify(e); if (!entries.has(k)) { entries.add(k); fresh = true; } }
         stale = fresh ? 0 : stale + 1;
         if (stale >= STALE_PAGES) throw new ContractError(`message status of ${clientMessageId}: ${STALE_PAGES} pages in a row brought no entry that an earlier page had not (each with a new cursor): not followed on`, 'status.next_cursor');
-        if (options.stopSignal?.aborted) throw new Interrupted(`interrupted while reading the pages of the message status of ${clientMessageId}`);
+        if (options.stopSignal?.aborted) throw stopped();
       }
     },
     async allMessageStatuses(clientMessageId, opts = {}) {

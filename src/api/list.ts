@@ -42,7 +42,9 @@ export async function listTemplateIds(client: Client, channelId: string, cfg: Li
   let cursor: string | undefined;
   let stale = 0;
   for (;;) {
-    const page = readListPage(cfg, await client.getJson('template listing', listPath(cfg, channelId, cursor)));
+    const stopped = (): Interrupted => new Interrupted(`interrupted while listing the templates of channel ${channelId} (${ids.size} listed): nothing was written`);
+    // (a page's read in flight ends with the interrupt: said as the stop it is)
+    const page = readListPage(cfg, await client.getJson('template listing', listPath(cfg, channelId, cursor)).catch((e: unknown) => { throw client.stopSignal?.aborted ? stopped() : e; }));
     const before = ids.size;
     for (const id of page.ids) ids.add(id);
     if (!page.next) return [...ids];
@@ -51,7 +53,7 @@ export async function listTemplateIds(client: Client, channelId: string, cfg: Li
     // a new cursor on every page and never a new template: a loop the cursors alone do not show (the cursor not sent back as the service reads it?)
     stale = ids.size > before ? 0 : stale + 1;
     if (stale >= STALE_PAGES) throw new UsageError(`template listing: ${STALE_PAGES} pages in a row listed no template an earlier page had not, each with a new cursor: not followed on (check list.next and list.cursorParam in the config: is the cursor sent back as the service expects it?)`);
-    if (client.stopSignal?.aborted) throw new Interrupted(`interrupted while listing the templates of channel ${channelId} (${ids.size} listed): nothing was written`);
+    if (client.stopSignal?.aborted) throw stopped();
     cursor = page.next;
   }
 }
