@@ -184,7 +184,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, [], o.wait ? inReview : []), null, 2)}\n`);
       return partly(code);
     }
-    if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `))) {
+    if (!o.autoApprove && !(await confirm(`Write ${pending.items.length} template${pending.items.length === 1 ? '' : 's'} to ${pending.environment} (${pending.target})? Type "yes" to go on: `, signal))) {
       io().stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
@@ -222,9 +222,18 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   return EXIT.PARTIAL;
 }
 
-async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: io().stdin, output: io().stderr });
-  try { return (await rl.question(question)).trim().toLowerCase() === 'yes'; } finally { rl.close(); }
+/**
+ * The question, answered "yes" or not. Ctrl-D (the end of input) is no "yes": declined. A signal
+ * from outside (kill -INT, kill -TERM, a CI runner's cancel) ends the question as Ctrl-C typed at
+ * it does: it waited for an answer that would never come.
+ */
+export async function confirm(question: string, signal: AbortSignal, streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: io().stdin, output: io().stderr }): Promise<boolean> {
+  const rl = createInterface(streams);
+  try { return (await rl.question(question, { signal })).trim().toLowerCase() === 'yes'; } catch (e) {
+    if (signal.aborted) throw Object.assign(new Error('Aborted with Ctrl+C (a signal at the question)'), { code: 'ABORT_ERR' });
+    if ((e as { code?: string; message?: string })?.code === 'ABORT_ERR' && /ctrl\+d/i.test((e as Error).message)) { streams.output.write('\n'); return false; }
+    throw e;
+  } finally { rl.close(); }
 }
 
 async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal; waitForQuota: boolean }): Promise<number> {
