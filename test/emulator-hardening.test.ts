@@ -217,6 +217,8 @@ test('item 6: control endpoints need the token, however the path is spelled; val
       ['/_emulator/clock', '{"advanceMs": 1e400}'], ['/_emulator/clock', '{"advanceMs": -1}'], ['/_emulator/clock', '{"advanceMs": "5"}'], ['/_emulator/clock', '{"advanceMs": 1e15}'],
       ['/_emulator/faults', '{"latencyMs": 1e308}'], ['/_emulator/faults', '{"jitterMs": 1e400}'], ['/_emulator/faults', '{"errorRate": 1e400}'],
       ['/_emulator/faults', '{"seed": 1.5}'], ['/_emulator/faults', '{"retryAfterSec": 1e9}'], ['/_emulator/faults', '[1,2]'],
+      // an empty list of operations would turn every rate beside it off, in silence
+      ['/_emulator/faults', '{"errorRate": 1, "operations": []}'],
     ] as const) {
       const r = await rawHttp(emu.port, 'POST', p, { ...auth, 'content-type': 'application/json' }, body);
       assert.is(r.status, 400, `${p} ${body}`);

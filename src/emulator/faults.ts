@@ -105,6 +105,8 @@ export function checkFaults(v: unknown): string | undefined {
     if (!FAULT_KEYS.includes(k as keyof FaultSettings)) return `unknown fault setting '${k}' (known: ${FAULT_KEYS.join(', ')})`;
     if (k === 'operations') {
       if (!Array.isArray(x) || x.some((o) => !OPERATIONS.includes(o))) return 'operations is a list of write, read, send, status, list';
+      // an empty list would select no operation: every rate set beside it would do nothing, in silence
+      if (x.length === 0) return 'operations is empty, so no request would get a fault: name one or more of write, read, send, status, list, or leave operations out for all of them';
       continue;
     }
     if (k.endsWith('Rate')) {
