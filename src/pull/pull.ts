@@ -70,17 +70,19 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   const learnedAll = new Map<string, string>();
   const teaches = (id: string): boolean => existing.some((e) => e.id === id.toLowerCase() && templateReferences(e.value).some((x) => unset.some((u) => u.name === x.name)));
   const ids = unset.length ? [...req.ids.filter(teaches), ...req.ids.filter((id) => !teaches(id))] : req.ids;
-  const stopped = (k: number): Interrupted => {
+  const stopped = (k: number, cause?: unknown): Interrupted => {
     const n = ids.length - k;
     const done = written.length ? `${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole` : 'no template file written';
-    return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}`);
+    // the read the stop ended, as the client said it (a 429 not tried again)
+    const under = cause instanceof Error ? `; the read under way: ${cause.message}` : '';
+    return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
   for (const [k, id] of ids.entries()) {
     if (req.signal?.aborted) throw stopped(k);
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
     if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     // (a read in flight ends with the interrupt: said as the stop it is)
-    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k) : e; });
+    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : e; });
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
