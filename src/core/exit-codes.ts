@@ -23,5 +23,5 @@ export const EXIT_HELP = `Exit codes:
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted before anything was written
   70  internal error (a bug), or an API answer outside its contract (the message says so): a short message, the stack only with --debug
-  130 interrupted (Ctrl-C): what was in flight finished, nothing new started, the results say which
+  130 interrupted (Ctrl-C): the writes in flight finished, nothing new started, the results say which
   143 terminated (SIGTERM, how CI cancels a job): as 130`;
