@@ -13,14 +13,21 @@ import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './hel
 const ORDER = 'channel: wa\nname: order_named\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{first_name}}, order {{order_id}} ships today."\n  examples: { first_name: Ana, order_id: A-1042 }\n';
 const CARD = 'channel: rcs\nname: parcel_card\nlanguage: en_US\ndescription: Parcel\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} reaches {{city}} today."\n  examples: { order_id: A-1042, city: Berlin }\n';
 
-test('pull --force over the files: names and RCS samples kept, lint clean, no changes; changed on the channel: numbers, said', async () => {
+
+/** a project on an emulator of its own (channels wa and rcs; `values`: the environment's values lines), removed with it after `fn` */
+async function inProject(prefix: string, files: Record<string, string>, fn: (dir: string) => Promise<void>, values = ''): Promise<void> {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir('tplsync-keep-');
+  const dir = tempDir(prefix);
   try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
-      'templates/order_named.en_US.yaml': `# owned by the fulfilment team\n${ORDER.replace('category: UTILITY\n', 'category: UTILITY # approved as utility in March\n# the wording legal signed off\n')}`, 'templates/parcel_card.en_US.yaml': CARD,
-    });
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n${values}`, ...files });
+    await fn(dir);
+  } finally { cleanup(dir); await emu.close(); }
+}
+
+test('pull --force over the files: names and RCS samples kept, lint clean, no changes; changed on the channel: numbers, said', async () => {
+  await inProject('tplsync-keep-', {
+    'templates/order_named.en_US.yaml': `# owned by the fulfilment team\n${ORDER.replace('category: UTILITY\n', 'category: UTILITY # approved as utility in March\n# the wording legal signed off\n')}`, 'templates/parcel_card.en_US.yaml': CARD,
+  }, async (dir) => {
     const env = { TPLSYNC_API_KEY: 'k' };
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const wa = templateId(CHANNEL_A, 'order_named', 'en_US'), rcs = templateId(CHANNEL_B, 'parcel_card', 'en_US');
@@ -51,30 +58,22 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     assert.match(readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8'), /text: Hi \{\{1\}\}, order \{\{2\}\} ships tomorrow\./);
     plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test('a template without placeholders changed on the channel: pull says it changed, and nothing of numbers', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir('tplsync-keep-');
-  try {
-    const PLAIN = 'channel: rcs\nname: store_news\nlanguage: en_US\ndescription: News\nmessage:\n  type: text\n  message: "Our store opens on Sundays from May."\n';
-    writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
-      'templates/store_news.en_US.yaml': PLAIN, 'other/news.yaml': PLAIN.replace('from May', 'from June'),
-    });
+  const PLAIN = 'channel: rcs\nname: store_news\nlanguage: en_US\ndescription: News\nmessage:\n  type: text\n  message: "Our store opens on Sundays from May."\n';
+  await inProject('tplsync-keep-', { 'templates/store_news.en_US.yaml': PLAIN, 'other/news.yaml': PLAIN.replace('from May', 'from June') }, async (dir) => {
     const env = { TPLSYNC_API_KEY: 'k' };
     assert.is((await cliIn(['apply', 'other/news.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'store_news', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /store_news\/en_US changed on the channel since templates\/store_news\.en_US\.yaml$/m, r.stderr);
     assert.not.match(r.stderr, "the channel's numbers");
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test('pull --force over an RCS file keeps its references to environment values (((cdn)), ((support_phone))) where it wrote this environment\'s values', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir('tplsync-keep-refs-');
   const SUPPORT = [
     'channel: rcs', 'name: support_card', 'language: en_US', 'message:', '  type: rich_card', '  richCards:',
     '    - title: Need help?', '      description: "Hi {{first_name}}, our agents are here."', '      fileUrl: ((cdn))/support/agent.jpg', '      suggestions:',
@@ -83,11 +82,7 @@ test('pull --force over an RCS file keeps its references to environment values (
     '  examples: { first_name: Ana }', '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }',
     '  fallback:', '    text: "Hi {{first_name}}, call us on ((support_phone)) or visit ((portal))/help"', '',
   ].join('\n');
-  try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n    values:\n      cdn: https://cdn.telco.example\n      support_phone: "+441632960555"\n      portal: https://my.telco.example\n`,
-      'templates/support_card.en_US.yaml': SUPPORT,
-    });
+  await inProject('tplsync-keep-refs-', { 'templates/support_card.en_US.yaml': SUPPORT }, async (dir) => {
     const env = { TPLSYNC_API_KEY: 'k' };
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'support_card', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
@@ -95,17 +90,11 @@ test('pull --force over an RCS file keeps its references to environment values (
     const card = readFileSync(path.join(dir, 'templates', 'support_card.en_US.yaml'), 'utf8');
     assert.not.match(card, /telco\.example|441632960555/);
     assert.is(card.replace(/^# (?:yaml-language-server|Pulled from ).*\n/gm, ''), SUPPORT);
-  } finally { cleanup(dir); await emu.close(); }
+  }, '    values:\n      cdn: https://cdn.telco.example\n      support_phone: "+441632960555"\n      portal: https://my.telco.example\n');
 });
 
 test('pull --force without --dir writes over the file that holds the template, wherever it lives (it wrote a second file in the default folder)', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir('tplsync-in-place-');
-  try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\n`,
-      'templates/whatsapp/orders/order_named.en_US.yaml': ORDER,
-    });
+  await inProject('tplsync-in-place-', { 'templates/whatsapp/orders/order_named.en_US.yaml': ORDER }, async (dir) => {
     const env = { TPLSYNC_API_KEY: 'k' };
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     writeFiles(dir, { 'other/order.yaml': ORDER.replace('ships today', 'ships tomorrow') });
@@ -126,7 +115,7 @@ test('pull --force without --dir writes over the file that holds the template, w
     // --dir naming another folder: a second file there, said
     r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--dir', 'templates'], { cwd: dir, env });
     assert.match(r.stderr, /already lives in templates\/whatsapp\/orders\/order_named\.en_US\.yaml; nothing written to --dir templates \(--force writes a second file there/);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test.run();
