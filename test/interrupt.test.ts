@@ -133,4 +133,22 @@ test('Ctrl-C twice while apply writes: the second ends it at once, and --results
   } finally { emu.setFaults({}); cleanup(dir); }
 });
 
+test('Ctrl-C twice while send writes: the second ends it at once, and names the clientMessageId (the message may be delivered)', async () => {
+  const { dir } = project(0);
+  try {
+    emu.setFaults({ hangRate: 1, operations: ['send'] });
+    const proc = execa('node', [BIN, 'send', '--channel', 'shop-whatsapp', '--to', '+4915100000099', '--text', 'Your parcel is on its way.'], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY, NO_COLOR: '1' }, reject: false, timeout: 120_000 });
+    let first = false, second = false;
+    onLog = (line) => { if (!first && /^POST \/channel\/.* hung /.test(line)) { first = true; proc.kill('SIGINT'); } };
+    proc.stderr!.on('data', (d: Buffer) => { if (first && !second && /finishing what is in flight/.test(String(d))) { second = true; proc.kill('SIGINT'); } });
+    const r = await proc;
+    onLog = () => {};
+    assert.ok(first && second, String(r.stderr));
+    assert.is(r.exitCode, 130, String(r.stdout) + String(r.stderr));
+    const id = /Its clientMessageId is ([0-9a-f-]{36})/.exec(String(r.stderr))?.[1];
+    assert.ok(id, String(r.stderr));
+    assert.match(String(r.stderr), `send it again with --client-message-id ${id}`);
+  } finally { emu.setFaults({}); cleanup(dir); }
+});
+
 test.run();

@@ -305,6 +305,13 @@ test('types: a value only the SMS fallback uses is optional in a textOnly call (
   assert.equal(checkParams(m, { postcode: 'SW1', eta: '18:00' }, true), { postcode: 'SW1', eta: '18:00' });
 });
 
+test('the generated module carries what the library decides by: an RCS-only template\'s rcs and its expireTime (it dropped both, and the library sent an ended campaign under WhatsApp\'s limits)', () => {
+  const m = templateMeta(fromFile(readTemplateValue(OUTAGE.replace('  fallback:', '  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2021-03-01T10:00:00Z" }\n  fallback:')), 'shop-rcs', ''), 'shop-rcs');
+  const generated = generateTypes([m], { source: 'tplsync.config.yaml' });
+  const entry = generated.slice(generated.indexOf('export const templates'));
+  assert.match(entry, /\n {2}"shop-rcs\/outage_notice\/en_GB": \{[^\n]*, rcs: true, expireTime: "2021-03-01T10:00:00\.000Z", /);
+});
+
 test('the library sends no RCS campaign past its expireTime, textOnly or not, remote check or not (it dropped the expiry and sent it)', async () => {
   const ended = templateMeta(fromFile(readTemplateValue(OUTAGE.replace('  fallback:', '  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2021-03-01T10:00:00Z" }\n  fallback:')), 'shop-rcs', ''), 'shop-rcs');
   assert.is(ended.expireTime, '2021-03-01T10:00:00.000Z');

@@ -12,6 +12,8 @@ import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
+import { onHardStop } from '../core/interrupt.js';
+import { randomUUID } from 'node:crypto';
 
 export interface SendCommandOptions {
   config?: string; env?: string; channel?: string; to: string; text?: string; template?: string; language?: string;
@@ -78,13 +80,18 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     const channel = o.channel ?? meta!.channel;
     const channelId = resolveChannel(channel, conn.environment);
     if (!channelId) throw new UsageError(`Channel '${channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
-    const id = o.clientMessageId ? { clientMessageId: o.clientMessageId } : {};
-    const sent = meta
-      ? await sendTemplateWith(conn.client, meta, {
-        to: o.to, params: parseParams(o.param), channelId, ...id, ...(o.textOnly ? { textOnly: true } : {}),
-        ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
-      })
-      : await sendText(conn.client, channelId, o.to, o.text!, extra, o.clientMessageId);
+    // the id chosen here, so that a second Ctrl-C, which ends the run at once, can still name it: the message may be delivered
+    const clientMessageId = o.clientMessageId ?? randomUUID();
+    const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
+    let sent;
+    try {
+      sent = meta
+        ? await sendTemplateWith(conn.client, meta, {
+          to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
+          ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
+        })
+        : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId);
+    } finally { unsaid(); }
     io().stdout.write(`${sent.clientMessageId}\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;

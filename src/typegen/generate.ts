@@ -46,6 +46,17 @@ function optionsType(m: TemplateMeta, key: string): string {
   return m.presetText === 'localised' ? `${base} & { presetText: string }` : base;
 }
 
+/**
+ * Every field of a template's metadata, in the order the module writes them: the compiler refuses
+ * a field of TemplateMeta left out here (the module dropped `rcs` and `expireTime` once, and the
+ * library then sent an ended RCS campaign under WhatsApp's limits).
+ */
+const META_FIELDS: { readonly [K in keyof Required<TemplateMeta>]: true } = {
+  channel: true, name: true, language: true, params: true, header: true, body: true, footer: true, buttons: true, suggestions: true,
+  rcs: true, expireTime: true, cards: true, omitted: true, presetText: true, check: true, unfilled: true,
+};
+const META_KEYS = Object.keys(META_FIELDS) as (keyof TemplateMeta)[];
+
 export function generateTypes(metas: readonly TemplateMeta[], o: { source: string; importFrom?: string; environment?: string }): string {
   const sorted = [...metas].sort((a, b) => (templateKey(a) < templateKey(b) ? -1 : templateKey(a) > templateKey(b) ? 1 : 0));
   const project = new Project({
@@ -77,7 +88,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     declarations: [{
       name: 'templates',
       type: 'Readonly<Record<TemplateKey, TemplateMeta>>',
-      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal({ channel: m.channel, name: m.name, language: m.language, params: m.params, header: m.header, body: m.body, footer: m.footer, buttons: m.buttons, suggestions: m.suggestions, cards: m.cards, omitted: m.omitted, presetText: m.presetText, check: m.check, unfilled: m.unfilled }, '  ')},`).join('\n')}\n}`,
+      initializer: `{\n${sorted.map((m) => `  ${str(templateKey(m))}: ${literal(Object.fromEntries(META_KEYS.map((k) => [k, m[k]])), '  ')},`).join('\n')}\n}`,
     }],
   });
   f.addTypeAlias({
