@@ -40,6 +40,11 @@ test('a limited-time offer with a carousel is told the two cannot be combined (i
   const d = found.find((x) => x.ruleId === 'offer-url-button');
   assert.ok(d, found.map((x) => x.ruleId).join());
   assert.match(d!.message, 'an offer cannot be a carousel');
+  // with buttons beside the carousel (the offer's own), the first finding says it too
+  const withButtons = offer.replace('carousel:\n', 'buttons:\n  - { type: COPY_CODE, example: WEEKEND20 }\n  - { type: URL, text: Shop, url: "https://shop.example/s/{{1}}", example: "https://shop.example/s/WEEKEND20" }\ncarousel:\n');
+  const shape = finishProject([lintBytes('t.yaml', Buffer.from(withButtons), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} }).find((x) => x.ruleId === 'carousel-shape');
+  assert.ok(shape);
+  assert.match(shape!.message, 'A limited-time offer cannot be a carousel either');
 });
 
 test.run();

@@ -31,8 +31,10 @@ export const carouselRules = defineRules([
     fix: 'Move the media and the buttons into the cards, and drop the footer.', source,
     check(ctx) {
       if (ctx.t.carousel === undefined) return;
+      // a limited-time offer needs its buttons (COPY_CODE, URL) beside its body: it cannot be a carousel, whatever is moved
+      const offer = ctx.t.limited_time_offer !== undefined ? ' A limited-time offer cannot be a carousel either (its code and URL buttons go beside its body): make them two templates, or drop `carousel:`.' : '';
       for (const k of ['header', 'footer', 'buttons'] as const) {
-        if (ctx.t[k] !== undefined) ctx.report([k], `A carousel template has no \`${k}\` beside the carousel${k === 'footer' ? '' : '; give each card its own'}.`, { part: 'key' });
+        if (ctx.t[k] !== undefined) ctx.report([k], `A carousel template has no \`${k}\` beside the carousel${k === 'footer' ? '' : '; give each card its own'}.${k === 'buttons' ? offer : ''}`, { part: 'key' });
       }
     },
   },
