@@ -108,7 +108,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     const partly = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (heldForKey.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
-        io().stderr.write(`tplsync: ${heldForKey.length} template${heldForKey.length === 1 ? ' was' : 's were'} held and not written because ${heldForKey.length === 1 ? 'its text holds' : 'their texts hold'} the API key (held above): ${heldForKey.join(', ')}; take the key out of the file${heldForKey.length === 1 ? '' : 's'} and apply again.\n`);
+        io().stderr.write(`tplsync: ${heldForKey.length} template${heldForKey.length === 1 ? ' was' : 's were'} held and not written because ${heldForKey.length === 1 ? 'its text holds' : 'their texts hold'} the API key (held above): ${heldForKey.join(', ')}; take the key out where the reason above says (a file, or an environment value it refers to) and apply again.\n`);
         code = EXIT.PARTIAL;
       }
       // unchanged by this run and not approved on the channel: no write of apply's changes that (plan --detailed-exitcode says 2)

@@ -362,6 +362,6 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
 function notInSync(attention: number, keyHeld: number, environment?: string): string {
   const parts: string[] = [];
   if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved${environment ? '' : ' on the channel'}, or approved under another category${environment ? ' (marked ! above)' : ''}`);
-  if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out of the file`);
+  if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out where each one's reason says`);
   return parts.join('; ');
 }

@@ -164,8 +164,13 @@ export function replaceWhole(s: string, value: string, ref: string): string {
  * file does not hold the key at all).
  */
 export function keyRemedy(file: string, t: Loose, env: EnvironmentConfig | undefined): string {
-  if (templateHoldsKey(t) || !env) return `take it out of ${file}`;
+  const inFile = templateHoldsKey(t);
+  if (!env) return `take it out of ${file}`;
   const names = [...new Set(templateReferences(t).map((r) => r.name))].filter((n) => { const v = lookupValue(env, n); return v !== undefined && holdsKey(v.value); });
-  const which = names.length === 1 ? `the reference ((${names[0]})) there fills` : names.length ? `the references ${names.map((n) => `((${n}))`).join(', ')} there fill` : 'a reference ((name)) there fills';
-  return `it is not written in ${file}: ${which} it in from environment '${env.name}' (environments.${env.name}.values in the config, or the variable a { env: VAR } value reads); take it out of that value`;
+  const where = `environment '${env.name}' (environments.${env.name}.values in the config, or the variable a { env: VAR } value reads)`;
+  const refs = names.map((n) => `((${n}))`).join(', ');
+  if (inFile) return names.length ? `take it out of ${file}, and out of the value${names.length === 1 ? '' : 's'} ${refs} of ${where}` : `take it out of ${file}`;
+  if (!names.length) return `neither ${file} nor one value holds it whole: the text its references make with the values of ${where} does; take it out of the file's text or of those values`;
+  const which = names.length === 1 ? `the reference ${refs} there fills` : `the references ${refs} there fill`;
+  return `it is not written in ${file}: ${which} it in from ${where}; take it out of that value`;
 }
