@@ -47,4 +47,11 @@ test('a limited-time offer with a carousel is told the two cannot be combined (i
   assert.match(shape!.message, 'A limited-time offer cannot be a carousel either');
 });
 
+test('a URL whose host is an environment value beside a sample written out is the environment\'s to judge (the message named a stand-in host no one wrote)', () => {
+  assert.equal(lint(carousel('((shop_host))/p/{{1}}', 'https://acme-shop.com/p/linen-1')).filter((x) => !x.startsWith('env-value-missing')), []);
+  // the same reference in both: the rest is compared
+  assert.equal(lint(carousel('((shop_host))/p/{{1}}', '((shop_host))/p/linen-1')).filter((x) => !x.startsWith('env-value-missing')), []);
+  assert.equal(lint(carousel('((shop_host))/p/{{1}}', '((shop_host))/q/linen-1')).filter((x) => !x.startsWith('env-value-missing')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
+});
+
 test.run();

@@ -167,6 +167,9 @@ export const MARK = /\uE000[^\uE001]*\uE001/;
 /** A template substituted with `markSecrets`, each secret's mark written back as its reference `((name))`. */
 export const marksAsReferences = (t: Loose): Loose => mapStrings(t, (s) => (s.includes(MARK_OPEN) ? s.replace(/\uE000([^\uE001]*)\uE001/g, '(($1))') : s));
 
+/** Whether an address is lintStandIn's stand-in for one that starts with a reference (its host is the environment's to give). */
+export const isStandInAddress = (s: string): boolean => /^https:\/\/v+\.io(?:[/?#]|$)/.test(s);
+
 /**
  * The template as lint checks it, without an environment: an address that starts with a
  * reference (`url: ((shop_host))/orders/{{1}}`) stands as an https URL of about the same length,

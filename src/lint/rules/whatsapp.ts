@@ -6,6 +6,7 @@ import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, t
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
+import { isStandInAddress } from '../../model/values.js';
 import { pulledStub } from '../../model/to-file.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
@@ -1015,6 +1016,9 @@ export const whatsappRules = defineRules([
  */
 export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
   if (example === undefined || example.trim() === '') return undefined;
+  // a URL whose host is a reference (((shop_host))/t/{{1}}) beside a sample written out: the environment gives the host, and
+  // plan judges the two with its values (the stand-in's host is no host to name)
+  if (isStandInAddress(url) && !isStandInAddress(example)) return undefined;
   const prefix = url.slice(0, at);
   const q = prefix.search(/[?#]/);
   const fixed = q < 0 ? prefix : prefix.slice(0, q);
