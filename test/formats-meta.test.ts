@@ -43,7 +43,15 @@ test('a copy-code or one-tap button whose URL repeats the footer\'s code_expirat
   const odd = metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [
     { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&redirect=https%3A%2F%2Fevil.example&code_expiration_minutes=abc' }] },
   ] }, 'data[0]');
-  assert.equal(odd.issues.map((i) => i.message), ["'redirect' of the OTP button's URL has no place in a template file", "'code_expiration_minutes' of the OTP button's URL has no place in a template file"]);
+  assert.equal(odd.issues.map((i) => i.message), ["'redirect' of the OTP button's URL has no place in a template file", "code_expiration_minutes of the OTP button's URL is 'abc', not a number of minutes"]);
+  // the URL's expiry without a footer of it: the footer's; another than the footer's, or two: said
+  const url = (q: string) => ({ type: 'URL', text: 'Copy code', url: `https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE${q}&code=otp{{1}}` });
+  const read = (footer: unknown[], q: string) => metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [...footer, { type: 'BUTTONS', buttons: [url(q)] }] }, 'data[0]');
+  const none = read([], '&code_expiration_minutes=10');
+  assert.equal(none.issues, []);
+  assert.equal(none.value.footer, { code_expiration_minutes: 10 });
+  assert.equal(read([{ type: 'FOOTER', code_expiration_minutes: 5 }], '&code_expiration_minutes=30').issues.map((i) => i.message), ["the OTP button's URL says the code expires in 30 minutes, the FOOTER component says 5: the footer's is written; check which one the template has"]);
+  assert.match(read([{ type: 'FOOTER', code_expiration_minutes: 10 }], '&code_expiration_minutes=10&code_expiration_minutes=20').issues[0]?.message ?? '', 'gives code_expiration_minutes 2 times (10, 20)');
 });
 
 test('not expressible: by field, never dropped', () => {

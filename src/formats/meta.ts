@@ -131,8 +131,19 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
       bad(`${at}.type`, `${String(c.type)} components cannot be written in a template file yet`);
     }
   });
+  // the code's expiry an OTP button's URL repeats: the footer's when the listing has no footer of it; another value is said
+  for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
+    const minutes = URL_EXPIRY.get(b);
+    if (minutes === undefined) continue;
+    const footer = isRec(v.footer) ? v.footer.code_expiration_minutes : undefined;
+    if (v.footer === undefined) v.footer = { code_expiration_minutes: minutes };
+    else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? 'gives no expiry' : `says ${String(footer)}`}: the footer's is written; check which one the template has`);
+  }
   return { where, name, language, value: ordered(v), issues };
 }
+
+/** the code_expiration_minutes an OTP button's URL carried (the listing repeats the footer's there), by the button it became */
+const URL_EXPIRY = new WeakMap<Rec, number>();
 
 const SLOT: Record<string, string> = { HEADER: 'header', BODY: 'body', FOOTER: 'footer', BUTTONS: 'buttons', CAROUSEL: 'carousel', LIMITED_TIME_OFFER: 'limited_time_offer', CALL_PERMISSION_REQUEST: 'call_permission_request' };
 const FILE_ORDER = ['name', 'language', 'category', 'sub_category', 'display_format', 'message_send_ttl_seconds', 'header', 'limited_time_offer', 'body', 'carousel', 'call_permission_request', 'footer', 'buttons'];
@@ -272,10 +283,16 @@ function otp(otpType: string, text: string | undefined, autofill: string | undef
 
 function otpFromUrl(url: string, text: string | undefined, at: string, bad: Bad): Rec {
   const q = new URL(url).searchParams;
-  // code_expiration_minutes repeats the FOOTER component's, which is read there (Meta's listing writes both)
-  for (const k of q.keys()) if (!['otp_type', 'cta_display_name', 'package_name', 'signature_hash', 'code'].includes(k) && !(k === 'code_expiration_minutes' && /^\d{1,2}$/.test(q.get(k) ?? ''))) bad(`${at}.url`, `'${k}' of the OTP button's URL has no place in a template file`);
+  // code_expiration_minutes repeats the FOOTER component's (Meta's listing writes both): compared with it once the template is read
+  for (const k of new Set(q.keys())) if (!['otp_type', 'cta_display_name', 'package_name', 'signature_hash', 'code', 'code_expiration_minutes'].includes(k)) bad(`${at}.url`, `'${k}' of the OTP button's URL has no place in a template file`);
+  const given = q.getAll('code_expiration_minutes');
+  const minutes = given.length === 1 && /^\d{1,3}$/.test(given[0]!) ? Number(given[0]) : undefined;
+  if (given.length > 1) bad(`${at}.url`, `the OTP button's URL gives code_expiration_minutes ${given.length} times (${given.join(', ')}); a code has one expiry`);
+  else if (given.length === 1 && minutes === undefined) bad(`${at}.url`, `code_expiration_minutes of the OTP button's URL is '${given[0]}', not a number of minutes`);
   const pkg = q.get('package_name');
-  return otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
+  const b = otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
+  if (minutes !== undefined) URL_EXPIRY.set(b, minutes);
+  return b;
 }
 
 function carouselCard(raw: unknown, at: string, bad: Bad, category: string): Rec {
