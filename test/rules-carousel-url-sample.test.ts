@@ -24,6 +24,8 @@ const carousel = (url: string, example?: string): string => [
 test('a card URL sample on the URL\'s own address passes; on another host it is button-url\'s finding, at the sample', () => {
   assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/linen-1')), []);
   assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://evil.example/zzz')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
+  // the fixed part alone gives {{1}} no value
+  assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
   // the placeholder in the query: the address, then a query of its own
   assert.equal(lint(carousel('https://shop.example/p?item={{1}}', 'https://shop.example/p?item=linen-1')), []);
   assert.equal(lint(carousel('https://shop.example/p?item={{1}}', 'https://shop.example/q?item=linen-1')).length, 2);

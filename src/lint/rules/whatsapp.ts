@@ -1022,6 +1022,8 @@ export function urlSampleProblem(url: string, at: number, example: string | unde
   const prefix = url.slice(0, at);
   const q = prefix.search(/[?#]/);
   const fixed = q < 0 ? prefix : prefix.slice(0, q);
+  // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
+  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
   if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
   return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
 }
