@@ -1,5 +1,5 @@
 // fmt: canonical layout, comments kept, idempotent; new: a lint-clean, fmt-clean file.
-import { readFileSync, readdirSync, writeFileSync, cpSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import './seed.ts';
@@ -97,6 +97,12 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
       assert.match(lint.stdout, /no problems/);
       assert.is((await cliIn(['fmt', '--check', f], { cwd: dir })).exitCode, 0);
     }
+    // --force starts a template over, never another's file
+    writeFiles(dir, { 'templates/promo.de.yaml': 'channel: shop-whatsapp\nname: promo\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Our spring sale starts today, with new colours in every size."\n' });
+    const other = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'promo', '--language', 'de', '--force'], { cwd: dir });
+    assert.is(other.exitCode, 3, other.stdout + other.stderr);
+    assert.match(other.stderr, /holds another template \(promo\/en_US\); --force would replace it with promo\/de/);
+    rmSync(path.join(dir, 'templates', 'promo.de.yaml'));
     // the whole project too: three scaffolds, none the same as another
     const all = await cliIn(['lint'], { cwd: dir });
     assert.not.match(all.stdout, /duplicate-content/);

@@ -146,6 +146,13 @@ test('boundedStem and safeFileName: short names as they were, long ones cut with
   assert.is.not(a, b);
   assert.is(safeFileName('order_ready', 'en_US'), 'order_ready.en_US.yaml');
   assert.ok(Buffer.byteLength(safeFileName('n'.repeat(512), 'en_US')) <= 255);
+  // a name's own underscores stay: promo_a_ and _promo_a are not promo_a (one file would hold two templates)
+  assert.is(safeFileName('promo_a_', 'en_US'), 'promo_a_.en_US.yaml');
+  assert.is(safeFileName('_promo_a', 'en_US'), '_promo_a.en_US.yaml');
+  assert.is.not(safeFileName('promo_a_', 'en_US'), safeFileName('promo_a', 'en_US'));
+  // other characters: none at the ends, one _ inside (no hidden file, no path)
+  assert.is(safeFileName('../etc/passwd', 'en_US'), 'etc_passwd.en_US.yaml');
+  assert.is(safeFileName('.hidden', 'en_US'), 'hidden.en_US.yaml');
 });
 
 test.run();

@@ -1,6 +1,8 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
 import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readTemplateValue } from '../files/value.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
@@ -35,6 +37,11 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   const dir = confinedWriteDir(config, o.dir);
   const file = path.join(dir, safeFileName(o.name, o.language));
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
+  // --force starts this template over, never another's file (a name its file name does not tell apart)
+  if (existsSync(file)) {
+    const other = otherTemplateIn(file, o.name, o.language);
+    if (other) throw new UsageError(`${path.relative(io().cwd(), file)} holds another template (${other}); --force would replace it with ${o.name}/${o.language}. Name the new one's folder with --dir, or move that file`);
+  }
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
@@ -43,4 +50,13 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   // a folder the config's globs do not cover: lint and plan would never see the file
   await warnUncovered(config, [file]);
   return EXIT.OK;
+}
+
+/** The name/language of the template a file holds when it is not `name`/`language` (undefined when it is, or it does not read as one). */
+function otherTemplateIn(file: string, name: string, language: string): string | undefined {
+  let v: unknown;
+  try { v = statSync(file).size > MAX_FILE_BYTES ? undefined : readTemplateValue(readFileSync(file, 'utf8')); } catch { return undefined; }
+  const t = v as { name?: unknown; language?: unknown } | null;
+  if (!t || typeof t !== 'object' || typeof t.name !== 'string') return undefined;
+  return t.name === name && (t.language === undefined || t.language === language) ? undefined : `${t.name}/${String(t.language ?? '?')}`;
 }

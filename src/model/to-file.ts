@@ -162,7 +162,8 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
 
 /** A file name that cannot leave the target directory, whatever the template's name holds. */
 export function safeFileName(name: string, language: string): string {
-  const clean = (s: string) => boundedStem(s.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')) || 'template';
+  // a name's own underscores stay (promo_a_ is not promo_a: the two files would be one); other characters become one _
+  const clean = (s: string) => boundedStem(s.replace(/^[^A-Za-z0-9_]+|[^A-Za-z0-9_]+$/g, '').replace(/[^A-Za-z0-9_]+/g, '_')) || 'template';
   return `${clean(name)}.${clean(language)}.yaml`;
 }
 
