@@ -118,4 +118,33 @@ test('pull --force without --dir writes over the file that holds the template, w
   });
 });
 
+test('pull --force keeps a text the file writes with a reference wherever it reads, filled in, as the channel has it (((shop_host))-cart), and a literal address stays literal', async () => {
+  const CART = [
+    'channel: wa', 'name: cart_reminder', 'language: en_US', 'category: MARKETING',
+    'body:', '  text: "Hi {{1}}, you left items in your cart. Questions? https://shop.example.com/faq"', '  examples: { 1: Ana }',
+    'buttons:', '  - { type: URL, text: Open cart, url: "((shop_host))-cart/{{1}}", example: "((shop_host))-cart/c-991" }',
+    '  - { type: URL, text: Help, url: "https://shop.example.com/help" }', '',
+  ].join('\n');
+  await inProject('tplsync-keep-fill-', { 'templates/cart.yaml': CART }, async (dir) => {
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const id = templateId(CHANNEL_A, 'cart_reminder', 'en_US');
+    // unchanged on the channel: the file as it was
+    let r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.is(readFileSync(path.join(dir, 'templates', 'cart.yaml'), 'utf8').replace(/^# (?:yaml-language-server|Pulled from ).*\n/gm, ''), CART);
+    // the body changed on the channel: the buttons, unchanged, as the file wrote them
+    writeFiles(dir, { 'other/cart.yaml': CART.replace('you left items', 'you still have items') });
+    assert.is((await cliIn(['apply', 'other/cart.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const text = readFileSync(path.join(dir, 'templates', 'cart.yaml'), 'utf8');
+    assert.match(text, 'you still have items');
+    assert.match(text, 'url: "((shop_host))-cart/{{1}}", example: "((shop_host))-cart/c-991"');
+    assert.match(text, 'url: "https://shop.example.com/help"');
+    // (the changed body is the channel's text, its values written as the references the file uses: docs/commands/pull.md)
+    assert.not.match(text, /shop_host\)\)\/help/);
+  }, '    values:\n      shop_host: https://shop.example.com\n');
+});
+
 test.run();

@@ -10,6 +10,21 @@ const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
 const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.value) : undefined);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
+/** what a text of the file reads as in the environment pulled from (its ((references)) filled in); the text itself without one */
+type Fill = (s: string) => string;
+/**
+ * Whether the file's node says what the channel's does, both read in the environment (references
+ * filled in): the file's `((shop_host))-cart` is the channel's `https://shop.example-cart`, and its
+ * literal `https://shop.example/faq` is the channel's copy that pull wrote as `((shop_host))/faq`.
+ */
+const alike = (mine: unknown, theirs: unknown, fill: Fill | undefined): boolean => same(filled(mine, fill), filled(theirs, fill));
+/** the file's node as plain data, its texts as the environment reads them */
+const filled = (n: unknown, fill: Fill | undefined): unknown => {
+  const v = plain(n);
+  if (!fill) return v;
+  const walk = (x: unknown): unknown => typeof x === 'string' ? fill(x) : Array.isArray(x) ? x.map(walk) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x;
+  return walk(v);
+};
 
 /**
  * How alike an old list item is to a new one: 0 unless both are mappings and half the new one's
@@ -17,14 +32,14 @@ const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?
  * coefficient of their letter pairs), so that `Charlie` is taken for `Charlie two` rather than
  * `Bravo`, which has only its type in common with it.
  */
-function likeness(mine: unknown, theirs: unknown): number {
+function likeness(mine: unknown, theirs: unknown, fill?: Fill): number {
   if (!isMap(mine) || !isMap(theirs) || theirs.items.length === 0) return 0;
   let n = 0;
   for (const p of theirs.items) {
     const at = mine.items.find((q) => keyOf(q) === keyOf(p));
-    if (at && same(plain(at.value), plain(p.value))) n++;
+    if (at && alike(at.value, p.value, fill)) n++;
   }
-  return n > 0 && n * 2 >= theirs.items.length ? n + dice(JSON.stringify(plain(mine)), JSON.stringify(plain(theirs))) : 0;
+  return n > 0 && n * 2 >= theirs.items.length ? n + dice(JSON.stringify(filled(mine, fill)), JSON.stringify(plain(theirs))) : 0;
 }
 
 /** Dice's coefficient of two texts' letter pairs: 1 for the same text, 0 for none in common */
@@ -45,15 +60,16 @@ function dice(a: string, b: string): number {
  * old item most like it, and drops an item it removed with its comment; a scalar keeps its node (and the comment after it) with the new value;
  * anything else is pull's node.
  */
-function merged(mine: unknown, theirs: unknown): unknown {
-  if (same(plain(mine), plain(theirs))) return mine;
+function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
+  // what the file says, the environment's values filled in, is what the channel has: the file's node, its references included
+  if (alike(mine, theirs, fill)) return mine;
   if (isScalar(mine) && isScalar(theirs)) { mine.value = theirs.value; mine.type = theirs.type; return mine; }
   if (isMap(mine) && isMap(theirs)) {
     const nowKeys = new Set(theirs.items.map(keyOf));
     mine.items = mine.items.filter((p) => nowKeys.has(keyOf(p)));
     for (const p of theirs.items) {
       const at = mine.items.find((q) => keyOf(q) === keyOf(p));
-      if (at) at.value = merged(at.value, p.value); else mine.items.push(p);
+      if (at) at.value = merged(at.value, p.value, fill); else mine.items.push(p);
     }
     return mine;
   }
@@ -63,19 +79,19 @@ function merged(mine: unknown, theirs: unknown): unknown {
     const old = [...mine.items];
     const used = new Set<number>();
     const out: unknown[] = theirs.items.map((t) => {
-      const i = old.findIndex((m, k) => !used.has(k) && same(plain(m), plain(t)));
+      const i = old.findIndex((m, k) => !used.has(k) && alike(m, t, fill));
       if (i < 0) return undefined;
       used.add(i);
       return old[i];
     });
     // the most alike pairs first, so that an item does not take another's match
     const pairs: { j: number; k: number; n: number }[] = [];
-    theirs.items.forEach((t, j) => { if (out[j] === undefined) old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t); if (n > 0) pairs.push({ j, k, n }); }); });
+    theirs.items.forEach((t, j) => { if (out[j] === undefined) old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t, fill); if (n > 0) pairs.push({ j, k, n }); }); });
     pairs.sort((a, b) => b.n - a.n);
     for (const { j, k } of pairs) {
       if (out[j] !== undefined || used.has(k)) continue;
       used.add(k);
-      out[j] = merged(old[k], theirs.items[j]);
+      out[j] = merged(old[k], theirs.items[j], fill);
     }
     theirs.items.forEach((t, j) => { if (out[j] === undefined) out[j] = t; });
     // yaml keeps the comment above a block list's first item on the list: it is that item's, and goes where it goes
@@ -97,7 +113,7 @@ function merged(mine: unknown, theirs: unknown): unknown {
  * quotes too: a review shows what the channel changed, not a new layout); `written` itself when
  * either does not read as a mapping.
  */
-export function keepComments(before: string, written: string): string {
+export function keepComments(before: string, written: string, fill?: Fill): string {
   if (before === written) return written;
   let old: Document; let now: Document;
   try {
@@ -106,7 +122,7 @@ export function keepComments(before: string, written: string): string {
   } catch { return written; }
   if (old.errors.length || now.errors.length || !isMap(old.contents) || !isMap(now.contents)) return written;
   const mine = old.contents;
-  old.contents = merged(mine, now.contents) as typeof mine;
+  old.contents = merged(mine, now.contents, fill) as typeof mine;
   // the header (the document's comment, or the first key's when no blank line follows it): pull's own lines as this pull
   // writes them, then the user's
   const headerOf = (d: Document): string[] => {

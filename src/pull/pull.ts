@@ -12,10 +12,10 @@ import { fromFile, fromRead, kindCategory, type CanonicalTemplate, type Placehol
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
-import { markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
+import { lookupValue, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
-import { escapeLiteralReferences, marksAsReferences, templateReferences } from '../model/values.js';
+import { escapeLiteralReferences, marksAsReferences, replaceReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { keepComments } from './keep-comments.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
@@ -172,7 +172,10 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (overwritten) {
       let before: string | undefined;
       try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
-      if (before !== undefined) { const kept = keepComments(before, file); if (kept !== file) file = formatTemplate(kept).text || kept; }
+      // a text the file writes with references that reads, filled in, as the channel has it stays as the file writes it
+      // (((shop_host))-cart/{{1}}; and a literal https://... in the file stays literal where nothing changed)
+      const fill = (text: string): string => replaceReferences(text, (n) => { const v = lookupValue(conn.environment, n); return v && !v.secret ? v.value : undefined; });
+      if (before !== undefined) { const kept = keepComments(before, file, fill); if (kept !== file) file = formatTemplate(kept).text || kept; }
     }
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
     // written, rather than written in clear or as [redacted] by the gate every write passes
