@@ -16,10 +16,11 @@ const meta = (name: string) => ({ name, language: 'en_US', category: 'UTILITY', 
 const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`;
 const file = (name: string, extra = '') => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\n${extra}body:\n  text: Order {{1}} of ${name} is ready.\n  examples:\n    "1": A-1\n`;
 
+/** pull --from meta export.json --dir INTO */
 async function pull(dir: string, into: string): Promise<ExportOutcome[]> {
   const config = await loadConfig({ cwd: dir });
   const env = selectEnvironment(config, undefined);
-  const { outcomes } = await pullFromExport(config, env, { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, into), force: false, schemaPath: 's.json', cwd: dir, note: 'n' }, () => {});
+  const { outcomes } = await pullFromExport(config, env, { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, into), dirGiven: true, force: false, schemaPath: 's.json', cwd: dir, note: 'n' }, () => {});
   return outcomes;
 }
 

@@ -1,7 +1,7 @@
 // pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
 // that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
 // is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -46,6 +46,21 @@ test('the fixtures of every kind: lint clean, apply, plan with no changes; pulle
   assert.not.match(rerun.stderr, /--force to overwrite/);
   assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 11, rerun.stderr);
   for (const f of files) assert.is(readFileSync(path.join(dir, 'templates', f), 'utf8'), before[f], f);
+}));
+
+test('--from --force without --dir writes over the file that holds the template, wherever it lives and whatever its name (it wrote a second file)', () => withMetaProject(async (dir) => {
+  const one = expressible.find((f) => f.endsWith('named-text-header.json'))!;
+  let r = await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp', '--dir', 'templates/marketing/spring'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const [made] = readdirSync(path.join(dir, 'templates', 'marketing', 'spring'));
+  renameSync(path.join(dir, 'templates', 'marketing', 'spring', made!), path.join(dir, 'templates', 'marketing', 'spring', 'sale-banner.yaml'));
+  for (const args of [[], ['--dir', 'templates/marketing/spring']]) {
+    r = await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp', '--force', ...args], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /also lives in/);
+    assert.equal(readdirSync(path.join(dir, 'templates'), { recursive: true }).filter((f) => String(f).endsWith('.yaml')).map(String), [path.join('marketing', 'spring', 'sale-banner.yaml')]);
+  }
+  assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
 }));
 
 test('pulled over with --force, a translated file keeps its translated_from record (from an export and from the channel), so translation-outdated still reads it', () => withMetaProject(async (dir) => {

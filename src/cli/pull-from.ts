@@ -37,7 +37,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const warn = (s: string) => { flush(); io().stderr.write(visible(s)); };
   const writtenFiles: string[] = [];
   const { diagnostics, morePages } = await pullFromExport(config, env, {
-    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(),
+    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {
@@ -73,7 +73,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         : `tplsync: ${what} (${r.source}) is in ${r.file} already; nothing written (--force writes the export's copy over it)\n`);
       return;
     }
-    if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written (--force writes a second file)\n`); return; }
+    if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
     else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { keepComments } from './keep-comments.js';
 import { formatTemplate } from '../fmt/format.js';
 import path from 'node:path';
-import type { Config, EnvironmentConfig } from '../config/load.js';
+import { schemaModelinePath, type Config, type EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
@@ -32,6 +32,8 @@ export type ExportFormat = 'meta' | 'twilio';
 
 export interface ExportPullRequest {
   format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; schemaPath: string; cwd: string; note: string;
+  /** `dir` was named (--dir): a template is written there even when a project file holds it (a second file); else over that file */
+  dirGiven?: boolean;
   /** Twilio: the category of a template whose export carries none (Twilio keeps it with the approval request) */
   category?: string;
 }
@@ -196,10 +198,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // the same template in two files (two exports of one account): said, and whether the two say the same
       if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value }); continue; }
       seen.set(key, { source, value: JSON.stringify(t.value) });
-      const target = path.join(req.dir, safeFileName(t.name, t.language));
-      const inside = path.relative(req.dir, target);
-      if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error('refusing to write outside the target directory');
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
+      // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
+      const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
+      const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language));
+      const inside = path.relative(req.dir, target);
+      if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
       if (lives && resolvePath(lives.abs) !== resolvePath(target) && !req.force) {
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
@@ -227,7 +231,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
       // its description, which no export carries (Meta's and Twilio's have none)
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
-      let data = templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
+      let data = templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;

@@ -87,7 +87,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
-    const inPlace = !req.dirGiven && lives !== undefined;
+    const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
     const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(name, language));
     const inside = path.relative(req.dir, target);
     if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
