@@ -32,6 +32,22 @@ test('a comment right above a nested mapping\'s first key moves with that key (i
   assert.is(formatTemplate(t).text, 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n');
 });
 
+test('a heading comment parted by a blank line stays on its mapping while the comment right above the first key moves with it; a list item\'s moved comment goes above the item, and a second fmt changes nothing', () => {
+  const HEAD = 'channel: x\nname: y\nlanguage: en_US\ncategory: UTILITY\n';
+  const cases: [string, string][] = [
+    [`${HEAD}body:\n  # --- body section ---\n\n  # sample clinic\n  examples: { clinic: N }\n  text: "How {{clinic}}?"\n`,
+      `${HEAD}body:\n  # --- body section ---\n\n  text: "How {{clinic}}?"\n  # sample clinic\n  examples: { clinic: N }\n`],
+    [`${HEAD}body:\n  text: Hi\nbuttons:\n  - text: Yes\n    type: QUICK_REPLY\n  - text: Confirm\n    # quick reply first\n    type: QUICK_REPLY\n`,
+      `${HEAD}body:\n  text: Hi\nbuttons:\n  - type: QUICK_REPLY\n    text: Yes\n  # quick reply first\n  - type: QUICK_REPLY\n    text: Confirm\n`],
+  ];
+  for (const [input, want] of cases) {
+    const once = formatTemplate(input).text;
+    assert.is(once, want);
+    assert.is(formatTemplate(once).text, once, 'a second fmt changes nothing');
+    assert.equal(parse(once), parse(input));
+  }
+});
+
 test('property: fmt is idempotent and never changes the value, whatever the key order', () => {
   fc.assert(fc.property(fc.constantFrom(...samples), fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })), (text, rnd) => {
     // shuffle the top-level keys of a sample (with their comments and sub-trees)

@@ -15,7 +15,7 @@ function keyName(p: Pair<unknown, unknown>): string {
  * the document's first key is the file's header and stays at the top; a comment above a nested
  * mapping's first key is that key's (`# samples agreed with legal` over `examples:`), and moves with it.
  */
-export function order(node: unknown, schema: Schema | undefined = rootTemplateSchema(), top = true): void {
+export function order(node: unknown, schema: Schema | undefined = rootTemplateSchema(), top = true, inSeq = false): void {
   const s = resolve(schema);
   if (isMap(node)) {
     const props = propertiesOf(s);
@@ -27,10 +27,16 @@ export function order(node: unknown, schema: Schema | undefined = rootTemplateSc
       // the comment above the document's first key is the file's header, not whichever key moves first's
       const first = node.items[0] as Pair<Node, unknown> | undefined;
       // (yaml gives a nested block mapping the comment above its first key): the key's, when it moves, unless a
-      // blank line parts them (then it heads the mapping; yaml ends such a comment with a line break)
-      if (!top && !node.flow && node.commentBefore && !node.commentBefore.endsWith('\n') && first && isScalar(first.key) && items[0]!.p !== first) {
-        first.key.commentBefore = [node.commentBefore, first.key.commentBefore].filter(Boolean).join('\n');
-        node.commentBefore = undefined;
+      // blank line parts them: what stands above the last blank line heads the mapping (yaml keeps the blank line in the comment)
+      if (!top && !inSeq && !node.flow && node.commentBefore && first && isScalar(first.key) && items[0]!.p !== first) {
+        // (a comment that ends with the blank line is all heading)
+        const cut = node.commentBefore.endsWith('\n') ? node.commentBefore.length - 1 : node.commentBefore.lastIndexOf('\n\n');
+        const heading = cut < 0 ? undefined : node.commentBefore.slice(0, cut + 1);
+        const own = cut < 0 ? node.commentBefore : node.commentBefore.slice(cut + 2);
+        if (own.trim() !== '') {
+          first.key.commentBefore = [own, first.key.commentBefore].filter(Boolean).join('\n');
+          node.commentBefore = heading;
+        }
       }
       const lead = top && first && isScalar(first.key) ? first.key.commentBefore : undefined;
       if (lead !== undefined && first && items[0]!.p !== first) {
@@ -39,13 +45,20 @@ export function order(node: unknown, schema: Schema | undefined = rootTemplateSc
         if (isScalar(newFirst.key)) newFirst.key.commentBefore = [lead, newFirst.key.commentBefore].filter(Boolean).join('\n');
       }
       node.items = items.map((x) => x.p) as typeof node.items;
+      // a list item's mapping whose new first key has a comment: the comment goes above the item (`- # c` after
+      // `-` reads back as the item's, and a second fmt would move it: fmt --check failed right after fmt)
+      const lead0 = node.items[0] as Pair<Node, unknown> | undefined;
+      if (inSeq && !node.flow && lead0 && items[0]!.i !== 0 && isScalar(lead0.key) && lead0.key.commentBefore) {
+        node.commentBefore = [node.commentBefore, lead0.key.commentBefore].filter(Boolean).join('\n');
+        lead0.key.commentBefore = undefined;
+      }
       // a blank line before the key that moved first would open the mapping with a blank line
       const head = node.items[0] as Pair<Node, unknown> | undefined;
       if (head && items[0]!.i !== 0 && head.key && typeof head.key === 'object') (head.key as Node).spaceBefore = false;
     }
     for (const p of node.items) if (isPair(p)) order(p.value, props[keyName(p as Pair<unknown, unknown>)], false);
   } else if (isSeq(node)) {
-    for (const item of node.items) order(item, s?.items, false);
+    for (const item of node.items) order(item, s?.items, false, true);
   }
 }
 
