@@ -119,7 +119,12 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     assert.is(other.exitCode, 3, other.stdout + other.stderr);
     assert.match(other.stderr, /holds another template \(promo\/en_US\); --force would replace it with promo\/de/);
     rmSync(path.join(dir, 'templates', 'promo.de.yaml'));
-    // the whole project too: three scaffolds, none the same as another
+    // two of a kind: each body names its template
+    for (const [kind, name] of [['offer', 'offer_one'], ['offer', 'offer_two'], ['carousel', 'linen_week'], ['carousel', 'chino_week']]) {
+      assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', name!, '--kind', kind!, '--language', 'de'], { cwd: dir })).exitCode, 0, `${kind} ${name}`);
+    }
+    assert.match(readFileSync(path.join(dir, 'templates', 'offer_two.de.yaml'), 'utf8'), /\n {2}text: "Offer two: /);
+    // the whole project too: the scaffolds, none the same as another
     const all = await cliIn(['lint'], { cwd: dir });
     assert.not.match(all.stdout, /duplicate-content/);
     const again = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de'], { cwd: dir });
