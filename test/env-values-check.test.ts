@@ -3,7 +3,7 @@
 // plan and promote (exit 1, nothing written), named by file, field and rule, and the secret
 // (a canary) never printed; an environment whose values fit plans as usual.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -157,7 +157,9 @@ test('pull --force over a file with values: compared with the file in that envir
     const r = await cliIn(['pull', '--channel', 'wa', '--id', plan.changes[0]!.publicId, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.not.match(r.stderr, /changed on the channel/);
-    const written = readFileSync(path.join(dir, 'templates', 'spring_pull.en_US.yaml'), 'utf8');
+    // (--dir is the folder the file is in: pulled over that file, no second one)
+    assert.not.ok(existsSync(path.join(dir, 'templates', 'spring_pull.en_US.yaml')));
+    const written = readFileSync(path.join(dir, 'templates', 'plain.yaml'), 'utf8');
     assert.match(written, /\(\(shop_host\)\)\/spring\/\{\{1\}\}/, written);
     assert.not.ok(written.includes('pull.shop.example'), written);
   } finally { cleanup(dir); }
