@@ -24,6 +24,15 @@ export function writeFiles(dir: string, files: Record<string, string | Uint8Arra
 
 export function cleanup(dir: string): void { rmSync(dir, { recursive: true, force: true }); }
 
+/** `files` written into a temporary folder for the length of `use`, which is given its path; removed after, also on failure */
+export async function inProjectDir(files: Record<string, string | Uint8Array>, use: (dir: string) => Promise<void>): Promise<void> {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, files);
+    await use(dir);
+  } finally { cleanup(dir); }
+}
+
 export interface CliResult { exitCode: number; stdout: string; stderr: string }
 
 /** Runs `tplsync ARGS` as a user would: a child process, no TTY. */

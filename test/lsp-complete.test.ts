@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { exampleKeyItems, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
 import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
-import { BIN, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, cleanup, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
 
 interface Item { label: string; sortText?: string; preselect?: boolean; insertText?: string; detail?: string }
 /** the labels in the order an editor shows them (by sortText, else label) */
@@ -115,10 +115,8 @@ test('over stdio: `language: ` in order_ready.pt_BR.yaml preselects pt_BR; `{{` 
 });
 
 test('over stdio: `channel: ` offers the aliases every environment defines first; one defined in some is marked as lint refuses it', async () => {
-  const dir = tempDir();
-  try {
-    const config = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n  dev:\n    emulator: .tplsync/dev.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n      acme-beta: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b\n';
-    writeFiles(dir, { 'tplsync.config.yaml': config, 'templates/order_ready.en_US.yaml': TEMPLATE });
+  const config = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n  dev:\n    emulator: .tplsync/dev.json\n    channels:\n      shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11\n      acme-beta: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b\n';
+  await inProjectDir({ 'tplsync.config.yaml': config, 'templates/order_ready.en_US.yaml': TEMPLATE }, async (dir) => {
     const file = uri(path.join(dir, 'templates/order_ready.en_US.yaml'));
     await withServer(dir, async (conn) => {
         await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: TEMPLATE.replace('channel: shop-whatsapp', 'channel: ') } });
@@ -127,7 +125,7 @@ test('over stdio: `channel: ` offers the aliases every environment defines first
         assert.match(items.find((i) => i.label === 'acme-beta')!.detail ?? '', 'channel alias of dev only: lint refuses it (unknown-channel)');
         assert.is(items.find((i) => i.label === 'shop-whatsapp')!.detail, 'channel alias (tplsync config)');
     });
-  } finally { cleanup(dir); }
+  });
 });
 
 test.run();

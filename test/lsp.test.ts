@@ -10,7 +10,7 @@ import { execa, type ResultPromise } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
-import { BIN, cleanup, cliIn, FIXTURES, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, cleanup, cliIn, FIXTURES, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
 
 interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string; codeDescription?: { href: string } }
 
@@ -240,10 +240,8 @@ test('code actions: a quick fix per repairable finding, and fix-all; applied, th
 });
 
 test('a config change on disk is picked up; hover on a placeholder shows its sample and uses; completion offers placeholder names', async () => {
-  const dir = tempDir();
-  try {
-    const named = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { customer: Ana, order_id: A1 }\n';
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': named });
+  const named = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order {{order_id}} is ready for pickup at the store."\n  examples: { customer: Ana, order_id: A1 }\n';
+  await inProjectDir({ 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': named }, async (dir) => {
     const a = uri(path.join(dir, 'templates/a.yaml'));
     await withServer(dir, async (c) => {
       await c.waitFor(() => c.diags.get(a)?.length === 0, 'a clean file');
@@ -262,7 +260,7 @@ test('a config change on disk is picked up; hover on a placeholder shows its sam
       await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'tplsync.config.yaml')), type: 2 }] });
       await c.waitFor(() => (c.diags.get(a) ?? []).some((d) => d.code === 'unknown-channel'), 'unknown-channel after the config changed');
     });
-  } finally { cleanup(dir); }
+  });
 });
 
 test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown (also in the middle of work, or with the output closed first), 3 without --stdio', async () => {
