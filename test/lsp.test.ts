@@ -263,6 +263,38 @@ test('a config change on disk is picked up; hover on a placeholder shows its sam
   });
 });
 
+test('the life cycle: a request before initialize is refused (-32002) and a document opened before it is not tracked; a second initialize is refused', async () => {
+  const dir = tempDir();
+  try {
+    const messy = 'name: order_ready   # the name\nchannel: shop-whatsapp\ncategory: UTILITY\nlanguage: en_US\nbody:\n  examples: { 1: Ana }\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': messy });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    const format = { textDocument: { uri: a }, options: { tabSize: 2, insertSpaces: true } };
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      conn.onRequest('client/registerCapability', () => null);
+      conn.listen();
+      const code = (p: Promise<unknown>): Promise<number | undefined> => p.then(() => undefined, (e: { code?: number }) => e.code);
+      try {
+        for (const [method, params] of [['textDocument/hover', { textDocument: { uri: a }, position: { line: 0, character: 0 } }], ['textDocument/formatting', format], ['shutdown', undefined]] as const) {
+          assert.is(await code(conn.sendRequest(method, params)), -32002, method);
+        }
+        // dropped, as the protocol says of notifications before initialize
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+        assert.is(await code(conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} })), -32600, 'initialize is sent once');
+        await conn.sendNotification('initialized', {});
+        assert.equal(await conn.sendRequest('textDocument/formatting', format), [], 'the document opened before initialize is not known');
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
+        assert.is((await conn.sendRequest('textDocument/formatting', format) as unknown[]).length, 1, 'opened after it, it is');
+        await conn.sendRequest('shutdown');
+        await conn.sendNotification('exit');
+        assert.is((await proc).exitCode, 0);
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
 test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown (also in the middle of work, or with the output closed first), 3 without --stdio', async () => {
   const dir = tempDir();
   try {

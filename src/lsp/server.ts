@@ -76,8 +76,14 @@ export function stdioConnection(): Connection {
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
 export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
-  // after `shutdown`, the protocol allows only `exit`: a request is an InvalidRequest error, not an answer
-  const afterShutdown = (): void => { if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted'); };
+  let initialized = false;
+  // the protocol's life cycle (LSP 3.17, "Server lifecycle"): a request before `initialize` is a
+  // ServerNotInitialized error (-32002), and after `shutdown` only `exit` is allowed: a request is
+  // an InvalidRequest error, not an answer
+  const afterShutdown = (): void => {
+    if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
+    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
+  };
   connection.onShutdown(() => { afterShutdown(); shutDown = true; });
   const documents = new TextDocuments(TextDocument);
   let project: LspProject | undefined;
@@ -123,6 +129,11 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   let watchRegistration = false;
   let hierarchicalSymbols = false;
   connection.onInitialize((params): InitializeResult => {
+    // initialize is sent once (LSP 3.17): a second one would replace the project under the open documents
+    if (initialized) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is initialized already: initialize is sent once');
+    initialized = true;
+    // notifications before initialize are dropped, as the protocol says: the documents are tracked from here on
+    documents.listen(connection);
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
     const root = (folder && uriToPath(folder)) ?? params.rootPath ?? io().cwd();
     project = new LspProject(root);
@@ -142,6 +153,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   connection.onInitialized(() => {
+    if (!initialized) return;
     if (watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
@@ -304,7 +316,6 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     return exampleKeyItems(missing);
   });
 
-  documents.listen(connection);
   connection.listen();
   return {
     shutDown: () => shutDown,
