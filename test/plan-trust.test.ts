@@ -90,6 +90,35 @@ test('a create in a saved plan with an edited body is refused as well', async ()
   } finally { cleanup(dir); }
 });
 
+test('a saved plan is applied only to the server it was made against: another baseUrl or emulator file in the config is a stale plan (exit 4), nothing written; a plan made in a subfolder still applies from the config\'s folder', async () => {
+  const dir = project(2);
+  const other = await startEmulator({ keys: [KEY], reviewDelayMs: 0 });
+  try {
+    assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(emu.url, other.url));
+    const r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 4, r.stdout + r.stderr);
+    assert.match(r.stderr, new RegExp(`it was made against ${emu.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*test is ${other.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/? now \\(its baseUrl changed\\)`));
+    assert.is(other.state.templates.size, 0, 'nothing written to the other server');
+    // the embedded emulator: its file is the target
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/baseUrl: .*\n    apiKeyEnv: TPLSYNC_TEST_KEY/, 'emulator: .tplsync/a.json'));
+    assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
+    writeFileSync(config, readFileSync(config, 'utf8').replace('.tplsync/a.json', '.tplsync/b.json'));
+    const e = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(e.exitCode, 4, e.stdout + e.stderr);
+    assert.match(e.stderr, /made against embedded emulator \(\.tplsync\/a\.json\).*embedded emulator \(\.tplsync\/b\.json\) now \(its emulator file changed\)/);
+    // a plan made in a subfolder names the file from there; applied from the config's folder it is the same file
+    writeFileSync(config, readFileSync(config, 'utf8').replace('.tplsync/b.json', '.tplsync/a.json'));
+    const sub = path.join(dir, 'templates');
+    assert.is((await cliIn(['plan', '--out', '../sub-plan.json'], { cwd: sub, env: { TPLSYNC_TEST_KEY: KEY } })).exitCode, 0);
+    assert.match(readFileSync(path.join(dir, 'sub-plan.json'), 'utf8'), /"target": "embedded emulator \(\.\.\/\.tplsync\/a\.json\)"/);
+    const ok = await run(dir, ['apply', '--auto-approve', 'sub-plan.json']);
+    assert.is(ok.exitCode, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /2 created/);
+  } finally { await other.close(); cleanup(dir); }
+});
+
 test('a file that is not a saved plan is "not a tplsync plan" (exit 3), whatever it holds; a rendered plan says so', async () => {
   const dir = project(1);
   try {

@@ -128,11 +128,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
       const { moved, done } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
+      // the plan was read from and made for one server (or emulator file): the config may name another now
+      // (its baseUrl or emulator changed), whose templates the plan never saw
+      if (conn.targetFrom(filesDir) !== saved.target) moved.unshift({ key: '(plan)', what: `it was made against ${saved.target}, and the config's ${saved.environment} is ${conn.target} now (its ${conn.environment.emulator ? 'emulator file' : 'baseUrl'} changed)` });
       // a promotion: what its source approved must still be so
       if (saved.source) {
         const src = saved.source;
         moved.push(...await withConnection(config, { ...o, env: src.environment, parallelism }, async (sourceConn) => {
-          if (sourceConn.target !== src.target) return [{ key: '(plan)', what: `the source environment ${src.environment} is ${sourceConn.target} now, not ${src.target}` }];
+          if (sourceConn.targetFrom(filesDir) !== src.target) return [{ key: '(plan)', what: `the source environment ${src.environment} is ${sourceConn.target} now, not ${src.target}` }];
           const reads = await readTemplates(sourceConn, src.templates.map((t) => ({ channelId: t.channelId, id: t.publicId })), `checking ${src.environment}`, progress, signal);
           return sourceStaleness(src, (id) => reads.get(id) ?? null);
         }));

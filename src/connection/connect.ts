@@ -19,10 +19,18 @@ export interface Connection {
   environment: EnvironmentConfig;
   /** where the templates go, for messages and saved plans (never holds a key) */
   target: string;
+  /**
+   * `target` as a run in folder `dir` names it (an embedded emulator's file is named relative to
+   * the working folder): what a saved plan made in `dir` recorded, if it was made against this
+   */
+  targetFrom(dir: string): string;
   /** requests in flight at once */
   parallelism: number;
   close(): Promise<void>;
 }
+
+/** an embedded emulator as a target: its state file, relative to `dir` */
+const embeddedTarget = (dataFile: string, dir: string): string => `embedded emulator (${path.relative(dir, dataFile) || dataFile})`;
 
 export interface ConnectOptions {
   env?: string;
@@ -61,7 +69,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     const client = createClient({ baseUrl: shared.url, apiKey: shared.key, ...common });
     let closed = false;
     return {
-      client, environment, parallelism: common.concurrency, target: `embedded emulator (${path.relative(io().cwd(), dataFile) || dataFile})`,
+      client, environment, parallelism: common.concurrency, target: embeddedTarget(dataFile, io().cwd()), targetFrom: (dir) => embeddedTarget(dataFile, dir),
       async close() { if (!closed) { closed = true; await shared.close(); } },
     };
   }
@@ -79,7 +87,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   }
   const keySource = named ? `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'` : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource, ...common });
-  return { client, environment, parallelism: common.concurrency, target: client.baseUrl, async close() {} };
+  return { client, environment, parallelism: common.concurrency, target: client.baseUrl, targetFrom: () => client.baseUrl, async close() {} };
 }
 
 /** an environment variable's name as shells and CI systems write them */
