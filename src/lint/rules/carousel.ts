@@ -1,7 +1,7 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { reportSchema } from './schema.js';
-import { urlSampleProblem } from './whatsapp.js';
+import { urlAddressProblem, urlSampleProblem } from './whatsapp.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -98,7 +98,8 @@ export const carouselRules = defineRules([
           if (text !== undefined && charLength(text) > 25) ctx.report([...at, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
           const url = str(b.url);
           if (b.type === 'URL' && url !== undefined) {
-            if (!/^https?:\/\/[^\s/]+/i.test(url)) ctx.report([...at, 'url'], 'The URL must be an absolute http:// or https:// address.');
+            const bad = urlAddressProblem(url);
+            if (bad) ctx.report([...at, 'url'], bad.message, bad.at ? { at: bad.at } : {});
             const s = ctx.scan([...at, 'url']);
             const p = s.placeholders[0];
             if (s.placeholders.length > 1) ctx.report([...at, 'url'], `A URL has at most one placeholder; found ${s.placeholders.length}.`, { at: s.placeholders[1]! });
