@@ -175,7 +175,7 @@ test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables i
   } finally { cleanup(dir); }
 });
 
-test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', () => withReviewed({ category: 'MARKETING' }, async ({ file, run }) => {
+test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', () => withReviewed({ category: 'MARKETING' }, async ({ dir, file, run }) => {
   const plan = await run(['plan', '--detailed-exitcode']);
   assert.is(plan.exitCode, 2, plan.stdout + plan.stderr);
   assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
@@ -202,6 +202,13 @@ test('a re-categorised template (UTILITY approved as MARKETING) is drift without
   const apply = await run(['apply', '--auto-approve']);
   assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
   assert.match(apply.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change: set category: MARKETING in the file');
+  // a saved plan, and a promotion, know it as well: not attempted, where the write went out and was refused (exit 5 alike)
+  assert.is((await run(['plan', '--out', 'recat-plan.json'])).exitCode, 0);
+  assert.match(readFileSync(path.join(dir, 'recat-plan.json'), 'utf8'), '"remoteCategory": "MARKETING"');
+  const saved = await run(['apply', '--auto-approve', 'recat-plan.json']);
+  assert.is(saved.exitCode, 5, saved.stdout + saved.stderr);
+  assert.match(saved.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change');
+  assert.not.match(saved.stdout + saved.stderr, 'HTTP 400');
   writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
   const after = await run(['plan', '--detailed-exitcode']);
   assert.is(after.exitCode, 0, after.stdout + after.stderr);

@@ -58,7 +58,12 @@ function item(c: { channel: string; name: string; language: string; publicId: st
 /** the writes of a verified saved plan, but those `done` names (publicIds the channel holds as the plan writes them) */
 export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = []): PendingApply {
   const skip = new Set(done.map((id) => id.toLowerCase()));
-  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(c, c.body)) };
+  // the channel's certain refusals as the plan recorded them (the reads now are the plan's: else it is stale)
+  const asPlanned = (c: VerifiedPlan['writes'][number]) => ({
+    ...c, ...(c.rcsOnly ? { remote: { canonical: { rcsOnly: true as const } } } : {}),
+    ...(c.remoteCategory !== undefined ? { changes: [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] } : {}),
+  });
+  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body)) };
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {

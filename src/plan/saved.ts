@@ -5,6 +5,7 @@ import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { redact } from '../core/redact.js';
+import { isApprovedState } from './review-state.js';
 
 /**
  * A write body as a saved plan keeps it: a secret value of the environment as `(secret)` (the
@@ -26,6 +27,10 @@ export interface SavedChange {
   desiredHash?: string;
   remoteFingerprint: string;
   remoteStatus?: string;
+  /** an update of a template the channel has approved as this category, not the file's: the channel refuses it (apply does not attempt it) */
+  remoteCategory?: string;
+  /** the template on the channel is RCS-only (WhatsApp's refusals of edits in review are not its) */
+  rcsOnly?: true;
   body?: TemplateWriteRequest;
 }
 
@@ -101,10 +106,13 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
     changes: plan.changes.map((c) => {
       const written = writeBodyOf(c);
       const body = written && shownBody(written);
+      const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
       return {
         channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action,
         ...(c.file ? { file: c.file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
         remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+        // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
+        ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
         ...(body ? { body, desiredHash: sha256(canonicalJson(body)) } : {}),
       };
     }),
