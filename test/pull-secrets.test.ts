@@ -66,6 +66,11 @@ test('pulled over a file with secret references: the references come back (multi
     assert.match(filesOf(dir, 'unset'), 'text: Hello {{name}}, news about your account. ((note)) Code ((code)).');
     assert.not.match(r.stderr, /changed on the channel/, r.stderr);
     assert.not.match(filesOf(dir, 'unset'), CANARY);
+    // and over the file itself (no --dir): its texts are compared with the plain values filled in, the secrets left unread
+    r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--force'], { cwd: dir, env: {} });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(filesOf(dir, 'templates'), 'text: "Hello {{name}}, news about your account. ((note)) Code ((code))."');
+    assert.not.match(filesOf(dir, 'templates'), CANARY);
 
     // the text edited on the channel around the current values (as in the console): the edit is pulled, the values are the references
     writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('news about', 'news on') });

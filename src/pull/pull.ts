@@ -174,7 +174,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
       // a text the file writes with references that reads, filled in, as the channel has it stays as the file writes it
       // (((shop_host))-cart/{{1}}; and a literal https://... in the file stays literal where nothing changed)
-      const fill = (text: string): string => replaceReferences(text, (n) => { const v = lookupValue(conn.environment, n); return v && !v.secret ? v.value : undefined; });
+      // (a secret stays a reference: it is not read, so its variable may be unset, as pull allows)
+      const fill = (text: string): string => replaceReferences(text, (n) => { const d = conn.environment.values?.[n]; return d && 'text' in d ? lookupValue(conn.environment, n)?.value : undefined; });
       if (before !== undefined) { const kept = keepComments(before, file, fill); if (kept !== file) file = formatTemplate(kept).text || kept; }
     }
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
