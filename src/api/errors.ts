@@ -7,7 +7,26 @@ export class ApiError extends Error {
   readonly exitCode: number = EXIT.INTERNAL;
   /** a send whose outcome is unknown (no answer came back): its id, to look it up (`status`) or to send it again under (never delivered twice) */
   clientMessageId?: string;
+  /**
+   * a write (POST) that may have reached the server and been acted on: an attempt went unanswered
+   * (a time-out, a reset), was answered 5xx, or was answered in a form not understood (not JSON,
+   * outside the contract). False when every attempt was refused before it could be (nothing listens,
+   * the name is unknown, 4xx, 429).
+   */
+  mayHaveReached?: boolean;
   constructor(message: string, readonly status?: number, readonly code?: string) { super(message); }
+}
+
+/**
+ * Whether a failed attempt of a write may have reached the server and been acted on (see
+ * ApiError.mayHaveReached): a refusal (4xx, 429, a redirect, a key refused) and a connection that
+ * never opened (nothing listens, an unknown name, a port fetch refuses) did not; anything else may have.
+ */
+export function attemptMayHaveReached(e: ApiError): boolean {
+  if (e instanceof ContractError) return e.status === undefined || (e.status >= 200 && e.status < 300);
+  if (!(e instanceof UnavailableError)) return false;
+  if (e.status === 408) return false;
+  return e.status !== undefined || !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(e.message);
 }
 /** 401/403, or an error code naming the key: exit 6 */
 export class AuthError extends ApiError {

@@ -7,7 +7,7 @@ import pLimit from 'p-limit';
 import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
-import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './errors.js';
+import { ApiError, attemptMayHaveReached, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './errors.js';
 import { addSecret, redact as redactSecrets } from '../core/redact.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
@@ -213,14 +213,18 @@ export function createTransport(options: TransportOptions): Transport {
   async function requestRaw<T>(call: Call): Promise<T> {
     let last: ApiError | undefined;
     let stopped = false;
+    // a write: whether one of its attempts may have been acted on (said on the error: a send names its id then)
+    let reached = false;
+    const said = (e: ApiError): ApiError => { if (call.method !== 'GET') e.mayHaveReached = reached; return e; };
     for (let n = 0; n <= retries; n++) {
       const r = await limit(() => attempt(call, n === retries));
       if (r.kind === 'ok') return r.value as T;
-      if (r.kind === 'fail') throw r.error;
+      reached ||= attemptMayHaveReached(r.error);
+      if (r.kind === 'fail') throw said(r.error);
       last = r.error;
       // the server's Retry-After stays on the error the caller gets (once the retries ran out too)
       if (r.error instanceof RateLimitedError && r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
-      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw r.error;
+      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw said(r.error);
       if (n === retries) break;
       // interrupted: a retry is a new request, and the run starts nothing new
       if (options.stopSignal?.aborted) { stopped = true; break; }
@@ -229,6 +233,7 @@ export function createTransport(options: TransportOptions): Transport {
       await sleep(delayMs, options.stopSignal);
       if (options.stopSignal?.aborted) { stopped = true; break; }
     }
+    said(last!);
     if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
     // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
     const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`

@@ -5,7 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { sendTemplateWith, sendText } from '../send/send.js';
+import { sendTemplateWith, sendText, TEXT_LIMITS } from '../send/send.js';
 import type { TemplateMeta } from '../model/meta.js';
 import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
@@ -81,7 +81,11 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     const channelId = resolveChannel(channel, conn.environment);
     if (!channelId) throw new UsageError(`Channel '${channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
     // the id chosen here, so that a second Ctrl-C, which ends the run at once, can still name it: the message may be delivered
-    const clientMessageId = o.clientMessageId ?? randomUUID();
+    // (in one spelling: a UUID is the same in either case, and a repeat must be the same request)
+    const clientMessageId = (o.clientMessageId ?? randomUUID()).toLowerCase();
+    // a text to a channel the config says is RCS: RBM's limit (the library knows only WhatsApp's without chips)
+    const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
+    if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
     const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
     let sent;
     try {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
-import { UnavailableError } from '../api/errors.js';
+import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
@@ -161,13 +161,41 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   return { ...rest, body: text };
 }
 
+/** the most characters of a text message: WhatsApp's (a text message's body), and RBM's (a message's text: an RCS message, with chips) */
+export const TEXT_LIMITS = { whatsapp: 4096, rcs: 3072 } as const;
+
+/**
+ * What is wrong with a receiver, or undefined. The API takes a "receiver identifier": a phone
+ * number, or an id of the channel's own. One written as a phone number must be one in
+ * international form (E.164: a country code and up to 15 digits); a list, spaces around it or in
+ * it, and a number in a local form are refused before anything is sent (the service took them and
+ * the delivery failed later: docs/api-assumptions.md).
+ */
+export function receiverProblem(to: unknown): string | undefined {
+  if (typeof to !== 'string') return `The receiver is ${to === undefined || to === null ? 'missing' : `a ${typeof to}, not a text`}: give a phone number with its country code, e.g. +14155550100`;
+  if (!to.trim()) return 'The receiver is empty';
+  if (/^[\s+\d().\-/]+$/.test(to) && !/^\+?[1-9]\d{6,14}$/.test(to)) {
+    return `The receiver ${JSON.stringify(to)} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
+  }
+  if (/[\s,;]/.test(to)) return `The receiver ${JSON.stringify(to)} holds ${/[,;]/.test(to) ? 'a list separator: a message goes to one receiver (send once for each)' : 'white space, which no receiver id has'}`;
+  return undefined;
+}
+
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
-  if (!to.trim()) throw new ParamError('The receiver is empty');
+  const badReceiver = receiverProblem(to);
+  if (badReceiver) throw new ParamError(`${badReceiver}. Nothing was sent.`);
+  // one id, one spelling: a UUID is the same in either case (RFC 4122), and a repeat must be the same request to be answered as one
+  if (typeof clientMessageId === 'string' && UUID_RE.test(clientMessageId)) clientMessageId = clientMessageId.toLowerCase();
+  if (typeof text !== 'string') throw new ParamError(`The text is ${text === undefined ? 'missing' : `a ${typeof text}, not a text`}: nothing was sent`);
   // a message of nothing reaches the customer as an empty bubble: refused, as a template with a blank text is
   // (spaces, and characters that show nothing: zero-width spaces and joiners, a BOM)
   // (Braille and Hangul fillers and the combining grapheme joiner show nothing too)
   const blank = (s: string): boolean => /^[\s\u200b-\u200f\u2060-\u2064\ufeff\u2800\u3164\u115f\u1160\uffa0\u034f\u00ad\u180e\u17b4\u17b5\u{e0000}-\u{e007f}]*$/u.test(s);
   if (blank(text)) throw new ParamError(`The text is ${text === '' ? 'empty' : 'blank (spaces or characters that show nothing)'}: nothing was sent; give the message's text`);
+  // chips are RCS's: such a message is held to RBM's limit; any other to WhatsApp's, the larger (`tplsync send` holds a channel of kind rcs to RBM's)
+  const limit = suggestions.length ? TEXT_LIMITS.rcs : TEXT_LIMITS.whatsapp;
+  const length = [...text].length;
+  if (length > limit) throw new ParamError(`The text is ${length} characters; ${suggestions.length ? 'an RCS message (it has suggestions)' : 'a text message'} takes at most ${limit}${suggestions.length ? '' : ` (WhatsApp's limit; RCS takes ${TEXT_LIMITS.rcs})`}: nothing was sent`);
   // a chip's label: 1 to 25 characters that show (format.md: a suggestion's text)
   // at most 11 suggestions on a message, an open_url address of at most 2048 characters (RBM's limits: a longer list or URL is refused)
   if (suggestions.length > 11) throw new ParamError(`${suggestions.length} suggestions; a message takes at most 11: nothing was sent`);
@@ -188,11 +216,14 @@ export async function sendText(client: Client, channelId: string, to: string, te
   };
   let response: ConversationResponse;
   try { response = await client.sendConversation(channelId, req); } catch (e) {
-    // no answer (the network, a time-out, 5xx to the last attempt): the message may have been delivered all the same;
-    // its id lets the caller look it up, or send it again under the same id, which the service answers with the first result
-    if (e instanceof UnavailableError) {
+    // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
+    // attempt was refused, a 429 after a lost answer): the message may have been delivered all the same; its id lets the
+    // caller look it up, or send it again under the same id, which the service answers with the first result
+    if (e instanceof ApiError && e.mayHaveReached) {
       e.clientMessageId = clientMessageId;
       e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+    } else if (e instanceof UnavailableError || e instanceof RateLimitedError) {
+      e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
     throw e;
   }
