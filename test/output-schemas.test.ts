@@ -102,6 +102,23 @@ test('plan JSON, saved plan and results file: create, update, orphan, a partial 
   } finally { cleanup(dir); }
 });
 
+test('status --format json: one page and every page, with its version', async () => {
+  const { dir, run } = project();
+  try {
+    const sent = await run(['send', '--channel', 'shop-whatsapp', '--to', '+4915112345678', '--text', 'Your parcel is here']);
+    assert.is(sent.exitCode, 0, sent.stderr);
+    const id = sent.stdout.trim();
+    for (const extra of [[], ['--all']]) {
+      const r = await run(['status', id, '--format', 'json', ...extra]);
+      assert.is(r.exitCode, 0, r.stderr);
+      const doc = JSON.parse(r.stdout) as { version: number; send_list: unknown[] };
+      assert.is(doc.version, 1);
+      assert.is(doc.send_list.length, 1, r.stdout);
+      valid('status.v1.schema.json', doc);
+    }
+  } finally { cleanup(dir); }
+});
+
 test('the schemas are live: an unknown field, a wrong version or a missing field is refused', () => {
   const good = { version: 1, diagnostics: [], summary: { files: 0, errors: 0, warnings: 0, infos: 0 } };
   valid('lint-report.v1.schema.json', good);

@@ -44,7 +44,7 @@ export async function statusCommand(id: string, o: StatusCommandOptions): Promis
       next = page.status.next_cursor;
     }
     io().stdout.write(o.format === 'json'
-      ? `${JSON.stringify({ clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
+      ? `${JSON.stringify({ version: 1, clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
       : renderStatusTable(entries, next));
     return EXIT.OK;
   });
