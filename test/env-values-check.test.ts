@@ -165,4 +165,24 @@ test('pull --force over a file with values: compared with the file in that envir
   } finally { cleanup(dir); }
 });
 
+test('a plain value that breaks a field beside a secret is named as the plain value\'s finding, not blamed on the secret; a secret that breaks it is still not shown', async () => {
+  const dir = tempDir();
+  try {
+    const cfg = (host: string) => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL_A} }\n    values:\n      shop_host: ${host}\n      care_token: { env: CARE_TOKEN }\nchannels:\n  wa: { kind: whatsapp }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': cfg('www.shop.example'),
+      'templates/care.yaml': 'channel: wa\nname: care_followup\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "How was your visit, {{1}}?"\n  examples: { 1: Ana }\nbuttons:\n  - type: URL\n    text: Rate us\n    url: "((shop_host))/care/((care_token))/{{1}}"\n    example: "((shop_host))/care/((care_token))/A-1"\n',
+    });
+    const plain = await cliIn(['plan'], { cwd: dir, env: { CARE_TOKEN: CANARY } });
+    assert.is(plain.exitCode, 1, plain.stdout + plain.stderr);
+    assert.match(plain.stderr, 'buttons.0.url  The URL must be an absolute http:// or https:// address.  button-url');
+    assert.not.match(plain.stderr, 'a secret value of environment');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), cfg('https://www.shop.example'));
+    const secret = await cliIn(['plan'], { cwd: dir, env: { CARE_TOKEN: `${CANARY} x` } });
+    assert.is(secret.exitCode, 1, secret.stdout + secret.stderr);
+    assert.match(secret.stderr, "buttons.0.url  a secret value of environment 'local' here breaks this rule");
+    assert.not.match(secret.stdout + secret.stderr, CANARY);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -14,6 +14,7 @@ import { hasReferences, templateReferences } from '../model/values.js';
 import { secretRemnants } from '../model/remnants.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
+import type { Loose } from '../model/loose.js';
 
 export function resolveChannel(channel: string, env: EnvironmentConfig): string | undefined {
   return UUID_RE.test(channel) ? channel.toLowerCase() : env.channels[channel]?.toLowerCase();
@@ -37,10 +38,11 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
       const severities = typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf;
       // a finding on a field that holds a secret value says so without its message (the message may show the secret
       // in another form: a phone number's digits without their spaces, which no mask recognises)
-      const hidden = secretFields(f, env);
-      const errors = hidden(errorsInEnvironment(t, new Date(), severities));
+      const now = new Date();
+      const hidden = secretFields(f, env, (masked) => [...errorsInEnvironment(masked, now, severities), ...warningsInEnvironment(masked, f.value!, now, severities)]);
+      const errors = hidden(errorsInEnvironment(t, now, severities));
       // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
-      if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, new Date(), severities)); if (w.length) onWarnings(f.file, w); }
+      if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, now, severities)); if (w.length) onWarnings(f.file, w); }
       if (errors.length) {
         broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
         for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
@@ -76,15 +78,20 @@ export class SameTemplateTwice extends Error {
 }
 
 /** the findings of `f`'s template in `env`, those on a field that holds a secret value with a message that does not show it */
-function secretFields(f: LoadedFile, env: EnvironmentConfig): (findings: EnvironmentFinding[]) => EnvironmentFinding[] {
+function secretFields(f: LoadedFile, env: EnvironmentConfig, findingsOf: (t: Loose) => EnvironmentFinding[]): (findings: EnvironmentFinding[]) => EnvironmentFinding[] {
   if (!refersToSecret(f.value!, env)) return (x) => x;
   const marked = templateIn(f.file, f.value!, env, { markSecrets: true });
+  // the same field with the secrets shown as (secret) and the plain values filled in: a finding it
+  // has too is the plain values' (a host without https:// beside a secret token), said as it is
+  let masked: EnvironmentFinding[] | undefined;
+  const withoutSecrets = (x: EnvironmentFinding): EnvironmentFinding | undefined =>
+    (masked ??= findingsOf(templateIn(f.file, f.value!, env, { mask: true }))).find((m) => m.ruleId === x.ruleId && m.path.join('.') === x.path.join('.'));
   const holdsSecret = (path: readonly (string | number)[]): boolean => {
     let v: unknown = marked;
     for (const k of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
     return JSON.stringify(v ?? '').includes('\uE000');
   };
-  return (findings) => findings.map((x) => (holdsSecret(x.path) ? { ...x, message: `a secret value of environment '${env.name}' here breaks this rule (its message is not shown: it would show the secret); check the value of the variable it comes from` } : x));
+  return (findings) => findings.map((x) => (holdsSecret(x.path) ? withoutSecrets(x) ?? { ...x, message: `a secret value of environment '${env.name}' here breaks this rule (its message is not shown: it would show the secret); check the value of the variable it comes from` } : x));
 }
 
 /** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */
