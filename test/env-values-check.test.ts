@@ -185,4 +185,28 @@ test('a plain value that breaks a field beside a secret is named as the plain va
   } finally { cleanup(dir); }
 });
 
+test('lint --env NAME checks each template with that environment\'s plain values too, at the field; a secret is not read; an unknown environment is a usage error', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: dev\nenvironments:\n  dev:\n    emulator: .tplsync/dev.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: "https://shop.example", note: Thanks for shopping with us, care_token: { env: DEV_CARE } }\n  production:\n    emulator: .tplsync/prod.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: shop.example, note: "Thanks for shopping with us, and see you again very soon at our stores", care_token: { env: PROD_CARE } }\nchannels:\n  wa: { kind: whatsapp }\n`,
+      'templates/care.yaml': 'channel: wa\nname: care_followup\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "How was your visit, {{1}}?"\n  examples: { 1: Ana }\nfooter: "((note))"\nbuttons:\n  - type: URL\n    text: Rate us\n    url: "((shop_host))/care/((care_token))/{{1}}"\n    example: "((shop_host))/care/((care_token))/A-1"\n',
+    });
+    // no secret variable set: lint needs none
+    const plain = await cliIn(['lint'], { cwd: dir, env: {} });
+    assert.is(plain.exitCode, 0, plain.stdout + plain.stderr);
+    assert.is((await cliIn(['lint', '--env', 'dev'], { cwd: dir, env: {} })).exitCode, 0);
+    const prod = await cliIn(['lint', '--env', 'production', '--format', 'json'], { cwd: dir, env: {} });
+    assert.is(prod.exitCode, 1, prod.stdout + prod.stderr);
+    const found = (JSON.parse(prod.stdout) as { diagnostics: { line: number; ruleId: string; severity: string; message: string }[] }).diagnostics.map((d) => `${d.line} ${d.ruleId} ${d.severity} ${d.message}`);
+    assert.equal(found, [
+      "8 footer error With the values of environment 'production': The footer is 70 characters; the limit is 60.",
+      "12 button-url error With the values of environment 'production': The URL must be an absolute http:// or https:// address.",
+    ]);
+    const unknown = await cliIn(['lint', '--env', 'prod'], { cwd: dir, env: {} });
+    assert.is(unknown.exitCode, 3);
+    assert.match(unknown.stderr, "Unknown environment 'prod'; did you mean 'production'?");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -4,7 +4,7 @@ import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { aliasesWithoutKind } from '../config/load.js';
+import { aliasesWithoutKind, selectEnvironment } from '../config/load.js';
 import { didYouMean } from '../core/suggest.js';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
@@ -27,6 +27,8 @@ export interface LintCommandOptions {
   cacheLocation?: string;
   debug?: boolean;
   fix?: boolean;
+  /** the environment whose plain values each template is also checked with (env-check.ts) */
+  env?: string;
 }
 
 export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
@@ -56,8 +58,19 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     fixes = fixer.fixRun(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now);
   }
   const withRules = listsRules(o.format);
-  const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}), progress });
-  const { files, diagnostics, cached, statHits, ruleMeta } = run;
+  // --env: the templates checked with that environment's values too (an unknown name is a usage error, as everywhere)
+  const environment = o.env !== undefined ? selectEnvironment(config, o.env) : undefined;
+  const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}), ...(environment ? { keepValue: true } : {}), progress });
+  const { files, cached, statHits, ruleMeta } = run;
+  let diagnostics = run.diagnostics;
+  if (environment) {
+    const { environmentDiagnostics } = await import('../project/lint-env.js');
+    const more = environmentDiagnostics(config, environment, files, run.results, new Date());
+    if (more.length) {
+      const order = new Map(files.map((f, i) => [f.file, i]));
+      diagnostics = [...diagnostics, ...more].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    }
+  }
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) io().stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
