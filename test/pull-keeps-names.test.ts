@@ -55,9 +55,19 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     r = await cliIn(['pull', '--channel', 'wa', '--id', wa, '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, 'order_named/en_US changed on the channel since templates/order_named.en_US.yaml: its placeholders are the channel\'s numbers');
-    assert.match(readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8'), /text: Hi \{\{1\}\}, order \{\{2\}\} ships tomorrow\./);
+    assert.match(readFileSync(path.join(dir, 'templates', 'order_named.en_US.yaml'), 'utf8'), /text: "Hi \{\{1\}\}, order \{\{2\}\} ships tomorrow\."/);
     plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    // the RCS message changes on the channel: the read returns no samples, and the file's own stay (not pull's stub),
+    // in the file's quotes
+    writeFiles(dir, { 'other/card.yaml': CARD.replace('today', 'tomorrow') });
+    assert.is((await cliIn(['apply', 'other/card.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'parcel_card', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const pulled = readFileSync(path.join(dir, 'templates', 'parcel_card.en_US.yaml'), 'utf8');
+    assert.match(pulled, 'message: "Your parcel {{1}} reaches {{2}} tomorrow."');
+    assert.match(pulled, /examples: \{ "?1"?: A-1042, "?2"?: Berlin \}/, pulled);
+    assert.not.match(pulled, /\(sample/);
   });
 });
 

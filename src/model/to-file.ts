@@ -24,6 +24,8 @@ export interface ToFileOptions {
   message?: Record<string, unknown>;
   /** the `translated_from` record of the file this one replaces: kept */
   translatedFrom?: unknown;
+  /** the samples of the message's placeholders by number, from the file this one replaces (a read returns none): written where the stub would be */
+  messageSamples?: Readonly<Record<string, string>>;
 }
 
 /** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
@@ -94,7 +96,7 @@ export function toFileValue(c: CanonicalTemplate, o: { channel: string; category
   return fileValue(c, o).value;
 }
 
-function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: PlaceholderNames; message?: Record<string, unknown> }): { value: Record<string, unknown>; unknownSamples: boolean } {
+function fileValue(c: CanonicalTemplate, o: { channel: string; category: string; publicId?: string; names?: PlaceholderNames; message?: Record<string, unknown>; messageSamples?: Readonly<Record<string, string>> }): { value: Record<string, unknown>; unknownSamples: boolean } {
   const names = o.names ?? {};
   const t: Record<string, unknown> = {
     channel: o.channel, name: c.name, language: c.language, ...(c.rcsOnly ? {} : { category: o.category }),
@@ -136,8 +138,9 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     const missing = messageKeys(m).filter((k) => !bodyHas.has(k));
     const message: Record<string, unknown> = { ...m };
     if (missing.length) {
-      message.examples = Object.fromEntries(missing.map((k) => [k, pulledStub(k)]));
-      unknownSamples = true;
+      const known = o.messageSamples ?? {};
+      message.examples = Object.fromEntries(missing.map((k) => [k, Object.hasOwn(known, k) ? known[k]! : pulledStub(k)]));
+      if (missing.some((k) => !Object.hasOwn(known, k))) unknownSamples = true;
     }
     t.message = orderMessage(message);
   }
@@ -145,7 +148,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 }
 
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
-  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}) });
+  const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}), ...(o.messageSamples ? { messageSamples: o.messageSamples } : {}) });
   if (o.translatedFrom !== undefined) (t as Record<string, unknown>).translated_from = o.translatedFrom;
   const doc = new Document(t);
   quoteYaml11Strings(doc);

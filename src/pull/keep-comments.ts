@@ -7,6 +7,9 @@ import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair } from 
 /** pull's own header lines (pull/file-text.ts) */
 const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
 
+/** the stub pull writes for a sample the channel does not return (model/to-file.ts: pulledStub) */
+const isPulledStub = (v: unknown): boolean => typeof v === 'string' && /^\(sample [^()\s]+\)$/.test(v);
+
 const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.value) : undefined);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
@@ -63,7 +66,15 @@ function dice(a: string, b: string): number {
 function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
   // what the file says, the environment's values filled in, is what the channel has: the file's node, its references included
   if (alike(mine, theirs, fill)) return mine;
-  if (isScalar(mine) && isScalar(theirs)) { mine.value = theirs.value; mine.type = theirs.type; return mine; }
+  // a sample the read does not return (an RCS message's), which pull wrote as its stub: the file's own sample of that placeholder stays
+  if (isScalar(theirs) && isPulledStub(theirs.value) && isScalar(mine) && typeof mine.value === 'string' && mine.value.trim() !== '' && !isPulledStub(mine.value)) return mine;
+  if (isScalar(mine) && isScalar(theirs)) {
+    // the file's style where it holds the new text as well: double quotes hold any text, a block scalar (| or >) any text of several lines
+    const keepStyle = typeof theirs.value === 'string' && (mine.type === 'QUOTE_DOUBLE' || ((mine.type === 'BLOCK_LITERAL' || mine.type === 'BLOCK_FOLDED') && theirs.value.includes('\n')));
+    mine.value = theirs.value;
+    if (!keepStyle) mine.type = theirs.type;
+    return mine;
+  }
   if (isMap(mine) && isMap(theirs)) {
     const nowKeys = new Set(theirs.items.map(keyOf));
     mine.items = mine.items.filter((p) => nowKeys.has(keyOf(p)));

@@ -84,3 +84,20 @@ export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string
   const message = rec(file.message);
   return { names, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
 }
+
+/**
+ * Pure: the samples the file gives its message's placeholders, by the number each has on the wire
+ * (the file's names numbered in the order the file first uses them): what a pulled RCS message
+ * keeps where the read returns none and the channel's copy still has that number.
+ */
+export function fileMessageSamples(file: Rec, channelId: string): Record<string, string> {
+  const { canonical, names, samples } = fromFile(file, channelId, '');
+  if (!canonical.message || !samples) return {};
+  const numbers = [...new Set([...JSON.stringify(canonical.message).matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const out: Record<string, string> = {};
+  numbers.forEach((n, i) => {
+    const name = names.message?.[i] ?? String(n);
+    if (Object.hasOwn(samples, name)) out[String(n)] = samples[name]!;
+  });
+  return out;
+}

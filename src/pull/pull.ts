@@ -20,7 +20,7 @@ import { formatTemplate } from '../fmt/format.js';
 import { keepComments } from './keep-comments.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
-import { withFileNames, withMetaNames } from './names-from.js';
+import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
 
@@ -164,6 +164,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
+      // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
+      ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId) } : {}),
       // the record of what the file was translated from (translation-outdated reads it)
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
     });
