@@ -295,6 +295,32 @@ test('the life cycle: a request before initialize is refused (-32002) and a docu
   } finally { cleanup(dir); }
 });
 
+test('an editor that reads slowly for a while (its pipe full) gets every message after: the diagnostics of 300 files and the answers', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 0; i < 300; i++) files[`templates/t${i}.yaml`] = BAD.replace('order_ready', `order_ready_${i}`);
+    writeFiles(dir, files);
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      const client = new Client(conn, proc);
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+        // the editor busy: nothing read while the server publishes the findings of 300 files (far more than a pipe holds)
+        proc.stdout!.pause();
+        await conn.sendNotification('initialized', {});
+        await new Promise((r) => setTimeout(r, 1500));
+        proc.stdout!.resume();
+        await client.waitFor(() => client.diags.size === 300, 'the diagnostics of all 300 files');
+        const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri: uri(path.join(dir, 'templates', 't7.yaml')) }, position: { line: 6, character: 30 } });
+        assert.ok(hover !== undefined, 'answered');
+        await conn.sendRequest('shutdown');
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
 test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown (also in the middle of work, or with the output closed first), 3 without --stdio', async () => {
   const dir = tempDir();
   try {

@@ -6,7 +6,7 @@
 // where else it is used; code actions apply the rules' repairs (src/lint/fix.ts); completion
 // offers channel aliases, languages and the template's placeholder names; the outline is the
 // template's keys and items (symbols.ts).
-import { createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -56,21 +56,38 @@ function redactDeep(v: unknown): unknown {
 
 /**
  * Messages are redacted before they are framed: stdout's own redaction (core/redact.ts) would
- * change a message's length after its Content-Length header was written. So the server writes to
- * file descriptor 1 through a stream of its own, and every message passes redact() whole.
+ * change a message's length after its Content-Length header was written. So every message passes
+ * redact() whole, and is written with the stream's own write, under the redaction gate's.
  */
 class RedactingWriter extends StreamMessageWriter {
   override write(msg: Message): Promise<void> {
-    // the editor closed its end (EPIPE): what is left to send is for no one; the server ends with its input
-    return super.write(redactDeep(msg) as Message).catch((e: unknown) => { if ((e as NodeJS.ErrnoException)?.code !== 'EPIPE') throw e; });
+    // the editor closed its end (EPIPE, the stream then destroyed): what is left to send is for no one; the server ends with its input
+    return super.write(redactDeep(msg) as Message).catch((e: unknown) => { const code = (e as NodeJS.ErrnoException)?.code; if (code !== 'EPIPE' && code !== 'ERR_STREAM_DESTROYED') throw e; });
   }
 }
 
-export function stdioConnection(): Connection {
-  const out = createWriteStream(null as unknown as string, { fd: 1, autoClose: false });
+/**
+ * Standard output as the messages' stream: the process's own stream, which queues what the
+ * editor has not read yet (a pipe the editor reads slowly is full for a while: an editor busy for
+ * a second). A write stream of file descriptor 1 of its own lost every message after the first
+ * EAGAIN of such a pipe, and the server fell silent for good. Each write goes through the stream's
+ * own write (its prototype's), not the redaction gate installed on it (RedactingWriter redacts).
+ */
+function messageOutput(): Writable {
+  const out = io().stdout as NodeJS.WriteStream;
+  const write = (Object.getPrototypeOf(out) as { write: (chunk: Buffer, done: (e?: Error | null) => void) => boolean }).write;
   // the editor closed its end (EPIPE): nothing more can reach it; the server ends with its input, not with a stack trace
   out.on('error', () => undefined);
-  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(out));
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (out.destroyed) { done(Object.assign(new Error('the output is closed'), { code: 'ERR_STREAM_DESTROYED' })); return; }
+      write.call(out, chunk, (e?: Error | null) => done(e ?? null));
+    },
+  });
+}
+
+export function stdioConnection(): Connection {
+  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(messageOutput()));
 }
 
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
