@@ -143,6 +143,21 @@ function paths(v: unknown, at: Path = []): { path: Path; s?: string }[] {
   return [here];
 }
 
+test('a lone carriage return is a line break (YAML 1.2, and editors): positions count it, a comment after it is its own, and fmt is idempotent on it', async () => {
+  const { formatBytes } = await import('../src/fmt/run.ts');
+  const text = '# owner: growth team\r# reviewed 2026-03\nchannel: wa\nname: cr_test\r\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your parcel {{1}} is ready."\n  examples: { 1: A-1 }\n';
+  for (const input of [text, Buffer.from(text, 'utf8')]) {
+    const doc = openDocument('t.yaml', input);
+    assert.is(doc.value?.name, 'cr_test');
+    assert.is(doc.span(['channel']).line, 3, 'the lone CR ends line 1');
+    assert.is(doc.span(['language']).line, 5, 'CR LF is one line break');
+  }
+  const once = formatBytes('t.yaml', Buffer.from(text, 'utf8'));
+  assert.is(once.kind, 'changed');
+  assert.ok(once.text!.startsWith('# owner: growth team\n# reviewed 2026-03\n'), once.text);
+  assert.is(formatBytes('t.yaml', Buffer.from(once.text!, 'utf8')).kind, 'unchanged', 'a second fmt changes nothing');
+});
+
 test('property: the lazy document gives the value and every position the full yaml reader gives, each reader at most once', () => {
   const readers = { text: 0, fast: 0, yaml: 0, upgraded: 0 };
   fc.assert(fc.property(templateYaml, (text) => {

@@ -178,7 +178,18 @@ export function openDocument(file: string, input: Uint8Array | string): LocatedD
     if (input.length > MAX_FILE_BYTES || !isUtf8(input)) return new LocatedDocument(file, '', parseTemplateBytes(file, input));
     input = Buffer.from(input.buffer, input.byteOffset, input.length).toString('utf8');
   }
-  return new LocatedDocument(file, input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+  return new LocatedDocument(file, withLineBreaks(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input));
+}
+
+/**
+ * The text with each lone carriage return (one not before a line feed) as the line break it is
+ * (YAML 1.2's b-break is CR LF, CR or LF; so is LSP's line end): positions then count lines as
+ * editors do, and a comment after one is a comment of its own line (the YAML library reads a lone
+ * CR as text: fmt made `\r# x` a comment `\r## x`, one more # at every run). One character for
+ * one: columns and offsets stay.
+ */
+export function withLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 /** A document for a file that was not read (too large, refused, unreadable: load.ts gives its loading findings). */

@@ -74,6 +74,8 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
   }
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // a lone CR is a line break (document.ts: withLineBreaks)
+  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
   return parseTemplateText(file, text, lineCounter);
 }
 
