@@ -48,6 +48,22 @@ test('a heading comment parted by a blank line stays on its mapping while the co
   }
 });
 
+test('the comment that ends the file stays the document\'s after a list that ends with an indented comment of its own (it went into the list, and fmt --check failed right after fmt)', () => {
+  const HEAD = 'channel: x\nname: y\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hi\n';
+  const LIST = 'buttons:\n  - type: QUICK_REPLY\n    text: Confirm\n  # TODO: add a cancel button\n';
+  const cases: [string, string][] = [
+    [`${LIST}${HEAD}# owner: @ana\n`, `${HEAD}${LIST}\n# owner: @ana\n`],
+    [`${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`, `${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`],
+    [`${HEAD}${LIST}# owner: @ana\n`, `${HEAD}${LIST}\n# owner: @ana\n`],
+  ];
+  for (const [input, want] of cases) {
+    const once = formatTemplate(input).text;
+    assert.is(once, want);
+    assert.is(formatTemplate(once).text, once, 'a second fmt changes nothing');
+    assert.equal(parse(once), parse(input));
+  }
+});
+
 test('property: fmt is idempotent and never changes the value, whatever the key order', () => {
   fc.assert(fc.property(fc.constantFrom(...samples), fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })), (text, rnd) => {
     // shuffle the top-level keys of a sample (with their comments and sub-trees)

@@ -174,7 +174,7 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
  */
 export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
   keepNumbersAsWritten(doc);
-  if (text !== undefined) keepQuotedAsWritten(doc, text);
+  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); }
   const original = doc.clone();
   let out: string;
   let keptOrder = false;
@@ -189,6 +189,34 @@ export function formatDocument(doc: Document.Parsed, value: unknown, text?: stri
   }
   if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
   return { text: out, ...(keptOrder ? { keptOrder } : {}) };
+}
+
+/**
+ * The comment that ends the file, at column 0 after a blank line, as the document's: `yaml` gives
+ * it to the last block list or mapping when that one ends with an indented comment of its own
+ * (`  # TODO` then `# owner`), and fmt then wrote it indented, inside the list: a second fmt
+ * changed the file again, and the file's closing comment became the list's.
+ */
+function endCommentToDocument(doc: Document.Parsed, text: string): void {
+  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  let node: unknown = doc.contents;
+  while ((isMap(node) || isSeq(node)) && !node.flow) {
+    const c = node as { comment?: string | null; items: unknown[] };
+    if (c.comment) {
+      // the comment's last lines that are, as written, the file's last lines at column 0 (a blank line for a blank line)
+      const own = c.comment.split('\n');
+      let k = 0;
+      while (k < own.length && k < lines.length && lines[lines.length - 1 - k] === (own[own.length - 1 - k] === '' ? '' : `#${own[own.length - 1 - k]}`)) k++;
+      while (k > 0 && own[own.length - k] === '') k--;
+      if (k > 0) {
+        c.comment = own.slice(0, own.length - k).join('\n').replace(/\n+$/, '') || null;
+        doc.comment = [own.slice(own.length - k).join('\n'), doc.comment].filter(Boolean).join('\n');
+        return;
+      }
+    }
+    const last = c.items[c.items.length - 1];
+    node = isMap(node) ? (last as { value?: unknown } | undefined)?.value : last;
+  }
 }
 
 function sameValue(text: string, value: unknown): boolean {
