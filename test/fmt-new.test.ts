@@ -146,6 +146,10 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     const again = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de'], { cwd: dir });
     assert.is(again.exitCode, 3);
     assert.match(again.stderr, /exists; pass --force/);
+    // the template in another file of the project: refused, even in another folder (a second file is duplicate-template)
+    const twice = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de', '--dir', 'templates/more'], { cwd: dir });
+    assert.is(twice.exitCode, 3, twice.stdout + twice.stderr);
+    assert.match(twice.stderr, `${path.join('templates', 'hello_utility.de.yaml')} holds shop-whatsapp/hello_utility/de already; edit that file`);
     assert.is((await cliIn(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
     assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
     // from a subfolder: written where the config's templates are (lint and plan see it), not under the subfolder

@@ -42,6 +42,9 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
     const other = otherTemplateIn(file, o.name, o.language);
     if (other) throw new UsageError(`${path.relative(io().cwd(), file)} holds another template (${other}); --force would replace it with ${o.name}/${o.language}. Name the new one's folder with --dir, or move that file`);
   }
+  // the template (channel, name, language) in another file of the project already: a second file of it is a duplicate-template error at once
+  const elsewhere = await fileOfTemplate(config, o.channel, o.name, o.language, file);
+  if (elsewhere) throw new UsageError(`${elsewhere} holds ${o.channel}/${o.name}/${o.language} already; edit that file (a second file of one template is refused by lint: duplicate-template), or choose another --name or --language`);
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
@@ -50,6 +53,21 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   // a folder the config's globs do not cover: lint and plan would never see the file
   await warnUncovered(config, [file]);
   return EXIT.OK;
+}
+
+/** The project file (shown relative to the working folder) that holds channel/name/language, other than `except`; undefined when none does. */
+async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>, channel: string, name: string, language: string, except: string): Promise<string | undefined> {
+  const { discoverFiles } = await import('../files/discover.js');
+  let files: { abs: string }[];
+  try { files = await discoverFiles(config, [], io().cwd(), { list: true }); } catch { return undefined; }
+  for (const f of files) {
+    if (f.abs === except) continue;
+    let v: unknown;
+    try { v = statSync(f.abs).size > MAX_FILE_BYTES ? undefined : readTemplateValue(readFileSync(f.abs, 'utf8')); } catch { continue; }
+    const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
+    if (t && typeof t === 'object' && t.channel === channel && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
+  }
+  return undefined;
 }
 
 /** The name/language of the template a file holds when it is not `name`/`language` (undefined when it is, or it does not read as one). */
