@@ -2,7 +2,7 @@
 // file's placeholder names, and its RCS samples, which the read does not return, when the file
 // says what the channel says; the files lint clean and plan with no changes. A template that
 // changed on the channel since the file comes back with the channel's numbers, and pull says so.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -61,6 +61,9 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     // the RCS message changes on the channel: the read returns no samples, and the file's own stay (not pull's stub),
     // in the file's quotes
     writeFiles(dir, { 'other/card.yaml': CARD.replace('today', 'tomorrow') });
+    // (the file as a Windows editor saves it: a byte-order mark and CRLF, which the file pulled over keeps)
+    const cardFile = path.join(dir, 'templates', 'parcel_card.en_US.yaml');
+    writeFileSync(cardFile, `\ufeff${readFileSync(cardFile, 'utf8').replace(/\n/g, '\r\n')}`);
     assert.is((await cliIn(['apply', 'other/card.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'parcel_card', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
@@ -68,6 +71,8 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
     assert.match(pulled, 'message: "Your parcel {{1}} reaches {{2}} tomorrow."');
     assert.match(pulled, /examples: \{ "?1"?: A-1042, "?2"?: Berlin \}/, pulled);
     assert.not.match(pulled, /\(sample/);
+    assert.is(pulled.charCodeAt(0), 0xfeff, 'the byte-order mark kept');
+    assert.not.match(pulled, /[^\r]\n/, 'every line ends with CRLF');
   });
 });
 

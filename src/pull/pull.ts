@@ -178,7 +178,14 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // (((shop_host))-cart/{{1}}; and a literal https://... in the file stays literal where nothing changed)
       // (a secret stays a reference: it is not read, so its variable may be unset, as pull allows)
       const fill = (text: string): string => replaceReferences(text, (n) => { const d = conn.environment.values?.[n]; return d && 'text' in d ? lookupValue(conn.environment, n)?.value : undefined; });
-      if (before !== undefined) { const kept = keepComments(before, file, fill); if (kept !== file) file = formatTemplate(kept).text || kept; }
+      if (before !== undefined) {
+        const kept = keepComments(before, file, fill);
+        if (kept !== file) file = formatTemplate(kept).text || kept;
+        // the file's own line ends and byte-order mark, as lint --fix and translations import keep them (a Windows editor's file
+        // pulled over showed every line changed); a line break in a value reads the same either way
+        if (before.includes('\r\n')) file = file.replace(/\r?\n/g, '\r\n');
+        if (before.charCodeAt(0) === 0xfeff && file.charCodeAt(0) !== 0xfeff) file = `\ufeff${file}`;
+      }
     }
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
     // written, rather than written in clear or as [redacted] by the gate every write passes
