@@ -46,6 +46,8 @@ test('applyTexts: block scalars (|-, >, |+, indented, with a comment) and CRLF f
       assert.equal(v.translated_from, { language: 'en_US', texts: { 'body.text': '0123abcd' } });
       // a CRLF file keeps CRLF: no line ends with a bare LF
       if (file.includes('\r\n')) assert.not.match(out.replace(/\r\n/g, ''), /\n/, JSON.stringify(out));
+      // the comment on a block's header line stays (after the indicator, or after the quoted text a block cannot hold)
+      if (file.includes('# the body')) assert.match(out, /\n {2}text: (?:[|>][-+]?|".*")   # the body\n/, JSON.stringify(out));
     }), { seed: 2730, numRuns: 300 });
   }
   // a text a literal block holds is written as one, at the block's indentation

@@ -243,9 +243,11 @@ const NOT_IN_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff
  * holds the text exactly (a folded one keeps its style for a text of one line), else the text
  * double-quoted; the line break that ended the block is kept, so the next key stays on its line.
  */
-function renderBlock(text: string, header: string, indent: number, eol: string, endsLine: boolean): string {
+function renderBlock(text: string, header: string, indent: number, eol: string, endsLine: boolean, comment = ''): string {
   const fits = text !== '' && !NOT_IN_BLOCK.test(text) && !text.includes('\r') && !/^[ \t\n]/.test(text) && !/[ \t]\n/.test(text) && !/\d/.test(header) && indent > 0;
-  if (!fits) return render(text, 'QUOTE_DOUBLE') + (endsLine ? eol : '');
+  // the comment on the block's header line, kept: after the indicator, or after the quoted text on its line
+  const after = comment ? `   ${comment}` : '';
+  if (!fits) return render(text, 'QUOTE_DOUBLE') + after + (endsLine ? eol : '');
   const body = text.replace(/\n+$/, '');
   const trailing = text.length - body.length;
   const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
@@ -254,7 +256,7 @@ function renderBlock(text: string, header: string, indent: number, eol: string, 
   const lines = body.split('\n').map((l) => (l === '' ? '' : pad + l));
   // keep chomping (+): the text's own empty lines after the last one
   for (let i = 1; i < trailing; i++) lines.push('');
-  return `${style}${chomp}${eol}${lines.join(eol)}${endsLine || trailing > 1 ? eol : ''}`;
+  return `${style}${chomp}${after}${eol}${lines.join(eol)}${endsLine || trailing > 1 ? eol : ''}`;
 }
 
 /** the indentation of a block scalar's content (its first line that is not blank), from the line after its indicator */
@@ -294,8 +296,10 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
       // blank lines after it: a block written keep-chomped (|+) would take them as its own
       for (let m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200)); endsLine && m; m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200))) end += m[0].length;
       const headerEnd = text.indexOf('\n', start);
-      const header = text.slice(start, headerEnd < 0 ? end : headerEnd).replace(/\s*(#.*)?$/, '');
-      edits.push({ start, end, text: renderBlock(t.text, header, blockIndent(text, start, valueEnd), eol, endsLine) });
+      const headerLine = text.slice(start, headerEnd < 0 ? end : headerEnd);
+      const header = headerLine.replace(/\s*(#.*)?$/, '');
+      const comment = /\s(#.*?)\s*$/.exec(headerLine)?.[1] ?? '';
+      edits.push({ start, end, text: renderBlock(t.text, header, blockIndent(text, start, valueEnd), eol, endsLine, comment) });
     } else if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
     else missing.push(t);
   }
