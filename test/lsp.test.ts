@@ -321,6 +321,39 @@ test('an editor that reads slowly for a while (its pipe full) gets every message
   } finally { cleanup(dir); }
 });
 
+test('a workspace of two folders, each with its own config: each folder\'s files have their own config\'s findings; a folder added later too, and a folder removed has its findings cleared', async () => {
+  const dir = tempDir();
+  try {
+    const emoji = 'channel: shop-whatsapp\nname: delivery_delay\nlanguage: es\ncategory: UTILITY\nbody:\n  text: "Hola {{1}}, tu pedido llega con retraso. Gracias por tu paciencia."\n  examples: { 1: Ana }\nfooter: "Gracias 🙏"\n';
+    // the same file in two folders; folder b makes the footer's emoji an error
+    writeFiles(dir, {
+      'a/tplsync.config.yaml': CONFIG, 'a/templates/d.yaml': emoji,
+      'b/tplsync.config.yaml': `${CONFIG}rules:\n  header-footer-emoji: error\n`, 'b/templates/d.yaml': emoji,
+      'c/tplsync.config.yaml': `${CONFIG}rules:\n  header-footer-emoji: off\n`, 'c/templates/d.yaml': emoji.replace('Gracias 🙏', 'Gracias'),
+    });
+    const [a, b, c] = ['a', 'b', 'c'].map((f) => path.join(dir, f, 'templates', 'd.yaml'));
+    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+      const client = new Client(conn, proc);
+      conn.listen();
+      try {
+        const folders = ['a', 'b'].map((f) => ({ uri: uri(path.join(dir, f)), name: f }));
+        const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: folders[0]!.uri, workspaceFolders: folders, capabilities: { workspace: { workspaceFolders: true } } }) as { capabilities: { workspace?: unknown } };
+        assert.equal(init.capabilities.workspace, { workspaceFolders: { supported: true, changeNotifications: true } });
+        await conn.sendNotification('initialized', {});
+        const severity = (file: string): number | undefined => client.diags.get(uri(file))?.find((d) => d.code === 'header-footer-emoji')?.severity;
+        await client.waitFor(() => severity(a) !== undefined && severity(b) !== undefined, 'both folders\' findings');
+        assert.is(severity(a), 2, 'a: a warning, its config\'s');
+        assert.is(severity(b), 1, 'b: an error, its config\'s');
+        await conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uri(path.join(dir, 'c')), name: 'c' }], removed: [folders[1]] } });
+        await client.waitFor(() => client.diags.has(uri(c)) && (client.diags.get(uri(b))?.length ?? 0) === 0, 'c published, b cleared');
+        assert.is(severity(a), 2);
+        await conn.sendRequest('shutdown');
+      } finally { conn.dispose(); }
+    });
+  } finally { cleanup(dir); }
+});
+
 test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutdown (also in the middle of work, or with the output closed first), 3 without --stdio', async () => {
   const dir = tempDir();
   try {

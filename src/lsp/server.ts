@@ -103,20 +103,39 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   };
   connection.onShutdown(() => { afterShutdown(); shutDown = true; });
   const documents = new TextDocuments(TextDocument);
-  let project: LspProject | undefined;
+  /** one project per workspace folder (each with the config found from it), the deepest folder first */
+  let projects: LspProject[] = [];
+  const within = (abs: string, dir: string): boolean => abs === dir || abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  /** the project a file is of: the one whose config covers it, else the one whose folder holds it, else the first */
+  const projectOf = (abs: string | undefined): LspProject | undefined => {
+    if (abs === undefined) return projects[0];
+    return projects.find((p) => p.covers(abs)) ?? projects.find((p) => within(abs, p.cwd)) ?? projects[0];
+  };
+  const addProject = (root: string): LspProject | undefined => {
+    if (projects.some((p) => p.cwd === root)) return undefined;
+    const p = new LspProject(root);
+    projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
+    return p;
+  };
   /** the findings last published, by absolute path (so only what changed is sent again) */
   const published = new Map<string, string>();
   let findings = new Map<string, Diagnostic[]>();
+  /** the project whose findings a file's are (its rules' metadata: hover, codeDescription) */
+  let ownerOf = new Map<string, LspProject>();
 
   const publish = async (): Promise<void> => {
-    if (!project) return;
-    findings = project.findings();
+    const all = new Map<string, Diagnostic[]>();
+    const owner = new Map<string, LspProject>();
+    // a file two folders' configs cover is the deepest folder's
+    for (const p of projects) for (const [abs, list] of p.findings()) if (!all.has(abs)) { all.set(abs, list); owner.set(abs, p); }
+    findings = all;
+    ownerOf = owner;
     for (const abs of new Set([...findings.keys(), ...published.keys()])) {
       const list = findings.get(abs) ?? [];
       const key = JSON.stringify(list);
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, project?.rule(d.ruleId))) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
     }
   };
 
@@ -132,30 +151,35 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     });
   };
 
-  const load = async (): Promise<void> => {
-    if (!project) return;
-    try {
-      await project.load();
-      for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs) project.setText(abs, doc.getText()); }
-    } catch (e) {
-      // a broken config: said once, and the findings of the last good one are cleared
-      void connection.window.showErrorMessage(`tplsync: ${(e as Error).message}`);
+  /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
+  const load = async (only?: LspProject): Promise<void> => {
+    for (const project of only ? [only] : projects) {
+      try {
+        await project.load();
+        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) project.setText(abs, doc.getText()); }
+      } catch (e) {
+        // a broken config: said once, and the findings of the last good one are cleared
+        void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
+      }
     }
   };
 
   let watchRegistration = false;
   let hierarchicalSymbols = false;
+  let supportsFolders = false;
   connection.onInitialize((params): InitializeResult => {
     // initialize is sent once (LSP 3.17): a second one would replace the project under the open documents
     if (initialized) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is initialized already: initialize is sent once');
     initialized = true;
     // notifications before initialize are dropped, as the protocol says: the documents are tracked from here on
     documents.listen(connection);
-    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
-    const root = (folder && uriToPath(folder)) ?? params.rootPath ?? io().cwd();
-    project = new LspProject(root);
+    // every workspace folder (an editor's multi-root workspace): each its own project, with the config found from it
+    const folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((f): f is string => f !== undefined);
+    const root = (params.rootUri && uriToPath(params.rootUri)) ?? params.rootPath ?? io().cwd();
+    for (const f of folders.length ? folders : [root]) addProject(f);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
+    supportsFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -164,6 +188,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         completionProvider: { triggerCharacters: [' ', '{'] },
         documentFormattingProvider: true,
         documentSymbolProvider: { label: 'tplsync' },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'tplsync', version: toolVersion() },
     };
@@ -176,27 +201,44 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
       });
     }
-    enqueue(load);
+    enqueue(() => load());
+    // folders added to the workspace, or removed from it (its files' findings then cleared)
+    if (supportsFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        enqueue(async () => {
+          const gone = new Set(e.removed.map((f) => uriToPath(f.uri)));
+          projects = projects.filter((p) => !gone.has(p.cwd));
+          for (const f of e.added) {
+            const root = uriToPath(f.uri);
+            const p = root === undefined ? undefined : addProject(root);
+            if (p) await load(p);
+          }
+        });
+      });
+    }
   });
 
   documents.onDidChangeContent((e) => {
     const abs = uriToPath(e.document.uri);
     const text = e.document.getText();
-    if (abs) enqueue(() => project?.setText(abs, text));
+    if (abs) enqueue(() => projectOf(abs)?.setText(abs, text));
   });
   documents.onDidClose((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) enqueue(() => project?.setText(abs, undefined));
+    if (abs) enqueue(() => projectOf(abs)?.setText(abs, undefined));
   });
 
   connection.onDidChangeWatchedFiles((p) => {
     enqueue(async () => {
-      if (!project) return;
       const paths = p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }));
-      const configFile = project.config?.file;
-      if (paths.some((c) => c.abs && (c.abs === configFile || (!configFile && SEARCH_PLACES.includes(path.basename(c.abs)))))) { await load(); return; }
-      if (paths.some((c) => c.type !== FileChangeType.Changed)) await project.discover();
-      for (const c of paths) if (c.abs && c.type === FileChangeType.Changed && project.textOf(c.abs) === undefined) project.refresh(c.abs);
+      for (const project of projects) {
+        const configFile = project.config?.file;
+        // its config changed (or one appeared where it had none): the project loaded again
+        if (paths.some((c) => c.abs && (c.abs === configFile || (!configFile && within(c.abs, project.cwd) && SEARCH_PLACES.includes(path.basename(c.abs)))))) { await load(project); continue; }
+        const own = paths.filter((c) => c.abs && projectOf(c.abs) === project);
+        if (own.some((c) => c.type !== FileChangeType.Changed)) await project.discover();
+        for (const c of own) if (c.abs && c.type === FileChangeType.Changed && project.textOf(c.abs) === undefined) project.refresh(c.abs);
+      }
     });
   });
 
@@ -210,7 +252,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     // above this hover); the hover adds the rule's explanation. One rule explained once.
     const parts = [...new Map(here.map((d) => [d.ruleId, d])).values()].map((d) => {
       // the rule as the run knows it (LspProject.rule): a built-in one links its section of the docs
-      const r = project?.rule(d.ruleId);
+      const r = (ownerOf.get(abs) ?? projectOf(abs))?.rule(d.ruleId);
       return r
         ? [`**${d.ruleId}** (${d.severity}): ${r.summary}`, '', `**Why:** ${r.why}`, '', `**Fix:** ${r.fix}`, ...(r.docsUrl ? ['', `[${d.ruleId} in the rules](${r.docsUrl})`] : [])].join('\n')
         : `**${d.ruleId}** (${d.severity}): ${d.message}`;
@@ -223,23 +265,24 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   });
 
   /** an open document of the project once the queued work is done (a request after shutdown refused): its path, text and whole range */
-  const openCovered = async (docUri: string): Promise<{ abs: string; text: string; whole: { start: { line: number; character: number }; end: { line: number; character: number } } } | undefined> => {
+  const openCovered = async (docUri: string): Promise<{ abs: string; project: LspProject; text: string; whole: { start: { line: number; character: number }; end: { line: number; character: number } } } | undefined> => {
     afterShutdown();
     await queue;
     const abs = uriToPath(docUri);
     const doc = documents.get(docUri);
+    const project = abs === undefined ? undefined : projectOf(abs);
     if (!abs || !doc || !project?.covers(abs)) return undefined;
     const text = doc.getText();
-    return { abs, text, whole: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) } };
+    return { abs, project, text, whole: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) } };
   };
 
   connection.onCodeAction(async (p): Promise<CodeAction[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
-    const { abs, text, whole } = open;
+    const { abs, project, text, whole } = open;
     const fix = (only?: ReadonlySet<string>): string | undefined => {
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
-      const r = fixFileText(text, { findings: (t) => project!.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
+      const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
       return r.text === text ? undefined : r.text;
     };
     const out: CodeAction[] = [];
@@ -269,7 +312,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   connection.onDocumentFormatting(async (p): Promise<TextEdit[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
-    const r = formatBytes(project!.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    const r = formatBytes(open.project.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
     return r.kind === 'changed' && r.text !== undefined ? [{ range: open.whole, newText: r.text }] : [];
   });
 
@@ -286,6 +329,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     afterShutdown();
     await queue;
     const doc = documents.get(p.textDocument.uri);
+    const project = projectOf(uriToPath(p.textDocument.uri));
     if (!doc || !project?.config) return [];
     const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
     if (/^\s*channel:\s*[\w-]*$/.test(line)) {
