@@ -331,7 +331,7 @@ test('a workspace of two folders, each with its own config: each folder\'s files
       'b/tplsync.config.yaml': `${CONFIG}rules:\n  header-footer-emoji: error\n`, 'b/templates/d.yaml': emoji,
       'c/tplsync.config.yaml': `${CONFIG}rules:\n  header-footer-emoji: off\n`, 'c/templates/d.yaml': emoji.replace('Gracias 🙏', 'Gracias'),
     });
-    const [a, b, c] = ['a', 'b', 'c'].map((f) => path.join(dir, f, 'templates', 'd.yaml'));
+    const [a, b, c] = ['a', 'b', 'c'].map((f) => path.join(dir, f, 'templates', 'd.yaml')) as [string, string, string];
     await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
       const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
       const client = new Client(conn, proc);
