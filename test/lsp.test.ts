@@ -127,6 +127,12 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
       await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: fixed }] });
       await c.waitFor(() => c.diags.get(a)!.length === 0, 'the finding cleared');
       assert.is(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), BAD);
+      // a burst of edits (typing), linted once the burst settles: a request right after it sees the last edit, and
+      // the findings published are the last text's
+      for (let v = 3; v <= 43; v++) void c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: v }, contentChanges: [{ text: v % 2 ? BAD : fixed }] });
+      const last = await c.conn.sendRequest('textDocument/hover', { textDocument: { uri: a }, position: d.range.start }) as { contents: { value: string } } | null;
+      assert.match(last?.contents.value ?? '', /placeholder-sequence/, 'the last edit (the bad text) is the one answered');
+      await c.waitFor(() => (c.diags.get(a) ?? []).some((x) => x.code === 'placeholder-sequence'), 'the last edit\'s finding');
     });
   } finally { cleanup(dir); }
 });

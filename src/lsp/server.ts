@@ -32,6 +32,9 @@ import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { io } from '../core/io.js';
 
+/** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
+const EDIT_SETTLE_MS = 80;
+
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
 /** A finding as an LSP diagnostic: 0-based UTF-16 positions (lint's columns are UTF-16 already), the rule id as `code`, the rule's docs (LspProject.rule) as its description. */
@@ -101,7 +104,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -144,8 +147,9 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   /** the editor's end of the connection is gone (a send failed, and so did saying so): queued work is dropped */
   let closed = false;
   // (no onExit handler here: the library's own ends the process at the `exit` notification)
-  const enqueue = (work: () => Promise<void> | void): void => {
-    queue = queue.then(() => (closed ? undefined : work())).then(() => (closed ? undefined : publish())).catch((e: unknown) => {
+  /** (work that answers false did nothing: nothing to publish after it) */
+  const enqueue = (work: () => Promise<void | boolean> | void | boolean): void => {
+    queue = queue.then(() => (closed ? false : work())).then((did) => (closed || did === false ? undefined : publish())).catch((e: unknown) => {
       // a send that failed because the input ended meanwhile (the connection closed): nothing to tell anyone
       try { connection.console.error(`tplsync: ${(e as Error).message}`); } catch { closed = true; }
     });
@@ -218,14 +222,30 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     }
   });
 
+  // a burst of edits (typing) is linted once, with the text of the last: an edit keeps only the newest text of its
+  // document, and the lint waits EDIT_SETTLE_MS for the next edit (a 5,000-line file linted at every keystroke took
+  // seconds to catch up); a request (hover, a code action, ...) takes the edits made so far at once
+  const newest = new Map<string, string | undefined>();
+  let settling: NodeJS.Timeout | undefined;
+  const takeEdits = (): void => {
+    if (settling) { clearTimeout(settling); settling = undefined; }
+    if (!newest.size) return;
+    const edits = [...newest];
+    newest.clear();
+    enqueue(() => { for (const [abs, t] of edits) projectOf(abs)?.setText(abs, t); });
+  };
+  const settle = (abs: string, text: string | undefined): void => {
+    newest.set(abs, text);
+    if (settling) clearTimeout(settling);
+    settling = setTimeout(takeEdits, EDIT_SETTLE_MS);
+  };
   documents.onDidChangeContent((e) => {
     const abs = uriToPath(e.document.uri);
-    const text = e.document.getText();
-    if (abs) enqueue(() => projectOf(abs)?.setText(abs, text));
+    if (abs) settle(abs, e.document.getText());
   });
   documents.onDidClose((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) enqueue(() => projectOf(abs)?.setText(abs, undefined));
+    if (abs) settle(abs, undefined);
   });
 
   connection.onDidChangeWatchedFiles((p) => {
@@ -244,6 +264,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
 
   connection.onHover(async (p): Promise<Hover | null> => {
     afterShutdown();
+    takeEdits();
     await queue;
     const abs = uriToPath(p.textDocument.uri);
     if (!abs) return null;
@@ -267,6 +288,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   /** an open document of the project once the queued work is done (a request after shutdown refused): its path, text and whole range */
   const openCovered = async (docUri: string): Promise<{ abs: string; project: LspProject; text: string; whole: { start: { line: number; character: number }; end: { line: number; character: number } } } | undefined> => {
     afterShutdown();
+    takeEdits();
     await queue;
     const abs = uriToPath(docUri);
     const doc = documents.get(docUri);
@@ -327,6 +349,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
 
   connection.onCompletion(async (p): Promise<CompletionItem[]> => {
     afterShutdown();
+    takeEdits();
     await queue;
     const doc = documents.get(p.textDocument.uri);
     const project = projectOf(uriToPath(p.textDocument.uri));
