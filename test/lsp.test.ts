@@ -241,6 +241,15 @@ test('code actions: a quick fix per repairable finding, and fix-all; applied, th
       const filled = await cliIn(['lint', '--format', 'json'], { cwd: dir });
       assert.equal(JSON.parse(filled.stdout).diagnostics, []);
       assert.is(filled.exitCode, 0);
+      // a quick fix names only the findings it repairs: the stub sample for the body's {{2}} repairs nothing of a URL without a sample
+      const both = `${BAD.replace('{{3}}', '{{2}}').replace('3: A1', '2: A1').replace('Hello {{1}}', 'Hello {{1}} {{3}}')}buttons:\n  - { type: URL, text: Open, url: "https://shop.example.com/o?c={{1}}" }\n`;
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: 2 }, contentChanges: [{ text: both }] });
+      await c.waitFor(() => (c.diags.get(a) ?? []).filter((d) => d.code === 'placeholder-sample').length === 2, 'two missing samples');
+      const now = c.diags.get(a)!;
+      const stub = (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: a }, range: now[0]!.range, context: { diagnostics: now, only: ['quickfix'] } }) as { kind: string; diagnostics?: LspDiag[] }[])
+        .find((x) => x.diagnostics?.some((d) => d.code === 'placeholder-sample'));
+      assert.ok(stub, 'the stub quick fix');
+      assert.equal(stub!.diagnostics!.map((d) => d.message.includes('URL') || d.message.includes('url')), [false], JSON.stringify(stub!.diagnostics));
     });
   } finally { cleanup(dir); }
 });

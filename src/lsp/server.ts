@@ -314,9 +314,18 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       for (const id of ids) {
         const fixed = fix(new Set([id]));
         if (fixed === undefined) continue;
+        // the findings it repairs: those the fixed text no longer has (a stub sample for the body's {{2}} is none for a URL's)
+        const left = new Map<string, number>();
+        for (const f of project.fileFindings(abs, fixed)) if (f.ruleId === id) left.set(f.message, (left.get(f.message) ?? 0) + 1);
+        const repaired = p.context.diagnostics.filter((d) => d.code === id).filter((d) => {
+          const n = left.get(d.message) ?? 0;
+          if (n > 0) left.set(d.message, n - 1);
+          return n === 0;
+        });
+        if (!repaired.length) continue;
         out.push({
           title: `${repairTitleOf(id) ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
-          diagnostics: p.context.diagnostics.filter((d) => d.code === id),
+          diagnostics: repaired,
           edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } },
         });
       }
