@@ -14,7 +14,7 @@ import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
-import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
+import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
 export interface PlanCommandOptions {
@@ -50,7 +50,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;

@@ -13,7 +13,7 @@ import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
-import { parseParallelism, reportLintFailure, sayValueWarnings } from './report.js';
+import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
 export interface PromoteCommandOptions {
@@ -34,7 +34,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
     let result;
     try {
-      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name) });
+      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name), onLeftOut: (env, file, alias) => sayLeftOut(env)(file, alias) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was planned');
       throw e;

@@ -24,6 +24,11 @@ export function parseParallelism(v: string): number {
  * Says on stderr the warnings a template has once an environment's values stand in for its
  * references ((name)): lint sees the references, so no lint run shows these; plan and apply do.
  */
+/** Says a template file the run leaves out: its channel alias is not one of the environment's (a template only other environments have). */
+export function sayLeftOut(environment: string): (file: string, alias: string) => void {
+  return (file, alias) => io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: left out of environment '${environment}': its channel alias '${visible(alias, { oneLine: true })}' is not one of ${environment}'s channels (a template only the environments that define the alias have)\n`);
+}
+
 export function sayValueWarnings(environment: string): (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void {
   return (file, warnings) => {
     for (const w of warnings) io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: with the values of environment '${environment}': warning  ${w.path.join('.') || '(template)'}  ${visible(w.message, { oneLine: true })}  ${w.ruleId}\n`);

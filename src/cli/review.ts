@@ -16,7 +16,7 @@ import { emit, useColor } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
-import { parseParallelism, reportLintFailure } from './report.js';
+import { parseParallelism, reportLintFailure, sayLeftOut } from './report.js';
 import { io } from '../core/io.js';
 
 export interface ReviewCommandOptions {
@@ -39,7 +39,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
       if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
       throw e;
     }
-    const desired = loadDesired(project.files, conn.environment, configSeverities(config));
+    const desired = loadDesired(project.files, conn.environment, configSeverities(config), undefined, sayLeftOut(conn.environment.name));
     const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal());
     const review = makeReview(conn.environment.name, desired.map((d) => {
       const read = reads.get(d.canonical.templateId) ?? null;

@@ -365,14 +365,13 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     if (!doc || !project?.config) return [];
     const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
     if (/^\s*channel:\s*[\w-]*$/.test(line)) {
-      // the aliases every environment defines (rule unknown-channel refuses the others); one only some define is offered
-      // after them, marked, so that a user sees why it is refused
+      // the aliases every environment defines first; one only some define after them, marked: a template only they have
       const envs = Object.entries(project.config.environments);
       const where = new Map<string, string[]>();
       for (const [name, e] of envs) for (const a of Object.keys(e.channels)) (where.get(a) ?? where.set(a, []).get(a)!).push(name);
       return [...where].sort(([a, x], [b, y]) => Number(y.length === envs.length) - Number(x.length === envs.length) || a.localeCompare(b)).map(([a, defined]) => defined.length === envs.length
         ? { label: a, kind: CompletionItemKind.Value, detail: 'channel alias (tplsync config)', sortText: `0${a}` }
-        : { label: a, kind: CompletionItemKind.Value, detail: `channel alias of ${defined.join(', ')} only: lint refuses it (unknown-channel) until every environment defines it`, sortText: `1${a}` });
+        : { label: a, kind: CompletionItemKind.Value, detail: `channel alias of ${defined.join(', ')} only: the template is only theirs (the other environments leave it out)`, sortText: `1${a}` });
     }
     if (/^\s*language:\s*[\w-]*$/.test(line)) {
       const configured = Object.values(project.config.channels ?? {}).flatMap((c) => c.languages ?? []);

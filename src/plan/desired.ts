@@ -25,12 +25,16 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void): DesiredTemplate[] {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void, onLeftOut?: (file: string, alias: string) => void): DesiredTemplate[] {
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
-  const desired = files.map((f) => {
+  const desired = files.flatMap((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
+    // a template on an alias this environment does not define is not one of its templates (an alias only some
+    // environments define: a template only they have); said by the caller, left out of the run
+    const alias = typeof f.value.channel === 'string' ? f.value.channel : undefined;
+    if (onLeftOut && alias !== undefined && !UUID_RE.test(alias) && resolveChannel(alias, env) === undefined) { onLeftOut(f.file, alias); return []; }
     const t = templateIn(f.file, f.value, env);
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {
@@ -54,7 +58,7 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
     const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id).canonical } : {};
     const { canonical, ...fileOnly } = fromFile(t, channelId, id);
-    return { file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape };
+    return [{ file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape }];
   });
   if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort());
   // two files that address one template on the channel (one's id derived from its channel, name and language, another's

@@ -42,6 +42,8 @@ export interface PlanRunOptions {
   signal?: AbortSignal;
   /** the warnings a file's template has once the environment's values stand in for its references (lint cannot show them) */
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
+  /** a file whose channel alias this environment does not define: left out of the run (the template is only other environments') */
+  onLeftOut?: (file: string, alias: string) => void;
 }
 
 export function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -80,7 +82,7 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings);
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, o.onLeftOut ?? (() => undefined));
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;

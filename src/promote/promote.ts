@@ -59,6 +59,8 @@ export interface PromoteOptions {
   paths: readonly string[]; cwd: string; progress?: ProgressFactory; signal?: AbortSignal;
   /** the warnings a file's template has in the target once its values stand in for its references (lint cannot show them) */
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
+  /** a file whose channel alias the source or the target does not define: not promoted (the template is only other environments') */
+  onLeftOut?: (environment: string, file: string, alias: string) => void;
 }
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
@@ -66,8 +68,9 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
-  const inSource = loadDesired(files, source.environment, configSeverities(config));
-  const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings);
+  const leftOut = (env: string) => (file: string, alias: string): void => o.onLeftOut?.(env, file, alias);
+  const inSource = loadDesired(files, source.environment, configSeverities(config), undefined, leftOut(source.environment.name));
+  const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings, leftOut(target.environment.name));
   const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
     channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),

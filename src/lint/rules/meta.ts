@@ -47,19 +47,15 @@ export const crossFileRules = defineRules([
         for (const r of group) ctx.report(r.file, r.facts.publicId!.span, `publicId ${id} is also used by ${others(group, r)}.`);
       }
     } },
-  { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that every environment of the config defines.',
-    why: 'An alias the config does not map cannot be synced; the apply would fail in that environment.',
-    fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml, or correct its spelling.',
+  { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that an environment of the config defines.',
+    why: 'An alias no environment maps cannot be synced anywhere: most often a misspelling. An alias only some environments define is a template only they have (plan, apply, promote and review of the others leave it out, and say so).',
+    fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml (in each environment that should have the template), or correct its spelling.',
     checkProject(ctx) {
       const channels = ctx.channels!;
       aliased(ctx, (r, alias, span) => {
-        const defined = channels.aliases[alias] ?? [];
-        const missing = channels.environments.filter((e) => !defined.includes(e));
-        if (!missing.length) return;
+        if ((channels.aliases[alias] ?? []).length) return;
         const known = Object.keys(channels.aliases);
-        ctx.report(r.file, span, defined.length === 0
-          ? `Channel alias '${alias}' is not defined in the config${didYouMean(alias, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`
-          : `Channel alias '${alias}' is not defined in environment${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+        ctx.report(r.file, span, `Channel alias '${alias}' is not defined in the config${didYouMean(alias, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`);
       });
     } },
   { id: 'channel-kind', group: 'cross-file', severity: 'error', summary: 'A template fits the kind of its channel: no RCS-only template on a WhatsApp channel, no WhatsApp-only template on an RCS channel.',
