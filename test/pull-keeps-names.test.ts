@@ -76,6 +76,19 @@ test('pull --force over the files: names and RCS samples kept, lint clean, no ch
   });
 });
 
+test('changed on the channel, a named template comes back numbered: each sample keeps its comment and quotes, under its number', async () => {
+  const NAMED = 'channel: wa\nname: order_shipped_c\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{customer}}, your order {{order_id}} has shipped."\n  examples:\n    customer: "Maria" # double quoted on purpose\n    # a leading zero that must stay\n    order_id: \'00042\'\n';
+  await inProject('tplsync-keep-', { 'templates/order_shipped_c.en_US.yaml': NAMED, 'other/o.yaml': NAMED.replace('has shipped', 'is on its way') }, async (dir) => {
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', 'other/o.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped_c', 'en_US'), '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = readFileSync(path.join(dir, 'templates', 'order_shipped_c.en_US.yaml'), 'utf8');
+    assert.match(text, 'text: "Hi {{1}}, your order {{2}} is on its way."');
+    assert.match(text, /\n {4}"?1"?: "Maria" # double quoted on purpose\n {4}# a leading zero that must stay\n {4}"?2"?: '00042'\n/, text);
+  });
+});
+
 test('a template without placeholders changed on the channel: pull says it changed, and nothing of numbers', async () => {
   const PLAIN = 'channel: rcs\nname: store_news\nlanguage: en_US\ndescription: News\nmessage:\n  type: text\n  message: "Our store opens on Sundays from May."\n';
   await inProject('tplsync-keep-', { 'templates/store_news.en_US.yaml': PLAIN, 'other/news.yaml': PLAIN.replace('from May', 'from June') }, async (dir) => {

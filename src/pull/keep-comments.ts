@@ -77,8 +77,22 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
   }
   if (isMap(mine) && isMap(theirs)) {
     const nowKeys = new Set(theirs.items.map(keyOf));
-    mine.items = mine.items.filter((p) => nowKeys.has(keyOf(p)));
+    const hadKeys = new Set(mine.items.map(keyOf));
+    // a key pull writes anew whose value a key it drops had (a sample's name become its number: `customer: Maria # why`
+    // pulled as `1: Maria`): in that key's place, with its comments and its value's node
+    const renamed = theirs.items.filter((p) => !hadKeys.has(keyOf(p)));
+    const placed = new Set<Pair>();
+    mine.items = mine.items.flatMap((q) => {
+      if (nowKeys.has(keyOf(q))) return [q];
+      const p = renamed.find((x) => !placed.has(x as Pair) && alike(q.value, x.value, fill)) as Pair | undefined;
+      if (!p) return [];
+      placed.add(p);
+      if (isScalar(p.key) && isScalar(q.key)) { p.key.commentBefore = q.key.commentBefore; p.key.comment = q.key.comment; p.key.spaceBefore = q.key.spaceBefore; }
+      p.value = q.value;
+      return [p];
+    });
     for (const p of theirs.items) {
+      if (placed.has(p as Pair)) continue;
       const at = mine.items.find((q) => keyOf(q) === keyOf(p));
       if (at) at.value = merged(at.value, p.value, fill); else mine.items.push(p);
     }
