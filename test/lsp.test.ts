@@ -42,18 +42,23 @@ class Client {
   }
 }
 
-async function withServer(dir: string, use: (c: Client) => Promise<void>): Promise<void> {
+/** the server started in `dir`, connected, not initialized yet: `use` gets the connection, a client of its diagnostics and the process; ended however `use` ends */
+async function connected(dir: string, use: (conn: MessageConnection, client: Client, proc: ResultPromise) => Promise<void>): Promise<void> {
   await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
     const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new Client(conn, proc);
     conn.listen();
-    try {
-      const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } }, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
-      assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
-      await conn.sendNotification('initialized', {});
-      await use(client);
-      await conn.sendRequest('shutdown');
-    } finally { conn.dispose(); }
+    try { await use(conn, client, proc); } finally { conn.dispose(); }
+  });
+}
+
+async function withServer(dir: string, use: (c: Client) => Promise<void>): Promise<void> {
+  await connected(dir, async (conn, client) => {
+    const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } }, workspaceFolders: [{ uri: uri(dir), name: 'project' }] }) as { capabilities: Record<string, unknown> };
+    assert.ok(init.capabilities.documentSymbolProvider, 'the outline is offered');
+    await conn.sendNotification('initialized', {});
+    await use(client);
+    await conn.sendRequest('shutdown');
   });
 }
 
@@ -285,27 +290,22 @@ test('the life cycle: a request before initialize is refused (-32002) and a docu
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': messy });
     const a = uri(path.join(dir, 'templates/a.yaml'));
     const format = { textDocument: { uri: a }, options: { tabSize: 2, insertSpaces: true } };
-    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', buffer: false, reject: false }), async (proc) => {
-      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-      conn.onRequest('client/registerCapability', () => null);
-      conn.listen();
+    await connected(dir, async (conn, _client, proc) => {
       const code = (p: Promise<unknown>): Promise<number | undefined> => p.then(() => undefined, (e: { code?: number }) => e.code);
-      try {
-        for (const [method, params] of [['textDocument/hover', { textDocument: { uri: a }, position: { line: 0, character: 0 } }], ['textDocument/formatting', format], ['shutdown', undefined]] as const) {
-          assert.is(await code(conn.sendRequest(method, params)), -32002, method);
-        }
-        // dropped, as the protocol says of notifications before initialize
-        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
-        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
-        assert.is(await code(conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} })), -32600, 'initialize is sent once');
-        await conn.sendNotification('initialized', {});
-        assert.equal(await conn.sendRequest('textDocument/formatting', format), [], 'the document opened before initialize is not known');
-        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
-        assert.is((await conn.sendRequest('textDocument/formatting', format) as unknown[]).length, 1, 'opened after it, it is');
-        await conn.sendRequest('shutdown');
-        await conn.sendNotification('exit');
-        assert.is((await proc).exitCode, 0);
-      } finally { conn.dispose(); }
+      for (const [method, params] of [['textDocument/hover', { textDocument: { uri: a }, position: { line: 0, character: 0 } }], ['textDocument/formatting', format], ['shutdown', undefined]] as const) {
+        assert.is(await code(conn.sendRequest(method, params)), -32002, method);
+      }
+      // dropped, as the protocol says of notifications before initialize
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+      assert.is(await code(conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} })), -32600, 'initialize is sent once');
+      await conn.sendNotification('initialized', {});
+      assert.equal(await conn.sendRequest('textDocument/formatting', format), [], 'the document opened before initialize is not known');
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text: messy } });
+      assert.is((await conn.sendRequest('textDocument/formatting', format) as unknown[]).length, 1, 'opened after it, it is');
+      await conn.sendRequest('shutdown');
+      await conn.sendNotification('exit');
+      assert.is((await proc).exitCode, 0);
     });
   } finally { cleanup(dir); }
 });
@@ -316,22 +316,17 @@ test('an editor that reads slowly for a while (its pipe full) gets every message
     const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
     for (let i = 0; i < 300; i++) files[`templates/t${i}.yaml`] = BAD.replace('order_ready', `order_ready_${i}`);
     writeFiles(dir, files);
-    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
-      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-      const client = new Client(conn, proc);
-      conn.listen();
-      try {
-        await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
-        // the editor busy: nothing read while the server publishes the findings of 300 files (far more than a pipe holds)
-        proc.stdout!.pause();
-        await conn.sendNotification('initialized', {});
-        await new Promise((r) => setTimeout(r, 1500));
-        proc.stdout!.resume();
-        await client.waitFor(() => client.diags.size === 300, 'the diagnostics of all 300 files');
-        const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri: uri(path.join(dir, 'templates', 't7.yaml')) }, position: { line: 6, character: 30 } });
-        assert.ok(hover !== undefined, 'answered');
-        await conn.sendRequest('shutdown');
-      } finally { conn.dispose(); }
+    await connected(dir, async (conn, client, proc) => {
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {} });
+      // the editor busy: nothing read while the server publishes the findings of 300 files (far more than a pipe holds)
+      proc.stdout!.pause();
+      await conn.sendNotification('initialized', {});
+      await new Promise((r) => setTimeout(r, 1500));
+      proc.stdout!.resume();
+      await client.waitFor(() => client.diags.size === 300, 'the diagnostics of all 300 files');
+      const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri: uri(path.join(dir, 'templates', 't7.yaml')) }, position: { line: 6, character: 30 } });
+      assert.ok(hover !== undefined, 'answered');
+      await conn.sendRequest('shutdown');
     });
   } finally { cleanup(dir); }
 });
@@ -347,24 +342,19 @@ test('a workspace of two folders, each with its own config: each folder\'s files
       'c/tplsync.config.yaml': `${CONFIG}rules:\n  header-footer-emoji: off\n`, 'c/templates/d.yaml': emoji.replace('Gracias 🙏', 'Gracias'),
     });
     const [a, b, c] = ['a', 'b', 'c'].map((f) => path.join(dir, f, 'templates', 'd.yaml')) as [string, string, string];
-    await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
-      const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-      const client = new Client(conn, proc);
-      conn.listen();
-      try {
-        const folders = ['a', 'b'].map((f) => ({ uri: uri(path.join(dir, f)), name: f }));
-        const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: folders[0]!.uri, workspaceFolders: folders, capabilities: { workspace: { workspaceFolders: true } } }) as { capabilities: { workspace?: unknown } };
-        assert.equal(init.capabilities.workspace, { workspaceFolders: { supported: true, changeNotifications: true } });
-        await conn.sendNotification('initialized', {});
-        const severity = (file: string): number | undefined => client.diags.get(uri(file))?.find((d) => d.code === 'header-footer-emoji')?.severity;
-        await client.waitFor(() => severity(a) !== undefined && severity(b) !== undefined, 'both folders\' findings');
-        assert.is(severity(a), 2, 'a: a warning, its config\'s');
-        assert.is(severity(b), 1, 'b: an error, its config\'s');
-        await conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uri(path.join(dir, 'c')), name: 'c' }], removed: [folders[1]] } });
-        await client.waitFor(() => client.diags.has(uri(c)) && (client.diags.get(uri(b))?.length ?? 0) === 0, 'c published, b cleared');
-        assert.is(severity(a), 2);
-        await conn.sendRequest('shutdown');
-      } finally { conn.dispose(); }
+    await connected(dir, async (conn, client) => {
+      const folders = ['a', 'b'].map((f) => ({ uri: uri(path.join(dir, f)), name: f }));
+      const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: folders[0]!.uri, workspaceFolders: folders, capabilities: { workspace: { workspaceFolders: true } } }) as { capabilities: { workspace?: unknown } };
+      assert.equal(init.capabilities.workspace, { workspaceFolders: { supported: true, changeNotifications: true } });
+      await conn.sendNotification('initialized', {});
+      const severity = (file: string): number | undefined => client.diags.get(uri(file))?.find((d) => d.code === 'header-footer-emoji')?.severity;
+      await client.waitFor(() => severity(a) !== undefined && severity(b) !== undefined, 'both folders\' findings');
+      assert.is(severity(a), 2, 'a: a warning, its config\'s');
+      assert.is(severity(b), 1, 'b: an error, its config\'s');
+      await conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uri(path.join(dir, 'c')), name: 'c' }], removed: [folders[1]] } });
+      await client.waitFor(() => client.diags.has(uri(c)) && (client.diags.get(uri(b))?.length ?? 0) === 0, 'c published, b cleared');
+      assert.is(severity(a), 2);
+      await conn.sendRequest('shutdown');
     });
   } finally { cleanup(dir); }
 });
