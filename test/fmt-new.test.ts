@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTemplate } from '../src/fmt/format.ts';
+import { formatBytes } from '../src/fmt/run.ts';
 import { cleanup, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
@@ -56,6 +57,11 @@ test('the comment that ends the file stays the document\'s after a list that end
     [`${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`, `${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`],
     [`${HEAD}${LIST}# owner: @ana\n`, `${HEAD}${LIST}\n# owner: @ana\n`],
   ];
+  // a CRLF file (fmt writes LF): the same layout, and a second fmt changes nothing (a stray CR came and went at every run)
+  const crlf = `${HEAD}${LIST}# owner: @ana\n`.replace(/\n/g, '\r\n');
+  const fromCrlf = formatBytes('t.yaml', Buffer.from(crlf, 'utf8'));
+  assert.is(fromCrlf.text, `${HEAD}${LIST}\n# owner: @ana\n`);
+  assert.is(formatBytes('t.yaml', Buffer.from(fromCrlf.text!, 'utf8')).kind, 'unchanged');
   for (const [input, want] of cases) {
     const once = formatTemplate(input).text;
     assert.is(once, want);

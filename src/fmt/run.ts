@@ -4,7 +4,9 @@
 // file that cannot be formatted or written stops nothing else.
 import type { FileEntry } from '../files/discover.js';
 import { readTemplateFile } from '../files/load.js';
+import { isUtf8 } from 'node:buffer';
 import { openDocument } from '../files/document.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
@@ -18,7 +20,10 @@ export type FmtOutcome =
 
 /** Pure: fmt's answer for a file's bytes (what the command and the language server's formatting both give): refused, failed, unchanged, or its new text. */
 export function formatBytes(file: string, bytes: Uint8Array | undefined, problem?: ReturnType<typeof readTemplateFile>['problem']): FmtOutcome & { text?: string } {
-  const parsed = problem ?? openDocument(file, bytes!).parsed();
+  // the layout's line ends are LF: a CRLF file is read as the LF text it becomes (yaml keeps a CR in a comment of a
+  // CRLF file, and a comment fmt moved came back with a stray CR at every run)
+  const crlf = !problem && bytes!.length <= MAX_FILE_BYTES && bytes!.includes(13) && isUtf8(bytes!) ? Buffer.from(bytes!).toString('utf8').replace(/\r\n/g, '\n') : undefined;
+  const parsed = problem ?? (crlf !== undefined ? openDocument(file, crlf) : openDocument(file, bytes!)).parsed();
   const problems = parsed.problems;
   if (problems.length || !parsed.doc) {
     return { file, kind: 'refused', problems: problems.length ? problems : [{ kind: 'syntax', span: FILE_START, message: 'The file could not be parsed.' }] };

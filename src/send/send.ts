@@ -174,9 +174,11 @@ export const TEXT_LIMITS = { whatsapp: 4096, rcs: 3072 } as const;
 export function receiverProblem(to: unknown): string | undefined {
   if (typeof to !== 'string') return `The receiver is ${to === undefined || to === null ? 'missing' : `a ${typeof to}, not a text`}: give a phone number with its country code, e.g. +14155550100`;
   if (!to.trim()) return 'The receiver is empty';
-  if (/^[\s+\d().\-/]+$/.test(to) && !/^\+?[1-9]\d{6,14}$/.test(to)) {
+  // written as a phone number: digits of any script, dashes of any kind, spaces, brackets, dots, slashes, and characters that show nothing
+  if (/^[\s+\p{Nd}().\p{Pd}/\p{Cf}\uff0b]+$/u.test(to) && !/^\+?[1-9]\d{6,14}$/.test(to)) {
     return `The receiver ${JSON.stringify(to)} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
   }
+  if (/\p{Cf}/u.test(to)) return `The receiver ${JSON.stringify(to)} holds a character that shows nothing (U+${/\p{Cf}/u.exec(to)![0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which no receiver id has`;
   if (/[\s,;]/.test(to)) return `The receiver ${JSON.stringify(to)} holds ${/[,;]/.test(to) ? 'a list separator: a message goes to one receiver (send once for each)' : 'white space, which no receiver id has'}`;
   return undefined;
 }
