@@ -203,6 +203,10 @@ test('lint --env NAME checks each template with that environment\'s plain values
       "8 footer error With the values of environment 'production': The footer is 70 characters; the limit is 60.",
       "12 button-url error With the values of environment 'production': The URL must be an absolute http:// or https:// address.",
     ]);
+    // a finding of the file as written (a sample missing) is lint's alone: said once, not again "with the values"
+    writeFiles(dir, { 'templates/hours.yaml': 'channel: wa\nname: store_hours\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, the store is open until 9pm tonight. See the hours online."\nbuttons:\n  - type: URL\n    text: Store hours\n    url: "((shop_host))/hours"\n' });
+    const once = await cliIn(['lint', '--env', 'dev', '--format', 'json'], { cwd: dir, env: {} });
+    assert.equal((JSON.parse(once.stdout) as { diagnostics: { ruleId: string; message: string }[] }).diagnostics.map((d) => `${d.ruleId} ${d.message.startsWith('With the values') ? 'env' : 'file'}`), ['placeholder-sample file']);
     const unknown = await cliIn(['lint', '--env', 'prod'], { cwd: dir, env: {} });
     assert.is(unknown.exitCode, 3);
     assert.match(unknown.stderr, "Unknown environment 'prod'; did you mean 'production'?");

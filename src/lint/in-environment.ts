@@ -40,3 +40,10 @@ export function warningsInEnvironment(t: Loose, raw: Loose, now: Date, severitie
   for (const f of runRules(t, rules, { now }, () => {})) if (!own.has(key(f))) out.push({ ruleId: f.ruleId, path: [...f.path], message: f.message });
   return out;
 }
+
+/** Every error and warning of the per-file rules on `t` (what lint says of a file, its references standing for plausible values). */
+export function findingsIn(t: Loose, now: Date, severities: Readonly<Record<string, SeveritySetting>> = {}): EnvironmentFinding[] {
+  const on = (id: string): boolean => { const v = severities[id] ?? RULES_BY_ID.get(id)?.severity; return v === 'error' || v === 'warning'; };
+  const rules = CHECKED_RULES.filter((r) => !r.holdsOnlyItsTemplate && on(r.id));
+  return [...runRules(t, rules, { now }, () => {})].map((f) => ({ ruleId: f.ruleId, path: [...f.path], message: f.message }));
+}

@@ -8,12 +8,12 @@ import { configSeverities } from '../config/overrides.js';
 import type { Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { FileEntry } from '../files/discover.js';
-import { hasReferences, mapStrings, MARK, SECRET_MASK } from '../model/values.js';
+import { hasReferences, lintStandIn, mapStrings, MARK, SECRET_MASK } from '../model/values.js';
 
 const MARKS = new RegExp(MARK.source, 'g');
 import { markedTemplate } from './values.js';
 import type { FileResult } from '../lint/engine.js';
-import { errorsInEnvironment, warningsInEnvironment, type EnvironmentFinding } from '../lint/in-environment.js';
+import { errorsInEnvironment, findingsIn, warningsInEnvironment, type EnvironmentFinding } from '../lint/in-environment.js';
 import { Documents, placeFindings, type ProjectFinding } from '../lint/place.js';
 
 /** The findings the environment's values bring to the run's files, placed at the fields that hold the references. */
@@ -35,9 +35,13 @@ export function environmentDiagnostics(config: Config, env: EnvironmentConfig, f
       for (const k of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
       return typeof v === 'string' && v.replace(MARKS, '').trim() === '' && MARK.test(v);
     };
+    // what lint finds in the file as written (its references standing for plausible values) is said once, by lint
+    const key = (f: EnvironmentFinding): string => `${f.ruleId}|${f.path.join('.')}`;
+    const asWritten = lintStandIn(value);
+    const own = new Set(findingsIn(asWritten, now, severities).map(key));
     const add = (list: EnvironmentFinding[], severity: 'error' | 'warning'): void => {
       for (const f of list) {
-        if (onlySecret(f.path)) continue;
+        if (onlySecret(f.path) || own.has(key(f))) continue;
         found.push({ file: r.file, abs: files[i]!.abs, ruleId: f.ruleId, path: f.path, message: `With the values of environment '${env.name}': ${f.message}`, severity });
       }
     };
