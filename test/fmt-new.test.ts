@@ -156,6 +156,11 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
     const twice = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'hello_utility', '--language', 'de', '--dir', 'templates/more'], { cwd: dir });
     assert.is(twice.exitCode, 3, twice.stdout + twice.stderr);
     assert.match(twice.stderr, `${path.join('templates', 'hello_utility.de.yaml')} holds shop-whatsapp/hello_utility/de already; edit that file`);
+    // the channel named by the UUID the alias maps to is the same channel
+    const id = /shop-whatsapp: ([0-9a-f-]{36})/.exec(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'))![1]!;
+    const byId = await cliIn(['new', '--channel', id, '--name', 'hello_utility', '--language', 'de', '--dir', 'templates/more'], { cwd: dir });
+    assert.is(byId.exitCode, 3, byId.stdout + byId.stderr);
+    assert.match(byId.stderr, 'hello_utility.de.yaml holds');
     assert.is((await cliIn(['new', '--channel', 'nope', '--name', 'x'], { cwd: dir })).exitCode, 3);
     assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'Bad-Name'], { cwd: dir })).exitCode, 3);
     // from a subfolder: written where the config's templates are (lint and plan see it), not under the subfolder

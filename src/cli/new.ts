@@ -65,9 +65,17 @@ async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>,
     let v: unknown;
     try { v = statSync(f.abs).size > MAX_FILE_BYTES ? undefined : readTemplateValue(readFileSync(f.abs, 'utf8')); } catch { continue; }
     const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
-    if (t && typeof t === 'object' && t.channel === channel && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
+    if (t && typeof t === 'object' && typeof t.channel === 'string' && sameChannel(t.channel) && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
   }
   return undefined;
+
+  /** the channel, whether written as its alias or as the UUID an environment maps the alias to */
+  function sameChannel(other: string): boolean {
+    const ids = (c: string): Set<string> => new Set(/^[0-9a-f-]{36}$/i.test(c) ? [c.toLowerCase()] : Object.values(config.environments).flatMap((e) => (e.channels[c] ? [e.channels[c]!.toLowerCase()] : [])));
+    if (other === channel) return true;
+    const mine = ids(channel);
+    return [...ids(other)].some((id) => mine.has(id));
+  }
 }
 
 /** The name/language of the template a file holds when it is not `name`/`language` (undefined when it is, or it does not read as one). */
