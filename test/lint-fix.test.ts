@@ -143,6 +143,14 @@ test('renumbering declines when a stale sample holds a target number, and around
   assert.equal(both.fixed, { 'placeholder-syntax': 1, 'placeholder-sequence': 1 });
 });
 
+test('a file whose lines end with a lone CR is repaired like any other (its CRs written as the line breaks they are)', async () => {
+  const { fixFileText } = await import('../src/lint/fix.ts');
+  const text = 'channel: shop\rname: cr_fix\rlanguage: en_US\rcategory: UTILITY\rbody:\r  text: "Hi {{ 1 }}, your parcel is waiting at the locker near you."\r  examples: { 1: Jo }\r';
+  const r = fixFileText(text, { findings, now });
+  assert.is(r.refused, undefined);
+  assert.is(r.text, text.replace(/\r/g, '\n').replace('{{ 1 }}', '{{1}}'));
+});
+
 test('a file with anchors and aliases is left alone', () => {
   const text = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: &t "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 3: A1 }\ndescription: *t\n';
   const r = fixText(text, { findings, now });

@@ -2,6 +2,7 @@
 // on the `yaml` Document, so comments, quoting styles, flow or block style and blank lines of
 // everything else survive; the text is re-linted after each pass, and a file that does not parse,
 // or holds aliases (a change to an anchored node would change every alias of it), is left alone.
+import { withLineBreaks } from '../files/document.js';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
@@ -82,9 +83,11 @@ export function quoteLeadingPlaceholders(text: string): { text: string; count: n
  */
 export function fixFileText(original: string, o: FixOptions): FixOutcome {
   const bom = original.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  const text = bom ? original.slice(1) : original;
+  // a lone CR is the line break it is (files/document.ts: withLineBreaks): repaired, the file is written with LF there
+  const text = withLineBreaks(bom ? original.slice(1) : original);
   const r = fixText(text, o);
   if (r.text === text) return { ...r, text: original };
+  // (a file whose every line ended CRLF keeps CRLF)
   const crlf = text.includes('\r\n') && !/(^|[^\r])\n/.test(text);
   return { ...r, text: bom + (crlf ? r.text.replace(/\r?\n/g, '\r\n') : r.text) };
 }
