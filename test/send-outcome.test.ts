@@ -123,6 +123,12 @@ test('a text over the platforms\' limits is refused: 4096 characters without chi
   e = await over('a'.repeat(3073), [{ action: 'reply', text: 'Yes', postbackData: 'yes' }]);
   assert.instance(e, ParamError);
   assert.match((e as Error).message, 'an RCS message (it has suggestions) takes at most 3072');
+  // an open_url address with a space or a port no URL has
+  for (const url of ['https://shop.example.com/r /x', 'https://shop.example.com:99999/r']) {
+    e = await sendText(client(s.url), CHANNEL_A, '+4915112345678', 'Your receipt', [{ action: 'open_url', text: 'Receipt', postbackData: url }]).catch((x: unknown) => x);
+    assert.instance(e, ParamError, url);
+    assert.match((e as Error).message, 'Nothing was sent');
+  }
   assert.is(s.bodies.length, 0, 'no request');
   // emoji count as one character each
   e = await over('🙂'.repeat(4096), []);

@@ -6,6 +6,7 @@ import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
 import { sendTemplateWith, sendText, TEXT_LIMITS } from '../send/send.js';
+import { urlAddressProblem } from '../model/urls.js';
 import type { TemplateMeta } from '../model/meta.js';
 import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
@@ -51,6 +52,8 @@ function suggestions(o: SendCommandOptions): { action: string; text: string; pos
     ...(o.openUrl ?? []).map((s) => {
       const i = s.indexOf('=');
       if (i <= 0 || !/^https?:\/\/\S+$/.test(s.slice(i + 1))) throw new UsageError(`--open-url takes TEXT=URL (an http:// or https:// address), not '${s}'`);
+      const bad = urlAddressProblem(s.slice(i + 1));
+      if (bad) throw new UsageError(`--open-url ${s.slice(0, i)}: ${bad.message} Nothing was sent.`);
       return { action: 'open_url', text: s.slice(0, i), postbackData: s.slice(i + 1) };
     }),
   ];

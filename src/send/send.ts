@@ -5,6 +5,7 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
+import { urlAddressProblem } from '../model/urls.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
@@ -206,6 +207,8 @@ export async function sendText(client: Client, channelId: string, to: string, te
     if (/[\r\n\t\v\f\u0085\u2028\u2029]/.test(sg.text)) throw new ParamError(`The suggestion label ${JSON.stringify(sg.text)} holds a line break or a tab, which a chip cannot show: nothing was sent`);
     if ([...sg.text].length > 25) throw new ParamError(`The suggestion label "${sg.text}" is ${[...sg.text].length} characters; the limit is 25: nothing was sent`);
     if (sg.action === 'open_url' && sg.postbackData !== undefined && sg.postbackData.length > 2048) throw new ParamError(`The address of the suggestion "${sg.text}" is ${sg.postbackData.length} characters; an open_url takes at most 2048: nothing was sent`);
+    const bad = sg.action === 'open_url' && sg.postbackData !== undefined ? urlAddressProblem(sg.postbackData) : undefined;
+    if (bad) throw new ParamError(`The address of the suggestion "${sg.text}": ${bad.message} Nothing was sent.`);
   }
   // the API key in what the customer would get (a template's URL or text that holds it, as plan and apply hold such a
   // template; a value given for a placeholder): never sent, whatever the remote check

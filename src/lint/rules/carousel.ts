@@ -1,7 +1,8 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { reportSchema } from './schema.js';
-import { urlAddressProblem, urlSampleProblem } from './whatsapp.js';
+import { urlAddressProblem } from '../../model/urls.js';
+import { urlSampleProblem } from './whatsapp.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';

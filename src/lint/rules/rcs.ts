@@ -6,6 +6,7 @@ import { firstNonGsm, smsSize } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
+import { urlAddressProblem } from '../../model/urls.js';
 
 type Path = (string | number)[];
 
@@ -134,6 +135,11 @@ export const rcsRules = defineRules([
         const p = str(s.postbackData);
         if (p === undefined) ctx.report([...path, 'action'], 'An open_url suggestion needs `postbackData`: the URL to open.');
         else if (!isHttpUrl(p)) ctx.report([...path, 'postbackData'], `'${p}' is not an absolute http(s) URL.`);
+        else {
+          // a space, tab or line break in it, a port no URL takes: as a WhatsApp URL button's address
+          const bad = urlAddressProblem(p);
+          if (bad) ctx.report([...path, 'postbackData'], bad.message, bad.at ? { at: bad.at } : {});
+        }
       }
     },
   },

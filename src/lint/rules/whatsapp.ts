@@ -1,4 +1,5 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
+import { urlAddressProblem } from '../../model/urls.js';
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
@@ -1027,24 +1028,6 @@ export function urlSampleProblem(url: string, at: number, example: string | unde
   if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
   if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
   return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
-}
-
-/**
- * What is wrong with a URL button's address, if anything: not an absolute http(s) address; a
- * space, tab or line break in it (from a value filled in, a paste: the channel stores it, and the
- * link breaks there); a host no URL parser takes. The placeholder counts as a plain value.
- */
-export function urlAddressProblem(url: string): { message: string; at?: { start: number; end: number } } | undefined {
-  if (!/^https?:\/\/[^\s/]+/i.test(url)) return { message: 'The URL must be an absolute http:// or https:// address.' };
-  const ws = /\s/.exec(url);
-  if (ws) {
-    const what = ws[0] === ' ' || ws[0] === '\u00a0' ? 'a space' : ws[0] === '\t' ? 'a tab' : ws[0] === '\n' || ws[0] === '\r' ? 'a line break' : `a blank (U+${ws[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
-    return { message: `The URL holds ${what} at character ${ws.index + 1}: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.`, at: { start: ws.index, end: ws.index + 1 } };
-  }
-  try { new URL(url.replace(/\{\{[^}]*\}\}/g, '1')); } catch {
-    return { message: `'${shown(url)}' is not a valid address: check its host and port (the part after ://).` };
-  }
-  return undefined;
 }
 
 /** what a URL button without a placeholder is told of its sample (placeholder-sample) */
