@@ -21,7 +21,7 @@ export const EXIT_HELP = `Exit codes:
   4   stale plan: what the saved plan was made against has moved; nothing written
   5   partial apply: some templates failed, the results say which; a re-run is safe
   6   authentication or authorization refused
-  7   remote unavailable: retries exhausted before anything was written
+  7   remote unavailable: retries exhausted (nothing was written; send says whether the message may have been delivered, and names its id)
   70  internal error (a bug), or an API answer outside its contract (the message says so): a short message, the stack only with --debug
   130 interrupted (Ctrl-C): the writes in flight finished, nothing new started, the results say which
   143 terminated (SIGTERM, how CI cancels a job): as 130`;
