@@ -177,10 +177,14 @@ test('a plain value that breaks a field beside a secret is named as the plain va
     assert.is(plain.exitCode, 1, plain.stdout + plain.stderr);
     assert.match(plain.stderr, 'buttons.0.url  The URL must be an absolute http:// or https:// address.  button-url');
     assert.not.match(plain.stderr, 'a secret value of environment');
+    // the fix is in the config's value: no variable named, and lint --env finds it too
+    assert.not.match(plain.stderr, 'CARE_TOKEN');
+    assert.match(plain.stderr, '`tplsync lint --env local` finds these too');
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), cfg('https://www.shop.example'));
     const secret = await cliIn(['plan'], { cwd: dir, env: { CARE_TOKEN: `${CANARY} x` } });
     assert.is(secret.exitCode, 1, secret.stdout + secret.stderr);
     assert.match(secret.stderr, "buttons.0.url  a secret value of environment 'local' here breaks this rule");
+    assert.match(secret.stderr, 'the environment variable a secret value comes from (CARE_TOKEN)');
     assert.not.match(secret.stdout + secret.stderr, CANARY);
   } finally { cleanup(dir); }
 });

@@ -49,7 +49,8 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
       if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, now, severities)); if (w.length) onWarnings(f.file, w); }
       if (errors.length) {
         broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
-        for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
+        // the variables a secret comes from, when a secret breaks a field (the plain values' findings are said as they are)
+        if (errors.some((e) => e.message.startsWith(SECRET_BLAMED))) for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
       }
     }
     const channel = String(t.channel);
@@ -95,14 +96,17 @@ function secretFields(f: LoadedFile, env: EnvironmentConfig, findingsOf: (t: Loo
     for (const k of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
     return JSON.stringify(v ?? '').includes('\uE000');
   };
-  return (findings) => findings.map((x) => (holdsSecret(x.path) ? withoutSecrets(x) ?? { ...x, message: `a secret value of environment '${env.name}' here breaks this rule (its message is not shown: it would show the secret); check the value of the variable it comes from` } : x));
+  return (findings) => findings.map((x) => (holdsSecret(x.path) ? withoutSecrets(x) ?? { ...x, message: `${SECRET_BLAMED} '${env.name}' here breaks this rule (its message is not shown: it would show the secret); check the value of the variable it comes from` } : x));
 }
+
+/** how a finding that a secret value brings begins (its own message would show the secret) */
+const SECRET_BLAMED = 'a secret value of environment';
 
 /** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */
 export class ValuesBreakTemplates extends Error {
   readonly exitCode = EXIT.FINDINGS;
   constructor(environment: string, readonly reports: string[], variables: readonly string[] = []) {
-    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''} (lint checks the files with their references, not with each environment's values).`);
+    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''} (\`tplsync lint --env ${environment}\` finds these too, at their lines).`);
   }
 }
 
