@@ -33,6 +33,16 @@ test('a comment right above a nested mapping\'s first key moves with that key (i
   assert.is(formatTemplate(t).text, 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n');
 });
 
+/** each input laid out as wanted, a second fmt changing nothing, the value the same */
+function laidOut(cases: readonly (readonly [string, string])[]): void {
+  for (const [input, want] of cases) {
+    const once = formatTemplate(input).text;
+    assert.is(once, want);
+    assert.is(formatTemplate(once).text, once, 'a second fmt changes nothing');
+    assert.equal(parse(once), parse(input));
+  }
+}
+
 test('a heading comment parted by a blank line stays on its mapping while the comment right above the first key moves with it; a list item\'s moved comment goes above the item, and a second fmt changes nothing', () => {
   const HEAD = 'channel: x\nname: y\nlanguage: en_US\ncategory: UTILITY\n';
   const cases: [string, string][] = [
@@ -41,12 +51,7 @@ test('a heading comment parted by a blank line stays on its mapping while the co
     [`${HEAD}body:\n  text: Hi\nbuttons:\n  - text: Yes\n    type: QUICK_REPLY\n  - text: Confirm\n    # quick reply first\n    type: QUICK_REPLY\n`,
       `${HEAD}body:\n  text: Hi\nbuttons:\n  - type: QUICK_REPLY\n    text: Yes\n  # quick reply first\n  - type: QUICK_REPLY\n    text: Confirm\n`],
   ];
-  for (const [input, want] of cases) {
-    const once = formatTemplate(input).text;
-    assert.is(once, want);
-    assert.is(formatTemplate(once).text, once, 'a second fmt changes nothing');
-    assert.equal(parse(once), parse(input));
-  }
+  laidOut(cases);
 });
 
 test('the comment that ends the file stays the document\'s after a list that ends with an indented comment of its own (it went into the list, and fmt --check failed right after fmt)', () => {
@@ -62,12 +67,7 @@ test('the comment that ends the file stays the document\'s after a list that end
   const fromCrlf = formatBytes('t.yaml', Buffer.from(crlf, 'utf8'));
   assert.is(fromCrlf.text, `${HEAD}${LIST}\n# owner: @ana\n`);
   assert.is(formatBytes('t.yaml', Buffer.from(fromCrlf.text!, 'utf8')).kind, 'unchanged');
-  for (const [input, want] of cases) {
-    const once = formatTemplate(input).text;
-    assert.is(once, want);
-    assert.is(formatTemplate(once).text, once, 'a second fmt changes nothing');
-    assert.equal(parse(once), parse(input));
-  }
+  laidOut(cases);
 });
 
 test('property: fmt is idempotent and never changes the value, whatever the key order', () => {
