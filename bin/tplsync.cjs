@@ -23,7 +23,17 @@ process.stdout.on('error', (e) => {
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
+} else if (args[0] === 'lint' && args.some((a) => a === '--cache' || a === '--cache-location' || a.startsWith('--cache-location='))) {
+  // a kept `lint --cache` given again without loading the command line, when nothing it came from
+  // moved (src/lint/replay.ts); otherwise (or on any failure of its own) the command line runs
+  let replay;
+  try { replay = require('../dist/bundle/lint-replay.cjs').replayLint(args); } catch { replay = Promise.resolve(undefined); }
+  replay.then((code) => { if (code === undefined) commandLine(); else process.exitCode = code; }, () => commandLine());
 } else {
+  commandLine();
+}
+
+function commandLine() {
   const { codeCacheDir, commandKey, loadBundle, saveCodeCaches, startCodeCache, worthCaching } = require('../dist/bundle/code-cache.cjs');
   const dir = codeCacheDir();
   startCodeCache(dir);

@@ -100,6 +100,21 @@ await build({
 });
 
 // the commands' names: the bin keeps one code cache file per command (src/core/code-cache.ts commandKey)
+// the bin's first step for `lint --cache` (src/lint/replay.ts): a kept run's output given again
+// without loading main.cjs; a plain CommonJS file the bin requires (small: no code cache)
+await build({
+  entryPoints: [path.join(dist, 'lint', 'replay.js')],
+  outfile: path.join(out, 'lint-replay.cjs'),
+  ...CJS,
+  external: Object.keys(pkg.dependencies).filter((d) => !BUNDLED.has(d)),
+  define: { 'import.meta.url': '__tplsyncUrl' },
+  banner: { js: "'use strict';\nconst __tplsyncUrl = require('node:url').pathToFileURL(__filename).href;" },
+}).then((r) => {
+  const meta = JSON.parse(readFileSync(path.join(out, 'meta.json'), 'utf8'));
+  Object.assign(meta.outputs, r.metafile.outputs);
+  writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
+});
+
 const { COMMANDS } = await import('../dist/cli/main.js');
 writeFileSync(path.join(out, 'commands.json'), `${JSON.stringify(COMMANDS.map((c) => c.name))}\n`);
 

@@ -30,7 +30,7 @@ try {
   }).toString();
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
   const files = new Set(info.files.map((f) => f.path));
-  for (const f of ['LICENSE', 'README.md', 'bin/tplsync.cjs', 'bin/tplsync.js', 'dist/bundle/code-cache.cjs', 'dist/bundle/commands.json', 'dist/index.js', 'dist/index.d.ts', 'schema/template.schema.json']) {
+  for (const f of ['LICENSE', 'README.md', 'bin/tplsync.cjs', 'bin/tplsync.js', 'dist/bundle/code-cache.cjs', 'dist/bundle/lint-replay.cjs', 'dist/bundle/commands.json', 'dist/index.js', 'dist/index.d.ts', 'schema/template.schema.json']) {
     if (!files.has(f)) problems.push(`the tarball lacks ${f}`);
   }
   if (![...files].some((f) => f.startsWith('dist/bundle/'))) problems.push('the tarball lacks dist/bundle/ (the bin runs it)');

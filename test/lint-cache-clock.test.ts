@@ -89,7 +89,7 @@ test('the rendered report is kept until the same instant; the earliest of the ve
   try {
     const file = path.join(dir, 'run.json.out');
     saveRendered(file, 'k', 'r', { text: 'report\n', errors: 0, warnings: 1, until: AT });
-    assert.equal(loadRendered(file, 'k', 'r', AT - 1), { text: 'report\n', errors: 0, warnings: 1 });
+    assert.equal(loadRendered(file, 'k', 'r', AT - 1), { text: 'report\n', errors: 0, warnings: 1, until: AT });
     assert.is(loadRendered(file, 'k', 'r', AT), undefined);
     saveRendered(file, 'k', 'r', { text: 'report\n', errors: 0, warnings: 1 });
     assert.ok(loadRendered(file, 'k', 'r', AT + 365 * DAY), 'no limit without an instant');

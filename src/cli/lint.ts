@@ -9,7 +9,8 @@ import { didYouMean } from '../core/suggest.js';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
-import { saveRendered } from '../lint/run-summary.js';
+import { saveRendered, type RenderedReport } from '../lint/run-summary.js';
+import { replayRecord, type ReplayWrite } from '../lint/replay.js';
 import { sha256 } from '../core/hash.js';
 import { redact } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -71,20 +72,26 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
       diagnostics = [...diagnostics, ...more].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
     }
   }
+  // what this run writes, in order: the bin gives it again when nothing it came from moved (replay.ts)
+  const writes: ReplayWrite[] = [];
+  const say = (text: string): void => { io().stderr.write(text); writes.push(['stderr', text]); };
   const unkinded = aliasesWithoutKind(config);
-  if (unkinded.length) io().stderr.write(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
+  if (unkinded.length) say(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
   const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
-    io().stderr.write(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
+    say(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
   }
   if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) io().stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
   if (fixer && fixes) io().stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));
   let s: { errors: number; warnings: number };
+  let rendered: RenderedReport | undefined;
   if (run.rendered) {
-    emit(run.rendered.text, o.output);
+    const { text, errors, warnings, until } = run.rendered;
+    emit(text, o.output);
     s = run.rendered;
+    rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
     const ctx = { ...base, fileCount: files.length, rules: ruleMeta };
     const text = format(diagnostics, ctx);
@@ -92,16 +99,29 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
     s = summarize(diagnostics, files.length);
     // kept only when it holds no secret (a later run without that secret would show it redacted)
-    if (run.kept && renderKey && redact(text) === text) {
-      try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { text, errors: s.errors, warnings: s.warnings, ...(run.kept.until !== undefined ? { until: run.kept.until } : {}) }); } catch (e) {
+    if (run.kept && renderKey && redact(text) === text) rendered = { text, errors: s.errors, warnings: s.warnings, ...(run.kept.until !== undefined ? { until: run.kept.until } : {}) };
+  }
+  writes.push(['report']);
+  let code: number = EXIT.OK;
+  if (s.errors > 0) code = EXIT.FINDINGS;
+  else if (s.warnings > maxWarnings) {
+    say(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    code = EXIT.FINDINGS;
+  }
+  // the report kept beside the run, with what the bin needs to give this run's output again (replay.ts)
+  if (run.kept && renderKey && rendered) {
+    const replay = paths.length === 0 && !o.fix && !o.debug && !environment && !run.cacheProblem && writes.every((w) => w[0] !== 'stderr' || redact(w[1]) === w[1])
+      ? replayRecord({
+        args: io().args, cwd: io().cwd(), env: io().env, tty: [Boolean(io().stdout.isTTY), Boolean(io().stderr.isTTY)], config, root: base.root,
+        cacheFile: cacheFile!, abs: files.map((f) => f.abs), stats: run.stats ?? [], ...(o.output !== undefined ? { output: path.resolve(io().cwd(), o.output) } : {}), text: rendered.text,
+        writes, exit: code, now: Date.now(),
+      }) : undefined;
+    // a report reused is written again only when its record changed (another terminal, another option's spelling)
+    if (!run.rendered || JSON.stringify(replay) !== JSON.stringify(run.rendered.replay)) {
+      try { saveRendered(`${run.kept.summaryFile}.out`, run.kept.key, renderKey, { ...rendered, ...(replay ? { replay } : {}) }); } catch (e) {
         io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.kept.summaryFile}.out: ${(e as Error).message}); the report is complete\n`);
       }
     }
   }
-  if (s.errors > 0) return EXIT.FINDINGS;
-  if (s.warnings > maxWarnings) {
-    io().stderr.write(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
-    return EXIT.FINDINGS;
-  }
-  return EXIT.OK;
+  return code;
 }

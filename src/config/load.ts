@@ -90,12 +90,8 @@ export interface ChannelPolicy {
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
-export const SEARCH_PLACES = [
-  'tplsync.config.yaml', 'tplsync.config.yml', 'tplsync.config.json', 'tplsync.config.js', 'tplsync.config.ts',
-  'tplsync.config.mjs', 'tplsync.config.cjs',
-  '.tplsyncrc', '.tplsyncrc.yaml', '.tplsyncrc.yml', '.tplsyncrc.json', '.tplsyncrc.js', '.tplsyncrc.ts', '.tplsyncrc.mjs', '.tplsyncrc.cjs',
-  'package.json',
-];
+export { SEARCH_PLACES } from './search-places.js';
+import { SEARCH_PLACES } from './search-places.js';
 
 export const DEFAULT_TEMPLATE_GLOBS = ['templates/**/*.{yaml,yml}'];
 export const DEFAULT_TYPES_OUT = 'tplsync-templates.ts';

@@ -2,7 +2,7 @@
 // config's `templates` globs, sorted, each with the path shown to the user. The common glob
 // shapes are walked directly (walk.ts); any other goes to tinyglobby.
 import { realpathSync, statSync } from 'node:fs';
-import { refuseFile } from './load.js';
+import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { walkSimpleGlobs } from './walk.js';
@@ -94,7 +94,7 @@ export function globBase(glob: string): string {
 }
 
 /**
- * Refuses (load.ts: refuseFile) every file whose real path lies outside the project's directory
+ * Refuses (refusals.ts: refuseFile) every file whose real path lies outside the project's directory
  * and the paths the user named (a symbolic link out of the repository, to /proc/self/environ or
  * to another project's template), and every one that is not a regular file (a FIFO, a device).
  */

@@ -3,7 +3,7 @@
 // its worker threads, fmt, plan, apply, types, send, preview) reads template files through here.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { sha256 } from '../core/hash.js';
-import { runState } from '../core/io.js';
+import { refusedOf } from './refusals.js';
 import { MAX_FILE_BYTES } from './limits.js';
 import { refusal, tooLarge, unreadable, type ParsedFile } from './document.js';
 
@@ -13,42 +13,10 @@ const scratch = Buffer.allocUnsafe(64 * 1024);
 /** The bytes of a template file, or the problem that says why they were not read. */
 export type ReadResult = { bytes: Uint8Array; problem?: undefined } | { bytes?: undefined; problem: ParsedFile };
 
-/**
- * Files discovery refused to open (discover.ts): a link that leads out of the project, a FIFO, a
- * device. Each is a finding; no command ever reads or writes it.
- */
-type Refusal = { kind: 'outside-project' | 'unreadable'; message: string };
-const REFUSED = Symbol('refused files');
-/** the refusals of this run (core/io.ts runState): an in-process run leaves none to the next */
-const refusedOf = (): Map<string, Refusal> => runState(REFUSED, () => new Map<string, Refusal>());
-
-export function refuseFile(abs: string, kind: 'outside-project' | 'unreadable', message: string): void {
-  refusedOf().set(abs, { kind, message });
-}
-
-/**
- * `fn` run, the refusals of the files `abs` as they were before it (a file named on the command
- * line is a root of its own: a discovery of the project's files, which refuses it as a link out,
- * does not refuse it for the run that named it)
- */
-export async function keepingRefusalsOf<T>(abs: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const refused = refusedOf();
-  const before = new Map(abs.map((a) => [a, refused.get(a)]));
-  try { return await fn(); } finally {
-    for (const [a, r] of before) { if (r) refused.set(a, r); else refused.delete(a); }
-  }
-}
-
 /** the refusal of a file discovery refused (a link out of the project...), as the read of it gives it, or undefined */
 export function refusalOf(file: string, abs: string): ParsedFile | undefined {
   const no = refusedOf().get(abs);
   return no ? refusal(file, no.kind, no.message) : undefined;
-}
-
-/** whether any of these files is refused (the read-ahead worker is then not used: it would open them) */
-export function anyRefused(abs: readonly string[]): boolean {
-  const refused = refusedOf();
-  return refused.size > 0 && abs.some((a) => refused.has(a));
 }
 
 export function readTemplateFile(file: string, abs: string): ReadResult {

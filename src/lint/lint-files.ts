@@ -20,7 +20,7 @@ import { RETIRED_RULES, RULES, RULES_BY_ID, rulesOfRun } from './registry.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
-import { anyRefused } from '../files/load.js';
+import { anyRefused } from '../files/refusals.js';
 import { didYouMean } from '../core/suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
@@ -226,6 +226,8 @@ export interface LintOutcome {
   rendered?: RenderedReport;
   /** why the cache could not be saved (the findings are complete all the same) */
   cacheProblem?: string;
+  /** each file's stat, in the order of `files`, when the run's answer could be kept whole (run.ts) */
+  stats?: readonly (FileStat | undefined)[];
 }
 
 /**

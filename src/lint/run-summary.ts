@@ -42,7 +42,7 @@ export interface RunSummary {
 }
 
 /** whether an answer that holds until `until` still holds at `now` */
-const holds = (until: unknown, now: number): boolean => until === undefined || (typeof until === 'number' && now < until);
+export const holds = (until: unknown, now: number): boolean => until === undefined || (typeof until === 'number' && now < until);
 
 /** the earliest of the instants until which each of these verdicts holds (undefined: no limit) */
 export function earliestUntil(results: readonly { until?: number }[]): number | undefined {
@@ -96,6 +96,23 @@ export interface RenderedReport {
   warnings: number;
   /** the report holds until this instant (ms since the epoch), as the run it renders (RunSummary.until) */
   until?: number;
+  /** what the bin needs to give this report again without loading the linter (replay.ts), as recorded */
+  replay?: unknown;
+}
+
+/** The header line of a kept report's file, and the text after it; undefined when the file is none of ours whole. */
+export function readRendered(file: string): { head: Record<string, unknown>; text: string } | undefined {
+  try {
+    if (!existsSync(file)) return undefined;
+    const all = readFileSync(file, 'utf8');
+    const nl = all.indexOf('\n');
+    if (nl < 0) return undefined;
+    const head = JSON.parse(all.slice(0, nl)) as unknown;
+    const text = all.slice(nl + 1);
+    // the length catches a file cut short
+    if (!head || typeof head !== 'object' || Array.isArray(head) || (head as { length?: unknown }).length !== text.length) return undefined;
+    return { head: head as Record<string, unknown>, text };
+  } catch { return undefined; }
 }
 
 /**
@@ -104,18 +121,13 @@ export interface RenderedReport {
  * be read nor formatted again. Kept in one file beside the run: a header line, then the text.
  */
 export function loadRendered(file: string, key: string, renderKey: string, now: number = Date.now()): RenderedReport | undefined {
-  try {
-    if (!existsSync(file)) return undefined;
-    const all = readFileSync(file, 'utf8');
-    const nl = all.indexOf('\n');
-    const head = JSON.parse(all.slice(0, nl)) as { key?: unknown; renderKey?: unknown; errors?: unknown; warnings?: unknown; length?: unknown; until?: unknown };
-    const text = all.slice(nl + 1);
-    // the length catches a file cut short
-    if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number' || head.length !== text.length || !holds(head.until, now)) return undefined;
-    return { text, errors: head.errors, warnings: head.warnings };
-  } catch { return undefined; }
+  const r = readRendered(file);
+  if (!r) return undefined;
+  const { head, text } = r;
+  if (head.key !== key || head.renderKey !== renderKey || typeof head.errors !== 'number' || typeof head.warnings !== 'number' || !holds(head.until, now)) return undefined;
+  return { text, errors: head.errors, warnings: head.warnings, ...(typeof head.until === 'number' ? { until: head.until } : {}), ...(head.replay !== undefined ? { replay: head.replay } : {}) };
 }
 
 export function saveRendered(file: string, key: string, renderKey: string, r: RenderedReport): void {
-  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length, ...(r.until !== undefined ? { until: r.until } : {}) })}\n${r.text}`, { verbatim: true });
+  writeFileAtomic(file, `${JSON.stringify({ key, renderKey, errors: r.errors, warnings: r.warnings, length: r.text.length, ...(r.until !== undefined ? { until: r.until } : {}), ...(r.replay !== undefined ? { replay: r.replay } : {}) })}\n${r.text}`, { verbatim: true });
 }

@@ -3,9 +3,10 @@
 // run's whole answer is reused (run-summary.ts) without loading the rules or the linter.
 import type { Config } from '../config/load.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
-import { keepingRefusalsOf } from '../files/load.js';
+import { keepingRefusalsOf } from '../files/refusals.js';
 import type { LintOutcome, LintRunOptions } from './lint-files.js';
 import { loadRendered, loadSummary, runKey, statFiles } from './run-summary.js';
+import { takeScan } from './replay.js';
 
 export { discoverFiles, type FileEntry } from '../files/discover.js';
 export type { LintOutcome, LintRunOptions } from './lint-files.js';
@@ -36,18 +37,20 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
       return found;
     }, cwd, o);
   }
-  const files = await discoverFiles(config, paths, cwd);
+  // the files the bin's replay found and stat'ed a moment ago (replay.ts), when it could not give the kept report
+  const scan = paths.length === 0 ? takeScan(cwd, config) : undefined;
+  const files = scan?.files ?? await discoverFiles(config, paths, cwd);
   if (await leavesOut(config, paths, files, cwd)) opts = { ...opts, partial: true };
   const abs = files.map((f) => f.abs);
   // one stat of each file serves the run key and the per-file cache
-  const stats = statFiles(abs);
+  const stats = scan?.stats ?? statFiles(abs);
   const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels), ...(e.values ? [Object.keys(e.values).sort()] : [])]);
   // the config's place too: overrides match paths relative to it
   const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null, Boolean(opts.partial)], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   // team policies never take part here: the rules' metadata is the built-in rules', loaded only when asked for
   const ruleMeta = opts.withRules ? (await import('./registry.js')).rulesOfRun([]) : [];
-  const hit = { files, results: [], cached: files.length, statHits: files.length, rules: [], ruleMeta, ...(key ? { kept: { key, summaryFile } } : {}) };
+  const hit = { files, stats, results: [], cached: files.length, statHits: files.length, rules: [], ruleMeta, ...(key ? { kept: { key, summaryFile } } : {}) };
   // the report rendered last time, when the caller renders it the same way
   // an answer that compared templates with the clock holds until a given instant of the run's clock
   const now = (opts.now ?? new Date()).getTime();
@@ -56,7 +59,7 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const kept = key ? loadSummary(summaryFile, key, now) : undefined;
   if (kept) return { ...hit, diagnostics: kept.diagnostics, ...(key ? { kept: { key, summaryFile, ...(kept.until !== undefined ? { until: kept.until } : {}) } } : {}) };
   const lint = await import('./lint-files.js');
-  return lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) });
+  return { ...await lint.lintFound(config, files, cwd, opts, { stats, ...(key ? { key, summaryFile } : {}) }), stats };
 }
 
 /**
