@@ -331,6 +331,34 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
     } finally { cleanup(dir); }
   });
 
+  test(`${format}: a language with no file at the export: the file an import made and a reviewer corrected is not put back by the same translation file`, async () => {
+    const dir = tempDir();
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': 'channel: shop-whatsapp\nname: order_shipped\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Your parcel is on its way.\n' });
+      const ext = format === 'xliff' ? 'xlf' : format;
+      assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', `tr/de.${ext}`], { cwd: dir })).exitCode, 0);
+      const exported = readFileSync(path.join(dir, `tr/de.${ext}`), 'utf8');
+      assert.match(exported, 'target as exported', 'each unit says it had no translation then');
+      const filled = format === 'po'
+        ? exported.replace(/(msgid "Your parcel is on its way\."\nmsgstr )""/, '$1"Ihr Paket ist unterwegs."')
+        : format === 'csv'
+          ? exported.replace(/("Your parcel is on its way\.",)""/, '$1"Ihr Paket ist unterwegs."')
+          : exported.replace(/(<source xml:space="preserve">Your parcel is on its way\.<\/source>)/, '$1\n        <target xml:space="preserve">Ihr Paket ist unterwegs.</target>').replace(/(<unit id="body\.text"[^]*?<segment)>/, '$1 state="translated">');
+      assert.is.not(filled, exported, 'the translator filled the body');
+      writeFiles(dir, { [`tr/de.${ext}`]: filled });
+      let r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      const made = path.join(dir, 'templates/order_shipped.de.yaml');
+      assert.match(readFileSync(made, 'utf8'), 'Ihr Paket ist unterwegs.');
+      // a reviewer corrects the new file; the old translation file is imported again
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': readFileSync(made, 'utf8').replace('Ihr Paket ist', 'Ihr Paket ist jetzt') });
+      r = await cliIn(['translations', 'import', `tr/de.${ext}`], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /shop-whatsapp\/order_shipped:body\.text: refused: the de file's text here changed after this translation file was exported/);
+      assert.match(readFileSync(made, 'utf8'), 'Ihr Paket ist jetzt unterwegs.', 'the correction kept');
+    } finally { cleanup(dir); }
+  });
+
   test(`${format}: a text the target file did not have at the export, added by a reviewer since, is not replaced in silence`, async () => {
     const dir = tempDir();
     try {

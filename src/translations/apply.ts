@@ -707,7 +707,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (held && e.exported !== undefined && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
         // the translation is the text as exported: the file's newer text is kept, not put back
         if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
-        refused.push({ template, id: e.id, line: e.line, message: `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
+        // a translation made from another source text is said as such: that is why it cannot be taken, whatever the file holds
+        refused.push({ template, id: e.id, line: e.line, message: stale ?? `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
         continue;
       }
       // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that

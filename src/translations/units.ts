@@ -294,7 +294,10 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
     const units: Unit[] = [];
     for (const { template, units: us } of base) {
       const tv = tmap.get(template);
-      if (!tv) { units.push(...us); continue; }
+      // no file in this language yet: every text exported as having none (an empty target as exported), so that
+      // an import of this translation file after the file was made (by an earlier import) and corrected by hand
+      // does not put the old translation back in silence
+      if (!tv) { for (const u of us) units.push({ ...u, asExported: '' }); continue; }
       const tfields = fieldTexts(tv);
       const rec = translatedFrom(tv);
       const made = rec?.language === source ? rec.texts : undefined;
