@@ -55,6 +55,23 @@ test('applyTexts: block scalars (|-, >, |+, indented, with a comment) and CRLF f
   assert.ok(out.startsWith('body:\n  text: |-\n    Hallo,\n    zweite Zeile\n  examples: { a: 1 }\nfooter: >-\n  Antworte STOP\nname: x\n'), out);
 });
 
+test('applyTexts: the blank lines and the comment after a |- or >- block stay where they were (a trial found the blank line deleted)', () => {
+  const files = [
+    'body:\n  text: |-\n    Hallo {{customer}}, Ihre Bestellung wartet.\n\n    Abholzeiten: Mo-Sa.\n\n  # reviewer: keep the dash\n  examples: { customer: Ana }\nname: x\n',
+    'body:\n  text: >-\n    Hallo {{customer}}.\n\n\n  examples: { customer: Ana }\nname: x\n',
+  ];
+  for (const file of files) {
+    const out = applyTexts(file, [{ path: ['body', 'text'], text: 'Hallo {{customer}}, jetzt.\n\nAbholzeiten: Mo-Sa.' }], 'en_US', {});
+    const blanks = /\n(\n+)( {2}(?:# reviewer|examples))/.exec(file)![1];
+    assert.match(out, `.\n${blanks}  ${file.includes('# reviewer') ? '# reviewer' : 'examples'}`, JSON.stringify(out));
+    assert.is(parse(out).body.text, 'Hallo {{customer}}, jetzt.\n\nAbholzeiten: Mo-Sa.');
+    // a text that ends with blank lines of its own is written keep-chomped: the file's blank lines would be its text, and are not added
+    const kept = applyTexts(file, [{ path: ['body', 'text'], text: 'Ende\n\n' }], 'en_US', {});
+    assert.is(parse(kept).body.text, 'Ende\n\n');
+    assert.equal(parse(kept).body.customer, undefined);
+  }
+});
+
 test('applyTexts: a text the file lacks (a button, a card the source gained) comes with what the source has around it: the button\'s type and URL, the card\'s media', () => {
   // a trial found the new button written as `- text: Adresse ändern`, without its type: a file lint refuses
   const source = {

@@ -294,12 +294,15 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
       while (end > start && text[end - 1] === ' ') end--;
       const endsLine = text[end - 1] === '\n';
       // blank lines after it: a block written keep-chomped (|+) would take them as its own
+      const blankStart = end;
       for (let m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200)); endsLine && m; m = /^[ \t\r]*\n/.exec(text.slice(end, end + 200))) end += m[0].length;
       const headerEnd = text.indexOf('\n', start);
       const headerLine = text.slice(start, headerEnd < 0 ? end : headerEnd);
       const header = headerLine.replace(/\s*(#.*)?$/, '');
       const comment = /\s(#.*?)\s*$/.exec(headerLine)?.[1] ?? '';
-      edits.push({ start, end, text: renderBlock(t.text, header, blockIndent(text, start, valueEnd), eol, endsLine, comment) });
+      const block = renderBlock(t.text, header, blockIndent(text, start, valueEnd), eol, endsLine, comment);
+      // the file's blank lines after the block stay, unless the new block is keep-chomped (they would be its text)
+      edits.push({ start, end, text: /^[|>]\+/.test(block) ? block : block + text.slice(blankStart, end) });
     } else if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
     else missing.push(t);
   }
