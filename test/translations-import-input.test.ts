@@ -9,7 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations, translationsExport } from '../src/cli/translations.ts';
-import { decodeTranslationFile, readCsv, TranslationFileError } from '../src/translations/formats.ts';
+import { decodeTranslationFile, readCsv, readTranslations, TranslationFileError, writeTranslations } from '../src/translations/formats.ts';
+import { readXliffFast } from '../src/translations/xliff-fast.ts';
 import { applyTexts, checkApplied, EditRefused, planImport } from '../src/translations/apply.ts';
 import { indexText } from '../src/files/text-locate.ts';
 import { readTemplateValue } from '../src/files/value.ts';
@@ -220,6 +221,19 @@ test('export: a source language no template has is a usage error naming the one 
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "did you mean 'en_US'?");
   } finally { cleanup(dir); }
+});
+
+
+test('a translation of nothing but white space (a stray space in a cell) is not translated yet, as an empty one, in every format', () => {
+  const unit = (field: string, target: string) => ({ template: 'shop-whatsapp/order', field, id: `shop-whatsapp/order:${field}`, source: field === 'footer' ? 'Reply STOP' : 'Hi {{name}}', placeholders: field === 'footer' ? [] : ['{{name}}'], samples: {}, target });
+  const units = [unit('body.text', 'Hallo {{name}}'), unit('footer', ' \t ')];
+  for (const format of ['xliff', 'po', 'csv'] as const) {
+    const text = writeTranslations(format, units, 'en_US', 'de');
+    const doc = readTranslations(format, text);
+    assert.equal(doc.entries.map((e) => e.id), ['shop-whatsapp/order:body.text'], format);
+    assert.equal(doc.fuzzy?.map((f) => [f.id, f.mark]), [['shop-whatsapp/order:footer', 'empty']], format);
+    if (format === 'xliff') assert.equal(readXliffFast(text)?.fuzzy?.map((f) => [f.id, f.mark]), [['shop-whatsapp/order:footer', 'empty']], 'the fast reader too');
+  }
 });
 
 test.run();

@@ -225,6 +225,9 @@ export interface TranslationDoc {
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
+/** a translation of nothing but white space (a stray space in a spreadsheet's cell): not translated yet, as an empty one */
+export const blank = (target: string): boolean => !/\S/.test(target);
+
 export interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty' }
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
@@ -374,7 +377,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target !== undefined) for (const { p } of placed.sort((a, b) => a.at - b.at)) if (p) target += textOf(p.el, p.seg, true, 'target');
       if (!kept.source) source = collapsed(source);
       if (target !== undefined && !kept.target) target = collapsed(target);
-      if (target === undefined || target === '') { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
+      if (target === undefined || blank(target)) { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
@@ -491,8 +494,8 @@ export function readPo(text: string): TranslationDoc {
   const fuzzy: NotFinal[] = [];
   for (const r of raws) {
     // an entry not translated yet: named (at its line) where a new file needs every text, not imported
-    if (r.ctx !== undefined && r.id !== undefined && r.id !== '' && r.str === '') { fuzzy.push({ id: r.ctx, line: r.line, mark: 'empty' }); continue; }
-    if (r.id === undefined || r.str === undefined || r.str === '') continue;
+    if (r.ctx !== undefined && r.id !== undefined && r.id !== '' && r.str !== undefined && blank(r.str)) { fuzzy.push({ id: r.ctx, line: r.line, mark: 'empty' }); continue; }
+    if (r.id === undefined || r.str === undefined || blank(r.str)) continue;
     // the header (msgid ""), or a translation a tool left without tplsync's unit id: refused, not dropped in silence
     if (r.ctx === undefined) {
       if (r.id !== '') entries.push({ id: '', source: r.id, target: r.str, line: r.line, refuse: PO_NO_CONTEXT });
@@ -554,7 +557,7 @@ export function readCsv(text: string): TranslationDoc {
     const [id, crSource, crTarget] = record;
     const source = csvCell(crSource)?.replace(/\r\n?/g, '\n');
     const target = csvCell(crTarget)?.replace(/\r\n?/g, '\n');
-    if (!target) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
+    if (!target || blank(target)) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }

@@ -312,7 +312,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       target += raw;
     }
     if (!u.targetKept) target = collapsed(target);
-    if (target === '') { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
+    if (!/\S/.test(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}) });
