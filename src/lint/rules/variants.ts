@@ -16,7 +16,7 @@ export const variantRules = defineRules([
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts and samples. The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
