@@ -227,6 +227,10 @@ test('the new file is named like the source language\'s', () => {
   assert.is(targetFileName('templates/en_US/order.yaml', 'en_US', 'pt_BR'), 'templates/pt_BR/order.yaml');
   assert.is(targetFileName('templates/order.yaml', 'en_US', 'fr'), 'templates/order.fr.yaml');
   assert.is(targetFileName('templates/order_en-US.yml', 'en_US', 'fr'), 'templates/order_fr.yml');
+  // spelled as BCP 47 or in other cases (a trial's en-US folder got a German file inside it)
+  assert.is(targetFileName('templates/naming/en-US/dash_dir.yaml', 'en_US', 'de'), 'templates/naming/de/dash_dir.yaml');
+  assert.is(targetFileName('templates/EN_us/order.yaml', 'en_US', 'de'), 'templates/de/order.yaml');
+  assert.is(targetFileName('templates/enUS.en_us.yaml', 'en_US', 'de'), 'templates/enUS.de.yaml');
 });
 
 test("each button label's limit in a translation file is the one lint holds it to (a call button's is 20)", async () => {

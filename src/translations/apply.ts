@@ -184,15 +184,17 @@ export function keptCanonical(before: string, after: string, texts: readonly { t
   return laid.error ? after : laid.text;
 }
 
-/** Pure: the target file's name: the source file's with the source language replaced (file name, else folder), else `NAME.LANG.yaml`. */
+/** Pure: the target file's name: the source file's with the source language replaced (file name, else folder; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
 export function targetFileName(sourceFile: string, source: string, target: string): string {
   const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
   const parts = sourceFile.split(sep);
   const base = parts[parts.length - 1]!;
+  // the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us)
   const esc = source.replace(/[-_]/g, '[-_]');
-  const inName = new RegExp(`(^|[._-])${esc}(?=[._-])`);
+  const inName = new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i');
   if (inName.test(base)) { parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target); return parts.join(sep); }
-  for (let i = parts.length - 2; i >= 0; i--) if (parts[i] === source) { parts[i] = target; return parts.join(sep); }
+  const folder = new RegExp(`^${esc}$`, 'i');
+  for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; return parts.join(sep); }
   parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
   return parts.join(sep);
 }
