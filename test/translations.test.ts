@@ -187,6 +187,24 @@ test('language-coverage names the languages a channel requires that a template l
   } finally { cleanup(dir); }
 });
 
+test('export and import say when a language is not among those the config lists for its channels (a typo, a tool\'s es for es_ES)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, de, es_ES]\n`, 'templates/order_shipped.en_US.yaml': EN });
+    const listed = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--target', 'es-es', '--format', 'po', '--out', 'tr'], { cwd: dir });
+    assert.is(listed.exitCode, 0, listed.stderr);
+    assert.not.match(listed.stderr, /note/, 'listed languages (in any spelling): no note');
+    const odd = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'es', '--format', 'po', '--out', 'tr'], { cwd: dir });
+    assert.is(odd.exitCode, 0, odd.stderr);
+    assert.match(odd.stderr, /^tplsync: note: es is not among the languages the config lists for its channels \(de, en_US, es_ES; did you mean 'es_ES'\?\): no rule asks for it; if it is meant, add it to channels\.shop-whatsapp\.languages/m);
+    const po = readFileSync(path.join(dir, 'tr/es.po'), 'utf8').replace(/(msgctxt "[^"]+"\nmsgid "((?:[^"\\]|\\.)*)"\nmsgstr )""/g, (_m, head: string, id: string) => `${head}"${id} (es)"`);
+    writeFiles(dir, { 'tr/es.po': po });
+    const imported = await cliIn(['translations', 'import', 'tr/es.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stderr);
+    assert.match(imported.stderr, /^tr\/es\.po: note: es is not among the languages the config lists/m);
+  } finally { cleanup(dir); }
+});
+
 test('language-coverage reads the config\'s languages in any case and with - or _ (pt_br, pt-BR, DE are pt_BR, de): no false finding; what is missing named in the files\' form', async () => {
   const dir = tempDir();
   try {

@@ -3,7 +3,7 @@
 import { closeSync, constants, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config/load.js';
+import { unlistedLanguage, type Config } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
@@ -114,6 +114,7 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
     say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
+  for (const t of targets) { const note = unlistedLanguage(config, t); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); }
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
@@ -281,6 +282,8 @@ export interface ImportResult {
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
   newLanguages: { file: string; language: string; near: string }[];
+  /** a translation file into a language no channel of the config lists (when some list languages) */
+  unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
   kept: { file: string; line: number; id: string; template: string; target: string }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
@@ -315,7 +318,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], kept: [], onThreads: false, early: 0, lazy: 0 };
+  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -548,6 +551,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
     }
+    for (const { file, doc } of docs) { const note = unlistedLanguage(config, doc.target); if (note) result.unlisted.push({ file, note }); }
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
     docs.forEach(({ file, doc }, i) => {
@@ -656,6 +660,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const fromMany = held.size > 1 || files.length > 1;
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
+  for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);

@@ -82,6 +82,23 @@ export function aliasesWithoutKind(config: Pick<Config, 'environments' | 'channe
   return [...aliases].filter((a) => config.channels?.[a]?.kind === undefined).sort();
 }
 
+/**
+ * A note for a language no channel lists when the config lists languages for some
+ * (`channels.ALIAS.languages`): a translation into it is made and imported, but no rule asks for
+ * it, and a typo in a language code (`xx`, a tool's `es` for es_ES) goes unnoticed; undefined when
+ * a channel lists it, or none lists any.
+ */
+export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string): string | undefined {
+  const lists = Object.entries(config.channels ?? {}).filter(([, s]) => s?.languages?.length);
+  if (!lists.length) return undefined;
+  const code = languageCode(language);
+  if (lists.some(([, s]) => s!.languages!.includes(code))) return undefined;
+  const all = [...new Set(lists.flatMap(([, s]) => s!.languages!))].sort();
+  // the same language of another region (es for es_ES) before the nearest spelling
+  const same = all.find((l) => l.split('_')[0]!.toLowerCase() === code.split('_')[0]!.toLowerCase());
+  return `${language} is not among the languages the config lists for its channels (${all.join(', ')}${same ? `; did you mean '${same}'?` : didYouMean(code, all)}): no rule asks for it; if it is meant, add it to channels.${lists[0]![0]}.languages in the config, else correct the language`;
+}
+
 /** `channels.<alias>` of the config: what every template on that channel must have. */
 export interface ChannelPolicy {
   languages?: string[];
