@@ -24,7 +24,7 @@ import { refuseProtectedOutput } from '../files/output-target.js';
 import { repositoryRoot } from '../files/repository-root.js';
 import { writeFileAtomic } from '../files/write.js';
 import { rulesFingerprint } from './fingerprint.js';
-import { holds, RACY_MS, sameStat, statFiles, type FileStat } from './run-summary.js';
+import { holds, RACY_MS, sameStat, statFiles, statNumbers, type FileStat } from './run-summary.js';
 
 /** what a run wrote, in order: a line of stderr, or its report (to `output`, else to stdout) */
 export type ReplayWrite = readonly ['stderr', string] | readonly ['report'];
@@ -68,17 +68,9 @@ export function envKey(env: NodeJS.ProcessEnv): string {
 
 /** the hash of the files' absolute paths and stats; undefined when one has no stat */
 export function filesKey(abs: readonly string[], stats: readonly (FileStat | undefined)[]): string | undefined {
-  const numbers = new Float64Array(abs.length * 4);
-  for (let i = 0; i < abs.length; i++) {
-    const st = stats[i];
-    if (!st) return undefined;
-    numbers[4 * i] = st.size;
-    numbers[4 * i + 1] = st.mtimeMs;
-    numbers[4 * i + 2] = st.ctimeMs;
-    numbers[4 * i + 3] = st.ino;
-  }
+  const numbers = statNumbers(stats);
   // a path cannot hold a NUL, so the paths cannot run into each other
-  return createHash('sha256').update(abs.join('\0')).update(new Uint8Array(numbers.buffer)).digest('hex');
+  return numbers && createHash('sha256').update(abs.join('\0')).update(numbers).digest('hex');
 }
 
 /** the value of option `name` on the command line (`--name V` or `--name=V`), if given once */
