@@ -29,9 +29,10 @@ export class WritesStopped extends Interrupted {
   }
 }
 
-export function writeFileAtomic(file: string, data: string, o: WriteOptions = {}): void {
+/** `data` into `file` whole or not at all; bytes are written as they are (unredacted: a caller's own that hold no secret) */
+export function writeFileAtomic(file: string, data: string | Uint8Array, o: WriteOptions = {}): void {
   makeDirs(path.dirname(resolvePath(file)));
-  writeOne(file, data, o);
+  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data)));
 }
 
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
@@ -58,9 +59,6 @@ let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
 
 /** `file` as the caller named it (the messages say it so); written where the run's directory puts it */
-function writeOne(file: string, data: string, o: WriteOptions): void {
-  runSync(writeSteps(file, o.verbatim ? data : redact(data)));
-}
 
 /** a callback of node:fs as a promise: the callback API costs about half the CPU of fs/promises (no FileHandle) for each of thousands of files */
 const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => void): Promise<T> =>
@@ -70,9 +68,9 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
 const writeOneAsync = (file: string, data: string): Promise<void> => runAsync(writeSteps(file, data));
 
 /** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
-async function writeAndClose(fd: number, data: string): Promise<void> {
+async function writeAndClose(fd: number, data: string | Uint8Array): Promise<void> {
   try {
-    const bytes = Buffer.from(data, 'utf8');
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     for (let at = 0; at < bytes.length;) at += await call<number>((cb) => write(fd, bytes, at, bytes.length - at, null, cb));
   } finally { await call<void>((cb) => close(fd, (e) => cb(e, undefined))); }
 }
@@ -102,9 +100,9 @@ const ownIds = () => (ids ??= { uid: process.geteuid?.(), gid: process.getegid?.
 const mayKeep = (st: Stats | undefined): st is Stats => Boolean(st && st.nlink === 1 && st.uid === ownIds().uid && st.gid === ownIds().gid);
 
 /** all of `bytes` written at the start of the open file `fd`, which is then closed (also on failure) */
-function writeAndCloseSync(fd: number, data: string): void {
+function writeAndCloseSync(fd: number, data: string | Uint8Array): void {
   try {
-    const bytes = Buffer.from(data, 'utf8');
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at, null);
   } finally { closeSync(fd); }
 }
@@ -130,7 +128,7 @@ type Step =
   /** closes `fd` when it fails (the steps then no longer own it) */
   | { call: 'fchmod'; fd: number; mode: number }
   /** all of `data` at the start of `fd`, which is then closed, also on failure */
-  | { call: 'writeClose'; fd: number; data: string; /** the file being written (a failure says it) */ file: string }
+  | { call: 'writeClose'; fd: number; data: string | Uint8Array; /** the file being written (a failure says it) */ file: string }
   | { call: 'rename'; from: string; to: string }
   /** a file that is already gone is no failure */
   | { call: 'unlinkQuiet'; path: string };
@@ -193,7 +191,7 @@ function* removeQuietly(tmp: string): Steps<void> {
 }
 
 /** `text` into `file` through a temp file of its own and a rename (writeFileAtomic, writeFilesAtomic) */
-function* writeSteps(file: string, text: string): Steps<void> {
+function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
   const abs = resolvePath(file);
   let st: Stats | undefined;
   try { st = (yield { call: 'lstat', path: abs }) as Stats; } catch (e) { absent(e); }

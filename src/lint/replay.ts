@@ -218,7 +218,7 @@ export async function replayLint(args: readonly string[], p: ReplayProcess = the
   if (r.output !== undefined) {
     try {
       refuseProtectedOutput('the output file', r.output);
-      writeFileAtomic(r.output, report.toString('utf8'));
+      writeFileAtomic(r.output, report);
     } catch { return undefined; }
   }
   for (const w of r.writes) {
