@@ -94,9 +94,9 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   const code = languageCode(language);
   if (lists.some(([, s]) => s!.languages!.includes(code))) return undefined;
   const all = [...new Set(lists.flatMap(([, s]) => s!.languages!))].sort();
-  // the same language of another region (es for es_ES) before the nearest spelling
+  // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
   const same = all.find((l) => l.split('_')[0]!.toLowerCase() === code.split('_')[0]!.toLowerCase());
-  return `${language} is not among the languages the config lists for its channels (${all.join(', ')}${same ? `; did you mean '${same}'?` : didYouMean(code, all)}): no rule asks for it; if it is meant, add it to channels.${lists[0]![0]}.languages in the config, else correct the language`;
+  return `${language} is not among the languages the config lists for its channels (${all.join(', ')}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to channels.${lists[0]![0]}.languages in the config, else correct the language`;
 }
 
 /** `channels.<alias>` of the config: what every template on that channel must have. */
