@@ -126,6 +126,11 @@ test('export --out: - is standard output; a file where a folder is needed, or na
     assert.match(piped.stderr, /^\(standard output\): 1 unit of 1 template\(s\), 0 translated already$/m);
     // a template file that does not parse: said, not skipped in silence
     assert.match(piped.stderr, /^templates\/broken\.en_US\.yaml: not exported: it does not read as a template/m);
+    // named on the command line (a file or its folder): said once (a trial saw it twice)
+    for (const named of ['templates/broken.en_US.yaml', 'templates']) {
+      const once = await export_('--target', 'de', '--out', '-', named);
+      assert.is(once.stderr.split('broken.en_US.yaml: not exported').length - 1, 1, once.stderr);
+    }
     const two = await export_('--target', 'de', '--target', 'fr', '--out', '-');
     assert.is(two.exitCode, 3);
     assert.match(two.stderr, /--out - \(standard output\) takes one --target/);

@@ -143,14 +143,16 @@ export async function exportTranslations(config: Config, paths: readonly string[
     if (named !== o.format) throw new UsageError(`translations export: --out ${o.out} is not named as a ${o.format} file (import reads a file by its extension): name it ${path.basename(out).replace(/\.[^.]*$/, '')}.${EXTENSION[o.format]}${named ? `, or give --format ${named}` : ''}`);
   }
   // the paths choose the source templates; their translations are looked for among all of the project's
-  const unreadable: string[] = [];
-  const all = await readTemplates(config, [], cwd, undefined, (f) => unreadable.push(f));
+  // each file once: a file named on the command line that does not read was not among those read (it is read again)
+  const unreadableFiles = new Set<string>();
+  const all = await readTemplates(config, [], cwd, undefined, (f) => unreadableFiles.add(f));
   // files named that the config's globs do not take (a folder of drafts): read as well, as lint reads them
   if (paths.length) {
     const known = new Set(all.map((r) => r.abs));
     const outside = (await discoverFiles(config, paths, cwd)).filter((f) => !known.has(f.abs));
-    if (outside.length) await readEach(outside, undefined, (r) => { all.push(r); return true; }, (f) => unreadable.push(f));
+    if (outside.length) await readEach(outside, undefined, (r) => { all.push(r); return true; }, (f) => unreadableFiles.add(f));
   }
+  const unreadable = [...unreadableFiles];
   // a source language no template has would export empty files: a usage error, with the project's languages
   const languages = [...new Set(all.map((r) => str(r.value.language)).filter((l): l is string => l !== undefined))].sort();
   if (all.length && !languages.includes(o.source)) {
