@@ -1,11 +1,12 @@
 // `lint --cache` never answers differently from a run without it: whatever moved (a policy, the
 // config's place, a value JSON cannot hold, the clock, an mtime set back) and whatever state the
 // cache files are in. A cache that cannot be written costs speed, never the report.
-import { chmodSync, mkdirSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, CONFIG, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cli, cliIn, CONFIG, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 /** files older than a second, so that the stat-based shortcuts of the cache are taken */
@@ -172,6 +173,64 @@ test('a kept report holds no secret: a run without the secret is not shown it re
     const plain = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.match(plain.stdout, /HUNTER2SECRETVALUE/, 'the finding quotes the name');
     await agree(dir, [], 'without the secret');
+  } finally { cleanup(dir); }
+});
+
+test('a link out of the project is refused with the cache as without it: after a run that named it, after its target moved, after the config dropped the glob that allowed it', async () => {
+  const root = tempDir();
+  try {
+    const dir = path.join(root, 'p');
+    writeFiles(root, { 'outside/store.yaml': VALID, 'p/tplsync.config.yaml': CONFIG, 'p/shared/store.yaml': VALID.replace('order_ready', 'store_hours'), 'p/templates/a.yaml': VALID.replace('order_ready', 'order_a') });
+    const link = path.join(dir, 'templates', 'store.yaml');
+    symlinkSync(path.join(root, 'outside', 'store.yaml'), link);
+    settle(root, ['outside/store.yaml', 'p/shared/store.yaml', 'p/templates/a.yaml']);
+    // named on the command line, the link is allowed; the project's run refuses it
+    assert.is((await cliIn(['lint', '--cache', 'templates/store.yaml'], { cwd: dir })).exitCode, 0);
+    await agree(dir, [], 'after a run that named it');
+    const plain = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    assert.match(plain.stdout, /file-outside-project/);
+    // the link pointed inside (allowed), then out again
+    rmSync(link);
+    symlinkSync(path.join(dir, 'shared', 'store.yaml'), link);
+    await agree(dir, [], 'the link inside');
+    rmSync(link);
+    symlinkSync(path.join(root, 'outside', 'store.yaml'), link);
+    await agree(dir, [], 'the link out again');
+    // a glob whose folder allows it, then the config without it
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('templates: ["templates/**/*.yaml"]', 'templates: ["templates/**/*.yaml", "../outside/**/*.json"]'));
+    await agree(dir, [], 'a glob that allows it');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG);
+    await agree(dir, [], 'the glob dropped');
+  } finally { cleanup(root); }
+});
+
+test('a FIFO among the templates is refused with the cache too, never opened (the cached run waited on it for ever)', async () => {
+  const dir = project({ 'templates/a.yaml': VALID });
+  try {
+    execFileSync('mkfifo', [path.join(dir, 'templates', 'pipe.yaml')]);
+    for (const args of [['lint', '--cache'], ['lint', '--cache'], ['lint']]) {
+      // a child process: a run that opened the FIFO would block its thread until the time-out, not this one's
+      const r = await cli(args, { cwd: dir });
+      assert.is(r.exitCode, 1, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stdout, /pipe\.yaml[\s\S]*a FIFO[\s\S]*file-unreadable/);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('a channel alias pointed at another UUID: the kept run is not reused (a template naming the channel by its UUID is the alias\'s)', async () => {
+  const A = '11111111-2222-4333-8444-555555555555';
+  const B = '3b66178b-585b-449b-8664-15b9ad34b735';
+  const body = 'Hi {{1}}, your parcel has left our warehouse and is on its way to you now.';
+  const t = (name: string, channel: string) => `channel: ${channel}\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${body}"\n  examples: { 1: Ana }\n`;
+  const config = (uuid: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop: ${uuid} }\nchannels: { shop: { kind: whatsapp } }\n`;
+  const dir = project({ 'templates/parcel_left.yaml': t('parcel_left', 'shop'), 'templates/ship_notice.yaml': t('ship_notice', B) }, config(A));
+  try {
+    await agree(dir, ['--max-warnings', '0'], 'two channels');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(B));
+    await agree(dir, ['--max-warnings', '0'], 'one channel');
+    const r = await cliIn(['lint', '--cache', '--format', 'json', '--max-warnings', '0'], { cwd: dir });
+    assert.match(r.stdout, /duplicate-content/);
+    assert.is(r.exitCode, 1);
   } finally { cleanup(dir); }
 });
 

@@ -29,6 +29,17 @@ export async function keepingRefusalsOf<T>(abs: readonly string[], fn: () => Pro
   }
 }
 
+/** whether discovery refused this file (it is never opened: its refusal is its result, never a cached one) */
+export function isRefused(abs: string): boolean {
+  return refusedOf().has(abs);
+}
+
+/** the files of these that are refused, and why (what a kept run's key holds of them) */
+export function refusalsOf(abs: readonly string[]): [string, string][] {
+  const refused = refusedOf();
+  return refused.size === 0 ? [] : abs.flatMap((a) => { const r = refused.get(a); return r ? [[a, r.kind] as [string, string]] : []; });
+}
+
 /** whether any of these files is refused (the read-ahead worker is then not used: it would open them) */
 export function anyRefused(abs: readonly string[]): boolean {
   const refused = refusedOf();

@@ -20,7 +20,7 @@ import { RETIRED_RULES, RULES, RULES_BY_ID, rulesOfRun } from './registry.js';
 import type { Rule, RuleMeta } from './rule.js';
 import { lintFile } from './run-file.js';
 import { readAhead } from '../files/read-ahead.js';
-import { anyRefused } from '../files/refusals.js';
+import { anyRefused, isRefused } from '../files/refusals.js';
 import { didYouMean } from '../core/suggest.js';
 import path from 'node:path';
 import { checkOverrideRuleIds, severitiesFor } from '../config/overrides.js';
@@ -295,7 +295,9 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
       && (!keep || r.value !== undefined || (own.length === 0 && isError(r)));
     files.forEach((f, i) => {
       const st = stats[i];
-      if (!st) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
+      // a file discovery refused (a link out of the project, a FIFO) is never opened nor answered from the cache:
+      // its result there was made where it was allowed (named on the command line, another config's globs)
+      if (!st || isRefused(f.abs)) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }
       const proven = cache.byStat(f.abs, st, f.file);
       if (serves(proven)) { results[i] = proven; return; }
       if (st.size > MAX_FILE_BYTES) { misses.push({ i, hash: '', bytes: Buffer.alloc(0) }); return; }

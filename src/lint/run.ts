@@ -3,7 +3,7 @@
 // run's whole answer is reused (run-summary.ts) without loading the rules or the linter.
 import type { Config } from '../config/load.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
-import { keepingRefusalsOf } from '../files/refusals.js';
+import { keepingRefusalsOf, refusalsOf } from '../files/refusals.js';
 import type { LintOutcome, LintRunOptions } from './lint-files.js';
 import { loadRendered, loadSummary, runKey, statFiles } from './run-summary.js';
 import { takeScan } from './replay.js';
@@ -44,9 +44,11 @@ export async function lintProject(config: Config, paths: readonly string[], cwd:
   const abs = files.map((f) => f.abs);
   // one stat of each file serves the run key and the per-file cache
   const stats = scan?.stats ?? statFiles(abs);
-  const environments = Object.values(config.environments).map((e) => [e.name, Object.keys(e.channels), ...(e.values ? [Object.keys(e.values).sort()] : [])]);
-  // the config's place too: overrides match paths relative to it
-  const key = runKey([cwd, config.dir, config.file ?? null, config.rules, config.overrides ?? null, environments, config.channels ?? null, Boolean(opts.partial)], abs, stats);
+  // each environment's channels with what they point to: a template may name a channel by its UUID, which rules read as the alias's
+  const environments = Object.values(config.environments).map((e) => [e.name, Object.entries(e.channels).sort(), ...(e.values ? [Object.keys(e.values).sort()] : [])]);
+  // the config's place too: overrides match paths relative to it; its globs, whose folders decide which links are allowed;
+  // and the files discovery refused (a link out of the project is refused by the globs and paths of a run, not by its bytes)
+  const key = runKey([cwd, config.dir, config.file ?? null, config.templates, config.rules, config.overrides ?? null, environments, config.channels ?? null, Boolean(opts.partial), refusalsOf(abs)], abs, stats);
   const summaryFile = `${opts.cacheFile}.run.json`;
   // team policies never take part here: the rules' metadata is the built-in rules', loaded only when asked for
   const ruleMeta = opts.withRules ? (await import('./registry.js')).rulesOfRun([]) : [];
