@@ -78,4 +78,23 @@ test('init records the channel kind; --kind rcs writes an RCS first template tha
   } finally { cleanup(dir); }
 });
 
+test('a template that names its channel by the UUID of an alias: channel-kind and duplicate-template judge it as the alias (plan refused what lint passed)', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    // a WhatsApp template on the RCS alias's UUID; and one template twice, by alias and by UUID
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(KINDS), 'templates/a.yaml': WA_ONLY(CHANNEL_B), 'templates/b.yaml': WA_ONLY('wa'), 'templates/c.yaml': WA_ONLY(CHANNEL_A) });
+    const { code, diags } = await lintJson(dir);
+    assert.is(code, 1);
+    const kind = diags.filter((d) => d.ruleId === 'channel-kind');
+    assert.equal(kind.map((d) => [d.file, d.line]), [['templates/a.yaml', 1]]);
+    assert.match(kind[0]!.message, `Channel ${CHANNEL_B} ('rcs' in the config) is an RCS channel`);
+    const dup = diags.filter((d) => d.ruleId === 'duplicate-template');
+    assert.equal(dup.map((d) => d.file), ['templates/b.yaml', 'templates/c.yaml']);
+    // a UUID no environment names is judged as itself: no finding
+    writeFiles(dir, { 'templates/a.yaml': WA_ONLY('9c0d3a1e-1111-4222-8333-444455556666'), 'templates/c.yaml': WA_ONLY('rcs').replace('order_ready', 'order_late').replace('body:', 'message:\n  type: text\n  message: Late.\nbody:') });
+    const later = await lintJson(dir);
+    assert.equal(later.diags.filter((d) => d.ruleId === 'channel-kind' || d.ruleId === 'duplicate-template'), [], JSON.stringify(later.diags));
+  } finally { cleanup(dir); }
+});
+
 test.run();

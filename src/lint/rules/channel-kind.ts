@@ -24,3 +24,13 @@ export function channelKindProblem(alias: string, kind: ChannelKind, content: Te
     ? `Channel '${alias}' is a WhatsApp channel (channels.${alias}.kind in the config), and this template is RCS-only (a message and no body): WhatsApp cannot send it. Use an RCS channel, or write a WhatsApp body.`
     : `Channel '${alias}' is an RCS channel (channels.${alias}.kind in the config), and this is a WhatsApp template (no message): RCS cannot send it. Use a WhatsApp channel, or write the RCS message.`;
 }
+
+/**
+ * The channel a template names, as the config's alias when it names the channel by a UUID an
+ * environment gives an alias (`channels.ids`: the first alias of each UUID): a file that names the
+ * channel by its id and one that names it by its alias are of one channel.
+ */
+export function channelAliasOf(ids: Readonly<Record<string, string>> | undefined, channel: string): string {
+  const id = channel.toLowerCase();
+  return (ids && Object.prototype.hasOwnProperty.call(ids, id) ? ids[id] : undefined) ?? channel;
+}

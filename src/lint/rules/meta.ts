@@ -5,7 +5,7 @@ import { didYouMean } from '../../core/suggest.js';
 import type { Directive } from '../directives.js';
 import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
-import { channelKindProblem } from './channel-kind.js';
+import { channelAliasOf, channelKindProblem } from './channel-kind.js';
 import { missingValueMessage } from './env-values.js';
 
 /** the files whose channel is a config alias (not a UUID), with that alias: those the channel rules judge */
@@ -19,14 +19,15 @@ function aliased(ctx: ProjectContext, each: (file: ProjectContext['files'][numbe
 
 export const crossFileRules = defineRules([
   { id: 'duplicate-template', group: 'cross-file', severity: 'error', summary: 'No two files define the same (channel, name, language).',
-    why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply. Each of the files is reported, naming the others: which one is the mistake is for you to say.',
+    why: 'The identity of a template is (channel, name, language); two files would overwrite each other on every apply. A file that names the channel by the UUID an environment gives an alias is of that alias\'s channel. Each of the files is reported, naming the others: which one is the mistake is for you to say.',
     fix: 'Delete one file, or change the name or language of one template.',
     checkProject(ctx) {
       const groups = new Map<string, ProjectFileResult[]>();
       for (const r of ctx.files) {
         const { channel, name, language } = r.facts;
         if (!channel || !name || !language) continue;
-        const key = `${channel.value}\u0000${name}\u0000${language}`;
+        // a file that names the channel by the UUID of an alias another file names is of the same channel (plan refuses the pair)
+        const key = `${channelAliasOf(ctx.channels?.ids, channel.value)}\u0000${name}\u0000${language}`;
         (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
       }
       for (const group of groups.values()) {
@@ -59,7 +60,7 @@ export const crossFileRules = defineRules([
       });
     } },
   { id: 'channel-kind', group: 'cross-file', severity: 'error', summary: 'A template fits the kind of its channel: no RCS-only template on a WhatsApp channel, no WhatsApp-only template on an RCS channel.',
-    why: 'The config knows which channel is WhatsApp and which is RCS (`channels.<alias>.kind`); a template the channel cannot send would be created and never delivered.',
+    why: 'The config knows which channel is WhatsApp and which is RCS (`channels.<alias>.kind`); a template the channel cannot send would be created and never delivered. A template that names its channel by the UUID an environment gives an alias is judged by that alias\'s kind.',
     fix: 'Use a channel of the right kind, or write the missing part (a WhatsApp `body`, or the RCS `message`). A template with both fits either kind.',
     checkProject(ctx) {
       const kinds = ctx.channels?.kinds;
@@ -69,6 +70,15 @@ export const crossFileRules = defineRules([
         const problem = kind && r.facts.content ? channelKindProblem(alias, kind, r.facts.content) : undefined;
         if (problem) ctx.report(r.file, span, problem);
       });
+      // a template that names its channel by the UUID of an alias whose kind the config says
+      for (const r of ctx.files) {
+        const channel = r.facts.channel;
+        if (!channel || !UUID_RE.test(channel.value) || !r.facts.content) continue;
+        const alias = channelAliasOf(ctx.channels?.ids, channel.value);
+        const kind = alias !== channel.value ? kinds[alias] : undefined;
+        const problem = kind ? channelKindProblem(alias, kind, r.facts.content) : undefined;
+        if (problem) ctx.report(r.file, channel.span, `${problem.replace(`Channel '${alias}'`, `Channel ${channel.value} ('${alias}' in the config)`)}`);
+      }
     } },
   { id: 'env-value-missing', group: 'cross-file', severity: 'error', summary: 'Every value a template refers to, `((name))`, is given by every environment that has the template\'s channel.',
     why: 'A template refers to a value of its environment (a flow id, an address\'s host, a sample) that differs between accounts; an environment without it cannot build the template, so plan and apply would stop there. The finding is at the reference\'s `((`.',

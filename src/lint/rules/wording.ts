@@ -7,6 +7,7 @@
 import type { Loose } from '../../model/loose.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 import { fnv64 } from '../../core/hash.js';
+import { channelAliasOf } from './channel-kind.js';
 
 /** a hash of a WhatsApp template's body text and footer (undefined: an authentication template, or no body text) */
 export function wordingOf(t: Loose): string | undefined {
@@ -52,8 +53,7 @@ export const wordingRules = defineRules([
       }
       const groups: ProjectFile[][] = [];
       // a file that names the channel by its id and one that names it by its alias are of one channel
-      const ids = ctx.channels?.ids;
-      const channelOf = (r: ProjectFile): string => { const c = r.facts.channel!.value; return (ids && Object.prototype.hasOwnProperty.call(ids, c.toLowerCase()) ? ids[c.toLowerCase()] : undefined) ?? c; };
+      const channelOf = (r: ProjectFile): string => channelAliasOf(ctx.channels?.ids, r.facts.channel!.value);
       for (const shared of byWording.values()) {
         if (!Array.isArray(shared)) continue;
         const byChannel = new Map<string, ProjectFile[]>();
