@@ -116,6 +116,27 @@ export class LspProject {
     this.results.set(f.abs, lintFile(f.file, f.abs, this.clock(), text === undefined ? undefined : Buffer.from(text), keep, this.config ? enabledOffRules(this.config) : []));
   }
 
+  /**
+   * The earliest instant (ms since the epoch) at which the clock alone changes a file's findings
+   * (an RCS expireTime reached: FileResult.until), or undefined when none can.
+   */
+  nextChange(): number | undefined {
+    let next: number | undefined;
+    for (const r of this.results.values()) if (r.until !== undefined && (next === undefined || r.until < next)) next = r.until;
+    return next;
+  }
+
+  /** Lints again the files whose findings the clock has changed by now (nextChange); whether there were any. */
+  expire(): boolean {
+    const now = this.clock().getTime();
+    let any = false;
+    for (const f of this.files) {
+      const until = this.results.get(f.abs)?.until;
+      if (until !== undefined && now >= until) { this.lint(f); any = true; }
+    }
+    return any;
+  }
+
   /** The final findings of every covered file, as `tplsync lint` reports them, by absolute path. */
   findings(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>(this.files.map((f) => [f.abs, []]));

@@ -93,8 +93,28 @@ export function stdioConnection(): Connection {
   return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(messageOutput()));
 }
 
+/** What the server reads the time from and waits with (the process's; a test's own, to move time on without waiting). */
+export interface ServerClock {
+  now(): Date;
+  /** runs `fn` after `ms`; the handle cancels it */
+  after(ms: number, fn: () => void): { cancel(): void };
+}
+
+const realClock: ServerClock = {
+  now: () => new Date(),
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    // a finding waiting for its instant does not keep the server alive once the editor is gone
+    t.unref();
+    return { cancel: () => clearTimeout(t) };
+  },
+};
+
+/** the longest wait setTimeout takes (about 24.8 days); a later instant is waited for in steps */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
-export function startServer(connection: Connection = stdioConnection()): { shutDown(): boolean; stop(): void } {
+export function startServer(connection: Connection = stdioConnection(), clock: ServerClock = realClock): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
   let initialized = false;
   // the protocol's life cycle (LSP 3.17, "Server lifecycle"): a request before `initialize` is a
@@ -104,7 +124,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -116,7 +136,7 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
   };
   const addProject = (root: string): LspProject | undefined => {
     if (projects.some((p) => p.cwd === root)) return undefined;
-    const p = new LspProject(root);
+    const p = new LspProject(root, () => clock.now());
     projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
     return p;
   };
@@ -140,6 +160,19 @@ export function startServer(connection: Connection = stdioConnection()): { shutD
       published.set(abs, key);
       await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
     }
+    expireAt(projects.map((p) => p.nextChange()).filter((t): t is number => t !== undefined).reduce((a, b) => Math.min(a, b), Infinity));
+  };
+
+  // a finding that compared a template with the clock (an RCS expireTime) changes at an instant
+  // with no edit: the files it holds for are linted again then, and the findings published, as
+  // `tplsync lint` run at that instant reports them
+  let expiry: { cancel(): void } | undefined;
+  const expireAt = (at: number): void => {
+    expiry?.cancel();
+    expiry = undefined;
+    if (at === Infinity || shutDown) return;
+    const wait = Math.max(0, at - clock.now().getTime());
+    expiry = clock.after(Math.min(wait, MAX_WAIT_MS), () => { expiry = undefined; enqueue(() => projects.map((p) => p.expire()).some(Boolean) || (expireAt(at), false)); });
   };
 
   // one piece of work at a time, in the order the editor sent it
