@@ -89,4 +89,37 @@ test('review: a service that states an allowance for an RCS-only template is not
   assert.is(row({ statusText: 'APPROVED', chatapp: { category: 'UTILITY' }, message: { type: 'text', message: 'Hi' } }).editsLeft, 3);
 });
 
+test('a change WhatsApp never sees (the description, the RCS message of a template with both) is no edit: no review, no edit spent, no warning', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const name = `d${randomUUID().slice(0, 6)}`;
+  const file = (description: string, card: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\nmessage:\n  type: text\n  message: "${card}"\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/t.yaml': file('Repotting reminder', 'Your appointment is soon.'),
+    });
+    let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    // the description, then the RCS message: each planned and written, neither an edit of the WhatsApp template
+    for (const next of [file('Repotting appointment reminder', 'Your appointment is soon.'), file('Repotting appointment reminder', 'Your appointment is very soon.')]) {
+      writeFiles(dir, { 'templates/t.yaml': next });
+      r = await cliIn(['plan'], { cwd: dir, env });
+      assert.match(r.stdout, /~ update/, r.stdout);
+      assert.not.match(r.stdout, /limited edits|back to review/, r.stdout);
+      r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
+      assert.is(r.exitCode, 0, `in sync and APPROVED: ${r.stdout}`);
+    }
+    // the day's one edit is still there for a change of the body
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting appointment reminder', 'Your appointment is very soon.', 2) });
+    r = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /uses one of its limited edits \(1 per 24 h, 10 per 30 days\): 10 edits left/, r.stdout);
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

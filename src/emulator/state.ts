@@ -193,7 +193,8 @@ export class EmulatorState {
 
   /**
    * An upsert, planned: a new id creates, an existing id is replaced; an unchanged body changes
-   * nothing. Like WhatsApp, it refuses to change a WhatsApp template still PENDING review, the
+   * nothing, and a body whose WhatsApp template is unchanged (its description or RCS message
+   * changed) keeps the review and the edits as they were. Like WhatsApp, it refuses to change a WhatsApp template still PENDING review, the
    * category of an APPROVED template, and an edit of an APPROVED template with WhatsApp content
    * beyond 1 per 24 h or 10 per 30 days (an RCS-only template is not limited). Changes nothing.
    */
@@ -204,11 +205,14 @@ export class EmulatorState {
     // the same body is no change, unless the platform re-categorised it: then the write asks for the written category back
     if (prev && canonicalJson(prev.body) === canonicalJson(body) && (prev.lifecycle?.category ?? body.chatapp?.chatapp.category) === body.chatapp?.chatapp.category) return { kind: 'unchanged', record: prev };
     const prevState = prev ? this.statusOf(prev, now) : undefined;
+    // a write that leaves the WhatsApp template as it was (the description, the RCS message changed) is no edit of it:
+    // WhatsApp never sees it, so it is not reviewed again and spends no edit
+    const sameForWhatsApp = Boolean(prev?.body.chatapp) && canonicalJson(prev!.body.chatapp!.chatapp) === canonicalJson(body.chatapp?.chatapp);
     if (prevState && NOT_EDITABLE.has(prevState)) {
       return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
     }
     // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one under review waits for its verdict
-    if (prev && prev.body.chatapp && prevState === 'PENDING') {
+    if (prev && prev.body.chatapp && prevState === 'PENDING' && !sameForWhatsApp) {
       return { kind: 'refused', code: 'INVALID', message: `This template is PENDING review; WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply the change when the review has ended${prev.reviewAt > now ? ` (from ${new Date(prev.reviewAt).toISOString()})` : ''}` };
     }
     const wasApproved = prevState === 'APPROVED' || prevState === 'REINSTATED';
@@ -217,7 +221,7 @@ export class EmulatorState {
     if (prev && wasApproved && before !== undefined && after !== undefined && before !== after) {
       return { kind: 'refused', code: 'INVALID', message: `The category of an APPROVED template cannot change (${before} -> ${after}); create a new template instead` };
     }
-    if (prev && wasApproved && this.limitsEditsOf(prev)) {
+    if (prev && wasApproved && this.limitsEditsOf(prev) && !sameForWhatsApp) {
       const a = this.editAllowance(prev, now);
       if (a.nextAt !== undefined) {
         return {
@@ -226,6 +230,7 @@ export class EmulatorState {
         };
       }
     }
+    if (prev && sameForWhatsApp) return { kind: 'changed', record: { ...prev, body, updatedAt: now, writes: (prev.writes ?? 0) + 1 } };
     const r = review(channelId, body, now);
     const record: TemplateRecord = {
       channelId: channelId.toLowerCase(), templateId: templateId.toLowerCase(), body,

@@ -93,6 +93,9 @@ export interface PlanInputs {
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
 const viewOf = (d: DesiredTemplate): FileTemplate => ({ ...(d.fileOnly ?? { names: {} }), canonical: d.canonical });
 
+/** the fields of a template WhatsApp never sees: a change of them alone is no edit of the WhatsApp template (no review, no edit spent) */
+const PARTNER_ONLY = /^(?:description|message)(?:$|[.[])/;
+
 export function makePlan(inp: PlanInputs): Plan {
   const changes: PlanChange[] = [];
   for (const d of inp.desired) {
@@ -130,13 +133,15 @@ export function makePlan(inp: PlanInputs): Plan {
       }
     }
     let edit: EditSpend | undefined;
+    // what WhatsApp reviews changed: not the description (the partner's) nor the RCS message
+    const whatsAppEdit = diff.some((f) => !PARTNER_ONLY.test(f.path));
     // WhatsApp's limit: an RCS-only template (no WhatsApp content on the channel) takes any number of edits
-    if (diff.length && isApprovedState(r.statusText) && !refused && r.chatapp) {
+    if (whatsAppEdit && isApprovedState(r.statusText) && !refused && r.chatapp) {
       const allowance = editAllowanceOf(r);
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
-    if (diff.length && r.statusText === 'PENDING' && r.chatapp) {
+    if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
       attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
