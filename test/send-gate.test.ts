@@ -268,4 +268,17 @@ test('a message that would hold the API key is never sent, with --no-remote-chec
   } finally { cleanup(dir); }
 });
 
+
+test('an authentication template that writes its own text ({{1}} is your code) holds its code to what the preset form does: at most 15 characters, letters, digits and a hyphen', async () => {
+  const { checkParams } = await import('../src/send/render.ts');
+  const v = readTemplateValue('channel: wa\nname: legacy_otp\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} is your verification code. For your security, do not share this code."\n  examples: { 1: "482913" }\nbuttons:\n  - type: OTP\n    otp_type: COPY_CODE\n    text: Copy code\n');
+  const meta = templateMeta(fromFile(v, CHANNEL_A, 'x'), 'wa');
+  assert.equal(meta.params, ['1']);
+  assert.not.ok(meta.presetText, 'not the preset form');
+  assert.equal(checkParams(meta, { 1: '482913' }), { 1: '482913' });
+  assert.equal(checkParams(meta, { 1: 'AB-12cd' }), { 1: 'AB-12cd' });
+  assert.throws(() => checkParams(meta, { 1: '1234567890123456' }), /'1' is 16 characters; WhatsApp's one-time password is at most 15/);
+  assert.throws(() => checkParams(meta, { 1: 'abc def' }), /'1' holds other characters than letters, digits and a hyphen/);
+});
+
 test.run();

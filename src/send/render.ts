@@ -37,13 +37,16 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const problems: string[] = [];
   const key = `${meta.channel}/${meta.name}/${meta.language}`;
   const needed = textOnly ? textPartParams(meta) : undefined;
+  // the one-time password: `code` of the preset form, else (an authentication template that writes its
+  // own text, `{{1}} is your verification code.`) the body's placeholder beside the OTP button
+  const codeParam = meta.presetText ? CODE_PARAM : meta.buttons.some((b) => b.type === 'OTP') ? meta.params[0] : undefined;
   for (const p of meta.params) {
     if (needed && !needed.has(p) && own(params, p) === undefined) continue;
     const x = valueProblem(p, own(params, p), meta.rcs);
     if (x) problems.push(x);
     // an authentication template's one-time password: Meta's "Maximum 15 characters"
     const v = own(params, p);
-    if (!x && meta.presetText && p === CODE_PARAM && typeof v === 'string') {
+    if (!x && p === codeParam && typeof v === 'string') {
       if ([...v].length > MAX_CODE) problems.push(`'${p}' is ${[...v].length} characters; WhatsApp's one-time password is at most ${MAX_CODE}`);
       // a code is letters and digits (and a hyphen): not a link, not a layout, under an approved authentication template
       else if (!/^[\p{L}\p{N}-]+$/u.test(v) || !/[\p{L}\p{N}]/u.test(v)) problems.push(`'${p}' holds other characters than letters, digits and a hyphen; a one-time password is a code, not a text`);
