@@ -333,4 +333,11 @@ test('the library sends no RCS campaign past its expireTime, textOnly or not, re
   assert.ok(emu.state.conversation(sent.clientMessageId));
 });
 
+
+test('a template with WhatsApp and RCS parts names an RCS card it cannot send by its title as the file writes it, not the wire numbers', () => {
+  const v = readTemplateValue('channel: both\nname: parcel_eta\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{customer}}, order {{order_id}} is on its way."\n  examples: { customer: Ana, order_id: LS-1 }\nmessage:\n  type: rich_card\n  richCards:\n    - title: "Parcel {{order_id}} arrives {{eta}}"\n      description: "Driver {{driver}}"\n      fileUrl: https://cdn.example.com/van.png\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n  examples: { eta: today, driver: Sam }\n');
+  const m = templateMeta(fromFile(v, CHANNEL_A, ''), 'both');
+  assert.ok(m.omitted?.includes('RCS rich card 1 "Parcel {{order_id}} arrives {{eta}}"'), JSON.stringify(m.omitted));
+});
+
 test.run();

@@ -145,7 +145,8 @@ export function unsendableParts(f: FileTemplate): string[] {
   const m = c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
-    (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title)}`));
+    // the card's title as the file writes it (its placeholders by name, not the wire's numbers)
+    (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(f.names, card.title))}`));
     (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
   }
