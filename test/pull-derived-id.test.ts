@@ -82,4 +82,25 @@ test('a file without publicId over a channel template of another id: written wit
   } finally { cleanup(dir); }
 });
 
+test('pull --force over a file that already says what the channel has: left byte for byte as it is (its layout, a false flag, its comments), said; a file that differs is written', async () => {
+  const dir = tempDir('tplsync-derived-');
+  try {
+    // a house layout pull would not write: keys in another order, a flow mapping, a comment, a false flag pull leaves out
+    const own = `# order shipped, owned by the shop team\nname: order_shipped\nchannel: whatsapp\nlanguage: en_US\ncategory: UTILITY\nbody:\n  examples: { order_id: A-1042, customer: Maria }\n  text: "Hi {{customer}}, your order {{order_id}} is on its way and should arrive soon."\nbuttons:\n  - { type: URL, text: Track, url: "https://shop.example.com/t/{{1}}", example: "https://shop.example.com/t/A-1042" }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': own });
+    assert.is((await cliIn(['apply', '--auto-approve', '--env', 'local'], { cwd: dir })).exitCode, 0);
+    const id = await idIn(dir, 'local');
+    const file = path.join(dir, 'templates', 'order_shipped.en_US.yaml');
+    let r = await cliIn(['pull', '--env', 'local', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, 'templates/order_shipped.en_US.yaml: order_shipped/en_US already as the channel has it (not written)');
+    assert.is(readFileSync(file, 'utf8'), own, 'not rewritten');
+    // the file says something else: the channel's copy is written over it
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': own.replace('should arrive soon', 'should arrive today') });
+    r = await cliIn(['pull', '--env', 'local', '--channel', 'whatsapp', '--id', id, '--dir', 'templates', '--force'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(readFileSync(file, 'utf8'), 'should arrive soon');
+  } finally { cleanup(dir); }
+});
+
 test.run();

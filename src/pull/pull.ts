@@ -8,7 +8,7 @@ import { schemaModelinePath, type Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
-import { fromFile, fromRead, kindCategory, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
+import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
@@ -50,6 +50,8 @@ export type PullOutcome =
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
     /** no file of the project holds the template (a new clone, another project): nothing to apply first */
     noFile?: boolean }
+  /** the file the template would be written over already says what the channel has: left as it is (exit 0) */
+  | { id: string; kind: 'same'; file: string; name: string; language: string }
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
   | { id: string; kind: 'held'; file: string; name: string; language: string }
   | { id: string; kind: 'managed'; file: string }
@@ -115,6 +117,18 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       learned = placed.learned;
       // secrets of the output too: what the channel holds is masked wherever it shows, and a copy still holding it is not written
       for (const v of learned.keys()) addSecret(v, 'value');
+    }
+    // a file that already says what the channel has (in this environment, its values filled in): left as it is,
+    // not rewritten in pull's own layout (its key order, a `has_expiration: false`, a button's older form)
+    const over = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
+    // (and is this template here: its publicId, or the id derived from its channel, name and language, is the channel's)
+    const overId = over ? (typeof over.value.publicId === 'string' ? over.value.publicId : templateId(req.channelId, name, language)).toLowerCase() : undefined;
+    if (over && !marked && !req.namesFrom && overId === r.publicId.toLowerCase()) {
+      const mine = escapeLiteralReferences(fromFile(shownTemplate(over.abs, over.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical);
+      if ((!r.chatapp?.category || mine.category === r.chatapp.category) && diffTemplates(mine, channelCopy).length === 0) {
+        push({ id, kind: 'same', file: rel, name, language });
+        continue;
+      }
     }
     for (const [v, n] of learned) learnedAll.set(v, n);
     const unknown = unset.filter((u) => ![...learnedAll.values()].includes(u.name));
