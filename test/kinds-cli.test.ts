@@ -71,7 +71,7 @@ test('types: card_<n> parameters per carousel card, code for authentication; che
   const r = await cliIn(['types'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stderr);
   const mod = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
-  assert.match(mod, /"shop-whatsapp\/new_arrivals\/en_US": \{ first_name: string; card_1: \{ price: string; button_1: string \}; card_2: \{ price: string; button_1: string \} \}/);
+  assert.match(mod, /"shop-whatsapp\/new_arrivals\/en_US": \{ first_name: string; card_1\?: \{ price: string; button_1: string \}; card_2\?: \{ price: string; button_1: string \} \}/);
   assert.match(mod, /"shop-whatsapp\/one_tap_login\/en_US": \{ code: string \}/);
   assert.equal(compile(`${PRELUDE}
 void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana' }, textOnly: true });

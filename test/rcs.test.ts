@@ -303,6 +303,8 @@ test('types: a value only the SMS fallback uses is optional in a textOnly call (
   const generated = generateTypes([m], { source: 'tplsync.config.yaml' });
   assert.match(generated, /"shop-rcs\/outage_notice\/en_GB": Omit<SendTemplateOptions<\{ postcode: string; eta: string; balance\?: string \}>, 'textOnly'> & \{ textOnly: true \}/);
   assert.equal(checkParams(m, { postcode: 'SW1', eta: '18:00' }, true), { postcode: 'SW1', eta: '18:00' });
+  // TemplateParams says the same (a trial's values built from it had to give what is never sent)
+  assert.match(generated, /"shop-rcs\/outage_notice\/en_GB": \{ postcode: string; eta: string; balance\?: string \}/);
 });
 
 test('the generated module carries what the library decides by: an RCS-only template\'s rcs and its expireTime (it dropped both, and the library sent an ended campaign under WhatsApp\'s limits)', () => {

@@ -19,13 +19,19 @@ function literal(v: unknown, indent: string): string {
 
 const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
 
-/** The parameters of one template: a string per placeholder; a carousel adds card_1, card_2, ... (an object of the card's own). */
+/**
+ * The parameters of one template: a string per placeholder; a carousel adds card_1, card_2, ... (an
+ * object of the card's own). Where a part cannot be sent (`omitted`: the send is text-only), a value
+ * only that part uses is optional, as TemplateSendOptions has it: nothing ever sends it.
+ */
 function paramsType(m: TemplateMeta): string {
   // no text to send (an RCS card alone: the conversation request carries text): no call compiles
   if (m.body.trim() === '') return 'never';
-  const fields = m.params.map((p) => `${prop(p)}: string`);
+  const text = m.omitted?.length ? textPartParams(m) : undefined;
+  const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
+  const fields = m.params.map((p) => `${prop(p)}${opt(p)}: string`);
   (m.cards ?? []).forEach((card, i) => {
-    fields.push(`${cardParam(i)}: ${card.params.length ? `{ ${card.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>'}`);
+    fields.push(`${cardParam(i)}${text ? '?' : ''}: ${card.params.length ? `{ ${card.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>'}`);
   });
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
@@ -80,7 +86,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i is `button_i`); a carousel card n has `card_n`, an object of its own placeholders; an authentication template without text of its own takes `code`.', paramsType);
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i is `button_i`); a carousel card n has `card_n`, an object of its own placeholders; an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
   perTemplate('TemplateSendOptions', 'The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language.', (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
