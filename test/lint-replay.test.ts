@@ -195,4 +195,25 @@ test('the bin: the second run is the replay (main.cjs not loaded), byte for byte
   } finally { done(dir); cleanup(codeCache); }
 });
 
+test('a kept report that holds what this environment makes a secret is never replayed: the gate redacts it in the run, the replay would not', async () => {
+  const KEY = 'Zq9SECRET7781xyzQ';
+  const config = `${CONFIG}  staging:\n    baseUrl: https://api.staging.example.com\n    apiKeyEnv: ACME_STAGING_KEY\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n`;
+  const dir = project({ 'tplsync.config.yaml': config, 'templates/leak.yaml': VALID.replace('name: order_ready', 'name: leak').replace('your order is ready', `your label {{${KEY}}} is ready`) });
+  try {
+    const args = ['lint', '--cache'];
+    // kept while the variable is unset: the value is no secret then
+    await cliIn(args, { cwd: dir });
+    await cliIn(args, { cwd: dir });
+    const env = { ACME_STAGING_KEY: KEY };
+    for (let i = 0; i < 2; i++) {
+      const r = await cliIn(args, { cwd: dir, env });
+      assert.not.match(r.stdout + r.stderr, KEY, 'the run redacts it');
+      assert.match(r.stdout, '[redacted]');
+    }
+    const r = await replay(dir, args, { env });
+    assert.is(r.code, undefined, 'no record under this environment');
+    assert.not.match(r.stdout + r.stderr, KEY);
+  } finally { done(dir); }
+});
+
 test.run();

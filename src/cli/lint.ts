@@ -110,7 +110,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   }
   // the report kept beside the run, with what the bin needs to give this run's output again (replay.ts)
   if (run.kept && renderKey && rendered) {
-    const replay = paths.length === 0 && !o.fix && !o.debug && !environment && !run.cacheProblem && writes.every((w) => w[0] !== 'stderr' || redact(w[1]) === w[1])
+    // (a report kept by a run without a secret that this run's environment has: the gate redacted it here, the replay would not)
+    const replay = paths.length === 0 && !o.fix && !o.debug && !environment && !run.cacheProblem && redact(rendered.text) === rendered.text && writes.every((w) => w[0] !== 'stderr' || redact(w[1]) === w[1])
       ? replayRecord({
         args: io().args, cwd: io().cwd(), env: io().env, tty: [Boolean(io().stdout.isTTY), Boolean(io().stderr.isTTY)], config, root: base.root,
         cacheFile: cacheFile!, abs: files.map((f) => f.abs), stats: run.stats ?? [], ...(o.output !== undefined ? { output: path.resolve(io().cwd(), o.output) } : {}), text: rendered.text,
