@@ -249,6 +249,9 @@ test('the new file is named like the source language\'s', () => {
   assert.is(targetFileName('templates/naming/en-US/dash_dir.yaml', 'en_US', 'de'), 'templates/naming/de/dash_dir.yaml');
   assert.is(targetFileName('templates/EN_us/order.yaml', 'en_US', 'de'), 'templates/de/order.yaml');
   assert.is(targetFileName('templates/enUS.en_us.yaml', 'en_US', 'de'), 'templates/enUS.de.yaml');
+  // in the folder and the name both: both (the German file was made in the English folder)
+  assert.is(targetFileName('templates/EN_us/back_in_stock.EN_us.yaml', 'en_US', 'de_DE'), 'templates/de_DE/back_in_stock.de_DE.yaml');
+  assert.is(targetFileName('templates/en_US/order.en_US.yaml', 'en_US', 'fr'), 'templates/fr/order.fr.yaml');
 });
 
 test("each button label's limit in a translation file is the one lint holds it to (a call button's is 20)", async () => {

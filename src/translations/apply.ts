@@ -184,7 +184,7 @@ export function keptCanonical(before: string, after: string, texts: readonly { t
   return laid.error ? after : laid.text;
 }
 
-/** Pure: the target file's name: the source file's with the source language replaced (file name, else folder; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
+/** Pure: the target file's name: the source file's with the source language replaced (in the file name and in the nearest folder named for it; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
 export function targetFileName(sourceFile: string, source: string, target: string): string {
   const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
   const parts = sourceFile.split(sep);
@@ -192,10 +192,12 @@ export function targetFileName(sourceFile: string, source: string, target: strin
   // the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us)
   const esc = source.replace(/[-_]/g, '[-_]');
   const inName = new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i');
-  if (inName.test(base)) { parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target); return parts.join(sep); }
   const folder = new RegExp(`^${esc}$`, 'i');
-  for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; return parts.join(sep); }
-  parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
+  // a folder of the language (the nearest), and the language in the name: each replaced (en_US/order.en_US.yaml -> de/order.de.yaml)
+  let replaced = false;
+  for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; replaced = true; break; }
+  if (inName.test(base)) parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target);
+  else if (!replaced) parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
   return parts.join(sep);
 }
 
