@@ -122,4 +122,28 @@ test('a change WhatsApp never sees (the description, the RCS message of a templa
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('a description-only change of a template in review (PENDING) is written, not held back as a WhatsApp edit; a body change is still held back', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 3_600_000 });
+  const dir = tempDir();
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const name = `p${randomUUID().slice(0, 6)}`;
+  const file = (description: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\n`;
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': file('Reminder') });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminder') });
+    let r = await cliIn(['plan'], { cwd: dir, env });
+    assert.not.match(r.stdout, /PENDING review, and WhatsApp edits only/, r.stdout);
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
+    assert.equal((JSON.parse(r.stdout) as { changes: { action: string }[] }).changes.map((c) => c.action), ['noop'], 'written');
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminder', 2) });
+    r = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /PENDING review, and WhatsApp edits only/, r.stdout);
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

@@ -9,7 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
-import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
+import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
 import { writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
@@ -48,7 +48,8 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   if (category) return [{ ...base, refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` }];
   // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
   const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
-  if (whatsapp && c.remoteStatus === 'PENDING') return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
+  if (whatsapp && c.remoteStatus === 'PENDING' && (c.changes === undefined || editsWhatsApp(c.changes))) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];

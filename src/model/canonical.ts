@@ -577,6 +577,11 @@ export function unobservedIn(desired: FileTemplate | undefined, remote: Canonica
 
 export interface FieldChange { path: string; before: unknown; after: unknown }
 
+/** the fields of a template WhatsApp never sees (the partner's description, the RCS message) */
+const PARTNER_ONLY = /^(?:description|message)(?:$|[.[])/;
+/** Pure: whether these changes touch what WhatsApp reviews (a change of the description or the RCS message alone is no edit of the WhatsApp template) */
+export const editsWhatsApp = (changes: readonly { path: string }[]): boolean => changes.some((f) => !PARTNER_ONLY.test(f.path));
+
 /**
  * The field-level differences between what the files want and what the read returned, leaving
  * out what the read cannot show (category, an unresolved expireTime).

@@ -5,7 +5,7 @@ import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js
 import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
-import { canonicalJson, diffTemplates, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
+import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
 
@@ -93,9 +93,6 @@ export interface PlanInputs {
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
 const viewOf = (d: DesiredTemplate): FileTemplate => ({ ...(d.fileOnly ?? { names: {} }), canonical: d.canonical });
 
-/** the fields of a template WhatsApp never sees: a change of them alone is no edit of the WhatsApp template (no review, no edit spent) */
-const PARTNER_ONLY = /^(?:description|message)(?:$|[.[])/;
-
 export function makePlan(inp: PlanInputs): Plan {
   const changes: PlanChange[] = [];
   for (const d of inp.desired) {
@@ -134,7 +131,7 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     let edit: EditSpend | undefined;
     // what WhatsApp reviews changed: not the description (the partner's) nor the RCS message
-    const whatsAppEdit = diff.some((f) => !PARTNER_ONLY.test(f.path));
+    const whatsAppEdit = editsWhatsApp(diff);
     // WhatsApp's limit: an RCS-only template (no WhatsApp content on the channel) takes any number of edits
     if (whatsAppEdit && isApprovedState(r.statusText) && !refused && r.chatapp) {
       const allowance = editAllowanceOf(r);
