@@ -175,4 +175,32 @@ test('pull --force keeps a text the file writes with a reference wherever it rea
   }, '    values:\n      shop_host: https://shop.example.com\n');
 });
 
+test('pull --force of an RCS card whose texts the channel still has, another field changed: the channel\'s field, the file\'s names and samples kept (they came back numbered)', async () => {
+  const SALE = [
+    'channel: rcs', 'name: spring_sale', 'language: en_US', 'message:', '  type: rich_card', '  richCards:',
+    '    - title: "Spring sale, {{first_name}}!"', '      description: "Up to {{discount}} off until Sunday."', '      fileUrl: https://cdn.example.com/spring.jpg',
+    '      suggestions:', '        - { action: reply, text: Show me, postbackData: show }', '        - { action: reply, text: Not now, postbackData: later }',
+    '  examples: { first_name: Jonas, discount: 30% }', '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }', '',
+  ].join('\n');
+  await inProject('tplsync-keep-rcs-', { 'templates/spring_sale.en_US.yaml': SALE }, async (dir) => {
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const file = path.join(dir, 'templates', 'spring_sale.en_US.yaml');
+    // the file and the channel differ in a field that is no text (and in the suggestions' order)
+    writeFiles(dir, { 'templates/spring_sale.en_US.yaml': SALE.replace('mediaHeight: MEDIUM', 'mediaHeight: TALL') });
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'spring_sale', 'en_US'), '--dir', 'templates', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /placeholders are the channel's numbers/);
+    const pulled = readFileSync(file, 'utf8');
+    assert.match(pulled, 'mediaHeight: MEDIUM', 'the channel\'s field');
+    assert.match(pulled, 'Spring sale, {{first_name}}!');
+    assert.match(pulled, 'Up to {{discount}} off until Sunday.');
+    assert.match(pulled, /first_name: Jonas/);
+    assert.match(pulled, /discount: 30%/);
+    assert.not.match(pulled, /\{\{\d\}\}/);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env })).exitCode, 0, 'no changes');
+  });
+});
+
 test.run();

@@ -136,11 +136,20 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     const m = compileMessage(c.message, c.body.text).message;
     const bodyHas = new Set(c.body.examples.map((_, i) => String(i + 1)));
     const missing = messageKeys(m).filter((k) => !bodyHas.has(k));
-    const message: Record<string, unknown> = { ...m };
+    let message: Record<string, unknown> = { ...m };
     if (missing.length) {
       const known = o.messageSamples ?? {};
       message.examples = Object.fromEntries(missing.map((k) => [k, Object.hasOwn(known, k) ? known[k]! : pulledStub(k)]));
       if (missing.some((k) => !Object.hasOwn(known, k))) unknownSamples = true;
+    }
+    // the names the file gave the message's placeholders (pull over a file whose texts the channel still has): its texts and samples by name
+    const list = names.message;
+    if (list?.length) {
+      const walk = (x: unknown): unknown => (typeof x === 'string' ? fileFormText(x, list)
+        : Array.isArray(x) ? x.map(walk)
+          : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x);
+      const { examples, ...rest } = message;
+      message = { ...(walk(rest) as Record<string, unknown>), ...(examples && typeof examples === 'object' ? { examples: Object.fromEntries(Object.entries(examples).map(([k, v]) => [list[Number(k) - 1] || k, v])) } : {}) };
     }
     t.message = orderMessage(message);
   }

@@ -70,10 +70,15 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: Placeho
 export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string): { names?: PlaceholderNames; message?: Rec; category?: string; kept: boolean } {
   const { canonical: e, names: theirs } = fromFile(file, channelId, '');
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const channelMessage = c.message ? normalizeMessage(c.message) : undefined;
+  const sameMessage = same(channelMessage, e.message);
+  // the message's texts the same once numbered, where only other fields differ (a card's height, an expiry,
+  // the order of its suggestions): the channel's message is written, with the file's names
+  const messageTexts = !sameMessage && channelMessage !== undefined && e.message !== undefined && same(placeholderTexts(channelMessage), placeholderTexts(e.message));
   const kept = c.body.text === e.body.text
     && same(c.header?.format === 'TEXT' ? c.header.text : undefined, e.header?.format === 'TEXT' ? e.header.text : undefined)
     && same((c.carousel ?? []).map((x) => x.body?.text), (e.carousel ?? []).map((x) => x.body?.text))
-    && same(c.message ? normalizeMessage(c.message) : undefined, e.message);
+    && (sameMessage || messageTexts);
   const category = typeof file.category === 'string' ? file.category : undefined;
   if (!kept) return { kept, ...(category ? { category } : {}) };
   // the names of the texts the file and the channel share (the message is kept as the file wrote it)
@@ -81,8 +86,24 @@ export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string
   if (theirs.body) names.body = theirs.body;
   if (c.header && theirs.header) names.header = theirs.header;
   if (c.carousel && theirs.cards) names.cards = c.carousel.map((card, i) => (card.body ? theirs.cards![i] : undefined));
-  const message = rec(file.message);
+  if (messageTexts && theirs.message) names.message = theirs.message;
+  const message = sameMessage ? rec(file.message) : undefined;
   return { names, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
+}
+
+/** the keys of a message's texts (its own text, a card's title and description, a suggestion's and the fallback's text) */
+const TEXT_KEYS = new Set(['message', 'title', 'description', 'text']);
+
+/** The texts of a message, in the order they stand (keys sorted): what its names are given to; its other fields (a card's height, an expiry, a URL) left out. */
+function placeholderTexts(m: unknown): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown, key: string): void => {
+    if (typeof x === 'string') { if (TEXT_KEYS.has(key)) out.push(x); }
+    else if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+    else if (x && typeof x === 'object') for (const k of Object.keys(x).sort()) walk((x as Record<string, unknown>)[k], k);
+  };
+  walk(m, '');
+  return out;
 }
 
 /**
