@@ -114,7 +114,8 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
     say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
-  for (const t of targets) { const note = unlistedLanguage(config, t); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); }
+  // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
+  targets.forEach((t, k) => { const note = unlistedLanguage(config, t, results[k]?.channels); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); });
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
@@ -122,6 +123,8 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
 /** Write one translation file per target language; what each holds. */
 export interface ExportResult {
   file: string; units: number; templates: number; translated: number; outdated: number;
+  /** the channel aliases of the templates it holds */
+  channels?: string[];
   /** why the file was not written (no unit: a translation file must hold one) */
   skipped?: string;
   /** template files that do not read as templates: their texts are not in the files */
@@ -168,7 +171,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
     const units = perTarget[k]!;
     const file = !out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
     const shown = out ? path.relative(cwd, file) || file : file;
-    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length };
+    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
@@ -553,7 +556,11 @@ export async function importTranslations(config: Config, files: readonly string[
       const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
     }
-    for (const { file, doc } of docs) { const note = unlistedLanguage(config, doc.target); if (note) result.unlisted.push({ file, note }); }
+    for (const { file, doc } of docs) {
+      const channels = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
+      const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined);
+      if (note) result.unlisted.push({ file, note });
+    }
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
     docs.forEach(({ file, doc }, i) => {

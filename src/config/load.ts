@@ -88,15 +88,17 @@ export function aliasesWithoutKind(config: Pick<Config, 'environments' | 'channe
  * it, and a typo in a language code (`xx`, a tool's `es` for es_ES) goes unnoticed; undefined when
  * a channel lists it, or none lists any.
  */
-export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string): string | undefined {
-  const lists = Object.entries(config.channels ?? {}).filter(([, s]) => s?.languages?.length);
-  if (!lists.length) return undefined;
+export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string, aliases?: readonly string[]): string | undefined {
+  // the channels of the templates at hand (all, when not known) that list languages, and of those the ones that lack it
+  const lists = Object.entries(config.channels ?? {}).filter(([a, s]) => s?.languages?.length && (!aliases || aliases.includes(a)));
   const code = languageCode(language);
-  if (lists.some(([, s]) => s!.languages!.includes(code))) return undefined;
-  const all = [...new Set(lists.flatMap(([, s]) => s!.languages!))].sort();
+  const lacking = lists.filter(([, s]) => !s!.languages!.includes(code));
+  if (!lists.length || (aliases ? lacking.length === 0 : lacking.length < lists.length)) return undefined;
+  const all = [...new Set(lacking.flatMap(([, s]) => s!.languages!))].sort();
   // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
   const same = all.find((l) => l.split('_')[0]!.toLowerCase() === code.split('_')[0]!.toLowerCase());
-  return `${language} is not among the languages the config lists for its channels (${all.join(', ')}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to channels.${lists[0]![0]}.languages in the config, else correct the language`;
+  const where = aliases ? lacking.map(([a]) => `channels.${a}.languages`).join(' and ') : 'its channels';
+  return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config, else correct the language`;
 }
 
 /** `channels.<alias>` of the config: what every template on that channel must have. */
