@@ -138,9 +138,18 @@ test('a description-only change of a template in review (PENDING) is written, no
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     r = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     assert.equal((JSON.parse(r.stdout) as { changes: { action: string }[] }).changes.map((c) => c.action), ['noop'], 'written');
-    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminder', 2) });
+    // the same through a saved plan (it skipped the write, exit 5: a verify round)
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminders') });
+    r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cliIn(['apply', '--auto-approve', 'p.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminders', 2) });
     r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /PENDING review, and WhatsApp edits only/, r.stdout);
+    r = await cliIn(['plan', '--out', 'p2.json'], { cwd: dir, env });
+    r = await cliIn(['apply', '--auto-approve', 'p2.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
     r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
   } finally { cleanup(dir); await emu.close(); }

@@ -38,7 +38,7 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
@@ -49,7 +49,7 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
   const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
   // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
-  if (whatsapp && c.remoteStatus === 'PENDING' && (c.changes === undefined || editsWhatsApp(c.changes))) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];

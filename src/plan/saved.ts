@@ -1,7 +1,7 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
-import { canonicalJson, diffTemplates, fromWriteBody } from '../model/canonical.js';
+import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { redact } from '../core/redact.js';
@@ -31,6 +31,8 @@ export interface SavedChange {
   remoteCategory?: string;
   /** the template on the channel is RCS-only (WhatsApp's refusals of edits in review are not its) */
   rcsOnly?: true;
+  /** an update of only what WhatsApp never sees (the description, the RCS message): no edit of the WhatsApp template, written while it is in review */
+  partnerOnly?: true;
   body?: TemplateWriteRequest;
 }
 
@@ -113,6 +115,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
         remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
+        ...(c.action === 'update' && c.changes?.length && !editsWhatsApp(c.changes) ? { partnerOnly: true as const } : {}),
         ...(body ? { body, desiredHash: sha256(canonicalJson(body)) } : {}),
       };
     }),
