@@ -12,17 +12,24 @@ import type { TemplateReadResponse } from '../src/api/shapes.ts';
 import { templateText } from '../bench/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
-test('plan: "N edits left" for an edit of an APPROVED template; none left names when, and apply is refused', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+/**
+ * A project on an emulator of its own (channels shop-whatsapp and shop-rcs), a template name of its
+ * own for each test: `use` gets the emulator, the folder, the key's variable and the name; both are
+ * removed however `use` ends.
+ */
+async function onEmulator(reviewDelayMs: number, prefix: string, use: (p: { emu: Awaited<ReturnType<typeof startEmulator>>; dir: string; env: Record<string, string>; name: string }) => Promise<void>): Promise<void> {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs });
   const dir = tempDir();
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const name = `e${randomUUID().slice(0, 6)}`;
-  const version = (n: number) => templateText(1).replace('name: template_1', `name: ${name}`).replace('within three working days', `within ${n + 2} working days`);
   try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
-      'templates/t.yaml': version(1),
-    });
+    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n` });
+    await use({ emu, dir, env: { TPLSYNC_API_KEY: 'k' }, name: `${prefix}${randomUUID().slice(0, 6)}` });
+  } finally { cleanup(dir); await emu.close(); }
+}
+
+test('plan: "N edits left" for an edit of an APPROVED template; none left names when, and apply is refused', async () => {
+  await onEmulator(0, 'e', async ({ emu, dir, env, name }) => {
+    const version = (n: number) => templateText(1).replace('name: template_1', `name: ${name}`).replace('within three working days', `within ${n + 2} working days`);
+    writeFiles(dir, { 'templates/t.yaml': version(1) });
     let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     writeFiles(dir, { 'templates/t.yaml': version(2) });
@@ -49,18 +56,13 @@ test('plan: "N edits left" for an edit of an APPROVED template; none left names 
     assert.match(r.stdout, /: 9 edits left/, r.stdout);
     r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test('an RCS-only template is not limited: WhatsApp\'s edit limit is not applied, budgeted or shown (emulator, plan, review)', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir();
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const name = `r${randomUUID().slice(0, 6)}`;
-  const version = (n: number) => `channel: shop-rcs\nname: ${name}\nlanguage: en_US\nmessage:\n  type: text\n  message: "Something new is waiting for you, version ${n}."\n`;
-  try {
+  await onEmulator(0, 'r', async ({ emu, dir, env, name }) => {
+    const version = (n: number) => `channel: shop-rcs\nname: ${name}\nlanguage: en_US\nmessage:\n  type: text\n  message: "Something new is waiting for you, version ${n}."\n`;
     writeFiles(dir, {
-      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n`,
       'templates/r.yaml': version(1),
     });
     let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
@@ -80,7 +82,7 @@ test('an RCS-only template is not limited: WhatsApp\'s edit limit is not applied
     r = await cliIn(['review', '--format', 'json'], { cwd: dir, env });
     const review = JSON.parse(r.stdout) as { templates: { state: string; editsLeft?: number }[] };
     assert.equal(review.templates.map((t) => [t.state, t.editsLeft]), [['APPROVED', undefined]]);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test('review: a service that states an allowance for an RCS-only template is not shown as EDITS LEFT; a WhatsApp one is', () => {
@@ -90,16 +92,9 @@ test('review: a service that states an allowance for an RCS-only template is not
 });
 
 test('a change WhatsApp never sees (the description, the RCS message of a template with both) is no edit: no review, no edit spent, no warning', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const dir = tempDir();
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const name = `d${randomUUID().slice(0, 6)}`;
-  const file = (description: string, card: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\nmessage:\n  type: text\n  message: "${card}"\n`;
-  try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-      'templates/t.yaml': file('Repotting reminder', 'Your appointment is soon.'),
-    });
+  await onEmulator(0, 'd', async ({ emu, dir, env, name }) => {
+    const file = (description: string, card: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\nmessage:\n  type: text\n  message: "${card}"\n`;
+    writeFiles(dir, { 'templates/t.yaml': file('Repotting reminder', 'Your appointment is soon.') });
     let r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     // the description, then the RCS message: each planned and written, neither an edit of the WhatsApp template
@@ -119,17 +114,13 @@ test('a change WhatsApp never sees (the description, the RCS message of a templa
     assert.match(r.stdout, /uses one of its limited edits \(1 per 24 h, 10 per 30 days\): 10 edits left/, r.stdout);
     r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test('a description-only change of a template in review (PENDING) is written, not held back as a WhatsApp edit; a body change is still held back', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 3_600_000 });
-  const dir = tempDir();
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const name = `p${randomUUID().slice(0, 6)}`;
-  const file = (description: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\n`;
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': file('Reminder') });
+  await onEmulator(3_600_000, 'p', async ({ emu, dir, env, name }) => {
+    const file = (description: string, days = 3) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\ndescription: ${description}\nbody:\n  text: "Hi {{1}}, your repotting appointment is in ${days} days."\n  examples: { 1: Ana }\n`;
+    writeFiles(dir, { 'templates/t.yaml': file('Reminder') });
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
     writeFiles(dir, { 'templates/t.yaml': file('Repotting reminder') });
     let r = await cliIn(['plan'], { cwd: dir, env });
@@ -152,7 +143,7 @@ test('a description-only change of a template in review (PENDING) is written, no
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
-  } finally { cleanup(dir); await emu.close(); }
+  });
 });
 
 test.run();
