@@ -22,7 +22,7 @@ export interface WireButton {
   flow_action?: string;
   navigate_screen?: string;
   /** URL (marketing): the Android app link the button opens on Android (Cloud API) */
-  app_deep_link?: { meta_app_id: number; android_deep_link: string; android_fallback_playstore_url?: string };
+  app_deep_link?: { meta_app_id: number | string; android_deep_link: string; android_fallback_playstore_url?: string };
 }
 
 /** The samples of a component as the Cloud API writes them inline (carousel cards; the read). */

@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
+import { appIdDigits, appIdValue, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string }
@@ -268,9 +268,11 @@ function appDeepLink(raw: unknown, at: string, bad: Bad): Rec | undefined {
   if (!isRec(raw)) { bad(at, 'is not an object'); return undefined; }
   for (const k of Object.keys(raw)) if (!['meta_app_id', 'android_deep_link', 'android_fallback_playstore_url'].includes(k)) bad(`${at}.${k}`, `'${k}' has no place in a template file`);
   const fallback = str(raw.android_fallback_playstore_url);
-  // an integer in the file; Meta's pages write it as a number or a string of digits
-  const id = typeof raw.meta_app_id === 'number' ? raw.meta_app_id : /^\d+$/.test(String(raw.meta_app_id)) ? Number(raw.meta_app_id) : undefined;
-  if (id === undefined) bad(`${at}.meta_app_id`, 'is not the number of a Meta app');
+  // Meta's pages write it as a number or a string of digits; a number past 2^53 was read with
+  // digits lost (JSON.parse keeps no more), so it is refused rather than written wrong
+  const raw_id = raw.meta_app_id;
+  const id = typeof raw_id === 'number' ? (Number.isSafeInteger(raw_id) && raw_id > 0 ? appIdValue(appIdDigits(raw_id)) : undefined) : typeof raw_id === 'string' && /^\d{1,20}$/.test(raw_id.trim()) ? appIdValue(appIdDigits(raw_id)) : undefined;
+  if (id === undefined) bad(`${at}.meta_app_id`, typeof raw_id === 'number' && Number.isInteger(raw_id) && raw_id > Number.MAX_SAFE_INTEGER ? 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes' : 'is not the number of a Meta app');
   return { meta_app_id: id ?? 0, android_deep_link: str(raw.android_deep_link) ?? '', ...(fallback !== undefined ? { android_fallback_playstore_url: fallback } : {}) };
 }
 
@@ -387,7 +389,7 @@ function metaButton(b: CanonicalButton): Rec {
     case 'URL': return {
       type: 'URL', ...text, url: b.url ?? '', ...(b.example !== undefined ? { example: [b.example] } : {}),
       // the Marketing Messages API's Android app link (Meta's create request takes it on the button)
-      ...(b.appDeepLink ? { app_deep_link: { meta_app_id: b.appDeepLink.metaAppId, android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
+      ...(b.appDeepLink ? { app_deep_link: { meta_app_id: appIdValue(b.appDeepLink.metaAppId), android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
     };
     case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...text, phone_number: b.phoneNumber ?? '' };
     case 'COPY_CODE': return { type: 'COPY_CODE', ...text, example: b.example ?? '' };

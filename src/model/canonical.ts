@@ -27,7 +27,8 @@ export interface CanonicalButton {
   /** VOICE_CALL: how long the button works after sending, in minutes */
   ttlMinutes?: number;
   /** URL (marketing): the Android app link the button opens on Android */
-  appDeepLink?: { metaAppId: number; androidDeepLink: string; androidFallbackPlaystoreUrl?: string };
+  /** metaAppId: the app's id as its digits (a 16-digit id is past what a JSON number holds exactly) */
+  appDeepLink?: { metaAppId: string; androidDeepLink: string; androidFallbackPlaystoreUrl?: string };
 }
 
 /** A text with its samples in wire order. */
@@ -244,11 +245,27 @@ function fileButton(b: Loose): CanonicalButton {
   });
 }
 
+/**
+ * A Meta app id as its digits: a file or an answer may give it as a number or (quoted, or past
+ * 2^53, which no JSON number holds exactly) as a text. Leading zeros are not part of an id.
+ */
+export function appIdDigits(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? BigInt(Math.trunc(v)).toString() : String(v);
+  const t = typeof v === 'string' ? v.trim() : String(v);
+  return /^\d+$/.test(t) ? t.replace(/^0+(?=\d)/, '') : t;
+}
+
+/** an app id as the wire and the files write it: a number while a number holds it exactly, else its digits in quotes */
+export function appIdValue(digits: string): number | string {
+  const n = Number(digits);
+  return /^\d+$/.test(digits) && Number.isSafeInteger(n) ? n : digits;
+}
+
 /** an app_deep_link mapping (file or wire: the same keys) in the model's terms */
 function appDeepLinkOf(d: Loose | undefined): CanonicalButton['appDeepLink'] {
   if (!d) return undefined;
   return clean({
-    metaAppId: typeof d.meta_app_id === 'number' ? d.meta_app_id : Number(d.meta_app_id),
+    metaAppId: appIdDigits(d.meta_app_id),
     androidDeepLink: s(d.android_deep_link) ?? '',
     androidFallbackPlaystoreUrl: s(d.android_fallback_playstore_url),
   }) as CanonicalButton['appDeepLink'];
@@ -323,7 +340,7 @@ function buttonToWire(b: CanonicalButton): WireButton {
 }
 
 function appDeepLinkToWire(d: NonNullable<CanonicalButton['appDeepLink']>): NonNullable<WireButton['app_deep_link']> {
-  return { meta_app_id: d.metaAppId, android_deep_link: d.androidDeepLink, ...(d.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: d.androidFallbackPlaystoreUrl } : {}) };
+  return { meta_app_id: appIdValue(d.metaAppId), android_deep_link: d.androidDeepLink, ...(d.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: d.androidFallbackPlaystoreUrl } : {}) };
 }
 
 /** A carousel's cards on the wire: each card's samples inside its own components, as the Cloud API writes them. */

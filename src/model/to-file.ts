@@ -2,7 +2,7 @@
 import { Document, isMap, type YAMLMap } from 'yaml';
 import { boundedStem } from '../core/file-name.js';
 import { quoteYaml11Strings } from '../core/yaml11.js';
-import { compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type PlaceholderNames } from './canonical.js';
+import { appIdValue, compileMessage, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalTemplate, type PlaceholderNames } from './canonical.js';
 import type { WireMessage } from '../api/shapes.js';
 
 /** the sample pull writes for placeholder `key` where the channel returns none (RCS): lint's sample-stub flags it until a person writes one */
@@ -47,7 +47,7 @@ function fileButton(b: CanonicalButton): Record<string, unknown> {
     ...(b.supportedApps ? { supported_apps: b.supportedApps.map((a) => ({ package_name: a.packageName, signature_hash: a.signatureHash })) } : {}),
     ...(b.zeroTapTermsAccepted ? { zero_tap_terms_accepted: true } : {}),
     ...(b.ttlMinutes !== undefined ? { ttl_minutes: b.ttlMinutes } : {}),
-    ...(b.appDeepLink ? { app_deep_link: { meta_app_id: b.appDeepLink.metaAppId, android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
+    ...(b.appDeepLink ? { app_deep_link: { meta_app_id: appIdValue(b.appDeepLink.metaAppId), android_deep_link: b.appDeepLink.androidDeepLink, ...(b.appDeepLink.androidFallbackPlaystoreUrl !== undefined ? { android_fallback_playstore_url: b.appDeepLink.androidFallbackPlaystoreUrl } : {}) } } : {}),
   };
 }
 

@@ -174,7 +174,8 @@ export const isStandInAddress = (s: string): boolean => /^https:\/\/v+\.io(?:[/?
  * The template as lint checks it, without an environment: an address that starts with a
  * reference (`url: ((shop_host))/orders/{{1}}`) stands as an https URL of about the same length,
  * so that the address rules judge the rest of it; a phone number that is one reference
- * (`phoneNumber: ((support_phone))`) stands as an E.164 number; any other reference stays as
+ * (`phoneNumber: ((support_phone))`) stands as an E.164 number, an app id that is one reference
+ * (`meta_app_id: ((android_app))`) as digits; any other reference stays as
  * written (text).
  */
 export function lintStandIn(t: Loose): Loose {
@@ -185,6 +186,11 @@ export function lintStandIn(t: Loose): Loose {
     if (typeof key === 'string' && PHONE_KEYS.has(key)) {
       const refs = scanReferences(s);
       return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? '+15550100000' : s;
+    }
+    // so does an app id (a Meta app per environment) as digits
+    if (key === 'meta_app_id') {
+      const refs = scanReferences(s);
+      return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? '100000000000000' : s;
     }
     if (typeof key !== 'string' || !URL_KEYS.has(key)) return s;
     const first = scanReferences(s)[0];
