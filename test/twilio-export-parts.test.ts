@@ -145,13 +145,36 @@ test('a URL placeholder takes the next number of the resource even when its samp
   const fitsContent = fits.request!.content as { variables: Record<string, string>; types: Record<string, { actions: { url: string }[] }> };
   assert.is(fitsContent.types['twilio/call-to-action']!.actions[0]!.url, 'https://awesomedestinations.com/offers?code={{3}}');
   assert.equal(fitsContent.variables, { 1: 'Pablo', 2: 'today', 3: 'n3mtql' });
-  const off = exportOf(file('https://awesomedestinations.com/offers?ref=n3mtql'));
+  // the sample names another key of the query, as Meta's example does and lint accepts: its value is the variable's
+  const other = exportOf(file('https://awesomedestinations.com/offers?ref=n3mtql'));
+  assert.equal(other.issues, []);
+  assert.equal((other.request!.content as { variables: Record<string, string> }).variables, { 1: 'Pablo', 2: 'today', 3: 'n3mtql' });
+  // a sample of another address does not fill the URL: listed, the whole sample as the value
+  const off = exportOf(file('https://elsewhere.example/offers?code=n3mtql'));
   assert.equal(off.issues.map((i) => i.field), ['buttons[0].url']);
   const content = off.request!.content as { variables: Record<string, string>; types: Record<string, { actions: { url: string }[] }> };
   assert.is(content.types['twilio/call-to-action']!.actions[0]!.url, 'https://awesomedestinations.com/offers?code={{3}}');
   assert.is(content.variables['1'], 'Pablo');
-  assert.is(content.variables['3'], 'https://awesomedestinations.com/offers?ref=n3mtql');
+  assert.is(content.variables['3'], 'https://elsewhere.example/offers?code=n3mtql');
   assert.match(off.issues[0]!.message, /\{\{3\}\}/);
+});
+
+// TWILIO_PAGES.callToAction: a body of at most 640 characters; WhatsApp's own limit is 1,024
+test('a body over 640 characters with link buttons is a whatsapp/card, not a call-to-action Twilio refuses; with a call button it is not exported', () => {
+  const text = `Hi {{1}}, ${'your order is on its way and will arrive soon. '.repeat(14)}`.trim();
+  assert.ok([...text].length > 640 && [...text].length <= 1024);
+  const links = [{ type: 'URL', text: 'Track', url: 'https://o.example/track' }, { type: 'PHONE_NUMBER', text: 'Call us', phone_number: '+15550100000' }];
+  const long = exportOf({ category: 'UTILITY', body: { text, examples: { 1: 'Ana' } }, buttons: links });
+  assert.equal(long.issues, []);
+  const types = (long.request!.content as { types: Record<string, { body: string; actions: unknown[] }> }).types;
+  assert.equal(Object.keys(types), ['whatsapp/card']);
+  assert.is(types['whatsapp/card']!.body, text);
+  assert.is(types['whatsapp/card']!.actions.length, 2);
+  const short = exportOf({ category: 'UTILITY', body, buttons: links });
+  assert.equal(Object.keys((short.request!.content as { types: object }).types), ['twilio/call-to-action']);
+  const call = exportOf({ category: 'UTILITY', body: { text, examples: { 1: 'Ana' } }, buttons: [{ type: 'VOICE_CALL', text: 'Call Now' }] });
+  assert.is(call.request, undefined);
+  assert.match(call.issues.map((i) => `${i.field}: ${i.message}`).join('\n'), /^body\.text: \d+ characters: Twilio's call-to-action takes a body of at most 640/m);
 });
 
 test.run();

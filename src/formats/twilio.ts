@@ -6,6 +6,7 @@
 // Follows the pages in TWILIO_PAGES.
 import { type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
+import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
@@ -167,6 +168,8 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
 
 /** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
 const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
+/** TWILIO_PAGES.callToAction: body, "Maximum 640 characters" (whatsapp/card takes 1,024, WhatsApp's own limit) */
+const TWILIO_CTA_BODY = 640;
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
 function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
@@ -416,7 +419,11 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const before = u.slice(0, m.index), after = u.slice(m.index + m[0].length);
     const ex = b.example ?? '';
     const n = numberOf(next);
-    if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) {
+    // a placeholder in the query beside a sample naming another key (Meta's own offer example:
+    // ?code={{1}}, sampled as ?ref=n3mtql), which lint accepts: the sample's last value is the variable's
+    const queryValue = after === '' && !ex.startsWith(before) && urlSampleProblem(u, m.index, ex) === undefined ? /[?&][^=&#]*=([^&#]+)$/.exec(ex)?.[1] : undefined;
+    if (queryValue !== undefined) vars[String(n)] = queryValue;
+    else if (!ex.startsWith(before) || !ex.endsWith(after) || ex.length < before.length + after.length) {
       // the variable is written all the same, with the whole sample as its value, and the mismatch listed
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
@@ -489,8 +496,10 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
     type = 'twilio/quick-reply';
     body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
-  } else if (!h && c.footer === undefined && onlyButtons(CTA)) {
+  } else if (!h && c.footer === undefined && onlyButtons(CTA) && ([...c.body.text].length <= TWILIO_CTA_BODY || c.buttons.some((b) => b.type === 'VOICE_CALL'))) {
     type = 'twilio/call-to-action';
+    // its body takes at most 640 characters; a longer one goes to whatsapp/card (1,024) below, unless a call button holds it here
+    if ([...c.body.text].length > TWILIO_CTA_BODY) refuse('body.text', `${[...c.body.text].length} characters: Twilio's call-to-action takes a body of at most ${TWILIO_CTA_BODY} (${TWILIO_PAGES.callToAction}), and its VOICE_CALL button has no other Twilio type; not exported`);
     // TWILIO_PAGES.callToAction: "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL"
     if (c.buttons.some((b) => b.type === 'VOICE_CALL') && c.buttons.some((b) => b.type === 'PHONE_NUMBER')) refuse('buttons', `a PHONE_NUMBER and a VOICE_CALL button: Twilio's call-to-action takes one of the two call options (${TWILIO_PAGES.callToAction}); not exported`);
     body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', CTA) };

@@ -1,6 +1,8 @@
 // Pure: what is wrong with an address a message opens (a WhatsApp URL button's, a carousel card's, an
 // RCS open_url suggestion's), said as lint, plan and send say it.
 
+import { isStandInAddress } from './values.js';
+
 /** a long address shortened for a message */
 const shown = (raw: string): string => (raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw);
 
@@ -20,4 +22,25 @@ export function urlAddressProblem(url: string): { message: string; at?: { start:
     return { message: `'${shown(url)}' is not a valid address: check its host and port (the part after ://).` };
   }
   return undefined;
+}
+
+/**
+ * Why a URL button's sample does not fit its URL (whose placeholder starts at `at`), or undefined.
+ * The sample shares the address: all of the fixed part when the placeholder is in the path; the
+ * part before the query when the placeholder is in the query, whose keys a sample may name
+ * otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql). A template's buttons and a
+ * carousel card's are held to it alike.
+ */
+export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
+  if (example === undefined || example.trim() === '') return undefined;
+  // a URL whose host is a reference (((shop_host))/t/{{1}}) beside a sample written out: the environment gives the host, and
+  // plan judges the two with its values (the stand-in's host is no host to name)
+  if (isStandInAddress(url) && !isStandInAddress(example)) return undefined;
+  const prefix = url.slice(0, at);
+  const q = prefix.search(/[?#]/);
+  const fixed = q < 0 ? prefix : prefix.slice(0, q);
+  // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
+  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
+  if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
+  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
 }

@@ -2,7 +2,7 @@
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { reportSchema } from './schema.js';
 import { urlAddressProblem } from '../../model/urls.js';
-import { urlSampleProblem } from './whatsapp.js';
+import { urlSampleProblem } from '../../model/urls.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';

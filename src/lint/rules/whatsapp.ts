@@ -1,5 +1,5 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
-import { urlAddressProblem } from '../../model/urls.js';
+import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
@@ -7,7 +7,6 @@ import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, t
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
-import { isStandInAddress } from '../../model/values.js';
 import { pulledStub } from '../../model/to-file.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
@@ -1012,27 +1011,6 @@ export const whatsappRules = defineRules([
     },
   },
 ]);
-
-/**
- * Why a URL button's sample does not fit its URL (whose placeholder starts at `at`), or undefined.
- * The sample shares the address: all of the fixed part when the placeholder is in the path; the
- * part before the query when the placeholder is in the query, whose keys a sample may name
- * otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql). A template's buttons and a
- * carousel card's are held to it alike.
- */
-export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
-  if (example === undefined || example.trim() === '') return undefined;
-  // a URL whose host is a reference (((shop_host))/t/{{1}}) beside a sample written out: the environment gives the host, and
-  // plan judges the two with its values (the stand-in's host is no host to name)
-  if (isStandInAddress(url) && !isStandInAddress(example)) return undefined;
-  const prefix = url.slice(0, at);
-  const q = prefix.search(/[?#]/);
-  const fixed = q < 0 ? prefix : prefix.slice(0, q);
-  // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
-  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
-  if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
-  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
-}
 
 /** what a URL button without a placeholder is told of its sample (placeholder-sample) */
 export const SAMPLE_OF_NO_PLACEHOLDER = 'The URL has no placeholder, so this sample belongs to none: WhatsApp sends the URL as written. Remove `example:`, or end the URL with a placeholder ({{1}}) if part of it changes per message.';
