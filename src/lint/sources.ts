@@ -51,6 +51,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta order details templates': { url: `${META}/payments/payments-br/orderdetailstemplate`, checked: '2026-11-25' },
   'Meta order status templates': { url: `${META}/payments/payments-in/orderstatustemplate`, checked: '2026-11-25' },
   'RBM send messages guide': { url: `${RBM}/guides/build/messages/send`, checked: '2026-11-25' },
+  // the 15 days are said in the page's message expiration section as served in Chinese (hl=zh-cn: ttl 和 expireTime 的最大值为消息提交后的 15 天); the English page speaks of the 30 days an undelivered message is kept without an expiry
+  'RBM send messages guide (message expiration, hl=zh-cn)': { url: `${RBM}/guides/build/messages/send?hl=zh-cn#set-message-expiration`, checked: '2026-11-29' },
   'RBM AgentContentMessage': { url: `${RBM}/reference/rest/v1/phones.agentMessages#AgentContentMessage`, checked: '2026-11-25' },
   'RBM phones.agentMessages': { url: `${RBM}/reference/rest/v1/phones.agentMessages`, checked: '2026-11-25' },
   'RBM CardContent': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CardContent`, checked: '2026-11-25' },

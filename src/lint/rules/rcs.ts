@@ -210,8 +210,8 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-ttl-limit', group: 'rcs', severity: 'error',
     summary: 'A TTL expiry is at most 15 days (1296000 seconds).',
-    why: 'RBM keeps an undelivered message at most 15 days after it is submitted: a longer `ttl` is refused.',
-    fix: 'Give a ttl of at most 1296000 seconds (15 days).', source: 'RBM send messages guide',
+    why: 'The maximum of ttl and expireTime is 15 days after the message is submitted (Google\'s send messages guide, its message expiration section as served in Chinese: ttl 和 expireTime 的最大值为消息提交后的 15 天): a longer `ttl` is refused. The 30 days the English page names are how long RBM keeps an undelivered message that has no expiry, not a limit on `ttl`.',
+    fix: 'Give a ttl of at most 1296000 seconds (15 days).', source: 'RBM send messages guide (message expiration, hl=zh-cn)',
     check(ctx) {
       const e = obj(message(ctx)?.rcsExpireOpts);
       const ttl = e?.ttl;
@@ -223,9 +223,9 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-expire-window', group: 'rcs', severity: 'warning',
     summary: 'An EXPIRE_TIME expiry is at most 15 days after the message is sent.',
-    why: 'RBM keeps an undelivered message at most 15 days after it is submitted, for ttl and expireTime alike: a message sent more than 15 days before its expireTime is refused. The finding depends on the clock: it holds until 15 days before the expireTime, when messages of this template can be sent.',
+    why: 'The maximum of ttl and expireTime is 15 days after the message is submitted (Google\'s send messages guide, its message expiration section as served in Chinese; the 30 days of the English page are how long an undelivered message without an expiry is kept): a message sent more than 15 days before its expireTime is refused. The finding depends on the clock: it holds until 15 days before the expireTime, when messages of this template can be sent.',
     fix: 'Send the campaign within 15 days of its expireTime, or bring the expireTime closer (or use a ttl of at most 15 days).',
-    source: 'RBM send messages guide',
+    source: 'RBM send messages guide (message expiration, hl=zh-cn)',
     check(ctx) {
       const e = obj(message(ctx)?.rcsExpireOpts);
       const t = str(e?.expireTime);
