@@ -82,6 +82,13 @@ test('the schema is judged once per template value, and a valid one costs no map
   assert.equal(mapSchemaErrors(templateErrors(t), t).length, [...schemaFindings(t).values()].reduce((n, l) => n + l.length, 0));
 });
 
+test('allow_category_change (in older examples of Meta\'s create request): said to be no longer taken', () => {
+  const text = 'channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: UTILITY\nallow_category_change: true\nbody: { text: "Your order is ready." }\n';
+  const found = lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema');
+  assert.is(found.length, 1);
+  assert.match(found[0]!.message, "Unknown key 'allow_category_change' in the template: Meta no longer takes it (since 9 April 2025");
+});
+
 test('code_expiration_minutes under body: said to belong under footer', () => {
   const text = 'channel: wa\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE }\n';
   const found = lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema');

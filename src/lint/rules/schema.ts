@@ -135,7 +135,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           ? `: the cards' layout is the message's, one for every card; write it under \`message.rcsRichCardsOpts\` (\`rcsRichCardsOpts: { ${key}: ... }\`)${key === 'orientation' || key === 'imageAlign' ? `, for a standalone card (a carousel takes no ${key}: remove it there)` : ''}` : '';
         // an authentication body's neighbour: the expiry line is the footer's (footer: { code_expiration_minutes: 10 })
         const moved = p.length === 1 && p[0] === 'body' && key === 'code_expiration_minutes' ? ': the expiry line belongs under `footer:` (`footer: { code_expiration_minutes: 10 }`)' : '';
-        const hint = layout || moved || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // a key of Meta's create request that Meta no longer takes (older examples still show it)
+        const retired = p.length === 0 && key === 'allow_category_change' ? ': Meta no longer takes it (since 9 April 2025 a template Meta deems of another category is approved in that category, and `review` shows it); remove it' : '';
+        const hint = layout || moved || retired || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
