@@ -71,6 +71,28 @@ test('lint where no config is found and no template matches the default says tha
   } finally { cleanup(dir); }
 });
 
+test('lint of templates with no config (misnamed, or defining no environments) warns that channels went unchecked, naming the misnamed file', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'templates/a.yaml': VALID.replace(/^channel: .*$/m, 'channel: shopp'), 'Tplsync.config.yaml': CONFIG });
+    let r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /^tplsync: warning: No config found: looked for tplsync\.config\.yaml, \.tplsyncrc\*, package\.json#tplsync from \S+ up to the project root\. Tplsync\.config\.yaml is there, but a config's name is in lower case \(tplsync\.config\.yaml\): rename it\. Lint checked the files alone, not the channel each names \(rule unknown-channel\)/m);
+    r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 3);
+    assert.match(r.stderr, /Tplsync\.config\.yaml is there, but a config's name is in lower case/);
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\n' });
+    r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /^tplsync: warning: tplsync\.config\.yaml defines no environments, so lint cannot check the channel each template names \(rule unknown-channel\)/m);
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
+    r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 1);
+    assert.match(r.stdout, /unknown-channel/);
+    assert.not.match(r.stderr, /No config found|defines no environments/);
+  } finally { cleanup(dir); }
+});
+
 // the config found from a subdirectory: test/lint-in-process.test.ts
 
 test('--output writes the report to a file (and nothing half-written is left)', async () => {

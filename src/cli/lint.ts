@@ -4,7 +4,7 @@ import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { aliasesWithoutKind, selectEnvironment } from '../config/load.js';
+import { aliasesWithoutKind, noConfigFound, selectEnvironment } from '../config/load.js';
 import { didYouMean } from '../core/suggest.js';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
@@ -75,6 +75,10 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // what this run writes, in order: the bin gives it again when nothing it came from moved (replay.ts)
   const writes: ReplayWrite[] = [];
   const say = (text: string): void => { io().stderr.write(text); writes.push(['stderr', text]); };
+  // lint without a config (or with one that defines no channel) checks the files alone: said, so that a misnamed config is not a green run
+  const envCount = Object.keys(config.environments).length;
+  if (!config.file) say(`tplsync: warning: ${noConfigFound(config.dir)} Lint checked the files alone, not the channel each names (rule unknown-channel); \`tplsync init\` writes a config, --config FILE names one.\n`);
+  else if (envCount === 0) say(`tplsync: warning: ${path.relative(io().cwd(), config.file) || config.file} defines no environments, so lint cannot check the channel each template names (rule unknown-channel): add environments.<name>.channels.\n`);
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) say(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
   // a kind (or languages) set for an alias no environment defines: a typo, most likely

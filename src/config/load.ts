@@ -1,7 +1,7 @@
 // Effects: find and read the config (cosmiconfig, module name `tplsync`), validate it against
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -370,6 +370,21 @@ export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEn
   };
 }
 
+/**
+ * What a run that found no config says: where it looked, and a file in that folder whose name is
+ * a config's in another case (`Tplsync.config.yaml`, made on a machine whose file names ignore
+ * case), which is not read on one that does not.
+ */
+export function noConfigFound(dir: string): string {
+  let near: string | undefined;
+  try {
+    const names = new Set(SEARCH_PLACES.filter((n) => n !== 'package.json'));
+    near = readdirSync(dir).find((f) => !names.has(f) && names.has(f.toLowerCase()));
+  } catch { /* an unreadable folder: no hint */ }
+  const hint = near ? ` ${near} is there, but a config's name is in lower case (${near.toLowerCase()}): rename it.` : '';
+  return `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${dir} up to the project root.${hint}`;
+}
+
 /** The environment named by --env, or the config's default. */
 export function selectEnvironment(config: Config, name?: string): EnvironmentConfig {
   const envName = name ?? config.defaultEnvironment;
@@ -379,12 +394,12 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
     throw new UsageError(names.length === 0
       ? (config.file
         ? `No environment is configured: add \`environments\` to ${path.relative(io().cwd(), config.file) || config.file}, for example:\n\n  environments:\n    local:\n      emulator: .tplsync/emulator.json\n      channels: { my-whatsapp: <the channel's UUID> }`
-        : `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`)
+        : `${noConfigFound(config.dir)}\n${HOW_TO_CREATE}`)
       : `Choose an environment with --env (${names.join(', ')}) or set defaultEnvironment in the config`);
   }
   const env = config.environments[envName];
   // no config at all: that first (a saved plan names its environment, run where no config is)
-  if (!env && !config.file && names.length === 0) throw new UsageError(`No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${config.dir} up to the project root.\n${HOW_TO_CREATE}`);
+  if (!env && !config.file && names.length === 0) throw new UsageError(`${noConfigFound(config.dir)}\n${HOW_TO_CREATE}`);
   if (!env) {
     // in a workflow: the one init wrote plans "production" until the config has it
     const ci = io().env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';
