@@ -11,14 +11,29 @@ const path = require('node:path');
 // and the command finishes and exits with its own code (lint's 1 for findings, under `pipefail`
 // too). Exiting at the EPIPE exited 0 or 1 by a race with the command, and could stop an apply
 // between two writes.
-process.stdout.on('error', (e) => {
-  if (e.code !== 'EPIPE') throw e;
-  process.stdout.write = (_chunk, encoding, cb) => {
+// Output that cannot be written otherwise (a full disk: ENOSPC, an I/O error) is dropped the same
+// way, so that an apply is never stopped between two writes; the run then says so on stderr, and
+// one that would have exited 0 exits 3: what it was to print was lost.
+const drop = (stream) => {
+  stream.write = (_chunk, encoding, cb) => {
     const done = typeof encoding === 'function' ? encoding : cb;
     if (typeof done === 'function') process.nextTick(done);
     return true;
   };
+};
+let lost;
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE' && !lost) {
+    lost = e;
+    process.on('exit', () => {
+      try { process.stderr.write(`tplsync: the output could not be written (${lost.code || lost.message}${lost.code === 'ENOSPC' ? ': no space left on the device' : ''}): what was to be printed is incomplete\n`); } catch { /* stderr too */ }
+      if (!process.exitCode) process.exitCode = 3;
+    });
+  }
+  drop(process.stdout);
 });
+// stderr that cannot be written (2>/dev/full): nothing more can be said there; the exit code stays the command's
+process.stderr.on('error', () => drop(process.stderr));
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

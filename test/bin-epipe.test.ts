@@ -4,6 +4,7 @@
 // apply whose output nobody reads any more still applies everything (it used to exit 0 at its first
 // line, having written nothing).
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, CONFIG, VALID, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
@@ -51,6 +52,36 @@ test('apply --auto-approve with its output gone: every template is written, and 
     assert.is(r.code, 0, r.stderr);
     const after = await cliIn(['plan'], { cwd: dir });
     assert.match(after.stdout, /No changes\. 12 templates in local match the files/, after.stdout + after.stderr);
+  } finally { cleanup(dir); }
+});
+
+/** runs the bin with stdout (or stderr) on /dev/full, where every write fails with ENOSPC */
+function onFullDisk(args: string[], cwd: string, which: 'stdout' | 'stderr'): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const full = openSync('/dev/full', 'w');
+    const p = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', which === 'stdout' ? full : 'pipe', which === 'stderr' ? full : 'pipe'] });
+    closeSync(full);
+    let stderr = '';
+    (which === 'stdout' ? p.stderr : p.stdout)!.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
+    const timer = setTimeout(() => { p.kill('SIGKILL'); reject(new Error(`tplsync ${args.join(' ')} did not end`)); }, 60_000);
+    p.on('error', (e) => { clearTimeout(timer); reject(e); });
+    p.on('close', (code) => { clearTimeout(timer); resolve({ code, stderr }); });
+  });
+}
+
+test('output to a full disk (/dev/full): no stack trace; said on stderr, exit 3 where the run would say 0, the command\'s own code otherwise; stderr full: the command\'s code', async () => {
+  if (!existsSync('/dev/full')) return;
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/ok.en_US.yaml': VALID, 'bad/b.en_US.yaml': VALID.replace('category: UTILITY', 'category: UTILTY') });
+    for (const [args, code] of [[['--version'], 3], [['lint', 'templates'], 3], [['lint', 'templates', '--format', 'json'], 3], [['lint', 'bad'], 1]] as const) {
+      const r = await onFullDisk([...args], dir, 'stdout');
+      assert.is(r.code, code, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /^tplsync: the output could not be written \(ENOSPC: no space left on the device\): what was to be printed is incomplete$/m, args.join(' '));
+      assert.not.match(r.stderr, /\n\s+at |internal error/, args.join(' '));
+    }
+    // stderr gone: the usage error's code all the same (it was 1, from the uncaught error of the write)
+    assert.is((await onFullDisk(['lint', 'nope.yaml'], dir, 'stderr')).code, 3);
   } finally { cleanup(dir); }
 });
 
