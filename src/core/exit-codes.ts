@@ -17,7 +17,7 @@ export const EXIT_HELP = `Exit codes:
   0   success: no findings, no changes, or everything applied
   1   findings: lint errors (or warnings over --max-warnings), stale generated files
   2   changes present, or a template the channel does not approve (plan --detailed-exitcode, review)
-  3   usage or configuration error
+  3   usage or configuration error (or output that could not be written: a full disk)
   4   stale plan: what the saved plan was made against has moved; nothing written
   5   partial apply: some templates failed, the results say which; a re-run is safe
   6   authentication or authorization refused
