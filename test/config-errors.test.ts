@@ -83,14 +83,17 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
     // the first search place wins, as with cosmiconfig
     { files: { 'tplsync.config.yaml': YAML, 'tplsync.config.json': '{"templates":["other/**/*.yaml"]}' }, direct: true },
     { files: { 'c/my.yaml': YAML }, direct: true, configFile: 'c/my.yaml' },
-    // left to cosmiconfig: package.json, an extensionless rc file, an empty file (skipped by its search), `$import`, a syntax error, nothing here
-    { files: { 'package.json': '{"name":"x","tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: false },
+    // package.json's key (a byte order mark is no part of its text)
+    { files: { 'package.json': '{"name":"x","tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: true },
+    { files: { 'package.json': '\uFEFF{"name":"x","tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: true },
+    // nothing here or above: no config, as cosmiconfig finds none (null)
+    { files: { 'sub/x.txt': '' }, direct: true },
+    // left to cosmiconfig: an extensionless rc file, an empty file (skipped by its search), `$import`, a syntax error
     { files: { '.tplsyncrc': YAML }, direct: false },
     { files: { 'tplsync.config.yaml': '', '.tplsyncrc.json': '{"templates":["rc/**/*.yaml"]}' }, direct: false },
     { files: { 'tplsync.config.yaml': '# only a comment\n', 'package.json': '{"tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: false },
     { files: { 'base.yaml': YAML, 'tplsync.config.yaml': '$import: base.yaml\nrules: {}\n' }, direct: false },
     { files: { 'tplsync.config.yaml': 'a: [\n' }, direct: false },
-    { files: { 'sub/x.txt': '' }, direct: false },
   ];
   for (const l of layouts) {
     const dir = tempDir();
@@ -99,10 +102,13 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
       const opts = { cwd: dir, ...(l.configFile ? { configFile: l.configFile } : {}) };
       const direct = await readDirect(opts);
       assert.is(direct !== undefined, l.direct, JSON.stringify(l.files));
-      if (!direct) continue;
+      if (direct === undefined) continue;
+      // cosmiconfig throws on the byte order mark: the same file without it is what it would find
+      const bom = Object.entries(l.files).find(([, text]) => text.startsWith('\uFEFF'));
+      if (bom) writeFiles(dir, { [bom[0]]: bom[1].slice(1) });
       const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
       const theirs = l.configFile ? await explorer.load(path.join(dir, l.configFile)) : await explorer.search(dir);
-      assert.equal(direct, { config: theirs!.config, filepath: theirs!.filepath }, JSON.stringify(l.files));
+      assert.equal(direct, theirs && { config: theirs.config, filepath: theirs.filepath }, JSON.stringify(l.files));
     } finally { cleanup(dir); }
   }
 });

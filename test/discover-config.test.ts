@@ -70,4 +70,27 @@ test('a glob longer than any path, on the command line or in the config: a usage
   } finally { cleanup(dir); }
 });
 
+// Windows tools' files on the way to the config: cosmiconfig threw on them before any handler (exit 70)
+test('a package.json with a byte order mark is read (and passed when it has no tplsync key); one that is not JSON, a UTF-16 or NUL config: a usage error with the file and line', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/**/*.yaml"]\n', 'packages/billing/package.json': '\uFEFF{ "name": "@acme/billing", "version": "1.0.0" }\r\n', 'packages/web/package.json': '\uFEFF{ "name": "web", "tplsync": { "templates": ["w/**/*.yaml"] } }\n', 'bad/package.json': '{\n  "name": "x",\n}\n', 'rc/.tplsyncrc.json': '\uFEFF{ "templates": ["rc/**/*.yaml"] }' });
+    const billing = await loadConfig({ cwd: path.join(dir, 'packages', 'billing') });
+    assert.is(billing.file, path.join(dir, 'tplsync.config.yaml'));
+    assert.equal((await loadConfig({ cwd: path.join(dir, 'packages', 'web') })).templates, ['w/**/*.yaml']);
+    assert.equal((await loadConfig({ cwd: path.join(dir, 'rc') })).templates, ['rc/**/*.yaml']);
+    const bad = await loadConfig({ cwd: path.join(dir, 'bad') }).then(() => undefined, (e: Error & { exitCode?: number }) => e);
+    assert.is(bad?.exitCode, 3);
+    assert.match(bad!.message, /package\.json:3:1: JSON syntax error: .*\n\(tplsync looks in each package\.json from the working directory up for a "tplsync" key/);
+    writeFiles(dir, { 'u16/tplsync.config.yaml': '' });
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(dir, 'u16', 'tplsync.config.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('templates: []\n', 'utf16le')]));
+    const u16 = await loadConfig({ cwd: path.join(dir, 'u16') }).then(() => undefined, (e: Error & { exitCode?: number }) => e);
+    assert.is(u16?.exitCode, 3);
+    assert.match(u16!.message, /tplsync\.config\.yaml is UTF-16 text: save it as UTF-8/);
+    writeFileSync(path.join(dir, 'u16', 'tplsync.config.yaml'), 'templates: []\nrules: {}\n\0');
+    assert.match(String(await loadConfig({ cwd: path.join(dir, 'u16') }).catch((e: Error) => e.message)), /tplsync\.config\.yaml:3: a NUL byte \(not text\): delete it/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

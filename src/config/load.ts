@@ -157,27 +157,62 @@ const DIRECT = /\.(ya?ml|json)$/i;
 
 /**
  * The common case without cosmiconfig (and the second copy of js-yaml it loads): the config is a
- * YAML or JSON file in the working directory (or named with --config) that parses to a mapping.
- * cosmiconfig would find and parse it the same way (the first search place that exists, parsed
- * with js-yaml's default schema or JSON). Anything else (no such file here: the search goes up
- * the tree; a JavaScript config; package.json; an empty file, which cosmiconfig skips; a syntax
- * error, whose message is cosmiconfig's; an `$import`) is left to cosmiconfig.
+ * YAML or JSON file (or package.json's `tplsync` key) in the working directory or a folder above
+ * it (or named with --config), found as cosmiconfig finds it (each folder from the working
+ * directory up, its search places in order; a package.json without the key does not count) and
+ * parsed the same way (js-yaml's default schema, or JSON). A byte order mark (Notepad's) is no
+ * part of the text. A package.json that is not JSON stops the search with its line and column,
+ * where cosmiconfig's own search of the working directory threw before any handler. Anything else
+ * (a JavaScript config; an empty file, which cosmiconfig skips; a YAML or JSON syntax error, whose
+ * message is cosmiconfig's; an `$import`) is left to cosmiconfig. Returns null when no folder up
+ * to the root holds a config.
  */
-export async function readDirect(opts: { cwd: string; configFile?: string }): Promise<{ config: unknown; filepath: string } | undefined> {
-  let filepath: string | undefined;
-  if (opts.configFile) filepath = path.resolve(opts.cwd, opts.configFile);
-  else {
+export async function readDirect(opts: { cwd: string; configFile?: string }): Promise<{ config: unknown; filepath: string } | null | undefined> {
+  if (opts.configFile) return readConfigFile(path.resolve(opts.cwd, opts.configFile));
+  for (let dir = path.resolve(opts.cwd); ; dir = path.dirname(dir)) {
     for (const name of SEARCH_PLACES) {
-      const p = path.join(opts.cwd, name);
-      if (existsSync(p)) { filepath = p; break; }
+      const p = path.join(dir, name);
+      if (!existsSync(p)) continue;
+      if (name !== 'package.json') return readConfigFile(p);
+      const text = readText(p);
+      if (text === undefined) continue;
+      let pkg: unknown;
+      try { pkg = JSON.parse(text); } catch (e) {
+        const { formatProblems, jsonSyntaxProblem } = await import('./diagnose.js');
+        throw new UsageError(`${formatProblems(path.relative(io().cwd(), p) || p, [jsonSyntaxProblem((e as Error).message, text)])}\n(tplsync looks in each package.json from the working directory up for a "tplsync" key: repair this one, or name the config with --config FILE)`);
+      }
+      const own = pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg) ? (pkg as Record<string, unknown>).tplsync : undefined;
+      if (own !== undefined && own !== null) return own !== null && typeof own === 'object' && !Array.isArray(own) && !('$import' in own) ? { config: own, filepath: p } : undefined;
     }
+    if (path.dirname(dir) === dir) return null;
   }
-  if (!filepath || !DIRECT.test(filepath) || path.basename(filepath) === 'package.json') return undefined;
+}
+
+/**
+ * A config file's text without a byte order mark, or undefined when it cannot be read. UTF-16
+ * (Notepad's "Unicode", PowerShell 5.1's `>`) or a NUL byte is said with what to do, where a YAML
+ * or JSON reader would name a null byte at a column counted in bytes.
+ */
+function readText(file: string): string | undefined {
+  let bytes: Buffer;
+  try { bytes = readFileSync(file); } catch { return undefined; }
+  const rel = path.relative(io().cwd(), file) || file;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new UsageError(`${rel} is UTF-16 text: save it as UTF-8 (in Notepad: Save as, Encoding UTF-8)`);
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    const line = bytes.subarray(0, nul).toString('utf8').split('\n').length;
+    throw new UsageError(`${rel}:${line}: a NUL byte (not text): ${bytes.subarray(0, Math.min(bytes.length, 64)).filter((b) => b === 0).length > 4 ? 'the file is UTF-16 without a byte order mark? save it as UTF-8' : 'delete it'}`);
+  }
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** a YAML or JSON config file that parses to a mapping (else undefined: cosmiconfig says what is wrong) */
+async function readConfigFile(filepath: string): Promise<{ config: unknown; filepath: string } | undefined> {
+  if (!DIRECT.test(filepath) || path.basename(filepath) === 'package.json') return undefined;
+  const text = readText(filepath);
+  if (text === undefined) return undefined;
   let config: unknown;
-  try {
-    const text = readFileSync(filepath, 'utf8');
-    config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text);
-  } catch { return undefined; }
+  try { config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text); } catch { return undefined; }
   if (config === null || typeof config !== 'object' || Array.isArray(config) || '$import' in config) return undefined;
   return { config, filepath };
 }
@@ -185,10 +220,12 @@ export async function readDirect(opts: { cwd: string; configFile?: string }): Pr
 export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
+  if (direct === null) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
   const { cosmiconfig } = await import('cosmiconfig');
-  const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false });
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
+    // made in the try: cosmiconfig reads the working directory's package.json for options of its own as it is made
+    const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false });
     result = opts.configFile
       ? await explorer.load(path.resolve(opts.cwd, opts.configFile))
       : await explorer.search(opts.cwd);
