@@ -46,4 +46,51 @@ test('a read answered with another template than the one asked for: a contract e
   } finally { server.close(); }
 });
 
+// a server that keys a new template by an id of its own (the document does not say it may not):
+// every apply made another template, each said to be safe to re-run (a trial found two)
+test('a write answered with another template id: apply fails it as outside the contract (exit 70), once, and never calls a re-run safe', async () => {
+  const { cleanup, cliIn, tempDir, writeFiles, VALID } = await import('./helpers.ts');
+  const { randomUUID } = await import('node:crypto');
+  const posts: string[] = [];
+  const stored = new Map<string, unknown>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('end', () => {
+      const m = /\/template\/([0-9a-f-]+)$/i.exec(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'GET' && m) {
+        const t = stored.get(m[1]!.toLowerCase());
+        if (!t) { res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] })); return; }
+        res.end(JSON.stringify(t)); return;
+      }
+      if (req.method === 'POST' && m) {
+        posts.push(m[1]!);
+        const id = randomUUID();
+        const w = JSON.parse(body) as { name: string; chatapp: Record<string, unknown> };
+        const t = { name: w.name, publicId: id, status: 1, statusText: 'PENDING', chatapp: { ...w.chatapp, status: 'PENDING' } };
+        stored.set(id, t);
+        res.end(JSON.stringify(t)); return;
+      }
+      res.writeHead(400); res.end(JSON.stringify({ code: 400, message: 'bad request', errors: [] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n`,
+      'templates/a.en_US.yaml': VALID,
+    });
+    const r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { PARTNER_KEY: 'key-9f8e7d-1a2b' } });
+    assert.is(r.exitCode, 70, r.stdout + r.stderr);
+    assert.is(posts.length, 1, 'written once, not retried');
+    const [made] = [...stored.keys()];
+    assert.match(r.stdout + r.stderr, `the service answered with another template id, ${made}`);
+    assert.match(r.stdout + r.stderr, /1 template failed on an answer outside the API's contract/);
+    assert.not.match(r.stdout + r.stderr, /re-run is safe/);
+  } finally { cleanup(dir); server.close(); }
+});
+
 test.run();

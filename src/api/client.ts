@@ -119,9 +119,16 @@ export function createClient(options: ClientOptions): Client {
     baseUrl: base.href,
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
     channels: Object.assign(Object.create(null) as Record<string, string>, options.channels),
-    writeTemplate: (channelId, templateId, body, opts = {}) => request({
+    writeTemplate: (channelId, templateId, body, opts = {}) => request<TemplateWriteResponse>({
       operation: 'template write', method: 'POST', response: 'TemplateWriteResponse', body, ...(opts.rateLimitToCaller ? { rateLimitToCaller: true } : {}),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
+    }).then((r) => {
+      // a service that keys the template by an id of its own made a template tplsync cannot find
+      // again by its file's id: every later apply would make another (docs/api-assumptions.md)
+      if (r && typeof r.publicId === 'string' && r.publicId.toLowerCase() !== templateId.toLowerCase()) {
+        throw new ContractError(`template write (POST /channel/${channelId}/template/${templateId}): the service answered with another template id, ${visible(r.publicId, { oneLine: true })}: it has most likely made a template under that id, which tplsync cannot read back under the id it wrote. Not retried, and a re-run would make another: look for ${visible(r.publicId, { oneLine: true })} on the channel, and take it up with the service (tplsync writes each template under the id of its file, and needs that id kept)`, 'publicId', 200);
+      }
+      return r;
     }),
     getTemplate: (channelId, templateId) => request<TemplateReadResponse | null>({
       operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true,

@@ -176,8 +176,11 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const see = o.resultsFile ? ` (see ${o.resultsFile})` : '';
     // refused: the request itself (3: the edit limit, a category change, a bad body; 6: the key)
     const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
-    const transient = notDone.length - refused - deferred.length - editLimited.length - blocked.length - inReview.length;
+    // an answer outside the API's contract (another template's id, a read back that differs): a re-run may do the same again
+    const breached = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && r.errorExitCode === EXIT.INTERNAL).length;
+    const transient = notDone.length - refused - breached - deferred.length - editLimited.length - blocked.length - inReview.length;
     const parts: string[] = [];
+    if (breached) parts.push(`${s(breached)} failed on an answer outside the API's contract${see}: a re-run may do the same again; each line above says what the service answered (docs/api-assumptions.md)`);
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(deferred.length)} not created: the creation quota is used up${at ? ` (the next window from ${at})` : ''}${see}; a re-run continues with them (without --no-wait-for-quota it waits for the window)`);
@@ -201,7 +204,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`);
     }
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
-    return { code: EXIT.PARTIAL, message: `${parts.join('. ')}.` };
+    return { code: breached ? EXIT.INTERNAL : EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }
   return { code: EXIT.OK };
 }
