@@ -108,4 +108,24 @@ test('template ids: name-based UUIDs, stable, per channel; an explicit publicId 
   assert.is(templateId('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', 'order_shipped', 'en_US'), 'fadd0135-16ff-57ca-b644-ec0e7049fb18');
 });
 
+// a service that keeps its own copy of a media sample answers with that copy's address (Meta: its CDN's)
+test('a media header sample read back under another host is the service\'s copy: no change (header and carousel cards); a new sample on the same host is one; send\'s digest leaves samples out', async () => {
+  const { contentDigest } = await import('../src/model/meta.ts');
+  const file = (example: string, card = example) => fromFile({
+    channel: 'c', name: 'spring', language: 'en_US', category: 'MARKETING',
+    header: { format: 'IMAGE', example }, body: { text: 'Hello {{1}}, our spring range is here.', examples: { 1: 'Ana' } },
+  }, CHANNEL_A, 'id').canonical;
+  const cards = (example: string) => fromFile({
+    channel: 'c', name: 'cards', language: 'en_US', category: 'MARKETING', body: { text: 'Hello {{1}}, see our picks.', examples: { 1: 'Ana' } },
+    carousel: [0, 1].map((i) => ({ header: { format: 'IMAGE', example: `${example}${i}.png` }, body: { text: `Card ${i}` }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] })),
+  }, CHANNEL_A, 'id2').canonical;
+  const mine = file('https://cdn.shop.example/spring.png');
+  assert.equal(diffTemplates(mine, file('https://scontent.partner-cdn.example/v/t61/123.png?_nc_cat=1')), []);
+  assert.equal(diffTemplates(mine, file('https://cdn.shop.example/summer.png')).map((d) => d.path), ['header.example']);
+  assert.equal(diffTemplates(cards('https://cdn.shop.example/c'), cards('https://lookaside.fbsbx.example/c')), []);
+  assert.equal(diffTemplates(cards('https://cdn.shop.example/c'), cards('https://cdn.shop.example/d')).map((d) => d.path), ['carousel[0].header.example', 'carousel[1].header.example']);
+  assert.equal(contentDigest(mine), contentDigest(file('https://scontent.partner-cdn.example/v/t61/123.png')));
+  assert.not.equal(contentDigest(mine), contentDigest({ ...mine, body: { ...mine.body, text: 'Hello {{1}}, our summer range is here.' } }));
+});
+
 test.run();

@@ -620,7 +620,28 @@ export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c): 
   if (mine !== undefined && (!RESOLVED_TIME.test(mine) || (theirs !== undefined && !RESOLVED_TIME.test(theirs)))) {
     copy.message!.rcsExpireOpts!.expireTime = '(not comparable)';
   }
+  // a media sample read back under another host: the service's copy of it (re-hosted)
+  const h = copy.header as CanonicalTemplate['header'];
+  if (h && rehosted(h, other.header)) h.example = REHOSTED;
+  (copy.carousel as CanonicalCard[] | undefined)?.forEach((card, i) => { if (rehosted(card.header, other.carousel?.[i]?.header)) card.header.example = REHOSTED; });
   return copy;
+}
+
+const REHOSTED = '(a media sample: the service\'s copy of it)';
+const MEDIA_FORMATS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT', 'GIF']);
+const hostOf = (u: string): string | undefined => { try { return new URL(u).host.toLowerCase(); } catch { return undefined; } };
+
+/**
+ * A media header's sample under another host on each side: a service keeps a copy of the sample
+ * it was given and answers with that copy's address (Meta answers with its CDN's; the document's
+ * read calls it `header_handle`), so the two are the same sample, not a change that a write could
+ * ever settle (docs/api-assumptions.md). A new sample on the same host is compared as ever.
+ */
+function rehosted(a: { format: string; example?: string } | undefined, b: { format: string; example?: string } | undefined): boolean {
+  if (!a || !b || a.format !== b.format || !MEDIA_FORMATS.has(a.format) || a.example === undefined || b.example === undefined || a.example === b.example) return false;
+  const ha = hostOf(a.example);
+  const hb = hostOf(b.example);
+  return ha !== undefined && hb !== undefined && ha !== hb;
 }
 
 /**

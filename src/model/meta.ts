@@ -63,7 +63,9 @@ const DEEP = new Set(['body', 'header', 'message']);
 export function contentDigest(c: CanonicalTemplate): Record<string, string> {
   const out: Record<string, string> = {};
   const h = (v: unknown): string => sha256(canonicalJson(v)).slice(0, 16);
-  for (const [k, v] of Object.entries(comparable(c))) {
+  // a media sample is the reviewer's, never sent, and a service may answer with its own copy's address: not part of what is compared
+  const sameSamples = { ...c, ...(c.header && c.header.format !== 'TEXT' && c.header.example !== undefined ? { header: { ...c.header, example: '(media sample)' } } : {}), ...(c.carousel ? { carousel: c.carousel.map((card) => ({ ...card, header: { ...card.header, ...(card.header.example !== undefined ? { example: '(media sample)' } : {}) } })) } : {}) };
+  for (const [k, v] of Object.entries(comparable(sameSamples))) {
     if (DEEP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = h(v2);
     else out[k] = h(v);
   }
