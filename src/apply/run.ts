@@ -10,7 +10,7 @@ import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
-import { writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
+import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
@@ -41,6 +41,9 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
+  // the channel's copy holds components no file can hold: the write would delete them
+  const unknown = c.action === 'update' ? c.changes?.find((x) => x.path === 'unknownComponents') : undefined;
+  if (unknown && Array.isArray(unknown.before) && unknown.before.length) return [{ ...base, refusal: unknownComponentsNote(unknown.before.map(String)) }];
   // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
   if (c.action === 'update' && c.remoteStatus === 'DISABLED') return [{ ...base, refusal: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' }];
   // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
@@ -62,7 +65,7 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
   // the channel's certain refusals as the plan recorded them (the reads now are the plan's: else it is stale)
   const asPlanned = (c: VerifiedPlan['writes'][number]) => ({
     ...c, ...(c.rcsOnly ? { remote: { canonical: { rcsOnly: true as const } } } : {}),
-    ...(c.remoteCategory !== undefined ? { changes: [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] } : {}),
+    ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
   });
   return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body)) };
 }

@@ -86,6 +86,11 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         code = EXIT.FINDINGS;
         return;
       }
+      if (r.kind === 'unknown') {
+        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the channel's copy holds ${r.types.length === 1 ? 'a component' : 'components'} no template file can hold (${r.types.join(', ')}); a file without ${r.types.length === 1 ? 'it' : 'them'} would say another template, and its apply would delete ${r.types.length === 1 ? 'it' : 'them'}\n`);
+        code = EXIT.FINDINGS;
+        return;
+      }
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }

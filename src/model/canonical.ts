@@ -49,7 +49,13 @@ export interface CanonicalTemplate {
   /** not returned by the read: not observable */
   category?: string;
   description: string;
-  header?: { format: string; text?: string; example?: string };
+/**
+   * Component types of the channel's copy that no template file can hold (a read only: a type the
+   * API document leaves open, DISCLAIMER for example): compared, so that a plan shows them and a
+   * write, which would delete them, is not made.
+   */
+  unknownComponents?: string[];
+    header?: { format: string; text?: string; example?: string };
   /** text in wire form ({{1}}, {{2}}, ...); examples[n - 1] is the sample of {{n}} */
   body: { text: string; examples: string[]; addSecurityRecommendation?: true };
   footer?: string;
@@ -415,7 +421,7 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
       if (comp.text !== undefined) c.footer = comp.text;
     } else if (comp.type === 'BUTTONS') {
       c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
-    }
+    } else (c.unknownComponents ??= []).push(String(comp.type));
   }
   if (r.message) {
     const m = normalizeMessage(r.message);

@@ -141,6 +141,8 @@ export function makePlan(inp: PlanInputs): Plan {
     if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
       attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
     }
+    // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
+    if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds) ?? recat;
     if (state) attention.push(describeAttention(state));
@@ -170,6 +172,13 @@ export function makePlan(inp: PlanInputs): Plan {
 }
 
 export { templateKey as keyOf } from '../model/ids.js';
+
+/** what plan and apply say of a template whose copy on the channel holds components no file can hold */
+export function unknownComponentsNote(types: readonly string[]): string {
+  const list = types.join(', ');
+  const one = types.length === 1;
+  return `the channel's copy holds ${one ? 'a component' : 'components'} no template file can hold (${list}): a write would delete ${one ? 'it' : 'them'}, so apply does not write this template. Remove ${one ? 'it' : 'them'} on the channel (the console) to let apply write the file, or give the template a new name`;
+}
 
 /**
  * Shard I of N (1-based) of a CI matrix: the keys sorted, cut into N contiguous slices whose sizes

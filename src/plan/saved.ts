@@ -33,6 +33,8 @@ export interface SavedChange {
   rcsOnly?: true;
   /** an update of only what WhatsApp never sees (the description, the RCS message): no edit of the WhatsApp template, written while it is in review */
   partnerOnly?: true;
+  /** the channel's copy holds components of these types, which no file can hold: the write would delete them (apply does not attempt it) */
+  unknownComponents?: string[];
   body?: TemplateWriteRequest;
 }
 
@@ -116,6 +118,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
         ...(c.action === 'update' && c.changes?.length && !editsWhatsApp(c.changes) ? { partnerOnly: true as const } : {}),
+        ...(c.action === 'update' && c.remote?.canonical.unknownComponents?.length ? { unknownComponents: [...c.remote.canonical.unknownComponents] } : {}),
         ...(body ? { body, desiredHash: sha256(canonicalJson(body)) } : {}),
       };
     }),

@@ -50,6 +50,8 @@ export type PullOutcome =
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
     /** no file of the project holds the template (a new clone, another project): nothing to apply first */
     noFile?: boolean }
+  /** the channel's copy holds components no template file can hold: not written (exit 1), rather than a file that drops them */
+  | { id: string; kind: 'unknown'; file: string; name: string; language: string; types: string[] }
   /** the file the template would be written over already says what the channel has: left as it is (exit 0) */
   | { id: string; kind: 'same'; file: string; name: string; language: string }
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
@@ -100,6 +102,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
     const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
+    // a file could not hold them, and an apply of it would delete them from the channel
+    if (channelCopy.unknownComponents?.length) { push({ id, kind: 'unknown', file: rel, name, language, types: channelCopy.unknownComponents }); continue; }
     // the file's references stay references: what the channel holds where the file has a secret
     // (the current value, or an earlier one after a rotation) becomes the reference first; the
     // file is then compared in that form (its secrets as references, its other values filled in)

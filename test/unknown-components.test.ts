@@ -1,0 +1,79 @@
+// A component type the API document leaves open (DISCLAIMER here) on the channel's copy of a
+// template: plan said "No changes" and pull wrote a file without it; an edit's apply then deleted it
+// from the channel (a trial's own server). Now plan names it, apply does not write the template,
+// pull writes no file for it. A real HTTP server on 127.0.0.1 plays the service.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { templateId } from '../src/model/ids.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+const FILE = `channel: shop-whatsapp
+name: winter_sale
+language: en_US
+category: MARKETING
+body:
+  text: "Hi {{1}}, our winter sale takes 25% off every coat this week."
+  examples: { 1: Ana }
+footer: Reply STOP to opt out
+`;
+
+function service(): Promise<{ server: Server; url: string; posts: unknown[] }> {
+  const id = templateId(CHANNEL, 'winter_sale', 'en_US');
+  const stored = {
+    name: 'winter_sale', publicId: id, status: 2, statusText: 'APPROVED',
+    chatapp: { name: 'winter_sale', language: 'en_US', status: 'APPROVED', components: [
+      { type: 'BODY', text: 'Hi {{1}}, our winter sale takes 25% off every coat this week.', example: { body_text: [['Ana']] } },
+      { type: 'FOOTER', text: 'Reply STOP to opt out' },
+      { type: 'DISCLAIMER', text: 'Terms apply. See shop-example.co.uk/terms' },
+    ] },
+  };
+  const posts: unknown[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST') { posts.push(JSON.parse(body)); res.end(JSON.stringify(stored)); return; }
+      if (req.method === 'GET' && (req.url ?? '').toLowerCase().endsWith(`/template/${id}`)) { res.end(JSON.stringify(stored)); return; }
+      res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts })));
+}
+
+test('a component the model does not know: plan names it, apply does not write (nothing deleted), pull writes no file without it', async () => {
+  const { server, url, posts } = await service();
+  const dir = tempDir();
+  const env = { PARTNER_KEY: 'key-5c1e-canary-77aa' };
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: ${CHANNEL} }\n`,
+      'templates/winter_sale.en_US.yaml': FILE,
+    });
+    let r = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, /~ update shop-whatsapp\/winter_sale\/en_US/, r.stdout + r.stderr);
+    assert.match(r.stdout, /the channel's copy holds a component no template file can hold \(DISCLAIMER\): a write would delete it, so apply does not write this template/);
+    // the edit the trial made: still not written
+    writeFiles(dir, { 'templates/winter_sale.en_US.yaml': FILE.replace('25%', '30%') });
+    r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(posts.length, 0, 'no write, so nothing deleted');
+    assert.ok(r.exitCode !== 0, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /no template file can hold \(DISCLAIMER\)/);
+    // a saved plan too
+    r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
+    r = await cliIn(['apply', 'p.json', '--auto-approve'], { cwd: dir, env });
+    assert.is(posts.length, 0, 'the saved plan writes nothing either');
+    assert.match(r.stdout + r.stderr, /no template file can hold \(DISCLAIMER\)/);
+    r = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL, 'winter_sale', 'en_US'), '--dir', 'pulled', '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /winter_sale\/en_US \(\S+\) not written to pulled\/\S+: the channel's copy holds a component no template file can hold \(DISCLAIMER\)/);
+    assert.not.ok(existsSync(path.join(dir, 'pulled', 'winter_sale.en_US.yaml')));
+  } finally { cleanup(dir); server.close(); }
+});
+
+test.run();
