@@ -29,6 +29,43 @@ test('status of an id nothing was sent with: exit 3 (usage), with what the servi
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('status of an id given in capitals asks for it in small letters, as send sends it (a service that keys ids as sent)', async () => {
+  const { createServer } = await import('node:http');
+  const id = randomUUID();
+  const asked: string[] = [];
+  const server = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    res.setHeader('content-type', 'application/json');
+    if ((req.url ?? '').includes(`/chatapp-message-status/${id}`)) { res.end(JSON.stringify({ result: { errcode: 0, errmsg: 'ok', msgid: id }, status: { errcode: 0, errmsg: 'ok', send_list: [{ external_userid: '+4915112345678', userid: 'u1', status: 1 }], next_cursor: '' } })); return; }
+    res.writeHead(400); res.end(JSON.stringify({ code: 400, message: 'unknown clientMessageId', errors: [] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(`http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`) });
+    const r = await cliIn(['status', id.toUpperCase()], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr + asked.join(' '));
+    assert.ok(asked.every((u) => !u.includes(id.toUpperCase())), asked.join(' '));
+  } finally { cleanup(dir); server.close(); }
+});
+
+test('status whose result part fails beside a status part that says ok: the message is the failing part\'s', async () => {
+  const { createServer } = await import('node:http');
+  const id = randomUUID();
+  const server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ result: { errcode: 40001, errmsg: 'quota exceeded' }, status: { errcode: 0, errmsg: 'ok', send_list: [], next_cursor: '' } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config(`http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`) });
+    const r = await cliIn(['status', id], { cwd: dir, env: { TPLSYNC_TEST_KEY: KEY } });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'errcode 40001: quota exceeded');
+  } finally { cleanup(dir); server.close(); }
+});
+
 test('a refused connection names the host and port it tried (exit 7)', async () => {
   const url = await deadUrl();
   const dir = tempDir();

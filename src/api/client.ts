@@ -154,8 +154,9 @@ export function createClient(options: ClientOptions): Client {
         path: `/chatapp-message-status/${encodeURIComponent(clientMessageId)}?${q}`,
       });
       if (r.result.errcode !== 0 || r.status.errcode !== 0) {
-        const code = r.status.errcode || r.result.errcode;
-        throw new RequestError(`message status of ${clientMessageId}: errcode ${code}: ${r.status.errmsg || r.result.errmsg || 'error'}`, 200, String(code));
+        // the code and its message from the same part: the part that failed (status.errmsg 'ok' beside result's error said nothing)
+        const part = r.status.errcode !== 0 ? r.status : r.result;
+        throw new RequestError(`message status of ${clientMessageId}: errcode ${part.errcode}: ${part.errmsg || 'error'}`, 200, String(part.errcode));
       }
       return r;
     },

@@ -24,8 +24,10 @@ export function renderStatusTable(entries: readonly SendListEntry[], next?: stri
   return `${visible(lines.join('\n'))}\n`;
 }
 
-export async function statusCommand(id: string, o: StatusCommandOptions): Promise<number> {
-  if (!UUID_RE.test(id)) throw new UsageError(`'${id}' is not a clientMessageId (a UUID, as printed by tplsync send)`);
+export async function statusCommand(given: string, o: StatusCommandOptions): Promise<number> {
+  if (!UUID_RE.test(given)) throw new UsageError(`'${given}' is not a clientMessageId (a UUID, as printed by tplsync send)`);
+  // in small letters, as send sends it (a system that stores ids in capitals gets the same message)
+  const id = given.toLowerCase();
   if (!['table', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose table or json`);
   let limit: number | undefined;
   if (o.limit !== undefined) {
