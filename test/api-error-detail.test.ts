@@ -93,4 +93,50 @@ test('a write answered with another template id: apply fails it as outside the c
   } finally { cleanup(dir); server.close(); }
 });
 
+// one template's read with a null where the contract has a text stopped plan and apply for all (exit 70, nothing planned)
+test('one template whose read breaks the contract is held with why; the others are planned and applied; exit 70', async () => {
+  const { cleanup, cliIn, tempDir, writeFiles, VALID } = await import('./helpers.ts');
+  const { templateId } = await import('../src/model/ids.ts');
+  const CH = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+  const broken = templateId(CH, 'order_ready', 'en_US');
+  const posts: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      const id = /\/template\/([0-9a-f-]+)$/i.exec(req.url ?? '')?.[1]?.toLowerCase();
+      if (req.method === 'GET' && id === broken) {
+        res.end(JSON.stringify({ name: 'order_ready', publicId: broken, description: null, status: 2, statusText: 'APPROVED', chatapp: { name: 'order_ready', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello {{1}}, your order is ready for pickup at the store.', example: { body_text: [['Ana']] } }] } }));
+        return;
+      }
+      if (req.method === 'POST' && id) {
+        posts.push(id);
+        const w = JSON.parse(body) as { name: string; chatapp: { chatapp: Record<string, unknown> } };
+        res.end(JSON.stringify({ name: w.name, publicId: id, status: 1, statusText: 'PENDING' }));
+        return;
+      }
+      res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: ${CH} }\n`,
+      'templates/a.en_US.yaml': VALID,
+      'templates/b.en_US.yaml': VALID.replace('name: order_ready', 'name: order_shipped').replace('is ready for pickup at the store', 'has shipped and arrives soon'),
+    });
+    const env = { PARTNER_KEY: 'key-9f8e7d-1a2b' };
+    const plan = await cliIn(['plan'], { cwd: dir, env });
+    assert.is(plan.exitCode, 70, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, /\+ create shop-whatsapp\/order_shipped\/en_US/);
+    assert.match(plan.stdout + plan.stderr, /order_ready[\s\S]*its read broke the API's contract, so it is neither planned nor written: .*description/);
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(apply.exitCode, 70, apply.stdout + apply.stderr);
+    assert.equal(posts, [templateId(CH, 'order_shipped', 'en_US')], 'the other template written, the held one not');
+    assert.match(apply.stdout + apply.stderr, /order_ready[\s\S]*its read broke the API's contract/);
+  } finally { cleanup(dir); server.close(); }
+});
+
 test.run();

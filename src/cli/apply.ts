@@ -14,7 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
-import { LintFailed, readTemplates, runPlan } from '../plan/run.js';
+import { isBreach, LintFailed, readTemplates, runPlan } from '../plan/run.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedFilesDir, withConnection } from './context.js';
@@ -99,6 +99,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let pending: PendingApply;
     /** templates whose read failed while planning: held, the rest written, exit 5 (a re-run continues) */
     let unread = 0;
+    /** of those, the ones whose read broke the API's contract: a re-run reads the same (exit 70) */
+    let breached = 0;
     /** templates their files hold back (an expired campaign): deliberately not written, said at the end as at the start */
     let heldByFile: string[] = [];
     /** templates held because their text holds the API key: not written, and the file and the channel differ until it is taken out (exit 5) */
@@ -119,6 +121,10 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         code = EXIT.PARTIAL;
       }
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
+      if (breached) {
+        io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (held above, with what was wrong): neither planned nor written, and a re-run reads ${breached === 1 ? 'it' : 'them'} the same; the others were applied. Take it up with the service (--debug shows each request).\n`);
+        return EXIT.INTERNAL;
+      }
       io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (tplsync plan --out FILE)` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
       return EXIT.PARTIAL;
     };
@@ -157,6 +163,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       if (saved.held?.length) {
         pending = { ...pending, held: saved.held };
         unread = saved.held.filter((h) => h.kind === 'not-read').length;
+        breached = saved.held.filter(isBreach).length;
         heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForKey = saved.held.filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
@@ -175,6 +182,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
+      breached = (plan.held ?? []).filter(isBreach).length;
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { hasChanges } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
-import { LintFailed, parseShard, runPlan } from '../plan/run.js';
+import { isBreach, LintFailed, parseShard, runPlan } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
 import { changePageName } from '../preview/changes.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -63,6 +63,11 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`);
       io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
+    }
+    const breached = (plan.held ?? []).filter(isBreach).length;
+    if (breached) {
+      io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (held above, with what was wrong); the plan leaves ${breached === 1 ? 'it' : 'them'} out and holds the others as planned. A re-run reads ${breached === 1 ? 'it' : 'them'} the same: take it up with the service (--debug shows each request).\n`);
+      return EXIT.INTERNAL;
     }
     const unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
     if (unread) {

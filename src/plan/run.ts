@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
-import { RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
+import { ContractError, RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
@@ -54,9 +54,13 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   return { index, count };
 }
 
+/** how a held template whose read broke the API's contract is said (plan and apply exit 70 for it, not 7) */
+export const BREACH_REASON = 'its read broke the API\'s contract, so it is neither planned nor written: ';
+export const isBreach = (h: { kind?: string; reasons: readonly string[] }): boolean => h.kind === 'not-read' && h.reasons.some((r) => r.startsWith(BREACH_REASON));
+
 /**
  * Reads templates by id, `parallelism` at a time, reporting progress. A read that ran out of
- * retries (the channel unavailable for it) is left out of the map with its error in `failed`
+ * retries (the channel unavailable for it), or whose answer breaks the API's contract, is left out of the map with its error in `failed`
  * when `tolerate` is set and other reads went through: one unreadable template does not stop the
  * rest. When nothing could be read, the first error is thrown (exit 7).
  */
@@ -68,7 +72,8 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
       try {
         remote.set(id, await conn.client.getTemplate(channelId, id));
       } catch (e) {
-        if (!failed || !(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
+        // an answer outside the contract (a null where a text belongs) is that template's: the others go ahead
+        if (!failed || !(e instanceof UnavailableError || e instanceof RateLimitedError || e instanceof ContractError)) throw e;
         failed.set(id, e);
       }
       bar.tick();
@@ -141,7 +146,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {
     held.push({
       channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file, kind: 'not-read',
-      reasons: [`could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
+      reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
   const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}) });
