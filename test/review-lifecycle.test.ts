@@ -283,6 +283,23 @@ test('followReviews reads each template in review until it is decided', async ()
   } finally { cleanup(dir); }
 });
 
+test('followReviews slows down: pauses from pollMs growing by half to 30 s, never past the deadline (a 15-minute wait read a template ~1,800 times)', async () => {
+  const { followReviews, REVIEW_POLL_MAX_MS } = await import('../src/apply/apply.ts');
+  let t = 0;
+  const sleeps: number[] = [];
+  const clock = { now: () => t, sleep: async (ms: number) => { sleeps.push(ms); t += ms; } };
+  let reads = 0;
+  // a client whose template stays in review (only getTemplate is asked for)
+  const client = { getTemplate: async () => { reads++; return { statusText: 'PENDING' }; } } as never;
+  const rows = [{ channelId: CHANNEL_A, publicId: 'x', status: 'PENDING' as string | undefined }];
+  await followReviews(client, rows, { timeoutMs: 900_000, pollMs: 500, clock });
+  assert.equal(sleeps.slice(0, 4), [500, 750, 1125, 1688]);
+  assert.ok(sleeps.every((ms) => ms <= REVIEW_POLL_MAX_MS));
+  assert.is(sleeps.reduce((a, b) => a + b, 0), 900_000, 'the last pause ends at the deadline');
+  assert.is(reads, sleeps.length);
+  assert.ok(reads < 50, `${reads} reads in 15 minutes`);
+});
+
 test('review: ABSENT and PENDING are not approved (exit 2); an unreachable channel is exit 7', async () => {
   const { dir, run } = project();
   try {

@@ -184,11 +184,23 @@ function approvedAs(it: ApplyItem, status: string | undefined, category: string 
 }
 
 /** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
-export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void): Promise<void> {
-  const deadline = Date.now() + w.timeoutMs;
+export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void): Promise<void> {
+  const now = w.clock?.now ?? Date.now;
+  const deadline = now() + w.timeoutMs;
   let pending = rows.filter((r) => r.status !== undefined && open.has(r.status));
-  while (pending.length && Date.now() < deadline && !signal?.aborted) {
-    await new Promise((ok) => setTimeout(ok, w.pollMs));
+  // a review takes minutes to hours: the reads start at pollMs apart and slow down to one a
+  // REVIEW_POLL_MAX_MS (a 15-minute wait read each pending template ~1,800 times at a fixed 500 ms)
+  let interval = w.pollMs;
+  while (pending.length && now() < deadline && !signal?.aborted) {
+    const sleep = Math.max(0, Math.min(interval, deadline - now()));
+    if (w.clock) await w.clock.sleep(sleep);
+    else await new Promise<void>((ok) => {
+      const t = setTimeout(done, sleep);
+      function done(): void { clearTimeout(t); signal?.removeEventListener('abort', done); ok(); }
+      signal?.addEventListener('abort', done, { once: true });
+    });
+    interval = Math.min(REVIEW_POLL_MAX_MS, Math.round(interval * 1.5));
+    if (signal?.aborted) break;
     await Promise.all(pending.map(async (r) => {
       try {
         const t = await client.getTemplate(r.channelId, r.publicId);
@@ -207,6 +219,11 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
 };
 
+/** the time and the pauses of a wait for reviews (a test's own clock) */
+export interface ReviewClock { now(): number; sleep(ms: number): Promise<void> }
+
+/** the longest pause between two reads of a template in review (apply --wait, review --wait) */
+export const REVIEW_POLL_MAX_MS = 30_000;
 const PENDING_ONLY: ReadonlySet<string> = new Set(['PENDING']);
 /** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them */
 export const REVIEWING: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
