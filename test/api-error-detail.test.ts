@@ -139,4 +139,18 @@ test('one template whose read breaks the contract is held with why; the others a
   } finally { cleanup(dir); server.close(); }
 });
 
+test('a state word in small letters ("approved") is read as the state: plan, review and send agree it is APPROVED', async () => {
+  const ASKED = '11111111-1111-4111-8111-111111111111';
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: 't', publicId: ASKED, status: 2, statusText: 'approved', chatapp: { name: 't', language: 'en_US', status: 'approved', components: [{ type: 'BODY', text: 'Hello' }] } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const read = await createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'key-9f8e7d-1a2b' }).getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', ASKED);
+    assert.is(read?.statusText, 'APPROVED');
+    assert.is(read?.chatapp?.status, 'APPROVED');
+  } finally { server.close(); }
+});
+
 test.run();

@@ -81,6 +81,9 @@ function printableReview(r: TemplateReadResponse | null): TemplateReadResponse |
     const v = r[k];
     if (typeof v === 'string') (r as unknown as Record<string, unknown>)[k] = visible(v, { oneLine: true });
   }
+  // a state word in another case ("approved") is the same state: said and compared in capitals, as the document writes them
+  if (typeof r.statusText === 'string' && /^[a-z_]+$/i.test(r.statusText)) r.statusText = r.statusText.toUpperCase();
+  if (r.chatapp && typeof r.chatapp.status === 'string' && /^[a-z_]+$/i.test(r.chatapp.status)) r.chatapp.status = r.chatapp.status.toUpperCase();
   return r;
 }
 
