@@ -128,4 +128,13 @@ test('a media header sample read back under another host is the service\'s copy:
   assert.not.equal(contentDigest(mine), contentDigest({ ...mine, body: { ...mine.body, text: 'Hello {{1}}, our summer range is here.' } }));
 });
 
+test('an RCS enum read back as ..._UNSPECIFIED (Google\'s default) is the value left out: no update that never settles', async () => {
+  const { normalizeMessage } = await import('../src/model/canonical.ts');
+  const card = { title: 'Store opening', description: 'Come by', media: { height: 'MEDIUM', contentInfo: { fileUrl: 'https://cdn.shop.example/a.png' } } };
+  const ours = normalizeMessage({ type: 'richCard', richCards: [card], rcsRichCardsOpts: { orientation: 'VERTICAL' } } as never);
+  const theirs = normalizeMessage({ type: 'richCard', richCards: [card], rcsRichCardsOpts: { orientation: 'VERTICAL', imageAlign: 'THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED' } } as never);
+  assert.equal(theirs, ours);
+  assert.equal(normalizeMessage({ type: 'richCard', richCards: [card], rcsRichCardsOpts: { orientation: 'HORIZONTAL', imageAlign: 'LEFT' } } as never).rcsRichCardsOpts, { imageAlign: 'LEFT', orientation: 'HORIZONTAL' });
+});
+
 test.run();

@@ -536,7 +536,8 @@ export function presetAuthenticationBody(c: Pick<CanonicalTemplate, 'body' | 'ca
 
 /** Drops what the service may add or leave out without meaning anything: empty text, null preview, empty lists, false flags. */
 export function normalizeMessage(m: WireMessage): WireMessage {
-  const drop = (v: unknown): boolean => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+  // an enum's ..._UNSPECIFIED is Google's default, what an absent value means (THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED)
+  const drop = (v: unknown): boolean => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && /^[A-Z][A-Z0-9_]*_UNSPECIFIED$/.test(v));
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
