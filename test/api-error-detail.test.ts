@@ -153,4 +153,27 @@ test('a state word in small letters ("approved") is read as the state: plan, rev
   } finally { server.close(); }
 });
 
+test('a send answered with its time in another ISO form and a message id that is no UUID is a send (exit 0), not "may have been delivered"', async () => {
+  const { cleanup, cliIn, tempDir, writeFiles } = await import('./helpers.ts');
+  for (const [createdDate, publicId] of [['2026-11-29T21:00:00Z', '98765'], ['2026-11-29T22:00:00.123456+01:00', 'msg-1']]) {
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      req.on('end', () => {
+        const sent = JSON.parse(body) as { clientMessageId: string };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ clientMessageId: sent.clientMessageId, messages: [{ createdDate, status: 1, publicId }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const dir = tempDir();
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  p:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: PARTNER_KEY\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n` });
+      const r = await cliIn(['send', '--channel', 'wa', '--to', '+4915112345678', '--text', 'Your parcel is on its way.'], { cwd: dir, env: { PARTNER_KEY: 'key-9f8e7d-1a2b' } });
+      assert.is(r.exitCode, 0, `${createdDate} ${publicId}: ${r.stderr}`);
+      assert.match(r.stdout, /^[0-9a-f-]{36}$/m);
+    } finally { cleanup(dir); server.close(); }
+  }
+});
+
 test.run();
