@@ -176,4 +176,27 @@ test('a send answered with its time in another ISO form and a message id that is
   }
 });
 
+test('a service that answers an unknown template with a 400 of its own wording: environments.<env>.notFoundStatuses [404, 400] makes it absent (a create), without it plan says to check', async () => {
+  const { cleanup, cliIn, tempDir, writeFiles, VALID } = await import('./helpers.ts');
+  const server = createServer((_req, res) => {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 400, message: 'template does not exist', errors: [] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    const cfg = (extra: string) => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: PARTNER_KEY\n    retries: 0\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n${extra}`;
+    writeFiles(dir, { 'tplsync.config.yaml': cfg(''), 'templates/a.en_US.yaml': VALID });
+    const env = { PARTNER_KEY: 'key-9f8e7d-1a2b' };
+    const before = await cliIn(['plan'], { cwd: dir, env });
+    assert.is(before.exitCode, 3, before.stdout + before.stderr);
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('    notFoundStatuses: [404, 400]\n') });
+    const after = await cliIn(['plan'], { cwd: dir, env });
+    assert.is(after.exitCode, 0, after.stdout + after.stderr);
+    assert.match(after.stdout, /\+ create shop-whatsapp\/order_ready\/en_US/);
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('    notFoundStatuses: [500]\n') });
+    assert.is((await cliIn(['plan'], { cwd: dir, env })).exitCode, 3, 'only 4xx statuses');
+  } finally { cleanup(dir); server.close(); }
+});
+
 test.run();

@@ -41,6 +41,8 @@ export interface EnvironmentConfig {
   values?: Record<string, EnvironmentValue>;
   /** attempts after a failed one (network error, time-out, 429, 5xx) before a request gives up; absent: the client's default (4) */
   retries?: number;
+  /** the statuses of a read of an unknown template (default [404]) */
+  notFoundStatuses?: number[];
 }
 
 /** One value of an environment: a text, or (a secret) the name of the environment variable that holds it. */
@@ -119,7 +121,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; notFoundStatuses?: number[]; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -310,6 +312,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       ...(env.list ? { list: env.list } : {}),
       createQuota: env.createQuota ?? DEFAULT_CREATE_QUOTA,
       ...(env.retries !== undefined ? { retries: env.retries } : {}),
+      ...(env.notFoundStatuses ? { notFoundStatuses: env.notFoundStatuses } : {}),
       ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail, textOf) } : {}),
     };
   }

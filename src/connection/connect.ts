@@ -57,6 +57,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
     ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+    ...(environment.notFoundStatuses ? { notFoundStatuses: [...environment.notFoundStatuses] } : {}),
     // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
     stopSignal: interruptSignal(),
   };
