@@ -53,4 +53,27 @@ test('types --check checks a module made with --env against that environment', a
   } finally { cleanup(dir); }
 });
 
+test('types --check: a module whose line endings a Windows checkout made CRLF is up to date; --out - writes to stdout (no file named -); a suggested --out with a space is quoted', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': TEMPLATE });
+    assert.is((await cliIn(['types'], { cwd: dir })).exitCode, 0);
+    const file = path.join(dir, 'tplsync-templates.ts');
+    const { writeFileSync, existsSync } = await import('node:fs');
+    const lf = readFileSync(file, 'utf8');
+    writeFileSync(file, lf.replace(/\n/g, '\r\n'));
+    const check = await cliIn(['types', '--check'], { cwd: dir });
+    assert.is(check.exitCode, 0, check.stdout + check.stderr);
+    assert.is(readFileSync(file, 'utf8'), lf.replace(/\n/g, '\r\n'), 'left as it is');
+    const out = await cliIn(['types', '--out', '-'], { cwd: dir });
+    assert.is(out.exitCode, 0, out.stderr);
+    assert.is(`${out.stdout}\n`, lf);
+    assert.not.ok(existsSync(path.join(dir, '-')));
+    assert.is((await cliIn(['types', '--out', '-', '--check'], { cwd: dir })).exitCode, 3);
+    const spaced = await cliIn(['types', '--out', 'src gen/tpl types.ts', '--check'], { cwd: dir });
+    assert.is(spaced.exitCode, 1);
+    assert.match(spaced.stderr, "update it with: tplsync types --out 'src gen/tpl types.ts'");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -1,4 +1,5 @@
 // `tplsync plan [PATH...]`: what a merge would change, as text, json or markdown.
+import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
 import { hasChanges } from '../plan/plan.js';
@@ -62,7 +63,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     emit(text, o.output);
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`);
-      io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${o.out}\n`);
+      io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)}\n`);
     }
     const breached = (plan.held ?? []).filter(isBreach).length;
     if (breached) {

@@ -1,5 +1,6 @@
 // `tplsync promote --from ENV --to ENV [PATH...]`: plan the target environment for the templates
 // the source environment has APPROVED as the files have them; the rest are held, each with why.
+import { shellWord } from '../core/shell-word.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
@@ -48,7 +49,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     emit(text, o.output);
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`);
-      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${o.out} (refused if ${o.from} or ${env} moved)\n`);
+      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   }));

@@ -1,4 +1,5 @@
 // `tplsync types [--out FILE] [--check]`: the TypeScript module of every template's placeholders.
+import { shellWord } from '../core/shell-word.js';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
@@ -20,9 +21,12 @@ export interface TypesCommandOptions { config?: string; env?: string; out?: stri
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
-  const out = path.resolve(io().cwd(), o.out ?? path.join(config.dir, config.typesOut));
-  refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config));
-  const current = currentModule(out, o.out ?? path.relative(io().cwd(), out));
+  // --out -: the module on stdout, as translations export --out - writes its file
+  const toStdout = o.out === '-';
+  if (toStdout && o.check) throw new UsageError('--check compares the module file with what the templates make; --out - writes to stdout and has no file to compare: name the file (--out FILE), or leave --out for the config\'s typesOut');
+  const out = path.resolve(io().cwd(), toStdout ? path.join(config.dir, config.typesOut) : o.out ?? path.join(config.dir, config.typesOut));
+  if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config));
+  const current = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));
   // --check without --env checks a module against the environment it was generated for (its header names it)
   const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);
   const project = await loadProject(config, [], io().cwd());
@@ -43,16 +47,18 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     return unfilled.length ? { ...meta, unfilled } : meta;
   });
   // the config's typesOut is the repository's to choose, within the repository: --out is the user's
-  const away = o.out === undefined ? escapesProject(config.dir, out) : undefined;
+  const away = o.out === undefined && !toStdout ? escapesProject(config.dir, out) : undefined;
   if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, ...(o.importFrom ? { importFrom: o.importFrom } : {}), ...(envName ? { environment: envName } : {}) });
   const rel = path.relative(io().cwd(), out) || out;
   const count = `${metas.length} template${metas.length === 1 ? '' : 's'}`;
-  if (current === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
+  if (toStdout) { io().stdout.write(text); return EXIT.OK; }
+  // a checkout that turned its line endings into CRLF (core.autocrlf) holds the same module
+  if (current !== undefined && current.replace(/\r\n/g, '\n') === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
   if (o.check) {
-    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${o.out}` : ''}\n`);
+    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
     return EXIT.FINDINGS;
   }
   writeFileAtomic(out, text);

@@ -6,7 +6,7 @@ export const command = defineCommand(
   'types',
   (c) => c
     .description('generate the TypeScript module of every template\'s placeholders (TemplateKey, TemplateParams, sendTemplate)')
-    .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts)')
+    .option('--out <file>', 'where to write it (default: typesOut of the config, tplsync-templates.ts); - writes it to stdout')
     .option('--check', 'write nothing; exit 1 when the file is stale')
     .option('--import-from <module>', 'where the module imports tplsync from', 'tplsync')
     .addHelpText('after', `\n${EXIT_HELP}`),
