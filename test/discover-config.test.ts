@@ -93,4 +93,25 @@ test('a package.json with a byte order mark is read (and passed when it has no t
   } finally { cleanup(dir); }
 });
 
+test('a template whose extension is in capitals (.YAML, .Yml) is reported as a finding where it lies, with the config\'s globs and with a folder named, never skipped in silence', async () => {
+  const { refusedOf } = await import('../src/files/refusals.ts');
+  const { runWithIo } = await import('../src/core/io.ts');
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'templates/wa/a.yaml': 'x: 1\n', 'templates/wa/Reminder.YAML': 'x: 1\n', 'templates/wa/b.Yml': 'x: 1\n', 'templates/wa/notes.txt': '' });
+    const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: dir, env: {}, args: [] } as never;
+    for (const paths of [[], ['templates/wa']]) {
+      await runWithIo(io, async () => {
+        const files = await discoverFiles({ dir, templates: ['templates/**/*.{yaml,yml}'] }, paths, dir);
+        assert.equal(files.map((f) => f.file), ['templates/wa/Reminder.YAML', 'templates/wa/a.yaml', 'templates/wa/b.Yml'], String(paths));
+        const refused = refusedOf();
+        assert.match(refused.get(path.join(dir, 'templates/wa/Reminder.YAML'))?.message ?? '', 'its extension .YAML is not in small letters');
+        assert.match(refused.get(path.join(dir, 'templates/wa/b.Yml'))?.message ?? '', 'Rename it to b.yml');
+        assert.is(refused.has(path.join(dir, 'templates/wa/a.yaml')), false);
+        return 0;
+      });
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

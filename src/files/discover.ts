@@ -32,7 +32,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   const ignore = ['**/node_modules/**', '**/.git/**'];
   const unreadable: string[] = [];
   const special: string[] = [];
-  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special) : undefined;
+  const nearMiss: string[] = [];
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
     const { glob } = await import('tinyglobby');
@@ -48,7 +49,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       try { st = statSync(abs); } catch { st = undefined; }
       if (st?.isFile()) found.add(abs);
       else if (st?.isDirectory()) {
-        for (const f of await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
+        const inDir = walkSimpleGlobs(['**/*.{yaml,yml}'], abs, undefined, undefined, undefined, nearMiss);
+        for (const f of inDir ?? await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
       } else if (/[*?[\]{}]/.test(p)) {
         const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
         if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
@@ -65,6 +67,12 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   for (const dir of unreadable) {
     if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
     files.push(dir);
+  }
+  // a template whose extension is in capitals (.YAML, .Yml) is no match of the globs: reported where it lies, never skipped in silence
+  for (const f of nearMiss) {
+    if (found.has(f)) continue;
+    if (!opts.list) refuseFile(f, 'unreadable', `Not read as a template: its extension ${path.extname(f)} is not in small letters, and the templates globs match .yaml and .yml (a machine whose file names ignore case takes it; Linux CI does not). Rename it to ${path.basename(f, path.extname(f))}${path.extname(f).toLowerCase()}.`);
+    files.push(f);
   }
   files.sort();
   if (files.length === 0) {

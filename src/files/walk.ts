@@ -40,12 +40,12 @@ const readDir: ReadDir = (dir) => readdirSync(dir, { withFileTypes: true });
  * permission, an I/O error), so that the caller reports them instead of finding nothing there;
  * `special` the files it took that are no regular file (a named pipe, a device), for the same.
  */
-export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[]): string[] | undefined {
+export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[], nearMiss?: string[]): string[] | undefined {
   const shapes = globs.map(simpleGlob);
   if (shapes.length === 0 || shapes.some((s) => s === undefined)) return undefined;
   const out: string[] = [];
   try {
-    for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), out, false, unreadable, read, special);
+    for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), out, false, unreadable, read, special, nearMiss);
   } catch (e) {
     if (e instanceof Fallback) return undefined;
     throw e;
@@ -55,7 +55,7 @@ export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadabl
 
 // tinyglobby reads `BASE/**/*.EXT` as `BASE/**/*.EXT/**`: a directory whose name ends with `.EXT`
 // counts as a match, and so does everything under it (`all`).
-function walk(dir: string, endings: readonly string[], out: string[], all: boolean, unreadable: string[] | undefined, read: ReadDir, special?: string[]): void {
+function walk(dir: string, endings: readonly string[], out: string[], all: boolean, unreadable: string[] | undefined, read: ReadDir, special?: string[], nearMiss?: string[]): void {
   let entries: Dirent[];
   try { entries = read(dir); } catch (e) {
     // missing or not a directory: nothing there; there but unreadable: said, never silently empty
@@ -70,11 +70,14 @@ function walk(dir: string, endings: readonly string[], out: string[], all: boole
     if (e.isSymbolicLink()) throw new Fallback();
     // `dir` is normal and `name` holds no separator: joining them needs no normalising
     if (e.isDirectory()) {
-      walk(dir + path.sep + name, endings, out, all || matches(name, endings), unreadable, read, special);
+      walk(dir + path.sep + name, endings, out, all || matches(name, endings), unreadable, read, special, nearMiss);
     } else if (all || matches(name, endings)) {
       // a named pipe, a device or a socket where a template would be: taken, so that discovery reports it (never read, never skipped in silence)
       out.push(dir + path.sep + name);
       if (!e.isFile()) special?.push(dir + path.sep + name);
+    } else if (nearMiss && matches(name.toLowerCase(), endings)) {
+      // the extension in other letters (Reminder.YAML, made on a machine whose names ignore case): not matched, and said
+      nearMiss.push(dir + path.sep + name);
     }
   }
 }
