@@ -163,4 +163,20 @@ test('the scan finds what it looks for (a planted line)', () => {
   assert.not.ok(FORBIDDEN.some(([re]) => re.test('const abs = path.resolve(cwd, file);')));
 });
 
+test('colour: TERM=dumb on a terminal and FORCE_COLOR=0 (or false) give plain text; FORCE_COLOR=1 colours; NO_COLOR wins', async () => {
+  const { useColor } = await import('../src/terminal/output.ts');
+  const { runWithIo } = await import('../src/core/io.ts');
+  const tty = { isTTY: true, write: () => true } as never;
+  const pipe = { isTTY: false, write: () => true } as never;
+  const colour = (env: Record<string, string>, stream: never) => runWithIo({ stdout: stream, stderr: stream, stdin: process.stdin, cwd: process.cwd(), env, args: [] } as never, () => useColor(stream));
+  assert.is(colour({}, tty), true);
+  assert.is(colour({ TERM: 'dumb' }, tty), false);
+  assert.is(colour({ FORCE_COLOR: '0' }, tty), false);
+  assert.is(colour({ FORCE_COLOR: 'false' }, tty), false);
+  assert.is(colour({ FORCE_COLOR: '1' }, pipe), true);
+  assert.is(colour({ FORCE_COLOR: '3', TERM: 'dumb' }, tty), true);
+  assert.is(colour({ FORCE_COLOR: '1', NO_COLOR: '1' }, tty), false);
+  assert.is(colour({}, pipe), false);
+});
+
 test.run();

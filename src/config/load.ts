@@ -171,7 +171,7 @@ const DIRECT = /\.(ya?ml|json)$/i;
  */
 export async function readDirect(opts: { cwd: string; configFile?: string }): Promise<{ config: unknown; filepath: string } | null | undefined> {
   if (opts.configFile) return readConfigFile(path.resolve(opts.cwd, opts.configFile));
-  for (let dir = path.resolve(opts.cwd); ; dir = path.dirname(dir)) {
+  for (let dir = resolvePath(opts.cwd); ; dir = path.dirname(dir)) {
     for (const name of SEARCH_PLACES) {
       const p = path.join(dir, name);
       if (!existsSync(p)) continue;

@@ -21,6 +21,9 @@ export function appendStepSummary(markdown: string): void {
 /** Colour on a TTY only, never with NO_COLOR (https://no-color.org), always with FORCE_COLOR. */
 export function useColor(stream: OutStream): boolean {
   if ('NO_COLOR' in io().env && io().env.NO_COLOR !== '') return false;
-  if (io().env.FORCE_COLOR && io().env.FORCE_COLOR !== '0') return true;
-  return Boolean(stream.isTTY);
+  // FORCE_COLOR=0 (or false) turns colour off, as Node's own output reads it; another value turns it on
+  const force = io().env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  // a terminal that takes no escape codes (TERM=dumb: Emacs's shell, some CI logs) gets plain text
+  return Boolean(stream.isTTY) && io().env.TERM !== 'dumb';
 }

@@ -8,7 +8,7 @@ export interface Progress { tick(): void; stop(): void }
 export async function progress(label: string, total: number, stream: OutStream = io().stderr): Promise<Progress> {
   // no bar in CI (CI=true), even on a terminal a runner gives it: a log keeps every redraw
   const ci = io().env.CI;
-  if (!stream.isTTY || total < 2 || (ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false')) return { tick() {}, stop() {} };
+  if (!stream.isTTY || io().env.TERM === 'dumb' || total < 2 || (ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false')) return { tick() {}, stop() {} };
   const { default: cliProgress } = await import('cli-progress');
   const bar: SingleBar = new cliProgress.SingleBar({
     format: `${label} [{bar}] {value}/{total} {duration_formatted}`, stream, hideCursor: true, clearOnComplete: true, etaBuffer: 50,
