@@ -74,6 +74,23 @@ test('a folder whose name holds a space: its paths quoted in shell lines, its ma
   } finally { cleanup(repo); }
 });
 
+test('folders named in other scripts are names of their own: teams/客服 and teams/销售 each get workflows; accents dropped (Équipe Support: equipe-support)', async () => {
+  const { folderSlug } = await import('../src/init/workflows.ts');
+  assert.is(folderSlug('teams/Équipe Support'), 'teams-equipe-support');
+  assert.is(folderSlug('teams/客服'), 'teams-客服');
+  assert.is(folderSlug('Sales EU'), 'sales-eu');
+  const repo = tempDir('tplsync-mono-script-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    for (const team of ['客服', '销售']) {
+      mkdirSync(path.join(repo, 'teams', team), { recursive: true });
+      const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, 'teams', team) });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.ok(existsSync(path.join(repo, '.github/workflows', `tplsync-apply-teams-${team}.yml`)), team);
+    }
+  } finally { cleanup(repo); }
+});
+
 test('a .github that is a link out of the repository: init writes nothing, through it or anywhere', async () => {
   const repo = tempDir('tplsync-mono-link-');
   const outside = tempDir('tplsync-outside-');

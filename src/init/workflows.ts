@@ -30,11 +30,20 @@ function action(o: WorkflowOptions, indent: number, name: string, inputs: Record
   return [`${pad}- name: ${name}`, ...extra.map((l) => `${pad}  ${l}`), `${pad}  uses: ${o.uses}`, `${pad}  with:`, ...withLines].join('\n');
 }
 
+/**
+ * A folder's path as one word of the workflows' file names and markers: accents dropped (Équipe:
+ * equipe), letters of every script kept (客服: two folders of Chinese names are two names, where
+ * ASCII alone made both `teams`), anything else a hyphen, in small letters.
+ */
+export function folderSlug(dir: string): string {
+  return dir.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
+}
+
 export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const env = `\${{ vars.TPLSYNC_ENV || '${o.environment}' }}`;
   // a project in a folder of the repository: its paths, and names of its own
   const at = (file: string): string => (o.dir ? `${o.dir}/${file}` : file);
-  const slug = o.dir ? o.dir.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() : '';
+  const slug = o.dir ? folderSlug(o.dir) : '';
   const suffix = slug ? `-${slug}` : '';
   const titled = o.dir ? ` (${o.dir})` : '';
   // (the slug, not the folder: the action splits its args at spaces)
