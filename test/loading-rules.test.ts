@@ -58,6 +58,8 @@ test('lint reports each loading problem under its rule', () => {
   assert.equal(lint(''), ['schema 1:1 The file is empty; a template file holds one template (channel, name, language, category, body).']);
   assert.equal(lint('a: 1\n---\nb: 2\n'), ['single-document 2:1 A template file holds exactly one YAML document; found 2. Move each template to its own file.']);
   assert.equal(lint(Buffer.from([0x61, 0x3a, 0x20, 0xff, 0x0a])), ['encoding 1:4 Byte 0xff at offset 3 is not valid UTF-8; save the file as UTF-8.']);
+  // a NUL is valid UTF-8 and no text (a file cut short by a crash): said as the NUL it is, where the YAML reader named a key without a value
+  assert.equal(lint(Buffer.from('channel: wa\nname: x\n\0')), ["encoding 3:1 A NUL byte (0x00) at offset 20: no text holds one (a file cut short by a crash, or joined with another program's bytes); delete it, or save the file as UTF-8 text."]);
   assert.match(lint('a: [\n')[0]!, /^yaml-syntax /);
   assert.match(lint('channel: a\nchannel: b\n')[0]!, /^yaml-duplicate-key 2:1 /);
   assert.equal(lint(Buffer.alloc(1024 * 1024 + 1, 0x61)).map((l) => l.split(' ')[0]), ['file-too-large']);

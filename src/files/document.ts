@@ -175,8 +175,10 @@ export class LocatedDocument {
  */
 export function openDocument(file: string, input: Uint8Array | string): LocatedDocument {
   if (typeof input !== 'string') {
-    if (input.length > MAX_FILE_BYTES || !isUtf8(input)) return new LocatedDocument(file, '', parseTemplateBytes(file, input));
-    input = Buffer.from(input.buffer, input.byteOffset, input.length).toString('utf8');
+    const buf = Buffer.from(input.buffer, input.byteOffset, input.length);
+    // a NUL byte is UTF-8, and no text: said as such (the YAML reader named a key without a value)
+    if (input.length > MAX_FILE_BYTES || !isUtf8(input) || buf.indexOf(0) >= 0) return new LocatedDocument(file, '', parseTemplateBytes(file, input));
+    input = buf.toString('utf8');
   }
   return new LocatedDocument(file, withLineBreaks(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input));
 }

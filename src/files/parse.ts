@@ -72,6 +72,15 @@ export function parseTemplateBytes(file: string, bytes: Uint8Array): ParsedFile 
         `Byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad} is not valid UTF-8${otherEncoding(bytes)}; save the file as UTF-8.`)],
     };
   }
+  const nul = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(0);
+  if (nul >= 0) {
+    const pos = bytePosition(bytes, nul);
+    return {
+      file, text: '', lineCounter,
+      problems: [problem('not-utf8', { ...pos, endLine: pos.line, endColumn: pos.column + 1 },
+        `A NUL byte (0x00) at offset ${nul}: no text holds one (a file cut short by a crash, or joined with another program's bytes${bytes.filter((b) => b === 0).length > 4 ? '; or UTF-16 without a byte-order mark' : ''}); delete it, or save the file as UTF-8 text.`)],
+    };
+  }
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // a lone CR is a line break (document.ts: withLineBreaks)
