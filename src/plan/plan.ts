@@ -164,16 +164,7 @@ export function makePlan(inp: PlanInputs): Plan {
       attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
-  // a file without publicId whose template the channel has under another id (made in the console):
-  // its create would be a second template of that name and language
-  const orphanOf = new Map(changes.filter((c) => c.action === 'orphan').map((c) => [`${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`, c]));
-  for (const c of changes) {
-    if (c.action !== 'create') continue;
-    const o = orphanOf.get(`${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`);
-    if (!o) continue;
-    (c.attention ??= []).push(`the channel has ${c.name}/${c.language} already, under id ${o.publicId} (no file names it): this create would make a second template of that name and language, which WhatsApp refuses. To make ${c.file ?? 'the file'} that template, add publicId: ${o.publicId} to it`);
-    o.attention = [`${c.file ?? 'a file'} has this name and language without its id: add publicId: ${o.publicId} to it to manage this template (else apply creates a second)`];
-  }
+  markUnpinnedTwins(changes);
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
@@ -182,6 +173,23 @@ export function makePlan(inp: PlanInputs): Plan {
 }
 
 export { templateKey as keyOf } from '../model/ids.js';
+
+/**
+ * A file without publicId whose template the channel has under another id (made in the console):
+ * its create would make a second template of that name and language. Both lines say what to add.
+ */
+function markUnpinnedTwins(changes: PlanChange[]): void {
+  const key = (c: PlanChange): string => `${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`;
+  const orphanOf = new Map(changes.filter((c) => c.action === 'orphan').map((c) => [key(c), c]));
+  for (const c of changes) {
+    if (c.action !== 'create') continue;
+    const o = orphanOf.get(key(c));
+    if (!o) continue;
+    (c.attention ??= []).push(`the channel has ${c.name}/${c.language} already, under id ${o.publicId} (no file names it): this create would make a second template of that name and language, which WhatsApp refuses. To make ${c.file ?? 'the file'} that template, add publicId: ${o.publicId} to it`);
+    o.attention = [`${c.file ?? 'a file'} has this name and language without its id: add publicId: ${o.publicId} to it to manage this template (else apply creates a second)`];
+  }
+}
+
 
 /** what plan and apply say of a template whose copy on the channel holds components no file can hold */
 export function unknownComponentsNote(types: readonly string[]): string {
@@ -244,16 +252,6 @@ export function planAgainstBase(desired: readonly DesiredTemplate[], base: Reado
       ...(o.file ? { file: o.file } : {}), remoteFingerprint: 'base', remote: o.template,
       attention: [`removed from the files since ${ref}; the API has no delete, so once merged the channel keeps it: remove it in the console if it should go`],
     });
-  }
-  // a file without publicId whose template the channel has under another id (made in the console):
-  // its create would be a second template of that name and language
-  const orphanOf = new Map(changes.filter((c) => c.action === 'orphan').map((c) => [`${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`, c]));
-  for (const c of changes) {
-    if (c.action !== 'create') continue;
-    const o = orphanOf.get(`${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`);
-    if (!o) continue;
-    (c.attention ??= []).push(`the channel has ${c.name}/${c.language} already, under id ${o.publicId} (no file names it): this create would make a second template of that name and language, which WhatsApp refuses. To make ${c.file ?? 'the file'} that template, add publicId: ${o.publicId} to it`);
-    o.attention = [`${c.file ?? 'a file'} has this name and language without its id: add publicId: ${o.publicId} to it to manage this template (else apply creates a second)`];
   }
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
