@@ -114,4 +114,20 @@ test('a template whose extension is in capitals (.YAML, .Yml) is reported as a f
   } finally { cleanup(dir); }
 });
 
+test('duplicate-template between two file names that look the same (NFC and NFD): the message says how they differ', async () => {
+  const dir = tempDir();
+  try {
+    const nfc = 'caf\u00e9.en_US.yaml';
+    const nfd = 'cafe\u0301.en_US.yaml';
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: 3b66178b-585b-549b-8664-15b9ad34b735 }\n', [nfc]: TEMPLATE, [nfd]: TEMPLATE });
+    const { readdirSync } = await import('node:fs');
+    if (readdirSync(dir).filter((f) => f.startsWith('caf')).length < 2) return; // a file system that normalises names holds one file
+    const config = await loadConfig({ cwd: dir });
+    const run = await lintProject(config, [], dir, {});
+    const dup = run.diagnostics.filter((d) => d.ruleId === 'duplicate-template');
+    assert.is(dup.length, 2);
+    for (const d of dup) assert.match(d.message, 'one writes an accent as one character (NFC), the other as a letter and a combining mark (NFD); rename one');
+  } finally { cleanup(dir); }
+});
+
 test.run();

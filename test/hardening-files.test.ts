@@ -105,7 +105,7 @@ test('fmt leaves a read-only file and a file with a NUL byte as they are, and sa
     const r = await cliIn(['fmt'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stdout + r.stderr, /ro\.en_US\.yaml.*read-only/);
-    assert.match(r.stdout + r.stderr, /nul\.en_US\.yaml.*NUL byte \(U\+0000\)/);
+    assert.match(r.stdout + r.stderr, /nul\.en_US\.yaml[\s\S]*A NUL byte \(0x00\) at offset \d+/);
     assert.is(readFileSync(path.join(dir, 'templates/ro.en_US.yaml'), 'utf8'), UNFORMATTED.replace('other', 'ro'));
     assert.is(statSync(path.join(dir, 'templates/ro.en_US.yaml')).mode & 0o777, 0o444);
     assert.equal(readFileSync(path.join(dir, 'templates/nul.en_US.yaml')), before);

@@ -146,5 +146,8 @@ export const limitRules = defineRules([
 type ProjectFileResult = ProjectContext['files'][number];
 /** the files of a group but this one, as a list for a message */
 function others(group: readonly ProjectFileResult[], r: ProjectFileResult): string {
-  return group.filter((x) => x !== r).map((x) => x.file).join(', ');
+  return group.filter((x) => x !== r).map((x) => (x.file !== r.file && x.file.normalize('NFC') === r.file.normalize('NFC')
+    // two names that look the same: an accent written as one character in one and as a letter and a combining mark in the other
+    ? `${x.file} (a name that looks like this file's own: one writes an accent as one character (NFC), the other as a letter and a combining mark (NFD); rename one)`
+    : x.file)).join(', ');
 }
