@@ -68,4 +68,32 @@ test('the markdown plan of 500 changed templates stays within a GitHub comment, 
   assert.not.match(small, /not shown/);
 });
 
+// a service that answers a media sample with its own copy's address (re-hosted): the file's sample edited since
+// the base is a change all the same; one not edited is none; an edit to another host is one (the embedded emulator's case)
+test('media samples: a re-hosted copy is no change, a sample edited since the base is one, whatever the hosts', async () => {
+  const { toWriteBody, fromWriteBody } = await import('../src/model/canonical.ts');
+  const { mediaSamples } = await import('../src/plan/plan.ts');
+  const id = '00000000-0000-4000-8000-000000000001';
+  const file = (example: string) => fromFile({ channel: 'wa', name: 'spring', language: 'en_US', category: 'MARKETING', header: { format: 'IMAGE', example }, body: { text: 'Hello {{1}}, our spring range is here.', examples: { 1: 'Ana' } } }, CHANNEL_A, id);
+  const desired = (example: string): DesiredTemplate => { const { canonical, ...fileOnly } = file(example); return { file: 't.yaml', fileHash: 'h', channel: 'wa', canonical, fileOnly }; };
+  const read = (example: string) => {
+    const w = toWriteBody(file(example).canonical);
+    const c = fromWriteBody(w, CHANNEL_A, id);
+    return { name: 'spring', publicId: id, status: 2, statusText: 'APPROVED', chatapp: { name: 'spring', language: 'en_US', status: 'APPROVED', category: 'MARKETING', components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: [c.header!.example!] } }, { type: 'BODY', text: c.body.text, example: { body_text: [c.body.examples] } }] } };
+  };
+  const OLD = 'https://cdn.shop.example/spring.png';
+  const CDN = 'https://scontent.partner-cdn.example/v/t61/123.png';
+  const base = new Map([[id, mediaSamples(file(OLD).canonical)]]);
+  const planOf = (mine: string, channel: string, withBase: boolean) => makePlan({ desired: [desired(mine)], remote: new Map([[id, read(channel) as never]]), ...(withBase ? { baseSamples: base } : {}) }).changes[0]!;
+  assert.is(planOf(OLD, CDN, true).action, 'noop', 'the service\'s copy of the unchanged sample');
+  assert.is(planOf(OLD, CDN, false).action, 'noop');
+  const edited = planOf('https://cdn.shop.example/spring-v2.png', CDN, true);
+  assert.is(edited.action, 'update');
+  assert.equal(edited.changes, [{ path: 'header.example', before: CDN, after: 'https://cdn.shop.example/spring-v2.png' }]);
+  // the embedded emulator keeps what was written: a sample moved to another host and path, edited since the base
+  const moved = planOf('https://media.other-cdn.example/img/box.png', OLD, true);
+  assert.is(moved.action, 'update');
+  assert.equal(moved.changes?.map((c) => c.path), ['header.example']);
+});
+
 test.run();

@@ -83,6 +83,8 @@ export interface PlanInputs {
   remote: ReadonlyMap<string, TemplateReadResponse | null>;
   /** category of each template (by id) in the files at --base, to flag category changes */
   baseCategories?: ReadonlyMap<string, string>;
+  /** the media samples of the files at the base: a sample edited since is a change, even where the service answers with its own copy's address */
+  baseSamples?: ReadonlyMap<string, MediaSamples>;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
   held?: readonly HeldTemplate[];
@@ -108,6 +110,9 @@ export function makePlan(inp: PlanInputs): Plan {
     // the category the channel approved it under, where the read reports it (not compared as content: see below)
     if (r.chatapp?.category) remote.category = r.chatapp.category;
     const diff = diffTemplates(c, remote);
+    // a media sample the service answers with another host's address is its copy (comparable): unless the file edited it since the base
+    const before = inp.baseSamples?.get(c.templateId);
+    if (before) diff.push(...editedSamples(c, remote, before, diff));
     const attention: string[] = [];
     // where the read reports the category the platform approved it under, a difference is drift
     // (a re-categorisation, or an edit of the file); else a change is known only from the files at --base
@@ -190,6 +195,25 @@ function markUnpinnedTwins(changes: PlanChange[]): void {
   }
 }
 
+
+/** a template's media samples: its header's and each carousel card's (what a service may answer with a copy of its own) */
+export interface MediaSamples { header?: string; cards: (string | undefined)[] }
+export function mediaSamples(c: CanonicalTemplate): MediaSamples {
+  return { ...(c.header?.example !== undefined ? { header: c.header.example } : {}), cards: (c.carousel ?? []).map((card) => card.header.example) };
+}
+
+/** the samples the file changed since the base that the comparison took for the service's copy: changes after all */
+function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: MediaSamples, diff: readonly FieldChange[]): FieldChange[] {
+  const out: FieldChange[] = [];
+  const mine = mediaSamples(c);
+  const theirs = mediaSamples(remote);
+  const add = (path: string, file: string | undefined, was: string | undefined, channel: string | undefined): void => {
+    if (file !== undefined && file !== was && file !== channel && !diff.some((d) => d.path === path)) out.push({ path, before: channel, after: file });
+  };
+  add('header.example', mine.header, base.header, theirs.header);
+  mine.cards.forEach((x, i) => add(`carousel[${i}].header.example`, x, base.cards[i], theirs.cards[i]));
+  return out;
+}
 
 /** what plan and apply say of a template whose copy on the channel holds components no file can hold */
 export function unknownComponentsNote(types: readonly string[]): string {

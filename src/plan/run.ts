@@ -20,7 +20,8 @@ import { RULES_BY_ID } from '../lint/registry.js';
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
 import { defaultBase, templatesAtRef } from './orphans.js';
-import { keyOf, makePlan, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
+import type { FileTemplate } from '../model/canonical.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -52,6 +53,11 @@ export function parseShard(s: string | undefined): { index: number; count: numbe
   const index = Number(m?.[1]), count = Number(m?.[2]);
   if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard takes I/N with 1 <= I <= N, e.g. 1/4; not '${s}'`);
   return { index, count };
+}
+
+/** the media samples of the templates of the files at the base: plan tells a sample edited since from the service's copy of it */
+function samplesOf(byId: ReadonlyMap<string, { template: FileTemplate }>): Map<string, MediaSamples> {
+  return new Map([...byId].map(([id, b]) => [id, mediaSamples(b.template.canonical)]));
 }
 
 /** how a held template whose read broke the API's contract is said (plan and apply exit 70 for it, not 7) */
@@ -91,6 +97,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
+  let baseSamples: Map<string, MediaSamples> | undefined;
   let categoriesFrom: string | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
@@ -98,12 +105,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
     baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
+    baseSamples = samplesOf(base.byId);
   } else if (o.defaultBase !== false) {
     // no --base: categories are compared with the merge base of HEAD and its upstream branch, when there is one
     const found = await defaultBase(config.dir);
     if (found) {
       const base = await templatesAtRef(config, conn.environment, found.ref);
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
+      baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
     }
   }
@@ -149,7 +158,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}) });
+  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}) });
   return categoriesFrom ? { ...plan, categoriesFrom } : plan;
 }
 
