@@ -94,6 +94,9 @@ test('media samples: a re-hosted copy is no change, a sample edited since the ba
   const moved = planOf('https://media.other-cdn.example/img/box.png', OLD, true);
   assert.is(moved.action, 'update');
   assert.equal(moved.changes?.map((c) => c.path), ['header.example']);
+  // without a base, the embedded emulator's plan (exactSamples: it keeps what it was given) sees the move too
+  const exact = makePlan({ desired: [desired('https://media.other-cdn.example/img/box.png')], remote: new Map([[id, read(OLD) as never]]), exactSamples: true }).changes[0]!;
+  assert.equal(exact.changes?.map((c) => c.path), ['header.example']);
 });
 
 test.run();

@@ -610,16 +610,16 @@ export const editsWhatsApp = (changes: readonly { path: string }[]): boolean => 
  * The field-level differences between what the files want and what the read returned, leaving
  * out what the read cannot show (category, an unresolved expireTime).
  */
-export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTemplate): FieldChange[] {
-  const a = comparable(desired, remote);
-  const b = comparable(remote, desired);
+export function diffTemplates(desired: CanonicalTemplate, remote: CanonicalTemplate, opts: { exactSamples?: boolean } = {}): FieldChange[] {
+  const a = comparable(desired, remote, opts.exactSamples);
+  const b = comparable(remote, desired, opts.exactSamples);
   const out: FieldChange[] = [];
   diffValues(b, a, '', out);
   return out;
 }
 
 /** What of a template a read can show and a plan compares (the identity and the category left out). */
-export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c): Record<string, unknown> {
+export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c, exactSamples = false): Record<string, unknown> {
   const { category: _c, channelId: _ch, templateId: _id, ...rest } = c;
   const copy = JSON.parse(JSON.stringify(rest)) as Record<string, unknown> & { message?: WireMessage };
   const mine = copy.message?.rcsExpireOpts?.expireTime;
@@ -628,6 +628,8 @@ export function comparable(c: CanonicalTemplate, other: CanonicalTemplate = c): 
     copy.message!.rcsExpireOpts!.expireTime = '(not comparable)';
   }
   // a media sample read back under another host: the service's copy of it (re-hosted)
+  // (a service that keeps what it was given, the embedded emulator, has no copy: compared as written)
+  if (exactSamples) return copy;
   const h = copy.header as CanonicalTemplate['header'];
   if (h && rehosted(h, other.header)) h.example = REHOSTED;
   (copy.carousel as CanonicalCard[] | undefined)?.forEach((card, i) => { if (rehosted(card.header, other.carousel?.[i]?.header)) card.header.example = REHOSTED; });

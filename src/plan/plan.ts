@@ -85,6 +85,8 @@ export interface PlanInputs {
   baseCategories?: ReadonlyMap<string, string>;
   /** the media samples of the files at the base: a sample edited since is a change, even where the service answers with its own copy's address */
   baseSamples?: ReadonlyMap<string, MediaSamples>;
+  /** the channel keeps samples as written (the embedded emulator): compared as they are */
+  exactSamples?: boolean;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
   held?: readonly HeldTemplate[];
@@ -109,7 +111,7 @@ export function makePlan(inp: PlanInputs): Plan {
     const remote = fromRead(r, c.channelId);
     // the category the channel approved it under, where the read reports it (not compared as content: see below)
     if (r.chatapp?.category) remote.category = r.chatapp.category;
-    const diff = diffTemplates(c, remote);
+    const diff = diffTemplates(c, remote, inp.exactSamples ? { exactSamples: true } : {});
     // a media sample the service answers with another host's address is its copy (comparable): unless the file edited it since the base
     const before = inp.baseSamples?.get(c.templateId);
     if (before) diff.push(...editedSamples(c, remote, before, diff));

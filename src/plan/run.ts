@@ -158,7 +158,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}) });
+  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
   return categoriesFrom ? { ...plan, categoriesFrom } : plan;
 }
 
