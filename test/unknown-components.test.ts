@@ -22,14 +22,14 @@ body:
 footer: Reply STOP to opt out
 `;
 
-function service(): Promise<{ server: Server; url: string; posts: unknown[] }> {
+function service(extra: 'component' | 'button' = 'component'): Promise<{ server: Server; url: string; posts: unknown[] }> {
   const id = templateId(CHANNEL, 'winter_sale', 'en_US');
   const stored = {
     name: 'winter_sale', publicId: id, status: 2, statusText: 'APPROVED',
     chatapp: { name: 'winter_sale', language: 'en_US', status: 'APPROVED', components: [
       { type: 'BODY', text: 'Hi {{1}}, our winter sale takes 25% off every coat this week.', example: { body_text: [['Ana']] } },
       { type: 'FOOTER', text: 'Reply STOP to opt out' },
-      { type: 'DISCLAIMER', text: 'Terms apply. See shop-example.co.uk/terms' },
+      extra === 'component' ? { type: 'DISCLAIMER', text: 'Terms apply. See shop-example.co.uk/terms' } : { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Stop promotions' }, { type: 'REMINDER', text: 'Remind me' }] },
     ] },
   };
   const posts: unknown[] = [];
@@ -57,22 +57,42 @@ test('a component the model does not know: plan names it, apply does not write (
     });
     let r = await cliIn(['plan'], { cwd: dir, env });
     assert.match(r.stdout, /~ update shop-whatsapp\/winter_sale\/en_US/, r.stdout + r.stderr);
-    assert.match(r.stdout, /the channel's copy holds a component no template file can hold \(DISCLAIMER\): a write would delete it, so apply does not write this template/);
+    assert.match(r.stdout, /the channel's copy holds a part no template file can hold \(the DISCLAIMER component\): a write would delete it, so apply does not write this template/);
     // the edit the trial made: still not written
     writeFiles(dir, { 'templates/winter_sale.en_US.yaml': FILE.replace('25%', '30%') });
     r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(posts.length, 0, 'no write, so nothing deleted');
     assert.ok(r.exitCode !== 0, r.stdout + r.stderr);
-    assert.match(r.stdout + r.stderr, /no template file can hold \(DISCLAIMER\)/);
+    assert.match(r.stdout + r.stderr, /no template file can hold \(the DISCLAIMER component\)/);
     // a saved plan too
     r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
     r = await cliIn(['apply', 'p.json', '--auto-approve'], { cwd: dir, env });
     assert.is(posts.length, 0, 'the saved plan writes nothing either');
-    assert.match(r.stdout + r.stderr, /no template file can hold \(DISCLAIMER\)/);
+    assert.match(r.stdout + r.stderr, /no template file can hold \(the DISCLAIMER component\)/);
     r = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL, 'winter_sale', 'en_US'), '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, /winter_sale\/en_US \(\S+\) not written to pulled\/\S+: the channel's copy holds a component no template file can hold \(DISCLAIMER\)/);
+    assert.match(r.stderr, /winter_sale\/en_US \(\S+\) not written to pulled\/\S+: the channel's copy holds a part no template file can hold \(the DISCLAIMER component\)/);
     assert.not.ok(existsSync(path.join(dir, 'pulled', 'winter_sale.en_US.yaml')));
+  } finally { cleanup(dir); server.close(); }
+});
+
+test('a button of a type the model does not know (REMINDER): named like an unknown component, and the template not written', async () => {
+  const { server, url, posts } = await service('button');
+  const dir = tempDir();
+  const env = { PARTNER_KEY: 'key-5c1e-canary-77aa' };
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: ${CHANNEL} }\n`,
+      'templates/winter_sale.en_US.yaml': `${FILE.replace('25%', '30%')}buttons:\n  - type: QUICK_REPLY\n    text: Stop promotions\n`,
+    });
+    const plan = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(plan.stdout, /holds a part no template file can hold \(the REMINDER button\)/, plan.stdout + plan.stderr);
+    const r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(posts.length, 0, 'nothing written, so the button stays');
+    assert.match(r.stdout + r.stderr, /the REMINDER button/);
+    const pull = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL, 'winter_sale', 'en_US'), '--force'], { cwd: dir, env });
+    assert.is(pull.exitCode, 1, pull.stdout + pull.stderr);
+    assert.match(pull.stderr, /not written to templates\/winter_sale\.en_US\.yaml: the channel's copy holds a part no template file can hold \(the REMINDER button\)/);
   } finally { cleanup(dir); server.close(); }
 });
 

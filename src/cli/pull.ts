@@ -87,7 +87,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         return;
       }
       if (r.kind === 'unknown') {
-        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the channel's copy holds ${r.types.length === 1 ? 'a component' : 'components'} no template file can hold (${r.types.join(', ')}); a file without ${r.types.length === 1 ? 'it' : 'them'} would say another template, and its apply would delete ${r.types.length === 1 ? 'it' : 'them'}\n`);
+        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: the channel's copy holds ${r.types.length === 1 ? 'a part' : 'parts'} no template file can hold (${r.types.map((t) => `the ${t}`).join(', ')}); a file without ${r.types.length === 1 ? 'it' : 'them'} would say another template, and its apply would delete ${r.types.length === 1 ? 'it' : 'them'}\n`);
         code = EXIT.FINDINGS;
         return;
       }

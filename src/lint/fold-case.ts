@@ -4,11 +4,12 @@
 // written ("did you mean 'IMAGE'?"); the other rules judge the value it means, so that one slip of
 // case is one finding, not a cascade of findings with wrong advice ("An image header takes no
 // media example"). A value that is no enum value in any case is left as it is.
+import { KNOWN_BUTTON_TYPES } from '../model/canonical.js';
 import type { Loose } from './rule.js';
 
 const CATEGORY = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
 const HEADER_FORMAT = new Set(['TEXT', 'IMAGE', 'VIDEO', 'GIF', 'DOCUMENT', 'LOCATION', 'PRODUCT']);
-const BUTTON_TYPE = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'FLOW', 'CATALOG', 'MPM', 'OTP', 'VOICE_CALL', 'SPM', 'ORDER_DETAILS']);
+const BUTTON_TYPE = KNOWN_BUTTON_TYPES;
 const OTP_TYPE = new Set(['COPY_CODE', 'ONE_TAP', 'ZERO_TAP']);
 
 const isObj = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);

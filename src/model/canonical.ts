@@ -395,6 +395,9 @@ function kindComponent(c: CanonicalTemplate, comp: { type: string; text?: string
   return false;
 }
 
+/** the button types a template file can hold (schema/template.schema.json) */
+export const KNOWN_BUTTON_TYPES: ReadonlySet<string> = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'FLOW', 'CATALOG', 'MPM', 'OTP', 'VOICE_CALL', 'SPM', 'ORDER_DETAILS']);
+
 /** From a read response. */
 export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalTemplate {
   const c: CanonicalTemplate = {
@@ -420,8 +423,11 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
     } else if (comp.type === 'FOOTER') {
       if (comp.text !== undefined) c.footer = comp.text;
     } else if (comp.type === 'BUTTONS') {
-      c.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
-    } else (c.unknownComponents ??= []).push(String(comp.type));
+      // a button of a type no file can hold is kept out of the buttons and named, as an unknown component is
+      const buttons = comp.buttons ?? [];
+      for (const b of buttons) if (!KNOWN_BUTTON_TYPES.has(String(b.type))) (c.unknownComponents ??= []).push(`${String(b.type)} button`);
+      c.buttons = buttons.filter((b) => KNOWN_BUTTON_TYPES.has(String(b.type))).map(wireButtonToCanonical);
+    } else (c.unknownComponents ??= []).push(`${String(comp.type)} component`);
   }
   if (r.message) {
     const m = normalizeMessage(r.message);

@@ -218,10 +218,10 @@ function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: Me
 }
 
 /** what plan and apply say of a template whose copy on the channel holds components no file can hold */
-export function unknownComponentsNote(types: readonly string[]): string {
-  const list = types.join(', ');
-  const one = types.length === 1;
-  return `the channel's copy holds ${one ? 'a component' : 'components'} no template file can hold (${list}): a write would delete ${one ? 'it' : 'them'}, so apply does not write this template. Remove ${one ? 'it' : 'them'} on the channel (the console) to let apply write the file, or give the template a new name`;
+export function unknownComponentsNote(parts: readonly string[]): string {
+  const list = parts.map((p) => `the ${p}`).join(', ');
+  const one = parts.length === 1;
+  return `the channel's copy holds ${one ? 'a part' : 'parts'} no template file can hold (${list}): a write would delete ${one ? 'it' : 'them'}, so apply does not write this template. Remove ${one ? 'it' : 'them'} on the channel (the console) to let apply write the file, or give the template a new name`;
 }
 
 /**
