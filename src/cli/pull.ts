@@ -91,6 +91,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         code = EXIT.FINDINGS;
         return;
       }
+      if (r.kind === 'held' && r.derived && r.derivedLive) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which manages another template of the channel (${r.derived}): the channel holds two templates of that name and language; nothing written (remove the one you do not want in the console)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'held' && r.derived) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which has no publicId (its id in ${env.name} is ${r.derived}), so apply would create a second template beside it: add publicId: ${r.id} to ${r.file} to make it this template; nothing written (--force writes the channel's copy over it)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }

@@ -57,7 +57,9 @@ export type PullOutcome =
   /** the file the template would be written to holds it already: nothing written without --force (exit 0) */
   | { id: string; kind: 'held'; file: string; name: string; language: string;
     /** the file has no publicId, and its id (derived in this environment) is another: it is not yet this template */
-    derived?: string }
+    derived?: string;
+    /** and the channel holds that derived id too: the file manages that one, and this is a second template of its name and language */
+    derivedLive?: boolean }
   | { id: string; kind: 'managed'; file: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
@@ -100,7 +102,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const rel = path.relative(req.cwd, target);
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
-    if (lives && !elsewhere && !req.force) { push({ id, kind: 'held', file: rel, name, language, ...(lives.id !== r.publicId.toLowerCase() ? { derived: lives.id } : {}) }); continue; }
+    if (lives && !elsewhere && !req.force) {
+      const derived = lives.id !== r.publicId.toLowerCase() ? lives.id : undefined;
+      // the file's own id on the channel: it manages that template, and this one is a second of its name and language
+      const derivedLive = derived !== undefined && (await conn.client.getTemplate(req.channelId, derived).catch(() => null)) !== null;
+      push({ id, kind: 'held', file: rel, name, language, ...(derived ? { derived } : {}), ...(derivedLive ? { derivedLive: true } : {}) });
+      continue;
+    }
     if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
     const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
