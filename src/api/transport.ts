@@ -188,7 +188,9 @@ export function createTransport(options: TransportOptions): Transport {
       return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), error: new Err(`${what}: HTTP ${res.status}: ${detail}`, res.status) };
     }
     if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? ' (not the API\'s answer for an absent template: check that the environment\'s baseUrl is the API\'s address, its path included)' : ''}`, 404, [...codes][0]) };
-    return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}`, res.status, [...codes][0]) };
+    // a read of one template refused with a 4xx: perhaps how this service says it has no such template
+    const hint = call.nullOn404 && res.status >= 400 && res.status < 500 ? ` (if this is how the service answers a template it does not have, list ${res.status} in the environment's notFoundStatuses: notFoundStatuses: [404, ${res.status}])` : '';
+    return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}${hint}`, res.status, [...codes][0]) };
   }
 
   /** whatever a server echoes back (the key in another case, or a piece of it), the key never reaches a message */
