@@ -300,6 +300,27 @@ test('followReviews slows down: pauses from pollMs growing by half to 30 s, neve
   assert.ok(reads < 50, `${reads} reads in 15 minutes`);
 });
 
+test('apply --wait keeps one deadline: the time a template in review took before its edit counts against the wait of the templates written (60 s waited 120)', async () => {
+  const { applyItems } = await import('../src/apply/apply.ts');
+  let t = 0;
+  const clock = { now: () => t, sleep: async (ms: number) => { t += ms; } };
+  const reads: [string, number][] = [];
+  const client = {
+    getTemplate: async (_c: string, id: string) => { reads.push([id, t]); return { name: 'x', publicId: id, description: '', status: 1, statusText: 'PENDING', chatapp: { name: 'x', language: 'en_US', status: 'PENDING', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hello' }] } }; },
+    writeTemplate: async (_c: string, id: string) => ({ name: 'x', publicId: id, status: 1, statusText: 'PENDING' }),
+  } as never;
+  const body = { name: 'x', description: '', chatapp: { chatapp: { name: 'x', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hello' }] }, example: {} } } as never;
+  const base = { channel: 'wa', language: 'en_US', channelId: CHANNEL_A, body };
+  const items = [
+    { ...base, name: 'in_review', publicId: '00000000-0000-4000-8000-000000000001', action: 'update' as const, refusal: 'in review', deferred: 'review' as const },
+    { ...base, name: 'new_one', publicId: '00000000-0000-4000-8000-000000000002', action: 'create' as const },
+  ];
+  const { results } = await applyItems(client, items, { parallelism: 1, wait: { timeoutMs: 60_000, pollMs: 500, clock } });
+  assert.is(t, 60_000, `the whole run waited ${t} ms`);
+  assert.equal(results.map((r) => r.outcome), ['skipped', 'created'], JSON.stringify(results));
+  assert.ok(reads.every(([, at]) => at <= 60_000), 'no read after the deadline');
+});
+
 test('review: ABSENT and PENDING are not approved (exit 2); an unreachable channel is exit 7', async () => {
   const { dir, run } = project();
   try {

@@ -47,7 +47,7 @@ export interface ApplyOptions {
   parallelism: number;
   onResult?: (r: ApplyResult) => void;
   /** follow the review until APPROVED or REJECTED */
-  wait?: { timeoutMs: number; pollMs: number };
+  wait?: { timeoutMs: number; pollMs: number; clock?: ReviewClock };
   signal?: AbortSignal;
   /** pace creations to this quota per channel (and honour a server's 429 Retry-After on them) */
   quota?: CreateQuotaConfig;
@@ -84,7 +84,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       }
     }
   };
-  const waitUntil = o.wait ? Date.now() + o.wait.timeoutMs : 0;
+  const now = o.wait?.clock?.now ?? Date.now;
+  const waitUntil = o.wait ? now() + o.wait.timeoutMs : 0;
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
@@ -92,7 +93,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     let reviewed = false;
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
-      await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - Date.now()), pollMs: o.wait.pollMs }, o.signal, REVIEWING);
+      await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - now()), pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING);
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
       // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
       const ended = row.status === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
@@ -150,7 +151,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: 'not attempted: interrupted' };
     if (!o.wait) o.onResult?.(results[i]!);
   });
-  if (o.wait) await waitForReview(client, items, results, o.wait, o.signal);
+  // one deadline for the whole run: the time a template in review took before its edit counts (--wait-timeout 60 waited 120 s)
+  if (o.wait) await waitForReview(client, items, results, { ...o.wait, timeoutMs: Math.max(0, waitUntil - now()) }, o.signal);
   if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };
 }
@@ -166,7 +168,7 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
 }
 
 /** Polls written templates until none is PENDING or the time is up (one approved under another category than its file's marked so). */
-function waitForReview(client: Client, items: readonly ApplyItem[], results: ApplyResult[], w: { timeoutMs: number; pollMs: number }, signal?: AbortSignal): Promise<void> {
+function waitForReview(client: Client, items: readonly ApplyItem[], results: ApplyResult[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal): Promise<void> {
   const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
   return followReviews(client, results.filter((r) => r.outcome === 'created' || r.outcome === 'updated'), w, signal, PENDING_ONLY, (r, read) => {
     const row = r as ApplyResult;
