@@ -793,7 +793,7 @@ export const whatsappRules = defineRules([
         if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(at, `An Android app deep link is for MARKETING templates, not ${ctx.t.category}.`, { part: 'key' });
         const id = d.meta_app_id;
         // past 2^53 a YAML number has lost its last digits before anyone sees it: sent so, it names another app
-        if (typeof id === 'number' && !(Number.isSafeInteger(id) && id > 0)) ctx.report([...at, 'meta_app_id'], Number.isInteger(id) && id > 0 ? `This app id has more digits than a number holds exactly: YAML reads it as ${BigInt(id)}, another app. Write it in quotes: meta_app_id: "..." with its digits.` : 'The app id is a whole number above 0: the ID of your Meta app, e.g. 634974688087057.');
+        if (typeof id === 'number' && !(Number.isSafeInteger(id) && id > 0)) ctx.report([...at, 'meta_app_id'], Number.isInteger(id) && id > 0 ? `This app id is past 9007199254740991, where a number cannot hold every id exactly: YAML reads it as ${BigInt(id)}, which may be another app than the file says. Write it in quotes: meta_app_id: "..." with its digits.` : 'The app id is a whole number above 0: the ID of your Meta app, e.g. 634974688087057.');
         else if (typeof id === 'string' && !/^\d{1,20}$/.test(id.trim()) ) ctx.report([...at, 'meta_app_id'], `'${shown(id)}' is not the id of a Meta app: write its digits (e.g. "634974688087057"), or a ((value)) of the environment.`);
         const link = str(d.android_deep_link);
         if (link !== undefined && link !== '' && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(link)) ctx.report([...at, 'android_deep_link'], `'${shown(link)}' is not a deep link URI; write it with its scheme, e.g. luckyshrub://deals/summer/.`);
