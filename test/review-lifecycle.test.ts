@@ -321,6 +321,25 @@ test('apply --wait keeps one deadline: the time a template in review took before
   assert.ok(reads.every(([, at]) => at <= 60_000), 'no read after the deadline');
 });
 
+test('re-categorised by the platform, its file set to the new category: a description-only change is no WhatsApp edit (stays APPROVED, spends no edit), as plan says', async () => {
+  const { dir, file, run } = project();
+  try {
+    const id = await appliedId(run);
+    assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'APPROVED', category: 'MARKETING' })).status, 200);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
+    assert.match((await run(['plan'])).stdout, /No changes/);
+    writeFileSync(file, `description: Sent when an order is ready\n${readFileSync(file, 'utf8')}`);
+    const plan = await run(['plan']);
+    assert.match(plan.stdout, /description: \(none\) → "Sent when an order is ready"/, plan.stdout);
+    assert.not.match(plan.stdout, /back to review/);
+    const a = await run(['apply', '--auto-approve']);
+    assert.is(a.exitCode, 0, a.stdout + a.stderr);
+    const rec = [...emu.state.templates.values()].find((r) => r.templateId.toLowerCase() === id.toLowerCase())!;
+    assert.is(emu.state.statusOf(rec), 'APPROVED', JSON.stringify(rec) + a.stdout);
+    assert.is(rec.editsAfterApproval ?? 0, 0);
+  } finally { cleanup(dir); }
+});
+
 test('review: ABSENT and PENDING are not approved (exit 2); an unreachable channel is exit 7', async () => {
   const { dir, run } = project();
   try {

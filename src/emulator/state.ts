@@ -207,7 +207,8 @@ export class EmulatorState {
     const prevState = prev ? this.statusOf(prev, now) : undefined;
     // a write that leaves the WhatsApp template as it was (the description, the RCS message changed) is no edit of it:
     // WhatsApp never sees it, so it is not reviewed again and spends no edit
-    const sameForWhatsApp = Boolean(prev?.body.chatapp) && canonicalJson(prev!.body.chatapp!.chatapp) === canonicalJson(body.chatapp?.chatapp);
+    // (compared in the category the platform holds it under now: a re-categorised template whose file took the new category is the same)
+    const sameForWhatsApp = Boolean(prev?.body.chatapp) && canonicalJson({ ...prev!.body.chatapp!.chatapp, ...(this.categoryOf(prev!) !== undefined ? { category: this.categoryOf(prev!) } : {}) }) === canonicalJson(body.chatapp?.chatapp);
     if (prevState && NOT_EDITABLE.has(prevState)) {
       return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
     }
