@@ -20,6 +20,8 @@ test.before(async () => { emu = await startEmulator({ keys: [KEY], reviewDelayMs
 test.after(async () => { await emu.close(); });
 
 const ORDER = (name: string) => `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{customer}}, your order is ready for pickup at the store."\n  examples: { customer: Ana }\nbuttons:\n  - { type: QUICK_REPLY, text: Thanks }\n`;
+/** WhatsApp's German wording of an authentication text with the security sentence and a 10-minute expiry */
+const FULL_DE = '*{{code}}* ist dein Bestätigungscode. Gib diesen Code aus Sicherheitsgründen nicht weiter.\n\nDieser Code läuft in 10 Minuten ab.';
 const AUTH_DE = (name: string) => `channel: wa\nname: ${name}\nlanguage: de\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, text: Code kopieren, otp_type: COPY_CODE }\n`;
 const WEBVIEW = (name: string) => `channel: rcs\nname: ${name}\nlanguage: en_US\ndescription: Tracking\nmessage:\n  type: text\n  message: "Your parcel {{order_id}} is on its way."\n  examples: { order_id: A-1042 }\n  suggestions:\n    - { action: open_url, text: Track live, postbackData: "https://shop.example.com/track", openUrlApplication: WEBVIEW, webviewType: TALL }\n`;
 
@@ -117,7 +119,14 @@ test('a German authentication template without text of its own needs the caller\
     r = await run([...args, '--preset-text', 'Dein Code lautet 482913.']);
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, 'must hold {{code}}');
-    r = await run([...args, '--preset-text', '*{{code}}* ist dein Bestätigungscode. Gib diesen Code aus Sicherheitsgründen nicht weiter.']);
+    // the approved template carries the security sentence and the expiry line: a text without them is refused (the docs' code line alone was sent)
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "carries WhatsApp's expiry line (10 minutes), which --preset-text (presetText) must hold as WhatsApp words it in de: the text has no 10");
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Bestätigungscode. Dieser Code läuft in 10 Minuten ab.']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "carries WhatsApp's security sentence");
+    r = await run([...args, '--preset-text', FULL_DE]);
     assert.is(r.exitCode, 0, r.stderr);
     // a template with text of its own takes no --preset-text
     r = await run([...sendOrder(name), '--preset-text', 'x {{code}}']);
@@ -150,17 +159,17 @@ test('a German authentication template without text of its own needs the caller\
       assert.match(r.stderr, why);
     }
     // the text and its code together: a code of letters that finishes a link the text starts
-    r = await run([...args.slice(0, -1), 'code=com', '--preset-text', 'Code: evil.{{code}}']);
+    r = await run([...args.slice(0, -1), 'code=com', '--preset-text', 'Code: evil.{{code}}\nGib diesen Code nicht weiter.\nGültig 10 Minuten.']);
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "with its code holds what reads as a link or an address ('evil.com')");
     // a code that is no code: a link, spaces, a hyphen alone
     for (const code of ['https://x.io', 'bit.ly/abcdefg', '12 34', '-']) {
-      r = await run([...args.slice(0, -1), `code=${code}`, '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
+      r = await run([...args.slice(0, -1), `code=${code}`, '--preset-text', FULL_DE]);
       assert.is(r.exitCode, 3, `${code}: ${r.stderr}`);
       assert.match(r.stderr, "'code' holds other characters than letters, digits and a hyphen");
     }
     // a one-time password over Meta's 15 characters
-    r = await run([...args.slice(0, -1), 'code=1234567890123456', '--preset-text', '*{{code}}* ist dein Bestätigungscode.']);
+    r = await run([...args.slice(0, -1), 'code=1234567890123456', '--preset-text', FULL_DE]);
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "'code' is 16 characters; WhatsApp's one-time password is at most 15");
     // the English wording is WhatsApp's and tplsync's: no other text goes out under it
@@ -169,12 +178,13 @@ test('a German authentication template without text of its own needs the caller\
     assert.match(r.stderr, "is sent with WhatsApp's own en_US wording");
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
     // writing as it is is sent: a German abbreviation and a time
-    r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, z.B. für die App, gültig bis 10.30 Uhr.']);
+    r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, z.B. für die App, gültig bis 10.30 Uhr. Gib ihn nicht weiter.\nDieser Code läuft in 10 Minuten ab.']);
     assert.is(r.exitCode, 0, r.stderr);
-    r = await run([...args, '--preset-text', 'Bestätigungscode:{{code}}']);
+    r = await run([...args, '--preset-text', 'Bestätigungscode:{{code}}\nNicht weitergeben!\n10 Minuten gültig']);
     assert.is(r.exitCode, 0, r.stderr);
     // abbreviations whose ending is no top-level name (z.Zt., p.ex., p.ej.)
     r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, gültig z.Zt. 10 Min. (p.ex. dans l’app, p.ej. en la app)']);
+    // (sentences are counted at their stops: abbreviations count too, so the security sentence stays the caller's to write)
     assert.is(r.exitCode, 0, r.stderr);
   } finally { cleanup(dir); }
 });

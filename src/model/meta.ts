@@ -49,6 +49,11 @@ export interface TemplateMeta {
    */
   presetText?: 'exact' | 'localised';
   /**
+   * What WhatsApp adds to a `localised` authentication text, which the caller's text must hold in
+   * that language: the security sentence, and the expiry line with its minutes.
+   */
+  presetParts?: { readonly security?: true; readonly expiryMinutes?: number };
+  /**
    * The environment values the text needs that the generated module does not hold (secrets, which
    * a module never carries; every value of a module made without an environment): the library
    * refuses to send such a template, which `tplsync send` sends with the values read at the time.
@@ -225,5 +230,7 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(omitted.length ? { omitted } : {}),
     check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}) },
     ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
+    ...(preset && !preset.exact && (c.body.addSecurityRecommendation || c.codeExpirationMinutes !== undefined)
+      ? { presetParts: { ...(c.body.addSecurityRecommendation ? { security: true as const } : {}), ...(c.codeExpirationMinutes !== undefined ? { expiryMinutes: c.codeExpirationMinutes } : {}) } } : {}),
   };
 }

@@ -157,9 +157,27 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   const odd = presetTextProblem(text.replace('{{code}}', ' '));
   if (odd) throw new ParamError(`--preset-text (presetText) ${odd}; WhatsApp's wording of an authentication template has none (and an authentication template may not carry a link). Nothing was sent.`);
   if ([...text].length > MAX_PRESET) throw new ParamError(`--preset-text (presetText) is ${[...text].length} characters; WhatsApp's wording of an authentication template (the code line, the security sentence, the expiry line) is far shorter: at most ${MAX_PRESET} taken. Nothing was sent.`);
-  // the caller's text is the whole text (WhatsApp's expiry line included)
+  // the caller's text is the whole text: what WhatsApp adds in this language (the security sentence, the expiry line) is in it,
+  // or the message would go out without the warning the approved template carries
+  const parts = meta.presetParts;
+  if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
+    throw new ParamError(`${templateKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
+  }
+  if (parts?.security && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
+    throw new ParamError(`${templateKey(meta)} carries WhatsApp's security sentence ("For your security, do not share this code." in English), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text holds ${sentencesIn(text.replace('{{code}}', 'X'))} sentence${sentencesIn(text.replace('{{code}}', 'X')) === 1 ? '' : 's'}. Give the whole text (the code line, the security sentence${parts.expiryMinutes !== undefined ? ' and the expiry line' : ''}). Nothing was sent.`);
+  }
   const { footer: _footer, ...rest } = meta;
   return { ...rest, body: text };
+}
+
+/** a text's digits of any script as ASCII digits (١٠ and १० are 10), for finding a number in a text of any language */
+function digitsIn(text: string): string {
+  return text.replace(/\p{Nd}/gu, (d) => { const c = d.codePointAt(0)!; for (let z = c; z > c - 10; z--) if (!/\p{Nd}/u.test(String.fromCodePoint(z - 1))) return String(c - z); return d; });
+}
+
+/** how many sentences or lines a text holds (ended by . ! ? and their forms in other scripts, or a line break) */
+function sentencesIn(text: string): number {
+  return text.split(/[.!?。！？؟।॥\n]+/u).filter((s) => /[\p{L}\p{N}]/u.test(s)).length;
 }
 
 /** the most characters of a text message: WhatsApp's (a text message's body), and RBM's (a message's text: an RCS message, with chips) */
