@@ -89,6 +89,19 @@ test('PENDING and REJECTED templates are refused with their state; APPROVED is s
   } finally { cleanup(dir); }
 });
 
+test('a change of the description or the samples alone is no change of what is sent: the send goes out (a docs-only pull request stopped every send)', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 'order.yaml');
+    const text = readFileSync(f, 'utf8');
+    writeFileSync(f, `description: Sent when an order can be collected\n${text.replace('examples: { customer: Ana }', 'examples: { customer: Bruno }')}`);
+    assert.not.equal(readFileSync(f, 'utf8'), text);
+    const r = await run(sendOrder(name));
+    assert.is(r.exitCode, 0, r.stderr);
+  } finally { cleanup(dir); }
+});
+
 test('an edit that was not applied is refused, naming the field that differs; after apply it is sent', async () => {
   const { dir, name, run } = project();
   try {

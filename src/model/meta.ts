@@ -1,7 +1,7 @@
 // Pure: what a template needs to be sent, derived from the canonical model: its parameters (the
 // properties of TemplateParams), the texts to render in the file's form, and the parts the
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
-import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate, type FileTemplate, type PlaceholderNames } from './canonical.js';
+import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate, type CanonicalText, type FileTemplate, type PlaceholderNames } from './canonical.js';
 import { sha256 } from '../core/hash.js';
 import { presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
@@ -68,13 +68,25 @@ const DEEP = new Set(['body', 'header', 'message']);
 export function contentDigest(c: CanonicalTemplate): Record<string, string> {
   const out: Record<string, string> = {};
   const h = (v: unknown): string => sha256(canonicalJson(v)).slice(0, 16);
-  // a media sample is the reviewer's, never sent, and a service may answer with its own copy's address: not part of what is compared
-  const sameSamples = { ...c, ...(c.header && c.header.format !== 'TEXT' && c.header.example !== undefined ? { header: { ...c.header, example: '(media sample)' } } : {}), ...(c.carousel ? { carousel: c.carousel.map((card) => ({ ...card, header: { ...card.header, ...(card.header.example !== undefined ? { example: '(media sample)' } : {}) } })) } : {}) };
+  // what the gate holds is the text a reviewer approved: samples (the reviewer's, never sent; a media sample a
+  // service may answer with its own copy's address) and the description (the partner's, never WhatsApp's) are not part of it
+  const sameSamples = withoutSamples(c);
   for (const [k, v] of Object.entries(comparable(sameSamples))) {
     if (DEEP.has(k) && v && typeof v === 'object' && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = h(v2);
     else out[k] = h(v);
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** the template with its samples and description as no value: what a send carries is the same whatever they are */
+function withoutSamples(c: CanonicalTemplate): CanonicalTemplate {
+  const text = (t: CanonicalText): CanonicalText => ({ ...t, examples: [] });
+  return {
+    ...c, description: '', body: text(c.body),
+    ...(c.header ? { header: { ...c.header, ...(c.header.example !== undefined ? { example: '(sample)' } : {}) } } : {}),
+    buttons: c.buttons.map((b) => (b.example !== undefined ? { ...b, example: '(sample)' } : b)),
+    ...(c.carousel ? { carousel: c.carousel.map((card) => ({ ...card, header: { ...card.header, ...(card.header.example !== undefined ? { example: '(sample)' } : {}) }, ...(card.body ? { body: text(card.body) } : {}), buttons: card.buttons.map((b) => (b.example !== undefined ? { ...b, example: '(sample)' } : b)) })) } : {}),
+  };
 }
 
 /** Pure: the parts whose digests differ (present on one side only included), sorted. */
