@@ -102,6 +102,17 @@ test('a change of the description or the samples alone is no change of what is s
   } finally { cleanup(dir); }
 });
 
+test('two files of one template: send names the duplicate-template finding (exit 1), not a question of --language', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, { 'templates/old/order-copy.yaml': ORDER(name).replace('ready for pickup', 'ready to collect') });
+    const r = await run([...sendOrder(name), '--language', 'en_US']);
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, 'duplicate-template');
+    assert.not.match(r.stderr, 'choose one with --language');
+  } finally { cleanup(dir); }
+});
+
 test('an edit that was not applied is refused, naming the field that differs; after apply it is sent', async () => {
   const { dir, name, run } = project();
   try {

@@ -25,7 +25,16 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
     const where = [...new Set(others.map((f) => `${String(f.value!.channel)}/${want.name}/${String(f.value!.language)}`))].sort();
     throw new UsageError(`No template ${key} in the template files${where.length ? `; there ${where.length === 1 ? 'is' : 'are'} ${where.join(', ')}: choose with --language${want.channel === undefined ? ' (and --channel)' : ''}` : ''}`);
   }
-  if (candidates.length > 1) throw new UsageError(`${channel}/${want.name} exists in ${candidates.map((c) => String(c.value!.language)).join(', ')}; choose one with --language`);
+  if (candidates.length > 1) {
+    // two files of one template (the same language twice): the lint finding that says so, not a question of --language
+    const languages = candidates.map((c) => String(c.value!.language));
+    if (new Set(languages).size < languages.length) {
+      const dup = candidates.flatMap((c) => c.diagnostics.filter((d) => d.ruleId === 'duplicate-template'));
+      if (dup.length) throw new LintFailed(dup, candidates.length);
+      throw new UsageError(`${channel}/${want.name}/${languages[0]} is defined in ${candidates.map((c) => c.file).join(' and ')} (rule duplicate-template): keep one of them`);
+    }
+    throw new UsageError(`${channel}/${want.name} exists in ${languages.join(', ')}; choose one with --language`);
+  }
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
