@@ -77,10 +77,13 @@ await build({
   if (!built.startsWith(cjsBanner)) throw new Error('main.cjs does not start with its banner (scripts/bundle.mjs)');
   const body = built.slice(cjsBanner.length).replace(/(?<![\w$.])import\(/g, '__tplsyncImport(');
   if (!body.includes('__tplsyncImport(')) throw new Error('main.cjs: no import() found to route through the bin (scripts/bundle.mjs)');
-  // esbuild escapes what is not ASCII in strings, regular expressions and names, not in the
-  // comments it keeps (js-yaml's): those characters go, so that the file is ASCII and V8 holds its
-  // source in one byte a character (half the memory, a faster decode and scan at every start)
-  const text = `${cjsBanner}${body}`.replace(/[^\x00-\x7f]/g, '?');
+  // esbuild escapes what is not ASCII in strings and names, not in the comments it keeps (js-yaml's)
+  // nor in a regular expression's character class (/[。؟।]/u): each is written as its \uXXXX
+  // escape (one per UTF-16 unit), the same character to a string, a name and a regular expression
+  // (a '?' in its place made a sentence splitter split at question marks), so that the file is
+  // ASCII and V8 holds its source in one byte a character (half the memory, a faster decode and
+  // scan at every start)
+  const text = `${cjsBanner}${body}`.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
   writeFileSync(path.join(out, 'main.cjs'), text);
   const inputs = Object.keys(r.metafile.outputs[path.relative(root, path.join(out, 'main.cjs')).split(path.sep).join('/')].inputs);
   const onDemand = inputs.filter((m) => text.includes(`__esm({\n  ${JSON.stringify(m)}() {`));

@@ -201,7 +201,7 @@ test('a service that answers an unknown template with a 400 of its own wording: 
     writeFiles(dir, { 'tplsync.config.yaml': cfg('    notFoundStatuses: [404, 401, 403]\n') });
     const auth = await cliIn(['plan'], { cwd: dir, env });
     assert.is(auth.exitCode, 3);
-    assert.match(auth.stderr, /notFoundStatuses/);
+    assert.match(auth.stderr, /notFoundStatuses: 401 says the key is refused or not allowed, never that a template is absent/);
   } finally { cleanup(dir); server.close(); }
 });
 

@@ -137,4 +137,22 @@ test('an RCS enum read back as ..._UNSPECIFIED (Google\'s default) is the value 
   assert.equal(normalizeMessage({ type: 'richCard', richCards: [card], rcsRichCardsOpts: { orientation: 'HORIZONTAL', imageAlign: 'LEFT' } } as never).rcsRichCardsOpts, { imageAlign: 'LEFT', orientation: 'HORIZONTAL' });
 });
 
+test('a read\'s buttons: a type no file can hold (top level or in a carousel card) is named, not kept or dropped; a known type in small letters is that type', () => {
+  const read = {
+    name: 'cards', publicId: '00000000-0000-4000-8000-000000000009', status: 2, statusText: 'APPROVED',
+    chatapp: { name: 'cards', language: 'en_US', status: 'APPROVED', components: [
+      { type: 'BODY', text: 'Hello {{1}}, see our picks.', example: { body_text: [['Ana']] } },
+      { type: 'CAROUSEL', cards: [0, 1].map((i) => ({ components: [
+        { type: 'HEADER', format: 'IMAGE', example: { header_handle: [`https://cdn.shop.example/${i}.png`] } },
+        { type: 'BUTTONS', buttons: [{ type: 'quick_reply', text: 'More' }, ...(i === 1 ? [{ type: 'CALL_PERMISSION_REQUEST', text: 'Remind me' }] : [])] },
+      ] })) },
+      { type: 'BUTTONS', buttons: [{ type: 'url', text: 'Shop', url: 'https://shop.example' }, { type: 'REMINDER', text: 'Remind me' }] },
+    ] },
+  };
+  const c = fromRead(read as never, CHANNEL_A);
+  assert.equal(c.unknownComponents, ['CALL_PERMISSION_REQUEST button of card 2', 'REMINDER button']);
+  assert.equal(c.buttons.map((b) => b.type), ['URL']);
+  assert.equal(c.carousel?.map((card) => card.buttons.map((b) => b.type)), [['QUICK_REPLY'], ['QUICK_REPLY']]);
+});
+
 test.run();

@@ -209,6 +209,17 @@ test('a German authentication template without text of its own needs the caller\
     // abbreviations whose ending is no top-level name (z.Zt., p.ex., p.ej.)
     r = await run([...args, '--preset-text', '*{{code}}* ist dein Code, gültig z.Zt. 10 Min. (p.ex. dans l’app, p.ej. en la app)']);
     // (sentences are counted at their stops: abbreviations count too, so the security sentence stays the caller's to write)
+    // the bin (the bundle, written as ASCII) reads the stops of other scripts as the sources do: a Hindi and a Japanese text
+    // with their own stops, and a Thai one, which writes none, are sent (the bundle had turned 。 and । into ?)
+    const { cli } = await import('./helpers.ts');
+    for (const text of [
+      '{{code}} \u0906\u092a\u0915\u093e \u0915\u094b\u0921 \u0939\u0948\u0964 \u0907\u0938\u0947 \u0915\u093f\u0938\u0940 \u0938\u0947 \u0936\u0947\u092f\u0930 \u0928 \u0915\u0930\u0947\u0902\u0964\n\n\u092f\u0939 \u0915\u094b\u0921 \u0967\u0966 \u092e\u093f\u0928\u091f \u092e\u0947\u0902 \u0938\u092e\u093e\u092a\u094d\u0924 \u0939\u094b\u0917\u093e\u0964',
+      '{{code}}\u306f\u78ba\u8a8d\u30b3\u30fc\u30c9\u3067\u3059\u3002\u4ed6\u306e\u4eba\u3068\u5171\u6709\u3057\u306a\u3044\u3067\u304f\u3060\u3055\u3044\u3002\n\n\u3053\u306e\u30b3\u30fc\u30c9\u306e\u6709\u52b9\u671f\u9650\u306f10\u5206\u3067\u3059\u3002',
+      '{{code}} \u0e04\u0e37\u0e2d\u0e23\u0e2b\u0e31\u0e2a\u0e22\u0e37\u0e19\u0e22\u0e31\u0e19 \u0e42\u0e1b\u0e23\u0e14\u0e2d\u0e22\u0e48\u0e32\u0e41\u0e0a\u0e23\u0e4c\u0e23\u0e2b\u0e31\u0e2a\u0e19\u0e35\u0e49\n\n\u0e23\u0e2b\u0e31\u0e2a\u0e19\u0e35\u0e49\u0e08\u0e30\u0e2b\u0e21\u0e14\u0e2d\u0e32\u0e22\u0e38\u0e43\u0e19 10 \u0e19\u0e32\u0e17\u0e35',
+    ]) {
+      const bin = await cli([...args, '--preset-text', text], { cwd: dir, env: { GATE_KEY: KEY } });
+      assert.is(bin.exitCode, 0, `${text}: ${bin.stderr}`);
+    }
     assert.is(r.exitCode, 0, r.stderr);
   } finally { cleanup(dir); }
 });

@@ -264,6 +264,9 @@ async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
 
 function firstLine(s: string): string { return s.split('\n')[0]!; }
 
+/** statuses that never mean "no such template" (environments.<env>.notFoundStatuses refuses them) */
+const NEVER_ABSENT: ReadonlySet<number> = new Set([401, 403, 407, 429]);
+
 /** How to make a config, for the messages that find none. */
 export const HOW_TO_CREATE = `Create tplsync.config.yaml in the project's root (or name one with --config FILE), for example:
 
@@ -302,6 +305,9 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   const environments: Record<string, EnvironmentConfig> = bare();
   for (const [name, env] of Object.entries(c.environments ?? {})) {
     if (env.emulator && env.baseUrl) await fail((_d, text) => [{ ...text?.at(['environments', name], 'baseUrl'), message: `environments.${name}: set either emulator or baseUrl, not both` }]);
+    // a refused key or too many requests is never an absent template: every template would plan as new
+    const said = (env.notFoundStatuses ?? []).map((x, i) => [x, i] as const).filter(([x]) => NEVER_ABSENT.has(x));
+    if (said.length) await fail((_d, text) => said.map(([x, i]) => ({ ...text?.at(['environments', name, 'notFoundStatuses', i]), message: `environments.${name}.notFoundStatuses: ${x} says ${x === 429 ? 'the requests are too many' : x === 407 ? 'a proxy refused the request' : 'the key is refused or not allowed'}, never that a template is absent (with it, every template would plan as new); remove it` })));
     environments[name] = {
       name,
       ...(env.emulator ? { emulator: path.resolve(path.dirname(filepath), env.emulator) } : {}),

@@ -361,13 +361,18 @@ function cardsToWire(cards: readonly CanonicalCard[]): { components: CardCompone
   });
 }
 
-function cardsFromWire(cards: readonly { components?: CardComponent[] }[]): CanonicalCard[] {
-  return cards.map((card) => {
+/** a carousel's cards read back; a button or component of a card that no file can hold is named to `unknown` (never dropped in silence) */
+function cardsFromWire(cards: readonly { components?: CardComponent[] }[], unknown?: (part: string) => void): CanonicalCard[] {
+  return cards.map((card, i) => {
     const out: CanonicalCard = { header: { format: '' }, buttons: [] };
     for (const comp of card.components ?? []) {
       if (comp.type === 'HEADER') out.header = clean({ format: comp.format ?? '', example: comp.example?.header_handle?.[0] }) as CanonicalCard['header'];
       else if (comp.type === 'BODY') out.body = { text: comp.text ?? '', examples: [...(comp.example?.body_text?.[0] ?? [])] };
-      else if (comp.type === 'BUTTONS') out.buttons = (comp.buttons ?? []).map(wireButtonToCanonical);
+      else if (comp.type === 'BUTTONS') {
+        const buttons = (comp.buttons ?? []).map((b) => (KNOWN_BUTTON_TYPES.has(String(b.type).toUpperCase()) ? { ...b, type: String(b.type).toUpperCase() as typeof b.type } : b));
+        for (const b of buttons) if (!KNOWN_BUTTON_TYPES.has(String(b.type))) unknown?.(`${String(b.type)} button of card ${i + 1}`);
+        out.buttons = buttons.filter((b) => !unknown || KNOWN_BUTTON_TYPES.has(String(b.type))).map(wireButtonToCanonical);
+      } else unknown?.(`${String(comp.type)} component of card ${i + 1}`);
     }
     return clean({ header: out.header, body: out.body, buttons: out.buttons }) as CanonicalCard;
   });
@@ -380,7 +385,7 @@ function cardsFromWire(cards: readonly { components?: CardComponent[] }[]): Cano
  * authentication FOOTER.
  */
 function kindComponent(c: CanonicalTemplate, comp: { type: string; text?: string } & KindFields): boolean {
-  if (comp.type === 'CAROUSEL') { c.carousel = cardsFromWire(comp.cards ?? []); return true; }
+  if (comp.type === 'CAROUSEL') { c.carousel = cardsFromWire(comp.cards ?? [], (part) => (c.unknownComponents ??= []).push(part)); return true; }
   if (comp.type === 'LIMITED_TIME_OFFER') {
     const l = comp.limited_time_offer;
     c.limitedTimeOffer = { text: l?.text ?? '', ...(l?.has_expiration === true ? { hasExpiration: true as const } : {}) };
@@ -424,7 +429,8 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
       if (comp.text !== undefined) c.footer = comp.text;
     } else if (comp.type === 'BUTTONS') {
       // a button of a type no file can hold is kept out of the buttons and named, as an unknown component is
-      const buttons = comp.buttons ?? [];
+      // a known type in other letters (url) is that type, as the document's states are read in capitals
+      const buttons = (comp.buttons ?? []).map((b) => (KNOWN_BUTTON_TYPES.has(String(b.type).toUpperCase()) ? { ...b, type: String(b.type).toUpperCase() as typeof b.type } : b));
       for (const b of buttons) if (!KNOWN_BUTTON_TYPES.has(String(b.type))) (c.unknownComponents ??= []).push(`${String(b.type)} button`);
       c.buttons = buttons.filter((b) => KNOWN_BUTTON_TYPES.has(String(b.type))).map(wireButtonToCanonical);
     } else (c.unknownComponents ??= []).push(`${String(comp.type)} component`);

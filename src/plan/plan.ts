@@ -140,7 +140,8 @@ export function makePlan(inp: PlanInputs): Plan {
     // what WhatsApp reviews changed: not the description (the partner's) nor the RCS message
     const whatsAppEdit = editsWhatsApp(diff);
     // WhatsApp's limit: an RCS-only template (no WhatsApp content on the channel) takes any number of edits
-    if (whatsAppEdit && isApprovedState(r.statusText) && !refused && r.chatapp) {
+    // (a template apply will not write, for the parts of its copy no file can hold, spends nothing)
+    if (whatsAppEdit && isApprovedState(r.statusText) && !refused && r.chatapp && !remote.unknownComponents?.length) {
       const allowance = editAllowanceOf(r);
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);

@@ -163,7 +163,8 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
     throw new ParamError(`${templateKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
   }
-  if (parts?.security && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
+  // (sentences are counted at their stops: a language that writes none, Thai, is not counted)
+  if (parts?.security && SENTENCE_STOP.test(text) && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
     throw new ParamError(`${templateKey(meta)} carries WhatsApp's security sentence ("For your security, do not share this code." in English), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text holds ${sentencesIn(text.replace('{{code}}', 'X'))} sentence${sentencesIn(text.replace('{{code}}', 'X')) === 1 ? '' : 's'}. Give the whole text (the code line, the security sentence${parts.expiryMinutes !== undefined ? ' and the expiry line' : ''}). Nothing was sent.`);
   }
   const { footer: _footer, ...rest } = meta;
@@ -175,9 +176,12 @@ function digitsIn(text: string): string {
   return text.replace(/\p{Nd}/gu, (d) => { const c = d.codePointAt(0)!; for (let z = c; z > c - 10; z--) if (!/\p{Nd}/u.test(String.fromCodePoint(z - 1))) return String(c - z); return d; });
 }
 
-/** how many sentences or lines a text holds (ended by . ! ? and their forms in other scripts, or a line break) */
+/** a sentence's stop: . ! ? and their forms in other scripts (。！？ ؟ । ॥) */
+const SENTENCE_STOP = /[.!?\u3002\uff01\uff1f\u061f\u0964\u0965]/u;
+
+/** how many sentences or lines a text holds (ended by a stop, or a line break) */
 function sentencesIn(text: string): number {
-  return text.split(/[.!?。！？؟।॥\n]+/u).filter((s) => /[\p{L}\p{N}]/u.test(s)).length;
+  return text.split(/[.!?\u3002\uff01\uff1f\u061f\u0964\u0965\n]+/u).filter((s) => /[\p{L}\p{N}]/u.test(s)).length;
 }
 
 /** the most characters of a text message: WhatsApp's (a text message's body), and RBM's (a message's text: an RCS message, with chips) */
