@@ -49,36 +49,29 @@ test('a read answered with another template than the one asked for: a contract e
 // a server that keys a new template by an id of its own (the document does not say it may not):
 // every apply made another template, each said to be safe to re-run (a trial found two)
 test('a write answered with another template id: apply fails it as outside the contract (exit 70), once, and never calls a re-run safe', async () => {
-  const { cleanup, cliIn, tempDir, writeFiles, VALID } = await import('./helpers.ts');
+  const { cleanup, cliIn, tempDir, writeFiles, VALID, jsonService, NOT_FOUND_ANSWER } = await import('./helpers.ts');
   const { randomUUID } = await import('node:crypto');
   const posts: string[] = [];
   const stored = new Map<string, unknown>();
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
-    req.on('end', () => {
-      const m = /\/template\/([0-9a-f-]+)$/i.exec(req.url ?? '');
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'GET' && m) {
-        const t = stored.get(m[1]!.toLowerCase());
-        if (!t) { res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] })); return; }
-        res.end(JSON.stringify(t)); return;
-      }
-      if (req.method === 'POST' && m) {
-        posts.push(m[1]!);
-        const id = randomUUID();
-        const w = JSON.parse(body) as { name: string; chatapp: Record<string, unknown> };
-        const t = { name: w.name, publicId: id, status: 1, statusText: 'PENDING', chatapp: { ...w.chatapp, status: 'PENDING' } };
-        stored.set(id, t);
-        res.end(JSON.stringify(t)); return;
-      }
-      res.writeHead(400); res.end(JSON.stringify({ code: 400, message: 'bad request', errors: [] }));
-    });
+  const service = await jsonService(({ method, url, body }) => {
+    const m = /\/template\/([0-9a-f-]+)$/i.exec(url);
+    if (method === 'GET' && m) {
+      const t = stored.get(m[1]!.toLowerCase());
+      return t ? { body: t } : NOT_FOUND_ANSWER;
+    }
+    if (method === 'POST' && m) {
+      posts.push(m[1]!);
+      const id = randomUUID();
+      const w = JSON.parse(body) as { name: string; chatapp: Record<string, unknown> };
+      const t = { name: w.name, publicId: id, status: 1, statusText: 'PENDING', chatapp: { ...w.chatapp, status: 'PENDING' } };
+      stored.set(id, t);
+      return { body: t };
+    }
+    return { status: 400, body: { code: 400, message: 'bad request', errors: [] } };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const dir = tempDir();
   try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const url = service.url;
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n`,
       'templates/a.en_US.yaml': VALID,
@@ -90,40 +83,32 @@ test('a write answered with another template id: apply fails it as outside the c
     assert.match(r.stdout + r.stderr, `the service answered with another template id, ${made}`);
     assert.match(r.stdout + r.stderr, /1 template failed on an answer outside the API's contract/);
     assert.not.match(r.stdout + r.stderr, /re-run is safe/);
-  } finally { cleanup(dir); server.close(); }
+  } finally { cleanup(dir); service.close(); }
 });
 
 // one template's read with a null where the contract has a text stopped plan and apply for all (exit 70, nothing planned)
 test('one template whose read breaks the contract is held with why; the others are planned and applied; exit 70', async () => {
-  const { cleanup, cliIn, tempDir, writeFiles, VALID } = await import('./helpers.ts');
+  const { cleanup, cliIn, tempDir, writeFiles, VALID, jsonService, NOT_FOUND_ANSWER } = await import('./helpers.ts');
   const { templateId } = await import('../src/model/ids.ts');
   const CH = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
   const broken = templateId(CH, 'order_ready', 'en_US');
   const posts: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      const id = /\/template\/([0-9a-f-]+)$/i.exec(req.url ?? '')?.[1]?.toLowerCase();
-      if (req.method === 'GET' && id === broken) {
-        res.end(JSON.stringify({ name: 'order_ready', publicId: broken, description: null, status: 2, statusText: 'APPROVED', chatapp: { name: 'order_ready', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello {{1}}, your order is ready for pickup at the store.', example: { body_text: [['Ana']] } }] } }));
-        return;
-      }
-      if (req.method === 'POST' && id) {
-        posts.push(id);
-        const w = JSON.parse(body) as { name: string; chatapp: { chatapp: Record<string, unknown> } };
-        res.end(JSON.stringify({ name: w.name, publicId: id, status: 1, statusText: 'PENDING' }));
-        return;
-      }
-      res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] }));
-    });
+  const service = await jsonService(({ method, url, body }) => {
+    const id = /\/template\/([0-9a-f-]+)$/i.exec(url)?.[1]?.toLowerCase();
+    if (method === 'GET' && id === broken) {
+      return { body: { name: 'order_ready', publicId: broken, description: null, status: 2, statusText: 'APPROVED', chatapp: { name: 'order_ready', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello {{1}}, your order is ready for pickup at the store.', example: { body_text: [['Ana']] } }] } } };
+    }
+    if (method === 'POST' && id) {
+      posts.push(id);
+      const w = JSON.parse(body) as { name: string };
+      return { body: { name: w.name, publicId: id, status: 1, statusText: 'PENDING' } };
+    }
+    return NOT_FOUND_ANSWER;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const dir = tempDir();
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: ${CH} }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${service.url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { shop-whatsapp: ${CH} }\n`,
       'templates/a.en_US.yaml': VALID,
       'templates/b.en_US.yaml': VALID.replace('name: order_ready', 'name: order_shipped').replace('is ready for pickup at the store', 'has shipped and arrives soon'),
     });
@@ -136,43 +121,31 @@ test('one template whose read breaks the contract is held with why; the others a
     assert.is(apply.exitCode, 70, apply.stdout + apply.stderr);
     assert.equal(posts, [templateId(CH, 'order_shipped', 'en_US')], 'the other template written, the held one not');
     assert.match(apply.stdout + apply.stderr, /order_ready[\s\S]*its read broke the API's contract/);
-  } finally { cleanup(dir); server.close(); }
+  } finally { cleanup(dir); service.close(); }
 });
 
 test('a state word in small letters ("approved") is read as the state: plan, review and send agree it is APPROVED', async () => {
   const ASKED = '11111111-1111-4111-8111-111111111111';
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ name: 't', publicId: ASKED, status: 2, statusText: 'approved', chatapp: { name: 't', language: 'en_US', status: 'approved', components: [{ type: 'BODY', text: 'Hello' }] } }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { jsonService } = await import('./helpers.ts');
+  const service = await jsonService(() => ({ body: { name: 't', publicId: ASKED, status: 2, statusText: 'approved', chatapp: { name: 't', language: 'en_US', status: 'approved', components: [{ type: 'BODY', text: 'Hello' }] } } }));
   try {
-    const read = await createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'key-9f8e7d-1a2b' }).getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', ASKED);
+    const read = await createClient({ baseUrl: service.url, apiKey: 'key-9f8e7d-1a2b' }).getTemplate('0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', ASKED);
     assert.is(read?.statusText, 'APPROVED');
     assert.is(read?.chatapp?.status, 'APPROVED');
-  } finally { server.close(); }
+  } finally { service.close(); }
 });
 
 test('a send answered with its time in another ISO form and a message id that is no UUID is a send (exit 0), not "may have been delivered"', async () => {
-  const { cleanup, cliIn, tempDir, writeFiles } = await import('./helpers.ts');
+  const { cleanup, cliIn, tempDir, writeFiles, jsonService } = await import('./helpers.ts');
   for (const [createdDate, publicId] of [['2026-11-29T21:00:00Z', '98765'], ['2026-11-29T22:00:00.123456+01:00', 'msg-1']]) {
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
-      req.on('end', () => {
-        const sent = JSON.parse(body) as { clientMessageId: string };
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ clientMessageId: sent.clientMessageId, messages: [{ createdDate, status: 1, publicId }] }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const service = await jsonService(({ body }) => ({ body: { clientMessageId: (JSON.parse(body) as { clientMessageId: string }).clientMessageId, messages: [{ createdDate, status: 1, publicId }] } }));
     const dir = tempDir();
     try {
-      writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  p:\n    baseUrl: http://127.0.0.1:${(server.address() as AddressInfo).port}\n    apiKeyEnv: PARTNER_KEY\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n` });
+      writeFiles(dir, { 'tplsync.config.yaml': `environments:\n  p:\n    baseUrl: ${service.url}\n    apiKeyEnv: PARTNER_KEY\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n` });
       const r = await cliIn(['send', '--channel', 'wa', '--to', '+4915112345678', '--text', 'Your parcel is on its way.'], { cwd: dir, env: { PARTNER_KEY: 'key-9f8e7d-1a2b' } });
       assert.is(r.exitCode, 0, `${createdDate} ${publicId}: ${r.stderr}`);
       assert.match(r.stdout, /^[0-9a-f-]{36}$/m);
-    } finally { cleanup(dir); server.close(); }
+    } finally { cleanup(dir); service.close(); }
   }
 });
 

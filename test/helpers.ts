@@ -174,3 +174,32 @@ export async function raw(url: string, init: RequestInit & { key?: string | null
   try { body = JSON.parse(text); } catch { /* not JSON */ }
   return { status: res.status, body, headers: res.headers };
 }
+
+/** one request to a test's own service: its method, path (with query) and body as text */
+export interface ServiceRequest { method: string; url: string; body: string }
+/** a test's answer: a status (200 unless said) and a JSON body */
+export interface ServiceAnswer { status?: number; body: unknown }
+
+/**
+ * A service of the test's own on 127.0.0.1 (a random port) that answers every request with
+ * `answer` as JSON: a real HTTP server for what the emulator cannot play (a partner that re-keys
+ * templates, answers out of the contract, ...). Close it in the test's `finally`.
+ */
+export async function jsonService(answer: (req: ServiceRequest) => ServiceAnswer): Promise<{ url: string; close(): void }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('end', () => {
+      const a = answer({ method: req.method ?? 'GET', url: req.url ?? '/', body });
+      res.writeHead(a.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(a.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => { server.close(); } };
+}
+
+/** the body of the API's answer for a template it does not have */
+export const NOT_FOUND_ANSWER: ServiceAnswer = { status: 404, body: { code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] } };

@@ -2,14 +2,12 @@
 // template: plan said "No changes" and pull wrote a file without it; an edit's apply then deleted it
 // from the channel (a trial's own server). Now plan names it, apply does not write the template,
 // pull writes no file for it. A real HTTP server on 127.0.0.1 plays the service.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { templateId } from '../src/model/ids.ts';
-import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, jsonService, NOT_FOUND_ANSWER, tempDir, writeFiles } from './helpers.ts';
 
 const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
 const FILE = `channel: shop-whatsapp
@@ -22,7 +20,7 @@ body:
 footer: Reply STOP to opt out
 `;
 
-function service(extra: 'component' | 'button' = 'component'): Promise<{ server: Server; url: string; posts: unknown[] }> {
+async function service(extra: 'component' | 'button' = 'component'): Promise<{ url: string; close(): void; posts: unknown[] }> {
   const id = templateId(CHANNEL, 'winter_sale', 'en_US');
   const stored = {
     name: 'winter_sale', publicId: id, status: 2, statusText: 'APPROVED',
@@ -33,21 +31,16 @@ function service(extra: 'component' | 'button' = 'component'): Promise<{ server:
     ] },
   };
   const posts: unknown[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST') { posts.push(JSON.parse(body)); res.end(JSON.stringify(stored)); return; }
-      if (req.method === 'GET' && (req.url ?? '').toLowerCase().endsWith(`/template/${id}`)) { res.end(JSON.stringify(stored)); return; }
-      res.writeHead(404); res.end(JSON.stringify({ code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] }));
-    });
+  const service = await jsonService(({ method, url, body }) => {
+    if (method === 'POST') { posts.push(JSON.parse(body)); return { body: stored }; }
+    if (method === 'GET' && url.toLowerCase().endsWith(`/template/${id}`)) return { body: stored };
+    return NOT_FOUND_ANSWER;
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts })));
+  return { ...service, posts };
 }
 
 test('a component the model does not know: plan names it, apply does not write (nothing deleted), pull writes no file without it', async () => {
-  const { server, url, posts } = await service();
+  const { close, url, posts } = await service();
   const dir = tempDir();
   const env = { PARTNER_KEY: 'key-5c1e-canary-77aa' };
   try {
@@ -73,11 +66,11 @@ test('a component the model does not know: plan names it, apply does not write (
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /winter_sale\/en_US \(\S+\) not written to pulled\/\S+: the channel's copy holds a part no template file can hold \(the DISCLAIMER component\)/);
     assert.not.ok(existsSync(path.join(dir, 'pulled', 'winter_sale.en_US.yaml')));
-  } finally { cleanup(dir); server.close(); }
+  } finally { cleanup(dir); close(); }
 });
 
 test('a button of a type the model does not know (REMINDER): named like an unknown component, and the template not written', async () => {
-  const { server, url, posts } = await service('button');
+  const { close, url, posts } = await service('button');
   const dir = tempDir();
   const env = { PARTNER_KEY: 'key-5c1e-canary-77aa' };
   try {
@@ -93,7 +86,7 @@ test('a button of a type the model does not know (REMINDER): named like an unkno
     const pull = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL, 'winter_sale', 'en_US'), '--force'], { cwd: dir, env });
     assert.is(pull.exitCode, 1, pull.stdout + pull.stderr);
     assert.match(pull.stderr, /not written to templates\/winter_sale\.en_US\.yaml: the channel's copy holds a part no template file can hold \(the REMINDER button\)/);
-  } finally { cleanup(dir); server.close(); }
+  } finally { cleanup(dir); close(); }
 });
 
 test.run();
