@@ -87,14 +87,20 @@ test('a write answered with another template id: apply fails it as outside the c
 });
 
 // one template's read with a null where the contract has a text stopped plan and apply for all (exit 70, nothing planned)
-test('one template whose read breaks the contract is held with why; the others are planned and applied; exit 70', async () => {
+test('one template whose read breaks the contract is held with why; the others are planned, reviewed and applied, with --orphans too; exit 70', async () => {
   const { cleanup, cliIn, tempDir, writeFiles, VALID, jsonService, NOT_FOUND_ANSWER } = await import('./helpers.ts');
   const { templateId } = await import('../src/model/ids.ts');
   const CH = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
   const broken = templateId(CH, 'order_ready', 'en_US');
   const posts: string[] = [];
+  // a template on the channel without a file, listed by the service, whose read breaks the contract too
+  const stray = '5b0d7c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
+  const kept = '6c1e8d2f-3a4b-4c5d-9e6f-8091a2b3c4d5';
   const service = await jsonService(({ method, url, body }) => {
     const id = /\/template\/([0-9a-f-]+)$/i.exec(url)?.[1]?.toLowerCase();
+    if (method === 'GET' && url.endsWith('/templates')) return { body: { templates: [{ publicId: broken }, { publicId: stray }, { publicId: kept }] } };
+    if (method === 'GET' && id === kept) return { body: { name: 'spring_sale', publicId: kept, status: 2, statusText: 'APPROVED', chatapp: { name: 'spring_sale', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Our spring sale starts today.' }] } } };
+    if (method === 'GET' && id === stray) return { body: { name: 'old_promo', publicId: stray, status: 2, statusText: 'APPROVED', chatapp: { name: 'old_promo', language: 'en_US', status: 'APPROVED', components: null } } };
     if (method === 'GET' && id === broken) {
       return { body: { name: 'order_ready', publicId: broken, description: null, status: 2, statusText: 'APPROVED', chatapp: { name: 'order_ready', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Hello {{1}}, your order is ready for pickup at the store.', example: { body_text: [['Ana']] } }] } } };
     }
@@ -117,6 +123,20 @@ test('one template whose read breaks the contract is held with why; the others a
     assert.is(plan.exitCode, 70, plan.stdout + plan.stderr);
     assert.match(plan.stdout, /\+ create shop-whatsapp\/order_shipped\/en_US/);
     assert.match(plan.stdout + plan.stderr, /order_ready[\s\S]*its read broke the API's contract, so it is neither planned nor written: .*description/);
+    // review and plan --orphans held it the same way (they stopped at it: exit 70, nothing else shown)
+    const review = await cliIn(['review'], { cwd: dir, env });
+    assert.is(review.exitCode, 70, review.stdout + review.stderr);
+    assert.match(review.stdout, /shop-whatsapp\/order_ready\/en_US\s+NOT_READ[\s\S]*reason: .*description/);
+    assert.match(review.stdout, /shop-whatsapp\/order_shipped\/en_US\s+ABSENT/);
+    assert.match(review.stderr, /1 template broke the API's contract[\s\S]*the others are reviewed/);
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: p\nenvironments:\n  p:\n    baseUrl: ${service.url}\n    apiKeyEnv: PARTNER_KEY\n    list: { path: "/channel/{channelId}/templates", items: templates, id: publicId }\n    channels: { shop-whatsapp: ${CH} }\n` });
+    const orphans = await cliIn(['plan', '--orphans'], { cwd: dir, env });
+    assert.is(orphans.exitCode, 70, orphans.stdout + orphans.stderr);
+    assert.match(orphans.stdout, /\+ create shop-whatsapp\/order_shipped\/en_US/);
+    assert.match(orphans.stdout, new RegExp(`held +shop-whatsapp/\\(template ${stray}\\)/\\?[\\s\\S]*its read broke the API's contract.*chatapp.components.*a template the service lists, with no file`));
+    assert.match(orphans.stderr, /the channel's answer for 2 templates broke the API's contract/);
+    assert.match(orphans.stdout, /held +shop-whatsapp\/order_ready\/en_US/);
+    assert.match(orphans.stdout, /orphan +shop-whatsapp\/spring_sale\/en_US/);
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(apply.exitCode, 70, apply.stdout + apply.stderr);
     assert.equal(posts, [templateId(CH, 'order_shipped', 'en_US')], 'the other template written, the held one not');

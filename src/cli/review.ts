@@ -11,7 +11,8 @@ import { RULES_BY_ID } from '../lint/registry.js';
 import { loadDesired } from '../plan/desired.js';
 import { readTemplates } from '../plan/run.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
-import { allApproved, makeReview, renderReviewText } from '../review/review.js';
+import { allApproved, makeReview, NOT_READ, renderReviewText } from '../review/review.js';
+import { ContractError, type ApiError } from '../api/errors.js';
 import { emit, useColor } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
@@ -40,16 +41,29 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
       throw e;
     }
     const desired = loadDesired(project.files, conn.environment, configSeverities(config), undefined, sayLeftOut(conn.environment.name));
-    const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal());
+    // a template whose read failed (an answer outside the contract, a service down for it) is a row of its own; the others are reviewed
+    const unread = new Map<string, ApiError>();
+    const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal(), unread);
     const review = makeReview(conn.environment.name, desired.map((d) => {
       const read = reads.get(d.canonical.templateId) ?? null;
+      const failed = unread.get(d.canonical.templateId);
       const allowance = read ? editAllowanceOf(read) : undefined;
       return {
         channel: d.channel, name: d.canonical.name, language: d.canonical.language, publicId: d.canonical.templateId, file: d.file,
         ...(d.canonical.category ? { category: d.canonical.category } : {}), read, ...(allowance ? { allowance } : {}),
+        ...(failed ? { unread: { message: failed.message, breach: failed instanceof ContractError } } : {}),
       };
     }), new Set(RULES_BY_ID.keys()));
     emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
+    const breached = [...unread.values()].filter((e) => e instanceof ContractError).length;
+    if (breached) {
+      io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (${NOT_READ} above, with what was wrong); the others are reviewed. A re-run reads ${breached === 1 ? 'it' : 'them'} the same: take it up with the service (--debug shows each request).\n`);
+      return EXIT.INTERNAL;
+    }
+    if (unread.size) {
+      io().stderr.write(`tplsync: ${unread.size} template${unread.size === 1 ? '' : 's'} could not be read from the channel (retries exhausted; ${NOT_READ} above); the others are reviewed. A re-run reads ${unread.size === 1 ? 'it' : 'them'} again.\n`);
+      return EXIT.UNAVAILABLE;
+    }
     return allApproved(review) ? EXIT.OK : EXIT.CHANGES;
   });
 }

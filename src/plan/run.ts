@@ -118,11 +118,25 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   }
   if (o.base) categoriesFrom = o.base;
   let listed: Map<string, TemplateReadResponse | null> | undefined;
+  const listedUnread: HeldTemplate[] = [];
   if (o.orphans) {
     if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
     const known = new Set([...all.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
     const channels = [...new Set([...Object.values(conn.environment.channels), ...all.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
-    const found = await listedOrphans(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal));
+    // a listed template whose read failed is held like a file's (its name unknown: its id names it); the others are planned
+    const found = await listedOrphans(conn, known, channels, async (ids) => {
+      const failed = new Map<string, ApiError>();
+      const read = await readTemplates(conn, ids, 'listing', o.progress, o.signal, failed);
+      const alias = new Map(Object.entries(conn.environment.channels).map(([a, id]) => [id.toLowerCase(), a]));
+      for (const { channelId, id } of ids.filter((x) => failed.has(x.id))) {
+        const e = failed.get(id)!;
+        listedUnread.push({
+          channel: alias.get(channelId.toLowerCase()) ?? channelId, name: `(template ${id})`, language: '?', file: '', kind: 'not-read',
+          reasons: [`${e instanceof ContractError ? `${BREACH_REASON}${e.message}` : `could not be read from the channel: ${e.message}`} (a template the service lists, with no file)`],
+        });
+      }
+      return read;
+    });
     orphans = [...orphans, ...found.orphans];
     listed = found.remote;
   }
@@ -145,6 +159,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; ${keyRemedy(d.file, project.files.find((f) => f.file === d.file)?.value ?? {}, conn.environment)}`]
       : heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
+  held.push(...listedUnread);
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];
   const unread = new Map<string, ApiError>();
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);

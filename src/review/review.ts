@@ -40,12 +40,22 @@ export interface ReviewInput {
   channel: string; name: string; language: string; publicId: string; file: string; category?: string;
   read: TemplateReadResponse | null;
   allowance?: EditAllowance;
+  /** the read failed: the service's answer broke the API's contract (`breach`), or it could not be read (retries exhausted) */
+  unread?: { message: string; breach: boolean };
 }
+
+/** the state of a template whose read failed (its row says why) */
+export const NOT_READ = 'NOT_READ';
 
 export function makeReview(environment: string, inputs: readonly ReviewInput[], ruleIds: ReadonlySet<string>): Review {
   const templates = inputs.map((i): ReviewRow => {
     const base = { channel: i.channel, name: i.name, language: i.language, publicId: i.publicId, file: i.file };
     const r = i.read;
+    if (i.unread) {
+      return { ...base, state: NOT_READ, ...(i.category ? { category: i.category } : {}), reason: i.unread.message, todo: i.unread.breach
+        ? 'its read broke the API\'s contract, so its state is not known: take it up with the service (--debug shows each request)'
+        : 'could not be read from the channel (retries exhausted): review again later' };
+    }
     if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
     const remoteCategory = r.chatapp?.category;
     let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
