@@ -70,6 +70,7 @@ export interface Plan {
 
 export { sha256 } from '../core/hash.js';
 import { sha256 } from '../core/hash.js';
+import { droppedOnWrite } from './dropped.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
@@ -151,6 +152,11 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
     if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
+    // fields on known parts that no file can hold: this update's write would not carry them (said, not refused: a service may echo fields of its own)
+    else if (diff.length) {
+      const dropped = droppedOnWrite(r, c.channelId);
+      if (dropped.length) attention.push(droppedFieldsNote(dropped));
+    }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds) ?? recat;
     if (state) attention.push(describeAttention(state));
@@ -216,6 +222,12 @@ function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: Me
   add('header.example', mine.header, base.header, theirs.header);
   mine.cards.forEach((x, i) => add(`carousel[${i}].header.example`, x, base.cards[i], theirs.cards[i]));
   return out;
+}
+
+/** what plan and apply say of an update whose write would not carry fields of the channel's copy */
+export function droppedFieldsNote(paths: readonly string[]): string {
+  const one = paths.length === 1;
+  return `the channel's copy holds ${one ? 'a field' : 'fields'} no template file can hold (${paths.join(', ')}): this update writes the template as its file has it, without ${one ? 'it' : 'them'}. If ${one ? 'it matters' : 'they matter'}, set ${one ? 'it' : 'them'} again in the console after the apply, or keep the template as it is`;
 }
 
 /** what plan and apply say of a template whose copy on the channel holds components no file can hold */
