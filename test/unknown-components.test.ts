@@ -89,4 +89,26 @@ test('a button of a type the model does not know (REMINDER): named like an unkno
   } finally { cleanup(dir); close(); }
 });
 
+test('a component of a type no file can hold inside a carousel card is read (not an answer outside the contract) and named as the card\'s', async () => {
+  const { createClient } = await import('../src/api/client.ts');
+  const { fromRead } = await import('../src/model/canonical.ts');
+  const id = templateId(CHANNEL, 'spring_cards', 'en_US');
+  const card = (n: number, extra: unknown[] = []) => ({ components: [
+    { type: 'HEADER', format: 'IMAGE', example: { header_handle: [`https://cdn.shop.example/${n}.png`] } },
+    { type: 'BODY', text: `Card ${n}` },
+    ...extra,
+    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
+  ] });
+  const stored = { name: 'spring_cards', publicId: id, status: 2, statusText: 'APPROVED', chatapp: { name: 'spring_cards', language: 'en_US', status: 'APPROVED', components: [
+    { type: 'BODY', text: 'Our spring picks for you.' },
+    { type: 'CAROUSEL', cards: [card(1), card(2, [{ type: 'FOOTER', text: 'Prices in store may differ' }])] },
+  ] } };
+  const service = await jsonService(({ method }) => (method === 'GET' ? { body: stored } : NOT_FOUND_ANSWER));
+  try {
+    const read = await createClient({ baseUrl: service.url, apiKey: 'key-5c1e-canary-77aa' }).getTemplate(CHANNEL, id);
+    assert.ok(read);
+    assert.equal(fromRead(read!, CHANNEL).unknownComponents, ['FOOTER component of card 2']);
+  } finally { service.close(); }
+});
+
 test.run();
