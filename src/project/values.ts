@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { holdsKey, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import type { Loose } from '../model/loose.js';
-import { mapStrings, MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
+import { IDENTITY_KEYS, mapStrings, MissingValuesError, scanReferences, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
@@ -117,43 +117,96 @@ export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefi
 }
 
 /**
- * A template (any shape: the canonical model pulled from the channel of `env`) with each secret
- * value of `env` whose variable is set, and each plain value of `referenced` of 8 characters or
- * more, written as its reference `((name))` in every string: a pulled file holds the reference,
- * as one written by hand would, rather than the value. Done on the strings, not on the file's
- * text, where a value of several lines is indented and no longer found.
+ * A template (the canonical model pulled from the channel of `env`) with each secret value of
+ * `env` whose variable is set, and each of `learned` (value -> name: what the channel held where
+ * the file has a secret), written as its reference `((name))` in every string: a pulled file never
+ * holds a secret in clear. A plain value (8 characters or more; `env`'s own, or one of
+ * `otherValues`, value -> name, another environment's) becomes its reference only in a string
+ * whose counterpart in `fileCopy` (the file's template in the same shape, its references as
+ * written) refers to it: the file keeps serving every environment where it did, and a literal it
+ * wrote elsewhere (the staging host in a sentence) stays literal, not a reference that another
+ * environment fills in with its own value. Where that counterpart also writes the value literally,
+ * only as many occurrences as it has references become references, in order. Done on the strings,
+ * not on the file's text, where a value of several lines is indented and no longer found.
  */
-export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, referenced: ReadonlySet<string> = new Set(), learned: ReadonlyMap<string, string> = new Map()): T {
+export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, fileCopy?: unknown, learned: ReadonlyMap<string, string> = new Map(), otherValues: ReadonlyMap<string, string> = new Map()): T {
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
-  const plain = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('text' in v && referenced.has(name) && v.text.length >= MIN_SECRET_LENGTH ? [[name, v.text] as const] : []));
-  // what the channel held where the file has a secret (an earlier value, or one whose variable is unset), wherever else it stands
-  const seen = [...learned].map(([value, name]) => [name, value] as const);
-  const pairs = [...secrets, ...plain, ...seen].sort((a, b) => b[1].length - a[1].length);
-  if (!pairs.length) return t;
-  return mapStrings(t as Loose, (s) => {
+  const global = [...secrets, ...[...learned].map(([value, name]) => [name, value] as const)].sort((a, b) => b[1].length - a[1].length);
+  /** name -> the plain values written as it where the file refers to it */
+  const plain = new Map<string, string[]>();
+  for (const [name, v] of Object.entries(env.values ?? {})) if ('text' in v && v.text.length >= MIN_SECRET_LENGTH) plain.set(name, [v.text]);
+  for (const [value, name] of otherValues) if (value.length >= MIN_SECRET_LENGTH) plain.set(name, [...(plain.get(name) ?? []), value]);
+  if (!global.length && (!plain.size || fileCopy === undefined)) return t;
+  return mapStringsAt(t as Loose, (s, at) => {
     let out = s;
-    for (const [name, value] of pairs) if (out.includes(value)) out = replaceWhole(out, value, `((${name}))`);
+    const mine = plain.size ? stringAt(fileCopy, at) : undefined;
+    if (mine !== undefined) {
+      const refs = new Map<string, number>();
+      for (const r of scanReferences(mine)) if (plain.has(r.name)) refs.set(r.name, (refs.get(r.name) ?? 0) + 1);
+      const pairs = [...refs.keys()].flatMap((name) => plain.get(name)!.map((value) => [name, value] as const)).sort((a, b) => b[1].length - a[1].length);
+      for (const [name, value] of pairs) {
+        if (!out.includes(value)) continue;
+        // the file's own literal occurrences of the value stay literal: only as many as it has references become them
+        const literal = countWhole(mine, value);
+        out = replaceWhole(out, value, `((${name}))`, literal ? refs.get(name)! : Infinity);
+      }
+    }
+    for (const [name, value] of global) if (out.includes(value)) out = replaceWhole(out, value, `((${name}))`);
     return out;
   }) as T;
 }
+
+/** Every substitutable string of a template mapped with its path (identity keys at the top left alone). */
+function mapStringsAt(t: Loose, f: (s: string, at: readonly (string | number)[]) => string): Loose {
+  const walk = (v: unknown, at: (string | number)[]): unknown => {
+    if (typeof v === 'string') return f(v, at);
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, [...at, i]));
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = !at.length && IDENTITY_KEYS.has(k) ? x : walk(x, [...at, k]);
+      return out;
+    }
+    return v;
+  };
+  return walk(t, []) as Loose;
+}
+
+/** the string at `at` in `v`, if there is one */
+function stringAt(v: unknown, at: readonly (string | number)[]): string | undefined {
+  let x = v;
+  for (const k of at) {
+    if (x === null || typeof x !== 'object') return undefined;
+    x = (x as Record<string | number, unknown>)[k];
+  }
+  return typeof x === 'string' ? x : undefined;
+}
+
+/** how many occurrences of `value` stand whole in `s` (replaceWhole's rule), references aside */
+function countWhole(s: string, value: string): number {
+  const marker = '\u0000';
+  return replaceWhole(replaceReferencesAway(s), value, marker).split(marker).length - 1;
+}
+const replaceReferencesAway = (s: string): string => s.replace(/(?<!\\)\(\([A-Za-z][A-Za-z0-9_-]{0,63}\)\)/g, ' ');
 
 /**
  * `s` with each occurrence of `value` that stands whole replaced by `ref`: not one that is the start
  * or the end of a longer word or host (`https://shop.example` inside `https://shop.example.net`, a
  * code inside a longer code). A dot at a sentence's end is no continuation. Pure.
  */
-export function replaceWhole(s: string, value: string, ref: string): string {
+export function replaceWhole(s: string, value: string, ref: string, max = Infinity): string {
   const wordStart = /^[A-Za-z0-9]/.test(value);
   const wordEnd = /[A-Za-z0-9]$/.test(value);
   let out = '';
   let from = 0;
-  for (let at = s.indexOf(value); at >= 0; at = s.indexOf(value, at + 1)) {
+  let n = 0;
+  for (let at = s.indexOf(value); at >= 0 && n < max; at = s.indexOf(value, at + 1)) {
     if (at < from) continue;
     const after = s.slice(at + value.length, at + value.length + 2);
     if (wordStart && /[A-Za-z0-9_]/.test(s[at - 1] ?? '')) continue;
     if (wordEnd && (/^[A-Za-z0-9_-]/.test(after) || /^\.[A-Za-z0-9]/.test(after))) continue;
     out += s.slice(from, at) + ref;
     from = at + value.length;
+    n++;
   }
   return from === 0 ? s : out + s.slice(from);
 }

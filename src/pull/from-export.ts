@@ -210,7 +210,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const here = lives !== undefined && resolvePath(lives.abs) === resolvePath(target);
       // the platform's texts as the file writes them: a ((name)) in them escaped (it is text, or lint would ask for a value and plan put
       // one in its place), then each value of the environment found in them as its reference (a plain value only where the file it
-      // replaces refers to it)
+      // replaces refers to it, in the same text: a literal it writes elsewhere stays literal)
       const referenced = new Set(here ? templateReferences(lives.value).map((x) => x.name) : []);
       // an export of another environment's account (production's, pulled with the default --env): where the file it replaces
       // refers to a value and the export holds another environment's value of it, the reference stays (the file serves every
@@ -218,7 +218,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // replaced in one pass, the longest first (one environment's host may be the start of another's)
       const escaped = escapeLiteralReferences(t.value);
       const others = referenced.size ? otherEnvironmentsValues(escaped, config, environment, referenced) : undefined;
-      const value = valuesAsReferences(escaped, environment, undefined, referenced, others?.values);
+      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, undefined, others?.values);
       const fromOthers = others?.found.length ? { found: others.found } : undefined;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since

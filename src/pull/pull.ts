@@ -185,8 +185,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const unpinned = derivedId && r.publicId.toLowerCase() !== templateId(req.channelId, name, language)
       ? { file: rel, derived: templateId(req.channelId, name, language) } : undefined;
     // then each value of the environment found in the channel's strings
-    const referenced = new Set(replaced ? templateReferences(replaced.value).map((x) => x.name) : []);
-    const pulledValue = valuesAsReferences(c, conn.environment, io().env, referenced, learnedAll);
+    // (a plain value only where the file's own text at that place refers to it: a literal the file wrote stays literal)
+    const fileCopy = replaced ? fromFile(replaced.value, req.channelId, r.publicId).canonical : undefined;
+    const pulledValue = valuesAsReferences(c, conn.environment, io().env, fileCopy, learnedAll);
     const text = toTemplateFile(pulledValue, {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,

@@ -1,0 +1,83 @@
+// pull writes an environment's value back as its reference only where the file's own text at that
+// place referred to it. A trial: a body that wrote the staging host literally (a sentence about the
+// staging help centre), beside a button that wrote ((shop_host)), was edited on the channel; pull
+// --force turned the body's literal into ((shop_host)), so production's messages changed host.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import type { EnvironmentConfig } from '../src/config/load.ts';
+import { valuesAsReferences } from '../src/project/values.ts';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const env = { name: 'staging', values: { shop_host: { text: 'https://staging.shop.example' }, promo: { env: 'PROMO_CODE' } } } as unknown as EnvironmentConfig;
+
+test('a plain value becomes its reference only in a text whose file counterpart refers to it; a secret everywhere', () => {
+  const channel = {
+    body: { text: 'Our staging help centre moved to https://staging.shop.example/help; use code SPRINGCODE-2026.' },
+    buttons: [{ type: 'URL', text: 'Account', url: 'https://staging.shop.example/account' }, { type: 'URL', text: 'Status', url: 'https://staging.shop.example/status' }],
+  };
+  const file = {
+    body: { text: 'Our staging help centre moved to https://staging.shop.example/help; use code ((promo)).' },
+    buttons: [{ type: 'URL', text: 'Account', url: '((shop_host))/account' }, { type: 'URL', text: 'Status', url: 'https://staging.shop.example/status' }],
+  };
+  const out = valuesAsReferences(channel, env, { PROMO_CODE: 'SPRINGCODE-2026' }, file);
+  assert.equal(out, {
+    body: { text: 'Our staging help centre moved to https://staging.shop.example/help; use code ((promo)).' },
+    buttons: [{ type: 'URL', text: 'Account', url: '((shop_host))/account' }, { type: 'URL', text: 'Status', url: 'https://staging.shop.example/status' }],
+  });
+  // no file to compare with (a first pull): no plain value becomes a reference, a secret still does
+  assert.equal(valuesAsReferences(channel, env, { PROMO_CODE: 'SPRINGCODE-2026' }).body.text, 'Our staging help centre moved to https://staging.shop.example/help; use code ((promo)).');
+  assert.equal(valuesAsReferences(channel, env, { PROMO_CODE: 'SPRINGCODE-2026' }).buttons[0]!.url, 'https://staging.shop.example/account');
+});
+
+test('a text that both refers to the value and writes it literally: as many references as the file has, in order', () => {
+  const channel = { body: { text: 'Shop at https://staging.shop.example/new or read https://staging.shop.example/faq today.' } };
+  const file = { body: { text: 'Shop at ((shop_host))/new or read https://staging.shop.example/faq now.' } };
+  assert.is(valuesAsReferences(channel, env, {}, file).body.text, 'Shop at ((shop_host))/new or read https://staging.shop.example/faq today.');
+  const only = { body: { text: 'Shop at ((shop_host))/new now.' } };
+  assert.is(valuesAsReferences(channel, env, {}, only).body.text, 'Shop at ((shop_host))/new or read ((shop_host))/faq today.');
+});
+
+let emulator: RunningEmulator;
+test.before(async () => { emulator = await startEmulator({ keys: ['k-literal-3f9a'], reviewDelayMs: 0 }); });
+test.after(async () => { await emulator?.close(); });
+
+test('pull --force after an edit on the channel: the literal host in the body stays literal, the button keeps its reference', async () => {
+  const dir = tempDir();
+  const FILE = `channel: wa
+name: help_links
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{1}}, our staging help centre moved to https://staging.shop.example/help and answers most questions."
+  examples: { 1: Ana }
+buttons:
+  - { type: URL, text: Your account, url: ((shop_host))/account }
+  - { type: URL, text: Staging status, url: https://staging.shop.example/status }
+`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://shop.example }\n`,
+      'templates/help_links.en_US.yaml': FILE,
+    });
+    const run = (args: string[]) => cliIn(args, { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
+    let r = await run(['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    // the edit someone made in the console
+    writeFiles(dir, { 'templates/help_links.en_US.yaml': FILE.replace('most questions', 'nearly all questions') });
+    r = await run(['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    writeFiles(dir, { 'templates/help_links.en_US.yaml': FILE });
+    r = await run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'help_links', 'en_US'), '--force']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const text = readFileSync(path.join(dir, 'templates/help_links.en_US.yaml'), 'utf8');
+    assert.match(text, 'moved to https://staging.shop.example/help and answers nearly all questions.');
+    assert.match(text, 'url: ((shop_host))/account');
+    assert.match(text, 'url: https://staging.shop.example/status');
+  } finally { cleanup(dir); }
+});
+
+test.run();
