@@ -103,6 +103,55 @@ test('one button removed and another changed in the same pull: each comment stay
   assert.not.ok(out.includes('# B comment'), out);
 });
 
+const CAROUSEL = `channel: wa
+name: new_arrivals
+language: en_US
+category: MARKETING
+description: Spring arrivals
+body:
+  text: "New in for spring, {{1}}."
+  examples: { 1: 4711 }
+carousel:
+  - header: { format: IMAGE, example: https://cdn.example.com/a.jpg }
+    body: { text: Linen shirts }
+    buttons: &buy_buttons # the same two on every card
+      - { type: QUICK_REPLY, text: Buy now }
+      - { type: QUICK_REPLY, text: Not for me }
+  - header: { format: IMAGE, example: https://cdn.example.com/b.jpg }
+    body: { text: Canvas shoes }
+    buttons: *buy_buttons
+`;
+
+test('only the description changed on the channel: a number sample and an alias stay as the file writes them', () => {
+  const written = JSON.parse(JSON.stringify(parse(CAROUSEL)));
+  written.description = 'Spring arrivals, week 2';
+  written.body.examples[1] = '4711';
+  const out = keepComments(CAROUSEL, JSON.stringify(written));
+  assert.equal(parse(out), { ...written, body: { ...written.body, examples: { 1: 4711 } } });
+  // (the yaml library writes the comment after an anchor of a list on a line of its own)
+  assert.is(out.replace(/\s+/g, ' '), CAROUSEL.replace('description: Spring arrivals', 'description: "Spring arrivals, week 2"').replace('&buy_buttons # the same two on every card', '# the same two on every card &buy_buttons').replace(/\s+/g, ' '));
+});
+
+test('the anchored buttons changed on the channel and the aliased ones did not: the alias is written out with its old value', () => {
+  const written = JSON.parse(JSON.stringify(parse(CAROUSEL)));
+  written.carousel[0].buttons[0].text = 'Buy it now';
+  const out = keepComments(CAROUSEL, JSON.stringify(written));
+  assert.equal(parse(out), written);
+  assert.match(out, '&buy_buttons');
+  assert.not.match(out, '*buy_buttons');
+  // both changed alike: each says what the channel has
+  const both = JSON.parse(JSON.stringify(parse(CAROUSEL)));
+  both.carousel[0].buttons[1].text = 'Maybe later';
+  both.carousel[1].buttons[1].text = 'Maybe later';
+  assert.equal(parse(keepComments(CAROUSEL, JSON.stringify(both))), both);
+  // the aliased buttons changed, the anchored ones did not
+  const second = JSON.parse(JSON.stringify(parse(CAROUSEL)));
+  second.carousel[1].buttons[0].text = 'Add to bag';
+  const out3 = keepComments(CAROUSEL, JSON.stringify(second));
+  assert.equal(parse(out3), second);
+  assert.match(out3, '&buy_buttons');
+});
+
 test('nothing changed: the file as it was; a file without comments: what pull wrote', () => {
   const written = BEFORE.replace(/ *#.*$/gm, '').replace(/^\n/gm, '');
   assert.equal(parse(keepComments(BEFORE, written)), parse(written));

@@ -2,7 +2,7 @@
 // comments and layout (flow mappings, quotes) kept, with or without comments: a comment above a key or after a value whose key is still there stays, on the
 // key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
 // own lines (the schema modeline, the note of the pull) as this pull writes them.
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Pair } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 
 /** pull's own header lines (pull/file-text.ts) */
 const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
@@ -12,7 +12,13 @@ const isPulledStub = (v: unknown): boolean => typeof v === 'string' && /^\(sampl
 
 const keyOf = (p: Pair): string | undefined => (isScalar(p.key) ? String(p.key.value) : undefined);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const plain = (n: unknown): unknown => (n as { toJSON?: () => unknown } | null)?.toJSON?.() ?? n;
+/** the document whose aliases `plain` resolves (the file's: pull writes none) */
+let aliasesOf: Document | undefined;
+const plain = (n: unknown): unknown => {
+  if (!isNode(n)) return n;
+  // an alias (`buttons: *buy_buttons`) reads as what its anchor holds
+  return aliasesOf ? n.toJSON(undefined, { anchors: new Map(), doc: aliasesOf, keep: false, mapAsMap: false, mapKeyWarned: false, maxAliasCount: -1 } as never) : n.toJSON();
+};
 /** what a text of the file reads as in the environment pulled from (its ((references)) filled in); the text itself without one */
 type Fill = (s: string) => string;
 /**
@@ -24,8 +30,8 @@ const alike = (mine: unknown, theirs: unknown, fill: Fill | undefined): boolean 
 /** the file's node as plain data, its texts as the environment reads them */
 const filled = (n: unknown, fill: Fill | undefined): unknown => {
   const v = plain(n);
-  if (!fill) return v;
-  const walk = (x: unknown): unknown => typeof x === 'string' ? fill(x) : Array.isArray(x) ? x.map(walk) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x;
+  // a number the file writes is the text the channel holds (a sample `4711`, pulled as "4711")
+  const walk = (x: unknown): unknown => typeof x === 'string' ? (fill ? fill(x) : x) : typeof x === 'number' ? String(x) : Array.isArray(x) ? x.map(walk) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x;
   return walk(v);
 };
 
@@ -132,6 +138,19 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
   return theirs;
 }
 
+/** a node as plain data, its aliases read in `doc` */
+function plainIn(n: Node, doc: Document): unknown {
+  const before = aliasesOf;
+  aliasesOf = doc;
+  try { return plain(n); } finally { aliasesOf = before; }
+}
+
+/** a copy of an anchored node without its anchor (its aliases elsewhere keep the one in the file) */
+function withoutAnchor(n: Node): Node {
+  (n as { anchor?: string }).anchor = undefined;
+  return n;
+}
+
 /**
  * `written` (the text pull made) with the comments and layout of `before` (the file it replaces)
  * carried over where their keys still are (a file without comments keeps its flow mappings and
@@ -147,7 +166,22 @@ export function keepComments(before: string, written: string, fill?: Fill): stri
   } catch { return written; }
   if (old.errors.length || now.errors.length || !isMap(old.contents) || !isMap(now.contents)) return written;
   const mine = old.contents;
-  old.contents = merged(mine, now.contents, fill) as typeof mine;
+  // each alias's anchored node as it was: a merge that changes that node (the channel changed the first card's buttons, not
+  // the second card's, which aliased them) or drops it leaves the alias its old value, written out
+  const anchored = new Map<Alias, { source: Node; was: string; copy: Node }>();
+  visit(old, { Alias(_k, a) { const source = a.resolve(old); if (source) anchored.set(a, { source, was: JSON.stringify(plainIn(source, old)), copy: withoutAnchor(source.clone() as Node) }); } });
+  // (an alias reads as its anchor held before the merge: the merge changes anchored nodes in place)
+  aliasesOf = old.clone();
+  try { old.contents = merged(mine, now.contents, fill) as typeof mine; } finally { aliasesOf = undefined; }
+  if (anchored.size) {
+    const inTree = new Set<unknown>();
+    visit(old, (_k, n) => { inTree.add(n); });
+    visit(old, { Alias(_k, a) {
+      const at = anchored.get(a);
+      if (at && (!inTree.has(at.source) || JSON.stringify(plainIn(at.source, old)) !== at.was)) return at.copy;
+      return undefined;
+    } });
+  }
   // the header (the document's comment, or the first key's when no blank line follows it): pull's own lines as this pull
   // writes them, then the user's
   const headerOf = (d: Document): string[] => {
