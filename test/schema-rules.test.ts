@@ -89,6 +89,17 @@ test('allow_category_change (in older examples of Meta\'s create request): said 
   assert.match(found[0]!.message, "Unknown key 'allow_category_change' in the template: Meta no longer takes it (since 9 April 2025");
 });
 
+test('a version written into a template file, and a YAML merge key: each said for what it is', () => {
+  const schema = (text: string) => lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema').map((d) => d.message);
+  for (const line of ['version: 1.1', 'version: "1.1"', 'formatVersion: 1.9', 'format_version: 2']) {
+    const found = schema(`${line}\nchannel: wa\nname: spring_sale\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Your order is ready." }\n`);
+    assert.is(found.length, 1, line);
+    assert.match(found[0]!, /: a template file declares no version; the format's versions \(1\.0, 1\.1, 1\.2\) are which keys exist/, line);
+  }
+  const cards = 'channel: wa\nname: spring_cards\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "Our spring picks." }\ncarousel:\n  - &card\n    header: { format: IMAGE, example: https://cdn.example.com/a.jpg }\n    body: { text: Linen shirts }\n    buttons: [{ type: QUICK_REPLY, text: More }]\n  - <<: *card\n    body: { text: Canvas shoes }\n';
+  assert.ok(schema(cards).some((m) => m.startsWith("Unknown key '<<' in carousel[1]: YAML merge keys (`<<: *anchor`) are not read in template files")), JSON.stringify(schema(cards)));
+});
+
 test('code_expiration_minutes under body: said to belong under footer', () => {
   const text = 'channel: wa\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\n  code_expiration_minutes: 10\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE }\n';
   const found = lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'schema');

@@ -137,7 +137,11 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const moved = p.length === 1 && p[0] === 'body' && key === 'code_expiration_minutes' ? ': the expiry line belongs under `footer:` (`footer: { code_expiration_minutes: 10 }`)' : '';
         // a key of Meta's create request that Meta no longer takes (older examples still show it)
         const retired = p.length === 0 && key === 'allow_category_change' ? ': Meta no longer takes it (since 9 April 2025 a template Meta deems of another category is approved in that category, and `review` shows it); remove it' : '';
-        const hint = layout || moved || retired || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // a version written into the file: the versions of format.md are of the format, which a file does not declare
+        const versioned = p.length === 0 && /^(?:format_?)?version$/i.test(key) ? ': a template file declares no version; the format\'s versions (1.0, 1.1, 1.2) are which keys exist, and every file of an earlier version stays valid (docs/format.md); remove it' : '';
+        // a YAML merge key (`<<: *card`): YAML 1.2, which tplsync reads, has none
+        const merge = key === '<<' ? ': YAML merge keys (`<<: *anchor`) are not read in template files (YAML 1.2 has none); write the keys out, or alias the whole value (`buttons: *buy_buttons`)' : '';
+        const hint = layout || moved || retired || versioned || merge || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
