@@ -31,6 +31,7 @@ const EDITS: Record<string, (p: SavedPlan) => void> = {
   'an entry duplicated': (p) => { p.changes.push({ ...p.changes[0]! }); p.summary.create++; },
   'an entry relabelled (its name)': (p) => { p.changes[1]!.name = 'something_else'; },
   'the summary changed': (p) => { p.summary.noop = 7; },
+  'its date changed': (p) => { p.createdAt = '2020-01-01T00:00:00.000Z'; },
 };
 
 test('wholePlanProblems: a plan as made has none; every hand edit shows', async () => {
@@ -42,6 +43,25 @@ test('wholePlanProblems: a plan as made has none; every hand edit shows', async 
       edit(copy);
       assert.ok(wholePlanProblems(copy).length > 0, what);
     }
+  } finally { cleanup(dir); }
+});
+
+test('a plan made by another tplsync version, or that says none, is refused (exit 4), nothing written', async () => {
+  const { dir, plan } = await planned();
+  try {
+    const { toolVersion } = await import('../src/core/version.ts');
+    assert.equal(wholePlanProblems(plan, toolVersion()), []);
+    for (const [version, said] of [['0.0.9', 'it was made by tplsync 0.0.9, and this is tplsync'], [undefined, 'it was made by no tplsync version (its "toolVersion" is missing)']] as const) {
+      const copy = JSON.parse(JSON.stringify(plan)) as SavedPlan & { toolVersion?: string };
+      if (version === undefined) delete copy.toolVersion; else copy.toolVersion = version;
+      writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(copy));
+      const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+      assert.is(r.exitCode, 4, r.stdout + r.stderr);
+      assert.match(r.stdout + r.stderr, said);
+      assert.match(r.stdout + r.stderr, 'which applies only the plans it makes');
+    }
+    const after = await cliIn(['plan', '--format', 'json'], { cwd: dir, env: { WHOLE_KEY: KEY } });
+    assert.is((JSON.parse(after.stdout) as { summary: { create: number } }).summary.create, 3, 'nothing was written');
   } finally { cleanup(dir); }
 });
 

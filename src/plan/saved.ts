@@ -70,8 +70,8 @@ export interface SavedSource {
 }
 
 /** Pure: the digest a saved plan carries of what it plans. */
-export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base' | 'held'>): string {
-  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}), ...(p.held?.length ? { held: p.held } : {}) }));
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base' | 'held' | 'toolVersion' | 'createdAt'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, toolVersion: p.toolVersion, createdAt: p.createdAt, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}), ...(p.held?.length ? { held: p.held } : {}) }));
 }
 
 /**
@@ -79,9 +79,14 @@ export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summar
  * entry alone): its digest, one entry per template, and its summary agreeing with its entries.
  * Any problem means the plan was edited after it was made; nothing of it is applied.
  */
-export function wholePlanProblems(saved: SavedPlan): Staleness[] {
+export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness[] {
   const out: Staleness[] = [];
   const edited = 'the plan was edited after it was made; make it again with `tplsync plan --out FILE`';
+  // a plan is applied by the tplsync that made it (what a file compiles to, and what a plan records, change between versions)
+  if (current !== undefined && saved.toolVersion !== current) {
+    out.push({ key: '(plan)', what: `it was made by ${typeof saved.toolVersion === 'string' ? `tplsync ${saved.toolVersion}` : 'no tplsync version (its "toolVersion" is missing)'}, and this is tplsync ${current}, which applies only the plans it makes: make it again with \`tplsync plan --out FILE\`` });
+    return out;
+  }
   if (saved.digest !== planDigest(saved)) out.push({ key: '(plan)', what: `its entries do not match its digest: ${edited}` });
   const seen = new Set<string>();
   for (const c of saved.changes) {
@@ -243,9 +248,10 @@ export type Rebuilt = { ok: true; channelId: string; publicId: string; body: Tem
  * a review artifact: apply writes only the files' bodies, never a body taken from the plan, and
  * refuses (nothing written) when a body, its digest or its target differs from the plan's.
  */
-export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebuilt): { writes: (SavedChange & { body: TemplateWriteRequest })[]; problems: Staleness[] } {
+export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebuilt, current?: string): { writes: (SavedChange & { body: TemplateWriteRequest })[]; problems: Staleness[] } {
   const writes: (SavedChange & { body: TemplateWriteRequest })[] = [];
-  const problems: Staleness[] = wholePlanProblems(saved);
+  const problems: Staleness[] = wholePlanProblems(saved, current);
+  if (problems.length && current !== undefined && saved.toolVersion !== current) return { writes, problems };
   for (const c of saved.changes) {
     if (c.action !== 'create' && c.action !== 'update') continue;
     const key = templateKey(c);

@@ -9,6 +9,7 @@ import { templateReferences } from '../model/values.js';
 import { loadProject } from '../project/load.js';
 import { loadDesired } from './desired.js';
 import { checkBodies, type Rebuilt, type SavedChange, type SavedPlan, type Staleness } from './saved.js';
+import { toolVersion } from '../core/version.js';
 
 export interface VerifiedPlan {
   /** the writes, with the bodies built from the files */
@@ -52,7 +53,7 @@ export async function verifySavedBodies(config: Config, environment: Environment
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical), ...(values.length ? { values } : {}) });
     }
   }
-  const r = checkBodies(saved, (c) => built.get(c.file!) ?? { ok: false, why: `${c.file} was not read` });
+  const r = checkBodies(saved, (c) => built.get(c.file!) ?? { ok: false, why: `${c.file} was not read` }, toolVersion());
   // a file that moved since the plan is reported by staleness(), not twice
   return { writes: r.writes, problems: r.problems.filter((p) => p.what !== ''), fileHashes };
 }
