@@ -52,7 +52,7 @@ test('a plan made by another tplsync version, or that says none, is refused (exi
     const { toolVersion } = await import('../src/core/version.ts');
     assert.equal(wholePlanProblems(plan, toolVersion()), []);
     for (const [version, said] of [['0.0.9', 'it was made by tplsync 0.0.9, and this is tplsync'], [undefined, 'it was made by no tplsync version (its "toolVersion" is missing)']] as const) {
-      const copy = JSON.parse(JSON.stringify(plan)) as SavedPlan & { toolVersion?: string };
+      const copy = JSON.parse(JSON.stringify(plan)) as Record<string, unknown>;
       if (version === undefined) delete copy.toolVersion; else copy.toolVersion = version;
       writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(copy));
       const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env: { WHOLE_KEY: KEY } });
