@@ -109,6 +109,25 @@ test('a second run edits its comment (found by its marker across pages), never a
     r = await cliIn(['comment', '--body-file', 'plan.md', '--marker', 'tplsync-plan:asia-2'], { cwd: dir, env });
     assert.match(r.stdout, /^created/);
     assert.is(comments.at(-1)!.body, '<!-- tplsync-plan:asia-2 -->\n## tplsync plan: asia\n\n1 to create\n');
+    // an empty body file (a plan step that failed before writing it): refused, the plan comment left as it is
+    writeFileSync(path.join(dir, 'empty.md'), '\n');
+    const before = comments.map((c) => c.body);
+    r = await cliIn(['comment', '--body-file', 'empty.md', '--marker', 'tplsync-plan:asia'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, '--body-file empty.md is empty: nothing posted');
+    assert.equal(comments.map((c) => c.body), before);
+    // an event file that does not read (exit 3, not a bug), a number GitHub cannot have, and a comment's event on a pull request
+    writeFileSync(path.join(dir, 'bad-event.json'), 'not json');
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_EVENT_PATH: path.join(dir, 'bad-event.json') } });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'does not read as the workflow event\'s JSON');
+    r = await cliIn(['comment', '--body-file', 'plan.md', '--pr', '99999999999999999999'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.not.ok(calls.some((c) => c.includes('100000000000000000000')));
+    writeFileSync(path.join(dir, 'issue-comment.json'), JSON.stringify({ issue: { number: 7, pull_request: { url: 'https://api.github.example/repos/acme/shop/pulls/7' } }, comment: { id: 1 } }));
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_EVENT_PATH: path.join(dir, 'issue-comment.json') } });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`^unchanged comment ${asia.id}`));
     // a wrong token: exit 6, and the token is never printed
     r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_TOKEN: `${TOKEN}x` } });
     assert.is(r.exitCode, 6);

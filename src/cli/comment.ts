@@ -14,19 +14,26 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
   const repo = o.repo ?? io().env.GITHUB_REPOSITORY;
   if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
-  let issue = o.pr !== undefined ? Number(o.pr) : NaN;
+  // a whole number GitHub can have (a longer one lost its last digits as a JavaScript number)
+  let issue = o.pr !== undefined ? (/^[1-9]\d{0,11}$/.test(o.pr) ? Number(o.pr) : NaN) : NaN;
   const eventPath = io().env.GITHUB_EVENT_PATH;
   if (o.pr === undefined && eventPath && existsSync(resolvePath(eventPath))) {
-    const ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8')) as { pull_request?: { number?: number }; number?: number };
-    issue = ev.pull_request?.number ?? ev.number ?? NaN;
+    let ev: { pull_request?: { number?: number }; issue?: { number?: number; pull_request?: unknown }; number?: number };
+    try { ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8').replace(/^\uFEFF/, '')) as typeof ev; } catch (e) {
+      throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} does not read as the workflow event's JSON (${(e as Error).message}): name the pull request with --pr N`);
+    }
+    // a pull request's own event, or a comment on one (issue_comment: an issue that is a pull request)
+    issue = ev?.pull_request?.number ?? (ev?.issue?.pull_request ? ev.issue.number : undefined) ?? ev?.number ?? NaN;
   }
-  if (!Number.isInteger(issue) || issue < 1) throw new UsageError('Name the pull request with --pr N (default: the pull request of the workflow event)');
+  if (!Number.isInteger(issue) || issue < 1) throw new UsageError(`Name the pull request with --pr N${o.pr !== undefined ? ` (not '${o.pr}')` : ''} (default: the pull request of the workflow event)`);
   if (!existsSync(resolvePath(o.bodyFile))) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
   // the config's keys and secret values are masked in what is posted, as in every output (a
   // comment needs no config: without one, or with one that does not read, the body goes as it is)
   await loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
   // (a byte-order mark an editor wrote is no part of the text: the marker it hides is the body's first line)
   const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8').replace(/^\uFEFF/, ''));
+  // an empty body (a plan step that failed before it wrote its file) would blank the plan comment in place of the plan
+  if (body.trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
   // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
   const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';

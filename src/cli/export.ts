@@ -13,7 +13,7 @@ import type { Loose } from '../model/loose.js';
 import { templateReferences } from '../model/values.js';
 import { keyRemedy, shownEnvironment, templateIn } from '../project/values.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
-import { emit } from '../terminal/output.js';
+import { emit, dashAsStdout } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
@@ -23,6 +23,7 @@ import { io, resolvePath } from '../core/io.js';
 export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string }
 
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
+  o = dashAsStdout(o, 'out');
   if (o.to !== 'meta' && o.to !== 'twilio') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests) or twilio (Twilio's Content create requests)`);
   const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[] } = o.to === 'meta'
     ? (await import('../formats/meta.js')).toMeta

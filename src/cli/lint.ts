@@ -1,7 +1,7 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import { repositoryRoot } from '../files/repository-root.js';
 import { commandConfig } from './context.js';
-import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { aliasesWithoutKind, noConfigFound, selectEnvironment } from '../config/load.js';
@@ -14,7 +14,7 @@ import { replayRecord, type ReplayWrite } from '../lint/replay.js';
 import { sha256 } from '../core/hash.js';
 import { redact } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
-import { appendStepSummary, emit, useColor } from '../terminal/output.js';
+import { appendStepSummary, emit, useColor, dashAsStdout } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { io } from '../core/io.js';
 import { progress } from '../terminal/progress.js';
@@ -33,6 +33,7 @@ export interface LintCommandOptions {
 }
 
 export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
+  o = dashAsStdout(o, 'output');
   if (!isFormatName(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose one of ${FORMAT_NAMES.join(', ')}`);
   let maxWarnings = Infinity;
   if (o.maxWarnings !== undefined) {
@@ -43,8 +44,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const config = await commandConfig(o);
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(io().cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
-  // the cache is rewritten at every run: never over the config or a YAML file (a template)
-  if (cacheFile && (cacheFile === config.file || /\.ya?ml$/i.test(cacheFile))) throw new UsageError(`--cache-location ${o.cacheLocation}: the cache is rewritten on every run; name a file of its own (e.g. .tplsync/lint-cache.json), not ${cacheFile === config.file ? 'the config' : 'a YAML file'}`);
+  // the cache is rewritten at every run: never over a file of the project, or a file that is not a cache (package.json, a source file)
+  if (cacheFile && o.cacheLocation !== undefined) refuseCacheLocation('--cache-location', o.cacheLocation, projectFiles(config));
   const color = !o.output && o.format === 'stylish' && useColor(io().stdout);
   // GitHub's annotations and code scanning resolve paths against the repository, not the config's folder (a monorepo's teams/x)
   const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd() };

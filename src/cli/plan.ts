@@ -10,7 +10,7 @@ import { toSaved } from '../plan/saved.js';
 import { changePageName } from '../preview/changes.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
-import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
+import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
@@ -37,6 +37,8 @@ export interface PlanCommandOptions {
 
 
 export async function planCommand(paths: string[], o: PlanCommandOptions): Promise<number> {
+  o = dashAsStdout(o, 'output');
+  refuseSavedPlanDash(o.out);
   if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
   const parallelism = parseParallelism(o.parallelism);
   const shard = parseShard(o.shard);

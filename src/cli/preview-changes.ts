@@ -12,6 +12,7 @@ import { withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { refusePreviewPages } from '../files/output-target.js';
 
 export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
 
@@ -39,6 +40,7 @@ export async function changesSite(config: Config, paths: readonly string[], out:
     against = `the files at ${o.base}`;
   }
   const site = renderChangesSite(plan, { environment: selectEnvironment(config, o.env).name, against: against! });
+  refusePreviewPages('--out', o.out ?? out, site.pages.keys());
   makeDirs(out);
   for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   const s = plan.summary;

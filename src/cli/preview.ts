@@ -11,6 +11,7 @@ export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
 import { io } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { refusePreviewPages } from '../files/output-target.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -22,7 +23,10 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   const out = path.resolve(io().cwd(), o.out);
   // the plan, the client and the server load only for the modes that use them
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
+  // checked once, before the first pages: later builds (--serve) write over this run's own pages
+  let checked = false;
   const write = (site: Site) => {
+    if (!checked) { refusePreviewPages('--out', o.out!, site.pages.keys()); checked = true; }
     makeDirs(out);
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
   };

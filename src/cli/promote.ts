@@ -10,7 +10,7 @@ import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { LintFailed } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
 import { runPromote } from '../promote/promote.js';
-import { emit, useColor, writeFileAtomic } from '../terminal/output.js';
+import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
@@ -23,6 +23,8 @@ export interface PromoteCommandOptions {
 }
 
 export async function promoteCommand(paths: string[], o: PromoteCommandOptions): Promise<number> {
+  o = dashAsStdout(o, 'output');
+  refuseSavedPlanDash(o.out);
   if (!['text', 'json', 'markdown'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text, json or markdown`);
   if (o.from === o.to) throw new UsageError(`--from and --to are both '${o.from}'; a promotion goes from one environment to another`);
   const parallelism = parseParallelism(o.parallelism);

@@ -13,7 +13,7 @@ import { readTemplates } from '../plan/run.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { allApproved, makeReview, NOT_READ, renderReviewText } from '../review/review.js';
 import { ContractError, type ApiError } from '../api/errors.js';
-import { emit, useColor } from '../terminal/output.js';
+import { emit, useColor, dashAsStdout } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
@@ -30,6 +30,7 @@ export interface ReviewCommandOptions {
 }
 
 export async function reviewCommand(paths: string[], o: ReviewCommandOptions): Promise<number> {
+  o = dashAsStdout(o, 'output');
   if (!['text', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose text or json`);
   const parallelism = parseParallelism(o.parallelism);
   const config = await commandConfig(o);

@@ -25,7 +25,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const toStdout = o.out === '-';
   if (toStdout && o.check) throw new UsageError('--check compares the module file with what the templates make; --out - writes to stdout and has no file to compare: name the file (--out FILE), or leave --out for the config\'s typesOut');
   const out = path.resolve(io().cwd(), toStdout ? path.join(config.dir, config.typesOut) : o.out ?? path.join(config.dir, config.typesOut));
-  if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config));
+  if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config), { generatedTypes: true });
   const current = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));
   // --check without --env checks a module against the environment it was generated for (its header names it)
   const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);

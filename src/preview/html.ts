@@ -7,6 +7,7 @@ import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
 import { changed, cls, esc, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs } from './direction.js';
+import { PREVIEW_GENERATOR } from '../files/output-target.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
@@ -212,7 +213,7 @@ export interface PageInput {
 
 export function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
-  return `<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="generator" content="${PREVIEW_GENERATOR}"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
 
 export { renderRcs as rcs };

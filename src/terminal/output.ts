@@ -5,12 +5,25 @@ export { writeFileAtomic } from '../files/write.js';
 import { writeFileAtomic } from '../files/write.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
 import { redact } from '../core/redact.js';
+import { UsageError } from '../core/errors.js';
 import { io, resolvePath, type OutStream } from '../core/io.js';
 
 export function emit(data: string, outputFile?: string): void {
   // a report may quote what a server said: the same gate as stdout
   if (outputFile) { refuseProtectedOutput('the output file', outputFile); writeFileAtomic(outputFile, redact(data)); }
   else io().stdout.write(data);
+}
+
+/** `o` with each of `keys` that names `-` (stdout, as `types --out -` takes it) left out: the output goes to stdout. */
+export function dashAsStdout<T extends object>(o: T, ...keys: (keyof T)[]): T {
+  const c = { ...o };
+  for (const k of keys) if (c[k] === '-') delete c[k];
+  return c;
+}
+
+/** A saved plan's file (`--out`) named `-`: refused, since a saved plan is a file that apply reads (`-o -` prints the plan). */
+export function refuseSavedPlanDash(out: string | undefined): void {
+  if (out === '-') throw new UsageError('--out - : a saved plan is a file that `tplsync apply FILE` reads, not output to print; name a file (`--out plan.json`), and `-o -` or no -o prints the plan');
 }
 
 export function appendStepSummary(markdown: string): void {
