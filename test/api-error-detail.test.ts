@@ -96,9 +96,10 @@ test('one template whose read breaks the contract is held with why; the others a
   // a template on the channel without a file, listed by the service, whose read breaks the contract too
   const stray = '5b0d7c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
   const kept = '6c1e8d2f-3a4b-4c5d-9e6f-8091a2b3c4d5';
+  let onlyStray = false;
   const service = await jsonService(({ method, url, body }) => {
     const id = /\/template\/([0-9a-f-]+)$/i.exec(url)?.[1]?.toLowerCase();
-    if (method === 'GET' && url.endsWith('/templates')) return { body: { templates: [{ publicId: broken }, { publicId: stray }, { publicId: kept }] } };
+    if (method === 'GET' && url.endsWith('/templates')) return { body: { templates: onlyStray ? [{ publicId: stray }] : [{ publicId: broken }, { publicId: stray }, { publicId: kept }] } };
     if (method === 'GET' && id === kept) return { body: { name: 'spring_sale', publicId: kept, status: 2, statusText: 'APPROVED', chatapp: { name: 'spring_sale', language: 'en_US', status: 'APPROVED', components: [{ type: 'BODY', text: 'Our spring sale starts today.' }] } } };
     if (method === 'GET' && id === stray) return { body: { name: 'old_promo', publicId: stray, status: 2, statusText: 'APPROVED', chatapp: { name: 'old_promo', language: 'en_US', status: 'APPROVED', components: null } } };
     if (method === 'GET' && id === broken) {
@@ -137,6 +138,19 @@ test('one template whose read breaks the contract is held with why; the others a
     assert.match(orphans.stderr, /the channel's answer for 2 templates broke the API's contract/);
     assert.match(orphans.stdout, /held +shop-whatsapp\/order_ready\/en_US/);
     assert.match(orphans.stdout, /orphan +shop-whatsapp\/spring_sale\/en_US/);
+    // the one listed template, broken: held as well (it stopped the whole plan), the files planned
+    onlyStray = true;
+    const one = await cliIn(['plan', '--orphans'], { cwd: dir, env });
+    assert.is(one.exitCode, 70, one.stdout + one.stderr);
+    assert.match(one.stdout, /\+ create shop-whatsapp\/order_shipped\/en_US/);
+    assert.match(one.stdout, new RegExp(`held +shop-whatsapp/\\(template ${stray}\\)`));
+    onlyStray = false;
+    // the one template reviewed, broken: its NOT_READ row in the JSON (there was no document at all)
+    const only = await cliIn(['review', '--format', 'json', 'templates/a.en_US.yaml'], { cwd: dir, env });
+    assert.is(only.exitCode, 70, only.stdout + only.stderr);
+    const rows = (JSON.parse(only.stdout) as { templates: { name: string; state: string; reason?: string }[] }).templates;
+    assert.equal(rows.map((t) => [t.name, t.state]), [['order_ready', 'NOT_READ']]);
+    assert.match(rows[0]!.reason ?? '', 'description');
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
     assert.is(apply.exitCode, 70, apply.stdout + apply.stderr);
     assert.equal(posts, [templateId(CH, 'order_shipped', 'en_US')], 'the other template written, the held one not');

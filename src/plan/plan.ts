@@ -224,6 +224,11 @@ function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: Me
   return out;
 }
 
+/** the reason a template whose read broke the API's contract is held with (then what was wrong) */
+export const BREACH_REASON = 'its read broke the API\'s contract, so it is neither planned nor written: ';
+/** whether a held template is held for a read that broke the contract */
+export const isBreach = (h: { kind?: string; reasons: readonly string[] }): boolean => h.kind === 'not-read' && h.reasons.some((r) => r.startsWith(BREACH_REASON));
+
 /** what plan and apply say of an update whose write would not carry fields of the channel's copy */
 export function droppedFieldsNote(paths: readonly string[]): string {
   const one = paths.length === 1;

@@ -7,7 +7,7 @@ import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { visible } from '../core/visible.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
-import { attentionCount, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
+import { attentionCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /**
@@ -83,7 +83,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     out.push(c.red(`! held   ${keyOf(h)}`) + c.dim(`  ${h.file}`));
     for (const r of h.reasons) out.push(`    ${c.red('✗')} ${r}`);
     out.push(`    ${c.dim(h.kind === 'not-read'
-      ? 'not planned and not applied; every other template goes ahead. A re-run reads it again.'
+      ? `not planned and not applied; every other template goes ahead. ${isBreach(h) ? 'A re-run reads it the same until the service answers within the contract.' : 'A re-run reads it again.'}`
       : h.kind === 'source'
         ? 'not promoted; every other template goes ahead.'
         : h.kind === 'key'

@@ -61,8 +61,8 @@ function samplesOf(byId: ReadonlyMap<string, { template: FileTemplate }>): Map<s
 }
 
 /** how a held template whose read broke the API's contract is said (plan and apply exit 70 for it, not 7) */
-export const BREACH_REASON = 'its read broke the API\'s contract, so it is neither planned nor written: ';
-export const isBreach = (h: { kind?: string; reasons: readonly string[] }): boolean => h.kind === 'not-read' && h.reasons.some((r) => r.startsWith(BREACH_REASON));
+export { BREACH_REASON, isBreach } from './plan.js';
+import { BREACH_REASON } from './plan.js';
 
 /**
  * Reads templates by id, `parallelism` at a time, reporting progress. A read that ran out of
@@ -70,7 +70,7 @@ export const isBreach = (h: { kind?: string; reasons: readonly string[] }): bool
  * when `tolerate` is set and other reads went through: one unreadable template does not stop the
  * rest. When nothing could be read, the first error is thrown (exit 7).
  */
-export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal, failed?: Map<string, ApiError>): Promise<Map<string, TemplateReadResponse | null>> {
+export async function readTemplates(conn: Connection, ids: readonly { channelId: string; id: string }[], label: string, progress: ProgressFactory = silent, signal?: AbortSignal, failed?: Map<string, ApiError>, holdAll = false): Promise<Map<string, TemplateReadResponse | null>> {
   const remote = new Map<string, TemplateReadResponse | null>();
   const bar = await progress(label, ids.length);
   try {
@@ -86,7 +86,11 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
     }, signal);
   } finally { bar.stop(); }
   throwIfInterrupted(signal, `interrupted while ${label} the templates (${remote.size} of ${ids.length} read): nothing was written`);
-  if (failed?.size && remote.size === 0) throw failed.values().next().value!;
+  // nothing read, none an answer outside the contract: the service is down, said once (exit 7, not a held line for each);
+  // a broken answer is held with why (a NOT_READ row, a held entry) and the rest goes on; so is each listed template (`holdAll`),
+  // which is never all there is to plan
+  const all = [...(failed?.values() ?? [])];
+  if (remote.size === 0 && all.length && !holdAll && !all.some((e) => e instanceof ContractError)) throw all[0]!;
   return remote;
 }
 
@@ -126,7 +130,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     // a listed template whose read failed is held like a file's (its name unknown: its id names it); the others are planned
     const found = await listedOrphans(conn, known, channels, async (ids) => {
       const failed = new Map<string, ApiError>();
-      const read = await readTemplates(conn, ids, 'listing', o.progress, o.signal, failed);
+      const read = await readTemplates(conn, ids, 'listing', o.progress, o.signal, failed, true);
       const alias = new Map(Object.entries(conn.environment.channels).map(([a, id]) => [id.toLowerCase(), a]));
       for (const { channelId, id } of ids.filter((x) => failed.has(x.id))) {
         const e = failed.get(id)!;

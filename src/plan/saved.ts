@@ -81,10 +81,13 @@ export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summar
  */
 export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness[] {
   const out: Staleness[] = [];
-  const edited = 'the plan was edited after it was made; make it again with `tplsync plan --out FILE`';
+  // a promotion is made again by promote (its source's approvals checked again), a plan by plan
+  const remake = saved.source ? `\`tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE\`` : '`tplsync plan --out FILE`';
+  const edited = `the plan was edited after it was made; make it again with ${remake}`;
   // a plan is applied by the tplsync that made it (what a file compiles to, and what a plan records, change between versions)
   if (current !== undefined && saved.toolVersion !== current) {
-    out.push({ key: '(plan)', what: `it was made by ${typeof saved.toolVersion === 'string' ? `tplsync ${saved.toolVersion}` : 'no tplsync version (its "toolVersion" is missing)'}, and this is tplsync ${current}, which applies only the plans it makes: make it again with \`tplsync plan --out FILE\`` });
+    const made = typeof saved.toolVersion === 'string' ? `tplsync ${saved.toolVersion}` : `no tplsync version (its "toolVersion" is ${saved.toolVersion === undefined ? 'missing' : `${JSON.stringify(saved.toolVersion)}, not a version`})`;
+    out.push({ key: '(plan)', what: `it was made by ${made}, and this is tplsync ${current}, which applies only the plans it makes: make it again with ${remake}` });
     return out;
   }
   if (saved.digest !== planDigest(saved)) out.push({ key: '(plan)', what: `its entries do not match its digest: ${edited}` });
