@@ -87,6 +87,29 @@ test('one environment\'s host the start of another\'s (https://shop.example and 
   } finally { cleanup(dir); }
 });
 
+test('a staging host the file writes literally in its body, beside a reference: kept literal, and no environment named for it', async () => {
+  const dir = tempDir();
+  try {
+    const file = FILE.replace('text: Your coupon {{1}} is ready.', 'text: "Your coupon {{1}} is ready; the test shop https://staging.shop.example/help explains it."');
+    const body = 'Your coupon {{1}} is ready; the test shop https://staging.shop.example/help explains it.';
+    const withBody = (host: string) => { const exp = exported(host); (exp.data[0]!.components[0] as { text: string }).text = body; return exp; };
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/coupon.en_US.yaml': file, 'export.json': JSON.stringify(withBody('https://staging.shop.example')) });
+    // staging's own export: its values, nothing to say
+    const [own] = await pull(dir, undefined, true);
+    assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
+    let text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
+    assert.match(text, 'the test shop https://staging.shop.example/help explains it', text);
+    assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/, text);
+    // production's export: production named for the button's reference alone, the body's literal still literal
+    writeFiles(dir, { 'templates/coupon.en_US.yaml': file, 'export.json': JSON.stringify(withBody('https://shop.example')) });
+    const [o] = await pull(dir, undefined, true);
+    assert.equal(o?.kind === 'written' ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
+    text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
+    assert.match(text, 'the test shop https://staging.shop.example/help explains it', text);
+    assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/, text);
+  } finally { cleanup(dir); }
+});
+
 test('another environment\'s secret in the export: the file\'s reference kept where it refers to it; written nowhere in clear or as a mask', async () => {
   const dir = tempDir();
   process.env.ENVS_TOK_S = 'STAGINGtok9x';

@@ -33,12 +33,42 @@ test('a plain value becomes its reference only in a text whose file counterpart 
   assert.equal(valuesAsReferences(channel, env, { PROMO_CODE: 'SPRINGCODE-2026' }).buttons[0]!.url, 'https://staging.shop.example/account');
 });
 
-test('a text that both refers to the value and writes it literally: as many references as the file has, in order', () => {
+test('a text that both refers to the value and writes it literally: the reference stays where it stood, the literal literal', () => {
   const channel = { body: { text: 'Shop at https://staging.shop.example/new or read https://staging.shop.example/faq today.' } };
   const file = { body: { text: 'Shop at ((shop_host))/new or read https://staging.shop.example/faq now.' } };
   assert.is(valuesAsReferences(channel, env, {}, file).body.text, 'Shop at ((shop_host))/new or read https://staging.shop.example/faq today.');
+  // the literal first and the reference second (the reference stays where it stood, not on the first occurrence)
+  const swapped = { body: { text: 'Shop at https://staging.shop.example/new or read ((shop_host))/faq now.' } };
+  assert.is(valuesAsReferences(channel, env, {}, swapped).body.text, 'Shop at https://staging.shop.example/new or read ((shop_host))/faq today.');
+  // a text the channel added beside the reference is the channel's: literal
   const only = { body: { text: 'Shop at ((shop_host))/new now.' } };
-  assert.is(valuesAsReferences(channel, env, {}, only).body.text, 'Shop at ((shop_host))/new or read ((shop_host))/faq today.');
+  assert.is(valuesAsReferences(channel, env, {}, only).body.text, 'Shop at ((shop_host))/new or read https://staging.shop.example/faq today.');
+});
+
+test('buttons the channel moved and edited: each compared with its own file button (by type and label), the reference stays on its button', () => {
+  const file = { buttons: [{ type: 'URL', text: 'Your order', url: '((shop_host))/orders/{{1}}' }, { type: 'URL', text: 'Staging status page', url: 'https://staging.shop.example/status' }] };
+  const channel = { buttons: [{ type: 'URL', text: 'Staging status page', url: 'https://staging.shop.example/status/v2' }, { type: 'URL', text: 'Your order', url: 'https://staging.shop.example/o/{{1}}' }] };
+  assert.equal(valuesAsReferences(channel, env, {}, file).buttons.map((b) => b.url), ['https://staging.shop.example/status/v2', '((shop_host))/o/{{1}}']);
+});
+
+test('property (seeded): a text of words, literal hosts and references, edited on the channel away from the references, comes back with each reference where it stood and each literal literal', async () => {
+  const fc = (await import('fast-check')).default;
+  const { referencesInPlace } = await import('../src/project/references-back.ts');
+  const HOST = 'https://staging.shop.example';
+  const values = new Map([['shop_host', [HOST, 'https://shop.example']]]);
+  const piece = fc.oneof(fc.constantFrom('Hi ', 'see ', '/help ', 'and ', '{{1}} ', 'today. ', 'ünd ', 'شكرا '), fc.constant('((shop_host))'), fc.constant(HOST));
+  fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), fc.nat(), fc.constantFrom('please ', 'NEW ', 'x '), (pieces, at, inserted) => {
+    // a space after each reference and literal, so that no value runs into the next word
+    const mine = pieces.map((p) => (p.startsWith('((') || p === HOST ? `${p} ` : p)).join('');
+    const filled = mine.split('((shop_host))').join(HOST);
+    assert.is(referencesInPlace(filled, mine, values), mine, 'unchanged');
+    // an insertion at a word boundary outside every value
+    const cuts = [0, ...[...filled.matchAll(/ /g)].map((m) => m.index! + 1)];
+    const cut = cuts[at % cuts.length]!;
+    const edited = filled.slice(0, cut) + inserted + filled.slice(cut);
+    const expected = (() => { let k = 0; let out = ''; for (const p of pieces) { const t = p.startsWith('((') || p === HOST ? `${p} ` : p; if (k === cut) out += inserted; out += t; k += (p === '((shop_host))' ? `${HOST} ` : t).length; } if (k === cut) out += inserted; return out; })();
+    assert.is(referencesInPlace(edited, mine, values), expected, JSON.stringify({ mine, edited }));
+  }), { numRuns: 300, seed: 20261130 });
 });
 
 let emulator: RunningEmulator;

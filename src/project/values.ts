@@ -6,8 +6,9 @@ import { UsageError } from '../core/errors.js';
 import { holdsKey, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import type { Loose } from '../model/loose.js';
-import { IDENTITY_KEYS, mapStrings, MissingValuesError, scanReferences, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
+import { IDENTITY_KEYS, mapStrings, MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
+import { alignedTo, referencesInPlace } from './references-back.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
 
@@ -123,34 +124,27 @@ export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefi
  * holds a secret in clear. A plain value (8 characters or more; `env`'s own, or one of
  * `otherValues`, value -> name, another environment's) becomes its reference only in a string
  * whose counterpart in `fileCopy` (the file's template in the same shape, its references as
- * written) refers to it: the file keeps serving every environment where it did, and a literal it
- * wrote elsewhere (the staging host in a sentence) stays literal, not a reference that another
- * environment fills in with its own value. Where that counterpart also writes the value literally,
- * only as many occurrences as it has references become references, in order. Done on the strings,
- * not on the file's text, where a value of several lines is indented and no longer found.
+ * written; its lists aligned to the channel's by label) refers to it, and there only where the
+ * reference stood (the two texts aligned: references-back.ts): the file keeps serving every
+ * environment where it did, and a literal it wrote (the staging host in a sentence) stays literal,
+ * not a reference that another environment fills in with its own value. `used` hears each plain
+ * value put back. Done on the strings, not on the file's text, where a value of several lines is
+ * indented and no longer found.
  */
-export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, fileCopy?: unknown, learned: ReadonlyMap<string, string> = new Map(), otherValues: ReadonlyMap<string, string> = new Map()): T {
+export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS.ProcessEnv = io().env, fileCopy?: unknown, learned: ReadonlyMap<string, string> = new Map(), otherValues: ReadonlyMap<string, string> = new Map(), used?: (name: string, value: string) => void): T {
   const secrets = Object.entries(env.values ?? {}).flatMap(([name, v]) => ('env' in v && (vars[v.env]?.length ?? 0) >= MIN_SECRET_LENGTH ? [[name, vars[v.env]!] as const] : []));
   const global = [...secrets, ...[...learned].map(([value, name]) => [name, value] as const)].sort((a, b) => b[1].length - a[1].length);
-  /** name -> the plain values written as it where the file refers to it */
+  /** name -> the plain values written as it where the file refers to it (this environment's first) */
   const plain = new Map<string, string[]>();
   for (const [name, v] of Object.entries(env.values ?? {})) if ('text' in v && v.text.length >= MIN_SECRET_LENGTH) plain.set(name, [v.text]);
   for (const [value, name] of otherValues) if (value.length >= MIN_SECRET_LENGTH) plain.set(name, [...(plain.get(name) ?? []), value]);
   if (!global.length && (!plain.size || fileCopy === undefined)) return t;
+  // the file's lists in the channel's order (a button moved and edited is compared with its own text)
+  const aligned = plain.size && fileCopy !== undefined ? alignedTo(fileCopy, t) : undefined;
   return mapStringsAt(t as Loose, (s, at) => {
     let out = s;
-    const mine = plain.size ? stringAt(fileCopy, at) : undefined;
-    if (mine !== undefined) {
-      const refs = new Map<string, number>();
-      for (const r of scanReferences(mine)) if (plain.has(r.name)) refs.set(r.name, (refs.get(r.name) ?? 0) + 1);
-      const pairs = [...refs.keys()].flatMap((name) => plain.get(name)!.map((value) => [name, value] as const)).sort((a, b) => b[1].length - a[1].length);
-      for (const [name, value] of pairs) {
-        if (!out.includes(value)) continue;
-        // the file's own literal occurrences of the value stay literal: only as many as it has references become them
-        const literal = countWhole(mine, value);
-        out = replaceWhole(out, value, `((${name}))`, literal ? refs.get(name)! : Infinity);
-      }
-    }
+    const mine = aligned === undefined ? undefined : stringAt(aligned, at);
+    if (mine !== undefined) out = referencesInPlace(out, mine, plain, used);
     for (const [name, value] of global) if (out.includes(value)) out = replaceWhole(out, value, `((${name}))`);
     return out;
   }) as T;
@@ -181,32 +175,23 @@ function stringAt(v: unknown, at: readonly (string | number)[]): string | undefi
   return typeof x === 'string' ? x : undefined;
 }
 
-/** how many occurrences of `value` stand whole in `s` (replaceWhole's rule), references aside */
-function countWhole(s: string, value: string): number {
-  const marker = '\u0000';
-  return replaceWhole(replaceReferencesAway(s), value, marker).split(marker).length - 1;
-}
-const replaceReferencesAway = (s: string): string => s.replace(/(?<!\\)\(\([A-Za-z][A-Za-z0-9_-]{0,63}\)\)/g, ' ');
-
 /**
  * `s` with each occurrence of `value` that stands whole replaced by `ref`: not one that is the start
  * or the end of a longer word or host (`https://shop.example` inside `https://shop.example.net`, a
  * code inside a longer code). A dot at a sentence's end is no continuation. Pure.
  */
-export function replaceWhole(s: string, value: string, ref: string, max = Infinity): string {
+export function replaceWhole(s: string, value: string, ref: string): string {
   const wordStart = /^[A-Za-z0-9]/.test(value);
   const wordEnd = /[A-Za-z0-9]$/.test(value);
   let out = '';
   let from = 0;
-  let n = 0;
-  for (let at = s.indexOf(value); at >= 0 && n < max; at = s.indexOf(value, at + 1)) {
+  for (let at = s.indexOf(value); at >= 0; at = s.indexOf(value, at + 1)) {
     if (at < from) continue;
     const after = s.slice(at + value.length, at + value.length + 2);
     if (wordStart && /[A-Za-z0-9_]/.test(s[at - 1] ?? '')) continue;
     if (wordEnd && (/^[A-Za-z0-9_-]/.test(after) || /^\.[A-Za-z0-9]/.test(after))) continue;
     out += s.slice(from, at) + ref;
     from = at + value.length;
-    n++;
   }
   return from === 0 ? s : out + s.slice(from);
 }

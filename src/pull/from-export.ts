@@ -21,7 +21,7 @@ import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
-import { replaceWhole, requireSecretValues, valuesAsReferences } from '../project/values.js';
+import { requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
 
@@ -217,9 +217,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // environment) and that is said, rather than that environment's value written in its place. Every environment's values are
       // replaced in one pass, the longest first (one environment's host may be the start of another's)
       const escaped = escapeLiteralReferences(t.value);
-      const others = referenced.size ? otherEnvironmentsValues(escaped, config, environment, referenced) : undefined;
-      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, undefined, others?.values);
-      const fromOthers = others?.found.length ? { found: others.found } : undefined;
+      const others = referenced.size ? otherEnvironmentsValues(config, environment, referenced) : undefined;
+      // (said of the values the export held where the file's references stood: not of a literal the file wrote)
+      const usedOther = new Set<string>();
+      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, undefined, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
+      const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
+      const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
         const differs = !sameTemplate(value, lives.value as Record<string, unknown>);
@@ -266,17 +269,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
 
 /**
  * Pure: the plain values of the other environments that the file refers to (`referenced`), 8
- * characters or more and not this environment's (value -> name), and which environments' values
- * the export holds whole where this environment's do not account for them.
+ * characters or more and not this environment's (value -> name), and each environment's (name -> value).
  */
-function otherEnvironmentsValues(value: unknown, config: Config, current: EnvironmentConfig, referenced: ReadonlySet<string>): { values: Map<string, string>; found: { environment: string; names: string[] }[] } {
+function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, referenced: ReadonlySet<string>): { values: Map<string, string>; byEnvironment: { environment: string; values: Map<string, string> }[] } {
   const values = new Map<string, string>();
-  const found: { environment: string; names: string[] }[] = [];
-  const strings = JSON.stringify(value);
-  const count = (v: string): number => replaceWhole(strings, v, '\u0000').split('\u0000').length - 1;
+  const byEnvironment: { environment: string; values: Map<string, string> }[] = [];
   for (const [envName, env] of Object.entries(config.environments)) {
     if (envName === current.name) continue;
-    const names: string[] = [];
+    const mine = new Map<string, string>();
     for (const name of referenced) {
       const v = env.values?.[name];
       const m = current.values?.[name];
@@ -285,11 +285,9 @@ function otherEnvironmentsValues(value: unknown, config: Config, current: Enviro
       const own = m ? ('text' in m ? m.text : io().env[m.env]) : undefined;
       if (text === undefined || text.length < MIN_SECRET_LENGTH || own === text) continue;
       if (!values.has(text)) values.set(text, name);
-      // held whole, and not only as a part of this environment's own (longer) value
-      const ownLonger = own !== undefined && own.includes(text) ? count(own) : 0;
-      if (count(text) > ownLonger) names.push(name);
+      mine.set(name, text);
     }
-    if (names.length) found.push({ environment: envName, names });
+    if (mine.size) byEnvironment.push({ environment: envName, values: mine });
   }
-  return { values, found };
+  return { values, byEnvironment };
 }
