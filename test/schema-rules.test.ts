@@ -98,6 +98,9 @@ test('a version written into a template file, and a YAML merge key: each said fo
   }
   const cards = 'channel: wa\nname: spring_cards\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "Our spring picks." }\ncarousel:\n  - &card\n    header: { format: IMAGE, example: https://cdn.example.com/a.jpg }\n    body: { text: Linen shirts }\n    buttons: [{ type: QUICK_REPLY, text: More }]\n  - <<: *card\n    body: { text: Canvas shoes }\n';
   assert.ok(schema(cards).some((m) => m.startsWith("Unknown key '<<' in carousel[1]: YAML merge keys (`<<: *anchor`) are not read in template files")), JSON.stringify(schema(cards)));
+  // in a button, where the type the merge would have given is missing first
+  const buttons = 'channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "Spring is here." }\nbuttons:\n  - &qr { type: QUICK_REPLY, text: Tell me more }\n  - { <<: *qr, text: Not for me }\n';
+  assert.ok(schema(buttons).some((m) => /missing required key 'type': it comes from a YAML merge key/.test(m)), JSON.stringify(schema(buttons)));
 });
 
 test('code_expiration_minutes under body: said to belong under footer', () => {

@@ -155,6 +155,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           : p[0] === 'limited_time_offer' && key === 'text' ? 'offer-text' : 'schema';
         const btnType = p[0] === 'buttons' ? (e.data as { type?: unknown })?.type : undefined;
         const card = p[0] === 'carousel' && p.length === 2 && typeof p[1] === 'number' ? p[1] : undefined;
+        // a part that took its keys from a YAML merge key (`- <<: *site`): that is why they are missing
+        const merged = e.data && typeof e.data === 'object' && !Array.isArray(e.data) && Object.prototype.hasOwnProperty.call(e.data, '<<');
+        if (merged) { f = { ruleId: 'schema', path: [...p, '<<'], part: 'key', message: `${where === 'the template' ? 'The template' : where} is missing required key '${key}': it comes from a YAML merge key (\`<<: *anchor\`), which is not read in template files (YAML 1.2 has none); write the keys out, or alias the whole value` }; break; }
         f = { ruleId, path: p, part: 'key', message: card !== undefined
           ? `Card ${card + 1} has no \`${key}\`${REQUIRED_CARD_FIX[key] ? `: ${REQUIRED_CARD_FIX[key]}` : ''}`
           : `${where === 'the template' ? 'The template' : where} is missing required key '${key}'${btnType ? ` (${an(String(btnType))} button needs it)` : ''}` };
