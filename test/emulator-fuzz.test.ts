@@ -108,10 +108,17 @@ test('the fixed scenario of the CLI test: some writes draw a 500, none on all of
   } finally { await emu.close(); }
 });
 
-test('emulator usage errors exit 3', async () => {
-  for (const args of [['emulator', '--port', '0'], ['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], ['emulator', '--port', 'x', '--key', 'k']]) {
+test('emulator usage errors exit 3, said with the flag\'s name', async () => {
+  for (const [args, said] of [
+    [['emulator', '--port', '0'], /key/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], /^tplsync: --error-rate must be a number from 0 to 1/m],
+    [['emulator', '--port', 'x', '--key', 'k'], /--port/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0.5', '--fault-operations', ''], /--fault-operations is empty/],
+    [['emulator', '--port', '0', '--key', 'k', '--host', 'nosuch.invalid'], /--host nosuch\.invalid: no address of that name/],
+  ] as const) {
     const r = await execa('node', [BIN, ...args], { reject: false, env: { TPLSYNC_API_KEY: undefined } as never, extendEnv: true, timeout: 20_000 });
     assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);
+    assert.match(String(r.stderr), said, args.join(' '));
   }
 });
 

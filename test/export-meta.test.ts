@@ -29,6 +29,12 @@ test('pull --from meta, export --to meta, pull --from meta again: the same files
     const back = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--dir', 'back', '--force'], { cwd: dir });
     assert.is(back.exitCode, 0, back.stderr);
     for (const f of written) assert.is(strip(readFileSync(path.join(dir, 'back', f), 'utf8')), strip(readFileSync(path.join(dir, 'templates', f), 'utf8')), f);
+    // pulled --force over the project's own files, which already say what the export has: each left byte for byte
+    const before = written.map((f) => readFileSync(path.join(dir, 'templates', f), 'utf8'));
+    const over = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--force'], { cwd: dir });
+    assert.is(over.exitCode, 0, over.stderr);
+    assert.equal(written.map((f) => readFileSync(path.join(dir, 'templates', f), 'utf8')), before);
+    assert.is(over.stdout.split('\n').filter((l) => l.includes('already as the export has it (not written)')).length, written.length, over.stdout);
   } finally { cleanup(dir); }
 });
 

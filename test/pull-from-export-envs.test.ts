@@ -55,15 +55,15 @@ test('production\'s export pulled with staging\'s --env over a file that refers 
     const held = await pull(dir, undefined, false);
     assert.equal(held.map((o) => [o.kind, o.kind === 'held' ? o.differs : undefined]), [['held', undefined]]);
     const [o] = await pull(dir, undefined, true);
-    assert.is(o!.kind, 'written');
-    assert.equal(o?.kind === 'written' ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
+    assert.is(o!.kind, 'same', 'the file says it already: left as it is');
+    assert.equal(o && 'otherValues' in o ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
     const text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
     assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/);
     assert.not.match(text, /https:\/\/shop\.example/, 'production\'s host is not written in place of the reference');
     // its own environment's export: the reference kept, nothing to say
     writeFiles(dir, { 'export.json': JSON.stringify(exported('https://staging.shop.example')) });
     const [own] = await pull(dir, undefined, true);
-    assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
+    assert.is(own && (own.kind === 'written' || own.kind === 'same') ? own.otherValues : 'not written', undefined);
   } finally { cleanup(dir); }
 });
 
@@ -75,14 +75,14 @@ test('one environment\'s host the start of another\'s (https://shop.example and 
       'templates/coupon.en_US.yaml': FILE, 'export.json': JSON.stringify(exported('https://shop.example.net')),
     });
     const [o] = await pull(dir, undefined, true);
-    assert.equal(o?.kind === 'written' ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
+    assert.equal(o && 'otherValues' in o ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
     const text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
     assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/);
     assert.not.match(text, /\.net/);
     // its own environment's export: the shorter host, whole; nothing said
     writeFiles(dir, { 'export.json': JSON.stringify(exported('https://shop.example')) });
     const [own] = await pull(dir, undefined, true);
-    assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
+    assert.is(own && (own.kind === 'written' || own.kind === 'same') ? own.otherValues : 'not written', undefined);
     assert.match(readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8'), /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/);
   } finally { cleanup(dir); }
 });
@@ -96,14 +96,14 @@ test('a staging host the file writes literally in its body, beside a reference: 
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/coupon.en_US.yaml': file, 'export.json': JSON.stringify(withBody('https://staging.shop.example')) });
     // staging's own export: its values, nothing to say
     const [own] = await pull(dir, undefined, true);
-    assert.is(own?.kind === 'written' ? own.otherValues : 'not written', undefined);
+    assert.is(own && (own.kind === 'written' || own.kind === 'same') ? own.otherValues : 'not written', undefined);
     let text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
     assert.match(text, 'the test shop https://staging.shop.example/help explains it', text);
     assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/, text);
     // production's export: production named for the button's reference alone, the body's literal still literal
     writeFiles(dir, { 'templates/coupon.en_US.yaml': file, 'export.json': JSON.stringify(withBody('https://shop.example')) });
     const [o] = await pull(dir, undefined, true);
-    assert.equal(o?.kind === 'written' ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
+    assert.equal(o && 'otherValues' in o ? o.otherValues : undefined, [{ environment: 'production', names: ['shop_host'] }]);
     text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
     assert.match(text, 'the test shop https://staging.shop.example/help explains it', text);
     assert.match(text, /url: \(\(shop_host\)\)\/c\/\{\{1\}\}/, text);
@@ -121,8 +121,8 @@ test('another environment\'s secret in the export: the file\'s reference kept wh
       'export.json': JSON.stringify(exported('https://shop.example')).replace('Your coupon {{1}} is ready.', 'Your coupon {{1}} is ready, code PRODUCTIONtok7.'),
     });
     const [o] = await pull(dir, undefined, true);
-    assert.is(o?.kind, 'written');
-    assert.equal(o?.kind === 'written' ? o.otherValues?.map((x) => [x.environment, [...x.names].sort()]) : undefined, [['production', ['shop_host', 'tok']]]);
+    assert.is(o?.kind, 'same', 'the file says it already');
+    assert.equal(o && 'otherValues' in o ? o.otherValues?.map((x) => [x.environment, [...x.names].sort()]) : undefined, [['production', ['shop_host', 'tok']]]);
     const text = readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8');
     assert.match(text, 'code ((tok)).');
     assert.not.match(text, /PRODUCTIONtok7|\(secret\)/);

@@ -75,6 +75,12 @@ function timeouts(o: EmulatorCommandOptions): { headersTimeoutMs?: number; reque
   return out;
 }
 
+/** each fault setting's flag */
+const FLAG_OF: Record<string, string> = {
+  seed: '--seed', latencyMs: '--latency', jitterMs: '--jitter', errorRate: '--error-rate', rateLimitRate: '--rate-limit-rate', retryAfterSec: '--retry-after',
+  resetRate: '--reset-rate', hangRate: '--hang-rate', truncateRate: '--truncate-rate', nonJsonRate: '--non-json-rate', lostResponseRate: '--lost-response-rate', operations: '--fault-operations',
+};
+
 export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
   const port = num('port', o.port)!;
   if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
@@ -84,9 +90,11 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate); set('retryAfterSec', 'retry-after', o.retryAfter);
   set('resetRate', 'reset-rate', o.resetRate); set('hangRate', 'hang-rate', o.hangRate); set('truncateRate', 'truncate-rate', o.truncateRate);
   set('nonJsonRate', 'non-json-rate', o.nonJsonRate); set('lostResponseRate', 'lost-response-rate', o.lostResponseRate);
-  if (o.faultOperations) faults.operations = o.faultOperations.split(',').map((s) => s.trim()) as Operation[];
+  // (an empty --fault-operations '' names no operation: refused, as the control endpoint refuses [])
+  if (o.faultOperations !== undefined) faults.operations = o.faultOperations.split(',').map((s) => s.trim()).filter(Boolean) as Operation[];
   const err = checkFaults(faults);
-  if (err) throw new UsageError(err);
+  // said with the flag's name, not the setting's (errorRate: --error-rate)
+  if (err) throw new UsageError(err.replace(/^(?:the )?(\w+)(?= must| is )/, (k: string) => FLAG_OF[k] ?? k));
   const quota = o.createQuota !== undefined ? parseCreateQuota(o.createQuota) : undefined;
   if (quota && 'error' in quota) throw new UsageError(`--create-quota: ${quota.error}`);
   const editLimits = (o.editLimits ?? 'on').toLowerCase();
@@ -106,6 +114,8 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use; choose another with --port (0 picks a free one)`);
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`Cannot listen on ${o.host}:${port} (${code})`);
+    // a --host no name service knows (a typo): the user's input, not a bug
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') throw new UsageError(`--host ${o.host}: no address of that name (${code}); give an address of this machine, such as 127.0.0.1`);
     if (e instanceof JournalError) throw new UsageError(e.message);
     if (/control token/.test((e as Error).message)) throw new UsageError(`--control-token: ${(e as Error).message}`);
     throw e;

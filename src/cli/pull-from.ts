@@ -42,6 +42,12 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
     ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {
     const what = `${r.name}/${r.language}`;
+    /** the references kept where the export holds another environment's value of them */
+    const sayOtherValues = (x: { file: string; source: string; otherValues?: { environment: string; names: string[] }[] }): void => {
+      for (const o of x.otherValues ?? []) {
+        warn(`tplsync: ${what} (${x.source}): the export holds environment ${o.environment}'s value of ${o.names.map((n) => `((${n}))`).join(', ')} where ${x.file} refers to ${o.names.length === 1 ? 'it' : 'them'}; the reference${o.names.length === 1 ? ' is' : 's are'} kept. If the export is ${o.environment}'s, pull it with --env ${o.environment}\n`);
+      }
+    };
     if (r.kind === 'written') {
       written++;
       writtenFiles.push(path.resolve(io().cwd(), r.file));
@@ -55,15 +61,14 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
-      for (const o of r.otherValues ?? []) {
-        warn(`tplsync: ${what} (${r.source}): the export holds environment ${o.environment}'s value of ${o.names.map((n) => `((${n}))`).join(', ')} where ${r.file} refers to ${o.names.length === 1 ? 'it' : 'them'}; the reference${o.names.length === 1 ? ' is' : 's are'} kept. If the export is ${o.environment}'s, pull it with --env ${o.environment}\n`);
-      }
+      sayOtherValues(r);
       if (r.renumbered?.length) {
         warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);
       }
       return;
     }
+    if (r.kind === 'same') { say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
     if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
     notWritten++;

@@ -46,6 +46,8 @@ export type ExportOutcome =
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
+  /** pulled over (--force) a file that already says what the export has: not written */
+  | { kind: 'same'; source: string; file: string; name: string; language: string; otherValues?: { environment: string; names: string[] }[] }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
   /** the file the template would be written to is the one that holds it already (a second run of the same pull): nothing written, exit 0 */
   | { kind: 'held'; source: string; file: string; name: string; language: string;
@@ -229,6 +231,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(differs ? { differs } : {}) });
         continue;
       }
+      // pulled over a file that already says what the export has: left as it is, byte for byte (as pull --id leaves one)
+      if (here && sameTemplate(value, lives.value as Record<string, unknown>)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
