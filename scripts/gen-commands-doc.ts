@@ -149,8 +149,9 @@ export function renderEnvironmentDoc(): string {
   out.push('', 'The key itself is a secret named like the variable the config\'s `apiKeyEnv` names (see [the CI recipe](../README.md#ci-recipe)).', '');
   out.push(
     'A secret value of an environment (`values: { promo_code: { env: PROD_PROMO_CODE } }`) is read',
-    'from its variable by plan, apply and preview in a workflow too: give it to each step of the',
-    'action that plans, previews or applies that environment, from a secret of the same name:',
+    'from its variable by plan, apply and `preview --changes` (which plans) in a workflow too; plain',
+    '`preview` shows it as `(secret)` without reading it. Give it to each step of the action that',
+    'plans or applies that environment, from a secret of the same name:',
     '',
     '```yaml',
     '      - name: Plan',
@@ -162,7 +163,7 @@ export function renderEnvironmentDoc(): string {
     '          environment: production',
     '```',
     '',
-    'Without it those commands stop with exit 3, naming the value and the variable. The workflows',
+    'Without it those commands (not plain `preview`) stop with exit 3, naming the value and the variable. The workflows',
     '`init` writes plan and apply `production` (or `TPLSYNC_ENV`); until the config has that',
     'environment (init leaves it commented out) they stop with exit 3, saying so.',
     '',

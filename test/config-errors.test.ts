@@ -64,6 +64,13 @@ test('no config found: says where it looked and how to create one', async () => 
   const missing = await run({ 'package.json': '{}\n' }, ['plan', '--config', 'nope.yaml']);
   assert.is(missing.exitCode, 3);
   assert.match(missing.stderr, /Config file not found: nope\.yaml\nCreate tplsync\.config\.yaml/);
+  // a package.json named with --config that has no "tplsync" key: said of that file (lint ran without a config, plan said "looked for")
+  for (const cmd of ['lint', 'plan']) {
+    const pkg = await run({ 'package.json': '{ "name": "shop" }\n' }, [cmd, '--config', 'package.json']);
+    assert.is(pkg.exitCode, 3, `${cmd}: ${pkg.stderr}`);
+    assert.match(pkg.stderr, /--config package\.json: it has no "tplsync" key/);
+    assert.not.match(pkg.stderr, /looked for/);
+  }
   // an empty config file is found (it is not "no config"): what it lacks is said about it
   const empty = await run({ 'package.json': '{}\n', 'tplsync.config.yaml': '' });
   assert.is(empty.exitCode, 3);
@@ -111,6 +118,12 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
       assert.equal(direct, theirs && { config: theirs.config, filepath: theirs.filepath }, JSON.stringify(l.files));
     } finally { cleanup(dir); }
   }
+});
+
+test('--parallelism takes digits only (1e2 and 0x10 were taken as 100 and 16, as --max-warnings refuses them)', async () => {
+  const { parseParallelism } = await import('../src/cli/report.ts');
+  assert.is(parseParallelism('8'), 8);
+  for (const v of ['1e2', '0x10', ' 8', '8.0', '-1', '0', '257', '']) assert.throws(() => parseParallelism(v), /--parallelism takes a whole number from 1 to 256/, v);
 });
 
 test.run();

@@ -15,7 +15,7 @@ export function reportLintFailure(e: LintFailed, consequence = 'nothing was plan
 }
 
 export function parseParallelism(v: string): number {
-  const n = Number(v);
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--parallelism takes a whole number from 1 to 256, not '${v}'`);
   return n;
 }

@@ -248,6 +248,10 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     }
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }
+  // a file named with --config that holds no config (a package.json without its "tplsync" key): said, not run without one
+  if (opts.configFile && (!result || (path.basename(result.filepath) === 'package.json' && (result.config === undefined || result.config === null)))) {
+    throw new UsageError(`--config ${opts.configFile}: ${path.basename(opts.configFile) === 'package.json' ? 'it has no "tplsync" key: put the config under "tplsync" in it, or name a tplsync.config.yaml' : 'it holds no config'}\n${HOW_TO_CREATE}`);
+  }
   if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
   return finishLoad(result.config ?? {}, result.filepath);
 }
