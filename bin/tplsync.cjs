@@ -13,7 +13,8 @@ const path = require('node:path');
 // between two writes.
 // Output that cannot be written otherwise (a full disk: ENOSPC, an I/O error) is dropped the same
 // way, so that an apply is never stopped between two writes; the run then says so on stderr, and
-// one that would have exited 0 or 1 (findings, whose report was lost) exits 3: what it was to print was lost.
+// one that would have exited 0, 1 or 2 (findings, changes or templates to see to, whose report was lost) exits 3:
+// what it was to print was lost, and a CI step must not read "changes present" with no plan to show.
 const drop = (stream) => {
   stream.write = (_chunk, encoding, cb) => {
     const done = typeof encoding === 'function' ? encoding : cb;
@@ -27,7 +28,7 @@ process.stdout.on('error', (e) => {
     lost = e;
     process.on('exit', () => {
       try { process.stderr.write(`tplsync: the output could not be written (${lost.code || lost.message}${lost.code === 'ENOSPC' ? ': no space left on the device' : ''}): what was to be printed is incomplete\n`); } catch { /* stderr too */ }
-      if (!process.exitCode || process.exitCode === 1) process.exitCode = 3;
+      if (!process.exitCode || process.exitCode === 1 || process.exitCode === 2) process.exitCode = 3;
     });
   }
   drop(process.stdout);

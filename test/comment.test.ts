@@ -116,6 +116,19 @@ test('a second run edits its comment (found by its marker across pages), never a
     assert.is(r.exitCode, 3, r.stdout + r.stderr);
     assert.match(r.stderr, '--body-file empty.md is empty: nothing posted');
     assert.equal(comments.map((c) => c.body), before);
+    // a body of its marker line alone is as empty
+    writeFileSync(path.join(dir, 'marker-only.md'), '<!-- tplsync-plan:asia -->\n\n  \n');
+    r = await cliIn(['comment', '--body-file', 'marker-only.md'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.equal(comments.map((c) => c.body), before);
+    // an event file that is not there, or of an issue that is no pull request: said
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_EVENT_PATH: path.join(dir, 'nowhere.json') } });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'nowhere.json is not there');
+    writeFileSync(path.join(dir, 'issue.json'), JSON.stringify({ issue: { number: 12 }, comment: { id: 1 } }));
+    r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_EVENT_PATH: path.join(dir, 'issue.json') } });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'is on issue 12, which is not a pull request');
     // an event file that does not read (exit 3, not a bug), a number GitHub cannot have, and a comment's event on a pull request
     writeFileSync(path.join(dir, 'bad-event.json'), 'not json');
     r = await cliIn(['comment', '--body-file', 'plan.md'], { cwd: dir, env: { ...env, GITHUB_EVENT_PATH: path.join(dir, 'bad-event.json') } });

@@ -115,6 +115,10 @@ test('emulator usage errors exit 3, said with the flag\'s name', async () => {
     [['emulator', '--port', 'x', '--key', 'k'], /--port/],
     [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0.5', '--fault-operations', ''], /--fault-operations is empty/],
     [['emulator', '--port', '0', '--key', 'k', '--host', 'nosuch.invalid'], /--host nosuch\.invalid: no address of that name/],
+    [['emulator', '--port', '0', '--key', 'k', '--host', ''], /--host is empty/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', ''], /--error-rate takes a number >= 0, not ''/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0x1'], /--error-rate takes a number >= 0, not '0x1'/],
+    [['emulator', '--port', '1e3', '--key', 'k'], /--port takes a number >= 0, not '1e3'/],
   ] as const) {
     const r = await execa('node', [BIN, ...args], { reject: false, env: { TPLSYNC_API_KEY: undefined } as never, extendEnv: true, timeout: 20_000 });
     assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);

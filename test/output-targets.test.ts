@@ -60,6 +60,13 @@ test('lint --cache-location refuses a file of the project or a file that is no l
     for (const [f, text] of Object.entries(files)) assert.is(readFileSync(path.join(dir, f), 'utf8'), text, f);
     assert.not.ok(existsSync(path.join(dir, '.git/cachefile')));
     assert.not.ok(existsSync(path.join(dir, 'package.json.run.json')));
+    // the files a cache keeps beside itself: never over a user's files of those names
+    writeFiles(dir, { 'ci.run.json': '{"mine":true}\n', 'ci.run.json.out': 'my report\n' });
+    const beside = await cliIn(['lint', '--cache-location', 'ci'], { cwd: dir });
+    assert.is(beside.exitCode, 3, beside.stderr);
+    assert.match(beside.stderr, 'ci.run.json, which the cache keeps beside itself');
+    assert.is(readFileSync(path.join(dir, 'ci.run.json'), 'utf8'), '{"mine":true}\n');
+    assert.is(readFileSync(path.join(dir, 'ci.run.json.out'), 'utf8'), 'my report\n');
     // a cache of its own: written, and used again
     for (let i = 0; i < 2; i++) assert.is((await cliIn(['lint', '--cache-location', 'cache/lint.json'], { cwd: dir })).exitCode, 0);
     assert.match(readFileSync(path.join(dir, 'cache/lint.json'), 'utf8'), /^\{"fingerprint":/);

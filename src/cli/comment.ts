@@ -17,13 +17,16 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   // a whole number GitHub can have (a longer one lost its last digits as a JavaScript number)
   let issue = o.pr !== undefined ? (/^[1-9]\d{0,11}$/.test(o.pr) ? Number(o.pr) : NaN) : NaN;
   const eventPath = io().env.GITHUB_EVENT_PATH;
-  if (o.pr === undefined && eventPath && existsSync(resolvePath(eventPath))) {
+  if (o.pr === undefined && eventPath && !existsSync(resolvePath(eventPath))) throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} is not there: name the pull request with --pr N`);
+  if (o.pr === undefined && eventPath) {
     let ev: { pull_request?: { number?: number }; issue?: { number?: number; pull_request?: unknown }; number?: number };
     try { ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8').replace(/^\uFEFF/, '')) as typeof ev; } catch (e) {
       throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} does not read as the workflow event's JSON (${(e as Error).message}): name the pull request with --pr N`);
     }
     // a pull request's own event, or a comment on one (issue_comment: an issue that is a pull request)
     issue = ev?.pull_request?.number ?? (ev?.issue?.pull_request ? ev.issue.number : undefined) ?? ev?.number ?? NaN;
+    // a comment on an issue that is no pull request: nowhere to post a plan
+    if (Number.isNaN(issue) && ev?.issue && !ev.issue.pull_request) throw new UsageError(`the workflow event (GITHUB_EVENT_PATH) is on issue ${ev.issue.number ?? '?'}, which is not a pull request: a plan comment goes on a pull request; name it with --pr N`);
   }
   if (!Number.isInteger(issue) || issue < 1) throw new UsageError(`Name the pull request with --pr N${o.pr !== undefined ? ` (not '${o.pr}')` : ''} (default: the pull request of the workflow event)`);
   if (!existsSync(resolvePath(o.bodyFile))) throw new UsageError(`--body-file ${o.bodyFile} does not exist`);
@@ -33,7 +36,7 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   // (a byte-order mark an editor wrote is no part of the text: the marker it hides is the body's first line)
   const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8').replace(/^\uFEFF/, ''));
   // an empty body (a plan step that failed before it wrote its file) would blank the plan comment in place of the plan
-  if (body.trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
+  if (body.replace(/^\s*<!--[^\n]*?-->/, '').trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
   // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
   const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';

@@ -38,7 +38,8 @@ export interface EmulatorCommandOptions {
 
 function num(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  const n = Number(v);
+  // a decimal number as written (Number('') is 0, Number('0x1') 1, Number('1e3') 1000)
+  const n = /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : NaN;
   if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes a number >= 0, not '${v}'`);
   return n;
 }
@@ -82,6 +83,8 @@ const FLAG_OF: Record<string, string> = {
 };
 
 export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
+  // an empty --host ("$UNSET_VAR") would listen on every interface: the emulator takes any key's requests
+  if (o.host.trim() === '') throw new UsageError('--host is empty: name the address to listen on (127.0.0.1 by default; 0.0.0.0 for every interface, on purpose)');
   const port = num('port', o.port)!;
   if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
   const faults: FaultSettings = {};

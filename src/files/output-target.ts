@@ -4,7 +4,7 @@
 // template or any YAML file, package.json and its lockfile, a tsconfig, what is inside .git, or a
 // source file that is not a module tplsync generated. Such a path named by mistake (tab
 // completion, a swapped argument) would otherwise lose the file in silence.
-import { closeSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { WriteRefused } from './write.js';
 import { resolvePath } from '../core/io.js';
@@ -87,6 +87,12 @@ export function refuseProtectedOutput(option: string, file: string | undefined, 
 export function refuseCacheLocation(option: string, file: string, project: readonly (string | undefined)[]): void {
   const why = protectedOutput(file, project) ?? (YAML.test(file) ? 'a YAML file (a template\'s name: the templates\' globs may take it)' : undefined) ?? (lintCacheOrAbsent(file) ? undefined : 'a file that is not a lint cache tplsync wrote');
   if (why) throw new WriteRefused(`${option} ${file} is ${why}: not replaced; the cache is rewritten on every run: name a file of its own (e.g. .tplsync/lint-cache.json)`);
+  // the files the cache keeps beside itself (the run's summary and report): the same care, and never one there without the cache
+  const cacheThere = existsSync(resolvePath(file));
+  for (const beside of [`${file}.run.json`, `${file}.run.json.out`]) {
+    const whyBeside = protectedOutput(beside, project) ?? (!cacheThere && existsSync(resolvePath(beside)) ? 'there, and the cache it would go with is not: not a file of this cache' : undefined);
+    if (whyBeside) throw new WriteRefused(`${option} ${file}: ${beside}, which the cache keeps beside itself, is ${whyBeside}: not replaced; name a file of its own (e.g. .tplsync/lint-cache.json)`);
+  }
 }
 
 /** whether `file` is not there, or begins as the lint cache does (lint/cache.ts) */

@@ -134,7 +134,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
 }
 
 const ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'noop', 'orphan']);
-const HOW = 'make one with `tplsync plan --out FILE`';
+const HOW = 'make one with `tplsync plan --out FILE`, or a promotion with `tplsync promote --from ENV --to ENV --out FILE`';
 
 /** An error message when `v` is not a saved plan this version can apply. */
 export function checkSaved(v: unknown): string | undefined {
