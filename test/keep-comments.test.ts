@@ -152,6 +152,16 @@ test('the anchored buttons changed on the channel and the aliased ones did not: 
   assert.match(out3, '&buy_buttons');
 });
 
+test('two buttons whose URLs the channel swapped: each keeps its own node by type and label, a reference does not move to the other', () => {
+  const HOST = 'https://shop.example.com';
+  const fill = (t: string) => t.split('((shop_host))').join(HOST);
+  const before = 'channel: wa\nname: parcel\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Your parcel is on its way.\nbuttons:\n  - type: URL # ours\n    text: Track parcel\n    url: ((shop_host))/track/{{1}}\n    example: ((shop_host))/track/A-1042\n  - type: URL\n    text: Help centre\n    url: https://shop.example.com/help\n';
+  // what pull wrote: the reference where the file had it, on the Track parcel button (references-back.ts); the sample went with the URL
+  const written = 'channel: wa\nname: parcel\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Your parcel is on its way.\nbuttons:\n  - type: URL\n    text: Track parcel\n    url: ((shop_host))/help\n  - type: URL\n    text: Help centre\n    url: https://shop.example.com/track/{{1}}\n    example: https://shop.example.com/track/A-1042\n';
+  const out = parse(keepComments(before, written, fill));
+  assert.equal(out.buttons.map((b: { text: string; url: string; example?: string }) => [b.text, b.url, b.example]), [['Track parcel', '((shop_host))/help', undefined], ['Help centre', 'https://shop.example.com/track/{{1}}', 'https://shop.example.com/track/A-1042']]);
+});
+
 test('nothing changed: the file as it was; a file without comments: what pull wrote', () => {
   const written = BEFORE.replace(/ *#.*$/gm, '').replace(/^\n/gm, '');
   assert.equal(parse(keepComments(BEFORE, written)), parse(written));

@@ -71,6 +71,18 @@ test('property (seeded): a text of words, literal hosts and references, edited o
   }), { numRuns: 300, seed: 20261130 });
 });
 
+test('sentences the channel reordered: the reference follows its own sentence, the literal its own', () => {
+  const file = { body: { text: 'Order at https://staging.shop.example today, or open ((shop_host))/orders/{{1}} anytime.' } };
+  const channel = { body: { text: 'Open https://staging.shop.example/orders/{{1}} anytime, or order at https://staging.shop.example today.' } };
+  assert.is(valuesAsReferences(channel, env, {}, file).body.text, 'Open ((shop_host))/orders/{{1}} anytime, or order at https://staging.shop.example today.');
+});
+
+test('a button the channel moved and relabelled: the file\'s only other button of its type', () => {
+  const file = { buttons: [{ type: 'URL', text: 'Pay now', url: '((shop_host))/pay/{{1}}' }, { type: 'PHONE_NUMBER', text: 'Call us', phoneNumber: '+4930123456' }] };
+  const channel = { buttons: [{ type: 'PHONE_NUMBER', text: 'Call us', phoneNumber: '+4930123456' }, { type: 'URL', text: 'Pay invoice', url: 'https://staging.shop.example/pay/{{1}}' }] };
+  assert.is(valuesAsReferences(channel, env, {}, file).buttons[1]!.url, '((shop_host))/pay/{{1}}');
+});
+
 let emulator: RunningEmulator;
 test.before(async () => { emulator = await startEmulator({ keys: ['k-literal-3f9a'], reviewDelayMs: 0 }); });
 test.after(async () => { await emulator?.close(); });

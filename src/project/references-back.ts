@@ -1,9 +1,9 @@
 // Pure: where a pulled text takes back the file's references. The file wrote `((shop_host))/help`
 // in a sentence that also writes the staging host literally; the channel's copy of the sentence,
 // edited since, holds the environment's value in both places. Only the place the file's reference
-// stood is the reference again: the two texts are aligned character by character (the file's with
-// its references filled in), and each reference's span is followed into the channel's text.
-import { diffChars } from 'diff';
+// stood is the reference again: each occurrence of a value in the file's text (its references filled
+// in, and its literals) is paired with the occurrence in the channel's text whose surroundings are
+// most alike.
 import { scanReferences } from '../model/values.js';
 
 type Loose = Record<string, unknown>;
@@ -11,9 +11,13 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
 
 /**
  * `channel`'s text with `((name))` in place of the value where `mine` (the file's text at the same
- * place) has the reference `((name))` and the channel's text, aligned with it, holds one of
- * `values.get(name)` (this environment's first, then other environments'); a literal the file
- * wrote stays literal, wherever it now stands. `used` hears each value put back as a reference.
+ * place) has the reference `((name))` and the channel's text holds one of `values.get(name)` (this
+ * environment's first, then other environments') at the reference's place; a literal the file
+ * wrote stays literal, wherever it now stands. Each occurrence of a value in the file's text (its
+ * references filled in, and its literals) is matched with an occurrence in the channel's by the
+ * text around them (the most alike first): an edit beside a reference, sentences the channel
+ * reordered, a literal before or after the reference all keep each where it belongs. `used` hears
+ * each value put back as a reference.
  */
 export function referencesInPlace(channel: string, mine: string, values: ReadonlyMap<string, readonly string[]>, used?: (name: string, value: string) => void): string {
   const refs = scanReferences(mine).filter((r) => values.has(r.name));
@@ -21,7 +25,7 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
   // the file's text as this environment reads it, and where each reference's value stands in it
   let expanded = '';
   let last = 0;
-  const spans: { a: number; b: number; name: string }[] = [];
+  const spans: { a: number; b: number; name?: string }[] = [];
   for (const r of refs) {
     expanded += mine.slice(last, r.start);
     const value = values.get(r.name)![0]!;
@@ -30,35 +34,48 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
     last = r.end;
   }
   expanded += mine.slice(last);
-  if (expanded === channel) return replaceSpans(channel, spans.map((x) => ({ from: x.a, to: x.b, name: x.name })), values, used);
-  // map[i]: where character i of the file's text stands in the channel's, -1 where it is not there
-  const map = new Int32Array(expanded.length + 1).fill(-1);
-  let ei = 0;
-  let ci = 0;
-  for (const part of diffChars(expanded, channel)) {
-    const n = part.value.length;
-    if (part.added) { ci += n; continue; }
-    if (part.removed) { ei += n; continue; }
-    for (let k = 0; k < n; k++) map[ei + k] = ci + k;
-    ei += n; ci += n;
+  const all = [...new Set([...values.values()].flat())];
+  // the file's literals of a value (outside its references): they take their own place in the channel's text
+  for (const v of all) {
+    for (let at = expanded.indexOf(v); at >= 0; at = expanded.indexOf(v, at + 1)) {
+      if (!spans.some((x) => at < x.b && at + v.length > x.a) && standsWhole(expanded, at, at + v.length)) spans.push({ a: at, b: at + v.length });
+    }
   }
+  // every value the channel's text holds whole (the longer first where two overlap: one host the start of another's)
+  const places: { from: number; to: number }[] = [];
+  for (const v of [...all].sort((x, y) => y.length - x.length)) {
+    for (let at = channel.indexOf(v); at >= 0; at = channel.indexOf(v, at + 1)) {
+      if (standsWhole(channel, at, at + v.length) && !places.some((p) => at < p.to && at + v.length > p.from)) places.push({ from: at, to: at + v.length });
+    }
+  }
+  // each pair scored by the text around both (up to CONTEXT characters each side), the most alike paired first
+  const pairs: { i: number; k: number; score: number; drift: number }[] = [];
+  spans.forEach((x, i) => places.forEach((p, k) => {
+    const score = around(expanded, x.a, x.b, channel, p.from, p.to);
+    if (score > 0) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
+  }));
+  pairs.sort((p, q) => q.score - p.score || p.drift - q.drift);
+  const takenSpan = new Set<number>();
+  const takenPlace = new Set<number>();
   const found: { from: number; to: number; name: string }[] = [];
-  for (const { a, b, name } of spans) {
-    let whole = map[a]! >= 0;
-    for (let k = a + 1; whole && k < b; k++) whole = map[k] === map[a]! + (k - a);
-    if (whole && standsWhole(channel, map[a]!, map[a]! + (b - a))) { found.push({ from: map[a]!, to: map[a]! + (b - a), name }); continue; }
-    // the value changed in place (another environment's, in an export of its account; one host the start of another's):
-    // what the channel holds between the nearest characters that stand either side of the reference, when that is one of
-    // the name's values
-    let l = a - 1;
-    while (l >= 0 && map[l]! < 0) l--;
-    let r = b;
-    while (r < expanded.length && map[r]! < 0) r++;
-    const from = l < 0 ? 0 : map[l]! + 1;
-    const to = r >= expanded.length ? channel.length : map[r]!;
-    if (to >= from && values.get(name)!.includes(channel.slice(from, to))) found.push({ from, to, name });
+  for (const { i, k } of pairs) {
+    if (takenSpan.has(i) || takenPlace.has(k)) continue;
+    takenSpan.add(i); takenPlace.add(k);
+    const name = spans[i]!.name;
+    if (name !== undefined) found.push({ ...places[k]!, name });
   }
   return replaceSpans(channel, found, values, used);
+}
+
+/** how many characters the text around a[from, to) shares with the text around b[from2, to2] (and 1 for each edge both share) */
+const CONTEXT = 24;
+function around(a: string, from: number, to: number, b: string, from2: number, to2: number): number {
+  let n = 0;
+  if (from === 0 && from2 === 0) n++;
+  for (let k = 1; k <= CONTEXT && from - k >= 0 && from2 - k >= 0 && a[from - k] === b[from2 - k]; k++) n++;
+  if (to === a.length && to2 === b.length) n++;
+  for (let k = 0; k < CONTEXT && to + k < a.length && to2 + k < b.length && a[to + k] === b[to2 + k]; k++) n++;
+  return n;
 }
 
 /** whether `s.slice(from, to)` stands whole: not the start or end of a longer word or host (values.ts replaceWhole's rule) */
@@ -98,9 +115,17 @@ export function alignedTo(file: unknown, channel: unknown): unknown {
       if (j >= 0) used.add(j);
       return j;
     });
+    // then a relabelled item: the file's only unused item of its type (or action), else the one at its place
+    const kind = (o: unknown): string | undefined => (isObject(o) && typeof (o.type ?? o.action) === 'string' ? String(o.type ?? o.action) : undefined);
+    channel.forEach((c, i) => {
+      if (pick[i]! >= 0 || kind(c) === undefined) return;
+      const same = file.map((f, k) => k).filter((k) => !used.has(k) && kind(file[k]) === kind(c));
+      const unmatched = channel.filter((x, m) => pick[m]! < 0 && kind(x) === kind(c)).length;
+      if (same.length === 1 && unmatched === 1) { pick[i] = same[0]!; used.add(same[0]!); }
+    });
     return channel.map((c, i) => {
       let j = pick[i]!;
-      if (j < 0 && i < file.length && !used.has(i)) { j = i; used.add(i); }
+      if (j < 0 && i < file.length && !used.has(i) && (kind(c) === undefined || kind(file[i]) === kind(c))) { j = i; used.add(i); }
       return j < 0 ? undefined : alignedTo(file[j], c);
     });
   }

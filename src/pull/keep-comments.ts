@@ -115,6 +115,20 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
       used.add(i);
       return old[i];
     });
+    // then a changed item that keeps its type and label (a button whose URL the channel changed) is the old item of
+    // that type and label: not the old item that shares its new URL (a reference in it would go to the other button)
+    const label = (n: unknown): string | undefined => {
+      const v = isMap(n) ? plain(n) as Record<string, unknown> : undefined;
+      return v && typeof v.text === 'string' ? JSON.stringify([v.type ?? v.action ?? '', v.text]) : undefined;
+    };
+    theirs.items.forEach((t, j) => {
+      if (out[j] !== undefined) return;
+      const l = label(t);
+      const k = l === undefined ? -1 : old.findIndex((m, i) => !used.has(i) && label(m) === l);
+      if (k < 0) return;
+      used.add(k);
+      out[j] = merged(old[k], t, fill);
+    });
     // the most alike pairs first, so that an item does not take another's match
     const pairs: { j: number; k: number; n: number }[] = [];
     theirs.items.forEach((t, j) => { if (out[j] === undefined) old.forEach((m, k) => { const n = used.has(k) ? 0 : likeness(m, t, fill); if (n > 0) pairs.push({ j, k, n }); }); });
