@@ -122,4 +122,31 @@ buttons:
   } finally { cleanup(dir); }
 });
 
+test('a reference pull cannot put back (a value under 8 characters) is said, naming the file and the reference', async () => {
+  const dir = tempDir();
+  const FILE = `channel: wa
+name: promo_note
+language: en_US
+category: MARKETING
+body:
+  text: "Use ((promo)) at checkout for 10% off order {{1}} today."
+  examples: { 1: A-1042 }
+`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2 }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING24 }\n`,
+      'templates/promo_note.en_US.yaml': FILE,
+    });
+    const run = (args: string[]) => cliIn(args, { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    writeFiles(dir, { 'templates/promo_note.en_US.yaml': FILE.replace('today.', 'today!') });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    writeFiles(dir, { 'templates/promo_note.en_US.yaml': FILE });
+    const r = await run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'promo_note', 'en_US'), '--force']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, "templates/promo_note.en_US.yaml: the file referred to ((promo)), and the written file writes the channel's text in its place (a value under 8 characters");
+    assert.match(readFileSync(path.join(dir, 'templates/promo_note.en_US.yaml'), 'utf8'), 'Use SPRING2 at checkout');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -2,6 +2,7 @@
 // into a template file that keeps its publicId; refuses to write outside the target directory or
 // over an existing file, skips (with --all) templates the project's files already manage, and
 // lints what it wrote the way `tplsync lint` of the project would (lint-written.ts).
+import { parse as parseYaml } from 'yaml';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { schemaModelinePath, type Config } from '../config/load.js';
@@ -43,7 +44,9 @@ export type PullOutcome =
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
     names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean };
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
-    unpinned?: { file: string; derived: string } }
+    unpinned?: { file: string; derived: string };
+    /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
+    lostReferences?: string[] }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
@@ -228,7 +231,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     }
     writeFileAtomic(target, file, { verbatim: true });
     written.push(target);
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}) });
+    // a plain value the file referred to and the written file does not: said, never dropped in silence (its other environments would change)
+    const plainNames = (v: unknown): Set<string> => new Set(templateReferences(v as Record<string, unknown>).map((x) => x.name).filter((n) => { const d = conn.environment.values?.[n]; return d !== undefined && 'text' in d; }));
+    const nowRefers = plainNames(parseYaml(file));
+    const lostReferences = replaced ? [...plainNames(replaced.value)].filter((n) => !nowRefers.has(n)) : [];
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
   const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
