@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import type { EnvironmentConfig } from '../src/config/load.ts';
 import { valuesAsReferences } from '../src/project/values.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles, type CliResult } from './helpers.ts';
 
 const env = { name: 'staging', values: { shop_host: { text: 'https://staging.shop.example' }, promo: { env: 'PROMO_CODE' } } } as unknown as EnvironmentConfig;
 
@@ -87,33 +87,35 @@ let emulator: RunningEmulator;
 test.before(async () => { emulator = await startEmulator({ keys: ['k-literal-3f9a'], reviewDelayMs: 0 }); });
 test.after(async () => { await emulator?.close(); });
 
+/** a template file of channel wa in en_US: its body with the sample of {{1}}, and what follows the body */
+const templateText = (name: string, category: string, body: string, sample: string, rest = ''): string =>
+  `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: ${category}\nbody:\n  text: ${JSON.stringify(body)}\n  examples: { 1: ${sample} }\n${rest}`;
+
+/**
+ * The template of `file` applied, edited on the channel (an edited copy applied), the file put back,
+ * then pulled --force over it: the pull's result
+ */
+async function pulledOverEdit(dir: string, rel: string, file: string, edited: string, name: string): Promise<CliResult> {
+  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
+  for (const text of [file, edited]) {
+    writeFiles(dir, { [rel]: text });
+    const r = await run(['apply', '--auto-approve']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  }
+  writeFiles(dir, { [rel]: file });
+  return run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, name, 'en_US'), '--force']);
+}
+
 test('pull --force after an edit on the channel: the literal host in the body stays literal, the button keeps its reference', async () => {
   const dir = tempDir();
-  const FILE = `channel: wa
-name: help_links
-language: en_US
-category: UTILITY
-body:
-  text: "Hi {{1}}, our staging help centre moved to https://staging.shop.example/help and answers most questions."
-  examples: { 1: Ana }
-buttons:
-  - { type: URL, text: Your account, url: ((shop_host))/account }
-  - { type: URL, text: Staging status, url: https://staging.shop.example/status }
-`;
+  const FILE = templateText('help_links', 'UTILITY', 'Hi {{1}}, our staging help centre moved to https://staging.shop.example/help and answers most questions.', 'Ana',
+    'buttons:\n  - { type: URL, text: Your account, url: ((shop_host))/account }\n  - { type: URL, text: Staging status, url: https://staging.shop.example/status }\n');
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://shop.example }\n`,
-      'templates/help_links.en_US.yaml': FILE,
     });
-    const run = (args: string[]) => cliIn(args, { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
-    let r = await run(['apply', '--auto-approve']);
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
     // the edit someone made in the console
-    writeFiles(dir, { 'templates/help_links.en_US.yaml': FILE.replace('most questions', 'nearly all questions') });
-    r = await run(['apply', '--auto-approve']);
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    writeFiles(dir, { 'templates/help_links.en_US.yaml': FILE });
-    r = await run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'help_links', 'en_US'), '--force']);
+    const r = await pulledOverEdit(dir, 'templates/help_links.en_US.yaml', FILE, FILE.replace('most questions', 'nearly all questions'), 'help_links');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     const text = readFileSync(path.join(dir, 'templates/help_links.en_US.yaml'), 'utf8');
     assert.match(text, 'moved to https://staging.shop.example/help and answers nearly all questions.');
@@ -124,25 +126,12 @@ buttons:
 
 test('a reference pull cannot put back (a value under 8 characters) is said, naming the file and the reference', async () => {
   const dir = tempDir();
-  const FILE = `channel: wa
-name: promo_note
-language: en_US
-category: MARKETING
-body:
-  text: "Use ((promo)) at checkout for 10% off order {{1}} today."
-  examples: { 1: A-1042 }
-`;
+  const FILE = templateText('promo_note', 'MARKETING', 'Use ((promo)) at checkout for 10% off order {{1}} today.', 'A-1042');
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2 }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING24 }\n`,
-      'templates/promo_note.en_US.yaml': FILE,
     });
-    const run = (args: string[]) => cliIn(args, { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    writeFiles(dir, { 'templates/promo_note.en_US.yaml': FILE.replace('today.', 'today!') });
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    writeFiles(dir, { 'templates/promo_note.en_US.yaml': FILE });
-    const r = await run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'promo_note', 'en_US'), '--force']);
+    const r = await pulledOverEdit(dir, 'templates/promo_note.en_US.yaml', FILE, FILE.replace('today.', 'today!'), 'promo_note');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stderr, "templates/promo_note.en_US.yaml: the file referred to ((promo)), and the written file writes the channel's text in its place (a value under 8 characters");
     assert.match(readFileSync(path.join(dir, 'templates/promo_note.en_US.yaml'), 'utf8'), 'Use SPRING2 at checkout');
