@@ -83,6 +83,16 @@ test('a button the channel moved and relabelled: the file\'s only other button o
   assert.is(valuesAsReferences(channel, env, {}, file).buttons[1]!.url, '((shop_host))/pay/{{1}}');
 });
 
+test('RCS cards the channel reordered and edited: each compared with its own card (by title); a reference lost in one text of two is counted', async () => {
+  const file = { message: { richCards: [{ title: 'Berlin store', description: 'Open 10-20. Details: ((shop_host))/berlin' }, { title: 'Munich store', description: 'Open 9-18.' }] } };
+  const channel = { message: { richCards: [{ title: 'Munich store', description: 'Open 9-18.' }, { title: 'Berlin store', description: 'Open daily 10-20. Details: https://staging.shop.example/berlin' }] } };
+  assert.is(valuesAsReferences(channel, env, {}, file).message.richCards[1]!.description, 'Open daily 10-20. Details: ((shop_host))/berlin');
+  const { lostPlainReferences } = await import('../src/project/values.ts');
+  // the file uses ((shop_host)) twice, the written file once: lost, though the name is still used
+  assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' }, buttons: [{ url: '((shop_host))/b' }] }, { body: { text: '((shop_host))/a' }, buttons: [{ url: 'https://staging.shop.example/b' }] }, env), ['shop_host']);
+  assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' } }, { body: { text: '((shop_host))/a!' } }, env), []);
+});
+
 let emulator: RunningEmulator;
 test.before(async () => { emulator = await startEmulator({ keys: ['k-literal-3f9a'], reviewDelayMs: 0 }); });
 test.after(async () => { await emulator?.close(); });
@@ -124,17 +134,23 @@ test('pull --force after an edit on the channel: the literal host in the body st
   } finally { cleanup(dir); }
 });
 
-test('a reference pull cannot put back (a value under 8 characters) is said, naming the file and the reference', async () => {
+test('a short value (under 8 characters) is put back where its reference stood; a reference the channel\'s text no longer holds is said, naming the file', async () => {
   const dir = tempDir();
-  const FILE = templateText('promo_note', 'MARKETING', 'Use ((promo)) at checkout for 10% off order {{1}} today.', 'A-1042');
+  const FILE = templateText('promo_note', 'MARKETING', 'Use ((promo)) at checkout for 10% off order {{1}} today. Details: ((shop_host))/promo', 'A-1042');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2 }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING24 }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2, shop_host: https://staging.shop.example }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING24, shop_host: https://shop.example }\n`,
     });
-    const r = await pulledOverEdit(dir, 'templates/promo_note.en_US.yaml', FILE, FILE.replace('today.', 'today!'), 'promo_note');
+    let r = await pulledOverEdit(dir, 'templates/promo_note.en_US.yaml', FILE, FILE.replace('today.', 'today!'), 'promo_note');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    assert.match(r.stderr, "templates/promo_note.en_US.yaml: the file referred to ((promo)), and the written file writes the channel's text in its place (a value under 8 characters");
-    assert.match(readFileSync(path.join(dir, 'templates/promo_note.en_US.yaml'), 'utf8'), 'Use SPRING2 at checkout');
+    assert.match(readFileSync(path.join(dir, 'templates/promo_note.en_US.yaml'), 'utf8'), 'Use ((promo)) at checkout for 10% off order {{1}} today!');
+    assert.not.match(r.stderr, 'the file referred to');
+    // the channel wrote another code where the reference stood (another template: one edit a day): the channel's text, and said
+    const other = FILE.replace('name: promo_note', 'name: promo_other');
+    r = await pulledOverEdit(dir, 'templates/promo_other.en_US.yaml', other, other.replace('((promo))', 'WINTER5'), 'promo_other');
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates/promo_other.en_US.yaml'), 'utf8'), 'Use WINTER5 at checkout');
+    assert.match(r.stderr, "templates/promo_other.en_US.yaml: the file referred to ((promo)), and the written file writes the channel's text in its place");
   } finally { cleanup(dir); }
 });
 

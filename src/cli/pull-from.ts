@@ -62,6 +62,10 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
       sayOtherValues(r);
+      if (r.lostReferences?.length) {
+        const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
+        warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the export's text there no longer holds the value where the reference stood): every other environment now gets that text; put the reference back where it belongs (git diff shows where)\n`);
+      }
       if (r.renumbered?.length) {
         warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);

@@ -105,7 +105,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.alsoIn) sayErr(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
-        sayErr(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the channel's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (a value under 8 characters is never taken for its reference; a longer one was not found where the reference stood): every other environment now gets ${env.name}'s text there; put the reference back where it belongs (git diff shows where)\n`);
+        sayErr(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the channel's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the channel's text there no longer holds ${env.name}'s value where the reference stood): every other environment now gets ${env.name}'s text there; put the reference back where it belongs (git diff shows where)\n`);
       }
       sayOut(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
       writtenFiles.push(path.resolve(io().cwd(), r.file));

@@ -108,7 +108,8 @@ function replaceSpans(s: string, spans: readonly { from: number; to: number; nam
 export function alignedTo(file: unknown, channel: unknown): unknown {
   if (Array.isArray(channel) && Array.isArray(file)) {
     const used = new Set<number>();
-    const key = (o: unknown): string | undefined => (isObject(o) && typeof o.text === 'string' ? JSON.stringify([o.type ?? o.action ?? '', o.text]) : undefined);
+    // a button or suggestion by its label, an RCS card by its title
+    const key = (o: unknown): string | undefined => (isObject(o) && typeof (o.text ?? o.title) === 'string' ? JSON.stringify([o.type ?? o.action ?? '', o.text ?? o.title]) : undefined);
     const pick = channel.map((c) => {
       const k = key(c);
       const j = k === undefined ? -1 : file.findIndex((f, i) => !used.has(i) && key(f) === k);

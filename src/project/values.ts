@@ -136,8 +136,9 @@ export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS
   const global = [...secrets, ...[...learned].map(([value, name]) => [name, value] as const)].sort((a, b) => b[1].length - a[1].length);
   /** name -> the plain values written as it where the file refers to it (this environment's first) */
   const plain = new Map<string, string[]>();
-  for (const [name, v] of Object.entries(env.values ?? {})) if ('text' in v && v.text.length >= MIN_SECRET_LENGTH) plain.set(name, [v.text]);
-  for (const [value, name] of otherValues) if (value.length >= MIN_SECRET_LENGTH) plain.set(name, [...(plain.get(name) ?? []), value]);
+  // (any length: a value is put back only where the file's reference stood, told by the text around it, never found at large)
+  for (const [name, v] of Object.entries(env.values ?? {})) if ('text' in v && v.text.length > 0) plain.set(name, [v.text]);
+  for (const [value, name] of otherValues) if (value.length > 0) plain.set(name, [...(plain.get(name) ?? []), value]);
   if (!global.length && (!plain.size || fileCopy === undefined)) return t;
   // the file's lists in the channel's order (a button moved and edited is compared with its own text)
   const aligned = plain.size && fileCopy !== undefined ? alignedTo(fileCopy, t) : undefined;
@@ -148,6 +149,20 @@ export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS
     for (const [name, value] of global) if (out.includes(value)) out = replaceWhole(out, value, `((${name}))`);
     return out;
   }) as T;
+}
+
+/**
+ * The plain values of `env` that `before` (a file) refers to more often than `after` (the file
+ * pull wrote over it) does: references the pull could not put back where they stood.
+ */
+export function lostPlainReferences(before: unknown, after: unknown, env: EnvironmentConfig): string[] {
+  const counts = (v: unknown): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const r of templateReferences((v ?? {}) as Loose)) { const d = env.values?.[r.name]; if (d && 'text' in d) m.set(r.name, (m.get(r.name) ?? 0) + 1); }
+    return m;
+  };
+  const now = counts(after);
+  return [...counts(before)].filter(([name, n]) => (now.get(name) ?? 0) < n).map(([name]) => name);
 }
 
 /** Every substitutable string of a template mapped with its path (identity keys at the top left alone). */

@@ -21,7 +21,7 @@ import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
-import { requireSecretValues, valuesAsReferences } from '../project/values.js';
+import { lostPlainReferences, requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
 
@@ -42,7 +42,7 @@ export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[];
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -254,7 +254,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       }
       toWrite.push({ file: target, data });
       written.push(target);
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      const lostReferences = here ? lostPlainReferences(lives.value, value, environment) : [];
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written

@@ -13,7 +13,7 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
-import { lookupValue, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
+import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, replaceReferences, templateReferences } from '../model/values.js';
@@ -232,9 +232,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     writeFileAtomic(target, file, { verbatim: true });
     written.push(target);
     // a plain value the file referred to and the written file does not: said, never dropped in silence (its other environments would change)
-    const plainNames = (v: unknown): Set<string> => new Set(templateReferences(v as Record<string, unknown>).map((x) => x.name).filter((n) => { const d = conn.environment.values?.[n]; return d !== undefined && 'text' in d; }));
-    const nowRefers = plainNames(parseYaml(file));
-    const lostReferences = replaced ? [...plainNames(replaced.value)].filter((n) => !nowRefers.has(n)) : [];
+    const lostReferences = replaced ? lostPlainReferences(replaced.value, parseYaml(file), conn.environment) : [];
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
