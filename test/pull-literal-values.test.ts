@@ -91,6 +91,10 @@ test('RCS cards the channel reordered and edited: each compared with its own car
   // the file uses ((shop_host)) twice, the written file once: lost, though the name is still used
   assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' }, buttons: [{ url: '((shop_host))/b' }] }, { body: { text: '((shop_host))/a' }, buttons: [{ url: 'https://staging.shop.example/b' }] }, env), ['shop_host']);
   assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' } }, { body: { text: '((shop_host))/a!' } }, env), []);
+  // a short value is never put inside a placeholder, nor where little of the text around it is the file's
+  const short = { name: 'staging', values: { n: { text: '1' } } } as unknown as EnvironmentConfig;
+  assert.is(valuesAsReferences({ body: { text: 'Order {{1}}: 1 item, shipped.' } }, short, {}, { body: { text: 'Order {{1}}: ((n)) item, sent.' } }).body.text, 'Order {{1}}: ((n)) item, shipped.');
+  assert.is(valuesAsReferences({ body: { text: 'Your 1 order {{1}} is here' } }, short, {}, { body: { text: 'Totally new ((n)) words' } }).body.text, 'Your 1 order {{1}} is here');
 });
 
 let emulator: RunningEmulator;

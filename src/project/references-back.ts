@@ -43,8 +43,11 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
   }
   // every value the channel's text holds whole (the longer first where two overlap: one host the start of another's)
   const places: { from: number; to: number }[] = [];
+  // never inside a placeholder ({{1}} holds a value "1")
+  const inside = [...channel.matchAll(/\{\{[^{}]*\}\}/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
   for (const v of [...all].sort((x, y) => y.length - x.length)) {
     for (let at = channel.indexOf(v); at >= 0; at = channel.indexOf(v, at + 1)) {
+      if (inside.some(([a, b]) => at < b && at + v.length > a)) continue;
       if (standsWhole(channel, at, at + v.length) && !places.some((p) => at < p.to && at + v.length > p.from)) places.push({ from: at, to: at + v.length });
     }
   }
@@ -52,7 +55,8 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
   const pairs: { i: number; k: number; score: number; drift: number }[] = [];
   spans.forEach((x, i) => places.forEach((p, k) => {
     const score = around(expanded, x.a, x.b, channel, p.from, p.to);
-    if (score > 0) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
+    // a short value (a code, a number) is common in text: taken only where much of the text around it is the file's
+    if (score >= (x.b - x.a < SHORT ? SHORT_CONTEXT : 1)) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
   }));
   pairs.sort((p, q) => q.score - p.score || p.drift - q.drift);
   const takenSpan = new Set<number>();
@@ -66,6 +70,10 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
   }
   return replaceSpans(channel, found, values, used);
 }
+
+/** values shorter than this need SHORT_CONTEXT characters of the text around them to be placed */
+const SHORT = 8;
+const SHORT_CONTEXT = 6;
 
 /** how many characters the text around a[from, to) shares with the text around b[from2, to2] (and 1 for each edge both share) */
 const CONTEXT = 24;
