@@ -168,6 +168,24 @@ test('remnantsAsReferences: the channel\'s copy with its secrets (current or ear
   assert.is((edited.value as typeof remote).body.text, 'Hello {{1}}, code OLD-CODE-123.');
 });
 
+test('remnantsAsReferences: an edit next to a secret whose current value the channel holds keeps the edit, the value its reference (it was dropped)', () => {
+  const t = { body: { text: 'Hello! Your code is ((promo)). It is valid in every store.' } };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const current = (name: string) => (name === 'promo' ? 'SPRING2026QX' : undefined);
+  for (const [channel, written] of [
+    ['Hello! Your code is now SPRING2026QX. It is valid in every store.', 'Hello! Your code is now ((promo)). It is valid in every store.'],
+    ['Hello! Your code is SPRING2026QX, valid today. It is valid in every store.', 'Hello! Your code is ((promo)), valid today. It is valid in every store.'],
+    // an earlier value (a rotation): the reference, as before
+    ['Hello! Your code is WINTER2025AB. It is valid in every store.', 'Hello! Your code is ((promo)). It is valid in every store.'],
+    // punctuation edited beside it (it was refused, with advice to apply first, which would have lost the edit)
+    ['Hello! Your code is: SPRING2026QX! It is valid in every store.', 'Hello! Your code is: ((promo))! It is valid in every store.'],
+  ]) {
+    const placed = remnantsAsReferences(marked, { body: { text: channel } }, current);
+    assert.is((placed.value as { body: { text: string } }).body.text, written, channel);
+    assert.equal(placed.unplaced, []);
+  }
+});
+
 test('the output gate shows a secret value as (secret), a piece of it as [redacted]', () => {
   addSecret('tok-Hq8Zr2Lm5Vx', 'value');
   assert.is(redact('code tok-Hq8Zr2Lm5Vx, json "tok-Hq8Zr2Lm5Vx"'), 'code (secret), json "(secret)"');

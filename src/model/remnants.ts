@@ -104,12 +104,23 @@ export function remnantsAsReferences(marked: unknown, remote: unknown, current: 
       const found = re.exec(r);
       if (found) {
         const names = [...m.matchAll(marks)].map((x) => x[0].slice(1, -1));
-        found.slice(1).forEach((v, i) => { if (v.length >= MIN_SECRET_LENGTH) learned.set(v, names[i]!); });
-        return m.replace(marks, (x) => `((${x.slice(1, -1)}))`);
+        const pieces = found.slice(1);
+        // what stands for a secret holds its current value and words beside it (`now SPRING2026QX`: an edit next to
+        // the secret, not an earlier value): the words kept, the value its reference; else the whole piece is the secret's
+        const placed = pieces.map((v, i) => {
+          const cur = current(names[i]!);
+          if (cur && cur.length >= MIN_SECRET_LENGTH && v !== cur && v.includes(cur)) return v.split(cur).join(`((${names[i]!}))`);
+          if (v.length >= MIN_SECRET_LENGTH) learned.set(v, names[i]!);
+          return `((${names[i]!}))`;
+        });
+        return parts.map((p, i) => (i < placed.length ? p + placed[i]! : p)).join('');
       }
       // the text around the secrets changed too (an edit in the console): placed where the word-by-word
       // alignment finds each secret's current value; an earlier value beside edits cannot be told from them
       const names = [...m.matchAll(marks)].map((x) => x[0].slice(1, -1));
+      // one secret, whose current value the channel's text holds once: its reference there, whatever was edited around it
+      const only = names.length === 1 ? current(names[0]!) : undefined;
+      if (only && only.length >= MIN_SECRET_LENGTH && r.split(only).length === 2) return r.replace(only, `((${names[0]!}))`);
       const pieces = alignedRemnants(parts, r);
       if (!pieces || pieces.some((p, i) => current(names[i]!) !== p)) { unplaced.push(at); return r; }
       let out = '';
