@@ -13,7 +13,9 @@ interface Found { node: Node | null; pair?: Pair<unknown, unknown>; depth: numbe
 
 /**
  * Each mapping's entries by key text, built on the first lookup in that mapping: finding N keys
- * of a mapping of N entries costs O(N), not O(N²). The first entry wins, as a scan would find it.
+ * of a mapping of N entries costs O(N), not O(N²). The last entry of a key wins, as it does in the
+ * value (yaml's toJS): a file that writes a key twice (a yaml-duplicate-key finding) is checked
+ * with the second copy's value, and its findings point into that copy, not the first.
  */
 const entries = new WeakMap<object, Map<string, Pair<unknown, unknown>>>();
 function entry(map: { items: unknown[] }, key: string): Pair<unknown, unknown> | undefined {
@@ -22,8 +24,7 @@ function entry(map: { items: unknown[] }, key: string): Pair<unknown, unknown> |
     index = new Map();
     for (const it of map.items) {
       if (!yaml().isPair(it)) continue;
-      const k = keyText(it.key);
-      if (!index.has(k)) index.set(k, it as Pair<unknown, unknown>);
+      index.set(keyText(it.key), it as Pair<unknown, unknown>);
     }
     entries.set(map, index);
   }

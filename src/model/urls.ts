@@ -42,5 +42,9 @@ export function urlSampleProblem(url: string, at: number, example: string | unde
   // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
   if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
   if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
+  // the value alone (`example: A-1042`): the sample is the whole address the message opens
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(example) && !example.includes('/') && !/\s/.test(example)) {
+    return `The sample is the whole URL the message opens, with a value where {{1}} goes, not the value alone: write '${prefix}${example}'.`;
+  }
   return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
 }

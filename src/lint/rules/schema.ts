@@ -98,6 +98,8 @@ export function footerTextAsMapping(t: Loose): boolean {
 export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown): SchemaFinding[] {
   const out: SchemaFinding[] = [];
   const seen = new Set<string>();
+  // out's index of each "missing required key" finding, and the key
+  const required = new Map<number, string>();
   // the WhatsApp rules do not apply to an RCS template (scope.ts): what they would own is the schema's
   const owner = isRcsOnlyValue(value) ? (id: string): string => (WHATSAPP_OWNED.has(id) ? 'schema' : id) : (id: string): string => id;
   const footerAsMapping = value !== null && typeof value === 'object' && footerTextAsMapping(value as Loose);
@@ -127,7 +129,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
             ? `; write the app under \`supported_apps: [{ package_name, signature_hash }]\` (the Cloud API's current shape)` : '';
           f = { ruleId: 'schema', path: [...p, key], part: 'key',
             message: types ? `'${key}' is a key of ${types.join(' and ')} buttons, not of ${a} ${owner} button (${a} ${owner} button takes: ${known.join(', ')})`
-              : `Unknown key '${key}' in ${where}${moved || didYouMean(key, known) || ` (${a} ${owner} button takes: ${known.join(', ')})`}` };
+              : `Unknown key '${key}' in ${where}${moved || keySynonym(key, known) || didYouMean(key, known) || ` (${a} ${owner} button takes: ${known.join(', ')})`}` };
           break;
         }
         // a card's layout key written on the card (as Google's API has a height per card): the message's layout says it once for all
@@ -141,7 +143,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const versioned = p.length === 0 && /^(?:format_?)?version$/i.test(key) ? ': a template file declares no version; the format\'s versions (1.0, 1.1, 1.2) are which keys exist, and every file of an earlier version stays valid (docs/format.md); remove it' : '';
         // a YAML merge key (`<<: *card`): YAML 1.2, which tplsync reads, has none
         const merge = key === '<<' ? ': YAML merge keys (`<<: *anchor`) are not read in template files (YAML 1.2 has none); write the keys out, or alias the whole value (`buttons: *buy_buttons`)' : '';
-        const hint = layout || moved || retired || versioned || merge || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // the Cloud API's request shape (`components: [{ type: BODY, ... }]`) written as a file
+        const components = p.length === 0 && key === 'components' ? ': a template file writes each component as a key of its own (header:, body:, footer:, buttons:; docs/format.md); `tplsync pull --from meta FILE` turns an export of Meta\'s templates into files' : '';
+        const hint = layout || moved || retired || versioned || merge || components || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
@@ -165,7 +169,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'enum': {
         const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
-        const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : '';
+        const hint = typeof e.data === 'string' ? enumHint(dotted, e.data, allowed) : '';
         f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value',
           message: `${JSON.stringify(e.data)} is not a valid ${where}${hint} (allowed: ${allowed.join(', ')})` };
         break;
@@ -177,7 +181,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'propertyNames': {
         const key = (e.params as { propertyName: string }).propertyName;
         f = { ruleId: 'schema', path: [...p, key], part: 'key',
-          message: `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name` };
+          message: `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name${sampleKeyMeant(key) ? `; did you mean '${sampleKeyMeant(key)}'?` : ''}` };
         break;
       }
       case 'type': {
@@ -224,9 +228,26 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       if (split) f = { ...f, message: `${f.message.replace(/[.]$/, '')}: a comma inside \`{ ... }\` ends the value before it, and '${split.key}' was read as a key of its own; if it belongs to \`${split.before}\`, quote the whole value (${split.before}: ${yamlQuoted(split.text)})` };
     }
     const k = `${f.ruleId}|${f.path.join('/')}|${f.message}`;
-    if (!seen.has(k)) { seen.add(k); out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` }); }
+    if (!seen.has(k)) {
+      seen.add(k);
+      if (e.keyword === 'required') required.set(out.length, (e.params as { missingProperty: string }).missingProperty);
+      out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` });
+    }
   }
-  return out;
+  return required.size ? out.filter((f, i) => !misspeltHere(out, f.path, required.get(i))) : out;
+}
+
+/**
+ * A required key that is there misspelt (`catgory: UTILITY`, `phoneNumber:`): the unknown key's
+ * finding says it at the key, with what to write; "missing required key 'category'" at the top of
+ * the template beside it is the same mistake said twice, and in the wrong place.
+ */
+function misspeltHere(out: readonly SchemaFinding[], at: Path, key: string | undefined): boolean {
+  if (key === undefined) return false;
+  const meant = `did you mean '${key}'?`;
+  // `components:` (the Cloud API's shape) in place of body: its own finding says how a file writes it
+  const shaped = at.length === 0 && key === 'body' ? "Unknown key 'components' in the template:" : undefined;
+  return out.some((g) => g.part === 'key' && g.path.length === at.length + 1 && at.every((s, i) => g.path[i] === s) && (g.message.includes(meant) || (shaped !== undefined && g.message.startsWith(shaped))));
 }
 
 /**
@@ -280,19 +301,79 @@ function shapeHint(p: Path, data: unknown): string {
   return '';
 }
 
+/**
+ * What a value of an enum is called now, or elsewhere: Meta's retired categories (TRANSACTIONAL,
+ * ACCOUNT_UPDATE, OTP ...), other tools' names of button types (WEBSITE, CALL, REPLY). Spelling
+ * alone would not find them.
+ */
+const BUTTON_TYPE_SYNONYMS: Readonly<Record<string, [string, string]>> = {
+  WEBSITE: ['URL', ''], LINK: ['URL', ''], VISIT_WEBSITE: ['URL', ''], CTA_URL: ['URL', ''],
+  CALL: ['PHONE_NUMBER', ''], PHONE: ['PHONE_NUMBER', ''], CALL_PHONE: ['PHONE_NUMBER', ''], PHONE_CALL: ['PHONE_NUMBER', ''],
+  REPLY: ['QUICK_REPLY', ''], QUICKREPLY: ['QUICK_REPLY', ''], COPY: ['COPY_CODE', ''], COUPON: ['COPY_CODE', ''], COUPON_CODE: ['COPY_CODE', ''],
+};
+const ENUM_SYNONYMS: Readonly<Record<string, Readonly<Record<string, [string, string]>>>> = {
+  category: {
+    ...Object.fromEntries(['TRANSACTIONAL', 'ACCOUNT_UPDATE', 'PAYMENT_UPDATE', 'PERSONAL_FINANCE_UPDATE', 'SHIPPING_UPDATE', 'RESERVATION_UPDATE',
+      'ISSUE_RESOLUTION', 'APPOINTMENT_UPDATE', 'TRANSPORTATION_UPDATE', 'TICKET_UPDATE', 'ALERT_UPDATE', 'AUTO_REPLY']
+      .map((c) => [c, ['UTILITY', `: ${c} is one of Meta's retired categories, now UTILITY`]])),
+    OTP: ['AUTHENTICATION', ': OTP is Meta\'s retired category, now AUTHENTICATION'],
+    PROMOTIONAL: ['MARKETING', ''], PROMOTION: ['MARKETING', ''],
+  },
+  'buttons.type': BUTTON_TYPE_SYNONYMS,
+  'carousel.buttons.type': BUTTON_TYPE_SYNONYMS,
+};
+
+/** the placeholder name a sample key of another form means (`Customer_Name`, `order-id`), if any */
+export function sampleKeyMeant(key: string): string | undefined {
+  const name = key.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name !== key && /^[a-z_][a-z0-9_]*$/.test(name) ? name : undefined;
+}
+
+/** other tools' and APIs' names of a button's keys (Twilio's `title`, a coupon's `code`) */
+const KEY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  title: ['text'], label: ['text'], display_text: ['text'], coupon_code: ['example'], code: ['example'], offer_code: ['example'],
+  link: ['url'], href: ['url'], phone: ['phone_number'], number: ['phone_number'], phonenumber: ['phone_number'],
+};
+
+function keySynonym(key: string, known: readonly string[]): string {
+  const meant = KEY_SYNONYMS[key.toLowerCase()]?.find((k) => known.includes(k));
+  return meant ? `; did you mean '${meant}'?` : '';
+}
+
+function enumHint(dotted: string, value: string, allowed: readonly string[]): string {
+  const known = ENUM_SYNONYMS[dotted]?.[value.toUpperCase().replace(/[\s-]+/g, '_')];
+  if (known && allowed.includes(known[0])) return `${known[1]}; did you mean '${known[0]}'?`;
+  return didYouMean(value, allowed);
+}
+
 function article(t: string): string {
   return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t === 'integer' ? 'a whole number' : `a ${t}`;
 }
 
+/** a language written by its English name (`language: english`): the code WhatsApp lists */
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  english: 'en', spanish: 'es', portuguese: 'pt_BR', french: 'fr', german: 'de', italian: 'it', dutch: 'nl', arabic: 'ar', hebrew: 'he',
+  hindi: 'hi', indonesian: 'id', japanese: 'ja', korean: 'ko', chinese: 'zh_CN', russian: 'ru', turkish: 'tr', polish: 'pl', swedish: 'sv',
+  danish: 'da', norwegian: 'nb', finnish: 'fi', greek: 'el', czech: 'cs', romanian: 'ro', hungarian: 'hu', ukrainian: 'uk', thai: 'th',
+  vietnamese: 'vi', malay: 'ms', persian: 'fa', farsi: 'fa', urdu: 'ur', bengali: 'bn', tamil: 'ta', telugu: 'te', filipino: 'fil',
+};
+
 function patternMessage(dotted: string, where: string, v: string): string {
   switch (dotted) {
     case 'name': {
+      // a character that cannot be seen (a zero-width space pasted with the name): named, with where it is
+      const unseen = /[\p{Cf}\p{Z}\t]/u.exec(v);
+      if (unseen && unseen[0] !== ' ') {
+        const cp = `U+${unseen[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+        const clean = v.replace(/[\p{Cf}\p{Z}\t]/gu, '');
+        return `Template name '${v}' holds ${cp}, a character that cannot be seen (character ${[...v.slice(0, unseen.index)].length + 1} of the name); delete it${/^[a-z0-9_]{1,512}$/.test(clean) ? `; did you mean '${clean}'?` : ''}`;
+      }
       const fixed = v.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 512);
       return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'language': {
       const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(v);
-      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : undefined;
+      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : LANGUAGE_NAMES[v.toLowerCase()];
       return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'publicId': return `publicId '${v}' is not a UUID`;

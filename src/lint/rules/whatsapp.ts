@@ -1,13 +1,15 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
-import { reportSchema } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, renderText, type Placeholder } from '../../model/placeholders.js';
+import { reportSchema, sampleKeyMeant } from './schema.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 import { pulledStub } from '../../model/to-file.js';
+import { KNOWN_BUTTON_TYPES } from '../../model/canonical.js';
+import { closest } from '../../core/suggest.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
 const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
@@ -19,6 +21,37 @@ const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
 /** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
 const MP4_URL = /\.mp4([?#]|$)/i;
 /** a placeholder's source text for a message, cut short: a message never repeats a huge input */
+/** the numbers of `{{ 1 }}`-style placeholders (spaces inside the braces), which placeholder-syntax reports and its fix repairs */
+function spacedNumbers(problems: readonly PlaceholderProblem[]): number[] {
+  const out: number[] = [];
+  for (const p of problems) {
+    if (p.kind !== 'whitespace') continue;
+    const inner = p.raw.slice(2, -2).trim();
+    if (NUMBERED.test(inner) && Number(inner) <= MAX_PLACEHOLDER_NUMBER) out.push(Number(inner));
+  }
+  return out;
+}
+
+/** ISO 639 codes withdrawn or replaced, still written by older systems (Java's Locale, Android), and the code WhatsApp lists */
+const RENAMED_LANGUAGES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', no: 'nb', tl: 'fil', jw: 'jv', mo: 'ro', sh: 'sr' };
+
+/**
+ * A button of a type the format knows. On one of an unknown type (`type: PHONE`, `WEBSITE`) the
+ * type's own finding says what to write; "phone_number is only for PHONE_NUMBER buttons" beside it
+ * would tell the user to remove the key they meant.
+ */
+const knownType = (b: Loose): boolean => KNOWN_BUTTON_TYPES.has(String(b.type));
+
+/** what to write for `{{Name}}`, `{{first-name}}`, `{{first name}}`: the name in the form a placeholder takes */
+function malformedHint(raw: string): string {
+  const inner = raw.slice(2, -2);
+  if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
+    const name = inner.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    if (NAMED.test(name)) return `a name is lowercase letters, digits and _: write {{${name}}}`;
+  }
+  return 'write {{1}} or {{lowercase_name}}';
+}
+
 function shown(raw: string): string { return raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw; }
 /** a whitespace-separated word with a letter or a digit in it (placeholder-density) */
 const WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
@@ -160,7 +193,8 @@ export const whatsappRules = defineRules([
       if (l && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(l) && !WHATSAPP_LANGUAGES.has(l)) {
         const base = l.split('_')[0]!;
         const near = variantsOf(base);
-        ctx.report(['language'], `WhatsApp does not list language '${l}'${near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
+        const now = RENAMED_LANGUAGES[base];
+        ctx.report(['language'], `WhatsApp does not list language '${l}'${now ? `: '${base}' is an older code of the language WhatsApp lists as '${now}'; did you mean '${now}'?` : near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
       }
     },
   },
@@ -287,8 +321,8 @@ export const whatsappRules = defineRules([
             unopened: '`}}` has no opening `{{`',
             empty: 'the placeholder is empty',
             whitespace: `remove the spaces: write {{${p.raw.slice(2, -2).trim()}}}`,
-            zero: 'numbered placeholders start at 1',
-            malformed: 'write {{1}} or {{lowercase_name}}',
+            zero: /^0+[1-9][0-9]*$/.test(p.raw.slice(2, -2).trim()) ? `a number has no leading zero: write {{${Number(p.raw.slice(2, -2).trim())}}}` : 'numbered placeholders start at 1',
+            malformed: malformedHint(p.raw),
             forbidden: '',
             range: '',
           }[p.kind];
@@ -399,22 +433,28 @@ export const whatsappRules = defineRules([
       // one numbering per group: the header's own; the body's, which an RCS message's texts
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
       // each carousel card's own
-      const groups = new Map<string, { path: Path; ps: Placeholder[] }[]>();
+      const groups = new Map<string, { path: Path; ps: Placeholder[]; spaced: number[] }[]>();
       for (const { site, scan } of ctx.placeholders().sites) {
         if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = scan.placeholders.filter((p) => p.style === 'numbered');
-        if (ps.length === 0) continue;
+        // `{{ 1 }}` is placeholder-syntax's finding (its fix takes the spaces out): the number it
+        // means is used, so `{{ 1 }} ... {{2}}` is no gap
+        const spaced = spacedNumbers(scan.problems);
+        if (ps.length === 0 && spaced.length === 0) continue;
         // a text that mixes names and numbers: placeholder-mixed's finding; its numbers are no sequence to judge
         if (ps.length !== scan.placeholders.length) continue;
         const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
         const list = groups.get(key) ?? [];
-        list.push({ path: site.path, ps });
+        list.push({ path: site.path, ps, spaced });
         groups.set(key, list);
       }
       for (const sites of groups.values()) {
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
-        for (const site of sites) for (const p of site.ps) used[Number(p.key)] = 1;
+        for (const site of sites) {
+          for (const p of site.ps) used[Number(p.key)] = 1;
+          for (const n of site.spaced) used[n] = 1;
+        }
         let gap = 1;
         while (used[gap]) gap++;
         // the first placeholder (in reading order) above the first gap is the one to renumber
@@ -541,6 +581,10 @@ export const whatsappRules = defineRules([
       const sites = ctx.placeholders().sites;
       const bodyEx = obj(obj(ctx.t.body)?.examples);
       const used = new Map<string, Set<string>>(); // examples path -> keys used
+      const missing: { path: Path; exKey: string; p: Placeholder }[] = [];
+      // a sample for a placeholder its text writes malformed (`{{1}`): placeholder-syntax's finding, not a second one here
+      const malformedSites = new Set<string>();
+      for (const { site, scan } of sites) if (scan.problems.length) malformedSites.add(site.examplesPath.join('.'));
       for (const { site, scan } of sites) {
         if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         const exKey = site.examplesPath.join('.');
@@ -556,19 +600,37 @@ export const whatsappRules = defineRules([
           const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined ? bodyEx?.[p.key] : undefined;
           if (fromBody !== undefined) { const bs = used.get('body.examples') ?? new Set(); bs.add(p.key); used.set('body.examples', bs); continue; }
           const v = ex[p.key];
-          if (v === undefined) ctx.report(site.path, `${p.raw} has no sample; add \`${p.key}: ...\` under ${site.examplesPath.join('.')}.`, { at: p });
+          if (v === undefined) missing.push({ path: site.path, exKey, p });
           else if (sample(v)?.trim() === '') ctx.report([...site.examplesPath, p.key], `The sample for ${p.raw} is empty.`);
         }
       }
-      // a sample for a placeholder its text writes malformed (`{{1}`): placeholder-syntax's finding, not a second one here
-      const malformed = new Set<string>();
-      for (const { site, scan } of sites) if (scan.problems.length) malformed.add(site.examplesPath.join('.'));
+      // a sample whose key is a misspelling of a placeholder without one (`Customer_Name`, `orderid`
+      // for {{order_id}}): one finding, at the sample's key, naming the placeholder it is meant for
+      const meantFor = new Map<string, Placeholder>(); // 'examples path|sample key' -> the placeholder
+      for (const m of missing) {
+        const ex = obj(obj(ctx.t[m.exKey.split('.')[0]!])?.examples);
+        const set = used.get(m.exKey);
+        if (!ex || !set || malformedSites.has(m.exKey)) continue;
+        const orphans = Object.keys(ex).filter((k) => !set.has(k) && !meantFor.has(`${m.exKey}|${k}`));
+        const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
+        if (k !== undefined) meantFor.set(`${m.exKey}|${k}`, m.p);
+      }
+      const paired = new Set(meantFor.values());
+      for (const m of missing) {
+        if (!paired.has(m.p)) ctx.report(m.path, `${m.p.raw} has no sample; add \`${m.p.key}: ...\` under ${m.exKey}.`, { at: m.p });
+      }
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
         const ex = obj(obj(ctx.t[exPath[0]])?.examples);
-        if (!ex || malformed.has(exPath.join('.'))) continue;
+        if (!ex || malformedSites.has(exPath.join('.'))) continue;
         const set = used.get(exPath.join('.')) ?? new Set<string>();
         for (const k of Object.keys(ex)) {
-          if (!set.has(k)) ctx.report([...exPath, k], `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
+          if (set.has(k)) continue;
+          const meant = meantFor.get(`${exPath.join('.')}|${k}`);
+          // a key of no placeholder's form (`Customer_Name`): the schema's finding at it says what to write
+          if (meant && !NAMED.test(k) && !NUMBERED.test(k) && sampleKeyMeant(k) === meant.key) continue;
+          ctx.report([...exPath, k], meant
+            ? `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; did you mean '${meant.key}'? (${meant.raw} has no sample)`
+            : `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
         }
       }
       for (const { site, scan } of sites) {
@@ -730,7 +792,7 @@ export const whatsappRules = defineRules([
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
           else if (!PHONE_WRITTEN.test(n)) ctx.report([...at, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
-        } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined) {
+        } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined && knownType(b)) {
           ctx.report([...at, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
         }
       }
@@ -745,7 +807,7 @@ export const whatsappRules = defineRules([
       for (const { v: b, i } of buttons(ctx)) {
         const url = str(b.url);
         if (b.type !== 'URL') {
-          if (b.url !== undefined) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
+          if (b.url !== undefined && knownType(b)) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
           continue;
         }
         if (url === undefined) continue;
@@ -927,7 +989,7 @@ export const whatsappRules = defineRules([
       for (const { v: b, i } of buttons(ctx)) {
         const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
         if (b.type !== 'FLOW') {
-          for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+          if (knownType(b)) for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
           continue;
         }
         if (given.length === 0) { ctx.report(['buttons', i, 'type'], 'A FLOW button needs the flow it opens: flow_id, flow_name or flow_json.'); continue; }

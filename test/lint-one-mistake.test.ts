@@ -1,0 +1,114 @@
+// One mistake, one finding, at the mistake, saying what to write: the mistakes people make writing
+// templates by hand (a support engineer's trial), each through lint as a user reads it. A key
+// written twice is checked, and pointed at, in the copy the value takes; `{{ 1 }}` is placeholder 1
+// to the numbering; a button of an unknown type is told its type, not to remove the key it meant;
+// a misspelt required key or sample key is one finding at the key, naming what it means; retired
+// categories, other tools' names, language names and older language codes are named.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+const head = (name: string, category = 'UTILITY') => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: ${category}\n`;
+
+async function findings(files: Record<string, string>): Promise<string[]> {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
+    return (await lintInProcess(dir)).diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId} ${d.message}`);
+  } finally { cleanup(dir); }
+}
+
+const of = (all: string[], file: string): string[] => all.filter((f) => f.startsWith(`templates/${file}:`));
+
+test('a key written twice: the findings of the value lint checks point into the copy it took (the second), not the first', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('twice_body', 'MARKETING')}body:\n  text: "Hello there {{1}}, our spring sale starts today with up to 30% off jackets and shoes."\n  examples: { 1: Maria }\nbody:\n  text: "Hi {{ 1 }}, our spring sale starts today with up to 30% off jackets."\n  examples: { 1: Maria }\n`,
+    'templates/b.yaml': `${head('twice_text', 'MARKETING')}body:\n  text: "Hello there {{1}}, our spring sale starts today with up to 30% off jackets and shoes."\n  examples: { 1: Maria }\n  text: "Hi {{1}} and {{2}}, our spring sale starts today with up to 30% off jackets."\n`,
+  });
+  const a = of(all, 'a.yaml');
+  assert.ok(a.some((f) => /^templates\/a\.yaml:8:1 yaml-duplicate-key /.test(f)), a.join('\n'));
+  assert.ok(a.some((f) => /^templates\/a\.yaml:9:13 placeholder-syntax Malformed placeholder "\{\{ 1 \}\}"/.test(f)), a.join('\n'));
+  assert.not.ok(a.some((f) => /:6:/.test(f)), `nothing in the first copy:\n${a.join('\n')}`);
+  const b = of(all, 'b.yaml');
+  assert.ok(b.some((f) => /^templates\/b\.yaml:8:23 placeholder-sample \{\{2\}\} has no sample/.test(f)), b.join('\n'));
+  assert.not.ok(b.some((f) => /:6:/.test(f)), `nothing in the first copy:\n${b.join('\n')}`);
+});
+
+test('{{ 1 }} is placeholder 1 to the numbering: one finding (the spaces), no "{{2}} is used but {{1}} is not"', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('spaced_one')}body:\n  text: "Hi {{ 1 }}, your order {{2}} has shipped and should arrive within three working days."\n  examples: { 1: Maria, 2: "A-1042" }\n`,
+    'templates/b.yaml': `${head('spaced_block')}body:\n  text: >-\n    Hi {{1}}, {{2}}: your order {{ 3 }} of {{4}} is on its way, and parcel {{5}} follows it tomorrow.\n  examples: { 1: Maria, 2: Ana, 3: "A-1042", 4: May, 5: "P-7" }\n`,
+  });
+  assert.equal(of(all, 'a.yaml').map((f) => f.split(' ')[1]), ['placeholder-syntax'], all.join('\n'));
+  assert.equal(of(all, 'b.yaml').map((f) => f.split(' ')[1]), ['placeholder-syntax'], all.join('\n'));
+  // a real gap beside a spaced placeholder is still one
+  const gap = await findings({ 'templates/c.yaml': `${head('spaced_gap')}body:\n  text: "Hi {{ 1 }}, your order {{3}} has shipped and should arrive within three working days."\n  examples: { 1: Maria, 3: "A-1042" }\n` });
+  assert.ok(gap.some((f) => /placeholder-sequence \{\{3\}\} is used but \{\{2\}\} is not/.test(f)), gap.join('\n'));
+});
+
+test('a button of an unknown type: its type is named with what it means (PHONE, WEBSITE, CALL), and its keys are not called wrong for it', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('store_contact')}body:\n  text: "Hi {{1}}, your repair is ready for pickup. Call the store if you have questions."\n  examples: { 1: Maria }\nbuttons:\n  - type: PHONE\n    text: Call the store\n    phone_number: "+4930123456"\n  - type: WEBSITE\n    text: Opening hours\n    url: https://shop.example.com/stores/berlin\n  - type: CALL\n    text: Call us\n    phone_number: "+4930123457"\n`,
+  });
+  const a = of(all, 'a.yaml');
+  assert.equal(a.length, 3, a.join('\n'));
+  assert.match(a[0]!, /:9:11 schema "PHONE" is not a valid buttons\[0\]\.type; did you mean 'PHONE_NUMBER'\?/);
+  assert.match(a[1]!, /:12:11 schema "WEBSITE" is not a valid buttons\[1\]\.type; did you mean 'URL'\?/);
+  assert.match(a[2]!, /:15:11 schema "CALL" is not a valid buttons\[2\]\.type; did you mean 'PHONE_NUMBER'\?/);
+  // a key on a known type of the wrong kind is still said
+  const known = await findings({ 'templates/b.yaml': `${head('qr_phone')}body:\n  text: "Hi {{1}}, your repair is ready for pickup. Reply if you have questions."\n  examples: { 1: Maria }\nbuttons:\n  - type: QUICK_REPLY\n    text: Thanks\n    phone_number: "+4930123456"\n` });
+  assert.ok(known.some((f) => /button-phone phone_number is only for PHONE_NUMBER buttons, not QUICK_REPLY/.test(f)), known.join('\n'));
+});
+
+test('a required key written misspelt, or under another tool\'s name: one finding, at the key, with what to write', async () => {
+  const all = await findings({
+    'templates/a.yaml': `channel: shop-whatsapp\nname: misspelt_category\nlanguage: en_US\ncatgory: UTILITY\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/b.yaml': `${head('misspelt_keys')}body:\n  text: "Hi {{1}}, your repair is ready for pickup. Call the store if you have questions."\n  examples: { 1: Maria }\nbuttons:\n  - type: PHONE_NUMBER\n    text: Call the store\n    phoneNumber: "+4930123456"\n  - type: QUICK_REPLY\n    title: Thanks\n`,
+    'templates/c.yaml': `${head('meta_shape')}components:\n  - type: BODY\n    text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n`,
+  });
+  assert.equal(of(all, 'a.yaml'), ["templates/a.yaml:4:1 schema Unknown key 'catgory' in the template; did you mean 'category'?"], all.join('\n'));
+  assert.equal(of(all, 'b.yaml'), [
+    "templates/b.yaml:11:5 schema Unknown key 'phoneNumber' in buttons[0]; did you mean 'phone_number'?",
+    "templates/b.yaml:13:5 schema Unknown key 'title' in buttons[1]; did you mean 'text'?",
+  ], all.join('\n'));
+  const c = of(all, 'c.yaml');
+  assert.equal(c.length, 1, c.join('\n'));
+  assert.match(c[0]!, /:5:1 schema Unknown key 'components' in the template: a template file writes each component as a key of its own .*pull --from meta FILE/);
+});
+
+test('a sample key misspelt: one finding at the sample, naming the placeholder it is meant for (no "has no sample" beside it)', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('sample_keys')}body:\n  text: "Hi {{customer_name}}, your order {{order_id}} has shipped and should arrive within three working days."\n  examples:\n    Customer_Name: Maria\n    orderid: "A-1042"\n`,
+  });
+  assert.equal(of(all, 'a.yaml'), [
+    "templates/a.yaml:8:5 schema Sample key 'Customer_Name' is neither a placeholder number (1, 2, ...) nor a lowercase name; did you mean 'customer_name'?",
+    "templates/a.yaml:9:5 placeholder-sample Sample 'orderid' has no placeholder {{orderid}} in body; did you mean 'order_id'? ({{order_id}} has no sample)",
+  ], all.join('\n'));
+  // a sample of no placeholder, with none missing: said as before
+  const extra = await findings({ 'templates/b.yaml': `${head('sample_extra')}body:\n  text: "Hi {{customer_name}}, your order has shipped and should arrive within three working days."\n  examples: { customer_name: Maria, order_id: "A-1" }\n` });
+  assert.ok(extra.some((f) => /placeholder-sample Sample 'order_id' has no placeholder \{\{order_id\}\} in body; remove it or fix its key/.test(f)), extra.join('\n'));
+});
+
+test('retired categories, other names of button types, language names and older codes, invisible characters in a name, {{01}} and {{Name}}: each says what to write', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('old_category', 'TRANSACTIONAL')}body:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/b.yaml': `${head('old_otp', 'OTP')}body:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/c.yaml': `channel: shop-whatsapp\nname: by_name\nlanguage: english\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/d.yaml': `channel: shop-whatsapp\nname: old_code\nlanguage: iw\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/e.yaml': `channel: shop-whatsapp\nname: "order_shipped\\u200b"\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{01}} and {{Name}}, {{first name}} or {{first-name}}: your order has shipped today."\n`,
+    'templates/f.yaml': `${head('url_value')}body:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\nbuttons:\n  - type: URL\n    text: Track parcel\n    url: https://shop.example.com/track?order={{1}}\n    example: A-1042\n`,
+  });
+  assert.ok(of(all, 'a.yaml').some((f) => /category "TRANSACTIONAL" is not a valid category: TRANSACTIONAL is one of Meta's retired categories, now UTILITY; did you mean 'UTILITY'\?/.test(f)), all.join('\n'));
+  assert.ok(of(all, 'b.yaml').some((f) => /OTP is Meta's retired category, now AUTHENTICATION; did you mean 'AUTHENTICATION'\?/.test(f)), all.join('\n'));
+  assert.ok(of(all, 'c.yaml').some((f) => /language-code Language 'english' is not of the form ll or ll_CC; did you mean 'en'\?/.test(f)), all.join('\n'));
+  assert.ok(of(all, 'd.yaml').some((f) => /language-unknown WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\?/.test(f)), all.join('\n'));
+  const e = of(all, 'e.yaml');
+  assert.ok(e.some((f) => /name-format Template name 'order_shipped\u200b' holds U\+200B, a character that cannot be seen \(character 14 of the name\); delete it; did you mean 'order_shipped'\?/.test(f)), e.join('\n'));
+  assert.ok(e.some((f) => /"\{\{01\}\}": a number has no leading zero: write \{\{1\}\}/.test(f)), e.join('\n'));
+  assert.ok(e.some((f) => /"\{\{Name\}\}": a name is lowercase letters, digits and _: write \{\{name\}\}/.test(f)), e.join('\n'));
+  assert.ok(e.some((f) => /"\{\{first name\}\}": .*write \{\{first_name\}\}/.test(f)), e.join('\n'));
+  assert.ok(e.some((f) => /"\{\{first-name\}\}": .*write \{\{first_name\}\}/.test(f)), e.join('\n'));
+  assert.ok(of(all, 'f.yaml').some((f) => /button-url The sample is the whole URL the message opens, .*write 'https:\/\/shop\.example\.com\/track\?order=A-1042'/.test(f)), all.join('\n'));
+});
+
+test.run();
