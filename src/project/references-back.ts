@@ -55,8 +55,12 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
   const pairs: { i: number; k: number; score: number; drift: number }[] = [];
   spans.forEach((x, i) => places.forEach((p, k) => {
     const score = around(expanded, x.a, x.b, channel, p.from, p.to);
-    // a short value (a code, a number) is common in text: taken only where much of the text around it is the file's
-    if (score >= (x.b - x.a < SHORT ? SHORT_CONTEXT : 1)) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
+    // a short value (a code, a number) is common in text: taken only where much of the text around it is the file's, or
+    // where it stands at the same edge of both texts (the whole text in both: a field that is the value, such as a
+    // copy-code sample or a flow id; or, 3 characters or more, its start or its end: `((city)) Mitte`)
+    const edges = (x.a === 0 && p.from === 0 ? 1 : 0) + (x.b === expanded.length && p.to === channel.length ? 1 : 0);
+    const placed = x.b - x.a >= SHORT || score >= SHORT_CONTEXT || edges === 2 || (edges === 1 && x.b - x.a >= 3);
+    if (score >= 1 && placed) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
   }));
   pairs.sort((p, q) => q.score - p.score || p.drift - q.drift);
   const takenSpan = new Set<number>();
@@ -113,14 +117,14 @@ function replaceSpans(s: string, spans: readonly { from: number; to: number; nam
  * item of the same type (or action) and label, else the one at its place; so that a button the
  * channel moved (and edited) is compared with its own file text, not with its neighbour's.
  */
-export function alignedTo(file: unknown, channel: unknown): unknown {
+export function alignedTo(file: unknown, channel: unknown, fill: (text: string) => string = (t) => t): unknown {
   if (Array.isArray(channel) && Array.isArray(file)) {
     const used = new Set<number>();
-    // a button or suggestion by its label, an RCS card by its title
-    const key = (o: unknown): string | undefined => (isObject(o) && typeof (o.text ?? o.title) === 'string' ? JSON.stringify([o.type ?? o.action ?? '', o.text ?? o.title]) : undefined);
+    // a button or suggestion by its label, an RCS card by its title (the file's with its references filled in: `Sneakers in ((city))`)
+    const key = (o: unknown, f: (text: string) => string = (t) => t): string | undefined => (isObject(o) && typeof (o.text ?? o.title) === 'string' ? JSON.stringify([o.type ?? o.action ?? '', f(String(o.text ?? o.title))]) : undefined);
     const pick = channel.map((c) => {
       const k = key(c);
-      const j = k === undefined ? -1 : file.findIndex((f, i) => !used.has(i) && key(f) === k);
+      const j = k === undefined ? -1 : file.findIndex((f, i) => !used.has(i) && key(f, fill) === k);
       if (j >= 0) used.add(j);
       return j;
     });
@@ -135,12 +139,12 @@ export function alignedTo(file: unknown, channel: unknown): unknown {
     return channel.map((c, i) => {
       let j = pick[i]!;
       if (j < 0 && i < file.length && !used.has(i) && (kind(c) === undefined || kind(file[i]) === kind(c))) { j = i; used.add(i); }
-      return j < 0 ? undefined : alignedTo(file[j], c);
+      return j < 0 ? undefined : alignedTo(file[j], c, fill);
     });
   }
   if (isObject(channel) && isObject(file)) {
     const out: Loose = {};
-    for (const k of Object.keys(channel)) out[k] = alignedTo(file[k], channel[k]);
+    for (const k of Object.keys(channel)) out[k] = alignedTo(file[k], channel[k], fill);
     return out;
   }
   return file;

@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { holdsKey, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import type { Loose } from '../model/loose.js';
-import { IDENTITY_KEYS, mapStrings, MissingValuesError, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
+import { IDENTITY_KEYS, mapStrings, MissingValuesError, replaceReferences, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
 import { alignedTo, referencesInPlace } from './references-back.js';
 
@@ -141,7 +141,8 @@ export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS
   for (const [value, name] of otherValues) if (value.length > 0) plain.set(name, [...(plain.get(name) ?? []), value]);
   if (!global.length && (!plain.size || fileCopy === undefined)) return t;
   // the file's lists in the channel's order (a button moved and edited is compared with its own text)
-  const aligned = plain.size && fileCopy !== undefined ? alignedTo(fileCopy, t) : undefined;
+  const fill = (text: string): string => replaceReferences(text, (n) => plain.get(n)?.[0]);
+  const aligned = plain.size && fileCopy !== undefined ? alignedTo(fileCopy, t, fill) : undefined;
   return mapStringsAt(t as Loose, (s, at) => {
     let out = s;
     const mine = aligned === undefined ? undefined : stringAt(aligned, at);

@@ -4,7 +4,7 @@
 // by template and field and not written; one that already lives in a file is reported, not
 // duplicated.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { keepComments } from './keep-comments.js';
+import { inFileForm, keepComments } from './keep-comments.js';
 import { formatTemplate } from '../fmt/format.js';
 import path from 'node:path';
 import { schemaModelinePath, type Config, type EnvironmentConfig } from '../config/load.js';
@@ -21,8 +21,10 @@ import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
-import { lostPlainReferences, requireSecretValues, valuesAsReferences } from '../project/values.js';
-import { MIN_SECRET_LENGTH, redact } from '../core/redact.js';
+import { lostPlainReferences, markedTemplate, refersToSecret, requireSecretValues, valuesAsReferences } from '../project/values.js';
+import { remnantsAsReferences } from '../model/remnants.js';
+import { alignedTo } from '../project/references-back.js';
+import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
@@ -218,11 +220,29 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // refers to a value and the export holds another environment's value of it, the reference stays (the file serves every
       // environment) and that is said, rather than that environment's value written in its place. Every environment's values are
       // replaced in one pass, the longest first (one environment's host may be the start of another's)
-      const escaped = escapeLiteralReferences(t.value);
       const others = referenced.size ? otherEnvironmentsValues(config, environment, referenced) : undefined;
       // (said of the values the export held where the file's references stood: not of a literal the file wrote)
       const usedOther = new Set<string>();
-      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, undefined, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
+      let escaped = escapeLiteralReferences(t.value);
+      // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
+      // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
+      let learned: ReadonlyMap<string, string> = new Map();
+      if (here && refersToSecret(lives.value, environment)) {
+        const marked = markedTemplate(lives.value, environment);
+        if (marked) {
+          const current = (ref: string): string | undefined => { const v = environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
+          const placed = remnantsAsReferences(alignedTo(escapeLiteralReferences(marked), escaped), escaped, current);
+          if (placed.unplaced.length) {
+            push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: placed.unplaced.map((field) => ({ template: `${t.name}/${t.language}`, field, message: 'the file has a secret here, and the export\'s text around it differs too: what the export holds in its place cannot be told from the edit, so the template is not written (a secret is never written in clear); edit the file by hand, or apply it first and export again' })) });
+            continue;
+          }
+          escaped = placed.value as typeof escaped;
+          learned = placed.learned;
+          // secrets of the output too: masked wherever they might show; another environment's value said as such
+          for (const [v, n] of learned) { addSecret(v, 'value'); if (others?.values.get(v) === n) usedOther.add(`${n}\u0000${v}`); }
+        }
+      }
+      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
       const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
@@ -243,7 +263,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (here) {
         let before: string | undefined;
         try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
-        if (before !== undefined) { const kept = keepComments(before, data); if (kept !== data) data = formatTemplate(kept).text || kept; }
+        if (before !== undefined) {
+          const kept = keepComments(before, data);
+          if (kept !== data) data = formatTemplate(kept).text || kept;
+          data = inFileForm(before, data);
+        }
       }
       // a secret the file cannot name (another environment's, whose variable is unset here, or one it does not refer to):
       // not written, rather than written in clear or as the output gate's mask
@@ -273,8 +297,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
 }
 
 /**
- * Pure: the plain values of the other environments that the file refers to (`referenced`), 8
- * characters or more and not this environment's (value -> name), and each environment's (name -> value).
+ * Pure: the values of the other environments that the file refers to (`referenced`), not this
+ * environment's (a secret's 8 characters or more) (value -> name), and each environment's (name -> value).
  */
 function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, referenced: ReadonlySet<string>): { values: Map<string, string>; byEnvironment: { environment: string; values: Map<string, string> }[] } {
   const values = new Map<string, string>();
@@ -288,7 +312,9 @@ function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, ref
       // a secret's value is its variable's, where it is set
       const text = v ? ('text' in v ? v.text : io().env[v.env]) : undefined;
       const own = m ? ('text' in m ? m.text : io().env[m.env]) : undefined;
-      if (text === undefined || text.length < MIN_SECRET_LENGTH || own === text) continue;
+      // (a plain value of any length: it is put back only where the file's reference stood, told by the text around it;
+      // a secret's, as every secret, 8 characters or more)
+      if (text === undefined || text === '' || own === text || (v && 'env' in v && text.length < MIN_SECRET_LENGTH)) continue;
       if (!values.has(text)) values.set(text, name);
       mine.set(name, text);
     }

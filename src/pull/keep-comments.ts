@@ -166,6 +166,18 @@ function withoutAnchor(n: Node): Node {
 }
 
 /**
+ * `written` with the line ends (CRLF) and byte-order mark of `before`, the file it replaces (as lint
+ * --fix and translations import keep them: a Windows editor's file pulled over showed every line
+ * changed); a line break in a value reads the same either way. Pure.
+ */
+export function inFileForm(before: string, written: string): string {
+  let out = written;
+  if (before.includes('\r\n')) out = out.replace(/\r?\n/g, '\r\n');
+  if (before.charCodeAt(0) === 0xfeff && out.charCodeAt(0) !== 0xfeff) out = `\ufeff${out}`;
+  return out;
+}
+
+/**
  * `written` (the text pull made) with the comments and layout of `before` (the file it replaces)
  * carried over where their keys still are (a file without comments keeps its flow mappings and
  * quotes too: a review shows what the channel changed, not a new layout); `written` itself when

@@ -18,7 +18,8 @@ import { remnantsAsReferences } from '../model/remnants.js';
 import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, replaceReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
-import { keepComments } from './keep-comments.js';
+import { inFileForm, keepComments } from './keep-comments.js';
+import { alignedTo } from '../project/references-back.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { lintWritten } from './lint-written.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
@@ -128,7 +129,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (marked) {
       const current = (ref: string): string | undefined => { const v = conn.environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
       // compared in the same form: the file's literal ((name)) texts escaped as the channel copy's are (its secrets are marks, not references)
-      const placed = remnantsAsReferences(escapeLiteralReferences(fromFile(marked, req.channelId, '').canonical), channelCopy, current);
+      // (its lists in the channel's order: a card or button the channel moved is compared with its own)
+      const placed = remnantsAsReferences(alignedTo(escapeLiteralReferences(fromFile(marked, req.channelId, '').canonical), channelCopy), channelCopy, current);
       c = placed.value as CanonicalTemplate;
       unplaced = placed.unplaced;
       learned = placed.learned;
@@ -213,10 +215,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       if (before !== undefined) {
         const kept = keepComments(before, file, fill);
         if (kept !== file) file = formatTemplate(kept).text || kept;
-        // the file's own line ends and byte-order mark, as lint --fix and translations import keep them (a Windows editor's file
-        // pulled over showed every line changed); a line break in a value reads the same either way
-        if (before.includes('\r\n')) file = file.replace(/\r?\n/g, '\r\n');
-        if (before.charCodeAt(0) === 0xfeff && file.charCodeAt(0) !== 0xfeff) file = `\ufeff${file}`;
+        file = inFileForm(before, file);
       }
     }
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not

@@ -1,0 +1,128 @@
+// pull and pull --from keep a file's references (a reviewer's attack on the last fixes): a secret
+// whose value in an export is an earlier one (a rotation) or another environment's stays its
+// reference, never a value in clear; a value under 8 characters that is a whole field (a copy-code
+// sample, a flow id) or starts a text stays its reference; an export of another environment's
+// account keeps short references too; a file's CRLF line ends and byte-order mark are kept; RCS cards
+// the channel reordered are compared with their own (a secret in one, a reference in a title).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const RCS = '5e0f3a40-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/local.json
+    channels: { wa: ${CHANNEL_A}, rcs: ${RCS} }
+    values: { code: SAVE10, flow_id: "1234567", x: A, cc: "49", city: Berlin, promo: { env: LOCAL_PROMO } }
+  staging:
+    emulator: .tplsync/staging.json
+    channels: { wa: ${CHANNEL_B}, rcs: 8d2f3e4a-5b6c-4d7e-9f80-1a2b3c4d5e6f }
+    values: { code: DEAL20, flow_id: "7654321", x: B, cc: "44", city: London, promo: { env: STG_PROMO } }
+channels:
+  wa: { kind: whatsapp }
+  rcs: { kind: rcs }
+`;
+const ENV = { LOCAL_PROMO: 'cnryLocalVip26', STG_PROMO: 'cnryStageVip26' };
+const meta = (name: string, components: unknown[]) => JSON.stringify({ data: [{ name, language: 'en_US', status: 'APPROVED', category: 'MARKETING', id: '1602436420123456', parameter_format: 'POSITIONAL', components }] });
+const read = (dir: string, f: string): string => readFileSync(path.join(dir, f), 'utf8');
+
+test('pull --from meta over a file with a secret: an earlier value (a rotation) or another environment\'s in the export stays ((promo)); beside other edits the template is not written', async () => {
+  const dir = tempDir();
+  try {
+    const file = 'channel: wa\nname: vip_invite\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hello {{1}}, you are invited to our VIP night. Entry code ((promo)), see you soon!"\n  examples: { 1: Ana }\n';
+    const body = (code: string, end = 'see you soon!') => [{ type: 'BODY', text: `Hello {{1}}, you are invited to our VIP night. Entry code ${code}, ${end}`, example: { body_text: [['Ana']] } }];
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/vip.yaml': file, 'old.json': meta('vip_invite', body('cnryOldVip2025')), 'stage.json': meta('vip_invite', body(ENV.STG_PROMO)) });
+    for (const [exp, env] of [['old.json', ENV], ['stage.json', { LOCAL_PROMO: ENV.LOCAL_PROMO }]] as const) {
+      const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', exp], { cwd: dir, env });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.is(read(dir, 'templates/vip.yaml'), file, `${exp}: the file says it already (its reference), left as it is`);
+      assert.not.match(r.stdout + r.stderr, /cnry/);
+    }
+    // an edit next to the earlier value: what stands for the secret cannot be told from the edit
+    writeFiles(dir, { 'edited.json': meta('vip_invite', [{ ...body('cnryOldVip2025')[0]!, text: 'Hello {{1}}, you are invited to our VIP night. Your entry code is cnryOldVip2025, see you soon!' }]) });
+    const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /body\.text: the file has a secret here, and the export's text around it differs too/);
+    assert.is(read(dir, 'templates/vip.yaml'), file);
+    assert.not.match(r.stdout + r.stderr, /cnry/);
+  } finally { cleanup(dir); }
+});
+
+test('pull --from meta: a short value that is a whole field or starts a text stays its reference; another environment\'s short values too; CRLF and the byte-order mark kept', async () => {
+  const dir = tempDir();
+  try {
+    const sale = 'channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, spring sale now on."\n  examples:\n    1: Ana\nbuttons:\n  - type: COPY_CODE\n    example: ((code))\n';
+    const saleParts = (text: string, code: string) => [{ type: 'BODY', text, example: { body_text: [['Ana']] } }, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: code }] }];
+    const order = '\ufeff# our order note\r\nchannel: wa\r\nname: order_note\r\nlanguage: en_US\r\ncategory: MARKETING\r\nbody:\r\n  text: "Hi {{1}}, order ((x)) ships today. Call +((cc)) 30 1234567 for help."  # keep short\r\n  examples: { 1: Ana }\r\n';
+    const orderParts = (x: string, cc: string, end = 'for help.') => [{ type: 'BODY', text: `Hi {{1}}, order ${x} ships today. Call +${cc} 30 1234567 ${end}`, example: { body_text: [['Ana']] } }];
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG, 'templates/sale.yaml': sale, 'templates/order.yaml': order,
+      'same.json': meta('spring_sale', saleParts('Hi {{1}}, spring sale now on.', 'SAVE10')),
+      'edited.json': meta('spring_sale', saleParts('Hi {{1}}, the spring sale is now on.', 'SAVE10')),
+      'order.json': meta('order_note', orderParts('B', '44', 'for any help.')),
+    });
+    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(read(dir, 'templates/sale.yaml'), sale, 'nothing changed: byte for byte');
+    assert.not.match(r.stderr, /no longer holds/);
+    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(read(dir, 'templates/sale.yaml'), /the spring sale is now on[\s\S]*example: \(\(code\)\)/);
+    assert.not.match(r.stderr, /no longer holds/);
+    // staging's export pulled with local's --env: its short values where the file's references stood stay references
+    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'order.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = read(dir, 'templates/order.yaml');
+    assert.match(text, /order \(\(x\)\) ships today\. Call \+\(\(cc\)\) 30 1234567 for any help\./);
+    assert.not.match(r.stderr, /no longer holds/);
+    assert.ok(text.startsWith('\ufeff'), JSON.stringify(text.slice(0, 30)));
+    assert.match(text, /# our order note\r\n/);
+    assert.not.match(text.replace(/\r\n/g, ''), /\n/, 'every line ends with CRLF');
+    assert.match(text, /# keep short/);
+  } finally { cleanup(dir); }
+});
+
+test('pull over RCS cards the channel reordered: a card with a secret, and one whose title refers to a value, keep their references', async () => {
+  const dir = tempDir();
+  try {
+    const cards = (a: string, b: string) => `channel: rcs\nname: vip_cards\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n${a}${b}  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM }\n  examples: { name: Ana }\n`;
+    const one = '    - title: Sneakers in ((city))\n      description: "Use ((code)) for 20% off, {{name}}."\n      fileUrl: https://cdn.shop.example/img/sneakers.jpg\n';
+    const two = '    - title: Jackets\n      description: "VIP code ((promo)) at the till."\n      fileUrl: https://cdn.shop.example/img/jackets.jpg\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/cards.yaml': cards(one, two) });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env: ENV })).exitCode, 0);
+    writeFiles(dir, { 'templates/cards.yaml': cards(two, one) });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env: ENV })).exitCode, 0);
+    writeFiles(dir, { 'templates/cards.yaml': cards(one, two) });
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(RCS, 'vip_cards', 'en_US'), '--force'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = read(dir, 'templates/cards.yaml');
+    assert.match(text, /- title: Jackets\n\s+description: "VIP code \(\(promo\)\) at the till\."[\s\S]*- title: Sneakers in \(\(city\)\)\n\s+description: "Use \(\(code\)\) for 20% off, \{\{1\}\}\."/);
+    assert.not.match(text + r.stdout + r.stderr, /cnry|SAVE10/);
+  } finally { cleanup(dir); }
+});
+
+test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the channel kept): the reference stays', async () => {
+  const dir = tempDir();
+  try {
+    const file = (minute: string) => `channel: wa\nname: feedback_flow\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Thanks for shopping with us, {{1}}! Tell us how we did, it takes ${minute}."\n  examples: { 1: Ana }\nbuttons:\n  - type: FLOW\n    text: Give feedback\n    flow_id: ((flow_id))\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/flow.yaml': file('a minute') });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env: ENV })).exitCode, 0);
+    writeFiles(dir, { 'templates/flow.yaml': file('two minutes') });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env: ENV })).exitCode, 0);
+    writeFiles(dir, { 'templates/flow.yaml': file('a minute') });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'feedback_flow', 'en_US'), '--force'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = read(dir, 'templates/flow.yaml');
+    assert.match(text, /it takes two minutes/);
+    assert.match(text, /\(\(flow_id\)\)/);
+    assert.not.match(text, /1234567/);
+    assert.not.match(r.stderr, /no longer holds/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
