@@ -155,4 +155,34 @@ test('plan, lint, review, types, export and promote refuse an output over the pr
   } finally { cleanup(dir); }
 });
 
+test('an output never replaces another command\'s: a report over a saved plan, apply\'s results, a lint cache\'s companion or a preview page, a saved plan over a report\'s results; each over its own kind, as before', async () => {
+  const dir = tempDir('tplsync-out-kinds-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': TEMPLATE });
+    assert.is((await cliIn(['plan', '--out', 'plan.json'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['apply', '--auto-approve', '--results', 'results.json'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['lint', '--cache', '--cache-location', 'lc.json'], { cwd: dir })).exitCode, 0);
+    // the run's summary the cache keeps beside itself once the files have settled (lint/run.ts), as it writes it
+    writeFiles(dir, { 'lc.json.run.json': `{"key":"${'ab12'.repeat(16)}","diagnostics":[]}` });
+    assert.is((await cliIn(['preview', '--out', 'site'], { cwd: dir })).exitCode, 0);
+    const kept = (f: string): string => readFileSync(path.join(dir, f), 'utf8');
+    const before = { plan: kept('plan.json'), results: kept('results.json'), run: kept('lc.json.run.json'), page: kept('site/index.html') };
+    for (const [args, file, why] of [
+      [['lint', '--format', 'json', '-o', 'plan.json'], 'plan', /plan\.json is a saved plan/],
+      [['types', '--out', 'results.json'], 'results', /results\.json is the results of an apply/],
+      [['plan', '--out', 'lc.json.run.json'], 'run', /lc\.json\.run\.json is a lint cache, or a file it keeps beside itself/],
+      [['lint', '-o', 'site/index.html'], 'page', /site\/index\.html is a page `tplsync preview` wrote/],
+      [['review', '--format', 'json', '-o', 'results.json'], 'results', /the results of an apply/],
+    ] as const) {
+      const r = await cliIn([...args], { cwd: dir });
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, why);
+      assert.is(kept(file === 'plan' ? 'plan.json' : file === 'results' ? 'results.json' : file === 'run' ? 'lc.json.run.json' : 'site/index.html'), before[file]);
+    }
+    // each over its own kind
+    assert.is((await cliIn(['plan', '--out', 'plan.json'], { cwd: dir })).exitCode, 0);
+    for (let i = 0; i < 2; i++) assert.is((await cliIn(['lint', '--format', 'json', '-o', 'report.json'], { cwd: dir })).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
 test.run();

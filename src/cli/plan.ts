@@ -49,7 +49,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   const config = await commandConfig(o);
   // before anything is planned: an output path that names a file of the project is refused
   refuseProtectedOutput('--output', o.output, projectFiles(config));
-  refuseProtectedOutput('--out', o.out, projectFiles(config));
+  refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {

@@ -30,7 +30,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   const parallelism = parseParallelism(o.parallelism);
   const config = await commandConfig(o);
   refuseProtectedOutput('--output', o.output, projectFiles(config));
-  refuseProtectedOutput('--out', o.out, projectFiles(config));
+  refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });
   for (const [flag, name] of [['--from', o.from], ['--to', o.to]] as const) {
     if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config (${Object.keys(config.environments).join(', ') || 'none'})`);
   }
