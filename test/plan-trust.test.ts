@@ -162,4 +162,27 @@ test('a file that is not a saved plan is "not a tplsync plan" (exit 3), whatever
   } finally { cleanup(dir); }
 });
 
+test('an update turned into a create by hand, its digest and summary recomputed: not a plan tplsync makes (exit 3), nothing written', async () => {
+  const dir = project(1);
+  try {
+    assert.is((await run(dir, ['apply', '--auto-approve'])).exitCode, 0);
+    const f = path.join(dir, 'templates', 't0.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('Reply STOP to opt out', 'Reply STOP to leave'));
+    assert.is((await run(dir, ['plan', '--out', 'plan.json'])).exitCode, 0);
+    const planFile = path.join(dir, 'plan.json');
+    const { planDigest } = await import('../src/plan/saved.ts');
+    const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Parameters<typeof planDigest>[0] & { digest: string; summary: Record<string, number> };
+    const u = plan.changes.find((c) => c.action === 'update')!;
+    (u as { action: string }).action = 'create';
+    plan.summary = { ...plan.summary, create: (plan.summary.create ?? 0) + 1, update: plan.summary.update! - 1 };
+    plan.digest = planDigest(plan);
+    writeFileSync(planFile, JSON.stringify(plan));
+    const before = writes();
+    const r = await run(dir, ['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, /changes\[0\] is a create of a template the channel had when the plan was made/);
+    assert.is(writes(), before, 'nothing written');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -162,6 +162,8 @@ export function checkSaved(v: unknown): string | undefined {
       : (['channel', 'name', 'language', 'publicId', 'channelId', 'remoteFingerprint'] as const).find((k) => typeof x[k] !== 'string')
         ?? (typeof x.action !== 'string' || !ACTIONS.has(x.action) ? 'action' : undefined);
     if (bad) return `not a tplsync plan: changes[${i}] ${bad === 'is not an object' ? bad : `has no valid "${bad}"`} (${HOW})`;
+    // a create is of a template the channel did not have, any other action of one it had: a plan saying otherwise was edited
+    if ((x!.action === 'create') !== (x!.remoteFingerprint === 'absent')) return `not a tplsync plan: changes[${i}] is a ${String(x!.action)} of a template the channel ${x!.remoteFingerprint === 'absent' ? 'did not have' : 'had'} when the plan was made: a plan makes no such entry (${HOW})`;
   }
   return undefined;
 }
