@@ -126,6 +126,20 @@ test('--parallelism takes digits only (1e2 and 0x10 were taken as 100 and 16, as
   for (const v of ['1e2', '0x10', ' 8', '8.0', '-1', '0', '257', '']) assert.throws(() => parseParallelism(v), /--parallelism takes a whole number from 1 to 256/, v);
 });
 
+test('a key of the wrong type says what to write; a defaultEnvironment that names none is counted with the other problems; every unknown rule id is listed', async () => {
+  const t = await run({ 'tplsync.config.yaml': 'templates: "template/*.yaml"\nchannels: { whatsapp: whatsapp }\n' });
+  assert.is(t.exitCode, 3);
+  assert.match(t.stderr, /tplsync\.config\.yaml:1:1: templates: must be a list, not a text; write it as a list of globs: templates: \["template\/\*\.yaml"\]/);
+  assert.match(t.stderr, /tplsync\.config\.yaml:2:\d+: channels\.whatsapp: must be a mapping, not a text; write what the channel is: channels: \{ whatsapp: \{ kind: whatsapp \} \}/);
+  const rules = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\nrules:\n  - placeholder-sequence\n' });
+  assert.match(rules.stderr, /rules: must be a mapping, not a list; write each rule id with its severity \(error, warning, info or off\): rules: \{ placeholder-sequence: error \}/);
+  const three = await run({ 'tplsync.config.yaml': 'defaultEnvironment: staging\nenvironments:\n  local:\n    emulator: x.json\n    channels: { whatsapp: not-a-uuid }\nchannels: { whatsapp: { kind: WhatsApp } }\n' });
+  assert.match(three.stderr, /The config has 3 problems:\n.*:1:1: defaultEnvironment 'staging' is not one of the environments \(local\)\n.*not a channel id[^\n]*\n.*'WhatsApp' is not allowed/);
+  const ids = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\nrules: { placeholder-densty: off, foo-bar: warn }\n' }, ['lint']);
+  assert.is(ids.exitCode, 3);
+  assert.match(ids.stderr, /rules: unknown rule ids 'placeholder-densty' \(did you mean 'placeholder-density'\?\), 'foo-bar' in /);
+});
+
 test.run();
 
 test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {

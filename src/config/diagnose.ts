@@ -94,6 +94,16 @@ function collapseOneOf(errors: readonly SchemaError[]): SchemaError[] {
   return [...errors.filter((x) => !drop.has(x)), ...add];
 }
 
+/** the line to write for a config key of the wrong type that people commonly get wrong */
+function typeHint(path: readonly string[], data: unknown): string {
+  const key = path.join('.');
+  if (key === 'templates' && typeof data === 'string') return `; write it as a list of globs: templates: [${JSON.stringify(data)}]`;
+  if (path.length === 2 && path[0] === 'channels' && typeof data === 'string') return `; write what the channel is: channels: { ${path[1]}: { kind: ${/rcs/i.test(data) ? 'rcs' : 'whatsapp'} } } (its id goes under environments.<env>.channels)`;
+  if (key === 'rules' && Array.isArray(data)) return `; write each rule id with its severity (error, warning, info or off): rules: { ${typeof data[0] === 'string' ? data[0] : 'placeholder-sequence'}: error }`;
+  if (path.length === 3 && path[0] === 'environments' && path[2] === 'channels' && Array.isArray(data)) return `; write each channel's alias with its id: channels: { whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }`;
+  return '';
+}
+
 /** Each schema error as a problem at its key, with "did you mean" where a name or value is close to an allowed one. */
 export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined): ConfigProblem[] {
   const out: ConfigProblem[] = [];
@@ -126,6 +136,12 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
               : /^[a-z]{2,3}[-_]\d{3}$/i.test(v) ? `a numeric region such as ${v.slice(-3)} is not in WhatsApp's list: write the language alone or with a country (${v.slice(0, v.search(/[-_]/)).toLowerCase()}, or ${v.slice(0, v.search(/[-_]/)).toLowerCase()}_XX with the country's two letters)`
               : 'a name such as German is not one';
       message = `${dotted(path)}: '${v}' is not a language code like de, en_US or pt_BR (${why})`;
+      where = text?.at(path);
+    } else if (e.keyword === 'type') {
+      // said in the user's words, with the line to write where the key is a common one
+      const want = String(e.params.type).split(',').map((t) => (t === 'object' ? 'a mapping' : TYPE_WORDS[t] ?? t)).join(' or ');
+      const got = jsonType(e.data);
+      message = `${dotted(path)}: must be ${want}, not ${got === 'object' ? 'a mapping' : got === 'null' ? 'empty' : TYPE_WORDS[got] ?? got}${typeHint(path, e.data)}`;
       where = text?.at(path);
     } else {
       message = `${dotted(path)}: ${e.message ?? e.keyword}`;

@@ -303,7 +303,14 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     const problems = make(d, await textOf?.());
     throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${d.formatProblems(rel, problems)}`);
   };
-  if (!validate(raw)) await fail((d, text) => d.schemaProblems(validate.errors as SchemaError[], text));
+  // a defaultEnvironment that names no environment is one more problem of the same config: said with the schema's, in one list
+  const rawC = raw as RawConfig | null;
+  const noDefault = (text: ConfigText | undefined): ConfigProblem[] => {
+    const name = rawC?.defaultEnvironment;
+    const names = rawC?.environments && typeof rawC.environments === 'object' ? Object.keys(rawC.environments) : [];
+    return typeof name === 'string' && !names.includes(name) ? [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, names)} (${names.join(', ') || 'none'})` }] : [];
+  };
+  if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
   const c = raw as RawConfig;
   // maps looked up by names from files and the command line (an alias, --env): no prototype, so `constructor` or `__proto__` finds nothing rather than Object's own
   const environments: Record<string, EnvironmentConfig> = bare();

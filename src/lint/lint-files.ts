@@ -32,8 +32,10 @@ import { append } from '../core/append.js';
 
 export function projectOptions(config: Config, cwd: string = io().cwd(), own: readonly Rule[] = []): ProjectOptions {
   const ids = [...RULES_BY_ID.keys(), ...own.map((r) => r.id)];
-  for (const id of Object.keys(config.rules)) {
-    if (!ids.includes(id) && !RETIRED_RULES.has(id)) throw new UsageError(`rules: unknown rule id '${id}' in ${config.file ?? 'the config'}${didYouMean(id, ids)}`);
+  // every unknown id at once, each with its suggestion: a config with two typos is fixed in one round
+  const unknown = Object.keys(config.rules).filter((id) => !ids.includes(id) && !RETIRED_RULES.has(id));
+  if (unknown.length) {
+    throw new UsageError(`rules: unknown rule id${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `'${id}'${didYouMean(id, ids).replace(/^; /, ' (').replace(/\?$/, '?)')}`).join(', ')} in ${config.file ?? 'the config'} (docs/rules.md lists them)`);
   }
   const envs = Object.values(config.environments);
   const opts: ProjectOptions = { severities: config.rules, ...(own.length ? { rules: new Map(own.map((r) => [r.id, r])) } : {}) };
