@@ -111,4 +111,12 @@ test('retired categories, other names of button types, language names and older 
   assert.ok(of(all, 'f.yaml').some((f) => /button-url The sample is the whole URL the message opens, .*write 'https:\/\/shop\.example\.com\/track\?order=A-1042'/.test(f)), all.join('\n'));
 });
 
+test('an empty category is one finding with the values to write; a number where a footer goes says to quote it', async () => {
+  const all = await findings({ 'templates/a.yaml': 'channel: shop-whatsapp\nname: empty_cat\nlanguage: en_US\ncategory:\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\nfooter: 2024\n' });
+  assert.equal(of(all, 'a.yaml'), [
+    'templates/a.yaml:4:10 category category is empty: write one of MARKETING, UTILITY, AUTHENTICATION.',
+    'templates/a.yaml:8:9 schema footer must be a string or object, not a number; YAML read it unquoted as a number: write it in quotes, e.g. footer: "...".',
+  ], all.join('\n'));
+});
+
 test.run();

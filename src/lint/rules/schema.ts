@@ -105,6 +105,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
   const footerAsMapping = value !== null && typeof value === 'object' && footerTextAsMapping(value as Loose);
   for (const e of errors) {
     if (e.keyword === 'if' || (e.propertyName !== undefined && e.keyword !== 'propertyNames')) continue;
+    // an empty enum key (`category:`): its enum finding says it is empty, with the values to write; not its type as well
+    if (e.keyword === 'type' && e.data === null && errors.some((x) => x.keyword === 'enum' && x.instancePath === e.instancePath)) continue;
     const p = pointerToPath(e.instancePath, value);
     // `footer: { text: ... }`: authentication-preset-keys says what to write, once
     if (footerAsMapping && p[0] === 'footer') continue;
@@ -171,7 +173,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
         const hint = typeof e.data === 'string' ? enumHint(dotted, e.data, allowed) : '';
         f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value',
-          message: `${JSON.stringify(e.data)} is not a valid ${where}${hint} (allowed: ${allowed.join(', ')})` };
+          // `category:` with nothing after it: YAML reads null (one finding: the type's is left out below)
+          message: e.data === null ? `${where} is empty: write one of ${allowed.join(', ')}` : `${JSON.stringify(e.data)} is not a valid ${where}${hint} (allowed: ${allowed.join(', ')})` };
         break;
       }
       case 'pattern': {
@@ -191,7 +194,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
           ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
           : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."`
           // a phone number or a code written without quotes: YAML read a number (and dropped a leading + or 0)
-            : expected === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."`
+            : expected.split(' or ').includes('string') && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."`
               // `yes`, `no`, `"true"`: YAML 1.2 reads words other than true and false as text
               : expected === 'boolean' ? `; write true or false${typeof e.data === 'string' && /^(?:yes|no|on|off|y|n|true|false)$/i.test(e.data.trim()) ? ` (YAML reads '${e.data}' as text)` : ''}` : '';
         // a number that is not whole (ttl: 3.5), or a duration written as RBM's JSON writes it (ttl: "86400s"): said with what to write
