@@ -1,4 +1,6 @@
 // `tplsync fmt [PATH...] [--check]`: rewrite template files in the canonical layout and key order.
+import { withProjectWrites } from '../files/project-lock.js';
+import type { Config } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
@@ -12,6 +14,11 @@ export interface FmtCommandOptions { config?: string; check?: boolean }
 
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
   const config = await commandConfig(o);
+  if (!o.check) return withProjectWrites(config.dir, 'fmt', () => fmtFiles(config, paths, o));
+  return fmtFiles(config, paths, o);
+}
+
+async function fmtFiles(config: Config, paths: string[], o: FmtCommandOptions): Promise<number> {
   const files = await discoverFiles(config, paths, io().cwd());
   const changed: string[] = [];
   let broken = 0;

@@ -1,4 +1,5 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
 import { commandConfig } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
@@ -57,7 +58,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   if (o.fix) {
     fixer = await import('../lint/fix-run.js');
     const now = new Date();
-    fixes = fixer.fixRun(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now);
+    const run = fixer.fixRun;
+    fixes = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now));
   }
   const withRules = listsRules(o.format);
   // --env: the templates checked with that environment's values too (an unknown name is a usage error, as everywhere)

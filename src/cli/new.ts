@@ -1,4 +1,6 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
+import { withProjectWrites } from '../files/project-lock.js';
+import type { Config } from '../config/load.js';
 import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readTemplateValue } from '../files/value.js';
@@ -20,6 +22,10 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
   const config = await commandConfig(o);
+  return withProjectWrites(config.dir, 'new', () => newFile(config, o));
+}
+
+async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   // without --kind, a channel the config calls RCS gets an RCS template
   const channelKind = config.channels?.[o.channel]?.kind;
   const kind = o.kind === 'whatsapp' ? 'standard' : o.kind ?? (channelKind === 'rcs' ? 'rcs' : 'standard');

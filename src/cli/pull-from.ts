@@ -1,6 +1,8 @@
 // `tplsync pull --from meta|twilio FILE... --channel ALIAS [--dir DIR]`: adopt the templates of a
 // platform's own export. Needs the config (the channel's id for this environment, the files the
 // project has) but never the API.
+import { withProjectWrites } from '../files/project-lock.js';
+import type { Config } from '../config/load.js';
 import path from 'node:path';
 import { schemaModelinePath, selectEnvironment } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -21,6 +23,10 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   if (!o.files?.length) throw new UsageError(`pull --from ${format} needs the export files to read: tplsync pull --from ${format} FILE... --channel ALIAS`);
   if (o.category !== undefined && format === 'meta') throw new UsageError('--category is for pulls from the channel or a Twilio export: a Meta export gives each template its own category');
   const config = await commandConfig(o);
+  return withProjectWrites(config.dir, 'pull --from', () => pullFrom(config, o, format));
+}
+
+async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<PullFromOptions['from']>): Promise<number> {
   const env = selectEnvironment(config, o.env);
   const channelId = resolveChannel(o.channel, env);
   if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
@@ -37,7 +43,7 @@ export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const warn = (s: string) => { flush(); io().stderr.write(visible(s)); };
   const writtenFiles: string[] = [];
   const { diagnostics, morePages } = await pullFromExport(config, env, {
-    format, files: o.files, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
+    format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
   }, (r) => {

@@ -1,6 +1,7 @@
 // `tplsync pull --channel ALIAS (--id UUID... | --all)`: adopt existing templates into files that
 // lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
 // --all needs the template listing configured (the reference gives no path for it).
+import { withProjectWrites } from '../files/project-lock.js';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -40,7 +41,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
   }
   const config = await commandConfig(o);
-  return withConnection(config, o, async (conn) => {
+  return withProjectWrites(config.dir, 'pull', () => withConnection(config, o, async (conn) => {
     const env = conn.environment;
     const channelId = resolveChannel(o.channel, env);
     if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
@@ -116,5 +117,5 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
     }
     return code;
-  });
+  }));
 }

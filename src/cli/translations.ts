@@ -1,5 +1,6 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
+import { withProjectWrites } from '../files/project-lock.js';
 import { closeSync, constants, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -659,7 +660,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const long = files.find((f) => f.length > 4096);
   if (long !== undefined) throw new UsageError(`translations import: a path of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most 4,096); check the command line`);
   const config = await commandConfig(o);
-  const r = await importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
+  const run = (): Promise<ImportResult> => importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
+  const r = o.dryRun ? await run() : await withProjectWrites(config.dir, 'translations import', run);
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a finished translation (an empty target, PO's #, fuzzy, XLIFF's state="initial" or a CSV row still noted outdated is not imported): nothing to import from it\n`);

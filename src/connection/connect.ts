@@ -4,8 +4,8 @@
 import { interruptSignal } from '../core/interrupt.js';
 import { escapesProject } from '../files/confine-write.js';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { takeLock } from '../core/pid-lock.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
@@ -140,22 +140,11 @@ async function embeddedEmulator(dataFile: string): Promise<{ url: string; key: s
   };
 }
 
-/** An exclusive lock file with our pid; a lock left by a dead process is taken over. */
+/** An exclusive lock file with our pid; a lock left by a process that is gone (its pid reused since too) is taken over. */
 function lock(file: string): () => void {
-  for (let tries = 0; tries < 2; tries++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => { try { unlinkSync(file); } catch { /* already gone */ } };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (pid && alive(pid)) throw new UsageError(`Another tplsync (pid ${pid}) is using the embedded emulator ${path.basename(file, '.lock')}; wait for it to finish`);
-      unlinkSync(file);
-    }
-  }
-  throw new UsageError(`Cannot lock ${file}`);
+  const got = takeLock(file, 'embedded emulator');
+  if ('release' in got) return got.release;
+  const pid = got.owner.pid ? `pid ${got.owner.pid}` : 'a process';
+  throw new UsageError(`Another tplsync (${pid}) is using the embedded emulator ${path.basename(file, '.lock')}; wait for it to finish (its lock is ${file}: if no tplsync is running, remove that file)`);
 }
 
-function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
-}

@@ -3,13 +3,14 @@
 // that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
 // line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
 // is compacted on load (temp file + fsync + rename).
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
+import { takeLock } from '../core/pid-lock.js';
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -68,9 +69,6 @@ function entryProblem(e: unknown): string | undefined {
 /** the data files this process's emulators hold, so that a second one in the same process is refused too */
 const held = new Set<string>();
 
-function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
-}
 
 /**
  * Takes the exclusive lock of a data file (`FILE.lock`, holding the owner's pid), so that two
@@ -81,30 +79,14 @@ export function lockDataFile(file: string): () => void {
   const abs = resolvePath(file);
   const lock = `${abs}.lock`;
   makeDirs(path.dirname(abs));
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try { fd = openSync(lock, 'wx'); } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`);
-      const pid = Number.parseInt(readLockOwner(lock), 10);
-      const ours = pid === process.pid && held.has(abs);
-      if (Number.isInteger(pid) && pid > 0 && (ours || (pid !== process.pid && alive(pid)))) {
-        throw new JournalError(`the emulator data file ${file} is in use by another emulator (pid ${pid}); stop that one or give this one another --data file`);
-      }
-      try { unlinkSync(lock); } catch { /* another start took it over first: try again */ }
-      continue;
-    }
-    try { writeSync(fd, `${process.pid}\n`); } finally { closeSync(fd); }
-    held.add(abs);
-    return () => {
-      held.delete(abs);
-      try { if (readLockOwner(lock).trim() === String(process.pid)) unlinkSync(lock); } catch { /* already gone */ }
-    };
+  let got: ReturnType<typeof takeLock>;
+  try { got = takeLock(lock, 'emulator', held.has(abs)); } catch (e) { throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`); }
+  if ('owner' in got) {
+    throw new JournalError(`the emulator data file ${file} is in use by another emulator (${got.owner.pid ? `pid ${got.owner.pid}` : 'a process'}); stop that one or give this one another --data file (its lock is ${lock}: if no emulator is running, remove that file)`);
   }
-  throw new JournalError(`cannot lock the emulator data file ${file}: its lock ${lock} keeps changing hands`);
-}
-
-function readLockOwner(lock: string): string {
-  try { return readFileSync(lock, 'utf8'); } catch { return ''; }
+  held.add(abs);
+  const release = got.release;
+  return () => { held.delete(abs); release(); };
 }
 
 /** Reads every entry; the latest entry per (t, key) wins. */

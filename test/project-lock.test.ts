@@ -1,0 +1,80 @@
+// One writer of a project's template files at a time, and locks that a gone process left behind
+// taken over even when its pid now belongs to another process (a container's pid 1, a busy machine):
+// fmt, lint --fix, translations import, pull and new refuse while another tplsync writes (exit 3,
+// nothing written); a lock whose owner no longer runs, or whose pid was reused, is taken over; the
+// embedded emulator's lock with this process's own pid (a killed earlier run of the same pid) is too.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseOwner, ownerRunning } from '../src/core/pid-lock.ts';
+import { projectLockFile } from '../src/files/project-lock.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL_A} }\n`;
+const UNFORMATTED = 'channel: wa\nname:   order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n    text: "Hello {{1}}, your order is ready for pickup at the store."\n    examples: { 1: Ana }\n';
+const startOf = (pid: number): string => { const s = readFileSync(`/proc/${pid}/stat`, 'utf8'); return s.slice(s.lastIndexOf(')') + 2).split(' ')[19]!; };
+
+async function withSleeper<T>(use: (pid: number) => Promise<T>): Promise<T> {
+  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+  try { return await use(child.pid!); } finally { child.kill('SIGKILL'); }
+}
+
+test('parseOwner and ownerRunning: an older lock of a pid alone, a lock of this process not held here, a pid whose start time differs', () => {
+  assert.equal(parseOwner('4242\n'), { pid: 4242 });
+  assert.equal(parseOwner('4242 123456 fmt in /p\n'), { pid: 4242, start: '123456', what: 'fmt in /p' });
+  assert.is(parseOwner(''), undefined);
+  assert.is(parseOwner('abc'), undefined);
+  assert.is(ownerRunning({ pid: process.pid }), false, 'a lock with our own pid that we do not hold: an earlier process had it');
+  assert.is(ownerRunning({ pid: process.pid }, true), true);
+  assert.is(ownerRunning({ pid: process.pid === 1 ? 2 : 1, start: 'not-its-start' }), false, 'pid 1 runs, but started at another time');
+});
+
+test('fmt, lint --fix, translations import, pull --from and new refuse while another tplsync holds the project (exit 3, nothing written); a stale or reused-pid lock is taken over and released', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED, 'export.json': '{"data":[]}', 'de.po': 'msgid ""\nmsgstr ""\n' });
+    const lock = projectLockFile(dir);
+    await withSleeper(async (pid) => {
+      writeFileSync(lock, `${pid} ${startOf(pid)} translations import in ${dir}\n`);
+      for (const args of [['fmt'], ['lint', '--fix'], ['translations', 'import', 'de.po'], ['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], ['new', '--channel', 'wa', '--name', 'winback', '--language', 'en_US']]) {
+        const r = await cliIn(args, { cwd: dir });
+        assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, new RegExp(`another tplsync \\(pid ${pid}: translations import\\) is changing this project's template files; run this again when it has finished \\(nothing was read or written; its lock is `));
+      }
+      assert.is(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), UNFORMATTED);
+      assert.not.ok(existsSync(path.join(dir, 'templates/winback.en_US.yaml')));
+      // fmt --check writes nothing: it does not wait for the lock
+      assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 1);
+      // the same pid, started at another time: a process that reused a gone owner's pid
+      writeFileSync(lock, `${pid} 1 fmt in ${dir}\n`);
+      const r = await cliIn(['fmt'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(existsSync(lock), 'released when done');
+    });
+    // a lock of a process that is gone, and one of an older tplsync (the pid alone, our own)
+    writeFiles(dir, { 'templates/a.yaml': UNFORMATTED });
+    writeFileSync(lock, `${process.pid}\n`);
+    assert.is((await cliIn(['fmt'], { cwd: dir })).exitCode, 0);
+    assert.not.ok(existsSync(lock));
+  } finally { cleanup(dir); }
+});
+
+test('the embedded emulator\'s lock left with this process\'s pid (a container\'s pid 1 killed, run again) is taken over; one of a running process names its lock file', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED, '.tplsync/emulator.json.lock': `${process.pid}\n` });
+    let r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /create/);
+    await withSleeper(async (pid) => {
+      writeFiles(dir, { '.tplsync/emulator.json.lock': `${pid} ${startOf(pid)} embedded emulator\n` });
+      r = await cliIn(['plan'], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stderr);
+      assert.match(r.stderr, `Another tplsync (pid ${pid}) is using the embedded emulator emulator.json; wait for it to finish (its lock is ${path.join(dir, '.tplsync', 'emulator.json.lock')}: if no tplsync is running, remove that file)`);
+    });
+  } finally { cleanup(dir); }
+});
+
+test.run();
