@@ -191,4 +191,26 @@ test('kill -9 with duplicate concurrent writes loses nothing that was acknowledg
   } finally { cleanup(dir); }
 });
 
+test('a journal write that fails part way (a full disk) is cut back: the next acknowledged write is never glued to a torn line, and loads', async () => {
+  const { Journal, loadJournal } = await import('../src/emulator/journal.ts');
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'j.json');
+    let fail = false;
+    // the failing batch: part of its line written (as a disk that fills mid-write leaves it), then the error
+    const journal = new Journal(file, async () => { if (fail) { fail = false; appendFileSync(file, '{"t":"clock","key":"clo'); throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } });
+    await journal.open();
+    const clock = (offsetMs: number) => ({ t: 'clock', key: 'clock', rec: { offsetMs } });
+    await journal.append(clock(1000));
+    fail = true;
+    const failed = await journal.append(clock(2000)).then(() => undefined, (e: Error) => e);
+    assert.match(String(failed?.message), /no space left/);
+    await journal.append(clock(3000));
+    await journal.close();
+    const text = readFileSync(file, 'utf8');
+    assert.is(text, `${JSON.stringify(clock(1000))}\n${JSON.stringify(clock(3000))}\n`, 'the failed batch and its torn bytes are gone');
+    assert.equal(loadJournal(file).get('clock\u0000clock')?.rec, { offsetMs: 3000 }, 'the write acknowledged after the failure is kept');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -135,8 +135,14 @@ export class Journal {
   /** `beforeSync` (for tests) is awaited after a batch is written and before it is synced */
   constructor(private readonly file: string, private readonly beforeSync?: () => Promise<void>) {}
 
+  /** the journal's length after its last whole batch: what a failed write is cut back to */
+  private size = 0;
+  /** set when a failed write could not be cut back: no later write is acknowledged behind a torn line */
+  private broken?: Error;
+
   async open(): Promise<void> {
     this.fh = await open(this.file, 'a');
+    this.size = (await this.fh.stat()).size;
   }
 
   /** Resolves once the entry is durable; rejects (and nothing was acknowledged) when it could not be written. */
@@ -154,12 +160,23 @@ export class Journal {
     while (this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
+      if (this.broken) { for (const b of batch) b.done(this.broken); continue; }
+      const data = Buffer.from(batch.map((b) => b.line).join(''), 'utf8');
       try {
-        await this.fh!.write(batch.map((b) => b.line).join(''));
+        await this.fh!.write(data);
         await this.beforeSync?.();
         await this.fh!.datasync();
+        this.size += data.length;
         for (const b of batch) b.done();
       } catch (e) {
+        // a write that failed part way (a full disk) leaves a torn line, and the next batch would be appended to it: a line
+        // no load can read, which took an acknowledged write with it. The journal is cut back to its last whole batch first
+        try {
+          await this.fh!.truncate(this.size);
+          await this.fh!.datasync();
+        } catch (t) {
+          this.broken = new Error(`the emulator data file ${this.file} could not be written (${(e as Error).message}) nor cut back to its last whole write (${(t as Error).message}): no further write is taken until the emulator is restarted`);
+        }
         for (const b of batch) b.done(e as Error);
       }
     }
