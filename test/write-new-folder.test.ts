@@ -70,4 +70,20 @@ test('the folder appears meanwhile: the files go into it one by one, what it had
   } finally { cleanup(root); }
 });
 
+test('hidden folders a killed write left (its process gone) are removed by the next write into that folder; a running process\'s stay', async () => {
+  const root = tempDir('tplsync-new-folder-');
+  const { spawn } = await import('node:child_process');
+  const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
+  try {
+    const dir = path.join(root, 'meta');
+    // a pid no process has (above the kernel's pid_max), and a live one
+    for (const tmp of ['.meta.4194399.1700000000000.1.tmp', `.meta.${sleeper.pid}.1700000000000.2.tmp`]) {
+      mkdirSync(path.join(root, tmp));
+      writeFileSync(path.join(root, tmp, 'a.yaml'), 'n: 1\n');
+    }
+    await startWritingNewFolder(dir, many(dir, 3))!.written;
+    assert.equal(readdirSync(root).sort(), [`.meta.${sleeper.pid}.1700000000000.2.tmp`, 'meta']);
+  } finally { sleeper.kill('SIGKILL'); cleanup(root); }
+});
+
 test.run();

@@ -4,7 +4,7 @@
 // a crash leaves only the hidden folder. Against a temp file and a rename per file
 // (write.ts), this is two file system entries fewer per file: creating 12,000 entries for 6,000
 // files was most of the time of `pull --from meta` on a busy machine.
-import { lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { redact } from '../core/redact.js';
@@ -12,6 +12,8 @@ import { forEachUntilFailure } from '../core/bounded.js';
 import { startWritingFiles, type WriteOptions } from './write.js';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { onHardStop } from '../core/interrupt.js';
+import { ownerRunning } from '../core/pid-lock.js';
 
 let seq = 0;
 
@@ -34,9 +36,13 @@ export function startWritingNewFolder(dir: string, files: readonly { file: strin
   }
   const parent = path.dirname(abs);
   makeDirs(parent);
+  removeLeftovers(parent, path.basename(abs));
   // hidden (a glob of the project's templates does not see it), beside the folder (one rename)
   const tmp = path.join(parent, `.${path.basename(abs)}.${process.pid}.${Date.now()}.${++seq}.tmp`);
   mkdirSync(tmp);
+  // a signal that ends the process at once (a command that did not ask to stop cleanly, or a second Ctrl-C) removes it too:
+  // interrupted pulls left one hidden folder of templates each, which `git add -A` would commit
+  const dropOnStop = onHardStop(() => rmSync(tmp, { recursive: true, force: true }));
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
   // 'wx': a file of this name appearing in the new folder is an error, not overwritten
   const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => fsp.writeFile(path.join(tmp, path.basename(f.file)), texts[i]!, { flag: 'wx' })).then(async () => {
@@ -46,6 +52,22 @@ export function startWritingNewFolder(dir: string, files: readonly { file: strin
     }
     // the folder appeared meanwhile: each file into it with its own checks, temp file and rename
     await startWritingFiles(files.map((f, i) => ({ file: f.file, data: texts[i]! })), { ...o, verbatim: true }).written;
-  }).finally(() => rmSync(tmp, { recursive: true, force: true }));
+  }).finally(() => { dropOnStop(); rmSync(tmp, { recursive: true, force: true }); });
   return { texts, written };
+}
+
+/**
+ * The hidden folders an earlier write into `name` left when its process was killed (kill -9, a
+ * container stopped): removed, once their process no longer runs; another run's, still writing, stay.
+ */
+function removeLeftovers(parent: string, name: string): void {
+  let entries: string[];
+  try { entries = readdirSync(parent); } catch { return; }
+  const prefix = `.${name}.`;
+  for (const e of entries) {
+    if (!e.startsWith(prefix) || !e.endsWith('.tmp')) continue;
+    const m = /^(\d+)\.\d+\.\d+\.tmp$/.exec(e.slice(prefix.length));
+    if (!m || Number(m[1]) === process.pid || ownerRunning({ pid: Number(m[1]) })) continue;
+    try { if (lstatSync(path.join(parent, e)).isDirectory()) rmSync(path.join(parent, e), { recursive: true, force: true }); } catch { /* gone meanwhile */ }
+  }
 }
