@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/load.ts';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText, isRepairable } from '../src/lint/fix.ts';
-import { fixRun } from '../src/lint/fix-run.ts';
+import { fixRun, fixRunUntil } from '../src/lint/fix-run.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { RULES } from '../src/lint/registry.ts';
 import { canonicalJson, fromFile } from '../src/model/canonical.ts';
@@ -217,6 +217,32 @@ test('tplsync lint --fix: reports what it fixed on stderr, exits as lint, JSON s
     const bad = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.equal(bad.exitCode, 1);
     assert.match(bad.stdout, /yaml-syntax/);
+  } finally { cleanup(dir); }
+});
+
+test('fixRunUntil: a signal stops the repairs between two files (every 16, the event loop turns): each file repaired whole or untouched, how many were not looked at said', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 0; i < 40; i++) files[`templates/t${String(i).padStart(2, '0')}.yaml`] = BAD.replace('order_ready', `order_${i}`);
+    writeFiles(dir, files);
+    const config = await loadConfig({ cwd: dir });
+    const run = await lintProject(config, [], dir, { now });
+    // aborted before it starts: nothing written
+    const before = new AbortController();
+    before.abort();
+    const none = await fixRunUntil(config, run, dir, now, before.signal);
+    assert.equal([none.fixes.length, none.notLookedAt], [0, 40]);
+    assert.is(readFileSync(path.join(dir, 'templates/t00.yaml'), 'utf8'), files['templates/t00.yaml']);
+    // aborted once the first 16 are done: the loop turns the event loop (setImmediate, first in first out) before file 17
+    const ctl = new AbortController();
+    const stopped = fixRunUntil(config, run, dir, now, ctl.signal);
+    setImmediate(() => ctl.abort());
+    const part = await stopped;
+    assert.equal([part.fixes.length, part.notLookedAt], [16, 24]);
+    const changed = Object.keys(files).filter((f) => f.startsWith('templates/') && readFileSync(path.join(dir, f), 'utf8') !== files[f]);
+    assert.equal(changed, Object.keys(files).filter((f) => f.startsWith('templates/')).slice(0, 16));
+    for (const f of changed) assert.match(readFileSync(path.join(dir, f), 'utf8'), /your order \{\{2\}\} is ready/);
   } finally { cleanup(dir); }
 });
 

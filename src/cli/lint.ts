@@ -19,6 +19,7 @@ import { appendStepSummary, emit, useColor, dashAsStdout } from '../terminal/out
 import { toolVersion } from '../core/version.js';
 import { io } from '../core/io.js';
 import { progress } from '../terminal/progress.js';
+import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 
 export interface LintCommandOptions {
   config?: string;
@@ -58,8 +59,16 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   if (o.fix) {
     fixer = await import('../lint/fix-run.js');
     const now = new Date();
-    const run = fixer.fixRun;
-    fixes = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now));
+    const run = fixer.fixRunUntil;
+    // a signal stops the repairs between two files (each written whole, or not at all), said with how far they came
+    const signal = interruptSignal();
+    const fixed = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now, signal));
+    fixes = fixed.fixes;
+    if (signal.aborted) {
+      const written = fixes.filter((f) => Object.keys(f.fixed).length).length;
+      io().stderr.write(`${fixer.fixReport(fixes, []).split('\n').filter((l) => !l.startsWith('tplsync: lint --fix:')).join('\n')}tplsync: lint --fix stopped: ${written} file${written === 1 ? '' : 's'} repaired, each whole; ${fixed.notLookedAt} not looked at (run it again to go on)\n`);
+      return interruptExitCode();
+    }
   }
   const withRules = listsRules(o.format);
   // --env: the templates checked with that environment's values too (an unknown name is a usage error, as everywhere)

@@ -25,36 +25,61 @@ export interface FileFix {
 
 /** Repairs the repairable findings of a finished lint run in place; one entry per file that had any. */
 export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date): FileFix[] {
+  const { popts, byFile } = prepared(config, run, cwd);
+  const out: FileFix[] = [];
+  for (const f of run.files) { const x = fixOne(f, byFile.get(f.file) ?? [], popts, now); if (x) out.push(x); }
+  return out;
+}
+
+/**
+ * fixRun that a signal stops between two files (each file is written whole, or not at all): a
+ * Ctrl-C during a fix of many files stops it, and says how far it came, instead of being seen only
+ * once every file was rewritten. `notLookedAt`: the files of the run not reached.
+ */
+export async function fixRunUntil(config: Config, run: LintOutcome, cwd: string, now: Date, signal: AbortSignal): Promise<{ fixes: FileFix[]; notLookedAt: number }> {
+  const { popts, byFile } = prepared(config, run, cwd);
+  const out: FileFix[] = [];
+  for (let i = 0; i < run.files.length; i++) {
+    // the event loop turns every 16 files, so that a signal is seen
+    if ((i & 15) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal.aborted) return { fixes: out, notLookedAt: run.files.length - i };
+    const f = run.files[i]!;
+    const x = fixOne(f, byFile.get(f.file) ?? [], popts, now);
+    if (x) out.push(x);
+  }
+  return { fixes: out, notLookedAt: 0 };
+}
+
+function prepared(config: Config, run: LintOutcome, cwd: string): { popts: ReturnType<typeof projectOptions>; byFile: Map<string, Diagnostic[]> } {
   const popts = projectOptions(config, cwd, run.rules);
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of run.diagnostics) { const l = byFile.get(d.file); if (l) l.push(d); else byFile.set(d.file, [d]); }
-  const out: FileFix[] = [];
-  for (const f of run.files) {
-    const diags = byFile.get(f.file) ?? [];
-    // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
-    const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
-    if (!quotable && !diags.some((d) => isRepairable(d))) continue;
-    const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
-    if (refusing) { out.push({ file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` }); continue; }
-    const read = readTemplateFile(f.file, f.abs);
-    if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' }); continue; }
-    const text = Buffer.from(read.bytes).toString('utf8');
-    const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
-    // its byte-order mark and CRLF line ends kept (fixFileText)
-    const r = fixFileText(text, { findings, now });
-    if (r.refused) { out.push({ file: f.file, fixed: {}, left: `not touched: ${r.refused}` }); continue; }
-    if (r.text === text) { if (!quotable || diags.some((d) => isRepairable(d))) out.push({ file: f.file, fixed: {}, left: 'no repair was certain' }); continue; }
-    let mode = 0o644;
-    try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
-    if ((mode & 0o222) === 0) { out.push({ file: f.file, fixed: {}, left: 'not touched: it is read-only' }); continue; }
-    try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
-      out.push({ file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
-      continue;
-    }
-    const still = r.left.filter((d) => isRepairable(d)).length;
-    out.push({ file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) });
+  return { popts, byFile };
+}
+
+/** one file's repairs, written; undefined when it has nothing repairable */
+function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], popts: ReturnType<typeof projectOptions>, now: Date): FileFix | undefined {
+  // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
+  const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
+  if (!quotable && !diags.some((d) => isRepairable(d))) return undefined;
+  const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
+  if (refusing) return { file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  const read = readTemplateFile(f.file, f.abs);
+  if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) return { file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' };
+  const text = Buffer.from(read.bytes).toString('utf8');
+  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
+  // its byte-order mark and CRLF line ends kept (fixFileText)
+  const r = fixFileText(text, { findings, now });
+  if (r.refused) return { file: f.file, fixed: {}, left: `not touched: ${r.refused}` };
+  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: 'no repair was certain' } : undefined;
+  let mode = 0o644;
+  try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
+  if ((mode & 0o222) === 0) return { file: f.file, fixed: {}, left: 'not touched: it is read-only' };
+  try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
+    return { file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  return out;
+  const still = r.left.filter((d) => isRepairable(d)).length;
+  return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) };
 }
 
 /** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */
