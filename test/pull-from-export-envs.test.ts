@@ -141,4 +141,19 @@ test('replaceWhole: a value inside a longer host or word is not a reference; one
   assert.is(replaceWhole('id 11987654 and 119876543', '11987654', '((f))'), 'id ((f)) and 119876543');
 });
 
+test('a signal received while an export is read: nothing is written (Interrupted, exit 130), the files as they were', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/coupon.en_US.yaml': FILE, 'export.json': JSON.stringify(exported('https://staging.shop.example')).replace('is ready.', 'is ready now.') });
+    const config = await loadConfig({ cwd: dir });
+    const ctl = new AbortController();
+    ctl.abort();
+    const e = await pullFromExport(config, selectEnvironment(config, undefined), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force: true, schemaPath: 's.json', cwd: dir, note: 'n', signal: ctl.signal }, () => {}).then(() => undefined, (x: Error & { exitCode?: number }) => x);
+    assert.is(e?.name, 'Interrupted');
+    assert.is(e?.exitCode, 130);
+    assert.match(String(e?.message), /stopped before writing: nothing was written \(1 template file was to be written\)/);
+    assert.is(readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8'), FILE);
+  } finally { cleanup(dir); }
+});
+
 test.run();

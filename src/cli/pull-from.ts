@@ -2,6 +2,7 @@
 // platform's own export. Needs the config (the channel's id for this environment, the files the
 // project has) but never the API.
 import { withProjectWrites } from '../files/project-lock.js';
+import { interruptSignal } from '../core/interrupt.js';
 import type { Config } from '../config/load.js';
 import path from 'node:path';
 import { schemaModelinePath, selectEnvironment } from '../config/load.js';
@@ -46,6 +47,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
+    signal: interruptSignal(),
   }, (r) => {
     const what = `${r.name}/${r.language}`;
     /** the references kept where the export holds another environment's value of them */

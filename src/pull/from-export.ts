@@ -10,6 +10,7 @@ import path from 'node:path';
 import { schemaModelinePath, type Config, type EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { throwIfInterrupted } from '../core/interrupt.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
@@ -38,6 +39,8 @@ export interface ExportPullRequest {
   dirGiven?: boolean;
   /** Twilio: the category of a template whose export carries none (Twilio keeps it with the approval request) */
   category?: string;
+  /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
+  signal?: AbortSignal;
 }
 
 export type ExportOutcome =
@@ -286,6 +289,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   // linted as written, from the texts in hand (the same bytes, by the atomic write) while the
   // file system creates the files; outcomes said once written, findings only of what was written
   // into a new folder: all of them in a hidden one, renamed when complete (write-dir.ts)
+  // a signal while the exports were read: nothing written (the writes, once started, finish: each file whole)
+  throwIfInterrupted(req.signal, `stopped before writing: nothing was written (${toWrite.length} template file${toWrite.length === 1 ? ' was' : 's were'} to be written)`);
   const batch = (!dirThere && startWritingNewFolder(req.dir, toWrite)) || startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = resolvePath(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
