@@ -274,4 +274,25 @@ test("an import that changes no text of a file leaves its folded and literal blo
   } finally { cleanup(dir); }
 });
 
+test('export over a translator\'s file not imported yet (filled in since): not written (exit 1), the file kept, with the unit and how to go on; once imported, exported again', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order.yaml': EN });
+    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+    assert.is((await exportIt()).exitCode, 0);
+    const file = path.join(dir, 'translations', 'it.po');
+    const filled = readFileSync(file, 'utf8').replace(/msgstr ""\n*$/, 'msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e dovrebbe arrivare entro tre giorni lavorativi."\n');
+    writeFiles(dir, { 'translations/it.po': filled });
+    const r = await exportIt();
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /translations\/it\.po: not written: it holds 1 translation that the templates do not have yet \(shop-whatsapp\/order_shipped:body\.text, line \d+\): a translator's work not imported; import it first \(tplsync translations import translations\/it\.po\)/);
+    assert.is(readFileSync(file, 'utf8'), filled);
+    const imported = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stderr);
+    const again = await exportIt();
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /1 translated already/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -18,7 +18,7 @@ import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
 import { commandConfig, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
@@ -176,6 +176,9 @@ export async function exportTranslations(config: Config, paths: readonly string[
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
+    // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts
+    const pending = out && kind !== 'special' ? unimportedTranslations(file, o.format, units) : undefined;
+    if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
     const text = writeTranslations(o.format, units, o.source, target);
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
     // a device or a pipe (/dev/stdout): written to, not replaced
@@ -184,6 +187,21 @@ export async function exportTranslations(config: Config, paths: readonly string[
     return { file: shown, ...counts, ...also };
   })());
   return results;
+}
+
+/**
+ * The finished translations of the translation file at `file` (one an earlier export wrote, filled in
+ * since) that the templates do not hold (`units`: this export's, with the templates' targets): how
+ * many, and the first. Undefined when there is no such file, it does not read as a translation
+ * file of this format, or every translation in it is the templates' already (imported).
+ */
+function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+  let entries;
+  try { entries = readTranslations(format, decodeTranslationFile(readFileSync(file), format)).entries; } catch { return undefined; }
+  const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const pending = entries.filter((e) => !blank(e.target) && byId.has(e.id) && !same(byId.get(e.id)!.target ?? '', e.target));
+  return pending.length ? { count: pending.length, first: { id: pending[0]!.id, line: pending[0]!.line } } : undefined;
 }
 
 /**
