@@ -295,4 +295,29 @@ test('export over a translator\'s file not imported yet (filled in since): not w
   } finally { cleanup(dir); }
 });
 
+test('a new translated file a crash left cut short (empty, or the start of the text that no longer reads): written again by the same import; a file of other text is not replaced', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order.yaml': EN });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8').replace(/msgstr ""\n*$/, 'msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e dovrebbe arrivare entro tre giorni lavorativi."\n');
+    writeFiles(dir, { 'translations/it.po': po });
+    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    const whole = readFileSync(path.join(dir, 'templates/order.it.yaml'), 'utf8');
+    // the start of the text, cut inside the quoted body (it no longer reads), and an empty file
+    const cut = whole.slice(0, whole.indexOf('Ciao') + 10);
+    for (const torn of [cut, '']) {
+      writeFiles(dir, { 'templates/order.it.yaml': torn });
+      const r = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.is(readFileSync(path.join(dir, 'templates/order.it.yaml'), 'utf8'), whole);
+    }
+    writeFiles(dir, { 'templates/order.it.yaml': 'junk: [\n' });
+    const other = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(other.exitCode, 1);
+    assert.match(other.stderr, /templates\/order\.it\.yaml is there but is not a template tplsync can read/);
+    assert.is(readFileSync(path.join(dir, 'templates/order.it.yaml'), 'utf8'), 'junk: [\n');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -1,7 +1,7 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
 import { withProjectWrites } from '../files/project-lock.js';
-import { closeSync, constants, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { unlistedLanguage, type Config } from '../config/load.js';
@@ -187,6 +187,15 @@ export async function exportTranslations(config: Config, paths: readonly string[
     return { file: shown, ...counts, ...also };
   })());
   return results;
+}
+
+/** whether the file at `abs` holds the start of `text` and no more (a write of it cut short), and is a regular file */
+function tornCopyOf(abs: string, text: string): boolean {
+  try {
+    const st = lstatSync(abs);
+    if (!st.isFile() || st.size >= Buffer.byteLength(text)) return false;
+    return Buffer.from(text).subarray(0, st.size).equals(readFileSync(abs));
+  } catch { return false; }
 }
 
 /**
@@ -439,6 +448,12 @@ export async function importTranslations(config: Config, files: readonly string[
     const unreadable = new Set<string>();
     const held = new Map<string, { file: string; line: number; id: string; template: string; message: string }>();
     const send = (w: Write, file: string): void => {
+      // a new file an earlier import of the same text left torn (a crash, kill -9 during its write: empty or short) is
+      // the start of what is written now: written again, as docs/commands/translations.md says; any other is not replaced
+      if (w.created && unreadable.has(w.file) && tornCopyOf(path.resolve(cwd, w.file), w.text)) {
+        if (!dryRun) rmSync(path.resolve(cwd, w.file), { force: true });
+        unreadable.delete(w.file);
+      }
       if (w.created && unreadable.has(w.file)) {
         held.set(w.file, { file, line: w.line, id: w.template, template: w.template, message: `${w.file} is there but is not a template tplsync can read (\`tplsync lint ${w.file}\` says why): not replaced` });
         return;
