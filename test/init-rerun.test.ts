@@ -114,4 +114,19 @@ test('a second init --yes changes nothing, the generated types included', async 
   } finally { cleanup(dir); }
 });
 
+test('init run again after a first run was killed before it wrote the generated types: the types are written (the pull-request workflow checks them), not "everything is already here"', async () => {
+  const dir = tempDir();
+  try {
+    assert.is((await cliIn(['init', '--yes'], { cwd: dir })).exitCode, 0);
+    rmSync(path.join(dir, 'tplsync-templates.ts'));
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stdout, /Everything init writes is already here/);
+    assert.ok(existsSync(path.join(dir, 'tplsync-templates.ts')));
+    assert.is((await cliIn(['types', '--check'], { cwd: dir })).exitCode, 0);
+    const again = await cliIn(['init', '--yes'], { cwd: dir });
+    assert.match(again.stdout, /Everything init writes is already here; nothing was changed/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

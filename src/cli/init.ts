@@ -89,15 +89,20 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   }
   for (const line of skipped) io().stdout.write(`${line}\n`);
   // the generated types the pull-request workflow checks (types --check), for a new project
-  if (outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created') && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
+  // (and for init run again over its own config: a first run killed before it wrote them left a project whose workflow fails)
+  let typesMade = false;
+  const made = (f: string, kind?: string): boolean => outcomes.some((r) => r.file === f && (kind === undefined || r.kind === kind));
+  const again = made('tplsync.config.yaml', 'exists') && outcomes.some((r) => r.file.endsWith('tplsync-pull-request.yml') && r.kind === 'exists');
+  if ((made('tplsync.config.yaml', 'created') || again) && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
     const { typesCommand } = await import('./types.js');
     const code = await typesCommand({});
     if (code !== EXIT.OK) return code;
+    typesMade = true;
   }
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
   }
-  if (outcomes.every((r) => r.kind === 'exists')) {
+  if (!typesMade && outcomes.every((r) => r.kind === 'exists')) {
     io().stdout.write('\nEverything init writes is already here; nothing was changed.\n');
     return EXIT.OK;
   }
