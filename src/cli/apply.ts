@@ -22,7 +22,7 @@ import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 import type { Connection } from '../connection/connect.js';
-import { existsSync, lstatSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
 
@@ -75,6 +75,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     if (st && !st.isFile()) throw new UsageError(`--results ${o.results} is not a regular file (a device, a pipe or a socket): apply writes the results as a JSON file; give a file's path`);
     // only an earlier run's results are removed: a template, the config, a saved plan or any other file named by mistake is not
     if (st && !isResultsFile(at)) throw new UsageError(`--results ${o.results} exists and is not the results of an earlier apply (a template, the config, a saved plan, or another file): not replaced; give another path, or remove the file yourself`);
+    // a folder the results cannot be written to is said before anything is applied (it was said after every template was written, exit 3)
+    let folder = path.dirname(at);
+    while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    // tried, not asked (root is never refused by a permission check, but is by an immutable or read-only file system)
+    const probe = path.join(folder, `.tplsync-results-${process.pid}.probe`);
+    try { closeSync(openSync(probe, 'wx')); rmSync(probe, { force: true }); } catch {
+      throw new UsageError(`--results ${o.results}: the folder ${path.relative(io().cwd(), folder) || folder} cannot be written to: apply writes its results there at the end; give a path where it can (nothing was applied)`);
+    }
     rmSync(at, { force: true });
     unwritableResults.delete(at);
   }
