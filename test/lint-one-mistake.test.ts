@@ -6,7 +6,7 @@
 // categories, other tools' names, language names and older language codes are named.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const head = (name: string, category = 'UTILITY') => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: ${category}\n`;
 
@@ -117,6 +117,19 @@ test('an empty category is one finding with the values to write; a number where 
     'templates/a.yaml:4:10 category category is empty: write one of MARKETING, UTILITY, AUTHENTICATION.',
     'templates/a.yaml:8:9 schema footer must be a string or object, not a number; YAML read it unquoted as a number: write it in quotes, e.g. footer: "...".',
   ], all.join('\n'));
+});
+
+test('lint of a file named outside the config\'s globs (a folder `template/` for `templates/`): linted, and said to be outside what plan and apply see; one inside: nothing said', async () => {
+  const dir = tempDir();
+  try {
+    const file = `${head('outside')}body:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'template/outside.yaml': file, 'templates/inside.yaml': file.replace('outside', 'inside') });
+    const r = await cliIn(['lint', 'template/outside.yaml'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /template\/outside\.yaml is not among the config's templates \(templates\/\*\*\/\*\.yaml\): plan and apply \(and lint without paths\) will not see it/);
+    const inside = await cliIn(['lint', 'templates/inside.yaml'], { cwd: dir });
+    assert.not.match(inside.stderr, /not among the config's templates/);
+  } finally { cleanup(dir); }
 });
 
 test.run();

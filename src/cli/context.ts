@@ -68,12 +68,12 @@ export function savedFilesDir(config: Config, base: string | undefined): string 
 }
 
 /** Says which of the files a command wrote (absolute paths) the config's templates globs do not cover: lint and plan would never see them. */
-export async function warnUncovered(config: Config, files: readonly string[]): Promise<void> {
+export async function warnUncovered(config: Config, files: readonly string[], by = 'lint and plan'): Promise<void> {
   if (!files.length) return;
   const { discoverFiles } = await import('../files/discover.js');
   const covered = new Set(await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => fs.map((f) => f.abs), () => [] as string[]));
   const away = files.filter((f) => !covered.has(f)).map((f) => path.relative(io().cwd(), f) || f);
   if (!away.length) return;
   const shown = away.length > 3 ? `${away.slice(0, 3).join(', ')} and ${away.length - 3} more` : away.join(', ');
-  io().stderr.write(`tplsync: ${shown} ${away.length === 1 ? 'is' : 'are'} not among the config's templates (${config.templates.join(', ')}): lint and plan will not see ${away.length === 1 ? 'it' : 'them'}; move ${away.length === 1 ? 'it' : 'them'} under them, or add ${away.length === 1 ? 'its' : 'their'} folder to the config's templates globs\n`);
+  io().stderr.write(`tplsync: ${shown} ${away.length === 1 ? 'is' : 'are'} not among the config's templates (${config.templates.join(', ')}): ${by} will not see ${away.length === 1 ? 'it' : 'them'}; move ${away.length === 1 ? 'it' : 'them'} under them, or add ${away.length === 1 ? 'its' : 'their'} folder to the config's templates globs\n`);
 }

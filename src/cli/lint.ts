@@ -1,7 +1,7 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
-import { commandConfig } from './context.js';
+import { commandConfig, warnUncovered } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -75,6 +75,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const environment = o.env !== undefined ? selectEnvironment(config, o.env) : undefined;
   const run = await lintProject(config, paths, io().cwd(), { ...(cacheFile ? { cacheFile, ...(renderKey ? { renderKey } : {}) } : {}), ...(withRules ? { withRules } : {}), ...(environment ? { keepValue: true } : {}), progress });
   const { files, cached, statHits, ruleMeta } = run;
+  // a file named on the command line that the config's globs do not take: linted, and said to be outside what plan and apply see
+  if (paths.length && config.file) await warnUncovered(config, files.map((f) => f.abs), 'plan and apply (and lint without paths)');
   let diagnostics = run.diagnostics;
   if (environment) {
     const { environmentDiagnostics } = await import('../project/lint-env.js');
