@@ -410,4 +410,22 @@ test('exit codes: 0 after shutdown and exit, 1 when the input ends without shutd
   } finally { cleanup(dir); }
 });
 
+test('a config with problems: each is a finding of the config file at its place, cleared once the config is fixed', async () => {
+  const dir = tempDir();
+  try {
+    const broken = 'templates: ["templates/**/*.yaml"]\nchannels: { shop-whatsapp: whatsapp }\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': broken, 'templates/a.yaml': BAD });
+    const cfg = uri(path.join(dir, 'tplsync.config.yaml'));
+    await withServer(dir, async (c) => {
+      await c.waitFor(() => (c.diags.get(cfg) ?? []).length > 0, 'the config\'s finding');
+      const [d] = c.diags.get(cfg)!;
+      assert.equal([d!.range.start.line, d!.code, d!.severity], [1, 'config', 1]);
+      assert.match(d!.message, /channels\.shop-whatsapp: must be a mapping, not a text; write what the channel is/);
+      writeFiles(dir, { 'tplsync.config.yaml': broken.replace('channels: { shop-whatsapp: whatsapp }', 'channels: { shop-whatsapp: { kind: whatsapp } }') });
+      await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: cfg, type: 2 }] });
+      await c.waitFor(() => (c.diags.get(cfg) ?? []).length === 0, 'the config\'s finding cleared');
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

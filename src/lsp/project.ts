@@ -15,7 +15,7 @@ import { loadPolicies, type LoadedPolicies } from '../lint/policies.js';
 import { lintFile } from '../lint/run-file.js';
 import { rulesOfRun } from '../lint/registry.js';
 import type { RuleMeta } from '../lint/rule.js';
-import { resolvePath } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 
 export class LspProject {
   config: Config | undefined;
@@ -23,6 +23,8 @@ export class LspProject {
   private policies: LoadedPolicies | undefined;
   private files: FileEntry[] = [];
   private byAbs = new Map<string, FileEntry>();
+  /** the config's problems of the last load, as findings of the config file (none when it loaded) */
+  private configProblems = new Map<string, Diagnostic[]>();
   private results = new Map<string, FileResult>();
   private readonly open = new Map<string, string>();
   private matches: ((p: string) => boolean) | undefined;
@@ -34,7 +36,13 @@ export class LspProject {
   /** (Re)loads the config and every file it covers; throws the config's problem (the server shows it). */
   async load(): Promise<void> {
     this.config = undefined;
-    const config = await loadConfig({ cwd: this.cwd });
+    this.configProblems = new Map();
+    let config: Config;
+    try { config = await loadConfig({ cwd: this.cwd }); } catch (e) {
+      // the config's problems as findings in the config file itself (FILE:LINE:COLUMN: message lines), where the editor shows them
+      this.configProblems = configFindings((e as Error).message, io().cwd());
+      throw e;
+    }
     const policies = config.policies?.length ? await loadPolicies(config) : undefined;
     this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);
     this.policies = policies;
@@ -140,6 +148,7 @@ export class LspProject {
   /** The final findings of every covered file, as `tplsync lint` reports them, by absolute path. */
   findings(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>(this.files.map((f) => [f.abs, []]));
+    for (const [abs, list] of this.configProblems) out.set(abs, list);
     if (!this.config || !this.popts) return out;
     const results = this.files.map((f) => this.results.get(f.abs)!);
     const all = finishRun(this.config, this.files, results, this.popts, this.policies, this.clock(), (abs) => this.open.get(abs));
@@ -161,3 +170,21 @@ export class LspProject {
 }
 
 const byId = (rules: readonly RuleMeta[]): ReadonlyMap<string, RuleMeta> => new Map(rules.map((r) => [r.id, r]));
+
+/**
+ * Pure: the problems a config error names at their place (`FILE:LINE:COLUMN: message`, FILE
+ * relative to `cwd`), as error findings of that file, by its absolute path.
+ */
+export function configFindings(message: string, cwd: string): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  for (const line of message.split('\n')) {
+    const m = /^(.+?):(\d+):(\d+): (.+)$/.exec(line);
+    if (!m) continue;
+    const abs = path.resolve(cwd, m[1]!);
+    const at = { line: Number(m[2]), column: Number(m[3]) };
+    const list = out.get(abs) ?? [];
+    list.push({ file: m[1]!, ...at, endLine: at.line, endColumn: at.column + 1, ruleId: 'config', severity: 'error', message: m[4]! });
+    out.set(abs, list);
+  }
+  return out;
+}
