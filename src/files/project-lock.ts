@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { takeLock } from '../core/pid-lock.js';
+import { resolvePath } from '../core/io.js';
 
 /** the lock file of the project whose config is in `dir` */
 export function projectLockFile(dir: string): string {
-  let real = path.resolve(dir);
+  let real = resolvePath(dir);
   try { real = realpathSync.native(real); } catch { /* not there: as named */ }
   return path.join(tmpdir(), `tplsync-writes-${createHash('sha256').update(real).digest('hex').slice(0, 24)}.lock`);
 }
@@ -26,7 +27,7 @@ export async function withProjectWrites<T>(dir: string, what: string, run: () =>
   const file = projectLockFile(dir);
   let got: ReturnType<typeof takeLock>;
   // a temporary folder that cannot be written: the command runs as it did before the lock
-  try { got = takeLock(file, `${what} in ${path.resolve(dir)}`); } catch { return run(); }
+  try { got = takeLock(file, `${what} in ${resolvePath(dir)}`); } catch { return run(); }
   if ('owner' in got) {
     const who = got.owner.pid ? `pid ${got.owner.pid}${got.owner.what ? `: ${got.owner.what.replace(/ in \/.*$/, '')}` : ''}` : 'another process';
     throw new UsageError(`${what}: another tplsync (${who}) is changing this project's template files; run this again when it has finished (nothing was read or written; its lock is ${file}: if no tplsync is running, remove that file)`);
