@@ -132,4 +132,15 @@ test('lint of a file named outside the config\'s globs (a folder `template/` for
   } finally { cleanup(dir); }
 });
 
+test('buttons-grouping is said at the button that stands between the others, naming it: a URL between quick replies, or a quick reply between other buttons', async () => {
+  const b = (...types: string[]) => types.map((t, i) => t === 'QUICK_REPLY' ? `  - { type: QUICK_REPLY, text: Reply ${i} }\n` : `  - { type: URL, text: Site ${i}, url: https://shop.example.com/${i} }\n`).join('');
+  const body = 'body:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\nbuttons:\n';
+  const all = await findings({
+    'templates/a.yaml': `${head('group_a', 'MARKETING')}${body}${b('QUICK_REPLY', 'URL', 'QUICK_REPLY')}`,
+    'templates/b.yaml': `${head('group_b', 'MARKETING')}${body}${b('URL', 'QUICK_REPLY', 'URL')}`,
+  });
+  assert.equal(of(all, 'a.yaml').filter((f) => f.includes('buttons-grouping')), ['templates/a.yaml:10:13 buttons-grouping Quick replies must form one block before or after the other buttons; this URL button stands between quick replies (buttons 1 and 3): move the quick replies together, first or last.']);
+  assert.equal(of(all, 'b.yaml').filter((f) => f.includes('buttons-grouping')), ['templates/b.yaml:10:13 buttons-grouping Quick replies must form one block before or after the other buttons; this quick reply stands between button 1 and button 3 (URL): move the quick replies first or last.']);
+});
+
 test.run();

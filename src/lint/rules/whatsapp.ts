@@ -755,17 +755,17 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
     repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last; after an offer\'s COPY_CODE button)',
     check(ctx) {
-      const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY' }));
-      let runs = 0;
-      for (let k = 0; k < kinds.length; k++) {
-        if (k === 0 || kinds[k]!.q !== kinds[k - 1]!.q) {
-          runs++;
-          if (runs === 3) {
-            ctx.report(['buttons', kinds[k]!.i, 'type'], 'Quick replies must form one block before or after the other buttons; this button splits them.');
-            return;
-          }
-        }
-      }
+      const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY', type: String(b.type) }));
+      // the runs of quick replies and of other buttons, in order: a third run means one stands between two of the other kind
+      const starts: number[] = [];
+      for (let k = 0; k < kinds.length; k++) if (k === 0 || kinds[k]!.q !== kinds[k - 1]!.q) starts.push(k);
+      if (starts.length < 3) return;
+      // said at the run in the middle: the button that stands between the others
+      const mid = kinds[starts[1]!]!;
+      const n = (k: number): number => kinds[k]!.i + 1;
+      ctx.report(['buttons', mid.i, 'type'], mid.q
+        ? `Quick replies must form one block before or after the other buttons; this quick reply stands between button ${n(starts[1]! - 1)} and button ${n(starts[2]!)} (${kinds[starts[2]!]!.type}): move the quick replies first or last.`
+        : `Quick replies must form one block before or after the other buttons; this ${mid.type} button stands between quick replies (buttons ${n(starts[1]! - 1)} and ${n(starts[2]!)}): move the quick replies together, first or last.`);
     },
   },
   {
