@@ -106,7 +106,7 @@ test('pull over RCS cards the channel reordered: a card with a secret, and one w
   } finally { cleanup(dir); }
 });
 
-test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the channel kept): the reference stays', async () => {
+test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the channel kept): the reference stays, in that form', async () => {
   const dir = tempDir();
   try {
     const file = (minute: string) => `channel: wa\nname: feedback_flow\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Thanks for shopping with us, {{1}}! Tell us how we did, it takes ${minute}."\n  examples: { 1: Ana }\nbuttons:\n  - type: FLOW\n    text: Give feedback\n    flow_id: ((flow_id))\n`;
@@ -119,8 +119,9 @@ test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the c
     assert.is(r.exitCode, 0, r.stderr);
     const text = read(dir, 'templates/flow.yaml');
     assert.match(text, /it takes two minutes/);
-    assert.match(text, /\(\(flow_id\)\)/);
-    assert.not.match(text, /1234567/);
+    // the reference, in the form the file wrote it (flow_id:, not flow: { id })
+    assert.match(text, /\n    flow_id: \(\(flow_id\)\)\n/);
+    assert.not.match(text, /flow:|1234567/);
     assert.not.match(r.stderr, /no longer holds/);
   } finally { cleanup(dir); }
 });

@@ -26,6 +26,8 @@ export interface ToFileOptions {
   translatedFrom?: unknown;
   /** the samples of the message's placeholders by number, from the file this one replaces (a read returns none): written where the stub would be */
   messageSamples?: Readonly<Record<string, string>>;
+  /** the buttons (by index) that the file this one replaces writes as `flow_id:` (version 1.2), not `flow: { id }`: kept so */
+  flatFlows?: readonly number[];
 }
 
 /** A flow by id as version 1 writes it (`flow: { id, ... }`); by name or inline JSON in the keys of version 1.2. */
@@ -159,6 +161,14 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
 export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}), ...(o.messageSamples ? { messageSamples: o.messageSamples } : {}) });
   if (o.translatedFrom !== undefined) (t as Record<string, unknown>).translated_from = o.translatedFrom;
+  // a FLOW button the file wrote `flow_id: ...`: written back in that form (its flow by id either way)
+  for (const i of o.flatFlows ?? []) {
+    const b = ((t as Record<string, unknown>).buttons as Record<string, unknown>[] | undefined)?.[i];
+    const f = b?.flow as Record<string, unknown> | undefined;
+    if (!b || !f || f.id === undefined) continue;
+    delete b.flow;
+    Object.assign(b, { flow_id: f.id, ...(f.action !== undefined ? { flow_action: f.action } : {}), ...(f.navigateScreen !== undefined ? { navigate_screen: f.navigateScreen } : {}) });
+  }
   const doc = new Document(t);
   quoteYaml11Strings(doc);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;

@@ -202,6 +202,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId) } : {}),
       // the record of what the file was translated from (translation-outdated reads it)
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
+      // a FLOW button the file writes `flow_id: ...` stays in that form
+      ...(replaced ? { flatFlows: flatFlowButtons(replaced.value) } : {}),
     });
     // in the canonical layout, so that `fmt --check` passes on a pulled file; over a file of the template, with its comments
     let file = formatTemplate(text).text || text;
@@ -237,4 +239,10 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
   const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
   return { outcomes: out, diagnostics };
+}
+
+/** the indexes of the buttons a template file writes as `flow_id: ...` (not `flow: { id }`) */
+function flatFlowButtons(v: Record<string, unknown>): number[] {
+  const buttons = Array.isArray(v.buttons) ? v.buttons : [];
+  return buttons.flatMap((b, i) => (b && typeof b === 'object' && (b as Record<string, unknown>).flow_id !== undefined && (b as Record<string, unknown>).flow === undefined ? [i] : []));
 }
