@@ -213,4 +213,29 @@ test('a journal write that fails part way (a full disk) is cut back: the next ac
   } finally { cleanup(dir); }
 });
 
+test('a short write (a disk that fills takes part of a batch, then refuses the rest): the batch is not acknowledged, and cut back; the next write loads', async () => {
+  const { Journal, loadJournal } = await import('../src/emulator/journal.ts');
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'j.json');
+    let full = false;
+    const journal = new Journal(file, undefined, async (fh, data, at) => {
+      if (!full) return fh.write(data, at, data.length - at);
+      if (at === 0) return fh.write(data, 0, Math.floor(data.length / 2));
+      full = false;
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    await journal.open();
+    const clock = (offsetMs: number) => ({ t: 'clock', key: 'clock', rec: { offsetMs } });
+    await journal.append(clock(1000));
+    full = true;
+    const failed = await journal.append(clock(2000)).then(() => undefined, (e: Error) => e);
+    assert.match(String(failed?.message), /no space left/);
+    await journal.append(clock(3000));
+    await journal.close();
+    assert.is(readFileSync(file, 'utf8'), `${JSON.stringify(clock(1000))}\n${JSON.stringify(clock(3000))}\n`);
+    assert.equal(loadJournal(file).get('clock\u0000clock')?.rec, { offsetMs: 3000 });
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -133,7 +133,9 @@ export class Journal {
   private flushing = false;
 
   /** `beforeSync` (for tests) is awaited after a batch is written and before it is synced */
-  constructor(private readonly file: string, private readonly beforeSync?: () => Promise<void>) {}
+  /** `write` (for tests): how a piece of a batch is written (a disk that fills takes part of it: a short write) */
+  constructor(private readonly file: string, private readonly beforeSync?: () => Promise<void>,
+    private readonly write: (fh: FileHandle, data: Buffer, at: number) => Promise<{ bytesWritten: number }> = (fh, data, at) => fh.write(data, at, data.length - at)) {}
 
   /** the journal's length after its last whole batch: what a failed write is cut back to */
   private size = 0;
@@ -163,7 +165,12 @@ export class Journal {
       if (this.broken) { for (const b of batch) b.done(this.broken); continue; }
       const data = Buffer.from(batch.map((b) => b.line).join(''), 'utf8');
       try {
-        await this.fh!.write(data);
+        // a full disk takes part of a write without an error (a short write): the rest is written until it fails or is done
+        for (let at = 0; at < data.length;) {
+          const { bytesWritten } = await this.write(this.fh!, data, at);
+          if (bytesWritten <= 0) throw Object.assign(new Error('no space left on the device'), { code: 'ENOSPC' });
+          at += bytesWritten;
+        }
         await this.beforeSync?.();
         await this.fh!.datasync();
         this.size += data.length;
