@@ -320,4 +320,32 @@ test('a new translated file a crash left cut short (empty, or the start of the t
   } finally { cleanup(dir); }
 });
 
+test('export of some templates over a file that holds another template\'s translation not imported yet: not written; one of a template the project no longer has, or one imported, does not hold it', async () => {
+  const dir = tempDir();
+  try {
+    const other = EN.replace('name: order_shipped', 'name: order_delayed').replace('is on its way and should arrive', 'is delayed and should now arrive');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/shipped/order.yaml': EN, 'templates/delayed/order.yaml': other });
+    const exportAll = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+    const exportShipped = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po', 'templates/shipped'], { cwd: dir });
+    assert.is((await exportAll()).exitCode, 0);
+    const file = path.join(dir, 'translations/it.po');
+    // the translator fills in the delayed template's unit only
+    const po = readFileSync(file, 'utf8');
+    const at = po.indexOf('msgctxt "shop-whatsapp/order_delayed:body.text"');
+    const end = po.indexOf('msgstr ""', at);
+    const filled = `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in ritardo e dovrebbe arrivare entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}`;
+    writeFiles(dir, { 'translations/it.po': filled });
+    const r = await exportShipped();
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /not written: it holds 1 translation that the templates do not have yet \(shop-whatsapp\/order_delayed:body\.text/);
+    assert.is(readFileSync(file, 'utf8'), filled);
+    // imported: the export of some templates writes them alone
+    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    assert.is((await exportShipped()).exitCode, 0);
+    // a file with the translation of a template the project no longer has: not held
+    writeFiles(dir, { 'translations/it.po': filled.replaceAll('order_delayed', 'order_gone') });
+    assert.is((await exportShipped()).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
 test.run();

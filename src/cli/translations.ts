@@ -19,7 +19,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
-import { extractUnitsFor, type TemplateFile } from '../translations/units.js';
+import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
 import { append } from '../core/append.js';
@@ -167,6 +167,8 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
   const perTarget = extractUnitsFor(files, o.source, o.targets);
+  // every template of the project in the source language (`channel/name`): a unit of one this export leaves out (paths) is still the project's
+  const projectTemplates = new Set(all.filter((r) => str(r.value.language) === o.source).map((r) => `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`));
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
     const units = perTarget[k]!;
@@ -177,7 +179,9 @@ export async function exportTranslations(config: Config, paths: readonly string[
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
     // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts
-    const pending = out && kind !== 'special' ? unimportedTranslations(file, o.format, units) : undefined;
+    // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
+    const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
+    const pending = out && kind !== 'special' ? unimportedTranslations(file, o.format, units, projectTemplates, everyUnit) : undefined;
     if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
     const text = writeTranslations(o.format, units, o.source, target);
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
@@ -204,12 +208,22 @@ function tornCopyOf(abs: string, text: string): boolean {
  * many, and the first. Undefined when there is no such file, it does not read as a translation
  * file of this format, or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
   let entries;
   try { entries = readTranslations(format, decodeTranslationFile(readFileSync(file), format)).entries; } catch { return undefined; }
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   const byId = new Map(units.map((u) => [u.id, u]));
-  const pending = entries.filter((e) => !blank(e.target) && byId.has(e.id) && !same(byId.get(e.id)!.target ?? '', e.target));
+  // a unit this export holds whose translation the templates do not have; or one of a template of the project this
+  // export leaves out (it names some paths): either would be lost. One of a template the project no longer has is not.
+  let all: Map<string, { target?: string | undefined }> | undefined;
+  const pending = entries.filter((e) => {
+    if (blank(e.target)) return false;
+    const u = byId.get(e.id);
+    if (u) return !same(u.target ?? '', e.target);
+    if (!project.has(e.id.slice(0, Math.max(0, e.id.lastIndexOf(':'))))) return false;
+    all ??= new Map(everyUnit().map((x) => [x.id, x]));
+    return !same(all.get(e.id)?.target ?? '', e.target);
+  });
   return pending.length ? { count: pending.length, first: { id: pending[0]!.id, line: pending[0]!.line } } : undefined;
 }
 
