@@ -4,7 +4,7 @@
 // nothing written); a lock whose owner no longer runs, or whose pid was reused, is taken over; the
 // embedded emulator's lock with this process's own pid (a killed earlier run of the same pid) is too.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -24,6 +24,11 @@ async function withSleeper<T>(use: (pid: number) => Promise<T>): Promise<T> {
 test('parseOwner and ownerRunning: an older lock of a pid alone, a lock of this process not held here, a pid whose start time differs', () => {
   assert.equal(parseOwner('4242\n'), { pid: 4242 });
   assert.equal(parseOwner('4242 123456 fmt in /p\n'), { pid: 4242, start: '123456', what: 'fmt in /p' });
+  assert.equal(parseOwner('13 7147437 ns=4026532981 fmt in /p\n'), { pid: 13, start: '7147437', ns: '4026532981', what: 'fmt in /p' });
+  // an owner in another pid namespace (a container): held while it touches the lock (every 5 s), gone after 30 s untouched
+  const now = Date.now();
+  assert.is(ownerRunning({ pid: 13, ns: 'another-namespace', touched: now - 2_000 }, false, now), true);
+  assert.is(ownerRunning({ pid: 13, ns: 'another-namespace', touched: now - 60_000 }, false, now), false);
   assert.is(parseOwner(''), undefined);
   assert.is(parseOwner('abc'), undefined);
   assert.is(ownerRunning({ pid: process.pid }), false, 'a lock with our own pid that we do not hold: an earlier process had it');
@@ -36,6 +41,8 @@ test('fmt, lint --fix, translations import, pull --from and new refuse while ano
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED, 'export.json': '{"data":[]}', 'de.po': 'msgid ""\nmsgstr ""\n' });
     const lock = projectLockFile(dir);
+    assert.is(lock, path.join(dir, '.tplsync', 'writes.lock'), 'in the project: found by every process that writes it, whatever its temporary folder');
+    mkdirSync(path.dirname(lock), { recursive: true });
     await withSleeper(async (pid) => {
       writeFileSync(lock, `${pid} ${startOf(pid)} translations import in ${dir}\n`);
       for (const args of [['fmt'], ['lint', '--fix'], ['translations', 'import', 'de.po'], ['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], ['new', '--channel', 'wa', '--name', 'winback', '--language', 'en_US']]) {
@@ -74,6 +81,24 @@ test('the embedded emulator\'s lock left with this process\'s pid (a container\'
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, `Another tplsync (pid ${pid}) is using the embedded emulator emulator.json; wait for it to finish (its lock is ${path.join(dir, '.tplsync', 'emulator.json.lock')}: if no tplsync is running, remove that file)`);
     });
+  } finally { cleanup(dir); }
+});
+
+test('a lock held in another pid namespace (a container on the same checkout): refused while it is touched, taken over once it has not been for 30 s', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED });
+    const lock = projectLockFile(dir);
+    mkdirSync(path.dirname(lock), { recursive: true });
+    writeFileSync(lock, `1 12345 ns=another-namespace fmt in ${dir}\n`);
+    const held = await cliIn(['fmt'], { cwd: dir });
+    assert.is(held.exitCode, 3, held.stderr);
+    assert.match(held.stderr, /another tplsync \(pid 1: fmt\) is changing this project's template files/);
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lock, old, old);
+    const taken = await cliIn(['fmt'], { cwd: dir });
+    assert.is(taken.exitCode, 0, taken.stderr);
+    assert.not.ok(existsSync(lock));
   } finally { cleanup(dir); }
 });
 

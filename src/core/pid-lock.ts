@@ -2,9 +2,21 @@
 // system tells it (Linux: /proc/PID/stat), and what it is doing. A lock left by a process that is gone
 // (kill -9, a container killed) is taken over, also when its pid has been given to another process
 // since: a container's tplsync is pid 1 in every run, and a busy machine reuses pids.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 
-export interface LockOwner { pid: number; start?: string; what?: string }
+export interface LockOwner { pid: number; start?: string; what?: string;
+  /** the owner's pid namespace (Linux: /proc/self/ns/pid): a pid means nothing in another (a container's) */
+  ns?: string;
+  /** when the lock file was last touched (ms): its owner touches it every HEARTBEAT_MS while it holds it */
+  touched?: number }
+
+/** how often a holder touches its lock, and how long a lock of another pid namespace lasts untouched */
+const HEARTBEAT_MS = 5_000;
+const UNTOUCHED_MS = 30_000;
+
+function pidNamespace(): string | undefined {
+  try { return readlinkSync('/proc/self/ns/pid').replace(/^pid:\[|\]$/g, ''); } catch { return undefined; }
+}
 
 /** the start time of process `pid` in clock ticks since boot (field 22 of /proc/PID/stat), where the system has it */
 function startTime(pid: number): string | undefined {
@@ -21,10 +33,10 @@ function alive(pid: number): boolean {
 
 /** Pure: a lock file's text as its owner (an older lock holds the pid alone). */
 export function parseOwner(text: string): LockOwner | undefined {
-  const m = /^\s*(\d+)(?:[ \t]+(\S+))?(?:[ \t]+([^\n]*))?/.exec(text);
+  const m = /^\s*(\d+)(?:[ \t]+(\S+))?(?:[ \t]+ns=(\S+))?(?:[ \t]+([^\n]*))?/.exec(text);
   const pid = m ? Number(m[1]) : NaN;
   if (!m || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
-  return { pid, ...(m[2] && m[2] !== '-' ? { start: m[2] } : {}), ...(m[3]?.trim() ? { what: m[3].trim() } : {}) };
+  return { pid, ...(m[2] && m[2] !== '-' ? { start: m[2] } : {}), ...(m[3] && m[3] !== '-' ? { ns: m[3] } : {}), ...(m[4]?.trim() ? { what: m[4].trim() } : {}) };
 }
 
 /**
@@ -32,7 +44,11 @@ export function parseOwner(text: string): LockOwner | undefined {
  * (`heldHere`: a lock with our pid that we do not hold is an earlier process's that had our pid),
  * another only while it runs, and (where start times are known) is the process that started then.
  */
-export function ownerRunning(owner: LockOwner, heldHere = false): boolean {
+export function ownerRunning(owner: LockOwner, heldHere = false, now = Date.now()): boolean {
+  // an owner in another pid namespace (a container beside this one, or one that has ended): its pid cannot be asked
+  // about here; it holds the lock while it touches it
+  const ours = pidNamespace();
+  if (owner.ns !== undefined && ours !== undefined && owner.ns !== ours) return owner.touched !== undefined && now - owner.touched < UNTOUCHED_MS;
   if (owner.pid === process.pid) return heldHere;
   if (!alive(owner.pid)) return false;
   if (owner.start !== undefined) {
@@ -44,7 +60,7 @@ export function ownerRunning(owner: LockOwner, heldHere = false): boolean {
 
 /** what this process writes into a lock it takes */
 export function ownerText(what: string): string {
-  return `${process.pid} ${startTime(process.pid) ?? '-'} ${what.replace(/\s+/g, ' ')}\n`;
+  return `${process.pid} ${startTime(process.pid) ?? '-'} ns=${pidNamespace() ?? '-'} ${what.replace(/\s+/g, ' ')}\n`;
 }
 
 /**
@@ -58,8 +74,10 @@ export function takeLock(file: string, what: string, heldHere = false): { releas
     try { fd = openSync(file, 'wx'); } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       let text = '';
-      try { text = readFileSync(file, 'utf8'); } catch { /* gone meanwhile: try again */ }
-      const owner = parseOwner(text);
+      let touched: number | undefined;
+      try { text = readFileSync(file, 'utf8'); touched = statSync(file).mtimeMs; } catch { /* gone meanwhile: try again */ }
+      const parsed = parseOwner(text);
+      const owner = parsed && touched !== undefined ? { ...parsed, touched } : parsed;
       // (a lock being written this instant reads empty: its writer is alive, and is said as unknown)
       if (owner && ownerRunning(owner, heldHere)) return { owner };
       if (!owner && text === '' && attempt === 0) continue;
@@ -68,8 +86,12 @@ export function takeLock(file: string, what: string, heldHere = false): { releas
     }
     const mine = ownerText(what);
     try { writeSync(fd, mine); } finally { closeSync(fd); }
+    // touched while held: a process of another pid namespace tells a held lock from one whose owner has gone by it
+    const beat = setInterval(() => { try { const t = new Date(); utimesSync(file, t, t); } catch { /* gone */ } }, HEARTBEAT_MS);
+    beat.unref();
     return {
       release: () => {
+        clearInterval(beat);
         try { if (readFileSync(file, 'utf8') === mine) unlinkSync(file); } catch { /* already gone */ }
       },
     };
