@@ -196,8 +196,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const written: string[] = [];
   const toWrite: { file: string; data: string }[] = [];
   const done: ExportOutcome[] = [];
+  let made = 0;
   for (const { rel, templates } of inputs) {
     for (const t of templates) {
+      // the event loop turns every 32 templates, so that a signal is seen while the files are made (thousands take seconds)
+      if ((made++ & 31) === 0) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        throwIfInterrupted(req.signal, `stopped before writing: nothing was written (${made - 1} of the exports' templates looked at)`);
+      }
       const source = `${rel} ${t.where}`;
       if (t.issues.length) { push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: t.issues }); continue; }
       const key = `${t.name}\u0000${t.language}`;
