@@ -126,4 +126,25 @@ test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the c
   } finally { cleanup(dir); }
 });
 
+test('pull --from meta over a file with flow_id: ((flow_id)) (format.md\'s own form): unchanged, left byte for byte; edited elsewhere, the reference kept in that form', async () => {
+  const dir = tempDir();
+  try {
+    const file = 'channel: wa\nname: size_finder\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, find the right size for your next pair in one minute."\n  examples: { 1: Ana }\nbuttons:\n  - type: FLOW\n    text: Find my size\n    flow_id: ((flow_id))\n';
+    const parts = (text: string) => [{ type: 'BODY', text, example: { body_text: [['Ana']] } }, { type: 'BUTTONS', buttons: [{ type: 'FLOW', text: 'Find my size', flow_id: '1234567' }] }];
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/size.yaml': file,
+      'same.json': meta('size_finder', parts('Hi {{1}}, find the right size for your next pair in one minute.')),
+      'edited.json': meta('size_finder', parts('Hi {{1}}, find the right size for your next pair in two minutes.')) });
+    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(read(dir, 'templates/size.yaml'), file);
+    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = read(dir, 'templates/size.yaml');
+    assert.match(text, /in two minutes/);
+    assert.match(text, /\n    flow_id: \(\(flow_id\)\)\n/);
+    assert.not.match(text, /flow:|1234567/);
+    assert.not.match(r.stderr, /no longer holds/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

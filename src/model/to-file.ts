@@ -162,13 +162,7 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   const { value: t, unknownSamples } = fileValue(c, { channel: o.channel, category: o.category, ...(o.derivedId ? {} : { publicId: c.templateId }), ...(o.names ? { names: o.names } : {}), ...(o.message ? { message: o.message } : {}), ...(o.messageSamples ? { messageSamples: o.messageSamples } : {}) });
   if (o.translatedFrom !== undefined) (t as Record<string, unknown>).translated_from = o.translatedFrom;
   // a FLOW button the file wrote `flow_id: ...`: written back in that form (its flow by id either way)
-  for (const i of o.flatFlows ?? []) {
-    const b = ((t as Record<string, unknown>).buttons as Record<string, unknown>[] | undefined)?.[i];
-    const f = b?.flow as Record<string, unknown> | undefined;
-    if (!b || !f || f.id === undefined) continue;
-    delete b.flow;
-    Object.assign(b, { flow_id: f.id, ...(f.action !== undefined ? { flow_action: f.action } : {}), ...(f.navigateScreen !== undefined ? { navigate_screen: f.navigateScreen } : {}) });
-  }
+  if (o.flatFlows?.length) flowsFlat(t as Record<string, unknown>, o.flatFlows);
   const doc = new Document(t);
   quoteYaml11Strings(doc);
   doc.commentBefore = ` yaml-language-server: $schema=${o.schemaPath}\n${o.note.split('\n').map((l) => ` ${l}`).join('\n')}`;
@@ -223,3 +217,36 @@ export function fileView(c: CanonicalTemplate, names: PlaceholderNames = {}, cat
 }
 
 const renameText = (text: string, names: readonly string[]): string => fileFormText(text, names);
+
+/**
+ * Pure: the buttons (by index) of a template file's value that write their flow flat
+ * (`flow_id: ...`, version 1.2), not as `flow: { id }` (version 1).
+ */
+export function flatFlowButtons(v: Record<string, unknown>): number[] {
+  const buttons = Array.isArray(v.buttons) ? v.buttons : [];
+  return buttons.flatMap((b, i) => (b && typeof b === 'object' && (b as Record<string, unknown>).flow_id !== undefined && (b as Record<string, unknown>).flow === undefined ? [i] : []));
+}
+
+/** In place: the buttons at `indexes` with their `flow: { id, action, navigateScreen }` written flat (flow_id, flow_action, navigate_screen). */
+export function flowsFlat(v: Record<string, unknown>, indexes: readonly number[]): Record<string, unknown> {
+  for (const i of indexes) {
+    const b = (v.buttons as Record<string, unknown>[] | undefined)?.[i];
+    const f = b?.flow as Record<string, unknown> | undefined;
+    if (!b || !f || f.id === undefined) continue;
+    delete b.flow;
+    Object.assign(b, { flow_id: f.id, ...(f.action !== undefined ? { flow_action: f.action } : {}), ...(f.navigateScreen !== undefined ? { navigate_screen: f.navigateScreen } : {}) });
+  }
+  return v;
+}
+
+/** Pure: a template file's value with each flat flow (`flow_id: ...`) as `flow: { id, ... }`, the form an export's templates take. */
+export function flowsNested(v: Record<string, unknown>): Record<string, unknown> {
+  const flat = flatFlowButtons(v);
+  if (!flat.length) return v;
+  const buttons = (v.buttons as Record<string, unknown>[]).map((b, i) => {
+    if (!flat.includes(i)) return b;
+    const { flow_id: id, flow_action: action, navigate_screen: navigateScreen, ...rest } = b;
+    return { ...rest, flow: { id, ...(action !== undefined ? { action } : {}), ...(navigateScreen !== undefined ? { navigateScreen } : {}) } };
+  });
+  return { ...v, buttons };
+}

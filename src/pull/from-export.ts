@@ -15,7 +15,7 @@ import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
-import { safeFileName } from '../model/to-file.js';
+import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
@@ -221,6 +221,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'elsewhere', source, file: path.relative(req.cwd, lives.abs), name: t.name, language: t.language }); continue;
       }
       const here = lives !== undefined && resolvePath(lives.abs) === resolvePath(target);
+      // the file's value in the export's form (a flow written flat, `flow_id:`, as `flow: { id }`): compared, and its references put back, alike
+      const own = here ? flowsNested(lives.value as Record<string, unknown>) : undefined;
       // the platform's texts as the file writes them: a ((name)) in them escaped (it is text, or lint would ask for a value and plan put
       // one in its place), then each value of the environment found in them as its reference (a plain value only where the file it
       // replaces refers to it, in the same text: a literal it writes elsewhere stays literal)
@@ -236,8 +238,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
       // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
       let learned: ReadonlyMap<string, string> = new Map();
-      if (here && refersToSecret(lives.value, environment)) {
-        const marked = markedTemplate(lives.value, environment);
+      if (here && refersToSecret(own!, environment)) {
+        const marked = markedTemplate(own!, environment);
         if (marked) {
           const current = (ref: string): string | undefined => { const v = environment.values?.[ref]; return v && 'env' in v ? io().env[v.env] : undefined; };
           const placed = remnantsAsReferences(alignedTo(escapeLiteralReferences(marked), escaped), escaped, current);
@@ -251,23 +253,25 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
           for (const [v, n] of learned) { addSecret(v, 'value'); if (others?.values.get(v) === n) usedOther.add(`${n}\u0000${v}`); }
         }
       }
-      const value = valuesAsReferences(escaped, environment, undefined, here ? lives.value : undefined, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
+      const value = valuesAsReferences(escaped, environment, undefined, own, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
       const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
-        const differs = !sameTemplate(value, lives.value as Record<string, unknown>);
+        const differs = !sameTemplate(value, own!);
         push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(differs ? { differs } : {}) });
         continue;
       }
       // pulled over a file that already says what the export has: left as it is, byte for byte (as pull --id leaves one)
-      if (here && sameTemplate(value, lives.value as Record<string, unknown>)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
+      if (here && sameTemplate(value, own!)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
       // its description, which no export carries (Meta's and Twilio's have none)
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
-      let data = templateFileText({ channel: req.channel, ...value, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
+      // a flow the file writes flat stays flat
+      const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;
@@ -287,7 +291,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       }
       toWrite.push({ file: target, data });
       written.push(target);
-      const lostReferences = here ? lostPlainReferences(lives.value, value, environment) : [];
+      const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }

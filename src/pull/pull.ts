@@ -10,7 +10,7 @@ import type { Connection } from '../connection/connect.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
-import { safeFileName, toTemplateFile } from '../model/to-file.js';
+import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
@@ -241,8 +241,3 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   return { outcomes: out, diagnostics };
 }
 
-/** the indexes of the buttons a template file writes as `flow_id: ...` (not `flow: { id }`) */
-function flatFlowButtons(v: Record<string, unknown>): number[] {
-  const buttons = Array.isArray(v.buttons) ? v.buttons : [];
-  return buttons.flatMap((b, i) => (b && typeof b === 'object' && (b as Record<string, unknown>).flow_id !== undefined && (b as Record<string, unknown>).flow === undefined ? [i] : []));
-}
