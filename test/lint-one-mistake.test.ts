@@ -143,4 +143,16 @@ test('buttons-grouping is said at the button that stands between the others, nam
   assert.equal(of(all, 'b.yaml').filter((f) => f.includes('buttons-grouping')), ['templates/b.yaml:10:13 buttons-grouping Quick replies must form one block before or after the other buttons; this quick reply stands between button 1 and button 3 (URL): move the quick replies first or last.']);
 });
 
+test('`exmaples:` misspelt is one finding (its key), not one per placeholder; beside a malformed {{ 1 }}, a misnamed sample is still said, naming the placeholder it is meant for', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('points_a', 'MARKETING')}body:\n  text: "Hallo {{name}}, Sie haben {{points}} Punkte gesammelt."\n  exmaples: { name: Anna, points: "120" }\n`,
+    'templates/b.yaml': `${head('points_b', 'MARKETING')}body:\n  text: "Hallo {{ 1 }}, Sie haben {{2}} Punkte und {{3}} Gutscheine gesammelt."\n  examples: { 1: Anna, 2: "120", 4: "3" }\n`,
+  });
+  assert.equal(of(all, 'a.yaml'), ["templates/a.yaml:7:3 schema Unknown key 'exmaples' in body; did you mean 'examples'?"], all.join('\n'));
+  assert.equal(of(all, 'b.yaml'), [
+    'templates/b.yaml:6:16 placeholder-syntax Malformed placeholder "{{ 1 }}": remove the spaces: write {{1}}.',
+    "templates/b.yaml:7:34 placeholder-sample Sample '4' has no placeholder {{4}} in body; did you mean '3'? ({{3}} has no sample)",
+  ], all.join('\n'));
+});
+
 test.run();

@@ -583,8 +583,19 @@ export const whatsappRules = defineRules([
       const used = new Map<string, Set<string>>(); // examples path -> keys used
       const missing: { path: Path; exKey: string; p: Placeholder }[] = [];
       // a sample for a placeholder its text writes malformed (`{{1}`): placeholder-syntax's finding, not a second one here
-      const malformedSites = new Set<string>();
-      for (const { site, scan } of sites) if (scan.problems.length) malformedSites.add(site.examplesPath.join('.'));
+      // (by examples path: the keys those placeholders would have, `1` for `{{ 1 }}` or `{{1}`; a sample of another key is still said)
+      const malformedSites = new Map<string, Set<string>>();
+      for (const { site, scan } of sites) {
+        if (!scan.problems.length) continue;
+        const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
+        for (const p of scan.problems) keys.add(p.raw.replace(/[{}\s]/g, ''));
+        malformedSites.set(site.examplesPath.join('.'), keys);
+      }
+      // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
+      const misspeltExamples = (part: string): boolean => {
+        const o = obj(ctx.t[part]);
+        return o !== undefined && Object.keys(o).some((k) => k !== 'examples' && !(part === 'header' && k === 'example') && closest(k, ['examples']) === 'examples');
+      };
       for (const { site, scan } of sites) {
         if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
         const exKey = site.examplesPath.join('.');
@@ -610,21 +621,24 @@ export const whatsappRules = defineRules([
       for (const m of missing) {
         const ex = obj(obj(ctx.t[m.exKey.split('.')[0]!])?.examples);
         const set = used.get(m.exKey);
-        if (!ex || !set || malformedSites.has(m.exKey)) continue;
-        const orphans = Object.keys(ex).filter((k) => !set.has(k) && !meantFor.has(`${m.exKey}|${k}`));
+        if (!ex || !set) continue;
+        const malformedKeys = malformedSites.get(m.exKey);
+        const orphans = Object.keys(ex).filter((k) => !set.has(k) && !malformedKeys?.has(k) && !meantFor.has(`${m.exKey}|${k}`));
         const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
         if (k !== undefined) meantFor.set(`${m.exKey}|${k}`, m.p);
       }
       const paired = new Set(meantFor.values());
       for (const m of missing) {
+        if (misspeltExamples(m.exKey.split('.')[0]!)) continue;
         if (!paired.has(m.p)) ctx.report(m.path, `${m.p.raw} has no sample; add \`${m.p.key}: ...\` under ${m.exKey}.`, { at: m.p });
       }
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
         const ex = obj(obj(ctx.t[exPath[0]])?.examples);
-        if (!ex || malformedSites.has(exPath.join('.'))) continue;
+        if (!ex) continue;
+        const malformedKeys = malformedSites.get(exPath.join('.'));
         const set = used.get(exPath.join('.')) ?? new Set<string>();
         for (const k of Object.keys(ex)) {
-          if (set.has(k)) continue;
+          if (set.has(k) || malformedKeys?.has(k)) continue;
           const meant = meantFor.get(`${exPath.join('.')}|${k}`);
           // a key of no placeholder's form (`Customer_Name`): the schema's finding at it says what to write
           if (meant && !NAMED.test(k) && !NUMBERED.test(k) && sampleKeyMeant(k) === meant.key) continue;
