@@ -12,6 +12,8 @@ import { finishProject, lintBytes } from './engine.js';
 import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
 import { SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
+import { onHardStop } from '../core/interrupt.js';
+import { io } from '../core/io.js';
 
 export interface FileFix {
   file: string;
@@ -39,15 +41,23 @@ export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date)
 export async function fixRunUntil(config: Config, run: LintOutcome, cwd: string, now: Date, signal: AbortSignal): Promise<{ fixes: FileFix[]; notLookedAt: number }> {
   const { popts, byFile } = prepared(config, run, cwd);
   const out: FileFix[] = [];
-  for (let i = 0; i < run.files.length; i++) {
-    // the event loop turns every 16 files, so that a signal is seen
-    if ((i & 15) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (signal.aborted) return { fixes: out, notLookedAt: run.files.length - i };
-    const f = run.files[i]!;
-    const x = fixOne(f, byFile.get(f.file) ?? [], popts, now);
-    if (x) out.push(x);
+  // a second signal ends the process at once: how far the repairs came is said then too
+  const said = onHardStop(() => {
+    const n = out.filter((f) => Object.keys(f.fixed).length).length;
+    io().stderr.write(`tplsync: lint --fix stopped at once: ${n} file${n === 1 ? '' : 's'} repaired so far, each whole; the others as they were\n`);
+  });
+  try { return await fixLoop(); } finally { said(); }
+  async function fixLoop(): Promise<{ fixes: FileFix[]; notLookedAt: number }> {
+    for (let i = 0; i < run.files.length; i++) {
+      // the event loop turns every 16 files, so that a signal is seen
+      if ((i & 15) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal.aborted) return { fixes: out, notLookedAt: run.files.length - i };
+      const f = run.files[i]!;
+      const x = fixOne(f, byFile.get(f.file) ?? [], popts, now);
+      if (x) out.push(x);
+    }
+    return { fixes: out, notLookedAt: 0 };
   }
-  return { fixes: out, notLookedAt: 0 };
 }
 
 function prepared(config: Config, run: LintOutcome, cwd: string): { popts: ReturnType<typeof projectOptions>; byFile: Map<string, Diagnostic[]> } {
