@@ -147,4 +147,16 @@ test('pull --from meta over a file with flow_id: ((flow_id)) (format.md\'s own f
   } finally { cleanup(dir); }
 });
 
+test('pull --from a positional Meta export over a file that names its placeholders: the names\' loss is said (the generated types change)', async () => {
+  const dir = tempDir();
+  try {
+    const file = 'channel: wa\nname: welcome_back\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{first_name}}, welcome back to the shop, we missed you."\n  examples: { first_name: Jonas }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/welcome.yaml': file,
+      'export.json': meta('welcome_back', [{ type: 'BODY', text: 'Hi {{1}}, welcome back to our shop, we missed you.', example: { body_text: [['Jonas']] } }]) });
+    const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'export.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /templates\/welcome\.yaml: the file named its placeholders, and the export numbers them \(a positional template\)/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -48,6 +48,8 @@ export type ExportOutcome =
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
   | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
+    /** the file it replaced named its placeholders, and the export numbers them: the file now does */
+    namesLost?: boolean;
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -60,6 +62,9 @@ export type ExportOutcome =
     differs?: boolean }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
+
+/** a named placeholder in a template's JSON (`{{first_name}}`) */
+const NAMED_PLACEHOLDER = /\{\{[a-z_][a-z0-9_]*\}\}/;
 
 /** whether an export's template and a file's hold the same content (the keys only a file has, and the order of keys, aside) */
 function sameTemplate(exported: Record<string, unknown>, file: Record<string, unknown>): boolean {
@@ -292,7 +297,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       toWrite.push({ file: target, data });
       written.push(target);
       const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      // the file named its placeholders and the export numbers them (Meta's positional templates): said, the generated types change
+      const namesLost = here && NAMED_PLACEHOLDER.test(JSON.stringify(own)) && !NAMED_PLACEHOLDER.test(JSON.stringify(value));
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
