@@ -588,7 +588,8 @@ export const whatsappRules = defineRules([
       for (const { site, scan } of sites) {
         if (!scan.problems.length) continue;
         const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
-        for (const p of scan.problems) keys.add(p.raw.replace(/[{}\s]/g, ''));
+        // (the key a malformed placeholder starts with: `{{1` of `{{1}, your ...`; none told: every sample of the text is held back, '*')
+        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw)?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw)?.[1] ?? '*');
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
       // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
@@ -623,6 +624,7 @@ export const whatsappRules = defineRules([
         const set = used.get(m.exKey);
         if (!ex || !set) continue;
         const malformedKeys = malformedSites.get(m.exKey);
+        if (malformedKeys?.has('*')) continue;
         const orphans = Object.keys(ex).filter((k) => !set.has(k) && !malformedKeys?.has(k) && !meantFor.has(`${m.exKey}|${k}`));
         const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
         if (k !== undefined) meantFor.set(`${m.exKey}|${k}`, m.p);
@@ -638,7 +640,7 @@ export const whatsappRules = defineRules([
         const malformedKeys = malformedSites.get(exPath.join('.'));
         const set = used.get(exPath.join('.')) ?? new Set<string>();
         for (const k of Object.keys(ex)) {
-          if (set.has(k) || malformedKeys?.has(k)) continue;
+          if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           const meant = meantFor.get(`${exPath.join('.')}|${k}`);
           // a key of no placeholder's form (`Customer_Name`): the schema's finding at it says what to write
           if (meant && !NAMED.test(k) && !NUMBERED.test(k) && sampleKeyMeant(k) === meant.key) continue;
