@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { templateId } from '../src/model/ids.ts';
+import { positionalNamesBack } from '../src/pull/positional-names.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const RCS = '5e0f3a40-1b2c-4d5e-8f90-a1b2c3d4e5f6';
@@ -147,16 +148,38 @@ test('pull --from meta over a file with flow_id: ((flow_id)) (format.md\'s own f
   } finally { cleanup(dir); }
 });
 
-test('pull --from a positional Meta export over a file that names its placeholders: the names\' loss is said (the generated types change)', async () => {
+test('pull --from a positional Meta export over a file that names its placeholders: the names come back by number (a rotated secret beside them placed too); a placeholder added: numbered, and said', async () => {
   const dir = tempDir();
   try {
-    const file = 'channel: wa\nname: welcome_back\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{first_name}}, welcome back to the shop, we missed you."\n  examples: { first_name: Jonas }\n';
+    const file = 'channel: wa\nname: welcome_back\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{first_name}}, welcome back, {{first_name}}: use code ((promo)) at {{store}} this week."\n  examples: { first_name: Jonas, store: Berlin }\n';
+    const body = (text: string, ex: string[]) => [{ type: 'BODY', text, example: { body_text: [ex] } }];
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/welcome.yaml': file,
-      'export.json': meta('welcome_back', [{ type: 'BODY', text: 'Hi {{1}}, welcome back to our shop, we missed you.', example: { body_text: [['Jonas']] } }]) });
-    const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'export.json'], { cwd: dir, env: ENV });
+      'same.json': meta('welcome_back', body('Hi {{1}}, welcome back, {{1}}: use code cnryOldPromo26 at {{2}} this week.', ['Jonas', 'Berlin'])),
+      'edited.json': meta('welcome_back', body('Hi {{1}}, welcome back to {{2}}, {{1}}: use code cnryLocalVip26 this week.', ['Jonas', 'Berlin'])),
+      'added.json': meta('welcome_back', body('Hi {{1}}, welcome back, {{1}}: use code cnryLocalVip26 at {{2}} until {{3}}.', ['Jonas', 'Berlin', 'Sunday'])) });
+    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.is(read(dir, 'templates/welcome.yaml'), file, 'the same once numbered, its rotated secret its reference: left as it is');
+    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(read(dir, 'templates/welcome.yaml'), /text: "Hi \{\{first_name\}\}, welcome back to \{\{store\}\}, \{\{first_name\}\}: use code \(\(promo\)\) this week\."/);
+    assert.not.match(r.stderr, /numbers them/);
+    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'added.json'], { cwd: dir, env: ENV });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /templates\/welcome\.yaml: the file named its placeholders, and the export numbers them \(a positional template\)/);
+    assert.not.match(read(dir, 'templates/welcome.yaml') + r.stdout + r.stderr, /cnry/);
   } finally { cleanup(dir); }
+});
+
+test('positionalNamesBack: names by number where the numbers are exactly the file\'s names; otherwise (a number more, a text of names, no names) as it is', () => {
+  const own = { header: { format: 'TEXT', text: 'Order {{order_id}}' }, body: { text: 'Hi {{name}}, order {{order_id}} for {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } };
+  const back = positionalNamesBack({ header: { format: 'TEXT', text: 'Order {{1}} shipped', examples: { 1: 'A1' } }, body: { text: 'For {{2}}: hi {{1}}.', examples: { 1: 'Ana', 2: 'A1' } } }, own);
+  assert.equal(back, { header: { format: 'TEXT', text: 'Order {{order_id}} shipped', examples: { order_id: 'A1' } }, body: { text: 'For {{order_id}}: hi {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } });
+  const more = { body: { text: 'Hi {{1}}, {{2}} and {{3}}.' } };
+  assert.is(positionalNamesBack(more, own), more);
+  const namedAlready = { body: { text: 'Hi {{name}}.' } };
+  assert.is(positionalNamesBack(namedAlready, own), namedAlready);
+  assert.equal(positionalNamesBack({ body: { text: 'Hi {{1}}.' } }, { body: { text: 'Hi {{1}}.' } }), { body: { text: 'Hi {{1}}.' } });
 });
 
 test.run();

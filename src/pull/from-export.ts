@@ -24,6 +24,7 @@ import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
 import { lostPlainReferences, markedTemplate, refersToSecret, requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
+import { positionalNamesBack } from './positional-names.js';
 import { alignedTo } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
@@ -239,7 +240,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const others = referenced.size ? otherEnvironmentsValues(config, environment, referenced) : undefined;
       // (said of the values the export held where the file's references stood: not of a literal the file wrote)
       const usedOther = new Set<string>();
-      let escaped = escapeLiteralReferences(t.value);
+      // a positional export (Meta's numbered template) over a file that names its placeholders: the file's names, where they fit
+      let escaped = escapeLiteralReferences(positionalNamesBack(t.value, own));
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
       // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
       let learned: ReadonlyMap<string, string> = new Map();
