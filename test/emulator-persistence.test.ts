@@ -191,51 +191,54 @@ test('kill -9 with duplicate concurrent writes loses nothing that was acknowledg
   } finally { cleanup(dir); }
 });
 
-test('a journal write that fails part way (a full disk) is cut back: the next acknowledged write is never glued to a torn line, and loads', async () => {
+/**
+ * A journal whose second batch fails as `failing` makes it fail (its `arm` turns that on), between two
+ * batches that succeed: the failure is answered, the journal holds the first and the third whole
+ * lines alone, and loads the third.
+ */
+async function failedBatchIsCutBack(failing: (file: string) => { beforeSync?: () => Promise<void>; write?: ConstructorParameters<typeof import('../src/emulator/journal.ts').Journal>[2]; arm(): void }): Promise<void> {
   const { Journal, loadJournal } = await import('../src/emulator/journal.ts');
   const dir = tempDir();
   try {
     const file = path.join(dir, 'j.json');
-    let fail = false;
-    // the failing batch: part of its line written (as a disk that fills mid-write leaves it), then the error
-    const journal = new Journal(file, async () => { if (fail) { fail = false; appendFileSync(file, '{"t":"clock","key":"clo'); throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } });
+    const f = failing(file);
+    const journal = new Journal(file, f.beforeSync, f.write);
     await journal.open();
     const clock = (offsetMs: number) => ({ t: 'clock', key: 'clock', rec: { offsetMs } });
     await journal.append(clock(1000));
-    fail = true;
+    f.arm();
     const failed = await journal.append(clock(2000)).then(() => undefined, (e: Error) => e);
     assert.match(String(failed?.message), /no space left/);
     await journal.append(clock(3000));
     await journal.close();
-    const text = readFileSync(file, 'utf8');
-    assert.is(text, `${JSON.stringify(clock(1000))}\n${JSON.stringify(clock(3000))}\n`, 'the failed batch and its torn bytes are gone');
+    assert.is(readFileSync(file, 'utf8'), `${JSON.stringify(clock(1000))}\n${JSON.stringify(clock(3000))}\n`, 'the failed batch and its torn bytes are gone');
     assert.equal(loadJournal(file).get('clock\u0000clock')?.rec, { offsetMs: 3000 }, 'the write acknowledged after the failure is kept');
   } finally { cleanup(dir); }
+}
+
+const noSpace = (): Error => Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+
+test('a journal write that fails part way (a full disk) is cut back: the next acknowledged write is never glued to a torn line, and loads', async () => {
+  // the failing batch: part of its line written (as a disk that fills mid-write leaves it), then the error
+  await failedBatchIsCutBack((file) => {
+    let fail = false;
+    return { beforeSync: async () => { if (fail) { fail = false; appendFileSync(file, '{"t":"clock","key":"clo'); throw noSpace(); } }, arm: () => { fail = true; } };
+  });
 });
 
 test('a short write (a disk that fills takes part of a batch, then refuses the rest): the batch is not acknowledged, and cut back; the next write loads', async () => {
-  const { Journal, loadJournal } = await import('../src/emulator/journal.ts');
-  const dir = tempDir();
-  try {
-    const file = path.join(dir, 'j.json');
+  await failedBatchIsCutBack(() => {
     let full = false;
-    const journal = new Journal(file, undefined, async (fh, data, at) => {
-      if (!full) return fh.write(data, at, data.length - at);
-      if (at === 0) return fh.write(data, 0, Math.floor(data.length / 2));
-      full = false;
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    });
-    await journal.open();
-    const clock = (offsetMs: number) => ({ t: 'clock', key: 'clock', rec: { offsetMs } });
-    await journal.append(clock(1000));
-    full = true;
-    const failed = await journal.append(clock(2000)).then(() => undefined, (e: Error) => e);
-    assert.match(String(failed?.message), /no space left/);
-    await journal.append(clock(3000));
-    await journal.close();
-    assert.is(readFileSync(file, 'utf8'), `${JSON.stringify(clock(1000))}\n${JSON.stringify(clock(3000))}\n`);
-    assert.equal(loadJournal(file).get('clock\u0000clock')?.rec, { offsetMs: 3000 });
-  } finally { cleanup(dir); }
+    return {
+      write: async (fh, data, at) => {
+        if (!full) return fh.write(data, at, data.length - at);
+        if (at === 0) return fh.write(data, 0, Math.floor(data.length / 2));
+        full = false;
+        throw noSpace();
+      },
+      arm: () => { full = true; },
+    };
+  });
 });
 
 test.run();

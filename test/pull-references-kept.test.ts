@@ -31,6 +31,15 @@ channels:
 const ENV = { LOCAL_PROMO: 'cnryLocalVip26', STG_PROMO: 'cnryStageVip26' };
 const meta = (name: string, components: unknown[]) => JSON.stringify({ data: [{ name, language: 'en_US', status: 'APPROVED', category: 'MARKETING', id: '1602436420123456', parameter_format: 'POSITIONAL', components }] });
 const read = (dir: string, f: string): string => readFileSync(path.join(dir, f), 'utf8');
+/** a FLOW button's reference written back as the file wrote it (flow_id:, not flow: { id }), the edit taken, nothing said lost */
+function flowReferenceKept(text: string, stderr: string, edit: RegExp): void {
+  assert.match(text, edit);
+  assert.match(text, /\n    flow_id: \(\(flow_id\)\)\n/);
+  assert.not.match(text, /flow:|1234567/);
+  assert.not.match(stderr, /no longer holds/);
+}
+/** `pull --from meta --force EXPORT` into the project at `dir`, the secrets' variables set */
+const pullFromMeta = (dir: string, exportFile: string, env: Record<string, string> = ENV) => cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', exportFile], { cwd: dir, env });
 
 test('pull --from meta over a file with a secret: an earlier value (a rotation) or another environment\'s in the export stays ((promo)); beside other edits the template is not written', async () => {
   const dir = tempDir();
@@ -39,14 +48,14 @@ test('pull --from meta over a file with a secret: an earlier value (a rotation) 
     const body = (code: string, end = 'see you soon!') => [{ type: 'BODY', text: `Hello {{1}}, you are invited to our VIP night. Entry code ${code}, ${end}`, example: { body_text: [['Ana']] } }];
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/vip.yaml': file, 'old.json': meta('vip_invite', body('cnryOldVip2025')), 'stage.json': meta('vip_invite', body(ENV.STG_PROMO)) });
     for (const [exp, env] of [['old.json', ENV], ['stage.json', { LOCAL_PROMO: ENV.LOCAL_PROMO }]] as const) {
-      const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', exp], { cwd: dir, env });
+      const r = await pullFromMeta(dir, exp, env);
       assert.is(r.exitCode, 0, r.stderr);
       assert.is(read(dir, 'templates/vip.yaml'), file, `${exp}: the file says it already (its reference), left as it is`);
       assert.not.match(r.stdout + r.stderr, /cnry/);
     }
     // an edit next to the earlier value: what stands for the secret cannot be told from the edit
     writeFiles(dir, { 'edited.json': meta('vip_invite', [{ ...body('cnryOldVip2025')[0]!, text: 'Hello {{1}}, you are invited to our VIP night. Your entry code is cnryOldVip2025, see you soon!' }]) });
-    const r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    const r = await pullFromMeta(dir, 'edited.json');
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /body\.text: the file has a secret here, and the export's text around it differs too/);
     assert.is(read(dir, 'templates/vip.yaml'), file);
@@ -67,16 +76,16 @@ test('pull --from meta: a short value that is a whole field or starts a text sta
       'edited.json': meta('spring_sale', saleParts('Hi {{1}}, the spring sale is now on.', 'SAVE10')),
       'order.json': meta('order_note', orderParts('B', '44', 'for any help.')),
     });
-    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    let r = await pullFromMeta(dir, 'same.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(read(dir, 'templates/sale.yaml'), sale, 'nothing changed: byte for byte');
     assert.not.match(r.stderr, /no longer holds/);
-    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    r = await pullFromMeta(dir, 'edited.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(read(dir, 'templates/sale.yaml'), /the spring sale is now on[\s\S]*example: \(\(code\)\)/);
     assert.not.match(r.stderr, /no longer holds/);
     // staging's export pulled with local's --env: its short values where the file's references stood stay references
-    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'order.json'], { cwd: dir, env: ENV });
+    r = await pullFromMeta(dir, 'order.json');
     assert.is(r.exitCode, 0, r.stderr);
     const text = read(dir, 'templates/order.yaml');
     assert.match(text, /order \(\(x\)\) ships today\. Call \+\(\(cc\)\) 30 1234567 for any help\./);
@@ -118,12 +127,7 @@ test('pull of a FLOW button written flow_id: ((flow_id)) (a 7-character id the c
     writeFiles(dir, { 'templates/flow.yaml': file('a minute') });
     const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'feedback_flow', 'en_US'), '--force'], { cwd: dir, env: ENV });
     assert.is(r.exitCode, 0, r.stderr);
-    const text = read(dir, 'templates/flow.yaml');
-    assert.match(text, /it takes two minutes/);
-    // the reference, in the form the file wrote it (flow_id:, not flow: { id })
-    assert.match(text, /\n    flow_id: \(\(flow_id\)\)\n/);
-    assert.not.match(text, /flow:|1234567/);
-    assert.not.match(r.stderr, /no longer holds/);
+    flowReferenceKept(read(dir, 'templates/flow.yaml'), r.stderr, /it takes two minutes/);
   } finally { cleanup(dir); }
 });
 
@@ -135,16 +139,12 @@ test('pull --from meta over a file with flow_id: ((flow_id)) (format.md\'s own f
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/size.yaml': file,
       'same.json': meta('size_finder', parts('Hi {{1}}, find the right size for your next pair in one minute.')),
       'edited.json': meta('size_finder', parts('Hi {{1}}, find the right size for your next pair in two minutes.')) });
-    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    let r = await pullFromMeta(dir, 'same.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(read(dir, 'templates/size.yaml'), file);
-    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    r = await pullFromMeta(dir, 'edited.json');
     assert.is(r.exitCode, 0, r.stderr);
-    const text = read(dir, 'templates/size.yaml');
-    assert.match(text, /in two minutes/);
-    assert.match(text, /\n    flow_id: \(\(flow_id\)\)\n/);
-    assert.not.match(text, /flow:|1234567/);
-    assert.not.match(r.stderr, /no longer holds/);
+    flowReferenceKept(read(dir, 'templates/size.yaml'), r.stderr, /in two minutes/);
   } finally { cleanup(dir); }
 });
 
@@ -157,14 +157,14 @@ test('pull --from a positional Meta export over a file that names its placeholde
       'same.json': meta('welcome_back', body('Hi {{1}}, welcome back, {{1}}: use code cnryOldPromo26 at {{2}} this week.', ['Jonas', 'Berlin'])),
       'edited.json': meta('welcome_back', body('Hi {{1}}, welcome back to {{2}}, {{1}}: use code cnryLocalVip26 this week.', ['Jonas', 'Berlin'])),
       'added.json': meta('welcome_back', body('Hi {{1}}, welcome back, {{1}}: use code cnryLocalVip26 at {{2}} until {{3}}.', ['Jonas', 'Berlin', 'Sunday'])) });
-    let r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'same.json'], { cwd: dir, env: ENV });
+    let r = await pullFromMeta(dir, 'same.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.is(read(dir, 'templates/welcome.yaml'), file, 'the same once numbered, its rotated secret its reference: left as it is');
-    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'edited.json'], { cwd: dir, env: ENV });
+    r = await pullFromMeta(dir, 'edited.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(read(dir, 'templates/welcome.yaml'), /text: "Hi \{\{first_name\}\}, welcome back to \{\{store\}\}, \{\{first_name\}\}: use code \(\(promo\)\) this week\."/);
     assert.not.match(r.stderr, /numbers them/);
-    r = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', '--force', 'added.json'], { cwd: dir, env: ENV });
+    r = await pullFromMeta(dir, 'added.json');
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /templates\/welcome\.yaml: the file named its placeholders, and the export numbers them \(a positional template\)/);
     assert.not.match(read(dir, 'templates/welcome.yaml') + r.stdout + r.stderr, /cnry/);
