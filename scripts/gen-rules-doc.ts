@@ -184,7 +184,43 @@ export function renderRulesDoc(): string {
   return out.join('\n');
 }
 
+const SEVERITIES = ['error', 'warning', 'warn', 'info', 'off'];
+
+/**
+ * schema/config.schema.json with its `definitions` made from the registry: every rule id (and
+ * retired one) a property of `rules` with its summary, so an editor completes and explains the
+ * ids and the config's loading refuses an unknown one with the config's other problems, in one
+ * round; a team policy's id (prefix/name) is any key with a slash. Everything before
+ * `"definitions"` is the file as written by hand.
+ */
+export function renderConfigSchema(current: string): string {
+  const at = current.lastIndexOf('\n  "definitions": {');
+  if (at < 0) throw new Error('schema/config.schema.json: no "definitions" at its end');
+  const sev = JSON.stringify(SEVERITIES).replace(/,/g, ', ');
+  const prop = (id: string, description: string): string => `        ${JSON.stringify(id)}: { "enum": ${sev}, "description": ${JSON.stringify(description)} }`;
+  const props = [
+    ...RULES.map((r) => prop(r.id, `${r.summary} (default: ${r.severity})`)),
+    ...[...RETIRED_RULES].map(([id, why]) => prop(id, `retired: ${why}; its setting concerns nothing`)),
+  ];
+  return `${current.slice(0, at)}
+  "definitions": {
+    "ruleSeverities": {
+      "type": "object",
+      "description": "Severity per lint rule id: error, warning, info or off. Generated from the rules by \`npm run docs:rules\`.",
+      "properties": {
+${props.join(',\n')}
+      },
+      "patternProperties": { "/": { "enum": ${sev}, "description": "a team policy's or plugin's rule (prefix/name)" } },
+      "additionalProperties": false
+    }
+  }
+}
+`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   writeFileSync(path.join(ROOT, 'docs', 'rules.md'), renderRulesDoc());
-  console.log(`docs/rules.md: ${RULES.length} rules`);
+  const schemaFile = path.join(ROOT, 'schema', 'config.schema.json');
+  writeFileSync(schemaFile, renderConfigSchema(readFileSync(schemaFile, 'utf8')));
+  console.log(`docs/rules.md, schema/config.schema.json: ${RULES.length} rules`);
 }

@@ -137,7 +137,23 @@ test('a key of the wrong type says what to write; a defaultEnvironment that name
   assert.match(three.stderr, /The config has 3 problems:\n.*:1:1: defaultEnvironment 'staging' is not one of the environments \(local\)\n.*not a channel id[^\n]*\n.*'WhatsApp' is not allowed/);
   const ids = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\nrules: { placeholder-densty: off, foo-bar: warn }\n' }, ['lint']);
   assert.is(ids.exitCode, 3);
-  assert.match(ids.stderr, /rules: unknown rule ids 'placeholder-densty' \(did you mean 'placeholder-density'\?\), 'foo-bar' in /);
+  assert.match(ids.stderr, /The config has 2 problems:\n.*tplsync\.config\.yaml:2:10: rules: unknown rule id 'placeholder-densty'; did you mean 'placeholder-density'\? \(docs\/rules\.md lists them[^\n]*\n.*:2:35: rules: unknown rule id 'foo-bar' \(docs\/rules\.md/);
+});
+
+test('unknown rule ids are problems of the config, said with its other problems in one round (top level and overrides), at their keys; a team policy\'s id and a retired id load', async () => {
+  const { loadConfig } = await import('../src/config/load.ts');
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\nlintCache: 5\nrules:\n  placeholder-sequenc: off\noverrides:\n  - files: ["t/**"]\n    rules: { button-lable: warn }\n' });
+    const e = await loadConfig({ cwd: dir }).then(() => undefined, (x: Error) => x);
+    assert.ok(e, 'the config loads');
+    assert.match(e.message, /The config has 3 problems:/);
+    assert.match(e.message, /:2:1: unknown key 'lintCache'/);
+    assert.match(e.message, /:4:3: rules: unknown rule id 'placeholder-sequenc'; did you mean 'placeholder-sequence'\?/);
+    assert.match(e.message, /:7:14: overrides\[0\]\.rules: unknown rule id 'button-lable'; did you mean 'button-label'\?/);
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\npolicies:\n  - id: acme/short\n    message: short\n    field: body.text\n    maxLength: 10\nrules:\n  acme/short: warning\n  copy-code-length-15: off\n  placeholder-sequence: warn\n' });
+    assert.ok(await loadConfig({ cwd: dir }));
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -64,9 +64,9 @@ test('a glob longer than any path, on the command line or in the config: a usage
     assert.is(e1?.name, 'UsageError', String(e1));
     assert.match(e1!.message, 'a path or glob of 70,015 characters');
     writeFiles(dir, { 'tplsync.config.yaml': `templates: [${JSON.stringify(huge)}]\n` });
-    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /templates\.0: must NOT have more than 4096 characters/);
+    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /templates\[0\]: must NOT have more than 4096 characters/);
     writeFiles(dir, { 'tplsync.config.yaml': `templates: ["**/*.yaml"]\noverrides:\n  - files: [${JSON.stringify(huge)}]\n    rules: { text-characters: off }\n` });
-    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /overrides\.0\.files\.0: must NOT have more than 4096 characters/);
+    assert.match(String((await failure(loadConfig({ cwd: dir })))?.message), /overrides\[0\]\.files\[0\]: must NOT have more than 4096 characters/);
   } finally { cleanup(dir); }
 });
 

@@ -8,7 +8,7 @@ import { withGlobalOptions } from '../src/cli/command.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ENVIRONMENT, NOTES_DIR, renderAll } from '../scripts/gen-commands-doc.ts';
-import { renderRulesDoc, shorten } from '../scripts/gen-rules-doc.ts';
+import { renderConfigSchema, renderRulesDoc, shorten } from '../scripts/gen-rules-doc.ts';
 import { COMMANDS } from '../src/cli/main.ts';
 import { formatTemplate } from '../src/fmt/format.ts';
 import { parse as parseYaml } from 'yaml';
@@ -22,6 +22,11 @@ const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
 test('docs/rules.md is generated from the current rules (run `npm run docs:rules`)', () => {
   assert.ok(read('docs/rules.md') === renderRulesDoc(), 'docs/rules.md is stale: run npm run docs:rules');
+});
+
+test('schema/config.schema.json lists every rule id, as the registry has them (run `npm run docs:rules`)', () => {
+  const text = read('schema/config.schema.json');
+  assert.ok(text === renderConfigSchema(text), 'schema/config.schema.json is stale: run npm run docs:rules');
 });
 
 test('docs/commands/ and docs/environment.md are generated from COMMANDS (run `npm run docs:commands`)', () => {

@@ -239,8 +239,8 @@ test('a config that still names the retired copy-code-length-15 loads; a misspel
     writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  copy-code-length-15: off\noverrides:\n  - files: ["a/**"]\n    rules: { copy-code-length-15: warning }\n' });
     assert.ok(projectOptions(await loadConfig({ cwd: dir }), dir));
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), 'templates: ["**/*.yaml"]\nrules:\n  copy-code-lenght: off\n');
-    const misspelt = await loadConfig({ cwd: dir });
-    assert.throws(() => projectOptions(misspelt, dir), /unknown rule id 'copy-code-lenght'/);
+    const refused = await loadConfig({ cwd: dir }).then(() => undefined, (x: Error) => x);
+    assert.match(refused?.message ?? 'loaded', /unknown rule id 'copy-code-lenght'/);
   } finally { cleanup(dir); }
 });
 

@@ -221,7 +221,7 @@ test('language-coverage reads the config\'s languages in any case and with - or 
     writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, German]\n` });
     const bad = await cliIn(['lint'], { cwd: dir });
     assert.is(bad.exitCode, 3, bad.stderr);
-    assert.match(bad.stderr, "channels.shop-whatsapp.languages.1: 'German' is not a language code like de, en_US or pt_BR");
+    assert.match(bad.stderr, "channels.shop-whatsapp.languages[1]: 'German' is not a language code like de, en_US or pt_BR");
     // a script code no template file can have (language-code refuses zh_Hant): refused in the config, with what WhatsApp writes
     writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp:\n    languages: [en_US, zh-Hant]\n` });
     const script = await cliIn(['lint'], { cwd: dir });

@@ -62,7 +62,8 @@ export class ConfigText {
 }
 
 const pointer = (p: string): string[] => (p === '' ? [] : p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
-const dotted = (path: readonly string[]): string => path.join('.') || '(top level)';
+/** a.b[0].c, as the config's other messages name an entry of a list (overrides[0]) */
+const dotted = (path: readonly string[]): string => path.reduce((s, k, i) => (/^\d+$/.test(k) ? `${s}[${k}]` : i ? `${s}.${k}` : k), '') || '(top level)';
 
 const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', date: 'a date (YAML read an unquoted date: quote it)' };
 
@@ -115,7 +116,10 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
     if (e.keyword === 'additionalProperties') {
       const key = String(e.params.additionalProperty);
       const allowed = Object.keys(e.parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
-      message = `${path.length ? `${dotted(path)}: ` : ''}unknown key '${key}'${didYouMean(key, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+      // `rules` and an override's `rules`: the schema lists every rule id (a hundred of them: named by the docs, not here)
+      message = path[path.length - 1] === 'rules'
+        ? `${dotted(path)}: unknown rule id '${key}'${didYouMean(key, allowed)} (docs/rules.md lists them; a team policy's id has its prefix, like acme/opt-out)`
+        : `${path.length ? `${dotted(path)}: ` : ''}unknown key '${key}'${didYouMean(key, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
       where = text?.at(path, key);
     } else if (e.keyword === 'enum') {
       const allowed = (e.params.allowedValues as unknown[] | undefined ?? []).map(String);
