@@ -155,6 +155,17 @@ test('secretRemnants: an earlier secret of several words and lines, beside an ed
   assert.equal(before, pieces);
 });
 
+test('secretRemnants: a list the channel holds in another order (RCS cards) has each item\'s secret found in its own item, not the text now at its place masked whole', () => {
+  const card = (title: string, description: string) => ({ title, description });
+  const t = { cards: [card('Spring sale', 'Use ((code)) at checkout'), card('Free delivery', 'On orders over 50 euros'), card('Gift cards', 'Send one today')] };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const reordered = { cards: [card('Free delivery', 'On orders over 50 euros'), card('Gift cards', 'Send one today'), card('Spring sale', 'Use OLD-CODE-2026 at checkout')] };
+  assert.equal(secretRemnants(marked, reordered), ['OLD-CODE-2026'], 'the other cards\' plain texts are not secrets');
+  // in its place, as before; and where no item fits, the text at the same place is masked whole (the safe side)
+  assert.equal(secretRemnants(marked, { cards: [reordered.cards[2], reordered.cards[0], reordered.cards[1]] }), ['OLD-CODE-2026']);
+  assert.equal(secretRemnants(marked, { cards: [card('Other', 'Nothing like it'), card('Free delivery', 'On orders over 50 euros')] }), ['Nothing like it']);
+});
+
 test('remnantsAsReferences: the channel\'s copy with its secrets (current or earlier) written as the file\'s references; a string whose text around a secret changed is unplaced', () => {
   const t = { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] };
   const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });

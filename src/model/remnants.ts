@@ -19,21 +19,53 @@ export function secretRemnants(marked: unknown, remote: unknown): string[] {
     if (typeof m === 'string') {
       if (typeof r !== 'string' || !MARK.test(m)) return;
       const parts = m.split(new RegExp(MARK.source, 'g'));
-      const re = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
-      const found = re.exec(r);
+      const found = markedText(parts).exec(r);
       const pieces = found ? found.slice(1) : alignedRemnants(parts, r) ?? [r];
       // a piece too short to mask on its own: the whole string is masked instead
       if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
       else out.push(...pieces.filter((p) => p.length > 0));
       return;
     }
-    if (Array.isArray(m)) { if (Array.isArray(r)) m.forEach((x, i) => walk(x, r[i])); return; }
+    if (Array.isArray(m)) { if (Array.isArray(r)) { const at = alignedItems(m, r); m.forEach((x, i) => walk(x, at[i])); } return; }
     if (m && typeof m === 'object' && r && typeof r === 'object' && !Array.isArray(r)) {
       for (const [k, x] of Object.entries(m)) walk(x, (r as Record<string, unknown>)[k]);
     }
   };
   walk(marked, remote);
   return out;
+}
+
+/** a text with marks as a pattern: the text around the marks as written, each mark any text */
+function markedText(parts: readonly string[]): RegExp {
+  return new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([\\s\\S]*?)')}$`);
+}
+
+/** Whether every text of `m` that holds a secret's mark is, around its marks, the text `r` has in its place. */
+function fits(m: unknown, r: unknown): boolean {
+  if (typeof m === 'string') return !MARK.test(m) || (typeof r === 'string' && markedText(m.split(new RegExp(MARK.source, 'g'))).test(r));
+  if (Array.isArray(m)) return Array.isArray(r) && m.every((x, i) => fits(x, r[i]));
+  if (m && typeof m === 'object') return Boolean(r) && typeof r === 'object' && !Array.isArray(r) && Object.entries(m).every(([k, x]) => fits(x, (r as Record<string, unknown>)[k]));
+  return true;
+}
+
+/**
+ * The channel's item set against each item of the file's list: the one at the same place, unless
+ * another the file's secrets fit (around their marks) and this one does not: a list the channel
+ * holds in another order (RCS cards, buttons) has each item's secret found in its own item, not
+ * the whole text of the item now at its place masked.
+ */
+function alignedItems(m: readonly unknown[], r: readonly unknown[]): unknown[] {
+  // an item without a secret has nothing to find: it takes no item of the channel's (JSON writes the marks' characters as they are)
+  const marked = m.map((x) => x !== null && typeof x === 'object' && MARK.test(JSON.stringify(x)));
+  const taken = new Set<number>();
+  const at = m.map((x, i) => (marked[i] && i < r.length && fits(x, r[i]) ? (taken.add(i), r[i]) : undefined));
+  return m.map((x, i) => {
+    if (at[i] !== undefined || !marked[i]) return at[i] ?? r[i];
+    const j = r.findIndex((y, k) => !taken.has(k) && k !== i && fits(x, y));
+    if (j < 0) return r[i];
+    taken.add(j);
+    return r[j];
+  });
 }
 
 /** a word no template holds, standing for a secret while the texts are compared word by word */
