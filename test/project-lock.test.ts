@@ -4,13 +4,15 @@
 // nothing written); a lock whose owner no longer runs, or whose pid was reused, is taken over; the
 // embedded emulator's lock with this process's own pid (a killed earlier run of the same pid) is too.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseOwner, ownerRunning } from '../src/core/pid-lock.ts';
-import { projectLockFile } from '../src/files/project-lock.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { projectLockFile, withProjectWrites } from '../src/files/project-lock.ts';
+import { parseDuration } from '../src/core/duration.ts';
+import { execa } from 'execa';
+import { BIN, CHANNEL_A, cleanup, cliEnv, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL_A} }\n`;
 const UNFORMATTED = 'channel: wa\nname:   order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n    text: "Hello {{1}}, your order is ready for pickup at the store."\n    examples: { 1: Ana }\n';
@@ -48,7 +50,7 @@ test('fmt, lint --fix, translations import, pull --from and new refuse while ano
       for (const args of [['fmt'], ['lint', '--fix'], ['translations', 'import', 'de.po'], ['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], ['new', '--channel', 'wa', '--name', 'winback', '--language', 'en_US']]) {
         const r = await cliIn(args, { cwd: dir });
         assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
-        assert.match(r.stderr, new RegExp(`another tplsync \\(pid ${pid}: translations import\\) is changing this project's template files; run this again when it has finished \\(nothing was read or written; its lock is `));
+        assert.match(r.stderr, new RegExp(`another tplsync \\(pid ${pid}: translations import\\) is changing this project's template files; run this again when it has finished, or wait for it with --lock-timeout 2m \\(nothing was read or written; its lock is `));
       }
       assert.is(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), UNFORMATTED);
       assert.not.ok(existsSync(path.join(dir, 'templates/winback.en_US.yaml')));
@@ -65,6 +67,68 @@ test('fmt, lint --fix, translations import, pull --from and new refuse while ano
     writeFileSync(lock, `${process.pid}\n`);
     assert.is((await cliIn(['fmt'], { cwd: dir })).exitCode, 0);
     assert.not.ok(existsSync(lock));
+  } finally { cleanup(dir); }
+});
+
+test('parseDuration: 30s, 2m, 500ms, 1h and bare seconds; anything else a usage error naming the option', () => {
+  assert.equal(['30s', '2m', '500ms', '1h', '45', '0'].map((d) => parseDuration(d, '--lock-timeout')), [30_000, 120_000, 500, 3_600_000, 45_000, 0]);
+  for (const bad of ['soon', '-5s', '1.5m', '2 minutes', '', '5d']) assert.throws(() => parseDuration(bad, '--lock-timeout'), /--lock-timeout takes a duration such as 30s, 2m or 0/, bad);
+});
+
+test('--lock-timeout: a writer waits for the lock (said once), takes it when it is released, and is refused when the wait runs out (clock and pause injected)', async () => {
+  const dir = tempDir();
+  try {
+    const file = projectLockFile(dir);
+    mkdirSync(path.dirname(file), { recursive: true });
+    await withSleeper(async (pid) => {
+      writeFileSync(file, `${pid} ${startOf(pid)} translations import in ${dir}\n`);
+      let clock = 0;
+      const said: string[] = [];
+      let ran = 0;
+      const released = await withProjectWrites(dir, 'fmt', async () => ++ran, {
+        timeoutMs: 60_000, now: () => clock, onWait: (m) => said.push(m),
+        // the other writer finishes 1.2 s into the wait
+        pause: async (ms) => { clock += ms; if (clock >= 1_200) rmSync(file, { force: true }); },
+      });
+      assert.is(released, 1);
+      assert.is(clock, 1_200, 'looked at again every 200 ms');
+      assert.is(said.length, 1, 'said once, not at every look');
+      assert.match(said[0]!, new RegExp(`^fmt: waiting up to 1m for another tplsync \\(pid ${pid}: translations import\\) to finish changing this project's template files`));
+      assert.not.ok(existsSync(file), 'released after the run');
+      // never released: refused when the wait runs out, nothing run
+      writeFileSync(file, `${pid} ${startOf(pid)} pull in ${dir}\n`);
+      clock = 0;
+      const refused = await withProjectWrites(dir, 'fmt', async () => ++ran, { timeoutMs: 5_000, now: () => clock, pause: async (ms) => { clock += ms; } }).then(() => undefined, (e: Error) => e);
+      assert.match(refused?.message ?? 'ran', /fmt: another tplsync \(pid \d+: pull\) is changing this project's template files after waiting 5s \(--lock-timeout 5s\); run this again when it has finished/);
+      assert.is(ran, 1);
+    });
+  } finally { cleanup(dir); }
+});
+
+test('fmt --lock-timeout as a process: waits while another tplsync holds the project, formats once it lets go; lint --lock-timeout without --fix and a bad duration are refused', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED });
+    const lock = projectLockFile(dir);
+    mkdirSync(path.dirname(lock), { recursive: true });
+    await withSleeper(async (pid) => {
+      writeFileSync(lock, `${pid} ${startOf(pid)} translations import in ${dir}\n`);
+      const r = await withChild(() => execa('node', [BIN, 'fmt', '--lock-timeout', '10m'], { cwd: dir, env: cliEnv(), extendEnv: false, reject: false }), async (proc) => {
+        // the holder lets go once the waiting writer says it waits: no race with the machine's speed
+        let err = '';
+        proc.stderr!.on('data', (d: Buffer) => { err += d.toString(); if (err.includes('waiting up to 10m')) rmSync(lock, { force: true }); });
+        return proc;
+      });
+      assert.is(r.exitCode, 0, String(r.stderr));
+      assert.match(String(r.stderr), /fmt: waiting up to 10m for another tplsync \(pid \d+: translations import\)/);
+      assert.is.not(readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'), UNFORMATTED, 'formatted after the wait');
+    });
+    const lint = await cliIn(['lint', '--lock-timeout', '30s'], { cwd: dir });
+    assert.is(lint.exitCode, 3);
+    assert.match(lint.stderr, /--lock-timeout is for lint --fix/);
+    const bad = await cliIn(['fmt', '--lock-timeout', 'soon'], { cwd: dir });
+    assert.is(bad.exitCode, 3);
+    assert.match(bad.stderr, /--lock-timeout takes a duration such as 30s, 2m or 0/);
   } finally { cleanup(dir); }
 });
 

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { globBase } from '../files/discover.js';
 import { escapesProject } from '../files/confine-write.js';
 import { UsageError } from '../core/errors.js';
+import { parseDuration } from '../core/duration.js';
+import type { LockWait } from '../files/project-lock.js';
 
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
@@ -76,4 +78,12 @@ export async function warnUncovered(config: Config, files: readonly string[], by
   if (!away.length) return;
   const shown = away.length > 3 ? `${away.slice(0, 3).join(', ')} and ${away.length - 3} more` : away.join(', ');
   io().stderr.write(`tplsync: ${shown} ${away.length === 1 ? 'is' : 'are'} not among the config's templates (${config.templates.join(', ')}): ${by} will not see ${away.length === 1 ? 'it' : 'them'}; move ${away.length === 1 ? 'it' : 'them'} under them, or add ${away.length === 1 ? 'its' : 'their'} folder to the config's templates globs\n`);
+}
+
+/** The wait for the project's write lock that `--lock-timeout` asks for, said on stderr. */
+export function lockWait(o: { lockTimeout?: string }): LockWait {
+  return {
+    timeoutMs: o.lockTimeout === undefined ? 0 : parseDuration(o.lockTimeout, '--lock-timeout'),
+    onWait: (m) => { io().stderr.write(m); },
+  };
 }

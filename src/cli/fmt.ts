@@ -6,15 +6,15 @@ import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../fmt/run.js';
 import { loadingDiagnostics } from '../lint/stage-problems.js';
-import { commandConfig } from './context.js';
+import { commandConfig, lockWait } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
-export interface FmtCommandOptions { config?: string; check?: boolean }
+export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
   const config = await commandConfig(o);
-  if (!o.check) return withProjectWrites(config.dir, 'fmt', () => fmtFiles(config, paths, o));
+  if (!o.check) return withProjectWrites(config.dir, 'fmt', () => fmtFiles(config, paths, o), lockWait(o));
   return fmtFiles(config, paths, o);
 }
 

@@ -1,7 +1,7 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
-import { commandConfig, warnUncovered } from './context.js';
+import { commandConfig, lockWait, warnUncovered } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -30,6 +30,7 @@ export interface LintCommandOptions {
   cacheLocation?: string;
   debug?: boolean;
   fix?: boolean;
+  lockTimeout?: string;
   /** the environment whose plain values each template is also checked with (env-check.ts) */
   env?: string;
 }
@@ -42,6 +43,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     if (!/^\d+$/.test(o.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${o.maxWarnings}'`);
     maxWarnings = Number(o.maxWarnings);
   }
+  // lint writes files only with --fix: a wait for the write lock without it would be ignored in silence
+  if (o.lockTimeout !== undefined && !o.fix) throw new UsageError('--lock-timeout is for lint --fix (a lint without --fix writes no template file and takes no lock)');
   const format = await loadFormatter(o.format);
   const config = await commandConfig(o);
   refuseProtectedOutput('--output', o.output, projectFiles(config));
@@ -62,7 +65,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     const run = fixer.fixRunUntil;
     // a signal stops the repairs between two files (each written whole, or not at all), said with how far they came
     const signal = interruptSignal();
-    const fixed = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now, signal));
+    const fixed = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now, signal), lockWait(o));
     fixes = fixed.fixes;
     if (signal.aborted) {
       const written = fixes.filter((f) => Object.keys(f.fixed).length).length;

@@ -1,7 +1,7 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
 import { withProjectWrites } from '../files/project-lock.js';
 import type { Config } from '../config/load.js';
-import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
+import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './context.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readTemplateValue } from '../files/value.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
@@ -16,13 +16,13 @@ import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
 
-export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean }
+export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean; lockTimeout?: string }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
   const config = await commandConfig(o);
-  return withProjectWrites(config.dir, 'new', () => newFile(config, o));
+  return withProjectWrites(config.dir, 'new', () => newFile(config, o), lockWait(o));
 }
 
 async function newFile(config: Config, o: NewCommandOptions): Promise<number> {

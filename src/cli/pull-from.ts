@@ -13,18 +13,18 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { resolveChannel } from '../plan/desired.js';
 import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, warnUncovered, confinedWriteDir } from './context.js';
+import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
-export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string }
+export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string }
 
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
   if (!o.files?.length) throw new UsageError(`pull --from ${format} needs the export files to read: tplsync pull --from ${format} FILE... --channel ALIAS`);
   if (o.category !== undefined && format === 'meta') throw new UsageError('--category is for pulls from the channel or a Twilio export: a Meta export gives each template its own category');
   const config = await commandConfig(o);
-  return withProjectWrites(config.dir, 'pull --from', () => pullFrom(config, o, format));
+  return withProjectWrites(config.dir, 'pull --from', () => pullFrom(config, o, format), lockWait(o));
 }
 
 async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<PullFromOptions['from']>): Promise<number> {

@@ -13,7 +13,7 @@ import { resolveChannel } from '../plan/desired.js';
 import { pullTemplates } from '../pull/pull.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
-import { commandConfig, warnUncovered, withConnection, confinedWriteDir } from './context.js';
+import { commandConfig, lockWait, warnUncovered, withConnection, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
@@ -22,7 +22,7 @@ const line = (text: string): string => `${visible(text.replace(/\n$/, ''), { one
 const sayErr = (text: string): void => { io().stderr.write(line(text)); };
 const sayOut = (text: string): void => { io().stdout.write(line(text)); };
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[] }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
@@ -117,5 +117,5 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;
     }
     return code;
-  }));
+  }), lockWait(o));
 }

@@ -20,13 +20,13 @@ import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, 
 import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
-import { commandConfig, leadsOutThroughLink } from './context.js';
+import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
 import { append } from '../core/append.js';
 import { visible } from '../core/visible.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
-export interface ImportOptions { config?: string; dryRun?: boolean }
+export interface ImportOptions { config?: string; dryRun?: boolean; lockTimeout?: string }
 
 interface Read { file: string; abs: string; text: string; value: Loose; doc?: TextDoc | undefined }
 
@@ -708,7 +708,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   if (long !== undefined) throw new UsageError(`translations import: a path of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most 4,096); check the command line`);
   const config = await commandConfig(o);
   const run = (): Promise<ImportResult> => importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
-  const r = o.dryRun ? await run() : await withProjectWrites(config.dir, 'translations import', run);
+  const r = o.dryRun ? await run() : await withProjectWrites(config.dir, 'translations import', run, lockWait(o));
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a finished translation (an empty target, PO's #, fuzzy, XLIFF's state="initial" or a CSV row still noted outdated is not imported): nothing to import from it\n`);

@@ -1,6 +1,6 @@
 // `tplsync pull`: its arguments, options and help; the work is in src/cli/pull.ts, loaded when it runs.
 import { Option } from '@commander-js/extra-typings';
-import { defineCommand } from '../command.js';
+import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command.js';
 
 export const command = defineCommand(
   'pull',
@@ -15,6 +15,7 @@ export const command = defineCommand(
     .option('--dir <dir>', 'where to write the files (default: a template a project file holds goes to that file; a new one to the folder the config\'s first templates glob starts from)')
     .option('--category <category>', 'category to write (the API and a Twilio export carry none); default: MARKETING for a carousel, limited-time offer or catalog, AUTHENTICATION for a template with an OTP button, else UTILITY')
     .option('--force', 'overwrite existing files')
+    .option(LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP)
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
   async ([files], o) => (await import('../pull.js')).pullCommand({ ...o, files }),
   'import',

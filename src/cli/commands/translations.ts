@@ -2,7 +2,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
 import { UsageError } from '../../core/errors.js';
-import { defineCommand } from '../command.js';
+import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command.js';
 
 export const command = defineCommand(
   'translations',
@@ -15,6 +15,7 @@ export const command = defineCommand(
     .addOption(new Option('--format <format>', 'export: the file format (default: xliff)').choices(['xliff', 'po', 'csv']))
     .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv; default: translations), or the file when there is one target (- writes it to standard output)')
     .option('--dry-run', 'say what would be written, write nothing')
+    .option(LOCK_TIMEOUT_FLAGS, `import: ${LOCK_TIMEOUT_HELP}`)
     .addHelpText('after', `\nWalkthrough: https://github.com/tplsync/tplsync/blob/main/docs/commands/translations.md\n\n${EXIT_HELP}`),
   async ([action, paths], o) => {
     const m = await import('../translations.js');
