@@ -50,8 +50,29 @@ test('a copy-code or one-tap button whose URL repeats the footer\'s code_expirat
   const none = read([], '&code_expiration_minutes=10');
   assert.equal(none.issues, []);
   assert.equal(none.value.footer, { code_expiration_minutes: 10 });
-  assert.equal(read([{ type: 'FOOTER', code_expiration_minutes: 5 }], '&code_expiration_minutes=30').issues.map((i) => i.message), ["the OTP button's URL says the code expires in 30 minutes, the FOOTER component says 5: the footer's is written; check which one the template has"]);
+  assert.equal(read([{ type: 'FOOTER', code_expiration_minutes: 5 }], '&code_expiration_minutes=30').issues.map((i) => i.message), ["the OTP button's URL says the code expires in 30 minutes, the FOOTER component says 5: they must agree (the footer's code_expiration_minutes is the expiry); correct the export"]);
+  // the footer as WhatsApp's text of the same expiry (a listing that gives the text alone): that expiry; a text of another, said
+  assert.equal(read([{ type: 'FOOTER', text: 'This code expires in 10 minutes.' }], '&code_expiration_minutes=10').value.footer, { code_expiration_minutes: 10 });
+  assert.equal(read([{ type: 'FOOTER', text: 'This code expires in 10 minutes.' }], '&code_expiration_minutes=10').issues, []);
+  assert.match(read([{ type: 'FOOTER', text: 'This code expires in 15 minutes.' }], '&code_expiration_minutes=10').issues[0]?.message ?? '', 'says "This code expires in 15 minutes."');
   assert.match(read([{ type: 'FOOTER', code_expiration_minutes: 10 }], '&code_expiration_minutes=10&code_expiration_minutes=20').issues[0]?.message ?? '', 'gives code_expiration_minutes 2 times (10, 20)');
+});
+
+test('a number past 2^53 (a flow id without quotes) is refused where it stands, never written as another id; a time-to-live of null is none', () => {
+  // JSON.parse read 9876543210987655 as 9876543210987656: the file would name another flow
+  const json = '{"name":"salon_booking","language":"en_US","category":"MARKETING","components":[{"type":"BODY","text":"Book your next visit."},{"type":"BUTTONS","buttons":[{"type":"FLOW","text":"Book now","flow_id":9876543210987655,"flow_action":"NAVIGATE","navigate_screen":"APPOINTMENT"}]}]}';
+  const t = metaToFile(JSON.parse(json), 'data[0]');
+  assert.equal(t.issues.map((i) => [i.field, i.message]), [['components[1].buttons[0].flow_id', 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes']]);
+  const quoted = metaToFile(JSON.parse(json.replace('9876543210987655', '"9876543210987655"')), 'data[0]');
+  assert.equal(quoted.issues, []);
+  assert.equal((quoted.value.buttons as { flow: { id: string } }[])[0]!.flow.id, '9876543210987655');
+  // an app id past 2^53: one issue, not two
+  const app = metaToFile(JSON.parse('{"name":"a","language":"en","category":"MARKETING","components":[{"type":"BODY","text":"Open the app."},{"type":"BUTTONS","buttons":[{"type":"URL","text":"Open","url":"https://x.example/a","app_deep_link":{"meta_app_id":9123456789012345,"android_deep_link":"x://a"}}]}]}'), 'data[0]');
+  assert.equal(app.issues.map((i) => i.field), ['components[1].buttons[0].app_deep_link.meta_app_id']);
+  // Meta's listing after it reset a template's TTL on a change of category
+  const ttl = metaToFile({ name: 'a', language: 'en', category: 'MARKETING', previous_category: 'UTILITY', message_send_ttl_seconds: null, components: [{ type: 'BODY', text: 'Hello.' }] }, 'data[0]');
+  assert.equal(ttl.issues, []);
+  assert.not.ok('message_send_ttl_seconds' in ttl.value);
 });
 
 test('not expressible: by field, never dropped', () => {

@@ -50,6 +50,14 @@ export function metaTemplates(json: unknown): { where: string; value: unknown }[
   throw new Error('is neither a template listing ({"data": [...]}), a template, nor a create-template request');
 }
 
+/** The paths (`components[2].buttons[0].flow_id`) of the integers past 2^53 in a JSON value: JSON.parse changed their last digits. */
+export function inexactNumbers(v: unknown, at = ''): string[] {
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER ? [at] : [];
+  if (Array.isArray(v)) return v.flatMap((x, i) => inexactNumbers(x, `${at}[${i}]`));
+  if (isRec(v)) return Object.entries(v).flatMap(([k, x]) => inexactNumbers(x, at ? `${at}.${k}` : k));
+  return [];
+}
+
 const HTTP = /^https?:\/\//i;
 /** What WhatsApp takes as a template's name and language (an export holding another is not written: lint would refuse the file) */
 export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
@@ -68,6 +76,9 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
   for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
+  // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
+  for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
   const category = up(t.category);
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(t.category ?? '')}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const format = t.parameter_format === undefined ? 'POSITIONAL' : up(t.parameter_format);
@@ -86,7 +97,8 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
     if (up(t.display_format) === 'ORDER_DETAILS') v.display_format = 'ORDER_DETAILS';
     else bad('display_format', `'${String(t.display_format)}' cannot be written in a template file (only ORDER_DETAILS)`);
   }
-  if (t.message_send_ttl_seconds !== undefined) {
+  // null: no time-to-live of its own (what Meta's listing says after it reset one on a change of category)
+  if (t.message_send_ttl_seconds !== undefined && t.message_send_ttl_seconds !== null) {
     if (typeof t.message_send_ttl_seconds === 'number') v.message_send_ttl_seconds = t.message_send_ttl_seconds;
     else bad('message_send_ttl_seconds', 'is not a number');
   }
@@ -136,8 +148,10 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
     const minutes = URL_EXPIRY.get(b);
     if (minutes === undefined) continue;
     const footer = isRec(v.footer) ? v.footer.code_expiration_minutes : undefined;
-    if (v.footer === undefined) v.footer = { code_expiration_minutes: minutes };
-    else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? 'gives no expiry' : `says ${String(footer)}`}: the footer's is written; check which one the template has`);
+    // an authentication footer's text is WhatsApp's own line of that expiry ("This code expires in 10 minutes."): the same expiry
+    const textSays = typeof v.footer === 'string' && category === 'AUTHENTICATION' && new RegExp(`(^|\\D)${minutes}(\\D|$)`).test(v.footer);
+    if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
+    else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
   }
   return { where, name, language, value: ordered(v), issues };
 }
@@ -272,7 +286,8 @@ function appDeepLink(raw: unknown, at: string, bad: Bad): Rec | undefined {
   // digits lost (JSON.parse keeps no more), so it is refused rather than written wrong
   const raw_id = raw.meta_app_id;
   const id = typeof raw_id === 'number' ? (Number.isSafeInteger(raw_id) && raw_id > 0 ? appIdValue(appIdDigits(raw_id)) : undefined) : typeof raw_id === 'string' && /^\d{1,20}$/.test(raw_id.trim()) ? appIdValue(appIdDigits(raw_id)) : undefined;
-  if (id === undefined) bad(`${at}.meta_app_id`, typeof raw_id === 'number' && Number.isInteger(raw_id) && raw_id > Number.MAX_SAFE_INTEGER ? 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes' : 'is not the number of a Meta app');
+  // (a number past 2^53 is refused with the template's other inexact numbers: inexactNumbers)
+  if (id === undefined && !(typeof raw_id === 'number' && Number.isInteger(raw_id) && raw_id > Number.MAX_SAFE_INTEGER)) bad(`${at}.meta_app_id`, 'is not the number of a Meta app');
   return { meta_app_id: id ?? 0, android_deep_link: str(raw.android_deep_link) ?? '', ...(fallback !== undefined ? { android_fallback_playstore_url: fallback } : {}) };
 }
 

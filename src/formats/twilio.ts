@@ -8,7 +8,7 @@ import { type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
-import { WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
+import { inexactNumbers, WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -303,6 +303,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!WHATSAPP_NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
   const ap = isRec(approval) ? approval : undefined;
   if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
   const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
