@@ -9,7 +9,7 @@ import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
 import { refersToSecret, templateIn } from '../project/values.js';
 import { addSecret } from '../core/redact.js';
-import { fromFile, fromRead } from '../model/canonical.js';
+import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { hasReferences, templateReferences } from '../model/values.js';
 import { secretRemnants } from '../model/remnants.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
@@ -107,6 +107,19 @@ export class ValuesBreakTemplates extends Error {
   readonly exitCode = EXIT.FINDINGS;
   constructor(environment: string, readonly reports: string[], variables: readonly string[] = []) {
     super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''} (\`tplsync lint --env ${environment}\` finds these too, at their lines).`);
+  }
+}
+
+/**
+ * The same for the files at the base of a change (--base, or the merge base with the upstream
+ * branch): where a file there referred to a secret, or to a value the config no longer has, what
+ * the channel's copy holds is masked. A change that removes a secret's last use (its variable
+ * unset in CI, or the secret gone from the config too) showed the channel's copy in clear.
+ */
+export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+  for (const [id, b] of base) {
+    const r = b.secretShape && remote.get(id);
+    if (r) for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) addSecret(s, 'value');
   }
 }
 

@@ -4,16 +4,16 @@ import picomatch from 'picomatch';
 import { UsageError } from '../core/errors.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
-import { fromFile, type FileTemplate } from '../model/canonical.js';
+import { fromFile, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
-import { shownTemplate } from '../project/values.js';
+import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
 import { io } from '../core/io.js';
 
 export interface BaseTemplates {
   /** every template at REF, by id, as its file there has it */
-  byId: Map<string, OrphanCandidate & { category?: string; template: FileTemplate }>;
+  byId: Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>;
 }
 
 /**
@@ -46,7 +46,7 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
   const ls = await git(['ls-tree', '-r', '-z', '--name-only', ref]);
   const prefix = path.relative(root, config.dir);
   const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix.split(path.sep).join('/'), g)), { dot: false });
-  const byId = new Map<string, OrphanCandidate & { category?: string; template: FileTemplate }>();
+  const byId = new Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>();
   const files = String(ls.stdout).split('\0').filter((f) => f && isMatch(f));
   // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies)
   const blobs = files.length ? await catFiles(config.dir, ref, files) : new Map<string, string>();
@@ -59,7 +59,9 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
     const channelId = resolveChannel(t.channel, env);
     if (!channelId) continue;
     const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
+    const marked = baseMarkedTemplate(t, env);
     byId.set(id, {
+      ...(marked ? { secretShape: fromFile(marked, channelId, id).canonical } : {}),
       channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
       file: path.relative(io().cwd(), path.join(root, file)),
       ...(typeof t.category === 'string' ? { category: t.category } : {}),

@@ -12,14 +12,14 @@ import { ContractError, RateLimitedError, UnavailableError, type ApiError } from
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
-import { loadDesired, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
-import { defaultBase, templatesAtRef } from './orphans.js';
+import { defaultBase, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 
@@ -103,8 +103,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let baseCategories: Map<string, string> | undefined;
   let baseSamples: Map<string, MediaSamples> | undefined;
   let categoriesFrom: string | undefined;
+  // the files at the base: where they referred to a secret, what the channel holds is masked too
+  let baseById: BaseTemplates['byId'] | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
+    baseById = base.byId;
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
@@ -115,6 +118,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const found = await defaultBase(config.dir);
     if (found) {
       const base = await templatesAtRef(config, conn.environment, found.ref);
+      baseById = base.byId;
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
@@ -169,6 +173,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);
   for (const [id, r] of listed ?? []) remote.set(id, r);
   maskRemoteSecrets(desired, remote);
+  // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
+  if (baseById) maskBaseSecrets(baseById, remote);
   // a template whose read failed is held (not planned, not applied); the others go ahead
   const readable = desired.filter((d) => !unread.has(d.canonical.templateId));
   for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {

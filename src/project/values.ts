@@ -118,6 +118,28 @@ export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefi
 }
 
 /**
+ * A file's template at a git ref (the base of a pull request) with a mark where it referred to a
+ * secret of `env`, or to a value `env` no longer has (a secret the change removed from the config
+ * with its last use); its other values filled in. Undefined when it marks nothing. What the
+ * channel's copy holds at those marks is masked in a plan, whose variable may be unset (CI gives
+ * `plan` no secret values) or no longer named by any file.
+ */
+export function baseMarkedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefined {
+  let marks = 0;
+  try {
+    const out = substituteValues(t, (name) => {
+      if (!isSecretValue(env, name) && Object.prototype.hasOwnProperty.call(env.values ?? {}, name)) return lookupValue(env, name);
+      marks++;
+      return { value: '', secret: true };
+    }, { markSecrets: true });
+    return marks ? out : undefined;
+  } catch (e) {
+    if (e instanceof MissingValuesError || e instanceof UsageError) return undefined;
+    throw e;
+  }
+}
+
+/**
  * A template (the canonical model pulled from the channel of `env`) with each secret value of
  * `env` whose variable is set, and each of `learned` (value -> name: what the channel held where
  * the file has a secret), written as its reference `((name))` in every string: a pulled file never

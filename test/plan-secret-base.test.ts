@@ -1,0 +1,81 @@
+// A pull request that removes a secret's last use: the channel's copy still holds the secret, and
+// the plan shows the channel's copy beside the file's. CI gives `plan` no secret variables, and
+// the change may remove the secret from the config too: what the channel holds where the files
+// at the base (--base) referred to it is masked all the same, in every format.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+// a fixed canary (no randomness in tests): a string that appears nowhere else
+const CANARY = 'cnryB4s3Ek7Wq9Tz';
+const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: dev
+environments:
+  dev:
+    emulator: .tplsync/emulator.json
+    channels: { wa: ${CHANNEL_A} }
+    values:
+      promo_code: { env: DEV_PROMO_CODE }
+`;
+const BEFORE = `channel: wa
+name: spring_sale
+language: en_US
+category: MARKETING
+body:
+  text: "Hi {{1}}, use code ((promo_code)) at checkout for 20% off this spring."
+  examples: { 1: Ana }
+buttons:
+  - type: QUICK_REPLY
+    text: Not interested
+  - type: URL
+    text: Redeem
+    url: https://shop.example/redeem?code=((promo_code))
+`;
+const AFTER = `channel: wa
+name: spring_sale
+language: en_US
+category: MARKETING
+body:
+  text: "Hi {{1}}, get 20% off at checkout this spring."
+  examples: { 1: Ana }
+buttons:
+  - type: QUICK_REPLY
+    text: Not interested
+`;
+
+const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+
+test('a change that removes a secret\'s last use (its variable unset, or the secret gone from the config): the channel\'s copy of it is masked in the plan, by the files at --base', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
+    await git(dir, ['init', '-q']);
+    await git(dir, ['add', '-A']);
+    await git(dir, ['commit', '-qm', 'base']);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
+    for (const [how, env] of [['the variable unset', {}], ['the variable set', { DEV_PROMO_CODE: CANARY }]] as const) {
+      for (const format of ['text', 'markdown', 'json']) {
+        const r = await cliIn(['plan', '--base', 'HEAD', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined, ...env } });
+        assert.is(r.exitCode, 0, r.stderr);
+        assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${how}, ${format}: the secret in clear:\n${r.stdout}`);
+        assert.ok(r.stdout.includes('(secret)'), `${how}, ${format}: the channel's copy is shown, masked`);
+      }
+    }
+    // the change also removes the secret from the config: the files at the base still say where it stood
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace(/\n    values:\n.*\n$/, '\n'));
+    assert.not.match(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), 'promo_code');
+    for (const env of [{}, { DEV_PROMO_CODE: CANARY }]) {
+      const r = await cliIn(['plan', '--base', 'HEAD', '--format', 'markdown'], { cwd: dir, env: { DEV_PROMO_CODE: undefined, ...env } });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `the secret in clear:\n${r.stdout}`);
+      assert.ok(r.stdout.includes('(secret)'));
+    }
+  } finally { cleanup(dir); }
+});
+
+test.run();
