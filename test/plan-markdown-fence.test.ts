@@ -74,6 +74,22 @@ test('the before/after cells and the reasons show entities, links and images as 
   assert.not.ok(/[\u0080-\u009f\u202a-\u202e]/.test(term), 'a C1 or bidi control written raw on the terminal');
 });
 
+test('characters that print as nothing (a zero-width space, a word joiner, a soft hyphen, a byte-order mark) are escapes where a reviewer reads the change; the joiners a script needs are kept', () => {
+  const text = 'Your order {{1}} is ready to re\u200bschedule at\u2060 our\u00ad shop\ufeff. \u0645\u06cc\u200c\u0634\u0648\u062f';
+  const remote = fromWriteBody(toWriteBody(fromFile(body('Your order {{1}} is ready to reschedule at our shop.'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);
+  const desired = fromFile(body(text), CHANNEL_A, ID);
+  const c: PlanChange = { channel: 'shop-whatsapp', name: 'ready', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', changes: diffTemplates(desired.canonical, remote), remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
+  const plan = { changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } } as never;
+  const md = renderMarkdown(plan, { environment: 'staging', rendered: () => text });
+  const reviewed = md.slice(0, md.indexOf('What the customer sees'));
+  const term = renderText(plan, { color: false, environment: 'staging' });
+  for (const [where, out] of [['the comment', reviewed], ['the terminal', term]] as const) {
+    assert.not.ok(/[\u200b\u2060\u00ad\ufeff]/.test(out), `${where}: an invisible character written raw:\n${out}`);
+    assert.match(out, 're\\u200bschedule', where);
+    assert.match(out, '\u06cc\u200c\u0634', `${where}: Persian's zero-width non-joiner kept as it is`);
+  }
+});
+
 test('a path in a code span keeps its brackets; a file name in the summary line is escaped as HTML, not as Markdown', () => {
   const withButton = (label: string) => ({ ...body('Your order {{1}} is ready.'), buttons: [{ type: 'QUICK_REPLY', text: label }] });
   const remote = fromWriteBody(toWriteBody(fromFile(withButton('Track'), CHANNEL_A, ID).canonical), CHANNEL_A, ID);

@@ -155,6 +155,14 @@ const SHOWN = 120;
 /** controls but tab and newline (a terminal's escapes, a bell) and the bidi embeddings and overrides (which reorder what a reviewer reads): written as escapes in the comment */
 // eslint-disable-next-line no-control-regex
 const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/g;
+/**
+ * where a reviewer reads the file's text (the table, the diff; not the customer's view): the
+ * directional marks and isolates, and the characters that print as nothing (a zero-width space,
+ * a word joiner, a soft hyphen, a byte-order mark), as escapes: `re\u200bschedule`, not a word
+ * that looks unchanged. The joiners scripts need (ZWJ, ZWNJ) stay as they are.
+ */
+const REVIEWED_INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const escapeInvisible = (s: string): string => s.replace(REVIEWED_INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const escapeControls = (s: string): string => s.replace(BLOCK_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
@@ -226,7 +234,7 @@ export const MARKDOWN_LIMIT = 65_536;
  * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
  * break; tplsync's own code spans (backticks) kept.
  */
-const esc = (s: string): string => escapeControls(s).replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
+const esc = (s: string): string => escapeInvisible(escapeControls(s)).replace(/&/g, '&amp;').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&').replace(/\r?\n/g, ' ');
 /** inside a code span of a table cell: only what would end the cell (a backslash shows there; Markdown and entities are not read) */
 const escCode = (s: string): string => escapeControls(s).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 /** inside the raw HTML of a <details> summary: HTML's escapes only (Markdown's backslashes would show) */
@@ -319,7 +327,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     // a change the template's text does not show (its category alone) has no lines to diff: none drawn
     const patch = c.action === 'orphan' ? '' : unifiedDiff(c);
     // the diff is the file's text for a reviewer: its directional marks and isolates shown as escapes too (the customer's view below keeps them)
-    if (patch.trim()) parts.push(...fenced('diff', patch.replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)), '');
+    if (patch.trim()) parts.push(...fenced('diff', escapeInvisible(patch)), '');
     if (o.preview && (c.action === 'create' || c.action === 'update')) parts.push(`Before and after: \`${o.preview.page(c)}\` in the [preview](${o.preview.url})`, '');
     const preview = o.rendered?.(c);
     if (preview?.trim()) parts.push('What the customer sees:', '', ...fenced('text', preview), '');
