@@ -12,6 +12,7 @@ const NAMES: Readonly<Record<number, string>> = {
   0x2060: 'WORD JOINER', 0x2061: 'FUNCTION APPLICATION', 0x2062: 'INVISIBLE TIMES', 0x2063: 'INVISIBLE SEPARATOR', 0x2064: 'INVISIBLE PLUS',
   0x2066: 'LEFT-TO-RIGHT ISOLATE', 0x2067: 'RIGHT-TO-LEFT ISOLATE', 0x2068: 'FIRST STRONG ISOLATE', 0x2069: 'POP DIRECTIONAL ISOLATE', 0xfeff: 'ZERO WIDTH NO-BREAK SPACE (byte order mark)',
   0x2018: 'LEFT SINGLE QUOTATION MARK', 0x2019: 'RIGHT SINGLE QUOTATION MARK', 0x201a: 'SINGLE LOW-9 QUOTATION MARK',
+  0x0430: 'CYRILLIC SMALL LETTER A', 0x0435: 'CYRILLIC SMALL LETTER IE', 0x043e: 'CYRILLIC SMALL LETTER O', 0x0440: 'CYRILLIC SMALL LETTER ER', 0x0441: 'CYRILLIC SMALL LETTER ES', 0x0445: 'CYRILLIC SMALL LETTER HA', 0x0456: 'CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I', 0x03bf: 'GREEK SMALL LETTER OMICRON',
   0x201c: 'LEFT DOUBLE QUOTATION MARK', 0x201d: 'RIGHT DOUBLE QUOTATION MARK', 0x201e: 'DOUBLE LOW-9 QUOTATION MARK',
 };
 
@@ -193,7 +194,55 @@ export function cleanText(text: string): string {
   return t.replace(/([\u2018\u2019\u201A\u201C\u201D\u201E])(?=\{\{)|(?<=\}\})([\u2018\u2019\u201A\u201C\u201D\u201E])/gu, (q: string) => STRAIGHT[q] ?? q);
 }
 
+/** every string of the template with its path (addresses stand in buttons, headers, cards and suggestions alike) */
+function allStrings(v: unknown, path: Path = []): { path: Path; text: string }[] {
+  if (typeof v === 'string') return [{ path, text: v }];
+  if (Array.isArray(v)) return v.flatMap((x, i) => allStrings(x, [...path, i]));
+  if (v !== null && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => allStrings(x, [...path, k]));
+  return [];
+}
+
+/** an address's host: after the scheme, up to the path, query, fragment, port or a placeholder */
+const HOST = /\bhttps?:\/\/([^\s/?#:{}()]+)/giu;
+/** the scripts whose letters are taken for Latin ones (Cyrillic а, е, о, р, с, х; Greek ο, ν; Armenian օ) */
+const LOOKALIKE = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * A label of a host that mixes Latin letters with letters of a script that look like them (the
+ * Cyrillic е in `shop.acmе.example`): the first such letter and where, or undefined. A host all in
+ * one script (`пример.рф`, `münchen.de`) is a real address and passes.
+ */
+export function lookalikeInHost(host: string): { ch: string; label: string } | undefined {
+  for (const label of host.split('.')) {
+    if (!LATIN.test(label)) continue;
+    const ch = [...label].find((c) => LOOKALIKE.test(c));
+    if (ch) return { ch, label };
+  }
+  return undefined;
+}
+
 export const characterRules = defineRules([
+  {
+    id: 'url-lookalike-host', group: 'whatsapp', severity: 'error',
+    summary: 'An address\'s host does not mix Latin letters with letters of another script that look the same (a Cyrillic е in shop.acmе.example).',
+    why: 'A letter of another script that looks like a Latin one makes another host: `https://shop.acmе.example` with a Cyrillic е (U+0435) is the address `shop.xn--acm-5cd.example`, a different site, while the plan, the pull-request comment and the phone show it as the shop\'s own. It is how a phishing link hides in a change a reviewer approves; it is never what a team means.',
+    fix: 'Retype the host in Latin letters (delete the letter named and type it again), or write an address in another script all in that script.',
+    source: 'tplsync (look-alike hosts: Unicode Technical Standard #39)',
+    check(ctx) {
+      for (const { path, text } of allStrings(ctx.t)) {
+        if (!text.includes('://')) continue;
+        for (const m of text.matchAll(HOST)) {
+          const found = lookalikeInHost(m[1]!);
+          if (!found) continue;
+          const at = m.index + m[0].indexOf(m[1]!) + m[1]!.indexOf(found.label) + found.label.indexOf(found.ch);
+          let ascii = '';
+          try { ascii = new URL(`https://${m[1]!}`).hostname; } catch { /* not an address after all */ }
+          ctx.report(path, `The address's host ${m[1]} holds ${codePoint(found.ch)}, a letter of another script that looks like a Latin one: it is another host${ascii && ascii !== m[1] ? ` (${ascii})` : ''}, where customers would be sent; retype the host in Latin letters.`, { at: { start: at, end: at + found.ch.length } });
+        }
+      }
+    },
+  },
   {
     id: 'text-cut-by-comment', group: 'schema', severity: 'warning',
     summary: 'An unquoted text is not cut short by a `#` that YAML reads as the start of a comment.',
