@@ -31,6 +31,8 @@ test('parseOwner and ownerRunning: an older lock of a pid alone, a lock of this 
   const now = Date.now();
   assert.is(ownerRunning({ pid: 13, ns: 'another-namespace', touched: now - 2_000 }, false, now), true);
   assert.is(ownerRunning({ pid: 13, ns: 'another-namespace', touched: now - 60_000 }, false, now), false);
+  // a touch far in the future (a clock set by hand, a copied file) is no running holder's: it would hold the lock until then
+  assert.is(ownerRunning({ pid: 13, ns: 'another-namespace', touched: now + 3_600_000 }, false, now), false);
   assert.is(parseOwner(''), undefined);
   assert.is(parseOwner('abc'), undefined);
   assert.is(ownerRunning({ pid: process.pid }), false, 'a lock with our own pid that we do not hold: an earlier process had it');
@@ -73,6 +75,15 @@ test('fmt, lint --fix, translations import, pull --from and new refuse while ano
 test('parseDuration: 30s, 2m, 500ms, 1h and bare seconds; anything else a usage error naming the option', () => {
   assert.equal(['30s', '2m', '500ms', '1h', '45', '0'].map((d) => parseDuration(d, '--lock-timeout')), [30_000, 120_000, 500, 3_600_000, 45_000, 0]);
   for (const bad of ['soon', '-5s', '1.5m', '2 minutes', '', '5d']) assert.throws(() => parseDuration(bad, '--lock-timeout'), /--lock-timeout takes a duration such as 30s, 2m or 0/, bad);
+});
+
+test('a lock of the pid alone (an older tplsync\'s, or a start time not known) held by a process that is not Node.js (its pid given to a `sleep` since) is stale; by a Node.js process, held', async () => {
+  await withSleeper(async (pid) => {
+    assert.is(ownerRunning({ pid }), false, 'a sleep is no tplsync');
+    assert.is(ownerRunning({ pid, start: startOf(pid) }), true, 'with its start time: that very process, whatever it is');
+  });
+  const node = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
+  try { assert.is(ownerRunning({ pid: node.pid! }), true, 'a Node.js process may be a tplsync'); } finally { node.kill('SIGKILL'); }
 });
 
 test('--lock-timeout: a writer waits for the lock (said once), takes it when it is released, and is refused when the wait runs out (clock and pause injected)', async () => {

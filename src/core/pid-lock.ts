@@ -48,14 +48,27 @@ export function ownerRunning(owner: LockOwner, heldHere = false, now = Date.now(
   // an owner in another pid namespace (a container beside this one, or one that has ended): its pid cannot be asked
   // about here; it holds the lock while it touches it
   const ours = pidNamespace();
-  if (owner.ns !== undefined && ours !== undefined && owner.ns !== ours) return owner.touched !== undefined && now - owner.touched < UNTOUCHED_MS;
+  // (a time ahead of now by more than that is no touch of a running holder: a clock set by hand, a copied file)
+  if (owner.ns !== undefined && ours !== undefined && owner.ns !== ours) return owner.touched !== undefined && Math.abs(now - owner.touched) < UNTOUCHED_MS;
   if (owner.pid === process.pid) return heldHere;
   if (!alive(owner.pid)) return false;
   if (owner.start !== undefined) {
     const now = startTime(owner.pid);
     if (now !== undefined && now !== owner.start) return false;
   }
+  // no start time (an older tplsync's lock: the pid alone): the pid may have been given to any
+  // process since; one that is not a Node.js process (a `sleep`, a shell) is not tplsync
+  else if (!mayBeTplsync(owner.pid)) return false;
   return true;
+}
+
+/** whether process `pid` may be a tplsync: a Node.js process, or one whose command line the system does not show */
+function mayBeTplsync(pid: number): boolean {
+  let cmdline: string;
+  try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { return true; }
+  const argv = cmdline.split('\0').filter(Boolean);
+  if (!argv.length) return true;
+  return argv.some((a) => /(^|[/\\])(node|nodejs|tplsync)(\.exe|\.c?js)?$/i.test(a) || /tplsync/i.test(a));
 }
 
 /** what this process writes into a lock it takes */
