@@ -166,6 +166,25 @@ test('secretRemnants: a list the channel holds in another order (RCS cards) has 
   assert.equal(secretRemnants(marked, { cards: [card('Other', 'Nothing like it'), card('Free delivery', 'On orders over 50 euros')] }), ['Nothing like it']);
 });
 
+test('a rotated secret with an edit beside it (its current value known): the edit is kept and shown, the earlier value is the secret; which part is the value unclear: not placed', () => {
+  const t = { body: { text: 'Hi {{1}}, use code ((promo_code)) at checkout for 15% off.', examples: ['Ana'] }, buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example/r/((token))/{{1}}' }] };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const current = (name: string) => ({ promo_code: 'SPRING15LOCAL', token: 'ptk_7777bbbb22' } as Record<string, string>)[name];
+  const remote = { body: { text: 'Hi {{1}}, use code SPRING14WINTER today at checkout for 15% off.', examples: ['Ana'] }, buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example/r/ptk_0000aaaa11/sale/{{1}}' }] };
+  const placed = remnantsAsReferences(marked, remote, current);
+  assert.equal(placed.value, { body: { text: 'Hi {{1}}, use code ((promo_code)) today at checkout for 15% off.', examples: ['Ana'] }, buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example/r/((token))/sale/{{1}}' }] });
+  assert.equal(placed.unplaced, []);
+  assert.equal([...placed.learned], [['SPRING14WINTER', 'promo_code'], ['ptk_0000aaaa11', 'token']]);
+  // the plan masks the earlier value alone: the edit is shown to the reviewer
+  assert.equal(secretRemnants(marked, remote, current), ['SPRING14WINTER', 'ptk_0000aaaa11']);
+  // two parts that could each be the value: not placed (the string is not written), and masked whole in a plan
+  const two = { ...remote, body: { text: 'Hi {{1}}, use code SPRING14WINTER SUMMERSALE at checkout for 15% off.', examples: ['Ana'] } };
+  assert.equal(remnantsAsReferences(marked, two, current).unplaced, ['body.text']);
+  assert.ok(secretRemnants(marked, two, current).includes(two.body.text));
+  // the value not known: as before, the whole piece is the secret's (masked whole)
+  assert.equal(secretRemnants(marked, remote), ['SPRING14WINTER today', 'ptk_0000aaaa11/sale']);
+});
+
 test('remnantsAsReferences: the channel\'s copy with its secrets (current or earlier) written as the file\'s references; a string whose text around a secret changed is unplaced', () => {
   const t = { body: { text: 'Hi {{1}}, code ((code)).', examples: ['Ana'] }, buttons: [{ text: 'Open', url: '((host))/x' }] };
   const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });

@@ -13,14 +13,17 @@ import { MARK } from './values.js';
  * holds, an earlier one after a rotation); where it is not, the channel's whole string. These are
  * secrets of the output too (a plan shows the channel's copy beside the file's).
  */
-export function secretRemnants(marked: unknown, remote: unknown): string[] {
+export function secretRemnants(marked: unknown, remote: unknown, current: (name: string) => string | undefined = () => undefined): string[] {
   const out: string[] = [];
   const walk = (m: unknown, r: unknown): void => {
     if (typeof m === 'string') {
       if (typeof r !== 'string' || !MARK.test(m)) return;
       const parts = m.split(new RegExp(MARK.source, 'g'));
       const found = markedText(parts).exec(r);
-      const pieces = found ? found.slice(1) : alignedRemnants(parts, r) ?? [r];
+      // where the secret's current value is known, an edit beside an earlier value is no part of it (secretSpan); unclear: the whole string
+      const names = found ? [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1)) : [];
+      const spans = found ? found.slice(1).map((v, i) => { const sp = secretSpan(v, current(names[i]!)); return sp ? v.slice(sp.start, sp.end) : undefined; }) : [];
+      const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : alignedRemnants(parts, r) ?? [r];
       // a piece too short to mask on its own: the whole string is masked instead
       if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
       else out.push(...pieces.filter((p) => p.length > 0));
@@ -115,6 +118,33 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
   return out.length === parts.length - 1 ? out : undefined;
 }
 
+/** what separates a secret from words beside it, where the secret's value never holds it */
+const SEPARATORS = /[\s/?#&=,;]/g;
+
+/**
+ * Where in `piece` (what the channel holds where the file has a secret) the secret stands, given
+ * its current value `cur`: a piece holding separators the value never has (white space, `/`,
+ * `?`, `&`, ...) is an earlier value with words beside it (a secret rotated and the text edited
+ * next to it: `SPRING14WINTER today`, `ptk_0000aaaa11/sale`); the one part of it long enough to
+ * be a secret is the secret, the rest is the edit. The whole piece when the value is not known or
+ * the piece has no such separator; undefined when more than one part could be the secret (it
+ * cannot be told: never an edit taken for part of the secret).
+ */
+export function secretSpan(piece: string, cur: string | undefined): { start: number; end: number } | undefined {
+  const whole = { start: 0, end: piece.length };
+  if (!cur) return whole;
+  // (white space as one kind: a value of several lines or words has its words apart by any of it)
+  const seps = [...new Set(piece.match(SEPARATORS) ?? [])].filter((c) => (/\s/.test(c) ? !/\s/.test(cur) : !cur.includes(c)));
+  if (!seps.length) return whole;
+  const re = new RegExp(`[${seps.map((c) => (/\s/.test(c) ? '\\s' : `\\${c}`)).join('')}]+`, 'g');
+  const parts: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const m of piece.matchAll(re)) { parts.push({ start: from, end: m.index }); from = m.index + m[0].length; }
+  parts.push({ start: from, end: piece.length });
+  const long = parts.filter((x) => x.end - x.start >= MIN_SECRET_LENGTH);
+  return long.length === 1 ? long[0] : undefined;
+}
+
 /**
  * The channel's copy `remote` (the canonical model) with the text that stands where the file's
  * template `marked` has a secret written back as that secret's reference, `((name))`, where the
@@ -142,9 +172,14 @@ export function remnantsAsReferences(marked: unknown, remote: unknown, current: 
         const placed = pieces.map((v, i) => {
           const cur = current(names[i]!);
           if (cur && cur.length >= MIN_SECRET_LENGTH && v !== cur && v.includes(cur)) return v.split(cur).join(`((${names[i]!}))`);
-          if (v.length >= MIN_SECRET_LENGTH) learned.set(v, names[i]!);
-          return `((${names[i]!}))`;
+          // an earlier value with an edit beside it: the edit kept, the value its reference; which part is the value unclear: not placed
+          const span = secretSpan(v, cur);
+          if (!span) return undefined;
+          const secret = v.slice(span.start, span.end);
+          if (secret.length >= MIN_SECRET_LENGTH) learned.set(secret, names[i]!);
+          return `${v.slice(0, span.start)}((${names[i]!}))${v.slice(span.end)}`;
         });
+        if (placed.some((x) => x === undefined)) { unplaced.push(at); return r; }
         return parts.map((p, i) => (i < placed.length ? p + placed[i]! : p)).join('');
       }
       // the text around the secrets changed too (an edit in the console): placed where the word-by-word

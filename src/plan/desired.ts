@@ -7,7 +7,7 @@ import { errorsInEnvironment, warningsInEnvironment, type EnvironmentFinding } f
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
-import { refersToSecret, templateIn } from '../project/values.js';
+import { lookupValue, refersToSecret, templateIn } from '../project/values.js';
 import { addSecret } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { hasReferences, templateReferences } from '../model/values.js';
@@ -128,10 +128,15 @@ export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; s
  * after a rotation) becomes a secret of the output too: a plan, its comment and the before/after
  * preview show the channel's copy beside the file's, as `(secret)`.
  */
-export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig): void {
+  // a secret's current value, where it is read: an edit beside an earlier value is shown, not masked as part of it
+  const current = (name: string): string | undefined => {
+    if (!env) return undefined;
+    try { return lookupValue(env, name)?.value; } catch { return undefined; }
+  };
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
-    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId))) addSecret(s, 'value');
+    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) addSecret(s, 'value');
   }
 }
