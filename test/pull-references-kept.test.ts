@@ -171,15 +171,18 @@ test('pull --from a positional Meta export over a file that names its placeholde
   } finally { cleanup(dir); }
 });
 
-test('positionalNamesBack: names by number where the numbers are exactly the file\'s names; otherwise (a number more, a text of names, no names) as it is', () => {
+test('positionalNamesBack: names where the numbers are certainly the file\'s names; otherwise (a number more, numbers out of their order, a text of names, no names) as it is', () => {
   const own = { header: { format: 'TEXT', text: 'Order {{order_id}}' }, body: { text: 'Hi {{name}}, order {{order_id}} for {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } };
-  const back = positionalNamesBack({ header: { format: 'TEXT', text: 'Order {{1}} shipped', examples: { 1: 'A1' } }, body: { text: 'For {{2}}: hi {{1}}.', examples: { 1: 'Ana', 2: 'A1' } } }, own);
-  assert.equal(back, { header: { format: 'TEXT', text: 'Order {{order_id}} shipped', examples: { order_id: 'A1' } }, body: { text: 'For {{order_id}}: hi {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } });
+  const back = positionalNamesBack({ header: { format: 'TEXT', text: 'Order {{1}} shipped', examples: { 1: 'A1' } }, body: { text: 'For {{1}}: hi {{2}}.', examples: { 2: 'Ana', 1: 'A1' } } }, own);
+  assert.equal(back, { value: { header: { format: 'TEXT', text: 'Order {{order_id}} shipped', examples: { order_id: 'A1' } }, body: { text: 'For {{order_id}}: hi {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } }, kept: [] });
   const more = { body: { text: 'Hi {{1}}, {{2}} and {{3}}.' } };
-  assert.is(positionalNamesBack(more, own), more);
+  assert.is(positionalNamesBack(more, own).value, more);
+  assert.match(positionalNamesBack(more, own).kept[0]!.message, /the export has 3 placeholders here, the file 2/);
+  const unordered = { body: { text: 'For {{2}}: hi {{1}}.', examples: { 1: 'Ana', 2: 'A1' } } };
+  assert.is(positionalNamesBack(unordered, own).value, unordered);
   const namedAlready = { body: { text: 'Hi {{name}}.' } };
-  assert.is(positionalNamesBack(namedAlready, own), namedAlready);
-  assert.equal(positionalNamesBack({ body: { text: 'Hi {{1}}.' } }, { body: { text: 'Hi {{1}}.' } }), { body: { text: 'Hi {{1}}.' } });
+  assert.equal(positionalNamesBack(namedAlready, own), { value: namedAlready, kept: [] });
+  assert.equal(positionalNamesBack({ body: { text: 'Hi {{1}}.' } }, { body: { text: 'Hi {{1}}.' } }), { value: { body: { text: 'Hi {{1}}.' } }, kept: [] });
 });
 
 test.run();

@@ -70,7 +70,10 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
       sayOtherValues(r);
-      if (r.namesLost) warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template): the written file numbers them too, so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template\n`);
+      if (r.namesLost) {
+        warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template) where which number is which name cannot be told for certain; the written file numbers them all (a template is never part named, part numbered), so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template:\n`);
+        for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
+      }
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
         warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the export's text there no longer holds the value where the reference stood): every other environment now gets that text; put the reference back where it belongs (git diff shows where)\n`);

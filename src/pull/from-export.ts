@@ -24,7 +24,7 @@ import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
 import { lostPlainReferences, markedTemplate, refersToSecret, requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
-import { positionalNamesBack } from './positional-names.js';
+import { positionalNamesBack, type NamesKept } from './positional-names.js';
 import { alignedTo } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson } from '../model/canonical.js';
@@ -49,8 +49,8 @@ export type ExportOutcome =
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
   | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
-    /** the file it replaced named its placeholders, and the export numbers them: the file now does */
-    namesLost?: boolean;
+    /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
+    namesLost?: NamesKept[];
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -63,9 +63,6 @@ export type ExportOutcome =
     differs?: boolean }
   | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
-
-/** a named placeholder in a template's JSON (`{{first_name}}`) */
-const NAMED_PLACEHOLDER = /\{\{[a-z_][a-z0-9_]*\}\}/;
 
 /** whether an export's template and a file's hold the same content (the keys only a file has, and the order of keys, aside) */
 function sameTemplate(exported: Record<string, unknown>, file: Record<string, unknown>): boolean {
@@ -241,7 +238,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // (said of the values the export held where the file's references stood: not of a literal the file wrote)
       const usedOther = new Set<string>();
       // a positional export (Meta's numbered template) over a file that names its placeholders: the file's names, where they fit
-      let escaped = escapeLiteralReferences(positionalNamesBack(t.value, own));
+      const back = positionalNamesBack(t.value, own);
+      let escaped = escapeLiteralReferences(back.value);
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
       // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
       let learned: ReadonlyMap<string, string> = new Map();
@@ -299,8 +297,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       toWrite.push({ file: target, data });
       written.push(target);
       const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
-      // the file named its placeholders and the export numbers them (Meta's positional templates): said, the generated types change
-      const namesLost = here && NAMED_PLACEHOLDER.test(JSON.stringify(own)) && !NAMED_PLACEHOLDER.test(JSON.stringify(value));
+      // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
+      // certain: the whole template written numbered, said by part, the generated types change
+      const namesLost = here && back.kept.length ? back.kept : undefined;
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }

@@ -1,41 +1,150 @@
-// Pure: a positional export's numbered placeholders given the names the file wrote. Meta numbers a
-// named template's placeholders in order of first appearance in each component (tplsync's own
-// numbering, placeholders.ts); an export of the positional template numbers them so, and the
-// file's names come back by number. A component whose export holds other numbers than the file
-// has names for (a placeholder added or taken away) stays numbered (pull --from says so).
+// Pure: a positional export's numbered placeholders given the names the file wrote, only where
+// which number is which name is certain. A file's names are numbered in order of first appearance
+// in each part (tplsync's own numbering, placeholders.ts), so a part whose export numbers are not
+// in that order cannot take names at all (named, it would be another template than the export's:
+// a send would put each value in another place). Otherwise a number takes a name when the export's
+// placeholders, in order, stand where the file's do (one number for each name, each name for one
+// number) and the text around them is the file's or the samples say the same; or when the samples
+// tell them apart (each number's sample is the file's sample of exactly one name). A sample of the
+// export that is not the file's sample of the name it would take: not certain. A part that cannot
+// take its names (a placeholder added or taken away, its numbers out of order, its texts and
+// samples telling nothing) leaves the whole template numbered: a template is never part named,
+// part numbered (pull --from says which parts and why).
+import { scanPlaceholders } from '../model/placeholders.js';
+
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const NAMED = /\{\{([a-z_][a-z0-9_]*)\}\}/g;
-const NUMBERED = /\{\{([1-9][0-9]*)\}\}/g;
+/** a part whose names are kept numbered, and why */
+export interface NamesKept { field: string; message: string }
 
-/** the names of a text's named placeholders in order of first appearance, or undefined when it has none or mixes in numbers */
-function namesOf(text: string): string[] | undefined {
-  if (NUMBERED.test(text)) { NUMBERED.lastIndex = 0; return undefined; }
-  const names: string[] = [];
-  for (const m of text.matchAll(NAMED)) if (!names.includes(m[1]!)) names.push(m[1]!);
-  return names.length ? names : undefined;
+/** the placeholders a text holds, in order (their keys), and the texts between them */
+function scan(text: string): { keys: string[]; numbered: boolean; named: boolean; texts: string[] } {
+  const s = scanPlaceholders(text);
+  return { keys: s.placeholders.map((p) => p.key), numbered: s.placeholders.some((p) => p.style === 'numbered'), named: s.placeholders.some((p) => p.style === 'named'), texts: s.texts };
 }
 
-/** `part` (an export's component: text and examples by number) with the file's names, when its numbers are exactly 1..names.length */
-function named(part: unknown, own: unknown): unknown {
-  if (!isObject(part) || !isObject(own) || typeof part.text !== 'string' || typeof own.text !== 'string') return part;
-  const names = namesOf(own.text);
-  if (!names || NAMED.test(part.text)) { NAMED.lastIndex = 0; return part; }
-  const numbers = new Set([...part.text.matchAll(NUMBERED)].map((m) => Number(m[1])));
-  if (numbers.size !== names.length || [...numbers].some((n) => n > names.length)) return part;
-  const text = part.text.replace(NUMBERED, (_w, n: string) => `{{${names[Number(n) - 1]!}}}`);
-  const examples = isObject(part.examples) ? Object.fromEntries(Object.entries(part.examples).map(([k, v]) => [/^[1-9][0-9]*$/.test(k) && Number(k) <= names.length ? names[Number(k) - 1]! : k, v])) : part.examples;
+const distinct = (keys: readonly string[]): string[] => [...new Set(keys)];
+const sample = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+const quoted = (s: string): string => JSON.stringify(s);
+
+/** the parts that take names (a TEXT header, the body, each carousel card's body), by field, with their counterparts in the file */
+function partsOf(v: Loose): { field: string; part: Loose }[] {
+  const out: { field: string; part: Loose }[] = [];
+  if (isObject(v.header) && typeof v.header.text === 'string') out.push({ field: 'header', part: v.header });
+  if (isObject(v.body) && typeof v.body.text === 'string') out.push({ field: 'body', part: v.body });
+  if (Array.isArray(v.carousel)) v.carousel.forEach((card, i) => { if (isObject(card) && isObject(card.body) && typeof card.body.text === 'string') out.push({ field: `carousel[${i}].body`, part: card.body }); });
+  return out;
+}
+
+/**
+ * The names of one part's numbers ("1" -> name), or why they cannot be told. `samples`: the file's
+ * sample of a name (the part's own, else the header's or body's).
+ */
+function namesFor(part: Loose, ownText: string, samples: (name: string) => string | undefined): { names: Map<string, string> } | { why: string } {
+  const e = scan(part.text as string);
+  const f = scan(ownText);
+  const numbers = distinct(e.keys), names = distinct(f.keys);
+  const list = (keys: readonly string[]) => keys.map((k) => `{{${k}}}`).join(' ');
+  if (numbers.length !== names.length) return { why: `the export has ${numbers.length} placeholder${numbers.length === 1 ? '' : 's'} here, the file ${names.length} (${list(names)}): a placeholder added or taken away` };
+  if (numbers.some((n, i) => n !== String(i + 1))) return { why: `the export numbers its placeholders out of their order of appearance (${list(e.keys)}): a file's names are numbered in order of appearance, so named they would be another template than the export's` };
+  const examples = isObject(part.examples) ? part.examples : {};
+  const theirs = (n: string) => sample(examples[n]);
+  /** the first number whose sample is not the file's sample of the name it would take */
+  const contradiction = (m: Map<string, string>): string | undefined => {
+    for (const [n, x] of m) {
+      const a = theirs(n), b = samples(x);
+      if (a !== undefined && b !== undefined && a !== b) return `the export's sample of {{${n}}} (${quoted(a)}) is not the file's of {{${x}}} (${quoted(b)})`;
+    }
+    return undefined;
+  };
+  const confirmed = (m: Map<string, string>) => [...m].every(([n, x]) => theirs(n) !== undefined && theirs(n) === samples(x));
+  // the export's placeholders where the file has its own, one number for each name
+  let aligned: Map<string, string> | undefined;
+  if (e.keys.length === f.keys.length) {
+    const m = new Map<string, string>(), back = new Map<string, string>();
+    let consistent = true;
+    e.keys.forEach((n, i) => {
+      const x = f.keys[i]!;
+      if ((m.get(n) ?? x) !== x || (back.get(x) ?? n) !== n) consistent = false;
+      m.set(n, x); back.set(x, n);
+    });
+    if (consistent) aligned = m;
+  }
+  const sameTexts = e.texts.length === f.texts.length && e.texts.every((t, i) => t === f.texts[i]);
+  let why: string | undefined;
+  if (aligned) {
+    why = contradiction(aligned);
+    if (!why && (sameTexts || confirmed(aligned))) return { names: aligned };
+    // the file's text, its placeholders where the file has them, and samples that say otherwise: which is right cannot be told
+    if (why && sameTexts) return { why };
+  }
+  // the samples tell which is which: each number's the file's sample of one name, and of no other
+  const bySample = new Map<string, string>();
+  for (const n of numbers) {
+    const s = theirs(n);
+    const fits = s === undefined ? [] : names.filter((x) => samples(x) === s);
+    if (fits.length === 1 && ![...bySample.values()].includes(fits[0]!)) bySample.set(n, fits[0]!);
+  }
+  if (bySample.size === numbers.length) return { names: bySample };
+  return { why: why ?? (aligned
+    ? `the text around the placeholders is not the file's (${list(e.keys)} where the file has ${list(f.keys)}), and the samples do not tell which is which`
+    : `the export's placeholders (${list(e.keys)}) do not stand where the file's do (${list(f.keys)}), and the samples do not tell which is which`) };
+}
+
+/** `part` with the names of its numbers */
+function renamed(part: Loose, names: Map<string, string>): Loose {
+  const text = (part.text as string).replace(/\{\{([1-9][0-9]*)\}\}/g, (w, n: string) => (names.has(n) ? `{{${names.get(n)!}}}` : w));
+  const examples = isObject(part.examples) ? Object.fromEntries(Object.entries(part.examples).map(([k, v]) => [names.get(k) ?? k, v])) : undefined;
   return { ...part, text, ...(examples !== undefined ? { examples } : {}) };
 }
 
-/** An export's template (file form) with the names the file `own` gives its header's and body's placeholders, where they fit. */
-export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined): T {
-  if (!own) return exported;
-  let out: Loose = exported;
-  for (const key of ['header', 'body'] as const) {
-    const part = named(out[key], own[key]);
-    if (part !== out[key]) out = { ...out, [key]: part };
+/** `v` with each part of `parts` replaced (by field) */
+function withParts(v: Loose, parts: Map<string, Loose>): Loose {
+  const out: Loose = { ...v };
+  if (parts.has('header')) out.header = parts.get('header');
+  if (parts.has('body')) out.body = parts.get('body');
+  if (Array.isArray(v.carousel)) out.carousel = v.carousel.map((card, i) => (parts.has(`carousel[${i}].body`) ? { ...(card as Loose), body: parts.get(`carousel[${i}].body`) } : card));
+  return out;
+}
+
+/**
+ * An export's template (file form) with the names the file `own` gives its placeholders (header,
+ * body, carousel card bodies), where every part's are certain; `kept`: the parts that could not
+ * take theirs (then no part does: the template is written with the export's numbers).
+ */
+export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined): { value: T; kept: NamesKept[] } {
+  const none = { value: exported, kept: [] };
+  if (!own) return none;
+  const ownParts = new Map(partsOf(own).map((p) => [p.field, p.part]));
+  const theirs = partsOf(exported);
+  // an export of named placeholders (NAMED), or a file that names none: nothing to give back
+  if (theirs.some((p) => scan(p.part.text as string).named)) return none;
+  const ownNamed = (field: string): string | undefined => {
+    const t = ownParts.get(field)?.text;
+    if (typeof t !== 'string') return undefined;
+    const s = scan(t);
+    return s.named && !s.numbered ? t : undefined;
+  };
+  if (![...ownParts.keys()].some((f) => ownNamed(f) !== undefined)) return none;
+  // the file's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
+  const top: Loose = { ...(isObject(own.header) && isObject(own.header.examples) ? own.header.examples : {}), ...(isObject(own.body) && isObject(own.body.examples) ? own.body.examples : {}) };
+  const parts = new Map<string, Loose>();
+  const kept: NamesKept[] = [];
+  for (const { field, part } of theirs) {
+    const e = scan(part.text as string);
+    if (!e.numbered) continue;
+    const ownText = ownNamed(field);
+    if (ownText === undefined) {
+      kept.push({ field, message: `the file names no placeholder here, the export has ${distinct(e.keys).map((k) => `{{${k}}}`).join(' ')}` });
+      continue;
+    }
+    const ownExamples = ownParts.get(field)!.examples;
+    const samples = (name: string) => sample(isObject(ownExamples) && Object.hasOwn(ownExamples, name) ? ownExamples[name] : Object.hasOwn(top, name) ? top[name] : undefined);
+    const r = namesFor(part, ownText, samples);
+    if ('why' in r) kept.push({ field, message: r.why });
+    else parts.set(field, renamed(part, r.names));
   }
-  return out as T;
+  if (kept.length) return { value: exported, kept };
+  return parts.size ? { value: withParts(exported, parts) as T, kept } : none;
 }
