@@ -324,6 +324,26 @@ test("every text with a limit (a single-product body, a carousel card's body wit
   } finally { cleanup(dir); }
 });
 
+test('an export older than the files (every text edited since): 20 units said by their line, the rest in one count, not thousands of lines', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 0; i < 12; i++) {
+      files[`templates/order_shipped_${i}.en_US.yaml`] = EN.replace('name: order_shipped', `name: order_shipped_${i}`);
+      files[`templates/order_shipped_${i}.de.yaml`] = DE.replace('name: order_shipped', `name: order_shipped_${i}`);
+    }
+    writeFiles(dir, files);
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'tr/de.xlf'], { cwd: dir })).exitCode, 0);
+    // every German text edited after the export (3 a file: body, footer, button)
+    for (let i = 0; i < 12; i++) writeFiles(dir, { [`templates/order_shipped_${i}.de.yaml`]: files[`templates/order_shipped_${i}.de.yaml`]!.replace('alt ', 'neu ').replace('Antworte STOP', 'Antworte mit STOP').replace('Paket verfolgen', 'Sendung verfolgen') });
+    const r = await cliIn(['translations', 'import', 'tr/de.xlf'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const lines = r.stderr.split('\n').filter((l) => l.includes('not imported: templates/'));
+    assert.is(lines.length, 20);
+    assert.match(r.stderr, /^tr\/de\.xlf: and 16 more units not imported for the same reason \(36 in all, in 12 template files\): this file is older than the templates; export again and translate what changed$/m);
+  } finally { cleanup(dir); }
+});
+
 for (const format of ['xliff', 'po', 'csv'] as Format[]) {
   test(`${format}: a text of the target file edited after the export is kept when the translation is the text as exported, refused when both changed`, async () => {
     const dir = tempDir();

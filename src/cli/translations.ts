@@ -701,6 +701,9 @@ function texts(w: { units: number; changed?: number; created: boolean; adopted?:
   return w.changed === 0 ? 'no text changed: its translations marked current' : `${n(w.changed)} changed`;
 }
 
+/** how many units kept by their line a translation file lists before it says the rest in a count */
+const KEPT_SHOWN = 20;
+
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   // as discovery says of a template path: no file's path is that long (and the message would repeat it)
@@ -723,7 +726,16 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
-  for (const k of r.kept) err.push(`${k.file}:${k.line}: ${k.id}: not imported: ${k.target} changed here after this file was exported, and the translation is the text as exported; the file's text is kept\n`);
+  // each unit by its line, up to KEPT_SHOWN a translation file: a whole export older than the files (thousands of units) is said in a count
+  const keptBy = new Map<string, typeof r.kept>();
+  for (const k of r.kept) (keptBy.get(k.file) ?? keptBy.set(k.file, []).get(k.file)!).push(k);
+  for (const [file, units] of keptBy) {
+    for (const k of units.slice(0, KEPT_SHOWN)) err.push(`${k.file}:${k.line}: ${k.id}: not imported: ${k.target} changed here after this file was exported, and the translation is the text as exported; the file's text is kept\n`);
+    if (units.length > KEPT_SHOWN) {
+      const files = new Set(units.map((k) => k.target)).size;
+      err.push(`${file}: and ${(units.length - KEPT_SHOWN).toLocaleString('en')} more units not imported for the same reason (${units.length.toLocaleString('en')} in all, in ${files.toLocaleString('en')} template file${files === 1 ? '' : 's'}): this file is older than the templates; export again and translate what changed\n`);
+    }
+  }
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));
