@@ -60,4 +60,28 @@ test('an RCS-only template is not exported and is listed (exit 1); lint errors s
   } finally { cleanup(dir); }
 });
 
+test('pull --from meta --force over a file whose named header placeholder takes the body\'s sample: already as the export has it, not written', async () => {
+  const dir = tempDir('tplsync-export-meta-');
+  try {
+    // docs/format.md: a named header placeholder without a sample of its own takes the body's; the export gives the header its sample
+    const file = 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nheader:\n  format: TEXT\n  text: "Order {{order_id}}"\nbody:\n  text: "Hi {{first_name}}, order {{order_id}} is ready for pickup."\n  examples: { first_name: Ana, order_id: A-1042 }\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': file });
+    const ex = await cliIn(['export', '--to', 'meta', '--out', 'meta.json'], { cwd: dir });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    assert.match(readFileSync(path.join(dir, 'meta.json'), 'utf8'), 'header_text_named_params');
+    const over = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--force'], { cwd: dir });
+    assert.is(over.exitCode, 0, over.stderr);
+    assert.match(over.stdout, 'templates/order_ready.en_US.yaml: order_ready/en_US already as the export has it (not written)');
+    assert.is(readFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), 'utf8'), file, 'byte for byte');
+    // the header's own sample, another than the body's: the export says something else, and the file is written with it
+    const other = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { components: { type: string; example?: { header_text_named_params?: { example: string }[] } }[] }[];
+    other[0]!.components.find((c) => c.type === 'HEADER')!.example!.header_text_named_params![0]!.example = 'B-7';
+    writeFiles(dir, { 'other.json': JSON.stringify(other) });
+    const changed = await cliIn(['pull', '--from', 'meta', 'other.json', '--channel', 'wa', '--force'], { cwd: dir });
+    assert.is(changed.exitCode, 0, changed.stderr);
+    assert.not.match(changed.stdout, /already as the export has it/);
+    assert.match(readFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), 'utf8'), /header:[\s\S]*order_id: B-7/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -169,4 +169,92 @@ test('nothing changed: the file as it was; a file without comments: what pull wr
   assert.is(keepComments(written, written + 'footer: x\n'), written + 'footer: x\n');
 });
 
+// a time the canonical model holds as its instant (a calendar chip's startTime and endTime, rcsExpireOpts.expireTime): the file's
+// offset is the channel's UTC with milliseconds, the same value, and the file's text of it stays with its card's layout and quotes
+const CHIPS = `channel: shop-rcs
+name: store_opening_day
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    - title: "Our new store opens"
+      description: Opening Saturday, 10:00
+      suggestions:  # exactly 4 on a card
+        - { action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: Store Berlin }
+        - action: create_calendar_event
+          text: Save the date
+          postbackData: save_date
+          startTime: "2030-05-04T10:00:00+02:00"
+          endTime: "2030-05-04T18:00:00+02:00"
+          title: Store opening
+        - { action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: BROWSER }
+        - { action: reply, text: Count me in, postbackData: rsvp_yes }
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }
+  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: "2030-05-05T00:00:00+02:00" }
+`;
+/** what pull writes from the channel's copy (the API keeps the times in UTC with milliseconds), `description` its new text */
+const pulledChips = (description: string, start = '2030-05-04T08:00:00.000Z'): string => `channel: shop-rcs
+name: store_opening_day
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    - title: Our new store opens
+      description: ${description}
+      suggestions:
+        - action: view_location
+          text: Directions
+          latLong:
+            latitude: 52.52
+            longitude: 13.405
+          label: Store Berlin
+        - action: create_calendar_event
+          text: Save the date
+          postbackData: save_date
+          startTime: "${start}"
+          endTime: "2030-05-04T16:00:00.000Z"
+          title: Store opening
+        - action: open_url
+          text: Website
+          postbackData: https://shop.example.com/berlin
+          openUrlApplication: BROWSER
+        - action: reply
+          text: Count me in
+          postbackData: rsvp_yes
+  rcsRichCardsOpts:
+    type: STANDALONE
+    orientation: VERTICAL
+  rcsExpireOpts:
+    type: EXPIRE_TIME
+    expireTime: "2030-05-04T22:00:00.000Z"
+`;
+
+test('times written with an offset are the channel\'s same instants: only the changed description differs, the chips keep their layout and the title its quotes', () => {
+  const out = keepComments(CHIPS, pulledChips('Opening Saturday at 10:00'));
+  const want = parse(CHIPS);
+  want.message.richCards[0].description = 'Opening Saturday at 10:00';
+  assert.equal(parse(out), want);
+  // the file's own text of every line but the description's (yaml puts the comment after `suggestions:` on a line of its own, as fmt does)
+  const lines = (t: string) => t.replace(/:  # exactly 4 on a card\n/, ':\n        # exactly 4 on a card\n').split('\n');
+  const changed = lines(out).filter((l, i) => l !== lines(CHIPS)[i]);
+  assert.equal(changed, ['      description: Opening Saturday at 10:00'], out);
+});
+
+test('a time the channel changed (another instant) is written as the channel has it; the other chips keep their layout', () => {
+  const out = keepComments(CHIPS, pulledChips('Opening Saturday, 10:00', '2030-05-04T09:00:00.000Z'));
+  const v = parse(out);
+  assert.is(v.message.richCards[0].suggestions[1].startTime, '2030-05-04T09:00:00.000Z');
+  assert.is(v.message.richCards[0].suggestions[1].endTime, '2030-05-04T18:00:00+02:00');
+  assert.is(v.message.rcsExpireOpts.expireTime, '2030-05-05T00:00:00+02:00');
+  assert.match(out, '- { action: reply, text: Count me in, postbackData: rsvp_yes }');
+  assert.match(out, 'title: "Our new store opens"');
+  assert.match(out, '# exactly 4 on a card');
+});
+
+test('a text that merely looks like a time is compared as text: only the model\'s time keys are instants', () => {
+  const before = 'channel: rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: "2030-05-04T10:00:00+02:00" # as written\n';
+  const written = 'channel: rcs\nname: t\nlanguage: en_US\nmessage:\n  type: text\n  message: "2030-05-04T08:00:00.000Z"\n';
+  assert.is(parse(keepComments(before, written)).message.message, '2030-05-04T08:00:00.000Z');
+});
+
 test.run();

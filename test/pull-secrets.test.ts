@@ -128,4 +128,27 @@ test('pulled with no file to align with, a secret value of the environment goes 
   } finally { cleanup(dir); }
 });
 
+test('pulled over its own unchanged file that refers to secrets: already as the channel has it, not written (variables set or unset); a rotated secret is written', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
+    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const file = path.join(dir, 'templates/account_news.yaml');
+    for (const vars of [env, {}]) {
+      const r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--force'], { cwd: dir, env: vars });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.match(r.stdout, 'templates/account_news.yaml: account_news/en_US already as the channel has it (not written)');
+      assert.is(readFileSync(file, 'utf8'), TEMPLATE, 'byte for byte');
+      assert.not.match(r.stdout + r.stderr, /cnry/);
+    }
+    // the variable now holds another value than the channel's copy (rotated since the apply): the file in this environment differs
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--force'], { cwd: dir, env: { ...env, CODE_SECRET: 'cnryNewCode777' } });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stdout, /already as the channel has it/);
+    assert.match(readFileSync(file, 'utf8'), 'text: "Hello {{name}}, news about your account. ((note)) Code ((code))."');
+    assert.not.match(readFileSync(file, 'utf8'), CANARY);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -563,6 +563,7 @@ export function normalizeMessage(m: WireMessage): WireMessage {
     return v;
   };
   const out = walk(m) as WireMessage;
+  // (the keys of TIME_KEYS: what pull's comparison of a file's text takes as the same instant too)
   const t = out.rcsExpireOpts?.expireTime;
   if (typeof t === 'string') { const ms = millisecondTime(t); if (ms !== t) out.rcsExpireOpts = { ...out.rcsExpireOpts, expireTime: ms }; }
   // a calendar event's times too: an offset (+02:00) is sent as the same instant in UTC, as expireTime is
@@ -576,6 +577,18 @@ export function normalizeMessage(m: WireMessage): WireMessage {
   if (Array.isArray(out.richCards)) for (const c of out.richCards as Record<string, unknown>[]) times(c?.suggestions);
   return out;
 }
+
+/**
+ * The keys whose value normalizeMessage writes as its instant (millisecondTime): a message's
+ * `rcsExpireOpts.expireTime` and a calendar event's `startTime` and `endTime` (the template
+ * format has no other key of these names). A file's `2030-05-04T10:00:00+02:00` there is the
+ * channel's `2030-05-04T08:00:00.000Z`: the same value, wherever a file's text is compared with
+ * the channel's (pull's merge of a file it writes over, keep-comments.ts).
+ */
+export const TIME_KEYS: ReadonlySet<string> = new Set(['expireTime', 'startTime', 'endTime']);
+
+/** Pure: the value at `key` as the canonical model holds it: a time of TIME_KEYS as its instant (millisecondTime), anything else as it is. */
+export const asModelHolds = (key: string | undefined, v: unknown): unknown => (key !== undefined && TIME_KEYS.has(key) && typeof v === 'string' ? millisecondTime(v) : v);
 
 /**
  * Pure: an RFC 3339 time as the API takes it, in UTC with exactly three digits of milliseconds:

@@ -27,7 +27,7 @@ import { remnantsAsReferences } from '../model/remnants.js';
 import { positionalNamesBack, type NamesKept } from './positional-names.js';
 import { alignedTo } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
-import { canonicalJson } from '../model/canonical.js';
+import { canonicalJson, fromFile } from '../model/canonical.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -64,11 +64,25 @@ export type ExportOutcome =
   | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
-/** whether an export's template and a file's hold the same content (the keys only a file has, and the order of keys, aside) */
-function sameTemplate(exported: Record<string, unknown>, file: Record<string, unknown>): boolean {
+/**
+ * Whether an export's template and a file's hold the same content (the keys only a file has, and
+ * the order of keys, aside): the same values, or the same template as the canonical model reads
+ * the two (what the platform sees, its category included) with the same placeholder names and
+ * samples. A file says a thing in more than one form: a named header placeholder without a sample
+ * of its own takes the body's (docs/format.md), where the export gives the header its sample.
+ */
+function sameTemplate(exported: Record<string, unknown>, file: Record<string, unknown>, channelId: string): boolean {
   const FILE_ONLY = new Set(['channel', 'description', 'translated_from', 'publicId', '$schema']);
-  const strip = (v: Record<string, unknown>) => canonicalJson(Object.fromEntries(Object.entries(v).filter(([k]) => !FILE_ONLY.has(k))));
-  return strip(exported) === strip(file);
+  const strip = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).filter(([k]) => !FILE_ONLY.has(k)));
+  if (canonicalJson(strip(exported)) === canonicalJson(strip(file))) return true;
+  const read = (v: Record<string, unknown>): string | undefined => {
+    try {
+      const t = fromFile(strip(v), channelId, '');
+      return canonicalJson({ canonical: t.canonical, names: t.names, samples: t.samples ?? {} });
+    } catch { return undefined; }
+  };
+  const a = read(exported);
+  return a !== undefined && a === read(file);
 }
 
 /** the offset of the first byte that is not part of valid UTF-8 */
@@ -263,12 +277,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
         // the same template in both (a second run of the same pull), or one side changed since
-        const differs = !sameTemplate(value, own!);
+        const differs = !sameTemplate(value, own!, req.channelId);
         push({ kind: 'held', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(differs ? { differs } : {}) });
         continue;
       }
       // pulled over a file that already says what the export has: left as it is, byte for byte (as pull --id leaves one)
-      if (here && sameTemplate(value, own!)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
+      if (here && sameTemplate(value, own!, req.channelId)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
       const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;

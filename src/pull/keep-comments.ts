@@ -3,6 +3,7 @@
 // key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
 // own lines (the schema modeline, the note of the pull) as this pull writes them.
 import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
+import { asModelHolds } from '../model/canonical.js';
 
 /** pull's own header lines (pull/file-text.ts) */
 const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
@@ -23,16 +24,19 @@ const plain = (n: unknown): unknown => {
 type Fill = (s: string) => string;
 /**
  * Whether the file's node says what the channel's does, both read in the environment (references
- * filled in): the file's `((shop_host))-cart` is the channel's `https://shop.example-cart`, and its
- * literal `https://shop.example/faq` is the channel's copy that pull wrote as `((shop_host))/faq`.
+ * filled in) and as the canonical model holds them: the file's `((shop_host))-cart` is the
+ * channel's `https://shop.example-cart`, its literal `https://shop.example/faq` is the channel's
+ * copy that pull wrote as `((shop_host))/faq`, and its `startTime: "2030-05-04T10:00:00+02:00"`
+ * is the channel's `2030-05-04T08:00:00.000Z` (the same instant). `key`: the key the two nodes are
+ * the values of, when they are a mapping's (a time is one by its key).
  */
-const alike = (mine: unknown, theirs: unknown, fill: Fill | undefined): boolean => same(filled(mine, fill), filled(theirs, fill));
-/** the file's node as plain data, its texts as the environment reads them */
-const filled = (n: unknown, fill: Fill | undefined): unknown => {
+const alike = (mine: unknown, theirs: unknown, fill: Fill | undefined, key?: string): boolean => same(filled(mine, fill, key), filled(theirs, fill, key));
+/** the file's node as plain data, its texts as the environment reads them, its times as their instants */
+const filled = (n: unknown, fill: Fill | undefined, key?: string): unknown => {
   const v = plain(n);
   // a number the file writes is the text the channel holds (a sample `4711`, pulled as "4711")
-  const walk = (x: unknown): unknown => typeof x === 'string' ? (fill ? fill(x) : x) : typeof x === 'number' ? String(x) : Array.isArray(x) ? x.map(walk) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)])) : x;
-  return walk(v);
+  const walk = (x: unknown, k: string | undefined): unknown => typeof x === 'string' ? asModelHolds(k, fill ? fill(x) : x) : typeof x === 'number' ? String(x) : Array.isArray(x) ? x.map((y) => walk(y, undefined)) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([j, y]) => [j, walk(y, j)])) : x;
+  return walk(v, key);
 };
 
 /**
@@ -46,7 +50,7 @@ function likeness(mine: unknown, theirs: unknown, fill?: Fill): number {
   let n = 0;
   for (const p of theirs.items) {
     const at = mine.items.find((q) => keyOf(q) === keyOf(p));
-    if (at && alike(at.value, p.value, fill)) n++;
+    if (at && alike(at.value, p.value, fill, keyOf(p))) n++;
   }
   return n > 0 && n * 2 >= theirs.items.length ? n + dice(JSON.stringify(filled(mine, fill)), JSON.stringify(plain(theirs))) : 0;
 }
@@ -69,9 +73,9 @@ function dice(a: string, b: string): number {
  * old item most like it, and drops an item it removed with its comment; a scalar keeps its node (and the comment after it) with the new value;
  * anything else is pull's node.
  */
-function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
+function merged(mine: unknown, theirs: unknown, fill?: Fill, key?: string): unknown {
   // what the file says, the environment's values filled in, is what the channel has: the file's node, its references included
-  if (alike(mine, theirs, fill)) return mine;
+  if (alike(mine, theirs, fill, key)) return mine;
   // a sample the read does not return (an RCS message's), which pull wrote as its stub: the file's own sample of that placeholder stays
   if (isScalar(theirs) && isPulledStub(theirs.value) && isScalar(mine) && typeof mine.value === 'string' && mine.value.trim() !== '' && !isPulledStub(mine.value)) return mine;
   if (isScalar(mine) && isScalar(theirs)) {
@@ -100,7 +104,7 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill): unknown {
     for (const p of theirs.items) {
       if (placed.has(p as Pair)) continue;
       const at = mine.items.find((q) => keyOf(q) === keyOf(p));
-      if (at) at.value = merged(at.value, p.value, fill); else mine.items.push(p);
+      if (at) at.value = merged(at.value, p.value, fill, keyOf(p)); else mine.items.push(p);
     }
     return mine;
   }

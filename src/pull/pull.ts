@@ -142,14 +142,21 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const over = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
     // (and is this template here: its publicId, or the id derived from its channel, name and language, is the channel's)
     const overId = over ? (typeof over.value.publicId === 'string' ? over.value.publicId : templateId(req.channelId, name, language)).toLowerCase() : undefined;
-    if (over && !marked && !req.namesFrom && overId === r.publicId.toLowerCase()) {
-      const mine = escapeLiteralReferences(fromFile(shownTemplate(over.abs, over.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical);
-      if ((!r.chatapp?.category || mine.category === r.chatapp.category) && diffTemplates(mine, channelCopy).length === 0) {
+    // (what the channel held where the file has a secret serves the other templates of the run, this one left or not)
+    for (const [v, n] of learned) learnedAll.set(v, n);
+    if (over && !req.namesFrom && overId === r.publicId.toLowerCase()) {
+      // a file that refers to a secret is compared as any other, its values (the secret's too) filled in; a secret whose
+      // variable is unset cannot be: then the file with its secrets as references is compared with the channel's copy
+      // with the text that stands where they do as their references (`c`), what pull would write
+      const unread = marked !== undefined && templateReferences(over.value).some((x) => unset.some((u) => u.name === x.name));
+      const [mine, theirs] = unread
+        ? [marksAsReferences({ ...escapeLiteralReferences(fromFile(marked, req.channelId, r.publicId).canonical) }) as unknown as CanonicalTemplate, c]
+        : [escapeLiteralReferences(fromFile(shownTemplate(over.abs, over.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical), channelCopy];
+      if (!unplaced.length && (!r.chatapp?.category || mine.category === r.chatapp.category) && diffTemplates(mine, theirs).length === 0) {
         push({ id, kind: 'same', file: rel, name, language });
         continue;
       }
     }
-    for (const [v, n] of learned) learnedAll.set(v, n);
     const unknown = unset.filter((u) => ![...learnedAll.values()].includes(u.name));
     if (unknown.length) { push({ id, kind: 'secret', file: rel, name, language, fields: [], unset: unknown.map(({ name: value, variable }) => ({ value, variable })) }); continue; }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
