@@ -166,6 +166,14 @@ test('secretRemnants: a list the channel holds in another order (RCS cards) has 
   assert.equal(secretRemnants(marked, { cards: [card('Other', 'Nothing like it'), card('Free delivery', 'On orders over 50 euros')] }), ['Nothing like it']);
 });
 
+test('a secret added to a template with words around it: the channel\'s copy holds nothing there, and its text is not masked', () => {
+  const t = { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use ((promo_code)) for 15% off.', examples: ['Ana', 'A-1'] } };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm.', examples: ['Ana', 'A-1'] } }), []);
+  // a short text of the channel's where the secret stands is still unclear: the whole string
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use CODE for 15% off.', examples: ['Ana', 'A-1'] } }).length, 1);
+});
+
 test('a rotated secret with an edit beside it (its current value known): the edit is kept and shown, the earlier value is the secret; which part is the value unclear: not placed', () => {
   const t = { body: { text: 'Hi {{1}}, use code ((promo_code)) at checkout for 15% off.', examples: ['Ana'] }, buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example/r/((token))/{{1}}' }] };
   const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });

@@ -91,8 +91,11 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
     if (marks > 0) {
       // the white space around it is the text's (the word diff may hand it over with the words)
       const added = hunk.added.trim();
-      if (added.length < MIN_SECRET_LENGTH) return false;
-      out.push(added);
+      // nothing of the channel's where the file has its secret (a secret added to a template, with words around it): no remnant
+      // (said as an empty remnant, one for each mark: the caller's marks and remnants stay in step)
+      if (added.length > 0 && added.length < MIN_SECRET_LENGTH) return false;
+      if (added) out.push(added);
+      else for (let k = 0; k < marks; k++) out.push('');
     }
     hunk = { removed: '', added: '' };
     return true;
