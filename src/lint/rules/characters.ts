@@ -1,6 +1,7 @@
 // Characters a template's texts should not hold and a reader cannot see or tell apart: invisible
 // format characters (zero-width, bidi controls), tabs, and a word processor's curly quotes
 // typed as YAML quotes (wrapping the whole text) or around or inside a placeholder. Each finding names the character by its code point.
+import { domainToUnicode } from 'node:url';
 import type { Path } from '../../files/locate.js';
 import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
@@ -202,8 +203,8 @@ function allStrings(v: unknown, path: Path = []): { path: Path; text: string }[]
   return [];
 }
 
-/** an address's host: after the scheme, up to the path, query, fragment, port or a placeholder */
-const HOST = /\bhttps?:\/\/([^\s/?#:{}()]+)/giu;
+/** an address's host: after the scheme (or a bare `www.` host in a text), up to the path, query, fragment, port or a placeholder */
+const HOST = /(?:\bhttps?:\/\/(?:[^\s/?#@{}()]*@)?|(?<![\p{L}\p{N}.-])(?=www\.))([^\s/?#:@{}()]+)/giu;
 /** the scripts whose letters are taken for Latin ones (Cyrillic а, е, о, р, с, х; Greek ο, ν; Armenian օ) */
 const LOOKALIKE = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -214,7 +215,9 @@ const LATIN = /\p{Script=Latin}/u;
  * one script (`пример.рф`, `münchen.de`) is a real address and passes.
  */
 export function lookalikeInHost(host: string): { ch: string; label: string } | undefined {
-  for (const label of host.split('.')) {
+  // a label in punycode (xn--acm-5cd) is read as the letters it stands for
+  const shown = /(^|\.)xn--/i.test(host) ? domainToUnicode(host.toLowerCase()) || host : host;
+  for (const label of shown.split('.')) {
     if (!LATIN.test(label)) continue;
     const ch = [...label].find((c) => LOOKALIKE.test(c));
     if (ch) return { ch, label };
@@ -231,14 +234,18 @@ export const characterRules = defineRules([
     source: 'tplsync (look-alike hosts: Unicode Technical Standard #39)',
     check(ctx) {
       for (const { path, text } of allStrings(ctx.t)) {
-        if (!text.includes('://')) continue;
+        if (!text.includes('://') && !/www\./i.test(text)) continue;
         for (const m of text.matchAll(HOST)) {
           const found = lookalikeInHost(m[1]!);
           if (!found) continue;
-          const at = m.index + m[0].indexOf(m[1]!) + m[1]!.indexOf(found.label) + found.label.indexOf(found.ch);
+          // (in punycode, the letter is not in the text as written: the host is pointed at)
+          const inText = m[1]!.indexOf(found.label);
+          const hostAt = m.index + m[0].indexOf(m[1]!);
+          const at = inText < 0 ? hostAt : hostAt + inText + found.label.indexOf(found.ch);
           let ascii = '';
           try { ascii = new URL(`https://${m[1]!}`).hostname; } catch { /* not an address after all */ }
-          ctx.report(path, `The address's host ${m[1]} holds ${codePoint(found.ch)}, a letter of another script that looks like a Latin one: it is another host${ascii && ascii !== m[1] ? ` (${ascii})` : ''}, where customers would be sent; retype the host in Latin letters.`, { at: { start: at, end: at + found.ch.length } });
+          const len = inText < 0 ? m[1]!.length : found.ch.length;
+          ctx.report(path, `The address's host ${m[1]}${inText < 0 ? ` (${domainToUnicode(m[1]!.toLowerCase())})` : ''} holds ${codePoint(found.ch)}, a letter of another script that looks like a Latin one: it is another host${ascii && ascii !== m[1] ? ` (${ascii})` : ''}, where customers would be sent; retype the host in Latin letters.`, { at: { start: at, end: at + len } });
         }
       }
     },
