@@ -46,6 +46,14 @@ test('positionalNamesBack: a body reordered on the platform, numbered in order: 
   // the file's own text and samples: the names
   const same = { body: { text: 'Hi {{1}}, {{2}} picked up your order {{3}}.', examples: { 1: 'Priya', 2: 'DHL Express', 3: 'A-10442' } } };
   assert.equal(positionalNamesBack(same, own).value.body.text, own.body.text);
+  // a reworded text whose two samples are the same ("3" packs, "3" days): the samples tell nothing, it stays numbered
+  const refill = { body: { text: 'Your refill of {{qty}} packs is ready, {{days}} days before you run out.', examples: { qty: '3', days: '3' } } };
+  const reworded = { body: { text: 'Only {{1}} days before you run out, your refill of {{2}} packs is ready.', examples: { 1: '3', 2: '3' } } };
+  const twin = positionalNamesBack(reworded, refill);
+  assert.is(twin.value, reworded);
+  assert.match(twin.kept[0]!.message, /the samples do not tell which is which/);
+  // the file's own text with those samples: its placeholders where the file has them, the names
+  assert.equal(positionalNamesBack({ body: { text: 'Your refill of {{1}} packs is ready, {{2}} days before you run out.', examples: { 1: '3', 2: '3' } } }, refill).value.body.text, refill.body.text);
 });
 
 test('pull --from meta: a German body whose numbers Meta keeps out of order is written with the export\'s numbers and samples, and that is said (never a name in another\'s place)', async () => {

@@ -58,7 +58,8 @@ function namesFor(part: Loose, ownText: string, samples: (name: string) => strin
     }
     return undefined;
   };
-  const confirmed = (m: Map<string, string>) => [...m].every(([n, x]) => theirs(n) !== undefined && theirs(n) === samples(x));
+  // each number's sample is the file's sample of its name, and of no other name (two names with one sample, "3" and "3", confirm nothing)
+  const confirmed = (m: Map<string, string>) => [...m].every(([n, x]) => theirs(n) !== undefined && theirs(n) === samples(x) && names.filter((y) => samples(y) === theirs(n)).length === 1);
   // the export's placeholders where the file has its own, one number for each name
   let aligned: Map<string, string> | undefined;
   if (e.keys.length === f.keys.length) {
