@@ -91,12 +91,17 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description.',
-    why: 'RBM rejects empty cards.', fix: 'Add a title, a description or media.', source: 'RBM rich cards guide',
+    id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description; a thumbnailUrl only beside a fileUrl.',
+    why: 'RBM rejects empty cards. A card\'s thumbnail is part of its media: RBM\'s CardContent has no thumbnail of its own, only media.contentInfo, where fileUrl is required and thumbnailUrl optional (the preview of that file), so a thumbnailUrl without a fileUrl has nothing to be the preview of and is refused.',
+    fix: 'Add a title, a description or media; give a card with a thumbnailUrl its fileUrl (the image or video), or remove the thumbnailUrl.', source: 'RBM rich cards guide',
     check(ctx) {
+      const given = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
       for (const { v: c, i } of cards(ctx)) {
-        if (![c.fileUrl, c.title, c.description].some((v) => typeof v === 'string' && v.trim() !== '')) {
+        if (![c.fileUrl, c.title, c.description].some(given)) {
           ctx.report(['message', 'richCards', i], 'This card has no media, title or description.');
+        }
+        if (c.thumbnailUrl !== undefined && !given(c.fileUrl)) {
+          ctx.report(['message', 'richCards', i, 'thumbnailUrl'], 'thumbnailUrl is the preview of the card\'s media and RBM sends it only with a fileUrl (media.contentInfo requires fileUrl): add the card\'s fileUrl (the image or video), or remove thumbnailUrl.', { part: 'key' });
         }
       }
     },
