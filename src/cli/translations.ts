@@ -314,7 +314,9 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 }
 
 export interface ImportResult {
-  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean }[];
+  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean;
+    /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
+    warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
@@ -632,7 +634,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -724,6 +726,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
   for (const k of r.kept) err.push(`${k.file}:${k.line}: ${k.id}: not imported: ${k.target} changed here after this file was exported, and the translation is the text as exported; the file's text is kept\n`);
+  // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
+  for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));
