@@ -314,7 +314,9 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 }
 
 export interface ImportResult {
-  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean }[];
+  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean;
+    /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
+    warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
@@ -632,7 +634,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -736,6 +738,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
       err.push(`${file}: and ${(units.length - KEPT_SHOWN).toLocaleString('en')} more units not imported for the same reason (${units.length.toLocaleString('en')} in all, in ${files.toLocaleString('en')} template file${files === 1 ? '' : 's'}): this file is older than the templates; export again and translate what changed\n`);
     }
   }
+  // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
+  for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));

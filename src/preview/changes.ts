@@ -7,6 +7,7 @@ import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import { langAttrs } from './direction.js';
 import { esc, page, rcs, rowOf, rowsTable, whatsapp, type Marks } from './html.js';
+import { escQuoting } from './markup.js';
 
 export interface ChangesSite { pages: Map<string, string>; changed: number }
 
@@ -30,7 +31,7 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   const before = remote ? phone(remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
   const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
-  const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${esc(a)}</p>`).join('');
+  const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${escQuoting(a)}</p>`).join('');
   return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(keyOf(c))}</h1>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
     + `<main class="changes"><div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
     + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`

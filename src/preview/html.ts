@@ -5,7 +5,7 @@ import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard
 import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
-import { changed, cls, esc, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { changed, cls, esc, escQuoting, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 
@@ -143,7 +143,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
 
 function findingsHtml(diags: readonly Diagnostic[]): string {
   if (!diags.length) return '<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>✔ no problems</p></aside>';
-  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${esc(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
+  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
 }
 
 export const CSS = `

@@ -10,6 +10,23 @@ export function esc(v: string): string {
 }
 
 /**
+ * An English line that quotes a template's texts (a lint finding: `The suggestion label "…" is 30
+ * characters`), escaped, each quoted text in a `<bdi>` of its own: an Arabic or Hebrew text quoted
+ * in it keeps its own direction without pulling the line's numbers and words into it.
+ */
+export function escQuoting(line: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of line.matchAll(/"([^"\n]+)"|“([^”\n]+)”/g)) {
+    const quoted = m[1] ?? m[2]!;
+    const [open, close] = m[1] !== undefined ? ['"', '"'] : ['“', '”'];
+    out += `${esc(line.slice(at, m.index))}${esc(open)}<bdi>${esc(quoted)}</bdi>${esc(close)}`;
+    at = m.index + m[0].length;
+  }
+  return out + esc(line.slice(at));
+}
+
+/**
  * Text with samples substituted; each substituted value marked, a placeholder without a sample
  * shown as is. `formatted`: WhatsApp's inline formatting applied (a body's); a header or footer
  * shows its marks as written, as the apps draw them.

@@ -24,25 +24,40 @@ function when(iso: string | undefined): string {
   return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
 }
 
-/** What tapping a chip does, in words: the number, the place, the date, where the URL opens. */
+/**
+ * What tapping a chip does, in words: the number, the place, the date, where the URL opens. The
+ * template's own texts in it (a postback, a place's label, an event's title: Arabic or Hebrew in
+ * an RTL template) are isolated from the English around them, so that they cannot pull its dates
+ * and numbers into their direction: between U+2068 and U+2069 (first strong isolate, pop
+ * directional isolate) in this plain text, for a title attribute; in `<bdi>` in chipEffectHtml.
+ */
 export function chipEffect(x: Loose): string {
+  return effect(x, (t) => `\u2068${t}\u2069`, (t) => t);
+}
+
+/** chipEffect as HTML: its English escaped, the template's texts in it each in a `<bdi>` of its own. */
+export function chipEffectHtml(x: Loose): string {
+  return effect(x, (t) => `<bdi>${esc(t)}</bdi>`, esc);
+}
+
+function effect(x: Loose, own: (text: string) => string, words: (text: string) => string): string {
   switch (x.action) {
-    case 'reply': return `sends “${s(x.postbackData) ?? s(x.text) ?? ''}” back`;
+    case 'reply': return `${words('sends “')}${own(s(x.postbackData) ?? s(x.text) ?? '')}${words('” back')}`;
     case 'open_url': {
       const app = x.openUrlApplication === 'WEBVIEW' ? `in a ${String(x.webviewType ?? 'FULL').toLowerCase()} webview` : 'in the browser';
       let host = s(x.postbackData) ?? '';
       try { host = new URL(host).host; } catch { /* shown as written */ }
-      return `opens ${host} ${app}`;
+      return `${words('opens ')}${own(host)}${words(` ${app}`)}`;
     }
-    case 'dial': return `calls ${s(x.phoneNumber) ?? '(no number)'}`;
+    case 'dial': return s(x.phoneNumber) ? `${words('calls ')}${own(s(x.phoneNumber)!)}` : words('calls (no number)');
     case 'view_location': {
       const ll = o(x.latLong);
-      if (ll) return `shows ${s(x.label) ? `${s(x.label)} at ` : ''}${String(ll.latitude)}, ${String(ll.longitude)} on a map`;
-      return s(x.query) ? `searches the map for “${s(x.query)}”` : 'shows (no place)';
+      if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}`;
+      return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('”')}` : words('shows (no place)');
     }
-    case 'share_location': return 'asks to share your location';
-    case 'create_calendar_event': return `adds “${s(x.title) ?? ''}”, ${when(s(x.startTime))} to ${when(s(x.endTime))}, to the calendar`;
-    default: return String(x.action ?? '');
+    case 'share_location': return words('asks to share your location');
+    case 'create_calendar_event': return `${words('adds “')}${own(s(x.title) ?? '')}${words(`”, ${when(s(x.startTime))} to ${when(s(x.endTime))}, to the calendar`)}`;
+    default: return own(String(x.action ?? ''));
   }
 }
 
@@ -54,7 +69,7 @@ export function chips(list: Loose[], marks?: Marks, path?: string): string {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
-    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${esc(chipEffect(x))}</small></span>`;
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
   }).join('')}</div>`;
 }
 

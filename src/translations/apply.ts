@@ -40,6 +40,8 @@ export interface Write {
   units: number; changed?: number; line: number;
   /** an existing file that had no record of the source its texts were made from: this import records the current source for them (adopted, not checked) */
   adopted?: boolean;
+  /** translations written over a limit that lint only warns about (limitWarning): said with the write, as lint would say them */
+  warnings?: { id: string; line: number; message: string }[];
 }
 
 export interface ImportPlan {
@@ -117,7 +119,18 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   return undefined;
 }
 
-/** Pure: why an entry cannot be written into a field with this source text and limit, or undefined. */
+/**
+ * Pure: what lint would warn of a translation over a limit that its rule only warns about (a
+ * calendar event's title over 100 characters: rcs-calendar-text), or undefined. Such a limit is
+ * not checkEntry's: the translation is written, and the warning said with it.
+ */
+export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true }): string | undefined {
+  if (!f.warning || f.limit === undefined) return undefined;
+  const n = chars(target);
+  return n > f.limit ? `the translation has ${n} characters; keep it within ${f.limit} (${f.rule}, a warning: written all the same)` : undefined;
+}
+
+/** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
@@ -694,6 +707,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
+    const warnings: NonNullable<Write['warnings']> = [];
     for (const given of unique.ok) {
       if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
       const field = given.id.slice(template.length + 1);
@@ -725,9 +739,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file });
         continue;
       }
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
-      if (why) refused.push({ template, id: e.id, line: e.line, message: why });
-      else ok.push({ e, path: f.path });
+      // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.warning ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+      if (why) { refused.push({ template, id: e.id, line: e.line, message: why }); continue; }
+      ok.push({ e, path: f.path });
+      const warned = limitWarning(e.target, f);
+      if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
     // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
@@ -779,7 +796,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
       const text = edit(existing.text, existing.value, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}) });
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
@@ -831,7 +848,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
-    plan.writes.push({ file, text, created: true, template, units: ok.length, line });
+    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...(warnings.length ? { warnings } : {}) });
   }
   return plan;
 }

@@ -10,7 +10,15 @@ import { mayReference, scanReferences } from '../model/values.js';
 /** A field that holds translatable text: where (keys and indices) and its limit in characters (in UTF-8 bytes with `bytes`: an RCS card's title and description). */
 export interface TextField { path: (string | number)[]; text: string; limit?: number; bytes?: true;
   /** the limit counts the text with its samples in place of its placeholders (a limited-time offer's body, a carousel card's: rule sample-length) */
-  rendered?: true; samples: Record<string, string> }
+  rendered?: true;
+  /** the lint rule that checks this limit (with `limit`) */
+  rule?: string;
+  /** that rule is a warning (a calendar event's texts: rcs-calendar-text): a longer translation is written, with the warning, not refused */
+  warning?: true;
+  samples: Record<string, string> }
+
+/** A field's limit: its most characters (bytes of UTF-8 with `bytes`), the lint rule that checks it and whether that rule only warns (test/translations-limits-severity.test.ts holds them to the rules' severities). */
+interface Limit { max: number; rule: string; bytes?: true; rendered?: true; warning?: true }
 
 export interface Unit {
   /** `channel/name` of the template */
@@ -67,10 +75,10 @@ export function textFields(t: Loose): TextField[] {
 
 function computeFields(t: Loose): TextField[] {
   const out: TextField[] = [];
-  walkTexts(t, (path, v, limit, samples, bytes, rendered) => {
+  walkTexts(t, (path, v, limit, samples) => {
     const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
     const own = Object.fromEntries(Object.entries(samples()).filter(([k]) => keys.has(k)));
-    out.push({ path, text: v, ...(limit !== undefined ? { limit } : {}), ...(bytes ? { bytes } : {}), ...(rendered ? { rendered } : {}), samples: own });
+    out.push({ path, text: v, ...(limit !== undefined ? { limit: limit.max, rule: limit.rule } : {}), ...(limit?.bytes ? { bytes: true } : {}), ...(limit?.rendered ? { rendered: true } : {}), ...(limit?.warning ? { warning: true } : {}), samples: own });
   });
   return out;
 }
@@ -95,43 +103,44 @@ export function fieldTexts(t: Loose): Map<string, string> {
 const noSamples = (): Record<string, string> => ({});
 
 /** every non-blank translatable text of a template, in document order, with its limit and the samples of its part of the template */
-function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: number | undefined, samples: () => Record<string, string>, bytes?: true, rendered?: true) => void): void {
-  const add = (path: (string | number)[], v: unknown, limit: number | undefined, samples: () => Record<string, string> = noSamples, bytes?: true, rendered?: true): void => {
+function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, limit: Limit | undefined, samples: () => Record<string, string>) => void): void {
+  const add = (path: (string | number)[], v: unknown, limit: Limit | undefined, samples: () => Record<string, string> = noSamples): void => {
     if (typeof v !== 'string' || v.trim() === '') return;
-    visit(path, v, limit, samples, bytes, rendered);
+    visit(path, v, limit, samples);
   };
   const header = obj(t.header);
-  if (header) add(['header', 'text'], header.text, 60, () => samplesOf(header.examples));
+  if (header) add(['header', 'text'], header.text, { max: 60, rule: 'header-text' }, () => samplesOf(header.examples));
   const offer = obj(t.limited_time_offer);
-  if (offer) add(['limited_time_offer', 'text'], offer.text, 16);
+  if (offer) add(['limited_time_offer', 'text'], offer.text, { max: 16, rule: 'offer-text' });
   const body = obj(t.body);
   // an authentication template's body is WhatsApp's own preset text, which it writes in the template's language: nothing to translate
   // a single-product template's body is 160 (spm-template); a limited-time offer's 600 with its samples (sample-length)
-  if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, header?.format === 'PRODUCT' ? 160 : offer ? 600 : 1024, () => samplesOf(body.examples), undefined, offer ? true : undefined);
-  add(['footer'], t.footer, 60);
+  if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, header?.format === 'PRODUCT' ? { max: 160, rule: 'spm-template' } : offer ? { max: 600, rule: 'sample-length', rendered: true } : { max: 1024, rule: 'body-length' }, () => samplesOf(body.examples));
+  add(['footer'], t.footer, { max: 60, rule: 'footer' });
   arr(t.buttons).forEach((b, i) => {
     const o = obj(b);
     if (!o) return;
     // a call button's label is shorter than the others' (button-voice-call: 20)
-    add(['buttons', i, 'text'], o.text, o.type === 'VOICE_CALL' ? 20 : 25);
+    add(['buttons', i, 'text'], o.text, o.type === 'VOICE_CALL' ? { max: 20, rule: 'button-voice-call' } : { max: 25, rule: 'button-label' });
     // an authentication code's one-tap label
-    add(['buttons', i, 'autofill_text'], o.autofill_text, 25);
+    add(['buttons', i, 'autofill_text'], o.autofill_text, { max: 25, rule: 'authentication-autofill' });
   });
   arr(t.carousel).forEach((c, i) => {
     const card = obj(c);
     if (!card) return;
     const cb = obj(card.body);
     // 160 with its samples (sample-length)
-    if (cb) add(['carousel', i, 'body', 'text'], cb.text, 160, () => samplesOf(cb.examples), undefined, true);
-    arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, 25); });
+    if (cb) add(['carousel', i, 'body', 'text'], cb.text, { max: 160, rule: 'sample-length', rendered: true }, () => samplesOf(cb.examples));
+    arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, { max: 25, rule: 'carousel-card-buttons' }); });
   });
   /** a suggestion's label, and what its action shows the customer: a calendar event's title and description, a place's label or search */
   const suggestion = (at: (string | number)[], o: Record<string, unknown> | undefined, samples: () => Record<string, string>): void => {
     if (!o) return;
-    add([...at, 'text'], o.text, 25, samples);
+    add([...at, 'text'], o.text, { max: 25, rule: 'rcs-suggestion-text' }, samples);
     if (o.action === 'create_calendar_event') {
-      add([...at, 'title'], o.title, 100, samples);
-      add([...at, 'description'], o.description, 500, samples);
+      // Google states no length: a warning in lint (rcs-calendar-text), so written with it, never refused
+      add([...at, 'title'], o.title, { max: 100, rule: 'rcs-calendar-text', warning: true }, samples);
+      add([...at, 'description'], o.description, { max: 500, rule: 'rcs-calendar-text', warning: true }, samples);
     } else if (o.action === 'view_location') {
       add([...at, 'label'], o.label, undefined, samples);
       add([...at, 'query'], o.query, undefined, samples);
@@ -141,13 +150,13 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
   if (m) {
     // a name the WhatsApp body also uses takes its sample from body.examples (docs/format.md)
     const samples = (): Record<string, string> => ({ ...samplesOf(body?.examples), ...samplesOf(m.examples) });
-    add(['message', 'message'], m.message, 3072, samples);
+    add(['message', 'message'], m.message, { max: 3072, rule: 'rcs-message-length' }, samples);
     arr(m.richCards).forEach((c, i) => {
       const card = obj(c);
       if (!card) return;
       // RBM counts a card's texts in bytes of UTF-8 (rule rcs-card-text-bytes)
-      add(['message', 'richCards', i, 'title'], card.title, 200, samples, true);
-      add(['message', 'richCards', i, 'description'], card.description, 2000, samples, true);
+      add(['message', 'richCards', i, 'title'], card.title, { max: 200, rule: 'rcs-card-text-bytes', bytes: true }, samples);
+      add(['message', 'richCards', i, 'description'], card.description, { max: 2000, rule: 'rcs-card-text-bytes', bytes: true }, samples);
       arr(card.suggestions).forEach((s, j) => suggestion(['message', 'richCards', i, 'suggestions', j], obj(s), samples));
     });
     arr(m.suggestions).forEach((s, j) => suggestion(['message', 'suggestions', j], obj(s), samples));

@@ -91,12 +91,17 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description.',
-    why: 'RBM rejects empty cards.', fix: 'Add a title, a description or media.', source: 'RBM rich cards guide',
+    id: 'rcs-card-content', group: 'rcs', severity: 'error', summary: 'A card has at least one of media (fileUrl), title or description; a thumbnailUrl only beside a fileUrl.',
+    why: 'RBM rejects empty cards. A card\'s thumbnail is part of its media: RBM\'s CardContent has no thumbnail of its own, only media.contentInfo, where fileUrl is required and thumbnailUrl optional (the preview of that file), so a thumbnailUrl without a fileUrl has nothing to be the preview of and is refused.',
+    fix: 'Add a title, a description or media; give a card with a thumbnailUrl its fileUrl (the image or video), or remove the thumbnailUrl.', source: 'RBM rich cards guide',
     check(ctx) {
+      const given = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
       for (const { v: c, i } of cards(ctx)) {
-        if (![c.fileUrl, c.title, c.description].some((v) => typeof v === 'string' && v.trim() !== '')) {
+        if (![c.fileUrl, c.title, c.description].some(given)) {
           ctx.report(['message', 'richCards', i], 'This card has no media, title or description.');
+        }
+        if (c.thumbnailUrl !== undefined && !given(c.fileUrl)) {
+          ctx.report(['message', 'richCards', i, 'thumbnailUrl'], 'thumbnailUrl is the preview of the card\'s media and RBM sends it only with a fileUrl (media.contentInfo requires fileUrl): add the card\'s fileUrl (the image or video), or remove thumbnailUrl.', { part: 'key' });
         }
       }
     },
@@ -465,6 +470,27 @@ export const rcsRules = defineRules([
     },
   },
   {
+    id: 'rcs-rendered-length', group: 'rcs', severity: 'warning',
+    summary: 'The RCS message text stays within 3072 characters, a card title within 200 and a description within 2000 with the samples filled in.',
+    why: 'RBM counts a text as it is sent, with the values in its placeholders: a text within its limit as written can be refused once its values are in (`tplsync send` refuses such a message text before sending it). The samples are what the values look like. A warning, as rendered-length is: the values sent may be shorter than the samples.',
+    fix: 'Shorten the text or the samples; real values must stay short too.', source: rbm,
+    check(ctx) {
+      const m = message(ctx);
+      if (!m) return;
+      const sites: { path: Path; text: string | undefined; limit: number; what: string }[] = [{ path: ['message', 'message'], text: str(m.message), limit: 3072, what: 'the message text' }];
+      for (const { v: c, i } of cards(ctx)) {
+        sites.push({ path: ['message', 'richCards', i, 'title'], text: str(c.title), limit: 200, what: `the title of card ${i + 1}` });
+        sites.push({ path: ['message', 'richCards', i, 'description'], text: str(c.description), limit: 2000, what: `the description of card ${i + 1}` });
+      }
+      for (const { path, text, limit, what } of sites) {
+        // over the limit as written: rcs-message-length and rcs-card-text-length report it
+        if (text === undefined || !text.includes('{{') || charLength(text) > limit) continue;
+        const n = charLength(withSamples(text, ctx.t));
+        if (n > limit) ctx.report(path, `With its samples ${what} is ${n} characters (${charLength(text)} as written); RBM takes at most ${limit}, values included.`);
+      }
+    },
+  },
+  {
     id: 'rcs-fallback-length', group: 'rcs', severity: 'warning', summary: 'The SMS fallback text fits one SMS: 160 characters of the GSM 7-bit alphabet, or 70 of any other text (sent as UCS-2).',
     why: 'Phones without RCS get the fallback as SMS; longer text is split into several parts (each billed) and may arrive out of order. A text the GSM 7-bit alphabet carries fits 160 characters in one SMS and 153 in each part of a longer one (^ { } [ ] ~ | \\ € count twice); one character outside it (Arabic, Hindi or Chinese letters, an emoji, a curly quote) sends the whole text as UCS-2: 70 characters in one SMS, 67 in each part. The SMS carries the values, not the placeholders: the text is counted with the samples in their place.',
     fix: 'Shorten message.fallback.text to fit one SMS (160 GSM characters, or 70 otherwise), replace the character that makes an English text UCS-2 (a curly quote, an emoji), or accept several SMS parts.', source: 'GSM 03.38 / 3GPP TS 23.040 (SMS part length)',
@@ -472,20 +498,20 @@ export const rcsRules = defineRules([
       const written = str(obj(message(ctx)?.fallback)?.text);
       if (written === undefined) return;
       // the SMS carries the values, never the braces: counted with the samples in (a placeholder without one as written)
-      const f = fallbackAsSent(written, ctx.t);
+      const f = withSamples(written, ctx.t);
       const size = smsSize(f);
       if (size.parts <= 1) return;
-      const withSamples = f !== written ? ' with the samples filled in' : '';
+      const filled = f !== written ? ' with the samples filled in' : '';
       const why = size.encoding === 'GSM-7'
-        ? `${size.units} characters of the GSM 7-bit alphabet${withSamples}; 160 fit one SMS, 153 each part of a longer one`
-        : `${size.units} characters sent as UCS-2 (because of ${codePointOf(firstNonGsm(f)!)})${withSamples}; 70 fit one SMS, 67 each part of a longer one`;
+        ? `${size.units} characters of the GSM 7-bit alphabet${filled}; 160 fit one SMS, 153 each part of a longer one`
+        : `${size.units} characters sent as UCS-2 (because of ${codePointOf(firstNonGsm(f)!)})${filled}; 70 fit one SMS, 67 each part of a longer one`;
       ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${size.parts} SMS parts: ${why}.`);
     },
   },
 ]);
 
-/** The fallback text as an SMS carries it: each placeholder replaced by its sample (message.examples, else the body's of the same name), one without a sample as written. */
-export function fallbackAsSent(text: string, t: Loose): string {
+/** An RCS text as it is sent (the message text, a card's, the SMS fallback): each placeholder replaced by its sample (message.examples, else the body's of the same name), one without a sample as written. */
+export function withSamples(text: string, t: Loose): string {
   if (!text.includes('{{')) return text;
   const samples: Record<string, string> = {};
   for (const from of [obj(obj(t.body)?.examples), obj(obj(t.message)?.examples)]) {

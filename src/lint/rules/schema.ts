@@ -216,9 +216,15 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         f = { ruleId: 'schema', path: p, part: 'value', message: `${where} can only be ${JSON.stringify(allowed)}, not ${JSON.stringify(e.data)}${allowed === true ? `; remove the key for a template without it` : ''}` };
         break;
       }
-      case 'format':
-        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} must be an absolute URL, got ${JSON.stringify(e.data)}` };
+      case 'format': {
+        // an absolute URL but for a placeholder in it: the placeholder is what is refused (a media URL, or a header's sample file, is sent as written), not the URL's form
+        const ph = typeof e.data === 'string' ? /\{\{[^{}]*\}\}/.exec(e.data)?.[0] : undefined;
+        const sample = p[p.length - 1] === 'example';
+        f = { ruleId: 'schema', path: p, part: 'value', message: ph !== undefined
+          ? `${where} cannot hold a placeholder: ${ph} is not filled in there, ${sample ? 'the sample is the URL of a real file, sent for review as written' : 'the media URL is sent as written (placeholders are filled in the message text, the cards\' titles and descriptions and the fallback)'}; write the URL of ${sample ? 'a sample file' : 'the file'} without it${sample ? '' : ', or a template for each file'}`
+          : `${where} must be an absolute URL, got ${JSON.stringify(e.data)}` };
         break;
+      }
       case 'minLength':
         f = { ruleId: p.join('.') === 'body.text' ? 'components' : 'schema', path: p, part: 'value', message: `${where} must not be empty` };
         break;

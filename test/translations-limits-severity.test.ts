@@ -1,0 +1,116 @@
+// translations import refuses a translation over a field's limit only where lint's rule for that
+// limit is an error: over a limit lint only warns about (a calendar event's title over 100
+// characters, rcs-calendar-text) it writes the translation and says the warning. Every limit of the
+// translations' table is held to lint here: each field of templates of every kind made one
+// character too long, refused by the import exactly when lint finds a new error in it. In-process.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseDocument } from 'yaml';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { RULES_BY_ID } from '../src/lint/registry.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { planImport, type SourceTemplate } from '../src/translations/apply.ts';
+import { fieldKey, textFields } from '../src/translations/units.ts';
+import { cleanup, cliIn, tempDir, writeFiles, CONFIG } from './helpers.ts';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} });
+const errors = (text: string): Set<string> => new Set(lint(text).filter((d) => d.severity === 'error').map((d) => `${d.ruleId}@${d.line}`));
+
+const WA = (name: string, lines: string[]): string => ['channel: shop-whatsapp', `name: ${name}`, 'language: en_US', ...lines].join('\n') + '\n';
+const RCS = (name: string, lines: string[]): string => ['channel: shop-rcs', `name: ${name}`, 'language: en_US', 'message:', ...lines.map((l) => `  ${l}`)].join('\n') + '\n';
+const CALENDAR = '{ action: create_calendar_event, text: Save the date, postbackData: save_launch, startTime: "2030-09-12T17:00:00.000Z", endTime: "2030-09-12T18:00:00.000Z", title: Autumn launch, description: Live stream of the new collection }';
+
+/** a template of each kind whose texts have a limit in the translations' table */
+const SOURCES: string[] = [
+  WA('header_text', ['category: UTILITY', 'header:', '  format: TEXT', '  text: "Order {{order_id}} update"', '  examples: { order_id: A-1042 }',
+    'body:', '  text: "Hi {{customer}}, your order {{order_id}} was packed today."', '  examples: { customer: Maria, order_id: A-1042 }',
+    'footer: Reply STOP to opt out', 'buttons:', '  - { type: QUICK_REPLY, text: Track parcel }']),
+  WA('voice_call', ['category: UTILITY', 'body:', '  text: "Hi {{1}}, we could not deliver your parcel today. Call us to arrange a new time."', '  examples: { 1: Ana }',
+    'buttons:', '  - { type: VOICE_CALL, text: Call Now, ttl_minutes: 1440 }', '  - { type: URL, text: Contact Support, url: "https://shop.example.com/support" }']),
+  WA('auth_one_tap', ['category: AUTHENTICATION', 'message_send_ttl_seconds: 600', 'body: { add_security_recommendation: true }', 'footer: { code_expiration_minutes: 10 }',
+    'buttons:', '  - type: OTP', '    otp_type: ONE_TAP', '    text: Copy code', '    autofill_text: Autofill', '    supported_apps: [{ package_name: com.example.shop, signature_hash: K8a/AINcGX7 }]']),
+  WA('carousel_image', ['category: MARKETING', 'body:', '  text: "New arrivals for you, {{first_name}}: swipe to see them."', '  examples: { first_name: Ana }', 'carousel:',
+    ...['linen', 'chino'].flatMap((p) => [`  - header: { format: IMAGE, example: "https://cdn.example.com/products/${p}.png" }`,
+      '    body: { text: "Now {{price}} in every size.", examples: { price: "€39" } }',
+      '    buttons:', '      - { type: QUICK_REPLY, text: Tell me more }', `      - { type: URL, text: Buy, url: "https://shop.example.com/p/{{1}}", example: "https://shop.example.com/p/${p}" }`])]),
+  WA('offer_expiring', ['category: MARKETING', 'header: { format: IMAGE, example: "https://cdn.example.com/campaigns/caribbean.png" }', 'limited_time_offer: { text: Expiring offer!, has_expiration: true }',
+    'body:', '  text: "Good news, {{1}}! Use code {{2}} to get 25% off all Caribbean packages!"', '  examples: { 1: Pablo, 2: CARIBE25 }',
+    'buttons:', '  - { type: COPY_CODE, example: CARIBE25 }', '  - { type: URL, text: Book now!, url: "https://travel.example.com/offers?code={{1}}", example: "https://travel.example.com/offers?code=n3mtql" }']),
+  WA('product_spm', ['category: MARKETING', 'header: { format: PRODUCT }', 'body:', '  text: "Use code {{code}} to get {{percent}} off our newest succulent!"', '  examples: { code: 15OFF, percent: "15%" }',
+    'footer: Offer ends September 22', 'buttons:', '  - { type: SPM, text: View }']),
+  RCS('text_calendar', ['type: text', 'message: "Hi {{first_name}}, our autumn collection launches live on 12 September."', 'suggestions:',
+    '  - { action: reply, text: Count me in, postbackData: rsvp_yes }', `  - ${CALENDAR}`, 'examples: { first_name: Maria }']),
+  RCS('card_vertical', ['type: rich_card', 'richCards:', '  - title: "New store in {{city}}"', '    description: Opening Saturday, 10:00', '    fileUrl: https://cdn.example.com/stores/berlin.jpg',
+    '    suggestions:', `      - ${CALENDAR}`, 'examples: { city: Berlin }', 'rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }']),
+];
+
+const FILLER = ' and a few more words to read';
+/** the text made longer than `limit` (in characters, and so in bytes too), its placeholders kept */
+const longer = (text: string, limit: number): string => { let t = text; while ([...t].length <= limit) t += FILLER; return t; };
+
+test('the sources lint without errors, and every limit of the table names a rule of lint whose severity it follows', () => {
+  for (const text of SOURCES) {
+    assert.equal([...errors(text)], [], text.split('\n')[1]);
+    for (const f of textFields(readTemplateValue(text))) {
+      if (f.limit === undefined) continue;
+      const rule = RULES_BY_ID.get(f.rule ?? '');
+      assert.ok(rule, `${fieldKey(f.path)}: the rule ${f.rule} of its limit`);
+      assert.is(f.warning === true, rule!.severity !== 'error', `${fieldKey(f.path)} (${f.rule}: ${rule!.severity})`);
+    }
+  }
+});
+
+test('each field one step over its limit: import refuses it exactly when lint finds a new error, else writes it and says the warning', () => {
+  let warned = 0;
+  for (const text of SOURCES) {
+    const value = readTemplateValue(text);
+    const template = `${value.channel}/${value.name}`;
+    const source: SourceTemplate = { template, file: `templates/${String(value.name)}.en_US.yaml`, text, value };
+    const fields = textFields(value);
+    const base = errors(text);
+    for (const f of fields.filter((x) => x.limit !== undefined)) {
+      const long = longer(f.text, f.limit!);
+      const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: x === f ? long : x.text, line: line + 1 }));
+      const plan = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map());
+      const doc = parseDocument(text);
+      doc.setIn(f.path, long);
+      const added = [...errors(String(doc))].filter((e) => !base.has(e));
+      const what = `${template}:${fieldKey(f.path)} (${f.rule})`;
+      if (added.length) {
+        assert.equal(plan.writes, [], `${what}: lint finds ${added.join(', ')}, so import refuses it`);
+        assert.ok(plan.refusals.some((r) => r.id === `${template}:${fieldKey(f.path)}`), what);
+      } else {
+        assert.equal(plan.refusals, [], `${what}: lint finds no error, so import writes it`);
+        assert.is(plan.writes.length, 1, what);
+        // the warning lint gives the written file is said with the write
+        const w = lint(plan.writes[0]!.text).filter((d) => d.ruleId === f.rule);
+        assert.ok(w.length > 0 && w.every((d) => d.severity === 'warning'), `${what}: lint warns of the written file`);
+        assert.equal(plan.writes[0]!.warnings?.map((x) => x.id), [`${template}:${fieldKey(f.path)}`], what);
+        warned++;
+      }
+    }
+  }
+  // the calendar event's title and description, in a message's suggestion and a card's
+  assert.is(warned, 4);
+});
+
+test('CLI: an event title of 120 characters is written, with the warning at its line; the template is not refused', async () => {
+  const dir = tempDir();
+  try {
+    const en = SOURCES[6]!;
+    const title = longer('Autumn launch', 100);
+    const rows = [['id', 'en_US', 'de', 'limit', 'notes']];
+    for (const f of textFields(readTemplateValue(en))) rows.push([`shop-rcs/text_calendar:${fieldKey(f.path)}`, f.text, f.path.at(-1) === 'title' ? title : f.text, '', '']);
+    const csv = rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/text_calendar.en_US.yaml': en, 'de.csv': csv });
+    const r = await cliIn(['translations', 'import', 'de.csv'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/text_calendar\.de\.yaml/);
+    const line = 1 + rows.findIndex((x) => x[0]!.endsWith('.title'));
+    assert.match(r.stderr, new RegExp(`de\\.csv:${line}: shop-rcs/text_calendar:message\\.suggestions\\.1\\.title: warning: the translation has ${[...title].length} characters; keep it within 100 \\(rcs-calendar-text`));
+    assert.not.match(r.stderr, /refused/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
