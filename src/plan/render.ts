@@ -62,6 +62,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
+    // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
+    const category = createdCategory(ch);
+    if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
     if (ch.action === 'update') {
       for (const f of fileChanges(ch)) {
         // the texts are the file's and the channel's: a control or bidi character in them written as an escape (JSON leaves C1 and bidi as they are)
@@ -199,6 +202,11 @@ export function showPair(before: unknown, after: unknown): [string, string] {
   return [cut(a), cut(b)];
 }
 
+/** The category a create writes (what WhatsApp reviews and bills the new template as; it cannot change once approved), or undefined (an RCS-only template has none). */
+export function createdCategory(c: PlanChange): string | undefined {
+  return c.action === 'create' ? c.desired?.canonical.category : undefined;
+}
+
 export function renderJson(plan: Plan): string {
   return `${JSON.stringify({
     version: 1,
@@ -206,6 +214,7 @@ export function renderJson(plan: Plan): string {
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...(createdCategory(c) !== undefined ? { category: createdCategory(c) } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
@@ -312,6 +321,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
     const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(keyOf(c))}</b>${c.file ? ` (<code>${escHtml(c.file)}</code>)` : ''}</summary>`, ''];
+    // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
+    const category = createdCategory(c);
+    if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
