@@ -153,6 +153,11 @@ export function makePlan(inp: PlanInputs): Plan {
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
+    // an RCS-only template has no edit limit, but any edit of it starts a new review all the same (docs/emulator.md):
+    // it is PENDING after the apply, and send refuses it until the review approves it again
+    if (diff.length && remote.rcsOnly && isApprovedState(r.statusText) && !remote.unknownComponents?.length) {
+      attention.push(RCS_EDIT_NOTE);
+    }
     if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
       attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
     }
@@ -253,6 +258,9 @@ function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: Me
   mine.cards.forEach((x, i) => add(`carousel[${i}].header.example`, x, base.cards[i], theirs.cards[i]));
   return out;
 }
+
+/** what plan says of an edit of an APPROVED RCS-only template: back to review (the edit limit is WhatsApp's alone) */
+export const RCS_EDIT_NOTE = 'this edit sends an APPROVED template back to review: it is PENDING after the apply, and cannot be sent until the review approves it again (an RCS template has no edit limit)';
 
 /** the reason a template whose read broke the API's contract is held with (then what was wrong) */
 export const BREACH_REASON = 'its read broke the API\'s contract, so it is neither planned nor written: ';
