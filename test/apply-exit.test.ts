@@ -26,6 +26,12 @@ test('after --wait, a REJECTED or still PENDING template is a partial apply; wit
   assert.is(applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: false, interrupted: false }).code, 0);
 });
 
+test('still PENDING when the wait ended: the closing line points to tplsync review (plan lists a PENDING template only with --verbose)', () => {
+  const open = applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: true, interrupted: false });
+  assert.match(open.message!, '1 template still PENDING when the wait ended; `tplsync review` shows their state later');
+  assert.not.match(open.message!, 'tplsync plan');
+});
+
 test('after --wait, a template written whose state could not be read back is no success: the review was not followed (5, saying so); a DISABLED one not attempted is 5 too', () => {
   const unread = applyExit({ results: [r('a', { status: undefined, note: 'the service acknowledged the write; reading it back failed (x), so what the channel holds was not checked: tplsync plan shows it' })] }, { waited: true, interrupted: false });
   assert.is(unread.code, 5);

@@ -206,7 +206,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const as = outcome.results.filter((r) => r.approvedAs !== undefined).map((r) => `${r.channel}/${r.name}/${r.language} as ${r.approvedAs}`);
       parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`);
     }
-    if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync plan\` shows their state later`);
+    if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync review\` shows their state later`);
     return { code: breached ? EXIT.INTERNAL : EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }
   return { code: EXIT.OK };

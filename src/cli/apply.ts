@@ -113,9 +113,18 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let heldByFile: string[] = [];
     /** templates held because their text holds the API key: not written, and the file and the channel differ until it is taken out (exit 5) */
     let heldForKey: string[] = [];
+    /** templates held because their file keeps the id of a template the channel has under another name or language: a file mistake (exit 1), the others written */
+    let heldForIdentity: string[] = [];
     /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
     let inReview: FollowedReview[] = [];
     const partly = (code: number): number => {
+      const done = partlyOthers(code);
+      if (!heldForIdentity.length) return done;
+      io().stderr.write(`tplsync: ${heldForIdentity.length} template${heldForIdentity.length === 1 ? ' was' : 's were'} held and not written because ${heldForIdentity.length === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language (held above): ${heldForIdentity.join(', ')}; a template is never renamed in place: correct ${heldForIdentity.length === 1 ? 'the file' : 'each file'} as the reason says and apply again.\n`);
+      // a run that ended otherwise keeps its code (5: a re-run of what failed helps); else the file mistake is the run's outcome, as two files that are one template
+      return done === EXIT.OK ? EXIT.FINDINGS : done;
+    };
+    const partlyOthers = (code: number): number => {
       if (heldByFile.length) io().stderr.write(`tplsync: ${heldByFile.length} template${heldByFile.length === 1 ? ' was' : 's were'} held back by ${heldByFile.length === 1 ? 'its file' : 'their files'} and not written (held above): ${heldByFile.join(', ')}.\n`);
       if (heldForKey.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
         io().stderr.write(`tplsync: ${heldForKey.length} template${heldForKey.length === 1 ? ' was' : 's were'} held and not written because ${heldForKey.length === 1 ? 'its text holds' : 'their texts hold'} the API key (held above): ${heldForKey.join(', ')}; take the key out where the reason above says (a file, or an environment value it refers to) and apply again.\n`);
@@ -174,6 +183,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         breached = saved.held.filter(isBreach).length;
         heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForKey = saved.held.filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
+        heldForIdentity = saved.held.filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
       }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
@@ -193,6 +203,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       breached = (plan.held ?? []).filter(isBreach).length;
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
+      heldForIdentity = (plan.held ?? []).filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
         .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING', ...(c.desired?.canonical.category ? { category: c.desired.canonical.category } : {}) }));
     }

@@ -2,7 +2,7 @@
 import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
-import { hasChanges } from '../plan/plan.js';
+import { hasChanges, identityHeldCount } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { isBreach, LintFailed, parseShard, runPlan } from '../plan/run.js';
@@ -76,6 +76,12 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     if (unread) {
       io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel (retries exhausted); the plan leaves ${unread === 1 ? 'it' : 'them'} out (held above). A re-run reads ${unread === 1 ? 'it' : 'them'} again.\n`);
       return EXIT.UNAVAILABLE;
+    }
+    // a file whose id names a template the channel has under another name or language: a file mistake, as two files that are one template (exit 1)
+    const renamed = identityHeldCount(plan);
+    if (renamed) {
+      io().stderr.write(`tplsync: ${renamed} template${renamed === 1 ? ' is' : 's are'} held (above): ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language, and a template is never renamed in place; the plan leaves ${renamed === 1 ? 'it' : 'them'} out until ${renamed === 1 ? 'the file is' : 'the files are'} corrected as the reason says.\n`);
+      return EXIT.FINDINGS;
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   });

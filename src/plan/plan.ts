@@ -54,8 +54,8 @@ export interface PlanChange {
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
 export interface HeldTemplate {
   channel: string; name: string; language: string; file: string; reasons: string[];
-  /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), or a promotion's source has not approved it as the file has it */
-  kind?: 'file' | 'not-read' | 'source' | 'key';
+  /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), a promotion's source has not approved it as the file has it, its text holds the API key, or its id names a template the channel has under another name or language (`identity`: a file mistake, exit 1) */
+  kind?: 'file' | 'not-read' | 'source' | 'key' | 'identity';
 }
 
 export interface Plan {
@@ -100,6 +100,7 @@ const viewOf = (d: DesiredTemplate): FileTemplate => ({ ...(d.fileOnly ?? { name
 
 export function makePlan(inp: PlanInputs): Plan {
   const changes: PlanChange[] = [];
+  const heldNow: HeldTemplate[] = [...(inp.held ?? [])];
   for (const d of inp.desired) {
     const c = d.canonical;
     const r = inp.remote.get(c.templateId) ?? null;
@@ -110,6 +111,11 @@ export function makePlan(inp: PlanInputs): Plan {
       continue;
     }
     const remote = fromRead(r, c.channelId);
+    // the id names a template the channel has under another name or language (a publicId kept in a file whose name
+    // was changed): an update would rename it in place, which is no edit WhatsApp makes (it edits the category and
+    // the components) and takes the old name away from whatever sends it. Held: a file mistake, said with both ways out
+    const moved = identityMoved(d, remote);
+    if (moved) { heldNow.push(moved); continue; }
     // the category the channel approved it under, where the read reports it (not compared as content: see below)
     if (r.chatapp?.category) remote.category = r.chatapp.category;
     const diff = diffTemplates(c, remote, inp.exactSamples ? { exactSamples: true } : {});
@@ -147,6 +153,11 @@ export function makePlan(inp: PlanInputs): Plan {
       edit = editSpend(allowance);
       attention.push(`this edit sends an APPROVED template back to review, and uses one of its limited edits (1 per 24 h, 10 per 30 days)${allowance ? `: ${describeEditAllowance(allowance)}` : ''}`);
     }
+    // an RCS-only template has no edit limit, but any edit of it starts a new review all the same (docs/emulator.md):
+    // it is PENDING after the apply, and send refuses it until the review approves it again
+    if (diff.length && remote.rcsOnly && isApprovedState(r.statusText) && !remote.unknownComponents?.length) {
+      attention.push(RCS_EDIT_NOTE);
+    }
     if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
       attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
     }
@@ -182,8 +193,32 @@ export function makePlan(inp: PlanInputs): Plan {
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
-  const held = [...(inp.held ?? [])].sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  const held = heldNow.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   return { version: 1, changes, summary, ...(held.length ? { held } : {}) };
+}
+
+/**
+ * A file whose id (its publicId, as `tplsync pull` writes it) names a template the channel has
+ * under another name or language: held (kind `identity`), with what to do. A template's name and
+ * language identify it (docs/format.md: a rename makes a new template, the old one stays); the
+ * write would rename the live template instead. A read that names no language is not compared on it.
+ */
+export function identityMoved(d: DesiredTemplate, remote: Pick<CanonicalTemplate, 'name' | 'language'>): HeldTemplate | undefined {
+  const c = d.canonical;
+  const name = remote.name !== '' && remote.name !== c.name;
+  const language = remote.language !== '' && remote.language !== c.language;
+  if (!name && !language) return undefined;
+  const what = [name ? 'name' : '', language ? 'language' : ''].filter(Boolean).join(' and ');
+  const restore = [name ? `name: ${remote.name}` : '', language ? `language: ${remote.language}` : ''].filter(Boolean).join(' and ');
+  return {
+    channel: d.channel, name: c.name, language: c.language, file: d.file, kind: 'identity',
+    reasons: [`its id ${c.templateId} (the file's publicId) names ${remote.name}/${remote.language} on the channel, and the file changed its ${what}: a template's name and language are never changed in place (WhatsApp edits only a template's category and components, and a rename would take ${remote.name} away from whatever sends it). To make ${c.name}/${c.language} a new template, remove the publicId from ${d.file} or give it a new one (${remote.name}/${remote.language} stays on the channel and shows as an orphan: plan --base REF, or plan --orphans); to go on managing ${remote.name}/${remote.language}, put back ${restore}`],
+  };
+}
+
+/** How many templates the plan holds because their id names a template the channel has under another name or language: a file mistake (plan and apply exit 1). */
+export function identityHeldCount(p: Pick<Plan, 'held'>): number {
+  return (p.held ?? []).filter((h) => h.kind === 'identity').length;
 }
 
 export { templateKey as keyOf } from '../model/ids.js';
@@ -223,6 +258,9 @@ function editedSamples(c: CanonicalTemplate, remote: CanonicalTemplate, base: Me
   mine.cards.forEach((x, i) => add(`carousel[${i}].header.example`, x, base.cards[i], theirs.cards[i]));
   return out;
 }
+
+/** what plan says of an edit of an APPROVED RCS-only template: back to review (the edit limit is WhatsApp's alone) */
+export const RCS_EDIT_NOTE = 'this edit sends an APPROVED template back to review: it is PENDING after the apply, and cannot be sent until the review approves it again (an RCS template has no edit limit)';
 
 /** the reason a template whose read broke the API's contract is held with (then what was wrong) */
 export const BREACH_REASON = 'its read broke the API\'s contract, so it is neither planned nor written: ';

@@ -7,7 +7,7 @@ import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { visible } from '../core/visible.js';
 import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
-import { attentionCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
+import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /**
@@ -62,6 +62,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
     out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
+    // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
+    const category = createdCategory(ch);
+    if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
     if (ch.action === 'update') {
       for (const f of fileChanges(ch)) {
         // the texts are the file's and the channel's: a control or bidi character in them written as an escape (JSON leaves C1 and bidi as they are)
@@ -88,19 +91,22 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
         ? 'not promoted; every other template goes ahead.'
         : h.kind === 'key'
           ? 'not planned and not applied; every other template goes ahead. Take the key out where the reason above says, then plan again.'
+        : h.kind === 'identity'
+          ? 'not planned and not applied; every other template goes ahead (plan and apply exit 1 until the file is corrected).'
         : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
   }
   const s = plan.summary;
   const none = s.create + s.update === 0;
   const attention = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
+  const renamed = identityHeldCount(plan);
   // every template marked ! above: not approved, and also an edit over its limit, one in review, a category change
   const marked = plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
   if (out.length && out[out.length - 1] !== '') out.push('');
-  out.push(none && !attention && !keyHeld
+  out.push(none && !attention && !keyHeld && !renamed
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
     : none
-      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment)}.`)
+      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed)}.`)
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
@@ -204,6 +210,11 @@ export function showPair(before: unknown, after: unknown): [string, string] {
   return [cut(a), cut(b)];
 }
 
+/** The category a create writes (what WhatsApp reviews and bills the new template as; it cannot change once approved), or undefined (an RCS-only template has none). */
+export function createdCategory(c: PlanChange): string | undefined {
+  return c.action === 'create' ? c.desired?.canonical.category : undefined;
+}
+
 export function renderJson(plan: Plan): string {
   return `${JSON.stringify({
     version: 1,
@@ -211,6 +222,7 @@ export function renderJson(plan: Plan): string {
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...(createdCategory(c) !== undefined ? { category: createdCategory(c) } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
@@ -259,8 +271,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
-  if (s.create + s.update === 0 && !notApproved && !keyHeld) head.push('✅ No changes: the channels match the files.', '');
-  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld)} (below).`, '');
+  const renamed = identityHeldCount(plan);
+  if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed) head.push('✅ No changes: the channels match the files.', '');
+  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
@@ -316,6 +329,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
     const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(keyOf(c))}</b>${c.file ? ` (<code>${escHtml(c.file)}</code>)` : ''}</summary>`, ''];
+    // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
+    const category = createdCategory(c);
+    if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       for (const f of fileChanges(c)) {
@@ -367,9 +383,10 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
 }
 
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */
-function notInSync(attention: number, keyHeld: number, environment?: string): string {
+function notInSync(attention: number, keyHeld: number, environment?: string, renamed = 0): string {
   const parts: string[] = [];
   if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved${environment ? '' : ' on the channel'}, or approved under another category${environment ? ' (marked ! above)' : ''}`);
   if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out where each one's reason says`);
+  if (renamed) parts.push(`${renamed} template${renamed === 1 ? ' is' : 's are'} held because ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language${environment ? ' (above)' : ''}: correct ${renamed === 1 ? 'the file' : 'each file'} as the reason says`);
   return parts.join('; ');
 }

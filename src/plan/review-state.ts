@@ -70,7 +70,8 @@ export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<st
 const TODO: Readonly<Record<string, string>> = {
   REJECTED: 'fix what the reason names in the file and apply again (an edit of a REJECTED template goes back to review); see docs/recovery.md#rejected',
   PAUSED: 'the platform paused it after low quality ratings and sends fail: improve the content (or the audience) and edit it to resume review; see docs/recovery.md#paused',
-  DISABLED: 'disabled after repeated pauses: it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
+  // what disabled it is said only where the read says (its pauses, its reason: WhatsApp also disables for policy reasons): disabledTodo
+  DISABLED: 'it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
   IN_APPEAL: 'an appeal of its rejection is under review: wait for the decision; see docs/recovery.md#in_appeal',
   FLAGGED: 'flagged for low quality: it will be paused unless its quality recovers; review the content; see docs/recovery.md#flagged',
   LIMIT_EXCEEDED: 'the account is over its template limit: delete unused templates in the console; see docs/recovery.md#limit_exceeded',
@@ -101,9 +102,15 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
     ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
     ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
     todo: (state === 'PAUSED' && r.pausedUntil ? `paused until ${r.pausedUntil}; ` : '')
+      + (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
       + (TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
       + (rule ? ` (lint rule ${rule} checks this: run tplsync lint)` : ''),
   };
+}
+
+/** how a DISABLED template came to be, as far as the read says: the pauses it counts (never "repeated" pauses it does not count) */
+function disabledHow(pauses: number | undefined): string {
+  return pauses ? `disabled after ${pauses} pause${pauses === 1 ? '' : 's'} for low quality: ` : '';
 }
 
 /** The attention a re-categorisation asks: the platform approved the template under another category than the file's. */
