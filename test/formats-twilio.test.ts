@@ -118,4 +118,29 @@ test('a media URL\'s variable: the sample kept, listed (left out); numbers Twili
   assert.equal(cta.leftOut, []);
 });
 
+
+test('a variable where WhatsApp takes a value: a COPY_CODE code is its sample (said), never the placeholder; a button text, phone or footer with one is refused', () => {
+  const cta = (actions: unknown[], variables: Record<string, string> = { 1: 'Ola', 2: 'OLA15' }) => twilioToFile({ friendly_name: 'code_var', language: 'en', variables, types: { 'twilio/call-to-action': { body: 'Hi {{1}}, here is your personal discount code for this month.', actions } }, approval_requests: { name: 'code_var', category: 'MARKETING', status: 'approved' } }, '(template)');
+  const t = cta([{ type: 'COPY_CODE', title: 'Copy', code: '{{2}}' }]);
+  assert.equal(t.issues, []);
+  assert.equal(t.leftOut, []);
+  assert.equal(t.value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'OLA15' }]);
+  assert.equal(t.renumbered.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  assert.match(t.renumbered[0]!.message, /\{\{2\}\}.*'OLA15'/);
+  // a fixed part beside the variable: the sample is the whole code, the fixed part listed
+  const mixed = cta([{ type: 'COPY_CODE', title: 'Copy', code: 'VIP-{{2}}' }]);
+  assert.equal(mixed.value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'VIP-OLA15' }]);
+  assert.equal(mixed.leftOut.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  // no sample: not written
+  assert.equal(cta([{ type: 'COPY_CODE', title: 'Copy', code: '{{3}}' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  // a literal code is the sample, as before
+  assert.equal(cta([{ type: 'COPY_CODE', title: 'Copy', code: 'OLA15' }]).value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'OLA15' }]);
+  assert.equal(cta([{ type: 'PHONE_NUMBER', title: 'Call', phone: '{{2}}' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].phone']);
+  assert.equal(cta([{ type: 'URL', title: 'Hi {{2}}', url: 'https://o.example/a' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].title']);
+  const card = twilioToFile({ friendly_name: 'c', language: 'en', variables: { 1: 'x' }, types: { 'whatsapp/card': { body: 'Hello there.', footer: 'Ref {{1}}' } } }, '(template)');
+  assert.equal(card.issues.map((i) => i.field), ['types.whatsapp/card.footer']);
+  const auth = twilioToFile({ friendly_name: 'a', language: 'en', variables: { 1: 'x' }, types: { 'whatsapp/authentication': { actions: [{ type: 'COPY_CODE', copy_code_text: '{{1}}' }] } } }, '(template)');
+  assert.equal(auth.issues.map((i) => i.field), ['types.whatsapp/authentication.actions[0].copy_code_text']);
+});
+
 test.run();
