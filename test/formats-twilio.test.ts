@@ -49,7 +49,6 @@ test('category: the approval request, else --category, else the kind, else UTILI
   const d = twilioToFile(text('x'), 'w');
   assert.is(d.value.category, 'UTILITY');
   assert.is(d.categoryChosen, true);
-  assert.equal(twilioToFile(text('x'), 'w', { name: 'b' }).issues.map((i) => i.field), ['approval.name']);
 });
 
 test('left out (written, listed): reply ids, other channels\' types, the catalog\'s products; issues (not written): the rest', () => {
@@ -141,6 +140,27 @@ test('a variable where WhatsApp takes a value: a COPY_CODE code is its sample (s
   assert.equal(card.issues.map((i) => i.field), ['types.whatsapp/card.footer']);
   const auth = twilioToFile({ friendly_name: 'a', language: 'en', variables: { 1: 'x' }, types: { 'whatsapp/authentication': { actions: [{ type: 'COPY_CODE', copy_code_text: '{{1}}' }] } } }, '(template)');
   assert.equal(auth.issues.map((i) => i.field), ['types.whatsapp/authentication.actions[0].copy_code_text']);
+});
+
+test('the name is the WhatsApp approval request\'s (friendly_name is Twilio\'s free-text description), friendly_name only without approval data', () => {
+  const shipped = (friendly: string, language: string, approval?: Record<string, unknown>) => ({ friendly_name: friendly, language, variables: { 1: 'A-1' }, types: { 'twilio/text': { body: 'Your order {{1}} is on its way to you.' } }, ...(approval ? { approval_requests: approval } : {}) });
+  const en = twilioToFile(shipped('Order shipped (v2)', 'en', { name: 'order_shipped_v2', category: 'UTILITY', status: 'approved' }), '(template)', { name: 'order_shipped_v2', category: 'UTILITY', status: 'approved' });
+  assert.equal(en.issues, []);
+  assert.is(en.name, 'order_shipped_v2');
+  assert.is(en.value.name, 'order_shipped_v2');
+  // one WhatsApp template in two languages: two resources under one approval name
+  const es = twilioToFile(shipped('order_shipped_es', 'es', { name: 'order_shipped_v2', category: 'UTILITY' }), '(template)', { name: 'order_shipped_v2', category: 'UTILITY' });
+  assert.equal(es.issues, []);
+  assert.equal([es.name, es.language], ['order_shipped_v2', 'es']);
+  // as twilioTemplates gives it: a listing of ContentAndApprovals, a create request's {content, approval}, an ApprovalRequests answer's whatsapp
+  const [item] = twilioTemplates({ contents: [shipped('Order shipped (v2)', 'en', { name: 'order_shipped_v2', category: 'UTILITY' })] });
+  assert.is(twilioToFile(item!.value, item!.where, item!.approval).name, 'order_shipped_v2');
+  assert.is(twilioToFile(shipped('Free text', 'en'), 'w', { whatsapp: { name: 'order_shipped_v2', category: 'UTILITY' } }).name, 'order_shipped_v2');
+  // no approval data: friendly_name is the name, and must be one WhatsApp takes
+  assert.is(twilioToFile(shipped('order_shipped', 'en'), 'w').name, 'order_shipped');
+  assert.equal(twilioToFile(shipped('Order shipped (v2)', 'en'), 'w').issues.map((i) => i.field), ['friendly_name']);
+  // an approval name WhatsApp would not take: said at the approval's name
+  assert.equal(twilioToFile(shipped('x', 'en', { name: 'Bad Name' }), 'w', { name: 'Bad Name' }).issues.map((i) => i.field), ['approval_requests.name']);
 });
 
 test.run();

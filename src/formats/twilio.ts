@@ -327,19 +327,23 @@ function withoutUnset(v: unknown): unknown {
 
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
-  const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
+  // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
+  const ap = isRec(approval) ? (isRec(approval.whatsapp) ? approval.whatsapp : approval) : undefined;
+  const apField = isRec(raw) && raw.approval_requests !== undefined ? 'approval_requests' : 'approval';
+  // WhatsApp's name for the template is the approval request's; friendly_name is Twilio's free-text
+  // description of the resource (TWILIO_PAGES.resources), the name only when there is no approval data
+  const approvalName = ap ? str(ap.name) || undefined : undefined;
+  const name = approvalName ?? str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
   const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
   const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!WHATSAPP_NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
+  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name (without a WhatsApp approval request, whose name is)');
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
-  const ap = isRec(approval) ? approval : undefined;
-  if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
   const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
   if (!isRec(vars)) bad('variables', 'is not an object of samples');
   const types = isRec(r.types) ? r.types : {};
@@ -358,7 +362,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   }
   const kind = main === 'whatsapp/authentication' ? 'AUTHENTICATION' : main === 'twilio/carousel' || main === 'twilio/catalog' ? 'MARKETING' : undefined;
   const read = ap ? str(ap.category)?.toUpperCase() : undefined;
-  if (read !== undefined && !CATEGORIES.includes(read)) bad('approval.category', `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  if (read !== undefined && !CATEGORIES.includes(read)) bad(`${apField}.category`, `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const category = read ?? o.category ?? kind ?? 'UTILITY';
   v.category = category;
   return { where, name, language, value: v, issues, leftOut, renumbered, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
