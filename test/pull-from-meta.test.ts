@@ -199,4 +199,24 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
   } finally { cleanup(dir); }
 });
 
+test('360dialog\'s listing is read as a Meta export; a listing without content or of another kind is refused with what to fetch', async () => {
+  const dir = tempDir('tplsync-d360-');
+  try {
+    const promo = { name: 'spring_promo', language: 'en_US', category: 'MARKETING', status: 'approved', id: '1001', components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is in store.', example: { body_text: [['Ana']] } }],
+      namespace: 'c8ae5f90_307a', external_id: '1001', partner_id: 'pa1', waba_account_id: 'wa1', quality_score: { score: 'UNKNOWN' }, rejected_reason: 'NONE', modified_at: '2024-03-01T10:00:00Z', modified_by: { user_id: 'u', user_name: 'A' }, created_at: '2024-03-01T09:00:00Z', created_by: { user_id: 'u', user_name: 'A' } };
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'd360.json': JSON.stringify({ count: 1, filters: {}, limit: 1000, offset: 0, sort: ['id'], total: 1, waba_templates: [promo] }),
+      'bare.json': JSON.stringify({ data: [{ name: 'gift_card_expiry', status: 'APPROVED', language: 'en_US', id: '8002' }], paging: { cursors: { before: 'a', after: 'b' } } }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'd360.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(readdirSync(path.join(dir, 'templates')), ['spring_promo.en_US.yaml']);
+    const bare = await cliIn(['pull', '--from', 'meta', 'bare.json', '--channel', 'shop-whatsapp', '--dir', 'bare'], { cwd: dir });
+    assert.is.not(bare.exitCode, 0);
+    assert.match(bare.stderr, /bare\.json: is a listing of Meta's message templates fetched without the templates' content[^\n]*fields=name,language,category,components/);
+    assert.not.match(bare.stderr, /components: missing/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -53,7 +53,13 @@ export interface TwilioItem { where: string; value: unknown; approval?: unknown 
 export function twilioTemplates(json: unknown): TwilioItem[] {
   const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: isRec(x) ? x.approval_requests : undefined });
   if (isRec(json) && Array.isArray(json.contents)) return json.contents.map((x, i) => item(x, `contents[${i}]`));
-  if (Array.isArray(json)) return json.map((x, i) => item(x, `[${i}]`));
+  if (Array.isArray(json)) {
+    // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
+    if (json.length && json.every((x) => isRec(x) && Array.isArray(x.contents))) throw new Error(`is an array of ${json.length} listing pages (\`jq -s\` of the pages?), not of Content resources: give each page's file as it was fetched (pull reads every page given), or their resources as one array (jq -s '[.[].contents[]]')`);
+    return json.map((x, i) => item(x, `[${i}]`));
+  }
+  // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
+  if (isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined) throw new Error(`is the answer of GET /v1/Content/${str(json.sid) ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content): give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
   if (isRec(json) && (isRec(json.content) || json.types !== undefined)) return [item(json, '(template)')];
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
