@@ -219,4 +219,29 @@ test('360dialog\'s listing is read as a Meta export; a listing without content o
   } finally { cleanup(dir); }
 });
 
+test('pulled again, with or without --force: the summary counts the templates the files already hold as up to date, the same both ways', async () => {
+  const dir = tempDir('tplsync-again-');
+  try {
+    const t = (name: string) => ({ name, language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: name, components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is in store.', example: { body_text: [['Ana']] } }] });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'page.json': JSON.stringify({ data: [t('promo_a'), t('promo_b')] }),
+    });
+    const first = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.match(first.stderr, /^2 templates written, 0 not\.$/m);
+    const again = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    const forced = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(forced.exitCode, 0, forced.stderr);
+    assert.match(forced.stdout, /promo_a\/en_US already as the export has it \(not written\)/);
+    assert.match(forced.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    // one changed on the platform: not written without --force, and counted as not written
+    writeFiles(dir, { 'page.json': JSON.stringify({ data: [t('promo_a'), { ...t('promo_b'), components: [{ type: 'BODY', text: 'Hello {{1}}, our summer collection is in store.', example: { body_text: [['Ana']] } }] }] }) });
+    const changed = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.match(changed.stderr, /^0 templates written, 1 already up to date, 1 not\.$/m);
+  } finally { cleanup(dir); }
+});
+
 test.run();
