@@ -112,4 +112,34 @@ test('a name or language WhatsApp does not take, a placeholder without a sample:
   assert.equal(fields({ components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Hi there, it ships.' }] }), ['components[0].example.header_handle']);
 });
 
+const GRAPH_NEXT = 'https://graph.facebook.com/v23.0/102290129340398/message_templates?limit=1&after=QVFIUm';
+const promo = { name: 'spring_promo', language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: '1001', components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is in store.', example: { body_text: [['Ana']] } }] };
+
+test('360dialog\'s listing (GET /v1/configs/templates): read as Meta\'s, its wrapper and bookkeeping keys left out', () => {
+  const listing = { count: 1, filters: {}, limit: 1000, offset: 0, sort: ['id'], total: 1, waba_templates: [{
+    ...promo, namespace: 'c8ae5f90_307a_ca4c_b8f6_d1e2a2573574', external_id: '1001', partner_id: 'abcDEFpa', waba_account_id: 'WAcc123', quality_score: { score: 'GREEN', date: 1700000000 }, rejected_reason: 'NONE',
+    modified_at: '2024-03-01T10:00:00Z', modified_by: { user_id: 'u1', user_name: 'Ana' }, created_at: '2024-03-01T09:00:00Z', created_by: { user_id: 'u1', user_name: 'Ana' }, updated_external: true,
+  }] };
+  const items = metaTemplates(listing);
+  assert.equal(items.map((x) => x.where), ['waba_templates[0]']);
+  const t = metaToFile(items[0]!.value, items[0]!.where, items[0]!.state);
+  assert.equal(t.issues, []);
+  assert.equal(t.value, { name: 'spring_promo', language: 'en_US', category: 'MARKETING', body: { text: 'Hello {{1}}, our spring collection is in store.', examples: { 1: 'Ana' } } });
+  // 360dialog's keys are state only in its listing: in Meta's own, an unknown key is still said
+  assert.equal(metaToFile({ ...promo, namespace: 'x' }, 'data[0]').issues.map((i) => i.field), ['namespace']);
+});
+
+test('shapes that are not template listings: said of the file, with what to give instead, not "missing" item by item', () => {
+  // fetched with fields=name,status,language: no content
+  assert.throws(() => metaTemplates({ data: [{ name: 'gift_card_expiry', status: 'APPROVED', language: 'en_US', id: '8002' }], paging: { next: GRAPH_NEXT } }), /fetched without the templates' content[^]*fields=name,language,category,components,parameter_format/);
+  // a listing of another edge: phone numbers, flows
+  assert.throws(() => metaTemplates({ data: [{ verified_name: 'Shop', display_phone_number: '+1 555 0100', quality_rating: 'GREEN', id: '1' }], paging: {} }), /not of message templates: its items have verified_name, display_phone_number, quality_rating[^]*message_templates\?fields=/);
+  assert.throws(() => metaTemplates({ data: [{ id: '2', name: 'signup', status: 'PUBLISHED', categories: ['SIGN_UP'], validation_errors: [] }] }), /not of message templates: its items have categories, validation_errors/);
+  // jq -s of two pages
+  assert.throws(() => metaTemplates([{ data: [promo], paging: { next: GRAPH_NEXT } }, { data: [promo], paging: {} }]), /array of 2 listing pages[^]*jq -s '\[\.\[\]\.data\[\]\]'/);
+  // templates still are read item by item (an item's own gaps said by field)
+  assert.equal(metaTemplates({ data: [{ name: 'a' }], paging: {} }).length, 1);
+  assert.equal(metaTemplates({ data: [promo, { name: 'b', language: 'en' }] }).length, 2);
+});
+
 test.run();

@@ -49,7 +49,6 @@ test('category: the approval request, else --category, else the kind, else UTILI
   const d = twilioToFile(text('x'), 'w');
   assert.is(d.value.category, 'UTILITY');
   assert.is(d.categoryChosen, true);
-  assert.equal(twilioToFile(text('x'), 'w', { name: 'b' }).issues.map((i) => i.field), ['approval.name']);
 });
 
 test('left out (written, listed): reply ids, other channels\' types, the catalog\'s products; issues (not written): the rest', () => {
@@ -116,6 +115,57 @@ test('a media URL\'s variable: the sample kept, listed (left out); numbers Twili
     types: { 'twilio/call-to-action': { body: 'Hi {{1}}, your trip is booked.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{2}}' }] } } }, '(template)');
   assert.equal(cta.renumbered.map((i) => i.field), ['types.twilio/call-to-action.actions[0].url']);
   assert.equal(cta.leftOut, []);
+});
+
+
+test('a variable where WhatsApp takes a value: a COPY_CODE code is its sample (said), never the placeholder; a button text, phone or footer with one is refused', () => {
+  const cta = (actions: unknown[], variables: Record<string, string> = { 1: 'Ola', 2: 'OLA15' }) => twilioToFile({ friendly_name: 'code_var', language: 'en', variables, types: { 'twilio/call-to-action': { body: 'Hi {{1}}, here is your personal discount code for this month.', actions } }, approval_requests: { name: 'code_var', category: 'MARKETING', status: 'approved' } }, '(template)');
+  const t = cta([{ type: 'COPY_CODE', title: 'Copy', code: '{{2}}' }]);
+  assert.equal(t.issues, []);
+  assert.equal(t.leftOut, []);
+  assert.equal(t.value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'OLA15' }]);
+  assert.equal(t.renumbered.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  assert.match(t.renumbered[0]!.message, /\{\{2\}\}.*'OLA15'/);
+  // a fixed part beside the variable: the sample is the whole code, the fixed part listed
+  const mixed = cta([{ type: 'COPY_CODE', title: 'Copy', code: 'VIP-{{2}}' }]);
+  assert.equal(mixed.value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'VIP-OLA15' }]);
+  assert.equal(mixed.leftOut.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  // no sample: not written
+  assert.equal(cta([{ type: 'COPY_CODE', title: 'Copy', code: '{{3}}' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].code']);
+  // a literal code is the sample, as before
+  assert.equal(cta([{ type: 'COPY_CODE', title: 'Copy', code: 'OLA15' }]).value.buttons, [{ type: 'COPY_CODE', text: 'Copy', example: 'OLA15' }]);
+  assert.equal(cta([{ type: 'PHONE_NUMBER', title: 'Call', phone: '{{2}}' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].phone']);
+  assert.equal(cta([{ type: 'URL', title: 'Hi {{2}}', url: 'https://o.example/a' }]).issues.map((i) => i.field), ['types.twilio/call-to-action.actions[0].title']);
+  const card = twilioToFile({ friendly_name: 'c', language: 'en', variables: { 1: 'x' }, types: { 'whatsapp/card': { body: 'Hello there.', footer: 'Ref {{1}}' } } }, '(template)');
+  assert.equal(card.issues.map((i) => i.field), ['types.whatsapp/card.footer']);
+  const auth = twilioToFile({ friendly_name: 'a', language: 'en', variables: { 1: 'x' }, types: { 'whatsapp/authentication': { actions: [{ type: 'COPY_CODE', copy_code_text: '{{1}}' }] } } }, '(template)');
+  assert.equal(auth.issues.map((i) => i.field), ['types.whatsapp/authentication.actions[0].copy_code_text']);
+});
+
+test('the name is the WhatsApp approval request\'s (friendly_name is Twilio\'s free-text description), friendly_name only without approval data', () => {
+  const shipped = (friendly: string, language: string, approval?: Record<string, unknown>) => ({ friendly_name: friendly, language, variables: { 1: 'A-1' }, types: { 'twilio/text': { body: 'Your order {{1}} is on its way to you.' } }, ...(approval ? { approval_requests: approval } : {}) });
+  const en = twilioToFile(shipped('Order shipped (v2)', 'en', { name: 'order_shipped_v2', category: 'UTILITY', status: 'approved' }), '(template)', { name: 'order_shipped_v2', category: 'UTILITY', status: 'approved' });
+  assert.equal(en.issues, []);
+  assert.is(en.name, 'order_shipped_v2');
+  assert.is(en.value.name, 'order_shipped_v2');
+  // one WhatsApp template in two languages: two resources under one approval name
+  const es = twilioToFile(shipped('order_shipped_es', 'es', { name: 'order_shipped_v2', category: 'UTILITY' }), '(template)', { name: 'order_shipped_v2', category: 'UTILITY' });
+  assert.equal(es.issues, []);
+  assert.equal([es.name, es.language], ['order_shipped_v2', 'es']);
+  // as twilioTemplates gives it: a listing of ContentAndApprovals, a create request's {content, approval}, an ApprovalRequests answer's whatsapp
+  const [item] = twilioTemplates({ contents: [shipped('Order shipped (v2)', 'en', { name: 'order_shipped_v2', category: 'UTILITY' })] });
+  assert.is(twilioToFile(item!.value, item!.where, item!.approval).name, 'order_shipped_v2');
+  assert.is(twilioToFile(shipped('Free text', 'en'), 'w', { whatsapp: { name: 'order_shipped_v2', category: 'UTILITY' } }).name, 'order_shipped_v2');
+  // no approval data: friendly_name is the name, and must be one WhatsApp takes
+  assert.is(twilioToFile(shipped('order_shipped', 'en'), 'w').name, 'order_shipped');
+  assert.equal(twilioToFile(shipped('Order shipped (v2)', 'en'), 'w').issues.map((i) => i.field), ['friendly_name']);
+  // an approval name WhatsApp would not take: said at the approval's name
+  assert.equal(twilioToFile(shipped('x', 'en', { name: 'Bad Name' }), 'w', { name: 'Bad Name' }).issues.map((i) => i.field), ['approval_requests.name']);
+});
+
+test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of pages: said of the file, with what to give instead', () => {
+  assert.throws(() => twilioTemplates({ sid: 'HX1234', account_sid: 'AC1', whatsapp: { name: 'a', category: 'UTILITY', status: 'approved' }, url: 'https://content.twilio.com/v1/Content/HX1234/ApprovalRequests' }), /GET \/v1\/Content\/HX1234\/ApprovalRequests[^]*ContentAndApprovals/);
+  assert.throws(() => twilioTemplates([{ contents: [text('x')], meta: {} }, { contents: [text('y')], meta: {} }]), /array of 2 listing pages[^]*\.contents\[\]/);
 });
 
 test.run();

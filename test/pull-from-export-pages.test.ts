@@ -103,4 +103,31 @@ test('pages not given: Twilio by address, Meta by count of pages before and afte
   assert.equal(listingPage('meta', 'all', JSON.parse(metaPage('x', {}))), undefined);
 });
 
+test('the same Meta page given twice (the same path, or a copy under another name) is one page: nothing said missing, exit 0', async () => {
+  const dir = tempDir('tplsync-pages-');
+  try {
+    const first = metaPage('promo_a', { next: `${GRAPH}?limit=1&after=QVFIUm` });
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'm1.json': first, 'copy.json': first, 'm2.json': metaPage('promo_c', { previous: `${GRAPH}?limit=1&before=QVFIUx` }) });
+    for (const files of [['m1.json', 'm1.json', 'm2.json'], ['m1.json', 'm2.json', 'copy.json']]) {
+      const r = await cliIn(['pull', '--from', 'meta', ...files, '--channel', 'shop-whatsapp', '--dir', `out-${files[2]}`], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.match(r.stderr, /one page|later page/);
+      assert.match(r.stderr, /promo_a[^\n]*comes twice, the same both times; taken once/);
+    }
+    // a page given twice is still one page: its following page missing is said
+    const alone = await cliIn(['pull', '--from', 'meta', 'm1.json', 'copy.json', '--channel', 'shop-whatsapp', '--dir', 'out-alone'], { cwd: dir });
+    assert.is(alone.exitCode, 1, alone.stderr);
+    assert.match(alone.stderr, /m1\.json is one page of Meta's listing, and the page after it is not among the files given/);
+  } finally { cleanup(dir); }
+  const m1 = listingPage('meta', 'm1', JSON.parse(metaPage('x', { next: `${GRAPH}?after=A` })))!;
+  const again = listingPage('meta', 'again', JSON.parse(metaPage('x', { next: `${GRAPH}?after=A` })))!;
+  const last = listingPage('meta', 'm2', JSON.parse(metaPage('x', { previous: `${GRAPH}?before=A` })))!;
+  assert.equal(pagesNotGiven('meta', [m1, again, last]), { after: [], before: [], accounts: [] });
+  assert.equal(pagesNotGiven('meta', [m1, last, again, last]), { after: [], before: [], accounts: [] });
+  // two pages with other cursors are two pages
+  const other = listingPage('meta', 'o', JSON.parse(metaPage('x', { next: `${GRAPH}?after=B`, previous: `${GRAPH}?before=B` })))!;
+  assert.equal(pagesNotGiven('meta', [m1, other, again]).after.map((p) => p.file), ['m1', 'o']);
+  assert.equal(pagesNotGiven('meta', [m1, other, again, last]), { after: [], before: [], accounts: [] });
+});
+
 test.run();

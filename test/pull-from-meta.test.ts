@@ -199,4 +199,49 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
   } finally { cleanup(dir); }
 });
 
+test('360dialog\'s listing is read as a Meta export; a listing without content or of another kind is refused with what to fetch', async () => {
+  const dir = tempDir('tplsync-d360-');
+  try {
+    const promo = { name: 'spring_promo', language: 'en_US', category: 'MARKETING', status: 'approved', id: '1001', components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is in store.', example: { body_text: [['Ana']] } }],
+      namespace: 'c8ae5f90_307a', external_id: '1001', partner_id: 'pa1', waba_account_id: 'wa1', quality_score: { score: 'UNKNOWN' }, rejected_reason: 'NONE', modified_at: '2024-03-01T10:00:00Z', modified_by: { user_id: 'u', user_name: 'A' }, created_at: '2024-03-01T09:00:00Z', created_by: { user_id: 'u', user_name: 'A' } };
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'd360.json': JSON.stringify({ count: 1, filters: {}, limit: 1000, offset: 0, sort: ['id'], total: 1, waba_templates: [promo] }),
+      'bare.json': JSON.stringify({ data: [{ name: 'gift_card_expiry', status: 'APPROVED', language: 'en_US', id: '8002' }], paging: { cursors: { before: 'a', after: 'b' } } }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'd360.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(readdirSync(path.join(dir, 'templates')), ['spring_promo.en_US.yaml']);
+    const bare = await cliIn(['pull', '--from', 'meta', 'bare.json', '--channel', 'shop-whatsapp', '--dir', 'bare'], { cwd: dir });
+    assert.is.not(bare.exitCode, 0);
+    assert.match(bare.stderr, /bare\.json: is a listing of Meta's message templates fetched without the templates' content[^\n]*fields=name,language,category,components/);
+    assert.not.match(bare.stderr, /components: missing/);
+  } finally { cleanup(dir); }
+});
+
+test('pulled again, with or without --force: the summary counts the templates the files already hold as up to date, the same both ways', async () => {
+  const dir = tempDir('tplsync-again-');
+  try {
+    const t = (name: string) => ({ name, language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: name, components: [{ type: 'BODY', text: 'Hello {{1}}, our spring collection is in store.', example: { body_text: [['Ana']] } }] });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'page.json': JSON.stringify({ data: [t('promo_a'), t('promo_b')] }),
+    });
+    const first = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.match(first.stderr, /^2 templates written, 0 not\.$/m);
+    const again = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    const forced = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(forced.exitCode, 0, forced.stderr);
+    assert.match(forced.stdout, /promo_a\/en_US already as the export has it \(not written\)/);
+    assert.match(forced.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    // one changed on the platform: not written without --force, and counted as not written
+    writeFiles(dir, { 'page.json': JSON.stringify({ data: [t('promo_a'), { ...t('promo_b'), components: [{ type: 'BODY', text: 'Hello {{1}}, our summer collection is in store.', example: { body_text: [['Ana']] } }] }] }) });
+    const changed = await cliIn(['pull', '--from', 'meta', 'page.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.match(changed.stderr, /^0 templates written, 1 already up to date, 1 not\.$/m);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -34,7 +34,8 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
   const dir = confinedWriteDir(config, o.dir);
   const from = format === 'meta' ? 'a Meta (WhatsApp Business) export' : 'a Twilio Content API export';
   let code: number = EXIT.OK;
-  let written = 0, notWritten = 0, partial = 0;
+  // upToDate: a file that already says what the export has (pulled again, with or without --force): neither written nor a failure
+  let written = 0, notWritten = 0, partial = 0, upToDate = 0;
   // a line per file written, thousands for a catalogue: gathered and written in large pieces, and
   // always before anything goes to stderr (a terminal shows both in the order they were said)
   let lines = '';
@@ -84,10 +85,11 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       }
       return;
     }
-    if (r.kind === 'same') { say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
+    if (r.kind === 'same') { upToDate++; say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
     if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
-    notWritten++;
+    if (r.kind === 'held' && !r.differs) upToDate++;
+    else notWritten++;
     if (r.kind === 'held') {
       warn(r.differs
         ? `tplsync: ${what} (${r.source}) is in ${r.file} already, and the export's copy differs from it; nothing written (--force writes the export's copy over it; git diff shows what that changes)\n`
@@ -123,7 +125,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     code = EXIT.FINDINGS;
     io().stderr.write(`tplsync: the pages given are listings of ${morePages.accounts.length} WhatsApp Business Accounts (${morePages.accounts.join(', ')}, the ids in their paging URLs): one pull writes the templates of one channel; pull each account's pages into its own channel\n`);
   }
-  io().stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${notWritten} not.\n`);
+  io().stderr.write(`${written} template${written === 1 ? '' : 's'} written${partial ? ` (${partial} without parts a file cannot carry, listed above)` : ''}, ${upToDate ? `${upToDate} already up to date, ` : ''}${notWritten} not.\n`);
   if (diagnostics.length) {
     io().stderr.write(stylish(diagnostics, { fileCount: new Set(diagnostics.map((d) => d.file)).size, color: useColor(io().stderr), toolVersion: toolVersion() }));
     if (diagnostics.some((d) => d.severity === 'error')) code = EXIT.FINDINGS;

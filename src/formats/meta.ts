@@ -42,12 +42,57 @@ const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : ''
 export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'last_updated_time', 'allow_category_change'];
 const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format'];
 
-/** The templates of a Meta export: a listing (`{"data": [...], "paging": ...}`), one template, or a create request. */
-export function metaTemplates(json: unknown): { where: string; value: unknown }[] {
-  if (isRec(json) && Array.isArray(json.data)) return json.data.map((value, i) => ({ where: `data[${i}]`, value }));
-  if (Array.isArray(json)) return json.map((value, i) => ({ where: `[${i}]`, value }));
+/**
+ * What 360dialog keeps about a template beside Meta's own state (its listing, `GET /v1/configs/templates`,
+ * holds Meta's template objects with these added): read and left out, as Meta's state keys are.
+ */
+export const D360_STATE_KEYS: readonly string[] = ['namespace', 'external_id', 'partner_id', 'waba_account_id', 'modified_at', 'modified_by', 'created_at', 'created_by', 'updated_external'];
+
+/** The fields a Meta listing must be fetched with for pull to write its templates (`fields=` of GET /<WABA_ID>/message_templates). */
+export const META_LISTING_FIELDS = 'name,language,category,components,parameter_format,sub_category,message_send_ttl_seconds,status,rejected_reason,id';
+
+/** The keys a template of Meta's (or 360dialog's) listing may have: what a file holds, and the platforms' state. */
+const TEMPLATE_KEYS = new Set(['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format']);
+
+/** Why the items of a listing are not templates pull can write, when they plainly are not: said of the whole file, not item by item. */
+function listingProblem(items: readonly unknown[], what: string): string | undefined {
+  const recs = items.filter(isRec);
+  if (!recs.length || recs.some((t) => t.components !== undefined)) return undefined;
+  // message templates listed with fields= that left their content out (name, status, language, id)
+  if (recs.some((t) => t.language !== undefined || t.category !== undefined)) {
+    return `is ${what} fetched without the templates' content (its items have ${[...new Set(recs.flatMap(Object.keys))].join(', ')}, and no components): fetch it again with fields=${META_LISTING_FIELDS} (or no fields= at all) and pull that`;
+  }
+  // a listing of another kind of object (GET /<WABA_ID>/phone_numbers, /flows, ...): no template keys, keys of its own
+  const own = [...new Set(recs.flatMap(Object.keys))].filter((k) => !TEMPLATE_KEYS.has(k) && !META_STATE_KEYS.includes(k) && !D360_STATE_KEYS.includes(k));
+  if (own.length) return `is a Graph API listing, but not of message templates: its items have ${own.join(', ')} and no language, category or components (the listing of /phone_numbers, /flows or another edge?): give the answer of GET /<WABA_ID>/message_templates?fields=${META_LISTING_FIELDS}`;
+  return undefined;
+}
+
+/**
+ * The templates of a Meta export: a listing (`{"data": [...], "paging": ...}`), 360dialog's listing
+ * (`{"waba_templates": [...], "count", "total", ...}`: Meta's template objects with 360dialog's
+ * bookkeeping, whose keys each item's `state` lists), one template, or a create request.
+ */
+export function metaTemplates(json: unknown): { where: string; value: unknown; state?: readonly string[] }[] {
+  if (isRec(json) && Array.isArray(json.data)) {
+    const problem = listingProblem(json.data, 'a listing of Meta\'s message templates');
+    if (problem) throw new Error(problem);
+    return json.data.map((value, i) => ({ where: `data[${i}]`, value }));
+  }
+  if (isRec(json) && Array.isArray(json.waba_templates)) {
+    const problem = listingProblem(json.waba_templates, '360dialog\'s template listing');
+    if (problem) throw new Error(problem);
+    return json.waba_templates.map((value, i) => ({ where: `waba_templates[${i}]`, value, state: D360_STATE_KEYS }));
+  }
+  if (Array.isArray(json)) {
+    // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of templates
+    if (json.length && json.every((x) => isRec(x) && (Array.isArray(x.data) || Array.isArray(x.waba_templates)))) {
+      throw new Error(`is an array of ${json.length} listing pages (\`jq -s\` of the pages?), not of templates: give each page's file as it was fetched (pull reads every page given), or their templates as one array (jq -s '[.[].data[]]')`);
+    }
+    return json.map((value, i) => ({ where: `[${i}]`, value }));
+  }
   if (isRec(json) && (json.components !== undefined || json.name !== undefined)) return [{ where: '(template)', value: json }];
-  throw new Error('is neither a template listing ({"data": [...]}), a template, nor a create-template request');
+  throw new Error('is neither a template listing ({"data": [...]} of Meta, {"waba_templates": [...]} of 360dialog), a template, nor a create-template request');
 }
 
 /** The paths (`components[2].buttons[0].flow_id`) of the integers past 2^53 in a JSON value: JSON.parse changed their last digits. */
@@ -64,7 +109,7 @@ export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
 export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 /** Pure: one Meta template (as the Graph API returns it, or a create request) as a template file's value. */
-export function metaToFile(raw: unknown, where: string): ImportedTemplate {
+export function metaToFile(raw: unknown, where: string, state: readonly string[] = []): ImportedTemplate {
   const t = isRec(raw) ? raw : {};
   const name = str(t.name) ?? '', language = str(t.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
@@ -75,7 +120,7 @@ export function metaToFile(raw: unknown, where: string): ImportedTemplate {
   else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)`);
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
-  for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, `'${k}' has no place in a template file`);
   // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
   // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
   for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');

@@ -18,6 +18,8 @@ export interface ListingPage {
   previous?: string;
   /** Meta: the WhatsApp Business Account whose listing this is (the id in its paging URLs) */
   account?: string;
+  /** Meta: the page's place in its listing (its paging: cursors and links); two files with the same one are the same page */
+  place?: string;
 }
 
 type Rec = Record<string, unknown>;
@@ -31,7 +33,8 @@ export function listingPage(format: PagedFormat, file: string, json: unknown): L
     const p = isRec(json.paging) ? json.paging : undefined;
     const next = url(p?.next), previous = url(p?.previous);
     const account = /\/(\d+)\/message_templates\b/.exec(next ?? previous ?? '')?.[1];
-    return next || previous ? { file, ...(next ? { next } : {}), hasPrevious: previous !== undefined, ...(previous ? { previous } : {}), ...(account ? { account } : {}) } : undefined;
+    const place = JSON.stringify([next ?? null, previous ?? null, isRec(p?.cursors) ? [p.cursors.before ?? null, p.cursors.after ?? null] : null]);
+    return next || previous ? { file, ...(next ? { next } : {}), hasPrevious: previous !== undefined, ...(previous ? { previous } : {}), ...(account ? { account } : {}), place } : undefined;
   }
   const m = isRec(json.meta) ? json.meta : undefined;
   const next = url(m?.next_page_url), previous = url(m?.previous_page_url), self = url(m?.url);
@@ -47,14 +50,18 @@ export function listingPage(format: PagedFormat, file: string, json: unknown): L
  * pages on the side that falls short are named (one of them, at least, has its neighbour missing).
  * A listing's first page is one without a page before it (both formats).
  */
-export function pagesNotGiven(format: PagedFormat, pages: readonly ListingPage[]): { after: ListingPage[]; before: ListingPage[]; accounts: string[] } {
+export function pagesNotGiven(format: PagedFormat, given: readonly ListingPage[]): { after: ListingPage[]; before: ListingPage[]; accounts: string[] } {
+  // the same page given twice (the same file twice, or a copy under another name) is one page: counted twice,
+  // it would stand for a page after (or before) it that no file is
+  const seen = new Set<string>();
+  const pages = given.filter((p) => p.place === undefined || (!seen.has(p.place) && Boolean(seen.add(p.place))));
   const withNext = pages.filter((p) => p.next !== undefined);
   const withPrevious = pages.filter((p) => p.hasPrevious);
   const noFirst = pages.length > 0 && withPrevious.length === pages.length;
   const accounts = format === 'meta' ? [...new Set(pages.map((p) => p.account).filter((a): a is string => a !== undefined))].sort() : [];
   if (format === 'twilio') {
-    const given = new Set(pages.map((p) => p.self).filter((x): x is string => x !== undefined));
-    return { after: withNext.filter((p) => !given.has(p.next!)), before: noFirst ? withPrevious : [], accounts };
+    const selves = new Set(pages.map((p) => p.self).filter((x): x is string => x !== undefined));
+    return { after: withNext.filter((p) => !selves.has(p.next!)), before: noFirst ? withPrevious : [], accounts };
   }
   const noLast = pages.length > 0 && withNext.length === pages.length;
   return {

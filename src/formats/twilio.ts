@@ -53,7 +53,13 @@ export interface TwilioItem { where: string; value: unknown; approval?: unknown 
 export function twilioTemplates(json: unknown): TwilioItem[] {
   const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: isRec(x) ? x.approval_requests : undefined });
   if (isRec(json) && Array.isArray(json.contents)) return json.contents.map((x, i) => item(x, `contents[${i}]`));
-  if (Array.isArray(json)) return json.map((x, i) => item(x, `[${i}]`));
+  if (Array.isArray(json)) {
+    // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
+    if (json.length && json.every((x) => isRec(x) && Array.isArray(x.contents))) throw new Error(`is an array of ${json.length} listing pages (\`jq -s\` of the pages?), not of Content resources: give each page's file as it was fetched (pull reads every page given), or their resources as one array (jq -s '[.[].contents[]]')`);
+    return json.map((x, i) => item(x, `[${i}]`));
+  }
+  // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
+  if (isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined) throw new Error(`is the answer of GET /v1/Content/${str(json.sid) ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content): give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
   if (isRec(json) && (isRec(json.content) || json.types !== undefined)) return [item(json, '(template)')];
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
@@ -130,10 +136,43 @@ function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: 
   for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
 }
 
+/**
+ * A text WhatsApp takes as it is (a button's text, a phone number, a footer): a Twilio variable in
+ * it would be written as the characters `{{1}}` (and its sample lost), so it is refused.
+ */
+function fixed(raw: unknown, at: string, bad: Bad, what: string): string | undefined {
+  const s = str(raw);
+  if (s === undefined) return undefined;
+  const scan = scanPlaceholders(s);
+  if (scan.placeholders.length) bad(at, `'${s}' holds the variable ${scan.placeholders[0]!.raw}: ${what} takes no variable on WhatsApp, so a template file cannot say what it shows`);
+  return s;
+}
+
+/**
+ * A copy-code button's code: WhatsApp's COPY_CODE button takes the whole code when sending, and the
+ * template holds its sample. A code that is a Twilio variable is that variable's value (its sample
+ * in `variables`); a fixed part around a variable has no place in the file (listed).
+ */
+function codeOf(raw: unknown, at: string, x: Ctx): string {
+  const code = str(raw) ?? '';
+  const scan = scanPlaceholders(code);
+  if (!scan.placeholders.length) return code;
+  let sample = scan.texts[0]!;
+  for (const [i, p] of scan.placeholders.entries()) {
+    const v = str(x.vars[p.key]);
+    if (v === undefined) { x.bad(at, `no sample of ${p.raw} in variables`); return code; }
+    sample += v + scan.texts[i + 1]!;
+  }
+  const vars = [...new Set(scan.placeholders.map((p) => p.raw))].join(', ');
+  if (scan.placeholders.length === 1 && scan.texts.every((t) => t === '')) x.renumbered(at, `Twilio's ${vars} is the code the COPY_CODE button copies: a template file has no number for it (WhatsApp takes the whole code when sending, as the button's parameter) and keeps its sample '${sample}'`);
+  else x.left(at, `the code '${code}' takes ${vars} beside fixed text: WhatsApp's COPY_CODE button takes the whole code when sending, so the file keeps only the sample '${sample}'; the sender gives the whole code, not the variable's value`);
+  return sample;
+}
+
 function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
   const type = str(raw.type)?.toUpperCase() ?? implied ?? '';
-  const title = str(raw.title);
+  const title = fixed(raw.title, `${at}.title`, x.bad, 'a button\'s text');
   if (!allowed.includes(type)) { x.bad(`${at}.type`, `${type || '(none)'} actions have no place here (${allowed.join(', ')})`); return undefined; }
   const keys = (own: readonly string[]) => keysOf(raw, ['type', 'title', ...own], at, x.bad, `a ${type} action`);
   switch (type) {
@@ -149,10 +188,10 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
-      return { type, text: title ?? '', phone_number: str(raw.phone) ?? '' };
+      return { type, text: title ?? '', phone_number: fixed(raw.phone, `${at}.phone`, x.bad, 'a phone number button\'s number') ?? '' };
     case 'COPY_CODE':
       keys(['code']);
-      return { type, ...(title !== undefined ? { text: title } : {}), example: str(raw.code) ?? '' };
+      return { type, ...(title !== undefined ? { text: title } : {}), example: codeOf(raw.code, `${at}.code`, x) };
     case 'VOICE_CALL':
       // TWILIO_PAGES.callToAction: a WhatsApp call button (private beta), its title the button's text
       keys([]);
@@ -207,7 +246,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       if (t.title !== undefined && t.body !== undefined) x.bad(`${at}.title`, 'a title and a body: Twilio does not document how WhatsApp shows both; use whatsapp/card');
       body(t.body !== undefined ? 'body' : 'title');
       if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
-      if (str(t.subtitle)) v.footer = str(t.subtitle);
+      if (str(t.subtitle)) v.footer = fixed(t.subtitle, `${at}.subtitle`, x.bad, 'a footer');
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
@@ -215,7 +254,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered) };
       else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       body();
-      if (str(t.footer)) v.footer = str(t.footer);
+      if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
     }
     case 'twilio/carousel': {
@@ -246,7 +285,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         else x.bad(`${at}.title`, 'a catalog template without items has no header');
       }
       body();
-      if (str(t.subtitle)) v.footer = str(t.subtitle);
+      if (str(t.subtitle)) v.footer = fixed(t.subtitle, `${at}.subtitle`, x.bad, 'a footer');
       v.buttons = [{ type: multi ? 'MPM' : 'CATALOG', text: multi ? MPM_LABEL : CATALOG_LABEL }];
       break;
     }
@@ -265,7 +304,8 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const aat = `${at}.actions[${i}]`;
         if (!isRec(a) || str(a.type)?.toUpperCase() !== 'COPY_CODE') { x.bad(`${aat}.type`, 'Twilio\'s authentication action is COPY_CODE'); return undefined; }
         keysOf(a, ['type', 'copy_code_text'], aat, x.bad, 'an authentication action');
-        return { type: 'OTP', otp_type: 'COPY_CODE', ...(str(a.copy_code_text) !== undefined ? { text: str(a.copy_code_text) } : {}) };
+        const text = fixed(a.copy_code_text, `${aat}.copy_code_text`, x.bad, 'a button\'s text');
+        return { type: 'OTP', otp_type: 'COPY_CODE', ...(text !== undefined ? { text } : {}) };
       }).filter(isRec);
       break;
     }
@@ -293,19 +333,23 @@ function withoutUnset(v: unknown): unknown {
 
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
-  const name = str(r.friendly_name) ?? '', language = str(r.language) ?? '';
+  // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
+  const ap = isRec(approval) ? (isRec(approval.whatsapp) ? approval.whatsapp : approval) : undefined;
+  const apField = isRec(raw) && raw.approval_requests !== undefined ? 'approval_requests' : 'approval';
+  // WhatsApp's name for the template is the approval request's; friendly_name is Twilio's free-text
+  // description of the resource (TWILIO_PAGES.resources), the name only when there is no approval data
+  const approvalName = ap ? str(ap.name) || undefined : undefined;
+  const name = approvalName ?? str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
   const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
   const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!WHATSAPP_NAME.test(name)) bad('friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name');
+  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name (without a WhatsApp approval request, whose name is)');
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
-  const ap = isRec(approval) ? approval : undefined;
-  if (ap && str(ap.name) && str(ap.name) !== name) bad('approval.name', `WhatsApp knows it as '${str(ap.name)}', not '${name}': a template file has one name`);
   const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
   if (!isRec(vars)) bad('variables', 'is not an object of samples');
   const types = isRec(r.types) ? r.types : {};
@@ -324,7 +368,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   }
   const kind = main === 'whatsapp/authentication' ? 'AUTHENTICATION' : main === 'twilio/carousel' || main === 'twilio/catalog' ? 'MARKETING' : undefined;
   const read = ap ? str(ap.category)?.toUpperCase() : undefined;
-  if (read !== undefined && !CATEGORIES.includes(read)) bad('approval.category', `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  if (read !== undefined && !CATEGORIES.includes(read)) bad(`${apField}.category`, `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const category = read ?? o.category ?? kind ?? 'UTILITY';
   v.category = category;
   return { where, name, language, value: v, issues, leftOut, renumbered, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };

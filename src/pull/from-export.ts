@@ -150,7 +150,7 @@ function notAnExport(format: ExportFormat, json: unknown, rel: string): string |
   if (error && typeof error.message === 'string') return `${rel} is an error answer of the Graph API, not a template listing: "${error.message}"; fetch the listing again once that is resolved`;
   if (typeof j.code === 'number' && typeof j.message === 'string' && typeof j.more_info === 'string') return `${rel} is an error answer of Twilio's API, not a Content listing: "${j.message}"; fetch the listing again once that is resolved`;
   const looksTwilio = Array.isArray(j.contents) || typeof j.types === 'object' || typeof j.friendly_name === 'string';
-  const looksMeta = Array.isArray(j.data) || Array.isArray(j.components);
+  const looksMeta = Array.isArray(j.data) || Array.isArray(j.components) || Array.isArray(j.waba_templates);
   if (format === 'meta' && looksTwilio && !looksMeta) return `${rel} looks like a Twilio Content export ("contents", "types"), not Meta's: pull it with --from twilio`;
   if (format === 'twilio' && looksMeta && !looksTwilio) return `${rel} looks like a Meta (WhatsApp Business) export ("data", "components"), not Twilio's: pull it with --from meta`;
   return undefined;
@@ -161,9 +161,9 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   if (not) throw new UsageError(not);
   if (format === 'meta') {
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
-    let items: { where: string; value: unknown }[];
+    let items: ReturnType<typeof metaTemplates>;
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-    return items.map((x) => ({ ...metaToFile(x.value, x.where), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
+    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];

@@ -19,10 +19,10 @@ export async function metaNameSource(files: readonly string[], cwd: string): Pro
   for (const f of files) {
     const abs = path.resolve(cwd, f);
     const rel = path.relative(cwd, abs) || f;
-    let items: { where: string; value: unknown }[];
+    let items: ReturnType<typeof metaTemplates>;
     try { items = metaTemplates(parseJsonFile(abs, rel)); } catch (e) { throw e instanceof UsageError ? e : new UsageError(`${rel}: ${(e as Error).message}`); }
     for (const x of items) {
-      const t = metaToFile(x.value, x.where);
+      const t = metaToFile(x.value, x.where, x.state);
       if (t.name && t.language && !out.has(`${t.name}\u0000${t.language}`)) out.set(`${t.name}\u0000${t.language}`, t.value);
     }
   }
