@@ -156,6 +156,22 @@ test('unknown rule ids are problems of the config, said with its other problems 
   } finally { cleanup(dir); }
 });
 
+test("a rule's severity written as ESLint writes it (a list with options, a number) says to write the severity alone", async () => {
+  const r = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\nrules:\n  button-url: [error]\n  button-label: [warn, { max: 20 }]\n  footer: 1\n' }, ['lint']);
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, /tplsync\.config\.yaml:3:3: rules\.button-url: a rule takes its severity alone, not a list as in ESLint \(tplsync's rules have no options\); write 'button-url: error'\n/);
+  assert.match(r.stderr, /tplsync\.config\.yaml:4:3: rules\.button-label: a rule takes its severity alone, not a list .*; write 'button-label: warn'\n/);
+  assert.match(r.stderr, /tplsync\.config\.yaml:5:3: rules\.footer: 1 is ESLint's number of a severity; tplsync writes its name: 'footer: warning'/);
+  assert.not.match(r.stderr, /is not allowed/);
+  const o = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\noverrides:\n  - files: ["templates/rcs/**"]\n    rules: { button-url: [off] }\n' }, ['lint']);
+  assert.is(o.exitCode, 3);
+  assert.match(o.stderr, /overrides\[0\]\.rules\.button-url: a rule takes its severity alone, .*write 'button-url: off'/);
+  assert.not.match(o.stderr, /is not a severity/);
+  // a severity misspelt is still said with the ones to write
+  const typo = await run({ 'tplsync.config.yaml': 'templates: ["templates/*.yaml"]\nrules: { button-url: eror }\n' }, ['lint']);
+  assert.match(typo.stderr, /rules\.button-url: 'eror' is not allowed; did you mean 'error'\? \(allowed: error, warning, warn, info, off\)/);
+});
+
 test.run();
 
 test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {

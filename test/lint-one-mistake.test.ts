@@ -155,4 +155,33 @@ test('`exmaples:` misspelt is one finding (its key), not one per placeholder; be
   ], all.join('\n'));
 });
 
+test('a body or header text under `title:`, `examples:` as a list, `examples:` on a URL button, a sample key in braces or with a hyphen: one finding each, saying what to write', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('title_body')}body:\n  title: "Hi {{first_name}}, your delivery window is {{window}} tomorrow, see you then."\n  examples: { first_name: Ana, window: "9-12" }\n`,
+    'templates/b.yaml': `${head('title_header')}header:\n  title: "Order news"\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/c.yaml': `${head('listed')}body:\n  text: "Hi {{first_name}}, your order {{order}} is at {{place}} and ready now."\n  examples:\n    - first_name: Ola\n    - order: A-1\n    - place: Oslo\n`,
+    'templates/d.yaml': `${head('listed_values')}body:\n  text: "Hi {{first_name}}, your order {{order}} is at the shop and ready for pickup now."\n  examples: [Ola, A-1]\n`,
+    'templates/e.yaml': `${head('url_examples')}body:\n  text: "Hi {{1}}, your parcel has shipped and should arrive within three working days."\n  examples: { 1: Maria }\nbuttons:\n  - type: URL\n    text: Track parcel\n    url: https://shop.example.com/track?order={{1}}\n    examples: https://shop.example.com/track?order=A-1042\n`,
+    'templates/f.yaml': `${head('braced_key')}body:\n  text: "Hi {{name}}, your repair is done and can be picked up at the store from tomorrow."\n  examples:\n    "{{Name}}": Ola\n`,
+    'templates/g.yaml': `${head('hyphen_key')}body:\n  text: "Hi {{first_name}}, your invoice is ready and can be downloaded from your account."\n  examples:\n    first-name: Ola\n    first_name: Ola\n`,
+  });
+  assert.equal(of(all, 'a.yaml'), ["templates/a.yaml:6:3 schema Unknown key 'title' in body; did you mean 'text'?"], all.join('\n'));
+  assert.equal(of(all, 'b.yaml'), ["templates/b.yaml:6:3 schema Unknown key 'title' in header: a text header is written `header: { format: TEXT, text: ... }`; did you mean 'text'?"], all.join('\n'));
+  assert.equal(of(all, 'c.yaml'), ['templates/c.yaml:8:5 schema body.examples must be a mapping, not a list; write one sample per placeholder, keyed by its name or number, e.g. { first_name: "Ola", order: "A-1", place: "Oslo" }.'], all.join('\n'));
+  assert.equal(of(all, 'd.yaml'), ['templates/d.yaml:7:13 schema body.examples must be a mapping, not a list; write one sample per placeholder, keyed by its name or number, e.g. { first_name: "Ola", order: "A-1" }.'], all.join('\n'));
+  assert.equal(of(all, 'e.yaml'), ["templates/e.yaml:12:5 schema Unknown key 'examples' in buttons[0]; did you mean 'example'?"], all.join('\n'));
+  assert.equal(of(all, 'f.yaml'), ["templates/f.yaml:8:5 schema Sample key '{{Name}}' is written with the placeholder's braces: a sample's key is the placeholder's name or number alone; write 'name: ...'."], all.join('\n'));
+  assert.equal(of(all, 'g.yaml'), ["templates/g.yaml:8:5 schema Sample key 'first-name' is neither a placeholder number (1, 2, ...) nor a lowercase name; did you mean 'first_name'?"], all.join('\n'));
+  // a header with its format and `title:`: the key alone; a sample of no placeholder beside a text under `title:` is still said
+  const more = await findings({
+    'templates/h.yaml': `${head('title_format')}header:\n  format: TEXT\n  title: "Order news"\nbody:\n  text: "Hi {{1}}, your order has shipped and should arrive within three working days."\n  examples: { 1: Maria }\n`,
+    'templates/i.yaml': `${head('title_extra')}body:\n  title: "Hi {{first_name}}, your delivery window is tomorrow morning, see you then."\n  examples: { first_name: Ana, window: "9-12" }\n`,
+  });
+  assert.equal(of(more, 'h.yaml'), ["templates/h.yaml:7:3 schema Unknown key 'title' in header; did you mean 'text'?"], more.join('\n'));
+  assert.equal(of(more, 'i.yaml'), [
+    "templates/i.yaml:6:3 schema Unknown key 'title' in body; did you mean 'text'?",
+    "templates/i.yaml:7:32 placeholder-sample Sample 'window' has no placeholder {{window}} in body; remove it or fix its key.",
+  ], more.join('\n'));
+});
+
 test.run();

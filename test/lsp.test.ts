@@ -428,4 +428,28 @@ test('a config with problems: each is a finding of the config file at its place,
   } finally { cleanup(dir); }
 });
 
+test('a config that fails to load: its problems in the config file, and the templates still linted (its globs, default settings), said once', async () => {
+  const dir = tempDir();
+  try {
+    const broken = CONFIG.replace('templates: ["templates/**/*.yaml"]', 'templates: ["tpl/**/*.yaml"]') + 'rules:\n  placeholder-densty: off\n';
+    writeFiles(dir, { 'tplsync.config.yaml': broken, 'tpl/a.yaml': BAD });
+    const cfg = uri(path.join(dir, 'tplsync.config.yaml'));
+    const a = uri(path.join(dir, 'tpl/a.yaml'));
+    await connected(dir, async (conn, c) => {
+      const said: string[] = [];
+      conn.onRequest('window/showMessageRequest', (p: { message: string }) => { said.push(p.message); return null; });
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri(dir), capabilities: {}, workspaceFolders: [{ uri: uri(dir), name: 'project' }] });
+      await conn.sendNotification('initialized', {});
+      await c.waitFor(() => (c.diags.get(cfg) ?? []).length > 0 && (c.diags.get(a) ?? []).length > 0, 'the config\'s finding and the template\'s');
+      const [d] = c.diags.get(cfg)!;
+      assert.equal([d!.code, d!.severity], ['config', 1]);
+      assert.match(d!.message, /unknown rule id 'placeholder-densty'; did you mean 'placeholder-density'\?/);
+      assert.ok(c.diags.get(a)!.some((x) => x.code === 'placeholder-sequence'), JSON.stringify(c.diags.get(a)));
+      // (the message that says it was sent before the diagnostics)
+      assert.ok(said.some((m) => /placeholder-densty[\s\S]*linted with the default settings until the config is fixed/.test(m)), said.join('\n'));
+      await conn.sendRequest('shutdown');
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

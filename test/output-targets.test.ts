@@ -185,4 +185,23 @@ test('an output never replaces another command\'s: a report over a saved plan, a
   } finally { cleanup(dir); }
 });
 
+test('an empty file is nobody\'s output (apply --results "$(mktemp)"); a saved plan named .yml is its own kind, replaced by the next plan --out', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': TEMPLATE, 'empty-results': '', 'out/empty.yaml': '' });
+    const plan1 = await cliIn(['plan', '--out', 'out/plan.yml'], { cwd: dir });
+    assert.is(plan1.exitCode, 0, plan1.stderr);
+    const plan2 = await cliIn(['plan', '--out', 'out/plan.yml'], { cwd: dir });
+    assert.is(plan2.exitCode, 0, plan2.stderr);
+    assert.match(readFileSync(path.join(dir, 'out/plan.yml'), 'utf8'), /"format": "tplsync-plan"/);
+    // an empty YAML file: nothing in it to lose
+    assert.is(protectedOutput(path.join(dir, 'out/empty.yaml')), undefined);
+    // a template stays refused
+    assert.match((await cliIn(['plan', '--out', 'templates/a.yaml'], { cwd: dir })).stderr, /is a YAML file/);
+    const apply = await cliIn(['apply', '--auto-approve', '--results', 'empty-results'], { cwd: dir });
+    assert.is(apply.exitCode, 0, apply.stderr);
+    assert.match(readFileSync(path.join(dir, 'empty-results'), 'utf8'), /"results"/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

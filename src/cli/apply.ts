@@ -74,7 +74,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     // a device, a pipe or a socket is never removed to make room (run as root, removing /dev/full removed the device)
     if (st && !st.isFile()) throw new UsageError(`--results ${o.results} is not a regular file (a device, a pipe or a socket): apply writes the results as a JSON file; give a file's path`);
     // only an earlier run's results are removed: a template, the config, a saved plan or any other file named by mistake is not
-    if (st && !isResultsFile(at)) throw new UsageError(`--results ${o.results} exists and is not the results of an earlier apply (a template, the config, a saved plan, or another file): not replaced; give another path, or remove the file yourself`);
+    // (an empty file is nobody's output: `--results "$(mktemp)"` takes it)
+    if (st && st.size > 0 && !isResultsFile(at)) throw new UsageError(`--results ${o.results} exists and is not the results of an earlier apply (a template, the config, a saved plan, or another file): not replaced; give another path, or remove the file yourself`);
     // a folder the results cannot be written to is said before anything is applied (it was said after every template was written, exit 3)
     let folder = path.dirname(at);
     while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);

@@ -3,6 +3,7 @@
 // a JavaScript config has none, and its problems name the key path only.
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { didYouMean } from '../core/suggest.js';
+import { eslintSeverity } from './overrides.js';
 
 export interface ConfigProblem { line?: number; column?: number; message: string }
 
@@ -123,7 +124,9 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
       where = text?.at(path, key);
     } else if (e.keyword === 'enum') {
       const allowed = (e.params.allowedValues as unknown[] | undefined ?? []).map(String);
-      message = `${dotted(path)}: '${String(e.data)}' is not allowed${didYouMean(String(e.data), allowed)} (allowed: ${allowed.join(', ')})`;
+      const asEslint = path[path.length - 2] === 'rules' ? eslintSeverity(path[path.length - 1]!, e.data, allowed) : undefined;
+      message = asEslint !== undefined ? `${dotted(path)}: ${asEslint}`
+        : `${dotted(path)}: '${String(e.data)}' is not allowed${didYouMean(String(e.data), allowed)} (allowed: ${allowed.join(', ')})`;
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'channels') {
       message = `${dotted(path)}: '${String(e.data)}' is not a channel id (a UUID such as 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11)`;

@@ -16,6 +16,25 @@ export interface Override { files: string[]; rules: Record<string, SeveritySetti
 const KEYS = ['files', 'rules'];
 const SEVERITIES = ['error', 'warning', 'warn', 'info', 'off'];
 
+/** ESLint's numbers of its severities */
+const ESLINT_LEVELS: Readonly<Record<number, string>> = { 0: 'off', 1: 'warning', 2: 'error' };
+
+/**
+ * A rule's severity written as ESLint writes it: a list with its options (`[error]`,
+ * `[error, { ... }]`) or a number (`2`). What to write instead: the severity alone, as tplsync's
+ * rules take no options. undefined: no ESLint form.
+ */
+export function eslintSeverity(rule: string, data: unknown, allowed: readonly string[]): string | undefined {
+  const level = (v: unknown): string | undefined => (typeof v === 'number' ? ESLINT_LEVELS[v] : typeof v === 'string' && allowed.includes(v) ? v : undefined);
+  if (Array.isArray(data)) {
+    const severity = level(data[0]) ?? 'error';
+    return `a rule takes its severity alone, not a list as in ESLint (tplsync's rules have no options); write '${rule}: ${severity}'`;
+  }
+  if (typeof data === 'number' && ESLINT_LEVELS[data] !== undefined) return `${data} is ESLint's number of a severity; tplsync writes its name: '${rule}: ${ESLINT_LEVELS[data]}'`;
+  if (data !== null && typeof data === 'object') return `a rule takes its severity alone (error, warning, info or off), not a mapping (tplsync's rules have no options); write '${rule}: error'`;
+  return undefined;
+}
+
 /** Validates the raw `overrides` of a config (UsageError naming the entry and the key); rule ids are checked with the other rule ids. */
 export function parseOverrides(raw: unknown, where: string): Override[] {
   if (raw === undefined) return [];
@@ -33,7 +52,7 @@ export function parseOverrides(raw: unknown, where: string): Override[] {
     const out: Record<string, SeveritySetting> = Object.create(null) as Record<string, SeveritySetting>;
     for (const [id, sev] of Object.entries(rules)) {
       if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) {
-        throw new UsageError(`${at}.rules.${id}: '${String(sev)}' is not a severity${typeof sev === 'string' ? didYouMean(sev, SEVERITIES) : ''} (error, warning, info or off)`);
+        throw new UsageError(`${at}.rules.${id}: ${eslintSeverity(id, sev, SEVERITIES) ?? `'${String(sev)}' is not a severity${typeof sev === 'string' ? didYouMean(sev, SEVERITIES) : ''} (error, warning, info or off)`}`);
       }
       out[id] = sev === 'warn' ? 'warning' : (sev as SeveritySetting);
     }

@@ -55,11 +55,14 @@ export function protectedOutput(file: string, project: readonly (string | undefi
   // a link is never replaced by a file: the writer refuses it, saying so (files/write.ts)
   if (st.isSymbolicLink() || st.isDirectory()) return undefined;
   if (PROJECT_FILES.test(base)) return `a file of the project (${base})`;
-  if (YAML.test(base)) return 'a YAML file (a template or a config?)';
+  // an empty file holds nothing to lose: nobody's output, any output may take it (as plan --out and the lint cache do)
+  if (st.isFile() && st.size === 0) return undefined;
   // another command's output (a saved plan under a lint report, a report over apply's results, a preview page):
-  // written over only by its own kind
+  // written over only by its own kind, which is told by its content whatever its name (`plan --out plan.yml` again)
   const other = st.isFile() ? outputKindOf(abs) : undefined;
   if (other && other !== (o.kind ?? 'report')) return OTHER_OUTPUTS[other];
+  if (other) return undefined;
+  if (YAML.test(base)) return 'a YAML file (a template or a config?)';
   if (CODE.test(base) && st.isFile()) {
     if (!startsWith(abs, GENERATED)) return 'a source file that tplsync did not generate';
     // the module `tplsync types` writes is its output alone: a report over it is a module no code compiles against

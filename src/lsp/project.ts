@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { loadConfig, type Config } from '../config/load.js';
+import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '../lint/engine.js';
@@ -33,15 +33,31 @@ export class LspProject {
 
   constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date()) {}
 
-  /** (Re)loads the config and every file it covers; throws the config's problem (the server shows it). */
+  /** the config's problem of the last load (the server shows it), undefined when it loaded */
+  configError: string | undefined;
+
+  /**
+   * (Re)loads the config and every file it covers. A config that does not load is no reason to
+   * go silent: its problems are findings of the config file, and the templates are linted with
+   * the default settings (under the config's `templates` globs when those are well formed), as
+   * `configError` says; what else goes wrong is thrown.
+   */
   async load(): Promise<void> {
     this.config = undefined;
     this.configProblems = new Map();
+    this.configError = undefined;
     let config: Config;
     try { config = await loadConfig({ cwd: this.cwd }); } catch (e) {
+      const message = (e as Error).message;
       // the config's problems as findings in the config file itself (FILE:LINE:COLUMN: message lines), where the editor shows them
-      this.configProblems = configFindings((e as Error).message, io().cwd());
-      throw e;
+      this.configProblems = configFindings(message, io().cwd());
+      const fallback = await fallbackConfig(this.cwd);
+      // a problem the message places nowhere (an override's, a file that is UTF-16): at the config file's first line
+      if (this.configProblems.size === 0 && fallback.file) {
+        this.configProblems.set(fallback.file, [{ file: path.relative(io().cwd(), fallback.file) || fallback.file, line: 1, column: 1, endLine: 1, endColumn: 2, ruleId: 'config', severity: 'error', message: message.replace(/^The config has (?:a problem|\d+ problems):\n/, '') }]);
+      }
+      this.configError = message;
+      config = fallback;
     }
     const policies = config.policies?.length ? await loadPolicies(config) : undefined;
     this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);
@@ -166,6 +182,31 @@ export class LspProject {
     const file = this.shown(abs) ?? abs;
     if (!this.popts) return [];
     return finishProject([lintBytes(file, Buffer.from(text), { now: this.clock() })], this.popts).filter((d) => d.file === file);
+  }
+}
+
+/**
+ * The settings a project whose config does not load is linted with: the defaults, with the
+ * config file's own `templates` globs when it has a well-formed list of them (read without the
+ * checks that failed). `file`: the config file, when one is found (its problems are shown in it).
+ */
+async function fallbackConfig(cwd: string): Promise<Config> {
+  const config: Config = { dir: cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
+  let raw: { config: unknown; filepath: string } | null | undefined;
+  try { raw = await readDirect({ cwd }); } catch { raw = undefined; }
+  const file = raw?.filepath ?? configFileIn(cwd);
+  if (!file) return config;
+  const globs = (raw?.config as { templates?: unknown } | undefined)?.templates;
+  const templates = Array.isArray(globs) && globs.length > 0 && globs.every((g) => typeof g === 'string' && g.length > 0) ? globs as string[] : DEFAULT_TEMPLATE_GLOBS;
+  return { ...config, file, dir: path.dirname(file), templates };
+}
+
+/** the config file that the search would take, from a folder up (undefined: none) */
+function configFileIn(cwd: string): string | undefined {
+  for (let dir = resolvePath(cwd); ; dir = path.dirname(dir)) {
+    const name = SEARCH_PLACES.find((n) => n !== 'package.json' && existsSync(path.join(dir, n)));
+    if (name) return path.join(dir, name);
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 

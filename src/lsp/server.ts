@@ -194,8 +194,10 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       try {
         await project.load();
         for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) project.setText(abs, doc.getText()); }
+        // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
+        if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
-        // a broken config: said once, and the findings of the last good one are cleared
+        // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
         void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
       }
     }

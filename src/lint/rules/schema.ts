@@ -9,6 +9,7 @@ import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
+import { scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
@@ -69,6 +70,31 @@ export function describePath(p: Path): string {
   let s = '';
   for (const seg of p) s += typeof seg === 'number' ? `[${seg}]` : s ? `.${seg}` : seg;
   return s || 'the template';
+}
+
+/** the value at a path's parent (the component an `examples:` belongs to) */
+function pointerParent(p: Path, value: unknown): unknown {
+  let cur = value;
+  for (const seg of p.slice(0, -1)) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return cur;
+}
+
+/**
+ * `examples:` written as a list, as the mapping to write: a list of one-key mappings
+ * (`- first_name: Ola`) is their keys; a list of values is keyed by the component's placeholders
+ * in the order its text writes them (1, 2, ... for a text without any).
+ */
+function examplesAsMapping(list: readonly unknown[], component: unknown): string {
+  const entries: [string, unknown][] = [];
+  const text = obj(component)?.text;
+  const keys = typeof text === 'string' ? [...new Set(scanPlaceholders(text).placeholders.map((x) => x.key))] : [];
+  list.forEach((item, i) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) entries.push(...Object.entries(item as Record<string, unknown>));
+    else if (item !== null && item !== undefined && typeof item !== 'object') entries.push([keys[i] ?? String(i + 1), item]);
+  });
+  if (!entries.length) entries.push([keys[0] ?? '1', 'Maria']);
+  const shown = entries.slice(0, 4).map(([k, v]) => `${/^[A-Za-z0-9_]+$/.test(k) ? k : JSON.stringify(k)}: ${typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : '...'}`);
+  return `{ ${shown.join(', ')}${entries.length > 4 ? ', ...' : ''} }`;
 }
 
 /** `text: {{1}}` unquoted: YAML reads a mapping { {1}: null }, whose one key is "{ 1 }"; the placeholder's key, if so */
@@ -147,7 +173,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const merge = key === '<<' ? ': YAML merge keys (`<<: *anchor`) are not read in template files (YAML 1.2 has none); write the keys out, or alias the whole value (`buttons: *buy_buttons`)' : '';
         // the Cloud API's request shape (`components: [{ type: BODY, ... }]`) written as a file
         const components = p.length === 0 && key === 'components' ? ': a template file writes each component as a key of its own (header:, body:, footer:, buttons:; docs/format.md); `tplsync pull --from meta FILE` turns an export of Meta\'s templates into files' : '';
-        const hint = layout || moved || retired || versioned || merge || components || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // `title:` (another tool's name of a text) on a header or a body, a template's or a card's
+        const textKey = textSynonym(p, key, known) ? headerTextHint(p, e.data) : '';
+        const hint = layout || moved || retired || versioned || merge || components || textKey || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
@@ -184,14 +212,14 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'propertyNames': {
         const key = (e.params as { propertyName: string }).propertyName;
         f = { ruleId: 'schema', path: [...p, key], part: 'key',
-          message: `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name${sampleKeyMeant(key) ? `; did you mean '${sampleKeyMeant(key)}'?` : ''}` };
+          message: sampleKeyMessage(key) };
         break;
       }
       case 'type': {
         const expected = String((e.params as { type: string | string[] }).type).replace(',', ' or ');
         const braces = expected === 'string' ? unquotedPlaceholder(e.data) : undefined;
         const hint = p[p.length - 1] === 'examples' && Array.isArray(e.data)
-          ? `; write one sample per placeholder, keyed by its name or number, e.g. { 1: ${JSON.stringify(String(e.data[0] ?? 'Maria'))} }`
+          ? `; write one sample per placeholder, keyed by its name or number, e.g. ${examplesAsMapping(e.data, pointerParent(p, value))}`
           : braces ? `; YAML read an unquoted {{${braces}}} as a mapping: quote the text, e.g. ${String(p[p.length - 1])}: "{{${braces === '…' ? '1' : braces}}} ..."`
           // a phone number or a code written without quotes: YAML read a number (and dropped a leading + or 0)
             : expected.split(' or ').includes('string') && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; YAML read it unquoted as ${typeof e.data === 'number' ? 'a number' : 'true or false'}: write it in quotes, e.g. ${String(p[p.length - 1])}: "..."`
@@ -256,7 +284,10 @@ function misspeltHere(out: readonly SchemaFinding[], at: Path, key: string | und
   const meant = `did you mean '${key}'?`;
   // `components:` (the Cloud API's shape) in place of body: its own finding says how a file writes it
   const shaped = at.length === 0 && key === 'body' ? "Unknown key 'components' in the template:" : undefined;
-  return out.some((g) => g.part === 'key' && g.path.length === at.length + 1 && at.every((s, i) => g.path[i] === s) && (g.message.includes(meant) || (shaped !== undefined && g.message.startsWith(shaped))));
+  // a header's text under `title:` without a format: its finding says to write `format: TEXT` too
+  const textHeader = key === 'format' && at[at.length - 1] === 'header' ? 'a text header is written `header: { format: TEXT' : undefined;
+  return out.some((g) => g.part === 'key' && g.path.length === at.length + 1 && at.every((s, i) => g.path[i] === s)
+    && (g.message.includes(meant) || (shaped !== undefined && g.message.startsWith(shaped)) || (textHeader !== undefined && g.message.includes(textHeader))));
 }
 
 /**
@@ -334,8 +365,20 @@ const ENUM_SYNONYMS: Readonly<Record<string, Readonly<Record<string, [string, st
 
 /** the placeholder name a sample key of another form means (`Customer_Name`, `order-id`), if any */
 export function sampleKeyMeant(key: string): string | undefined {
-  const name = key.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return name !== key && /^[a-z_][a-z0-9_]*$/.test(name) ? name : undefined;
+  const name = sampleKeyBare(key).trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name !== key && /^(?:[a-z_][a-z0-9_]*|[1-9][0-9]*)$/.test(name) ? name : undefined;
+}
+
+/** a sample key written as its placeholder (`"{{name}}": Ola`), without the braces */
+function sampleKeyBare(key: string): string {
+  return /^\s*\{\{\s*([^{}]*?)\s*\}\}\s*$/.exec(key)?.[1] ?? key;
+}
+
+/** what a sample key of no placeholder's form is told: the key to write */
+function sampleKeyMessage(key: string): string {
+  const meant = sampleKeyMeant(key);
+  if (meant !== undefined && sampleKeyBare(key) !== key) return `Sample key '${key}' is written with the placeholder's braces: a sample's key is the placeholder's name or number alone; write '${meant}: ...'`;
+  return `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name${meant ? `; did you mean '${meant}'?` : ''}`;
 }
 
 /** other tools' and APIs' names of a button's keys (Twilio's `title`, a coupon's `code`) */
@@ -343,6 +386,29 @@ const KEY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   title: ['text'], label: ['text'], display_text: ['text'], coupon_code: ['example'], code: ['example'], offer_code: ['example'],
   link: ['url'], href: ['url'], phone: ['phone_number'], number: ['phone_number'], phonenumber: ['phone_number'],
 };
+
+/**
+ * A key of a header or a body that other tools call its text (`title:`, `label:`): `text` is
+ * meant. Only there: a header's `code:` is no sample, however a button's is.
+ */
+export function textSynonym(p: Path, key: string, known: readonly string[]): boolean {
+  const part = p[p.length - 1];
+  return (part === 'body' || part === 'header') && known.includes('text') && (KEY_SYNONYMS[key.toLowerCase()]?.includes('text') ?? false);
+}
+
+/** the key of a header's or body's text written under another tool's name (`title:`), if the mapping has one and no `text` */
+export function textUnderSynonym(part: unknown): string | undefined {
+  const o = obj(part);
+  if (!o || o.text !== undefined) return undefined;
+  const k = Object.keys(o).find((x) => KEY_SYNONYMS[x.toLowerCase()]?.includes('text') && typeof o[x] === 'string');
+  return k === undefined ? undefined : o[k] as string;
+}
+
+/** what a header or body writing its text under `title:` is told: the key to write (a header without a format: the TEXT header's two keys) */
+function headerTextHint(p: Path, data: unknown): string {
+  const header = p[p.length - 1] === 'header' && obj(data)?.format === undefined;
+  return header ? `: a text header is written \`header: { format: TEXT, text: ... }\`; did you mean 'text'?` : `; did you mean 'text'?`;
+}
 
 function keySynonym(key: string, known: readonly string[]): string {
   const meant = KEY_SYNONYMS[key.toLowerCase()]?.find((k) => known.includes(k));

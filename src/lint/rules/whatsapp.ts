@@ -1,7 +1,7 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
-import { reportSchema, sampleKeyMeant } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { WHATSAPP_LANGUAGES } from './languages.js';
@@ -208,6 +208,8 @@ export const whatsappRules = defineRules([
       if (!h) return;
       const text = str(h.text);
       if (h.format === 'TEXT') {
+        // its text under `title:`: the schema's finding at that key says to write `text`
+        if (text === undefined && textUnderSynonym(h) !== undefined) return;
         if (text === undefined || blank(text)) ctx.report(['header', text === undefined ? 'format' : 'text'], 'A TEXT header needs `text`.');
         else if (charLength(text) > 60) ctx.report(['header', 'text'], `Header text is ${charLength(text)} characters; the limit is 60.`);
       } else if (typeof h.format === 'string' && text !== undefined) {
@@ -626,24 +628,29 @@ export const whatsappRules = defineRules([
         const malformedKeys = malformedSites.get(m.exKey);
         if (malformedKeys?.has('*')) continue;
         const orphans = Object.keys(ex).filter((k) => !set.has(k) && !malformedKeys?.has(k) && !meantFor.has(`${m.exKey}|${k}`));
-        const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
+        const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => sampleKeyMeant(o) === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
         if (k !== undefined) meantFor.set(`${m.exKey}|${k}`, m.p);
       }
       const paired = new Set(meantFor.values());
+      // `examples:` written as a list: the schema says it once, with the mapping to write
+      const listed = (part: string): boolean => Array.isArray(obj(ctx.t[part])?.examples);
       for (const m of missing) {
-        if (misspeltExamples(m.exKey.split('.')[0]!)) continue;
+        if (misspeltExamples(m.exKey.split('.')[0]!) || listed(m.exKey.split('.')[0]!)) continue;
         if (!paired.has(m.p)) ctx.report(m.path, `${m.p.raw} has no sample; add \`${m.p.key}: ...\` under ${m.exKey}.`, { at: m.p });
       }
       for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
         const ex = obj(obj(ctx.t[exPath[0]])?.examples);
         if (!ex) continue;
         const malformedKeys = malformedSites.get(exPath.join('.'));
-        const set = used.get(exPath.join('.')) ?? new Set<string>();
+        const set = new Set(used.get(exPath.join('.')));
+        // the text written under another tool's name (`title:`): the schema says that key; its samples are its placeholders'
+        const misnamed = textUnderSynonym(ctx.t[exPath[0]]);
+        if (misnamed !== undefined) for (const p of scanPlaceholders(misnamed).placeholders) set.add(p.key);
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
+          // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
+          if (!NAMED.test(k) && !NUMBERED.test(k)) continue;
           const meant = meantFor.get(`${exPath.join('.')}|${k}`);
-          // a key of no placeholder's form (`Customer_Name`): the schema's finding at it says what to write
-          if (meant && !NAMED.test(k) && !NUMBERED.test(k) && sampleKeyMeant(k) === meant.key) continue;
           ctx.report([...exPath, k], meant
             ? `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; did you mean '${meant.key}'? (${meant.raw} has no sample)`
             : `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
@@ -653,7 +660,9 @@ export const whatsappRules = defineRules([
         if (site.role !== 'url') continue;
         const ps = scan.placeholders;
         const b = obj(arr(ctx.t.buttons)[site.button!]);
-        if (ps.length > 0 && (str(b?.example) ?? '').trim() === '') {
+        // `examples:` (or another misspelling of `example`) on the button: the schema says that key, with the one to write
+        const misspelt = Object.keys(b ?? {}).some((k) => k !== 'example' && closest(k, ['example']) === 'example');
+        if (ps.length > 0 && (str(b?.example) ?? '').trim() === '' && !misspelt) {
           ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { at: ps[0]! });
         }
       }
