@@ -70,10 +70,11 @@ test('the folder appears meanwhile: the files go into it one by one, what it had
   } finally { cleanup(root); }
 });
 
-test('hidden folders a killed write left (its process gone) are removed by the next write into that folder; a running process\'s stay', async () => {
+test('hidden folders a killed write left (its process gone, or its pid now another program\'s) are removed by the next write into that folder; a running process\'s stay', async () => {
   const root = tempDir('tplsync-new-folder-');
   const { spawn } = await import('node:child_process');
-  const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
+  // a live Node.js process (a pid of another kind of process is no tplsync's: its folder is a leftover too)
+  const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
   try {
     const dir = path.join(root, 'meta');
     // a pid no process has (above the kernel's pid_max), and a live one
@@ -81,7 +82,11 @@ test('hidden folders a killed write left (its process gone) are removed by the n
       mkdirSync(path.join(root, tmp));
       writeFileSync(path.join(root, tmp, 'a.yaml'), 'n: 1\n');
     }
-    await startWritingNewFolder(dir, many(dir, 3))!.written;
+    const other = spawn('sleep', ['600'], { stdio: 'ignore' });
+    try {
+      mkdirSync(path.join(root, `.meta.${other.pid}.1700000000000.3.tmp`));
+      await startWritingNewFolder(dir, many(dir, 3))!.written;
+    } finally { other.kill('SIGKILL'); }
     assert.equal(readdirSync(root).sort(), [`.meta.${sleeper.pid}.1700000000000.2.tmp`, 'meta']);
   } finally { sleeper.kill('SIGKILL'); cleanup(root); }
 });
