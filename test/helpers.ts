@@ -161,6 +161,16 @@ export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order 
 }
 
 export const CHANNEL_A = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+
+/**
+ * A config of one environment on an embedded emulator: its channels (alias -> id) and values
+ * (a text, or `{ env: VAR }` for a secret), written as a user writes them.
+ */
+export function emulatorConfig(o: { env?: string; emulator?: string; channels: Record<string, string>; values?: Record<string, string | { env: string }> }): string {
+  const env = o.env ?? 'local';
+  const values = Object.entries(o.values ?? {}).map(([k, v]) => `      ${k}: ${typeof v === 'string' ? JSON.stringify(v) : `{ env: ${v.env} }`}\n`).join('');
+  return `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: ${env}\nenvironments:\n  ${env}:\n    emulator: ${o.emulator ?? '.tplsync/emulator.json'}\n    channels: { ${Object.entries(o.channels).map(([a, id]) => `${a}: ${id}`).join(', ')} }\n${values ? `    values:\n${values}` : ''}`;
+}
 export const CHANNEL_B = '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b';
 
 /** fetch against the emulator with a key (raw HTTP, for what the client would not send) */

@@ -7,19 +7,11 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
 
 // a fixed canary (no randomness in tests): a string that appears nowhere else
 const CANARY = 'cnryB4s3Ek7Wq9Tz';
-const CONFIG = `templates: ["templates/**/*.yaml"]
-defaultEnvironment: dev
-environments:
-  dev:
-    emulator: .tplsync/emulator.json
-    channels: { wa: ${CHANNEL_A} }
-    values:
-      promo_code: { env: DEV_PROMO_CODE }
-`;
+const CONFIG = emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: { env: 'DEV_PROMO_CODE' } } });
 const BEFORE = `channel: wa
 name: spring_sale
 language: en_US
@@ -67,7 +59,7 @@ test('a change that removes a secret\'s last use (its variable unset, or the sec
       }
     }
     // the change also removes the secret from the config: the files at the base still say where it stood
-    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace(/\n    values:\n.*\n$/, '\n'));
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A } }));
     assert.not.match(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8'), 'promo_code');
     for (const env of [{}, { DEV_PROMO_CODE: CANARY }]) {
       const r = await cliIn(['plan', '--base', 'HEAD', '--format', 'markdown'], { cwd: dir, env: { DEV_PROMO_CODE: undefined, ...env } });

@@ -18,6 +18,14 @@ const CONFIG = `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\ne
 const UNFORMATTED = 'channel: wa\nname:   order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n    text: "Hello {{1}}, your order is ready for pickup at the store."\n    examples: { 1: Ana }\n';
 const startOf = (pid: number): string => { const s = readFileSync(`/proc/${pid}/stat`, 'utf8'); return s.slice(s.lastIndexOf(')') + 2).split(' ')[19]!; };
 
+/** a project with one template fmt would change, and the folder of its write lock made; the lock file's path */
+function unformattedProject(dir: string): string {
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED });
+  const lock = projectLockFile(dir);
+  mkdirSync(path.dirname(lock), { recursive: true });
+  return lock;
+}
+
 async function withSleeper<T>(use: (pid: number) => Promise<T>): Promise<T> {
   const child = spawn('sleep', ['600'], { stdio: 'ignore' });
   try { return await use(child.pid!); } finally { child.kill('SIGKILL'); }
@@ -119,9 +127,7 @@ test('--lock-timeout: a writer waits for the lock (said once), takes it when it 
 test('fmt --lock-timeout as a process: waits while another tplsync holds the project, formats once it lets go; lint --lock-timeout without --fix and a bad duration are refused', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED });
-    const lock = projectLockFile(dir);
-    mkdirSync(path.dirname(lock), { recursive: true });
+    const lock = unformattedProject(dir);
     await withSleeper(async (pid) => {
       writeFileSync(lock, `${pid} ${startOf(pid)} translations import in ${dir}\n`);
       const r = await withChild(() => execa('node', [BIN, 'fmt', '--lock-timeout', '10m'], { cwd: dir, env: cliEnv(), extendEnv: false, reject: false }), async (proc) => {
@@ -162,9 +168,7 @@ test('the embedded emulator\'s lock left with this process\'s pid (a container\'
 test('a lock held in another pid namespace (a container on the same checkout): refused while it is touched, taken over once it has not been for 30 s', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': UNFORMATTED });
-    const lock = projectLockFile(dir);
-    mkdirSync(path.dirname(lock), { recursive: true });
+    const lock = unformattedProject(dir);
     writeFileSync(lock, `1 12345 ns=another-namespace fmt in ${dir}\n`);
     const held = await cliIn(['fmt'], { cwd: dir });
     assert.is(held.exitCode, 3, held.stderr);

@@ -7,18 +7,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
 
-const CONFIG = `templates: ["templates/**/*.yaml"]
-defaultEnvironment: local
-environments:
-  local:
-    emulator: .tplsync/emulator.json
-    channels: { wa: ${CHANNEL_A} }
-    values:
-      note: { env: NOTE_SECRET }
-      code: { env: CODE_SECRET }
-channels:
+const CONFIG = `${emulatorConfig({ channels: { wa: CHANNEL_A }, values: { note: { env: 'NOTE_SECRET' }, code: { env: 'CODE_SECRET' } } })}channels:
   wa: { kind: whatsapp }
 `;
 const TEMPLATE = `channel: wa
@@ -38,13 +29,20 @@ const ID = templateId(CHANNEL_A, 'account_news', 'en_US');
 const filesOf = (dir: string, sub: string): string => readdirSync(path.join(dir, sub)).map((f) => readFileSync(path.join(dir, sub, f), 'utf8')).join('\n');
 const CANARY = /cnry|\[redacted\]|first\n|second Code/;
 
+
+/** the project with its template applied to the embedded emulator, the secrets' variables set: what the channel then holds; the variables */
+async function appliedProject(dir: string): Promise<{ NOTE_SECRET: string; CODE_SECRET: string }> {
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
+  const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
+  const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+  assert.is(applied.exitCode, 0, applied.stderr);
+  return env;
+}
+
 test('pulled over a file with secret references: the references come back (multi-line, rotated, variables unset); an earlier value beside other edits is not written', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
-    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
-    assert.is(applied.exitCode, 0, applied.stderr);
+    const env = await appliedProject(dir);
 
     // the channel holds the current values: the file says ((note)) and ((code)), names kept
     let r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'same', '--force'], { cwd: dir, env });
@@ -109,9 +107,7 @@ test('a secret value the channel holds where the file has none (a console edit),
 test('pulled with no file to align with, a secret value of the environment goes into the file as its reference, or the file is not written', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
-    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const env = await appliedProject(dir);
     // the file gone: the channel's copy is all there is; the current values are found in its strings (a value of several lines included)
     writeFiles(dir, { 'templates/account_news.yaml': TEMPLATE.replace('name: account_news', 'name: other_one') });
     let r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--dir', 'fresh'], { cwd: dir, env });
@@ -131,9 +127,7 @@ test('pulled with no file to align with, a secret value of the environment goes 
 test('pulled over its own unchanged file that refers to secrets: already as the channel has it, not written (variables set or unset); a rotated secret is written', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/account_news.yaml': TEMPLATE });
-    const env = { NOTE_SECRET: NOTE, CODE_SECRET: CODE };
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const env = await appliedProject(dir);
     const file = path.join(dir, 'templates/account_news.yaml');
     for (const vars of [env, {}]) {
       const r = await cliIn(['pull', '--channel', 'wa', '--id', ID, '--force'], { cwd: dir, env: vars });
