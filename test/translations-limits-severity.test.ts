@@ -113,4 +113,58 @@ test('CLI: an event title of 120 characters is written, with the warning at its 
   } finally { cleanup(dir); }
 });
 
+test('CLI: the config\'s severities decide, overrides by the written file\'s path: a limit set to error refuses, one set to warning or info writes with the finding, one off writes in silence', async () => {
+  const dir = tempDir();
+  try {
+    // the calendar event's title (rcs-calendar-text, a warning by default) and a quick reply's label (an error by default), each too long
+    const rcs = SOURCES[6]!; const wa = SOURCES[0]!;
+    const csvOf = (template: string, text: string, long: (f: { path: (string | number)[] }) => string | undefined): { csv: string; line: number } => {
+      const rows = [['id', 'en_US', 'de', 'limit', 'notes']];
+      let line = 0;
+      for (const f of textFields(readTemplateValue(text))) {
+        const t = long(f);
+        if (t !== undefined) line = rows.length + 1;
+        rows.push([`${template}:${fieldKey(f.path)}`, f.text, t ?? f.text, '', '']);
+      }
+      return { csv: rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n', line };
+    };
+    const label = textFields(readTemplateValue(wa)).find((f) => f.path.at(-1) === 'text' && f.path[0] === 'buttons')!;
+    assert.ok(label.rule && RULES_BY_ID.get(label.rule)!.severity === 'error', `the label's limit is an error by default (${label.rule})`);
+    const title = longer('Autumn launch', 100);
+    const de1 = csvOf('shop-rcs/text_calendar', rcs, (f) => (f.path.at(-1) === 'title' ? title : undefined));
+    const de2 = csvOf('shop-whatsapp/header_text', wa, (f) => (f === undefined ? undefined : fieldKey(f.path) === fieldKey(label.path) ? longer(label.text, label.limit!) : undefined));
+    const run = async (rules: string, files: string[]): Promise<Awaited<ReturnType<typeof cliIn>>> => {
+      for (const f of ['templates/text_calendar.de.yaml', 'templates/header_text.de.yaml']) cleanup(`${dir}/${f}`);
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG + rules, 'templates/text_calendar.en_US.yaml': rcs, 'templates/header_text.en_US.yaml': wa, 'rcs.de.csv': de1.csv, 'wa.de.csv': de2.csv });
+      return cliIn(['translations', 'import', ...files], { cwd: dir });
+    };
+    // the warning made an error: refused at its line, nothing written
+    let r = await run('rules: { rcs-calendar-text: error }\n', ['rcs.de.csv']);
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`rcs\\.de\\.csv:${de1.line}: .*title.*(refused|at most 100)`));
+    assert.not.match(r.stdout, /created/);
+    // the error made a warning: written, the finding said as a warning
+    r = await run(`rules: { ${label.rule}: warning }\n`, ['wa.de.csv']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/header_text\.de\.yaml/);
+    assert.match(r.stderr, new RegExp(`wa\\.de\\.csv:${de2.line}: .*warning: the translation has \\d+ characters; keep it within ${label.limit} \\(${label.rule}, a warning`));
+    // info: written, said as info
+    r = await run(`rules: { ${label.rule}: info }\n`, ['wa.de.csv']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`\\(${label.rule}, info: written all the same\\)`));
+    // off: written, nothing said of it
+    r = await run(`rules: { ${label.rule}: off, rcs-calendar-text: off }\n`, ['wa.de.csv', 'rcs.de.csv']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/header_text\.de\.yaml/);
+    assert.match(r.stdout, /created templates\/text_calendar\.de\.yaml/);
+    assert.not.match(r.stderr, /keep it within/);
+    // an override for the German files only: the top-level error stands for other paths, the override's warning for the file written
+    r = await run(`overrides:\n  - files: ["templates/*.de.yaml"]\n    rules: { ${label.rule}: warning }\n`, ['wa.de.csv']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/header_text\.de\.yaml/);
+    r = await run(`overrides:\n  - files: ["templates/*.fr.yaml"]\n    rules: { ${label.rule}: warning }\n`, ['wa.de.csv']);
+    assert.is(r.exitCode, 1, r.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -5,6 +5,9 @@ import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, statSy
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { unlistedLanguage, type Config } from '../config/load.js';
+import { configSeverities } from '../config/overrides.js';
+import type { SeveritySetting } from '../core/diagnostic.js';
+import { severityOf } from '../lint/finish.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
@@ -453,6 +456,9 @@ export async function importTranslations(config: Config, files: readonly string[
     // the indexed text kept for the languages edited, and for the sources (a new file is the source's text with its texts changed)
     const edited = new Set(docs.flatMap((d) => [d.doc.target, d.doc.source]));
     const taken = new Set<string>();
+    // the config's severities (overrides by path) of the file each template's translation is written to: its limits refuse as lint would judge it
+    const ofFile = configSeverities(config);
+    const severities = (file: string, rule: string): SeveritySetting => severityOf(rule, ofFile(path.resolve(cwd, file)));
     // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
     const byLanguage = new Map<string, Map<string, Current>>();
     const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
@@ -524,7 +530,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
       if (!parsed[i] || !es || !sources?.has(template) || !targets?.has(template)) return;
       pending[i]!.groups.delete(template);
-      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
       pending[i]!.parts.set(template, plan);
       for (const w of plan.writes) { send(w, docs[i]!.file); sent++; }
       // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
@@ -654,7 +660,7 @@ export async function importTranslations(config: Config, files: readonly string[
           const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
           for (const template of order[i]!) {
             let part = parts.get(template);
-            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy); for (const w of part.writes) send(w, file); }
+            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities); for (const w of part.writes) send(w, file); }
             append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept); if (part.otherSource) append(plan.otherSource ??= [], part.otherSource); if (part.stillOutdated) append(plan.stillOutdated ??= [], part.stillOutdated);
           }
           pending[i] = { groups: new Map(), parts: new Map() };
@@ -662,7 +668,7 @@ export async function importTranslations(config: Config, files: readonly string[
           continue;
         }
         const readLater = lastReader.get(doc.target)! > i;
-        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy);
+        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
         for (const w of plan.writes) {
           send(w, file);
           // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)

@@ -12,6 +12,7 @@ import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
 import { renderText } from '../model/placeholders.js';
 import { append } from '../core/append.js';
+import type { SeveritySetting } from '../core/diagnostic.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -120,14 +121,17 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
 }
 
 /**
- * Pure: what lint would warn of a translation over a limit that its rule only warns about (a
- * calendar event's title over 100 characters: rcs-calendar-text), or undefined. Such a limit is
- * not checkEntry's: the translation is written, and the warning said with it.
+ * Pure: what lint would say of a translation over a limit whose rule only warns (a calendar
+ * event's title over 100 characters: rcs-calendar-text), or is set to warning or info in the config,
+ * or undefined. Such a limit is not checkEntry's: the translation is written, and the finding said
+ * with it.
  */
-export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true }): string | undefined {
-  if (!f.warning || f.limit === undefined) return undefined;
-  const n = chars(target);
-  return n > f.limit ? `the translation has ${n} characters; keep it within ${f.limit} (${f.rule}, a warning: written all the same)` : undefined;
+export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true; bytes?: true; rendered?: true; samples?: Readonly<Record<string, string>> }, severity: SeveritySetting = f.warning ? 'warning' : 'error'): string | undefined {
+  if ((severity !== 'warning' && severity !== 'info') || f.limit === undefined) return undefined;
+  // measured as lint measures the field: bytes of UTF-8 (an RCS card's texts), characters with the samples in place, or characters
+  const n = f.bytes ? Buffer.byteLength(target, 'utf8') : Math.max(chars(target), f.rendered && f.samples ? chars(renderText(target, f.samples)) : 0);
+  const unit = f.bytes ? 'bytes of UTF-8' : f.rendered ? 'characters (its samples in place of its placeholders)' : 'characters';
+  return n > f.limit ? `the translation has ${n} ${unit}; keep it within ${f.limit} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined;
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
@@ -677,14 +681,17 @@ export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]>
  */
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly NotFinal[] = []): ImportPlan {
-  return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy);
+  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf): ImportPlan {
+  return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy, severities);
 }
+
+/** The severity lint gives a rule in a template file (as the plan names it: the file written), the config's overrides applied: a limit's refusal follows its rule's. */
+export type SeveritiesOf = (file: string, rule: string) => SeveritySetting;
 
 /** Pure: planImport of entries already grouped by template (groupByTemplate), in the groups' order. */
 export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly NotFinal[] = []): ImportPlan {
+  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
   for (const [template, es] of groups) {
     const src = sources.get(template);
@@ -708,6 +715,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
     const warnings: NonNullable<Write['warnings']> = [];
+    // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
+    // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
+    const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
     for (const given of unique.ok) {
       if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
       const field = given.id.slice(template.length + 1);
@@ -740,10 +750,11 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         continue;
       }
       // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, f.warning ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+      const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
       if (why) { refused.push({ template, id: e.id, line: e.line, message: why }); continue; }
       ok.push({ e, path: f.path });
-      const warned = limitWarning(e.target, f);
+      const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
