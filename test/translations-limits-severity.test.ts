@@ -167,4 +167,22 @@ test('CLI: the config\'s severities decide, overrides by the written file\'s pat
   } finally { cleanup(dir); }
 });
 
+test('the placement and line-break refusals follow the config too: off or a warning for the file written, the translation is written', () => {
+  const text = SOURCES[0]!;
+  const value = readTemplateValue(text);
+  const template = `${value.channel}/${value.name}`;
+  const source: SourceTemplate = { template, file: 'templates/header_text.en_US.yaml', text, value };
+  const fields = textFields(value);
+  const wrong: Record<string, string> = { 'body.text': '{{customer}}, Ihre Bestellung {{order_id}} wurde heute verpackt.', footer: 'Antworten Sie STOP\num sich abzumelden' };
+  const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: wrong[fieldKey(x.path)] ?? x.text, line: line + 1 }));
+  const plan = (sev: Record<string, 'error' | 'warning' | 'off'>) => planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [],
+    (file, rule) => { assert.is(file, 'templates/header_text.de.yaml'); return sev[rule] ?? RULES_BY_ID.get(rule)!.severity; });
+  const strict = plan({});
+  assert.equal(strict.writes, []);
+  assert.equal(strict.refusals.map((r) => r.id).sort(), [`${template}:body.text`, `${template}:footer`]);
+  const loose = plan({ 'placeholder-position': 'off', 'header-footer-line-break': 'warning' });
+  assert.equal(loose.refusals, []);
+  assert.is(loose.writes.length, 1);
+});
+
 test.run();

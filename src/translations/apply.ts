@@ -718,6 +718,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
     // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
     const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
+    /** the rule is an error for the file written (the placement and line-break checks are refusals only then) */
+    const refuses = (rule: string): boolean => !severities || severities(judged, rule) === 'error';
     for (const given of unique.ok) {
       if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
       const field = given.id.slice(template.length + 1);
@@ -751,7 +753,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }
       // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
       const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION', rcs: field.startsWith('message.'), ...(field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
       if (why) { refused.push({ template, id: e.id, line: e.line, message: why }); continue; }
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
