@@ -21,7 +21,8 @@ test('keys in schema order, comments kept, values unchanged', () => {
   const messy = `# top comment\nbody:\n  # about the body\n  examples: { b: B }   # samples\n  text: "Hi {{b}}, this is the text of the body."\nname: x    # the name\nchannel: shop-whatsapp\nlanguage: en_US\ncategory: UTILITY\nbuttons:\n  - text: Go\n    type: QUICK_REPLY\n`;
   const out = formatTemplate(messy).text;
   // the comment right above a nested key is that key's, and moves with it; the document's first comment heads the file
-  assert.is(out, `# top comment\nchannel: shop-whatsapp\nname: x # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{b}}, this is the text of the body."\n  # about the body\n  examples: { b: B } # samples\nbuttons:\n  - type: QUICK_REPLY\n    text: Go\n`);
+  // (the spaces before a line's comment as the file had them)
+  assert.is(out, `# top comment\nchannel: shop-whatsapp\nname: x    # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{b}}, this is the text of the body."\n  # about the body\n  examples: { b: B }   # samples\nbuttons:\n  - type: QUICK_REPLY\n    text: Go\n`);
   assert.equal(parse(out), parse(messy));
   // parted from it by a blank line, it heads the mapping
   const headed = formatTemplate(messy.replace('  # about the body\n', '  # about the body\n\n')).text;
@@ -31,6 +32,22 @@ test('keys in schema order, comments kept, values unchanged', () => {
 test('a comment right above a nested mapping\'s first key moves with that key (it described examples, and was left over type)', () => {
   const t = 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n';
   assert.is(formatTemplate(t).text, 'channel: telco-rcs\nname: fmt_probe\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your {{plan}} plan renews tomorrow."\n  # samples: agreed with legal\n  examples: { plan: Unlimited }\n');
+});
+
+test('comments aligned in a column stay aligned (the README\'s first template is laid out as it is written); a flow collection over several lines (JSON\'s layout) is laid out one entry a line, one on one line stays', () => {
+  const readme = '# yaml-language-server: $schema=../../node_modules/tplsync/schema/template.schema.json\nchannel: whatsapp               # an alias from tplsync.config.yaml\nname: order_shipped\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{customer}}, your order {{order_id}} is on its way."\n  examples: { customer: Maria, order_id: A-1042 }\n';
+  assert.is(formatTemplate(readme).text, readme);
+  // a 4-space file: its lines move left together, their comments keep their gaps (and so their column to one another)
+  const four = 'channel: wa   # alias\nname: n      # name\nlanguage: en_US\ncategory: UTILITY\nbody:\n    text: "Hi {{1}}, ok."   # the text\n    examples: { 1: A }      # samples\n';
+  assert.is(formatTemplate(four).text, 'channel: wa   # alias\nname: n      # name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, ok."   # the text\n  examples: { 1: A }      # samples\n');
+  // a "#" in a text is not a comment: its spaces are the text's
+  const hash = 'channel: wa\nname: n\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Order  #{{1}} is ready."\n  examples: { 1: A }\n';
+  assert.is(formatTemplate(hash).text, hash);
+  const json = '{\n  "channel": "shop-wa",\n  "name": "order_update",\n  "language": "en_US",\n  "category": "UTILITY",\n  "body": {\n      "text": "Hi {{1}}, your order #{{2}} has shipped.",\n      "examples": { "1": "Pablo", "2": "860198" }\n  },\n  "footer": "Reply STOP to opt out",\n  "buttons": [ { "type": "URL", "text": "Track", "url": "https://example.com/track" } ]\n}\n';
+  const laid = formatTemplate(json).text;
+  assert.is(laid, '"channel": "shop-wa"\n"name": "order_update"\n"language": "en_US"\n"category": "UTILITY"\n"body":\n  "text": "Hi {{1}}, your order #{{2}} has shipped."\n  "examples": { "1": "Pablo", "2": "860198" }\n"footer": "Reply STOP to opt out"\n"buttons": [ { "type": "URL", "text": "Track", "url": "https://example.com/track" } ]\n');
+  assert.equal(parse(laid), parse(json));
+  assert.is(formatTemplate(laid).text, laid, 'a second fmt changes nothing');
 });
 
 /** each input laid out as wanted, a second fmt changing nothing, the value the same */

@@ -161,7 +161,7 @@ test('formatting gives the text `tplsync fmt` writes; a file fmt leaves alone ge
     assert.equal(none, []);
     await cliIn(['fmt'], { cwd: dir });
     assert.is(edits[0]!.newText, readFileSync(path.join(dir, 'templates/a.yaml'), 'utf8'));
-    assert.match(edits[0]!.newText, /^channel: shop-whatsapp\nname: order_ready # the name\n/);
+    assert.match(edits[0]!.newText, /^channel: shop-whatsapp\nname: order_ready   # the name\n/);
   } finally { cleanup(dir); }
 });
 

@@ -1,6 +1,8 @@
 // Pure: one canonical layout for template files: keys in the order of the JSON Schema, two-space
-// indentation, no line folding; comments, quoting styles, flow/block styles and blank lines kept.
-import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
+// indentation, no line folding; comments (and the spaces that align a line's comment), quoting
+// styles, one-line flow collections, block styles and blank lines kept; a flow collection written
+// over several lines (JSON's layout) laid out one entry a line, in block style.
+import { isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
@@ -174,7 +176,7 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
  */
 export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
   keepNumbersAsWritten(doc);
-  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); }
+  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); unfoldMultilineFlow(doc, text); }
   const original = doc.clone();
   let out: string;
   let keptOrder = false;
@@ -188,7 +190,52 @@ export function formatDocument(doc: Document.Parsed, value: unknown, text?: stri
     try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${e instanceof RangeError || e instanceof TypeError ? 'it holds a value YAML\'s writer cannot write back as it is (a tag such as !!binary, or nesting too deep); left as it is' : (e as Error).message}` }; }
   }
   if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
+  if (text !== undefined) {
+    const aligned = keepCommentGaps(out, text);
+    if (aligned !== out && sameValue(aligned, value)) out = aligned;
+  }
   return { text: out, ...(keptOrder ? { keptOrder } : {}) };
+}
+
+/**
+ * A flow collection the file wrote over several lines (a template in JSON's layout, as Meta's
+ * documents show them) laid out in block style, one entry a line: `yaml` writes a flow collection
+ * on one line, and the whole template became one line of 300 columns, every finding at line 1.
+ * One written on one line (`examples: { 1: Maria }`) stays as it is.
+ */
+function unfoldMultilineFlow(doc: Document, text: string): void {
+  visit(doc, {
+    Map(_k, n) { if (n.flow && spansLines(n, text)) n.flow = false; },
+    Seq(_k, n) { if (n.flow && spansLines(n, text)) n.flow = false; },
+  });
+}
+
+const spansLines = (n: Node, text: string): boolean => isCollection(n) && n.range !== undefined && n.range !== null && text.slice(n.range[0], n.range[1]).trimEnd().includes('\n');
+
+/** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment */
+const TRAILING = /^[ \t]*(\S.*?\S|\S)([ \t]{2,})(#.*)$/;
+
+/**
+ * The spaces before each line's comment as the file had them: `yaml` writes one space, and the
+ * comments a team aligned in a column (`channel: whatsapp      # an alias`) were pulled in, so that
+ * `fmt --check` failed the README's own example. A line keeps its gap when its content and its
+ * comment are the same as a line of the file's; the caller checks the value is unchanged.
+ */
+export function keepCommentGaps(out: string, text: string): string {
+  const gaps = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const m = TRAILING.exec(line);
+    if (m) gaps.set(`${m[1]}\u0000${m[3]}`, m[2]!);
+  }
+  if (gaps.size === 0) return out;
+  return out.split('\n').map((line) => {
+    for (let at = line.indexOf(' #'); at > 0; at = line.indexOf(' #', at + 1)) {
+      const content = line.slice(0, at).trimStart();
+      const gap = gaps.get(`${content}\u0000${line.slice(at + 1)}`);
+      if (gap !== undefined) return `${line.slice(0, at)}${gap}${line.slice(at + 1)}`;
+    }
+    return line;
+  }).join('\n');
 }
 
 /**
