@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readTemplateValue } from '../files/value.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
-import { schemaModelinePath } from '../config/load.js';
+import { HOW_TO_CREATE, noConfigFound, schemaModelinePath } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../fmt/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
@@ -22,6 +22,8 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
   const config = await commandConfig(o);
+  // no config: the channel could not be checked, and lint and plan would not find the file; nothing is written (not even .tplsync/)
+  if (!config.file) throw new UsageError(`${noConfigFound(config.dir)} \`tplsync init\` writes one with a first template; then \`tplsync new\` adds others.\n${HOW_TO_CREATE}`);
   return withProjectWrites(config.dir, 'new', () => newFile(config, o), lockWait(o));
 }
 

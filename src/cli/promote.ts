@@ -2,6 +2,7 @@
 // the source environment has APPROVED as the files have them; the rest are held, each with why.
 import { shellWord } from '../core/shell-word.js';
 import { UsageError } from '../core/errors.js';
+import { HOW_TO_CREATE, noConfigFound } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { toolVersion } from '../core/version.js';
@@ -31,6 +32,8 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   const config = await commandConfig(o);
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });
+  // no config at all: said as every command says it, not as an environment missing from a config that is not there
+  if (!config.file && Object.keys(config.environments).length === 0) throw new UsageError(`${noConfigFound(config.dir)}\n${HOW_TO_CREATE}`);
   for (const [flag, name] of [['--from', o.from], ['--to', o.to]] as const) {
     if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config (${Object.keys(config.environments).join(', ') || 'none'})`);
   }
