@@ -67,6 +67,8 @@ const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
 const meta = 'Meta components reference';
+/** the components reference's buttons, and the refusal the Graph API answers a label with (error 2388060) */
+const labelSource = 'Meta components reference; Graph API error 2388060';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
 const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 /** a line break (a carriage return too: text-characters names it as well) */
@@ -88,8 +90,13 @@ function emojiIn(text: string): { start: number; end: number; emoji: string } | 
 }
 /** a phone number as written on a button: digits, spaces, brackets and dashes, an optional + first */
 const PHONE_WRITTEN = /^\+?[0-9(][0-9 ()-]*$/;
-/** the buttons that may call: the template's and its carousel cards' (a card's phone button is dialled the same way) */
-function phoneSites(ctx: RuleContext): [Path, Loose][] {
+/**
+ * Every button with the path of its mapping: the template's, then each carousel card's. A check of
+ * one button's own keys (its label, its URL, its number) runs on both: a card's button is created
+ * and refused by the same rules (test/card-button-rules.test.ts moves each such rule's failing
+ * button onto a card and expects the same finding there).
+ */
+export function buttonSites(ctx: RuleContext): [Path, Loose][] {
   if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return [];
   const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
   for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
@@ -807,12 +814,37 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'button-label-characters', group: 'whatsapp', severity: 'error',
+    summary: 'A button label (of the template or of a carousel card) is plain text: no placeholder, line break, emoji or formatting marks (*bold*, _italic_, ~strike~, ```mono```).',
+    why: 'WhatsApp refuses the template when it is created: "Buttons can\'t have any variables, newlines, emojis or formatting characters." (Graph API error 2388060, "Button format is incorrect"). A label is fixed text: nothing fills a placeholder in it, and it is shown as written. The emoji of an OTP button\'s labels are authentication-otp\'s finding; a COPY_CODE button\'s text is not shown (copy-code-label).',
+    fix: 'Write the label as plain text; put the emoji, the emphasis or the value in the body.', source: labelSource,
+    check(ctx) {
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type === 'COPY_CODE') continue;
+        for (const key of ['text', 'autofill_text'] as const) {
+          const label = str(b[key]);
+          if (label === undefined) continue;
+          const path = [...at, key];
+          const s = ctx.scan(path);
+          const p = s.placeholders[0] ?? s.problems.find((x) => x.kind !== 'unopened' && x.kind !== 'unclosed');
+          if (p) ctx.report(path, `A button label holds no placeholder: ${p.raw} is not filled in on a button, and WhatsApp refuses the template ("Buttons can't have any variables"). Write the label as fixed text; put the value in the body.`, { at: p });
+          const nl = LINE_BREAK.exec(label);
+          if (nl) ctx.report(path, 'A button label is one line: WhatsApp refuses a line break in it ("Buttons can\'t have any ... newlines"); remove it.', { at: { start: nl.index, end: nl.index + 1 } });
+          const e = b.type === 'OTP' ? undefined : emojiIn(label);
+          if (e) ctx.report(path, `A button label holds no emoji: WhatsApp refuses '${e.emoji}' in it ("Buttons can't have any ... emojis"); remove it, or put it in the body.`, { at: { start: e.start, end: e.end } });
+          const m = HEADER_MARKS.exec(label);
+          if (m) ctx.report(path, `A button label is not formatted: WhatsApp refuses the marks of '${m[2]}' in it ("Buttons can't have any ... formatting characters"); remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+        }
+      }
+    },
+  },
+  {
     id: 'button-phone', group: 'whatsapp', severity: 'error',
     summary: 'A PHONE_NUMBER button (of the template or of a carousel card) has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-phone');
-      for (const [at, b] of phoneSites(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
@@ -994,7 +1026,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
     fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
-      for (const [at, b] of phoneSites(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
         // longer, or not a number: button-phone's finding
         if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !PHONE_WRITTEN.test(n)) continue;
