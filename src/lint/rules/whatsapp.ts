@@ -802,14 +802,14 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-label', group: 'whatsapp', severity: 'error',
-    summary: 'A button has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
+    summary: 'A button (of the template or of a carousel card) has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
     fix: 'Shorten the label.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-label');
-      for (const { v: b, i } of buttons(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const text = str(b.text);
-        if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
-        else if (text !== undefined && blank(text)) ctx.report(['buttons', i, 'text'], text === '' ? 'The button label is empty.' : 'The button label is only spaces or invisible characters: write the label.');
+        if (text !== undefined && charLength(text) > 25) ctx.report([...at, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
+        else if (text !== undefined && blank(text)) ctx.report([...at, 'text'], text === '' ? 'The button label is empty.' : 'The button label is only spaces or invisible characters: write the label.');
       }
     },
   },
@@ -857,18 +857,18 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
-    summary: 'A URL button has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end.',
+    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that starts with the URL\'s fixed part.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-url');
-      for (const { v: b, i } of buttons(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const url = str(b.url);
         if (b.type !== 'URL') {
-          if (b.url !== undefined && knownType(b)) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
+          if (b.url !== undefined && knownType(b)) ctx.report([...at, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
           continue;
         }
         if (url === undefined) continue;
-        const path = ['buttons', i, 'url'];
+        const path = [...at, 'url'];
         if (charLength(url) > 2000) ctx.report(path, `The URL is ${charLength(url)} characters; the limit is 2000.`);
         const bad = urlAddressProblem(url);
         if (bad) ctx.report(path, bad.message, bad.at ? { at: bad.at } : {});
@@ -879,7 +879,7 @@ export const whatsappRules = defineRules([
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const wrong = urlSampleProblem(url, p.start, str(b.example));
-          if (wrong) ctx.report(['buttons', i, 'example'], wrong);
+          if (wrong) ctx.report([...at, 'example'], wrong);
         }
       }
     },
@@ -1043,12 +1043,13 @@ export const whatsappRules = defineRules([
     source: 'Meta Flows templates guide',
     check(ctx) {
       reportSchema(ctx, 'button-flow');
+      // a flow's keys on another button, a carousel card's too
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type !== 'FLOW' && knownType(b)) for (const k of FLOW_KEYS) if (b[k] !== undefined) ctx.report([...at, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+      }
       for (const { v: b, i } of buttons(ctx)) {
+        if (b.type !== 'FLOW') continue;
         const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
-        if (b.type !== 'FLOW') {
-          if (knownType(b)) for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
-          continue;
-        }
         if (given.length === 0) { ctx.report(['buttons', i, 'type'], 'A FLOW button needs the flow it opens: flow_id, flow_name or flow_json.'); continue; }
         if (given.length > 1) ctx.report(['buttons', i, given[1]!], `A FLOW button names its flow once; it has ${given.join(' and ')}: keep one.`, { part: 'key' });
         if (b.flow !== undefined) {
