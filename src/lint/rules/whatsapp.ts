@@ -1037,7 +1037,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
-    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action, and with `flow_json` names one of its screens.',
+    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen`, optional, goes with the navigate action only (the default action; without it the flow opens at its first entry screen), and with `flow_json` names one of its screens.',
     why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
     fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
     source: 'Meta Flows templates guide',
@@ -1074,8 +1074,8 @@ export const whatsappRules = defineRules([
         const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
         const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
         if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
-        // Meta: navigate_screen is required with flow_action navigate
-        if (b.flow_action === 'navigate' && b.navigate_screen === undefined) ctx.report(['buttons', i, 'flow_action'], 'flow_action navigate needs `navigate_screen`: the id of the flow\'s first screen.');
+        // no first screen is asked for, whichever the spelling: Meta's template reference gives navigate_screen as
+        // "Optional if flow_action is navigate" (default FIRST_ENTRY_SCREEN), and navigate as the default action
       }
     },
   },
