@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { appIdDigits, appIdValue, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
+import { appIdDigits, appIdValue, fileFormText, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string }
@@ -292,7 +292,8 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
     case 'COPY_CODE': {
       keys(['text', 'example']);
       const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
-      return { type, ...withText, example: ex ?? '' };
+      // the label is WhatsApp's own ("Copy offer code"): the file gives none (PLATFORM_LABELLED)
+      return { type, ...(PLATFORM_LABELLED.has(type) ? {} : withText), example: ex ?? '' };
     }
     case 'FLOW': {
       keys(['text', 'flow_id', 'flow_name', 'flow_json', 'flow_action', 'navigate_screen']);

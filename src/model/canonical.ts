@@ -526,6 +526,13 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
   return out as unknown as CanonicalTemplate;
 }
 
+/**
+ * Button types whose label WhatsApp writes itself (a copy-code button reads "Copy offer code"):
+ * a file gives none (lint's copy-code-label says to remove it), and an import leaves out the one
+ * Meta's listing gives, so that no import writes what lint then asks to remove.
+ */
+export const PLATFORM_LABELLED: ReadonlySet<string> = new Set(['COPY_CODE']);
+
 /** Button types only a MARKETING template takes: catalog-category, copy-code-category. */
 const MARKETING_BUTTONS: ReadonlySet<string> = new Set(['CATALOG', 'MPM', 'COPY_CODE']);
 

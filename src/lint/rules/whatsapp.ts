@@ -8,7 +8,7 @@ import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 import { pulledStub } from '../../model/to-file.js';
-import { KNOWN_BUTTON_TYPES } from '../../model/canonical.js';
+import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
@@ -746,8 +746,8 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp draws a copy-code button with its own label ("Copy offer code"): "Copy code button text cannot be customized."',
     fix: 'Remove the button\'s `text`.', source: 'Meta coupon code templates',
     check(ctx) {
-      for (const { v: b, i } of buttonsOfType(ctx, 'COPY_CODE')) {
-        if (b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
+      for (const { v: b, i } of buttons(ctx)) {
+        if (PLATFORM_LABELLED.has(String(b.type)) && b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
       }
     },
   },
