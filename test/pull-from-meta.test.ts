@@ -246,4 +246,18 @@ test('pulled again, with or without --force: the summary counts the templates th
   } finally { cleanup(dir); }
 });
 
+test('a listing without category (fetched with a fields= that leaves it out): refused with what to fetch; --category gives it, said beside it; an export\'s own category wins', () => withMetaProject(async (dir) => {
+  const tpl = (name: string, category?: string) => ({ name, language: 'en_US', ...(category ? { category } : {}), components: [{ type: 'BODY', text: 'Our autumn collection is in: see the new pieces in the shop this week.' }] });
+  writeFiles(dir, { 'nocat.json': JSON.stringify({ data: [tpl('autumn_news'), tpl('autumn_utility', 'UTILITY')] }) });
+  let r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none \(a listing fetched with a fields= that leaves out category\): fetch it with \?fields=name,language,category,.* or give the category with --category/);
+  assert.not.match(r.stderr, /category: ''/);
+  r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp', '--category', 'MARKETING', '--force'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const news = readFileSync(path.join(dir, 'templates', 'autumn_news.en_US.yaml'), 'utf8');
+  assert.match(news, /^category: MARKETING # the export has no category: --category gave this one$/m);
+  assert.match(readFileSync(path.join(dir, 'templates', 'autumn_utility.en_US.yaml'), 'utf8'), /^category: UTILITY$/m);
+}));
+
 test.run();
