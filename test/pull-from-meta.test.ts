@@ -28,8 +28,10 @@ test('the fixtures of every kind: lint clean, apply, plan with no changes; pulle
   const r = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   const files = readdirSync(path.join(dir, 'templates'));
-  assert.is(files.length, 11, files.join(' '));
-  assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+  assert.is(files.length, 12, files.join(' '));
+  // not even a warning: an import writes nothing lint then asks to remove (a copy-code button's label is WhatsApp's own)
+  const lint = await cliIn(['lint', '--max-warnings', '0'], { cwd: dir });
+  assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
   assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
   const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
   assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
@@ -38,13 +40,13 @@ test('the fixtures of every kind: lint clean, apply, plan with no changes; pulle
   const again = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp', '--dir', 'elsewhere'], { cwd: dir });
   assert.is(again.exitCode, 0, again.stderr);
   assert.match(again.stderr, /seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) already lives in templates\/seasonal_sale_named\.en_US\.yaml/);
-  assert.equal(readdirSync(path.join(dir, 'templates')).length, 11);
+  assert.equal(readdirSync(path.join(dir, 'templates')).length, 12);
   // the same pull again, into the same folder (a migration script run twice): every file holds its template, nothing written, exit 0
   const before = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, 'templates', f), 'utf8')]));
   const rerun = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
   assert.is(rerun.exitCode, 0, rerun.stderr);
   assert.not.match(rerun.stderr, /--force to overwrite/);
-  assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 11, rerun.stderr);
+  assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 12, rerun.stderr);
   for (const f of files) assert.is(readFileSync(path.join(dir, 'templates', f), 'utf8'), before[f], f);
 }));
 
@@ -243,5 +245,19 @@ test('pulled again, with or without --force: the summary counts the templates th
     assert.match(changed.stderr, /^0 templates written, 1 already up to date, 1 not\.$/m);
   } finally { cleanup(dir); }
 });
+
+test('a listing without category (fetched with a fields= that leaves it out): refused with what to fetch; --category gives it, said beside it; an export\'s own category wins', () => withMetaProject(async (dir) => {
+  const tpl = (name: string, category?: string) => ({ name, language: 'en_US', ...(category ? { category } : {}), components: [{ type: 'BODY', text: 'Our autumn collection is in: see the new pieces in the shop this week.' }] });
+  writeFiles(dir, { 'nocat.json': JSON.stringify({ data: [tpl('autumn_news'), tpl('autumn_utility', 'UTILITY')] }) });
+  let r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none \(a listing fetched with a fields= that leaves out category\): fetch it with \?fields=name,language,category,.* or give the category with --category/);
+  assert.not.match(r.stderr, /category: ''/);
+  r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp', '--category', 'MARKETING', '--force'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const news = readFileSync(path.join(dir, 'templates', 'autumn_news.en_US.yaml'), 'utf8');
+  assert.match(news, /^category: MARKETING # the export has no category: --category gave this one$/m);
+  assert.match(readFileSync(path.join(dir, 'templates', 'autumn_utility.en_US.yaml'), 'utf8'), /^category: UTILITY$/m);
+}));
 
 test.run();

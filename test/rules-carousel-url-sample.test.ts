@@ -23,9 +23,9 @@ const carousel = (url: string, example?: string): string => [
 
 test('a card URL sample on the URL\'s own address passes; on another host it is button-url\'s finding, at the sample', () => {
   assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/linen-1')), []);
-  assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://evil.example/zzz')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
+  assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://evil.example/zzz')), ['button-url@18:18', 'button-url@28:18']);
   // the fixed part alone gives {{1}} no value
-  assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
+  assert.equal(lint(carousel('https://shop.example/p/{{1}}', 'https://shop.example/p/')), ['button-url@18:18', 'button-url@28:18']);
   // the placeholder in the query: the address, then a query of its own
   assert.equal(lint(carousel('https://shop.example/p?item={{1}}', 'https://shop.example/p?item=linen-1')), []);
   assert.equal(lint(carousel('https://shop.example/p?item={{1}}', 'https://shop.example/q?item=linen-1')).length, 2);
@@ -53,7 +53,7 @@ test('a URL whose host is an environment value beside a sample written out is th
   assert.equal(lint(carousel('((shop_host))/p/{{1}}', 'https://acme-shop.com/p/linen-1')).filter((x) => !x.startsWith('env-value-missing')), []);
   // the same reference in both: the rest is compared
   assert.equal(lint(carousel('((shop_host))/p/{{1}}', '((shop_host))/p/linen-1')).filter((x) => !x.startsWith('env-value-missing')), []);
-  assert.equal(lint(carousel('((shop_host))/p/{{1}}', '((shop_host))/q/linen-1')).filter((x) => !x.startsWith('env-value-missing')), ['carousel-card-buttons@18:18', 'carousel-card-buttons@28:18']);
+  assert.equal(lint(carousel('((shop_host))/p/{{1}}', '((shop_host))/q/linen-1')).filter((x) => !x.startsWith('env-value-missing')), ['button-url@18:18', 'button-url@28:18']);
 });
 
 test.run();

@@ -2,7 +2,10 @@
 // screens: navigate_screen names a screen id of flow_json (Meta's example pairs them). In-process.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { stringify, parse } from 'yaml';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { metaToFile, toMeta } from '../src/formats/meta.ts';
+import { fromFile } from '../src/model/canonical.ts';
 
 const lint = (text: string): string[] =>
   finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
@@ -19,6 +22,31 @@ test('navigate_screen names a screen of the inline flow; another is button-flow\
   assert.equal(lint(template('SIGN_UP')), []);
   assert.equal(lint(template('THANKS')), []);
   assert.equal(lint(template('WELCOME')), ["button-flow@12:22 navigate_screen 'WELCOME' is no screen of the flow in flow_json, whose screens are 'SIGN_UP', 'THANKS'."]);
+});
+
+test('a flow by id with the navigate action is judged alike in every spelling: no first screen is required (Meta: "Optional if flow_action is navigate")', () => {
+  const file = (button: string): string => [
+    'channel: shop-whatsapp', 'name: flow_review', 'language: en_US', 'category: MARKETING',
+    'body: { text: "We would love to hear about your visit. Tap below to leave a short review." }',
+    'buttons:', `  - ${button}`,
+  ].join('\n') + '\n';
+  const spellings = [
+    '{ type: FLOW, text: Review, flow_id: "1234567890", flow_action: navigate }',
+    '{ type: FLOW, text: Review, flow: { id: "1234567890", action: navigate } }',
+    '{ type: FLOW, text: Review, flow_id: "1234567890" }',
+    '{ type: FLOW, text: Review, flow_name: review_flow, flow_action: navigate }',
+  ];
+  for (const b of spellings) assert.equal(lint(file(b)), [], b);
+  // export --to meta writes each as the Cloud API's request, and that request, imported back, lints the same: clean
+  for (const b of spellings) {
+    const request = toMeta(fromFile(parse(file(b)) as Record<string, unknown>, 'c', 'id')).request!;
+    const back = metaToFile(request, '(template)');
+    assert.equal(back.issues, [], b);
+    assert.equal(lint(stringify({ channel: 'shop-whatsapp', ...back.value })), [], `${b} -> ${JSON.stringify(request.components)}`);
+  }
+  // a first screen with data_exchange is refused in either spelling
+  assert.equal(lint(file('{ type: FLOW, text: Review, flow_id: "1234567890", flow_action: data_exchange, navigate_screen: START }')).map((x) => x.split(' ')[0]), ['button-flow@7:84']);
+  assert.equal(lint(file('{ type: FLOW, text: Review, flow: { id: "1234567890", action: data_exchange, navigateScreen: START } }')).map((x) => x.split(' ')[0]), ['button-flow@7:82']);
 });
 
 test.run();

@@ -22,7 +22,6 @@ export interface PullFromOptions { config?: string; env?: string; channel: strin
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
   if (!o.files?.length) throw new UsageError(`pull --from ${format} needs the export files to read: tplsync pull --from ${format} FILE... --channel ALIAS`);
-  if (o.category !== undefined && format === 'meta') throw new UsageError('--category is for pulls from the channel or a Twilio export: a Meta export gives each template its own category');
   const config = await commandConfig(o);
   return withProjectWrites(config.dir, 'pull --from', () => pullFrom(config, o, format), lockWait(o));
 }

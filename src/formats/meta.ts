@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { appIdDigits, appIdValue, fileFormText, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
+import { appIdDigits, appIdValue, fileFormText, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string }
@@ -108,8 +108,12 @@ const HTTP = /^https?:\/\//i;
 export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
 export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
-/** Pure: one Meta template (as the Graph API returns it, or a create request) as a template file's value. */
-export function metaToFile(raw: unknown, where: string, state: readonly string[] = []): ImportedTemplate {
+/**
+ * Pure: one Meta template (as the Graph API returns it, or a create request) as a template file's
+ * value. `o.category` is the category of a template the export gives none (a listing fetched with
+ * a `fields=` that leaves `category` out: pull's --category); the export's own always wins.
+ */
+export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & { categoryGiven?: boolean } {
   const t = isRec(raw) ? raw : {};
   const name = str(t.name) ?? '', language = str(t.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
@@ -124,8 +128,10 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
   // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
   for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
-  const category = up(t.category);
-  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(t.category ?? '')}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  const missing = t.category === undefined || t.category === null;
+  const category = missing && o.category !== undefined ? up(o.category) : up(t.category);
+  if (missing && o.category === undefined) bad('category', `the export has none (a listing fetched with a fields= that leaves out category): fetch it with ?fields=${META_LISTING_FIELDS}, or give the category with --category`);
+  else if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(missing ? o.category : t.category)}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const format = t.parameter_format === undefined ? 'POSITIONAL' : up(t.parameter_format);
   if (format !== 'POSITIONAL' && format !== 'NAMED') bad('parameter_format', `'${String(t.parameter_format)}' is not NAMED or POSITIONAL`);
 
@@ -198,7 +204,7 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
     else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
   }
-  return { where, name, language, value: ordered(v), issues };
+  return { where, name, language, value: ordered(v), issues, ...(missing && o.category !== undefined ? { categoryGiven: true } : {}) };
 }
 
 /** the code_expiration_minutes an OTP button's URL carried (the listing repeats the footer's there), by the button it became */
@@ -292,7 +298,8 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
     case 'COPY_CODE': {
       keys(['text', 'example']);
       const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
-      return { type, ...withText, example: ex ?? '' };
+      // the label is WhatsApp's own ("Copy offer code"): the file gives none (PLATFORM_LABELLED)
+      return { type, ...(PLATFORM_LABELLED.has(type) ? {} : withText), example: ex ?? '' };
     }
     case 'FLOW': {
       keys(['text', 'flow_id', 'flow_name', 'flow_json', 'flow_action', 'navigate_screen']);

@@ -20,6 +20,8 @@ export function isOwnSource(title: string): boolean { return /^tplsync\b/.test(t
 
 export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta components reference': { url: `${META}/templates/components`, checked: '2026-11-25' },
+  // what a button label may hold is not on the page: the Graph API's refusal says it ("Buttons can't have any variables, newlines, emojis or formatting characters", subcode 2388060)
+  'Meta components reference; Graph API error 2388060': { url: `${META}/templates/components`, checked: '2026-11-30' },
   'Meta components reference; error 132018': { url: `${META}/templates/components`, checked: '2026-11-25' },
   'Meta templates guide': { url: `${META}/templates/overview`, checked: '2026-11-25' },
   'Meta supported languages': { url: `${META}/templates/supported-languages`, checked: '2026-11-25' },

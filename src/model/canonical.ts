@@ -527,12 +527,25 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
 }
 
 /**
- * The category a kind of template requires: MARKETING for a carousel, an offer, a GIF header, a
- * single-product (PRODUCT) header or a button with an Android app deep link (Marketing Messages
- * API), UTILITY for an order status template, AUTHENTICATION with an OTP button.
+ * Button types whose label WhatsApp writes itself (a copy-code button reads "Copy offer code"):
+ * a file gives none (lint's copy-code-label says to remove it), and an import leaves out the one
+ * Meta's listing gives, so that no import writes what lint then asks to remove.
+ */
+export const PLATFORM_LABELLED: ReadonlySet<string> = new Set(['COPY_CODE']);
+
+/** Button types only a MARKETING template takes: catalog-category, copy-code-category. */
+const MARKETING_BUTTONS: ReadonlySet<string> = new Set(['CATALOG', 'MPM', 'COPY_CODE']);
+
+/**
+ * The category a kind of template requires, the one the lint rule of that kind asks for (pull
+ * writes it when the read carries none): MARKETING for a carousel, an offer, a GIF header, a
+ * single-product (PRODUCT) header, a button with an Android app deep link (Marketing Messages
+ * API), a catalog or multi-product (CATALOG, MPM) button or a coupon's COPY_CODE button, UTILITY
+ * for an order status template, AUTHENTICATION with an OTP button. A kind a test of every kind
+ * (test/pull-kind-category.test.ts) finds missing here is pulled as UTILITY and refused by lint.
  */
 export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string }; subCategory?: string }): string | undefined {
-  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.header?.format === 'PRODUCT' || c.buttons.some((b) => b.appDeepLink)) return 'MARKETING';
+  if (c.carousel || c.limitedTimeOffer || c.header?.format === 'GIF' || c.header?.format === 'PRODUCT' || c.buttons.some((b) => b.appDeepLink || MARKETING_BUTTONS.has(b.type))) return 'MARKETING';
   if (c.subCategory === 'ORDER_STATUS') return 'UTILITY';
   if (c.buttons.some((b) => b.type === 'OTP')) return 'AUTHENTICATION';
   return undefined;

@@ -38,7 +38,7 @@ export interface ExportPullRequest {
   format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; schemaPath: string; cwd: string; note: string;
   /** `dir` was named (--dir): a template is written there even when a project file holds it (a second file); else over that file */
   dirGiven?: boolean;
-  /** Twilio: the category of a template whose export carries none (Twilio keeps it with the approval request) */
+  /** the category of a template whose export carries none (Twilio keeps it with the approval request; a Meta listing fetched without `category` in fields=) */
   category?: string;
   /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
   signal?: AbortSignal;
@@ -131,6 +131,8 @@ export function parseJsonFile(file: string, rel: string): unknown {
 
 /** The templates of one export file in the file format's terms. */
 type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean;
+  /** a Meta export without the template's category: --category's written */
+  categoryGiven?: boolean;
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
@@ -163,7 +165,7 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
     let items: ReturnType<typeof metaTemplates>;
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
+    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state, category !== undefined ? { category } : {}), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];
@@ -290,7 +292,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
-      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : {}) });
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;

@@ -131,7 +131,7 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     const cb = obj(card.body);
     // 160 with its samples (sample-length)
     if (cb) add(['carousel', i, 'body', 'text'], cb.text, { max: 160, rule: 'sample-length', rendered: true }, () => samplesOf(cb.examples));
-    arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, { max: 25, rule: 'carousel-card-buttons' }); });
+    arr(card.buttons).forEach((b, j) => { const o = obj(b); if (o) add(['carousel', i, 'buttons', j, 'text'], o.text, { max: 25, rule: 'button-label' }); });
   });
   /** a suggestion's label, and what its action shows the customer: a calendar event's title and description, a place's label or search */
   const suggestion = (at: (string | number)[], o: Record<string, unknown> | undefined, samples: () => Record<string, string>): void => {

@@ -1,8 +1,6 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { reportSchema } from './schema.js';
-import { urlAddressProblem } from '../../model/urls.js';
-import { urlSampleProblem } from '../../model/urls.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -80,7 +78,7 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-buttons', group: 'whatsapp', severity: 'error',
-    summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER, each with a label of at most 25 characters; a URL ends with at most one {{1}}, and its sample starts with the URL\'s fixed part.',
+    summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER (each button\'s own keys, its label, URL and number, are checked by the button rules, as on the template\'s buttons).',
     why: 'These are the only buttons a carousel card can carry. Meta\'s page says each card has "up to two buttons"; the providers that create carousels through Meta\'s API (Twilio, Bird, Treble) require one or two, and tplsync follows them: a card without a button is refused here rather than in review.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
       reportSchema(ctx, 'carousel-card-buttons');
@@ -88,27 +86,11 @@ export const carouselRules = defineRules([
         const bs = arr(c.buttons);
         if (Array.isArray(c.buttons) && bs.length === 0) ctx.report(['carousel', i, 'buttons'], `Card ${i + 1} has no button; a card has 1 or 2.`, { part: 'key' });
         if (bs.length > 2) ctx.report(['carousel', i, 'buttons', 2], `A card has at most 2 buttons; this is button 3 of card ${i + 1}.`);
+        // a product card's one button (SPM or URL): carousel-product-cards
+        if (obj(c.header)?.format === 'PRODUCT') continue;
         bs.forEach((v, j) => {
-          const b = obj(v);
-          if (!b) return;
-          const at = ['carousel', i, 'buttons', j];
-          // a product card's one button (SPM or URL): carousel-product-cards
-          const product = obj(c.header)?.format === 'PRODUCT';
-          if (!product && typeof b.type === 'string' && !CARD_BUTTONS.has(b.type)) ctx.report([...at, 'type'], `A card button is QUICK_REPLY, URL or PHONE_NUMBER, not ${b.type}${b.type === 'SPM' ? ' (an SPM button is for product cards, `header: { format: PRODUCT }`)' : ''}.`);
-          const text = str(b.text);
-          if (text !== undefined && charLength(text) > 25) ctx.report([...at, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
-          const url = str(b.url);
-          if (b.type === 'URL' && url !== undefined) {
-            const bad = urlAddressProblem(url);
-            if (bad) ctx.report([...at, 'url'], bad.message, bad.at ? { at: bad.at } : {});
-            const s = ctx.scan([...at, 'url']);
-            const p = s.placeholders[0];
-            if (s.placeholders.length > 1) ctx.report([...at, 'url'], `A URL has at most one placeholder; found ${s.placeholders.length}.`, { at: s.placeholders[1]! });
-            else if (p && (p.key !== '1' || p.end !== url.length)) ctx.report([...at, 'url'], `A URL button's placeholder is {{1}}, at the very end of the URL.`, { at: p });
-            // its sample holds the URL's fixed part, as a template's button's does (another host went to review unseen)
-            const wrong = p ? urlSampleProblem(url, p.start, str(b.example)) : undefined;
-            if (wrong) ctx.report([...at, 'example'], wrong);
-          }
+          const t = obj(v)?.type;
+          if (typeof t === 'string' && !CARD_BUTTONS.has(t)) ctx.report(['carousel', i, 'buttons', j, 'type'], `A card button is QUICK_REPLY, URL or PHONE_NUMBER, not ${t}${t === 'SPM' ? ' (an SPM button is for product cards, `header: { format: PRODUCT }`)' : ''}.`);
         });
       }
     },

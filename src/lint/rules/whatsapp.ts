@@ -8,7 +8,7 @@ import { WHATSAPP_LANGUAGES } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 import { pulledStub } from '../../model/to-file.js';
-import { KNOWN_BUTTON_TYPES } from '../../model/canonical.js';
+import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
@@ -67,6 +67,8 @@ const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
 const meta = 'Meta components reference';
+/** the components reference's buttons, and the refusal the Graph API answers a label with (error 2388060) */
+const labelSource = 'Meta components reference; Graph API error 2388060';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
 const guidelines = 'WhatsApp template guidelines (Twilio error 63040)';
 /** a line break (a carriage return too: text-characters names it as well) */
@@ -88,8 +90,13 @@ function emojiIn(text: string): { start: number; end: number; emoji: string } | 
 }
 /** a phone number as written on a button: digits, spaces, brackets and dashes, an optional + first */
 const PHONE_WRITTEN = /^\+?[0-9(][0-9 ()-]*$/;
-/** the buttons that may call: the template's and its carousel cards' (a card's phone button is dialled the same way) */
-function phoneSites(ctx: RuleContext): [Path, Loose][] {
+/**
+ * Every button with the path of its mapping: the template's, then each carousel card's. A check of
+ * one button's own keys (its label, its URL, its number) runs on both: a card's button is created
+ * and refused by the same rules (test/card-button-rules.test.ts moves each such rule's failing
+ * button onto a card and expects the same finding there).
+ */
+export function buttonSites(ctx: RuleContext): [Path, Loose][] {
   if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return [];
   const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
   for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
@@ -739,8 +746,8 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp draws a copy-code button with its own label ("Copy offer code"): "Copy code button text cannot be customized."',
     fix: 'Remove the button\'s `text`.', source: 'Meta coupon code templates',
     check(ctx) {
-      for (const { v: b, i } of buttonsOfType(ctx, 'COPY_CODE')) {
-        if (b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
+      for (const { v: b, i } of buttons(ctx)) {
+        if (PLATFORM_LABELLED.has(String(b.type)) && b.text !== undefined) ctx.report(['buttons', i, 'text'], `WhatsApp labels a copy-code button itself ("Copy offer code"): the text ${JSON.stringify(b.text)} is not shown; remove it.`, { part: 'key' });
       }
     },
   },
@@ -795,14 +802,39 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-label', group: 'whatsapp', severity: 'error',
-    summary: 'A button has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
+    summary: 'A button (of the template or of a carousel card) has a label of at most 25 characters.', why: 'WhatsApp truncates nothing; it rejects longer labels.',
     fix: 'Shorten the label.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-label');
-      for (const { v: b, i } of buttons(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const text = str(b.text);
-        if (text !== undefined && charLength(text) > 25) ctx.report(['buttons', i, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
-        else if (text !== undefined && blank(text)) ctx.report(['buttons', i, 'text'], text === '' ? 'The button label is empty.' : 'The button label is only spaces or invisible characters: write the label.');
+        if (text !== undefined && charLength(text) > 25) ctx.report([...at, 'text'], `The button label is ${charLength(text)} characters; the limit is 25.`);
+        else if (text !== undefined && blank(text)) ctx.report([...at, 'text'], text === '' ? 'The button label is empty.' : 'The button label is only spaces or invisible characters: write the label.');
+      }
+    },
+  },
+  {
+    id: 'button-label-characters', group: 'whatsapp', severity: 'error',
+    summary: 'A button label (of the template or of a carousel card) is plain text: no placeholder, line break, emoji or formatting marks (*bold*, _italic_, ~strike~, ```mono```).',
+    why: 'WhatsApp refuses the template when it is created: "Buttons can\'t have any variables, newlines, emojis or formatting characters." (Graph API error 2388060, "Button format is incorrect"). A label is fixed text: nothing fills a placeholder in it, and it is shown as written. The emoji of an OTP button\'s labels are authentication-otp\'s finding; a COPY_CODE button\'s text is not shown (copy-code-label).',
+    fix: 'Write the label as plain text; put the emoji, the emphasis or the value in the body.', source: labelSource,
+    check(ctx) {
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type === 'COPY_CODE') continue;
+        for (const key of ['text', 'autofill_text'] as const) {
+          const label = str(b[key]);
+          if (label === undefined) continue;
+          const path = [...at, key];
+          const s = ctx.scan(path);
+          const p = s.placeholders[0] ?? s.problems.find((x) => x.kind !== 'unopened' && x.kind !== 'unclosed');
+          if (p) ctx.report(path, `A button label holds no placeholder: ${p.raw} is not filled in on a button, and WhatsApp refuses the template ("Buttons can't have any variables"). Write the label as fixed text; put the value in the body.`, { at: p });
+          const nl = LINE_BREAK.exec(label);
+          if (nl) ctx.report(path, 'A button label is one line: WhatsApp refuses a line break in it ("Buttons can\'t have any ... newlines"); remove it.', { at: { start: nl.index, end: nl.index + 1 } });
+          const e = b.type === 'OTP' ? undefined : emojiIn(label);
+          if (e) ctx.report(path, `A button label holds no emoji: WhatsApp refuses '${e.emoji}' in it ("Buttons can't have any ... emojis"); remove it, or put it in the body.`, { at: { start: e.start, end: e.end } });
+          const m = HEADER_MARKS.exec(label);
+          if (m) ctx.report(path, `A button label is not formatted: WhatsApp refuses the marks of '${m[2]}' in it ("Buttons can't have any ... formatting characters"); remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
+        }
       }
     },
   },
@@ -812,7 +844,7 @@ export const whatsappRules = defineRules([
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-phone');
-      for (const [at, b] of phoneSites(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
@@ -825,18 +857,18 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
-    summary: 'A URL button has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end.',
+    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that starts with the URL\'s fixed part.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-url');
-      for (const { v: b, i } of buttons(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const url = str(b.url);
         if (b.type !== 'URL') {
-          if (b.url !== undefined && knownType(b)) ctx.report(['buttons', i, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
+          if (b.url !== undefined && knownType(b)) ctx.report([...at, 'url'], `url is only for URL buttons, not ${String(b.type)}.`, { part: 'key' });
           continue;
         }
         if (url === undefined) continue;
-        const path = ['buttons', i, 'url'];
+        const path = [...at, 'url'];
         if (charLength(url) > 2000) ctx.report(path, `The URL is ${charLength(url)} characters; the limit is 2000.`);
         const bad = urlAddressProblem(url);
         if (bad) ctx.report(path, bad.message, bad.at ? { at: bad.at } : {});
@@ -847,7 +879,7 @@ export const whatsappRules = defineRules([
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const wrong = urlSampleProblem(url, p.start, str(b.example));
-          if (wrong) ctx.report(['buttons', i, 'example'], wrong);
+          if (wrong) ctx.report([...at, 'example'], wrong);
         }
       }
     },
@@ -994,7 +1026,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
     fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
-      for (const [at, b] of phoneSites(ctx)) {
+      for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
         // longer, or not a number: button-phone's finding
         if (b.type !== 'PHONE_NUMBER' || n === undefined || charLength(n) > 20 || !PHONE_WRITTEN.test(n)) continue;
@@ -1005,18 +1037,19 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-flow', group: 'whatsapp', severity: 'error',
-    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen` goes with the navigate action, and with `flow_json` names one of its screens.',
+    summary: 'A FLOW button names the flow it opens exactly once: `flow: { id }`, or one of `flow_id`, `flow_name`, `flow_json` (a JSON object); `navigate_screen`, optional, goes with the navigate action only (the default action; without it the flow opens at its first entry screen), and with `flow_json` names one of its screens.',
     why: 'WhatsApp opens a published flow by its id or name, or a flow given inline as JSON; without one the button opens nothing and is rejected, and a first screen means nothing to a data_exchange flow.',
     fix: 'Give one of `flow_id: "<id>"`, `flow_name: <name>` or `flow_json: \'{"version": ...}\'` (or `flow: { id: "<id>" }`); put `navigate_screen` only with `flow_action: navigate`.',
     source: 'Meta Flows templates guide',
     check(ctx) {
       reportSchema(ctx, 'button-flow');
+      // a flow's keys on another button, a carousel card's too
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type !== 'FLOW' && knownType(b)) for (const k of FLOW_KEYS) if (b[k] !== undefined) ctx.report([...at, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
+      }
       for (const { v: b, i } of buttons(ctx)) {
+        if (b.type !== 'FLOW') continue;
         const given = FLOW_KEYS.filter((k) => b[k] !== undefined);
-        if (b.type !== 'FLOW') {
-          if (knownType(b)) for (const k of given) ctx.report(['buttons', i, k], `${k} is only for FLOW buttons, not ${String(b.type)}.`, { part: 'key' });
-          continue;
-        }
         if (given.length === 0) { ctx.report(['buttons', i, 'type'], 'A FLOW button needs the flow it opens: flow_id, flow_name or flow_json.'); continue; }
         if (given.length > 1) ctx.report(['buttons', i, given[1]!], `A FLOW button names its flow once; it has ${given.join(' and ')}: keep one.`, { part: 'key' });
         if (b.flow !== undefined) {
@@ -1041,8 +1074,8 @@ export const whatsappRules = defineRules([
         const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
         const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
         if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
-        // Meta: navigate_screen is required with flow_action navigate
-        if (b.flow_action === 'navigate' && b.navigate_screen === undefined) ctx.report(['buttons', i, 'flow_action'], 'flow_action navigate needs `navigate_screen`: the id of the flow\'s first screen.');
+        // no first screen is asked for, whichever the spelling: Meta's template reference gives navigate_screen as
+        // "Optional if flow_action is navigate" (default FIRST_ENTRY_SCREEN), and navigate as the default action
       }
     },
   },
