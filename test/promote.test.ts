@@ -1,7 +1,7 @@
 // Promotion: the review in the source environment is the gate. From an emulator "staging" to an
 // emulator "production": approved, pending, rejected, absent and edited templates; a saved
 // promotion applied, and refused (exit 4) after the source moved.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { test } from 'uvu';
@@ -68,6 +68,11 @@ test('promote plans production for what staging approved as the files have it; t
     assert.match(text.stdout, 'REJECTED in staging (PROMOTIONAL)');
     assert.match(text.stdout, 'not in staging: apply it there first');
     assert.match(text.stdout, 'the content differs from what staging approved (body.text)');
+    // the pull-request comment: titled as a promotion (the plan's comment on the same pull request is "tplsync plan: production"), with the text's first line
+    const md = await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'markdown']);
+    assert.is(md.exitCode, 0, md.stderr);
+    assert.match(md.stdout, /^<!-- tplsync-promote:staging:production -->\n## tplsync promote: staging → production\n\nPromotion from staging to production: 1 template approved in staging as the files have it, 4 held\.\n/);
+    assert.not.match(md.stdout, /tplsync plan:/);
     const json = await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'json']);
     const pj = JSON.parse(json.stdout) as PlanJson;
     assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
@@ -132,6 +137,20 @@ test('promote: usage errors name the flag (exit 3)', async () => {
       assert.is(r.exitCode, 3, r.stderr);
       assert.match(r.stderr, re);
     }
+  } finally { cleanup(dir); }
+});
+
+test('promote and new where there is no config: said as every command says it (where tplsync looked), exit 3, nothing written', async () => {
+  const dir = tempDir('tplsync-no-config-');
+  try {
+    const p = await cliIn(['promote', '--from', 'local', '--to', 'production'], { cwd: dir });
+    assert.is(p.exitCode, 3, p.stderr);
+    assert.match(p.stderr, /No config found: looked for tplsync\.config\.yaml/);
+    assert.not.match(p.stderr, /no such environment/);
+    const n = await cliIn(['new', '--channel', 'wa', '--name', 'hi'], { cwd: dir });
+    assert.is(n.exitCode, 3, n.stderr);
+    assert.match(n.stderr, /No config found: looked for tplsync\.config\.yaml.*tplsync init/s);
+    assert.equal(readdirSync(dir), [], 'no template, no .tplsync/');
   } finally { cleanup(dir); }
 });
 

@@ -48,9 +48,10 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const { plan } = result;
     const env = target.environment.name;
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
+    const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.`;
     const text = o.format === 'json' ? renderJson(plan)
-      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}` })
-        : `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead } })
+        : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     emit(text, o.output);
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`);

@@ -262,12 +262,15 @@ export interface PreviewLink {
   page: (c: PlanChange) => string;
 }
 
-export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined; preview?: PreviewLink }): string {
+export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined; preview?: PreviewLink;
+  /** a promotion's comment: its own title and its first line (a reviewer tells it from the plan's comment on the same pull request) */
+  promotion?: { from: string; lead: string } }): string {
   const limit = o.limit ?? MARKDOWN_LIMIT;
   const s = plan.summary;
   const head: string[] = [];
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
-  head.push(`## tplsync plan: ${o.environment}`, '');
+  head.push(o.promotion ? `## tplsync promote: ${o.promotion.from} → ${o.environment}` : `## tplsync plan: ${o.environment}`, '');
+  if (o.promotion) head.push(esc(o.promotion.lead), '');
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
