@@ -213,7 +213,7 @@ function tornCopyOf(abs: string, text: string): boolean {
  */
 function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
   let entries;
-  try { entries = readTranslations(format, decodeTranslationFile(readFileSync(file), format)).entries; } catch { return undefined; }
+  try { entries = readTranslations(format, decodeTranslationFile(readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }), format)).entries; } catch { return undefined; }
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   const byId = new Map(units.map((u) => [u.id, u]));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this

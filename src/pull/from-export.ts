@@ -3,7 +3,7 @@
 // temp file + rename, lint of what was written). A template the file format cannot carry is listed
 // by template and field and not written; one that already lives in a file is reported, not
 // duplicated.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { formatTemplate } from '../fmt/format.js';
 import path from 'node:path';
@@ -29,6 +29,7 @@ import { alignedTo } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson, fromFile } from '../model/canonical.js';
 import { readRegularFile } from '../core/read-regular.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -296,7 +297,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;
-        try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
+        try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; }
         if (before !== undefined) {
           const kept = keepComments(before, data);
           if (kept !== data) data = formatTemplate(kept).text || kept;
