@@ -20,7 +20,8 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The bound of a file read as (part of) the config, named as the messages name it. */
 function configBound(file: string, what = 'the config'): { max: number; shown: string; what: string } {
-  return { max: MAX_CONFIG_BYTES, shown: path.relative(io().cwd(), file) || file, what };
+  const rel = path.relative(io().cwd(), file);
+  return { max: MAX_CONFIG_BYTES, shown: !rel ? file : rel.startsWith('..') ? file : rel, what };
 }
 
 /**
