@@ -27,4 +27,30 @@ test('apiKeyEnv holding a key, not a variable\'s name: exit 3, the key not print
   } finally { cleanup(dir); }
 });
 
+test('in GitHub Actions, a key handed over as TPLSYNC_<ENV>_API_KEY while apiKeyEnv names another: both fixes said, no secret of the wrong name advised, the key not printed', async () => {
+  const dir = tempDir('tplsync-key-name-');
+  const KEY = 'canary-XYZ-1234567890';
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    // what the action's run step does for `environment: ci`
+    const r = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', TPLSYNC_CI_API_KEY: KEY } });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.not.ok(`${r.stdout}${r.stderr}`.includes(KEY), r.stderr);
+    assert.match(r.stderr, 'the workflow handed a key over as TPLSYNC_CI_API_KEY');
+    assert.match(r.stderr, 'either set apiKeyEnv: TPLSYNC_CI_API_KEY in the config');
+    assert.match(r.stderr, 'or set the repository variable TPLSYNC_API_KEY_ENV to TPLSYNC_X_API_KEY');
+    assert.match(r.stderr, 'A secret named TPLSYNC_X_API_KEY alone changes nothing');
+    // no key handed over at all: the same two fixes, said of the workflows
+    const none = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    assert.match(none.stderr, /the workflows hand the key of environment 'ci' over as TPLSYNC_CI_API_KEY.*either set apiKeyEnv: TPLSYNC_CI_API_KEY/);
+    // outside GitHub Actions: the variable alone, as before
+    const local = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: undefined, TPLSYNC_CI_API_KEY: KEY } });
+    assert.match(local.stderr, /in the environment variable TPLSYNC_X_API_KEY\n?$/);
+    assert.not.match(local.stderr, 'GitHub Actions');
+  } finally { cleanup(dir); }
+});
+
 test.run();

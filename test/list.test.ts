@@ -145,4 +145,28 @@ test('plan --orphans (no --base): a listed template no file defines is an orphan
   } finally { cleanup(off); }
 });
 
+test('the drift check: a template made in the console (listed, no file) makes plan --orphans --detailed-exitcode exit 2; --orphans-if-listed looks when the listing is set, and says it does not when it is not', async () => {
+  const { channel } = await channelWith(1, () => 'console_made');
+  const dir = project(channel, true);
+  try {
+    // the files: one template, applied, so that the files alone plan no change
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALID });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    assert.is((await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env })).exitCode, 0, 'no orphans asked for: only the files are compared');
+    for (const flag of ['--orphans', '--orphans-if-listed']) {
+      const r = await cliIn(['plan', '--detailed-exitcode', flag], { cwd: dir, env });
+      assert.is(r.exitCode, 2, `${flag}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stdout, /orphan shop-whatsapp\/console_made/);
+    }
+    assert.is((await cliIn(['plan', '--orphans'], { cwd: dir, env })).exitCode, 0, 'without --detailed-exitcode an orphan is no failure');
+  } finally { cleanup(dir); }
+  const off = project(channel, false);
+  try {
+    writeFiles(off, { 'templates/order_ready.en_US.yaml': VALID });
+    const r = await cliIn(['plan', '--detailed-exitcode', '--orphans-if-listed'], { cwd: off, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /environment 'test' has no template listing \(environments\.test\.list\), so templates on its channels that no file defines \(made in the console\) are not looked for/);
+  } finally { cleanup(off); }
+});
+
 test.run();

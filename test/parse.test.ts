@@ -81,8 +81,26 @@ test('collections nested thousands deep are a syntax finding that says so, not t
   assert.is(problems.length, 1);
   assert.is(problems[0]!.kind, 'syntax');
   assert.is(problems[0]!.span.line, 4);
-  assert.match(problems[0]!.message, 'nests lists or mappings too deeply to be read');
+  // at the bracket that opens the 65th level (the mapping is the first), not where the stack ran out
+  assert.is(problems[0]!.span.column, 4 + 63);
+  assert.match(problems[0]!.message, 'nests lists or mappings more than 64 levels deep');
   assert.not.match(problems[0]!.message, /call stack/i);
+});
+
+test('the nesting bound is explicit: block sequences, compact ones and indented mappings past 64 levels are found at the level that passes it; 64 levels read', () => {
+  const head = 'channel: shop-rcs\nname: deep\nlanguage: en_US\n';
+  const at = (text: string) => { const p = parseTemplateText('t.yaml', head + text).problems.find((x) => /levels deep/.test(x.message)); return p && `${p.span.line}:${p.span.column}`; };
+  // `- - - x`: the line's first dash is the level of the key's value (2), each further one a level
+  assert.is(at(`x:\n  ${'- '.repeat(100)}y\n`), `5:${3 + 2 * 63}`);
+  assert.is(at(`x:\n${Array.from({ length: 100 }, (_, i) => `${' '.repeat(i + 1)}k${i}:\n`).join('')}`), '68:65');
+  assert.is(at(`x: { a: [ ${'['.repeat(100)}\n ${']'.repeat(100)} ] }\n`), '4:72');
+  // brackets in quoted, plain and block scalars and in comments are text, however many
+  const text = `x:\n  a: "${'['.repeat(200)}"\n  b: Hi ${'['.repeat(200)}\n  c: |\n    ${'{'.repeat(200)}\n  # ${'['.repeat(200)}\n  d: '${'{'.repeat(200)}'\n`;
+  assert.is(at(text), undefined);
+  assert.is(parseTemplateText('t.yaml', head + text).problems.length, 0);
+  // 64 levels in all (the mapping and 63 lists) read as YAML
+  assert.is(at(`x: ${'['.repeat(63)}${']'.repeat(63)}\n`), undefined);
+  assert.is(at(`x: ${'['.repeat(64)}${']'.repeat(64)}\n`), '4:67');
 });
 
 test('a tab as indentation is one finding a line, saying to indent with spaces; the key it lifted to the level above is no duplicate', () => {

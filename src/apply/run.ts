@@ -1,7 +1,7 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
 import { interruptExitCode } from '../core/interrupt.js';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import type { Connection } from '../connection/connect.js';
@@ -18,6 +18,7 @@ import type { VerifiedPlan } from '../plan/verify.js';
 import { applyItems, NOT_EDITABLE, type ApplyItem, type ApplyResult } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
+import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
 
 export interface PendingApply { items: ApplyItem[]; environment: string; target: string;
   /** what the plan held back (a read that failed, a file that holds its template back): listed in the results, not written */
@@ -31,8 +32,9 @@ export interface StandingTemplate { channel: string; name: string; language: str
 /** A saved plan, recognised by its content (whatever the file is called), or undefined for template paths; anything else is "not a tplsync plan" (exit 3). */
 export function loadPlanFile(file: string): SavedPlan | undefined {
   const abs = resolvePath(file);
-  if (!existsSync(abs) || !statSync(abs).isFile()) return undefined;
-  const k = classifyPlanText(readFileSync(abs, 'utf8'), file);
+  // a FIFO or a device named as a plan is refused (exit 3) rather than waited on or read without end; a folder is a template path
+  if (!existsSync(abs) || statSync(abs).isDirectory()) return undefined;
+  const k = classifyPlanText(readRegularText(abs, { max: MAX_DATA_FILE_BYTES, shown: file, what: 'a saved plan (or template file)' }), file);
   if (k.kind === 'not-a-plan') throw new UsageError(`${file}: ${k.reason}`);
   return k.kind === 'saved' ? k.plan : undefined;
 }

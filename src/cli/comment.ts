@@ -1,11 +1,12 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { leadingMarker, upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
 import { loadConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
+import { FileRefused, MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
 
 export interface CommentCommandOptions { config?: string; bodyFile: string; marker?: string; repo?: string; pr?: string; allowInsecureHttp?: boolean }
 
@@ -20,7 +21,8 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   if (o.pr === undefined && eventPath && !existsSync(resolvePath(eventPath))) throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} is not there: name the pull request with --pr N`);
   if (o.pr === undefined && eventPath) {
     let ev: { pull_request?: { number?: number }; issue?: { number?: number; pull_request?: unknown }; number?: number };
-    try { ev = JSON.parse(readFileSync(resolvePath(eventPath), 'utf8').replace(/^\uFEFF/, '')) as typeof ev; } catch (e) {
+    try { ev = JSON.parse(readRegularText(resolvePath(eventPath), { max: MAX_DATA_FILE_BYTES, shown: `GITHUB_EVENT_PATH ${eventPath}`, what: 'the workflow event' })) as typeof ev; } catch (e) {
+      if (e instanceof FileRefused) throw e;
       throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} does not read as the workflow event's JSON (${(e as Error).message}): name the pull request with --pr N`);
     }
     // a pull request's own event, or a comment on one (issue_comment: an issue that is a pull request)
@@ -34,7 +36,7 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   // comment needs no config: without one, or with one that does not read, the body goes as it is)
   await loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) }).catch(() => undefined);
   // (a byte-order mark an editor wrote is no part of the text: the marker it hides is the body's first line)
-  const body = redact(readFileSync(resolvePath(o.bodyFile), 'utf8').replace(/^\uFEFF/, ''));
+  const body = redact(readRegularText(resolvePath(o.bodyFile), { max: MAX_DATA_FILE_BYTES, shown: `--body-file ${o.bodyFile}`, what: 'the comment body' }));
   // an empty body (a plan step that failed before it wrote its file) would blank the plan comment in place of the plan
   if (body.replace(/^\s*<!--[^\n]*?-->/, '').trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
   if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);

@@ -1,12 +1,13 @@
 // `tplsync emulator`: the local emulator as a process. First line: `listening on URL`; second
 // line: `control token: TOKEN` (for /_emulator/faults, clock and state).
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
 import { io, resolvePath } from '../core/io.js';
+import { FileRefused, readRegularText } from '../core/read-regular.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 
 export interface EmulatorCommandOptions {
   port: string;
@@ -48,7 +49,8 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
   const keys: (string | KeySpec)[] = [...(o.key ?? [])];
   if (o.keysFile) {
     let parsed: unknown;
-    try { parsed = JSON.parse(readFileSync(resolvePath(o.keysFile), 'utf8')); } catch (e) {
+    try { parsed = JSON.parse(readRegularText(resolvePath(o.keysFile), { max: MAX_FILE_BYTES, shown: `--keys-file ${o.keysFile}`, what: 'the keys file' })); } catch (e) {
+      if (e instanceof FileRefused) throw e;
       throw new UsageError(`--keys-file ${o.keysFile}: ${(e as Error).message.split('\n')[0]}`);
     }
     if (!Array.isArray(parsed) || parsed.some((k) => typeof k?.key !== 'string' || !k.key)) {

@@ -2,7 +2,7 @@
 import { withProjectWrites } from '../files/project-lock.js';
 import type { Config } from '../config/load.js';
 import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './context.js';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readTemplateValue } from '../files/value.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { safeFileName } from '../model/to-file.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
+import { readRegularFile } from '../core/read-regular.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean; lockTimeout?: string }
 
@@ -71,7 +72,7 @@ async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>,
   for (const f of files) {
     if (f.abs === except) continue;
     let v: unknown;
-    try { v = statSync(f.abs).size > MAX_FILE_BYTES ? undefined : readTemplateValue(readFileSync(f.abs, 'utf8')); } catch { continue; }
+    try { v = readTemplateValue(readRegularFile(f.abs, { max: MAX_FILE_BYTES, shown: f.abs, what: 'a template file' }).toString('utf8')); } catch { continue; } // a FIFO, a device or a file over the bound: not one to compare
     const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
     if (t && typeof t === 'object' && typeof t.channel === 'string' && sameChannel(t.channel) && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
   }
@@ -89,7 +90,7 @@ async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>,
 /** The name/language of the template a file holds when it is not `name`/`language` (undefined when it is, or it does not read as one). */
 function otherTemplateIn(file: string, name: string, language: string): string | undefined {
   let v: unknown;
-  try { v = statSync(file).size > MAX_FILE_BYTES ? undefined : readTemplateValue(readFileSync(file, 'utf8')); } catch { return undefined; }
+  try { v = readTemplateValue(readRegularFile(file, { max: MAX_FILE_BYTES, shown: file, what: 'a template file' }).toString('utf8')); } catch { return undefined; }
   const t = v as { name?: unknown; language?: unknown } | null;
   if (!t || typeof t !== 'object' || typeof t.name !== 'string') return undefined;
   return t.name === name && (t.language === undefined || t.language === language) ? undefined : `${t.name}/${String(t.language ?? '?')}`;

@@ -29,6 +29,7 @@ export interface PlanCommandOptions {
   shard?: string;
   base?: string;
   orphans?: boolean;
+  orphansIfListed?: boolean;
   verbose?: boolean;
   allowInsecureHttp?: boolean;
   marker?: string;
@@ -51,6 +52,11 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });
   return withConnection(config, { ...o, parallelism }, async (conn) => {
+    // the drift workflow's: the listing when the environment has one, else said (a template made in the console is then not seen)
+    if (o.orphansIfListed && !o.orphans) {
+      if (conn.environment.list) o = { ...o, orphans: true };
+      else io().stderr.write(`tplsync: environment '${conn.environment.name}' has no template listing (environments.${conn.environment.name}.list), so templates on its channels that no file defines (made in the console) are not looked for; set it to have them reported as orphans\n`);
+    }
     let plan;
     try {
       plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
@@ -83,6 +89,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       io().stderr.write(`tplsync: ${renamed} template${renamed === 1 ? ' is' : 's are'} held (above): ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language, and a template is never renamed in place; the plan leaves ${renamed === 1 ? 'it' : 'them'} out until ${renamed === 1 ? 'the file is' : 'the files are'} corrected as the reason says.\n`);
       return EXIT.FINDINGS;
     }
-    return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
+    // an orphan the plan reports is a difference between the channel and the files (Terraform's 2: changes present), though apply leaves it
+    return o.detailedExitcode && (hasChanges(plan) || plan.summary.orphan > 0) ? EXIT.CHANGES : EXIT.OK;
   });
 }

@@ -27,6 +27,7 @@ import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { io } from '../core/io.js';
 import { append } from '../core/append.js';
 import { visible } from '../core/visible.js';
+import { readRegularFile } from '../core/read-regular.js';
 
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
 export interface ImportOptions { config?: string; dryRun?: boolean; lockTimeout?: string }
@@ -36,14 +37,13 @@ interface Read { file: string; abs: string; text: string; value: Loose; doc?: Te
 /** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
 export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
 
+// regular files only (a FIFO or a device a pull request committed is refused, never waited on or read without end)
 function readBoundedBytes(abs: string, shown: string, max: number): Buffer {
-  if (statSync(abs).size > max) throw new UsageError(`${shown}: larger than ${max} bytes`);
-  return readFileSync(abs);
+  return readRegularFile(abs, { max, shown, what: 'a translation file' });
 }
 
 function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): string {
-  if (statSync(abs).size > max) throw new UsageError(`${shown}: larger than ${max} bytes`);
-  return readFileSync(abs, 'utf8');
+  return readRegularFile(abs, { max, shown, what: 'a template file' }).toString('utf8');
 }
 
 /**
@@ -213,7 +213,7 @@ function tornCopyOf(abs: string, text: string): boolean {
  */
 function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
   let entries;
-  try { entries = readTranslations(format, decodeTranslationFile(readFileSync(file), format)).entries; } catch { return undefined; }
+  try { entries = readTranslations(format, decodeTranslationFile(readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }), format)).entries; } catch { return undefined; }
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   const byId = new Map(units.map((u) => [u.id, u]));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this

@@ -1,7 +1,7 @@
 // Effects: find and read the config (cosmiconfig, module name `tplsync`), validate it against
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -13,6 +13,25 @@ import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
 import { languageCode } from '../core/language.js';
+import { checkRegularFile, FileRefused, readRegularFile, readRegularText } from '../core/read-regular.js';
+
+/** The most bytes a config file (or a package.json looked in for one, or a file it imports) may hold: as a template file's bound. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The bound of a file read as (part of) the config, named as the messages name it. */
+function configBound(file: string, what = 'the config'): { max: number; shown: string; what: string } {
+  const rel = path.relative(io().cwd(), file);
+  return { max: MAX_CONFIG_BYTES, shown: !rel ? file : rel.startsWith('..') ? file : rel, what };
+}
+
+/**
+ * Refuses a config file that another reader (cosmiconfig, Node's module loader) is to read when
+ * it is no regular file or over the bound (exit 3); a file that cannot be opened is left to that
+ * reader's own message (not found, not allowed).
+ */
+function guardConfigFile(file: string, what = 'the config'): void {
+  try { checkRegularFile(file, configBound(file, what)); } catch (e) { if (e instanceof FileRefused) throw e; }
+}
 
 /** The channels' settings, their languages in the template files' form (`pt-br`, `pt_br` -> pt_BR: language-coverage compares them with the files' `language`), once each. */
 function channelSettings(channels: NonNullable<RawConfig['channels']>): NonNullable<RawConfig['channels']> {
@@ -176,7 +195,7 @@ export async function readDirect(opts: { cwd: string; configFile?: string }): Pr
       const p = path.join(dir, name);
       if (!existsSync(p)) continue;
       if (name !== 'package.json') return readConfigFile(p);
-      const text = readText(p);
+      const text = readText(p, 'a package.json (tplsync looks in it for a "tplsync" key)');
       if (text === undefined) continue;
       let pkg: unknown;
       try { pkg = JSON.parse(text); } catch (e) {
@@ -195,9 +214,9 @@ export async function readDirect(opts: { cwd: string; configFile?: string }): Pr
  * (Notepad's "Unicode", PowerShell 5.1's `>`) or a NUL byte is said with what to do, where a YAML
  * or JSON reader would name a null byte at a column counted in bytes.
  */
-function readText(file: string): string | undefined {
+function readText(file: string, what = 'the config'): string | undefined {
   let bytes: Buffer;
-  try { bytes = readFileSync(file); } catch { return undefined; }
+  try { bytes = readRegularFile(file, configBound(file, what)); } catch (e) { if (e instanceof FileRefused) throw e; return undefined; }
   const rel = path.relative(io().cwd(), file) || file;
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new UsageError(`${rel} is UTF-16 text: save it as UTF-8 (in Notepad: Save as, Encoding UTF-8)`);
   const nul = bytes.indexOf(0);
@@ -209,13 +228,25 @@ function readText(file: string): string | undefined {
 }
 
 /** a YAML or JSON config file that parses to a mapping (else undefined: cosmiconfig says what is wrong) */
-async function readConfigFile(filepath: string): Promise<{ config: unknown; filepath: string } | undefined> {
-  if (!DIRECT.test(filepath) || path.basename(filepath) === 'package.json') return undefined;
-  const text = readText(filepath);
+async function readConfigFile(filepath: string, depth = 0): Promise<{ config: unknown; filepath: string } | undefined> {
+  // read by cosmiconfig (a JavaScript config, .tplsyncrc, package.json named with --config): refused first when no regular file
+  if (!DIRECT.test(filepath) || path.basename(filepath) === 'package.json') { guardConfigFile(filepath); return undefined; }
+  const text = readText(filepath, depth ? 'a file the config imports ($import)' : 'the config');
   if (text === undefined) return undefined;
   let config: unknown;
   try { config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text); } catch { return undefined; }
-  if (config === null || typeof config !== 'object' || Array.isArray(config) || '$import' in config) return undefined;
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return undefined;
+  if ('$import' in config) {
+    // cosmiconfig reads the files it imports: each refused first as the config itself would be (and theirs, a few levels down)
+    const imports = (config as { $import?: unknown }).$import;
+    for (const i of (Array.isArray(imports) ? imports : [imports])) {
+      if (typeof i !== 'string') continue;
+      const abs = path.resolve(path.dirname(filepath), i);
+      if (depth < 8 && existsSync(abs)) await readConfigFile(abs, depth + 1).catch((e: unknown) => { if (e instanceof FileRefused) throw e; });
+      else guardConfigFile(abs, 'a file the config imports ($import)');
+    }
+    return undefined;
+  }
   return { config, filepath };
 }
 
@@ -227,6 +258,8 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
     // made in the try: cosmiconfig reads the working directory's package.json for options of its own as it is made
+    // cosmiconfig reads the working directory's package.json as it is made: refused first as any config file
+    if (opts.configFile && existsSync(path.join(opts.cwd, 'package.json'))) guardConfigFile(path.join(opts.cwd, 'package.json'), 'a package.json (tplsync looks in it for a "tplsync" key)');
     const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false });
     result = opts.configFile
       ? await explorer.load(path.resolve(opts.cwd, opts.configFile))
@@ -239,7 +272,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     if (m) {
       const { formatProblems, jsonSyntaxProblem, syntaxProblem } = await import('./diagnose.js');
       const file = m[2]!;
-      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const text = existsSync(file) ? readRegularText(file, configBound(file)) : '';
       const problem = err.mark && err.reason
         ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
         : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
@@ -287,7 +320,7 @@ The README's "The config" describes every key.`;
 async function configText(filepath: string): Promise<ConfigText | undefined> {
   if (/\.(c|m)?(js|ts)$/i.test(filepath)) return undefined;
   const { ConfigText } = await import('./diagnose.js');
-  try { return new ConfigText(readFileSync(filepath, 'utf8'), path.basename(filepath) === 'package.json' ? ['tplsync'] : []); } catch { return undefined; }
+  try { return new ConfigText(readRegularText(filepath, configBound(filepath)), path.basename(filepath) === 'package.json' ? ['tplsync'] : []); } catch { return undefined; }
 }
 
 /** Pure apart from reading the bundled schema: validates and resolves a raw config object. */

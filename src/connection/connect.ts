@@ -83,12 +83,29 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   if (!named) addSecret(environment.apiKeyEnv);
   if (!apiKey) {
     throw new UsageError(named
-      ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}`
+      ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}${inWorkflowHint(environment.name, environment.apiKeyEnv)}`
       : `Set the API key of environment '${environment.name}' in the environment variable its apiKeyEnv names: none of that name is set. The name is not shown, since it does not look like a variable's name (capitals, digits and _): if apiKeyEnv holds the key itself, put the key in a variable, name that variable in apiKeyEnv, and revoke the key, which is in the config file`);
   }
   const keySource = named ? `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'` : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource, ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, targetFrom: () => client.baseUrl, async close() {} };
+}
+
+/**
+ * In GitHub Actions, where the workflows init writes hand the key over (the tplsync action, README
+ * "CI recipe"): under TPLSYNC_<ENV>_API_KEY, the environment's name in capitals, unless the
+ * repository variable TPLSYNC_API_KEY_ENV names another. When the config's apiKeyEnv is another
+ * name, setting a secret of that name changes nothing: both fixes are said (names only, never a
+ * value). Empty outside GitHub Actions, and when the names agree (then the secret is missing).
+ */
+function inWorkflowHint(env: string, apiKeyEnv: string): string {
+  const vars = io().env;
+  if (vars.GITHUB_ACTIONS !== 'true') return '';
+  const delivered = `TPLSYNC_${env.toUpperCase()}_API_KEY`;
+  if (!VARIABLE_NAME.test(delivered)) return '';
+  if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${delivered} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret`;
+  const got = vars[delivered] ? `the workflow handed a key over as ${delivered}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered} (the secret of that name), unless the repository variable TPLSYNC_API_KEY_ENV names another`;
+  return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${delivered}), or set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${delivered}`;
 }
 
 /** an environment variable's name as shells and CI systems write them */

@@ -3,7 +3,7 @@
 // that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
 // line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
 // is compacted on load (temp file + fsync + rename).
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
@@ -11,6 +11,9 @@ import { makeDirs } from '../core/dirs.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 import { takeLock } from '../core/pid-lock.js';
+import { FileRefused, readRegularFile } from '../core/read-regular.js';
+/** the most an emulator data file may hold (a journal of many templates' history stays far under it) */
+const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
 
 export interface JournalEntry { t: string; key: string; rec: unknown }
 
@@ -93,7 +96,13 @@ export function lockDataFile(file: string): () => void {
 export function loadJournal(file: string, check?: (e: JournalEntry) => string | undefined): Map<string, JournalEntry> {
   const state = new Map<string, JournalEntry>();
   if (!existsSync(file)) return state;
-  const lines = readFileSync(file, 'utf8').split('\n');
+  // a FIFO or a device given as --data is refused, never waited on or read without end
+  let text: string;
+  try { text = readRegularFile(file, { max: MAX_JOURNAL_BYTES, shown: file, what: 'the emulator data file' }).toString('utf8'); } catch (e) {
+    if (e instanceof FileRefused) throw new JournalError(e.message);
+    throw e;
+  }
+  const lines = text.split('\n');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let e: unknown;

@@ -7,6 +7,7 @@ import { yaml } from './yaml-lazy.js';
 import type { Span } from '../core/diagnostic.js';
 import { FILE_START, type LoadProblem, type LoadProblemKind } from './problems.js';
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from './limits.js';
+import { MAX_NESTING_DEPTH, nestingBeyond } from './nesting.js';
 import { bytePosition, firstInvalidUtf8 } from './utf8.js';
 import { duplicateKeyErrors } from './duplicate-keys.js';
 
@@ -94,6 +95,14 @@ const CONFLICT_REST = /^(?:={7}|>{7})(?:[ \t]|$)/m;
 
 export function parseTemplateText(file: string, text: string, lineCounter = new (yaml().LineCounter)(), opts: { resolve?: boolean } = {}): ParsedFile {
   const out: ParsedFile = { file, text, lineCounter, problems: [] };
+  // nested beyond the bound: said at the level that passes it, before the parser (which recurses per level) runs
+  const deep = nestingBeyond(text);
+  if (deep !== undefined) {
+    lineCounter.addNewLine(0);
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lineCounter.addNewLine(at + 1);
+    out.problems.push(problem('syntax', spanOf(lineCounter, deep, deep + 1), TOO_DEEP));
+    return out;
+  }
   // logLevel error: yaml's warnings (e.g. a collection used as a key) are findings of ours, not console noise
   // uniqueKeys: false, then duplicateKeyErrors(): the same findings in linear time
   const docs = yaml().parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
@@ -294,7 +303,7 @@ function firstAliasOffset(text: string): number {
 }
 
 /** yaml's messages end with "at line L, column C" and a code frame; ours carry positions anyway. */
-const TOO_DEEP = 'The file nests lists or mappings too deeply to be read (a template nests a few levels); write the value without the nesting.';
+const TOO_DEEP = `The file nests lists or mappings more than ${MAX_NESTING_DEPTH} levels deep (a template nests a few levels); write the value without the nesting.`;
 
 function cleanYamlMessage(m: string): string {
   // the parser's stack ran out: collections nested thousands deep

@@ -167,7 +167,8 @@ ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}
 `;
 
   const drift = `# tplsync drift check: every morning, fail (and open an issue) when the channels no longer
-# match the files on main, for example after an edit in the console.
+# match the files on main, for example after an edit in the console, or (when the config lists the
+# environment's templates: environments.<env>.list) hold a template made in the console that no file defines.
 name: tplsync drift${titled}
 on:
   schedule:
@@ -183,7 +184,7 @@ jobs:
       TPLSYNC_ENV: ${env}
     steps:
       - uses: actions/checkout@v4
-${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
+${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
         run: cat ${sh('drift.md')} >> "$GITHUB_STEP_SUMMARY"
       - name: Open an issue about the drift

@@ -9,7 +9,7 @@
 // (an expiry time) is kept until the instant it can change (FileResult.until), judged by the run's
 // clock; never cached: a verdict that read the clock itself, and a kept value JSON cannot hold
 // (.inf, .nan, -0). The whole run's answer is kept beside it (run-summary.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { sha256 } from '../core/hash.js';
 import { writeFileAtomic } from '../files/write.js';
 import { redact } from '../core/redact.js';
@@ -17,6 +17,7 @@ import type { FileResult } from './engine.js';
 import { rulesFingerprint } from './fingerprint.js';
 import { RACY_MS, sameStat, type FileStat } from './run-summary.js';
 import { isFinding } from '../core/diagnostic.js';
+import { MAX_DATA_FILE_BYTES, readRegularFile } from '../core/read-regular.js';
 
 interface Entry extends FileStat { hash: string; recordedAt: number; result: FileResult }
 interface CacheFile { fingerprint: string; entries: Record<string, Entry> }
@@ -38,7 +39,7 @@ export class LintCache {
     const fingerprint = enable.length ? `${rulesFingerprint()}+${[...enable].sort().join(',')}` : rulesFingerprint();
     try {
       if (existsSync(file)) {
-        const c = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
+        const c = JSON.parse(readRegularFile(file, { max: MAX_DATA_FILE_BYTES, shown: file, what: 'a lint cache' }).toString('utf8')) as CacheFile; // a FIFO or a device: no cache
         if (c && c.fingerprint === fingerprint && c.entries && typeof c.entries === 'object' && !Array.isArray(c.entries)) return new LintCache(file, c.entries, now, fingerprint);
       }
     } catch { /* a damaged cache is an empty one */ }

@@ -18,6 +18,10 @@ import type { Rule, RuleContext } from './rule.js';
 import type { PluginProblemKind } from './rules/policy.js';
 import { ownerOf } from './stage-problems.js';
 import { io } from '../core/io.js';
+import { checkRegularFile } from '../core/read-regular.js';
+
+/** the most bytes a policy plugin's module may hold (a bundled plugin stays far under it) */
+const MAX_PLUGIN_BYTES = 16 * 1024 * 1024;
 
 /** the rule that reports a problem of the policy stage (rules/policy.ts claims them through its loading hook) */
 const pluginProblem = (kind: PluginProblemKind): { ruleId: string } => ownerOf({ kind });
@@ -164,6 +168,8 @@ export async function loadPolicies(config: Config): Promise<LoadedPolicies> {
     const spec = entry.plugin;
     const abs = path.resolve(config.dir, spec);
     if (!existsSync(abs)) throw new UsageError(`policies: plugin ${spec} not found (looked for ${abs})`);
+    // a FIFO or a device a pull request committed as the plugin: refused before Node's loader waits on it or reads it without end
+    checkRegularFile(abs, { max: MAX_PLUGIN_BYTES, shown: `policies: plugin ${spec}`, what: 'the plugin' });
     let exported: Record<string, unknown>;
     try {
       exported = await import(pathToFileURL(abs).href) as Record<string, unknown>;

@@ -14,7 +14,7 @@
 // had a stat older than RACY_MS, and whose output holds no secret; a run with paths, --fix,
 // --env or --debug neither records nor replays (their output depends on more than this records).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SEARCH_PLACES } from '../config/search-places.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
@@ -25,6 +25,7 @@ import { repositoryRoot } from '../files/repository-root.js';
 import { writeFileAtomic } from '../files/write.js';
 import { rulesFingerprint } from './fingerprint.js';
 import { holds, RACY_MS, sameStat, statFiles, statNumbers, type FileStat } from './run-summary.js';
+import { MAX_DATA_FILE_BYTES, readRegularFile } from '../core/read-regular.js';
 
 /** what a run wrote, in order: a line of stderr, or its report (to `output`, else to stdout) */
 export type ReplayWrite = readonly ['stderr', string] | readonly ['report'];
@@ -178,7 +179,7 @@ const theProcess = (): ReplayProcess => ({ cwd: io().cwd(), env: io().env, stdou
 /** A kept report's file read as bytes: its header, and where the report's bytes start. */
 function readKept(file: string): { head: Record<string, unknown>; bytes: Buffer; at: number } | undefined {
   let bytes: Buffer;
-  try { bytes = readFileSync(file); } catch { return undefined; }
+  try { bytes = readRegularFile(file, { max: MAX_DATA_FILE_BYTES, shown: file, what: 'a lint cache' }); } catch { return undefined; } // a FIFO or a device: none kept
   const nl = bytes.indexOf(10);
   if (nl < 0) return undefined;
   try {

@@ -6,12 +6,13 @@
 // the recording (an mtime that recent cannot prove a file unchanged, as git's racy-file rule has it).
 // A run whose verdicts compared templates with the clock (an expiry time) is kept until the
 // earliest instant one of them can change (`until`), judged by the run's clock.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isDiagnostic, type Diagnostic } from '../core/diagnostic.js';
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from '../files/write.js';
 import { redact } from '../core/redact.js';
 import { rulesFingerprint } from './fingerprint.js';
+import { MAX_DATA_FILE_BYTES, readRegularFile } from '../core/read-regular.js';
 
 /** how close to the recording time an mtime must be to be distrusted */
 export const RACY_MS = 1000;
@@ -83,7 +84,7 @@ export function settled(stats: readonly (FileStat | undefined)[], at = Date.now(
 export function loadSummary(file: string, key: string, now: number = Date.now()): Omit<RunSummary, 'key'> | undefined {
   try {
     if (!existsSync(file)) return undefined;
-    const s = JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
+    const s = JSON.parse(readRegularFile(file, { max: MAX_DATA_FILE_BYTES, shown: file, what: 'a lint cache' }).toString('utf8')) as RunSummary; // a FIFO or a device: none kept
     return s && s.key === key && holds(s.until, now) && Array.isArray(s.diagnostics) && s.diagnostics.every(isDiagnostic) ? { diagnostics: s.diagnostics, ...(s.until !== undefined ? { until: s.until } : {}) } : undefined;
   } catch { return undefined; }
 }
@@ -110,7 +111,7 @@ export interface RenderedReport {
 export function readRendered(file: string): { head: Record<string, unknown>; text: string } | undefined {
   try {
     if (!existsSync(file)) return undefined;
-    const all = readFileSync(file, 'utf8');
+    const all = readRegularFile(file, { max: MAX_DATA_FILE_BYTES, shown: file, what: 'a lint cache' }).toString('utf8');
     const nl = all.indexOf('\n');
     if (nl < 0) return undefined;
     const head = JSON.parse(all.slice(0, nl)) as unknown;

@@ -3,7 +3,7 @@
 // temp file + rename, lint of what was written). A template the file format cannot carry is listed
 // by template and field and not written; one that already lives in a file is reported, not
 // duplicated.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { formatTemplate } from '../fmt/format.js';
 import path from 'node:path';
@@ -28,6 +28,8 @@ import { positionalNamesBack, type NamesKept } from './positional-names.js';
 import { alignedTo } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson, fromFile } from '../model/canonical.js';
+import { readRegularFile } from '../core/read-regular.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -104,7 +106,8 @@ export function parseJsonFile(file: string, rel: string): unknown {
   try { const st = statSync(file); size = st.size; folder = st.isDirectory(); } catch { throw new UsageError(`${rel}: no such file`); }
   if (folder) throw new UsageError(`${rel} is a folder: give the export's JSON files (${rel}/*.json)`);
   if (size > MAX_EXPORT_BYTES) throw new UsageError(`${rel}: ${size} bytes, more than the ${MAX_EXPORT_BYTES} an export file may have`);
-  const bytes = readFileSync(file);
+  // a FIFO or a device is refused (exit 3), never waited on or read without end
+  const bytes = readRegularFile(file, { max: MAX_EXPORT_BYTES, shown: rel, what: 'an export file' });
   // UTF-16 (what Windows PowerShell 5.1's `>` writes) or bytes that are not UTF-8 (Latin-1): said, never read as U+FFFD in silence
   // UTF-16 without a byte-order mark: every other byte of its ASCII is a NUL
   const nuls = bytes.subarray(0, 64).filter((b) => b === 0).length;
@@ -296,7 +299,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;
-        try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
+        try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; }
         if (before !== undefined) {
           const kept = keepComments(before, data);
           if (kept !== data) data = formatTemplate(kept).text || kept;

@@ -3,7 +3,7 @@
 // over an existing file, skips (with --all) templates the project's files already manage, and
 // lints what it wrote the way `tplsync lint` of the project would (lint-written.ts).
 import { parse as parseYaml } from 'yaml';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { schemaModelinePath, type Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
@@ -25,6 +25,8 @@ import { lintWritten } from './lint-written.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
+import { readRegularFile } from '../core/read-regular.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /**
@@ -216,7 +218,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     let file = formatTemplate(text).text || text;
     if (overwritten) {
       let before: string | undefined;
-      try { before = readFileSync(target, 'utf8'); } catch { before = undefined; }
+      try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; }
       // a text the file writes with references that reads, filled in, as the channel has it stays as the file writes it
       // (((shop_host))-cart/{{1}}; and a literal https://... in the file stays literal where nothing changed)
       // (a secret stays a reference: it is not read, so its variable may be unset, as pull allows)

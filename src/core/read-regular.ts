@@ -1,0 +1,102 @@
+// Effects: the one way tplsync reads a file a pull request can plant (the config and the files it
+// names, a saved plan, a translation or export file, a journal): a regular file only, and at most
+// so many bytes. A committed symbolic link to /dev/zero or /dev/urandom grew the process's memory
+// without bound, and a FIFO blocked the open itself on the main thread, where no signal handler
+// runs. Opened with O_NONBLOCK (so that opening a FIFO returns at once) and judged by fstat of
+// what was opened (no race between a stat and the open); then read up to the bound plus one byte.
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { UsageError } from './errors.js';
+
+/** A file that is no regular file, or too large: a configuration or input error (exit 3). */
+export class FileRefused extends UsageError {
+  override name = 'FileRefused';
+}
+
+/** what a file that is not a regular file is, in a few words ("a FIFO", "a device") */
+export function kindOfFile(st: Pick<Stats, 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket' | 'isDirectory'>): string {
+  return st.isFIFO() ? 'a FIFO (named pipe)' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : st.isDirectory() ? 'a directory' : 'not a regular file';
+}
+
+export interface ReadRegularOptions {
+  /** the most bytes the file may hold */
+  max: number;
+  /** how the file is named in messages (its path as the user gave it, or relative to the working directory) */
+  shown: string;
+  /** what the file is, for messages: "the config", "a saved plan" */
+  what: string;
+}
+
+/** "1 MiB", "64 MiB", or the bytes */
+function sizeText(n: number): string {
+  return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n} bytes`;
+}
+
+function refuseKind(o: ReadRegularOptions, st: Stats): never {
+  throw new FileRefused(`${o.shown}: ${o.what} is ${kindOfFile(st)}, not a regular file; tplsync reads only regular files (a symbolic link to a device or a named pipe is refused too)`);
+}
+
+function refuseSize(o: ReadRegularOptions, size: number | undefined): never {
+  throw new FileRefused(`${o.shown}: ${o.what} is ${size === undefined ? 'larger than' : `${size} bytes; it may be at most`} ${sizeText(o.max)}${size === undefined ? ', the most it may be' : ''}`);
+}
+
+/**
+ * The bytes of `file`, when it is a regular file of at most `o.max` bytes; FileRefused (exit 3)
+ * when it is anything else. Errors of the open itself (ENOENT, EACCES) are thrown as they are.
+ */
+export function readRegularFile(file: string, o: ReadRegularOptions): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) refuseKind(o, st);
+    if (st.size > o.max) refuseSize(o, st.size);
+    // read to the bound plus one: a file that grows meanwhile is refused rather than read without end
+    const buf = Buffer.allocUnsafe(Math.min(o.max + 1, Math.max(st.size + 1, 4096)));
+    let got = 0;
+    for (;;) {
+      if (got === buf.length) {
+        if (buf.length > o.max) refuseSize(o, undefined);
+        return readMore(fd, buf, got, o);
+      }
+      const n = readSync(fd, buf, got, buf.length - got, null);
+      if (n === 0) return buf.subarray(0, got);
+      got += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** the rest of a file that grew past what fstat said, up to the bound */
+function readMore(fd: number, first: Buffer, got: number, o: ReadRegularOptions): Buffer {
+  const buf = Buffer.allocUnsafe(o.max + 1);
+  first.copy(buf, 0, 0, got);
+  for (;;) {
+    if (got > o.max) refuseSize(o, undefined);
+    const n = readSync(fd, buf, got, buf.length - got, null);
+    if (n === 0) return buf.subarray(0, got);
+    got += n;
+  }
+}
+
+/** readRegularFile as UTF-8 text, without a byte order mark */
+export function readRegularText(file: string, o: ReadRegularOptions): string {
+  return readRegularFile(file, o).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/**
+ * Refuses `file` as readRegularFile would, without reading it: for a file another reader then
+ * reads (cosmiconfig, Node's module loader). Errors of the open (ENOENT, EACCES) are thrown as they are.
+ */
+export function checkRegularFile(file: string, o: ReadRegularOptions): void {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) refuseKind(o, st);
+    if (st.size > o.max) refuseSize(o, st.size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The bound of a file of data that holds many templates (a saved plan, a workflow event, a comment's body): far above one template's. */
+export const MAX_DATA_FILE_BYTES = 64 * 1024 * 1024;
