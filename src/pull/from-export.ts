@@ -16,6 +16,7 @@ import { existingTemplates } from '../plan/existing.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
+import { templateExtension } from '../files/extension.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
@@ -231,7 +232,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
       // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
       const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
-      const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language));
+      const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language, (stem) => templateExtension(config, req.dir, stem)));
       const inside = path.relative(req.dir, target);
       if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
       if (lives && resolvePath(lives.abs) !== resolvePath(target) && !req.force) {
