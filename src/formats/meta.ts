@@ -20,6 +20,8 @@ export interface ImportedTemplate {
   issues: FormatIssue[];
   /** what the file does not carry: written without it, and listed (exit 1) */
   leftOut?: FormatIssue[];
+  /** what the file needs and the export does not say: written without it, and listed with what to add (exit 1) */
+  toAdd?: FormatIssue[];
 }
 
 export const META_PAGES = {
@@ -219,8 +221,17 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
     else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
   }
-  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}) };
+  // a ZERO_TAP button in the listing's URL form: Meta's listing never returns the create request's
+  // zero_tap_terms_accepted (an attestation, not content); tplsync does not attest for the user
+  const toAdd: FormatIssue[] = [];
+  for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
+    if (ZERO_TAP_FROM_URL.has(b)) toAdd.push({ template: label, field: `buttons[${j}].zero_tap_terms_accepted`, message: 'the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted (whoever created it accepted Meta\'s zero-tap terms then): add `zero_tap_terms_accepted: true` to the button once you accept them for this template (lint refuses the file until then: authentication-zero-tap-terms)' });
+  }
+  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}) };
 }
+
+/** the ZERO_TAP buttons read from the URL form of Meta's listing (no zero_tap_terms_accepted there) */
+const ZERO_TAP_FROM_URL = new WeakSet<Rec>();
 
 /** the code_expiration_minutes an OTP button's URL carried (the listing repeats the footer's there), by the button it became */
 const URL_EXPIRY = new WeakMap<Rec, number>();
@@ -375,6 +386,7 @@ function otpFromUrl(url: string, text: string | undefined, at: string, bad: Bad)
   const pkg = q.get('package_name');
   const b = otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
   if (minutes !== undefined) URL_EXPIRY.set(b, minutes);
+  if (b.otp_type === 'ZERO_TAP') ZERO_TAP_FROM_URL.add(b);
   return b;
 }
 
