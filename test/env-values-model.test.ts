@@ -137,7 +137,7 @@ test('secretRemnants: the channel\'s text where the file has a secret (an old on
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 for Anabel' } }), ['OLD-SECRET-987']);
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 Ana' } }), ['OLD-SECRET-987'], 'a word dropped next to the secret');
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code OLD-SECRET-987 to Ana' } }), ['OLD-SECRET-987'], 'a word edited beside the secret is not part of it');
-  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code short for Ana' } }), ['Code short for Ana'], 'a piece too short to mask alone: the whole string');
+  assert.equal(secretRemnants(marked, { ...T, body: { text: 'Code short for Ana' } }), [], 'the rest the same, and fewer characters where the secret is than a secret value has: no secret there, nothing masked');
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Other short text' } }), ['Other short text'], 'a short piece against the mark: the whole string');
   assert.equal(secretRemnants(marked, { ...T, body: { text: 'Nothing in common at all' } }), ['Nothing in common at all'], 'the mark with nothing against it: the whole string');
   assert.equal(secretRemnants(marked, { ...T, body: undefined }), []);
@@ -170,8 +170,14 @@ test('a secret added to a template with words around it: the channel\'s copy hol
   const t = { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use ((promo_code)) for 15% off.', examples: ['Ana', 'A-1'] } };
   const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
   assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm.', examples: ['Ana', 'A-1'] } }), []);
-  // a short text of the channel's where the secret stands is still unclear: the whole string
-  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use CODE for 15% off.', examples: ['Ana', 'A-1'] } }).length, 1);
+  // a word of the channel's where the secret now stands, shorter than any secret value (the config refuses one under 8 characters): no secret, not masked
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use CODE for 15% off.', examples: ['Ana', 'A-1'] } }), []);
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use below for 15% off.', examples: ['Ana', 'A-1'] } }), []);
+  // words as long as a secret value could be (one of several words): that span alone, never the rest of the text
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use the code below for 15% off.', examples: ['Ana', 'A-1'] } }), ['the code below']);
+  // one that long enough to be a secret (an earlier value): masked alone; with the text around it changed too, unclear: the whole string
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup until 8pm. Next time use OLDCODE99 for 15% off.', examples: ['Ana', 'A-1'] } }), ['OLDCODE99']);
+  assert.equal(secretRemnants(marked, { body: { text: 'Hi {{1}}, your order {{2}} is ready for pickup at 8pm. Next time use CODE for 15% off.', examples: ['Ana', 'A-1'] } }).length, 1);
 });
 
 test('a rotated secret with an edit beside it (its current value known): the edit is kept and shown, the earlier value is the secret; which part is the value unclear: not placed', () => {

@@ -38,6 +38,36 @@ test('pull --from meta, export --to meta, pull --from meta again: the same files
   } finally { cleanup(dir); }
 });
 
+test('export --to meta and --to twilio write a literal \\((name)) as the text ((name)), as apply does, also in a template without a real reference', async () => {
+  const dir = tempDir('tplsync-export-literal-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      // a text Meta holds with ((STOP)) in it, and one with a backslash before it (C:\((x)) written as pull writes it)
+      'meta.json': JSON.stringify({ data: [
+        { name: 'fee_alert', language: 'en_US', category: 'UTILITY', status: 'APPROVED', id: '1', components: [{ type: 'BODY', text: 'Hello {{1}}, reply ((STOP)) to stop these fee alerts on your account.', example: { body_text: [['Ana']] } }] },
+        { name: 'path_note', language: 'en_US', category: 'UTILITY', status: 'APPROVED', id: '2', components: [{ type: 'BODY', text: 'Hello {{1}}, the report is saved in C:\\((reports)) on your computer today.', example: { body_text: [['Ana']] } }] },
+      ] }),
+    });
+    const pulled = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'wa', '--dir', 'templates'], { cwd: dir });
+    assert.is(pulled.exitCode, 0, pulled.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates', 'fee_alert.en_US.yaml'), 'utf8'), 'reply \\((STOP))');
+    const meta = await cliIn(['export', '--to', 'meta'], { cwd: dir });
+    assert.is(meta.exitCode, 0, meta.stderr);
+    const texts = (JSON.parse(meta.stdout) as { name: string; components: { type: string; text?: string }[] }[]).map((r) => r.components.find((c) => c.type === 'BODY')!.text);
+    assert.equal(texts.sort(), ['Hello {{1}}, reply ((STOP)) to stop these fee alerts on your account.', 'Hello {{1}}, the report is saved in C:\\((reports)) on your computer today.']);
+    const twilio = await cliIn(['export', '--to', 'twilio'], { cwd: dir });
+    assert.is(twilio.exitCode, 0, twilio.stderr);
+    assert.match(twilio.stdout, '"body": "Hello {{1}}, reply ((STOP)) to stop these fee alerts on your account."');
+    assert.not.match(twilio.stdout, '\\\\((STOP))');
+    // read back: the same files
+    writeFiles(dir, { 'out.json': meta.stdout });
+    const back = await cliIn(['pull', '--from', 'meta', 'out.json', '--channel', 'wa', '--dir', 'back', '--force'], { cwd: dir });
+    assert.is(back.exitCode, 0, back.stderr);
+    for (const f of ['fee_alert.en_US.yaml', 'path_note.en_US.yaml']) assert.is(strip(readFileSync(path.join(dir, 'back', f), 'utf8')), strip(readFileSync(path.join(dir, 'templates', f), 'utf8')), f);
+  } finally { cleanup(dir); }
+});
+
 test('an RCS-only template is not exported and is listed (exit 1); lint errors stop the export', async () => {
   const dir = tempDir('tplsync-export-meta-');
   try {

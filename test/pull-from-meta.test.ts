@@ -99,6 +99,56 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
   } finally { cleanup(dir); }
 });
 
+test('Meta\'s read-only fields of a template (library_template_name, the default cta_url_link_tracking_opted_out) are read and left out; a link-tracking opt-out is written without, and said', async () => {
+  const dir = tempDir();
+  try {
+    const tpl = (name: string, extra: Record<string, unknown>) => ({ name, parameter_format: 'POSITIONAL', language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: name, ...extra,
+      quality_score: { score: 'GREEN', date: 1732000000 }, sub_category: 'CUSTOM', previous_category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Hello {{1}}, this is a reminder that your payment of {{2}} is due on {{3}}. Thank you.', example: { body_text: [['Ana', 'EUR 10.00', '1 Dec']] } }] });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'fields.json': JSON.stringify({ data: [tpl('payment_reminder_lib', { library_template_name: 'payment_reminder_1', cta_url_link_tracking_opted_out: false })], paging: { cursors: { before: 'a', after: 'b' } } }),
+      'opted.json': JSON.stringify({ data: [tpl('payment_reminder_opt', { cta_url_link_tracking_opted_out: true })], paging: { cursors: { before: 'a', after: 'b' } } }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'fields.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stderr, /library_template_name|cta_url_link_tracking|no place/);
+    const file = readFileSync(path.join(dir, 'templates', 'payment_reminder_lib.en_US.yaml'), 'utf8');
+    assert.not.match(file, /library_template_name|cta_url_link_tracking|payment_reminder_1/);
+    const opted = await cliIn(['pull', '--from', 'meta', 'opted.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(opted.exitCode, 1, opted.stderr);
+    assert.match(opted.stderr, 'payment_reminder_opt/en_US (opted.json data[0]) written to templates/payment_reminder_opt.en_US.yaml without what a template file cannot carry:\n  cta_url_link_tracking_opted_out: true: the template opted out of Meta\'s link tracking');
+    assert.ok(readdirSync(path.join(dir, 'templates')).includes('payment_reminder_opt.en_US.yaml'));
+  } finally { cleanup(dir); }
+});
+
+test('a ZERO_TAP button in the listing\'s URL form: written without zero_tap_terms_accepted (the listing never holds it), and said what to add; the file\'s own attestation kept when pulled over', async () => {
+  const dir = tempDir();
+  try {
+    const url = (code: string) => `https://www.whatsapp.com/otp/code/?otp_type=ZERO_TAP&cta_display_name=Autofill&package_name=com.bankexample.app&signature_hash=K8a%2FAINcGX7&code_expiration_minutes=5&code=otp${code}`;
+    const listing = { data: [{ name: 'zerotap_login', language: 'en_US', status: 'APPROVED', category: 'AUTHENTICATION', id: '1', components: [
+      { type: 'BODY', text: '*{{1}}* is your verification code. For your security, do not share this code.', add_security_recommendation: true, example: { body_text: [['123456']] } },
+      { type: 'FOOTER', text: 'This code expires in 5 minutes.', code_expiration_minutes: 5 },
+      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: url('{{1}}'), example: [url('123456')] }] }] }], paging: { cursors: { before: 'a', after: 'b' } } };
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'zerotap.json': JSON.stringify(listing) });
+    const r = await cliIn(['pull', '--from', 'meta', 'zerotap.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, 'zerotap_login/en_US (zerotap.json data[0]) written to templates/zerotap_login.en_US.yaml; the export does not say what the file needs here, to add by hand:\n  buttons[0].zero_tap_terms_accepted: the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted');
+    assert.match(r.stderr, 'add `zero_tap_terms_accepted: true` to the button once you accept them');
+    const file = path.join(dir, 'templates', 'zerotap_login.en_US.yaml');
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, 'otp_type: ZERO_TAP');
+    assert.not.match(text, 'zero_tap_terms_accepted', 'tplsync does not attest for the user');
+    // the user attests; pulled over again, the attestation stays (and nothing is to add)
+    writeFileSync(file, text.replace('otp_type: ZERO_TAP', 'otp_type: ZERO_TAP\n    zero_tap_terms_accepted: true'));
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    const again = await cliIn(['pull', '--from', 'meta', 'zerotap.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.not.match(again.stderr, 'to add by hand');
+    assert.match(readFileSync(file, 'utf8'), 'zero_tap_terms_accepted: true');
+  } finally { cleanup(dir); }
+});
+
 test('a platform text holding ((name)) is written escaped (from an export and from the channel): lint asks for no value, plan sends it as it was', () => withMetaProject(async (dir) => {
   const body = 'Hi {{1}}, reply ((yes)) or see C:\\temp\\((x)) for your order.';
   const page = { data: [{ name: 'paren_ref', language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '1', components: [

@@ -251,6 +251,13 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
   assert.not.match(apply.stderr, 'change what the reason names');
   const r = JSON.parse(readFileSync(results, 'utf8')) as { results: { outcome: string; deferred?: string }[] };
   assert.equal(r.results.map((x) => [x.outcome, x.deferred]), [['skipped', 'review']]);
+  // with --wait: the wait for the review is said when it begins, and its end without a decision is said as a time-out, not as advice to wait
+  const waited = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
+  assert.is(waited.exitCode, 5, waited.stdout + waited.stderr);
+  assert.match(waited.stderr, /order_ready_\w+\/en_US is in review, and WhatsApp takes no edit until the review ends: waiting up to 1 s \(--wait-timeout\) for it, then writing the edit/);
+  assert.match(waited.stdout, 'not attempted: the template was still in review (PENDING) when the wait ended (--wait-timeout, 1 s)');
+  assert.match(waited.stderr, 'the review did not end within --wait-timeout');
+  assert.not.match(waited.stdout + waited.stderr, 'apply --wait');
   // the file as the channel has it, still in review: --wait follows it (here until its short wait ends)
   writeFileSync(file, text);
   const wait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1', '--results', results]);

@@ -6,9 +6,10 @@ import { editAllowanceOf } from '../api/edit-allowance.js';
 import { EXIT } from '../core/exit-codes.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
+import { templateKey } from '../model/ids.js';
 import { forEachBounded } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
-import { CreationPacer, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
+import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 import { isApprovedState } from '../plan/review-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
@@ -57,7 +58,15 @@ export interface ApplyOptions {
   clock?: PaceClock;
   /** a wait for the next window begins (one call per channel and wait) */
   onQuotaWait?: (w: QuotaWait) => void;
+  /**
+   * With `wait`: a wait for reviews begins (it may last the whole time-out): of a template in review
+   * before its edit is written (`edit`), or of the templates written, for their decision (`written`).
+   */
+  onReviewWait?: (w: ReviewWait) => void;
 }
+
+/** a wait for reviews that begins: the templates (channel/name/language), what it waits for, and the time it may take at most */
+export interface ReviewWait { templates: string[]; status?: string; before: 'edit' | 'written'; timeoutMs: number }
 
 export async function applyItems(client: Client, items: readonly ApplyItem[], o: ApplyOptions): Promise<{ results: ApplyResult[]; authFailure?: AuthError }> {
   let authFailure: AuthError | undefined;
@@ -91,16 +100,23 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     // in review, with --wait: the review followed first, and the edit written once it has ended
     let reviewed = false;
+    let waited: { status: string | undefined; ms: number } | undefined;
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
+      const ms = Math.max(0, waitUntil - now());
+      o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms });
       await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - now()), pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING);
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
+      if (!reviewed) waited = { status: row.status, ms };
       // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
       const ended = row.status === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
       if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
-    if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    // waited for the review the whole --wait-timeout (or stopped): said so, not advice to wait
+    const why = waited ? (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (tplsync review shows the decision)`
+      : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision), or give --wait-timeout more time`) : it.refusal;
+    if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${why}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
     try {
       try {
         if (pacer && it.action === 'create') {
@@ -152,7 +168,12 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     if (!o.wait) o.onResult?.(results[i]!);
   });
   // one deadline for the whole run: the time a template in review took before its edit counts (--wait-timeout 60 waited 120 s)
-  if (o.wait) await waitForReview(client, items, results, { ...o.wait, timeoutMs: Math.max(0, waitUntil - now()) }, o.signal);
+  if (o.wait) {
+    const timeoutMs = Math.max(0, waitUntil - now());
+    const open = results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && PENDING_ONLY.has(r.status));
+    if (open.length && timeoutMs > 0) o.onReviewWait?.({ templates: open.map(templateKey), before: 'written', timeoutMs });
+    await waitForReview(client, items, results, { ...o.wait, timeoutMs }, o.signal);
+  }
   if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };
 }

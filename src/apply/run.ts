@@ -15,7 +15,7 @@ import { isApprovedState } from '../plan/review-state.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, NOT_EDITABLE, type ApplyItem, type ApplyResult } from './apply.js';
+import { applyItems, NOT_EDITABLE, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
@@ -113,6 +113,8 @@ export interface WriteOptions {
   /** the clock of the quota's waits (tests move time instead of sleeping) */
   clock?: PaceClock;
   onQuotaWait?: (w: QuotaWait) => void;
+  /** with waitMs: a wait for reviews begins (said, since it may last the whole --wait-timeout) */
+  onReviewWait?: (w: ReviewWait) => void;
 }
 
 export interface ApplyOutcome { results: ApplyResult[]; authFailure?: Error }
@@ -127,6 +129,7 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
     ...(o.waitForQuota === false ? { waitForQuota: false } : {}),
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.onQuotaWait ? { onQuotaWait: o.onQuotaWait } : {}),
+    ...(o.onReviewWait ? { onReviewWait: o.onReviewWait } : {}),
   });
 }
 
@@ -194,7 +197,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? '' : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
+    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);

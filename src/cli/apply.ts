@@ -2,9 +2,9 @@
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import { followReviews, type ApplyResult } from '../apply/apply.js';
+import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
-import { describeQuotaWait } from '../apply/quota.js';
+import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
 import { redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
@@ -223,6 +223,15 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   }
 }
 
+/** what a wait for reviews that begins is for, and how long it may last */
+function describeReviewWait(w: ReviewWait): string {
+  const n = w.templates.length;
+  const which = n > 3 ? `${w.templates.slice(0, 3).join(', ')} and ${n - 3} more` : w.templates.join(', ');
+  return w.before === 'edit'
+    ? `${which} is in review, and WhatsApp takes no edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit; Ctrl-C stops, a re-run continues`
+    : `waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for the review of ${which}; Ctrl-C stops waiting (the writes are done: tplsync review shows the decision later)`;
+}
+
 /** --wait with nothing to write: the templates already in review followed until each is decided (or the wait ends) */
 async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: number, signal: AbortSignal): Promise<number> {
   const c = pc.createColors(useColor(io().stdout));
@@ -295,6 +304,8 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     waitForQuota: o.waitForQuota,
     onQuotaWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
+    // a wait for a review may last the whole --wait-timeout (10 minutes by default): said when it begins
+    onReviewWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeReviewWait(w)}\n`); },
     onResult: (r) => {
       seen.push(r);
       bar.tick();

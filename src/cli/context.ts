@@ -74,10 +74,25 @@ export async function warnUncovered(config: Config, files: readonly string[], by
   if (!files.length) return;
   const { discoverFiles } = await import('../files/discover.js');
   const covered = new Set(await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => fs.map((f) => f.abs), () => [] as string[]));
-  const away = files.filter((f) => !covered.has(f)).map((f) => path.relative(io().cwd(), f) || f);
+  const left = files.filter((f) => !covered.has(f));
+  if (!left.length) return;
+  const { otherExtensionTaken } = await import('../files/extension.js');
+  const rel = (f: string): string => path.relative(io().cwd(), f) || f;
+  const list = (fs: readonly string[]): string => (fs.length > 3 ? `${fs.slice(0, 3).join(', ')} and ${fs.length - 3} more` : fs.join(', '));
+  const globs = config.templates.join(', ');
+  // in a folder the globs cover, under the other extension (.yaml where they take .yml): the extension is what keeps them out
+  const byExtension = new Map<string, string[]>();
+  const away: string[] = [];
+  for (const f of left) {
+    const other = otherExtensionTaken(config, f);
+    if (other) byExtension.set(other, [...byExtension.get(other) ?? [], rel(f)]); else away.push(rel(f));
+  }
+  for (const [ext, fs] of byExtension) {
+    const one = fs.length === 1;
+    io().stderr.write(`tplsync: ${list(fs)} ${one ? 'is' : 'are'} not among the config's templates (${globs}): the globs take ${ext} files there, not ${ext === '.yml' ? '.yaml' : '.yml'}, so ${by} will not see ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} to ${ext}, or let the globs take both (*.{yaml,yml})\n`);
+  }
   if (!away.length) return;
-  const shown = away.length > 3 ? `${away.slice(0, 3).join(', ')} and ${away.length - 3} more` : away.join(', ');
-  io().stderr.write(`tplsync: ${shown} ${away.length === 1 ? 'is' : 'are'} not among the config's templates (${config.templates.join(', ')}): ${by} will not see ${away.length === 1 ? 'it' : 'them'}; move ${away.length === 1 ? 'it' : 'them'} under them, or add ${away.length === 1 ? 'its' : 'their'} folder to the config's templates globs\n`);
+  io().stderr.write(`tplsync: ${list(away)} ${away.length === 1 ? 'is' : 'are'} not among the config's templates (${globs}): ${by} will not see ${away.length === 1 ? 'it' : 'them'}; move ${away.length === 1 ? 'it' : 'them'} under them, or add ${away.length === 1 ? 'its' : 'their'} folder to the config's templates globs\n`);
 }
 
 /** The wait for the project's write lock that `--lock-timeout` asks for, said on stderr. */

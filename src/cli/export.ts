@@ -10,7 +10,7 @@ import type { FormatIssue } from '../formats/meta.js';
 import type { Config } from '../config/load.js';
 import { fromFile } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
-import { templateReferences } from '../model/values.js';
+import { substituteValues, templateReferences } from '../model/values.js';
 import { keyRemedy, shownEnvironment, templateIn } from '../project/values.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit, dashAsStdout } from '../terminal/output.js';
@@ -54,12 +54,14 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
 
 /**
  * The template with its environment's values, ((name)), filled in (--env, else the default or only
- * environment): a platform's create request holds the values, never the references. A secret is
+ * environment), and each escaped literal, \((name)), as the text it stands for: a platform's create
+ * request holds what apply writes, values and never references. A secret is
  * never written to a file, so a template that refers to one is not exported (listed, exit 1).
  */
 function withValues(file: string, t: Loose, config: Config, envName: string | undefined): { t: Loose } | { issue: string } {
   const refs = [...new Set(templateReferences(t).map((r) => r.name))];
-  if (refs.length === 0) return { t };
+  // no value to fill in: a literal written \((name)) is still the text ((name)), its backslash dropped as apply drops it
+  if (refs.length === 0) return { t: substituteValues(t, () => undefined) };
   const env = shownEnvironment(config, envName);
   const names = refs.map((n) => `((${n}))`).join(', ');
   if (!env) return { issue: `refers to environment values (${names}): give --env ENV to export it with that environment's values` };

@@ -12,6 +12,7 @@ import { formatTemplate } from '../fmt/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { channelKindProblem } from '../lint/rules/channel-kind.js';
 import { safeFileName } from '../model/to-file.js';
+import { templateExtension } from '../files/extension.js';
 import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
@@ -44,7 +45,7 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   }
   // a folder of the project that is a link out of it (a repository can hold one) is refused; a folder outside, named as such, is the user's
   const dir = confinedWriteDir(config, o.dir);
-  const file = path.join(dir, safeFileName(o.name, o.language));
+  const file = path.join(dir, safeFileName(o.name, o.language, (stem) => templateExtension(config, dir, stem)));
   if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   // --force starts this template over, never another's file (a name its file name does not tell apart)
   if (existsSync(file)) {

@@ -63,6 +63,11 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
       // not live on the platform: apply would submit it (again) for review, or create what was deleted
       if (r.status) warn(`tplsync: ${what} (${r.source}) is ${r.status} in the export${r.reason ? ` (${r.reason})` : ''}: written, but apply would submit it for review${/DELET/.test(r.status) ? ' again under a name the platform deleted' : ''}; remove ${r.file} if it should not go live, or fix it first\n`);
+      if (r.toAdd?.length) {
+        code = EXIT.FINDINGS;
+        warn(`tplsync: ${what} (${r.source}) written to ${r.file}; the export does not say what the file needs here, to add by hand:\n`);
+        for (const i of r.toAdd) warn(`  ${i.field}: ${i.message}\n`);
+      }
       if (r.leftOut?.length) {
         code = EXIT.FINDINGS;
         partial++;

@@ -18,6 +18,10 @@ export interface ImportedTemplate {
   value: Record<string, unknown>;
   /** not empty: the template is not written */
   issues: FormatIssue[];
+  /** what the file does not carry: written without it, and listed (exit 1) */
+  leftOut?: FormatIssue[];
+  /** what the file needs and the export does not say: written without it, and listed with what to add (exit 1) */
+  toAdd?: FormatIssue[];
 }
 
 export const META_PAGES = {
@@ -38,9 +42,23 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : '');
 
-/** The state Meta keeps about a template (not its content): read and left out, by design. */
-export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'last_updated_time', 'allow_category_change'];
+/**
+ * The state Meta keeps about a template (not its content): read and left out, by design. The
+ * read-only fields of Meta's template object (Graph API reference, WhatsApp Business HSM): its id,
+ * status, quality_score, rejected_reason, previous_category, correct_category and
+ * library_template_name (the Template Library template it was cloned from), and what the listing
+ * adds (last_updated_time, the create request's allow_category_change).
+ */
+export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'library_template_name', 'last_updated_time', 'allow_category_change'];
 const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format'];
+/**
+ * Settings of Meta's template object that a template file does not carry, read by their default:
+ * the default is left out like the state; another value is written without it, and said (`leftOut`).
+ */
+const META_SETTINGS: Readonly<Record<string, { default: unknown; leftOut: string }>> = {
+  // "Optional boolean field for opting out/in of link tracking at template level" (a create and edit parameter)
+  cta_url_link_tracking_opted_out: { default: false, leftOut: 'the template opted out of Meta\'s link tracking of its URL buttons, which a template file does not carry: a template apply creates from this file has link tracking on; opt it out again in WhatsApp Manager if it must stay off' },
+};
 
 /**
  * What 360dialog keeps about a template beside Meta's own state (its listing, `GET /v1/configs/templates`,
@@ -52,7 +70,7 @@ export const D360_STATE_KEYS: readonly string[] = ['namespace', 'external_id', '
 export const META_LISTING_FIELDS = 'name,language,category,components,parameter_format,sub_category,message_send_ttl_seconds,status,rejected_reason,id';
 
 /** The keys a template of Meta's (or 360dialog's) listing may have: what a file holds, and the platforms' state. */
-const TEMPLATE_KEYS = new Set(['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format']);
+const TEMPLATE_KEYS = new Set(['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format', 'cta_url_link_tracking_opted_out']);
 
 /** Why the items of a listing are not templates pull can write, when they plainly are not: said of the whole file, not item by item. */
 function listingProblem(items: readonly unknown[], what: string): string | undefined {
@@ -124,7 +142,12 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)`);
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
-  for (const k of Object.keys(t)) if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  const leftOut: FormatIssue[] = [];
+  for (const k of Object.keys(t)) {
+    const setting = META_SETTINGS[k];
+    if (setting) { if (t[k] !== setting.default && t[k] !== null) leftOut.push({ template: label, field: k, message: `${JSON.stringify(t[k])}: ${setting.leftOut}` }); continue; }
+    if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, `'${k}' has no place in a template file`);
+  }
   // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
   // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
   for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
@@ -204,8 +227,17 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
     else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
   }
-  return { where, name, language, value: ordered(v), issues, ...(missing && o.category !== undefined ? { categoryGiven: true } : {}) };
+  // a ZERO_TAP button in the listing's URL form: Meta's listing never returns the create request's
+  // zero_tap_terms_accepted (an attestation, not content); tplsync does not attest for the user
+  const toAdd: FormatIssue[] = [];
+  for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
+    if (ZERO_TAP_FROM_URL.has(b)) toAdd.push({ template: label, field: `buttons[${j}].zero_tap_terms_accepted`, message: 'the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted (whoever created it accepted Meta\'s zero-tap terms then): add `zero_tap_terms_accepted: true` to the button once you accept them for this template (lint refuses the file until then: authentication-zero-tap-terms)' });
+  }
+  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...(missing && o.category !== undefined ? { categoryGiven: true } : {}) };
 }
+
+/** the ZERO_TAP buttons read from the URL form of Meta's listing (no zero_tap_terms_accepted there) */
+const ZERO_TAP_FROM_URL = new WeakSet<Rec>();
 
 /** the code_expiration_minutes an OTP button's URL carried (the listing repeats the footer's there), by the button it became */
 const URL_EXPIRY = new WeakMap<Rec, number>();
@@ -361,6 +393,7 @@ function otpFromUrl(url: string, text: string | undefined, at: string, bad: Bad)
   const pkg = q.get('package_name');
   const b = otp((q.get('otp_type') ?? '').toUpperCase(), text, q.get('cta_display_name') ?? undefined, pkg ? [{ package_name: pkg, signature_hash: q.get('signature_hash') ?? '' }] : undefined, false);
   if (minutes !== undefined) URL_EXPIRY.set(b, minutes);
+  if (b.otp_type === 'ZERO_TAP') ZERO_TAP_FROM_URL.add(b);
   return b;
 }
 

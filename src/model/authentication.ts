@@ -23,9 +23,23 @@ export function presetAuthenticationText(o: { language: string; addSecurityRecom
   const m = o.codeExpirationMinutes;
   return {
     body,
-    ...(m !== undefined ? { footer: `This code expires in ${m} minute${m === 1 ? '' : 's'}.` } : {}),
+    ...(m !== undefined ? { footer: expiryLine(m) } : {}),
     exact: /^en(_|$)/.test(o.language),
   };
+}
+
+/** WhatsApp's English expiry line of an authentication template ("This code expires in 10 minutes."). */
+const expiryLine = (m: number): string => `This code expires in ${m} minute${m === 1 ? '' : 's'}.`;
+
+/**
+ * The line WhatsApp writes under an authentication template's body for `footer: {
+ * code_expiration_minutes }`, whether the body is WhatsApp's preset text or a text of the file's own
+ * (the form pull writes from Meta's listing): its English wording, `exact` for an en* template; for
+ * another language WhatsApp words it in that language, which tplsync does not know.
+ */
+export function expiryLineOf(c: CanonicalTemplate): { text: string; exact: boolean } | undefined {
+  if (c.codeExpirationMinutes === undefined || c.footer !== undefined) return undefined;
+  return { text: expiryLine(c.codeExpirationMinutes), exact: /^en(_|$)/.test(c.language) };
 }
 
 /** The text WhatsApp writes for a template, when it is an authentication template without text of its own. */

@@ -3,7 +3,7 @@
 // conversation request cannot carry. Typegen writes this as literal metadata; `send` builds it directly.
 import { canonicalJson, comparable, fileFormText, messageFileText, type CanonicalTemplate, type CanonicalText, type FileTemplate, type PlaceholderNames } from './canonical.js';
 import { sha256 } from '../core/hash.js';
-import { presetTextOf } from './authentication.js';
+import { expiryLineOf, presetTextOf } from './authentication.js';
 import { distinctKeys, scanPlaceholders } from './placeholders.js';
 import type { PlaceholderSite } from './sites.js';
 
@@ -50,7 +50,11 @@ export interface TemplateMeta {
   presetText?: 'exact' | 'localised';
   /**
    * What WhatsApp adds to a `localised` authentication text, which the caller's text must hold in
-   * that language: the security sentence, and the expiry line with its minutes.
+   * that language: the security sentence, and the expiry line with its minutes. Without
+   * `presetText`: an authentication template with a text of its own (the form pull writes from
+   * Meta's listing) in a language other than English, under which WhatsApp writes the expiry line
+   * in that language; tplsync knows only its English wording, so sending needs the whole text from
+   * the caller too (the code as {{code}}), or the message would go out without it.
    */
   presetParts?: { readonly security?: true; readonly expiryMinutes?: number };
   /**
@@ -115,6 +119,9 @@ export function paramName(site: Pick<PlaceholderSite, 'role' | 'button'>, key: s
 }
 
 export { templateKey } from './ids.js';
+
+/** Whether sending a template needs the caller's text (`presetText`): WhatsApp words its text, or its expiry line, in a language tplsync does not know. */
+export const needsPresetText = (m: Pick<TemplateMeta, 'presetText' | 'presetParts'>): boolean => m.presetText === 'localised' || (m.presetText === undefined && m.presetParts?.expiryMinutes !== undefined);
 
 /** the parameters the text part of a message uses (its header's text, its body or RCS message text, its URL buttons): what a text-only send needs */
 export function textPartParams(meta: TemplateMeta): Set<string> {
@@ -203,7 +210,10 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
   // an authentication template without text of its own: the text WhatsApp writes, with {{code}}
   const preset = presetTextOf(c);
   const body = preset ? preset.body : fileFormText(c.body.text, names.body);
-  const footer = preset?.footer ?? c.footer;
+  // the expiry line WhatsApp writes under a text of the file's own (`footer: { code_expiration_minutes }`):
+  // its English wording; in another language, the caller's text must hold it (presetParts, below)
+  const ownExpiry = preset ? undefined : expiryLineOf(c);
+  const footer = preset?.footer ?? c.footer ?? (ownExpiry?.exact ? ownExpiry.text : undefined);
   if (headerText !== undefined) add('header', headerText);
   add('body', body);
   c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
@@ -244,5 +254,6 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
     ...(preset && !preset.exact && (c.body.addSecurityRecommendation || c.codeExpirationMinutes !== undefined)
       ? { presetParts: { ...(c.body.addSecurityRecommendation ? { security: true as const } : {}), ...(c.codeExpirationMinutes !== undefined ? { expiryMinutes: c.codeExpirationMinutes } : {}) } } : {}),
+    ...(ownExpiry && !ownExpiry.exact ? { presetParts: { expiryMinutes: c.codeExpirationMinutes! } } : {}),
   };
 }

@@ -24,7 +24,12 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
       const names = found ? [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1)) : [];
       const spans = found ? found.slice(1).map((v, i) => { const sp = secretSpan(v, current(names[i]!)); return sp ? v.slice(sp.start, sp.end) : undefined; }) : [];
       const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : alignedRemnants(parts, r) ?? [r];
-      // a piece too short to mask on its own: the whole string is masked instead
+      // the one secret of a string whose text around it is the channel's as it is, where the channel has fewer
+      // characters than any secret value has (the config refuses a shorter one): no secret, old or current, stands
+      // there (a secret added where the text said `below`); the channel's text is shown
+      if (found && parts.length === 2 && solidLength(found[1]!) < MIN_SECRET_LENGTH) return;
+      // a piece too short to mask on its own (several secrets in the string, where one ends and the next begins is
+      // not certain, or the text around it changed too): the whole string is masked instead
       if (pieces.some((p) => p.length > 0 && p.length < 8)) out.push(r);
       else out.push(...pieces.filter((p) => p.length > 0));
       return;
@@ -37,6 +42,9 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
   walk(marked, remote);
   return out;
 }
+
+/** the characters of a text but white space: what the config counts of a secret value (at least MIN_SECRET_LENGTH) */
+const solidLength = (s: string): number => s.replace(/\s/g, '').length;
 
 /** a text with marks as a pattern: the text around the marks as written, each mark any text */
 function markedText(parts: readonly string[]): RegExp {

@@ -176,11 +176,12 @@ export function toTemplateFile(c: CanonicalTemplate, o: ToFileOptions): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-/** A file name that cannot leave the target directory, whatever the template's name holds. */
-export function safeFileName(name: string, language: string): string {
+/** A file name that cannot leave the target directory, whatever the template's name holds; `.yaml`, or the extension the config's globs take (`extension` of its stem). */
+export function safeFileName(name: string, language: string, extension: (stem: string) => string = () => '.yaml'): string {
   // a name's own underscores stay (promo_a_ is not promo_a: the two files would be one); other characters become one _
   const clean = (s: string) => boundedStem(s.replace(/^[^A-Za-z0-9_]+|[^A-Za-z0-9_]+$/g, '').replace(/[^A-Za-z0-9_]+/g, '_')) || 'template';
-  return `${clean(name)}.${clean(language)}.yaml`;
+  const stem = `${clean(name)}.${clean(language)}`;
+  return stem + extension(stem);
 }
 
 /**

@@ -2,7 +2,7 @@
 // RCS card or carousel, the lint findings beside it) and an index.
 import type { Diagnostic } from '../core/diagnostic.js';
 import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
-import { CODE_PARAM, presetTextOf } from '../model/authentication.js';
+import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
 import { changed, cls, esc, escQuoting, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
@@ -126,8 +126,11 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   // WhatsApp's own authentication text shown in English for another language is English here
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
   parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
-  const footer = preset?.footer ?? c.footer;
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${preset?.footer !== undefined ? english : ''}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language, false) : esc(footer)}</div>`);
+  // the expiry line WhatsApp writes under a text of the file's own (footer: { code_expiration_minutes }), as under its preset text
+  const ownExpiry = preset ? undefined : expiryLineOf(c);
+  const footer = preset?.footer ?? c.footer ?? ownExpiry?.text;
+  const englishFooter = preset?.footer !== undefined ? english : ownExpiry && !ownExpiry.exact ? ' lang="en" dir="ltr"' : '';
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${englishFooter}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language, false) : esc(footer)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, marks, 'buttons', true));
   // the component WhatsApp draws under the body: the customer allows or declines calls
@@ -135,6 +138,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
   if (c.carousel) parts.push(carouselHtml(c.carousel, f.names.cards, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
+  if (ownExpiry && !ownExpiry.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes the expiry line in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
   const note = desktopNote(c.buttons);
   if (note) parts.push(`<p class="meta" data-testid="desktop" lang="en" dir="ltr">${note}</p>`);

@@ -16,6 +16,7 @@ import { existingTemplates } from '../plan/existing.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
+import { templateExtension } from '../files/extension.js';
 import { templateFileText } from './file-text.js';
 import { startWritingFiles } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
@@ -47,10 +48,10 @@ export interface ExportPullRequest {
 }
 
 export type ExportOutcome =
-  /** leftOut: what the file does not carry (listed; exit 1) */
+  /** leftOut: what the file does not carry (listed; exit 1); toAdd: what the file needs and the export does not say (listed with what to add; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
     namesLost?: NamesKept[];
     /** the export's review state when it is not an approved one, and its reason */
@@ -236,7 +237,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
       // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
       const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
-      const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language));
+      const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language, (stem) => templateExtension(config, req.dir, stem)));
       const inside = path.relative(req.dir, target);
       if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
       if (lives && resolvePath(lives.abs) !== resolvePath(target) && !req.force) {
@@ -277,7 +278,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
           for (const [v, n] of learned) { addSecret(v, 'value'); if (others?.values.get(v) === n) usedOther.add(`${n}\u0000${v}`); }
         }
       }
-      const value = valuesAsReferences(escaped, environment, undefined, own, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
+      let value = valuesAsReferences(escaped, environment, undefined, own, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
+      // a ZERO_TAP button the listing gave as a URL (no zero_tap_terms_accepted there): the file it replaces attested for it at the same button
+      let toAdd = t.toAdd;
+      if (here && toAdd?.length) ({ value, toAdd } = keepZeroTapTerms(value, own!, toAdd));
       const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
@@ -319,7 +323,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
       // certain: the whole template written numbered, said by part, the generated types change
       const namesLost = here && back.kept.length ? back.kept : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -363,4 +367,26 @@ function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, ref
     if (mine.size) byEnvironment.push({ environment: envName, values: mine });
   }
   return { values, byEnvironment };
+}
+
+/**
+ * Pure: the export's template with the zero-tap attestation of the file it replaces, where that
+ * file's button at the same place is the same ZERO_TAP button with `zero_tap_terms_accepted: true`
+ * (the user's own, which Meta's listing never returns); what is still to add otherwise.
+ */
+function keepZeroTapTerms<T>(value: T, own: Record<string, unknown>, toAdd: readonly FormatIssue[]): { value: T; toAdd: FormatIssue[] } {
+  const v = value as Record<string, unknown>;
+  const buttons = Array.isArray(v.buttons) ? v.buttons as Record<string, unknown>[] : [];
+  const mine = Array.isArray(own.buttons) ? own.buttons as Record<string, unknown>[] : [];
+  const left: FormatIssue[] = [];
+  let out = buttons;
+  for (const x of toAdd) {
+    const j = Number(/^buttons\[(\d+)\]/.exec(x.field)?.[1]);
+    const o = mine[j];
+    if (Number.isInteger(j) && o && o.type === 'OTP' && o.otp_type === 'ZERO_TAP' && o.zero_tap_terms_accepted === true && buttons[j]?.otp_type === 'ZERO_TAP') {
+      if (out === buttons) out = [...buttons];
+      out[j] = { ...buttons[j], zero_tap_terms_accepted: true };
+    } else left.push(x);
+  }
+  return { value: (out === buttons ? value : { ...v, buttons: out }) as T, toAdd: left };
 }

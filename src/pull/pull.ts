@@ -11,6 +11,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
+import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
@@ -102,7 +103,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
     const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
-    const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(name, language));
+    const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)));
     const inside = path.relative(req.dir, target);
     if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);

@@ -5,10 +5,11 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
+import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { templateKey, type TemplateMeta } from '../model/meta.js';
+import { needsPresetText, templateKey, type TemplateMeta } from '../model/meta.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
 
@@ -140,13 +141,18 @@ const MAX_PRESET = 300;
 
 /** The meta with the caller's text of a localised authentication template; refuses one without it. */
 export function withPresetText(meta: TemplateMeta, text: string | undefined): TemplateMeta {
+  // a text of the template's own, under which WhatsApp writes the expiry line in a language tplsync does not know
+  const ownText = meta.presetText === undefined && needsPresetText(meta);
   if (text === undefined) {
+    if (ownText) {
+      throw new NotSendable(`${templateKey(meta)} is an authentication template under whose text WhatsApp writes the expiry line (${meta.presetParts!.expiryMinutes} minutes) in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording of that line: sent without it, the message would lack the warning the approved template carries. Give the whole text as WhatsApp shows it in ${meta.language}, the expiry line included, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
+    }
     if (meta.presetText === 'localised') {
       throw new NotSendable(`${templateKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
     }
     return meta;
   }
-  if (!meta.presetText) throw new ParamError(`${templateKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
+  if (!meta.presetText && !ownText) throw new ParamError(`${templateKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
   // the English wording is WhatsApp's, and tplsync's: another text would go out under the approved template
   if (meta.presetText === 'exact') throw new ParamError(`${templateKey(meta)} is sent with WhatsApp's own ${meta.language} wording, which tplsync knows; --preset-text (presetText) is for the languages whose wording it does not know, and is not taken here. Nothing was sent.`);
   // the text stands for WhatsApp's wording in this language, which no one reviewed here: its form is held to that wording's
@@ -168,7 +174,9 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
     throw new ParamError(`${templateKey(meta)} carries WhatsApp's security sentence ("For your security, do not share this code." in English), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text holds ${sentencesIn(text.replace('{{code}}', 'X'))} sentence${sentencesIn(text.replace('{{code}}', 'X')) === 1 ? '' : 's'}. Give the whole text (the code line, the security sentence${parts.expiryMinutes !== undefined ? ' and the expiry line' : ''}). Nothing was sent.`);
   }
   const { footer: _footer, ...rest } = meta;
-  return { ...rest, body: text };
+  // a text of the template's own: the code is its body's placeholder (its parameter, as the caller names it)
+  const code = ownText ? scanPlaceholders(meta.body).placeholders[0]?.key : undefined;
+  return { ...rest, body: code !== undefined ? text.replace('{{code}}', `{{${code}}}`) : text };
 }
 
 /** a text's digits of any script as ASCII digits (١٠ and १० are 10), for finding a number in a text of any language */

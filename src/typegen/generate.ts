@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { cardParam, templateKey, textPartParams } from '../model/meta.js';
+import { cardParam, needsPresetText, templateKey, textPartParams } from '../model/meta.js';
 import { GENERATED_HEADER } from './header.js';
 
 const str = (s: string): string => JSON.stringify(s);
@@ -40,7 +40,7 @@ function paramsType(m: TemplateMeta): string {
  * The options one template's send takes: a template with parts a conversation message cannot carry
  * (a carousel, a media header, an offer's strip: `omitted`) compiles only with `textOnly: true`, and
  * then takes the text's values alone (no card values, which nothing sends); an authentication
- * template whose text WhatsApp words in the template's language compiles only with `presetText`.
+ * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`.
  * What the run-time checks refuse, the compiler refuses first.
  */
 function optionsType(m: TemplateMeta, key: string): string {
@@ -49,7 +49,7 @@ function optionsType(m: TemplateMeta, key: string): string {
   const text = textPartParams(m);
   const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
-  return m.presetText === 'localised' ? `${base} & { presetText: string }` : base;
+  return needsPresetText(m) ? `${base} & { presetText: string }` : base;
 }
 
 /**

@@ -12,7 +12,7 @@ export const command = defineCommand(
     .option('--id <uuid...>', 'template ids (several after one --id, or --id repeated)')
     .option('--all', 'every template the channel\'s listing names (needs environments.<env>.list in the config), but those the files already manage')
     .option('--names-from <meta-and-files...>', 'meta FILE...: the placeholder names of the pulled templates from a Meta export of them (by name and language; a count that differs is reported, kept numbered)')
-    .option('--dir <dir>', 'where to write the files (default: a template a project file holds goes to that file; a new one to the folder the config\'s first templates glob starts from)')
+    .option('--dir <dir>', 'where to write the files (default: a template a project file holds goes to that file; a new one to the folder the config\'s first templates glob starts from, as NAME.LANG.yaml, or .yml where the globs take only that)')
     .option('--category <category>', 'category to write (the API and a Twilio export carry none; with --from meta, of a template the export gives none, as a listing fetched without `category` in fields=: the export\'s own always wins); default: the one the kind requires (MARKETING for a carousel, limited-time offer, GIF or PRODUCT header, app deep link, catalog, multi-product or coupon COPY_CODE button; UTILITY for an order status; AUTHENTICATION for an OTP button), else UTILITY')
     .option('--force', 'overwrite existing files')
     .option(LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP)

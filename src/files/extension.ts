@@ -1,0 +1,35 @@
+// Pure: the extension a new template file takes so that the config's templates globs find it
+// (`templates/**/*.yml` takes `.yml` alone), and what keeps a file the globs leave out from them.
+import path from 'node:path';
+import picomatch from 'picomatch';
+
+export type TemplateExtension = '.yaml' | '.yml';
+
+/** the globs' matcher of a path relative to the config's folder (with /), as discovery matches them */
+function matcher(templates: readonly string[]): (rel: string) => boolean {
+  let m = MATCHERS.get(templates);
+  if (!m) MATCHERS.set(templates, m = picomatch([...templates], { dot: false }));
+  return m;
+}
+/** one matcher for a config's globs, however many files a pull names */
+const MATCHERS = new WeakMap<readonly string[], (rel: string) => boolean>();
+
+const relative = (configDir: string, abs: string): string => path.relative(configDir, abs).split(path.sep).join('/');
+
+/**
+ * The extension of a new file `stem` (`welcome.en_US`) in `dir`: `.yaml`, unless the globs take
+ * only `.yml` there; `.yaml` when they take neither (the caller says the file is not among them).
+ */
+export function templateExtension(config: { dir: string; templates: readonly string[] }, dir: string, stem: string): TemplateExtension {
+  const isMatch = matcher(config.templates);
+  const takes = (ext: TemplateExtension): boolean => isMatch(relative(config.dir, path.join(dir, stem + ext)));
+  return !takes('.yaml') && takes('.yml') ? '.yml' : '.yaml';
+}
+
+/** For a file the globs leave out: the other extension, when the globs would take the file under it (the extension is the mismatch, not the folder). */
+export function otherExtensionTaken(config: { dir: string; templates: readonly string[] }, abs: string): TemplateExtension | undefined {
+  const ext = path.extname(abs);
+  if (ext !== '.yaml' && ext !== '.yml') return undefined;
+  const other = ext === '.yaml' ? '.yml' : '.yaml';
+  return matcher(config.templates)(relative(config.dir, abs.slice(0, -ext.length) + other)) ? other : undefined;
+}

@@ -1,0 +1,52 @@
+// A project whose templates globs take `.yml` alone (`templates/**/*.yml`): pull, pull --from and
+// new write `.yml` files there, which lint and plan then see; a `.yaml` file in a folder the globs
+// cover is said to be kept out by its extension, not by its folder.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = (glob: string) => `templates: ["${glob}"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp }\n`;
+const EXPORT = JSON.stringify({ data: [{ name: 'transfer_received', language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: '11', components: [{ type: 'BODY', text: 'Hello {{1}}, you received a transfer of {{2}} on your account today.', example: { body_text: [['Ana', 'EUR 10']] } }] }] });
+
+test('pull --from meta and new write the extension the config\'s globs take (.yml), and lint sees the files', async () => {
+  const dir = tempDir('tplsync-yml-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('templates/**/*.yml'), 'export.json': EXPORT });
+    const pulled = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], { cwd: dir });
+    assert.is(pulled.exitCode, 0, pulled.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/transfer_received.en_US.yml')), pulled.stdout);
+    assert.not.ok(existsSync(path.join(dir, 'templates/transfer_received.en_US.yaml')));
+    assert.not.match(pulled.stderr, 'not among the config');
+    const made = await cliIn(['new', '--channel', 'wa', '--name', 'loan_reminder'], { cwd: dir });
+    assert.is(made.exitCode, 0, made.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/loan_reminder.en_US.yml')), made.stdout + made.stderr);
+    assert.not.match(made.stderr, 'not among the config');
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    assert.is((JSON.parse(lint.stdout) as { summary: { files: number } }).summary.files, 2, 'both files are the project\'s');
+    // the globs take both: .yaml, as before
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('templates/**/*.{yaml,yml}') });
+    const both = await cliIn(['new', '--channel', 'wa', '--name', 'card_blocked'], { cwd: dir });
+    assert.is(both.exitCode, 0, both.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/card_blocked.en_US.yaml')));
+  } finally { cleanup(dir); }
+});
+
+test('a .yaml file in a folder the globs cover only as .yml: the message names the extension, not the folder', async () => {
+  const dir = tempDir('tplsync-yml-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('templates/**/*.yml'), 'export.json': EXPORT });
+    assert.is((await cliIn(['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], { cwd: dir })).exitCode, 0);
+    writeFiles(dir, { 'templates/other.en_US.yaml': '' });
+    const { renameSync } = await import('node:fs');
+    renameSync(path.join(dir, 'templates/transfer_received.en_US.yml'), path.join(dir, 'templates/other.en_US.yaml'));
+    const r = await cliIn(['lint', 'templates/other.en_US.yaml'], { cwd: dir });
+    assert.match(r.stderr, "templates/other.en_US.yaml is not among the config's templates (templates/**/*.yml): the globs take .yml files there, not .yaml");
+    assert.match(r.stderr, 'rename it to .yml, or let the globs take both (*.{yaml,yml})');
+    assert.not.match(r.stderr, 'add its folder');
+  } finally { cleanup(dir); }
+});
+
+test.run();
