@@ -630,11 +630,17 @@ export async function importTranslations(config: Config, files: readonly string[
     /** a translation file's plan, into the result (its writes already sent) */
     const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
-      for (const f of doc.fuzzy ?? []) if (f.mark !== 'empty' && !skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
+      /** templates of this file with a unit left out (not marked finished, or still outdated): not up to date, whatever else of them is */
+      const leftOut = new Set<string>();
+      for (const f of doc.fuzzy ?? []) {
+        const template = f.id.slice(0, Math.max(0, f.id.lastIndexOf(':')));
+        if (f.mark !== 'empty' && !skippedHere.has(template)) { result.fuzzy.push({ file, ...f }); leftOut.add(template); }
+      }
+      for (const u of plan.stillOutdated ?? []) leftOut.add(u.template);
       append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
       append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
-      for (const u of plan.unchanged) unchanged.add(u.file);
+      for (const u of plan.unchanged) if (!leftOut.has(u.template)) unchanged.add(u.file);
       for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line });
       for (const u of plan.otherSource ?? []) result.otherSource.push({ file, target: u.file, template: u.template, recorded: u.recorded, source: doc.source, line: u.line });
       for (const w of plan.writes) {
@@ -752,13 +758,17 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
+  // units the file does not mark finished, or sends back outdated: left out, so what the translator sent is not all in the files
+  const notImported = r.fuzzy.length + r.stillOutdated.length;
   const notes = [
     r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
     r.refusals.length ? `${r.refusals.length} refused (see above)` : '',
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
+    notImported ? `${notImported} not imported (see above)` : '',
   ].filter(Boolean);
   out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
   io().stdout.write(reportLines(out));
-  // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
-  return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
+  // a refused unit, translated units left out (a new file needs every text), or units not imported (not marked finished,
+  // still outdated): what the translator sent is not all in the files, and lint still reports them
+  return r.refusals.length || r.skipped.length || notImported ? EXIT.FINDINGS : EXIT.OK;
 }
