@@ -134,6 +134,21 @@ export function limitWarning(target: string, f: { limit?: number; rule?: string;
   return n > f.limit ? `the translation has ${n} ${unit}; keep it within ${f.limit} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined;
 }
 
+/**
+ * Pure: what to say of a translation that has no line break where the template's text has some
+ * (its paragraphs run together), or undefined. Written all the same (a translation may rightly be
+ * one paragraph), and said: an XLIFF target in XML's default white space (no xml:space="preserve"
+ * on it or around it, as a tool may write it) has had its line breaks read as spaces.
+ */
+export function lostBreaks(e: Pick<Entry, 'target' | 'breaksRead'>, current: string, sourceLang: string): string | undefined {
+  const breaks = (current.match(/\n/g) ?? []).length;
+  if (breaks === 0 || e.target.includes('\n')) return undefined;
+  const n = `${breaks} line break${breaks === 1 ? '' : 's'}`;
+  return e.breaksRead
+    ? `the translation's line breaks were read as spaces, and the ${sourceLang} text has ${n}: its <target> neither says nor inherits xml:space="preserve" (XML's default white space turns each run of spaces and line breaks into one space; tplsync's export writes xml:space="preserve" on each <unit>, which a tool that writes the target anew may drop); written on one line: have the tool keep xml:space="preserve", or put the line breaks in the file`
+    : `the translation has no line break, and the ${sourceLang} text has ${n}: written on one line (its paragraphs run together); if that was not meant, put the line breaks back`;
+}
+
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
@@ -758,6 +773,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+      // (a text the target file already holds was said when it was imported)
+      const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang);
+      if (lost) warnings.push({ id: e.id, line: e.line, message: lost });
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
     // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
