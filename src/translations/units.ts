@@ -223,6 +223,32 @@ export function translatedFrom(t: Loose): TranslatedFrom | undefined {
   return { language, texts: out };
 }
 
+/**
+ * The hash a record gives a text whose source is not known (a text pull wrote from the channel over
+ * the translated one): it is no text's, so translation-outdated reports the text until it is
+ * translated again or confirmed.
+ */
+export const UNKNOWN_SOURCE = '00000000';
+
+/**
+ * Pure: a file's `translated_from` record once `before`'s texts are replaced by `after`'s (pull
+ * writes the channel's copy over the file): the hash of each text that changed becomes
+ * UNKNOWN_SOURCE, since the record said what the replaced text was made from, not the new one;
+ * `changed` names those texts. A record that is not one (no language or texts) is given back as it is.
+ */
+export function recordAfterReplace(record: unknown, before: Loose, after: Loose): { record: unknown; changed: string[] } {
+  const r = obj(record);
+  const texts = obj(r?.texts);
+  if (!r || !texts || !str(r.language)) return { record, changed: [] };
+  const was = fieldTexts(before);
+  const now = fieldTexts(after);
+  const changed = Object.keys(texts).filter((k) => typeof texts[k] === 'string' && texts[k] !== UNKNOWN_SOURCE && now.has(k) && was.get(k) !== now.get(k));
+  if (!changed.length) return { record, changed };
+  const out: Record<string, unknown> = { ...texts };
+  for (const k of changed) out[k] = UNKNOWN_SOURCE;
+  return { record: { ...r, texts: out }, changed };
+}
+
 export interface TemplateFile { file: string; value: Loose }
 
 const idOf = (t: Loose): { channel: string; name: string; language: string } | undefined => {

@@ -4,7 +4,7 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { fieldKey, fieldPath, textHash, textsOf, translatedFrom } from '../../translations/units.js';
+import { fieldKey, fieldPath, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
 
@@ -134,6 +134,8 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
           file: g.file, path: at, ruleId: OUTDATED_RULE_ID,
           message: now === undefined
             ? `The ${g.language} text at ${field} was translated from a text of ${from.language} that ${src.file} no longer has; remove it (and its hash under translated_from.texts) or translate what replaced it.`
+            : hash === UNKNOWN_SOURCE
+            ? `The ${g.language} text at ${field} is the channel's copy (written by tplsync pull over the translated text), so which ${from.language} text it was translated from is unknown (its hash is ${UNKNOWN_SOURCE}); check it against the ${from.language} text (${src.file}) and translate it again, or confirm it.`
             : `The ${g.language} text at ${field} was translated from the ${from.language} text, which has changed since (${src.file}); translate it again.`,
         });
       }
