@@ -78,7 +78,7 @@ const inlineEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replac
   .replace(NOT_XML, (c) => `<cp hex="${hex4(c)}"/>`);
 
 /** a unit's limit as its notes say it: characters, or bytes of UTF-8 (an RCS card's texts) */
-const limitText = (u: Unit): string => (u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : u.rendered ? `${u.limit} characters, counted with the samples in place of the placeholders` : `${u.limit} characters`);
+const limitText = (u: Unit): string => (u.sms ? 'one SMS: 160 characters of the GSM 7-bit alphabet, or 70 if any character is outside it (Arabic, Hebrew, Cyrillic, Chinese or Japanese letters, an emoji, a curly quote: the whole text is then sent as UCS-2), counted with the samples in place of the placeholders; a longer text is sent as several SMS' : u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : u.rendered ? `${u.limit} characters, counted with the samples in place of the placeholders` : `${u.limit} characters`);
 
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
 
@@ -183,7 +183,7 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
     const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
-    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
