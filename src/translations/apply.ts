@@ -117,7 +117,8 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
   // (WhatsApp's rule: an RCS text may have two side by side)
   const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '') : -1;
-  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} with only white space between them, which WhatsApp refuses (placeholder-adjacent): put a word between them`;
+  // (said as it is: a translator told of white space looks for a space that is not there, as in Japanese or Chinese, written without spaces)
+  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : 'only white space'} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 
