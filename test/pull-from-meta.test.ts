@@ -113,6 +113,24 @@ test('pull --force: a translated text the channel\'s copy replaces gets its tran
   assert.match(outdated[0]!, /The en_US text at body\.text is the channel's copy \(written by tplsync pull over the translated text\), so which de text it was translated from is unknown/);
 }));
 
+test('pull --from --force: a translated text the export\'s copy replaces gets its hash as unknown, and says so', () => withMetaProject(async (dir) => {
+  const one = expressible.find((f) => f.endsWith('positional-image-url-phone.json'))!;
+  assert.is((await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp'], { cwd: dir })).exitCode, 0);
+  const name = readdirSync(path.join(dir, 'templates')).find((f) => f.startsWith('order_confirmation_positional.'))!;
+  const file = path.join(dir, 'templates', name);
+  const text = readFileSync(file, 'utf8');
+  const value = parseYaml(text) as Record<string, unknown>;
+  const hashes = Object.fromEntries([...fieldTexts(value)].map(([k, t]) => [k, textHash(t)]));
+  const record = `translated_from:\n  language: de\n  texts:\n${Object.entries(hashes).sort().map(([k, h]) => `    ${k}: "${h}"\n`).join('')}`;
+  writeFiles(dir, { [path.relative(dir, file)]: text.replace('contact support.', 'contact support. (new)') + record });
+  const r = await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const after = readFileSync(file, 'utf8');
+  assert.match(after, /\n {4}body\.text: "00000000"\n/, after);
+  for (const [k, h] of Object.entries(hashes)) if (k !== 'body.text') assert.ok(after.includes(`${k}: "${h}"`), after);
+  assert.match(r.stderr, /the export's text replaced the translated body\.text, so the file's translated_from no longer says what it was translated from: recorded as unknown/);
+}));
+
 test('what a file cannot carry: listed by template and field, exit 1, only the rest written', async () => {
   const dir = tempDir();
   try {
