@@ -41,6 +41,20 @@ test('cleanText: each kind of character, and the joiners that do a job kept', ()
   assert.is(cleanText('Your order\u200F is ready'), 'Your order is ready', 'no right-to-left letter: the mark does no job');
 });
 
+test('isolates in right-to-left text: paired, around a placeholder too, they stay (UAX #9); left open, a lone PDI, or inside the braces, they are named', () => {
+  for (const kept of ['שלום \u2067{{1}}\u2069, ההזמנה שלך מוכנה לאיסוף בחנות.', 'שלום {{1}}, ההזמנה \u2066A-1042\u2069 שלך מוכנה.', 'مرحبا \u2068{{customer}}\u2069، طلبك \u2066{{order_id}}\u2069 جاهز.']) {
+    assert.equal(hiddenCharacters(kept), [], kept);
+    assert.is(cleanText(kept), kept);
+  }
+  // an LRI never closed reorders the rest of its paragraph; a PDI that closes nothing; one closed only in the next paragraph
+  assert.equal(hiddenCharacters('שלום \u2067{{1}}, ההזמנה שלך מוכנה.').map((h) => h.ch), ['\u2067']);
+  assert.equal(hiddenCharacters('שלום {{1}}\u2069, ההזמנה שלך מוכנה.').map((h) => h.ch), ['\u2069']);
+  assert.equal(hiddenCharacters('שלום \u2066A-1042\n\u2069 מוכנה.').map((h) => h.ch), ['\u2066', '\u2069']);
+  assert.equal(hiddenCharacters('שלום {{\u20671\u2069}} מוכנה.').map((h) => h.ch), ['\u2067', '\u2069'], 'inside the braces they break the placeholder');
+  // in a text without right-to-left letters, paired or not
+  assert.equal(hiddenCharacters('Hello \u2067{{1}}\u2069, your order is ready.').map((h) => h.ch), ['\u2067', '\u2069']);
+});
+
 const HIDDEN = ['\u200B', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\uFEFF', '\t', '\u00AD'];
 const word = fc.constantFrom('your', 'order', 'is', 'ready', 'Hello', 'at', 'the', 'store', 'today');
 

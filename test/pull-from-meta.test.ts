@@ -7,7 +7,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { fieldTexts, textHash } from '../src/translations/units.ts';
+import { parse as parseYaml } from 'yaml';
 
 const META = path.join(FIXTURES, 'meta');
 const expressible = readdirSync(META).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(META, f));
@@ -79,6 +81,56 @@ test('pulled over with --force, a translated file keeps its translated_from reco
   const pulled = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL_A, 'seasonal_sale_named', 'en_US'), '--force'], { cwd: dir, env });
   assert.is(pulled.exitCode, 0, pulled.stderr);
   assert.match(readFileSync(file, 'utf8'), /\ntranslated_from:\n  language: de\n  texts:\n    body\.text: "?0123abcd"?\n/, readFileSync(file, 'utf8'));
+}));
+
+test('pull --force: a translated text the channel\'s copy replaces gets its translated_from hash as unknown (said), so translation-outdated reports it; an untouched text keeps its hash', () => withMetaProject(async (dir) => {
+  assert.is((await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir })).exitCode, 0);
+  assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+  const name = readdirSync(path.join(dir, 'templates')).find((f) => f.startsWith('order_confirmation_positional.'))!;
+  const file = path.join(dir, 'templates', name);
+  const applied = readFileSync(file, 'utf8');
+  const value = parseYaml(applied) as { body: { text: string }; header?: { text?: string } };
+  // the source language's file (de), and this one re-translated from it, not applied yet: its body differs from the channel's
+  const de = applied.replace(/^language: .*$/m, 'language: de');
+  const newer = value.body.text.replace('contact support.', 'contact support. (neu)');
+  const hashes: Record<string, string> = Object.fromEntries([...fieldTexts(value)].map(([k, t]) => [k, textHash(k === 'body.text' ? newer : t)]));
+  assert.ok(Object.keys(hashes).length > 1, 'texts beside the body');
+  const record = `translated_from:\n  language: de\n  texts:\n${Object.entries(hashes).sort().map(([k, h]) => `    ${k}: "${h}"\n`).join('')}`;
+  writeFiles(dir, {
+    'templates/order_confirmation_positional.de.yaml': de.replace('contact support.', 'contact support. (neu)'),
+    [path.relative(dir, file)]: applied.replace('contact support.', 'contact support. (new)') + record,
+  });
+  assert.is((parseYaml(readFileSync(file, 'utf8')) as typeof value).body.text, value.body.text.replace('contact support.', 'contact support. (new)'));
+  const outdatedOf = async (): Promise<string[]> => (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated' && d.file.endsWith(name)).map((d) => d.message);
+  assert.equal(await outdatedOf(), []);
+  const pulled = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', templateId(CHANNEL_A, 'order_confirmation_positional', 'en_US'), '--force'], { cwd: dir, env });
+  assert.is(pulled.exitCode, 0, pulled.stderr);
+  const after = readFileSync(file, 'utf8');
+  assert.not.match(after, /\(new\)/);
+  assert.match(after, /\n {4}body\.text: "00000000"\n/, after);
+  for (const [k, h] of Object.entries(hashes)) if (k !== 'body.text') assert.ok(after.includes(`${k}: "${h}"`), after);
+  assert.match(pulled.stderr, /the channel's text replaced the translated body\.text, so the file's translated_from no longer says what it was translated from: recorded as unknown/);
+  const outdated = await outdatedOf();
+  assert.is(outdated.length, 1, outdated.join('\n'));
+  assert.match(outdated[0]!, /The en_US text at body\.text is the channel's copy \(written by tplsync pull over the translated text\), so which de text it was translated from is unknown/);
+}));
+
+test('pull --from --force: a translated text the export\'s copy replaces gets its hash as unknown, and says so', () => withMetaProject(async (dir) => {
+  const one = expressible.find((f) => f.endsWith('positional-image-url-phone.json'))!;
+  assert.is((await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp'], { cwd: dir })).exitCode, 0);
+  const name = readdirSync(path.join(dir, 'templates')).find((f) => f.startsWith('order_confirmation_positional.'))!;
+  const file = path.join(dir, 'templates', name);
+  const text = readFileSync(file, 'utf8');
+  const value = parseYaml(text) as Record<string, unknown>;
+  const hashes = Object.fromEntries([...fieldTexts(value)].map(([k, t]) => [k, textHash(t)]));
+  const record = `translated_from:\n  language: de\n  texts:\n${Object.entries(hashes).sort().map(([k, h]) => `    ${k}: "${h}"\n`).join('')}`;
+  writeFiles(dir, { [path.relative(dir, file)]: text.replace('contact support.', 'contact support. (new)') + record });
+  const r = await cliIn(['pull', '--from', 'meta', one, '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  const after = readFileSync(file, 'utf8');
+  assert.match(after, /\n {4}body\.text: "00000000"\n/, after);
+  for (const [k, h] of Object.entries(hashes)) if (k !== 'body.text') assert.ok(after.includes(`${k}: "${h}"`), after);
+  assert.match(r.stderr, /the export's text replaced the translated body\.text, so the file's translated_from no longer says what it was translated from: recorded as unknown/);
 }));
 
 test('what a file cannot carry: listed by template and field, exit 1, only the rest written', async () => {

@@ -105,7 +105,7 @@ test('PO: msgfmt --check accepts it; gettext-parser reads every unit with its co
       const e = po.translations[u.id]?.[u.source];
       assert.ok(e, `${u.id} is read`);
       assert.is(e!.msgstr[0], u.target ?? '');
-      if (u.limit !== undefined) assert.match(e!.comments?.extracted ?? '', new RegExp(`at most ${u.limit} ${u.bytes ? 'bytes of UTF-8' : 'characters'}`));
+      if (u.limit !== undefined) assert.match(e!.comments?.extracted ?? '', u.sms ? /at most one SMS: 160 characters of the GSM 7-bit alphabet, or 70/ : new RegExp(`at most ${u.limit} ${u.bytes ? 'bytes of UTF-8' : 'characters'}`));
     }
   } finally { cleanup(dir); }
 });
@@ -124,7 +124,7 @@ test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse read
   const rows = parseCsv(text, { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false, skip_empty_lines: false }) as string[][];
   assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes']);
   assert.is(rows.length, us.length + 1);
-  us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)]));
+  us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)]));
 });
 
 test('read as translators\' tools write them: XLIFF 2.1, XLIFF with a namespace prefix, a CSV cell with a line break saved as CRLF', () => {

@@ -74,4 +74,27 @@ test('a template left out for an untranslated text is exit 1; the same import ag
   } finally { cleanup(dir); }
 });
 
+
+test('units left out as not finished (an outdated text sent back untouched) are counted as not imported, not as up to date, exit 1', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': template('order_shipped') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    writeFiles(dir, { 'translations/de.po': fill(po, {
+      'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.',
+      'Reply STOP to opt out': 'Antworte STOP zum Abbestellen',
+    }) });
+    assert.is((await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir })).exitCode, 0);
+    // the English body changes: its German text goes out outdated (XLIFF state "initial"), and comes back untouched
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': template('order_shipped').replace('is on its way', 'has left the warehouse') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'xliff', '--out', 'tr2'], { cwd: dir })).exitCode, 0);
+    const r = await cliIn(['translations', 'import', 'tr2/de.xlf'], { cwd: dir });
+    assert.match(r.stderr, /^tr2\/de\.xlf:\d+: shop-whatsapp\/order_shipped:body\.text: not imported: its segment is in state "initial"/m);
+    assert.is(r.stdout.trim(), '0 files written; 1 not imported (see above)');
+    assert.not.match(r.stdout, /up to date/);
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

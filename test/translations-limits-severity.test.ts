@@ -43,6 +43,7 @@ const SOURCES: string[] = [
     '  - { action: reply, text: Count me in, postbackData: rsvp_yes }', `  - ${CALENDAR}`, 'examples: { first_name: Maria }']),
   RCS('card_vertical', ['type: rich_card', 'richCards:', '  - title: "New store in {{city}}"', '    description: Opening Saturday, 10:00', '    fileUrl: https://cdn.example.com/stores/berlin.jpg',
     '    suggestions:', `      - ${CALENDAR}`, 'examples: { city: Berlin }', 'rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }']),
+  RCS('text_fallback', ['type: text', 'message: "Our {{city}} store opens Saturday at 10:00. Come and see us!"', 'fallback: { text: "Our {{city}} store opens Saturday 10:00. See you there!" }', 'examples: { city: Berlin }']),
 ];
 
 const FILLER = ' and a few more words to read';
@@ -91,8 +92,8 @@ test('each field one step over its limit: import refuses it exactly when lint fi
       }
     }
   }
-  // the calendar event's title and description, in a message's suggestion and a card's
-  assert.is(warned, 4);
+  // the calendar event's title and description, in a message's suggestion and a card's; the SMS fallback
+  assert.is(warned, 5);
 });
 
 test('CLI: an event title of 120 characters is written, with the warning at its line; the template is not refused', async () => {
@@ -110,6 +111,33 @@ test('CLI: an event title of 120 characters is written, with the warning at its 
     const line = 1 + rows.findIndex((x) => x[0]!.endsWith('.title'));
     assert.match(r.stderr, new RegExp(`de\\.csv:${line}: shop-rcs/text_calendar:message\\.suggestions\\.1\\.title: warning: the translation has ${[...title].length} characters; keep it within 100 \\(rcs-calendar-text`));
     assert.not.match(r.stderr, /refused/);
+  } finally { cleanup(dir); }
+});
+
+test('the SMS fallback: exported with its limit (one SMS: 160 GSM 7-bit, 70 UCS-2), and an Arabic translation over 70 characters written with rcs-fallback-length\'s warning at its line', async () => {
+  const dir = tempDir();
+  try {
+    const en = SOURCES.find((x) => x.includes('name: text_fallback'))!;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/text_fallback.en_US.yaml': en });
+    for (const format of ['csv', 'po', 'xliff'] as const) {
+      const r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'ar', '--format', format, '--out', '-'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      const want = format === 'csv' ? /"shop-rcs\/text_fallback:message\.fallback\.text","Our \{\{city\}\} store opens Saturday 10:00\. See you there!","","1 SMS: 160 GSM-7 \/ 70 UCS-2 \(samples included\)"/
+        : format === 'po' ? /#\. limit: at most one SMS: 160 characters of the GSM 7-bit alphabet, or 70 if any character is outside it [^\n]*\n(?:#[^\n]*\n)*msgctxt "shop-rcs\/text_fallback:message\.fallback\.text"/
+          : /<unit id="message\.fallback\.text"[^>]*>\n {6}<notes>\n {6}<note category="limit">at most one SMS: 160 characters of the GSM 7-bit alphabet, or 70/;
+      assert.match(r.stdout, want, format);
+    }
+    const fallback = 'يفتح متجرنا الجديد في {{city}} يوم السبت القادم الساعة العاشرة صباحاً. نراكم هناك مع القهوة والخصومات!';
+    const rows = [['id', 'en_US', 'ar', 'limit', 'notes']];
+    for (const f of textFields(readTemplateValue(en))) rows.push([`shop-rcs/text_fallback:${fieldKey(f.path)}`, f.text, fieldKey(f.path) === 'message.fallback.text' ? fallback : 'افتتاح متجرنا في {{city}} يوم السبت الساعة 10:00. تعالوا!', '', '']);
+    writeFiles(dir, { 'ar.csv': rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n' });
+    const r = await cliIn(['translations', 'import', 'ar.csv'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/text_fallback\.ar\.yaml/);
+    const line = 1 + rows.findIndex((x) => x[0]!.endsWith('fallback.text'));
+    assert.match(r.stderr, new RegExp(`^ar\\.csv:${line}: shop-rcs/text_fallback:message\\.fallback\\.text: warning: the translation will be split into 2 SMS parts: \\d+ characters sent as UCS-2 \\(because of '.'\\) with the samples filled in; 70 fit one SMS, 67 each part of a longer one \\(rcs-fallback-length, a warning: written all the same\\)$`, 'm'));
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.match(lint.stdout, /The fallback will be split into 2 SMS parts/);
   } finally { cleanup(dir); }
 });
 

@@ -17,4 +17,11 @@ test('two placeholders side by side: refused in a WhatsApp text, taken in an RCS
   assert.is(checkEntry(entry('{{name}}, Bestellung {{order}} kommt {{when}}, danke.'), source, undefined), undefined);
 });
 
+test('the adjacent placeholders\' refusal says what is between them: nothing (Japanese, written without spaces), or only white space', () => {
+  const src = 'Hi {{product}}, {{customer}}: {{when}}.';
+  const ent = (target: string) => ({ id: 'x', source: src, target, line: 2 });
+  assert.match(checkEntry(ent('お知らせです：ご希望の{{product}}{{customer}}様、{{when}}に再入荷しました！'), src, undefined) ?? '', /the translation has \{\{product\}\} and \{\{customer\}\} next to each other \(nothing between them\), which WhatsApp refuses \(placeholder-adjacent\)/);
+  assert.match(checkEntry(ent('Hallo {{product}} {{customer}}: {{when}}.'), src, undefined) ?? '', /next to each other \(only white space between them\)/);
+});
+
 test.run();

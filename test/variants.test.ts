@@ -106,4 +106,28 @@ test('a language defined twice is duplicate-template\'s finding alone, not compa
   assert.is(r.found.filter((f) => f.startsWith('duplicate-template')).length, 2);
 });
 
+test('translated from one variant (translated_from): a placeholder added to the source reports the translations that lack it, never the source or a translation that has it', async () => {
+  const record = (lang: string): string => `translated_from:\n  language: en_US\n  texts:\n    body.text: "0123abcd"\n`.replace('en_US', lang);
+  const source = en.replace('is on its way to you.', 'is on its way, arriving at {{slot}}.').replace('order_id: A-1042 }', 'order_id: A-1042, slot: "10-12h" }');
+  const translated = (lang: string, text: string): string => en.replace('language: en_US', `language: ${lang}`).replace('Hi {{customer}}, your order {{order_id}} is on its way to you.', text) + record('en_US');
+  const { found } = await lint({
+    'templates/order_shipped.en_US.yaml': source,
+    'templates/order_shipped.ar.yaml': translated('ar', 'مرحبا {{customer}}، طلبك {{order_id}} في الطريق إليك.'),
+    'templates/order_shipped.ja.yaml': translated('ja', 'こんにちは{{customer}}様、ご注文{{order_id}}を発送しました。'),
+    'templates/order_shipped.pt_BR.yaml': translated('pt_BR', 'Olá {{customer}}, seu pedido {{order_id}} está a caminho.'),
+    // translated again with the new placeholder: right, as the source is
+    'templates/order_shipped.de.yaml': translated('de', 'Hallo {{customer}}, deine Bestellung {{order_id}} kommt um {{slot}}.').replace('order_id: A-1042 }', 'order_id: A-1042, slot: "10-12h" }'),
+  });
+  const mismatch = found.filter((f) => f.startsWith('variant-mismatch'));
+  assert.equal(mismatch.map((f) => f.split(' ')[1]!.split(':')[0]).sort(), ['templates/order_shipped.ar.yaml', 'templates/order_shipped.ja.yaml', 'templates/order_shipped.pt_BR.yaml'], found.join('\n'));
+  assert.match(mismatch.find((f) => f.includes('.ar.yaml'))!, /The ar variant of shop-whatsapp\/order_shipped has placeholders in body\.text: \{\{customer\}\}, \{\{order_id\}\}; the en_US variant, which the variants are translated from, has \{\{customer\}\}, \{\{order_id\}\}, \{\{slot\}\}: it lacks \{\{slot\}\}\. Export and translate it again \(tplsync translations export --source en_US --target ar\)\./);
+  // without the records, the majority decides as before (the source, alone with the new placeholder, is reported)
+  const plain = await lint({
+    'templates/order_shipped.en_US.yaml': source,
+    'templates/order_shipped.ar.yaml': translated('ar', 'مرحبا {{customer}}، طلبك {{order_id}} في الطريق إليك.').replace(/translated_from:[\s\S]*$/, ''),
+    'templates/order_shipped.pt_BR.yaml': translated('pt_BR', 'Olá {{customer}}, seu pedido {{order_id}} está a caminho.').replace(/translated_from:[\s\S]*$/, ''),
+  });
+  assert.equal(plain.found.filter((f) => f.startsWith('variant-mismatch')).map((f) => f.split(' ')[1]!.split(':')[0]), ['templates/order_shipped.en_US.yaml']);
+});
+
 test.run();

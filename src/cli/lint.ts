@@ -1,4 +1,5 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
+import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
 import { commandConfig, lockWait, warnUncovered } from './context.js';
@@ -102,6 +103,14 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
     say(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
+  }
+  // a language a WhatsApp channel must have that WhatsApp does not list: language-coverage would ask every template for a variant WhatsApp rejects
+  for (const [alias, s] of Object.entries(config.channels ?? {})) {
+    if (s?.kind !== 'whatsapp') continue;
+    for (const l of s.languages ?? []) {
+      const unlisted = unlistedWhatsappLanguage(l);
+      if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}. Rule language-coverage asks every template on ${alias} for a ${l} variant, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
+    }
   }
   if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) io().stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);

@@ -83,6 +83,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
         warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the export's text there no longer holds the value where the reference stood): every other environment now gets that text; put the reference back where it belongs (git diff shows where)\n`);
       }
+      if (r.sourceUnknown) warn(`tplsync: ${r.file}: the export's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown ("00000000"), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
       if (r.renumbered?.length) {
         warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);

@@ -108,6 +108,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
         sayErr(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the channel's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the channel's text there no longer holds ${env.name}'s value where the reference stood): every other environment now gets ${env.name}'s text there; put the reference back where it belongs (git diff shows where)\n`);
       }
+      if (r.sourceUnknown) sayErr(`tplsync: ${r.file}: the channel's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown (${'"00000000"'}), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
       sayOut(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
       writtenFiles.push(path.resolve(io().cwd(), r.file));
     });

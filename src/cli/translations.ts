@@ -24,7 +24,9 @@ import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
+import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
+import { renamedLanguage } from '../core/language.js';
 import { append } from '../core/append.js';
 import { visible } from '../core/visible.js';
 import { readRegularFile } from '../core/read-regular.js';
@@ -120,6 +122,12 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
   targets.forEach((t, k) => { const note = unlistedLanguage(config, t, results[k]?.channels); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); });
+  // a target WhatsApp does not list, for templates on a WhatsApp channel: its translations would make templates WhatsApp rejects
+  targets.forEach((t, k) => {
+    const unlisted = unlistedWhatsappLanguage(t);
+    const on = (results[k]?.channels ?? []).filter((a) => config.channels?.[a]?.kind === 'whatsapp');
+    if (unlisted && on.length) io().stderr.write(reportLines([`tplsync: warning: ${unlisted}, and the templates of ${on.join(', ')} are WhatsApp templates: a template in ${t} would be rejected on submission (rule language-unknown); export to a code WhatsApp lists${config.channels?.[on[0]!]?.languages?.includes(t) ? `, and correct channels.${on[0]}.languages in the config` : ''}\n`]));
+  });
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
@@ -333,7 +341,9 @@ export interface ImportResult {
   /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
-  newLanguages: { file: string; language: string; near: string }[];
+  newLanguages: { file: string; language: string; near: string;
+    /** the current code of the file's language, when it is a withdrawn ISO 639 code (iw: he) */
+    renamed?: string }[];
   /** a translation file into a language no channel of the config lists (when some list languages) */
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
@@ -608,9 +618,10 @@ export async function importTranslations(config: Config, files: readonly string[
     for (let k = 0; k < docs.length; k++) parseDoc(k);
     for (const { file, doc } of docs) {
       if (languages.has(doc.target)) continue;
-      const base = doc.target.split('_')[0]!;
-      const near = [...languages].filter((l) => l !== doc.target && l.split('_')[0] === base).sort();
-      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', ') });
+      // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
+      const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
+      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort();
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamedLanguage(doc.target) ? { renamed: renamedLanguage(doc.target)! } : {}) });
     }
     for (const { file, doc } of docs) {
       const channels = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
@@ -630,11 +641,17 @@ export async function importTranslations(config: Config, files: readonly string[
     /** a translation file's plan, into the result (its writes already sent) */
     const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
-      for (const f of doc.fuzzy ?? []) if (f.mark !== 'empty' && !skippedHere.has(f.id.slice(0, Math.max(0, f.id.lastIndexOf(':'))))) result.fuzzy.push({ file, ...f });
+      /** templates of this file with a unit left out (not marked finished, or still outdated): not up to date, whatever else of them is */
+      const leftOut = new Set<string>();
+      for (const f of doc.fuzzy ?? []) {
+        const template = f.id.slice(0, Math.max(0, f.id.lastIndexOf(':')));
+        if (f.mark !== 'empty' && !skippedHere.has(template)) { result.fuzzy.push({ file, ...f }); leftOut.add(template); }
+      }
+      for (const u of plan.stillOutdated ?? []) leftOut.add(u.template);
       append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
       append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
-      for (const u of plan.unchanged) unchanged.add(u.file);
+      for (const u of plan.unchanged) if (!leftOut.has(u.template)) unchanged.add(u.file);
       for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line });
       for (const u of plan.otherSource ?? []) result.otherSource.push({ file, target: u.file, template: u.template, recorded: u.recorded, source: doc.source, line: u.line });
       for (const w of plan.writes) {
@@ -730,7 +747,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
-  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
@@ -752,13 +769,17 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
+  // units the file does not mark finished, or sends back outdated: left out, so what the translator sent is not all in the files
+  const notImported = r.fuzzy.length + r.stillOutdated.length;
   const notes = [
     r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
     r.refusals.length ? `${r.refusals.length} refused (see above)` : '',
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
+    notImported ? `${notImported} not imported (see above)` : '',
   ].filter(Boolean);
   out.push(`${n} file${n === 1 ? '' : 's'} ${o.dryRun ? 'to write' : 'written'}${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
   io().stdout.write(reportLines(out));
-  // a refused unit, or translated units left out (a new file needs every text): what the translator sent is not all in the files
-  return r.refusals.length || r.skipped.length ? EXIT.FINDINGS : EXIT.OK;
+  // a refused unit, translated units left out (a new file needs every text), or units not imported (not marked finished,
+  // still outdated): what the translator sent is not all in the files, and lint still reports them
+  return r.refusals.length || r.skipped.length || notImported ? EXIT.FINDINGS : EXIT.OK;
 }

@@ -12,7 +12,7 @@ import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
-import { languageCode } from '../core/language.js';
+import { languageCode, renamedLanguage } from '../core/language.js';
 import { checkRegularFile, FileRefused, readRegularFile, readRegularText } from '../core/read-regular.js';
 
 /** The most bytes a config file (or a package.json looked in for one, or a file it imports) may hold: as a template file's bound. */
@@ -117,7 +117,9 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   if (!lists.length || (aliases ? lacking.length === 0 : lacking.length < lists.length)) return undefined;
   const all = [...new Set(lacking.flatMap(([, s]) => s!.languages!))].sort();
   // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
-  const same = all.find((l) => l.split('_')[0]!.toLowerCase() === code.split('_')[0]!.toLowerCase());
+  // (a withdrawn ISO 639 code, iw for he, is the language of the code that replaced it)
+  const now = renamedLanguage(code);
+  const same = (now !== undefined ? all.find((l) => l === now) : undefined) ?? all.find((l) => [code, now].some((c) => c !== undefined && l.split('_')[0]!.toLowerCase() === c.split('_')[0]!.toLowerCase()));
   const where = aliases ? lacking.map(([a]) => `channels.${a}.languages`).join(' and ') : 'its channels';
   return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config, else correct the language`;
 }

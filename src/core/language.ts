@@ -1,6 +1,19 @@
 // Pure: a language code in the template files' form and case, from any case and either separator
 // (BCP 47's `pt-br`, a config's `pt_br`, a tool's `de-de` -> pt_BR, de_DE; `zh-hant` -> zh_Hant).
 // A gettext modifier (`@formal`) is kept as written: it is no part of a code, and said so.
+/**
+ * ISO 639 codes withdrawn or replaced, still written by older systems (Java's Locale, Android, some
+ * translation tools: `iw` for Hebrew), and the code that replaced them (the one WhatsApp lists).
+ */
+export const RENAMED_LANGUAGES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', no: 'nb', tl: 'fil', jw: 'jv', mo: 'ro', sh: 'sr' };
+
+/** Pure: the current code of a language code written with a withdrawn ISO 639 code (`iw` -> `he`, `in_ID` -> `id_ID`), or undefined. */
+export function renamedLanguage(code: string): string | undefined {
+  const [base, ...rest] = code.split('_');
+  const now = Object.prototype.hasOwnProperty.call(RENAMED_LANGUAGES, base!) ? RENAMED_LANGUAGES[base!] : undefined;
+  return now === undefined ? undefined : [now, ...rest].join('_');
+}
+
 export function languageCode(lang: string): string {
   const at = lang.indexOf('@');
   const code = at < 0 ? lang : lang.slice(0, at);

@@ -156,7 +156,7 @@ export interface ProjectContext {
   /** the names of the values of each environment, by alias; undefined without environments */
   readonly values?: ProjectValues;
   /** the config's `channels.<alias>.languages` (rule language-coverage); empty when none */
-  readonly languages: Readonly<Record<string, { languages?: string[] }>>;
+  readonly languages: Readonly<Record<string, { languages?: string[]; kind?: 'whatsapp' | 'rcs' }>>;
   report(file: string, span: Span, message: string): void;
   reportAt(file: string, path: Path, message: string, opts?: ReportOptions): void;
 }

@@ -31,6 +31,7 @@ import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson, fromFile } from '../model/canonical.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
+import { recordAfterReplace } from '../translations/units.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -52,6 +53,8 @@ export type ExportOutcome =
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
   | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
+    /** translated texts the export's copy replaced: their translated_from hash written as unknown */
+    sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
     namesLost?: NamesKept[];
     /** the export's review state when it is not an approved one, and its reason */
@@ -294,7 +297,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       if (here && sameTemplate(value, own!, req.channelId)) { push({ kind: 'same', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(fromOthers ? { otherValues: fromOthers.found } : {}) }); continue; }
       if (dirThere && existsSync(target) && !req.force) { push({ kind: 'exists', source, file: path.relative(req.cwd, target), name: t.name, language: t.language }); continue; }
       // a file pulled over keeps the record of what it was translated from (translation-outdated reads it)
-      const record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
+      let record = here ? (lives.value as Record<string, unknown>).translated_from : undefined;
+      // (but a text the export's copy replaces was not made from the source text the record names: its hash written as unknown, so
+      // translation-outdated reports it until it is translated again)
+      const replacedTexts = record !== undefined && lives ? recordAfterReplace(record, lives.value as Record<string, unknown>, { ...value } as Record<string, unknown>) : undefined;
+      if (replacedTexts?.changed.length) record = replacedTexts.record;
       // its description, which no export carries (Meta's and Twilio's have none)
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       // a flow the file writes flat stays flat
@@ -323,7 +330,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
       // certain: the whole template written numbered, said by part, the generated types change
       const namesLost = here && back.kept.length ? back.kept : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written

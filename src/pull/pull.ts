@@ -28,6 +28,7 @@ import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
+import { recordAfterReplace } from '../translations/units.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /**
@@ -50,7 +51,9 @@ export type PullOutcome =
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string };
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
-    lostReferences?: string[] }
+    lostReferences?: string[];
+    /** translated texts the channel's copy replaced: their `translated_from` hash no longer says what they were made from (UNKNOWN_SOURCE written) */
+    sourceUnknown?: { language: string; fields: string[] } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
@@ -203,7 +206,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // (a plain value only where the file's own text at that place refers to it: a literal the file wrote stays literal)
     const fileCopy = replaced ? fromFile(replaced.value, req.channelId, r.publicId).canonical : undefined;
     const pulledValue = valuesAsReferences(c, conn.environment, io().env, fileCopy, learnedAll);
-    const text = toTemplateFile(pulledValue, {
+    const fileOptions: Parameters<typeof toTemplateFile>[1] = {
       // the category the channel reports (it approved the template under it) wins over --category
       channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
@@ -214,22 +217,31 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
       // a FLOW button the file writes `flow_id: ...` stays in that form
       ...(replaced ? { flatFlows: flatFlowButtons(replaced.value) } : {}),
-    });
+    };
     // in the canonical layout, so that `fmt --check` passes on a pulled file; over a file of the template, with its comments
-    let file = formatTemplate(text).text || text;
-    if (overwritten) {
-      let before: string | undefined;
-      try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; }
+    let before: string | undefined;
+    if (overwritten) { try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; } }
+    const fileText = (options: typeof fileOptions): string => {
+      const text = toTemplateFile(pulledValue, options);
+      let file = formatTemplate(text).text || text;
       // a text the file writes with references that reads, filled in, as the channel has it stays as the file writes it
       // (((shop_host))-cart/{{1}}; and a literal https://... in the file stays literal where nothing changed)
       // (a secret stays a reference: it is not read, so its variable may be unset, as pull allows)
       const fill = (text: string): string => replaceReferences(text, (n) => { const d = conn.environment.values?.[n]; return d && 'text' in d ? lookupValue(conn.environment, n)?.value : undefined; });
-      if (before !== undefined) {
+      if (overwritten && before !== undefined) {
         const kept = keepComments(before, file, fill);
         if (kept !== file) file = formatTemplate(kept).text || kept;
         file = inFileForm(before, file);
       }
-    }
+      return file;
+    };
+    let file = fileText(fileOptions);
+    // a text the channel's copy replaced was not made from the source text the file's record names (the channel may hold an
+    // older translation, not applied yet): its hash is written as unknown, so translation-outdated reports it until it is
+    // translated again or confirmed (the record of a text pull left as it was stays true)
+    const after = overwritten?.value.translated_from !== undefined ? recordAfterReplace(overwritten.value.translated_from, overwritten.value, parseYaml(file) as Record<string, unknown>) : undefined;
+    if (after?.changed.length) file = fileText({ ...fileOptions, translatedFrom: after.record });
+    const sourceUnknown = after?.changed.length ? { language: String((overwritten!.value.translated_from as Record<string, unknown>).language), fields: after.changed } : undefined;
     // a secret the file could not name (an earlier value beside other edits; a piece of the key): not
     // written, rather than written in clear or as [redacted] by the gate every write passes
     // (the lines tplsync itself writes, the schema's path on this machine and the note of the pull, are not the channel's:
@@ -244,7 +256,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     written.push(target);
     // a plain value the file referred to and the written file does not: said, never dropped in silence (its other environments would change)
     const lostReferences = replaced ? lostPlainReferences(replaced.value, parseYaml(file), conn.environment) : [];
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}) });
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
   const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });

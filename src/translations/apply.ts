@@ -11,6 +11,7 @@ import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
 import { renderText } from '../model/placeholders.js';
+import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
@@ -116,7 +117,8 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
   // (WhatsApp's rule: an RCS text may have two side by side)
   const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '') : -1;
-  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} with only white space between them, which WhatsApp refuses (placeholder-adjacent): put a word between them`;
+  // (said as it is: a translator told of white space looks for a space that is not there, as in Japanese or Chinese, written without spaces)
+  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : 'only white space'} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 
@@ -126,12 +128,44 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
  * or undefined. Such a limit is not checkEntry's: the translation is written, and the finding said
  * with it.
  */
-export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true; bytes?: true; rendered?: true; samples?: Readonly<Record<string, string>> }, severity: SeveritySetting = f.warning ? 'warning' : 'error'): string | undefined {
+export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true; bytes?: true; rendered?: true; sms?: true; samples?: Readonly<Record<string, string>> }, severity: SeveritySetting = f.warning ? 'warning' : 'error'): string | undefined {
   if ((severity !== 'warning' && severity !== 'info') || f.limit === undefined) return undefined;
+  if (f.sms) { const over = smsOver(target, f.samples); return over ? `${over} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined; }
   // measured as lint measures the field: bytes of UTF-8 (an RCS card's texts), characters with the samples in place, or characters
   const n = f.bytes ? Buffer.byteLength(target, 'utf8') : Math.max(chars(target), f.rendered && f.samples ? chars(renderText(target, f.samples)) : 0);
   const unit = f.bytes ? 'bytes of UTF-8' : f.rendered ? 'characters (its samples in place of its placeholders)' : 'characters';
   return n > f.limit ? `the translation has ${n} ${unit}; keep it within ${f.limit} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined;
+}
+
+/**
+ * Pure: what to say of a translation that has no line break where the template's text has some
+ * (its paragraphs run together), or undefined. Written all the same (a translation may rightly be
+ * one paragraph), and said: an XLIFF target in XML's default white space (no xml:space="preserve"
+ * on it or around it, as a tool may write it) has had its line breaks read as spaces.
+ */
+export function lostBreaks(e: Pick<Entry, 'target' | 'breaksRead'>, current: string, sourceLang: string): string | undefined {
+  const breaks = (current.match(/\n/g) ?? []).length;
+  if (breaks === 0 || e.target.includes('\n')) return undefined;
+  const n = `${breaks} line break${breaks === 1 ? '' : 's'}`;
+  return e.breaksRead
+    ? `the translation's line breaks were read as spaces, and the ${sourceLang} text has ${n}: its <target> neither says nor inherits xml:space="preserve" (XML's default white space turns each run of spaces and line breaks into one space; tplsync's export writes xml:space="preserve" on each <unit>, which a tool that writes the target anew may drop); written on one line: have the tool keep xml:space="preserve", or put the line breaks in the file`
+    : `the translation has no line break, and the ${sourceLang} text has ${n}: written on one line (its paragraphs run together); if that was not meant, put the line breaks back`;
+}
+
+/**
+ * Pure: `the translation will be split into 2 SMS parts: ...` for an SMS fallback's translation that
+ * does not fit one SMS, as lint's rcs-fallback-length measures it (its samples in place of its
+ * placeholders; GSM 7-bit: 160 in one SMS, else UCS-2: 70), or undefined.
+ */
+export function smsOver(target: string, samples: Readonly<Record<string, string>> = {}): string | undefined {
+  const sent = renderText(target, samples);
+  const size = smsSize(sent);
+  if (size.parts <= 1) return undefined;
+  const filled = sent !== target ? ' with the samples filled in' : '';
+  const why = size.encoding === 'GSM-7'
+    ? `${size.units} characters of the GSM 7-bit alphabet${filled}; 160 fit one SMS, 153 each part of a longer one`
+    : `${size.units} characters sent as UCS-2 (because of '${firstNonGsm(sent)}')${filled}; 70 fit one SMS, 67 each part of a longer one`;
+  return `the translation will be split into ${size.parts} SMS parts: ${why}`;
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
@@ -753,11 +787,16 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }
       // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
       const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
-      if (why) { refused.push({ template, id: e.id, line: e.line, message: why }); continue; }
+      // (one SMS is not a count of characters: an error's refusal is smsOver's)
+      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+      const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
+      if (why || sms) { refused.push({ template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` }); continue; }
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+      // (a text the target file already holds was said when it was imported)
+      const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang);
+      if (lost) warnings.push({ id: e.id, line: e.line, message: lost });
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
     // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template

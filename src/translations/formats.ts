@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, targetHash, type Unit } from './units.js';
 import { languageCode } from '../core/language.js';
-import { collapsed, EXPORTED_NOTE, languageOfBcp47, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
+import { BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export { EXPORTED_NOTE };
 
@@ -78,7 +78,7 @@ const inlineEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replac
   .replace(NOT_XML, (c) => `<cp hex="${hex4(c)}"/>`);
 
 /** a unit's limit as its notes say it: characters, or bytes of UTF-8 (an RCS card's texts) */
-const limitText = (u: Unit): string => (u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : u.rendered ? `${u.limit} characters, counted with the samples in place of the placeholders` : `${u.limit} characters`);
+const limitText = (u: Unit): string => (u.sms ? 'one SMS: 160 characters of the GSM 7-bit alphabet, or 70 if any character is outside it (Arabic, Hebrew, Cyrillic, Chinese or Japanese letters, an emoji, a curly quote: the whole text is then sent as UCS-2), counted with the samples in place of the placeholders; a longer text is sent as several SMS' : u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : u.rendered ? `${u.limit} characters, counted with the samples in place of the placeholders` : `${u.limit} characters`);
 
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');
 
@@ -119,7 +119,8 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
       current = u.template;
       out.push(`  <file id="f${++fileNo}" original="${xmlEscape(u.template)}">`);
     }
-    out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}">`);
+    // xml:space="preserve" on the unit too: a target a tool writes without it (Python's ElementTree, many scripts) inherits it, and keeps its line breaks
+    out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}" xml:space="preserve">`);
     const notes: string[] = [];
     if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${limitText(u)}</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
@@ -182,7 +183,7 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
     const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
-    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -205,6 +206,8 @@ export interface Entry {
   refuse?: string;
   /** the hash of the target as the file was exported with it (EXPORTED_NOTE), when it had one */
   exported?: string;
+  /** an XLIFF target that neither says nor inherits xml:space="preserve" had line breaks between its words, read as spaces (XML's default white space), and has none */
+  breaksRead?: true;
 }
 
 const EXPORTED_HASH = /^[0-9a-f]{8}$/;
@@ -342,9 +345,16 @@ export function readXliffTree(text: string): TranslationDoc {
       // space a segment ends with is one space between its words
       const spaceOf = (el: XNode, seg: XNode): string | undefined => [el, seg, unit, file, root].map((n) => n[':@']?.space ?? n[':@']?.['xml:space']).find((v) => v !== undefined);
       const kept = { source: false, target: false };
+      let breaksRead = false;
       const textOf = (el: XNode, seg: XNode, resolve: boolean, side: 'source' | 'target'): string => {
         const raw = content(el, resolve);
-        if (spaceOf(el, seg) === 'preserve') { kept[side] = true; return raw; }
+        if (spaceOf(el, seg) === 'preserve') {
+          kept[side] = true;
+          // a target that inherits preserve without saying it: a pretty-printer's layout at its ends is not its text
+          const own = el[':@']?.space ?? el[':@']?.['xml:space'];
+          return side === 'target' && tagOf(el) === 'target' && own === undefined ? layoutTrimmed(raw) : raw;
+        }
+        if (side === 'target' && tagOf(el) === 'target' && BREAK_BETWEEN.test(raw)) breaksRead = true;
         return runsCollapsed(raw);
       };
       for (const seg of segments) {
@@ -382,7 +392,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
       const exported = exportedNote ? exportedHash(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(exported ? { exported } : {}) });
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(exported ? { exported } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };

@@ -15,10 +15,12 @@ export interface TextField { path: (string | number)[]; text: string; limit?: nu
   rule?: string;
   /** that rule is a warning (a calendar event's texts: rcs-calendar-text): a longer translation is written, with the warning, not refused */
   warning?: true;
+  /** the limit is one SMS (the RCS fallback: rcs-fallback-length): 160 characters of the GSM 7-bit alphabet, or 70 of any other text, with the samples in place */
+  sms?: true;
   samples: Record<string, string> }
 
 /** A field's limit: its most characters (bytes of UTF-8 with `bytes`), the lint rule that checks it and whether that rule only warns (test/translations-limits-severity.test.ts holds them to the rules' severities). */
-interface Limit { max: number; rule: string; bytes?: true; rendered?: true; warning?: true }
+interface Limit { max: number; rule: string; bytes?: true; rendered?: true; warning?: true; sms?: true }
 
 export interface Unit {
   /** `channel/name` of the template */
@@ -40,6 +42,8 @@ export interface Unit {
   bytes?: true;
   /** the limit counts the text with its samples in place of its placeholders (TextField's) */
   rendered?: true;
+  /** the limit is one SMS: 160 GSM 7-bit characters or 70 others (TextField's) */
+  sms?: true;
   samples: Record<string, string>;
 }
 
@@ -78,7 +82,7 @@ function computeFields(t: Loose): TextField[] {
   walkTexts(t, (path, v, limit, samples) => {
     const keys = new Set(scanPlaceholders(v).placeholders.map((p) => p.key));
     const own = Object.fromEntries(Object.entries(samples()).filter(([k]) => keys.has(k)));
-    out.push({ path, text: v, ...(limit !== undefined ? { limit: limit.max, rule: limit.rule } : {}), ...(limit?.bytes ? { bytes: true } : {}), ...(limit?.rendered ? { rendered: true } : {}), ...(limit?.warning ? { warning: true } : {}), samples: own });
+    out.push({ path, text: v, ...(limit !== undefined ? { limit: limit.max, rule: limit.rule } : {}), ...(limit?.bytes ? { bytes: true } : {}), ...(limit?.rendered ? { rendered: true } : {}), ...(limit?.warning ? { warning: true } : {}), ...(limit?.sms ? { sms: true } : {}), samples: own });
   });
   return out;
 }
@@ -161,7 +165,8 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     });
     arr(m.suggestions).forEach((s, j) => suggestion(['message', 'suggestions', j], obj(s), samples));
     const fb = obj(m.fallback);
-    if (fb) add(['message', 'fallback', 'text'], fb.text, undefined, samples);
+    // one SMS, counted with the samples in place (a warning in lint: rcs-fallback-length; written with it, never refused)
+    if (fb) add(['message', 'fallback', 'text'], fb.text, { max: 160, rule: 'rcs-fallback-length', rendered: true, warning: true, sms: true }, samples);
   }
 }
 
@@ -223,6 +228,32 @@ export function translatedFrom(t: Loose): TranslatedFrom | undefined {
   return { language, texts: out };
 }
 
+/**
+ * The hash a record gives a text whose source is not known (a text pull wrote from the channel over
+ * the translated one): it is no text's, so translation-outdated reports the text until it is
+ * translated again or confirmed.
+ */
+export const UNKNOWN_SOURCE = '00000000';
+
+/**
+ * Pure: a file's `translated_from` record once `before`'s texts are replaced by `after`'s (pull
+ * writes the channel's copy over the file): the hash of each text that changed becomes
+ * UNKNOWN_SOURCE, since the record said what the replaced text was made from, not the new one;
+ * `changed` names those texts. A record that is not one (no language or texts) is given back as it is.
+ */
+export function recordAfterReplace(record: unknown, before: Loose, after: Loose): { record: unknown; changed: string[] } {
+  const r = obj(record);
+  const texts = obj(r?.texts);
+  if (!r || !texts || !str(r.language)) return { record, changed: [] };
+  const was = fieldTexts(before);
+  const now = fieldTexts(after);
+  const changed = Object.keys(texts).filter((k) => typeof texts[k] === 'string' && texts[k] !== UNKNOWN_SOURCE && now.has(k) && was.get(k) !== now.get(k));
+  if (!changed.length) return { record, changed };
+  const out: Record<string, unknown> = { ...texts };
+  for (const k of changed) out[k] = UNKNOWN_SOURCE;
+  return { record: { ...r, texts: out }, changed };
+}
+
 export interface TemplateFile { file: string; value: Loose }
 
 const idOf = (t: Loose): { channel: string; name: string; language: string } | undefined => {
@@ -240,7 +271,7 @@ export function extractUnits(files: readonly TemplateFile[], source: string, tar
 
 const withTarget = (u: Unit, target: string): Unit => (u.limit !== undefined
   ? (u.bytes ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, bytes: u.bytes, target, asExported: target }
-    : u.rendered ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, rendered: u.rendered, target, asExported: target }
+    : u.rendered ? { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, rendered: u.rendered, ...(u.sms ? { sms: u.sms } : {}), target, asExported: target }
       : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, limit: u.limit, target, asExported: target })
   : { template: u.template, field: u.field, id: u.id, source: u.source, placeholders: u.placeholders, samples: u.samples, target, asExported: target });
 
@@ -291,7 +322,7 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
     template,
     units: textFields(value).map((f) => {
       const field = fieldKey(f.path);
-      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}), ...(f.rendered ? { rendered: f.rendered } : {}) };
+      const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}), ...(f.rendered ? { rendered: f.rendered } : {}), ...(f.sms ? { sms: f.sms } : {}) };
       where.set(u, { path: f.path, value });
       return u;
     }),

@@ -10,7 +10,7 @@ import { append } from '../core/append.js';
 import { languageCode } from '../core/language.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; exported?: string }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; exported?: string; breaksRead?: true }
 /**
  * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
  * import whose translation is still the target as exported, where the template's file has
@@ -82,9 +82,11 @@ interface OpenUnit {
   initial: boolean;
   /** a segment without a state (XLIFF 2.0's "initial"): a target that is its source word for word is a pre-fill */
   stateless: boolean;
-  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean } | undefined;
+  part: { ignorable: boolean; source: Piece[] | undefined; target: Piece[] | undefined; keepSource: boolean; keepTarget: boolean; inheritedTarget: boolean } | undefined;
   /** a source (target) of the unit says or inherits xml:space="preserve": the joined source (target) is not trimmed and collapsed as a whole */
   sourceKept: boolean; targetKept: boolean;
+  /** a target in XML's default white space had a line break between its words, which it reads as a space */
+  breaksRead: boolean;
   /** the text of its note of EXPORTED_NOTE */
   exported?: string;
 }
@@ -93,6 +95,27 @@ interface OpenUnit {
 export const collapsed = (t: string): string => t.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
 /** an element's text in XML's default white space: its runs one space (its ends are the joined text's affair) */
 export const runsCollapsed = (t: string): string => t.replace(/[ \t\r\n]+/g, ' ');
+/** a line break between two words of a text (what XML's default white space reads as a space) */
+export const BREAK_BETWEEN = /\S[ \t\r]*\n[ \t\r\n]*\S/;
+/**
+ * A target that inherits xml:space="preserve" (export writes it on each <unit>) without saying it:
+ * its text kept, but for a pretty-printer's layout at its ends (a line break and the indentation
+ * around the text, `<target>\n  Ouvrir\n</target>`), which a tool adds without reading xml:space.
+ */
+export const layoutTrimmed = (t: string): string => t.replace(/^[ \t]*\n[ \t\r\n]*/, '').replace(/[ \t\r\n]*\n[ \t]*$/, '');
+
+function trimLayout(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p; else out.push(p);
+  }
+  if (out.length === 1 && typeof out[0] === 'string') return [layoutTrimmed(out[0])];
+  if (typeof out[0] === 'string') out[0] = out[0].replace(/^[ \t]*\n[ \t\r\n]*/, '');
+  const end = out.length - 1;
+  if (typeof out[end] === 'string') out[end] = (out[end] as string).replace(/[ \t\r\n]*\n[ \t]*$/, '');
+  return out;
+}
 
 function collapseRuns(pieces: Piece[]): Piece[] {
   const out: Piece[] = [];
@@ -232,14 +255,14 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, stateless: false, sourceKept: false, targetKept: false };
+      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, stateless: false, sourceKept: false, targetKept: false, breaksRead: false };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
     }
     if (name === 'file') return parent === 'xliff' && depth === 1;
     if ((name === 'segment' || name === 'ignorable') && unit && depth === 3) {
-      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined, keepSource: false, keepTarget: false };
+      unit.part = { ignorable: name === 'ignorable', source: undefined, target: undefined, keepSource: false, keepTarget: false, inheritedTarget: false };
       const state = attrs.get('state');
       if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
       if (name === 'segment' && state === 'initial') unit.initial = true;
@@ -252,7 +275,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       // a target moved to another position (order="N"): the full read places it
       if (name === 'target' && attrs.has('order')) return false;
       const keep = space === 'preserve';
-      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; }
+      if (name === 'source') { if (unit.part.source) return false; unit.part.source = []; unit.part.keepSource = keep; } else { if (unit.part.target) return false; unit.part.target = []; unit.part.keepTarget = keep; unit.part.inheritedTarget = keep && !attrs.has('xml:space'); }
       if (!selfClosing) { inText = name === 'source' ? 1 : 2; textDepth = depth; }
       return true;
     }
@@ -289,7 +312,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (!p.ignorable) { if (p.target) u.target = []; else u.untranslated = true; }
     const t = p.target ?? (p.ignorable ? p.source : undefined);
     const keepT = p.target ? p.keepTarget : p.keepSource;
-    if (t) { append(u.done, keepT ? t : collapseRuns(t)); if (keepT) u.targetKept = true; }
+    if (t && !keepT && p.target && BREAK_BETWEEN.test(t.map((x) => (typeof x === 'string' ? x : '{}')).join(''))) u.breaksRead = true;
+    if (t) { append(u.done, keepT ? (p.target && p.inheritedTarget ? trimLayout(t) : t) : collapseRuns(t)); if (keepT) u.targetKept = true; }
   }
 
   function finish(u: OpenUnit): void {
@@ -315,6 +339,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (!/\S/.test(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }
 }

@@ -37,10 +37,15 @@ const JOINS_LETTERS = /[\p{L}\p{M}]/u;
 const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 /**
- * The directional marks (LEFT-TO-RIGHT MARK, RIGHT-TO-LEFT MARK, ARABIC LETTER MARK): the way
- * Unicode's bidi algorithm (UAX #9) has a writer place a run of Latin letters or digits ("A-1042",
- * {{1}}) in right-to-left text. They reorder nothing themselves, unlike the embeddings, overrides
- * and isolates, and do their job in a text that holds right-to-left letters.
+ * The directional marks (LEFT-TO-RIGHT MARK, RIGHT-TO-LEFT MARK, ARABIC LETTER MARK) and the
+ * isolates (LRI, RLI, FSI ... PDI): the ways Unicode's bidi algorithm (UAX #9) gives a writer to
+ * place a run of Latin letters or digits ("A-1042", a placeholder's value) in right-to-left text.
+ * The marks reorder nothing themselves; an isolate sets its run apart from the text around it
+ * (UAX #9 recommends isolates over the embeddings and overrides, which are still warned, for text
+ * whose direction is not known, such as a value put in a message). They do their job in a text
+ * that holds right-to-left letters: a mark anywhere outside a placeholder, an isolate paired (each
+ * LRI, RLI or FSI closed by its PDI: an unclosed one runs to the end of the paragraph and reorders
+ * all of it), around a placeholder too (`\u2067{{1}}\u2069`), never inside its braces.
  */
 const DIRECTIONAL_MARK = /[\u200E\u200F\u061C\u2066-\u2069]/u;
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
@@ -52,18 +57,35 @@ const DRAWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{11
 /** letters of the scripts written without spaces between words, where a zero-width space marks a break */
 const UNSPACED_SCRIPT = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
+/** the offsets of the isolates of `text` that are not paired: an LRI, RLI or FSI without its PDI in the same paragraph, a PDI that closes none (UAX #9, BD9) */
+function unpairedIsolates(text: string): ReadonlySet<number> {
+  const out = new Set<number>();
+  let open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2066 || c === 0x2067 || c === 0x2068) open.push(i);
+    else if (c === 0x2069) { if (open.length) open.pop(); else out.add(i); }
+    // a paragraph's end closes whatever is open (its isolates are unpaired)
+    else if (c === 0x0a || c === 0x0d || c === 0x2029 || c === 0x1c || c === 0x1d || c === 0x1e || c === 0x85) { for (const o of open) out.add(o); open = []; }
+  }
+  for (const o of open) out.add(o);
+  return out;
+}
+
 /** Hidden characters of a text that do not do a job there, with their offsets. */
 export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
   // most texts have none: one shared empty answer, nothing allocated
   if (!/[\t\p{Cf}\x00-\x08\x0B-\x1F\x7F-\x9F]/u.test(text)) return NONE;
   const out: { ch: string; at: number }[] = [];
   const rtl = DIRECTIONAL_MARK.test(text) && RIGHT_TO_LEFT.test(text) ? placeholderSpans(text) : undefined;
+  const unpaired = rtl ? unpairedIsolates(text) : undefined;
   HIDDEN.lastIndex = 0;
   for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
     const ch = m[0];
     if (TAG.test(ch)) continue;
     // a directional mark in right-to-left text, outside a placeholder (inside one it breaks it)
-    if (rtl && DIRECTIONAL_MARK.test(ch) && !rtl.some(([a, b]) => m!.index > a && m!.index < b)) continue;
+    // (an isolate only paired: one left open reorders the rest of the paragraph, a lone PDI closes nothing)
+    if (rtl && DIRECTIONAL_MARK.test(ch) && !rtl.some(([a, b]) => m!.index > a && m!.index < b) && !unpaired!.has(m.index)) continue;
     const before = [...text.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
     const after = [...text.slice(m.index + ch.length, m.index + ch.length + 2)][0] ?? '';
     if ((ch === '\u200C' || ch === '\u200D') && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
@@ -268,8 +290,8 @@ export const characterRules = defineRules([
   },
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
-    summary: 'Texts hold no invisible characters (zero-width, bidi controls), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no curly quotes wrapping the whole text, and none around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number (Unicode UAX #9) and stay, outside placeholders.',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), and no curly quotes wrapping the whole text or around or inside a placeholder.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned.',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',

@@ -4,8 +4,9 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { fieldKey, fieldPath, textHash, textsOf, translatedFrom } from '../../translations/units.js';
+import { fieldKey, fieldPath, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
 import { defineRules, type ProjectContext } from '../rule.js';
+import { unlistedWhatsappLanguage } from './languages.js';
 
 export const OUTDATED_RULE_ID = 'translation-outdated';
 export const COVERAGE_RULE_ID = 'language-coverage';
@@ -21,8 +22,8 @@ export const translationRules = defineRules([
   {
     id: COVERAGE_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'A template has every language its channel\'s `languages` (config `channels.<alias>.languages`) names.',
-    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files outside the config\'s globs cannot see the languages in the others (`tplsync lint one.yaml` of a project file reads its siblings). A file that does not read as a template yet (a syntax error mid-edit) named like a variant (`name.de.yaml`, `de/name.yaml`) is taken for it until it reads.',
-    fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config.',
+    why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files outside the config\'s globs cannot see the languages in the others (`tplsync lint one.yaml` of a project file reads its siblings). A file that does not read as a template yet (a syntax error mid-edit) named like a variant (`name.de.yaml`, `de/name.yaml`) is taken for it until it reads. On a channel of `kind: whatsapp`, a language the config names that WhatsApp does not list (`de_DE`, where WhatsApp has `de`, `de_AT`, `de_CH`; a withdrawn code such as `iw` for `he`) is said in the finding, and `tplsync lint` warns of it at the config: the variant it asks for would be rejected on submission (rule language-unknown). An error stops `plan` and `apply` for the whole project, as every lint error does: with coverage on, a new template not yet in every language holds back every other change (an urgent fix to another template included) until its translations exist.',
+    fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config. To ship the source language first and the translations later, lower the rule to a warning (`rules: { language-coverage: warning }`, or for some files with `overrides`): the missing languages are still reported, and plan and apply go on.',
     checkProject(ctx) { reportTranslations(ctx, COVERAGE_RULE_ID); },
   },
 ]);
@@ -94,7 +95,7 @@ function translationFindings(ctx: ProjectContext): TranslationFinding[] {
 const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
 
 /** Pure: the findings of translation-outdated and language-coverage over every file of a run. */
-export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[] }>> = {}, unread: readonly string[] = []): TranslationFinding[] {
+export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[]; kind?: 'whatsapp' | 'rcs' }>> = {}, unread: readonly string[] = []): TranslationFinding[] {
   /**
    * The languages a file that does not read may be a variant of `name` in, by its name
    * (name.de.yaml, de/name.yaml, name/de.yaml): coverage waits for those; 'any' when the name
@@ -133,6 +134,8 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
           file: g.file, path: at, ruleId: OUTDATED_RULE_ID,
           message: now === undefined
             ? `The ${g.language} text at ${field} was translated from a text of ${from.language} that ${src.file} no longer has; remove it (and its hash under translated_from.texts) or translate what replaced it.`
+            : hash === UNKNOWN_SOURCE
+            ? `The ${g.language} text at ${field} is the channel's copy (written by tplsync pull over the translated text), so which ${from.language} text it was translated from is unknown (its hash is ${UNKNOWN_SOURCE}); check it against the ${from.language} text (${src.file}) and translate it again, or confirm it.`
             : `The ${g.language} text at ${field} was translated from the ${from.language} text, which has changed since (${src.file}); translate it again.`,
         });
       }
@@ -143,9 +146,12 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
       const missing = want.filter((l) => !byLang.has(l) && !waiting.has(l));
       if (missing.length) {
         const first = [...group].sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0))[0]!;
+        // a code the config names that WhatsApp does not list: the variant asked for would be rejected; the config is what to correct
+        const alias = group[0]!.channel;
+        const unlisted = channels[alias]?.kind === 'whatsapp' ? missing.map(unlistedWhatsappLanguage).filter((m) => m !== undefined) : [];
         out.push({
           file: first.file, path: ['language'], ruleId: COVERAGE_RULE_ID,
-          message: `${group[0]!.channel}/${group[0]!.name} has no ${missing.join(', ')} variant; channel ${group[0]!.channel} requires ${want.join(', ')}.`,
+          message: `${alias}/${group[0]!.name} has no ${missing.join(', ')} variant; channel ${alias} requires ${want.join(', ')}.${unlisted.length ? ` ${unlisted.join('; ')}: correct channels.${alias}.languages in the config.` : ''}`,
         });
       }
     }

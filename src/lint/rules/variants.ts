@@ -16,7 +16,7 @@ export const variantRules = defineRules([
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). The variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When the variants record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported (a placeholder added to the source text is the start of a round of translation: each translation that lacks it is reported, with what it lacks, never the source). Otherwise the variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -33,8 +33,9 @@ export const variantRules = defineRules([
       const inputs = ctx.files.flatMap((r) => {
         const k = keyOf(r);
         if (k === undefined || first.get(k) !== r.file) return [];
-        const { channel, name, language, variant } = r.facts;
-        return [{ file: r.file, channel: channel!.value, name: name!, language: language!, facts: variant! }];
+        const { channel, name, language, variant, translation } = r.facts;
+        const from = translation?.from?.language;
+        return [{ file: r.file, channel: channel!.value, name: name!, language: language!, facts: variant!, ...(from !== undefined ? { translatedFrom: from } : {}) }];
       });
       for (const v of checkVariants(inputs)) ctx.reportAt(v.file, v.path, v.message);
     },
@@ -117,7 +118,18 @@ class DeferredVariantFacts implements VariantFacts {
 /** A variant to report: where (a path in that file's value) and why. */
 export interface VariantFinding { file: string; path: Path; message: string }
 
-export interface VariantInput { file: string; channel: string; name: string; language: string; facts: VariantFacts }
+export interface VariantInput { file: string; channel: string; name: string; language: string; facts: VariantFacts;
+  /** the language its `translated_from` record names: the variant it was translated from */
+  translatedFrom?: string }
+
+/** `: it lacks {{slot}}` (and `has {{x}}, which the source does not`) for two lists of placeholders; '' for other values */
+function differences(mine: unknown, ref: unknown, language: string): string {
+  if (!Array.isArray(mine) || !Array.isArray(ref) || !mine.every((x) => typeof x === 'string' && x.startsWith('{{'))) return '';
+  const lacks = ref.filter((x) => !mine.includes(x));
+  const more = mine.filter((x) => !ref.includes(x));
+  const parts = [lacks.length ? `lacks ${lacks.join(', ')}` : '', more.length ? `has ${more.join(', ')}, which the ${language} variant does not` : ''].filter(Boolean);
+  return parts.length ? `: it ${parts.join(' and ')}` : '';
+}
 
 const show = (v: unknown): string => Array.isArray(v) ? (v.length ? v.join(', ') : 'none') : String(v);
 
@@ -125,7 +137,10 @@ const show = (v: unknown): string => Array.isArray(v) ? (v.length ? v.join(', ')
  * The value the variants agree on: the most common; on a tie, the English variant's (en, en_*),
  * else the first language's in alphabetical order. Every variant with another value is reported.
  */
-function reference<T>(items: readonly { language: string; key: string; value: T }[]): { key: string; language: string } {
+function reference<T>(items: readonly { language: string; key: string; value: T }[], source?: string): { key: string; language: string; source?: true } {
+  // the variant the others are translated from: what they must keep (a placeholder added to it is the start of a round of translation)
+  const src = source === undefined ? undefined : items.find((i) => i.language === source);
+  if (src) return { key: src.key, language: src.language, source: true };
   const counts = new Map<string, number>();
   for (const i of items) counts.set(i.key, (counts.get(i.key) ?? 0) + 1);
   const best = Math.max(...counts.values());
@@ -146,17 +161,23 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     const langs = new Set(group.map((g) => g.language));
     if (langs.size < 2) continue;
     const title = `${group[0]!.channel}/${group[0]!.name}`;
-    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path): void => {
+    // the source language the variants' records name (the most named, when they differ), when it is one of the group's
+    const named = new Map<string, number>();
+    for (const g of group) if (g.translatedFrom !== undefined && g.translatedFrom !== g.language && langs.has(g.translatedFrom)) named.set(g.translatedFrom, (named.get(g.translatedFrom) ?? 0) + 1);
+    const source = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, placeholdersOnly = false): void => {
       const items = group.map((g) => ({ g, fact: get(g.facts) })).filter((x) => x.fact !== undefined)
         .map((x) => ({ ...x, language: x.g.language, key: JSON.stringify(x.fact!.value), value: x.fact!.value }));
       if (items.length < 2) return;
-      const ref = reference(items);
+      const ref = reference(items, source);
       const refValue = items.find((i) => i.key === ref.key)!.value;
       for (const i of items) {
         if (i.key === ref.key) continue;
         out.push({
           file: i.g.file, path: at ? at(i.fact!, refValue) : i.fact!.path,
-          message: `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.`,
+          message: ref.source
+            ? `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant, which the variants are translated from, has ${show(refValue)}${differences(i.value, refValue, ref.language)}.${placeholdersOnly && i.g.translatedFrom === ref.language ? ` Export and translate it again (tplsync translations export --source ${ref.language} --target ${i.g.language}).` : ''}`
+            : `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.`,
         });
       }
     };
@@ -176,7 +197,7 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       aspect(`placeholders in ${site}`, (f) => {
         const p = f.placeholders.find((x) => siteOf(x) === site);
         return p && !(p.names.length === 1 && p.names[0] === UNKNOWN) ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
-      });
+      }, undefined, true);
     }
   }
   return out;

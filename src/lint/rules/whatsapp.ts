@@ -4,7 +4,7 @@ import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
-import { WHATSAPP_LANGUAGES } from './languages.js';
+import { unlistedWhatsappLanguage } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
 import { pulledStub } from '../../model/to-file.js';
@@ -32,8 +32,6 @@ function spacedNumbers(problems: readonly PlaceholderProblem[]): number[] {
   return out;
 }
 
-/** ISO 639 codes withdrawn or replaced, still written by older systems (Java's Locale, Android), and the code WhatsApp lists */
-const RENAMED_LANGUAGES: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', no: 'nb', tl: 'fil', jw: 'jv', mo: 'ro', sh: 'sr' };
 
 /**
  * A button of a type the format knows. On one of an unknown type (`type: PHONE`, `WEBSITE`) the
@@ -154,19 +152,6 @@ export const buttons = (ctx: RuleContext): readonly Indexed[] => indexed(ctx.t.b
 /** the buttons of one type, with their indexes among all the template's buttons (the path a finding names) */
 export const buttonsOfType = (ctx: RuleContext, type: string): readonly Indexed[] => buttons(ctx).filter(({ v: b }) => b.type === type);
 
-/** the supported variants of each base language (en: en, en_GB, en_US...), in list order, worked out once */
-let variants: Map<string, string[]> | undefined;
-function variantsOf(base: string): readonly string[] {
-  if (!variants) {
-    variants = new Map();
-    for (const x of WHATSAPP_LANGUAGES) {
-      const b = x.split('_')[0]!;
-      const list = variants.get(b);
-      if (list) list.push(x); else variants.set(b, [x]);
-    }
-  }
-  return variants.get(base) ?? [];
-}
 
 /**
  * The length of the text at `path` (a mapping with `text` and `examples`) with its samples
@@ -197,12 +182,8 @@ export const whatsappRules = defineRules([
     fix: 'Use a code from Meta\'s supported-languages list (for example en_US, pt_BR, es_MX).', source: 'Meta supported languages',
     check(ctx) {
       const l = str(ctx.t.language);
-      if (l && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(l) && !WHATSAPP_LANGUAGES.has(l)) {
-        const base = l.split('_')[0]!;
-        const near = variantsOf(base);
-        const now = RENAMED_LANGUAGES[base];
-        ctx.report(['language'], `WhatsApp does not list language '${l}'${now ? `: '${base}' is an older code of the language WhatsApp lists as '${now}'; did you mean '${now}'?` : near.length ? `; supported variants: ${near.join(', ')}` : ''}.`);
-      }
+      const unlisted = l === undefined ? undefined : unlistedWhatsappLanguage(l);
+      if (unlisted) ctx.report(['language'], `${unlisted}.`);
     },
   },
   {
