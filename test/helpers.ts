@@ -52,7 +52,8 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
 
 /** the variables a CLI run of the tests sees: the process's, without colour or CI settings, with `env` over them (undefined removes one) */
 export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const all: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, ...env };
+  // (npm_command: how npm ran the suite, which the hints' `npx tplsync` follows: a test sets it when it means to)
+  const all: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, npm_command: undefined, ...env };
   for (const [k, v] of Object.entries(all)) if (v === undefined) delete all[k];
   return all;
 }

@@ -79,6 +79,22 @@ test('the example of docs/commands/init.md is what init prints, in a Node projec
   } finally { cleanup(dir); }
 });
 
+test('run through npx (npm_command exec) or a package.json script, the hints name `npx tplsync`: a devDependency is no command a shell finds; run without npm, `tplsync`', async () => {
+  const dir = await emptyRepo();
+  try {
+    const r = await cliIn(['init', '--channel', 'shop-whatsapp', '--yes'], { cwd: dir, env: { npm_command: 'exec' } });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /\n {2}npx tplsync lint +check the templates\n {2}npx tplsync apply --auto-approve +sync them/);
+    assert.not.match(r.stdout, /^ {2}tplsync /m);
+    writeFiles(dir, { 'templates/messy.yaml': 'name: messy\nchannel: shop-whatsapp\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Hello {{1}}, see you soon at the shop.", examples: { 1: Ana } }\n' });
+    const fmt = await cliIn(['fmt', '--check'], { cwd: dir, env: { npm_command: 'run-script' } });
+    assert.is(fmt.exitCode, 1, fmt.stderr);
+    assert.match(fmt.stderr, 'run: npx tplsync fmt');
+    const bare = await cliIn(['fmt', '--check'], { cwd: dir });
+    assert.match(bare.stderr, /run: tplsync fmt$/m);
+  } finally { cleanup(dir); }
+});
+
 test('init twice: the second run says what exists and changes nothing', async () => {
   const dir = await emptyRepo();
   try {

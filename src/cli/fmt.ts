@@ -9,6 +9,7 @@ import { loadingDiagnostics } from '../lint/stage-problems.js';
 import { commandConfig, lockWait } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
+import { tplsyncCommand } from '../core/invocation.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
@@ -45,7 +46,7 @@ async function fmtFiles(config: Config, paths: string[], o: FmtCommandOptions): 
   }
   if (o.check) {
     for (const f of changed) io().stdout.write(`${visible(f, { oneLine: true })}\n`);
-    if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: tplsync fmt\n`);
+    if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: ${tplsyncCommand()} fmt\n`);
   } else {
     io().stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);
   }

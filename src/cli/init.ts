@@ -10,6 +10,7 @@ import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, writeInit } from '../init/init.js';
 import { io } from '../core/io.js';
+import { tplsyncCommand } from '../core/invocation.js';
 
 export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean; /** the global --config: the project's config, kept */ config?: string }
 
@@ -110,10 +111,10 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   if (!created) {
     // the project's own config was kept: its environments are its own, not init's "local" and "production"
     const kept = elsewhere ?? 'tplsync.config.yaml';
+    const t = tplsyncCommand();
     io().stdout.write(`
 Next:
-  tplsync lint                   check the templates
-  tplsync plan                   see what apply would change in ${kept}'s default environment
+${nextSteps([[`${t} lint`, 'check the templates'], [`${t} plan`, `see what apply would change in ${kept}'s default environment`]])}
 The workflows in .github/workflows/ plan and apply the environment "production" (or the
 repository variable TPLSYNC_ENV): ${kept}, which was kept, must define it, with its API key's
 variable as a secret of your repository, or they stop with exit 3.${named ? `
@@ -122,17 +123,22 @@ not ${named}: add --config ${named} to each step's args, or move the config to o
 `);
     return EXIT.OK;
   }
+  const t = tplsyncCommand();
   io().stdout.write(`
 Next:
-  tplsync lint                   check the templates
-  tplsync apply --auto-approve   sync them to the embedded emulator (environment "local")
-  tplsync preview --out preview  see them as the customer will
+${nextSteps([[`${t} lint`, 'check the templates'], [`${t} apply --auto-approve`, 'sync them to the embedded emulator (environment "local")'], [`${t} preview --out preview`, 'see them as the customer will']])}
 Before the first push, fill in the production environment in tplsync.config.yaml and set
 the secret TPLSYNC_PRODUCTION_API_KEY in your repository: the workflows in .github/workflows/
 plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop with exit 3
 until the config has it.
 `);
   return EXIT.OK;
+}
+
+/** The commands to run next, each with what it does, in two columns. */
+function nextSteps(steps: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...steps.map(([c]) => c.length)) + 2;
+  return steps.map(([c, what]) => `  ${c.padEnd(width)}${what}`).join('\n');
 }
 
 /** Another config of the project in `dir` (a place lint searches, package.json with a "tplsync" key), named as the user knows it. */

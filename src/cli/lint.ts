@@ -1,5 +1,4 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
-import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
 import { commandConfig, lockWait, warnUncovered } from './context.js';
@@ -21,6 +20,7 @@ import { toolVersion } from '../core/version.js';
 import { io } from '../core/io.js';
 import { progress } from '../terminal/progress.js';
 import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
+import { tplsyncCommand } from '../core/invocation.js';
 
 export interface LintCommandOptions {
   config?: string;
@@ -95,7 +95,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const say = (text: string): void => { io().stderr.write(text); writes.push(['stderr', text]); };
   // lint without a config (or with one that defines no channel) checks the files alone: said, so that a misnamed config is not a green run
   const envCount = Object.keys(config.environments).length;
-  if (!config.file) say(`tplsync: warning: ${noConfigFound(config.dir)} Lint checked the files alone, not the channel each names (rule unknown-channel); \`tplsync init\` writes a config, --config FILE names one.\n`);
+  if (!config.file) say(`tplsync: warning: ${noConfigFound(config.dir)} Lint checked the files alone, not the channel each names (rule unknown-channel); \`${tplsyncCommand()} init\` writes a config, --config FILE names one.\n`);
   else if (envCount === 0) say(`tplsync: warning: ${path.relative(io().cwd(), config.file) || config.file} defines no environments, so lint cannot check the channel each template names (rule unknown-channel): add environments.<name>.channels.\n`);
   const unkinded = aliasesWithoutKind(config);
   if (unkinded.length) say(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
@@ -105,10 +105,12 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     say(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
   }
   // a language a WhatsApp channel must have that WhatsApp does not list: language-coverage would ask every template for a variant WhatsApp rejects
-  for (const [alias, s] of Object.entries(config.channels ?? {})) {
-    if (s?.kind !== 'whatsapp') continue;
-    for (const l of s.languages ?? []) {
-      const unlisted = unlistedWhatsappLanguage(l);
+  // (the language list loaded only for a config that names languages of a WhatsApp channel: a warm run loads no rule module)
+  const whatsappLanguages = Object.entries(config.channels ?? {}).filter(([, s]) => s?.kind === 'whatsapp' && s.languages?.length);
+  const { unlistedWhatsappLanguage } = whatsappLanguages.length ? await import('../lint/rules/languages.js') : { unlistedWhatsappLanguage: undefined };
+  for (const [alias, s] of whatsappLanguages) {
+    for (const l of s!.languages ?? []) {
+      const unlisted = unlistedWhatsappLanguage!(l);
       if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}. Rule language-coverage asks every template on ${alias} for a ${l} variant, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
     }
   }

@@ -17,6 +17,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
 import { readRegularFile } from '../core/read-regular.js';
+import { tplsyncCommand } from '../core/invocation.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean; lockTimeout?: string }
 
@@ -25,7 +26,7 @@ export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
   const config = await commandConfig(o);
   // no config: the channel could not be checked, and lint and plan would not find the file; nothing is written (not even .tplsync/)
-  if (!config.file) throw new UsageError(`${noConfigFound(config.dir)} \`tplsync init\` writes one with a first template; then \`tplsync new\` adds others.\n${HOW_TO_CREATE}`);
+  if (!config.file) throw new UsageError(`${noConfigFound(config.dir)} \`${tplsyncCommand()} init\` writes one with a first template; then \`${tplsyncCommand()} new\` adds others.\n${HOW_TO_CREATE}`);
   return withProjectWrites(config.dir, 'new', () => newFile(config, o), lockWait(o));
 }
 

@@ -17,6 +17,7 @@ import { generatedEnvironment } from '../typegen/header.js';
 import { io } from '../core/io.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
+import { tplsyncCommand } from '../core/invocation.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
@@ -58,7 +59,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // a checkout that turned its line endings into CRLF (core.autocrlf) holds the same module
   if (current !== undefined && current.replace(/\r\n/g, '\n') === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
   if (o.check) {
-    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: tplsync types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
+    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: ${tplsyncCommand()} types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
     return EXIT.FINDINGS;
   }
   writeFileAtomic(out, text);

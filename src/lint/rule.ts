@@ -273,6 +273,15 @@ export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): 
  * zero-width space, a Braille blank, a Hangul filler, a variation selector): what a platform takes
  * as no text at all.
  */
+/**
+ * A sample URL left out (no key, null, or an empty text): a rule that asks for one says so. A
+ * sample of another shape (Meta's `{ header_handle: [...] }`, a list) is not missing: the schema's
+ * finding says how to write it, one finding for the one mistake.
+ */
+export function noSample(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
 export function blank(text: string): boolean {
   // Unicode's default-ignorable characters (zero-width spaces, joiners, variation selectors, fillers, bidi marks) and
   // the controls; not a format character that is drawn (the Arabic end of ayah, U+06DD)

@@ -3,7 +3,7 @@
 import { reportSchema } from './schema.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
-import { an, arr, blank, defineRules, indexed, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 
 const source = 'Meta media card carousel templates';
 const CARD_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
@@ -59,8 +59,8 @@ export const carouselRules = defineRules([
         const h = obj(c.header);
         if (!h || !CARD_MEDIA.has(String(h.format))) continue; // missing or another format: the schema reports it here
         const ex = str(h.example);
-        if (ex === undefined || ex.trim() === '') ctx.report(['carousel', i, 'header', ex === undefined ? 'format' : 'example'], `Card ${i + 1}: ${String(h.format) === 'IMAGE' ? 'an' : 'a'} ${String(h.format)} header needs \`example\`: the URL of a sample ${String(h.format).toLowerCase()}.`);
-        else if (ex.includes('{{')) ctx.report(['carousel', i, 'header', 'example'], `Card ${i + 1}: the card's media has no placeholders; give the URL of a sample file.`);
+        if (noSample(h.example)) ctx.report(['carousel', i, 'header', ex === undefined ? 'format' : 'example'], `Card ${i + 1}: ${String(h.format) === 'IMAGE' ? 'an' : 'a'} ${String(h.format)} header needs \`example\`: the URL of a sample ${String(h.format).toLowerCase()}.`);
+        else if (ex?.includes('{{')) ctx.report(['carousel', i, 'header', 'example'], `Card ${i + 1}: the card's media has no placeholders; give the URL of a sample file.`);
       }
     },
   },
@@ -132,7 +132,7 @@ export const carouselRules = defineRules([
         const ps = ctx.scan(site.path).placeholders;
         if (site.role === 'card-url') {
           const b = obj(arr(obj(arr(ctx.t.carousel)[site.card!])?.buttons)[site.button!]);
-          if (ps[0] && (str(b?.example) ?? '').trim() === '') ctx.report(site.path, `The URL has a placeholder ${ps[0].raw}; add \`example:\` with a full sample URL.`, { at: ps[0] });
+          if (ps[0] && noSample(b?.example)) ctx.report(site.path, `The URL has a placeholder ${ps[0].raw}; add \`example:\` with a full sample URL.`, { at: ps[0] });
           continue;
         }
         const card = `Card ${site.card! + 1}`;

@@ -333,6 +333,15 @@ function yamlQuoted(text: string): string {
 
 /** a component written in another shape than the file's (a text where a mapping goes, one button where a list goes): the line to write */
 function shapeHint(p: Path, data: unknown): string {
+  // a sample written as Meta's documents write it: `example: { header_handle: [URL] }` (its upload API's) or `example: [URL]`
+  if (p[p.length - 1] === 'example' && data && typeof data === 'object') {
+    const o = data as Record<string, unknown>;
+    const list = Array.isArray(data) ? data : Array.isArray(o.header_handle) ? o.header_handle : Array.isArray(o.header_text) ? o.header_text : undefined;
+    const first = list?.find((x): x is string => typeof x === 'string');
+    const shown = first === undefined ? 'https://...' : JSON.stringify(first.length > 60 ? `${first.slice(0, 57)}...` : first);
+    const meta = Array.isArray(data) ? 'Meta\'s list of samples' : 'header_handle' in o ? 'Meta\'s `header_handle` (its upload API\'s handle list)' : 'header_text' in o ? 'Meta\'s `header_text`' : '';
+    return meta ? `; write the one sample itself: \`example: ${shown}\` (${meta} is not read here: a template file takes the sample URL as a string)` : '';
+  }
   if (p.length !== 1) return '';
   const text = typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : '...';
   if (p[0] === 'body' && typeof data === 'string') return `; write the text under it: \`body: { text: ${text} }\``;

@@ -3,7 +3,7 @@ import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
-import { an, arr, blank, defineRules, indexed, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
@@ -228,7 +228,7 @@ export const whatsappRules = defineRules([
       const h = obj(ctx.t.header);
       if (!h || typeof h.format !== 'string') return;
       const ex = str(h.example);
-      if (MEDIA.has(h.format) && (ex === undefined || ex.trim() === '')) {
+      if (MEDIA.has(h.format) && noSample(h.example)) {
         ctx.report(['header', ex === undefined ? 'format' : 'example'], `${an(h.format).replace(/^a/, 'A')} header needs \`example\`: the URL of a sample ${h.format === 'GIF' ? 'GIF as an .mp4 file (WhatsApp sends GIF headers as mp4)' : h.format.toLowerCase()}.`);
       } else if (!MEDIA.has(h.format) && h.example !== undefined) {
         ctx.report(['header', 'example'], `${an(h.format).replace(/^a/, 'A')} header takes no media example${h.format === 'TEXT' ? '; put samples of its placeholders in `examples`' : ''}.`, { part: 'key' });
@@ -650,7 +650,7 @@ export const whatsappRules = defineRules([
         const b = obj(arr(ctx.t.buttons)[site.button!]);
         // `examples:` (or another misspelling of `example`) on the button: the schema says that key, with the one to write
         const misspelt = Object.keys(b ?? {}).some((k) => k !== 'example' && closest(k, ['example']) === 'example');
-        if (ps.length > 0 && (str(b?.example) ?? '').trim() === '' && !misspelt) {
+        if (ps.length > 0 && noSample(b?.example) && !misspelt) {
           ctx.report(site.path, `The URL has a placeholder ${ps[0]!.raw}; add \`example:\` with a full sample URL.`, { at: ps[0]! });
         }
       }
