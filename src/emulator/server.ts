@@ -153,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         op: r.op, principal, headers: req.headers, body, query: r.target.query,
         ...(r.channelId ? { channelId: r.channelId } : {}), ...(r.templateId ? { templateId: r.templateId } : {}),
         ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}),
+        ...(f.kind === 'failedSend' ? { failMessages: true } : {}),
       });
     } catch (e) {
       if (e instanceof HttpError) return refusal(r.op, e);
