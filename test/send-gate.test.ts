@@ -326,4 +326,40 @@ test('an authentication template that writes its own text ({{1}} is your code) h
   assert.throws(() => checkParams(meta, { 1: 'abc def' }), /'1' holds other characters than letters, digits and a hyphen/);
 });
 
+test('--text-only compares only what it sends: an unapplied edit of the SMS fallback, the expiry or a card alone does not stop it; one of the text does', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/eta.yaml': `channel: rcs\nname: ${name}_eta\nlanguage: en_GB\ndescription: ETA\nmessage:\n  type: text\n  message: "Hi {{first_name}}, your driver arrives in about {{minutes}} minutes."\n  examples: { first_name: Sam, minutes: "15" }\n  rcsExpireOpts: { type: TTL, ttl: 3600 }\n  fallback:\n    text: "Hi {{first_name}}, your driver arrives in about {{minutes}} min."\n`,
+      'templates/missed.yaml': `channel: rcs\nname: ${name}_missed\nlanguage: en_GB\ncategory: UTILITY\ndescription: Missed\nbody:\n  text: "Sorry {{first_name}}, we missed you today."\n  examples: { first_name: Sam }\nmessage:\n  type: rich_card\n  richCards:\n    - { title: "We missed you", description: "Your parcel waits at the depot.", fileUrl: "https://cdn.example.com/depot.png" }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const eta = ['send', '--to', '+447700900123', '--template', `${name}_eta`, '--param', 'first_name=Sam', '--param', 'minutes=15'];
+    const edit = (file: string, from: string, to: string) => { const f = path.join(dir, 'templates', file); writeFileSync(f, readFileSync(f, 'utf8').replace(from, to)); };
+    edit('eta.yaml', 'about {{minutes}} min.', 'about {{minutes}} minutes.');
+    edit('eta.yaml', 'ttl: 3600', 'ttl: 7200');
+    let r = await run([...eta, '--text-only']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'left out:');
+    // the whole template would carry the edit: refused, naming it
+    r = await run(eta);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in message.fallback, message.rcsExpireOpts");
+    // an edit of what a text-only send carries still stops it
+    edit('eta.yaml', 'Hi {{first_name}}, your driver', 'Hello {{first_name}}, your driver');
+    r = await run([...eta, '--text-only']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in message.message");
+    // a template with a WhatsApp text and an RCS card: its card is left out, its text sent
+    edit('missed.yaml', 'title: "We missed you"', 'title: "We missed you again"');
+    const missed = ['send', '--to', '+447700900123', '--template', `${name}_missed`, '--param', 'first_name=Sam', '--text-only'];
+    r = await run(missed);
+    assert.is(r.exitCode, 0, r.stderr);
+    edit('missed.yaml', 'we missed you today', 'we missed you this morning');
+    r = await run(missed);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in body.text");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -89,7 +89,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id });
+    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
