@@ -362,4 +362,30 @@ test('--text-only compares only what it sends: an unapplied edit of the SMS fall
   } finally { cleanup(dir); }
 });
 
+test('an RCS suggestion with tracking: true is refused by name (the conversation suggestion has no tracking), never sent without it in silence; --text-only lists it', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/rate.yaml': `channel: rcs\nname: ${name}_rate\nlanguage: en_GB\ndescription: Rate the delivery\nmessage:\n  type: text\n  message: "How was the delivery of parcel {{tracking_no}}?"\n  suggestions:\n    - { action: reply, text: Great, postbackData: rate_good, tracking: true }\n    - { action: reply, text: Poor, postbackData: rate_poor, tracking: false }\n    - { action: open_url, text: Leave a review, postbackData: "https://deliveryco.example/review", openUrlApplication: BROWSER }\n  examples: { tracking_no: DC123456789GB }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const args = ['send', '--to', '+447700900123', '--template', `${name}_rate`, '--param', 'tracking_no=DC1'];
+    const before = emu.state.conversations.size;
+    let r = await run(args);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'has parts a conversation message cannot carry: suggestion 1, reply "Great" with tracking: true. Nothing was sent.');
+    assert.is(emu.state.conversations.size, before);
+    r = await run([...args, '--text-only']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'left out: suggestion 1, reply "Great" with tracking: true');
+  } finally { cleanup(dir); }
+});
+
+test('the metadata of a template with tracking: true: the suggestion is not among those sent, and is named in omitted', () => {
+  const v = readTemplateValue('channel: rcs\nname: rate_us\nlanguage: en_GB\ndescription: Rate\nmessage:\n  type: text\n  message: "How was it?"\n  suggestions:\n    - { action: reply, text: Great, postbackData: rate_good, tracking: true }\n    - { action: reply, text: Poor, postbackData: rate_poor, tracking: false }\n');
+  const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
+  assert.equal(m.suggestions, [{ action: 'reply', text: 'Poor', postbackData: 'rate_poor' }]);
+  assert.equal(m.omitted, ['suggestion 1, reply "Great" with tracking: true']);
+});
+
 test.run();
