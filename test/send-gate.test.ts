@@ -12,6 +12,7 @@ import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { NotSendable } from '../src/send/gate.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
+import { generateTypes } from '../src/typegen/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Gt7`;
@@ -386,6 +387,22 @@ test('the metadata of a template with tracking: true: the suggestion is not amon
   const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
   assert.equal(m.suggestions, [{ action: 'reply', text: 'Poor', postbackData: 'rate_poor' }]);
   assert.equal(m.omitted, ['suggestion 1, reply "Great" with tracking: true']);
+});
+
+test('a template with a WhatsApp text and an RCS message: what is left out names every part of the message, its SMS fallback and media too (the send and the generated module\'s omitted)', () => {
+  const v = readTemplateValue([
+    'channel: rcs', 'name: missed_delivery', 'language: en_GB', 'category: UTILITY', 'description: Missed',
+    'body:', '  text: "Sorry {{first_name}}, we missed you."', '  examples: { first_name: Sam }',
+    'message:', '  type: rich_card', '  richCards:', '    - { title: "We missed you, {{first_name}}", description: "Parcel at {{depot}}." }',
+    '  examples: { depot: Camden depot }', '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }',
+    '  rcsExpireOpts: { type: TTL, ttl: 3600 }',
+    '  fallback:', '    text: "Sorry {{first_name}}, your parcel is at {{depot}}."', '',
+  ].join('\n'));
+  const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
+  assert.equal(m.omitted, ['RCS rich card 1 "We missed you, {{first_name}}"', 'the RCS expiry', 'the SMS fallback']);
+  assert.match(generateTypes([m], { source: 'templates' }), /omitted: \[[^\]]*"the SMS fallback"\]/);
+  const pic = readTemplateValue('channel: rcs\nname: pic\nlanguage: en_GB\ncategory: UTILITY\nbody:\n  text: "Your parcel is here."\nmessage:\n  type: picture\n  fileUrl: https://cdn.example.com/parcel.png\n');
+  assert.equal(templateMeta(fromFile(pic, 'rcs', ''), 'rcs').omitted, ['the RCS picture https://cdn.example.com/parcel.png']);
 });
 
 test.run();

@@ -189,13 +189,16 @@ export function unsendableParts(f: FileTemplate): string[] {
   if (c.callPermissionRequest) out.push('the call permission request');
   // an order status message carries the order's reference id and status, which the conversation request cannot
   if (c.subCategory === 'ORDER_STATUS') out.push('the order status (sub_category ORDER_STATUS)');
+  // a template with a WhatsApp text is sent as that text: its RCS message is left out whole, each of its parts named
   const m = c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
+    if (m.fileUrl) out.push(`the RCS ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
     // the card's title as the file writes it (its placeholders by name, not the wire's numbers)
     (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(f.names, card.title))}`));
     (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
+    if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   }
   return out;
 }
