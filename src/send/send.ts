@@ -52,6 +52,8 @@ export interface Sent {
 export class SendFailed extends Error {
   override name = 'SendFailed';
   readonly exitCode = 3;
+  /** the parts of the template left out (textOnly), as Sent.omitted */
+  omitted?: readonly string[];
   constructor(message: string, readonly clientMessageId: string, readonly response: ConversationResponse) { super(message); }
 }
 
@@ -100,7 +102,11 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
     const odd = presetTextProblem(rendered.text);
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
-  const sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  let sent: Sent;
+  try { sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId); } catch (e) {
+    if (e instanceof SendFailed && omitted.length) e.omitted = omitted;
+    throw e;
+  }
   return omitted.length ? { ...sent, omitted } : sent;
 }
 
