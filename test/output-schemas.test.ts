@@ -119,6 +119,37 @@ test('status --format json: one page and every page, with its version', async ()
   } finally { cleanup(dir); }
 });
 
+test('send --format json: the id, the answer and what was left out; a message answered failed is outcome failed (exit 3)', async () => {
+  const { dir, run } = project();
+  try {
+    writeFiles(dir, { 'templates/shipped.yaml': readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'order_shipped.en_US.yaml'), 'utf8') });
+    let r = await run(['send', '--channel', 'shop-whatsapp', '--to', '+4915112345678', '--text', 'Your parcel is here', '--format', 'json']);
+    assert.is(r.exitCode, 0, r.stderr);
+    let doc = JSON.parse(r.stdout) as { outcome: string; clientMessageId: string; messages: { status: number }[]; omitted: string[] };
+    valid('send.v1.schema.json', doc);
+    assert.is(doc.outcome, 'sent');
+    assert.match(doc.clientMessageId, /^[0-9a-f-]{36}$/);
+    assert.is(doc.messages[0]!.status, 2);
+    assert.equal(doc.omitted, []);
+    const template = ['send', '--channel', 'shop-whatsapp', '--to', '+4915112345678', '--template', 'order_shipped', '--param', 'customer=Maria', '--param', 'order_id=A-1', '--param', 'button_2=A-1', '--text-only', '--no-remote-check', '--format', 'json'];
+    r = await run(template);
+    assert.is(r.exitCode, 0, r.stderr);
+    doc = JSON.parse(r.stdout) as typeof doc;
+    valid('send.v1.schema.json', doc);
+    assert.equal(doc.omitted, ['the image header']);
+    assert.is(r.stderr, '', 'what was left out is in the document, not said again on stderr');
+    emu.setFaults({ failedSendRate: 1, operations: ['send'] });
+    try { r = await run(template); } finally { emu.setFaults({}); }
+    assert.is(r.exitCode, 3, r.stderr);
+    doc = JSON.parse(r.stdout) as typeof doc;
+    valid('send.v1.schema.json', doc);
+    assert.is(doc.outcome, 'failed');
+    assert.is(doc.messages[0]!.status, 3);
+    assert.equal(doc.omitted, ['the image header']);
+    assert.match(r.stderr, `Its clientMessageId is ${doc.clientMessageId}`);
+  } finally { cleanup(dir); }
+});
+
 test('the schemas are live: an unknown field, a wrong version or a missing field is refused', () => {
   const good = { version: 1, diagnostics: [], summary: { files: 0, errors: 0, warnings: 0, infos: 0 } };
   valid('lint-report.v1.schema.json', good);

@@ -12,6 +12,7 @@ import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { NotSendable } from '../src/send/gate.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
+import { generateTypes } from '../src/typegen/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Gt7`;
@@ -324,6 +325,84 @@ test('an authentication template that writes its own text ({{1}} is your code) h
   assert.equal(checkParams(meta, { 1: 'AB-12cd' }), { 1: 'AB-12cd' });
   assert.throws(() => checkParams(meta, { 1: '1234567890123456' }), /'1' is 16 characters; WhatsApp's one-time password is at most 15/);
   assert.throws(() => checkParams(meta, { 1: 'abc def' }), /'1' holds other characters than letters, digits and a hyphen/);
+});
+
+test('--text-only compares only what it sends: an unapplied edit of the SMS fallback, the expiry or a card alone does not stop it; one of the text does', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/eta.yaml': `channel: rcs\nname: ${name}_eta\nlanguage: en_GB\ndescription: ETA\nmessage:\n  type: text\n  message: "Hi {{first_name}}, your driver arrives in about {{minutes}} minutes."\n  examples: { first_name: Sam, minutes: "15" }\n  rcsExpireOpts: { type: TTL, ttl: 3600 }\n  fallback:\n    text: "Hi {{first_name}}, your driver arrives in about {{minutes}} min."\n`,
+      'templates/missed.yaml': `channel: rcs\nname: ${name}_missed\nlanguage: en_GB\ncategory: UTILITY\ndescription: Missed\nbody:\n  text: "Sorry {{first_name}}, we missed you today."\n  examples: { first_name: Sam }\nmessage:\n  type: rich_card\n  richCards:\n    - { title: "We missed you", description: "Your parcel waits at the depot.", fileUrl: "https://cdn.example.com/depot.png" }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const eta = ['send', '--to', '+447700900123', '--template', `${name}_eta`, '--param', 'first_name=Sam', '--param', 'minutes=15'];
+    const edit = (file: string, from: string, to: string) => { const f = path.join(dir, 'templates', file); writeFileSync(f, readFileSync(f, 'utf8').replace(from, to)); };
+    edit('eta.yaml', 'about {{minutes}} min.', 'about {{minutes}} minutes.');
+    edit('eta.yaml', 'ttl: 3600', 'ttl: 7200');
+    let r = await run([...eta, '--text-only']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'left out:');
+    // the whole template would carry the edit: refused, naming it
+    r = await run(eta);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in message.fallback, message.rcsExpireOpts");
+    // an edit of what a text-only send carries still stops it
+    edit('eta.yaml', 'Hi {{first_name}}, your driver', 'Hello {{first_name}}, your driver');
+    r = await run([...eta, '--text-only']);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in message.message");
+    // a template with a WhatsApp text and an RCS card: its card is left out, its text sent
+    edit('missed.yaml', 'title: "We missed you"', 'title: "We missed you again"');
+    const missed = ['send', '--to', '+447700900123', '--template', `${name}_missed`, '--param', 'first_name=Sam', '--text-only'];
+    r = await run(missed);
+    assert.is(r.exitCode, 0, r.stderr);
+    edit('missed.yaml', 'we missed you today', 'we missed you this morning');
+    r = await run(missed);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in body.text");
+  } finally { cleanup(dir); }
+});
+
+test('an RCS suggestion with tracking: true is refused by name (the conversation suggestion has no tracking), never sent without it in silence; --text-only lists it', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/rate.yaml': `channel: rcs\nname: ${name}_rate\nlanguage: en_GB\ndescription: Rate the delivery\nmessage:\n  type: text\n  message: "How was the delivery of parcel {{tracking_no}}?"\n  suggestions:\n    - { action: reply, text: Great, postbackData: rate_good, tracking: true }\n    - { action: reply, text: Poor, postbackData: rate_poor, tracking: false }\n    - { action: open_url, text: Leave a review, postbackData: "https://deliveryco.example/review", openUrlApplication: BROWSER }\n  examples: { tracking_no: DC123456789GB }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const args = ['send', '--to', '+447700900123', '--template', `${name}_rate`, '--param', 'tracking_no=DC1'];
+    const before = emu.state.conversations.size;
+    let r = await run(args);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'has parts a conversation message cannot carry: suggestion 1, reply "Great" with tracking: true. Nothing was sent.');
+    assert.is(emu.state.conversations.size, before);
+    r = await run([...args, '--text-only']);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'left out: suggestion 1, reply "Great" with tracking: true');
+  } finally { cleanup(dir); }
+});
+
+test('the metadata of a template with tracking: true: the suggestion is not among those sent, and is named in omitted', () => {
+  const v = readTemplateValue('channel: rcs\nname: rate_us\nlanguage: en_GB\ndescription: Rate\nmessage:\n  type: text\n  message: "How was it?"\n  suggestions:\n    - { action: reply, text: Great, postbackData: rate_good, tracking: true }\n    - { action: reply, text: Poor, postbackData: rate_poor, tracking: false }\n');
+  const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
+  assert.equal(m.suggestions, [{ action: 'reply', text: 'Poor', postbackData: 'rate_poor' }]);
+  assert.equal(m.omitted, ['suggestion 1, reply "Great" with tracking: true']);
+});
+
+test('a template with a WhatsApp text and an RCS message: what is left out names every part of the message, its SMS fallback and media too (the send and the generated module\'s omitted)', () => {
+  const v = readTemplateValue([
+    'channel: rcs', 'name: missed_delivery', 'language: en_GB', 'category: UTILITY', 'description: Missed',
+    'body:', '  text: "Sorry {{first_name}}, we missed you."', '  examples: { first_name: Sam }',
+    'message:', '  type: rich_card', '  richCards:', '    - { title: "We missed you, {{first_name}}", description: "Parcel at {{depot}}." }',
+    '  examples: { depot: Camden depot }', '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }',
+    '  rcsExpireOpts: { type: TTL, ttl: 3600 }',
+    '  fallback:', '    text: "Sorry {{first_name}}, your parcel is at {{depot}}."', '',
+  ].join('\n'));
+  const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
+  assert.equal(m.omitted, ['RCS rich card 1 "We missed you, {{first_name}}"', 'the RCS expiry', 'the SMS fallback']);
+  assert.match(generateTypes([m], { source: 'templates' }), /omitted: \[[^\]]*"the SMS fallback"\]/);
+  const pic = readTemplateValue('channel: rcs\nname: pic\nlanguage: en_GB\ncategory: UTILITY\nbody:\n  text: "Your parcel is here."\nmessage:\n  type: picture\n  fileUrl: https://cdn.example.com/parcel.png\n');
+  assert.equal(templateMeta(fromFile(pic, 'rcs', ''), 'rcs').omitted, ['the RCS picture https://cdn.example.com/parcel.png']);
 });
 
 test.run();

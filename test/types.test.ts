@@ -1,6 +1,6 @@
 // Generated declarations, checked by the real TypeScript compiler: correct use compiles, and a
 // missing, extra or misspelt parameter or an unknown template key is a compile error.
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
@@ -53,28 +53,47 @@ void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: '+49', params: {
   assert.equal(text(d), '');
 });
 
-test('the documents\' own example compiles: docs/format.md\'s first template, typed, used as docs/commands/types.md shows', async () => {
+test('the documents\' TypeScript compiles against the module of the sample templates they describe: each usage example, and each line of the generated excerpt is in the module', async () => {
+  // (the same project as the console examples: the repository's sample templates and config)
   const docs = tempDir('tplsync-types-docs-');
   try {
-    const yamlBlock = /```yaml\n([\s\S]*?)```/.exec(readFileSync(path.join(ROOT, 'docs', 'format.md'), 'utf8'))![1]!;
-    assert.match(yamlBlock, /^name: order_shipped/m);
-    mkdirSync(path.join(docs, 'templates'));
-    writeFileSync(path.join(docs, 'templates', 'order_shipped.en_US.yaml'), yamlBlock);
+    cpSync(path.join(ROOT, 'templates'), path.join(docs, 'templates'), { recursive: true });
     cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(docs, 'tplsync.config.yaml'));
     mkdirSync(path.join(docs, 'node_modules'));
     symlinkSync(ROOT, path.join(docs, 'node_modules', 'tplsync'), 'dir');
     writeFileSync(path.join(docs, 'package.json'), '{ "type": "module" }\n');
     const r = await cliIn(['types'], { cwd: docs });
     assert.is(r.exitCode, 0, r.stderr);
-    const usage = [...readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('sendTemplate(client'));
-    assert.ok(usage, 'types.md shows sendTemplate');
-    const file = path.join(docs, 'usage.ts');
-    writeFileSync(file, usage!);
-    const program = ts.createProgram([file], {
-      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
-    });
-    assert.is(text([...ts.getPreEmitDiagnostics(program)]), '');
+    const module = readFileSync(path.join(docs, 'tplsync-templates.ts'), 'utf8');
+    // the console example says what this run said
+    assert.match(readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8'), `$ tplsync types\n${r.stdout.trim()}\n`);
+    const pages = [path.join(ROOT, 'README.md'), ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.join(ROOT, 'docs', f)),
+      ...readdirSync(path.join(ROOT, 'docs', 'commands')).filter((f) => f.endsWith('.md')).map((f) => path.join(ROOT, 'docs', 'commands', f))];
+    let usages = 0, excerpts = 0;
+    for (const page of pages) {
+      const name = path.relative(ROOT, page);
+      for (const [i, m] of [...readFileSync(page, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].entries()) {
+        const block = m[1]!;
+        if (block.startsWith('// tplsync-templates.ts (generated)')) {
+          // an excerpt of the module (with ... for the rest): each line it shows is the module's
+          excerpts++;
+          for (const line of block.split('\n').slice(1).map((l) => l.trim()).filter((l) => l && !/^(\||)\s*\.\.\.;?$/.test(l) && l !== '...')) {
+            assert.ok(module.split('\n').some((l) => l.trim() === line), `${name}, TypeScript block ${i + 1}: "${line}" is not in the module tplsync types writes for the sample templates`);
+          }
+          continue;
+        }
+        if (!block.includes('./tplsync-templates.js')) continue;
+        usages++;
+        const file = path.join(docs, `usage-${path.basename(name, '.md')}-${i + 1}.ts`);
+        writeFileSync(file, block);
+        const program = ts.createProgram([file], {
+          strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
+        });
+        assert.is(text([...ts.getPreEmitDiagnostics(program)]), '', `${name}, TypeScript block ${i + 1}`);
+      }
+    }
+    assert.ok(usages >= 1 && excerpts >= 1, 'docs/commands/types.md shows the module and sendTemplate');
   } finally { cleanup(docs); }
 });
 

@@ -29,6 +29,7 @@ export interface EmulatorCommandOptions {
   truncateRate?: string;
   nonJsonRate?: string;
   lostResponseRate?: string;
+  failedSendRate?: string;
   faultOperations?: string;
   createQuota?: string;
   controlToken?: string;
@@ -81,7 +82,7 @@ function timeouts(o: EmulatorCommandOptions): { headersTimeoutMs?: number; reque
 /** each fault setting's flag */
 const FLAG_OF: Record<string, string> = {
   seed: '--seed', latencyMs: '--latency', jitterMs: '--jitter', errorRate: '--error-rate', rateLimitRate: '--rate-limit-rate', retryAfterSec: '--retry-after',
-  resetRate: '--reset-rate', hangRate: '--hang-rate', truncateRate: '--truncate-rate', nonJsonRate: '--non-json-rate', lostResponseRate: '--lost-response-rate', operations: '--fault-operations',
+  resetRate: '--reset-rate', hangRate: '--hang-rate', truncateRate: '--truncate-rate', nonJsonRate: '--non-json-rate', lostResponseRate: '--lost-response-rate', failedSendRate: '--failed-send-rate', operations: '--fault-operations',
 };
 
 export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
@@ -95,6 +96,7 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate); set('retryAfterSec', 'retry-after', o.retryAfter);
   set('resetRate', 'reset-rate', o.resetRate); set('hangRate', 'hang-rate', o.hangRate); set('truncateRate', 'truncate-rate', o.truncateRate);
   set('nonJsonRate', 'non-json-rate', o.nonJsonRate); set('lostResponseRate', 'lost-response-rate', o.lostResponseRate);
+  set('failedSendRate', 'failed-send-rate', o.failedSendRate);
   // (an empty --fault-operations '' names no operation: refused, as the control endpoint refuses [])
   if (o.faultOperations !== undefined) faults.operations = o.faultOperations.split(',').map((s) => s.trim()).filter(Boolean) as Operation[];
   const err = checkFaults(faults);

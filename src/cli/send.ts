@@ -1,11 +1,12 @@
 // `tplsync send`: a text (with suggestions) or a template with --param, through the conversation
-// operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`.
+// operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`, or with --format json the send.v1 document.
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { sendTemplateWith, sendText, TEXT_LIMITS } from '../send/send.js';
+import { SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, type Sent } from '../send/send.js';
+import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import type { TemplateMeta } from '../model/meta.js';
 import { UUID_RE } from '../model/ids.js';
@@ -22,6 +23,17 @@ export interface SendCommandOptions {
   /** commander's --no-remote-check: false when given */
   remoteCheck?: boolean;
   presetText?: string;
+  /** text (the clientMessageId) or json (sendOutput) */
+  format?: string;
+}
+
+/**
+ * `send --format json`, version 1 (schema/output/send.v1.schema.json): the message's id, what the
+ * service answered of each message, and the parts of the template left out (--text-only).
+ */
+export function sendOutput(outcome: 'sent' | 'failed', clientMessageId: string, response: ConversationResponse, omitted: readonly string[] = []): string {
+  const messages = response.messages.map((m) => ({ publicId: m.publicId, status: m.status, createdDate: m.createdDate }));
+  return `${JSON.stringify({ version: 1, outcome, clientMessageId, messages, omitted }, null, 2)}\n`;
 }
 
 /** NAME=VALUE pairs; a carousel card's values as card_<n>.NAME=VALUE. */
@@ -61,6 +73,8 @@ function suggestions(o: SendCommandOptions): { action: string; text: string; pos
 
 export async function sendCommand(o: SendCommandOptions): Promise<number> {
   if ((o.text === undefined) === (o.template === undefined)) throw new UsageError('Give either --text TEXT or --template NAME');
+  const json = o.format === 'json';
+  if (o.format !== undefined && !json && o.format !== 'text') throw new UsageError(`Unknown format '${o.format}'; choose text or json`);
   if (o.template === undefined && (o.param?.length || o.language || o.textOnly || o.presetText !== undefined || o.remoteCheck === false)) throw new UsageError('--param, --language, --text-only, --preset-text and --no-remote-check go with --template');
   if (o.template !== undefined && (o.reply?.length || o.openUrl?.length)) throw new UsageError('--reply and --open-url go with --text; a template brings its own buttons');
   if (o.clientMessageId !== undefined && !UUID_RE.test(o.clientMessageId)) throw new UsageError(`--client-message-id '${o.clientMessageId}' is not a UUID`);
@@ -90,7 +104,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
     if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
     const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
-    let sent;
+    let sent: Sent;
     try {
       sent = meta
         ? await sendTemplateWith(conn.client, meta, {
@@ -98,7 +112,15 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
           ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
         })
         : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId);
+    } catch (e) {
+      // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)
+      if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));
+      throw e;
     } finally { unsaid(); }
+    if (json) {
+      io().stdout.write(sendOutput('sent', sent.clientMessageId, sent.response, sent.omitted));
+      return EXIT.OK;
+    }
     io().stdout.write(`${sent.clientMessageId}\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;

@@ -132,7 +132,8 @@ async function embeddedEmulator(dataFile: string): Promise<{ url: string; key: s
         // (message ids belong to the key that sent them); the emulator is local, the key guards nothing
         const key = createHash('sha256').update(`tplsync embedded emulator\0${id}`).digest('base64url');
         addSecret(key);
-        const emu = await startEmulator({ keys: [key], dataFile, reviewDelayMs: 0, statusDelayMs: 0 });
+        // (on the lock taken above: the emulator takes it no second time, which would open a window for another process)
+        const emu = await startEmulator({ keys: [key], dataFile, dataFileLocked: true, reviewDelayMs: 0, statusDelayMs: 0 });
         return { url: emu.url, key, stop: async () => { try { await emu.close(); } finally { release(); } } };
       } catch (e) { release(); throw e; }
     })();

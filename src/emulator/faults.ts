@@ -4,7 +4,7 @@
 // same faults whatever order concurrent requests arrive in, so a failing test replays exactly.
 import { createHash } from 'node:crypto';
 
-export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse';
+export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse' | 'failedSend';
 export type Operation = 'write' | 'read' | 'send' | 'status' | 'list';
 export const OPERATIONS: readonly Operation[] = ['write', 'read', 'send', 'status', 'list'];
 
@@ -30,14 +30,19 @@ export interface FaultSettings {
   nonJsonRate?: number;
   /** share of writes and sends that are carried out but whose connection is then reset */
   lostResponseRate?: number;
+  /**
+   * share of sends taken (200) whose messages failed: the answer's `messages[].status` is 3 (fail,
+   * schema/openapi.yaml), and `status` then reports each receiver failed (a repeat under the same id too)
+   */
+  failedSendRate?: number;
   /** the operations faults apply to (default: all four) */
   operations?: Operation[];
 }
 
 export const FAULT_KEYS: readonly (keyof FaultSettings)[] = [
-  'seed', 'latencyMs', 'jitterMs', 'errorRate', 'rateLimitRate', 'retryAfterSec', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate', 'operations',
+  'seed', 'latencyMs', 'jitterMs', 'errorRate', 'rateLimitRate', 'retryAfterSec', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate', 'failedSendRate', 'operations',
 ];
-const RATE_KEYS = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate'] as const;
+const RATE_KEYS = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'truncateRate', 'nonJsonRate', 'lostResponseRate', 'failedSendRate'] as const;
 
 /** upper bounds of the settings that are not shares */
 export const FAULT_LIMITS = { seed: 0xffffffff, latencyMs: 60_000, jitterMs: 60_000, retryAfterSec: 3600 } as const;
@@ -85,6 +90,7 @@ export class FaultPlan {
       ['error', s.errorRate], ['rateLimit', s.rateLimitRate], ['reset', s.resetRate], ['hang', s.hangRate],
       ['truncate', s.truncateRate], ['nonJson', s.nonJsonRate],
       ['lostResponse', op === 'write' || op === 'send' ? s.lostResponseRate : 0],
+      ['failedSend', op === 'send' ? s.failedSendRate : 0],
     ];
     for (const [kind, rate] of table) {
       acc += rate ?? 0;

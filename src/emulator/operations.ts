@@ -30,6 +30,8 @@ export interface ApiRequest {
   channelId?: string;
   templateId?: string;
   clientMessageId?: string;
+  /** a send taken whose messages fail (the fault failedSend): answered with status 3 */
+  failMessages?: boolean;
 }
 
 /** Runs tasks with the same key one after another (in arrival order); other keys run freely. */
@@ -97,7 +99,7 @@ export class Operations {
     switch (r.op) {
       case 'write': return this.write(r.channelId!, r.templateId!, parseJsonBody(r.headers, r.body));
       case 'read': return this.read(r.channelId!, r.templateId!);
-      case 'send': return this.send(r.principal, r.channelId!, parseJsonBody(r.headers, r.body));
+      case 'send': return this.send(r.principal, r.channelId!, parseJsonBody(r.headers, r.body), r.failMessages === true);
       case 'status': return this.status(r.principal, r.clientMessageId!, r.query);
       case 'list': {
         const page = listPage(this.state, r.channelId!, r.query);
@@ -154,7 +156,7 @@ export class Operations {
     };
   }
 
-  private send(principal: Principal, channelId: string, body: unknown): Promise<Answer> {
+  private send(principal: Principal, channelId: string, body: unknown, failMessages: boolean): Promise<Answer> {
     contract('ConversationRequest', body);
     const req = body as ConversationRequest;
     for (const [i, m] of req.messages.entries()) {
@@ -166,7 +168,7 @@ export class Operations {
     }
     const key = EmulatorState.conversationKey(principal.scope, req.clientMessageId);
     return this.queue.run(`conversation\u0000${key}`, async () => {
-      const plan = this.state.planConversation(principal.scope, channelId, req);
+      const plan = this.state.planConversation(principal.scope, channelId, req, failMessages);
       if (plan.kind === 'conflict') throw new HttpError(409, 'CONFLICT', `clientMessageId ${req.clientMessageId} was already used for a different message`, 'clientMessageId');
       if (plan.kind === 'new') {
         await this.persist({ t: 'conversation', key, rec: plan.record });

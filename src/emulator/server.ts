@@ -25,6 +25,12 @@ export interface EmulatorOptions {
   host?: string;
   /** the journal file; without it the state lives in memory only */
   dataFile?: string;
+  /**
+   * The caller holds the data file's lock (`FILE.lock`, as the embedded emulator's connection takes
+   * it): the emulator does not take it again. Taking it again removed and re-made the caller's own
+   * lock, and a second process could take it in between.
+   */
+  dataFileLocked?: boolean;
   keys: (string | KeySpec)[];
   reviewDelayMs?: number;
   statusDelayMs?: number;
@@ -79,7 +85,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let journal: Journal | undefined;
   let unlock = (): void => {};
   if (options.dataFile) {
-    unlock = lockDataFile(options.dataFile);
+    if (!options.dataFileLocked) unlock = lockDataFile(options.dataFile);
     try {
       await openJournal(options.dataFile);
     } catch (e) { unlock(); throw e; }
@@ -153,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         op: r.op, principal, headers: req.headers, body, query: r.target.query,
         ...(r.channelId ? { channelId: r.channelId } : {}), ...(r.templateId ? { templateId: r.templateId } : {}),
         ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}),
+        ...(f.kind === 'failedSend' ? { failMessages: true } : {}),
       });
     } catch (e) {
       if (e instanceof HttpError) return refusal(r.op, e);

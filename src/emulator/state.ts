@@ -292,8 +292,11 @@ export class EmulatorState {
     });
   }
 
-  /** A send, planned: new, a repeat of the same body (answered with the first result), or a conflict. Changes nothing. */
-  planConversation(scope: string, channelId: string, req: ConversationRequest): ConversationPlan {
+  /**
+   * A send, planned: new, a repeat of the same body (answered with the first result), or a conflict. Changes nothing.
+   * `failed`: a new send's messages fail (status 3, the fault failedSend).
+   */
+  planConversation(scope: string, channelId: string, req: ConversationRequest, failed = false): ConversationPlan {
     const bodyHash = sha256(canonicalJson({ channelId: channelId.toLowerCase(), req }));
     const prev = this.conversation(req.clientMessageId, scope);
     if (prev) return prev.bodyHash === bodyHash ? { kind: 'repeat', record: prev } : { kind: 'conflict' };
@@ -302,7 +305,7 @@ export class EmulatorState {
     const record: ConversationRecord = {
       scope, channelId: channelId.toLowerCase(), clientMessageId: req.clientMessageId.toLowerCase(), bodyHash, createdAt: now,
       receivers: req.messages.map((m) => m.receiver),
-      response: { clientMessageId: req.clientMessageId, messages: req.messages.map(() => ({ createdDate, status: 2, publicId: randomUUID() })) },
+      response: { clientMessageId: req.clientMessageId, messages: req.messages.map(() => ({ createdDate, status: failed ? 3 : 2, publicId: randomUUID() })) },
     };
     return { kind: 'new', record };
   }
@@ -325,7 +328,7 @@ export class EmulatorState {
       ?? this.conversations.get(EmulatorState.conversationKey(LEGACY_SCOPE, clientMessageId));
   }
 
-  /** One page of delivery statuses. 0 not sent, then 1 sent, or 2 failed for a receiver that is no phone number. */
+  /** One page of delivery statuses. 0 not sent, then 1 sent, or 2 failed for a receiver that is no phone number or a message the send answered failed (status 3). */
   messageStatus(rec: ConversationRecord, limit: number, cursor: string): MessageStatusResponse | { error: string } {
     let offset = 0;
     if (cursor) {
@@ -340,10 +343,10 @@ export class EmulatorState {
       result: { msgid: `msg${sha256(rec.clientMessageId).slice(0, 24)}`, errcode: 0, errmsg: 'ok', fail_list: [] },
       status: {
         errcode: 0, errmsg: 'ok', next_cursor: next,
-        send_list: slice.map((r) => ({
+        send_list: slice.map((r, i) => ({
           external_userid: r,
           userid: `wm${sha256(r).slice(0, 16)}`,
-          status: !sent ? 0 : /^\+?[0-9]{6,15}$/.test(r) ? 1 : 2,
+          status: !sent ? 0 : rec.response.messages[offset + i]?.status === 3 || !/^\+?[0-9]{6,15}$/.test(r) ? 2 : 1,
         })),
       },
     };

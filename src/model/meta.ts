@@ -137,16 +137,37 @@ const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
 /** RCS suggestion actions the conversation request can carry. */
 const SENDABLE_ACTIONS = new Set(['reply', 'open_url']);
 
-/** A suggestion the conversation request carries as it is: reply, or open_url in the browser (a webview it cannot ask for). */
-function sendableSuggestion(sg: { action?: unknown; openUrlApplication?: unknown; webviewType?: unknown }): boolean {
-  if (!SENDABLE_ACTIONS.has(String(sg.action))) return false;
-  return !(sg.action === 'open_url' && (sg.openUrlApplication === 'WEBVIEW' || sg.webviewType !== undefined));
+/** the fields of a suggestion the conversation request carries (schema/openapi.yaml ConversationSuggestion) */
+const CARRIED_FIELDS = new Set(['action', 'text', 'postbackData']);
+
+/**
+ * The fields of a suggestion that a conversation message would drop: any beyond those it carries,
+ * but for the defaults (an open_url in the browser, tracking false), which dropping does not change.
+ */
+function droppedFields(sg: object): string[] {
+  return Object.entries(sg as Readonly<Record<string, unknown>>)
+    .filter(([k, v]) => v !== undefined && !CARRIED_FIELDS.has(k) && !(k === 'openUrlApplication' && v === 'BROWSER') && !(k === 'tracking' && v === false))
+    .map(([k]) => k);
 }
 
-function suggestionName(sg: { action?: unknown; openUrlApplication?: unknown; webviewType?: unknown }): string {
-  return sg.action === 'open_url' && (sg.openUrlApplication === 'WEBVIEW' || sg.webviewType !== undefined)
-    ? `open_url in a webview${typeof sg.webviewType === 'string' ? ` (${sg.webviewType})` : ''}`
-    : String(sg.action);
+const isWebview = (sg: { action?: unknown; openUrlApplication?: unknown; webviewType?: unknown }): boolean => sg.action === 'open_url' && (sg.openUrlApplication === 'WEBVIEW' || sg.webviewType !== undefined);
+
+/**
+ * A suggestion the conversation request carries as it is: a reply or an open_url with nothing
+ * the request would drop (a webview it cannot ask for, `tracking: true`: never sent without them in silence).
+ */
+function sendableSuggestion(sg: { action?: unknown }): boolean {
+  return SENDABLE_ACTIONS.has(String(sg.action)) && droppedFields(sg).length === 0;
+}
+
+/** a suggestion left out, named: its action, its label, and what of it a conversation message cannot carry */
+function suggestionName(suggestion: object): string {
+  const sg = suggestion as Readonly<Record<string, unknown>>;
+  if (isWebview(sg)) return `open_url in a webview${typeof sg.webviewType === 'string' ? ` (${sg.webviewType})` : ''}${quoted(typeof sg.text === 'string' ? sg.text : undefined)}`;
+  const label = `${String(sg.action)}${quoted(typeof sg.text === 'string' ? sg.text : undefined)}`;
+  if (!SENDABLE_ACTIONS.has(String(sg.action))) return label;
+  // a reply or open_url with a field the request would drop: named with it (tracking: true)
+  return `${label} with ${droppedFields(sg).map((k) => `${k}: ${JSON.stringify(sg[k])}`).join(', ')}`;
 }
 
 const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
@@ -168,13 +189,16 @@ export function unsendableParts(f: FileTemplate): string[] {
   if (c.callPermissionRequest) out.push('the call permission request');
   // an order status message carries the order's reference id and status, which the conversation request cannot
   if (c.subCategory === 'ORDER_STATUS') out.push('the order status (sub_category ORDER_STATUS)');
+  // a template with a WhatsApp text is sent as that text: its RCS message is left out whole, each of its parts named
   const m = c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
+    if (m.fileUrl) out.push(`the RCS ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
     // the card's title as the file writes it (its placeholders by name, not the wire's numbers)
     (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(f.names, card.title))}`));
-    (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
+    (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
+    if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   }
   return out;
 }
@@ -189,7 +213,7 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
   const m = c.message ?? {};
   if (m.fileUrl) out.push(`the ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
   (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(names, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
-  (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion ${i + 1}, ${suggestionName(sg)}${quoted(sg.text)}`); });
+  (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion ${i + 1}, ${suggestionName(sg)}`); });
   if (m.rcsExpireOpts) out.push(`the expiry (${m.rcsExpireOpts.type === 'TTL' ? `ttl ${m.rcsExpireOpts.ttl} s` : `expireTime ${m.rcsExpireOpts.expireTime}`})`);
   if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   return out;

@@ -31,14 +31,34 @@ export class NotSendable extends Error {
 
 const SKIP = 'To send it anyway, pass --no-remote-check (remoteCheck: false).';
 
-/** Why the channel's copy (`read`, null when absent) does not allow sending this template, or undefined. */
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }): { reason: NotSendableReason; message: string; status?: string } | undefined {
-  const found = remoteMessage(meta, read, where);
+/** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
+const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
+/** the parts of a template with a WhatsApp text that a text-only send never carries (the RCS message is all left out: the WhatsApp text goes) */
+const LEFT_OUT_PARTS = new Set(['carousel', 'limitedTimeOffer', 'callPermissionRequest']);
+
+/**
+ * Whether a part of a template (a key of its digest, `contentDigest`) is one a text-only send
+ * leaves out whole, so that an edit of it alone does not stop such a send: the gate compares what
+ * is sent. A part that is sent with a left-out piece in it (the buttons beside a copy-code button,
+ * the message's suggestions beside a dial) is compared whole.
+ */
+export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs'>, part: string): boolean {
+  const rcsPart = part === 'message' || part.startsWith('message.');
+  if (meta.rcs) return rcsPart && !RCS_TEXT_PART.has(part);
+  return rcsPart || LEFT_OUT_PARTS.has(part);
+}
+
+/**
+ * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
+ * undefined. `textOnly`: only the text part is sent, so only it is compared (leftOutByTextOnly).
+ */
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+  const found = remoteMessage(meta, read, where, o.textOnly === true);
   if (!found) return undefined;
   return { ...found, ...(read ? { status: read.statusText } : {}) };
 }
 
-function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }): { reason: NotSendableReason; message: string } | undefined {
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean): { reason: NotSendableReason; message: string } | undefined {
   const key = templateKey(meta);
   if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP}` };
   if (!isApprovedState(read.statusText)) {
@@ -52,7 +72,7 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
     return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent. ${SKIP}` };
   }
   if (meta.check) {
-    const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId)));
+    const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));
     if (differs.length) {
       return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (tplsync types --check says it is stale: run tplsync types and build again). Nothing was sent. ${SKIP}` };
     }

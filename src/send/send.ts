@@ -43,6 +43,23 @@ export interface Sent {
   omitted?: readonly string[];
 }
 
+/**
+ * A send the service took and answered failed: a message of its answer has `status` 3 (fail,
+ * schema/openapi.yaml's ConversationResponse). Nothing was delivered to that receiver. Exit 3, as
+ * a send the service refuses. `response` is the service's answer; a repeat under the same
+ * clientMessageId is answered with it again, so a new attempt takes a new id.
+ */
+export class SendFailed extends Error {
+  override name = 'SendFailed';
+  readonly exitCode = 3;
+  /** the parts of the template left out (textOnly), as Sent.omitted */
+  omitted?: readonly string[];
+  constructor(message: string, readonly clientMessageId: string, readonly response: ConversationResponse) { super(message); }
+}
+
+/** the per-message status of a send's answer that says the message failed (1 pending, 2 success, 3 fail, 4 delivered, 5 read) */
+export const MESSAGE_FAILED = 3;
+
 export function channelIdFor(client: Client, channel: string, explicit?: string): string {
   const id = explicit ?? (UUID_RE.test(channel) ? channel : client.channels[channel]);
   if (!id) throw new ParamError(`No channel id for '${channel}': pass channelId, or createClient({ channels: { '${channel}': '<uuid>' } })`);
@@ -74,7 +91,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id });
+    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
@@ -85,7 +102,11 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
     const odd = presetTextProblem(rendered.text);
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
-  const sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  let sent: Sent;
+  try { sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId); } catch (e) {
+    if (e instanceof SendFailed && omitted.length) e.omitted = omitted;
+    throw e;
+  }
   return omitted.length ? { ...sent, omitted } : sent;
 }
 
@@ -261,6 +282,10 @@ export async function sendText(client: Client, channelId: string, to: string, te
       e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
     throw e;
+  }
+  // taken, and answered failed: the message was not delivered, however the request went (a script must not count it as sent)
+  if (response.messages.some((m) => m.status === MESSAGE_FAILED)) {
+    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`tplsync status ${clientMessageId}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
   }
   return { clientMessageId, response };
 }

@@ -24,6 +24,7 @@ export const command = defineCommand(
     .option('--truncate-rate <r>', 'share whose body is cut off')
     .option('--non-json-rate <r>', 'share answered with HTML instead of JSON')
     .option('--lost-response-rate <r>', 'share of writes and sends carried out but whose answer is lost')
+    .option('--failed-send-rate <r>', 'share of sends taken whose message fails (answered with messages[].status 3)')
     .option('--fault-operations <list>', 'faults only for these operations: write,read,send,status,list')
     .option('--create-quota <N/SECONDS>', 'per channel, at most N creations within SECONDS of the emulator\'s clock; beyond, 429 with Retry-After (e.g. 100/3600)')
     .option('--control-token <token>', 'the token the control endpoints require (default: random, printed on the second line)')

@@ -1,4 +1,5 @@
 // `tplsync send`: its arguments, options and help; the work is in src/cli/send.ts, loaded when it runs.
+import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
 import { collect, defineCommand } from '../command.js';
 
@@ -18,6 +19,7 @@ export const command = defineCommand(
     .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file)')
     .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
     .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
+    .addOption(new Option('-f, --format <format>', 'output format: text (the clientMessageId) or json (the id, the service\'s answer and what was left out; schema/output/send.v1.schema.json)').choices(['text', 'json']).default('text'))
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`),
   async (_args, o) => (await import('../send.js')).sendCommand(o),

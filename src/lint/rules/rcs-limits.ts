@@ -7,6 +7,10 @@ const message = (ctx: RuleContext): Loose | undefined => obj(ctx.t.message);
 /** RBM: the stringified message is at most 250 KB */
 export const RBM_MAX_MESSAGE_BYTES = 250 * 1024;
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+/** RBM's card texts, counted in bytes of UTF-8 (RbmCardContent): the rendered check (rcs-rendered-length) counts them so too */
+export const CARD_TEXT_BYTES = { title: 200, description: 2000 } as const;
+/** a text's size in bytes of UTF-8, as RBM counts a card's texts */
+export const utf8Bytes = bytes;
 
 /** the message as it is sent: without the file-only samples */
 function wireMessage(m: Loose): Loose {
@@ -23,7 +27,7 @@ export const rcsLimitRules = defineRules([
     source: 'Google Dialogflow RbmCardContent',
     check(ctx) {
       for (const { v: c, i } of indexed(message(ctx)?.richCards)) {
-        for (const [k, max] of [['title', 200], ['description', 2000]] as const) {
+        for (const [k, max] of Object.entries(CARD_TEXT_BYTES) as ['title' | 'description', number][]) {
           const s = str(c[k]);
           // over the character limit too: rcs-card-text-length reports it
           if (s === undefined || charLength(s) > max) continue;

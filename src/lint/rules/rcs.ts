@@ -7,6 +7,7 @@ import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
+import { CARD_TEXT_BYTES, utf8Bytes } from './rcs-limits.js';
 
 type Path = (string | number)[];
 
@@ -471,22 +472,26 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-rendered-length', group: 'rcs', severity: 'warning',
-    summary: 'The RCS message text stays within 3072 characters, a card title within 200 and a description within 2000 with the samples filled in.',
-    why: 'RBM counts a text as it is sent, with the values in its placeholders: a text within its limit as written can be refused once its values are in (`tplsync send` refuses such a message text before sending it). The samples are what the values look like. A warning, as rendered-length is: the values sent may be shorter than the samples.',
+    summary: 'The RCS message text stays within 3072 characters, a card title within 200 and a description within 2000 (characters, and bytes of UTF-8) with the samples filled in.',
+    why: 'RBM counts a text as it is sent, with the values in its placeholders: a text within its limit as written can be refused once its values are in (`tplsync send` refuses such a message text before sending it). A card\'s title and description are counted in bytes of UTF-8 too (rcs-card-text-bytes), so a sample in Arabic, Hindi or Chinese (2 to 3 bytes a character) can take a card text past its limit with few characters. The samples are what the values look like. A warning, as rendered-length is: the values sent may be shorter than the samples.',
     fix: 'Shorten the text or the samples; real values must stay short too.', source: rbm,
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
-      const sites: { path: Path; text: string | undefined; limit: number; what: string }[] = [{ path: ['message', 'message'], text: str(m.message), limit: 3072, what: 'the message text' }];
+      const sites: { path: Path; text: string | undefined; limit: number; byteLimit?: number; what: string }[] = [{ path: ['message', 'message'], text: str(m.message), limit: 3072, what: 'the message text' }];
       for (const { v: c, i } of cards(ctx)) {
-        sites.push({ path: ['message', 'richCards', i, 'title'], text: str(c.title), limit: 200, what: `the title of card ${i + 1}` });
-        sites.push({ path: ['message', 'richCards', i, 'description'], text: str(c.description), limit: 2000, what: `the description of card ${i + 1}` });
+        sites.push({ path: ['message', 'richCards', i, 'title'], text: str(c.title), limit: 200, byteLimit: CARD_TEXT_BYTES.title, what: `the title of card ${i + 1}` });
+        sites.push({ path: ['message', 'richCards', i, 'description'], text: str(c.description), limit: 2000, byteLimit: CARD_TEXT_BYTES.description, what: `the description of card ${i + 1}` });
       }
-      for (const { path, text, limit, what } of sites) {
-        // over the limit as written: rcs-message-length and rcs-card-text-length report it
-        if (text === undefined || !text.includes('{{') || charLength(text) > limit) continue;
-        const n = charLength(withSamples(text, ctx.t));
-        if (n > limit) ctx.report(path, `With its samples ${what} is ${n} characters (${charLength(text)} as written); RBM takes at most ${limit}, values included.`);
+      for (const { path, text, limit, byteLimit, what } of sites) {
+        // over a limit as written: rcs-message-length, rcs-card-text-length and rcs-card-text-bytes report it
+        if (text === undefined || !text.includes('{{') || charLength(text) > limit || (byteLimit !== undefined && utf8Bytes(text) > byteLimit)) continue;
+        const filled = withSamples(text, ctx.t);
+        const n = charLength(filled);
+        if (n > limit) { ctx.report(path, `With its samples ${what} is ${n} characters (${charLength(text)} as written); RBM takes at most ${limit}, values included.`); continue; }
+        // a field RBM counts in bytes: the values' bytes, not their characters, decide
+        const b = byteLimit !== undefined ? utf8Bytes(filled) : 0;
+        if (byteLimit !== undefined && b > byteLimit) ctx.report(path, `With its samples ${what} is ${n} characters but ${b} bytes of UTF-8 (${utf8Bytes(text)} bytes as written); RBM takes at most ${byteLimit} bytes, values included.`);
       }
     },
   },
