@@ -49,18 +49,27 @@ export function toLsp(d: Diagnostic, rule?: RuleMeta): LspDiagnostic {
 const uriToPath = (uri: string): string | undefined => { try { return uri.startsWith('file:') ? fileURLToPath(uri) : undefined; } catch { return undefined; } };
 const pathToUri = (abs: string): string => pathToFileURL(abs).href;
 
-/** Every string of a message redacted (a key in a template's text never reaches the editor). */
-function redactDeep(v: unknown): unknown {
+/**
+ * The keys under which the protocol carries the text an edit writes into the user's file: a
+ * TextEdit's (formatting, a code action's WorkspaceEdit, a completion's textEdit) `newText`, a
+ * completion item's `insertText`. Masking is for what is shown: an edit is the document's own
+ * text (the editor sent it) with the repair applied, and a masked one would write `(secret)` or
+ * `[redacted]` over the user's text when the editor applies it (format on save, fix all on save).
+ */
+export const EDIT_TEXT_KEYS: ReadonlySet<string> = new Set(['newText', 'insertText']);
+
+/** Every string of a message redacted (a key in a template's text never reaches the editor as a message, a hover, a title), but the text of an edit (EDIT_TEXT_KEYS). */
+export function redactDeep(v: unknown): unknown {
   if (typeof v === 'string') return redact(v);
   if (Array.isArray(v)) return v.map(redactDeep);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactDeep(x)]));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, EDIT_TEXT_KEYS.has(k) && typeof x === 'string' ? x : redactDeep(x)]));
   return v;
 }
 
 /**
  * Messages are redacted before they are framed: stdout's own redaction (core/redact.ts) would
  * change a message's length after its Content-Length header was written. So every message passes
- * redact() whole, and is written with the stream's own write, under the redaction gate's.
+ * redactDeep (every string but the text of an edit), and is written with the stream's own write, under the redaction gate's.
  */
 class RedactingWriter extends StreamMessageWriter {
   override write(msg: Message): Promise<void> {
