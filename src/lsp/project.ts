@@ -3,7 +3,7 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
@@ -64,6 +64,7 @@ export class LspProject {
     this.policies = policies;
     this.meta = byId(rulesOfRun(policies?.rules ?? []));
     this.config = config;
+    this.settingsRead = new Map(this.settingsFiles().map((abs) => [abs, readOrUndefined(abs)]));
     this.matches = undefined;
     this.results.clear();
     await this.discover();
@@ -81,6 +82,25 @@ export class LspProject {
     this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
     for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
     for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
+  }
+
+  /**
+   * The files the project's settings are read from, by absolute path: the config file and its
+   * policy plugins (`policies: [{ plugin: ./x.mjs }]`). A change to one of them loads the project again.
+   */
+  /** the text of each settings file at the last load (undefined: absent), to tell whether one changed on disk since */
+  private settingsRead = new Map<string, string | undefined>();
+
+  /** Whether a settings file (settingsFiles) on disk differs from what the last load read (a config saved: reload). */
+  settingsChanged(): boolean {
+    return [...this.settingsRead].some(([abs, text]) => readOrUndefined(abs) !== text);
+  }
+
+  settingsFiles(): string[] {
+    const c = this.config;
+    if (!c?.file) return [];
+    const plugins = (c.policies ?? []).map((e) => e.plugin).filter((x): x is string => typeof x === 'string').map((spec) => path.resolve(c.dir, spec));
+    return [resolvePath(c.file), ...plugins];
   }
 
   /** the template files the config covers, by absolute path */
@@ -208,6 +228,10 @@ function configFileIn(cwd: string): string | undefined {
     if (name) return path.join(dir, name);
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+function readOrUndefined(abs: string): string | undefined {
+  try { return readFileSync(abs, 'utf8'); } catch { return undefined; }
 }
 
 const byId = (rules: readonly RuleMeta[]): ReadonlyMap<string, RuleMeta> => new Map(rules.map((r) => [r.id, r]));

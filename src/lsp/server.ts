@@ -6,6 +6,7 @@
 // where else it is used; code actions apply the rules' repairs (src/lint/fix.ts); completion
 // offers channel aliases, languages and the template's placeholder names; the outline is the
 // template's keys and items (symbols.ts).
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +31,7 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
+import { DiskWatcher, foldersToWatch } from './watch.js';
 import { io } from '../core/io.js';
 
 /** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
@@ -133,7 +135,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); disk?.close(); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -156,6 +158,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   let ownerOf = new Map<string, LspProject>();
 
   const publish = async (): Promise<void> => {
+    // the server's own watcher (a client that cannot watch) on the folders of what the projects hold now, before
+    // the editor hears of them
+    rewatch();
     const all = new Map<string, Diagnostic[]>();
     const owner = new Map<string, LspProject>();
     // a file two folders' configs cover is the deepest folder's
@@ -230,7 +235,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     supportsFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // the saves too (settingsTouched): a number here leaves didSave to the client's choice
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         completionProvider: { triggerCharacters: [' ', '{'] },
@@ -248,6 +254,13 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
       });
+    }
+    if (!watchRegistration) {
+      disk = new DiskWatcher(
+        (changes) => onDisk(changes),
+        (abs) => projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs)),
+        (abs) => /\.ya?ml$/i.test(abs) || SEARCH_PLACES.includes(path.basename(abs)) || projects.some((p) => p.settingsFiles().includes(abs)),
+      );
     }
     enqueue(() => load());
     // folders added to the workspace, or removed from it (its files' findings then cleared)
@@ -292,19 +305,56 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (abs) settle(abs, undefined);
   });
 
-  connection.onDidChangeWatchedFiles((p) => {
+  /** whether a file is one a project's settings are read from (its config, a policy plugin), or a config where it has none */
+  const settingsOf = (abs: string, project: LspProject): boolean =>
+    project.settingsFiles().includes(abs) || (!project.config?.file && within(abs, project.cwd) && SEARCH_PLACES.includes(path.basename(abs)));
+
+  /** files changed on disk (the editor's watcher, or the server's own: watch.ts): the projects follow */
+  const onDisk = (paths: readonly { abs: string | undefined; type: FileChangeType }[]): void => {
     enqueue(async () => {
-      const paths = p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }));
       for (const project of projects) {
-        const configFile = project.config?.file;
-        // its config changed (or one appeared where it had none): the project loaded again
-        if (paths.some((c) => c.abs && (c.abs === configFile || (!configFile && within(c.abs, project.cwd) && SEARCH_PLACES.includes(path.basename(c.abs)))))) { await load(project); continue; }
+        // its config or a plugin changed (or a config appeared where it had none): the project loaded again
+        if (paths.some((c) => c.abs && settingsOf(c.abs, project))) { await load(project); continue; }
         const own = paths.filter((c) => c.abs && projectOf(c.abs) === project);
         if (own.some((c) => c.type !== FileChangeType.Changed)) await project.discover();
         for (const c of own) if (c.abs && c.type === FileChangeType.Changed && project.textOf(c.abs) === undefined) project.refresh(c.abs);
       }
     });
-  });
+  };
+  connection.onDidChangeWatchedFiles((p) => onDisk(p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }))));
+
+  // a client that cannot watch the files for the server (watchRegistration false): the server's own watcher
+  // (watch.ts), on the folders of what the projects hold now (taken again after each publication)
+  let disk: DiskWatcher | undefined;
+  const rewatch = (): void => {
+    if (!disk || shutDown) return;
+    const dirs = new Set<string>();
+    for (const p of projects) {
+      const root = p.config?.dir ?? p.cwd;
+      for (const d of foldersToWatch(root, [...p.covered(), ...p.settingsFiles()])) dirs.add(d);
+      dirs.add(p.cwd);
+    }
+    disk.watch(dirs);
+  };
+
+  // the config (or a plugin) saved in the editor, or edited there and saved: reloaded with no watcher of the
+  // files (a client that cannot register one, as Neovim on Linux), once what is on disk differs from what the
+  // last load read (not at every keystroke)
+  const settingsTouched = (uri: string): void => {
+    const abs = uriToPath(uri);
+    if (!abs || !projects.some((p) => settingsOf(abs, p))) return;
+    enqueue(async () => {
+      let did = false;
+      for (const project of projects) {
+        if (!settingsOf(abs, project) || !(project.settingsChanged() || (!project.config?.file && existsSync(abs)))) continue;
+        await load(project);
+        did = true;
+      }
+      return did;
+    });
+  };
+  documents.onDidSave((e) => settingsTouched(e.document.uri));
+  documents.onDidChangeContent((e) => settingsTouched(e.document.uri));
 
   connection.onHover(async (p): Promise<Hover | null> => {
     afterShutdown();
