@@ -63,6 +63,25 @@ test('a client that cannot watch: the server watches the project\'s folders itse
   } finally { cleanup(dir); }
 });
 
+test('a policy plugin changed on disk (the watched-files notification names it alone) reloads the project with its new version', async () => {
+  const dir = tempDir();
+  try {
+    const plugin = (v: string): string => `export default [{\n  id: 'brand/no-shouting', severity: 'warning',\n  check(ctx) { const t = ctx.t?.body?.text; const m = typeof t === 'string' ? /\\b[A-Z]{4,}\\b/.exec(t) : null; if (m) ctx.report(['body', 'text'], '${v}: no shouting: ' + m[0]); },\n}];\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `${CONFIG}policies:\n  - plugin: ./policies/brand.mjs\n`, 'policies/brand.mjs': plugin('V1'),
+      'templates/shout.en.yaml': TEMPLATE.replace('is ready', 'is READY').replace('footer: "Thanks {{1}}"\n', ''),
+    });
+    const file = path.join(dir, 'templates/shout.en.yaml');
+    const messages = (c: { diags: Map<string, { message: string }[]> }): string[] => (c.diags.get(uri(file)) ?? []).map((d) => d.message);
+    await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
+      await c.waitFor(() => messages(c).includes('V1: no shouting: READY'), 'the plugin\'s finding');
+      writeFileSync(path.join(dir, 'policies/brand.mjs'), plugin('V2'));
+      await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'policies/brand.mjs')), type: 2 }] });
+      await c.waitFor(() => messages(c).includes('V2: no shouting: READY'), 'the new version\'s finding');
+    });
+  } finally { cleanup(dir); }
+});
+
 test('foldersToWatch: each file\'s folder and those between it and the root', () => {
   const r = path.join(path.sep, 'p');
   assert.equal([...foldersToWatch(r, [path.join(r, 'templates/a/b/x.yaml'), path.join(r, 'tplsync.config.yaml')])].sort(), [r, path.join(r, 'templates'), path.join(r, 'templates/a'), path.join(r, 'templates/a/b')].sort());
