@@ -31,7 +31,8 @@ export class LspProject {
   /** the metadata of the rules of the run (registry.ts rulesOfRun: the built-in ones and the project's policies), by id */
   private meta: ReadonlyMap<string, RuleMeta> = byId(rulesOfRun([]));
 
-  constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date()) {}
+  /** `configFile`: the config named on the command line (--config, absolute); without it, the one found from `cwd` */
+  constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date(), private readonly configFile?: string) {}
 
   /** the config's problem of the last load (the server shows it), undefined when it loaded */
   configError: string | undefined;
@@ -47,11 +48,11 @@ export class LspProject {
     this.configProblems = new Map();
     this.configError = undefined;
     let config: Config;
-    try { config = await loadConfig({ cwd: this.cwd }); } catch (e) {
+    try { config = await loadConfig({ cwd: this.cwd, ...(this.configFile ? { configFile: this.configFile } : {}) }); } catch (e) {
       const message = (e as Error).message;
       // the config's problems as findings in the config file itself (FILE:LINE:COLUMN: message lines), where the editor shows them
       this.configProblems = configFindings(message, io().cwd());
-      const fallback = await fallbackConfig(this.cwd);
+      const fallback = await fallbackConfig(this.cwd, this.configFile);
       // a problem the message places nowhere (an override's, a file that is UTF-16): at the config file's first line
       if (this.configProblems.size === 0 && fallback.file) {
         this.configProblems.set(fallback.file, [{ file: path.relative(io().cwd(), fallback.file) || fallback.file, line: 1, column: 1, endLine: 1, endColumn: 2, ruleId: 'config', severity: 'error', message: message.replace(/^The config has (?:a problem|\d+ problems):\n/, '') }]);
@@ -210,11 +211,11 @@ export class LspProject {
  * config file's own `templates` globs when it has a well-formed list of them (read without the
  * checks that failed). `file`: the config file, when one is found (its problems are shown in it).
  */
-async function fallbackConfig(cwd: string): Promise<Config> {
+async function fallbackConfig(cwd: string, configFile?: string): Promise<Config> {
   const config: Config = { dir: cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
   let raw: { config: unknown; filepath: string } | null | undefined;
-  try { raw = await readDirect({ cwd }); } catch { raw = undefined; }
-  const file = raw?.filepath ?? configFileIn(cwd);
+  try { raw = await readDirect({ cwd, ...(configFile ? { configFile } : {}) }); } catch { raw = undefined; }
+  const file = raw?.filepath ?? (configFile !== undefined ? (existsSync(configFile) ? configFile : undefined) : configFileIn(cwd));
   if (!file) return config;
   const globs = (raw?.config as { templates?: unknown } | undefined)?.templates;
   const templates = Array.isArray(globs) && globs.length > 0 && globs.every((g) => typeof g === 'string' && g.length > 0) ? globs as string[] : DEFAULT_TEMPLATE_GLOBS;

@@ -125,7 +125,10 @@ const realClock: ServerClock = {
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
-export function startServer(connection: Connection = stdioConnection(), clock: ServerClock = realClock): { shutDown(): boolean; stop(): void } {
+/** What the command line gives the server: `configFile`, the config named with --config (absolute), for every folder. */
+export interface ServerOptions { configFile?: string }
+
+export function startServer(connection: Connection = stdioConnection(), clock: ServerClock = realClock, options: ServerOptions = {}): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
   let initialized = false;
   // the protocol's life cycle (LSP 3.17, "Server lifecycle"): a request before `initialize` is a
@@ -147,7 +150,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   };
   const addProject = (root: string): LspProject | undefined => {
     if (projects.some((p) => p.cwd === root)) return undefined;
-    const p = new LspProject(root, () => clock.now());
+    const p = new LspProject(root, () => clock.now(), options.configFile);
     projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
     return p;
   };
