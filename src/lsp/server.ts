@@ -458,8 +458,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     takeEdits();
     await queue;
     const doc = documents.get(p.textDocument.uri);
-    const project = projectOf(uriToPath(p.textDocument.uri));
-    if (!doc || !project?.config) return [];
+    const abs = uriToPath(p.textDocument.uri);
+    const project = projectOf(abs);
+    // a template file the config's globs take (an open one not saved yet too), as for code actions and formatting:
+    // an Ansible playbook's `name:`/`channel:` or any other YAML file gets nothing of tplsync's
+    if (!doc || !project?.config || abs === undefined || !project.covers(abs)) return [];
     const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
     if (/^\s*channel:\s*[\w-]*$/.test(line)) {
       // the aliases every environment defines first; one only some define after them, marked: a template only they have
