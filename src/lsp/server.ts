@@ -16,7 +16,7 @@ import {
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parse } from 'yaml';
+import { isScalar, parse, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
@@ -530,15 +530,27 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
   const ph = scanPlaceholders(text).placeholders.find((x) => x.start <= character && character <= x.end);
   if (!ph) return undefined;
   let t: Record<string, unknown> | undefined;
-  try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { return undefined; }
+  let yamlDoc: ReturnType<typeof parseDocument>;
+  try {
+    yamlDoc = parseDocument(doc.getText());
+    t = obj(yamlDoc.toJS({ maxAliasCount: 100 }));
+  } catch { return undefined; }
   if (!t) return undefined;
   const all = placeholderSites(t).filter((s) => scanPlaceholders(s.text).placeholders.some((x) => x.key === ph.key));
-  // a URL button numbers its own {{1}}: the button's, when the line is its URL; else the texts' (theirs is another placeholder)
+  // the text under the cursor: the one whose scalar in the document holds the cursor's offset. (The line's
+  // own text holding the parsed one missed every block or folded scalar, and a string with escapes, and the
+  // hover fell back to every text using the name.)
+  const offset = doc.offsetAt({ line, character });
+  const holds = (s: (typeof all)[number]): boolean => {
+    const node = yamlDoc.getIn(s.path, true);
+    return isScalar(node) && node.range !== undefined && node.range !== null && node.range[0] <= offset && offset <= node.range[1];
+  };
+  // a URL button numbers its own {{1}}: the button's, when the cursor is in its URL; else the texts' (theirs is another placeholder)
   const isUrl = (s: (typeof all)[number]): boolean => s.role === 'url' || s.role === 'card-url';
-  const onUrl = all.filter((s) => isUrl(s) && text.includes(s.text));
+  const onUrl = all.filter((s) => isUrl(s) && holds(s));
   // the texts that sample from the same examples as the text under the cursor: a header's {{1}} is
   // not the body's, nor a card's {{1}} the bubble's (each has its own samples, as lint and types have them)
-  const here = all.find((s) => !isUrl(s) && text.includes(s.text));
+  const here = all.find((s) => !isUrl(s) && holds(s));
   const scope = here?.examplesPath.join('.');
   const sites = onUrl.length ? onUrl : all.filter((s) => !isUrl(s) && (scope === undefined || s.examplesPath.join('.') === scope));
   const samples = [...new Map(sites.map((s) => [s.examplesPath.join('.'), s])).values()].flatMap((site) => {
