@@ -43,7 +43,11 @@ export class LspProject {
    * the default settings (under the config's `templates` globs when those are well formed), as
    * `configError` says; what else goes wrong is thrown.
    */
+  /** how many times the project was loaded: what was worked out from its settings (the repairs of a text) holds for one */
+  generation = 0;
+
   async load(): Promise<void> {
+    this.generation++;
     this.config = undefined;
     this.configProblems = new Map();
     this.configError = undefined;

@@ -395,14 +395,35 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     return { abs, project, text, whole: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) } };
   };
 
+  // The repairs of a document's version, computed once: the editor asks for code actions at every move of the
+  // cursor (VS Code), and each repair lints the whole text again (a file of 20,000 samples took 9 s a request, the
+  // whole server waiting behind it). Kept by the document's version and the project's load (a config reloaded
+  // changes the repairs); one version a document, dropped when it closes.
+  const repairs = new Map<string, { key: string; fixed: Map<string, string | undefined>; left: Map<string, Diagnostic[]> }>();
+  documents.onDidClose((e) => { repairs.delete(e.document.uri); });
+
   connection.onCodeAction(async (p): Promise<CodeAction[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
     const { abs, project, text, whole } = open;
+    const key = `${documents.get(p.textDocument.uri)?.version}:${project.generation}`;
+    let memo = repairs.get(p.textDocument.uri);
+    if (memo?.key !== key) { memo = { key, fixed: new Map(), left: new Map() }; repairs.set(p.textDocument.uri, memo); }
+    const { fixed: fixedMemo, left: leftMemo } = memo;
     const fix = (only?: ReadonlySet<string>): string | undefined => {
+      const id = only ? [...only].join(',') : '';
+      if (fixedMemo.has(id)) return fixedMemo.get(id);
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
       const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
-      return r.text === text ? undefined : r.text;
+      const out = r.text === text ? undefined : r.text;
+      fixedMemo.set(id, out);
+      return out;
+    };
+    /** the findings of one rule the text fixed for it still has */
+    const leftAfter = (id: string, fixed: string): Diagnostic[] => {
+      let l = leftMemo.get(id);
+      if (!l) { l = project.fileFindings(abs, fixed).filter((f) => f.ruleId === id); leftMemo.set(id, l); }
+      return l;
     };
     const out: CodeAction[] = [];
     const wanted = p.context.only;
@@ -413,7 +434,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         if (fixed === undefined) continue;
         // the findings it repairs: those the fixed text no longer has (a stub sample for the body's {{2}} is none for a URL's)
         const left = new Map<string, number>();
-        for (const f of project.fileFindings(abs, fixed)) if (f.ruleId === id) left.set(f.message, (left.get(f.message) ?? 0) + 1);
+        for (const f of leftAfter(id, fixed)) left.set(f.message, (left.get(f.message) ?? 0) + 1);
         const repaired = p.context.diagnostics.filter((d) => d.code === id).filter((d) => {
           const n = left.get(d.message) ?? 0;
           if (n > 0) left.set(d.message, n - 1);
