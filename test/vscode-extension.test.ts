@@ -5,6 +5,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { findServer } from '../editors/vscode/src/find-server.ts';
 import { ROOT, cleanup, tempDir } from './helpers.ts';
 
 const EXT = path.join(ROOT, 'editors', 'vscode');
@@ -28,6 +29,26 @@ test('the VS Code client bundles and packages to a .vsix that starts `tplsync ls
     for (const entry of ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/readme.md']) assert.ok(zip.includes(entry), entry);
     assert.not.ok(zip.includes('extension/src/extension.ts'), 'the sources stay out');
   } finally { cleanup(dir); }
+});
+
+test('the client finds tplsync in any workspace folder and upwards from it (a monorepo\'s hoisted bin), the setting against each folder', () => {
+  const bin = (dir: string): string => path.join(dir, 'node_modules', '.bin', 'tplsync');
+  const root = path.join(path.sep, 'repo');
+  const teamA = path.join(root, 'teams', 'a');
+  const teamB = path.join(root, 'teams', 'b');
+  const docs = path.join(path.sep, 'elsewhere', 'docs');
+  const has = (...files: string[]) => (p: string): boolean => files.includes(p);
+  // npm workspaces: the bin hoisted to the repository's root, neither team folder has one
+  assert.equal(findServer([teamA, teamB], undefined, has(bin(root)), 'linux'), { command: bin(root), folder: teamA });
+  // the first folder (docs) holds none: the second folder's
+  assert.equal(findServer([docs, teamB], undefined, has(bin(teamB)), 'linux'), { command: bin(teamB), folder: teamB });
+  // the nearest wins over one further up
+  assert.equal(findServer([teamA], undefined, has(bin(root), bin(teamA)), 'linux'), { command: bin(teamA), folder: teamA });
+  assert.equal(findServer([docs], undefined, has(bin(root)), 'linux'), undefined);
+  assert.equal(findServer([teamA], undefined, has(path.join(root, 'node_modules', '.bin', 'tplsync.cmd')), 'win32')?.command, path.join(root, 'node_modules', '.bin', 'tplsync.cmd'));
+  // a relative tplsync.path: against each folder, the first where it exists
+  assert.equal(findServer([docs, teamB], 'tools/tplsync', has(path.join(teamB, 'tools/tplsync')), 'linux'), { command: path.join(teamB, 'tools/tplsync'), folder: teamB });
+  assert.equal(findServer([docs], path.join(root, 'bin', 'tplsync'), has(path.join(root, 'bin', 'tplsync')), 'linux')?.command, path.join(root, 'bin', 'tplsync'));
 });
 
 test.run();

@@ -1,11 +1,13 @@
 // `tplsync lsp --stdio`: thin: the Language Server Protocol server on stdin and stdout.
 import { UsageError } from '../core/errors.js';
-import { io } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 
-export async function lspCommand(o: { stdio?: boolean }): Promise<number> {
+export async function lspCommand(o: { stdio?: boolean; config?: string }): Promise<number> {
   if (!o.stdio) throw new UsageError('lsp speaks the Language Server Protocol over stdin and stdout only: run `tplsync lsp --stdio` (editors do; see docs/editors.md)');
-  const { startServer } = await import('../lsp/server.js');
-  const server = startServer();
+  const { startServer, stdioConnection } = await import('../lsp/server.js');
+  // --config (before or after `lsp`, as for every command): the config of every workspace folder, relative to the
+  // directory the server was started in; without it each folder's config is found from the folder
+  const server = startServer(stdioConnection(), undefined, o.config === undefined ? {} : { configFile: resolvePath(o.config) });
   // the server runs until the editor ends it: the `exit` notification (the library exits: 0 after
   // `shutdown`, else 1), or the end of its input (the same codes, here)
   return new Promise<number>((resolve) => {

@@ -1,7 +1,11 @@
 // Effects: find and read the config (cosmiconfig, module name `tplsync`), validate it against
 // schema/config.schema.json and resolve it to absolute paths. Errors are UsageError (exit 3).
 import path from 'node:path';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type TS from 'typescript';
+import { importFresh } from '../core/fresh-import.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -252,6 +256,43 @@ async function readConfigFile(filepath: string, depth = 0): Promise<{ config: un
   return { config, filepath };
 }
 
+/** A JavaScript config: its default export, imported as the file is now. */
+const loadJsFresh = async (filepath: string, content: string): Promise<unknown> => (await importFresh(filepath, content)).default;
+
+/**
+ * A TypeScript config, as cosmiconfig loads one (transpiled with the `typescript` package and the
+ * folder's tsconfig, to an ES module beside it, imported, deleted), the module named by the hash
+ * of its content, so that a changed config is imported again.
+ */
+async function loadTsFresh(filepath: string, content: string): Promise<unknown> {
+  // the project's typescript (as cosmiconfig's own loader needs it there), else the one beside tplsync; required by a
+  // name the bundler does not follow (it is no dependency of tplsync's)
+  const ts = requireTypescript(filepath);
+  const compiled = path.join(path.dirname(filepath), `.${path.basename(filepath)}.${createHash('sha256').update(content).digest('hex').slice(0, 16)}.mjs`);
+  try {
+    let output: string;
+    try {
+      const found = ts.findConfigFile(path.dirname(filepath), (f) => ts.sys.fileExists(f));
+      const tsconfig = found === undefined ? {} : ts.readConfigFile(found, (f) => ts.sys.readFile(f)).config as { compilerOptions?: Record<string, unknown> } ?? {};
+      output = ts.transpileModule(content, { ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, noEmit: false } } as never).outputText;
+      writeFileSync(compiled, output);
+    } catch (e) {
+      (e as Error).message = `TypeScript Error in ${filepath}:\n${(e as Error).message}`;
+      throw e;
+    }
+    return (await importFresh(compiled, output)).default;
+  } finally {
+    rmSync(compiled, { force: true });
+  }
+}
+
+function requireTypescript(filepath: string): typeof TS {
+  const name = 'typescript';
+  try { return createRequire(filepath)(name) as typeof TS; } catch { return createRequire(import.meta.url)(name) as typeof TS; }
+}
+
+const FRESH_LOADERS = { '.js': loadJsFresh, '.mjs': loadJsFresh, '.cjs': loadJsFresh, '.ts': loadTsFresh };
+
 export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
@@ -262,7 +303,8 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
     // made in the try: cosmiconfig reads the working directory's package.json for options of its own as it is made
     // cosmiconfig reads the working directory's package.json as it is made: refused first as any config file
     if (opts.configFile && existsSync(path.join(opts.cwd, 'package.json'))) guardConfigFile(path.join(opts.cwd, 'package.json'), 'a package.json (tplsync looks in it for a "tplsync" key)');
-    const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false });
+    // a JavaScript or TypeScript config imported as it is now (fresh-import.ts): a server reloading it got the first version from Node's cache
+    const explorer = cosmiconfig('tplsync', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES, ignoreEmptySearchPlaces: false, loaders: FRESH_LOADERS });
     result = opts.configFile
       ? await explorer.load(path.resolve(opts.cwd, opts.configFile))
       : await explorer.search(opts.cwd);

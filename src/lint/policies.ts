@@ -4,7 +4,7 @@
 // that fails to load or a rule that throws is a finding naming the plugin, never a crash.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importFresh } from '../core/fresh-import.js';
 import type { Config, PolicyEntry } from '../config/load.js';
 import type { Finding, SeveritySetting } from '../core/diagnostic.js';
 import { OPERATORS, parseField, scalar, SEVERITIES, type Seg } from '../config/policies.js';
@@ -172,7 +172,8 @@ export async function loadPolicies(config: Config): Promise<LoadedPolicies> {
     checkRegularFile(abs, { max: MAX_PLUGIN_BYTES, shown: `policies: plugin ${spec}`, what: 'the plugin' });
     let exported: Record<string, unknown>;
     try {
-      exported = await import(pathToFileURL(abs).href) as Record<string, unknown>;
+      // imported as the file is now: a language server reloading the project got the first version from Node's cache
+      exported = await importFresh(abs);
     } catch (e) {
       out.problems.push({ file: configName, ...configSpan(config.file, spec), ...pluginProblem('plugin-load'), message: `Plugin ${spec} failed to load: ${firstLine(e)}` });
       continue;

@@ -3,7 +3,7 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
@@ -31,7 +31,8 @@ export class LspProject {
   /** the metadata of the rules of the run (registry.ts rulesOfRun: the built-in ones and the project's policies), by id */
   private meta: ReadonlyMap<string, RuleMeta> = byId(rulesOfRun([]));
 
-  constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date()) {}
+  /** `configFile`: the config named on the command line (--config, absolute); without it, the one found from `cwd` */
+  constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date(), private readonly configFile?: string) {}
 
   /** the config's problem of the last load (the server shows it), undefined when it loaded */
   configError: string | undefined;
@@ -42,16 +43,20 @@ export class LspProject {
    * the default settings (under the config's `templates` globs when those are well formed), as
    * `configError` says; what else goes wrong is thrown.
    */
+  /** how many times the project was loaded: what was worked out from its settings (the repairs of a text) holds for one */
+  generation = 0;
+
   async load(): Promise<void> {
+    this.generation++;
     this.config = undefined;
     this.configProblems = new Map();
     this.configError = undefined;
     let config: Config;
-    try { config = await loadConfig({ cwd: this.cwd }); } catch (e) {
+    try { config = await loadConfig({ cwd: this.cwd, ...(this.configFile ? { configFile: this.configFile } : {}) }); } catch (e) {
       const message = (e as Error).message;
       // the config's problems as findings in the config file itself (FILE:LINE:COLUMN: message lines), where the editor shows them
       this.configProblems = configFindings(message, io().cwd());
-      const fallback = await fallbackConfig(this.cwd);
+      const fallback = await fallbackConfig(this.cwd, this.configFile);
       // a problem the message places nowhere (an override's, a file that is UTF-16): at the config file's first line
       if (this.configProblems.size === 0 && fallback.file) {
         this.configProblems.set(fallback.file, [{ file: path.relative(io().cwd(), fallback.file) || fallback.file, line: 1, column: 1, endLine: 1, endColumn: 2, ruleId: 'config', severity: 'error', message: message.replace(/^The config has (?:a problem|\d+ problems):\n/, '') }]);
@@ -64,6 +69,7 @@ export class LspProject {
     this.policies = policies;
     this.meta = byId(rulesOfRun(policies?.rules ?? []));
     this.config = config;
+    this.settingsRead = new Map(this.settingsFiles().map((abs) => [abs, readOrUndefined(abs)]));
     this.matches = undefined;
     this.results.clear();
     await this.discover();
@@ -81,6 +87,25 @@ export class LspProject {
     this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
     for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
     for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
+  }
+
+  /**
+   * The files the project's settings are read from, by absolute path: the config file and its
+   * policy plugins (`policies: [{ plugin: ./x.mjs }]`). A change to one of them loads the project again.
+   */
+  /** the text of each settings file at the last load (undefined: absent), to tell whether one changed on disk since */
+  private settingsRead = new Map<string, string | undefined>();
+
+  /** Whether a settings file (settingsFiles) on disk differs from what the last load read (a config saved: reload). */
+  settingsChanged(): boolean {
+    return [...this.settingsRead].some(([abs, text]) => readOrUndefined(abs) !== text);
+  }
+
+  settingsFiles(): string[] {
+    const c = this.config;
+    if (!c?.file) return [];
+    const plugins = (c.policies ?? []).map((e) => e.plugin).filter((x): x is string => typeof x === 'string').map((spec) => path.resolve(c.dir, spec));
+    return [resolvePath(c.file), ...plugins];
   }
 
   /** the template files the config covers, by absolute path */
@@ -190,11 +215,11 @@ export class LspProject {
  * config file's own `templates` globs when it has a well-formed list of them (read without the
  * checks that failed). `file`: the config file, when one is found (its problems are shown in it).
  */
-async function fallbackConfig(cwd: string): Promise<Config> {
+async function fallbackConfig(cwd: string, configFile?: string): Promise<Config> {
   const config: Config = { dir: cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
   let raw: { config: unknown; filepath: string } | null | undefined;
-  try { raw = await readDirect({ cwd }); } catch { raw = undefined; }
-  const file = raw?.filepath ?? configFileIn(cwd);
+  try { raw = await readDirect({ cwd, ...(configFile ? { configFile } : {}) }); } catch { raw = undefined; }
+  const file = raw?.filepath ?? (configFile !== undefined ? (existsSync(configFile) ? configFile : undefined) : configFileIn(cwd));
   if (!file) return config;
   const globs = (raw?.config as { templates?: unknown } | undefined)?.templates;
   const templates = Array.isArray(globs) && globs.length > 0 && globs.every((g) => typeof g === 'string' && g.length > 0) ? globs as string[] : DEFAULT_TEMPLATE_GLOBS;
@@ -208,6 +233,10 @@ function configFileIn(cwd: string): string | undefined {
     if (name) return path.join(dir, name);
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+function readOrUndefined(abs: string): string | undefined {
+  try { return readFileSync(abs, 'utf8'); } catch { return undefined; }
 }
 
 const byId = (rules: readonly RuleMeta[]): ReadonlyMap<string, RuleMeta> => new Map(rules.map((r) => [r.id, r]));

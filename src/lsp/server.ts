@@ -6,6 +6,7 @@
 // where else it is used; code actions apply the rules' repairs (src/lint/fix.ts); completion
 // offers channel aliases, languages and the template's placeholder names; the outline is the
 // template's keys and items (symbols.ts).
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,7 +16,7 @@ import {
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parse } from 'yaml';
+import { isScalar, parse, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
@@ -30,6 +31,7 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
 import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
+import { DiskWatcher, foldersToWatch } from './watch.js';
 import { io } from '../core/io.js';
 
 /** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
@@ -49,18 +51,27 @@ export function toLsp(d: Diagnostic, rule?: RuleMeta): LspDiagnostic {
 const uriToPath = (uri: string): string | undefined => { try { return uri.startsWith('file:') ? fileURLToPath(uri) : undefined; } catch { return undefined; } };
 const pathToUri = (abs: string): string => pathToFileURL(abs).href;
 
-/** Every string of a message redacted (a key in a template's text never reaches the editor). */
-function redactDeep(v: unknown): unknown {
+/**
+ * The keys under which the protocol carries the text an edit writes into the user's file: a
+ * TextEdit's (formatting, a code action's WorkspaceEdit, a completion's textEdit) `newText`, a
+ * completion item's `insertText`. Masking is for what is shown: an edit is the document's own
+ * text (the editor sent it) with the repair applied, and a masked one would write `(secret)` or
+ * `[redacted]` over the user's text when the editor applies it (format on save, fix all on save).
+ */
+export const EDIT_TEXT_KEYS: ReadonlySet<string> = new Set(['newText', 'insertText']);
+
+/** Every string of a message redacted (a key in a template's text never reaches the editor as a message, a hover, a title), but the text of an edit (EDIT_TEXT_KEYS). */
+export function redactDeep(v: unknown): unknown {
   if (typeof v === 'string') return redact(v);
   if (Array.isArray(v)) return v.map(redactDeep);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactDeep(x)]));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, EDIT_TEXT_KEYS.has(k) && typeof x === 'string' ? x : redactDeep(x)]));
   return v;
 }
 
 /**
  * Messages are redacted before they are framed: stdout's own redaction (core/redact.ts) would
  * change a message's length after its Content-Length header was written. So every message passes
- * redact() whole, and is written with the stream's own write, under the redaction gate's.
+ * redactDeep (every string but the text of an edit), and is written with the stream's own write, under the redaction gate's.
  */
 class RedactingWriter extends StreamMessageWriter {
   override write(msg: Message): Promise<void> {
@@ -114,7 +125,10 @@ const realClock: ServerClock = {
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 /** Starts the server; `shutDown()` says whether the editor asked it to shut down (the exit code at the end of its input: 0, else 1). */
-export function startServer(connection: Connection = stdioConnection(), clock: ServerClock = realClock): { shutDown(): boolean; stop(): void } {
+/** What the command line gives the server: `configFile`, the config named with --config (absolute), for every folder. */
+export interface ServerOptions { configFile?: string }
+
+export function startServer(connection: Connection = stdioConnection(), clock: ServerClock = realClock, options: ServerOptions = {}): { shutDown(): boolean; stop(): void } {
   let shutDown = false;
   let initialized = false;
   // the protocol's life cycle (LSP 3.17, "Server lifecycle"): a request before `initialize` is a
@@ -124,7 +138,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); disk?.close(); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -136,7 +150,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   };
   const addProject = (root: string): LspProject | undefined => {
     if (projects.some((p) => p.cwd === root)) return undefined;
-    const p = new LspProject(root, () => clock.now());
+    const p = new LspProject(root, () => clock.now(), options.configFile);
     projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
     return p;
   };
@@ -147,6 +161,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   let ownerOf = new Map<string, LspProject>();
 
   const publish = async (): Promise<void> => {
+    // the server's own watcher (a client that cannot watch) on the folders of what the projects hold now, before
+    // the editor hears of them
+    rewatch();
     const all = new Map<string, Diagnostic[]>();
     const owner = new Map<string, LspProject>();
     // a file two folders' configs cover is the deepest folder's
@@ -221,7 +238,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     supportsFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // the saves too (settingsTouched): a number here leaves didSave to the client's choice
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         completionProvider: { triggerCharacters: [' ', '{'] },
@@ -239,6 +257,13 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
       });
+    }
+    if (!watchRegistration) {
+      disk = new DiskWatcher(
+        (changes) => onDisk(changes),
+        (abs) => projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs)),
+        (abs) => /\.ya?ml$/i.test(abs) || SEARCH_PLACES.includes(path.basename(abs)) || projects.some((p) => p.settingsFiles().includes(abs)),
+      );
     }
     enqueue(() => load());
     // folders added to the workspace, or removed from it (its files' findings then cleared)
@@ -283,19 +308,56 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (abs) settle(abs, undefined);
   });
 
-  connection.onDidChangeWatchedFiles((p) => {
+  /** whether a file is one a project's settings are read from (its config, a policy plugin), or a config where it has none */
+  const settingsOf = (abs: string, project: LspProject): boolean =>
+    project.settingsFiles().includes(abs) || (!project.config?.file && within(abs, project.cwd) && SEARCH_PLACES.includes(path.basename(abs)));
+
+  /** files changed on disk (the editor's watcher, or the server's own: watch.ts): the projects follow */
+  const onDisk = (paths: readonly { abs: string | undefined; type: FileChangeType }[]): void => {
     enqueue(async () => {
-      const paths = p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }));
       for (const project of projects) {
-        const configFile = project.config?.file;
-        // its config changed (or one appeared where it had none): the project loaded again
-        if (paths.some((c) => c.abs && (c.abs === configFile || (!configFile && within(c.abs, project.cwd) && SEARCH_PLACES.includes(path.basename(c.abs)))))) { await load(project); continue; }
+        // its config or a plugin changed (or a config appeared where it had none): the project loaded again
+        if (paths.some((c) => c.abs && settingsOf(c.abs, project))) { await load(project); continue; }
         const own = paths.filter((c) => c.abs && projectOf(c.abs) === project);
         if (own.some((c) => c.type !== FileChangeType.Changed)) await project.discover();
         for (const c of own) if (c.abs && c.type === FileChangeType.Changed && project.textOf(c.abs) === undefined) project.refresh(c.abs);
       }
     });
-  });
+  };
+  connection.onDidChangeWatchedFiles((p) => onDisk(p.changes.map((c) => ({ abs: uriToPath(c.uri), type: c.type }))));
+
+  // a client that cannot watch the files for the server (watchRegistration false): the server's own watcher
+  // (watch.ts), on the folders of what the projects hold now (taken again after each publication)
+  let disk: DiskWatcher | undefined;
+  const rewatch = (): void => {
+    if (!disk || shutDown) return;
+    const dirs = new Set<string>();
+    for (const p of projects) {
+      const root = p.config?.dir ?? p.cwd;
+      for (const d of foldersToWatch(root, [...p.covered(), ...p.settingsFiles()])) dirs.add(d);
+      dirs.add(p.cwd);
+    }
+    disk.watch(dirs);
+  };
+
+  // the config (or a plugin) saved in the editor, or edited there and saved: reloaded with no watcher of the
+  // files (a client that cannot register one, as Neovim on Linux), once what is on disk differs from what the
+  // last load read (not at every keystroke)
+  const settingsTouched = (uri: string): void => {
+    const abs = uriToPath(uri);
+    if (!abs || !projects.some((p) => settingsOf(abs, p))) return;
+    enqueue(async () => {
+      let did = false;
+      for (const project of projects) {
+        if (!settingsOf(abs, project) || !(project.settingsChanged() || (!project.config?.file && existsSync(abs)))) continue;
+        await load(project);
+        did = true;
+      }
+      return did;
+    });
+  };
+  documents.onDidSave((e) => settingsTouched(e.document.uri));
+  documents.onDidChangeContent((e) => settingsTouched(e.document.uri));
 
   connection.onHover(async (p): Promise<Hover | null> => {
     afterShutdown();
@@ -333,14 +395,35 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     return { abs, project, text, whole: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) } };
   };
 
+  // The repairs of a document's version, computed once: the editor asks for code actions at every move of the
+  // cursor (VS Code), and each repair lints the whole text again (a file of 20,000 samples took 9 s a request, the
+  // whole server waiting behind it). Kept by the document's version and the project's load (a config reloaded
+  // changes the repairs); one version a document, dropped when it closes.
+  const repairs = new Map<string, { key: string; fixed: Map<string, string | undefined>; left: Map<string, Diagnostic[]> }>();
+  documents.onDidClose((e) => { repairs.delete(e.document.uri); });
+
   connection.onCodeAction(async (p): Promise<CodeAction[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
     const { abs, project, text, whole } = open;
+    const key = `${documents.get(p.textDocument.uri)?.version}:${project.generation}`;
+    let memo = repairs.get(p.textDocument.uri);
+    if (memo?.key !== key) { memo = { key, fixed: new Map(), left: new Map() }; repairs.set(p.textDocument.uri, memo); }
+    const { fixed: fixedMemo, left: leftMemo } = memo;
     const fix = (only?: ReadonlySet<string>): string | undefined => {
+      const id = only ? [...only].join(',') : '';
+      if (fixedMemo.has(id)) return fixedMemo.get(id);
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
       const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
-      return r.text === text ? undefined : r.text;
+      const out = r.text === text ? undefined : r.text;
+      fixedMemo.set(id, out);
+      return out;
+    };
+    /** the findings of one rule the text fixed for it still has */
+    const leftAfter = (id: string, fixed: string): Diagnostic[] => {
+      let l = leftMemo.get(id);
+      if (!l) { l = project.fileFindings(abs, fixed).filter((f) => f.ruleId === id); leftMemo.set(id, l); }
+      return l;
     };
     const out: CodeAction[] = [];
     const wanted = p.context.only;
@@ -351,7 +434,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         if (fixed === undefined) continue;
         // the findings it repairs: those the fixed text no longer has (a stub sample for the body's {{2}} is none for a URL's)
         const left = new Map<string, number>();
-        for (const f of project.fileFindings(abs, fixed)) if (f.ruleId === id) left.set(f.message, (left.get(f.message) ?? 0) + 1);
+        for (const f of leftAfter(id, fixed)) left.set(f.message, (left.get(f.message) ?? 0) + 1);
         const repaired = p.context.diagnostics.filter((d) => d.code === id).filter((d) => {
           const n = left.get(d.message) ?? 0;
           if (n > 0) left.set(d.message, n - 1);
@@ -396,8 +479,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     takeEdits();
     await queue;
     const doc = documents.get(p.textDocument.uri);
-    const project = projectOf(uriToPath(p.textDocument.uri));
-    if (!doc || !project?.config) return [];
+    const abs = uriToPath(p.textDocument.uri);
+    const project = projectOf(abs);
+    // a template file the config's globs take (an open one not saved yet too), as for code actions and formatting:
+    // an Ansible playbook's `name:`/`channel:` or any other YAML file gets nothing of tplsync's
+    if (!doc || !project?.config || abs === undefined || !project.covers(abs)) return [];
     const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
     if (/^\s*channel:\s*[\w-]*$/.test(line)) {
       // the aliases every environment defines first; one only some define after them, marked: a template only they have
@@ -465,15 +551,27 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
   const ph = scanPlaceholders(text).placeholders.find((x) => x.start <= character && character <= x.end);
   if (!ph) return undefined;
   let t: Record<string, unknown> | undefined;
-  try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { return undefined; }
+  let yamlDoc: ReturnType<typeof parseDocument>;
+  try {
+    yamlDoc = parseDocument(doc.getText());
+    t = obj(yamlDoc.toJS({ maxAliasCount: 100 }));
+  } catch { return undefined; }
   if (!t) return undefined;
   const all = placeholderSites(t).filter((s) => scanPlaceholders(s.text).placeholders.some((x) => x.key === ph.key));
-  // a URL button numbers its own {{1}}: the button's, when the line is its URL; else the texts' (theirs is another placeholder)
+  // the text under the cursor: the one whose scalar in the document holds the cursor's offset. (The line's
+  // own text holding the parsed one missed every block or folded scalar, and a string with escapes, and the
+  // hover fell back to every text using the name.)
+  const offset = doc.offsetAt({ line, character });
+  const holds = (s: (typeof all)[number]): boolean => {
+    const node = yamlDoc.getIn(s.path, true);
+    return isScalar(node) && node.range !== undefined && node.range !== null && node.range[0] <= offset && offset <= node.range[1];
+  };
+  // a URL button numbers its own {{1}}: the button's, when the cursor is in its URL; else the texts' (theirs is another placeholder)
   const isUrl = (s: (typeof all)[number]): boolean => s.role === 'url' || s.role === 'card-url';
-  const onUrl = all.filter((s) => isUrl(s) && text.includes(s.text));
+  const onUrl = all.filter((s) => isUrl(s) && holds(s));
   // the texts that sample from the same examples as the text under the cursor: a header's {{1}} is
   // not the body's, nor a card's {{1}} the bubble's (each has its own samples, as lint and types have them)
-  const here = all.find((s) => !isUrl(s) && text.includes(s.text));
+  const here = all.find((s) => !isUrl(s) && holds(s));
   const scope = here?.examplesPath.join('.');
   const sites = onUrl.length ? onUrl : all.filter((s) => !isUrl(s) && (scope === undefined || s.examplesPath.join('.') === scope));
   const samples = [...new Map(sites.map((s) => [s.examplesPath.join('.'), s])).values()].flatMap((site) => {
