@@ -211,6 +211,26 @@ test('the placement and line-break refusals follow the config too: off or a warn
   const loose = plan({ 'placeholder-position': 'off', 'header-footer-line-break': 'warning' });
   assert.equal(loose.refusals, []);
   assert.is(loose.writes.length, 1);
+  // the one set to warning is said with the write, as lint will say it; the one turned off is not
+  const said = loose.writes[0]!.warnings ?? [];
+  assert.equal(said.map((w) => w.id), [`${template}:footer`], JSON.stringify(said));
+  assert.match(said[0]!.message, /line break.*\(header-footer-line-break, a warning: written all the same\)/);
+  const info = plan({ 'placeholder-position': 'info', 'header-footer-line-break': 'off' });
+  assert.equal((info.writes[0]!.warnings ?? []).map((w) => [w.id, /\(placeholder-position, info: written all the same\)/.test(w.message)]), [[`${template}:body.text`, true]]);
+});
+
+test('a translation with line breaks (and indentation) where its source has none is written and said: a tool wrapped it, and xml:space="preserve" kept them', () => {
+  const text = SOURCES[0]!;
+  const value = readTemplateValue(text);
+  const template = `${value.channel}/${value.name}`;
+  const source: SourceTemplate = { template, file: 'templates/header_text.en_US.yaml', text, value };
+  const fields = textFields(value);
+  const wrapped: Record<string, string> = { 'body.text': 'Hallo {{customer}}, Ihre Bestellung {{order_id}}\n        wurde heute verpackt.' };
+  const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: wrapped[fieldKey(x.path)] ?? x.text, line: line + 1 }));
+  const p = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map());
+  assert.equal(p.refusals, []);
+  assert.equal((p.writes[0]!.warnings ?? []).map((w) => w.id), [`${template}:body.text`]);
+  assert.match(p.writes[0]!.warnings![0]!.message, 'the translation has 1 line break followed by indentation, and the en_US text has none');
 });
 
 test.run();

@@ -153,6 +153,18 @@ export function lostBreaks(e: Pick<Entry, 'target' | 'breaksRead'>, current: str
 }
 
 /**
+ * Pure: a translation with line breaks where its source text has none (a tool that wrapped or
+ * indented the target, which xml:space="preserve" keeps), said with the write; undefined when the
+ * source has line breaks of its own or the translation has none.
+ */
+export function addedBreaks(target: string, current: string, sourceLang: string): string | undefined {
+  if (current.includes('\n') || !target.includes('\n')) return undefined;
+  const n = (target.match(/\n/g) ?? []).length;
+  const indented = /\n[ \t]+\S/.test(target);
+  return `the translation has ${n} line break${n === 1 ? '' : 's'}${indented ? ' followed by indentation' : ''}, and the ${sourceLang} text has none: written as it is (the customer sees them); if a tool wrapped or indented the text, put it on one line`;
+}
+
+/**
  * Pure: `the translation will be split into 2 SMS parts: ...` for an SMS fallback's translation that
  * does not fit one SMS, as lint's rcs-fallback-length measures it (its samples in place of its
  * placeholders; GSM 7-bit: 160 in one SMS, else UCS-2: 70), or undefined.
@@ -795,8 +807,26 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
       // (a text the target file already holds was said when it was imported)
-      const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang);
+      // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
+      const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
       if (lost) warnings.push({ id: e.id, line: e.line, message: lost });
+      // a placement or line-break rule the config makes a warning (or info): written, and said as lint will say it
+      if (severities && heldText !== e.target) {
+        const source = !e.source || e.source === f.text ? f.text : e.source;
+        const isBody = field === 'body.text' && src.value.category !== 'AUTHENTICATION';
+        const oneLine = field === 'footer' ? 'the footer' : field === 'header.text' ? 'a text header' : undefined;
+        const checks: [string, boolean, Parameters<typeof checkEntry>[7]][] = [
+          ['placeholder-position', isBody, { body: true, rcs: true }],
+          ['placeholder-adjacent', !field.startsWith('message.'), { body: false, rcs: false }],
+          ['header-footer-line-break', oneLine !== undefined, { rcs: true, ...(oneLine ? { oneLine } : {}) }],
+        ];
+        for (const [rule, applies, only] of checks) {
+          const level = applies ? severities(judged, rule) : 'off';
+          if (level !== 'warning' && level !== 'info') continue;
+          const m = checkEntry(e, source, undefined, f.text, false, heldText, undefined, only);
+          if (m) warnings.push({ id: e.id, line: e.line, message: `${m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
+        }
+      }
     }
     if (refused.length) { append(plan.refusals, refused); continue; }
     // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
