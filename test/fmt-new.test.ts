@@ -48,6 +48,10 @@ test('comments aligned in a column stay aligned (the README\'s first template is
   assert.is(laid, '"channel": "shop-wa"\n"name": "order_update"\n"language": "en_US"\n"category": "UTILITY"\n"body":\n  "text": "Hi {{1}}, your order #{{2}} has shipped."\n  "examples": { "1": "Pablo", "2": "860198" }\n"footer": "Reply STOP to opt out"\n"buttons": [ { "type": "URL", "text": "Track", "url": "https://example.com/track" } ]\n');
   assert.equal(parse(laid), parse(json));
   assert.is(formatTemplate(laid).text, laid, 'a second fmt changes nothing');
+  // an empty one over several lines: `[]` at once (a block list has no way to be empty; a second fmt changed it again)
+  const empty = formatTemplate('channel: wa\nname: n\nlanguage: en_US\ncategory: UTILITY\nbody: { text: "Hi." }\nbuttons: [\n]\n').text;
+  assert.match(empty, /\nbuttons: \[\]\n$/);
+  assert.is(formatTemplate(empty).text, empty);
 });
 
 /** each input laid out as wanted, a second fmt changing nothing, the value the same */

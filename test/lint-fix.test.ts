@@ -132,6 +132,15 @@ test('every repairable rule has a title for the report and the editor', () => {
   for (const r of fixable) assert.ok(r.repairTitle && r.repairTitle.length > 10, r.id);
 });
 
+test('a repair lays the file out as fmt does: a template in JSON\'s layout one entry a line (not one line of 300 columns), comments aligned in a column kept', () => {
+  const json = '{\n  "channel": "shop-whatsapp",\n  "name": "a",\n  "language": "en_US",\n  "category": "UTILITY",\n  "body": {\n    "text": "Hi {{ 1 }}, your order is ready.",\n    "examples": { "1": "Ana" }\n  }\n}\n';
+  const fixed = fixText(json, { findings, now });
+  assert.equal(fixed.fixed, { 'placeholder-syntax': 1 });
+  assert.is(fixed.text, '"channel": "shop-whatsapp"\n"name": "a"\n"language": "en_US"\n"category": "UTILITY"\n"body":\n  "text": "Hi {{1}}, your order is ready."\n  "examples": { "1": "Ana" }\n');
+  const aligned = 'channel: shop-whatsapp     # the alias\nname: a                    # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{ 1 }}, your order is ready."\n  examples: { 1: Ana }\n';
+  assert.is(fixText(aligned, { findings, now }).text, aligned.replace('{{ 1 }}', '{{1}}'));
+});
+
 test('renumbering declines when a stale sample holds a target number, and around a malformed placeholder', () => {
   const stale = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}} and {{3}} here."\n  examples: { 1: Ana, 2: old, 3: A1 }\n';
   assert.equal(fixText(stale, { findings, now }).text, stale);

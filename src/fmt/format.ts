@@ -190,10 +190,7 @@ export function formatDocument(doc: Document.Parsed, value: unknown, text?: stri
     try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${e instanceof RangeError || e instanceof TypeError ? 'it holds a value YAML\'s writer cannot write back as it is (a tag such as !!binary, or nesting too deep); left as it is' : (e as Error).message}` }; }
   }
   if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
-  if (text !== undefined) {
-    const aligned = keepCommentGaps(out, text);
-    if (aligned !== out && sameValue(aligned, value)) out = aligned;
-  }
+  if (text !== undefined) out = withCommentGaps(out, text, value);
   return { text: out, ...(keptOrder ? { keptOrder } : {}) };
 }
 
@@ -203,14 +200,21 @@ export function formatDocument(doc: Document.Parsed, value: unknown, text?: stri
  * on one line, and the whole template became one line of 300 columns, every finding at line 1.
  * One written on one line (`examples: { 1: Maria }`) stays as it is.
  */
-function unfoldMultilineFlow(doc: Document, text: string): void {
+export function unfoldMultilineFlow(doc: Document, text: string): void {
+  // (an empty one stays `[]` or `{}`: a block collection has no way to be empty)
   visit(doc, {
-    Map(_k, n) { if (n.flow && spansLines(n, text)) n.flow = false; },
-    Seq(_k, n) { if (n.flow && spansLines(n, text)) n.flow = false; },
+    Map(_k, n) { if (n.flow && n.items.length && spansLines(n, text)) n.flow = false; },
+    Seq(_k, n) { if (n.flow && n.items.length && spansLines(n, text)) n.flow = false; },
   });
 }
 
 const spansLines = (n: Node, text: string): boolean => isCollection(n) && n.range !== undefined && n.range !== null && text.slice(n.range[0], n.range[1]).trimEnd().includes('\n');
+
+/** `out` with the spaces before its comments as `text` had them (keepCommentGaps), when that reads as `value` still; else `out`. */
+export function withCommentGaps(out: string, text: string, value: unknown): string {
+  const aligned = keepCommentGaps(out, text);
+  return aligned !== out && sameValue(aligned, value) ? aligned : out;
+}
 
 /** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment */
 const TRAILING = /^[ \t]*(\S.*?\S|\S)([ \t]{2,})(#.*)$/;

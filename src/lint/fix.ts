@@ -8,7 +8,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
-import { keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING } from '../fmt/format.js';
+import { keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING, unfoldMultilineFlow, withCommentGaps } from '../fmt/format.js';
 import { insertionIndex } from '../fmt/key-order.js';
 import { repairOf } from './engine.js';
 import { RULES, RULES_BY_ID } from './registry.js';
@@ -136,7 +136,10 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
       if (changes.length && applyChanges(trial, changes)) { doc = trial; changed = true; }
     }
     if (!changed) break;
-    const next = doc.toString({ ...TO_STRING, singleQuote: quoteStyle(doc) });
+    // laid out as fmt lays it out: a flow collection over several lines one entry a line, the comments' gaps as written
+    unfoldMultilineFlow(doc, cur);
+    const written = doc.toString({ ...TO_STRING, singleQuote: quoteStyle(doc) });
+    const next = withCommentGaps(written, cur, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
     if (next === cur) break;
     const after = o.findings(next);
     // a repair never makes a file unreadable as a template; if it would, the last good text stays
