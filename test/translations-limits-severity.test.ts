@@ -203,7 +203,7 @@ test('the placement and line-break refusals follow the config too: off or a warn
   const fields = textFields(value);
   const wrong: Record<string, string> = { 'body.text': '{{customer}}, Ihre Bestellung {{order_id}} wurde heute verpackt.', footer: 'Antworten Sie STOP\num sich abzumelden' };
   const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: wrong[fieldKey(x.path)] ?? x.text, line: line + 1 }));
-  const plan = (sev: Record<string, 'error' | 'warning' | 'off'>) => planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [],
+  const plan = (sev: Record<string, 'error' | 'warning' | 'info' | 'off'>) => planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [],
     (file, rule) => { assert.is(file, 'templates/header_text.de.yaml'); return sev[rule] ?? RULES_BY_ID.get(rule)!.severity; });
   const strict = plan({});
   assert.equal(strict.writes, []);
