@@ -7,7 +7,7 @@ import { execa, type ResultPromise } from 'execa';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { BIN, withChild } from './helpers.ts';
 
-export interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string }
+export interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string; codeDescription?: { href: string } }
 
 export const uri = (abs: string): string => pathToFileURL(abs).href;
 

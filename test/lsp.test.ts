@@ -5,48 +5,21 @@
 // file; hover explains a rule; completion offers the config's channel aliases.
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { BIN, cleanup, cliIn, FIXTURES, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
+import { LspClient, uri, type LspDiag } from './lsp-client.ts';
 
-interface LspDiag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; source: string; message: string; codeDescription?: { href: string } }
-
-const uri = (abs: string): string => pathToFileURL(abs).href;
-
-class Client {
-  readonly diags = new Map<string, LspDiag[]>();
-  private waiters: (() => void)[] = [];
-  private exited = false;
-  constructor(readonly conn: MessageConnection, proc: ResultPromise) {
-    conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiag[] }) => {
-      this.diags.set(p.uri, p.diagnostics);
-      for (const w of this.waiters) w();
-    });
-    conn.onRequest('client/registerCapability', () => null);
-    conn.onRequest('window/showMessageRequest', () => null);
-    void proc.finally(() => { this.exited = true; for (const w of this.waiters) w(); });
-  }
-  /** resolves once `pred` holds after a publication; rejects if the server exits first (never a timer) */
-  waitFor(pred: () => boolean, what: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (pred()) { this.waiters = this.waiters.filter((w) => w !== check); resolve(); }
-        else if (this.exited) reject(new Error(`the server exited while waiting for ${what}`));
-      };
-      this.waiters.push(check);
-      check();
-    });
-  }
-}
+// (the client of the tests of the server: lsp-client.ts)
+type Client = LspClient;
 
 /** the server started in `dir`, connected, not initialized yet: `use` gets the connection, a client of its diagnostics and the process; ended however `use` ends */
 async function connected(dir: string, use: (conn: MessageConnection, client: Client, proc: ResultPromise) => Promise<void>): Promise<void> {
   await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
     const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    const client = new Client(conn, proc);
+    const client = new LspClient(conn, proc);
     conn.listen();
     try { await use(conn, client, proc); } finally { conn.dispose(); }
   });
