@@ -83,4 +83,22 @@ test('plan: a rotated secret (an earlier value of the same form on the channel) 
   } finally { cleanup(dir); }
 });
 
+test('plan: a text the template\'s name holds is never masked, even where it could be a secret\'s earlier value', async () => {
+  const dir = tempDir('tplsync-secret-name-');
+  const tpl = (code: string) => `channel: wa\nname: autumn2025x_offer\nlanguage: en_US\ncategory: MARKETING\nheader: { format: TEXT, text: "Code ${code}" }\nbody:\n  text: "Dear {{1}}, enter the code in the app when you pay online."\n  examples: { 1: Ana }\n`;
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'staging', channels: { wa: CHANNEL_A }, values: { promo_code: { env: 'STAGING_PROMO' } } }), 'templates/offer.en_US.yaml': tpl('autumn2025x') });
+    const env = { STAGING_PROMO: 'spring2026q' };
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFileSync(path.join(dir, 'templates/offer.en_US.yaml'), tpl('((promo_code))'));
+    for (const format of ['text', 'markdown', 'json']) {
+      const shown = await cliIn(['plan', '--format', format], { cwd: dir, env });
+      assert.match(shown.stdout, 'autumn2025x_offer');
+      assert.not.match(shown.stdout, '(secret)_offer');
+      assert.not.match(shown.stdout, 'spring2026q');
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -23,11 +23,10 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
       // where the secret's current value is known, an edit beside an earlier value is no part of it (secretSpan); unclear: the whole string
       const names = found ? [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1)) : [];
       const spans = found ? found.slice(1).map((v, i) => secretIn(v, current(names[i]!))) : [];
-      // the text around changed too: what the channel has at each mark, word by word, and of it what could be the secret
-      const aligned = found ? undefined : alignedRemnants(parts, r);
-      const alignedNames = found ? [] : [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1));
-      const inAligned = aligned?.map((v, i) => (v ? secretIn(v, current(alignedNames[i]!)) : ''));
-      const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : inAligned && inAligned.every((x) => x !== undefined) ? inAligned as string[] : [r];
+      // the text around changed too: with every secret's current value known, each word of the channel's that could
+      // be a value of one (wherever the word-by-word alignment puts it); else what the channel has at each mark, word by word
+      const otherNames = found ? [] : [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1));
+      const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : couldBeValues(parts, r, otherNames.map(current)) ?? alignedRemnants(parts, r) ?? [r];
       // the one secret of a string whose text around it is the channel's as it is, where the channel has fewer
       // characters than any secret value has (the config refuses a shorter one): no secret, old or current, stands
       // there (a secret added where the text said `below`); the channel's text is shown
@@ -143,9 +142,41 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
 function secretIn(piece: string, cur: string | undefined): string | undefined {
   if (!cur) return piece;
   const parts = pieceParts(piece, cur) ?? [{ start: 0, end: piece.length }];
-  const could = parts.filter((x) => couldBeValueOf(piece.slice(x.start, x.end), cur));
+  // (punctuation the value never holds at a part's ends is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
+  const could = parts.map((x) => trimToKinds(piece.slice(x.start, x.end), cur)).filter((x) => couldBeValueOf(x, cur));
   if (could.length === 0) return '';
-  return could.length === 1 ? piece.slice(could[0]!.start, could[0]!.end) : undefined;
+  return could.length === 1 ? could[0] : undefined;
+}
+
+/**
+ * Where the words cannot be aligned (the text around the secrets edited too) and every secret's
+ * current value is known: each word of the channel's text that could be a value of one of them
+ * (couldBeValueOf; words the file's own text has are not), the rest shown. Undefined when a value
+ * is not known: the caller masks the whole string.
+ */
+function couldBeValues(parts: readonly string[], r: string, curs: readonly (string | undefined)[]): string[] | undefined {
+  if (!curs.length || curs.some((c) => !c)) return undefined;
+  const own = parts.join(' ');
+  const out = new Set<string>();
+  for (const cur of curs as string[]) {
+    for (const x of pieceParts(r, cur) ?? [{ start: 0, end: r.length }]) {
+      // (punctuation the value never holds around it is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
+      const word = trimToKinds(r.slice(x.start, x.end), cur);
+      if (couldBeValueOf(word, cur) && !own.includes(word)) out.add(word);
+    }
+  }
+  return [...out];
+}
+
+/** `text` without the characters at either end of kinds the value `cur` has none of */
+function trimToKinds(text: string, cur: string): string {
+  const kinds = new Set([...cur].map(kindOf));
+  const chars = [...text];
+  let a = 0;
+  let b = chars.length;
+  while (a < b && !kinds.has(kindOf(chars[a]!))) a++;
+  while (b > a && !kinds.has(kindOf(chars[b - 1]!))) b--;
+  return chars.slice(a, b).join('');
 }
 
 /** the kind of a character a secret value is made of: a lower-case letter, an upper-case one, a digit, white space, else the character itself */
