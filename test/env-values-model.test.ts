@@ -316,4 +316,20 @@ test('rule env-value-missing through lint --cache: the references are kept with 
   } finally { cleanup(dir); }
 });
 
+test('secretRemnants with the current value known: only what could be a value of that secret is masked, never the channel\'s words', () => {
+  const t = { header: { text: 'Your autumn ((promo_code))' }, body: { text: 'Enter the voucher ((promo_code)) when you pay.' } };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const current = () => 'AUTUMN77Q';
+  // several words, a word of 8 characters: the approved text, not an earlier value
+  assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter the voucher shown in the app when you pay.' } }, current), []);
+  // the text around edited too: the channel's words are still no secret
+  assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter the voucher shown in the app once you pay.' } }, current), []);
+  // an earlier value of the same form (a rotation) is masked, with or without an edit beside it
+  assert.equal(secretRemnants(marked, { header: { text: 'Your autumn SUMMER2026X' }, body: { text: 'Enter the voucher SUMMER2026X today when you pay.' } }, current), ['SUMMER2026X', 'SUMMER2026X']);
+  // the text around edited too: an earlier value is still masked, punctuation of the text beside it or not
+  assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter SUMMER2026X. Once you pay.' } }, current), ['SUMMER2026X']);
+  // the value not known (a file at the base said a secret stood there): the whole piece, as before
+  assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter the voucher SUMMER2026X when you pay.' } }), ['cashback', 'SUMMER2026X']);
+});
+
 test.run();

@@ -22,8 +22,11 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
       const found = markedText(parts).exec(r);
       // where the secret's current value is known, an edit beside an earlier value is no part of it (secretSpan); unclear: the whole string
       const names = found ? [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1)) : [];
-      const spans = found ? found.slice(1).map((v, i) => { const sp = secretSpan(v, current(names[i]!)); return sp ? v.slice(sp.start, sp.end) : undefined; }) : [];
-      const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : alignedRemnants(parts, r) ?? [r];
+      const spans = found ? found.slice(1).map((v, i) => secretIn(v, current(names[i]!))) : [];
+      // the text around changed too: with every secret's current value known, each word of the channel's that could
+      // be a value of one (wherever the word-by-word alignment puts it); else what the channel has at each mark, word by word
+      const otherNames = found ? [] : [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1));
+      const pieces = found ? (spans.every((x) => x !== undefined) ? spans as string[] : [r]) : couldBeValues(parts, r, otherNames.map(current)) ?? alignedRemnants(parts, r) ?? [r];
       // the one secret of a string whose text around it is the channel's as it is, where the channel has fewer
       // characters than any secret value has (the config refuses a shorter one): no secret, old or current, stands
       // there (a secret added where the text said `below`); the channel's text is shown
@@ -129,6 +132,68 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
   return out.length === parts.length - 1 ? out : undefined;
 }
 
+/**
+ * What of `piece` (the channel's text where the file has a secret) is a secret: with the secret's
+ * current value `cur` known, only a part that could be a value of that secret (secretSpan's parts,
+ * each at least MIN_SECRET_LENGTH characters of the kinds the value is made of: `cashback` or
+ * `shown in the app` where the value is `AUTUMN77Q` is the channel's approved text, not an earlier
+ * value): '' when no part could be, undefined when more than one could. Without `cur`, the whole piece.
+ */
+function secretIn(piece: string, cur: string | undefined): string | undefined {
+  if (!cur) return piece;
+  const parts = pieceParts(piece, cur) ?? [{ start: 0, end: piece.length }];
+  // (punctuation the value never holds at a part's ends is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
+  const could = parts.map((x) => trimToKinds(piece.slice(x.start, x.end), cur)).filter((x) => couldBeValueOf(x, cur));
+  if (could.length === 0) return '';
+  return could.length === 1 ? could[0] : undefined;
+}
+
+/**
+ * Where the words cannot be aligned (the text around the secrets edited too) and every secret's
+ * current value is known: each word of the channel's text that could be a value of one of them
+ * (couldBeValueOf; words the file's own text has are not), the rest shown. Undefined when a value
+ * is not known: the caller masks the whole string.
+ */
+function couldBeValues(parts: readonly string[], r: string, curs: readonly (string | undefined)[]): string[] | undefined {
+  if (!curs.length || curs.some((c) => !c)) return undefined;
+  const own = parts.join(' ');
+  const out = new Set<string>();
+  for (const cur of curs as string[]) {
+    for (const x of pieceParts(r, cur) ?? [{ start: 0, end: r.length }]) {
+      // (punctuation the value never holds around it is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
+      const word = trimToKinds(r.slice(x.start, x.end), cur);
+      if (couldBeValueOf(word, cur) && !own.includes(word)) out.add(word);
+    }
+  }
+  return [...out];
+}
+
+/** `text` without the characters at either end of kinds the value `cur` has none of */
+function trimToKinds(text: string, cur: string): string {
+  const kinds = new Set([...cur].map(kindOf));
+  const chars = [...text];
+  let a = 0;
+  let b = chars.length;
+  while (a < b && !kinds.has(kindOf(chars[a]!))) a++;
+  while (b > a && !kinds.has(kindOf(chars[b - 1]!))) b--;
+  return chars.slice(a, b).join('');
+}
+
+/** the kind of a character a secret value is made of: a lower-case letter, an upper-case one, a digit, white space, else the character itself */
+const kindOf = (c: string): string => (/\p{Ll}/u.test(c) ? 'a' : /\p{Lu}/u.test(c) ? 'A' : /\p{Nd}/u.test(c) ? '0' : /\s/.test(c) ? ' ' : c);
+
+/**
+ * Whether `text` could be a value of the secret whose current value is `cur`: long enough for a
+ * secret value, and made of kinds of characters the value has (a new value of a secret keeps its
+ * form: `SPRING2026X` for `AUTUMN77Q`, `ptk_0000aaaa11` for `ptk_7777bbbb22`; a word of the text,
+ * `checkout`, is none of an upper-case code's).
+ */
+export function couldBeValueOf(text: string, cur: string): boolean {
+  if (solidLength(text) < MIN_SECRET_LENGTH) return false;
+  const kinds = new Set([...cur].map(kindOf));
+  return [...text].every((c) => kinds.has(kindOf(c)));
+}
+
 /** what separates a secret from words beside it, where the secret's value never holds it */
 const SEPARATORS = /[\s/?#&=,;]/g;
 
@@ -144,16 +209,23 @@ const SEPARATORS = /[\s/?#&=,;]/g;
 export function secretSpan(piece: string, cur: string | undefined): { start: number; end: number } | undefined {
   const whole = { start: 0, end: piece.length };
   if (!cur) return whole;
+  const parts = pieceParts(piece, cur);
+  if (!parts) return whole;
+  const long = parts.filter((x) => x.end - x.start >= MIN_SECRET_LENGTH);
+  return long.length === 1 ? long[0] : undefined;
+}
+
+/** `piece` split where it holds separators the value `cur` never has; undefined when it holds none */
+function pieceParts(piece: string, cur: string): { start: number; end: number }[] | undefined {
   // (white space as one kind: a value of several lines or words has its words apart by any of it)
   const seps = [...new Set(piece.match(SEPARATORS) ?? [])].filter((c) => (/\s/.test(c) ? !/\s/.test(cur) : !cur.includes(c)));
-  if (!seps.length) return whole;
+  if (!seps.length) return undefined;
   const re = new RegExp(`[${seps.map((c) => (/\s/.test(c) ? '\\s' : `\\${c}`)).join('')}]+`, 'g');
   const parts: { start: number; end: number }[] = [];
   let from = 0;
   for (const m of piece.matchAll(re)) { parts.push({ start: from, end: m.index }); from = m.index + m[0].length; }
   parts.push({ start: from, end: piece.length });
-  const long = parts.filter((x) => x.end - x.start >= MIN_SECRET_LENGTH);
-  return long.length === 1 ? long[0] : undefined;
+  return parts;
 }
 
 /**

@@ -119,7 +119,7 @@ export class ValuesBreakTemplates extends Error {
 export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
   for (const [id, b] of base) {
     const r = b.secretShape && remote.get(id);
-    if (r) for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) addSecret(s, 'value');
+    if (r) for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inNameOrId(s, b.secretShape!)) addSecret(s, 'value');
   }
 }
 
@@ -137,6 +137,12 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
-    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) addSecret(s, 'value');
+    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) if (!inNameOrId(s, d.canonical)) addSecret(s, 'value');
   }
 }
+
+/**
+ * A text the template's name or id holds is no secret (a name is shown, and no value is put in it):
+ * taken for one, it would be masked in the name too (`wa/(secret)_note/en_US`).
+ */
+const inNameOrId = (s: string, t: { readonly name: string; readonly templateId: string }): boolean => t.name.includes(s) || t.templateId.includes(s);
