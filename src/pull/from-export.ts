@@ -140,6 +140,9 @@ export function parseJsonFile(file: string, rel: string): unknown {
 type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean;
   /** a Meta export without the template's category: --category's written */
   categoryGiven?: boolean;
+  /** a Meta export without the template's category: the one its kind requires (written over --category's, `categoryOverruled`) */
+  categoryOfKind?: string;
+  categoryOverruled?: string;
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
@@ -306,7 +309,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
-      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryOfKind ? { comments: { category: ` the export has no category: its kind requires this one${t.categoryOverruled ? ` (not --category's ${t.categoryOverruled})` : ''}` } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;
