@@ -258,6 +258,12 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     assert.match(await said('utf16.json'), 'utf16.json is UTF-16 text: save the export as UTF-8');
     writeFileSync(path.join(dir, 'utf16nobom.json'), Buffer.from('{"data": []}', 'utf16le'));
     assert.match(await said('utf16nobom.json'), 'utf16nobom.json is UTF-16 text: save the export as UTF-8');
+    // NUL bytes alone are no UTF-16 (a file of zeros): not text, said so
+    writeFileSync(path.join(dir, 'zeros.json'), Buffer.alloc(1000));
+    assert.match(await said('zeros.json'), 'zeros.json is not text: 64 of its first 64 bytes are NUL bytes');
+    assert.not.match(await said('zeros.json'), 'UTF-16');
+    // a file outside the working directory, given by its absolute path, is named so (not ../../dev/zero)
+    assert.match(await said('/dev/zero'), /(^|\s)\/dev\/zero: an export file is a device/);
     assert.equal(readdirSync(dir).filter((f) => f === 'templates'), [], 'nothing written');
   } finally { cleanup(dir); }
 });

@@ -114,7 +114,10 @@ export function parseJsonFile(file: string, rel: string): unknown {
   const bytes = readRegularFile(file, { max: MAX_EXPORT_BYTES, shown: rel, what: 'an export file' });
   // UTF-16 (what Windows PowerShell 5.1's `>` writes) or bytes that are not UTF-8 (Latin-1): said, never read as U+FFFD in silence
   // UTF-16 without a byte-order mark: every other byte of its ASCII is a NUL
-  const nuls = bytes.subarray(0, 64).filter((b) => b === 0).length;
+  const head = bytes.subarray(0, 64);
+  const nuls = head.filter((b) => b === 0).length;
+  // NUL bytes alone (a file of zeros, a binary file's start) are no UTF-16: its text's other bytes are not NUL
+  if (head.length && nuls > head.length * 3 / 4) throw new UsageError(`${rel} is not text: ${nuls} of its first ${head.length} bytes are NUL bytes (a binary file, or one of zeros?): give the JSON the platform's API answers`);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes.length >= 4 && nuls >= Math.min(bytes.length, 64) / 3)) throw new UsageError(`${rel} is UTF-16 text: save the export as UTF-8 (PowerShell: Out-File -Encoding utf8, or curl -o FILE) and pull again`);
   let text: string;
   try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch {
@@ -201,7 +204,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
-    const json = parseJsonFile(abs, rel);
+    // a refusal names a file outside the working directory as it was given (/dev/zero, not ../../../../dev/zero)
+    const json = parseJsonFile(abs, rel.startsWith('..') && path.isAbsolute(f) ? f : rel);
     inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category) });
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
