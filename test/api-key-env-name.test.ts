@@ -53,4 +53,25 @@ test('in GitHub Actions, a key handed over as TPLSYNC_<ENV>_API_KEY while apiKey
   } finally { cleanup(dir); }
 });
 
+test('in GitHub Actions, an environment whose name no secret name takes (staging-eu), and the repository variable TPLSYNC_API_KEY_ENV already set: the fix that works is said', async () => {
+  const dir = tempDir('tplsync-key-name-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  staging-eu:\n    baseUrl: https://api.example.com\n    apiKeyEnv: STAGING_KEY\n    channels: { wa: ${CHANNEL_A} }\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const eu = await cliIn(['plan', '--env', 'staging-eu'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    assert.is(eu.exitCode, 3, eu.stdout + eu.stderr);
+    assert.match(eu.stderr, "cannot hand the key of environment 'staging-eu' over by its name (TPLSYNC_STAGING-EU_API_KEY is no name a secret may have): set the repository variable TPLSYNC_API_KEY_ENV to STAGING_KEY and keep the key in a secret named STAGING_KEY");
+    // the variable names the config's apiKeyEnv (the action hands it over as API_KEY_ENV) and its secret is missing: add it, never "changes nothing"
+    const set = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', API_KEY_ENV: 'TPLSYNC_X_API_KEY' } });
+    assert.is(set.exitCode, 3, set.stdout + set.stderr);
+    assert.match(set.stderr, 'the workflows look up the secret TPLSYNC_X_API_KEY (the repository variable TPLSYNC_API_KEY_ENV names it), and none was delivered: add the secret TPLSYNC_X_API_KEY');
+    assert.not.match(set.stderr, 'changes nothing');
+    // the variable names another: the two made to agree
+    const other = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', API_KEY_ENV: 'OTHER_KEY' } });
+    assert.match(other.stderr, "the repository variable TPLSYNC_API_KEY_ENV names OTHER_KEY, while the config's apiKeyEnv of 'ci' is TPLSYNC_X_API_KEY: set the variable to TPLSYNC_X_API_KEY");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -186,4 +186,20 @@ test('property: the lazy document gives the value and every position the full ya
   assert.ok(readers.text > 0 && readers.fast > 0 && readers.upgraded > 0, JSON.stringify(readers));
 });
 
+
+test('a text nested past the bound by indentation alone: the value is `yaml`\'s, with the nesting finding fmt gives (the faster readers read it in silence)', () => {
+  let text = 'channel: whatsapp\nname: deepblock\nlanguage: en_US\ncategory: UTILITY\nbody:\n';
+  for (let i = 1; i < 200; i++) text += `${'  '.repeat(i)}k${i}:\n`;
+  text += `${'  '.repeat(200)}v: 1\n`;
+  const doc = openDocument('t.yaml', text);
+  assert.is(doc.value, undefined);
+  assert.is(doc.reader, 'yaml');
+  const expected = parseTemplateText('t.yaml', text).problems;
+  assert.equal(doc.loading(), expected);
+  assert.equal(expected.map((p) => `${p.kind}@${p.span.line}:${p.span.column}`), ['syntax@69:129']);
+  // a template nested as templates are still goes to the text reader
+  const plain = openDocument('t.yaml', templateText(3, 'realistic'));
+  assert.is(plain.reader, 'text');
+});
+
 test.run();

@@ -1,7 +1,7 @@
 // pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
 // that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
 // is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -258,6 +258,12 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
     assert.match(await said('utf16.json'), 'utf16.json is UTF-16 text: save the export as UTF-8');
     writeFileSync(path.join(dir, 'utf16nobom.json'), Buffer.from('{"data": []}', 'utf16le'));
     assert.match(await said('utf16nobom.json'), 'utf16nobom.json is UTF-16 text: save the export as UTF-8');
+    // NUL bytes alone are no UTF-16 (a file of zeros): not text, said so
+    writeFileSync(path.join(dir, 'zeros.json'), Buffer.alloc(1000));
+    assert.match(await said('zeros.json'), 'zeros.json is not text: 64 of its first 64 bytes are NUL bytes');
+    assert.not.match(await said('zeros.json'), 'UTF-16');
+    // a file outside the working directory, given by its absolute path, is named so (not ../../dev/zero)
+    assert.match(await said('/dev/zero'), /(^|\s)\/dev\/zero: an export file is a device/);
     assert.equal(readdirSync(dir).filter((f) => f === 'templates'), [], 'nothing written');
   } finally { cleanup(dir); }
 });
@@ -353,13 +359,39 @@ test('a listing without category (fetched with a fields= that leaves it out): re
   writeFiles(dir, { 'nocat.json': JSON.stringify({ data: [tpl('autumn_news'), tpl('autumn_utility', 'UTILITY')] }) });
   let r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp'], { cwd: dir });
   assert.is(r.exitCode, 1, r.stderr);
-  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none \(a listing fetched with a fields= that leaves out category\): fetch it with \?fields=name,language,category,.* or give the category with --category/);
+  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none \(a listing fetched with a fields= that leaves out category\) and its kind requires none: fetch it with \?fields=name,language,category,.* or give the category with --category/);
   assert.not.match(r.stderr, /category: ''/);
   r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp', '--category', 'MARKETING', '--force'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   const news = readFileSync(path.join(dir, 'templates', 'autumn_news.en_US.yaml'), 'utf8');
   assert.match(news, /^category: MARKETING # the export has no category: --category gave this one$/m);
   assert.match(readFileSync(path.join(dir, 'templates', 'autumn_utility.en_US.yaml'), 'utf8'), /^category: UTILITY$/m);
+}));
+
+test('a listing without category: a template whose kind fixes its category gets that one, with or without --category (a coupon, a limited-time offer, an OTP template)', () => withMetaProject(async (dir) => {
+  const body = { type: 'BODY', text: 'Hello {{1}}, our autumn collection is in: see the new pieces this week.', example: { body_text: [['Ana']] } };
+  const coupon = { name: 'autumn_coupon', language: 'en_US', components: [body, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'AUTUMN20' }] }] };
+  const offer = { name: 'autumn_offer', language: 'en_US', components: [{ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: 'Autumn deal', has_expiration: true } }, body,
+    { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'AUTUMN20' }, { type: 'URL', text: 'Shop now', url: 'https://shop.example.com/{{1}}', example: ['https://shop.example.com/autumn'] }] }] };
+  const otp = { name: 'login_code', language: 'en_US', components: [{ type: 'BODY', add_security_recommendation: true }, { type: 'FOOTER', code_expiration_minutes: 10 }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }] };
+  const plain = { name: 'autumn_news', language: 'en_US', components: [body] };
+  writeFiles(dir, { 'nocat.json': JSON.stringify({ data: [coupon, offer, otp, plain] }) });
+  const categoryOf = (name: string) => /^category: .*$/m.exec(readFileSync(path.join(dir, 'templates', `${name}.en_US.yaml`), 'utf8'))?.[0];
+  // no --category: the kinds' categories; the template of no such kind is refused, as before
+  let r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(categoryOf('autumn_coupon'), 'category: MARKETING # the export has no category: its kind requires this one', r.stdout + r.stderr);
+  assert.is(categoryOf('autumn_offer'), 'category: MARKETING # the export has no category: its kind requires this one');
+  assert.is(categoryOf('login_code'), 'category: AUTHENTICATION # the export has no category: its kind requires this one');
+  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none/);
+  assert.not.match(r.stderr, /autumn_(coupon|offer)\/en_US .* nothing written|login_code\/en_US .* nothing written/);
+  // --category UTILITY (a fresh pull): written for the plain one only; the kinds keep theirs, and the file says --category's was not taken
+  for (const name of ['autumn_coupon', 'autumn_offer', 'login_code']) rmSync(path.join(dir, 'templates', `${name}.en_US.yaml`));
+  r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp', '--category', 'UTILITY', '--force'], { cwd: dir });
+  assert.is(categoryOf('autumn_news'), 'category: UTILITY # the export has no category: --category gave this one', r.stdout + r.stderr);
+  assert.is(categoryOf('autumn_coupon'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+  assert.is(categoryOf('autumn_offer'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+  assert.is(categoryOf('login_code'), "category: AUTHENTICATION # the export has no category: its kind requires this one (not --category's UTILITY)");
+  assert.not.match(r.stdout + r.stderr, /offer-category|copy-code-category|authentication-otp/);
 }));
 
 test.run();

@@ -102,7 +102,14 @@ function inWorkflowHint(env: string, apiKeyEnv: string): string {
   const vars = io().env;
   if (vars.GITHUB_ACTIONS !== 'true') return '';
   const delivered = `TPLSYNC_${env.toUpperCase()}_API_KEY`;
-  if (!VARIABLE_NAME.test(delivered)) return '';
+  // the repository variable TPLSYNC_API_KEY_ENV, as the tplsync action hands it over: the workflows look up the secret it names
+  const named = vars.API_KEY_ENV;
+  if (named) {
+    if (named === apiKeyEnv) return `. In GitHub Actions the workflows look up the secret ${apiKeyEnv} (the repository variable TPLSYNC_API_KEY_ENV names it), and none was delivered: add the secret ${apiKeyEnv} (to the repository, or to the GitHub environment '${env}' for the apply job)`;
+    return `. In GitHub Actions the repository variable TPLSYNC_API_KEY_ENV names ${named}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: set the variable to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
+  }
+  // an environment named so that TPLSYNC_<ENV>_API_KEY is no secret's name (staging-eu): the variable is the only way
+  if (!VARIABLE_NAME.test(delivered)) return `. In GitHub Actions the workflows cannot hand the key of environment '${env}' over by its name (${delivered} is no name a secret may have): set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
   if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${delivered} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret`;
   const got = vars[delivered] ? `the workflow handed a key over as ${delivered}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered} (the secret of that name), unless the repository variable TPLSYNC_API_KEY_ENV names another`;
   return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${delivered}), or set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${delivered}`;

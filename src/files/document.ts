@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES } from './limits.js';
 import { fastValue, topLevelScalarSpan } from './fast-parse.js';
 import { indexText, locateRangeText, locateText, type TextDoc } from './text-locate.js';
 import { parseTemplateBytes, parseTemplateText, resolveValue, type ParsedFile } from './parse.js';
+import { nestingBeyond } from './nesting.js';
 import { locate, locateRange, type Path } from './locate.js';
 import type { LoadProblem } from './problems.js';
 
@@ -84,7 +85,9 @@ export class LocatedDocument {
   }
 
   private read(): void {
-    if (!this.problem) {
+    // a text nested beyond the bound is `yaml`'s to say (its loading finding, as fmt and every
+    // command give it): the faster readers read such a text without a word
+    if (!this.problem && nestingBeyond(this.text) === undefined) {
       const index = this.textIndex();
       if (index?.value) { this.by = 'text'; this.val = index.value; return; }
       const quick = this.fastRead();

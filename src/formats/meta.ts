@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { appIdDigits, appIdValue, fileFormText, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
+import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string }
@@ -131,7 +131,7 @@ export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
  * value. `o.category` is the category of a template the export gives none (a listing fetched with
  * a `fields=` that leaves `category` out: pull's --category); the export's own always wins.
  */
-export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & { categoryGiven?: boolean } {
+export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & { categoryGiven?: boolean; categoryOfKind?: string; categoryOverruled?: string } {
   const t = isRec(raw) ? raw : {};
   const name = str(t.name) ?? '', language = str(t.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
@@ -152,9 +152,14 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
   for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
   const missing = t.category === undefined || t.category === null;
-  const category = missing && o.category !== undefined ? up(o.category) : up(t.category);
-  if (missing && o.category === undefined) bad('category', `the export has none (a listing fetched with a fields= that leaves out category): fetch it with ?fields=${META_LISTING_FIELDS}, or give the category with --category`);
-  else if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(missing ? o.category : t.category)}' is not MARKETING, UTILITY or AUTHENTICATION`);
+  // a template the export gives no category: the one its kind requires (a limited-time offer, a
+  // coupon's COPY_CODE button, an OTP button), which --category does not change (lint would refuse
+  // the file); --category's for a template of no such kind
+  const ofKind = missing && o.category !== KIND_PROBE ? metaKindCategory(t, where, state) : undefined;
+  const given = ofKind ?? (o.category === KIND_PROBE ? 'UTILITY' : o.category);
+  const category = missing && given !== undefined ? up(given) : up(t.category);
+  if (missing && given === undefined) bad('category', `the export has none (a listing fetched with a fields= that leaves out category) and its kind requires none: fetch it with ?fields=${META_LISTING_FIELDS}, or give the category with --category`);
+  else if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) bad('category', `'${String(missing ? given : t.category)}' is not MARKETING, UTILITY or AUTHENTICATION`);
   const format = t.parameter_format === undefined ? 'POSITIONAL' : up(t.parameter_format);
   if (format !== 'POSITIONAL' && format !== 'NAMED') bad('parameter_format', `'${String(t.parameter_format)}' is not NAMED or POSITIONAL`);
 
@@ -233,7 +238,20 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
     if (ZERO_TAP_FROM_URL.has(b)) toAdd.push({ template: label, field: `buttons[${j}].zero_tap_terms_accepted`, message: 'the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted (whoever created it accepted Meta\'s zero-tap terms then): add `zero_tap_terms_accepted: true` to the button once you accept them for this template (lint refuses the file until then: authentication-zero-tap-terms)' });
   }
-  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...(missing && o.category !== undefined ? { categoryGiven: true } : {}) };
+  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...(ofKind !== undefined ? { categoryOfKind: ofKind, ...(o.category !== undefined && up(o.category) !== ofKind ? { categoryOverruled: up(o.category) } : {}) } : missing && o.category !== undefined ? { categoryGiven: true } : {}) };
+}
+
+/** the category metaToFile's probe reads a template under, to tell its kind (no category of a user's) */
+const KIND_PROBE = '\u0000kind';
+
+/** The category a Meta template's kind requires (kindCategory), read off its components; undefined for a kind that leaves it open or one not read. */
+function metaKindCategory(t: Rec, where: string, state: readonly string[]): string | undefined {
+  const probe = metaToFile(t, where, state, { category: KIND_PROBE });
+  try {
+    return kindCategory(fromFile(probe.value, '', '').canonical);
+  } catch {
+    return undefined;
+  }
 }
 
 /** the ZERO_TAP buttons read from the URL form of Meta's listing (no zero_tap_terms_accepted there) */

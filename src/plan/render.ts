@@ -103,10 +103,11 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   // every template marked ! above: not approved, and also an edit over its limit, one in review, a category change
   const marked = plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
   if (out.length && out[out.length - 1] !== '') out.push('');
-  out.push(none && !attention && !keyHeld && !renamed
-    ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.${s.orphan ? ` ${s.orphan} orphan${s.orphan === 1 ? '' : 's'}.` : ''}`)
+  // an orphan is drift too (exit 2 with --detailed-exitcode): never "No changes" beside one
+  out.push(none && !attention && !keyHeld && !renamed && !s.orphan
+    ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
-      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed)}.`)
+      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan)}.`)
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
@@ -275,8 +276,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
   const renamed = identityHeldCount(plan);
-  if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed) head.push('✅ No changes: the channels match the files.', '');
-  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed)} (below).`, '');
+  if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
+  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
@@ -386,8 +387,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
 }
 
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */
-function notInSync(attention: number, keyHeld: number, environment?: string, renamed = 0): string {
+function notInSync(attention: number, keyHeld: number, environment?: string, renamed = 0, orphans = 0): string {
   const parts: string[] = [];
+  if (orphans) parts.push(`${orphans} template${orphans === 1 ? ' is' : 's are'} on the channel${environment ? ` in ${environment}` : ''} that no file defines (${orphans === 1 ? 'an orphan' : 'orphans'}${environment ? ', marked ? above' : ''}): write ${orphans === 1 ? 'its file' : 'their files'}, or remove ${orphans === 1 ? 'it' : 'them'} in the console`);
   if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved${environment ? '' : ' on the channel'}, or approved under another category${environment ? ' (marked ! above)' : ''}`);
   if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out where each one's reason says`);
   if (renamed) parts.push(`${renamed} template${renamed === 1 ? ' is' : 's are'} held because ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language${environment ? ' (above)' : ''}: correct ${renamed === 1 ? 'the file' : 'each file'} as the reason says`);

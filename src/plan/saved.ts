@@ -202,7 +202,7 @@ export function classifyPlanText(text: string, fileName: string): PlanFileKind {
     return err ? { kind: 'not-a-plan', reason: err } : { kind: 'saved', plan: v as SavedPlan };
   }
   // the text and Markdown renderings end with this note, and the Markdown one starts with its heading
-  if (/^(<!--[^\n]*-->\n)?## tplsync plan: /.test(head) || /^(Plan for \S+: \d+ to create, \d+ to update|No changes\. \d+ templates? in \S+ match)/m.test(t)) {
+  if (/^(<!--[^\n]*-->\n)?## tplsync plan: /.test(head) || /^(Plan for \S+: \d+ to create, \d+ to update|No changes\. \d+ templates? in \S+ match|No changes to the content, but not in sync: )/m.test(t)) {
     return { kind: 'not-a-plan', reason: RENDERED };
   }
   if (templateName) return { kind: 'other' };

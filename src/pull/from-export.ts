@@ -114,7 +114,10 @@ export function parseJsonFile(file: string, rel: string): unknown {
   const bytes = readRegularFile(file, { max: MAX_EXPORT_BYTES, shown: rel, what: 'an export file' });
   // UTF-16 (what Windows PowerShell 5.1's `>` writes) or bytes that are not UTF-8 (Latin-1): said, never read as U+FFFD in silence
   // UTF-16 without a byte-order mark: every other byte of its ASCII is a NUL
-  const nuls = bytes.subarray(0, 64).filter((b) => b === 0).length;
+  const head = bytes.subarray(0, 64);
+  const nuls = head.filter((b) => b === 0).length;
+  // NUL bytes alone (a file of zeros, a binary file's start) are no UTF-16: its text's other bytes are not NUL
+  if (head.length && nuls > head.length * 3 / 4) throw new UsageError(`${rel} is not text: ${nuls} of its first ${head.length} bytes are NUL bytes (a binary file, or one of zeros?): give the JSON the platform's API answers`);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes.length >= 4 && nuls >= Math.min(bytes.length, 64) / 3)) throw new UsageError(`${rel} is UTF-16 text: save the export as UTF-8 (PowerShell: Out-File -Encoding utf8, or curl -o FILE) and pull again`);
   let text: string;
   try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch {
@@ -140,6 +143,9 @@ export function parseJsonFile(file: string, rel: string): unknown {
 type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean;
   /** a Meta export without the template's category: --category's written */
   categoryGiven?: boolean;
+  /** a Meta export without the template's category: the one its kind requires (written over --category's, `categoryOverruled`) */
+  categoryOfKind?: string;
+  categoryOverruled?: string;
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
@@ -198,7 +204,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
-    const json = parseJsonFile(abs, rel);
+    // a refusal names a file outside the working directory as it was given (/dev/zero, not ../../../../dev/zero)
+    const json = parseJsonFile(abs, rel.startsWith('..') && path.isAbsolute(f) ? f : rel);
     inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category) });
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
@@ -306,7 +313,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
-      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryOfKind ? { comments: { category: ` the export has no category: its kind requires this one${t.categoryOverruled ? ` (not --category's ${t.categoryOverruled})` : ''}` } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;
