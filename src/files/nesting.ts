@@ -14,11 +14,34 @@
 /** The deepest a template may nest lists and mappings (a template nests under ten). */
 export const MAX_NESTING_DEPTH = 64;
 
+/** Lines indented this far or more are what can make many block levels (the quick test's half of the bound). */
+const HALF = (max: number): number => Math.floor(max / 2);
+const indentedRe = new Map<number, RegExp>();
+
+/**
+ * A quick proof, in native scans, that `text` cannot nest beyond `max` (every template of a
+ * project: lint runs the bound on each file): with no line indented HALF spaces or more, the block
+ * levels are at most HALF (their indentations strictly increase from 0); each other level, flow or
+ * compact, needs a `[`, a `{`, or a `- `/`? ` indicator after white space; fewer of those than the
+ * rest of the bound, and nothing nests too deep.
+ */
+function shallow(text: string, max: number): boolean {
+  const half = HALF(max);
+  let re = indentedRe.get(half);
+  if (!re) { re = new RegExp(`(?:^|\\n)[ ]{${half}}`); indentedRe.set(half, re); }
+  if (re.test(text)) return false;
+  const opener = /[[{]|(?:^|[ \t\n])[-?](?=[ \t\r\n]|$)/g;
+  let n = 0;
+  while (opener.exec(text)) if (++n > max - half) return false;
+  return true;
+}
+
 /**
  * The offset of the character that opens the first collection nested deeper than `max` levels,
  * or undefined when nothing nests so deep.
  */
 export function nestingBeyond(text: string, max: number = MAX_NESTING_DEPTH): number | undefined {
+  if (shallow(text, max)) return undefined;
   const indents: number[] = []; // the indentations of the open block levels
   let flow = 0; // open flow collections
   let quote = ''; // the quote of a quoted scalar under way (may span lines)
