@@ -235,6 +235,20 @@ export function sourceDiffers(exported: string, current: string): string | undef
 }
 
 /**
+ * Pure: why a unit whose source text is the template's but for white space it added (a line break
+ * and indentation: what an XML pretty-printer writes inside a `<source>` whose xml:space="preserve"
+ * keeps it as text) is not taken, its target laid out the same way; undefined for any other source.
+ */
+export function layoutAdded(exported: string, current: string): string | undefined {
+  // the layout may split a text where it had no white space at all (`Sorry <ph/>, your`: `<ph/>\n  , your`)
+  const flat = (t: string): string => t.replace(/[ \t\r\n]+/g, '');
+  if (exported === current || flat(exported) !== flat(current)) return undefined;
+  const indented = (t: string): number => (t.match(/\n[ \t]+/g) ?? []).length;
+  if (indented(exported) <= indented(current)) return undefined;
+  return 'the source text in this file is the template\'s but for line breaks and indentation added inside it, as an XML pretty-printer lays out a file (xml:space="preserve" keeps them as text, in its target too): not imported, so as not to write the layout into the message; import the file as exported, or lay it out with a tool that leaves the text of <source> and <target> as it is';
+}
+
+/**
  * Pure: `after` laid out as `tplsync fmt` lays it out, when `before` is (a project that runs
  * `fmt --check` stays green) and a text written into it spans lines: the one place where the
  * import's quoting (`"a\nb"`) and fmt's (a double-quoted scalar over several lines) differ. A
@@ -776,7 +790,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the placeholders the translator was given are those of the exported source text
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
-      const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
+      const stale = e.source && e.source !== f.text ? layoutAdded(e.source, f.text) ?? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
       const held = targets.get(template);
       const heldValue = held === undefined ? undefined : valueAt(held.value, f.path);
       const heldText = typeof heldValue === 'string' ? heldValue : undefined;
