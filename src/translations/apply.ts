@@ -13,6 +13,7 @@ import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHas
 import { renderText } from '../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
+import { showsNothing, visible } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
@@ -116,9 +117,10 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   if (body && t[0]!.trim() === '' && c[0]!.trim() !== '') return `the translation starts with the placeholder ${names[0]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word before it (a greeting, or the sentence turned around)`;
   if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
   // (WhatsApp's rule: an RCS text may have two side by side)
-  const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '') : -1;
+  // judged as lint judges it: a zero-width space or another character that prints as nothing is no text between them
+  const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && showsNothing(x)) : -1;
   // (said as it is: a translator told of white space looks for a space that is not there, as in Japanese or Chinese, written without spaces)
-  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : 'only white space'} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
+  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && showsNothing(x))) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : visible(t[adjacent]!) === t[adjacent] ? 'only white space' : `only characters that print as nothing, such as ${visible(t[adjacent]!).match(/\\u[0-9a-f]{4}/)![0]}`} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 
