@@ -65,4 +65,40 @@ test('a withdrawn code: iw in the config is did-you-mean he; an iw translation f
   } finally { cleanup(dir); }
 });
 
+test('export and import to de, the code lint gives for the config\'s de_DE: no did-you-mean de_DE; the note says to correct the config and rename the de_DE templates', async () => {
+  const dir = tempDir();
+  try {
+    const DE = EN.replace('language: en_US', 'language: de_DE').replace('Hi {{customer}}, your order is on its way.', 'Hallo {{customer}}, deine Bestellung ist unterwegs.');
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de_DE.yaml': DE });
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    assert.not.match(ex.stderr, /did you mean 'de_DE'/);
+    assert.match(ex.stderr, /^tplsync: note: de is not among the languages the config lists .*it is the code WhatsApp lists in place of the config's de_DE: correct channels\.shop-whatsapp\.languages in the config \(de_DE to de\) and rename the de_DE templates to de$/m);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8').replace(/msgstr ""\n(?!")/g, (m, i: number) => i > 0 ? 'msgstr "Hallo {{customer}}, deine Bestellung ist da."\n' : m);
+    writeFiles(dir, { 'translations/de.po': po });
+    const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
+    assert.not.match(imp.stderr, /did you mean 'de_DE'|meant for de_DE/);
+    assert.match(imp.stderr, /^translations\/de\.po: note: de is not among .*code WhatsApp lists in place of the config's de_DE/m);
+    assert.match(imp.stderr, /^translations\/de\.po: note: no template was in de before this import, and the project has de_DE, which WhatsApp lists as de: to keep one variant, rename the de_DE templates to de \(and the config's de_DE\)$/m);
+    // an RCS-only or unkinded project keeps the did-you-mean (no WhatsApp list applies)
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp: { languages: [en_US, de_DE] }\n` });
+    const plain = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--dry-run'], { cwd: dir });
+    assert.match(plain.stderr, /did you mean 'de_DE'\?/);
+  } finally { cleanup(dir); }
+});
+
+test('iw-IL beside the project\'s he: one suggestion, he (not he_IL)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, he'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.he.yaml': EN.replace('language: en_US', 'language: he').replace('Hi {{customer}}, your order is on its way.', 'שלום {{customer}}, ההזמנה שלך בדרך.') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'he', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/he.po'), 'utf8').replace('"Language: he\\n"', '"Language: iw-IL\\n"');
+    writeFiles(dir, { 'translations/iw-IL.po': po });
+    const imp = await cliIn(['translations', 'import', 'translations/iw-IL.po', '--dry-run'], { cwd: dir });
+    const meant = [...imp.stderr.matchAll(/did you mean '([^']+)'|meant for (\S+),/g)].map((m) => m[1] ?? m[2]);
+    assert.ok(meant.length >= 2, imp.stderr);
+    assert.equal([...new Set(meant)], ['he'], imp.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkEntry } from '../src/translations/apply.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const source = 'Hi {{name}}, your order {{order}} arrives {{when}}, thanks.';
 const entry = (target: string) => ({ id: 'x', source, target, line: 2 });
@@ -22,6 +23,20 @@ test('the adjacent placeholders\' refusal says what is between them: nothing (Ja
   const ent = (target: string) => ({ id: 'x', source: src, target, line: 2 });
   assert.match(checkEntry(ent('お知らせです：ご希望の{{product}}{{customer}}様、{{when}}に再入荷しました！'), src, undefined) ?? '', /the translation has \{\{product\}\} and \{\{customer\}\} next to each other \(nothing between them\), which WhatsApp refuses \(placeholder-adjacent\)/);
   assert.match(checkEntry(ent('Hallo {{product}} {{customer}}: {{when}}.'), src, undefined) ?? '', /next to each other \(only white space between them\)/);
+});
+
+test('a zero-width space, word joiner or byte-order mark between two placeholders is no text: refused at import, and lint says placeholder-adjacent', async () => {
+  const src = 'Hi {{product}}, {{customer}}: {{when}}.';
+  const ent = (target: string) => ({ id: 'x', source: src, target, line: 2 });
+  for (const c of ['\u200b', '\u2060', '\ufeff', ' \u200b ']) {
+    assert.match(checkEntry(ent(`ご希望の{{product}}${c}{{customer}}様、{{when}}に再入荷しました！`), src, undefined) ?? '', /next to each other \(only characters that print as nothing, such as \\u(200b|2060|feff)\b.*placeholder-adjacent/, JSON.stringify(c));
+  }
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/back.ja.yaml': 'channel: shop-whatsapp\nname: back\nlanguage: ja\ncategory: UTILITY\nbody:\n  text: "ご希望の{{product}}\\u200b{{customer}}様、再入荷しました！"\n  examples: { product: 靴, customer: 花子 }\n' });
+    const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    assert.ok(r.stdout.includes('"placeholder-adjacent"'), r.stdout);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -89,4 +89,19 @@ test('a target in XML\'s default white space whose line breaks were read as spac
   } finally { cleanup(dir); }
 });
 
+test('a file an XML pretty-printer laid out (each child of a preserved <source>/<target> on a line of its own): refused for that cause, not "exported before the text changed"', async () => {
+  const { dir, xlf } = await exported();
+  try {
+    // minidom's toprettyxml: mixed content's text and <ph/> children each on a line of their own, indented
+    const lay = (inner: string): string => `\n          ${inner.split(/(<ph [^>]*\/>)/).filter((x) => x !== '').join('\n          ')}\n        `;
+    const file = withTargets(xlf, BODY, 'Antworte STOP zum Abbestellen')
+      .replace(/(<(source|target)[^>]*>)(.*?)(<\/\2>)/gs, (_m, open: string, _t: string, inner: string, close: string) => inner.includes('<ph') ? `${open}${lay(inner)}${close}` : `${open}${inner}${close}`);
+    writeFiles(dir, { 'translations/de.xlf': file });
+    const r = await cliIn(['translations', 'import', 'translations/de.xlf', '--dry-run'], { cwd: dir });
+    assert.match(r.stderr, /body\.text: refused: the source text in this file is the template's but for line breaks and indentation added inside it, as an XML pretty-printer lays out a file/, r.stderr);
+    assert.not.match(r.stderr, /exported before/);
+    assert.is(r.exitCode, 1);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -130,4 +130,15 @@ test('translated from one variant (translated_from): a placeholder added to the 
   assert.equal(plain.found.filter((f) => f.startsWith('variant-mismatch')).map((f) => f.split(' ')[1]!.split(':')[0]), ['templates/order_shipped.en_US.yaml']);
 });
 
+test('checkVariants (pure): one file\'s translated_from record (th from id, no other variant records it) does not make id the reference: only id, which differs from the rest, is reported', () => {
+  const facts = (text: string) => variantFacts({ channel: 'c', name: 'n', body: { text } });
+  const v = (language: string, text: string, translatedFrom?: string) => ({ file: `${language}.yaml`, channel: 'c', name: 'n', language, facts: facts(text), ...(translatedFrom ? { translatedFrom } : {}) });
+  const found = checkVariants([v('en_US', '{{customer}}, {{order}}'), v('id', '{{customer}}', 'fr'), v('ms', '{{customer}}, {{order}}'), v('th', '{{customer}}, {{order}}', 'id')]);
+  assert.equal(found.map((f) => f.file), ['id.yaml']);
+  assert.not.match(found.map((f) => f.message).join('\n'), /translated from/);
+  // recorded by most of the others: the recorded source judges (a placeholder added to it reports the translations lacking it)
+  const recorded = checkVariants([v('en_US', '{{a}} {{b}}'), v('de', '{{a}}', 'en_US'), v('fr', '{{a}}', 'en_US'), v('es', '{{a}}')]);
+  assert.equal(recorded.map((f) => f.file).sort(), ['de.yaml', 'es.yaml', 'fr.yaml']);
+});
+
 test.run();

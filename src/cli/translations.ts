@@ -24,7 +24,7 @@ import { closest } from '../core/suggest.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
-import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
+import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
 import { renamedLanguage } from '../core/language.js';
 import { append } from '../core/append.js';
@@ -121,7 +121,7 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
-  targets.forEach((t, k) => { const note = unlistedLanguage(config, t, results[k]?.channels); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); });
+  targets.forEach((t, k) => { const note = unlistedLanguage(config, t, results[k]?.channels, WHATSAPP_LANGUAGES); if (note) io().stderr.write(reportLines([`tplsync: note: ${note}\n`])); });
   // a target WhatsApp does not list, for templates on a WhatsApp channel: its translations would make templates WhatsApp rejects
   targets.forEach((t, k) => {
     const unlisted = unlistedWhatsappLanguage(t);
@@ -343,7 +343,9 @@ export interface ImportResult {
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
   newLanguages: { file: string; language: string; near: string;
     /** the current code of the file's language, when it is a withdrawn ISO 639 code (iw: he) */
-    renamed?: string }[];
+    renamed?: string;
+    /** the file's language is the code WhatsApp lists for the project's (de for de_DE), on WhatsApp channels: the project is what to correct */
+    listedFor?: string }[];
   /** a translation file into a language no channel of the config lists (when some list languages) */
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
@@ -621,11 +623,17 @@ export async function importTranslations(config: Config, files: readonly string[
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
       const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort();
-      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamedLanguage(doc.target) ? { renamed: renamedLanguage(doc.target)! } : {}) });
+      // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
+      const now = renamedLanguage(doc.target);
+      const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
+      const aliases = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
+      const onWhatsapp = aliases.length > 0 && aliases.every((a) => config.channels?.[a]?.kind === 'whatsapp');
+      const listedFor = onWhatsapp && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near[0] : undefined;
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor } : {}) });
     }
     for (const { file, doc } of docs) {
       const channels = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
-      const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined);
+      const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
       if (note) result.unlisted.push({ file, note });
     }
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
@@ -747,7 +755,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
-  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}: if the file was meant for ${n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${n.listedFor ? `, which WhatsApp lists as ${n.language}: to keep one variant, rename the ${n.listedFor} templates to ${n.language} (and the config's ${n.listedFor})` : `: if the file was meant for ${n.renamed ?? n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again`}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);

@@ -113,7 +113,7 @@ export function aliasesWithoutKind(config: Pick<Config, 'environments' | 'channe
  * it, and a typo in a language code (`xx`, a tool's `es` for es_ES) goes unnoticed; undefined when
  * a channel lists it, or none lists any.
  */
-export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string, aliases?: readonly string[]): string | undefined {
+export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string, aliases?: readonly string[], whatsappListed?: ReadonlySet<string>): string | undefined {
   // the channels of the templates at hand (all, when not known) that list languages, and of those the ones that lack it
   const lists = Object.entries(config.channels ?? {}).filter(([a, s]) => s?.languages?.length && (!aliases || aliases.includes(a)));
   const code = languageCode(language);
@@ -123,8 +123,15 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
   // (a withdrawn ISO 639 code, iw for he, is the language of the code that replaced it)
   const now = renamedLanguage(code);
-  const same = (now !== undefined ? all.find((l) => l === now) : undefined) ?? all.find((l) => [code, now].some((c) => c !== undefined && l.split('_')[0]!.toLowerCase() === c.split('_')[0]!.toLowerCase()));
+  const sameBase = (l: string) => [code, now].some((c) => c !== undefined && l.split('_')[0]!.toLowerCase() === c.split('_')[0]!.toLowerCase());
+  // on WhatsApp channels only a code WhatsApp lists is a suggestion: the config's de_DE is one lint says to correct to de
+  const whatsapp = whatsappListed !== undefined && lacking.every(([, s]) => s!.kind === 'whatsapp');
+  const fits = (l: string) => !whatsapp || whatsappListed!.has(l);
+  const same = (now !== undefined ? all.find((l) => l === now && fits(l)) : undefined) ?? all.find((l) => sameBase(l) && fits(l));
+  // the code WhatsApp lists for a code of the config it does not list (de for the config's de_DE): the config is what to correct
+  const stale = whatsapp && whatsappListed!.has(code) ? all.find((l) => sameBase(l) && !whatsappListed!.has(l)) : undefined;
   const where = aliases ? lacking.map(([a]) => `channels.${a}.languages`).join(' and ') : 'its channels';
+  if (stale && !same) return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')})` : `its channels (${all.join(', ')})`}, but it is the code WhatsApp lists in place of the config's ${stale}: correct ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
   return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config, else correct the language`;
 }
 

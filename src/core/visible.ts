@@ -20,3 +20,12 @@ export function visible(text: string, o: { oneLine?: boolean } = {}): string {
   re.lastIndex = 0;
   return re.test(text) ? text.replace(re, escape) : text;
 }
+
+// white space and the characters that print as nothing (a zero-width space, joiners, marks, a soft
+// hyphen, a byte-order mark, bidirectional controls): between two placeholders, no text
+const NOTHING_SHOWN = /^[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/;
+
+/** Pure: the text shows nothing (empty, white space, invisible characters): two placeholders around it are side by side. */
+export function showsNothing(text: string): boolean {
+  return NOTHING_SHOWN.test(text);
+}

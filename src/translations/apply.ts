@@ -13,6 +13,7 @@ import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHas
 import { renderText } from '../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
+import { showsNothing, visible } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
@@ -116,9 +117,10 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   if (body && t[0]!.trim() === '' && c[0]!.trim() !== '') return `the translation starts with the placeholder ${names[0]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word before it (a greeting, or the sentence turned around)`;
   if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
   // (WhatsApp's rule: an RCS text may have two side by side)
-  const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && x.trim() === '') : -1;
+  // judged as lint judges it: a zero-width space or another character that prints as nothing is no text between them
+  const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && showsNothing(x)) : -1;
   // (said as it is: a translator told of white space looks for a space that is not there, as in Japanese or Chinese, written without spaces)
-  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && x.trim() === '')) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : 'only white space'} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
+  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && showsNothing(x))) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : visible(t[adjacent]!) === t[adjacent] ? 'only white space' : `only characters that print as nothing, such as ${visible(t[adjacent]!).match(/\\u[0-9a-f]{4}/)![0]}`} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 
@@ -232,6 +234,20 @@ export function sourceDiffers(exported: string, current: string): string | undef
   const more = [...new Set(a.filter((p) => !b.includes(p)))];
   const what = [gone.length ? `lacks ${gone.join(', ')}` : '', more.length ? `has ${more.join(', ')}, which the template's does not` : ''].filter(Boolean).join(' and ') || 'holds a placeholder a different number of times';
   return `the source text in this file is not the template's: it ${what}; export again and translate the template's current text`;
+}
+
+/**
+ * Pure: why a unit whose source text is the template's but for white space it added (a line break
+ * and indentation: what an XML pretty-printer writes inside a `<source>` whose xml:space="preserve"
+ * keeps it as text) is not taken, its target laid out the same way; undefined for any other source.
+ */
+export function layoutAdded(exported: string, current: string): string | undefined {
+  // the layout may split a text where it had no white space at all (`Sorry <ph/>, your`: `<ph/>\n  , your`)
+  const flat = (t: string): string => t.replace(/[ \t\r\n]+/g, '');
+  if (exported === current || flat(exported) !== flat(current)) return undefined;
+  const indented = (t: string): number => (t.match(/\n[ \t]+/g) ?? []).length;
+  if (indented(exported) <= indented(current)) return undefined;
+  return 'the source text in this file is the template\'s but for line breaks and indentation added inside it, as an XML pretty-printer lays out a file (xml:space="preserve" keeps them as text, in its target too): not imported, so as not to write the layout into the message; import the file as exported, or lay it out with a tool that leaves the text of <source> and <target> as it is';
 }
 
 /**
@@ -776,7 +792,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the placeholders the translator was given are those of the exported source text
       // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
       // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
-      const stale = e.source && e.source !== f.text ? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
+      const stale = e.source && e.source !== f.text ? layoutAdded(e.source, f.text) ?? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
       const held = targets.get(template);
       const heldValue = held === undefined ? undefined : valueAt(held.value, f.path);
       const heldText = typeof heldValue === 'string' ? heldValue : undefined;

@@ -16,7 +16,7 @@ export const variantRules = defineRules([
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When the variants record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported (a placeholder added to the source text is the start of a round of translation: each translation that lacks it is reported, with what it lacks, never the source). Otherwise the variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When the variants (at least half of the others) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported (a placeholder added to the source text is the start of a round of translation: each translation that lacks it is reported, with what it lacks, never the source). Otherwise the variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -164,7 +164,10 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     // the source language the variants' records name (the most named, when they differ), when it is one of the group's
     const named = new Map<string, number>();
     for (const g of group) if (g.translatedFrom !== undefined && g.translatedFrom !== g.language && langs.has(g.translatedFrom)) named.set(g.translatedFrom, (named.get(g.translatedFrom) ?? 0) + 1);
-    const source = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+    const top = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+    // taken only when at least half of the other variants record it: one file's record (th from id, the others
+    // recording nothing) does not make every variant that agrees with the rest wrong; the majority judges then
+    const source = top !== undefined && top[1] * 2 >= group.filter((g) => g.language !== top[0]).length ? top[0] : undefined;
     const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, placeholdersOnly = false): void => {
       const items = group.map((g) => ({ g, fact: get(g.facts) })).filter((x) => x.fact !== undefined)
         .map((x) => ({ ...x, language: x.g.language, key: JSON.stringify(x.fact!.value), value: x.fact!.value }));

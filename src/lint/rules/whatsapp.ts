@@ -7,6 +7,7 @@ import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type 
 import { unlistedWhatsappLanguage } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
+import { showsNothing } from '../../core/visible.js';
 import { pulledStub } from '../../model/to-file.js';
 import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
@@ -484,11 +485,12 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-adjacent', group: 'whatsapp', severity: 'error',
     summary: 'Two placeholders are separated by text, not just spaces.',
-    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders.', source: 'Meta status webhook rejection info',
+    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders: a zero-width space or another character that prints as nothing is no text between them.', source: 'Meta status webhook rejection info',
     check(ctx) {
       for (const { site, scan: s } of ctx.placeholders().sites) {
         for (let k = 1; k < s.placeholders.length; k++) {
-          if (s.texts[k]!.trim() === '') {
+          // a zero-width space or another character that prints as nothing is no text between them
+          if (showsNothing(s.texts[k]!)) {
             const p = s.placeholders[k]!;
             ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them.`, { at: p });
           }
