@@ -171,6 +171,13 @@ test('Meta\'s read-only fields of a template (library_template_name, the default
     assert.is(opted.exitCode, 1, opted.stderr);
     assert.match(opted.stderr, 'payment_reminder_opt/en_US (opted.json data[0]) written to templates/payment_reminder_opt.en_US.yaml without what a template file cannot carry:\n  cta_url_link_tracking_opted_out: true: the template opted out of Meta\'s link tracking');
     assert.ok(readdirSync(path.join(dir, 'templates')).includes('payment_reminder_opt.en_US.yaml'));
+    // a value that is no boolean says nothing of the opt-out: refused, not taken for `true`
+    writeFiles(dir, { 'maybe.json': JSON.stringify({ data: [tpl('payment_reminder_maybe', { cta_url_link_tracking_opted_out: 'maybe' })] }) });
+    const maybe = await cliIn(['pull', '--from', 'meta', 'maybe.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(maybe.exitCode, 1, maybe.stderr);
+    assert.match(maybe.stderr, 'cta_url_link_tracking_opted_out: "maybe" is not true or false: correct the export');
+    assert.not.match(maybe.stderr, /opted out of Meta's link tracking/);
+    assert.not.ok(readdirSync(path.join(dir, 'templates')).includes('payment_reminder_maybe.en_US.yaml'));
   } finally { cleanup(dir); }
 });
 

@@ -145,7 +145,12 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   const leftOut: FormatIssue[] = [];
   for (const k of Object.keys(t)) {
     const setting = META_SETTINGS[k];
-    if (setting) { if (t[k] !== setting.default && t[k] !== null) leftOut.push({ template: label, field: k, message: `${JSON.stringify(t[k])}: ${setting.leftOut}` }); continue; }
+    if (setting) {
+      // a value of another type than the default's (`"maybe"` for a boolean) says nothing of the setting: refused, not taken for the other value
+      if (t[k] !== null && typeof t[k] !== typeof setting.default) bad(k, `${JSON.stringify(t[k])} is not ${typeof setting.default === 'boolean' ? 'true or false' : `a ${typeof setting.default}`}: correct the export`);
+      else if (t[k] !== setting.default && t[k] !== null) leftOut.push({ template: label, field: k, message: `${JSON.stringify(t[k])}: ${setting.leftOut}` });
+      continue;
+    }
     if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, `'${k}' has no place in a template file`);
   }
   // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
