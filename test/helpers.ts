@@ -138,6 +138,16 @@ export async function lintInProcess(cwd: string, paths: string[] = []): Promise<
 /** a config with the local environment and the two sample channel aliases */
 export { BENCH_CONFIG as CONFIG } from '../bench/generate.ts';
 
+/** A WhatsApp template of one named placeholder in en_US, the source of the translation tests (a test adds its own footer and the like). */
+export const ORDER_SHIPPED_EN = `channel: shop-whatsapp
+name: order_shipped
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{customer}}, your order is on its way."
+  examples: { customer: Maria }
+`;
+
 export { VALID } from '../bench/generate.ts';
 
 /** A valid template write body (wire shape). */

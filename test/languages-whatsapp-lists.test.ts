@@ -7,16 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles, ORDER_SHIPPED_EN } from './helpers.ts';
 
-const EN = `channel: shop-whatsapp
-name: order_shipped
-language: en_US
-category: UTILITY
-body:
-  text: "Hi {{customer}}, your order is on its way."
-  examples: { customer: Maria }
-`;
+const EN = ORDER_SHIPPED_EN;
 
 const withLanguages = (languages: string): string => `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp, languages: [${languages}] }\n  shop-rcs: { kind: rcs }\n`;
 

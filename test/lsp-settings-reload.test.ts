@@ -9,68 +9,58 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { foldersToWatch } from '../src/lsp/watch.ts';
-import { cleanup, tempDir, writeFiles } from './helpers.ts';
+import { inProjectDir } from './helpers.ts';
 import { uri, withLsp } from './lsp-client.ts';
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\nchannels:\n  wa: { kind: whatsapp }\nrules:\n  footer: warning\n';
 const TEMPLATE = 'channel: wa\nname: legacy_one\nlanguage: en\ncategory: UTILITY\nbody:\n  text: "Your parcel {{1}} is ready at the desk, see you soon again."\n  examples: { 1: P-1 }\nfooter: "Thanks {{1}}"\n';
 
-test('the config saved in the editor reloads the project with no watched-files notification (the client watches nothing)', async () => {
-  const dir = tempDir();
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/legacy/old.en.yaml': TEMPLATE });
-    const config = path.join(dir, 'tplsync.config.yaml');
-    const file = path.join(dir, 'templates/legacy/old.en.yaml');
-    // the client registers watchers (so the server runs none of its own) but never reports a change: only didSave says it
-    await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
-      await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
-      await c.open(config, CONFIG);
-      const off = CONFIG.replace('footer: warning', 'footer: off');
-      await c.change(config, off, 2);
-      writeFileSync(config, off);
-      await c.save(config);
-      await c.waitFor(() => c.codes(file).length === 0, 'the footer finding gone after the save');
-      // typed and saved by an editor that sends no didSave: its next didChange finds the disk changed
-      const error = CONFIG.replace('footer: warning', 'footer: error');
-      writeFileSync(config, error);
-      await c.change(config, error, 3);
-      await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",1]]', 'the footer an error after the next change');
-    });
-  } finally { cleanup(dir); }
-});
+test('the config saved in the editor reloads the project with no watched-files notification (the client watches nothing)', () => inProjectDir({ 'tplsync.config.yaml': CONFIG, 'templates/legacy/old.en.yaml': TEMPLATE }, async (dir) => {
+  const config = path.join(dir, 'tplsync.config.yaml');
+  const file = path.join(dir, 'templates/legacy/old.en.yaml');
+  // the client registers watchers (so the server runs none of its own) but never reports a change: only didSave says it
+  await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    await c.open(config, CONFIG);
+    const off = CONFIG.replace('footer: warning', 'footer: off');
+    await c.change(config, off, 2);
+    writeFileSync(config, off);
+    await c.save(config);
+    await c.waitFor(() => c.codes(file).length === 0, 'the footer finding gone after the save');
+    // typed and saved by an editor that sends no didSave: its next didChange finds the disk changed
+    const error = CONFIG.replace('footer: warning', 'footer: error');
+    writeFileSync(config, error);
+    await c.change(config, error, 3);
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",1]]', 'the footer an error after the next change');
+  });
+}));
 
-test('a client that cannot watch: the server watches the project\'s folders itself (templates added, changed and deleted by git; the config)', async () => {
-  const dir = tempDir();
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/legacy/old.en.yaml': TEMPLATE });
-    const config = path.join(dir, 'tplsync.config.yaml');
-    const file = path.join(dir, 'templates/legacy/old.en.yaml');
-    const twin = path.join(dir, 'templates/new/twin.en.yaml');
-    await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: false } } } }, async (c) => {
-      await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
-      assert.is(c.registrations.length, 0, 'nothing registered with a client that cannot watch');
-      // a checkout: a new folder with a template of the same name (duplicate-template in both)
-      mkdirSync(path.dirname(twin), { recursive: true });
-      writeFileSync(twin, TEMPLATE);
-      await c.waitFor(() => c.codes(file).some(([id]) => id === 'duplicate-template') && c.codes(twin).some(([id]) => id === 'duplicate-template'), 'the duplicate found');
-      // changed on disk: renamed, no duplicate any more (the same body is a duplicate-content warning still)
-      writeFileSync(twin, TEMPLATE.replace('legacy_one', 'legacy_two'));
-      await c.waitFor(() => !c.codes(file).some(([id]) => id === 'duplicate-template'), 'the duplicate gone');
-      // the config changed on disk (outside the editor)
-      writeFileSync(config, CONFIG.replace('footer: warning', 'footer: off'));
-      await c.waitFor(() => ![...c.codes(file), ...c.codes(twin)].some(([id]) => id === 'footer'), 'the config reloaded');
-    });
-  } finally { cleanup(dir); }
-});
+test('a client that cannot watch: the server watches the project\'s folders itself (templates added, changed and deleted by git; the config)', () => inProjectDir({ 'tplsync.config.yaml': CONFIG, 'templates/legacy/old.en.yaml': TEMPLATE }, async (dir) => {
+  const config = path.join(dir, 'tplsync.config.yaml');
+  const file = path.join(dir, 'templates/legacy/old.en.yaml');
+  const twin = path.join(dir, 'templates/new/twin.en.yaml');
+  await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: false } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    assert.is(c.registrations.length, 0, 'nothing registered with a client that cannot watch');
+    // a checkout: a new folder with a template of the same name (duplicate-template in both)
+    mkdirSync(path.dirname(twin), { recursive: true });
+    writeFileSync(twin, TEMPLATE);
+    await c.waitFor(() => c.codes(file).some(([id]) => id === 'duplicate-template') && c.codes(twin).some(([id]) => id === 'duplicate-template'), 'the duplicate found');
+    // changed on disk: renamed, no duplicate any more (the same body is a duplicate-content warning still)
+    writeFileSync(twin, TEMPLATE.replace('legacy_one', 'legacy_two'));
+    await c.waitFor(() => !c.codes(file).some(([id]) => id === 'duplicate-template'), 'the duplicate gone');
+    // the config changed on disk (outside the editor)
+    writeFileSync(config, CONFIG.replace('footer: warning', 'footer: off'));
+    await c.waitFor(() => ![...c.codes(file), ...c.codes(twin)].some(([id]) => id === 'footer'), 'the config reloaded');
+  });
+}));
 
-test('a policy plugin changed on disk (the watched-files notification names it alone) reloads the project with its new version', async () => {
-  const dir = tempDir();
-  try {
-    const plugin = (v: string): string => `export default [{\n  id: 'brand/no-shouting', severity: 'warning',\n  check(ctx) { const t = ctx.t?.body?.text; const m = typeof t === 'string' ? /\\b[A-Z]{4,}\\b/.exec(t) : null; if (m) ctx.report(['body', 'text'], '${v}: no shouting: ' + m[0]); },\n}];\n`;
-    writeFiles(dir, {
-      'tplsync.config.yaml': `${CONFIG}policies:\n  - plugin: ./policies/brand.mjs\n`, 'policies/brand.mjs': plugin('V1'),
-      'templates/shout.en.yaml': TEMPLATE.replace('is ready', 'is READY').replace('footer: "Thanks {{1}}"\n', ''),
-    });
+test('a policy plugin changed on disk (the watched-files notification names it alone) reloads the project with its new version', () => {
+  const plugin = (v: string): string => `export default [{\n  id: 'brand/no-shouting', severity: 'warning',\n  check(ctx) { const t = ctx.t?.body?.text; const m = typeof t === 'string' ? /\\b[A-Z]{4,}\\b/.exec(t) : null; if (m) ctx.report(['body', 'text'], '${v}: no shouting: ' + m[0]); },\n}];\n`;
+  return inProjectDir({
+    'tplsync.config.yaml': `${CONFIG}policies:\n  - plugin: ./policies/brand.mjs\n`, 'policies/brand.mjs': plugin('V1'),
+    'templates/shout.en.yaml': TEMPLATE.replace('is ready', 'is READY').replace('footer: "Thanks {{1}}"\n', ''),
+  }, async (dir) => {
     const file = path.join(dir, 'templates/shout.en.yaml');
     const messages = (c: { diags: Map<string, { message: string }[]> }): string[] => (c.diags.get(uri(file)) ?? []).map((d) => d.message);
     await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
@@ -79,7 +69,7 @@ test('a policy plugin changed on disk (the watched-files notification names it a
       await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'policies/brand.mjs')), type: 2 }] });
       await c.waitFor(() => messages(c).includes('V2: no shouting: READY'), 'the new version\'s finding');
     });
-  } finally { cleanup(dir); }
+  });
 });
 
 test('foldersToWatch: each file\'s folder and those between it and the root', () => {

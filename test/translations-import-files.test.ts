@@ -7,17 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles, ORDER_SHIPPED_EN } from './helpers.ts';
 
-const EN = `channel: shop-whatsapp
-name: order_shipped
-language: en_US
-category: UTILITY
-body:
-  text: "Hi {{customer}}, your order is on its way."
-  examples: { customer: Maria }
-footer: Reply STOP to opt out # keep this comment
-`;
+const EN = `${ORDER_SHIPPED_EN}footer: Reply STOP to opt out # keep this comment\n`;
 
 test('a missing translation file: exit 1, named, the other file imported; an untranslated file: said so', async () => {
   const dir = tempDir();

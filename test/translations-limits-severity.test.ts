@@ -195,16 +195,21 @@ test('CLI: the config\'s severities decide, overrides by the written file\'s pat
   } finally { cleanup(dir); }
 });
 
-test('the placement and line-break refusals follow the config too: off or a warning for the file written, the translation is written', () => {
+/** the German import of the first source with `targets` by field (the rest as the source has it), under the config's severities `sev` (unset: built-in) */
+function importDe(targets: Record<string, string>, sev?: Record<string, 'error' | 'warning' | 'info' | 'off'>): { template: string; plan: ReturnType<typeof planImport> } {
   const text = SOURCES[0]!;
   const value = readTemplateValue(text);
   const template = `${value.channel}/${value.name}`;
   const source: SourceTemplate = { template, file: 'templates/header_text.en_US.yaml', text, value };
-  const fields = textFields(value);
+  const entries = textFields(value).map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: targets[fieldKey(x.path)] ?? x.text, line: line + 1 }));
+  return { template, plan: planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [],
+    sev && ((file, rule) => { assert.is(file, 'templates/header_text.de.yaml'); return sev[rule] ?? RULES_BY_ID.get(rule)!.severity; })) };
+}
+
+test('the placement and line-break refusals follow the config too: off or a warning for the file written, the translation is written', () => {
   const wrong: Record<string, string> = { 'body.text': '{{customer}}, Ihre Bestellung {{order_id}} wurde heute verpackt.', footer: 'Antworten Sie STOP\num sich abzumelden' };
-  const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: wrong[fieldKey(x.path)] ?? x.text, line: line + 1 }));
-  const plan = (sev: Record<string, 'error' | 'warning' | 'info' | 'off'>) => planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [],
-    (file, rule) => { assert.is(file, 'templates/header_text.de.yaml'); return sev[rule] ?? RULES_BY_ID.get(rule)!.severity; });
+  const { template } = importDe(wrong);
+  const plan = (sev: Record<string, 'error' | 'warning' | 'info' | 'off'>) => importDe(wrong, sev).plan;
   const strict = plan({});
   assert.equal(strict.writes, []);
   assert.equal(strict.refusals.map((r) => r.id).sort(), [`${template}:body.text`, `${template}:footer`]);
@@ -220,14 +225,7 @@ test('the placement and line-break refusals follow the config too: off or a warn
 });
 
 test('a translation with line breaks (and indentation) where its source has none is written and said: a tool wrapped it, and xml:space="preserve" kept them', () => {
-  const text = SOURCES[0]!;
-  const value = readTemplateValue(text);
-  const template = `${value.channel}/${value.name}`;
-  const source: SourceTemplate = { template, file: 'templates/header_text.en_US.yaml', text, value };
-  const fields = textFields(value);
-  const wrapped: Record<string, string> = { 'body.text': 'Hallo {{customer}}, Ihre Bestellung {{order_id}}\n        wurde heute verpackt.' };
-  const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: wrapped[fieldKey(x.path)] ?? x.text, line: line + 1 }));
-  const p = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map());
+  const { template, plan: p } = importDe({ 'body.text': 'Hallo {{customer}}, Ihre Bestellung {{order_id}}\n        wurde heute verpackt.' });
   assert.equal(p.refusals, []);
   assert.equal((p.writes[0]!.warnings ?? []).map((w) => w.id), [`${template}:body.text`]);
   assert.match(p.writes[0]!.warnings![0]!.message, 'the translation has 1 line break followed by indentation, and the en_US text has none');

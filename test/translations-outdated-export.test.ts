@@ -11,17 +11,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
-import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import { CONFIG, cleanup, lintInProcess, tempDir, writeFiles, ORDER_SHIPPED_EN } from './helpers.ts';
 
-const EN = `channel: shop-whatsapp
-name: order_shipped
-language: en_US
-category: UTILITY
-body:
-  text: "Hi {{customer}}, your order is on its way."
-  examples: { customer: Maria }
-footer: Reply STOP to opt out
-`;
+const EN = `${ORDER_SHIPPED_EN}footer: Reply STOP to opt out\n`;
 const DE = `channel: shop-whatsapp
 name: order_shipped
 language: de

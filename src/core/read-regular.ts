@@ -40,22 +40,39 @@ function refuseSize(o: ReadRegularOptions, size: number | undefined): never {
 }
 
 /**
- * The bytes of `file`, when it is a regular file of at most `o.max` bytes; FileRefused (exit 3)
- * when it is anything else. Errors of the open itself (ENOENT, EACCES) are thrown as they are.
+ * `file` opened without blocking (a named pipe cannot hold the open) and refused (FileRefused,
+ * exit 3) unless fstat says a regular file of at most `o.max` bytes: its descriptor, which the
+ * caller closes, and its size. Errors of the open itself (ENOENT, EACCES) are thrown as they are.
  */
-export function readRegularFile(file: string, o: ReadRegularOptions): Buffer {
+function openRegular(file: string, o: ReadRegularOptions): { fd: number; size: number } {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) refuseKind(o, st);
     if (st.size > o.max) refuseSize(o, st.size);
-    // read to the bound plus one: a file that grows meanwhile is refused rather than read without end
-    const buf = Buffer.allocUnsafe(Math.min(o.max + 1, Math.max(st.size + 1, 4096)));
+    return { fd, size: st.size };
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+}
+
+/**
+ * The bytes of `file`, when it is a regular file of at most `o.max` bytes; FileRefused (exit 3)
+ * when it is anything else. Errors of the open itself (ENOENT, EACCES) are thrown as they are.
+ */
+export function readRegularFile(file: string, o: ReadRegularOptions): Buffer {
+  const { fd, size } = openRegular(file, o);
+  try {
+    let buf = Buffer.allocUnsafe(Math.min(o.max + 1, Math.max(size + 1, 4096)));
     let got = 0;
     for (;;) {
       if (got === buf.length) {
-        if (buf.length > o.max) refuseSize(o, undefined);
-        return readMore(fd, buf, got, o);
+        // the file grew past what fstat said: read on to the bound plus one, and refuse it past the bound (never read without end)
+        if (got > o.max) refuseSize(o, undefined);
+        const more = Buffer.allocUnsafe(o.max + 1);
+        buf.copy(more, 0, 0, got);
+        buf = more;
       }
       const n = readSync(fd, buf, got, buf.length - got, null);
       if (n === 0) return buf.subarray(0, got);
@@ -63,18 +80,6 @@ export function readRegularFile(file: string, o: ReadRegularOptions): Buffer {
     }
   } finally {
     closeSync(fd);
-  }
-}
-
-/** the rest of a file that grew past what fstat said, up to the bound */
-function readMore(fd: number, first: Buffer, got: number, o: ReadRegularOptions): Buffer {
-  const buf = Buffer.allocUnsafe(o.max + 1);
-  first.copy(buf, 0, 0, got);
-  for (;;) {
-    if (got > o.max) refuseSize(o, undefined);
-    const n = readSync(fd, buf, got, buf.length - got, null);
-    if (n === 0) return buf.subarray(0, got);
-    got += n;
   }
 }
 
@@ -88,14 +93,7 @@ export function readRegularText(file: string, o: ReadRegularOptions): string {
  * reads (cosmiconfig, Node's module loader). Errors of the open (ENOENT, EACCES) are thrown as they are.
  */
 export function checkRegularFile(file: string, o: ReadRegularOptions): void {
-  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) refuseKind(o, st);
-    if (st.size > o.max) refuseSize(o, st.size);
-  } finally {
-    closeSync(fd);
-  }
+  closeSync(openRegular(file, o).fd);
 }
 
 /** The bound of a file of data that holds many templates (a saved plan, a workflow event, a comment's body): far above one template's. */
