@@ -8,7 +8,7 @@
 // some roads (ajv, yaml, ts-morph, cosmiconfig, tinyglobby, ...) stay outside, as packages.
 // dist/bundle sits at the depth of dist/<folder>/, so the paths the modules compute from
 // import.meta.url (../../schema/, ../../package.json, ../schemas/*.validate.cjs, ./worker.js,
-// ./read-ahead-worker.js, ./write-worker.js)
+// ./read-ahead-worker.js, ./write-worker.js, ./parse-worker.js)
 // hold in both. Last, dist/lint/fingerprint.json and dist/bundle/fingerprint.json record the
 // fingerprint of all the built code, which keys the lint cache (src/lint/fingerprint.ts).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const BUNDLED = new Set(['commander', '@commander-js/extra-typings', 'js-yaml', 
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(dist, 'lint', 'worker.js'), path.join(dist, 'files', 'read-ahead-worker.js'), path.join(dist, 'files', 'write-worker.js')],
+  entryPoints: [path.join(dist, 'lint', 'worker.js'), path.join(dist, 'files', 'read-ahead-worker.js'), path.join(dist, 'files', 'write-worker.js'), path.join(dist, 'translations', 'parse-worker.js')],
   outdir: out,
   entryNames: '[name]',
   bundle: true,

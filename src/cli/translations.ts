@@ -21,7 +21,8 @@ import { openDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -143,8 +144,11 @@ export interface ExportResult {
   unreadable?: string[];
 }
 
-/** Write one translation file per target language (`out` '-': the one target's on standard output); what each holds. */
-export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }): Promise<ExportResult[]> {
+/**
+ * Write one translation file per target language (`out` '-': the one target's on standard output); what each holds.
+ * `parseAhead`: the files it replaces read on a worker thread (undefined: when they are large enough; true: whatever their size).
+ */
+export async function exportTranslations(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean; parseAhead?: boolean }): Promise<ExportResult[]> {
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   // a name that ends with a separator is a folder's, whatever its extension
@@ -157,6 +161,31 @@ export async function exportTranslations(config: Config, paths: readonly string[
     const named = formatOfFile(out);
     if (named !== o.format) throw new UsageError(`translations export: --out ${o.out} is not named as a ${o.format} file (import reads a file by its extension): name it ${path.basename(out).replace(/\.[^.]*$/, '')}.${EXTENSION[o.format]}${named ? `, or give --format ${named}` : ''}`);
   }
+  const fileOf = (target: string): string => (!out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`));
+  // the files this export replaces, read whole (a translator's work not imported is not replaced) on a worker thread while the templates are read
+  const before = out && kind !== 'special' ? o.targets.map((t) => translationFileText(fileOf(t), o.format)) : [];
+  const present = before.flatMap((text, k) => (text === undefined ? [] : [k]));
+  const ahead = o.parseAhead === false ? undefined : parseAhead(present.map((k) => ({ format: o.format, text: before[k]! })), o.parseAhead ? { minChars: 0 } : {});
+  try {
+    return await exportWith(config, paths, cwd, o, { out, kind, single, fileOf, earlier: async (k) => {
+      const at = present.indexOf(k);
+      if (at < 0) return undefined;
+      try {
+        const got = ahead ? await ahead.result(at) : parseHere(o.format, before[k]!);
+        return 'doc' in got ? got.doc.entries : undefined;
+      } catch { return undefined; }
+    } });
+  } finally { ahead?.close(); }
+}
+
+/** the text of the translation file at `file`, or undefined when there is none, or it cannot be read or decoded (an export writes it afresh) */
+function translationFileText(file: string, format: Format): string | undefined {
+  try { return decodeTranslationFile(readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }), format); } catch { return undefined; }
+}
+
+/** exportTranslations once the files it replaces are being read: `earlier(k)` the entries of the file of target k, if it reads */
+async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }, w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; earlier: (k: number) => Promise<readonly Entry[] | undefined> }): Promise<ExportResult[]> {
+  const { out, kind, single } = w;
   // the paths choose the source templates; their translations are looked for among all of the project's
   // each file once: a file named on the command line that does not read was not among those read (it is read again)
   const unreadableFiles = new Set<string>();
@@ -183,7 +212,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
     const units = perTarget[k]!;
-    const file = !out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`);
+    const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
     const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     const also = k === 0 && unreadable.length ? { unreadable } : {};
@@ -192,7 +221,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
     // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts
     // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
-    const pending = out && kind !== 'special' ? unimportedTranslations(file, o.format, units, projectTemplates, everyUnit) : undefined;
+    const pending = out && kind !== 'special' ? unimportedTranslations(await w.earlier(k), units, projectTemplates, everyUnit) : undefined;
     if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
     const text = writeTranslations(o.format, units, o.source, target);
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
@@ -214,14 +243,13 @@ function tornCopyOf(abs: string, text: string): boolean {
 }
 
 /**
- * The finished translations of the translation file at `file` (one an earlier export wrote, filled in
+ * The finished translations of a translation file's `entries` (one an earlier export wrote, filled in
  * since) that the templates do not hold (`units`: this export's, with the templates' targets): how
- * many, and the first. Undefined when there is no such file, it does not read as a translation
- * file of this format, or every translation in it is the templates' already (imported).
+ * many, and the first. Undefined when there is no such file (no entries: it does not read as a
+ * translation file of this format either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(file: string, format: Format, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
-  let entries;
-  try { entries = readTranslations(format, decodeTranslationFile(readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }), format)).entries; } catch { return undefined; }
+function unimportedTranslations(entries: readonly Entry[] | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+  if (!entries) return undefined;
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   const byId = new Map(units.map((u) => [u.id, u]));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
@@ -363,7 +391,12 @@ export interface ImportResult {
  * `workerFile` the worker's module; `early: false` plans each translation file after every
  * template is read, even when they could be planned while reading (the tests compare the two).
  */
-export interface ImportWriting { threads?: number; workerFile?: string; early?: boolean }
+/**
+ * How an import works (the tests compare the roads): `threads` its write threads, `early` plans a
+ * template while the templates are read, `parseAhead` reads the XLIFF files of an early import on a
+ * worker thread (undefined: when they are large enough; false: on this thread; true: whatever their size)
+ */
+export interface ImportWriting { threads?: number; workerFile?: string; early?: boolean; parseAhead?: boolean }
 
 const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
@@ -390,11 +423,14 @@ export async function importTranslations(config: Config, files: readonly string[
   // (the write threads start with the first write, ~0.2 s into a full rewrite: started before it, an
   // import with nothing to write paid ~0.45 s of CPU for four threads that never wrote)
   let writer: AtomicWriter | undefined;
+  // the XLIFF files read whole on a worker thread while the templates are read (an early import's)
+  let ahead: ParseAhead | undefined;
   // each file handed to the writer: the translation file and template it is for (a file the writer refuses is that template's refusal)
   const origin = new Map<string, { file: string; template: string; line: number; rel: string }>();
   try {
     return await importInto();
   } finally {
+    ahead?.close();
     // whatever way the import ended, the writes handed over are made (or the threads started for none are ended); a failure of theirs was the import's to report
     await writer?.flush().catch(() => {});
   }
@@ -549,7 +585,9 @@ export async function importTranslations(config: Config, files: readonly string[
       targets.delete(template);
       if (!docsOf.get(doc.source)!.some((j) => !parsed[j] || pending[j]!.groups.has(template))) sources.delete(template);
     };
-    // a lazy file is read whole after every so many templates, all of them in the first eighth of the templates
+    // the lazy files read on a worker thread while this one reads the templates, when they are large enough and there is a second core
+    if (lazy && writing.parseAhead !== false) ahead = parseAhead(unparsed.map((text) => ({ format: 'xliff' as const, text: text! })), writing.parseAhead === true ? { minChars: 0 } : {});
+    // else a lazy file is read whole after every so many templates, all of them in the first eighth of the templates
     const step = Math.max(16, Math.floor(discovered.length / (8 * Math.max(1, docs.length))));
     let readCount = 0;
     let nextLazy = 0;
@@ -557,7 +595,7 @@ export async function importTranslations(config: Config, files: readonly string[
      * a lazy file read whole (its entries grouped, and the templates read so far planned in it); one
      * that does not read is refused at its line, as it would have been before the templates were read
      */
-    const parseDoc = (k: number): void => {
+    const parseDoc = (k: number, got?: Parsed): void => {
       if (parsed[k]) return;
       parsed[k] = true;
       const { file, doc: head } = docs[k]!;
@@ -565,7 +603,9 @@ export async function importTranslations(config: Config, files: readonly string[
       unparsed[k] = undefined;
       let doc: TranslationDoc;
       try {
-        doc = readTranslations('xliff', text);
+        const answer = got ?? parseHere('xliff', text);
+        if ('error' in answer) throw answer.error;
+        doc = answer.doc;
         if (doc.source !== head.source || doc.target !== head.target) throw new TranslationFileError(`its languages read whole (${doc.source} -> ${doc.target}) are not those its <xliff> element says (${head.source} -> ${head.target})`, 1);
       } catch (e) {
         if (!(e instanceof TranslationFileError)) throw e;
@@ -595,7 +635,10 @@ export async function importTranslations(config: Config, files: readonly string[
       if (!streamed) return true;
       // after a signal: nothing more is planned or written
       if (signal?.aborted) return false;
-      if (nextLazy < docs.length && readCount++ % step === 0) {
+      if (ahead) {
+        // the files the worker has read since: planned with the templates read so far
+        for (let k = 0; k < docs.length; k++) if (!parsed[k]) { const got = ahead.take(k); if (got) { parseDoc(k, got); result.lazy++; } }
+      } else if (nextLazy < docs.length && readCount++ % step === 0) {
         while (nextLazy < docs.length && parsed[nextLazy]) nextLazy++;
         if (nextLazy < docs.length) { parseDoc(nextLazy++); result.lazy++; }
       }
@@ -616,8 +659,9 @@ export async function importTranslations(config: Config, files: readonly string[
       if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
     }
     throwIfInterrupted(signal, 'stopped before writing: no file was written');
-    // the lazy files not read whole yet (fewer templates than files to spread them over)
-    for (let k = 0; k < docs.length; k++) parseDoc(k);
+    // the lazy files not read whole yet (fewer templates than files to spread them over; the worker's last ones)
+    for (let k = 0; k < docs.length; k++) if (!parsed[k]) parseDoc(k, ahead ? await ahead.result(k) : undefined);
+    ahead?.close();
     for (const { file, doc } of docs) {
       if (languages.has(doc.target)) continue;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)

@@ -1,0 +1,135 @@
+// Translation files read on a worker thread (src/translations/parse-ahead.ts) while the templates
+// are read: an import's XLIFF files, and the files an export replaces. These hold that the road
+// changes nothing but which thread reads: the same imports and exports, refusals at the same
+// lines, with the worker and without it; that the road is taken (the worker's count); and that a
+// worker that fails to start or ends gives its files back to the calling thread.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/config/load.ts';
+import { exportTranslations, importTranslations, type ImportResult } from '../src/cli/translations.ts';
+import { discoverFiles } from '../src/files/discover.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { readTranslations, writeTranslations } from '../src/translations/formats.ts';
+import { parseAhead, parseAheadStats, parseHere } from '../src/translations/parse-ahead.ts';
+import { extractUnits, type TemplateFile } from '../src/translations/units.ts';
+import { shift, writeTranslationsProject } from '../bench/translations-fixture.ts';
+import { cleanup, ROOT, tempDir } from './helpers.ts';
+
+async function templates(dir: string): Promise<TemplateFile[]> {
+  const config = await loadConfig({ cwd: dir });
+  return (await discoverFiles(config, [], dir)).map((f) => ({ file: f.file, value: readTemplateValue(readFileSync(f.abs, 'utf8')) }));
+}
+
+/** every template file under dir, by path */
+function tree(dir: string, files: readonly string[]): Record<string, string> {
+  return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+/** a project of n templates in 10 languages, and XLIFF files for de and fr with every text changed; fr broken at its third unit when `broken` */
+async function project(dir: string, n: number, broken: boolean): Promise<void> {
+  writeTranslationsProject(dir, n);
+  mkdirSync(path.join(dir, 'in'));
+  const files = await templates(dir);
+  writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de'));
+  const fr = writeTranslations('xliff', extractUnits(files, 'en_US', 'fr').map((u) => ({ ...u, target: shift(u.source, 6) })), 'en_US', 'fr');
+  const at = fr.split('<target').slice(0, 4).join('<target').length;
+  writeFileSync(path.join(dir, 'in', 'fr.xlf'), broken ? `${fr.slice(0, at)}<target xml:space="preserve">&nbsp;${fr.slice(at + '<target xml:space="preserve">'.length)}` : fr);
+}
+
+const shape = (r: ImportResult) => ({ written: r.written.map((w) => [w.file, w.created, w.units]).sort(), refusals: r.refusals.map((x) => [x.file, x.line, x.id, x.message]), unchanged: [...r.unchanged].sort(), early: r.early });
+
+for (const broken of [false, true]) {
+  test(`an import whose XLIFF files are read on a worker thread writes what an import reading them itself writes${broken ? ' (one file broken: refused at the same line)' : ''}`, async () => {
+    const base = tempDir();
+    try {
+      const results: ImportResult[] = [];
+      const trees: Record<string, string>[] = [];
+      for (const parse of [true, false]) {
+        const dir = path.join(base, String(parse));
+        await project(dir, 12, broken);
+        const config = await loadConfig({ cwd: dir });
+        const before = parseAheadStats.parsed;
+        results.push(await importTranslations(config, ['in/de.xlf', 'in/fr.xlf'], dir, false, undefined, { parseAhead: parse }));
+        // the worker read both files (the broken one answers with its error, not as read)
+        assert.is(parseAheadStats.parsed - before, parse ? (broken ? 1 : 2) : 0, 'the files read on the worker');
+        trees.push(tree(dir, (await discoverFiles(config, [], dir)).map((f) => f.file)));
+      }
+      const [ahead, here] = results as [ImportResult, ImportResult];
+      assert.equal(shape(ahead), shape(here));
+      assert.ok(ahead.written.length >= (broken ? 12 : 24), `${ahead.written.length} written`);
+      if (broken) assert.match(ahead.refusals[0]!.message, /not well-formed XML/);
+      assert.equal(trees[0], trees[1]);
+    } finally { cleanup(base); }
+  });
+}
+
+test('an export reads the files it replaces on a worker thread: a translator\'s work not imported is kept, as without it', async () => {
+  const base = tempDir();
+  try {
+    const said: string[][] = [];
+    for (const parse of [true, false]) {
+      const dir = path.join(base, String(parse));
+      writeTranslationsProject(dir, 8);
+      const config = await loadConfig({ cwd: dir });
+      const o = { source: 'en_US', targets: ['de', 'fr'], format: 'xliff' as const, out: 'tr', parseAhead: parse };
+      await exportTranslations(config, [], dir, o);
+      // a translator fills in de (not imported yet); fr is left as exported
+      const files = await templates(dir);
+      writeFileSync(path.join(dir, 'tr', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 3) })), 'en_US', 'de'));
+      const deBefore = readFileSync(path.join(dir, 'tr', 'de.xlf'), 'utf8');
+      const before = parseAheadStats.parsed;
+      const again = await exportTranslations(config, [], dir, o);
+      assert.is(parseAheadStats.parsed - before, parse ? 2 : 0, 'both files read on the worker');
+      assert.match(again[0]!.skipped ?? '', /translations? that the templates do not have yet/);
+      assert.is(again[1]!.skipped, undefined);
+      assert.is(readFileSync(path.join(dir, 'tr', 'de.xlf'), 'utf8'), deBefore, 'the translator\'s file kept');
+      said.push(again.map((r) => `${r.file}: ${r.skipped ?? r.units}`));
+    }
+    assert.equal(said[0], said[1]);
+  } finally { cleanup(base); }
+});
+
+test('a worker that fails to start, or ends before answering, leaves its files to the calling thread: the same answers', async () => {
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 4);
+    const files = await templates(dir);
+    const text = writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de');
+    const broken = text.replace('<segment', '<segment><bad');
+    const inputs = [{ format: 'xliff' as const, text }, { format: 'xliff' as const, text: broken }, { format: 'po' as const, text: 'msgid "x"\n' }];
+    const expected = inputs.map((f) => parseHere(f.format, f.text));
+    const failing = path.join(dir, 'failing-worker.mjs');
+    writeFileSync(failing, "throw new Error('the worker fails as it starts');\n");
+    const ending = path.join(dir, 'ending-worker.mjs');
+    writeFileSync(ending, "import { parentPort } from 'node:worker_threads';\nparentPort.once('message', () => process.exit(0));\n");
+    for (const workerFile of [failing, ending]) {
+      const ahead = parseAhead(inputs, { minChars: 0, workerFile });
+      assert.ok(ahead, 'a worker was started');
+      try {
+        for (const [k, e] of expected.entries()) {
+          const got = await ahead.result(k);
+          if ('doc' in e) assert.equal('doc' in got ? got.doc : got, e.doc);
+          else assert.equal('error' in got ? [got.error.message, got.error.line] : got, [e.error.message, e.error.line]);
+        }
+      } finally { ahead.close(); }
+    }
+    // and the real worker, as built and as the command line's bundle has it beside itself, gives readTranslations' answers to the letter
+    for (const workerFile of [path.join(ROOT, 'dist', 'translations', 'parse-worker.js'), path.join(ROOT, 'dist', 'bundle', 'parse-worker.js')]) {
+      assert.ok(existsSync(workerFile), `${workerFile} is missing (npm run build makes it)`);
+      const before = parseAheadStats.parsed;
+      const ahead = parseAhead(inputs, { minChars: 0, workerFile });
+      assert.ok(ahead);
+      try {
+        const got = await ahead.result(0);
+        assert.equal('doc' in got ? got.doc : got, readTranslations('xliff', text));
+        const bad = await ahead.result(1);
+        assert.ok('error' in bad && 'error' in expected[1]! && bad.error.line === expected[1].error.line && bad.error.message === expected[1].error.message);
+        assert.ok(parseAheadStats.parsed > before, 'read on the worker');
+      } finally { ahead.close(); }
+    }
+  } finally { cleanup(dir); }
+});
+
+test.run();
