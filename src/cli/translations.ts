@@ -506,7 +506,14 @@ export async function importTranslations(config: Config, files: readonly string[
     const taken = new Set<string>();
     // the config's severities (overrides by path) of the file each template's translation is written to: its limits refuse as lint would judge it
     const ofFile = configSeverities(config);
-    const severities = (file: string, rule: string): SeveritySetting => severityOf(rule, ofFile(path.resolve(cwd, file)));
+    // (without overrides one set for every file; with them each file's looked up once, not once a rule and text)
+    const everyFile = config.overrides?.length ? undefined : ofFile(cwd);
+    const ofWritten = new Map<string, Readonly<Record<string, SeveritySetting>>>();
+    const severities = (file: string, rule: string): SeveritySetting => {
+      let set = everyFile ?? ofWritten.get(file);
+      if (!set) ofWritten.set(file, (set = ofFile(path.resolve(cwd, file))));
+      return severityOf(rule, set);
+    };
     // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
     const byLanguage = new Map<string, Map<string, Current>>();
     const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
