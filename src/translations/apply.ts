@@ -263,15 +263,24 @@ export function keptCanonical(before: string, after: string, texts: readonly { t
   return laid.error ? after : laid.text;
 }
 
+/** the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us); made once a language (an import names 18,000 files) */
+const patterns = new Map<string, { inName: RegExp; folder: RegExp }>();
+function languagePatterns(language: string): { inName: RegExp; folder: RegExp } {
+  let p = patterns.get(language);
+  if (!p) {
+    const esc = language.replace(/[-_]/g, '[-_]');
+    // neither pattern is global or sticky: test and replace keep no state between calls
+    patterns.set(language, (p = { inName: new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i'), folder: new RegExp(`^${esc}$`, 'i') }));
+  }
+  return p;
+}
+
 /** Pure: the target file's name: the source file's with the source language replaced (in the file name and in the nearest folder named for it; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
 export function targetFileName(sourceFile: string, source: string, target: string): string {
   const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
   const parts = sourceFile.split(sep);
   const base = parts[parts.length - 1]!;
-  // the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us)
-  const esc = source.replace(/[-_]/g, '[-_]');
-  const inName = new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i');
-  const folder = new RegExp(`^${esc}$`, 'i');
+  const { inName, folder } = languagePatterns(source);
   // a folder of the language (the nearest), and the language in the name: each replaced (en_US/order.en_US.yaml -> de/order.de.yaml)
   let replaced = false;
   for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; replaced = true; break; }
