@@ -23,7 +23,7 @@ import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, 
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
-import { extractUnitsFor, type TemplateFile, type Unit } from '../translations/units.js';
+import { extractUnitsFor, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
@@ -206,12 +206,13 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
   }
   const chosen = paths.length ? new Set((await discoverFiles(config, paths, cwd)).map((f) => f.abs)) : undefined;
   const files: TemplateFile[] = all.filter((r) => !chosen || chosen.has(r.abs) || str(r.value.language) !== o.source).map((r) => ({ file: r.file, value: r.value }));
-  const perTarget = extractUnitsFor(files, o.source, o.targets);
+  // each language's units made as its file is written (and let go after it)
+  const unitsOf = unitsByTarget(files, o.source, o.targets);
   // every template of the project in the source language (`channel/name`): a unit of one this export leaves out (paths) is still the project's
   const projectTemplates = new Set(all.filter((r) => str(r.value.language) === o.source).map((r) => `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`));
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
-    const units = perTarget[k]!;
+    const units = unitsOf(target);
     const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
     const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
@@ -250,7 +251,8 @@ function tornCopyOf(abs: string, text: string): boolean {
  */
 function unimportedTranslations(entries: readonly Entry[] | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
   if (!entries) return undefined;
-  const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+  // (most are the same string: compared as such before their white space is)
+  const same = (a: string, b: string): boolean => a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   const byId = new Map(units.map((u) => [u.id, u]));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost. One of a template the project no longer has is not.

@@ -305,6 +305,16 @@ export function kindMismatch(a: unknown, b: unknown, path: readonly (string | nu
 }
 
 export function extractUnitsFor(files: readonly TemplateFile[], source: string, targets: readonly string[]): Unit[][] {
+  const of = unitsByTarget(files, source, targets);
+  return targets.map(of);
+}
+
+/**
+ * Pure: extractUnitsFor's units one target language at a time (`targets` the languages asked
+ * for): the source's texts are walked once; each language's units are made when asked for, so that
+ * an export of 9 languages does not hold 9 sets of 8,000 units at once.
+ */
+export function unitsByTarget(files: readonly TemplateFile[], source: string, targets: readonly string[]): (target: string) => Unit[] {
   const byTarget = new Map<string, Map<string, Loose>>(targets.map((t) => [t, new Map()]));
   const sources: { template: string; value: Loose }[] = [];
   for (const f of files) {
@@ -329,8 +339,8 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
   }));
   const hashes = new Map<Unit, string>();
   const hashOf = (u: Unit): string => hashes.get(u) ?? hashes.set(u, textHash(u.source)).get(u)!;
-  return targets.map((target) => {
-    const tmap = byTarget.get(target)!;
+  return (target) => {
+    const tmap = byTarget.get(target) ?? new Map<string, Loose>();
     const units: Unit[] = [];
     for (const { template, units: us } of base) {
       const tv = tmap.get(template);
@@ -354,5 +364,5 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
       }
     }
     return units;
-  });
+  };
 }
