@@ -118,6 +118,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
+  if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
   return `${out.join('\n')}\n`;
 }
 
@@ -220,6 +221,7 @@ export function renderJson(plan: Plan): string {
   return `${JSON.stringify({
     version: 1,
     ...(plan.categoriesFrom ? { categoriesFrom: plan.categoriesFrom } : {}),
+    ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
@@ -279,6 +281,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
   else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
+  // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
+  if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
     head.push('### Needs attention', '');
