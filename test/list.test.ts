@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { listPath, listTemplateIds, readListPage } from '../src/api/list.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { cleanup, cliIn, raw, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
+import Ajv from 'ajv';
+import { cleanup, cliIn, raw, ROOT, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -165,8 +166,47 @@ test('the drift check: a template made in the console (listed, no file) makes pl
     writeFiles(off, { 'templates/order_ready.en_US.yaml': VALID });
     const r = await cliIn(['plan', '--detailed-exitcode', '--orphans-if-listed'], { cwd: off, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    assert.match(r.stderr, /environment 'test' has no template listing \(environments\.test\.list\), so templates on its channels that no file defines \(made in the console\) are not looked for/);
+    assert.match(r.stdout, /Orphans not looked for: environment 'test' has no template listing \(environments\.test\.list\), so templates on its channels that no file defines \(made in the console\) were not looked for/);
   } finally { cleanup(off); }
+});
+
+test('plan --orphans-if-listed: that orphans were not looked for (no listing, or a listing that failed) is part of the plan, text, Markdown and JSON, so the drift issue made of drift.md carries it', async () => {
+  const { channel } = await channelWith(1, () => 'console_made');
+  const NOTE = /Orphans not looked for: environment 'test' has no template listing \(environments\.test\.list\)/;
+  const off = project(channel, false);
+  try {
+    // a drift: the file is not on the channel (exit 2), and the issue's body is drift.md
+    writeFiles(off, { 'templates/order_ready.en_US.yaml': VALID });
+    const md = await cliIn(['plan', '--detailed-exitcode', '--orphans-if-listed', '--format', 'markdown', '--output', 'drift.md'], { cwd: off, env });
+    assert.is(md.exitCode, 2, md.stderr);
+    assert.is(md.stderr, '', 'said in the plan, not on stderr alone');
+    assert.match(readFileSync(path.join(off, 'drift.md'), 'utf8'), NOTE);
+    const json = await cliIn(['plan', '--orphans-if-listed', '--format', 'json'], { cwd: off, env });
+    const doc = JSON.parse(json.stdout) as { orphansNotLookedFor: string };
+    assert.match(doc.orphansNotLookedFor, /^environment 'test' has no template listing/);
+    const validate = new Ajv.default({ strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+    assert.ok(validate(doc), 'the JSON plan with the note validates against plan.v1');
+    const text = await cliIn(['plan', '--orphans-if-listed'], { cwd: off, env });
+    assert.match(text.stdout, NOTE);
+    // asked for nothing of the kind: nothing said
+    assert.not.match((await cliIn(['plan'], { cwd: off, env })).stdout, /not looked for/);
+    assert.not.ok('orphansNotLookedFor' in JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: off, env })).stdout));
+  } finally { cleanup(off); }
+  // a listing that fails (here: the config's items do not fit the answer): the files are planned, the plan says why orphans were not looked for, and the run exits as the listing's failure
+  const broken = project(channel, true);
+  try {
+    writeFiles(broken, { 'tplsync.config.yaml': readFileSync(path.join(broken, 'tplsync.config.yaml'), 'utf8').replace('items: templates', 'items: data') });
+    writeFiles(broken, { 'templates/order_ready.en_US.yaml': VALID });
+    const r = await cliIn(['plan', '--detailed-exitcode', '--orphans-if-listed', '--format', 'markdown', '--output', 'drift.md'], { cwd: broken, env });
+    assert.is(r.exitCode, 3, r.stderr);
+    const drift = readFileSync(path.join(broken, 'drift.md'), 'utf8');
+    assert.match(drift, /create.*order_ready/);
+    assert.match(drift, /Orphans not looked for: the template listing of environment 'test' failed, .* list\.items 'data' is not an array/);
+    // --orphans itself still stops at a listing that fails
+    const strict = await cliIn(['plan', '--orphans'], { cwd: broken, env });
+    assert.is(strict.exitCode, 3);
+    assert.is(strict.stdout, '');
+  } finally { cleanup(broken); }
 });
 
 test.run();

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkEntry } from '../src/translations/apply.ts';
-import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, lintInProcess, tempDir, writeFiles } from './helpers.ts';
 
 const source = 'Hi {{name}}, your order {{order}} arrives {{when}}, thanks.';
 const entry = (target: string) => ({ id: 'x', source, target, line: 2 });
@@ -29,13 +29,40 @@ test('a zero-width space, word joiner or byte-order mark between two placeholder
   const src = 'Hi {{product}}, {{customer}}: {{when}}.';
   const ent = (target: string) => ({ id: 'x', source: src, target, line: 2 });
   for (const c of ['\u200b', '\u2060', '\ufeff', ' \u200b ']) {
-    assert.match(checkEntry(ent(`ご希望の{{product}}${c}{{customer}}様、{{when}}に再入荷しました！`), src, undefined) ?? '', /next to each other \(only characters that print as nothing, such as \\u(200b|2060|feff)\b.*placeholder-adjacent/, JSON.stringify(c));
+    assert.match(checkEntry(ent(`ご希望の{{product}}${c}{{customer}}様、{{when}}に再入荷しました！`), src, undefined) ?? '', /next to each other \(only (two spaces and )?an? (zero-width space \(U\+200B\)|word joiner \(U\+2060\)|byte-order mark \(U\+FEFF\)) between them\).*placeholder-adjacent/, JSON.stringify(c));
   }
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/back.ja.yaml': 'channel: shop-whatsapp\nname: back\nlanguage: ja\ncategory: UTILITY\nbody:\n  text: "ご希望の{{product}}\\u200b{{customer}}様、再入荷しました！"\n  examples: { product: 靴, customer: 花子 }\n' });
     const r = await cliIn(['lint', '--format', 'json'], { cwd: dir });
     assert.ok(r.stdout.includes('"placeholder-adjacent"'), r.stdout);
+  } finally { cleanup(dir); }
+});
+
+test('a direction mark or isolate between two placeholders is said by its name and code point, at import and in lint alike (it was "only white space": a translator looked for a space that is not there)', async () => {
+  const src = 'Hi {{product}}, {{customer}}: {{when}}.';
+  const ent = (target: string) => ({ id: 'x', source: src, target, line: 2 });
+  const cases: [string, string][] = [
+    ['\u200f', 'only a right-to-left mark (U+200F)'],
+    ['\u200e', 'only a left-to-right mark (U+200E)'],
+    ['\u061c', 'only an Arabic letter mark (U+061C)'],
+    [' \u200f', 'only a space and a right-to-left mark (U+200F)'],
+    ['\u2067\u2069', 'only a right-to-left isolate (U+2067) and a pop directional isolate (U+2069)'],
+    ['\u2066\u2066', 'only two left-to-right isolates (U+2066)'],
+    ['\u3164', 'only a Hangul filler (U+3164)'],
+  ];
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
+    for (const [c, said] of cases) {
+      const quote = said.replace(/[()+]/g, '\\$&');
+      // the import (an Arabic translation: the marks are what its tools write around a placeholder)
+      assert.match(checkEntry(ent(`مرحبا {{product}}${c}{{customer}}: {{when}}.`), src, undefined) ?? '', new RegExp(`next to each other \\(${quote} between them\\), which WhatsApp refuses \\(placeholder-adjacent\\)`), JSON.stringify(c));
+      // lint, the same words
+      writeFiles(dir, { 'templates/back.ar.yaml': `channel: shop-whatsapp\nname: back\nlanguage: ar\ncategory: UTILITY\nbody:\n  text: ${JSON.stringify(`مرحبا {{product}}${c}{{customer}}، وصل طلبك اليوم.`)}\n  examples: { product: حذاء, customer: سارة }\n` });
+      const found = (await lintInProcess(dir)).diagnostics.filter((f) => f.ruleId === 'placeholder-adjacent');
+      assert.equal(found.map((f) => f.message), [`{{product}} and {{customer}} have no text between them: ${said}.`], JSON.stringify(c));
+    }
   } finally { cleanup(dir); }
 });
 

@@ -153,6 +153,8 @@ test('pull request, apply on merge, drift check: every tplsync command runs agai
     assert.match(drift, '### Needs attention');
     assert.match(drift, `${rejected.body.chatapp!.chatapp.name}`);
     assert.match(drift, 'is REJECTED (TAG_CONTENT_MISMATCH)');
+    // the issue's body is drift.md: that templates made in the console were not looked for (staging has no listing) is said in it
+    assert.match(drift, "Orphans not looked for: environment 'staging' has no template listing (environments.staging.list)");
     await move({ statusText: 'APPROVED' });
     results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-drift.yml'), options());
     expectOk(results);

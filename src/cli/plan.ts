@@ -52,14 +52,9 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });
   return withConnection(config, { ...o, parallelism }, async (conn) => {
-    // the drift workflow's: the listing when the environment has one, else said (a template made in the console is then not seen)
-    if (o.orphansIfListed && !o.orphans) {
-      if (conn.environment.list) o = { ...o, orphans: true };
-      else io().stderr.write(`tplsync: environment '${conn.environment.name}' has no template listing (environments.${conn.environment.name}.list), so templates on its channels that no file defines (made in the console) are not looked for; set it to have them reported as orphans\n`);
-    }
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;
@@ -72,6 +67,12 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     if (o.out) {
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`);
       io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)}\n`);
+    }
+    // --orphans-if-listed whose listing failed: the plan (with that said in it) is written, and the run ends as the listing's failure does
+    const listing = plan.orphansNotLookedFor?.exitCode;
+    if (listing !== undefined) {
+      io().stderr.write(`tplsync: ${plan.orphansNotLookedFor!.reason}; the files were planned (above), the orphans were not looked for: a re-run lists them again once the listing answers\n`);
+      return listing;
     }
     const breached = (plan.held ?? []).filter(isBreach).length;
     if (breached) {

@@ -21,11 +21,47 @@ export function visible(text: string, o: { oneLine?: boolean } = {}): string {
   return re.test(text) ? text.replace(re, escape) : text;
 }
 
-// white space and the characters that print as nothing (a zero-width space, joiners, marks, a soft
-// hyphen, a byte-order mark, bidirectional controls): between two placeholders, no text
-const NOTHING_SHOWN = /^[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/;
+// white space, the controls and Unicode's default-ignorable characters (zero-width spaces, joiners,
+// the direction marks and isolates, variation selectors, fillers, a soft hyphen, a byte-order mark)
+// and the Braille blank: what prints as nothing; between two placeholders, no text
+const NOTHING_SHOWN = /^[\s\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
-/** Pure: the text shows nothing (empty, white space, invisible characters): two placeholders around it are side by side. */
+/** Pure: the text shows nothing (empty, white space, invisible characters): two placeholders around it are side by side; a label of it is blank. */
 export function showsNothing(text: string): boolean {
   return NOTHING_SHOWN.test(text);
+}
+
+/** the names of the characters that print as nothing, as a translator or a writer looks them up */
+const NAMES: Readonly<Record<string, string>> = {
+  ' ': 'space', '\t': 'tab', '\n': 'line break', '\r': 'carriage return', '\u00a0': 'no-break space', '\u202f': 'narrow no-break space',
+  '\u3000': 'ideographic space', '\u2800': 'Braille blank', '\u00ad': 'soft hyphen', '\u034f': 'combining grapheme joiner',
+  '\u061c': 'Arabic letter mark', '\u115f': 'Hangul filler', '\u1160': 'Hangul filler', '\u3164': 'Hangul filler', '\uffa0': 'Hangul filler',
+  '\u180e': 'Mongolian vowel separator', '\u200b': 'zero-width space', '\u200c': 'zero-width non-joiner', '\u200d': 'zero-width joiner',
+  '\u200e': 'left-to-right mark', '\u200f': 'right-to-left mark', '\u202a': 'left-to-right embedding', '\u202b': 'right-to-left embedding',
+  '\u202c': 'pop directional formatting', '\u202d': 'left-to-right override', '\u202e': 'right-to-left override', '\u2060': 'word joiner',
+  '\u2061': 'function application', '\u2062': 'invisible times', '\u2063': 'invisible separator', '\u2064': 'invisible plus',
+  '\u2066': 'left-to-right isolate', '\u2067': 'right-to-left isolate', '\u2068': 'first strong isolate', '\u2069': 'pop directional isolate',
+  '\ufeff': 'byte-order mark',
+};
+const NUMBERS = ['', '', 'two', 'three', 'four', 'five'];
+const codeOf = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Pure: what a text that shows nothing holds, said so that a writer knows what to delete:
+ * `nothing`, `only white space` (spaces, tabs, line breaks), else each character by its name and
+ * code point, `only a right-to-left mark (U+200F)`, `only a space and two zero-width spaces
+ * (U+200B)`. One wording wherever two placeholders have no text between them (lint, import).
+ */
+export function describeNothing(text: string): string {
+  if (text === '') return 'nothing';
+  if (/^[ \t\r\n]+$/.test(text)) return 'only white space';
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const parts = [...counts].map(([ch, n]) => {
+    const plain = ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+    const name = NAMES[ch] ?? (/\s/.test(ch) ? 'white-space character' : /\p{Cc}/u.test(ch) ? 'control character' : /\p{Variation_Selector}/u.test(ch) ? 'variation selector' : 'invisible format character');
+    const count = n === 1 ? (/^[aeiou]/i.test(name) ? 'an' : 'a') : NUMBERS[n] ?? String(n);
+    return `${count} ${name}${n === 1 ? '' : 's'}${plain ? '' : ` (${codeOf(ch)})`}`;
+  });
+  return `only ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`}`;
 }

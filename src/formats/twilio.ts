@@ -4,7 +4,7 @@
 // that changes what WhatsApp shows is an issue (the template is not written); a part Twilio keeps
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
-import { type CanonicalButton, type FileTemplate } from '../model/canonical.js';
+import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
@@ -32,6 +32,9 @@ export interface TwilioImported extends ImportedTemplate {
   renumbered: FormatIssue[];
   /** the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
   categoryChosen?: boolean;
+  /** the export gives no category and --category was given: the kind's was written (over --category's, `categoryOverruled`) */
+  categoryOfKind?: string;
+  categoryOverruled?: string;
 }
 
 type Rec = Record<string, unknown>;
@@ -366,12 +369,27 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
       left(`types.${k}`, `what Twilio sends to channels that cannot show ${main}: a template file holds the WhatsApp template`);
     }
   }
-  const kind = main === 'whatsapp/authentication' ? 'AUTHENTICATION' : main === 'twilio/carousel' || main === 'twilio/catalog' ? 'MARKETING' : undefined;
+  // the category its kind requires (an OTP button's AUTHENTICATION; a carousel's, a catalog's, a multi-product or
+  // coupon COPY_CODE button's MARKETING), read off the template as its file will be, as pull --from meta and pull do:
+  // --category never overrides it (lint would refuse the file); the approval request's own category always wins
+  const kind = main ? twilioKindCategory(v, main) : undefined;
   const read = ap ? str(ap.category)?.toUpperCase() : undefined;
   if (read !== undefined && !CATEGORIES.includes(read)) bad(`${apField}.category`, `'${read}' is not MARKETING, UTILITY or AUTHENTICATION`);
-  const category = read ?? o.category ?? kind ?? 'UTILITY';
+  const given = o.category?.toUpperCase();
+  const category = read ?? kind ?? given ?? 'UTILITY';
   v.category = category;
-  return { where, name, language, value: v, issues, leftOut, renumbered, ...(read === undefined && o.category === undefined && kind === undefined ? { categoryChosen: true } : {}) };
+  return { where, name, language, value: v, issues, leftOut, renumbered,
+    ...(read === undefined && given === undefined && kind === undefined ? { categoryChosen: true } : {}),
+    ...(read === undefined && given !== undefined && kind !== undefined ? { categoryOfKind: kind, ...(given !== kind ? { categoryOverruled: given } : {}) } : {}) };
+}
+
+/** kindCategory of the template as its file will read; the content type's own when the file would not read (its problems are said apart) */
+function twilioKindCategory(v: Rec, main: string): string | undefined {
+  try {
+    return kindCategory(fromFile({ ...v, category: 'UTILITY' }, '', '').canonical);
+  } catch {
+    return main === 'whatsapp/authentication' ? 'AUTHENTICATION' : main === 'twilio/carousel' || main === 'twilio/catalog' ? 'MARKETING' : undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -186,7 +186,9 @@ jobs:
       - uses: actions/checkout@v4
 ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
-        run: cat ${sh('drift.md')} >> "$GITHUB_STEP_SUMMARY"
+        # also when the plan failed after writing drift.md (a listing that failed: the plan says so)
+        if: always()
+        run: if [ -f ${sh('drift.md')} ]; then cat ${sh('drift.md')} >> "$GITHUB_STEP_SUMMARY"; fi
       - name: Open an issue about the drift
         if: steps.plan.outputs.exit-code == '2'
         run: |

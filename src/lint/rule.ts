@@ -11,6 +11,7 @@ import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';
 import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';
 import type { Severity, SeveritySetting, Span } from '../core/diagnostic.js';
+import { showsNothing } from '../core/visible.js';
 
 /**
  * Bounds on the findings of one file. A rule reports at most MAX_FINDINGS_PER_RULE findings per
@@ -269,11 +270,6 @@ export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): 
 };
 
 /**
- * A text a reader sees nothing of: empty, white space, controls or invisible characters alone (a
- * zero-width space, a Braille blank, a Hangul filler, a variation selector): what a platform takes
- * as no text at all.
- */
-/**
  * A sample URL left out (no key, null, or an empty text): a rule that asks for one says so. A
  * sample of another shape (Meta's `{ header_handle: [...] }`, a list) is not missing: the schema's
  * finding says how to write it, one finding for the one mistake.
@@ -282,8 +278,10 @@ export function noSample(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
-export function blank(text: string): boolean {
-  // Unicode's default-ignorable characters (zero-width spaces, joiners, variation selectors, fillers, bidi marks) and
-  // the controls; not a format character that is drawn (the Arabic end of ayah, U+06DD)
-  return text.replace(/[\s\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu, '') === '';
-}
+/**
+ * A text a reader sees nothing of: empty, white space, controls or invisible characters alone (a
+ * zero-width space, a Braille blank, a Hangul filler, a variation selector): what a platform takes
+ * as no text at all. Unicode's default-ignorable characters; not a format character that is drawn
+ * (the Arabic end of ayah, U+06DD). The one set: core/visible.ts's showsNothing.
+ */
+export const blank = showsNothing;

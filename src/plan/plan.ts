@@ -62,6 +62,12 @@ export interface Plan {
   version: 1;
   /** the files whose categories the plan compared with (--base, or the merge base with the upstream branch) */
   categoriesFrom?: string;
+  /**
+   * `plan --orphans-if-listed` that could not look for the templates on the channels no file
+   * defines (no listing configured, or the listing failed): why, said with the plan (the drift
+   * issue is made of the plan's rendering, never of stderr). `exitCode`: the listing's failure's.
+   */
+  orphansNotLookedFor?: { reason: string; exitCode?: number };
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */

@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { stringify } from 'yaml';
 import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { visible } from '../core/visible.js';
-import { diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
+import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
@@ -43,6 +43,65 @@ export function fileChanges(c: PlanChange): FieldChange[] {
 }
 
 
+/** An array of a template (its buttons, a carousel's cards, an RCS message's suggestions) whose elements are the same on both sides, in another order. */
+export interface Reorder {
+  /** the array's path in the file's keys (`buttons`, `carousel.cards`, `message.suggestions`) */
+  path: string;
+  /** for each position on the files' side (1-based), the position the same element has on the channel's side */
+  order: number[];
+}
+
+/**
+ * Pure: the arrays of the two sides (as their files read) that hold the same elements in another
+ * order. A field-by-field diff shows such a move as changes of every neighbour (`buttons[0].text`,
+ * `buttons[1].text`, ...); the renderings for people say it as the reorder it is.
+ */
+export function reordersOf(before: unknown, after: unknown, path = '', out: Reorder[] = []): Reorder[] {
+  if (canonicalJson(before) === canonicalJson(after)) return out;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const order = permutation(before, after);
+    if (order) out.push({ path, order });
+    else for (let i = 0; i < Math.min(before.length, after.length); i++) reordersOf(before[i], after[i], `${path}[${i}]`, out);
+    return out;
+  }
+  if (before && after && typeof before === 'object' && typeof after === 'object' && !Array.isArray(before) && !Array.isArray(after)) {
+    for (const k of Object.keys(after)) if (k in before) reordersOf((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+  }
+  return out;
+}
+
+/** where each element of `after` stands in `before` (1-based), when `after` is `before` in another order; undefined otherwise */
+function permutation(before: readonly unknown[], after: readonly unknown[]): number[] | undefined {
+  if (before.length !== after.length || before.length < 2) return undefined;
+  const keys = before.map(canonicalJson);
+  const used = new Set<number>();
+  const order: number[] = [];
+  for (const x of after) {
+    const k = canonicalJson(x);
+    const i = keys.findIndex((y, j) => !used.has(j) && y === k);
+    if (i < 0) return undefined;
+    used.add(i);
+    order.push(i + 1);
+  }
+  return order;
+}
+
+/** `1,2,3 -> 2,1,3`: the channel's order, then where each of its elements stands in the files' */
+export const describeReorder = (r: Reorder): string => `${r.order.map((_, i) => i + 1).join(',')} -> ${r.order.join(',')}`;
+
+/**
+ * The changes of an update as people read them: each reordered array once (`reorders`), and the
+ * field changes but those the reorders account for. The JSON plan keeps every field path (fileChanges).
+ */
+export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: FieldChange[] } {
+  const changes = fileChanges(c);
+  if (!c.remote || !c.desired) return { reorders: [], changes };
+  const { canonical, names } = c.desired;
+  const reorders = reordersOf(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names));
+  const moved = (p: string): boolean => reorders.some((r) => p === r.path || p.startsWith(`${r.path}[`));
+  return { reorders, changes: changes.filter((f) => !moved(f.path)) };
+}
+
 /** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
 export function notCompared(plan: Plan): string[] {
   const seen = new Set<string>();
@@ -66,7 +125,10 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     const category = createdCategory(ch);
     if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
     if (ch.action === 'update') {
-      for (const f of fileChanges(ch)) {
+      const shown = shownChanges(ch);
+      // a move of whole elements (buttons, cards, suggestions) said once, not as changes of each neighbour
+      for (const r of shown.reorders) out.push(`    ${r.path} reordered: ${describeReorder(r)}`);
+      for (const f of shown.changes) {
         // the texts are the file's and the channel's: a control or bidi character in them written as an escape (JSON leaves C1 and bidi as they are)
         const [b, a] = maskedPair(f.before, f.after).map((x) => visible(x, { oneLine: true }));
         out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}${secretAlso(f.before, f.after) ? c.yellow(`  (${SECRET_ALSO})`) : ''}`);
@@ -118,6 +180,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
+  if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
   return `${out.join('\n')}\n`;
 }
 
@@ -220,6 +283,7 @@ export function renderJson(plan: Plan): string {
   return `${JSON.stringify({
     version: 1,
     ...(plan.categoriesFrom ? { categoriesFrom: plan.categoriesFrom } : {}),
+    ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     changes: plan.changes.map((c) => ({
       channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
       channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
@@ -279,6 +343,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
   else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
+  // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
+  if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
     head.push('### Needs attention', '');
@@ -338,7 +404,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
-      for (const f of fileChanges(c)) {
+      const shown = shownChanges(c);
+      for (const r of shown.reorders) parts.push(`| \`${escCode(r.path)}\` reordered | ${r.order.map((_, i) => i + 1).join(',')} | ${r.order.join(',')} |`);
+      for (const f of shown.changes) {
         const [b, a] = maskedPair(f.before, f.after);
         parts.push(secretOnly(f.before, f.after) ? `| \`${escCode(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${escCode(f.path)}\` | ${escText(b)} | ${escText(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
       }

@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
-import { ContractError, RateLimitedError, UnavailableError, type ApiError } from '../api/errors.js';
+import { ApiError, AuthError, ContractError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
@@ -36,8 +36,12 @@ export interface PlanRunOptions {
   base?: string;
   /** false: without --base, do not compare categories with the merge base of HEAD and its upstream */
   defaultBase?: boolean;
-  /** also report the templates the channels' listing names that no file defines (needs the listing configured) */
-  orphans?: boolean;
+  /**
+   * also report the templates the channels' listing names that no file defines (needs the listing configured);
+   * `if-listed`: when the environment has a listing, and a listing that is not configured or fails is said in the plan
+   * (`orphansNotLookedFor`) while the files are planned as usual
+   */
+  orphans?: boolean | 'if-listed';
   cwd: string;
   /** Ctrl-C: reads in flight finish, no new one starts, and Interrupted is thrown */
   signal?: AbortSignal;
@@ -127,7 +131,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   if (o.base) categoriesFrom = o.base;
   let listed: Map<string, TemplateReadResponse | null> | undefined;
   const listedUnread: HeldTemplate[] = [];
-  if (o.orphans) {
+  let notLookedFor: Plan['orphansNotLookedFor'];
+  const env = conn.environment;
+  if (o.orphans === 'if-listed' && !env.list) {
+    notLookedFor = { reason: `environment '${env.name}' has no template listing (environments.${env.name}.list), so templates on its channels that no file defines (made in the console) were not looked for; set it to have them reported as orphans` };
+  } else if (o.orphans) {
     if (o.paths.length) throw new UsageError('plan --orphans looks at every template file; give no paths');
     const known = new Set([...all.map((d) => d.canonical.templateId), ...orphans.map((x) => x.publicId)]);
     const channels = [...new Set([...Object.values(conn.environment.channels), ...all.map((d) => d.canonical.channelId)].map((c) => c.toLowerCase()))];
@@ -144,9 +152,17 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
         });
       }
       return read;
+    }).catch((e: unknown) => {
+      // --orphans-if-listed: a listing that fails (the service, or a mapping that does not fit its answer) leaves the orphans
+      // unlooked-for, said in the plan with why; the files are planned. A refused key or Ctrl-C stops the plan as ever
+      if (o.orphans !== 'if-listed' || !listingFailure(e)) throw e;
+      notLookedFor = { reason: `the template listing of environment '${env.name}' failed, so templates on its channels that no file defines (made in the console) were not looked for: ${e.message}`, exitCode: e.exitCode };
+      return undefined;
     });
-    orphans = [...orphans, ...found.orphans];
-    listed = found.remote;
+    if (found) {
+      orphans = [...orphans, ...found.orphans];
+      listed = found.remote;
+    }
   }
   if (o.shard) {
     // the slices are cut from every key this plan covers (held ones and orphans too), so the N shards together plan each template once
@@ -184,7 +200,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     });
   }
   const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
-  return categoriesFrom ? { ...plan, categoriesFrom } : plan;
+  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}) };
+}
+
+/** a listing's failure that --orphans-if-listed says in the plan: the service's answer (not the key's refusal), or the config's mapping that does not fit it */
+function listingFailure(e: unknown): e is UsageError | ApiError {
+  return (e instanceof ApiError && !(e instanceof AuthError)) || e instanceof UsageError;
 }
 
 /** The plan of the files against the files at `ref` (no reads): `preview --changes` when the channel cannot be reached. */

@@ -207,8 +207,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const fileCopy = replaced ? fromFile(replaced.value, req.channelId, r.publicId).canonical : undefined;
     const pulledValue = valuesAsReferences(c, conn.environment, io().env, fileCopy, learnedAll);
     const fileOptions: Parameters<typeof toTemplateFile>[1] = {
-      // the category the channel reports (it approved the template under it) wins over --category
-      channel: req.channel, category: r.chatapp?.category ?? req.category ?? kept.category ?? kindCategory(c) ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
+      // the category the channel reports (it approved the template under it) wins, then the one the template's kind
+      // requires (--category never overrides it: lint would refuse the file, as pull --from meta and --from twilio)
+      channel: req.channel, category: r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are

@@ -13,7 +13,7 @@ import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHas
 import { renderText } from '../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
-import { showsNothing, visible } from '../core/visible.js';
+import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
@@ -107,7 +107,7 @@ const between = (text: string): string[] => text.split(/\{\{[^{}]*\}\}/);
 /**
  * Pure: why a translation puts a placeholder where the platform refuses one and the template's
  * text (`current`) does not, or undefined: a body (`body`) that starts or ends with one, two with
- * only white space between them. The template's own text is lint's to judge.
+ * nothing between them that prints (describeNothing says what is there). The template's own text is lint's to judge.
  */
 function placement(target: string, current: string, body: boolean, whatsapp: boolean): string | undefined {
   const t = between(target);
@@ -119,8 +119,9 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   // (WhatsApp's rule: an RCS text may have two side by side)
   // judged as lint judges it: a zero-width space or another character that prints as nothing is no text between them
   const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && showsNothing(x)) : -1;
-  // (said as it is: a translator told of white space looks for a space that is not there, as in Japanese or Chinese, written without spaces)
-  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && showsNothing(x))) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${t[adjacent] === '' ? 'nothing' : visible(t[adjacent]!) === t[adjacent] ? 'only white space' : `only characters that print as nothing, such as ${visible(t[adjacent]!).match(/\\u[0-9a-f]{4}/)![0]}`} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
+  // (said as it is, each character by its name: a translator told of white space looks for a space that is not there, as in Japanese
+  // or Chinese, written without spaces, or in Arabic and Hebrew, where a right-to-left mark is there and a space is not)
+  if (adjacent > 0 && !c.some((x, i) => i > 0 && i < c.length - 1 && showsNothing(x))) return `the translation has ${names[adjacent - 1]} and ${names[adjacent]} next to each other (${describeNothing(t[adjacent]!)} between them), which WhatsApp refuses (placeholder-adjacent): put a word between them`;
   return undefined;
 }
 

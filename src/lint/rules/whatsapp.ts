@@ -7,7 +7,7 @@ import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type 
 import { unlistedWhatsappLanguage } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
-import { showsNothing } from '../../core/visible.js';
+import { describeNothing, showsNothing } from '../../core/visible.js';
 import { pulledStub } from '../../model/to-file.js';
 import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
@@ -485,14 +485,15 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-adjacent', group: 'whatsapp', severity: 'error',
     summary: 'Two placeholders are separated by text, not just spaces.',
-    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders: a zero-width space or another character that prints as nothing is no text between them.', source: 'Meta status webhook rejection info',
+    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders: a zero-width space, a direction mark (U+200E, U+200F, U+061C) or isolate, or another character that prints as nothing is no text between them (the finding names each one there, to be deleted).', source: 'Meta status webhook rejection info',
     check(ctx) {
       for (const { site, scan: s } of ctx.placeholders().sites) {
         for (let k = 1; k < s.placeholders.length; k++) {
-          // a zero-width space or another character that prints as nothing is no text between them
-          if (showsNothing(s.texts[k]!)) {
+          // a zero-width space or another character that prints as nothing is no text between them: said by name, to be deleted
+          const t = s.texts[k]!;
+          if (showsNothing(t)) {
             const p = s.placeholders[k]!;
-            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them.`, { at: p });
+            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them${t === '' ? '' : `: ${describeNothing(t)}`}.`, { at: p });
           }
         }
       }

@@ -1,0 +1,89 @@
+// The category a pulled template is written with when its source gives none is one rule for every
+// source (the channel's read, --from meta, --from twilio): the one its kind requires (an OTP
+// button's AUTHENTICATION; a catalog's, multi-product's, coupon COPY_CODE button's MARKETING), which
+// --category never overrides (lint would refuse the file); --category for a template of no such kind.
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+
+const TWILIO = path.join(FIXTURES, 'twilio');
+const categoryOf = (dir: string, file: string) => /^category: .*$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[0];
+
+test('pull --from twilio: --category does not override the category a kind requires (authentication, catalog, multi-product, coupon), as --from meta; the file says so; lint clean', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      // a coupon in Twilio's call-to-action type (https://www.twilio.com/docs/content/twilio-call-to-action: a COPY_CODE action), and a catalog without items
+      'more.json': JSON.stringify([
+        { friendly_name: 'autumn_coupon', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/call-to-action': { body: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', actions: [{ type: 'COPY_CODE', title: 'Copy code', code: 'AUTUMN20' }] } } },
+        { friendly_name: 'whole_catalog', language: 'en', variables: {}, types: { 'twilio/catalog': { id: '1017234312776586', body: 'Browse our whole catalog and order in a few taps.', subtitle: 'Great deals' } } },
+        { friendly_name: 'plain_news', language: 'en', variables: {}, types: { 'twilio/text': { body: 'Our autumn collection is in: see the new pieces in the shop this week.' } } },
+      ]),
+    });
+    const r = await cliIn(['pull', '--from', 'twilio', path.join(TWILIO, 'authentication.json'), path.join(TWILIO, 'catalog.json'), 'more.json', '--channel', 'shop-whatsapp', '--category', 'UTILITY'], { cwd: dir });
+    assert.ok(r.exitCode === 0 || r.exitCode === 1, r.stderr);
+    assert.is(categoryOf(dir, 'templates/verify_login.en.yaml'), "category: AUTHENTICATION # the export has no category: its kind requires this one (not --category's UTILITY)");
+    assert.is(categoryOf(dir, 'templates/catalog_menu.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+    assert.is(categoryOf(dir, 'templates/autumn_coupon.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+    assert.is(categoryOf(dir, 'templates/whole_catalog.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+    // --category is for a template of no such kind
+    assert.is(categoryOf(dir, 'templates/plain_news.en.yaml'), 'category: UTILITY');
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout);
+    // the approval request's own category still wins (what WhatsApp approved it under)
+    rmSync(path.join(dir, 'templates', 'autumn_coupon.en.yaml'));
+    writeFiles(dir, { 'approved.json': JSON.stringify({ contents: [{ friendly_name: 'autumn_coupon', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/call-to-action': { body: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', actions: [{ type: 'COPY_CODE', title: 'Copy code', code: 'AUTUMN20' }] } }, approval_requests: { name: 'autumn_coupon', category: 'MARKETING', status: 'approved' } }] }) });
+    await cliIn(['pull', '--from', 'twilio', 'approved.json', '--channel', 'shop-whatsapp', '--category', 'UTILITY'], { cwd: dir });
+    assert.is(categoryOf(dir, 'templates/autumn_coupon.en.yaml'), 'category: MARKETING');
+  } finally { cleanup(dir); }
+});
+
+test('pull from the channel, whose read gives no category (the API reference\'s read has none): --category does not override the category a kind requires either (an OTP template stays AUTHENTICATION)', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  // the service as the reference documents its read: no category (the emulator reports the one it approved)
+  const proxy = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)).map(([k, v]) => [k, String(v)]));
+      const r = await fetch(`${emu.url}${req.url}`, { method: req.method!, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+      let body = await r.text();
+      if (req.method === 'GET' && r.ok) {
+        const v = JSON.parse(body) as { chatapp?: { category?: string } };
+        if (v.chatapp) delete v.chatapp.category;
+        body = JSON.stringify(v);
+      }
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(body);
+    })();
+  });
+  await new Promise<void>((ok) => proxy.listen(0, '127.0.0.1', ok));
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: http://127.0.0.1:${(proxy.address() as AddressInfo).port}\n    apiKeyEnv: K\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/login_code.en_US.yaml': 'channel: shop-whatsapp\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} is your verification code. For your security, do not share this code."\n  examples: { 1: "123456" }\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n',
+    });
+    const env = { K: 'k' };
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const plan = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
+    // adopting it into no file of the project (a file that holds it would keep its own category)
+    rmSync(path.join(dir, 'templates', 'login_code.en_US.yaml'));
+    const r = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', plan.changes[0]!.publicId, '--dir', 'pulled', '--category', 'UTILITY'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(categoryOf(dir, 'pulled/login_code.en_US.yaml') ?? '', /^category: AUTHENTICATION\b/);
+    assert.is((await cliIn(['lint', 'pulled'], { cwd: dir })).exitCode, 0);
+  } finally {
+    cleanup(dir);
+    await new Promise((ok) => proxy.close(ok));
+    await emu.close();
+  }
+});
+
+test.run();
