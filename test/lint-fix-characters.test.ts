@@ -33,6 +33,11 @@ test('cleanText: each kind of character, and the joiners that do a job kept', ()
   assert.is(cleanText('\u202EHello {{1}}\u202C'), 'Hello {{1}}');
   assert.is(cleanText('می\u200Cخواهم {{1}}'), 'می\u200Cخواهم {{1}}', 'a ZWNJ between Persian letters is spelling');
   assert.is(cleanText('family \u{1F468}\u200D\u{1F469} {{1}}'), 'family \u{1F468}\u200D\u{1F469} {{1}}', 'an emoji sequence');
+  // a zero-width joiner where it shapes letters (cursive and Indic scripts, a mark on the letter before it) is kept;
+  // between Latin, Cyrillic or kana letters (combining marks or not) it shapes nothing and is named
+  for (const kept of ['\u0644\u200D\u0627', '\u0628\u064E\u200D\u062A', '\u0915\u094D\u200D\u0937', '\u0DBB\u200D\u0DCA', 'Auf\u200Clage {{1}}']) assert.equal(hiddenCharacters(kept), [], JSON.stringify(kept));
+  for (const named of ['pass\u200Dword {{1}}', 'e\u0301\u200Dx', '\u043F\u200D\u0440', '\u3053\u200D\u3093', 'Order\u200D{{1}}']) assert.equal(hiddenCharacters(named).map((h) => h.ch), ['\u200D'], JSON.stringify(named));
+  assert.is(cleanText('Your pass\u200Dword {{1}}'), 'Your password {{1}}');
   assert.is(cleanText('He said \u201Chello\u201D to {{1}}'), 'He said \u201Chello\u201D to {{1}}', 'quotes away from placeholders are prose');
   assert.is(cleanText('طلبك \u200EA-1042\u200F جاهز {{1}}'), 'طلبك \u200EA-1042\u200F جاهز {{1}}', 'directional marks in right-to-left text place a Latin run (UAX #9)');
   assert.is(cleanText('\u061Cשלום {{1}}\u200F'), '\u061Cשלום {{1}}\u200F', 'in Hebrew too, at the ends as well');

@@ -32,8 +32,26 @@ export function codePoint(ch: string): string {
 const HIDDEN = /[\t\p{Cf}\x00-\x08\x0B-\x1F\x7F-\x9F]/gu;
 const CONTROL = /[\x00-\x08\x0B-\x1F\x7F-\x9F]/u;
 const TAG = /[\u{E0000}-\u{E007F}]/u;
-/** joiners doing their job: between letters (Persian, Indic scripts) or inside an emoji sequence */
+/**
+ * joiners doing their job: a ZERO WIDTH NON-JOINER between letters (Persian's spelling, an Indic
+ * form, a ligature kept apart in Latin: Auf\u200Clage), or inside an emoji sequence
+ */
 const JOINS_LETTERS = /[\p{L}\p{M}]/u;
+/**
+ * the scripts whose letters a ZERO WIDTH JOINER shapes (Unicode 16, section 23.2): the cursive ones,
+ * where it joins a letter to its neighbour (Arabic, Syriac, N'Ko, Mongolian, ...), and the Brahmic
+ * ones, where it chooses a conjunct's half form. Between Latin, Cyrillic, Greek, Han or kana letters it
+ * joins nothing the customer sees: a character pasted with the text, which breaks a search for the word.
+ */
+const JOINED_SCRIPT = /[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Mandaic}\p{sc=Manichaean}\p{sc=Psalter_Pahlavi}\p{sc=Hanifi_Rohingya}\p{sc=Sogdian}\p{sc=Old_Uyghur}\p{sc=Adlam}\p{sc=Phags_Pa}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}\p{sc=Tibetan}\p{sc=Myanmar}\p{sc=Khmer}\p{sc=Balinese}\p{sc=Javanese}\p{sc=Sundanese}\p{sc=Tirhuta}\p{sc=Grantha}\p{sc=Newa}\p{sc=Sharada}\p{sc=Siddham}\p{sc=Takri}\p{sc=Dogra}\p{sc=Chakma}\p{sc=Meetei_Mayek}\p{sc=Ol_Chiki}]/u;
+const MARK = /\p{M}/u;
+
+/** the letter a mark sequence before `index` sits on (the code point before it, past combining marks), or '' */
+function baseBefore(text: string, index: number): string {
+  const cps = [...text.slice(Math.max(0, index - 16), index)];
+  while (cps.length && MARK.test(cps[cps.length - 1]!)) cps.pop();
+  return cps.pop() ?? '';
+}
 const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const CURLY = /[\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 /**
@@ -88,7 +106,8 @@ export function hiddenCharacters(text: string): readonly { ch: string; at: numbe
     if (rtl && DIRECTIONAL_MARK.test(ch) && !rtl.some(([a, b]) => m!.index > a && m!.index < b) && !unpaired!.has(m.index)) continue;
     const before = [...text.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
     const after = [...text.slice(m.index + ch.length, m.index + ch.length + 2)][0] ?? '';
-    if ((ch === '\u200C' || ch === '\u200D') && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
+    if (ch === '\u200C' && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after)) continue;
+    if (ch === '\u200D' && JOINS_LETTERS.test(before) && JOINS_LETTERS.test(after) && JOINED_SCRIPT.test(baseBefore(text, m.index)) && JOINED_SCRIPT.test(after)) continue;
     // a joiner after a virama at a word's end: Malayalam's chillu letters (അവന്‍), an Indic half form
     if ((ch === '\u200C' || ch === '\u200D') && VIRAMA.test(before)) continue;
     // a sign drawn before the digits it spans (the Arabic number sign, the end of ayah): a format character that is seen
@@ -291,7 +310,7 @@ export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), and no curly quotes wrapping the whole text or around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it).',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
