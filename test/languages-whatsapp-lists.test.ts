@@ -145,4 +145,18 @@ test('--target nb where the config lists the withdrawn no: nb is said to be the 
   } finally { cleanup(dir); }
 });
 
+test('an import into a new language beside two regions of it on WhatsApp: the one it may have meant is the code WhatsApp lists (de_CH), not the one before it in the alphabet that WhatsApp does not (de_BE)', async () => {
+  const dir = tempDir();
+  try {
+    const region = (l: string, text: string): string => EN.replace('language: en_US', `language: ${l}`).replace('Hi {{customer}}, your order is on its way.', text);
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_BE, de_CH'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de_BE.yaml': region('de_BE', 'Hallo {{customer}}, deine Bestellung ist unterwegs.'), 'templates/order_shipped.de_CH.yaml': region('de_CH', 'Grüezi {{customer}}, Ihre Bestellung ist unterwegs.') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8').replace(/msgstr ""\n(?!")/g, (m, i: number) => i > 0 ? 'msgstr "Hallo {{customer}}, deine Bestellung ist da."\n' : m);
+    writeFiles(dir, { 'translations/de.po': po });
+    const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
+    assert.match(imp.stderr, /^translations\/de\.po: note: no template was in de before this import, and the project has de_CH, de_BE: if the file was meant for de_CH, correct its language/m, imp.stderr);
+    assert.not.match(imp.stderr, /meant for de_BE|did you mean 'de_BE'/, imp.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

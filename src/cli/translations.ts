@@ -677,13 +677,15 @@ export async function importTranslations(config: Config, files: readonly string[
       if (languages.has(doc.target)) continue;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
-      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort();
-      // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
-      const now = renamedLanguage(doc.target);
-      const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
       // judged per channel of the file's templates: WhatsApp's code on a WhatsApp channel, the project's code on another
       const aliases = aliasesOf(doc);
       const onWhatsapp = aliases.filter((a) => config.channels?.[a]?.kind === 'whatsapp');
+      // (for WhatsApp templates the codes WhatsApp lists first: the one suggested is never a code lint calls unlisted there when another fits)
+      const unlisted = (l: string): number => (onWhatsapp.length && !WHATSAPP_LANGUAGES.has(l) ? 1 : 0);
+      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
+      // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
+      const now = renamedLanguage(doc.target);
+      const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
       const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near[0] : undefined;
       const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
