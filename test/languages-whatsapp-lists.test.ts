@@ -18,7 +18,7 @@ test('a WhatsApp channel\'s languages naming de_DE: lint warns at the config wit
   try {
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['lint'], { cwd: dir });
-    assert.match(r.stderr, /^tplsync: warning: channels\.shop-whatsapp\.languages in the config names de_DE: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Rule language-coverage asks every template on shop-whatsapp for a de_DE variant, which WhatsApp would reject on submission: correct it in tplsync\.config\.yaml$/m);
+    assert.match(r.stderr, /^tplsync: warning: channels\.shop-whatsapp\.languages in the config names de_DE: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Rule language-coverage asks every template on shop-whatsapp for a variant in de_DE, which WhatsApp would reject on submission: correct it in tplsync\.config\.yaml$/m);
     assert.match(r.stdout, /has no de_DE variant; channel shop-whatsapp requires en_US, de_DE\. WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH: correct channels\.shop-whatsapp\.languages in the config\./);
     // a code WhatsApp lists: neither
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de') });
@@ -46,7 +46,9 @@ test('a withdrawn code: iw in the config is did-you-mean he; an iw translation f
   try {
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, iw'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['lint'], { cwd: dir });
-    assert.match(r.stderr, /names iw: WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\?/);
+    assert.match(r.stderr, /names iw: WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\? Rule language-coverage asks every template on shop-whatsapp for a variant in iw, which/);
+    // a question ends its sentence: no '?.' (in the config's warning, nor in language-unknown's finding)
+    assert.not.match(r.stderr + r.stdout, /\?\./);
     // the project has he; a tool wrote the file's language as iw
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, he'), 'templates/order_shipped.he.yaml': EN.replace('language: en_US', 'language: he').replace('Hi {{customer}}, your order is on its way.', 'שלום {{customer}}, ההזמנה שלך בדרך.') });
     assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'he', '--format', 'po'], { cwd: dir })).exitCode, 0);
@@ -156,6 +158,15 @@ test('an import into a new language beside two regions of it on WhatsApp: the on
     const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
     assert.match(imp.stderr, /^translations\/de\.po: note: no template was in de before this import, and the project has de_CH, de_BE: if the file was meant for de_CH, correct its language/m, imp.stderr);
     assert.not.match(imp.stderr, /meant for de_BE|did you mean 'de_BE'/, imp.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('language-unknown on a template in a withdrawn code ends with its question, not "?."', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US'), 'templates/order_shipped.iw.yaml': EN.replace('language: en_US', 'language: iw') });
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.match(r.stdout, /WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\?  language-unknown/, r.stdout);
   } finally { cleanup(dir); }
 });
 
