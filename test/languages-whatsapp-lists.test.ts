@@ -18,7 +18,7 @@ test('a WhatsApp channel\'s languages naming de_DE: lint warns at the config wit
   try {
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['lint'], { cwd: dir });
-    assert.match(r.stderr, /^tplsync: warning: channels\.shop-whatsapp\.languages in the config names de_DE: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Rule language-coverage asks every template on shop-whatsapp for a de_DE variant, which WhatsApp would reject on submission: correct it in tplsync\.config\.yaml$/m);
+    assert.match(r.stderr, /^tplsync: warning: channels\.shop-whatsapp\.languages in the config names de_DE: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Rule language-coverage asks every template on shop-whatsapp for a variant in de_DE, which WhatsApp would reject on submission: correct it in tplsync\.config\.yaml$/m);
     assert.match(r.stdout, /has no de_DE variant; channel shop-whatsapp requires en_US, de_DE\. WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH: correct channels\.shop-whatsapp\.languages in the config\./);
     // a code WhatsApp lists: neither
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de') });
@@ -46,7 +46,9 @@ test('a withdrawn code: iw in the config is did-you-mean he; an iw translation f
   try {
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, iw'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['lint'], { cwd: dir });
-    assert.match(r.stderr, /names iw: WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\?/);
+    assert.match(r.stderr, /names iw: WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\? Rule language-coverage asks every template on shop-whatsapp for a variant in iw, which/);
+    // a question ends its sentence: no '?.' (in the config's warning, nor in language-unknown's finding)
+    assert.not.match(r.stderr + r.stdout, /\?\./);
     // the project has he; a tool wrote the file's language as iw
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, he'), 'templates/order_shipped.he.yaml': EN.replace('language: en_US', 'language: he').replace('Hi {{customer}}, your order is on its way.', 'שלום {{customer}}, ההזמנה שלך בדרך.') });
     assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'he', '--format', 'po'], { cwd: dir })).exitCode, 0);
@@ -91,6 +93,80 @@ test('iw-IL beside the project\'s he: one suggestion, he (not he_IL)', async () 
     const meant = [...imp.stderr.matchAll(/did you mean '([^']+)'|meant for (\S+),/g)].map((m) => m[1] ?? m[2]);
     assert.ok(meant.length >= 2, imp.stderr);
     assert.equal([...new Set(meant)], ['he'], imp.stderr);
+  } finally { cleanup(dir); }
+});
+
+const WELCOME_RCS = `channel: shop-rcs
+name: rcs_welcome
+language: en_US
+message:
+  type: text
+  message: "Welcome to our shop, {{customer}}!"
+  examples: { customer: Maria }
+`;
+
+test('de over WhatsApp and RCS templates whose channels both list de_DE: the WhatsApp channel is told to correct the config, only the RCS channel is offered de_DE', async () => {
+  const dir = tempDir();
+  try {
+    const both = `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, de_DE] }\n  shop-rcs: { kind: rcs, languages: [en_US, de_DE] }\n`;
+    const DE = EN.replace('language: en_US', 'language: de_DE').replace('Hi {{customer}}, your order is on its way.', 'Hallo {{customer}}, deine Bestellung ist unterwegs.');
+    const RCS_DE = WELCOME_RCS.replace('language: en_US', 'language: de_DE').replace('Welcome to our shop, {{customer}}!', 'Willkommen, {{customer}}!');
+    writeFiles(dir, { 'tplsync.config.yaml': both, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de_DE.yaml': DE, 'templates/rcs_welcome.en_US.yaml': WELCOME_RCS, 'templates/rcs_welcome.de_DE.yaml': RCS_DE });
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    const note = /^tplsync: note: (de is not among .*)$/m.exec(ex.stderr)?.[1] ?? '';
+    assert.match(note, /for the templates of shop-whatsapp \(a WhatsApp channel\), de is the code WhatsApp lists in place of the config's de_DE: correct channels\.shop-whatsapp\.languages in the config \(de_DE to de\) and rename shop-whatsapp's de_DE templates to de/, ex.stderr);
+    assert.match(note, /for the templates of shop-rcs \(an RCS channel\), the config lists de_DE \(did you mean 'de_DE'\?\)/);
+    // the one did-you-mean is the RCS channel's: none for the WhatsApp channel's templates
+    assert.is(note.match(/did you mean/g)?.length, 1, note);
+    assert.ok(note.indexOf('did you mean') > note.indexOf('shop-rcs (an RCS'), note);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8').replace(/msgid "([^"]*)"\nmsgstr ""\n(?!")/g, (m, id: string) => id ? `msgid "${id}"\nmsgstr "${id} (de)"\n` : m);
+    writeFiles(dir, { 'translations/de.po': po });
+    const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
+    assert.match(imp.stderr, /^translations\/de\.po: note: de is not among .*shop-whatsapp \(a WhatsApp channel\), de is the code WhatsApp lists in place of the config's de_DE/m, imp.stderr);
+    assert.match(imp.stderr, /^translations\/de\.po: note: no template was in de before this import, and the project has de_DE, which WhatsApp lists as de: for the templates of shop-whatsapp \(WhatsApp\), to keep one variant, rename the de_DE templates of shop-whatsapp to de \(and the config's de_DE\); for those of shop-rcs, not WhatsApp's, de_DE is a code to keep/m, imp.stderr);
+    // a file of the WhatsApp templates alone with no finished unit: still judged by its units' channel, not by every channel
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'translations/empty.po', 'templates/order_shipped.en_US.yaml'], { cwd: dir })).exitCode, 0);
+    const empty = await cliIn(['translations', 'import', 'translations/empty.po', '--dry-run'], { cwd: dir });
+    assert.not.match(empty.stderr, /did you mean 'de_DE'/, empty.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('--target nb where the config lists the withdrawn no: nb is said to be the current code of no\'s language, the config to be corrected', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, no'), 'templates/order_shipped.en_US.yaml': EN });
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'nb', '--format', 'po', '--dry-run'], { cwd: dir });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    assert.match(ex.stderr, /^tplsync: note: nb is not among the languages the config lists .*, but it is the current code of the language the config lists as no \('no' is a withdrawn ISO 639 code\): correct channels\.shop-whatsapp\.languages in the config \(no to nb\) and rename the no templates to nb$/m);
+    // on an RCS channel too: a withdrawn code is never the suggestion
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp: { kind: rcs, languages: [en_US, no] }\n` });
+    const rcs = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'nb', '--format', 'po', '--dry-run'], { cwd: dir });
+    assert.match(rcs.stderr, /current code of the language the config lists as no/);
+    assert.not.match(rcs.stderr, /did you mean 'no'/);
+  } finally { cleanup(dir); }
+});
+
+test('an import into a new language beside two regions of it on WhatsApp: the one it may have meant is the code WhatsApp lists (de_CH), not the one before it in the alphabet that WhatsApp does not (de_BE)', async () => {
+  const dir = tempDir();
+  try {
+    const region = (l: string, text: string): string => EN.replace('language: en_US', `language: ${l}`).replace('Hi {{customer}}, your order is on its way.', text);
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_BE, de_CH'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de_BE.yaml': region('de_BE', 'Hallo {{customer}}, deine Bestellung ist unterwegs.'), 'templates/order_shipped.de_CH.yaml': region('de_CH', 'Grüezi {{customer}}, Ihre Bestellung ist unterwegs.') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8').replace(/msgstr ""\n(?!")/g, (m, i: number) => i > 0 ? 'msgstr "Hallo {{customer}}, deine Bestellung ist da."\n' : m);
+    writeFiles(dir, { 'translations/de.po': po });
+    const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
+    assert.match(imp.stderr, /^translations\/de\.po: note: no template was in de before this import, and the project has de_CH, de_BE: if the file was meant for de_CH, correct its language/m, imp.stderr);
+    assert.not.match(imp.stderr, /meant for de_BE|did you mean 'de_BE'/, imp.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('language-unknown on a template in a withdrawn code ends with its question, not "?."', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US'), 'templates/order_shipped.iw.yaml': EN.replace('language: en_US', 'language: iw') });
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.match(r.stdout, /WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\?  language-unknown/, r.stdout);
   } finally { cleanup(dir); }
 });
 

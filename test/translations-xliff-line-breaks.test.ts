@@ -104,4 +104,32 @@ test('a file an XML pretty-printer laid out (each child of a preserved <source>/
   } finally { cleanup(dir); }
 });
 
+test('a tool that pads only <target> (the source as exported): every field refused for the padding, never for a length or a line break the padding alone makes', async () => {
+  const dir = tempDir();
+  try {
+    const booking = `channel: shop-whatsapp
+name: booking
+language: en_US
+category: UTILITY
+header: { format: TEXT, text: Booking confirmed }
+body:
+  text: "See you at {{time}}."
+  examples: { time: "19:30" }
+footer: Reply STOP to opt out
+buttons:
+  - { type: QUICK_REPLY, text: Change booking }
+`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/booking.en_US.yaml': booking });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'fa', '--format', 'xliff'], { cwd: dir })).exitCode, 0);
+    const fa: Record<string, string> = { 'Booking confirmed': 'رزرو تأیید شد', 'Reply STOP to opt out': 'برای لغو STOP بفرستید', 'Change booking': 'تغییر رزرو' };
+    const xlf = readFileSync(path.join(dir, 'translations/fa.xlf'), 'utf8').replace(/(<source xml:space="preserve">(.*?)<\/source>)/gs, (_m, src: string, inner: string) =>
+      `${src}\n        <target xml:space="preserve">\n          ${fa[inner] ?? inner.replace('See you at', 'تا')}\n        </target>`);
+    writeFiles(dir, { 'translations/fa.xlf': xlf });
+    const r = await cliIn(['translations', 'import', 'translations/fa.xlf', '--dry-run'], { cwd: dir });
+    for (const field of ['header.text', 'body.text', 'footer', 'buttons.0.text']) assert.match(r.stderr, new RegExp(`${field.replace('.', '\\.')}: refused: the translation begins with "\\\\n {10}" where the template's text has none; write it as the template does \\(a translation tool's padding\\?\\)`), `${field}\n${r.stderr}`);
+    // "تغییر رزرو" is 10 characters: the padding's 21 are not the translator's
+    assert.not.match(r.stderr, /characters; this field takes at most|has a line break, and/, r.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

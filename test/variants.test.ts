@@ -141,4 +141,37 @@ test('checkVariants (pure): one file\'s translated_from record (th from id, no o
   assert.equal(recorded.map((f) => f.file).sort(), ['de.yaml', 'es.yaml', 'fr.yaml']);
 });
 
+test('checkVariants (pure): of three variants, one record (ur from fa) is not most of the others: fa, lacking what en_US and ur have, is reported by the majority, and en_US is not said to be translated from fa', () => {
+  const facts = (text: string) => variantFacts({ channel: 'c', name: 'n', body: { text } });
+  const v = (language: string, text: string, translatedFrom?: string) => ({ file: `${language}.yaml`, channel: 'c', name: 'n', language, facts: facts(text), ...(translatedFrom ? { translatedFrom } : {}) });
+  const three = checkVariants([v('en_US', '{{member}} {{day}} {{time}}'), v('fa', '{{member}} {{day}}'), v('ur', '{{member}} {{day}} {{time}}', 'fa')]);
+  assert.equal(three.map((f) => f.file), ['fa.yaml']);
+  assert.match(three[0]!.message, /the en_US variant and most others have \{\{day\}\}, \{\{member\}\}, \{\{time\}\}\.$/);
+  // any number: one record of four others, two of four (half, not most)
+  for (const recorders of [['ur'], ['ur', 'nb']]) {
+    const five = checkVariants(['en_US', 'ur', 'nb', 'es_MX', 'fa'].map((l) => l === 'fa' ? v(l, '{{a}}') : v(l, '{{a}} {{b}}', recorders.includes(l) ? 'fa' : undefined)));
+    assert.equal(five.map((f) => f.file), ['fa.yaml'], recorders.join());
+  }
+  // most of the others (two of three): the recorded source judges, as before
+  const most = checkVariants([v('en_US', '{{a}} {{b}}'), v('fa', '{{a}}'), v('ur', '{{a}} {{b}}', 'fa'), v('nb', '{{a}} {{b}}', 'fa')]);
+  assert.equal(most.map((f) => f.file).sort(), ['en_US.yaml', 'nb.yaml', 'ur.yaml']);
+});
+
+test('checkVariants (pure): a recorded source that gained a placeholder is never blamed, however few files record it: the variants that lack it are reported, the recorders told to translate again', () => {
+  const facts = (text: string) => variantFacts({ channel: 'c', name: 'n', body: { text } });
+  const v = (language: string, text: string, translatedFrom?: string) => ({ file: `${language}.yaml`, channel: 'c', name: 'n', language, facts: facts(text), ...(translatedFrom ? { translatedFrom } : {}) });
+  // six variants, only ur recording en_US (the others made by hand, or before translated_from)
+  const found = checkVariants([v('en_US', '{{member}} {{day}} {{time}}'), v('ur', '{{member}} {{day}}', 'en_US'), ...['fa', 'nb', 'es_MX', 'fr'].map((l) => v(l, '{{member}} {{day}}'))]);
+  assert.equal(found.map((f) => f.file).sort(), ['es_MX.yaml', 'fa.yaml', 'fr.yaml', 'nb.yaml', 'ur.yaml']);
+  const ur = found.find((f) => f.file === 'ur.yaml')!.message;
+  assert.match(ur, /the en_US variant, which it is translated from, has \{\{day\}\}, \{\{member\}\}, \{\{time\}\}: it lacks \{\{time\}\}\. Export and translate it again \(tplsync translations export --source en_US --target ur\)\.$/);
+  const fa = found.find((f) => f.file === 'fa.yaml')!.message;
+  assert.match(fa, /the en_US variant, which ur records as its source, has \{\{day\}\}, \{\{member\}\}, \{\{time\}\}: it lacks \{\{time\}\}\.$/);
+  // of three, too
+  assert.equal(checkVariants([v('en_US', '{{a}} {{b}}'), v('fa', '{{a}}'), v('ur', '{{a}}', 'en_US')]).map((f) => f.file).sort(), ['fa.yaml', 'ur.yaml']);
+  // a source that lost a placeholder, or changed one, is a variant as any other: the majority judges it
+  assert.equal(checkVariants([v('en_US', '{{a}}'), v('ur', '{{a}} {{b}}', 'en_US'), ...['fa', 'nb'].map((l) => v(l, '{{a}} {{b}}'))]).map((f) => f.file), ['en_US.yaml']);
+  assert.equal(checkVariants([v('en_US', '{{a}} {{c}}'), v('ur', '{{a}} {{b}}', 'en_US'), ...['fa', 'nb'].map((l) => v(l, '{{a}} {{b}}'))]).map((f) => f.file), ['en_US.yaml']);
+});
+
 test.run();

@@ -111,7 +111,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   for (const [alias, s] of whatsappLanguages) {
     for (const l of s!.languages ?? []) {
       const unlisted = unlistedWhatsappLanguage!(l);
-      if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}. Rule language-coverage asks every template on ${alias} for a ${l} variant, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
+      if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}${unlisted.endsWith('?') ? '' : '.'} Rule language-coverage asks every template on ${alias} for a variant in ${l}, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
     }
   }
   if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);

@@ -375,7 +375,9 @@ export interface ImportResult {
     /** the current code of the file's language, when it is a withdrawn ISO 639 code (iw: he) */
     renamed?: string;
     /** the file's language is the code WhatsApp lists for the project's (de for de_DE), on WhatsApp channels: the project is what to correct */
-    listedFor?: string }[];
+    listedFor?: string;
+    /** with listedFor, when the file also holds templates of channels of another kind (RCS): the channels of each, said apart */
+    whatsappChannels?: string[]; otherChannels?: string[] }[];
   /** a translation file into a language no channel of the config lists (when some list languages) */
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
@@ -676,17 +678,21 @@ export async function importTranslations(config: Config, files: readonly string[
       if (languages.has(doc.target)) continue;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
-      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort();
+      // judged per channel of the file's templates: WhatsApp's code on a WhatsApp channel, the project's code on another
+      const aliases = aliasesOf(doc);
+      const onWhatsapp = aliases.filter((a) => config.channels?.[a]?.kind === 'whatsapp');
+      // (for WhatsApp templates the codes WhatsApp lists first: the one suggested is never a code lint calls unlisted there when another fits)
+      const unlisted = (l: string): number => (onWhatsapp.length && !WHATSAPP_LANGUAGES.has(l) ? 1 : 0);
+      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
       // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
       const now = renamedLanguage(doc.target);
       const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
-      const aliases = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
-      const onWhatsapp = aliases.length > 0 && aliases.every((a) => config.channels?.[a]?.kind === 'whatsapp');
-      const listedFor = onWhatsapp && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near[0] : undefined;
-      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor } : {}) });
+      const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near[0] : undefined;
+      const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
     }
     for (const { file, doc } of docs) {
-      const channels = [...new Set(doc.entries.map((e) => e.id.split('/')[0]!).filter(Boolean))];
+      const channels = aliasesOf(doc);
       const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
       if (note) result.unlisted.push({ file, note });
     }
@@ -789,6 +795,20 @@ function texts(w: { units: number; changed?: number; created: boolean; adopted?:
 }
 
 /** how many units kept by their line a translation file lists before it says the rest in a count */
+/** what to do of a file in a language no template had (ImportResult's newLanguages): per kind of channel when its templates are of both */
+function newLanguageAdvice(n: ImportResult['newLanguages'][number]): string {
+  const meantFor = (c: string): string => `if the file was meant for ${c}, correct its language (a translation tool may have rewritten the header) and import it again`;
+  if (!n.listedFor) return `: ${meantFor(n.renamed ?? n.near.split(', ')[0]!)}`;
+  const rename = `to keep one variant, rename the ${n.listedFor} templates${n.otherChannels ? ` of ${n.whatsappChannels!.join(', ')}` : ''} to ${n.language} (and the config's ${n.listedFor})`;
+  if (!n.otherChannels) return `, which WhatsApp lists as ${n.language}: ${rename}`;
+  return `, which WhatsApp lists as ${n.language}: for the templates of ${n.whatsappChannels!.join(', ')} (WhatsApp), ${rename}; for those of ${n.otherChannels.join(', ')}, not WhatsApp's, ${n.listedFor} is a code to keep: this file makes ${n.language} variants of them beside their ${n.listedFor} ones (if it was meant for ${n.listedFor} there, export and import their texts as ${n.listedFor} apart)`;
+}
+
+/** the channel aliases of a translation file's units, finished or not (a file with no finished unit is still of its templates' channels) */
+function aliasesOf(doc: TranslationDoc): string[] {
+  return [...new Set([...doc.entries, ...(doc.fuzzy ?? [])].map((e) => e.id.split('/')[0]!).filter(Boolean))];
+}
+
 const KEPT_SHOWN = 20;
 
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
@@ -809,7 +829,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
-  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${n.listedFor ? `, which WhatsApp lists as ${n.language}: to keep one variant, rename the ${n.listedFor} templates to ${n.language} (and the config's ${n.listedFor})` : `: if the file was meant for ${n.renamed ?? n.near.split(', ')[0]}, correct its language (a translation tool may have rewritten the header) and import it again`}\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);

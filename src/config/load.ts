@@ -111,7 +111,11 @@ export function aliasesWithoutKind(config: Pick<Config, 'environments' | 'channe
  * A note for a language no channel lists when the config lists languages for some
  * (`channels.ALIAS.languages`): a translation into it is made and imported, but no rule asks for
  * it, and a typo in a language code (`xx`, a tool's `es` for es_ES) goes unnoticed; undefined when
- * a channel lists it, or none lists any.
+ * a channel lists it, or none lists any. What it suggests is decided for each channel that lacks
+ * the language, by that channel's kind: on a WhatsApp channel only a code WhatsApp lists (the
+ * config's de_DE is one lint says to correct to de), on any channel never a withdrawn ISO 639 code
+ * (the config's `no` for `nb`: the config is what to correct); channels that come to different
+ * advice (a WhatsApp and an RCS channel both listing de_DE, for `de`) are each said.
  */
 export function unlistedLanguage(config: Pick<Config, 'channels'>, language: string, aliases?: readonly string[], whatsappListed?: ReadonlySet<string>): string | undefined {
   // the channels of the templates at hand (all, when not known) that list languages, and of those the ones that lack it
@@ -120,19 +124,57 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   const lacking = lists.filter(([, s]) => !s!.languages!.includes(code));
   if (!lists.length || (aliases ? lacking.length === 0 : lacking.length < lists.length)) return undefined;
   const all = [...new Set(lacking.flatMap(([, s]) => s!.languages!))].sort();
-  // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
-  // (a withdrawn ISO 639 code, iw for he, is the language of the code that replaced it)
-  const now = renamedLanguage(code);
-  const sameBase = (l: string) => [code, now].some((c) => c !== undefined && l.split('_')[0]!.toLowerCase() === c.split('_')[0]!.toLowerCase());
-  // on WhatsApp channels only a code WhatsApp lists is a suggestion: the config's de_DE is one lint says to correct to de
-  const whatsapp = whatsappListed !== undefined && lacking.every(([, s]) => s!.kind === 'whatsapp');
-  const fits = (l: string) => !whatsapp || whatsappListed!.has(l);
-  const same = (now !== undefined ? all.find((l) => l === now && fits(l)) : undefined) ?? all.find((l) => sameBase(l) && fits(l));
-  // the code WhatsApp lists for a code of the config it does not list (de for the config's de_DE): the config is what to correct
-  const stale = whatsapp && whatsappListed!.has(code) ? all.find((l) => sameBase(l) && !whatsappListed!.has(l)) : undefined;
+  const advice = lacking.map(([alias, s]) => ({ alias, ...channelAdvice(code, s!, whatsappListed) }));
   const where = aliases ? lacking.map(([a]) => `channels.${a}.languages`).join(' and ') : 'its channels';
-  if (stale && !same) return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')})` : `its channels (${all.join(', ')})`}, but it is the code WhatsApp lists in place of the config's ${stale}: correct ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
-  return `${language} is not among the languages the config lists for ${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}${same ? `; did you mean '${same}'?` : ''}): no rule asks for it; if it is meant, add it to ${aliases ? where : `channels.${lacking[0]![0]}.languages`} in the config, else correct the language`;
+  const listed = `${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}`;
+  const addTo = aliases ? where : `channels.${lacking[0]![0]}.languages`;
+  const same = (a: typeof advice[number], b: typeof advice[number]): boolean => a.stale === b.stale && a.suggest === b.suggest && a.whatsapp === b.whatsapp;
+  if (advice.every((a) => same(a, advice[0]!))) {
+    const { stale, suggest } = advice[0]!;
+    if (stale) return `${language} is not among the languages the config lists for ${listed}), but it is ${staleWords(stale, advice[0]!.whatsapp)}: correct ${addTo} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
+    return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language`;
+  }
+  // channels that come to different advice: each said, the templates of one channel corrected one way, of another another
+  const parts = advice.map(({ alias, stale, suggest, whatsapp }) => {
+    const on = `for the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
+    if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}`;
+    if (suggest) return `${on}, the config lists ${suggest} (did you mean '${suggest}'?): translate them into ${suggest}, or add ${language} to channels.${alias}.languages if it is meant`;
+    return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant`;
+  });
+  return `${language} is not among the languages the config lists for ${listed}), and the channels call for different codes: ${parts.join('; ')}`;
+}
+
+/** how a code of the config stands to the language given: WhatsApp's code in its place, or the current code of a withdrawn one */
+function staleWords(stale: string, whatsapp: boolean): string {
+  return renamedLanguage(stale) !== undefined
+    ? `the current code of the language the config lists as ${stale} ('${stale.split('_')[0]}' is a withdrawn ISO 639 code)`
+    : `the code ${whatsapp ? 'WhatsApp lists' : 'to use'} in place of the config's ${stale}`;
+}
+
+/**
+ * Pure: what to say of a language one channel does not list: `stale`, a code of the channel's list
+ * of the same language that the language given replaces (de_DE, which WhatsApp does not list, for
+ * WhatsApp's de; a withdrawn `no` for `nb`), or `suggest`, a code of the list of the same language
+ * to use instead (es_MX for es; he for iw), never one lint calls unlisted or withdrawn on that channel.
+ */
+function channelAdvice(code: string, channel: ChannelPolicy, whatsappListed?: ReadonlySet<string>): { whatsapp: boolean; stale?: string; suggest?: string } {
+  const whatsapp = whatsappListed !== undefined && channel.kind === 'whatsapp';
+  // a code of the language today's code names (iw: he); a withdrawn code of the list is the language of the code that replaced it
+  const current = (c: string): string => renamedLanguage(c) ?? c;
+  const baseOf = (c: string): string => current(c).split('_')[0]!.toLowerCase();
+  const now = renamedLanguage(code);
+  // the same language of another region (es for es_ES); two-letter codes are too near each other for a spelling's suggestion (fr, de)
+  const kin = channel.languages!.filter((l) => l !== code && baseOf(l) === baseOf(code));
+  // what lint accepts on this channel: a code WhatsApp lists on a WhatsApp channel, a current code anywhere
+  const fine = (l: string): boolean => renamedLanguage(l) === undefined && (!whatsapp || whatsappListed!.has(l));
+  const suggest = kin.find((l) => l === now && fine(l)) ?? kin.find(fine);
+  if (suggest) return { whatsapp, suggest };
+  // the language given is the one lint accepts, and the list's code of its language is not: the config is what to correct
+  if (fine(code)) {
+    const stale = kin.find((l) => current(l) === code) ?? kin.find((l) => !fine(l));
+    if (stale) return { whatsapp, stale };
+  }
+  return { whatsapp };
 }
 
 /** `channels.<alias>` of the config: what every template on that channel must have. */

@@ -194,6 +194,17 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
+  // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
+  // Judged against the template's text (`current`), not the file's source, which a tool may have padded too; and before
+  // the length and the line breaks, which are judged on the text as it would be written: a padded target is not written
+  // (a tool that pads only <target> made a 10-character label "30 characters", a header's padding "a line break")
+  const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
+  for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
+    const got = edge(e.target, at);
+    const want = edge(current, at);
+    // the target file already ends so (a `|` block keeps its last line break): its own text exported and imported back
+    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
+  }
   // a field whose limit counts its samples (a carousel card's body, a limited-time offer's): the translation with them in place of its placeholders, as lint counts it
   // (and the text itself within the limit too, as lint's length rules count it: a sample shorter than its placeholder does not make room)
   if (limit !== undefined && rendered !== undefined) {
@@ -208,15 +219,6 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   if (placed) return placed;
   // a text header and the footer are one line each (header-footer-line-break): a spreadsheet cell's line break, a PO msgstr's \n
   if (o.oneLine && /[\n\r\u2028\u2029\u0085]/u.test(e.target.replace(/\s+$/, ''))) return `the translation has a line break, and ${o.oneLine} is one line (WhatsApp takes line breaks in the body only); write it on one line`;
-  // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
-  // Judged against the template's text (`current`), not the file's source, which a tool may have padded too
-  const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
-  for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
-    const got = edge(e.target, at);
-    const want = edge(current, at);
-    // the target file already ends so (a `|` block keeps its last line break): its own text exported and imported back
-    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
-  }
   return undefined;
 }
 

@@ -16,7 +16,7 @@ export const variantRules = defineRules([
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When the variants (at least half of the others) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported (a placeholder added to the source text is the start of a round of translation: each translation that lacks it is reported, with what it lacks, never the source). Otherwise the variant reported is the one that differs from most; when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -136,8 +136,13 @@ const show = (v: unknown): string => Array.isArray(v) ? (v.length ? v.join(', ')
 /**
  * The value the variants agree on: the most common; on a tie, the English variant's (en, en_*),
  * else the first language's in alphabetical order. Every variant with another value is reported.
+ * `source`: the variant most of the others record as the one they were translated from, which
+ * judges them all. `recorded`: sources fewer variants record (one file's `translated_from`): one of
+ * them judges only when its placeholders are the majority's and more (`gained`: a placeholder added
+ * to the source is the start of a round of translation, never the source's fault); a recorded source
+ * that lacks what the rest have, or differs otherwise, is judged by the majority as any variant is.
  */
-function reference<T>(items: readonly { language: string; key: string; value: T }[], source?: string): { key: string; language: string; source?: true } {
+function reference<T>(items: readonly { language: string; key: string; value: T }[], source?: string, recorded: readonly string[] = [], gained?: (mine: T, majority: T) => boolean): { key: string; language: string; source?: true; recordedBy?: true } {
   // the variant the others are translated from: what they must keep (a placeholder added to it is the start of a round of translation)
   const src = source === undefined ? undefined : items.find((i) => i.language === source);
   if (src) return { key: src.key, language: src.language, source: true };
@@ -145,7 +150,14 @@ function reference<T>(items: readonly { language: string; key: string; value: T 
   for (const i of items) counts.set(i.key, (counts.get(i.key) ?? 0) + 1);
   const best = Math.max(...counts.values());
   const tied = items.filter((i) => counts.get(i.key) === best).sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
-  return { key: tied[0]!.key, language: tied[0]!.language };
+  const majority = tied[0]!;
+  if (gained) {
+    for (const l of recorded) {
+      const r = items.find((i) => i.language === l);
+      if (r && r.key !== majority.key && gained(r.value, majority.value)) return { key: r.key, language: r.language, recordedBy: true };
+    }
+  }
+  return { key: majority.key, language: majority.language };
 }
 const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
 
@@ -167,19 +179,30 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     const top = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
     // taken only when at least half of the other variants record it: one file's record (th from id, the others
     // recording nothing) does not make every variant that agrees with the rest wrong; the majority judges then
-    const source = top !== undefined && top[1] * 2 >= group.filter((g) => g.language !== top[0]).length ? top[0] : undefined;
-    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, placeholdersOnly = false): void => {
+    // taken when more than half of the other variants record it (of three variants, one of the two others is not enough: en_US
+    // and ur agreeing against fa are not "translated from fa" because ur's file says it was); otherwise a recorded source
+    // judges only a placeholder it gained (reference's `recorded`)
+    const source = top !== undefined && top[1] * 2 > group.filter((g) => g.language !== top[0]).length ? top[0] : undefined;
+    const recorded = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([l]) => l);
+    const recordersOf = (l: string): string[] => group.filter((g) => g.translatedFrom === l && g.language !== l).map((g) => g.language).sort();
+    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, gained?: (mine: T, majority: T) => boolean): void => {
       const items = group.map((g) => ({ g, fact: get(g.facts) })).filter((x) => x.fact !== undefined)
         .map((x) => ({ ...x, language: x.g.language, key: JSON.stringify(x.fact!.value), value: x.fact!.value }));
       if (items.length < 2) return;
-      const ref = reference(items, source);
+      const ref = reference(items, source, recorded, gained);
       const refValue = items.find((i) => i.key === ref.key)!.value;
       for (const i of items) {
         if (i.key === ref.key) continue;
+        // a translation of the reference (its record says so) is told to be translated again; another, what the reference is to it
+        const again = gained && i.g.translatedFrom === ref.language ? ` Export and translate it again (tplsync translations export --source ${ref.language} --target ${i.g.language}).` : '';
+        const by = recordersOf(ref.language);
+        const whose = ref.source ? 'which the variants are translated from'
+          : i.g.translatedFrom === ref.language ? 'which it is translated from'
+          : `which ${by.length > 3 ? `${by.slice(0, 3).join(', ')} and ${by.length - 3} more` : by.join(', ')} record${by.length === 1 ? 's' : ''} as ${by.length === 1 ? 'its' : 'their'} source`;
         out.push({
           file: i.g.file, path: at ? at(i.fact!, refValue) : i.fact!.path,
-          message: ref.source
-            ? `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant, which the variants are translated from, has ${show(refValue)}${differences(i.value, refValue, ref.language)}.${placeholdersOnly && i.g.translatedFrom === ref.language ? ` Export and translate it again (tplsync translations export --source ${ref.language} --target ${i.g.language}).` : ''}`
+          message: ref.source || ref.recordedBy
+            ? `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant, ${whose}, has ${show(refValue)}${differences(i.value, refValue, ref.language)}.${again}`
             : `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.`,
         });
       }
@@ -200,7 +223,7 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       aspect(`placeholders in ${site}`, (f) => {
         const p = f.placeholders.find((x) => siteOf(x) === site);
         return p && !(p.names.length === 1 && p.names[0] === UNKNOWN) ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
-      }, undefined, true);
+      }, undefined, (mine, majority) => majority.every((x) => mine.includes(x)) && mine.some((x) => !majority.includes(x)));
     }
   }
   return out;

@@ -184,7 +184,7 @@ export const whatsappRules = defineRules([
     check(ctx) {
       const l = str(ctx.t.language);
       const unlisted = l === undefined ? undefined : unlistedWhatsappLanguage(l);
-      if (unlisted) ctx.report(['language'], `${unlisted}.`);
+      if (unlisted) ctx.report(['language'], unlisted.endsWith('?') ? unlisted : `${unlisted}.`);
     },
   },
   {
