@@ -172,7 +172,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const unread = new Map<string, ApiError>();
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);
   for (const [id, r] of listed ?? []) remote.set(id, r);
-  maskRemoteSecrets(desired, remote, conn.environment);
+  maskRemoteSecrets(desired, remote, conn.environment, baseById);
   // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
   if (baseById) maskBaseSecrets(baseById, remote);
   // a template whose read failed is held (not planned, not applied); the others go ahead
