@@ -162,4 +162,46 @@ test('plan: a capitalised word replaced by a secret of a typical promo-code form
   } finally { cleanup(dir); }
 });
 
+test('plan: a code the channel\'s approved text had as text of its own, replaced by a secret, is masked only while nothing says it was text: the file at --base does', async () => {
+  const dir = tempDir('tplsync-secret-code-');
+  const tpl = (code: string) => WINTER.replace('coupon Checkout at', `coupon ${code} at`);
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/winter.en_US.yaml': tpl('SAVE2024NOW'), '.gitignore': '.tplsync/\n' });
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']);
+    writeFiles(dir, { 'templates/winter.en_US.yaml': tpl('((promo))') });
+    // no base: a code of the value's kinds where the secret now stands could be its earlier value (a rotation)
+    const plain = await cliIn(['plan'], { cwd: dir, env: ENV });
+    assert.is(plain.exitCode, 0, plain.stderr);
+    assert.not.match(plain.stdout, 'SAVE2024NOW');
+    assert.match(plain.stdout, 'wa/winter_checkout/en_US');
+    // the file at the base had it as text: the change shown as it is
+    for (const format of ['text', 'json']) {
+      const based = await cliIn(['plan', '--base', 'HEAD', '--format', format], { cwd: dir, env: ENV });
+      assert.is(based.exitCode, 0, based.stderr);
+      assert.match(based.stdout, 'use the coupon SAVE2024NOW at checkout');
+      assert.match(based.stdout, 'use the coupon (secret) at checkout');
+      assert.not.match(based.stdout, 'Wint3rDealz');
+    }
+  } finally { cleanup(dir); }
+});
+
+test('plan --base HEAD, the reference committed (not applied yet): a word the template\'s file has as its own text elsewhere (the header\'s Checkout, the fallback\'s Membership) is no secret where the base had the reference; the name never masked', async () => {
+  const dir = await project({ git: true });
+  try {
+    await git(dir, ['commit', '-qam', 'the secrets put in']);
+    for (const format of ['text', 'json', 'markdown']) {
+      const r = await cliIn(['plan', '--base', 'HEAD', '--format', format], { cwd: dir, env: ENV });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.match(r.stdout, 'winter_checkout');
+      assert.not.match(r.stdout, '(secret)_');
+      assert.match(r.stdout, 'use the coupon Checkout at checkout');
+      assert.match(r.stdout, 'show the barcode Membership at the till');
+      if (format !== 'json') assert.match(r.stdout, 'Winter Checkout offer');
+      for (const v of VALUES) assert.not.ok(r.stdout.includes(v), v);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

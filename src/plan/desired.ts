@@ -119,7 +119,10 @@ export class ValuesBreakTemplates extends Error {
 export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
   for (const [id, b] of base) {
     const r = b.secretShape && remote.get(id);
-    if (r) for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inIdentifiers(s, { ...b, templateId: id })) addSecret(s, 'value');
+    if (!r) continue;
+    // a text the base's file has as text of its own (a word beside its secret, the header) is no secret of it
+    const own = textsOf(b.secretShape);
+    for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inIdentifiers(s, { ...b, templateId: id }) && !own.some((t) => t.includes(s))) addSecret(s, 'value');
   }
 }
 
@@ -127,9 +130,9 @@ export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; c
  * What the channel's copies hold where the files have a secret (the secret, or an earlier one
  * after a rotation) becomes a secret of the output too: a plan, its comment and the before/after
  * preview show the channel's copy beside the file's, as `(secret)`. Only what is a secret: a text
- * the file at the base (`base`, --base or the merge base) has as text of its own in that template
- * is the channel's approved text, not a secret, whatever its form (the secret was put where it
- * stood); what the base had a secret at is masked by maskBaseSecrets.
+ * the template's file, or its file at the base (`base`, --base or the merge base), has as text of
+ * its own is the channel's approved text, not a secret, whatever its form (the secret was put
+ * where it stood); what the base had a secret at is masked by maskBaseSecrets.
  */
 export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): void {
   // a secret's current value, where it is read: an edit beside an earlier value is shown, not masked as part of it
@@ -142,10 +145,11 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
     const r = remote.get(d.canonical.templateId);
     if (!r) continue;
     const b = base?.get(d.canonical.templateId);
-    // the base's own texts of the template (its secrets as marks, never their values)
-    const plainAtBase = b ? textsOf(b.secretShape ?? b.template.canonical) : [];
+    // the template's own texts, in its file and in its file at the base (their secrets as marks, never their values):
+    // what a file shows in clear is no secret
+    const own = [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])];
     for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) {
-      if (inIdentifiers(s, { ...d.canonical, channel: d.channel, file: d.file }) || plainAtBase.some((t) => t.includes(s))) continue;
+      if (inIdentifiers(s, { ...d.canonical, channel: d.channel, file: d.file }) || own.some((t) => t.includes(s))) continue;
       addSecret(s, 'value');
     }
   }
