@@ -162,25 +162,27 @@ test('plan: a capitalised word replaced by a secret of a typical promo-code form
   } finally { cleanup(dir); }
 });
 
-test('plan: a code the channel\'s approved text had as text of its own, replaced by a secret, is masked only while nothing says it was text: the file at --base does', async () => {
+test('plan: a code the channel\'s approved text had as text of its own, replaced by a secret, is masked only while nothing says it was text: the files at HEAD (a branch with no upstream) or at --base do', async () => {
   const dir = tempDir('tplsync-secret-code-');
   const tpl = (code: string) => WINTER.replace('coupon Checkout at', `coupon ${code} at`);
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/winter.en_US.yaml': tpl('SAVE2024NOW'), '.gitignore': '.tplsync/\n' });
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
     assert.is(applied.exitCode, 0, applied.stderr);
-    await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']);
     writeFiles(dir, { 'templates/winter.en_US.yaml': tpl('((promo))') });
-    // no base: a code of the value's kinds where the secret now stands could be its earlier value (a rotation)
+    // no git: a code of the value's kinds where the secret now stands could be its earlier value (a rotation)
     const plain = await cliIn(['plan'], { cwd: dir, env: ENV });
     assert.is(plain.exitCode, 0, plain.stderr);
     assert.not.match(plain.stdout, 'SAVE2024NOW');
     assert.match(plain.stdout, 'wa/winter_checkout/en_US');
-    // the file at the base had it as text: the change shown as it is
-    for (const format of ['text', 'json']) {
-      const based = await cliIn(['plan', '--base', 'HEAD', '--format', format], { cwd: dir, env: ENV });
+    // the files committed with the code as text, the reference not: HEAD says it was text, as --base HEAD does
+    writeFiles(dir, { 'templates/winter.en_US.yaml': tpl('SAVE2024NOW') });
+    await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']);
+    writeFiles(dir, { 'templates/winter.en_US.yaml': tpl('((promo))') });
+    for (const args of [['plan'], ['plan', '--base', 'HEAD'], ['plan', '--format', 'json'], ['plan', '--base', 'HEAD', '--format', 'json']]) {
+      const based = await cliIn(args, { cwd: dir, env: ENV });
       assert.is(based.exitCode, 0, based.stderr);
-      assert.match(based.stdout, 'use the coupon SAVE2024NOW at checkout');
+      assert.match(based.stdout, 'use the coupon SAVE2024NOW at checkout', args.join(' '));
       assert.match(based.stdout, 'use the coupon (secret) at checkout');
       assert.not.match(based.stdout, 'Wint3rDealz');
     }
