@@ -50,6 +50,15 @@ test('sameAsShown: a mask of the plan stands for any text of the built body ther
   assert.not.ok(sameAsShown({ name: 'winter_checkout', components: [{ type: 'BODY', text: 'Hi {{1}}, use the coupon (secret) at checkout.', extra: 1 }] }, built), 'a key added');
   assert.not.ok(sameAsShown({ name: 'winter_(secret)', components: built.components }, { ...built, name: 'winter_' }), 'a mask stands for some text, not none');
   assert.ok(sameAsShown({ name: 'winter_checkout', components: [{ type: 'BODY', text: 'Hi {{1}}, use the coupon (secret) at checkout.' }] }, { ...built, components: [{ type: 'BODY', text: 'Hi {{1}}, use the coupon OLDC0DE99x at checkout.' }] }), 'a text the plan masked and apply shows in clear (it knows no such secret): the same text');
+  // masks side by side, at the ends, and many of them: each stands for one character or more, in order
+  assert.ok(sameAsShown('(secret)(secret)', 'ab'));
+  assert.not.ok(sameAsShown('(secret)(secret)', 'a'));
+  assert.ok(sameAsShown('(secret) at (secret)', 'x at y at z'));
+  assert.not.ok(sameAsShown('(secret) at (secret)', 'x at '));
+  assert.not.ok(sameAsShown('a (secret) b (secret) c', 'a x c y b'), 'the texts around the masks in another order');
+  const many = `${'(secret) '.repeat(60)}end`;
+  assert.not.ok(sameAsShown(many, `${'a '.repeat(2000)}en`), 'no match, found in linear time');
+  assert.ok(sameAsShown(many, `${'a '.repeat(60)}end`));
 });
 
 test('plan --base --out, then apply FILE: a text the plan masked only because the base said it was a secret (its value now typed into the file, the secret gone from the config) applies as planned', async () => {
