@@ -206,4 +206,29 @@ test('plan --base HEAD, the reference committed (not applied yet): a word the te
   } finally { cleanup(dir); }
 });
 
+test('promote: the target\'s capitalised word (Bargains) where a mixed-case secret now stands is shown as the change it is, the name never masked', async () => {
+  const dir = tempDir('tplsync-secret-promote-');
+  const env = { S_PROMO: 'Wint3rDealz', P_PROMO: 'Pr0dDealz99' };
+  // (a word no other text of the template, nor its name, has: nothing but its form tells it from an earlier value)
+  const winter = (code: string) => WINTER.replace('coupon Checkout at', `coupon ${code} at`).replace('Winter Checkout offer', 'Winter offer');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/s.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: { env: S_PROMO } }\n  production:\n    emulator: .tplsync/p.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: { env: P_PROMO } }\n`,
+      'templates/winter.en_US.yaml': winter('Bargains'),
+    });
+    const prod = await cliIn(['apply', '--env', 'production', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(prod.exitCode, 0, prod.stderr);
+    writeFiles(dir, { 'templates/winter.en_US.yaml': winter('((promo))') });
+    const staged = await cliIn(['apply', '--env', 'staging', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(staged.exitCode, 0, staged.stderr);
+    const r = await cliIn(['promote', '--from', 'staging', '--to', 'production', '--format', 'json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const json = JSON.parse(r.stdout) as JsonPlan;
+    assert.equal(json.changes.map((c) => c.name), ['winter_checkout']);
+    const body = at(json, 'winter_checkout', 'body.text');
+    assert.equal([body.before, body.after], ['Hi {{1}}, use the coupon Bargains at checkout to save 15% on boots.', 'Hi {{1}}, use the coupon (secret) at checkout to save 15% on boots.']);
+    for (const v of Object.values(env)) assert.not.ok(`${r.stdout}${r.stderr}`.includes(v), v);
+  } finally { cleanup(dir); }
+});
+
 test.run();
