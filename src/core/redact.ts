@@ -114,6 +114,9 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
         // (a window of digits alone stays masked: the digits of SPRING-44770090 are its secret part, even
         // where they stand alone; a number in the output that shares 8 of them is masked with them)
         if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
+        // in any letter case, a value's pieces too (unlike its whole, which is matched in another case only where it
+        // stands alone): a piece is what a server or a URL parser echoes of a value, and they change its case (a host
+        // is lower-cased: HOST-2026.example becomes host-2026.example); a piece holds a digit, - or _, so no word is one
         grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
         if (as === 'key' && f === value) r.keyGrams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       }
