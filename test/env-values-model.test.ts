@@ -191,10 +191,13 @@ test('a rotated secret with an edit beside it (its current value known): the edi
   assert.equal([...placed.learned], [['SPRING14WINTER', 'promo_code'], ['ptk_0000aaaa11', 'token']]);
   // the plan masks the earlier value alone: the edit is shown to the reviewer
   assert.equal(secretRemnants(marked, remote, current), ['SPRING14WINTER', 'ptk_0000aaaa11']);
-  // two parts that could each be the value: not placed (the string is not written), and masked whole in a plan
+  // two parts that could each be the value: not placed (the string is not written), and, both codes, masked whole in a plan
   const two = { ...remote, body: { text: 'Hi {{1}}, use code SPRING14WINTER SUMMERSALE at checkout for 15% off.', examples: ['Ana'] } };
   assert.equal(remnantsAsReferences(marked, two, current).unplaced, ['body.text']);
-  assert.ok(secretRemnants(marked, two, current).includes(two.body.text));
+  // (a word of the text, SUMMERSALE, is no earlier value by its form: the plan masks the code beside it alone)
+  assert.equal(secretRemnants(marked, two, current), ['SPRING14WINTER', 'ptk_0000aaaa11']);
+  const codes = { ...remote, body: { text: 'Hi {{1}}, use code SPRING14WINTER SUMMER15SALE at checkout for 15% off.', examples: ['Ana'] } };
+  assert.ok(secretRemnants(marked, codes, current).includes(codes.body.text));
   // the value not known: as before, the whole piece is the secret's (masked whole)
   assert.equal(secretRemnants(marked, remote), ['SPRING14WINTER today', 'ptk_0000aaaa11/sale']);
 });
@@ -330,6 +333,19 @@ test('secretRemnants with the current value known: only what could be a value of
   assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter SUMMER2026X. Once you pay.' } }, current), ['SUMMER2026X']);
   // the value not known (a file at the base said a secret stood there): the whole piece, as before
   assert.equal(secretRemnants(marked, { header: { text: 'Your autumn cashback' }, body: { text: 'Enter the voucher SUMMER2026X when you pay.' } }), ['cashback', 'SUMMER2026X']);
+});
+
+test('secretRemnants with a mixed-case current value: a word of the channel\'s, in any case and of any length, is never an earlier value by its form; a code is', () => {
+  const t = { header: { text: 'Winter ((promo)) offer' }, body: { text: 'Use the coupon ((promo)) at checkout.' }, buttons: [{ type: 'URL', url: 'https://track.example.com/p/((token))/{{1}}' }] };
+  const marked = substituteValues(t, () => ({ value: '', secret: true }), { markSecrets: true });
+  const current = (name: string) => ({ promo: 'Wint3rDealz', token: 'tok_CANARY4242abc' } as Record<string, string>)[name];
+  const remote = (word: string, seg: string) => ({ header: { text: `Winter ${word} offer` }, body: { text: `Use the coupon ${word} at checkout.` }, buttons: [{ type: 'URL', url: `https://track.example.com/p/${seg}/{{1}}` }] });
+  for (const word of ['Checkout', 'CHECKOUT', 'Membership', 'Bestellbestätigung', "Members'-only", 'Check-outs']) assert.equal(secretRemnants(marked, remote(word, 'Shipments'), current), [], word);
+  // an earlier value of the kinds of the current one, with a digit or another character a word lacks: masked
+  assert.equal(secretRemnants(marked, remote('Sum3rDealz9', 'tok_CANARY1111xyz'), current), ['Sum3rDealz9', 'Sum3rDealz9', 'tok_CANARY1111xyz']);
+  // the text around edited too: the same
+  assert.equal(secretRemnants(marked, { ...remote('Checkout', 'Shipments'), body: { text: 'Use the coupon Checkout when you pay.' } }, current), []);
+  assert.equal(secretRemnants(marked, { ...remote('Checkout', 'Shipments'), body: { text: 'Use the coupon Sum3rDealz9 when you pay.' } }, current), ['Sum3rDealz9']);
 });
 
 test.run();

@@ -70,4 +70,25 @@ test('a change that removes a secret\'s last use (its variable unset, or the sec
   } finally { cleanup(dir); }
 });
 
+test('a change that removes a secret\'s last use, on a branch with no upstream (no --base): the files at HEAD say where it stood, and the channel\'s copy of it is masked', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
+    await git(dir, ['init', '-q']);
+    await git(dir, ['add', '-A']);
+    await git(dir, ['commit', '-qm', 'base']);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
+    for (const format of ['text', 'markdown', 'json']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${format}: the secret in clear:\n${r.stdout}`);
+      assert.ok(r.stdout.includes('(secret)'), `${format}: the channel's copy is shown, masked`);
+      // the categories are compared with a pull request's base only, not with HEAD
+      assert.not.match(r.stdout, 'merge base');
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -55,6 +55,16 @@ test('a secret value of letters alone in another letter case is masked whole', (
   assert.is(redact('free shipping on all orders'), 'free shipping on all orders');
 });
 
+test('a secret value is masked as written anywhere; in another letter case only where it stands alone, never inside a longer word or identifier', () => {
+  addSecret('Checkout9', 'value');
+  assert.is(redact('use Checkout9 or x_Checkout9_y'), 'use (secret) or x_(secret)_y');
+  assert.is(redact('code CHECKOUT9, or checkout9.'), 'code (secret), or (secret).');
+  // another case inside a name, or a longer word: another word ([redacted] pieces with a digit aside, which the name lacks here)
+  addSecret('Cashback', 'value');
+  assert.is(redact('wa/cashback_note/en_US: your cashbacks, CASHBACKS'), 'wa/cashback_note/en_US: your cashbacks, CASHBACKS');
+  assert.is(redact('your CASHBACK for October; Cashback'), 'your (secret) for October; (secret)');
+});
+
 test('a secret value written with separators (a phone number) is masked as a rule writes it, without them', () => {
   addSecret('+44 7700 900 123', 'value');
   const shown = redact("rcs-dial: '(x)' is not an E.164 number; write '+447700900123'.");

@@ -3,7 +3,7 @@
 // API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
 // the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
-// appear whole, and as [redacted] where a piece of 8 or more of one of their runs of letters,
+// appear whole (as written, or in another letter case where they stand alone), and as [redacted] where a piece of 8 or more of one of their runs of letters,
 // digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and holds a
 // digit, - or _ (a piece of letters alone is a piece of a word: masking it would mask tplsync's
 // own words and tell which words the value holds).
@@ -77,7 +77,7 @@ const DIGIT_WINDOW = 10;
 /**
  * Registers a secret (and the forms it takes inside JSON, URLs and HTML). Too-short or absent values
  * are ignored. `as: 'value'`: a secret value of an environment, which shows as `(secret)` where it
- * appears whole (any piece of it, or it in another letter case, still shows as [redacted]).
+ * appears whole as written, or in another letter case where it stands alone (a piece of it with a digit, - or _ still shows as [redacted]).
  */
 export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'): void {
   // white space is no secret of its own (a value of spaces would mask the output's indentation)
@@ -114,6 +114,9 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
         // (a window of digits alone stays masked: the digits of SPRING-44770090 are its secret part, even
         // where they stand alone; a number in the output that shares 8 of them is masked with them)
         if (as === 'value' && /^[A-Za-z]+$/.test(run.slice(i, i + MIN_SECRET_LENGTH))) continue;
+        // in any letter case, a value's pieces too (unlike its whole, which is matched in another case only where it
+        // stands alone): a piece is what a server or a URL parser echoes of a value, and they change its case (a host
+        // is lower-cased: HOST-2026.example becomes host-2026.example); a piece holds a digit, - or _, so no word is one
         grams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
         if (as === 'key' && f === value) r.keyGrams8.add(l.slice(i, i + MIN_SECRET_LENGTH));
       }
@@ -155,7 +158,11 @@ export function redact(text: string): string {
   const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
-  // a whole value in another letter case (FREESHIPPING for freeshipping): its pieces of letters alone are not looked for
+  // A secret value is masked as written, wherever it stands (above). In another letter case it is masked only where it
+  // stands as a token of its own, not inside a longer word or identifier: a promo code is redeemed in any case, so
+  // FREESHIPPING echoed for the value freeshipping tells it (its pieces of letters alone are not looked for), while
+  // `cashback_note`, `Checkouts` or `checkout` beside a value `Checkout` are other words (a name, the template's text),
+  // which masking would hide and garble (a saved plan naming `winter_(secret)`).
   if (wholeValues.length) {
     let low = lowerAscii(text);
     for (const w of wholeValues) {
@@ -163,7 +170,11 @@ export function redact(text: string): string {
       if (lw.length < MIN_SECRET_LENGTH || !low.includes(lw)) continue;
       let out = '';
       let at = 0;
-      for (let i = low.indexOf(lw); i >= 0; i = low.indexOf(lw, i + lw.length)) { out += text.slice(at, i) + SECRET_VALUE_MASK; at = i + lw.length; }
+      for (let i = low.indexOf(lw); i >= 0; i = low.indexOf(lw, i + 1)) {
+        if (i < at || !standsAlone(text, i, lw.length)) continue;
+        out += text.slice(at, i) + SECRET_VALUE_MASK;
+        at = i + lw.length;
+      }
       text = out + text.slice(at);
       low = lowerAscii(text);
     }
@@ -199,6 +210,15 @@ export function redact(text: string): string {
     at = end;
   }
   return out + text.slice(at);
+}
+
+/** a letter, digit or `_`: what a word or an identifier is made of */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** whether the `len` characters of `text` at `i` are no part of a longer word or identifier (at either end: a word character there continues it) */
+function standsAlone(text: string, i: number, len: number): boolean {
+  const joins = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && WORD_CHAR.test(a) && WORD_CHAR.test(b);
+  return !joins(text[i - 1], text[i]) && !joins(text[i + len - 1], text[i + len]);
 }
 
 const installed = new WeakSet<NodeJS.WritableStream>();

@@ -134,24 +134,25 @@ function alignedRemnants(parts: readonly string[], r: string): string[] | undefi
 
 /**
  * What of `piece` (the channel's text where the file has a secret) is a secret: with the secret's
- * current value `cur` known, only a part that could be a value of that secret (secretSpan's parts,
- * each at least MIN_SECRET_LENGTH characters of the kinds the value is made of: `cashback` or
- * `shown in the app` where the value is `AUTUMN77Q` is the channel's approved text, not an earlier
- * value): '' when no part could be, undefined when more than one could. Without `cur`, the whole piece.
+ * current value `cur` known, only a part that could be an earlier value of that secret (secretSpan's
+ * parts, each at least MIN_SECRET_LENGTH characters of the kinds the value is made of, and no word:
+ * couldBeEarlierValue; `cashback` or `shown in the app` where the value is `AUTUMN77Q`, `Checkout`
+ * where it is `Wint3rDealz`, is the channel's approved text, not an earlier value): '' when no part
+ * could be, undefined when more than one could. Without `cur`, the whole piece.
  */
 function secretIn(piece: string, cur: string | undefined): string | undefined {
   if (!cur) return piece;
   const parts = pieceParts(piece, cur) ?? [{ start: 0, end: piece.length }];
   // (punctuation the value never holds at a part's ends is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
-  const could = parts.map((x) => trimToKinds(piece.slice(x.start, x.end), cur)).filter((x) => couldBeValueOf(x, cur));
+  const could = parts.map((x) => trimToKinds(piece.slice(x.start, x.end), cur)).filter((x) => couldBeEarlierValue(x, cur));
   if (could.length === 0) return '';
   return could.length === 1 ? could[0] : undefined;
 }
 
 /**
  * Where the words cannot be aligned (the text around the secrets edited too) and every secret's
- * current value is known: each word of the channel's text that could be a value of one of them
- * (couldBeValueOf; words the file's own text has are not), the rest shown. Undefined when a value
+ * current value is known: each part of the channel's text that could be an earlier value of one of
+ * them (couldBeEarlierValue: a code, no word; parts the file's own text has are not), the rest shown. Undefined when a value
  * is not known: the caller masks the whole string.
  */
 function couldBeValues(parts: readonly string[], r: string, curs: readonly (string | undefined)[]): string[] | undefined {
@@ -162,7 +163,7 @@ function couldBeValues(parts: readonly string[], r: string, curs: readonly (stri
     for (const x of pieceParts(r, cur) ?? [{ start: 0, end: r.length }]) {
       // (punctuation the value never holds around it is the text's: `SUMMER2026X.` holds the value `SUMMER2026X`)
       const word = trimToKinds(r.slice(x.start, x.end), cur);
-      if (couldBeValueOf(word, cur) && !own.includes(word)) out.add(word);
+      if (couldBeEarlierValue(word, cur) && !own.includes(word)) out.add(word);
     }
   }
   return [...out];
@@ -193,6 +194,23 @@ export function couldBeValueOf(text: string, cur: string): boolean {
   const kinds = new Set([...cur].map(kindOf));
   return [...text].every((c) => kinds.has(kindOf(c)));
 }
+
+/**
+ * Whether `text`, which the channel holds where the file now has a secret, is taken for an
+ * earlier value of that secret by its form alone (nothing else says so: the files at the base
+ * are looked at apart, maskBaseSecrets): it could be a value of the secret (couldBeValueOf) and
+ * it is no word of the text. A word (letters alone, in any case, joined by a hyphen or an
+ * apostrophe at most: `Checkout`, `Membership`, `CASHBACK`, `check-out`) is what the channel's
+ * approved text had there before the secret was put in its place, as much as it could be a value:
+ * taken for one, it was masked everywhere, in the template's name and in other templates too.
+ * A value of letters alone rotated is recognised from the base only.
+ */
+export function couldBeEarlierValue(text: string, cur: string): boolean {
+  return couldBeValueOf(text, cur) && !isWord(text);
+}
+
+/** letters alone, in any case and script, runs of them joined by a hyphen or an apostrophe */
+const isWord = (text: string): boolean => /^\p{L}+(?:['\u2019-]\p{L}+)*$/u.test(text);
 
 /** what separates a secret from words beside it, where the secret's value never holds it */
 const SEPARATORS = /[\s/?#&=,;]/g;

@@ -116,19 +116,25 @@ export class ValuesBreakTemplates extends Error {
  * the channel's copy holds is masked. A change that removes a secret's last use (its variable
  * unset in CI, or the secret gone from the config too) showed the channel's copy in clear.
  */
-export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
   for (const [id, b] of base) {
     const r = b.secretShape && remote.get(id);
-    if (r) for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inNameOrId(s, b.secretShape!)) addSecret(s, 'value');
+    if (!r) continue;
+    // a text the base's file has as text of its own (a word beside its secret, the header) is no secret of it
+    const own = textsOf(b.secretShape);
+    for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inIdentifiers(s, { ...b, templateId: id }) && !own.some((t) => t.includes(s))) addSecret(s, 'value');
   }
 }
 
 /**
  * What the channel's copies hold where the files have a secret (the secret, or an earlier one
  * after a rotation) becomes a secret of the output too: a plan, its comment and the before/after
- * preview show the channel's copy beside the file's, as `(secret)`.
+ * preview show the channel's copy beside the file's, as `(secret)`. Only what is a secret: a text
+ * the template's file, or its file at the base (`base`, --base or the merge base), has as text of
+ * its own is the channel's approved text, not a secret, whatever its form (the secret was put
+ * where it stood); what the base had a secret at is masked by maskBaseSecrets.
  */
-export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig): void {
+export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): void {
   // a secret's current value, where it is read: an edit beside an earlier value is shown, not masked as part of it
   const current = (name: string): string | undefined => {
     if (!env) return undefined;
@@ -137,12 +143,34 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
-    if (r) for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) if (!inNameOrId(s, d.canonical)) addSecret(s, 'value');
+    if (!r) continue;
+    const b = base?.get(d.canonical.templateId);
+    // the template's own texts, in its file and in its file at the base (their secrets as marks, never their values):
+    // what a file shows in clear is no secret
+    const own = [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])];
+    for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) {
+      if (inIdentifiers(s, { ...d.canonical, channel: d.channel, file: d.file }) || own.some((t) => t.includes(s))) continue;
+      addSecret(s, 'value');
+    }
   }
 }
 
+/** every string a value holds */
+function textsOf(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) textsOf(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) textsOf(x, out);
+  return out;
+}
+
 /**
- * A text the template's name or id holds is no secret (a name is shown, and no value is put in it):
- * taken for one, it would be masked in the name too (`wa/(secret)_note/en_US`).
+ * A text an identifier of the template holds (its name, id, channel alias and id, language, file)
+ * is no secret: identifiers are shown, and no value is put in them. Taken for one, it would be
+ * masked in the name too (`wa/(secret)_note/en_US`), and a saved plan would name another template.
+ * In any letter case: the masks match a value in another case too (src/core/redact.ts), so a
+ * `Cashback` taken for a secret masked `cashback_note`.
  */
-const inNameOrId = (s: string, t: { readonly name: string; readonly templateId: string }): boolean => t.name.includes(s) || t.templateId.includes(s);
+function inIdentifiers(s: string, t: { readonly name: string; readonly templateId?: string; readonly channelId?: string; readonly channel?: string; readonly language?: string; readonly file?: string }): boolean {
+  const low = s.toLowerCase();
+  return [t.name, t.templateId, t.channelId, t.channel, t.language, t.file].some((x) => typeof x === 'string' && x.toLowerCase().includes(low));
+}

@@ -106,3 +106,19 @@ export async function defaultBase(cwd: string): Promise<DefaultBase | undefined>
   if (mb.exitCode !== 0 || !/^[0-9a-f]{7,64}$/.test(String(mb.stdout))) return undefined;
   return { ref: String(mb.stdout), upstream: String(up.stdout) };
 }
+
+/**
+ * Effects (git): the commit HEAD names, when the files under `cwd` differ from it (a change not
+ * committed yet); undefined outside a git repository, before the first commit, or when nothing
+ * changed (the files at HEAD are the files). Where there is no upstream (a local branch), the
+ * files at HEAD are what says where a secret stood: a plan whose change removes a secret's last
+ * use masks what the channel holds there (it showed the channel's copy of the secret in clear).
+ */
+export async function headIfChanged(cwd: string): Promise<string | undefined> {
+  const { execa } = await import('execa');
+  const r = await execa('git', ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, reject: false, stripFinalNewline: true });
+  if (r.exitCode !== 0 || !/^[0-9a-f]{7,64}$/.test(String(r.stdout))) return undefined;
+  // (exit 1: differences; 0: none)
+  const changed = await execa('git', ['diff', '--quiet', 'HEAD', '--', '.'], { cwd, reject: false });
+  return changed.exitCode === 1 ? String(r.stdout) : undefined;
+}

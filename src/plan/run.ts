@@ -19,7 +19,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
-import { defaultBase, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { defaultBase, headIfChanged, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 
@@ -126,6 +126,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
+    } else {
+      // no upstream (a local branch): the files at HEAD, where they differ, say where a secret stood, for masking alone
+      // (categories and media samples are compared with a pull request's base only)
+      const head = await headIfChanged(config.dir);
+      if (head) baseById = (await templatesAtRef(config, conn.environment, head)).byId;
     }
   }
   if (o.base) categoriesFrom = o.base;
@@ -188,7 +193,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const unread = new Map<string, ApiError>();
   const remote = await readTemplates(conn, ids, 'reading', o.progress, o.signal, unread);
   for (const [id, r] of listed ?? []) remote.set(id, r);
-  maskRemoteSecrets(desired, remote, conn.environment);
+  maskRemoteSecrets(desired, remote, conn.environment, baseById);
   // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
   if (baseById) maskBaseSecrets(baseById, remote);
   // a template whose read failed is held (not planned, not applied); the others go ahead

@@ -4,7 +4,7 @@ import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.j
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
-import { redact } from '../core/redact.js';
+import { redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
 import { isApprovedState } from './review-state.js';
 
 /**
@@ -106,9 +106,71 @@ export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness
 }
 
 export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string }): SavedPlan {
-  const saved = { ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}),
-    ...(plan.held?.length ? { held: plan.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, file: h.file, reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) };
+  // the plan as its file holds it: every text masked as the output is (writeFileAtomic masks the file's text the same
+  // way), before its digest is taken. A digest of the unmasked entries did not match the file once a text of it was
+  // masked (a name, a held reason), and apply refused the plan as edited.
+  const saved = redactedDeep({ ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}),
+    ...(plan.held?.length ? { held: plan.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, file: h.file, reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) });
   return { ...saved, digest: planDigest(saved) };
+}
+
+/** Pure given the registry: `v` with every string in it (keys too) masked by `redact`, the same shape */
+function redactedDeep<T>(v: T): T {
+  const walk = (x: unknown): unknown => {
+    if (typeof x === 'string') return redact(x);
+    if (Array.isArray(x)) return x.map(walk);
+    if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, y]) => [redact(k), walk(y)]));
+    return x;
+  };
+  return walk(v) as T;
+}
+
+/** what a mask leaves in a text: `(secret)` for a whole secret value, `[redacted]` for a piece of one */
+const MASKS = new RegExp(`${SECRET_VALUE_MASK.replace(/[()]/g, '\\$&')}|${REDACTED.replace(/[[\]]/g, '\\$&')}`);
+
+/**
+ * Whether `text` is `parts` (the texts around a plan's masks) in order with at least one character
+ * in place of each mask: the first at the start, the last at the end, each other at the first place
+ * it is found (the earliest leaves the most room to the rest, so no other placement can fit where
+ * it does not). Linear, unlike a pattern with a wildcard per mask.
+ */
+function masksCover(parts: readonly string[], text: string): boolean {
+  if (parts.length === 1) return parts[0] === text;
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (!text.startsWith(first)) return false;
+  let at = first.length;
+  for (const p of parts.slice(1, -1)) {
+    const i = text.indexOf(p, at + 1);
+    if (i < 0) return false;
+    at = i + p.length;
+  }
+  return text.length - last.length >= at + 1 && text.endsWith(last);
+}
+
+/**
+ * Pure: whether the body a saved plan holds is `built` (what the files compile to now, shown as
+ * apply shows it) as it was shown when the plan was made. The plan's masks depend on what that run
+ * knew to be a secret beside the environment's values (the channel's copies, the files at --base),
+ * which apply, building the body from the files, does not know: each `(secret)` or `[redacted]` of
+ * the plan's texts stands for any text of the built one there; everything else must be the same.
+ * (The plan never holds a secret value, so nothing finer can be compared; apply writes the built
+ * body, never the plan's.)
+ */
+export function sameAsShown(planned: unknown, built: unknown): boolean {
+  if (typeof planned === 'string') {
+    if (typeof built !== 'string') return false;
+    if (planned === built) return true;
+    return masksCover(planned.split(new RegExp(MASKS.source, 'g')), built);
+  }
+  if (Array.isArray(planned)) return Array.isArray(built) && planned.length === built.length && planned.every((x, i) => sameAsShown(x, built[i]));
+  if (planned && typeof planned === 'object') {
+    if (!built || typeof built !== 'object' || Array.isArray(built)) return false;
+    const a = Object.keys(planned).sort();
+    const b = Object.keys(built).sort();
+    return a.length === b.length && a.every((k, i) => k === b[i] && sameAsShown((planned as Record<string, unknown>)[k], (built as Record<string, unknown>)[k]));
+  }
+  return planned === built;
 }
 
 function toSavedEntries(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date }): SavedPlan {
@@ -268,12 +330,12 @@ export function checkBodies(saved: SavedPlan, rebuild: (c: SavedChange) => Rebui
       continue;
     }
     const shown = shownBody(r.body);
-    const digest = sha256(canonicalJson(shown));
-    if (c.body === undefined || canonicalJson(c.body) !== canonicalJson(shown)) {
+    // the plan's body against what the files compile to now (its masks aside: sameAsShown), then against its own digest
+    if (c.body === undefined || !sameAsShown(c.body, shown)) {
       // the file is unchanged (its hash was checked): a value it refers to moved since, or the plan was edited
       const moved = r.values?.length ? `; ${c.file} is unchanged, so a value it uses (${r.values.map((v) => `((${v}))`).join(', ')}) changed in the config or in its variable since the plan, or the plan was edited after it was made` : '; the plan was edited after it was made';
       problems.push({ key, what: `the plan's body is not what ${c.file} compiles to${where(c.body, shown, c)}${moved}` });
-    } else if (c.desiredHash !== digest) {
+    } else if (c.desiredHash !== sha256(canonicalJson(c.body))) {
       problems.push({ key, what: `the plan's digest of the body does not match it; the plan was edited after it was made` });
     } else writes.push({ ...c, body: r.body });
   }

@@ -76,7 +76,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
   }));
   const sourceReads = await readTemplates(source, inSource.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${source.environment.name}`, o.progress, o.signal);
-  maskRemoteSecrets(inSource, sourceReads);
+  maskRemoteSecrets(inSource, sourceReads, source.environment);
   const passing = new Set<string>();
   const record: PromotionSource['templates'] = [];
   for (const d of inSource) {
@@ -91,7 +91,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   }
   const desired = inTarget.filter((d) => passing.has(d.file));
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
-  maskRemoteSecrets(desired, targetReads);
+  maskRemoteSecrets(desired, targetReads, target.environment);
   const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()) });
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
 }
