@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
+import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -72,7 +72,16 @@ export interface Plan {
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */
   held?: HeldTemplate[];
+  /**
+   * templates no file defines (gone from git, or found by the listing) that the platform has
+   * deleted (DELETED, PENDING_DELETION): what removing them in the console leaves, so no orphans
+   * (not counted, no drift); said once with the plan
+   */
+  deletedOnChannel?: DeletedOnChannel[];
 }
+
+/** A template no file defines whose copy on the channel is deleted (or being deleted). */
+export interface DeletedOnChannel { channel: string; channelId: string; name: string; language: string; publicId: string; state: string; file?: string }
 
 export { sha256 } from '../core/hash.js';
 import { sha256 } from '../core/hash.js';
@@ -186,9 +195,15 @@ export function makePlan(inp: PlanInputs): Plan {
       ...hashes, desired: viewOf(d), remote: withoutFile(remote),
     });
   }
+  const deleted: DeletedOnChannel[] = [];
   for (const o of inp.orphans ?? []) {
     const r = inp.remote.get(o.publicId) ?? null;
     if (!r) continue; // gone from git and from the channel: nothing to report
+    // deleted on the platform: no orphan (nothing left to pull or remove), said once beside the plan
+    if (isDeletedState(r.statusText)) {
+      deleted.push({ channel: o.channel, channelId: o.channelId, name: o.name, language: o.language, publicId: o.publicId, state: r.statusText!, ...(o.file ? { file: o.file } : {}) });
+      continue;
+    }
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
       ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
@@ -200,7 +215,8 @@ export function makePlan(inp: PlanInputs): Plan {
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
   const held = heldNow.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
-  return { version: 1, changes, summary, ...(held.length ? { held } : {}) };
+  deleted.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  return { version: 1, changes, summary, ...(held.length ? { held } : {}), ...(deleted.length ? { deletedOnChannel: deleted } : {}) };
 }
 
 /**
