@@ -16,7 +16,13 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
   refusal?: string;
   /** with refusal: review, the refusal ends with the review under way (a re-run then writes it) */
-  deferred?: 'review' }
+  deferred?: 'review';
+  /**
+   * with deferred review: the read said the edit allowance is used up (the edit under review spent
+   * it), so once the review approves the template the write is refused until `until` (unknown:
+   * absent). --wait does not wait for a review whose end cannot make the write possible.
+   */
+  editLimit?: { until?: string } }
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
@@ -101,6 +107,14 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     // in review, with --wait: the review followed first, and the edit written once it has ended
     let reviewed = false;
     let waited: { status: string | undefined; ms: number } | undefined;
+    // in review, and the edit allowance used up past the wait (or with no wait): the review's end cannot make the write possible
+    if (it.refusal && it.deferred === 'review' && it.editLimit && (!o.wait || it.editLimit.until === undefined || Date.parse(it.editLimit.until) > waitUntil)) {
+      const at = it.editLimit.until;
+      return {
+        ...base, outcome: 'skipped', deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(at ? { retryAt: at } : {}),
+        error: `not attempted: ${it.refusal}${o.wait ? ' (not waited for: its end does not make the edit possible)' : ''}`,
+      };
+    }
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
       const ms = Math.max(0, waitUntil - now());

@@ -12,6 +12,7 @@ import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
 import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
+import type { EditSpend } from '../plan/edit-budget.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
@@ -40,7 +41,7 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // the channel's copy holds components no file can hold: the write would delete them
@@ -54,7 +55,14 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
   const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
   // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
-  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) {
+    // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
+    if (c.edit?.exceeds) {
+      const until = c.edit.possibleFrom;
+      return [{ ...base, deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : 'once tplsync review shows an edit left'} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` }];
+    }
+    return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  }
   if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];
@@ -173,7 +181,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }

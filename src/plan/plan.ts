@@ -2,7 +2,7 @@
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
 import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
-import { editSpend, type EditSpend } from './edit-budget.js';
+import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
@@ -173,8 +173,13 @@ export function makePlan(inp: PlanInputs): Plan {
     if (diff.length && remote.rcsOnly && isApprovedState(r.statusText) && !remote.unknownComponents?.length) {
       attention.push(RCS_EDIT_NOTE);
     }
-    if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
-      attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
+    if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp && !remote.unknownComponents?.length) {
+      // the read states the allowance during the review too: an edit of an APPROVED template under review has spent it,
+      // and the next edit is possible only from when the read says, whenever the review ends
+      const allowance = editAllowanceOf(r);
+      // (a template in review with edits left spends none now: WhatsApp limits the edits of APPROVED templates, docs/api-assumptions.md)
+      if (allowance && !refused && allowance.remaining === 0) edit = { ...editSpend(allowance), inReview: true };
+      attention.push(inReviewNote(edit));
     }
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
     if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
