@@ -46,6 +46,14 @@ test('an edit of a template in review whose edit under review used the allowance
     assert.match(r.stderr, `1 template not edited: the edit allowance of an APPROVED template is used up (the next edit is possible from ${at})`);
     const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: { outcome: string; deferred?: string; retryAt?: string }[] };
     assert.equal(results.results.map((x) => [x.outcome, x.deferred, x.retryAt]), [['skipped', 'edit-limit', at]]);
+    // the same through a saved plan
+    r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '20', '--results', 'saved.json', 'p.json'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /waiting up to/);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'saved.json'), 'utf8')) as { results: { outcome: string; deferred?: string; retryAt?: string }[] };
+    assert.equal(saved.results.map((x) => [x.outcome, x.deferred, x.retryAt]), [['skipped', 'edit-limit', at]]);
     // after the window (the review long approved), the edit goes through
     emu.advanceClock(25 * 3_600_000);
     r = await cliIn(['plan'], { cwd: dir, env });

@@ -12,7 +12,8 @@ import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
 import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { isApprovedState } from '../plan/review-state.js';
-import type { EditSpend } from '../plan/edit-budget.js';
+import { editSpend, type EditSpend } from '../plan/edit-budget.js';
+import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
@@ -70,11 +71,13 @@ function item(c: { channel: string; name: string; language: string; publicId: st
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
 /** the writes of a verified saved plan, but those `done` names (publicIds the channel holds as the plan writes them) */
-export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = []): PendingApply {
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = [], inReviewLimits: ReadonlyMap<string, EditSpend> = new Map()): PendingApply {
   const skip = new Set(done.map((id) => id.toLowerCase()));
   // the channel's certain refusals as the plan recorded them (the reads now are the plan's: else it is stale)
   const asPlanned = (c: VerifiedPlan['writes'][number]) => ({
     ...c, ...(c.rcsOnly ? { remote: { canonical: { rcsOnly: true as const } } } : {}),
+    // in review with the edit allowance used up, as the read said now (the reads are the plan's, else it is stale)
+    ...(inReviewLimits.has(c.publicId.toLowerCase()) ? { edit: inReviewLimits.get(c.publicId.toLowerCase()) } : {}),
     ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
   });
   return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body)) };
@@ -95,8 +98,14 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
  * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
  * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[] }> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend> }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
+  // templates in review whose read says the edit under review used the allowance: their edit waits past the review
+  const inReviewLimits = new Map<string, EditSpend>();
+  for (const [id, r] of reads) {
+    const a = r && r.statusText === 'PENDING' && r.chatapp ? editAllowanceOf(r) : undefined;
+    if (a && a.remaining === 0) inReviewLimits.set(id.toLowerCase(), { ...editSpend(a), inReview: true });
+  }
   const known = verified.fileHashes;
   const bodies = new Map(verified.writes.map((w) => [w.publicId.toLowerCase(), w]));
   const done: string[] = [];
@@ -111,7 +120,7 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
       return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
     },
   }, done);
-  return { moved, done };
+  return { moved, done, inReviewLimits };
 }
 
 export interface WriteOptions {
