@@ -251,8 +251,8 @@ export async function followReviews<R extends { channelId: string; publicId: str
 /** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
 export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
-  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): create it under a new name (docs/recovery.md#pending_deletion)',
-  DELETED: 'the template was deleted on the channel: create it under a new name (docs/recovery.md#deleted)',
+  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
+  DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
 };
 

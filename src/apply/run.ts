@@ -11,7 +11,7 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
 import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState, isDeletedState, recreateHow } from '../plan/review-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
@@ -65,6 +65,8 @@ function item(c: { channel: string; name: string; language: string; publicId: st
     return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
   }
   if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  // deleted on the channel: how to make it again (a new name, or after WhatsApp's 30 days a new publicId)
+  if (c.action === 'update' && isDeletedState(c.remoteStatus)) return [{ ...base, refusal: `the template is ${recreateHow(c.remoteStatus!, c.publicId)}` }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];
 }
