@@ -140,7 +140,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
             const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
             return {
               ...base, outcome: 'skipped', deferred: 'quota', ...(at ? { retryAt: at } : {}),
-              error: `not attempted: the channel's creation quota is used up${at ? ` until ${at}` : ''} (--no-wait-for-quota); a re-run continues`,
+              error: `not attempted: the channel's creation quota is used up${at ? ` until ${at}` : ''} (--no-wait-for-quota); a re-run continues (${QUOTA_PER_RUN})`,
             };
           }
         } else await client.writeTemplate(it.channelId, it.publicId, it.body);
@@ -247,6 +247,13 @@ export async function followReviews<R extends { channelId: string; publicId: str
     pending = pending.filter((r) => r.status !== undefined && open.has(r.status));
   }
 }
+
+/**
+ * What tplsync can know of the creation quota: the creations of its own run. The API reports no
+ * creation times (the read and the listing have none, docs/api-assumptions.md) and tplsync keeps no
+ * state file, so a re-run counts afresh, and only the service's 429 holds it to the platform's limit.
+ */
+export const QUOTA_PER_RUN = 'createQuota counts the creations of one run: the API reports no creation times, so a re-run before then creates at once, held only by the service\'s own 429';
 
 /** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
 export const NOT_EDITABLE: Readonly<Record<string, string>> = {
