@@ -16,7 +16,13 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
   refusal?: string;
   /** with refusal: review, the refusal ends with the review under way (a re-run then writes it) */
-  deferred?: 'review' }
+  deferred?: 'review';
+  /**
+   * with deferred review: the read said the edit allowance is used up (the edit under review spent
+   * it), so once the review approves the template the write is refused until `until` (unknown:
+   * absent). --wait does not wait for a review whose end cannot make the write possible.
+   */
+  editLimit?: { until?: string } }
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
@@ -101,6 +107,14 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     // in review, with --wait: the review followed first, and the edit written once it has ended
     let reviewed = false;
     let waited: { status: string | undefined; ms: number } | undefined;
+    // in review, and the edit allowance used up past the wait (or with no wait): the review's end cannot make the write possible
+    if (it.refusal && it.deferred === 'review' && it.editLimit && (!o.wait || it.editLimit.until === undefined || Date.parse(it.editLimit.until) > waitUntil)) {
+      const at = it.editLimit.until;
+      return {
+        ...base, outcome: 'skipped', deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(at ? { retryAt: at } : {}),
+        error: `not attempted: ${it.refusal}${o.wait ? ' (not waited for: its end does not make the edit possible)' : ''}`,
+      };
+    }
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
       const ms = Math.max(0, waitUntil - now());
@@ -126,7 +140,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
             const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
             return {
               ...base, outcome: 'skipped', deferred: 'quota', ...(at ? { retryAt: at } : {}),
-              error: `not attempted: the channel's creation quota is used up${at ? ` until ${at}` : ''} (--no-wait-for-quota); a re-run continues`,
+              error: `not attempted: the channel's creation quota is used up${at ? ` until ${at}` : ''} (--no-wait-for-quota); a re-run continues (${QUOTA_PER_RUN})`,
             };
           }
         } else await client.writeTemplate(it.channelId, it.publicId, it.body);
@@ -234,11 +248,18 @@ export async function followReviews<R extends { channelId: string; publicId: str
   }
 }
 
+/**
+ * What tplsync can know of the creation quota: the creations of its own run. The API reports no
+ * creation times (the read and the listing have none, docs/api-assumptions.md) and tplsync keeps no
+ * state file, so a re-run counts afresh, and only the service's 429 holds it to the platform's limit.
+ */
+export const QUOTA_PER_RUN = 'createQuota counts the creations of one run: the API reports no creation times, so a re-run before then creates at once, held only by the service\'s own 429';
+
 /** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
 export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
-  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): create it under a new name (docs/recovery.md#pending_deletion)',
-  DELETED: 'the template was deleted on the channel: create it under a new name (docs/recovery.md#deleted)',
+  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
+  DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
 };
 

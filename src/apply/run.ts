@@ -11,11 +11,13 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
 import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState, isDeletedState, recreateHow } from '../plan/review-state.js';
+import { editSpend, type EditSpend } from '../plan/edit-budget.js';
+import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, NOT_EDITABLE, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
+import { applyItems, NOT_EDITABLE, QUOTA_PER_RUN, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
@@ -40,7 +42,7 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // the channel's copy holds components no file can hold: the write would delete them
@@ -54,19 +56,30 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
   const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
   // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
-  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) {
+    // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
+    if (c.edit?.exceeds) {
+      const until = c.edit.possibleFrom;
+      return [{ ...base, deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : 'once tplsync review shows an edit left'} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` }];
+    }
+    return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  }
   if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  // deleted on the channel: how to make it again (a new name, or after WhatsApp's 30 days a new publicId)
+  if (c.action === 'update' && isDeletedState(c.remoteStatus)) return [{ ...base, refusal: `the template is ${recreateHow(c.remoteStatus!, c.publicId)}` }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
   return [base];
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
 /** the writes of a verified saved plan, but those `done` names (publicIds the channel holds as the plan writes them) */
-export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = []): PendingApply {
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = [], inReviewLimits: ReadonlyMap<string, EditSpend> = new Map()): PendingApply {
   const skip = new Set(done.map((id) => id.toLowerCase()));
   // the channel's certain refusals as the plan recorded them (the reads now are the plan's: else it is stale)
   const asPlanned = (c: VerifiedPlan['writes'][number]) => ({
     ...c, ...(c.rcsOnly ? { remote: { canonical: { rcsOnly: true as const } } } : {}),
+    // in review with the edit allowance used up, as the read said now (the reads are the plan's, else it is stale)
+    ...(inReviewLimits.has(c.publicId.toLowerCase()) ? { edit: inReviewLimits.get(c.publicId.toLowerCase()) } : {}),
     ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
   });
   return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body)) };
@@ -87,8 +100,14 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
  * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
  * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[] }> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend> }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
+  // templates in review whose read says the edit under review used the allowance: their edit waits past the review
+  const inReviewLimits = new Map<string, EditSpend>();
+  for (const [id, r] of reads) {
+    const a = r && r.statusText === 'PENDING' && r.chatapp ? editAllowanceOf(r) : undefined;
+    if (a && a.remaining === 0) inReviewLimits.set(id.toLowerCase(), { ...editSpend(a), inReview: true });
+  }
   const known = verified.fileHashes;
   const bodies = new Map(verified.writes.map((w) => [w.publicId.toLowerCase(), w]));
   const done: string[] = [];
@@ -103,7 +122,7 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
       return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
     },
   }, done);
-  return { moved, done };
+  return { moved, done, inReviewLimits };
 }
 
 export interface WriteOptions {
@@ -173,7 +192,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -191,7 +210,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     if (breached) parts.push(`${s(breached)} failed on an answer outside the API's contract${see}: a re-run may do the same again; each line above says what the service answered (docs/api-assumptions.md)`);
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
-      parts.push(`${s(deferred.length)} not created: the creation quota is used up${at ? ` (the next window from ${at})` : ''}${see}; a re-run continues with them (without --no-wait-for-quota it waits for the window)`);
+      parts.push(`${s(deferred.length)} not created: the creation quota is used up${at ? ` (the next window from ${at})` : ''}${see}; a re-run continues with them (without --no-wait-for-quota it waits for the window); to keep to the quota, re-run ${at ? 'from then' : 'after the window'}: ${QUOTA_PER_RUN}`);
     }
     if (editLimited.length) {
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);

@@ -151,7 +151,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
-      const { moved, done } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
+      const { moved, done, inReviewLimits } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
       // the plan was read from and made for one server (or emulator file): the config may name another now
       // (its baseUrl or emulator changed), whose templates the plan never saw
       if (conn.targetFrom(filesDir) !== saved.target) moved.unshift({ key: '(plan)', what: `it was made against ${saved.target}, and the config's ${saved.environment} is ${conn.target} now (its ${conn.environment.emulator ? 'emulator file' : 'baseUrl'} changed)` });
@@ -175,7 +175,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
           : 'Make a new plan (tplsync plan --out FILE) and review it.\n');
         return EXIT.STALE_PLAN;
       }
-      pending = pendingOfVerified(verified, saved, conn.target, done);
+      pending = pendingOfVerified(verified, saved, conn.target, done, inReviewLimits);
       if (done.length) io().stderr.write(`tplsync: ${done.length} template${done.length === 1 ? ' of the plan holds' : 's of the plan hold'} on the channel what the plan writes (an earlier run of it wrote ${done.length === 1 ? 'it' : 'them'}): not written again\n`);
       // what the plan held back when it was made: not in it, so not written; said, and a read that failed is exit 5 (plan again)
       if (saved.held?.length) {

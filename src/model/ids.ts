@@ -11,6 +11,15 @@ export function templateId(channelId: string, name: string, language: string, ex
 
 export { UUID_RE } from '../core/uuid.js';
 
+/**
+ * A new id for the file of a template whose id the channel holds as deleted: the deleted one keeps
+ * its id (a derived id never changes), so the template is made again only under another. Derived
+ * from the deleted id (the same suggestion every run; one for each deletion, never the id of a template made so before).
+ */
+export function freshPublicId(deletedId: string): string {
+  return uuidv5(`recreated/${deletedId.toLowerCase()}`, TEMPLATE_ID_NAMESPACE).toLowerCase();
+}
+
 /** The key of a template everywhere it is shown: `<channel>/<name>/<language>` (channel as written). */
 export function templateKey(t: { channel: string; name: string; language: string }): string {
   return `${t.channel}/${t.name}/${t.language}`;

@@ -16,6 +16,11 @@ export interface EditSpend {
   possibleFrom?: string;
   /** which allowance the edit would exceed: '24h', '30d', or 'unknown' (the service gave no reason) */
   exceeds?: '24h' | '30d' | 'unknown';
+  /**
+   * the template is in review (PENDING): the edit waits for the review's end, and spends one (as
+   * the read states the allowance: the edit under review may have used it) once the review approves it
+   */
+  inReview?: true;
 }
 
 export interface EditBudgetEntry extends EditSpend { channel: string; name: string; language: string; publicId: string }
@@ -57,7 +62,19 @@ const LIMIT_TEXT = { '24h': 'its 24-hour allowance (1 edit per 24 h)', '30d': 'i
 
 /** One line per template that would exceed its allowance. */
 export function describeExceeding(e: EditBudgetEntry): string {
-  return `${templateKey(e)} would exceed ${LIMIT_TEXT[e.exceeds ?? 'unknown']}: the service refuses it${e.possibleFrom ? `; possible from ${e.possibleFrom}` : ''}`;
+  return `${templateKey(e)} would exceed ${LIMIT_TEXT[e.exceeds ?? 'unknown']}${e.inReview ? ' once its review (PENDING) approves it' : ''}: the service refuses it${e.possibleFrom ? `; possible from ${e.possibleFrom}` : ''}`;
+}
+
+/**
+ * What plan says of an edit of a template in review (PENDING): refused until the review ends, and,
+ * where the read says the edit allowance is used up (the edit under review spent it), until the
+ * allowance allows one again once the review approves it.
+ */
+export function inReviewNote(spend: EditSpend | undefined): string {
+  const now = 'the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends';
+  if (!spend?.exceeds) return `${now}; apply it then`;
+  const until = spend.possibleFrom ? `until ${spend.possibleFrom}` : 'until its allowance allows one again (the service did not say when)';
+  return `${now}, and once the review approves it, ${until}: the edit under review used ${LIMIT_TEXT[spend.exceeds]}, so apply --wait does not wait for the review; apply it from then (or after a rejection, when an edit spends none)`;
 }
 
 /** The summary line of the budget, or undefined when the plan edits no APPROVED template. */

@@ -1,8 +1,8 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
+import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
-import { editSpend, type EditSpend } from './edit-budget.js';
+import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
@@ -72,7 +72,16 @@ export interface Plan {
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */
   held?: HeldTemplate[];
+  /**
+   * templates no file defines (gone from git, or found by the listing) that the platform has
+   * deleted (DELETED, PENDING_DELETION): what removing them in the console leaves, so no orphans
+   * (not counted, no drift); said once with the plan
+   */
+  deletedOnChannel?: DeletedOnChannel[];
 }
+
+/** A template no file defines whose copy on the channel is deleted (or being deleted). */
+export interface DeletedOnChannel { channel: string; channelId: string; name: string; language: string; publicId: string; state: string; file?: string }
 
 export { sha256 } from '../core/hash.js';
 import { sha256 } from '../core/hash.js';
@@ -164,8 +173,13 @@ export function makePlan(inp: PlanInputs): Plan {
     if (diff.length && remote.rcsOnly && isApprovedState(r.statusText) && !remote.unknownComponents?.length) {
       attention.push(RCS_EDIT_NOTE);
     }
-    if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp) {
-      attention.push('the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends; apply it then');
+    if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp && !remote.unknownComponents?.length) {
+      // the read states the allowance during the review too: an edit of an APPROVED template under review has spent it,
+      // and the next edit is possible only from when the read says, whenever the review ends
+      const allowance = editAllowanceOf(r);
+      // (a template in review with edits left spends none now: WhatsApp limits the edits of APPROVED templates, docs/api-assumptions.md)
+      if (allowance && !refused && allowance.remaining === 0) edit = { ...editSpend(allowance), inReview: true };
+      attention.push(inReviewNote(edit));
     }
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
     if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
@@ -186,9 +200,15 @@ export function makePlan(inp: PlanInputs): Plan {
       ...hashes, desired: viewOf(d), remote: withoutFile(remote),
     });
   }
+  const deleted: DeletedOnChannel[] = [];
   for (const o of inp.orphans ?? []) {
     const r = inp.remote.get(o.publicId) ?? null;
     if (!r) continue; // gone from git and from the channel: nothing to report
+    // deleted on the platform: no orphan (nothing left to pull or remove), said once beside the plan
+    if (isDeletedState(r.statusText)) {
+      deleted.push({ channel: o.channel, channelId: o.channelId, name: o.name, language: o.language, publicId: o.publicId, state: r.statusText!, ...(o.file ? { file: o.file } : {}) });
+      continue;
+    }
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
       ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
@@ -200,7 +220,8 @@ export function makePlan(inp: PlanInputs): Plan {
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
   const held = heldNow.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
-  return { version: 1, changes, summary, ...(held.length ? { held } : {}) };
+  deleted.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  return { version: 1, changes, summary, ...(held.length ? { held } : {}), ...(deleted.length ? { deletedOnChannel: deleted } : {}) };
 }
 
 /**

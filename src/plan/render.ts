@@ -181,6 +181,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
   if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
+  if (plan.deletedOnChannel?.length) out.push(c.dim(deletedLine(plan, (k) => k)));
   return `${out.join('\n')}\n`;
 }
 
@@ -295,6 +296,7 @@ export function renderJson(plan: Plan): string {
     summary: plan.summary,
     ...budgetJson(plan),
     ...(plan.held?.length ? { held: plan.held } : {}),
+    ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
 }
@@ -425,6 +427,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const unseen = notCompared(plan);
   if (unseen.length) head.push(`<sub>Not compared, because the API does not return them: ${unseen.map((f) => esc(f)).join(', ')}.</sub>`, '');
   if (plan.categoriesFrom) head.push(`<sub>Categories compared with the files at ${esc(plan.categoriesFrom)}.</sub>`, '');
+  if (plan.deletedOnChannel?.length) head.push(`<sub>${esc(deletedLine(plan, (k) => `\`${k}\``))}</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
   const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown in detail: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
@@ -452,6 +455,17 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     text = text.slice(0, text.lastIndexOf('\n', limit - cut.length)) + cut;
   }
   return text;
+}
+
+/**
+ * The templates no file defines that the platform deleted, in one line: no orphans (removing one
+ * in the console leaves it DELETED), so neither counted nor drift. At most 5 by name.
+ */
+function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) => string): string {
+  const d = plan.deletedOnChannel ?? [];
+  const keys = d.map((x) => `${name(keyOf(x))} (${x.state})`);
+  const shown = `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}`;
+  return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
 }
 
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */

@@ -3,6 +3,7 @@
 // paused or disabled it is not in sync, and every plan says so (docs/recovery.md, a section per state).
 
 import type { TemplateReadResponse } from '../api/shapes.js';
+import { freshPublicId } from '../model/ids.js';
 
 export interface NeedsAttention {
   /** the template's statusText on the channel */
@@ -24,7 +25,7 @@ export interface NeedsAttention {
 }
 
 /** What the read of a template says of its life (docs/api-assumptions.md). */
-export type ReviewFields = Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil' | 'chatapp' | 'message'>;
+export type ReviewFields = Partial<Pick<TemplateReadResponse, 'publicId'>> & Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil' | 'chatapp' | 'message'>;
 
 /**
  * WhatsApp's rejection reasons a lint rule checks before a review does: INVALID_FORMAT is the
@@ -76,13 +77,25 @@ const TODO: Readonly<Record<string, string>> = {
   FLAGGED: 'flagged for low quality: it will be paused unless its quality recovers; review the content; see docs/recovery.md#flagged',
   LIMIT_EXCEEDED: 'the account is over its template limit: delete unused templates in the console; see docs/recovery.md#limit_exceeded',
   LOCKED: 'locked: it cannot be edited now; see docs/recovery.md#locked',
-  PENDING_DELETION: 'being deleted on the channel: its name cannot be reused for 30 days; see docs/recovery.md#pending_deletion',
-  DELETED: 'deleted on the channel: apply creates it again only under a new name; see docs/recovery.md#deleted',
   ARCHIVED: 'archived on the channel: unarchive it in the console to send it; see docs/recovery.md#archived',
 };
 
+/**
+ * How a template deleted on the channel (DELETED, PENDING_DELETION) is made again: WhatsApp blocks
+ * the name of a deleted template for 30 days from its deletion (the read does not say when that
+ * was); its id stays the deleted one's, so under the same name only with a new publicId in the file.
+ */
+export function recreateHow(state: string, publicId: string | undefined): string {
+  const what = state === 'PENDING_DELETION' ? 'being deleted on the channel' : 'deleted on the channel';
+  const id = publicId ? freshPublicId(publicId) : undefined;
+  return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name); see docs/recovery.md#deleted`;
+}
+
 /** States that are fine: APPROVED, and PENDING (within its review) and REINSTATED (approved again). */
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
+
+/** Deleted on the platform (in the console, or by WhatsApp): what "remove it in the console" leaves; no orphan to pull or remove, and never sendable or editable again. */
+export const isDeletedState = (state: string | undefined): boolean => state === 'DELETED' || state === 'PENDING_DELETION';
 
 /** Approved on the channel: APPROVED, or REINSTATED (approved again after a pause or an appeal): sendable, and an edit spends one of WhatsApp's limited edits. */
 export const isApprovedState = (state: string | undefined): boolean => state === 'APPROVED' || state === 'REINSTATED';
@@ -103,7 +116,7 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
     ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
     todo: (state === 'PAUSED' && r.pausedUntil ? `paused until ${r.pausedUntil}; ` : '')
       + (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
-      + (TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
+      + (isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
       + (rule ? ` (lint rule ${rule} checks this: run tplsync lint)` : ''),
   };
 }

@@ -22,6 +22,7 @@ import { formatTemplate } from '../fmt/format.js';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { alignedTo } from '../project/references-back.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
+import { isDeletedState } from '../plan/review-state.js';
 import { lintWritten } from './lint-written.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { io, resolvePath } from '../core/io.js';
@@ -71,6 +72,8 @@ export type PullOutcome =
     /** and the channel holds that derived id too: the file manages that one, and this is a second template of its name and language */
     derivedLive?: boolean }
   | { id: string; kind: 'managed'; file: string }
+  /** pull --all: the platform deleted the template (DELETED, PENDING_DELETION): no file is written for it (it can never be sent or edited again) */
+  | { id: string; kind: 'deleted'; name: string; language: string; status: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
 
@@ -103,6 +106,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : e; });
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
+    // the listing may still name a template deleted in the console: adopting it would make a file that is never approved
+    if (req.skipManaged && isDeletedState(r.statusText)) { push({ id, kind: 'deleted', name, language, status: r.statusText! }); continue; }
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
     const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));

@@ -18,7 +18,7 @@ export interface ReviewRow {
   quality?: string;
   pauses?: number;
   pausedUntil?: string;
-  /** edits of the APPROVED template possible now (when the service says) */
+  /** edits of the APPROVED template possible now (when the service says); in review (PENDING), those possible once approved */
   editsLeft?: number;
   nextEditAt?: string;
   reason?: string;
@@ -60,15 +60,19 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     const remoteCategory = r.chatapp?.category;
     let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
     if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category) a = recategorised(i.category, remoteCategory, false);
-    const todo = a?.todo ?? (r.statusText === 'PENDING' ? 'in review: wait (tplsync apply --wait follows it)' : undefined);
+    // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
+    const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
+      ? `; once it is approved, no edit is possible ${i.allowance.nextAt ? `before ${i.allowance.nextAt}` : 'for a while (the service did not say until when)'} (the edit under review used its allowance)` : '';
+    const todo = a?.todo ?? (r.statusText === 'PENDING' ? `in review: wait (tplsync apply --wait follows it)${limited}` : undefined);
     return {
       ...base, state: r.statusText,
       ...(remoteCategory ?? i.category ? { category: remoteCategory ?? i.category } : {}),
       ...(r.qualityScore ? { quality: r.qualityScore } : {}),
       ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
       ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
-      // WhatsApp limits the edits of APPROVED templates only, and only those with WhatsApp content (not RCS-only ones)
-      ...(i.allowance && r.chatapp && isApprovedState(r.statusText) ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
+      // WhatsApp limits the edits of APPROVED templates only, and only those with WhatsApp content (not RCS-only ones);
+      // in review, what the allowance will be once approved (an edit that put it in review may have used it)
+      ...(i.allowance && r.chatapp && (isApprovedState(r.statusText) || r.statusText === 'PENDING') ? { editsLeft: i.allowance.remaining, ...(i.allowance.nextAt ? { nextEditAt: i.allowance.nextAt } : {}) } : {}),
       ...(a?.reason ?? r.rejectionReason ? { reason: a?.reason ?? r.rejectionReason } : {}),
       ...(r.recommendation ? { recommendation: r.recommendation } : {}),
       ...(a?.rule ? { rule: a.rule } : {}),
