@@ -3,7 +3,7 @@
 // re-categorises one copy). `environments.<env>.categories` accepts the category for one
 // environment: plan, apply, review and pull there take it, the other environment compares with the
 // file; without it, the advice names both ways and the other environment (docs/recovery.md#recategorised).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -133,6 +133,24 @@ test('a key that names no template is a warning naming the nearest; a category W
     const bad = await run(['plan', '--env', 'staging']);
     assert.is(bad.exitCode, 3, bad.stderr);
     assert.match(bad.stderr, 'categories');
+  } finally { cleanup(dir); }
+});
+
+test('pull in staging keeps the file\'s category where the config accepts the channel\'s; without it, pull --force names production and the key', async () => {
+  const { dir, name, id, run } = await project();
+  const file = path.join(dir, 'templates/flight_status.en_US.yaml');
+  try {
+    accept(dir, `air-wa/${name}`);
+    const kept = await run(['pull', '--env', 'staging', '--channel', 'air-wa', '--id', id, '--force']);
+    assert.is(kept.exitCode, 0, kept.stderr);
+    assert.match(readFileSync(file, 'utf8'), /^category: UTILITY$/m);
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), config());
+    const forced = await run(['pull', '--env', 'staging', '--channel', 'air-wa', '--id', id, '--force']);
+    assert.match(readFileSync(file, 'utf8'), /^category: MARKETING$/m);
+    const said = forced.stderr.replace(/\s+/g, ' ');
+    assert.match(said, 'category MARKETING written');
+    assert.match(said, 'the file also serves production');
+    assert.match(said, `environments.staging.categories: { "air-wa/${name}": MARKETING }`);
   } finally { cleanup(dir); }
 });
 
