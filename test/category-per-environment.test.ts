@@ -108,6 +108,20 @@ test('an update of the other fields carries the accepted category in staging (no
   } finally { cleanup(dir); }
 });
 
+test('send in staging: refused without the accepted category (naming the key), sent with it', async () => {
+  const { dir, name, run } = await project();
+  try {
+    const refused = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
+    assert.is(refused.exitCode, 3, refused.stderr);
+    assert.match(refused.stderr.replace(/\s+/g, ' '), `environments.<env>.categories: { "air-wa/${name}": MARKETING }`);
+    accept(dir, `air-wa/${name}`);
+    const sent = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
+    assert.is(sent.exitCode, 0, sent.stderr);
+    // production's copy is UTILITY, as the file says: sent there as ever
+    assert.is((await run(['send', '--env', 'production', '--to', '+4915112345678', '--template', name, '--param', '1=Ana'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
 test('a channel category that is neither the file\'s nor the accepted one still needs attention', async () => {
   const { dir, name, run } = await project();
   try {
