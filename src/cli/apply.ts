@@ -19,7 +19,7 @@ import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedFilesDir, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
-import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
+import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 import type { Connection } from '../connection/connect.js';
 import { closeSync, existsSync, lstatSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -194,7 +194,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);
     } else {
       let plan;
-      try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(o.base ? { base: o.base } : {}) }); } catch (e) {
+      try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }

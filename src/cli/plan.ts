@@ -15,7 +15,7 @@ import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
-import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
+import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
 
 export interface PlanCommandOptions {
@@ -54,7 +54,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;

@@ -110,6 +110,13 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         sayErr(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the channel's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the channel's text there no longer holds ${env.name}'s value where the reference stood): every other environment now gets ${env.name}'s text there; put the reference back where it belongs (git diff shows where)\n`);
       }
       if (r.sourceUnknown) sayErr(`tplsync: ${r.file}: the channel's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown (${'"00000000"'}), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
+      if (r.acceptedKept) sayErr(`tplsync: ${r.file}: category ${r.acceptedKept.file} kept: ${env.name}'s copy is approved as ${r.acceptedKept.channel}, which environments.${env.name}.categories accepts (the file serves the other environments too)\n`);
+      if (r.recategorised) {
+        const { was, now, others, key } = r.recategorised;
+        sayErr(others.length
+          ? `tplsync: ${r.file}: category ${now} written (${env.name}'s copy is approved as ${now}; the file said ${was}): the file also serves ${others.join(', ')}, whose copy keeps its own category, so if it is ${was} there its plan now shows the difference the other way (tplsync review --env ${others[0]!} shows it). To accept ${now} for ${env.name} alone, put back category: ${was} and set environments.${env.name}.categories: { "${key}": ${now} } in the config (docs/recovery.md#recategorised)\n`
+          : `tplsync: ${r.file}: category ${now} written (the channel approved it as ${now}; the file said ${was})\n`);
+      }
       sayOut(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);
       writtenFiles.push(path.resolve(io().cwd(), r.file));
     });

@@ -29,6 +29,11 @@ export function sayLeftOut(environment: string): (file: string, alias: string) =
   return (file, alias) => io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: left out of environment '${environment}': its channel alias '${visible(alias, { oneLine: true })}' is not one of ${environment}'s channels (a template only the environments that define the alias have)\n`);
 }
 
+/** a warning about the environment's config (a key of environments.<env>.categories that names no template) */
+export function sayConfigWarning(message: string): void {
+  io().stderr.write(`tplsync: warning: ${visible(message, { oneLine: true })}\n`);
+}
+
 export function sayValueWarnings(environment: string): (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void {
   return (file, warnings) => {
     for (const w of warnings) io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: with the values of environment '${environment}': warning  ${w.path.join('.') || '(template)'}  ${visible(w.message, { oneLine: true })}  ${w.ruleId}\n`);

@@ -9,7 +9,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 import { loadDesired } from '../plan/desired.js';
-import { readTemplates } from '../plan/run.js';
+import { categoryInputs, readTemplates } from '../plan/run.js';
 import { LintFailed, loadCleanProject } from '../project/load.js';
 import { allApproved, makeReview, NOT_READ, renderReviewText } from '../review/review.js';
 import { ContractError, type ApiError } from '../api/errors.js';
@@ -17,7 +17,8 @@ import { emit, useColor, dashAsStdout } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
-import { parseParallelism, reportLintFailure, sayLeftOut } from './report.js';
+import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut } from './report.js';
+import { unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
 import { io } from '../core/io.js';
 
 export interface ReviewCommandOptions {
@@ -45,6 +46,9 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
     // a template whose read failed (an answer outside the contract, a service down for it) is a row of its own; the others are reviewed
     const unread = new Map<string, ApiError>();
     const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal(), unread);
+    const categories = categoryInputs(config, conn.environment, desired);
+    // an accepted category whose key names no template of the project accepts nothing (known only when every file is reviewed)
+    if (!paths.length) for (const k of unknownCategoryKeys(conn.environment, desired.map((d) => ({ channel: d.channel, name: d.canonical.name, language: d.canonical.language })))) sayConfigWarning(unknownCategoryKeyWarning(conn.environment.name, k));
     const review = makeReview(conn.environment.name, desired.map((d) => {
       const read = reads.get(d.canonical.templateId) ?? null;
       const failed = unread.get(d.canonical.templateId);
@@ -53,6 +57,8 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
         channel: d.channel, name: d.canonical.name, language: d.canonical.language, publicId: d.canonical.templateId, file: d.file,
         ...(d.canonical.category ? { category: d.canonical.category } : {}), read, ...(allowance ? { allowance } : {}),
         ...(failed ? { unread: { message: failed.message, breach: failed instanceof ContractError } } : {}),
+        ...(categories.acceptedCategories.has(d.canonical.templateId) ? { acceptedCategory: categories.acceptedCategories.get(d.canonical.templateId)! } : {}),
+        ...(categories.categoryContext.has(d.canonical.templateId) ? { categoryContext: categories.categoryContext.get(d.canonical.templateId)! } : {}),
       };
     }), new Set(RULES_BY_ID.keys()));
     emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);

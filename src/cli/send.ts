@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
+import { acceptedCategory } from '../config/categories.js';
 import { SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
@@ -104,12 +105,15 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
     if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
     const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
+    // approved under the category the environment's config accepts for it: sent (the file serves other environments too)
+    const accepted = meta ? acceptedCategory(conn.environment, { channel: meta.channel, name: meta.name, language: meta.language }) : undefined;
     let sent: Sent;
     try {
       sent = meta
         ? await sendTemplateWith(conn.client, meta, {
           to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
           ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
+          ...(accepted ? { acceptedCategory: accepted } : {}),
         })
         : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId);
     } catch (e) {

@@ -62,6 +62,11 @@ export interface EnvironmentConfig {
   createQuota?: CreateQuotaConfig;
   /** named values the template files refer to as ((name)) (src/model/values.ts); absent when none */
   values?: Record<string, EnvironmentValue>;
+  /**
+   * the categories the platform approved templates under in this environment, accepted (`<alias>/<name>` or
+   * `<alias>/<name>/<language>` -> MARKETING...): a copy approved so is in sync here (src/config/categories.ts); absent when none
+   */
+  categories?: Record<string, string>;
   /** attempts after a failed one (network error, time-out, 429, 5xx) before a request gives up; absent: the client's default (4) */
   retries?: number;
   /** the statuses of a read of an unknown template (default [404]) */
@@ -195,7 +200,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; notFoundStatuses?: number[]; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; values?: Record<string, string | number | { env: string }> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; notFoundStatuses?: number[]; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; categories?: Record<string, string>; values?: Record<string, string | number | { env: string }> }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -457,6 +462,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       ...(env.retries !== undefined ? { retries: env.retries } : {}),
       ...(env.notFoundStatuses ? { notFoundStatuses: env.notFoundStatuses } : {}),
       ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail, textOf) } : {}),
+      ...(env.categories && Object.keys(env.categories).length ? { categories: bare(env.categories) } : {}),
     };
   }
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {

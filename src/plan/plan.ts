@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type NeedsAttention } from './review-state.js';
+import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -40,6 +40,11 @@ export interface PlanChange {
   needsAttention?: NeedsAttention;
   /** an update of an APPROVED template spends one of its limited edits: what the read said of them */
   edit?: EditSpend;
+  /**
+   * the channel approved the template under another category than the file's, and the environment's
+   * config accepts it (`environments.<env>.categories`): in sync, and an update carries this category
+   */
+  acceptedCategory?: { category: string; environment: string };
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
@@ -108,6 +113,10 @@ export interface PlanInputs {
   held?: readonly HeldTemplate[];
   /** the lint rules' ids, to name the rule that covers a rejection reason */
   ruleIds?: ReadonlySet<string>;
+  /** by template id: the category the environment's config accepts for it (`environments.<env>.categories`) */
+  acceptedCategories?: ReadonlyMap<string, string>;
+  /** by template id: the environment, the template's config key and the other environments its file serves (the advice of a re-categorisation) */
+  categoryContext?: ReadonlyMap<string, CategoryContext>;
 }
 
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
@@ -116,8 +125,9 @@ const viewOf = (d: DesiredTemplate): FileTemplate => ({ ...(d.fileOnly ?? { name
 export function makePlan(inp: PlanInputs): Plan {
   const changes: PlanChange[] = [];
   const heldNow: HeldTemplate[] = [...(inp.held ?? [])];
-  for (const d of inp.desired) {
-    const c = d.canonical;
+  for (const given of inp.desired) {
+    let d = given;
+    let c = d.canonical;
     const r = inp.remote.get(c.templateId) ?? null;
     const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
     const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r) };
@@ -133,6 +143,16 @@ export function makePlan(inp: PlanInputs): Plan {
     if (moved) { heldNow.push(moved); continue; }
     // the category the channel approved it under, where the read reports it (not compared as content: see below)
     if (r.chatapp?.category) remote.category = r.chatapp.category;
+    // the environment's config accepts the category the platform approved this copy under (another environment's copy
+    // keeps the file's): in sync here, and an update carries it (an approved template's category cannot change)
+    const ctx = inp.categoryContext?.get(c.templateId);
+    const accepted = inp.acceptedCategories?.get(c.templateId);
+    let acceptedCategory: PlanChange['acceptedCategory'];
+    if (accepted && r.chatapp?.category === accepted && c.category && c.category !== accepted) {
+      c = { ...c, category: accepted };
+      d = { ...d, canonical: c };
+      acceptedCategory = { category: accepted, environment: ctx?.environment ?? '' };
+    }
     const diff = diffTemplates(c, remote, inp.exactSamples ? { exactSamples: true } : {});
     // a media sample the service answers with another host's address is its copy (comparable): unless the file edited it since the base
     const before = inp.baseSamples?.get(c.templateId);
@@ -146,7 +166,7 @@ export function makePlan(inp: PlanInputs): Plan {
     // an APPROVED template under another category than the file's, unless the file itself changed
     // it since --base (that edit is flagged below): the platform re-categorised it
     if (remoteCategory && c.category && remoteCategory !== c.category && isApprovedState(r.statusText) && inp.baseCategories?.get(c.templateId) !== remoteCategory) {
-      recat = recategorised(c.category, remoteCategory, inp.baseCategories?.get(c.templateId) === c.category);
+      recat = recategorised(c.category, remoteCategory, inp.baseCategories?.get(c.templateId) === c.category, ctx);
     }
     /** an edit WhatsApp is certain to refuse: it spends no edit of the budget */
     let refused = false;
@@ -197,6 +217,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
       ...(edit ? { edit } : {}),
+      ...(acceptedCategory ? { acceptedCategory } : {}),
       ...hashes, desired: viewOf(d), remote: withoutFile(remote),
     });
   }

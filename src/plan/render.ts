@@ -180,9 +180,26 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
+  for (const line of acceptedLines(plan)) out.push(c.dim(`${line}.`));
   if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
   if (plan.deletedOnChannel?.length) out.push(c.dim(deletedLine(plan, (k) => k)));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * "category MARKETING accepted for staging (config): air-wa/flight_status/en_US": the templates whose
+ * channel category the environment's config accepts (environments.<env>.categories), one line a
+ * category and environment, said once however many templates (an unchanged one is not shown above).
+ */
+export function acceptedLines(plan: Pick<Plan, 'changes'>): string[] {
+  const groups = new Map<string, string[]>();
+  for (const ch of plan.changes) {
+    if (!ch.acceptedCategory) continue;
+    const { category, environment } = ch.acceptedCategory;
+    const k = `category ${category} accepted${environment ? ` for ${environment}` : ''} (config)`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(keyOf(ch));
+  }
+  return [...groups].map(([k, keys]) => `${k}: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`);
 }
 
 /**
@@ -292,6 +309,7 @@ export function renderJson(plan: Plan): string {
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
+      ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
     })),
     summary: plan.summary,
     ...budgetJson(plan),
@@ -345,6 +363,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
   else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
+  // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
+  for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);

@@ -126,19 +126,36 @@ function disabledHow(pauses: number | undefined): string {
   return pauses ? `disabled after ${pauses} pause${pauses === 1 ? '' : 's'} for low quality: ` : '';
 }
 
+/**
+ * Where the template's file stands among the environments, for the advice of a re-categorisation:
+ * the environment at hand, the config key of its template (`<alias>/<name>`), and the other
+ * environments the same file serves (one file serves every environment whose channels have its alias).
+ */
+export interface CategoryContext { environment: string; key: string; others: readonly string[] }
+
 /** The attention a re-categorisation asks: the platform approved the template under another category than the file's. */
-export function recategorised(fileCategory: string, remoteCategory: string, known: boolean): NeedsAttention {
-  // known: the file kept its category since the base, so the platform changed it
+export function recategorised(fileCategory: string, remoteCategory: string, known: boolean, ctx?: CategoryContext): NeedsAttention {
+  // the file serves other environments too: setting its category to this copy's moves the difference to theirs
+  // (WhatsApp reviews each environment's copy on its own), so both ways are said; a file of one environment is set to it
+  const shared = ctx && ctx.others.length > 0;
+  const accept = ctx ? `environments.${ctx.environment}.categories: { "${ctx.key}": ${remoteCategory} } in the config` : '';
+  const others = ctx ? ctx.others.join(', ') : '';
+  const sharedTodo = !shared ? '' : `the file also serves ${others}, where the copy keeps its own category: `
+    + `to accept ${remoteCategory} for ${ctx.environment} alone, set ${accept}; set category: ${remoteCategory} in the file only if the copy in ${others} has it too (else that environment's plan shows the same difference the other way: tplsync review --env ${ctx.others[0]!} shows its category)`;
   return known
     ? {
       state: 'RECATEGORISED',
       reason: `the platform approved it as ${remoteCategory}; the file says ${fileCategory}`,
-      todo: `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
+      todo: shared
+        ? `${sharedTodo}, or appeal the category in ${ctx!.environment}'s console within 60 days; see docs/recovery.md#recategorised`
+        : `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
     }
     : {
       state: 'CATEGORY_DIFFERS',
       reason: `the channel has it approved as ${remoteCategory}; the file says ${fileCategory}`,
-      todo: `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, set category: ${remoteCategory} or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`,
+      todo: shared
+        ? `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, ${sharedTodo}, or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`
+        : `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, set category: ${remoteCategory} or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`,
     };
 }
 

@@ -22,6 +22,8 @@ import { listedOrphans } from './listed.js';
 import { defaultBase, headIfChanged, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
+import type { CategoryContext } from './review-state.js';
+import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
 
 export { LintFailed } from '../project/load.js';
 
@@ -49,6 +51,8 @@ export interface PlanRunOptions {
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
   /** a file whose channel alias this environment does not define: left out of the run (the template is only other environments') */
   onLeftOut?: (file: string, alias: string) => void;
+  /** a warning about the config of the environment (a key of environments.<env>.categories that names no template of the project) */
+  onConfigWarning?: (message: string) => void;
 }
 
 export function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -103,6 +107,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, o.onLeftOut ?? (() => undefined));
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
+  // an accepted category whose key names no template of the project accepts nothing (known only when every file is planned)
+  else for (const k of unknownCategoryKeys(conn.environment, all.map((d) => ({ channel: d.channel, name: d.canonical.name, language: d.canonical.language })))) o.onConfigWarning?.(unknownCategoryKeyWarning(conn.environment.name, k));
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let baseSamples: Map<string, MediaSamples> | undefined;
@@ -204,8 +210,24 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
+  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}) };
+}
+
+/**
+ * What plan needs of `environments.<env>.categories` and of the other environments, by template id: the
+ * category the environment accepts for it, and where its file stands (the environments it serves besides this one).
+ */
+export function categoryInputs(config: Pick<Config, 'environments'>, env: EnvironmentConfig, desired: readonly DesiredTemplate[]): { acceptedCategories: Map<string, string>; categoryContext: Map<string, CategoryContext> } {
+  const acceptedCategories = new Map<string, string>();
+  const categoryContext = new Map<string, CategoryContext>();
+  for (const d of desired) {
+    const t = { channel: d.channel, name: d.canonical.name, language: d.canonical.language };
+    const accepted = acceptedCategory(env, t);
+    if (accepted) acceptedCategories.set(d.canonical.templateId, accepted);
+    categoryContext.set(d.canonical.templateId, { environment: env.name, key: categoryKey({ channel: d.channel, name: t.name }), others: otherEnvironmentsServing(config, env.name, d.channel) });
+  }
+  return { acceptedCategories, categoryContext };
 }
 
 /** a listing's failure that --orphans-if-listed says in the plan: the service's answer (not the key's refusal), or the config's mapping that does not fit it */

@@ -8,6 +8,7 @@ import { toWriteBody } from '../model/canonical.js';
 import { templateReferences } from '../model/values.js';
 import { loadProject } from '../project/load.js';
 import { loadDesired } from './desired.js';
+import { acceptedCategory } from '../config/categories.js';
 import { checkBodies, type Rebuilt, type SavedChange, type SavedPlan, type Staleness } from './saved.js';
 import { toolVersion } from '../core/version.js';
 
@@ -31,6 +32,8 @@ export async function verifySavedBodies(config: Config, environment: Environment
   const fileHashes = new Map<string, string | undefined>();
   /** file -> [absolute path, the plan's hash of it] */
   const wanted = new Map<string, [string, string]>();
+  /** file -> the category of the plan's body */
+  const plannedCategory = new Map<string, string>();
   for (const c of saved.changes) {
     if ((c.action !== 'create' && c.action !== 'update') || !c.file || !c.fileHash) continue;
     const abs = path.resolve(cwd, c.file);
@@ -38,6 +41,8 @@ export async function verifySavedBodies(config: Config, environment: Environment
     if (inside.startsWith('..') || path.isAbsolute(inside)) { built.set(c.file, { ok: false, why: `${c.file} is outside the project (${config.dir})` }); continue; }
     if (!existsSync(abs)) { fileHashes.set(c.file, undefined); built.set(c.file, { ok: false, why: '' }); continue; }
     wanted.set(c.file, [abs, c.fileHash]);
+    const category = c.body?.chatapp?.chatapp.category;
+    if (category) plannedCategory.set(c.file, category);
   }
   if (wanted.size) {
     const { files } = await loadProject(config, [...wanted.values()].map(([abs]) => abs), cwd);
@@ -49,6 +54,9 @@ export async function verifySavedBodies(config: Config, environment: Environment
       if (!f || f.hash !== hash) { built.set(file, { ok: false, why: '' }); continue; }
       if (f.failed) { built.set(file, { ok: false, why: `${file} has lint errors now (tplsync lint ${file})` }); continue; }
       const d = loadDesired([f], environment, configSeverities(config), onValueWarnings)[0]!;
+      // the plan carried the category the environment's config accepts (the channel approved the template under it): so does the write
+      const accepted = acceptedCategory(environment, { channel: d.channel, name: d.canonical.name, language: d.canonical.language });
+      if (accepted && d.canonical.category && accepted !== d.canonical.category && plannedCategory.get(file) === accepted) d.canonical = { ...d.canonical, category: accepted };
       const values = [...new Set(templateReferences(f.value ?? {}).map((x) => x.name))];
       built.set(file, { ok: true, channelId: d.canonical.channelId, publicId: d.canonical.templateId, body: toWriteBody(d.canonical), ...(values.length ? { values } : {}) });
     }

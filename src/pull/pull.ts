@@ -30,6 +30,7 @@ import { Interrupted } from '../core/interrupt.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
+import { acceptedCategory, categoryKey, otherEnvironmentsServing } from '../config/categories.js';
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
   /**
@@ -54,7 +55,14 @@ export type PullOutcome =
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
     lostReferences?: string[];
     /** translated texts the channel's copy replaced: their `translated_from` hash no longer says what they were made from (UNKNOWN_SOURCE written) */
-    sourceUnknown?: { language: string; fields: string[] } }
+    sourceUnknown?: { language: string; fields: string[] };
+    /**
+     * the file said another category than the one the channel approved this copy under, and the channel's was written:
+     * the other environments the file serves (their copies keep their own category), and the config key that accepts it here instead
+     */
+    recategorised?: { was: string; now: string; others: string[]; key: string };
+    /** the channel approved this copy under a category the environment's config accepts: the file's own was kept */
+    acceptedKept?: { file: string; channel: string } }
   | { id: string; kind: 'missing' }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
@@ -151,6 +159,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // a file that already says what the channel has (in this environment, its values filled in): left as it is,
     // not rewritten in pull's own layout (its key order, a `has_expiration: false`, a button's older form)
     const over = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
+    // the category the environment's config accepts for this copy (environments.<env>.categories): the channel approved it
+    // under that one here, and the file keeps its own, which the other environments' copies have
+    const fileOf = over ?? lives;
+    const alias = typeof fileOf?.value.channel === 'string' ? fileOf.value.channel : req.channel;
+    const fileCategory = typeof fileOf?.value.category === 'string' ? fileOf.value.category : undefined;
+    const accepted = acceptedCategory(conn.environment, { channel: alias, name, language });
+    const keepFileCategory = accepted !== undefined && fileCategory !== undefined && r.chatapp?.category === accepted && fileCategory !== accepted;
     // (and is this template here: its publicId, or the id derived from its channel, name and language, is the channel's)
     const overId = over ? (typeof over.value.publicId === 'string' ? over.value.publicId : templateId(req.channelId, name, language)).toLowerCase() : undefined;
     // (what the channel held where the file has a secret serves the other templates of the run, this one left or not)
@@ -163,7 +178,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const [mine, theirs] = unread
         ? [marksAsReferences({ ...escapeLiteralReferences(fromFile(marked, req.channelId, r.publicId).canonical) }) as unknown as CanonicalTemplate, c]
         : [escapeLiteralReferences(fromFile(shownTemplate(over.abs, over.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical), channelCopy];
-      if (!unplaced.length && (!r.chatapp?.category || mine.category === r.chatapp.category) && diffTemplates(mine, theirs).length === 0) {
+      if (!unplaced.length && (!r.chatapp?.category || mine.category === r.chatapp.category || keepFileCategory) && diffTemplates(mine, theirs).length === 0) {
         push({ id, kind: 'same', file: rel, name, language });
         continue;
       }
@@ -214,7 +229,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const fileOptions: Parameters<typeof toTemplateFile>[1] = {
       // the category the channel reports (it approved the template under it) wins, then the one the template's kind
       // requires (--category never overrides it: lint would refuse the file, as pull --from meta and --from twilio)
-      channel: req.channel, category: r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
+      // (one the environment's config accepts leaves the file's: the file serves the other environments too)
+      channel: req.channel, category: keepFileCategory ? fileCategory : r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
@@ -262,7 +278,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     written.push(target);
     // a plain value the file referred to and the written file does not: said, never dropped in silence (its other environments would change)
     const lostReferences = replaced ? lostPlainReferences(replaced.value, parseYaml(file), conn.environment) : [];
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}) });
+    // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
+    const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
+      ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+      ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
   const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });

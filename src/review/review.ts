@@ -4,7 +4,7 @@
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { templateKey as keyOf } from '../model/ids.js';
-import { isApprovedState, needsAttention, recategorised, type NeedsAttention } from '../plan/review-state.js';
+import { isApprovedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention } from '../plan/review-state.js';
 
 export interface ReviewRow {
   channel: string;
@@ -42,6 +42,10 @@ export interface ReviewInput {
   allowance?: EditAllowance;
   /** the read failed: the service's answer broke the API's contract (`breach`), or it could not be read (retries exhausted) */
   unread?: { message: string; breach: boolean };
+  /** the category the environment's config accepts for it (`environments.<env>.categories`): approved under it, it is in sync */
+  acceptedCategory?: string;
+  /** the environment, the template's config key and the other environments its file serves: the advice of a category that differs */
+  categoryContext?: CategoryContext;
 }
 
 /** the state of a template whose read failed (its row says why) */
@@ -59,7 +63,7 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
     const remoteCategory = r.chatapp?.category;
     let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
-    if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category) a = recategorised(i.category, remoteCategory, false);
+    if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category && remoteCategory !== i.acceptedCategory) a = recategorised(i.category, remoteCategory, false, i.categoryContext);
     // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
       ? `; once it is approved, no edit is possible ${i.allowance.nextAt ? `before ${i.allowance.nextAt}` : 'for a while (the service did not say until when)'} (the edit under review used its allowance)` : '';

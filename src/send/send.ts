@@ -34,6 +34,11 @@ export interface SendTemplateOptions<P> {
    * refused without it.
    */
   presetText?: string;
+  /**
+   * The category the environment's config accepts for the template (`environments.<env>.categories`):
+   * approved on the channel under it, the template is sent although the file says another.
+   */
+  acceptedCategory?: string;
 }
 
 export interface Sent {
@@ -91,7 +96,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true });
+    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
