@@ -1,7 +1,7 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -324,6 +324,13 @@ export const whatsappRules = defineRules([
             ctx.report(site.path, `Malformed placeholder ${JSON.stringify(visible)}: it holds ${codePoint(odd)}${/[\t\p{Cf}]/u.test(odd) ? ', which cannot be seen' : ', a word processor\'s quote'}; delete it and retype the placeholder as {{1}} or {{lowercase_name}}.`, { at: p });
             continue;
           }
+          if (WIDE_BRACE.test(p.raw)) {
+            // ｛｛1｝｝: an input method's full-width mode (Japanese, Chinese); the platform sees no placeholder and sends the braces
+            const meant = p.raw.normalize('NFKC');
+            const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(meant.slice(2, -2)) || NUMBERED.test(meant.slice(2, -2)));
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is typed with full-width braces ｛ ｝ (U+FF5B, U+FF5D, an input method's full-width mode), which are sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the half-width (ASCII) braces { }.`, { at: p });
+            continue;
+          }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
         }
       }
@@ -582,7 +589,7 @@ export const whatsappRules = defineRules([
         if (!scan.problems.length) continue;
         const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
         // (the key a malformed placeholder starts with: `{{1` of `{{1}, your ...`; none told: every sample of the text is held back, '*')
-        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw)?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw)?.[1] ?? '*');
+        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
       // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
