@@ -25,4 +25,21 @@ test('placeholder-syntax: full-width braces typed by an IME (｛｛1｝｝, {｛
   assert.equal(found(text('ご注文の荷物は｛本日｝{{1}}にお届けします。山田様ありがとうございました。', '1: "12月10日"')), []);
 });
 
+test('yaml-syntax: a Hebrew quote (מע"מ, ג\'ינס) that closes a quoted text is named, with the ways to keep it', () => {
+  const d = lint([...wa('he'), 'body:', '  text: "🎉 שלום {{1}}, המחיר כולל מע"מ ומשלוח חינם עד הבית."', '  examples: { 1: נועה }']);
+  assert.equal(d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['yaml-syntax@6:39']);
+  assert.match(d[0]!.message, /The " of מע"מ closed the double-quoted text/);
+  assert.match(d[0]!.message, /\\" \(מע\\"מ\)/);
+  assert.match(d[0]!.message, /U\+05F4 HEBREW PUNCTUATION GERSHAYIM: מע״מ/);
+  const s = lint([...wa('he'), 'body:', "  text: 'שלום {{1}}, מבצע על ג'ינס בכל הסניפים היום בלבד.'", '  examples: { 1: נועה }']);
+  assert.equal(s.length, 1);
+  assert.match(s[0]!.message, /The ' of ג'ינס closed the single-quoted text/);
+  assert.match(s[0]!.message, /'' \(ג''ינס\)/);
+  assert.match(s[0]!.message, /U\+05F3 HEBREW PUNCTUATION GERESH: ג׳ינס/);
+  // a quote of Latin text: the escape, no Hebrew advice
+  const l = lint([...wa('en_US'), 'body:', '  text: "Your order "A-1" is ready for pickup at the store today."']);
+  assert.match(l[0]!.message, /The " of "A-1" closed|The " of order "A-1"/);
+  assert.not.match(l[0]!.message, /Hebrew/);
+});
+
 test.run();
