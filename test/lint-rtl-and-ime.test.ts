@@ -42,4 +42,19 @@ test('yaml-syntax: a Hebrew quote (מע"מ, ג\'ינס) that closes a quoted tex
   assert.not.match(l[0]!.message, /Hebrew/);
 });
 
+test('button-phone, rcs-dial, button-url: Arabic-Indic digits and a pasted direction mark are named, with the number to write', () => {
+  const body = ['body:', '  text: "مرحباً {{1}}، طلبك جاهز للاستلام اليوم من الفرع الرئيسي."', '  examples: { 1: خالد }'];
+  const phone = said([...wa('ar'), ...body, 'buttons:', '  - { type: PHONE_NUMBER, text: اتصل بنا, phone_number: "+٩٧١٤١٢٣٤٥٦٧" }'], 'button-phone');
+  assert.equal(phone, ["'+٩٧١٤١٢٣٤٥٦٧' is written in Arabic-Indic digits, where ASCII digits 0-9 are needed; write '+97141234567'."]);
+  const marked = said([...wa('ar'), ...body, 'buttons:', '  - { type: PHONE_NUMBER, text: اتصل بنا, phone_number: "\\u200e+97141234567" }'], 'button-phone');
+  assert.equal(marked, ["'\\u200e+97141234567' holds an invisible character, U+200E LEFT-TO-RIGHT MARK (copied with it; it shows nothing); write '+97141234567'."]);
+  const url = said([...wa('ar'), ...body, 'buttons:', '  - { type: URL, text: تتبع الطلب, url: "https://noon.com\\u200f/ar/{{1}}", example: "https://noon.com/ar/A-1" }'], 'button-url');
+  assert.match(url[0]!, /^The URL 'https:\/\/noon\.com\\u200f\/ar\/\{\{1\}\}' holds an invisible character, U\+200F RIGHT-TO-LEFT MARK .* at character 17: delete it/);
+  // no message prints an invisible character as it is
+  for (const m of [...phone, ...marked, ...url]) assert.not.match(m, /[\u200e\u200f]/);
+  const dial = said(['channel: shop-rcs', 'name: rtl_dial', 'language: ar', 'message:', '  type: text', '  message: "اتصل بنا لأي سؤال عن طلبك."',
+    '  suggestions:', '    - { action: dial, text: اتصل, phoneNumber: "+٩٧١٤١٢٣٤٥٦٧" }'], 'rcs-dial');
+  assert.equal(dial, ["'+٩٧١٤١٢٣٤٥٦٧' is written in Arabic-Indic digits, where ASCII digits 0-9 are needed, so it is not an E.164 number; write '+97141234567'."]);
+});
+
 test.run();

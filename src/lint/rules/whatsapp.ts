@@ -1,5 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
+import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
@@ -839,7 +840,13 @@ export const whatsappRules = defineRules([
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
-          else if (!PHONE_WRITTEN.test(n)) ctx.report([...at, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+          else if (!PHONE_WRITTEN.test(n)) {
+            // copied from an app in another script: an invisible mark, Arabic-Indic digits; said, with the number as it must be written
+            const foreign = foreignCharacters(n);
+            ctx.report([...at, 'phone_number'], foreign && PHONE_WRITTEN.test(foreign.fixed)
+              ? `'${shownWithEscapes(n)}' ${foreign.said}; write '${foreign.fixed}'.`
+              : `'${shownWithEscapes(n)}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+          }
         } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined && knownType(b)) {
           ctx.report([...at, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
         }
