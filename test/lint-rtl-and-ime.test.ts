@@ -3,7 +3,9 @@
 // as a YAML escape, a phone number of Arabic-Indic digits, a Hebrew quote that closes a YAML string. In-process.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { quotedOffsets } from '../src/files/scalar-range.ts';
 
 const lint = (lines: string[]) =>
   finishProject([lintBytes('t.yaml', Buffer.from(lines.join('\n') + '\n'), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
@@ -55,6 +57,27 @@ test('button-phone, rcs-dial, button-url: Arabic-Indic digits and a pasted direc
   const dial = said(['channel: shop-rcs', 'name: rtl_dial', 'language: ar', 'message:', '  type: text', '  message: "اتصل بنا لأي سؤال عن طلبك."',
     '  suggestions:', '    - { action: dial, text: اتصل, phoneNumber: "+٩٧١٤١٢٣٤٥٦٧" }'], 'rcs-dial');
   assert.equal(dial, ["'+٩٧١٤١٢٣٤٥٦٧' is written in Arabic-Indic digits, where ASCII digits 0-9 are needed, so it is not an E.164 number; write '+97141234567'."]);
+});
+
+test('a finding on a character written as a YAML escape (\\u202E) is placed at the escape, also after astral escapes and over folded lines', () => {
+  const esc = [...wa('ar'), 'body:', '  text: "\\u200Fمرحباً \\U0001F319 {{1}}، طلبك {{name}} جاهز\\u202E للاستلام."', '  examples: { 1: خالد, name: x }'];
+  const d = lint(esc);
+  assert.equal(d.filter((x) => x.ruleId === 'text-characters').map((x) => `${x.line}:${x.column}-${x.endLine}:${x.endColumn}`), ['6:59-6:65']);
+  assert.equal(d.filter((x) => x.ruleId === 'placeholder-mixed').map((x) => `${x.line}:${x.column}`), ['6:46']);
+  // a double-quoted text over lines (folded), and a single-quoted one with '' before the character
+  const folded = [...wa('ar'), 'body:', '  text: "مرحباً {{1}}، طلبك جاهز', '    للاستلام\\u202E اليوم من الفرع الرئيسي."', '  examples: { 1: خالد }'];
+  assert.equal(lint(folded).filter((x) => x.ruleId === 'text-characters').map((x) => `${x.line}:${x.column}-${x.endLine}:${x.endColumn}`), ['7:13-7:19']);
+  const single = [...wa('en_US'), 'body:', "  text: 'It''s ready, {{1}}: pick\u200Bup at the store today from nine.'", '  examples: { 1: Ana }'];
+  assert.equal(lint(single).filter((x) => x.ruleId === 'text-characters').map((x) => `${x.line}:${x.column}`), ['6:34']);
+});
+
+test('quotedOffsets reads a quoted scalar as the YAML parser does', () => {
+  for (const src of ['"a\\u202Eb"', '"\\U0001F319 x\\ty\\"z\\\\"', '"one\n   two\n\n   three"', '"join\\\n   ed"', '"tab\\t\n  next"', "'it''s\n  here'", '"x\\x41\\_\\N"', '"trail   \n  end"']) {
+    const read = quotedOffsets(src, src[0] === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE');
+    assert.ok(read, src);
+    assert.is(read!.value, parse(`k: ${src}`).k, JSON.stringify(src));
+    assert.is(read!.offsets.length, read!.value.length + 1);
+  }
 });
 
 test.run();
