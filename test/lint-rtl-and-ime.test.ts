@@ -59,6 +59,20 @@ test('button-phone, rcs-dial, button-url: Arabic-Indic digits and a pasted direc
   assert.equal(dial, ["'+٩٧١٤١٢٣٤٥٦٧' is written in Arabic-Indic digits, where ASCII digits 0-9 are needed, so it is not an E.164 number; write '+97141234567'."]);
 });
 
+test('text-characters: a direction control in a sample is warned as in a text, placed on it; the marks of right-to-left text pass', () => {
+  const smp = (ex: string) => [...wa('ar'), 'body:', '  text: "مرحباً {{1}}، طلبك رقم {{2}} جاهز للاستلام اليوم من الفرع."', `  examples: { ${ex} }`];
+  const d = lint(smp('1: "\\u202Eخالد", 2: "A-1042\\u2067"')).filter((x) => x.ruleId === 'text-characters');
+  assert.equal(d.map((x) => `${x.line}:${x.column}`), ['7:19', '7:42']);
+  assert.match(d[0]!.message, /^The sample holds an invisible character, U\+202E RIGHT-TO-LEFT OVERRIDE; delete it \(left open, it reorders the rest of the message/);
+  assert.match(d[1]!.message, /U\+2067 RIGHT-TO-LEFT ISOLATE/);
+  // a mark, and an isolate closed in the sample (Latin letters in Arabic text): as in the text, they stay
+  assert.equal(found(smp('1: "\\u200Fخالد", 2: "\\u2066A-1042\\u2069"')), []);
+  // a URL button's sample too
+  const url = lint([...wa('ar'), 'body:', '  text: "مرحباً {{1}}، طلبك جاهز للاستلام اليوم من الفرع."', '  examples: { 1: خالد }', 'buttons:',
+    '  - { type: URL, text: تتبع, url: "https://shop.example.com/t/{{1}}", example: "https://shop.example.com/t/A\\u200B1" }']).filter((x) => x.ruleId === 'text-characters');
+  assert.match(url[0]!.message, /The sample holds an invisible character, U\+200B ZERO WIDTH SPACE/);
+});
+
 test('a finding on a character written as a YAML escape (\\u202E) is placed at the escape, also after astral escapes and over folded lines', () => {
   const esc = [...wa('ar'), 'body:', '  text: "\\u200Fمرحباً \\U0001F319 {{1}}، طلبك {{name}} جاهز\\u202E للاستلام."', '  examples: { 1: خالد, name: x }'];
   const d = lint(esc);

@@ -70,3 +70,25 @@ export function foreignCharacters(value: string): { said: string; fixed: string 
   if (plus) parts.push(`has a full-width plus ＋ (${namedCharacter('\uff0b')}) for +`);
   return { said: parts.join(', and '), fixed };
 }
+
+/**
+ * The direction controls of a value that are left open at its end, with their offsets: an
+ * embedding or override (U+202A, U+202B, U+202D, U+202E) not closed by a U+202C POP DIRECTIONAL
+ * FORMATTING, an isolate (U+2066-U+2068) not closed by a U+2069 POP DIRECTIONAL ISOLATE (UAX #9,
+ * BD9, X6a). Put into a message, such a value reorders the text after it, to the end of its
+ * paragraph. A paragraph's end inside the value closes what is open there (it reorders only the
+ * value). Pure: lint's samples and send's values.
+ */
+export function unclosedDirection(value: string): readonly { ch: string; at: number }[] {
+  if (!/[\u202A-\u202E\u2066-\u2069]/u.test(value)) return [];
+  let open: { ch: string; at: number }[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if ((c >= 0x202a && c <= 0x202e && c !== 0x202c) || (c >= 0x2066 && c <= 0x2068)) open.push({ ch: value[i]!, at: i });
+    // PDF closes the last embedding or override (not past an isolate); PDI closes the last isolate and what was opened inside it
+    else if (c === 0x202c) { const last = open[open.length - 1]; if (last && last.ch.charCodeAt(0) < 0x2066) open.pop(); }
+    else if (c === 0x2069) { const iso = open.map((o) => o.ch.charCodeAt(0) >= 0x2066).lastIndexOf(true); if (iso >= 0) open = open.slice(0, iso); }
+    else if (c === 0x0a || c === 0x0d || c === 0x2029 || c === 0x1c || c === 0x1d || c === 0x1e || c === 0x85) open = [];
+  }
+  return open;
+}
