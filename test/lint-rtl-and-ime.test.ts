@@ -94,4 +94,14 @@ test('quotedOffsets reads a quoted scalar as the YAML parser does', () => {
   }
 });
 
+test('placeholder-position: a direction mark, a zero-width space or a no-break space at the body\'s edge is no text before or after the placeholder', () => {
+  const pos = (text: string) => lint([...wa('ar'), 'body:', `  text: "${text}"`, '  examples: { 1: خالد }']).filter((x) => x.ruleId === 'placeholder-position').map((x) => x.message);
+  const rest = '، طلبك جاهز للاستلام اليوم من فرع دبي مول.';
+  for (const c of [' ', '\\u00A0', '\\u200F', '\\u200B', '\\u061C']) assert.equal(pos(`${c}{{1}}${rest}`).length, 1, c);
+  assert.equal(pos(`\\u200F{{1}}${rest}`), ['The body starts with the placeholder {{1}} (before it: only a right-to-left mark (U+200F), which shows nothing); add text before it.']);
+  assert.equal(pos(`طلبك جاهز للاستلام اليوم من فرع دبي مول يا {{1}}\\u200F`), ['The body ends with the placeholder {{1}} (after it: only a right-to-left mark (U+200F), which shows nothing); add text after it.']);
+  // a mark before a word is a text before the placeholder
+  assert.equal(pos(`\\u200Fمرحباً {{1}}${rest}`), []);
+});
+
 test.run();

@@ -1,6 +1,8 @@
 // Pure: the one placeholder scanner and compiler. Lint, plan, typegen and sending all use
 // it, so the numbering of named placeholders can never disagree between them.
 
+import { showsNothing } from '../core/visible.js';
+
 export type PlaceholderStyle = 'named' | 'numbered';
 
 export interface Placeholder {
@@ -238,4 +240,19 @@ export function charLength(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
+}
+
+/**
+ * Whether a body starts and whether it ends with a placeholder, from the texts around its
+ * placeholders (ScanResult.texts: before the first, between, after the last): a text there that
+ * shows nothing (white space, a no-break space, a direction mark U+200E/U+200F/U+061C, an isolate,
+ * a zero-width space or joiner, a byte-order mark) is no text, and what the customer reads starts
+ * (or ends) with the value, as WhatsApp's placeholder-adjacent judgement has it between two
+ * placeholders. Meta documents only that a body may not start or end with a variable (error
+ * 2388299); docs/api-assumptions.md records this reading. One judgement for lint
+ * (placeholder-position) and translations import.
+ */
+export function placeholderAtEdges(texts: readonly string[]): { start: boolean; end: boolean } {
+  if (texts.length < 2) return { start: false, end: false };
+  return { start: showsNothing(texts[0]!), end: showsNothing(texts[texts.length - 1]!) };
 }

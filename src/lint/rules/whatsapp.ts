@@ -2,7 +2,7 @@
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -475,7 +475,7 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-position', group: 'whatsapp', severity: 'error',
     summary: 'The body does not start or end with a placeholder (an AUTHENTICATION body may start with its code).',
-    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code.").', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
+    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code."). Text that shows nothing before the first placeholder or after the last (white space, a no-break space, a direction mark such as U+200F RIGHT-TO-LEFT MARK, an isolate, a zero-width space) is no text: what the customer reads starts or ends with the value (an RTL keyboard or a copy from WhatsApp Web adds such a mark). `translations import` judges a translation the same way.', fix: 'Add fixed text before the first or after the last placeholder (a mark there stays, before or after the words).', source: 'Meta error codes',
     check(ctx) {
       const text = str(obj(ctx.t.body)?.text);
       if (text === undefined) return;
@@ -484,9 +484,13 @@ export const whatsappRules = defineRules([
       const last = s.placeholders[s.placeholders.length - 1];
       // WhatsApp's own authentication text opens with the code: "{{1}} is your verification code."
       const mayOpen = ctx.t.category === 'AUTHENTICATION';
-      if (first && !mayOpen && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { at: first });
-      if (last && s.texts[s.texts.length - 1]!.trim() === '') {
-        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { at: last });
+      // (a text there that shows nothing, a right-to-left mark or a zero-width space, is no text: said by name, to be deleted or written before)
+      const edges = placeholderAtEdges(s.texts);
+      const held = (t: string, where: string): string => (/^\s*$/.test(t) ? '' : ` (${where} it: ${describeNothing(t)}, which shows nothing)`);
+      if (first && !mayOpen && edges.start) ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}${held(s.texts[0]!, 'before')}; add text before it.`, { at: first });
+      if (last && edges.end) {
+        const t = s.texts[s.texts.length - 1]!;
+        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}${held(t, 'after')}; add text after it.`, { at: last });
       }
     },
   },
