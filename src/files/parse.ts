@@ -270,6 +270,8 @@ export function closedQuoteHint(text: string, at: number): string {
   const from = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
   const to = text.indexOf('\n', from);
   const line = text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+  // (a line of a template is short: a very long one, a minified file, is not searched by the pattern below, which backtracks)
+  if (line.length > 4000) return '';
   const m = /^(\s*(?:-\s+)?(?:[^\s"'#:][^:]*?:\s+)?|.*?[{,]\s*[^\s"'#:][^:]*?:\s+)(["'])/.exec(line);
   if (!m) return '';
   const q = m[2]!;
