@@ -97,7 +97,7 @@ test('receivers: a phone number in international form or an id; a local form, sp
   for (const [bad, why] of [
     ['+1 415 555 0100', /not a phone number in international form/], ['+1-415-555-0100', /international form/], ['(415) 555-0100', /international form/],
     ['+', /international form/], ['+44 7700 900123 ', /international form/], ['0170 1234567', /international form/],
-    ['+49\u201315112345678', /international form/], ['+49\u200b15112345678', /international form/], ['+4915112345678\u202d', /international form/], ['+\uff14\uff1915112345678', /international form/],
+    ['+49\u201315112345678', /international form/], ['+49\u200b15112345678', /"\+49\\u200b15112345678" holds an invisible character, U\+200B ZERO WIDTH SPACE .*: write \+4915112345678$/], ['+4915112345678\u202d', /U\+202D LEFT-TO-RIGHT OVERRIDE/], ['+\uff14\uff1915112345678', /full-width digits.*: write \+4915112345678$/],
     ['wa-\u200breceiver', /shows nothing/],
     ['+14155550100,+14155550101', /list separator/], ['hello world', /white space/], ['', /empty/], [undefined, /missing/],
   ] as const) assert.match(receiverProblem(bad) ?? '', why, String(bad));

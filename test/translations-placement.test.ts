@@ -66,4 +66,14 @@ test('a direction mark or isolate between two placeholders is said by its name a
   } finally { cleanup(dir); }
 });
 
+test('a right-to-left mark or a zero-width space before the first placeholder or after the last is no text: the body starts (ends) with it, at import as in lint', async () => {
+  const body = { body: true } as const;
+  const check = (target: string) => checkEntry(entry(target), source, undefined, source, false, undefined, undefined, body) ?? '';
+  for (const c of ['\u200f', '\u200e', '\u061c', '\u200b']) {
+    assert.match(check(`${c}{{name}}، طلبك {{order}} يصل {{when}}، شكراً.`), /the translation starts with the placeholder \{\{name\}\}.*placeholder-position/, JSON.stringify(c));
+    assert.match(check(`طلبك {{order}} يصل {{when}}، شكراً يا {{name}}${c}`), /the translation ends with the placeholder \{\{name\}\}.*placeholder-position/, JSON.stringify(c));
+  }
+  assert.is(checkEntry(entry('\u200fمرحبا {{name}}، طلبك {{order}} يصل {{when}}، شكراً.'), source, undefined, source, false, undefined, undefined, body), undefined);
+});
+
 test.run();

@@ -131,7 +131,7 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
       if (cut !== undefined) { start = cut; end = cut + 1; }
       const hint = cut !== undefined
         ? ' The # starts a comment inside { ... } or [ ... ]: YAML reads the rest of the line, its closing bracket too, as the comment. Quote the text that holds the #, e.g. text: "Order #5".'
-        : kind === 'syntax' ? quoteHint(text, start) || yamlHint(text, start, e.message) : '';
+        : kind === 'syntax' ? quoteHint(text, start) || closedQuoteHint(text, start) || yamlHint(text, start, e.message) : '';
       const message = cleanYamlMessage(e.message).replace(/\(@(\d+)\)/, (_m, at: string) => `(line ${lineCounter.linePos(Number(at)).line})`);
       // a stack overflow surfaces as one error per level the parser unwinds: said once
       if (message === TOO_DEEP && out.problems.some((x) => x.message === TOO_DEEP)) continue;
@@ -257,6 +257,44 @@ export function quoteHint(text: string, at: number): string {
   const prefix = m[1]!.trim();
   const shownLine = `${prefix}${prefix ? ' ' : ''}"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"${tail ? ` ${tail}` : ''}`;
   return ` A value that starts with {{ is read by YAML as a mapping, not text: quote the text, e.g. ${shownLine.length > 90 ? `${shownLine.slice(0, 80)}..."` : shownLine}`;
+}
+
+/**
+ * A quoted text closed early by a quote of its own (Hebrew writes gershayim and geresh with the
+ * keyboard's " and ': `text: "המחיר כולל מע"מ"`, `text: 'ג'ינס'`): the parser's error comes after
+ * that quote, where the rest of the text follows it. Names the quote that closed the string and
+ * the ways to keep it, or ''. One line of a value that starts with a quote, after a key or a `- `
+ * (or in a flow mapping); a text that runs over lines is not looked into.
+ */
+export function closedQuoteHint(text: string, at: number): string {
+  const from = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
+  const to = text.indexOf('\n', from);
+  const line = text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+  // (a line of a template is short: a very long one, a minified file, is not searched by the pattern below, which backtracks)
+  if (line.length > 4000) return '';
+  const m = /^(\s*(?:-\s+)?(?:[^\s"'#:][^:]*?:\s+)?|.*?[{,]\s*[^\s"'#:][^:]*?:\s+)(["'])/.exec(line);
+  if (!m) return '';
+  const q = m[2]!;
+  const open = m[1]!.length;
+  // where the quoted text ends: its first quote not escaped (\" in a double-quoted text, '' in a single-quoted one)
+  let close = -1;
+  for (let i = open + 1; i < line.length; i++) {
+    if (q === '"' && line[i] === '\\') { i++; continue; }
+    if (line[i] !== q) continue;
+    if (q === "'" && line[i + 1] === "'") { i++; continue; }
+    close = i;
+    break;
+  }
+  // the error is after it, and the text goes on right after it (a letter, not a comma, a bracket, a colon or a comment)
+  if (close < 0 || from + close >= at + 1 || !/^[^\s,}\]:#]/u.test(line.slice(close + 1))) return '';
+  const wordStart = line.slice(0, close).search(/\S*$/);
+  const word = line.slice(wordStart, close + 1 + /^\S*/.exec(line.slice(close + 1))![0].length);
+  const hebrew = /\p{Script=Hebrew}/u.test(line[close - 1] ?? '') || /\p{Script=Hebrew}/u.test(line[close + 1] ?? '');
+  const escaped = q === '"' ? '\\"' : "''";
+  const mark = q === '"' ? '\u05F4' : '\u05F3';
+  const markName = q === '"' ? 'U+05F4 HEBREW PUNCTUATION GERSHAYIM' : 'U+05F3 HEBREW PUNCTUATION GERESH';
+  const inWord = (r: string): string => `${word.slice(0, close - wordStart)}${r}${word.slice(close - wordStart + 1)}`;
+  return ` The ${q} of ${word} closed the ${q === '"' ? 'double' : 'single'}-quoted text, and YAML reads what follows it as something else. To keep the quote in the text, write it as ${escaped} (${inWord(escaped)})${hebrew ? `, or type the Hebrew ${q === '"' ? 'gershayim' : 'geresh'} ${mark} (${markName}: ${inWord(mark)})` : ''}, or write the text without the quotes around it (a text that starts with {{ or a quote, or holds ': ' or ' #', needs them).`;
 }
 
 /**

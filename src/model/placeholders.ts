@@ -1,6 +1,8 @@
 // Pure: the one placeholder scanner and compiler. Lint, plan, typegen and sending all use
 // it, so the numbering of named placeholders can never disagree between them.
 
+import { showsNothing } from '../core/visible.js';
+
 export type PlaceholderStyle = 'named' | 'numbered';
 
 export interface Placeholder {
@@ -61,8 +63,38 @@ class ForwardSearch {
 /** Scans a text for `{{...}}` placeholders. Total: never throws, for any input; linear in its length. */
 export function scanPlaceholders(text: string): ScanResult {
   // most texts of a template hold no brace at all
-  if (!text.includes('{') && !text.includes('}')) return { placeholders: [], problems: [], texts: [text] };
+  const wide = text.includes('\uFF5B') || text.includes('\uFF5D');
+  if (!wide && !text.includes('{') && !text.includes('}')) return { placeholders: [], problems: [], texts: [text] };
+  if (wide) return wideScan(text);
   return quickScan(text) ?? fullScan(text);
+}
+
+/** the full-width braces ｛ ｝ (U+FF5B, U+FF5D): what a Japanese or Chinese input method types for { and } in full-width mode */
+export const WIDE_BRACE = /[\uFF5B\uFF5D]/u;
+
+/**
+ * scanPlaceholders for a text with full-width braces: read as if they were { and } (the same
+ * offsets: each is one UTF-16 unit), so that `｛｛1｝｝` and `{｛1}}` are found where a placeholder was
+ * meant, as a `malformed` placeholder (the platform sees no placeholder there and sends the braces
+ * as text), never as a placeholder. A lone ｛ in prose makes no `{{` and is left alone.
+ */
+function wideScan(text: string): ScanResult {
+  const read = fullScan(text.replace(/\uFF5B/g, '{').replace(/\uFF5D/g, '}'));
+  const placeholders: Placeholder[] = [];
+  const problems: PlaceholderProblem[] = [];
+  const texts: string[] = [];
+  let last = 0;
+  const all = [...read.placeholders.map((p) => ({ p, problem: undefined as PlaceholderProblemKind | undefined })), ...read.problems.map((p) => ({ p, problem: p.kind }))].sort((a, b) => a.p.start - b.p.start);
+  for (const { p, problem } of all) {
+    const raw = text.slice(p.start, p.end);
+    if (problem) { problems.push({ kind: problem, raw, start: p.start, end: p.end }); continue; }
+    if (WIDE_BRACE.test(raw)) { problems.push({ kind: 'malformed', raw, start: p.start, end: p.end }); continue; }
+    texts.push(text.slice(last, p.start));
+    placeholders.push({ ...(p as Placeholder), raw });
+    last = p.end;
+  }
+  texts.push(text.slice(last));
+  return { placeholders, problems, texts };
 }
 
 /** the largest number a numbered placeholder may have, as digits: `{{1000}}` */
@@ -208,4 +240,19 @@ export function charLength(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
+}
+
+/**
+ * Whether a body starts and whether it ends with a placeholder, from the texts around its
+ * placeholders (ScanResult.texts: before the first, between, after the last): a text there that
+ * shows nothing (white space, a no-break space, a direction mark U+200E/U+200F/U+061C, an isolate,
+ * a zero-width space or joiner, a byte-order mark) is no text, and what the customer reads starts
+ * (or ends) with the value, as WhatsApp's placeholder-adjacent judgement has it between two
+ * placeholders. Meta documents only that a body may not start or end with a variable (error
+ * 2388299); docs/api-assumptions.md records this reading. One judgement for lint
+ * (placeholder-position) and translations import.
+ */
+export function placeholderAtEdges(texts: readonly string[]): { start: boolean; end: boolean } {
+  if (texts.length < 2) return { start: false, end: false };
+  return { start: showsNothing(texts[0]!), end: showsNothing(texts[texts.length - 1]!) };
 }

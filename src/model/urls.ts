@@ -2,9 +2,10 @@
 // RCS open_url suggestion's), said as lint, plan and send say it.
 
 import { isStandInAddress } from './values.js';
+import { foreignCharacters, namedCharacter, shownWithEscapes } from './written-characters.js';
 
 /** a long address shortened for a message */
-const shown = (raw: string): string => (raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw);
+const shown = (raw: string): string => shownWithEscapes(raw.length > 40 ? `${raw.slice(0, 30)}…${raw.slice(-4)}` : raw);
 
 /**
  * What is wrong with a URL button's address, if anything: not an absolute http(s) address; a
@@ -17,6 +18,12 @@ export function urlAddressProblem(url: string): { message: string; at?: { start:
   if (ws) {
     const what = ws[0] === ' ' || ws[0] === '\u00a0' ? 'a space' : ws[0] === '\t' ? 'a tab' : ws[0] === '\n' || ws[0] === '\r' ? 'a line break' : `a blank (U+${ws[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
     return { message: `The URL holds ${what} at character ${ws.index + 1}: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.`, at: { start: ws.index, end: ws.index + 1 } };
+  }
+  // an invisible character (a right-to-left mark pasted after the host from a right-to-left page): named where it is, the address around it looks right
+  const hidden = /[\p{Cf}\p{Cc}]/u.exec(url);
+  if (hidden) {
+    const foreign = foreignCharacters(url);
+    return { message: `The URL '${shown(url)}' ${foreign?.said ?? `holds ${namedCharacter(hidden[0])}`} at character ${hidden.index + 1}: delete it (an address has none).`, at: { start: hidden.index, end: hidden.index + hidden[0].length } };
   }
   try { new URL(url.replace(/\{\{[^}]*\}\}/g, '1')); } catch {
     return { message: `'${shown(url)}' is not a valid address: check its host and port (the part after ://).` };
@@ -40,11 +47,11 @@ export function urlSampleProblem(url: string, at: number, example: string | unde
   const q = prefix.search(/[?#]/);
   const fixed = q < 0 ? prefix : prefix.slice(0, q);
   // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
-  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${fixed}': add a value where {{1}} goes (e.g. '${fixed}A-1042').`;
+  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${shownWithEscapes(fixed)}': add a value where {{1}} goes (e.g. '${shownWithEscapes(fixed)}A-1042').`;
   if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
   // the value alone (`example: A-1042`): the sample is the whole address the message opens
   if (!/^[a-z][a-z0-9+.-]*:/i.test(example) && !example.includes('/') && !/\s/.test(example)) {
-    return `The sample is the whole URL the message opens, with a value where {{1}} goes, not the value alone: write '${prefix}${example}'.`;
+    return `The sample is the whole URL the message opens, with a value where {{1}} goes, not the value alone: write '${shownWithEscapes(prefix + example)}'.`;
   }
-  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${fixed}'.` : `The sample URL should have the URL's address, '${fixed}', followed by its query.`;
+  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${shownWithEscapes(fixed)}'.` : `The sample URL should have the URL's address, '${shownWithEscapes(fixed)}', followed by its query.`;
 }

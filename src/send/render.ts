@@ -4,6 +4,7 @@ import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 import { cardParam, paramName, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
+import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
 export class ParamError extends Error {
   override name = 'ParamError';
@@ -17,6 +18,13 @@ function valueProblem(name: string, v: unknown, rcs = false): string | undefined
   if (v === undefined) return `'${name}' is missing`;
   if (typeof v !== 'string') return `'${name}' must be a string, not ${typeof v}`;
   if (v.trim() === '') return `'${name}' is empty`;
+  // a direction control left open (a customer's name pasted with U+202E): it would reorder the rest of the message, on either channel
+  const open = unclosedDirection(v);
+  if (open.length) {
+    const ch = open[0]!.ch;
+    const closer = ch.charCodeAt(0) >= 0x2066 ? 'U+2069 POP DIRECTIONAL ISOLATE' : 'U+202C POP DIRECTIONAL FORMATTING';
+    return `'${name}' holds ${namedCharacter(ch)} (at character ${open[0]!.at + 1}, '${shownWithEscapes(v)}'), not closed by its ${closer}: it would reorder the rest of the message after the value; delete it, or close it in the value`;
+  }
   // an RCS message's text takes line breaks, tabs and spaces as written: WhatsApp's error 132018 is WhatsApp's
   if (rcs) return undefined;
   if (/[\r\n]/.test(v)) return `'${name}' contains a newline (WhatsApp refuses it: error 132018)`;

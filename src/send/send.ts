@@ -7,6 +7,7 @@ import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
+import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
 import { needsPresetText, templateKey, type TemplateMeta } from '../model/meta.js';
@@ -232,11 +233,19 @@ export function receiverProblem(to: unknown): string | undefined {
   if (typeof to !== 'string') return `The receiver is ${to === undefined || to === null ? 'missing' : `a ${typeof to}, not a text`}: give a phone number with its country code, e.g. +14155550100`;
   if (!to.trim()) return 'The receiver is empty';
   // written as a phone number: digits of any script, dashes of any kind, spaces, brackets, dots, slashes, and characters that show nothing
+  // (quoted with its invisible characters written as escapes: printed as they are, the number looks right)
+  const shown = JSON.stringify(shownWithEscapes(to)).replace(/\\\\u/g, '\\u');
   if (/^[\s+\p{Nd}().\p{Pd}/\p{Cf}\uff0b]+$/u.test(to) && !/^\+?[1-9]\d{6,14}$/.test(to)) {
-    return `The receiver ${JSON.stringify(to)} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
+    // a number copied from an app in another script: what is in it, and the number without it
+    const foreign = foreignCharacters(to);
+    if (foreign) {
+      const fixed = foreign.fixed.replace(/[\s().\p{Pd}/]/gu, '');
+      return `The receiver ${shown} ${foreign.said}: write ${/^\+?[1-9]\d{6,14}$/.test(fixed) ? fixed : 'its country code and its digits in ASCII, nothing else, e.g. +14155550100'}`;
+    }
+    return `The receiver ${shown} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
   }
-  if (/\p{Cf}/u.test(to)) return `The receiver ${JSON.stringify(to)} holds a character that shows nothing (U+${/\p{Cf}/u.exec(to)![0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which no receiver id has`;
-  if (/[\s,;]/.test(to)) return `The receiver ${JSON.stringify(to)} holds ${/[,;]/.test(to) ? 'a list separator: a message goes to one receiver (send once for each)' : 'white space, which no receiver id has'}`;
+  if (/\p{Cf}/u.test(to)) return `The receiver ${shown} holds a character that shows nothing (${namedCharacter(/\p{Cf}/u.exec(to)![0])}), which no receiver id has`;
+  if (/[\s,;]/.test(to)) return `The receiver ${shown} holds ${/[,;]/.test(to) ? 'a list separator: a message goes to one receiver (send once for each)' : 'white space, which no receiver id has'}`;
   return undefined;
 }
 

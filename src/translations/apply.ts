@@ -10,7 +10,7 @@ import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
-import { renderText } from '../model/placeholders.js';
+import { placeholderAtEdges, renderText } from '../model/placeholders.js';
 import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
@@ -114,8 +114,11 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
   const c = between(current);
   if (t.length < 2) return undefined;
   const names = placeholdersOf(target);
-  if (body && t[0]!.trim() === '' && c[0]!.trim() !== '') return `the translation starts with the placeholder ${names[0]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word before it (a greeting, or the sentence turned around)`;
-  if (body && t[t.length - 1]!.trim() === '' && c[c.length - 1]!.trim() !== '') return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
+  // (judged as lint's placeholder-position judges it: a right-to-left mark or a zero-width space before the placeholder is no text)
+  const tEdges = placeholderAtEdges(t);
+  const cEdges = placeholderAtEdges(c);
+  if (body && tEdges.start && !cEdges.start) return `the translation starts with the placeholder ${names[0]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word before it (a greeting, or the sentence turned around)`;
+  if (body && tEdges.end && !cEdges.end) return `the translation ends with the placeholder ${names[names.length - 1]}, and WhatsApp refuses a body that starts or ends with one (placeholder-position): put a word or a full stop after it`;
   // (WhatsApp's rule: an RCS text may have two side by side)
   // judged as lint judges it: a zero-width space or another character that prints as nothing is no text between them
   const adjacent = whatsapp ? t.findIndex((x, i) => i > 0 && i < t.length - 1 && showsNothing(x)) : -1;

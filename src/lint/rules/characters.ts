@@ -3,6 +3,7 @@
 // typed as YAML quotes (wrapping the whole text) or around or inside a placeholder. Each finding names the character by its code point.
 import { domainToUnicode } from 'node:url';
 import type { Path } from '../../files/locate.js';
+import { unclosedDirection } from '../../model/written-characters.js';
 import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
 const NAMES: Readonly<Record<number, string>> = {
@@ -91,11 +92,15 @@ function unpairedIsolates(text: string): ReadonlySet<number> {
 }
 
 /** Hidden characters of a text that do not do a job there, with their offsets. */
-export function hiddenCharacters(text: string): readonly { ch: string; at: number }[] {
+/**
+ * `rightToLeftAround`: the text is a value put into a text with right-to-left letters (a sample),
+ * where the marks and paired isolates do the same job as in that text, whatever the value's own letters.
+ */
+export function hiddenCharacters(text: string, rightToLeftAround = false): readonly { ch: string; at: number }[] {
   // most texts have none: one shared empty answer, nothing allocated
   if (!/[\t\p{Cf}\x00-\x08\x0B-\x1F\x7F-\x9F]/u.test(text)) return NONE;
   const out: { ch: string; at: number }[] = [];
-  const rtl = DIRECTIONAL_MARK.test(text) && RIGHT_TO_LEFT.test(text) ? placeholderSpans(text) : undefined;
+  const rtl = DIRECTIONAL_MARK.test(text) && (rightToLeftAround || RIGHT_TO_LEFT.test(text)) ? placeholderSpans(text) : undefined;
   const unpaired = rtl ? unpairedIsolates(text) : undefined;
   HIDDEN.lastIndex = 0;
   for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
@@ -310,7 +315,7 @@ export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), and no curly quotes wrapping the whole text or around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it).',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same, judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
     fix: 'Delete the character named by its code point (retype the text around it), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, make tabs spaces and the curly quotes at placeholders straight',
@@ -323,7 +328,27 @@ export const characterRules = defineRules([
       return out;
     },
     check(ctx) {
-      for (const { path, text } of texts(ctx)) {
+      const all = texts(ctx);
+      // the samples (the reviewers read them, preview shows them) and a URL button's: judged as the texts are, in the direction of the template's texts
+      const rightToLeft = all.some(({ text }) => RIGHT_TO_LEFT.test(text));
+      const samples: { path: Path; text: string }[] = [];
+      for (const { path, ex } of ctx.examples()) for (const [k, v] of Object.entries(ex)) if (typeof v === 'string') samples.push({ path: [...path, k], text: v });
+      arr(ctx.t.buttons).forEach((b, i) => { const e = obj(b)?.example; if (typeof e === 'string') samples.push({ path: ['buttons', i, 'example'], text: e }); });
+      for (const { path, text } of samples) {
+        const hidden = hiddenCharacters(text, rightToLeft);
+        const seen = new Set<string>();
+        for (const { ch, at } of hidden) {
+          // a tab or a carriage return in a sample: sample-format's finding (WhatsApp refuses it in a value)
+          if (seen.has(ch) || ch === '\t' || ch === '\r') continue;
+          seen.add(ch);
+          const n = hidden.filter((h) => h.ch === ch).length;
+          const what = CONTROL.test(ch) ? 'a control character' : 'an invisible character';
+          // an override, an embedding or an isolate left open: it runs on past the value, into the rest of the message
+          const open = unclosedDirection(text).some((o) => o.ch === ch);
+          ctx.report(path, `The sample holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${open ? ' (left open, it reorders the rest of the message the reviewer reads: a value like it is refused by tplsync send)' : ' (it cannot be seen, but the reviewers and preview get it)'}.`, { at: { start: at, end: at + ch.length } });
+        }
+      }
+      for (const { path, text } of all) {
         const hidden = hiddenCharacters(text);
         const seen = hidden.length ? new Set<string>() : undefined;
         for (const { ch, at } of hidden) {

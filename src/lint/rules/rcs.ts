@@ -7,6 +7,7 @@ import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
+import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { CARD_TEXT_BYTES, utf8Bytes } from './rcs-limits.js';
 
 type Path = (string | number)[];
@@ -317,8 +318,10 @@ export const rcsRules = defineRules([
         const n = str(s.phoneNumber);
         if (s.action === 'dial' && n !== undefined && !/^\+[1-9][0-9]{1,14}$/.test(n)) {
           // the trunk 0 written in brackets after the country code (+44 (0)20 ...) is not dialled from abroad: left out
-          const fixed = n.replace(/\(0\)/g, '').replace(/[\s().-]/g, '');
-          ctx.report([...path, 'phoneNumber'], `'${n}' is not an E.164 number${/^\+[1-9][0-9]{1,14}$/.test(fixed) ? `; write '${fixed}'` : '; write +<country code><number>, e.g. +4930123456'}.`);
+          // (an invisible mark, Arabic-Indic digits: copied from an app in another script; named, and left out of the number to write)
+          const foreign = foreignCharacters(n);
+          const fixed = (foreign?.fixed ?? n).replace(/\(0\)/g, '').replace(/[\s().-]/g, '');
+          ctx.report([...path, 'phoneNumber'], `'${shownWithEscapes(n)}' ${foreign ? `${foreign.said}, so it ` : ''}is not an E.164 number${/^\+[1-9][0-9]{1,14}$/.test(fixed) ? `; write '${fixed}'` : '; write +<country code><number>, e.g. +4930123456'}.`);
         }
       }
     },

@@ -1,7 +1,8 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
+import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, renderText, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -324,6 +325,13 @@ export const whatsappRules = defineRules([
             ctx.report(site.path, `Malformed placeholder ${JSON.stringify(visible)}: it holds ${codePoint(odd)}${/[\t\p{Cf}]/u.test(odd) ? ', which cannot be seen' : ', a word processor\'s quote'}; delete it and retype the placeholder as {{1}} or {{lowercase_name}}.`, { at: p });
             continue;
           }
+          if (WIDE_BRACE.test(p.raw)) {
+            // ｛｛1｝｝: an input method's full-width mode (Japanese, Chinese); the platform sees no placeholder and sends the braces
+            const meant = p.raw.normalize('NFKC');
+            const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(meant.slice(2, -2)) || NUMBERED.test(meant.slice(2, -2)));
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is typed with full-width braces ｛ ｝ (U+FF5B, U+FF5D, an input method's full-width mode), which are sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the half-width (ASCII) braces { }.`, { at: p });
+            continue;
+          }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
         }
       }
@@ -467,7 +475,7 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-position', group: 'whatsapp', severity: 'error',
     summary: 'The body does not start or end with a placeholder (an AUTHENTICATION body may start with its code).',
-    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code.").', fix: 'Add fixed text before the first or after the last placeholder.', source: 'Meta error codes',
+    why: 'Meta rejects such templates (error 2388299). Authentication templates are the exception: WhatsApp\'s own text starts with the code ("{{1}} is your verification code."). Text that shows nothing before the first placeholder or after the last (white space, a no-break space, a direction mark such as U+200F RIGHT-TO-LEFT MARK, an isolate, a zero-width space) is no text: what the customer reads starts or ends with the value (an RTL keyboard or a copy from WhatsApp Web adds such a mark). `translations import` judges a translation the same way.', fix: 'Add fixed text before the first or after the last placeholder (a mark there stays, before or after the words).', source: 'Meta error codes',
     check(ctx) {
       const text = str(obj(ctx.t.body)?.text);
       if (text === undefined) return;
@@ -476,9 +484,13 @@ export const whatsappRules = defineRules([
       const last = s.placeholders[s.placeholders.length - 1];
       // WhatsApp's own authentication text opens with the code: "{{1}} is your verification code."
       const mayOpen = ctx.t.category === 'AUTHENTICATION';
-      if (first && !mayOpen && s.texts[0]!.trim() === '') ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}; add text before it.`, { at: first });
-      if (last && s.texts[s.texts.length - 1]!.trim() === '') {
-        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}; add text after it.`, { at: last });
+      // (a text there that shows nothing, a right-to-left mark or a zero-width space, is no text: said by name, to be deleted or written before)
+      const edges = placeholderAtEdges(s.texts);
+      const held = (t: string, where: string): string => (/^\s*$/.test(t) ? '' : ` (${where} it: ${describeNothing(t)}, which shows nothing)`);
+      if (first && !mayOpen && edges.start) ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}${held(s.texts[0]!, 'before')}; add text before it.`, { at: first });
+      if (last && edges.end) {
+        const t = s.texts[s.texts.length - 1]!;
+        ctx.report(['body', 'text'], `The body ends with the placeholder ${last.raw}${held(t, 'after')}; add text after it.`, { at: last });
       }
     },
   },
@@ -582,7 +594,7 @@ export const whatsappRules = defineRules([
         if (!scan.problems.length) continue;
         const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
         // (the key a malformed placeholder starts with: `{{1` of `{{1}, your ...`; none told: every sample of the text is held back, '*')
-        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw)?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw)?.[1] ?? '*');
+        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
       // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
@@ -832,7 +844,13 @@ export const whatsappRules = defineRules([
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
           if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
-          else if (!PHONE_WRITTEN.test(n)) ctx.report([...at, 'phone_number'], `'${n}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+          else if (!PHONE_WRITTEN.test(n)) {
+            // copied from an app in another script: an invisible mark, Arabic-Indic digits; said, with the number as it must be written
+            const foreign = foreignCharacters(n);
+            ctx.report([...at, 'phone_number'], foreign && PHONE_WRITTEN.test(foreign.fixed)
+              ? `'${shownWithEscapes(n)}' ${foreign.said}; write '${foreign.fixed}'.`
+              : `'${shownWithEscapes(n)}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
+          }
         } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined && knownType(b)) {
           ctx.report([...at, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
         }
