@@ -20,14 +20,15 @@ const template = (o: { header?: string; footer?: string; phone?: string }): stri
 ].join('\n') + '\n';
 
 test('a line break in a text header or the footer is an error; in the body it is none', () => {
-  assert.equal(lint(template({ header: '"Spring sale\\ntoday"' })), ['header-footer-line-break@7:9']);
-  assert.equal(lint(template({ footer: '"Reply STOP\\nto opt out"' })), ['header-footer-line-break@8:9']);
+  // in a quoted text, at the escape that writes the line break
+  assert.equal(lint(template({ header: '"Spring sale\\ntoday"' })), ['header-footer-line-break@7:21']);
+  assert.equal(lint(template({ footer: '"Reply STOP\\nto opt out"' })), ['header-footer-line-break@8:20']);
   // a block scalar keeps its last line break; `|-` and a folded `>-` do not
   assert.equal(lint(template({ footer: '|\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
   assert.equal(lint(template({ footer: '|-\n  Reply STOP to opt out' })), []);
   assert.equal(lint(template({ footer: '>\n  Reply STOP to opt out' })), ['header-footer-line-break@8:9']);
   // a carriage return is a line break too
-  assert.equal(lint(template({ footer: '"Reply STOP\\r to opt out"' })), ['header-footer-line-break@8:9']);
+  assert.equal(lint(template({ footer: '"Reply STOP\\r to opt out"' })), ['header-footer-line-break@8:20']);
   assert.equal(lint(template({ header: '>-\n    Spring\n    sale' })), []);
   assert.equal(lint(template({ header: '"Spring sale"', footer: 'Reply STOP to opt out' })), []);
 });
