@@ -96,7 +96,18 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
   } catch (e) { localError = e; }
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
+    let read: Awaited<ReturnType<Client['getTemplate']>>;
+    try { read = await client.getTemplate(channelId, id); } catch (e) {
+      // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
+      if (e instanceof ApiError) {
+        const retry = e instanceof UnavailableError || e instanceof RateLimitedError
+          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends without this read, and then nothing checks that the channel has it APPROVED as the file says.'
+          : '';
+        e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
+      }
+      throw e;
+    }
+    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;

@@ -16,7 +16,7 @@ export const command = defineCommand(
     .option('--language <code>', 'the template\'s language (when it has several)')
     .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
     .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
-    .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file)')
+    .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file): for a channel that cannot be read or a test service without templates, never a way past a refusal')
     .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
     .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
     .addOption(new Option('-f, --format <format>', 'output format: text (the clientMessageId) or json (the id, the service\'s answer and what was left out; schema/output/send.v1.schema.json)').choices(['text', 'json']).default('text'))
