@@ -18,6 +18,7 @@ export const command = defineCommand(
     .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
     .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file): for a channel that cannot be read or a test service without templates, never a way past a refusal')
     .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
+    .option('--dry-run', 'do everything a send does up to the request (the template\'s lint, the values, the channel\'s copy read and compared, the message rendered and checked) and print the request instead of making it; exit 0 when the send would be made')
     .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
     .addOption(new Option('-f, --format <format>', 'output format: text (the clientMessageId) or json (the id, the service\'s answer and what was left out; schema/output/send.v1.schema.json)').choices(['text', 'json']).default('text'))
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
