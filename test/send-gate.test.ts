@@ -58,6 +58,8 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
     const forced = await run(sendOrder(name, ['--no-remote-check']));
     assert.is(forced.exitCode, 0, forced.stderr);
+    // sent unchecked: said on stderr, so that a log shows it
+    assert.match(forced.stderr, `tplsync: sent without reading wa/${name}/en_US from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked`);
     assert.ok(emu.state.conversation(forced.stdout.trim()));
     // a language the files do not have: the ones they do are named
     const fr = await run(sendOrder(name, ['--language', 'fr']));

@@ -168,6 +168,8 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       return EXIT.OK;
     }
     io().stdout.write(`${sent.clientMessageId}\n`);
+    // the gate was skipped: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a channel that cannot be read)
+    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${templateKey(meta)} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });
