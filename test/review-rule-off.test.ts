@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Ro3`;
 let emu: RunningEmulator;
@@ -70,6 +70,28 @@ test('an override sets it to info for some files: their hint names the override;
     assert.match(todo(quiet), 'lint rule placeholder-position checks this, but it is set to info in tplsync.config.yaml (overrides[0]: placeholder-position: info), so tplsync lint reports it without failing: set it to error there and run tplsync lint');
     assert.match(todo(loud), '(lint rule placeholder-position checks this: run tplsync lint)');
   });
+});
+
+test('promote: the target\'s rejection hint says the rule is off in the config, as plan does', async () => {
+  const dir = tempDir('tplsync-rule-off-promote-');
+  const name = `gate_promote_${suffix()}`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: s\nenvironments:\n  s:\n    baseUrl: ${emu.url}\n    apiKeyEnv: RO_KEY\n    channels: { wa: ${CHANNEL_B} }\n  p:\n    baseUrl: ${emu.url}\n    apiKeyEnv: RO_KEY\n    channels: { wa: ${CHANNEL_A} }\nrules:\n  placeholder-position: off\n`,
+      'templates/gate.yaml': GATE(name),
+    });
+    const run = (args: string[]) => cliIn(args, { cwd: dir, env: { RO_KEY: KEY } });
+    for (const [env, channel] of [['s', CHANNEL_B], ['p', CHANNEL_A]] as const) {
+      const applied = await run(['apply', '--auto-approve', '--env', env]);
+      assert.ok(applied.exitCode === 0 || applied.exitCode === 5, applied.stdout + applied.stderr);
+      const id = (JSON.parse((await run(['plan', '--format', 'json', '--env', env])).stdout) as { changes: { publicId: string }[] }).changes[0]!.publicId;
+      await control(env === 's'
+        ? { channel, template: id, statusText: 'APPROVED' }
+        : { channel, template: id, statusText: 'REJECTED', reason: 'INVALID_FORMAT', recommendation: 'Remove the variable at the start of the text' });
+    }
+    const promote = await run(['promote', '--from', 's', '--to', 'p']);
+    assert.match(promote.stdout, 'lint rule placeholder-position checks this, but it is off in tplsync.config.yaml (rules: placeholder-position: off)', promote.stdout + promote.stderr);
+  } finally { cleanup(dir); }
 });
 
 test.run();

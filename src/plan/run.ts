@@ -233,7 +233,7 @@ export function categoryInputs(config: Pick<Config, 'environments'>, env: Enviro
 }
 
 /** where the config turns a lint rule off or to info for a template's file (as shown, relative to `cwd`): the hint of a rejection says so */
-function ruleSettingsFor(config: Config, cwd: string): (file: string) => ReturnType<ReturnType<typeof configRuleSettings>> {
+export function ruleSettingsFor(config: Config, cwd: string): (file: string) => ReturnType<ReturnType<typeof configRuleSettings>> {
   const settings = configRuleSettings(config, config.file ? path.relative(cwd, config.file) || config.file : undefined);
   return (file) => settings(path.resolve(cwd, file));
 }
