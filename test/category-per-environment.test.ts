@@ -114,7 +114,13 @@ test('send in staging: refused without the accepted category (naming the key), s
     const refused = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
     assert.is(refused.exitCode, 3, refused.stderr);
     assert.match(refused.stderr.replace(/\s+/g, ' '), `environments.<env>.categories: { "air-wa/${name}": MARKETING }`);
+    const dryRefused = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana', '--dry-run']);
+    assert.is(dryRefused.exitCode, 3, dryRefused.stderr);
     accept(dir, `air-wa/${name}`);
+    // a dry run takes the accepted category as the send does
+    const dry = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana', '--dry-run']);
+    assert.is(dry.exitCode, 0, dry.stderr);
+    assert.match(dry.stdout, 'would be sent; nothing was sent');
     const sent = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
     assert.is(sent.exitCode, 0, sent.stderr);
     // production's copy is UTILITY, as the file says: sent there as ever

@@ -54,10 +54,12 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     assert.is(r.exitCode, 3, r.stdout + r.stderr);
     assert.match(r.stderr, `wa/${name}/en_US is not on the channel ${CHANNEL_A}`);
     assert.match(r.stderr, 'apply it first');
-    assert.match(r.stderr, '--no-remote-check');
+    assert.match(r.stderr, 'If this is a test service that keeps no templates, --no-remote-check');
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
     const forced = await run(sendOrder(name, ['--no-remote-check']));
     assert.is(forced.exitCode, 0, forced.stderr);
+    // sent unchecked: said on stderr, so that a log shows it
+    assert.match(forced.stderr, `tplsync: sent without reading wa/${name}/en_US from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked`);
     assert.ok(emu.state.conversation(forced.stdout.trim()));
     // a language the files do not have: the ones they do are named
     const fr = await run(sendOrder(name, ['--language', 'fr']));
@@ -87,6 +89,59 @@ test('PENDING and REJECTED templates are refused with their state; APPROVED is s
     assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED' }), 200);
     r = await run(sendOrder(name));
     assert.is(r.exitCode, 0, r.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('a template the channel did not approve (every such state), re-categorised or unlike its approved copy is refused without advice to skip the check: --no-remote-check is no way past the channel\'s decision', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    const before = emu.state.conversations.size;
+    for (const statusText of ['PENDING', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED', 'LIMIT_EXCEEDED', 'LOCKED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED']) {
+      assert.is(await control({ channel: CHANNEL_A, template: id, statusText, ...(statusText === 'REJECTED' ? { reason: 'INVALID_FORMAT' } : {}) }), 200);
+      const r = await run(sendOrder(name));
+      assert.is(r.exitCode, 3, `${statusText}: ${r.stderr}`);
+      assert.match(r.stderr, `is ${statusText} on the channel`);
+      assert.match(r.stderr, 'Nothing was sent');
+      assert.not.match(r.stderr, 'remote-check', `${statusText}: ${r.stderr}`);
+      assert.not.match(r.stderr, 'anyway', `${statusText}: ${r.stderr}`);
+    }
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED', category: 'MARKETING' }), 200);
+    let r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'approved on the channel as MARKETING');
+    assert.not.match(r.stderr, 'remote-check');
+    assert.is(await control({ channel: CHANNEL_A, template: id, category: 'UTILITY' }), 200);
+    const f = path.join(dir, 'templates', 'order.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our new store'));
+    r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in body.text");
+    assert.not.match(r.stderr, 'remote-check');
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+  } finally { cleanup(dir); }
+});
+
+test('the gate\'s read fails (the channel unavailable): the error says nothing was sent, exit 7; a key refused on the read says it too (exit 6)', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8').replace('    apiKeyEnv:', '    retries: 1\n    apiKeyEnv:'));
+    const before = emu.state.conversations.size;
+    emu.setFaults({ errorRate: 1, operations: ['read'] });
+    let r;
+    try { r = await run(sendOrder(name)); } finally { emu.setFaults({}); }
+    assert.is(r.exitCode, 7, r.stdout + r.stderr);
+    assert.match(r.stderr, 'template read');
+    assert.match(r.stderr, 'Nothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.');
+    assert.match(r.stderr, '--no-remote-check');
+    assert.is(r.stdout, '');
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    const refused = await cliIn(sendOrder(name), { cwd: dir, env: { GATE_KEY: 'k-not-a-key-0000' } });
+    assert.is(refused.exitCode, 6, refused.stderr);
+    assert.match(refused.stderr, 'Nothing was sent');
+    assert.not.match(refused.stderr, 'remote-check');
   } finally { cleanup(dir); }
 });
 

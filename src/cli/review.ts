@@ -19,7 +19,9 @@ import { commandConfig, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut } from './report.js';
 import { unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
-import { io } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
+import { configRuleSettings } from '../plan/review-state.js';
+import path from 'node:path';
 
 export interface ReviewCommandOptions {
   config?: string;
@@ -45,6 +47,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
     const desired = loadDesired(project.files, conn.environment, configSeverities(config), undefined, sayLeftOut(conn.environment.name));
     // a template whose read failed (an answer outside the contract, a service down for it) is a row of its own; the others are reviewed
     const unread = new Map<string, ApiError>();
+    const settings = configRuleSettings(config, config.file ? path.relative(io().cwd(), config.file) || config.file : undefined);
     const reads = await readTemplates(conn, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), 'reading', progress, interruptSignal(), unread);
     const categories = categoryInputs(config, conn.environment, desired);
     // an accepted category whose key names no template of the project accepts nothing (known only when every file is reviewed)
@@ -59,6 +62,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
         ...(failed ? { unread: { message: failed.message, breach: failed instanceof ContractError } } : {}),
         ...(categories.acceptedCategories.has(d.canonical.templateId) ? { acceptedCategory: categories.acceptedCategories.get(d.canonical.templateId)! } : {}),
         ...(categories.categoryContext.has(d.canonical.templateId) ? { categoryContext: categories.categoryContext.get(d.canonical.templateId)! } : {}),
+        settingOf: settings(resolvePath(d.file)),
       };
     }), new Set(RULES_BY_ID.keys()));
     emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);

@@ -6,10 +6,10 @@ import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
 import { acceptedCategory } from '../config/categories.js';
-import { SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, type Sent } from '../send/send.js';
+import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, textRequest, type PreparedSend, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
-import type { TemplateMeta } from '../model/meta.js';
+import { templateKey, type TemplateMeta } from '../model/meta.js';
 import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';
@@ -26,6 +26,8 @@ export interface SendCommandOptions {
   presetText?: string;
   /** text (the clientMessageId) or json (sendOutput) */
   format?: string;
+  /** everything up to the request, and the request shown instead of made */
+  dryRun?: boolean;
 }
 
 /**
@@ -35,6 +37,32 @@ export interface SendCommandOptions {
 export function sendOutput(outcome: 'sent' | 'failed', clientMessageId: string, response: ConversationResponse, omitted: readonly string[] = []): string {
   const messages = response.messages.map((m) => ({ publicId: m.publicId, status: m.status, createdDate: m.createdDate }));
   return `${JSON.stringify({ version: 1, outcome, clientMessageId, messages, omitted }, null, 2)}\n`;
+}
+
+/**
+ * `send --dry-run --format json`: send.v1 with outcome `dry-run`, no messages (nothing was sent), and
+ * the request the send would make (`request`: its method, path and body; never the API key, which
+ * travels in a header and which no message may hold).
+ */
+export function dryRunOutput(ready: PreparedSend): string {
+  const doc = {
+    version: 1, outcome: 'dry-run', clientMessageId: ready.clientMessageId, messages: [], omitted: ready.omitted,
+    request: { method: 'POST', path: ready.path, body: ready.request },
+    remoteCheck: ready.remoteStatus !== undefined ? { status: ready.remoteStatus } : null,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** `send --dry-run` in text: what would be sent, where, after which checks; the request's body as JSON. */
+function dryRunText(ready: PreparedSend, what: string, checked: string): string {
+  return [
+    `Dry run: ${what} would be sent; nothing was sent.`,
+    `  checked:  ${checked}`,
+    ...(ready.omitted.length ? [`  left out: ${ready.omitted.join('; ')}`] : []),
+    `  request:  POST ${ready.path}`,
+    ...JSON.stringify(ready.request, null, 2).split('\n').map((l) => `  ${l}`),
+    '',
+  ].join('\n');
 }
 
 /** NAME=VALUE pairs; a carousel card's values as card_<n>.NAME=VALUE. */
@@ -104,17 +132,31 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     // a text to a channel the config says is RCS: RBM's limit (the library knows only WhatsApp's without chips)
     const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
     if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
-    const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
     // approved under the category the environment's config accepts for it: sent (the file serves other environments too)
     const accepted = meta ? acceptedCategory(conn.environment, { channel: meta.channel, name: meta.name, language: meta.language }) : undefined;
+    // one set of options for the send and its dry run, so that a dry run checks what the send would
+    const templateOptions = {
+      to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
+      ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
+      ...(accepted ? { acceptedCategory: accepted } : {}),
+    };
+    if (o.dryRun) {
+      // everything a send does up to its request (the same refusals, the same exit codes), and the request shown instead of made
+      const ready: PreparedSend = meta
+        ? await prepareTemplateSend(conn.client, meta, templateOptions)
+        : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId), omitted: [] };
+      const what = meta ? `${templateKey(meta)} to ${o.to}` : `a text to ${o.to}`;
+      const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
+        : ready.remoteStatus === undefined ? 'the file\'s lint, the values and the message; the channel\'s copy was NOT read (--no-remote-check)'
+          : `the file's lint, the values and the message; the channel has it ${ready.remoteStatus} and it matches the file${o.textOnly ? ' (its text part: --text-only)' : ''}`;
+      io().stdout.write(json ? dryRunOutput(ready) : dryRunText(ready, what, checked));
+      return EXIT.OK;
+    }
+    const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
     let sent: Sent;
     try {
       sent = meta
-        ? await sendTemplateWith(conn.client, meta, {
-          to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
-          ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
-          ...(accepted ? { acceptedCategory: accepted } : {}),
-        })
+        ? await sendTemplateWith(conn.client, meta, templateOptions)
         : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId);
     } catch (e) {
       // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)
@@ -126,6 +168,8 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       return EXIT.OK;
     }
     io().stdout.write(`${sent.clientMessageId}\n`);
+    // the gate was skipped: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a channel that cannot be read)
+    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${templateKey(meta)} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });

@@ -93,3 +93,23 @@ export function severitiesFor(
 export function configSeverities(config: { rules: Readonly<Record<string, SeveritySetting>>; overrides?: readonly Override[]; dir: string }): (absFile: string) => Readonly<Record<string, SeveritySetting>> {
   return severitiesFor(config.rules, config.overrides ?? [], config.dir);
 }
+
+/** A rule the config turns off or down to info for a file, and where: `rules`, or the override (`overrides[i]`) that decides it. */
+export interface RuleTurnedDown { rule: string; severity: 'off' | 'info'; where: string }
+
+/**
+ * Where the config turns a rule off or to info for a file (the last setting that applies: the top-level
+ * `rules`, then each matching override in order), or undefined when it does not: what lint will say of
+ * that rule in that file, for a hint that would send the user to lint.
+ */
+export function ruleTurnedDown(config: { rules: Readonly<Record<string, SeveritySetting>>; overrides?: readonly Override[]; dir: string }, absFile: string, rule: string): RuleTurnedDown | undefined {
+  let found: { severity: SeveritySetting; where: string } | undefined = Object.hasOwn(config.rules, rule) ? { severity: config.rules[rule]!, where: 'rules' } : undefined;
+  const overrides = config.overrides ?? [];
+  if (overrides.some((o) => Object.hasOwn(o.rules, rule))) {
+    const rel = path.relative(config.dir, absFile).split(path.sep).join('/');
+    overrides.forEach((o, i) => {
+      if (Object.hasOwn(o.rules, rule) && picomatch(o.files, { dot: true })(rel)) found = { severity: o.rules[rule]!, where: `overrides[${i}]` };
+    });
+  }
+  return found && (found.severity === 'off' || found.severity === 'info') ? { rule, severity: found.severity, where: found.where } : undefined;
+}

@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention } from './review-state.js';
+import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -117,6 +117,8 @@ export interface PlanInputs {
   acceptedCategories?: ReadonlyMap<string, string>;
   /** by template id: the environment, the template's config key and the other environments its file serves (the advice of a re-categorisation) */
   categoryContext?: ReadonlyMap<string, CategoryContext>;
+  /** by a template's file (as shown): where the config turns a lint rule off or to info there (configRuleSettings), for the hint of a rejection */
+  ruleSettingsOf?: (file: string) => (rule: string) => RuleSetting | undefined;
 }
 
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
@@ -209,7 +211,7 @@ export function makePlan(inp: PlanInputs): Plan {
       if (dropped.length) attention.push(droppedFieldsNote(dropped));
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
-    const state = needsAttention(r, inp.ruleIds) ?? recat;
+    const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
     if (state) attention.push(describeAttention(state));
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',

@@ -4,6 +4,8 @@
 
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { freshPublicId } from '../model/ids.js';
+import { ruleTurnedDown, type Override } from '../config/overrides.js';
+import type { SeveritySetting } from '../core/diagnostic.js';
 
 export interface NeedsAttention {
   /** the template's statusText on the channel */
@@ -100,8 +102,39 @@ export const isDeletedState = (state: string | undefined): boolean => state === 
 /** Approved on the channel: APPROVED, or REINSTATED (approved again after a pause or an appeal): sendable, and an edit spends one of WhatsApp's limited edits. */
 export const isApprovedState = (state: string | undefined): boolean => state === 'APPROVED' || state === 'REINSTATED';
 
-/** What a remote state asks of the team, or undefined when it asks nothing. */
-export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set()): NeedsAttention | undefined {
+/**
+ * A rule the project's config turns off or to info where the template's file is (src/config/overrides.ts
+ * ruleTurnedDown), and the config file as shown: lint then says nothing of it (off) or does not fail on it
+ * (info), so a hint must say so rather than send the user to lint.
+ */
+export interface RuleSetting { rule: string; severity: 'off' | 'info'; where: string; configFile: string }
+
+/**
+ * The config's settings of the rules for a template file (by its absolute path): where it turns a rule
+ * off or to info (`configFile`: the config as shown to the user). Without a config file nothing is turned down.
+ */
+export function configRuleSettings(config: { file?: string; rules: Readonly<Record<string, SeveritySetting>>; overrides?: readonly Override[]; dir: string }, configShown: string | undefined): (absFile: string) => (rule: string) => RuleSetting | undefined {
+  if (!config.file || configShown === undefined) return () => () => undefined;
+  return (absFile) => (rule) => {
+    const t = ruleTurnedDown(config, absFile, rule);
+    return t ? { ...t, configFile: configShown } : undefined;
+  };
+}
+
+/** the hint that names the lint rule covering a rejection: run lint, or (turned down in the config) where it was turned down */
+export function ruleHint(rule: string, turned?: RuleSetting): string {
+  if (!turned) return `lint rule ${rule} checks this: run tplsync lint`;
+  const at = `${turned.configFile} (${turned.where}: ${rule}: ${turned.severity})`;
+  return turned.severity === 'off'
+    ? `lint rule ${rule} checks this, but it is off in ${at}, so tplsync lint says nothing of it: turn it back on there and run tplsync lint`
+    : `lint rule ${rule} checks this, but it is set to info in ${at}, so tplsync lint reports it without failing: set it to error there and run tplsync lint`;
+}
+
+/**
+ * What a remote state asks of the team, or undefined when it asks nothing. `settingOf`: the config's
+ * setting of the rule that covers a rejection, where it turns it off or to info for this template's file.
+ */
+export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set(), settingOf?: (rule: string) => RuleSetting | undefined): NeedsAttention | undefined {
   const state = r?.statusText;
   if (r === undefined || state === undefined || FINE.has(state)) return undefined;
   // WhatsApp's reason codes name lint rules of WhatsApp's parts: an RCS-only template (a message, no chatapp) is reviewed by other rules
@@ -117,7 +150,7 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
     todo: (state === 'PAUSED' && r.pausedUntil ? `paused until ${r.pausedUntil}; ` : '')
       + (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
       + (isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
-      + (rule ? ` (lint rule ${rule} checks this: run tplsync lint)` : ''),
+      + (rule ? ` (${ruleHint(rule, settingOf?.(rule))})` : ''),
   };
 }
 

@@ -12,6 +12,8 @@ import { ApiError, AuthError, ContractError, RateLimitedError, UnavailableError 
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
+import { configRuleSettings } from './review-state.js';
+import path from 'node:path';
 import { loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
@@ -210,7 +212,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
+  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}) };
 }
 
@@ -228,6 +230,12 @@ export function categoryInputs(config: Pick<Config, 'environments'>, env: Enviro
     categoryContext.set(d.canonical.templateId, { environment: env.name, key: categoryKey({ channel: d.channel, name: t.name }), others: otherEnvironmentsServing(config, env.name, d.channel) });
   }
   return { acceptedCategories, categoryContext };
+}
+
+/** where the config turns a lint rule off or to info for a template's file (as shown, relative to `cwd`): the hint of a rejection says so */
+export function ruleSettingsFor(config: Config, cwd: string): (file: string) => ReturnType<ReturnType<typeof configRuleSettings>> {
+  const settings = configRuleSettings(config, config.file ? path.relative(cwd, config.file) || config.file : undefined);
+  return (file) => settings(path.resolve(cwd, file));
 }
 
 /** a listing's failure that --orphans-if-listed says in the plan: the service's answer (not the key's refusal), or the config's mapping that does not fit it */

@@ -12,7 +12,7 @@ import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canoni
 import { templateKey } from '../model/ids.js';
 import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { readTemplates, type ProgressFactory } from '../plan/run.js';
+import { readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { loadCleanProject } from '../project/load.js';
@@ -92,6 +92,6 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const desired = inTarget.filter((d) => passing.has(d.file));
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
   maskRemoteSecrets(desired, targetReads, target.environment);
-  const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()) });
+  const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd) });
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
 }

@@ -4,7 +4,7 @@
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { templateKey as keyOf } from '../model/ids.js';
-import { isApprovedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention } from '../plan/review-state.js';
+import { isApprovedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
 
 export interface ReviewRow {
   channel: string;
@@ -46,6 +46,8 @@ export interface ReviewInput {
   acceptedCategory?: string;
   /** the environment, the template's config key and the other environments its file serves: the advice of a category that differs */
   categoryContext?: CategoryContext;
+  /** where the config turns a lint rule off or to info for this template's file (configRuleSettings): the hint of a rejection says so */
+  settingOf?: (rule: string) => RuleSetting | undefined;
 }
 
 /** the state of a template whose read failed (its row says why) */
@@ -62,7 +64,7 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     }
     if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
     const remoteCategory = r.chatapp?.category;
-    let a: NeedsAttention | undefined = needsAttention(r, ruleIds);
+    let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf);
     if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category && remoteCategory !== i.acceptedCategory) a = recategorised(i.category, remoteCategory, false, i.categoryContext);
     // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0

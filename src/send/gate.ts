@@ -29,7 +29,14 @@ export class NotSendable extends Error {
   constructor(message: string, readonly reason: NotSendableReason, readonly status?: string) { super(message); }
 }
 
-const SKIP = 'To send it anyway, pass --no-remote-check (remoteCheck: false).';
+/**
+ * What `--no-remote-check` (remoteCheck: false) is for: a channel whose copy cannot be read (the
+ * read fails), or a test service that keeps no templates. It is never the way past the channel's
+ * own decision (a template in review, rejected, paused, disabled, deleted, re-categorised, or
+ * unlike its approved copy): WhatsApp sends only what it approved, so a refusal names the fix, not
+ * the bypass. Said only where the channel has no copy at all (a test service's case).
+ */
+const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-remote-check (remoteCheck: false) sends without reading it.';
 
 /** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
 const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
@@ -60,22 +67,23 @@ export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | n
 
 function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string): { reason: NotSendableReason; message: string } | undefined {
   const key = templateKey(meta);
-  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP}` };
+  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? 'still in review: wait for it (tplsync apply --wait, or tplsync review)' : 'not approved: see tplsync review';
-    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent. ${SKIP}` };
+    // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
+    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; WhatsApp sends only an approved template.` };
   }
   // the platform re-categorised it (or the file's category was edited): it is billed and routed as the channel has it
   const remoteCategory = read.chatapp?.category;
   // (a category the environment's config accepts for it, environments.<env>.categories, is the one it is sent under there)
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent. ${SKIP}` };
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
   }
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));
     if (differs.length) {
-      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (tplsync types --check says it is stale: run tplsync types and build again). Nothing was sent. ${SKIP}` };
+      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (tplsync types --check says it is stale: run tplsync types and build again). Nothing was sent.` };
     }
   }
   return undefined;

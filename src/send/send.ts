@@ -73,10 +73,42 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 }
 
 /**
+ * A send made ready and not made: what `send --dry-run` shows. Everything a send does before its
+ * request was done (the values checked, the channel's copy read and compared unless remoteCheck is
+ * false, the message rendered and checked), and `request` is the body the conversation operation
+ * would be given (never the API key: a message that would hold it is refused).
+ */
+export interface PreparedSend {
+  channelId: string;
+  clientMessageId: string;
+  /** the conversation operation's request: POST `path` with `request` as its body */
+  path: string;
+  request: ConversationRequest;
+  /** the parts of the template that would not be sent (textOnly) */
+  omitted: readonly string[];
+  /** the channel's state of the template as the gate read it; absent: not read (remoteCheck false, or a --text) */
+  remoteStatus?: string;
+}
+
+/**
  * Sends a template (its metadata from the generated module) with checked parameters, after
  * checking that the channel has it APPROVED as the metadata describes it (unless remoteCheck is false).
  */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
+  const ready = await prepareTemplateSend(client, meta, o);
+  let sent: Sent;
+  try { sent = await sendRequest(client, ready.channelId, ready.request); } catch (e) {
+    if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
+    throw e;
+  }
+  return ready.omitted.length ? { ...sent, omitted: ready.omitted } : sent;
+}
+
+/**
+ * Everything sendTemplateWith does up to its request, and nothing sent: the refusals are the same
+ * (NotSendable, ParamError, the read's ApiError), the result is the request it would make.
+ */
+export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<PreparedSend> {
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
@@ -95,9 +127,22 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
     const own = withPresetText(meta, o.presetText);
     local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>, o.textOnly === true) };
   } catch (e) { localError = e; }
+  let remoteStatus: string | undefined;
   if (o.remoteCheck !== false) {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    const problem = remoteProblem(meta, await client.getTemplate(channelId, id), { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
+    let read: Awaited<ReturnType<Client['getTemplate']>>;
+    try { read = await client.getTemplate(channelId, id); } catch (e) {
+      // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
+      if (e instanceof ApiError) {
+        const retry = e instanceof UnavailableError || e instanceof RateLimitedError
+          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends without this read, and then nothing checks that the channel has it APPROVED as the file says.'
+          : '';
+        e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
+      }
+      throw e;
+    }
+    remoteStatus = read?.statusText;
+    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
@@ -108,13 +153,12 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
     const odd = presetTextProblem(rendered.text);
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
-  let sent: Sent;
-  try { sent = await sendText(client, channelId, o.to, rendered.text, rendered.suggestions, o.clientMessageId); } catch (e) {
-    if (e instanceof SendFailed && omitted.length) e.omitted = omitted;
-    throw e;
-  }
-  return omitted.length ? { ...sent, omitted } : sent;
+  const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}) };
 }
+
+/** the path of the conversation operation (schema/openapi.yaml), as a dry run shows it */
+export const conversationPath = (channelId: string): string => `/channel/${channelId}/conversation`;
 
 /**
  * What in the caller's text for WhatsApp's authentication wording is no part of such wording, or
@@ -250,6 +294,15 @@ export function receiverProblem(to: unknown): string | undefined {
 }
 
 export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
+  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId));
+}
+
+/**
+ * The conversation request of a text (with its suggestions) to one receiver, checked as a send
+ * checks it (ParamError, NotSendable 'key'; each says nothing was sent): what sendText sends, and
+ * what a dry run shows. Pure.
+ */
+export function textRequest(to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): ConversationRequest {
   const badReceiver = receiverProblem(to);
   if (badReceiver) throw new ParamError(`${badReceiver}. Nothing was sent.`);
   // one id, one spelling: a UUID is the same in either case (RFC 4122), and a repeat must be the same request to be answered as one
@@ -280,10 +333,15 @@ export async function sendText(client: Client, channelId: string, to: string, te
   if (holdsKey(text) || suggestions.some((sg) => holdsKey(sg.text) || (sg.postbackData !== undefined && holdsKey(sg.postbackData)))) {
     throw new NotSendable('The message holds the API key (in its text, a button or a chip, or a value given for a placeholder): it would reach the customer. Nothing was sent. Take the key out of the template (plan and apply hold such a template) or out of the values.', 'key');
   }
-  const req: ConversationRequest = {
+  return {
     clientMessageId,
     messages: [{ receiver: to, type: 'text', data: { message: text }, ...(suggestions.length ? { suggestions } : {}) }],
   };
+}
+
+/** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest): Promise<Sent> {
+  const clientMessageId = req.clientMessageId;
   let response: ConversationResponse;
   try { response = await client.sendConversation(channelId, req); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
