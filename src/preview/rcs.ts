@@ -1,9 +1,8 @@
 // Pure: the RCS part of a preview page, drawn to RBM's proportions (1 dp = 1 CSS px): carousel
 // cards SMALL 120 / MEDIUM 232 wide, media SHORT 112 / MEDIUM 168 / TALL 264 high, a video as
 // a video with its thumbnail, chips that say what they do, and the SMS fallback beside the card.
-import { smsSize } from '../model/sms.js';
+import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
-import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { langAttrs } from './direction.js';
@@ -140,10 +139,11 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
-    // counted as the SMS carries it: the samples in, never the braces (as lint's rcs-fallback-length counts it)
+    // counted as the SMS carries it: the samples in, never the braces, in the units of its encoding
+    // (UTF-16 code units for UCS-2, septets for GSM-7): the words and number lint's rcs-fallback-length gives
     const sent = plain(fb);
     const size = smsSize(sent);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb, 'fallback.text')}</div><small>${charLength(sent)} characters${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb, 'fallback.text')}</div><small>${smsUnitsInWords(size)}${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${smsPartsInWords(size)}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');
