@@ -62,4 +62,35 @@ for (const [what, remote, desired] of EDITS) {
   });
 }
 
+/** what a side of a before/after page shows in its phone: its text, without tags, entities unescaped */
+const sideText = (html: string, side: 'before' | 'after'): string => {
+  const from = html.indexOf(`<section data-testid="${side}">`);
+  const to = html.indexOf('</section>', from);
+  return html.slice(from, to).replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+};
+
+for (const [what, remote, desired] of EDITS) {
+  test(`preview --changes: ${what} is marked where it changed, named`, () => {
+    const site = renderChangesSite(planOf(remote, desired), { environment: 'e' });
+    const [, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
+    // the two phones read differently to a person, and the character is named in a changed part
+    assert.is.not(looks(sideText(html, 'before')).replace(/^Now[^·]*· e/, ''), looks(sideText(html, 'after')).replace(/^After this change · the files/, ''), what);
+    assert.match(html, /<(ins|del)>[^<]*(<[^/][^>]*>[^<]*)*<span class="invisible" dir="ltr" title="[^"]+ \(U\+[0-9A-F]{4}\)">\\u[0-9a-f]{4}<\/span>/);
+  });
+}
+
+test('preview --changes: the character stays beside its marker, and the marker decides no line\'s direction', () => {
+  const site = renderChangesSite(planOf(EDITS[0]![1], EDITS[0]![2]), { environment: 'e' });
+  const [, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
+  // the channel's footer starts with its LRM: a left-to-right line, its marker beside it
+  assert.match(html, '<div class="line" dir="auto"><del>\u200e<span class="invisible" dir="ltr" title="left-to-right mark (U+200E)">\\u200e</span></del>شكراً لتسوقك معنا</div>');
+});
+
+test('preview --changes: a no-break space for a space is marked on both sides, each side showing its own space', () => {
+  const site = renderChangesSite(planOf(EDITS[3]![1], EDITS[3]![2]), { environment: 'e' });
+  const [, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
+  assert.match(sideText(html, 'before'), 'شكراً لتسوقك');
+  assert.match(sideText(html, 'after'), 'شكراً\u00a0\\u00a0لتسوقك');
+});
+
 test.run();

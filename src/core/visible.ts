@@ -42,9 +42,9 @@ export function reviewed(text: string, o: { oneLine?: boolean } = {}): string {
   return escapeReviewed(visible(text, o));
 }
 
-/** The name of an invisible character (`left-to-right mark`) and its code point (`U+200E`), for a marker that shows it. */
-export function invisibleName(ch: string): string {
-  return `${NAMES[ch] ?? 'invisible character'} (${codeOf(ch)})`;
+/** Each invisible character a reviewer must see (those `escapeReviewed` escapes), replaced by what `mark` makes of it, its escape (`\u200e`) and its name (`left-to-right mark (U+200E)`). */
+export function markReviewed(text: string, mark: (ch: string, escaped: string, name: string) => string): string {
+  return text.replace(REVIEWED, (ch) => mark(ch, escape(ch), `${NAMES[ch] ?? (/\s/.test(ch) ? 'space' : 'invisible character')} (${codeOf(ch)})`));
 }
 
 // white space, the controls and Unicode's default-ignorable characters (zero-width spaces, joiners,

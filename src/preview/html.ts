@@ -5,7 +5,7 @@ import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard
 import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
-import { changed, cls, esc, escQuoting, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 
@@ -55,7 +55,7 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
   const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
   // the label laid out in its own direction (its first letter's), as the app lays it out
-  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`;
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}</div>`;
 }
 
 /**
@@ -177,7 +177,7 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px;min-width:0}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px;max-width:100%;min-width:0}
 .findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-inline-start:3px solid var(--muted);margin-bottom:6px;background:var(--surface)}
 .findings li.error{border-color:var(--error)}.findings li.warning{border-color:var(--warning)}.findings.ok p{color:var(--link)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
-.changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}
+.changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}.invisible{font:11px/1.2 ui-monospace,SFMono-Regular,Menlo,monospace;border:1px dashed currentColor;border-radius:3px;padding:0 2px;margin:0 1px;white-space:nowrap}
 .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:var(--surface);max-width:calc(100% - 40px)}td,th{padding:6px 12px;border-bottom:1px solid var(--line);text-align:start}
 /* the short columns keep their words whole (body text breaks anywhere, which would squeeze them to a letter's width) */

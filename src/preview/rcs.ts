@@ -6,7 +6,7 @@ import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
-import { cls, esc, fileNameOf, imageOverPlaceholder, textWithMarks, withSamples, type Marks } from './markup.js';
+import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, type Marks } from './markup.js';
 
 /** RBM's card widths (carousel) and media heights, in dp. */
 export const CARD_WIDTH_DP: Readonly<Record<string, number>> = { SMALL: 120, MEDIUM: 232 };
@@ -68,7 +68,7 @@ export function chips(list: Loose[], language: string | undefined, marks?: Marks
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
-    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
   }).join('')}</div>`;
 }
 
