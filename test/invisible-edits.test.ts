@@ -84,6 +84,8 @@ test('preview --changes: the character stays beside its marker, and the marker d
   const [, html] = [...site.pages].find(([n]) => n !== 'index.html')!;
   // the channel's footer starts with its LRM: a left-to-right line, its marker beside it
   assert.match(html, '<div class="line" dir="auto"><del>\u200e<span class="invisible" dir="ltr" title="left-to-right mark (U+200E)">\\u200e</span></del>شكراً لتسوقك معنا</div>');
+  // an inline block: the line a <del> draws through its text does not cross the marker's escape
+  assert.match(html, /\.invisible\{display:inline-block;/);
 });
 
 test('preview --changes: a no-break space for a space is marked on both sides, each side showing its own space', () => {
