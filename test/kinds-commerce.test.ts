@@ -99,10 +99,10 @@ test('send names what the conversation request cannot carry; the preview draws e
   assert.ok(unsendableParts(details!).some((p) => /^button 1, ORDER_DETAILS "(Review and Pay|Copy Pix code)"$/.test(p)), unsendableParts(details!).join('; '));
   assert.equal(unsendableParts(status!), ['the order status (sub_category ORDER_STATUS)']);
   assert.match(whatsapp(spm!), /class="media product" data-testid="product">🛍 product from the catalog/);
-  assert.match(whatsapp(spm!), /data-type="SPM"><span class="icon">🛍<\/span> /);
+  assert.match(whatsapp(spm!), /data-type="SPM" dir="auto"><span class="icon">🛍<\/span> /);
   assert.equal(whatsapp(products!).match(/data-testid="product"/g)?.length, products!.canonical.carousel!.length);
   assert.match(whatsapp(call!), /data-testid="call-permission"[^]*Allow calls/);
-  assert.match(whatsapp(details!), /data-type="ORDER_DETAILS"><span class="icon">🧾<\/span> (Review and Pay|Copy Pix code)/);
+  assert.match(whatsapp(details!), /data-type="ORDER_DETAILS" dir="auto"><span class="icon">🧾<\/span> (Review and Pay|Copy Pix code)/);
   assert.match(whatsapp(status!), /data-testid="order-status"/);
 });
 

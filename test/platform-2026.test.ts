@@ -291,10 +291,10 @@ test('preview --changes of an RCS card: the changed words of its title, descript
   const after = rcs('נדידה בכל העולם', 'לא תודה', 'נדידה זמינה עכשיו');
   const marks = { paths: ['message.richCards[0].title', 'message.richCards[0].suggestions[1].text', 'message.fallback.text'], side: 'after' as const, other: before };
   const html = renderRcs(after, marks);
-  assert.match(html, /<div class="card-title">נדידה <ins>בכל העולם<\/ins><\/div>/);
-  assert.match(html, /<div class="card-description">חבילה <mark title="\{\{plan\}\}">5G<\/mark><\/div>/, 'an unchanged text is not compared');
+  assert.match(html, /<div class="card-title"><div class="line" dir="auto">נדידה <ins>בכל העולם<\/ins><\/div><\/div>/);
+  assert.match(html, /<div class="card-description"><div class="line" dir="auto">חבילה <mark title="\{\{plan\}\}">5G<\/mark><\/div><\/div>/, 'an unchanged text is not compared');
   assert.match(html, /<ins>[^<]*עכשיו<\/ins>/);
-  assert.match(html, /<span class="chip changed" data-testid="chip" data-action="reply"[^>]*><span class="label"><span class="icon">↩<\/span> לא תודה/);
+  assert.match(html, /<span class="chip changed" data-testid="chip" data-action="reply"[^>]*><span class="label" dir="auto"><span class="icon">↩<\/span> לא תודה/);
   assert.equal((html.match(/class="chip changed"/g) ?? []).length, 1, 'the unchanged chip is not marked');
   const back = renderRcs(before, { ...marks, side: 'before', other: after });
   assert.match(back, /<del>באירופה<\/del>/);
@@ -303,7 +303,7 @@ test('preview --changes of an RCS card: the changed words of its title, descript
 test('the preview draws a text header\'s and a footer\'s marks as written (WhatsApp formats the body alone; lint\'s header-formatting says so)', () => {
   const t = fromFile({ ...parseTemplateText('t.yaml', `${HEAD}header:\n  format: TEXT\n  text: "تخفيضات *كبيرة* اليوم"\nbody:\n  text: "Hello, *this* is bold."\nfooter: "_Reply_ STOP"\n`).value as object }, CHANNEL_A, '');
   const html = whatsapp(t);
-  assert.match(html, /data-path="header">تخفيضات \*كبيرة\* اليوم</);
+  assert.match(html, /data-path="header"><div class="line" dir="auto">تخفيضات \*كبيرة\* اليوم</);
   assert.match(html, /Hello, <b>this<\/b> is bold\./);
   assert.match(html, />_Reply_ STOP</);
 });

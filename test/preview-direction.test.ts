@@ -1,13 +1,16 @@
 // The preview's language and direction (in-process, no browser): the template's language gives
 // the BCP 47 `lang` and `dir="rtl"` for right-to-left languages and scripts, on the elements that
-// hold the message (never on the English page around it); samples take their own direction;
+// hold the message (never on the English page around it); each paragraph of a text (a line of the
+// body, the header, the footer, a button's label, an RCS text, a card's texts, a chip's label, the
+// SMS fallback) in its own direction, its first strong letter's or mark's (dir="auto"), the
+// language's when it has none; samples laid out with the text around them;
 // alt texts are the text with its samples; a media that cannot load has a drawn placeholder; the
 // before/after word diff marks whole words of the language (Intl.Segmenter), never parts of one.
 import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { directionOf, langAttrs, langTag } from '../src/preview/direction.ts';
+import { directionOf, langAttrs, langTag, paragraphs } from '../src/preview/direction.ts';
 import { renderIndex, renderTemplatePage } from '../src/preview/html.ts';
 import { wordDiff, withSamples } from '../src/preview/markup.ts';
 import { renderChangesSite } from '../src/preview/changes.ts';
@@ -107,6 +110,76 @@ test('the index and the changes pages have a <main> and an <h1>; the index body 
   assert.match(html, /<div class="phone" lang="ar" dir="rtl">/);
   assert.match(html, /طلبك <ins>وصل<\/ins> إلى المتجر/, 'the Arabic word is marked whole');
   assert.match(html, /طلبك <del>في الطريق<\/del> إلى المتجر/);
+});
+
+/** the lines of the element that starts with `open`: [dir, text without tags] */
+const linesOf = (html: string, open: string): [string, string][] => {
+  const from = html.indexOf(open);
+  assert.ok(from >= 0, `no ${open} in the page`);
+  const lines: [string, string][] = [];
+  let depth = 0;
+  let at = from;
+  // the element's own content: up to its closing tag (divs counted)
+  for (const m of html.slice(from).matchAll(/<(\/?)div\b[^>]*>/g)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) { at = from + m.index; break; }
+  }
+  for (const m of html.slice(from, at).matchAll(/<div class="line" dir="(auto|rtl|ltr)">([\s\S]*?)<\/div>/g)) lines.push([m[1]!, m[2]!.replace(/<[^>]*>/g, '')]);
+  return lines;
+};
+
+test('each line of an Arabic template is a paragraph in its own direction: a Latin first word, a leading LRM decide it; a line with no letter is right to left, as the language', () => {
+  const html = page(file('ar', 'iStyle: تم شحن طلبك يا {{1}} اليوم.\nOrder {{2}} - رقم التتبع أدناه.\n12:30 🌙\n\u200eشكراً لتسوقك معنا', { 1: 'خالد', 2: 'A-1042' }, {
+    header: { format: 'TEXT', text: 'Noon: طلبك' }, footer: 'Powered by Noon', buttons: [{ type: 'QUICK_REPLY', text: 'Track order' }, { type: 'QUICK_REPLY', text: 'تتبع الطلب' }, { type: 'QUICK_REPLY', text: '123' }],
+  }));
+  assert.equal(linesOf(html, '<div class="wa-body'), [
+    ['auto', 'iStyle: تم شحن طلبك يا خالد اليوم.'],
+    ['auto', 'Order A-1042 - رقم التتبع أدناه.'],
+    ['rtl', '12:30 🌙'],
+    ['auto', '\u200eشكراً لتسوقك معنا'],
+  ]);
+  assert.equal(linesOf(html, '<div class="wa-header'), [['auto', 'Noon: طلبك']]);
+  assert.equal(linesOf(html, '<div class="wa-footer'), [['auto', 'Powered by Noon']]);
+  assert.match(html, /<div class="wa-button" data-path="buttons\[0\]" data-type="QUICK_REPLY" dir="auto"><span class="icon">↩<\/span> Track order<\/div>/);
+  assert.match(html, /<div class="wa-button" data-path="buttons\[1\]" data-type="QUICK_REPLY" dir="auto">/);
+  assert.match(html, /<div class="wa-button" data-path="buttons\[2\]" data-type="QUICK_REPLY" dir="rtl">/, 'a label with no letter: the language\'s direction');
+});
+
+test('an English template: a line that starts with Arabic or Hebrew, or with an RLM, is its own paragraph (dir="auto"); one with no letter is left to right', () => {
+  const html = page(file('en_US', 'مرحبا! Hello {{1}}, your order has shipped.\n\u200fYour order is on its way.\n\n-- 10% --', { 1: 'Khalid' }));
+  assert.equal(linesOf(html, '<div class="wa-body'), [
+    ['auto', 'مرحبا! Hello Khalid, your order has shipped.'],
+    ['auto', '\u200fYour order is on its way.'],
+    ['ltr', ''],
+    ['ltr', '-- 10% --'],
+  ]);
+});
+
+test('paragraphs: an inline element a line break falls in is closed and opened again; an empty line keeps its height; a missing sample or a <bdi> does not decide the direction', () => {
+  assert.is(paragraphs('<code>a<br>ب</code>', 'ar'), '<div class="line" dir="auto"><code>a</code></div><div class="line" dir="auto"><code>ب</code></div>');
+  assert.is(paragraphs('x<br><br>y', 'en'), '<div class="line" dir="auto">x</div><div class="line" dir="ltr"><br></div><div class="line" dir="auto">y</div>');
+  assert.is(paragraphs('<mark class="missing" title="no sample" dir="ltr">{{name}}</mark> 12', 'he'), '<div class="line" dir="rtl"><mark class="missing" title="no sample" dir="ltr">{{name}}</mark> 12</div>');
+  assert.is(paragraphs('<bdi>Shop</bdi> &amp; 12', 'ar'), '<div class="line" dir="rtl"><bdi>Shop</bdi> &amp; 12</div>');
+  assert.is(paragraphs('<ins>a\nb</ins>', 'en'), '<div class="line" dir="auto"><ins>a</ins></div><div class="line" dir="auto"><ins>b</ins></div>');
+});
+
+test('RCS: the message text, a card\'s title and description, each chip\'s label and the SMS fallback laid out line by line in their own direction', () => {
+  const v = {
+    channel: 'shop-rcs', name: 'card_mixed', language: 'ar',
+    message: {
+      type: 'rich_card', rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' },
+      richCards: [{ title: 'Noon Mall: افتتاح فرع جديد', description: 'تعال وزرنا\nOpening hours 10:00–22:00', fileUrl: 'https://cdn.example.com/a/store.png',
+        suggestions: [{ action: 'reply', text: 'Yes please', postbackData: 'yes' }, { action: 'reply', text: 'نعم', postbackData: 'نعم' }, { action: 'reply', text: '١٠', postbackData: '10' }] }],
+      fallback: { text: 'Noon Mall: افتتاح فرع جديد\n🌙 ١٠:٠٠' },
+    },
+  };
+  const html = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.equal(linesOf(html, '<div class="card-title'), [['auto', 'Noon Mall: افتتاح فرع جديد']]);
+  assert.equal(linesOf(html, '<div class="card-description'), [['auto', 'تعال وزرنا'], ['auto', 'Opening hours 10:00–22:00']]);
+  assert.equal(linesOf(html, '<div class="sms'), [['auto', 'Noon Mall: افتتاح فرع جديد'], ['rtl', '🌙 ١٠:٠٠']]);
+  assert.equal([...html.matchAll(/<span class="label" dir="(\w+)">/g)].map((m) => m[1]), ['auto', 'auto', 'rtl']);
+  const text = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile({ channel: 'shop-rcs', name: 't', language: 'he', message: { type: 'text', message: 'Sale! מבצע היום\nמבצע' } }, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.equal(linesOf(text, '<div class="bubble rcs-text'), [['auto', 'Sale! מבצע היום'], ['auto', 'מבצע']]);
 });
 
 const wordsOf = (text: string, lang: string): string[] => [...new Intl.Segmenter(lang, { granularity: 'word' }).segment(text)].filter((x) => x.isWordLike).map((x) => x.segment);

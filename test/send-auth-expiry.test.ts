@@ -42,9 +42,9 @@ test('send: in another language the expiry line is WhatsApp\'s wording, which th
 });
 
 test('preview: the expiry line is drawn under a text of the template\'s own (in English, said so in another language)', () => {
-  assert.match(whatsapp(file(EN)), /data-testid="footer" data-path="footer">This code expires in 10 minutes\.</);
+  assert.match(whatsapp(file(EN)), /data-testid="footer" data-path="footer"><div class="line" dir="auto">This code expires in 10 minutes\.</);
   const pt = whatsapp(file(PT));
-  assert.match(pt, /data-testid="footer" data-path="footer" lang="en" dir="ltr">This code expires in 10 minutes\.</);
+  assert.match(pt, /data-testid="footer" data-path="footer" lang="en" dir="ltr"><div class="line" dir="auto">This code expires in 10 minutes\.</);
   assert.match(pt, /WhatsApp writes the expiry line in the template's language \(pt_PT\); shown here in English/);
 });
 

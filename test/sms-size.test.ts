@@ -69,8 +69,24 @@ test('rcs-fallback-length: an Arabic fallback of 126 characters takes 2 parts; a
 
 test('the preview counts the fallback\'s SMS parts in its encoding', () => {
   const t = (text: string) => fromFile({ channel: 'shop-rcs', name: 'store_opening', language: 'ar', message: { type: 'text', message: 'x', fallback: { text } } }, CHANNEL_B, ID);
-  assert.match(renderRcs(t('ا'.repeat(126))), '126 characters, UCS-2, 2 SMS parts');
-  assert.match(renderRcs(t('a'.repeat(160))), '160 characters, GSM-7, 1 SMS part');
+  assert.match(renderRcs(t('ا'.repeat(126))), '126 characters sent as UCS-2, 2 SMS parts');
+  assert.match(renderRcs(t('a'.repeat(160))), '160 characters of the GSM 7-bit alphabet, 1 SMS part');
+});
+
+test('the preview\'s SMS line gives the number lint gives: UTF-16 units of a UCS-2 text (an emoji two), septets of a GSM one (€ two)', async () => {
+  // "عرض العيد " and 31 crescent moons: 41 code points, 72 UTF-16 code units; 80 euro signs: 80 code points, 160 septets
+  const texts = { ar: `عرض العيد ${'🌙'.repeat(31)}`, en_US: `${'€'.repeat(80)}x` };
+  const yaml = (language: string, text: string) => `channel: shop-rcs\nname: fb_emoji\nlanguage: ${language}\nmessage:\n  type: text\n  message: x\n  fallback:\n    text: ${JSON.stringify(text)}\n`;
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/ar.yaml': yaml('ar', texts.ar), 'templates/en.yaml': yaml('en_US', texts.en_US) });
+  let diagnostics;
+  try { ({ diagnostics } = await lintInProcess(dir)); } finally { cleanup(dir); }
+  const said = (file: string) => diagnostics!.find((d) => d.ruleId === 'rcs-fallback-length' && d.file.endsWith(file))!.message;
+  assert.match(said('ar.yaml'), 'split into 2 SMS parts: 72 characters sent as UCS-2');
+  assert.match(said('en.yaml'), 'split into 2 SMS parts: 161 characters of the GSM 7-bit alphabet');
+  const shown = (language: 'ar' | 'en_US') => renderRcs(fromFile({ channel: 'shop-rcs', name: 'fb_emoji', language, message: { type: 'text', message: 'x', fallback: { text: texts[language] } } }, CHANNEL_B, ID));
+  assert.match(shown('ar'), '<small>72 characters sent as UCS-2, 2 SMS parts</small>');
+  assert.match(shown('en_US'), '<small>161 characters of the GSM 7-bit alphabet, 2 SMS parts</small>');
 });
 
 // the SMS carries the parameter's value, never the braces of a placeholder (which GSM-7 would
@@ -90,9 +106,9 @@ test('rcs-fallback-length counts the fallback as sent: the samples in, not the b
   assert.match(found[0]!.message, 'split into 2 SMS parts: 166 characters of the GSM 7-bit alphabet with the samples filled in;');
   // the preview says the same of the same files
   const one = renderRcs(fromFile(rcsWithSample(withPlaceholder(120)), CHANNEL_B, ID));
-  assert.match(one, '156 characters with the samples, GSM-7, 1 SMS part');
+  assert.match(one, '156 characters of the GSM 7-bit alphabet with the samples, 1 SMS part');
   const two = renderRcs(fromFile(rcsWithSample(withPlaceholder(130)), CHANNEL_B, ID));
-  assert.match(two, '166 characters with the samples, GSM-7, 2 SMS parts');
+  assert.match(two, '166 characters of the GSM 7-bit alphabet with the samples, 2 SMS parts');
 });
 
 test.run();

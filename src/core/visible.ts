@@ -21,6 +21,32 @@ export function visible(text: string, o: { oneLine?: boolean } = {}): string {
   return re.test(text) ? text.replace(re, escape) : text;
 }
 
+/**
+ * Where a reviewer compares two texts (a plan's before and after, its diff, the changed words of
+ * `preview --changes`), every character that prints as nothing or as a plain space without being
+ * one: the direction marks (LRM, RLM, the Arabic letter mark), the isolates, the zero-width space
+ * and word joiner, a soft hyphen, a byte-order mark, and the spaces that are not U+0020 (no-break,
+ * narrow no-break, figure, thin, hair...). An edit that only adds or removes one then shows as
+ * `\u200e` or `\u00a0`, not as two texts that look the same. The joiners scripts shape with (ZWJ,
+ * ZWNJ) stay as they are: the letters around them show them.
+ */
+const REVIEWED = /[\u00a0\u00ad\u061c\u180e\u2000-\u200b\u200e\u200f\u202f\u205f\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** The invisible characters a reviewer must see written as escapes (`\u200f`), and nothing else escaped. */
+export function escapeReviewed(text: string): string {
+  return text.replace(REVIEWED, escape);
+}
+
+/** `visible` for a text a reviewer compares with another: its controls and its invisible characters as escapes. */
+export function reviewed(text: string, o: { oneLine?: boolean } = {}): string {
+  return escapeReviewed(visible(text, o));
+}
+
+/** Each invisible character a reviewer must see (those `escapeReviewed` escapes), replaced by what `mark` makes of it, its escape (`\u200e`) and its name (`left-to-right mark (U+200E)`). */
+export function markReviewed(text: string, mark: (ch: string, escaped: string, name: string) => string): string {
+  return text.replace(REVIEWED, (ch) => mark(ch, escape(ch), `${NAMES[ch] ?? (/\s/.test(ch) ? 'space' : 'invisible character')} (${codeOf(ch)})`));
+}
+
 // white space, the controls and Unicode's default-ignorable characters (zero-width spaces, joiners,
 // the direction marks and isolates, variation selectors, fillers, a soft hyphen, a byte-order mark)
 // and the Braille blank: what prints as nothing; between two placeholders, no text

@@ -40,6 +40,21 @@ export function smsSize(text: string): SmsSize {
   return { encoding, units, single, perPart, parts };
 }
 
+/**
+ * A text's size as lint and the preview say it, in the units its encoding counts: "72 characters
+ * sent as UCS-2" (UTF-16 code units: an emoji counts two), "166 characters of the GSM 7-bit
+ * alphabet" (septets: ^ { } [ ] ~ | \\ € count two). The one wording of both, so that the preview's
+ * line and lint's finding give the same number for the same text.
+ */
+export function smsUnitsInWords(size: SmsSize): string {
+  return `${size.units} characters ${size.encoding === 'GSM-7' ? 'of the GSM 7-bit alphabet' : 'sent as UCS-2'}`;
+}
+
+/** "1 SMS part", "2 SMS parts" */
+export function smsPartsInWords(size: SmsSize): string {
+  return size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`;
+}
+
 /** The first character of `text` that the GSM 7-bit alphabet cannot carry (what makes it UCS-2), or undefined. */
 export function firstNonGsm(text: string): string | undefined {
   for (const ch of text) if (!GSM_BASIC.has(ch) && !GSM_EXTENDED.has(ch)) return ch;

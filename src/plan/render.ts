@@ -4,7 +4,7 @@ import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
 import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
-import { visible } from '../core/visible.js';
+import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
@@ -129,8 +129,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       // a move of whole elements (buttons, cards, suggestions) said once, not as changes of each neighbour
       for (const r of shown.reorders) out.push(`    ${r.path} reordered: ${describeReorder(r)}`);
       for (const f of shown.changes) {
-        // the texts are the file's and the channel's: a control or bidi character in them written as an escape (JSON leaves C1 and bidi as they are)
-        const [b, a] = maskedPair(f.before, f.after).map((x) => visible(x, { oneLine: true }));
+        // the texts are the file's and the channel's: a control, bidi or invisible character in them written as an escape
+        // (JSON leaves C1, bidi and the no-break spaces as they are): an edit of an LRM alone reads "\u200e…" → "…"
+        const [b, a] = maskedPair(f.before, f.after).map((x) => reviewed(x, { oneLine: true }));
         out.push(secretOnly(f.before, f.after) ? `    ${f.path}: ${SECRET_DIFFERS}` : `    ${f.path}: ${c.red(b)} → ${c.green(a)}${secretAlso(f.before, f.after) ? c.yellow(`  (${SECRET_ALSO})`) : ''}`);
       }
     }
@@ -138,7 +139,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       // no lines when the two sides read alike (a rotated secret: said above)
       const diff = unifiedDiff(ch);
       for (const raw of diff ? diff.split('\n') : []) {
-        const line = visible(raw, { oneLine: true });
+        const line = reviewed(raw, { oneLine: true });
         out.push(`    ${line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : c.dim(line)}`);
       }
       out.push('');
@@ -245,12 +246,11 @@ const SHOWN = 120;
 const BLOCK_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/g;
 /**
  * where a reviewer reads the file's text (the table, the diff; not the customer's view): the
- * directional marks and isolates, and the characters that print as nothing (a zero-width space,
- * a word joiner, a soft hyphen, a byte-order mark), as escapes: `re\u200bschedule`, not a word
- * that looks unchanged. The joiners scripts need (ZWJ, ZWNJ) stay as they are.
+ * directional marks and isolates, the characters that print as nothing (a zero-width space, a word
+ * joiner, a soft hyphen, a byte-order mark) and the spaces that are not U+0020, as escapes:
+ * `re\u200bschedule`, not a word that looks unchanged (the text plan's rule: core/visible.ts).
  */
-const REVIEWED_INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2064\u2066-\u2069\ufeff]/g;
-const escapeInvisible = (s: string): string => s.replace(REVIEWED_INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeInvisible = escapeReviewed;
 const escapeControls = (s: string): string => s.replace(BLOCK_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**

@@ -5,8 +5,8 @@ import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard
 import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
-import { changed, cls, esc, escQuoting, imageOverPlaceholder, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
-import { langAttrs } from './direction.js';
+import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
@@ -48,13 +48,14 @@ export function desktopNote(buttons: readonly CanonicalButton[]): string | undef
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
 const SAMPLE_CODE = '123456';
 
-function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at: string, withPath = true): string {
+function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at: string, language: string | undefined, withPath = true): string {
   // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
   const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
     : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
   const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
-  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${esc(label)}</div>`;
+  // the label laid out in its own direction (its first letter's), as the app lays it out
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}</div>`;
 }
 
 /**
@@ -62,15 +63,15 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
  * shows two of them and a "See all options" button in place of the rest; the full list opens when
  * it is tapped, and is shown here below the bubble (open: every button reviewed, changes marked).
  */
-function buttonsHtml(buttons: readonly CanonicalButton[], marks?: Marks, at = 'buttons', collapse = false): string {
+function buttonsHtml(buttons: readonly CanonicalButton[], language: string | undefined, marks?: Marks, at = 'buttons', collapse = false): string {
   if (!buttons.length) return '';
   if (collapse && buttons.length > 3) {
-    return ['<div class="wa-buttons">', ...buttons.slice(0, 2).map((b, i) => buttonHtml(b, i, marks, at, false)),
+    return ['<div class="wa-buttons">', ...buttons.slice(0, 2).map((b, i) => buttonHtml(b, i, marks, at, language, false)),
       '<div class="wa-button" data-testid="see-all" lang="en" dir="ltr"><span class="icon">☰</span> See all options</div></div>',
       `<details class="wa-all" data-testid="all-options" open><summary lang="en" dir="ltr">All ${buttons.length} options, as "See all options" lists them</summary><div class="wa-buttons">`,
-      ...buttons.map((b, i) => buttonHtml(b, i, marks, at)), '</div></details>'].join('');
+      ...buttons.map((b, i) => buttonHtml(b, i, marks, at, language)), '</div></details>'].join('');
   }
-  return ['<div class="wa-buttons">', ...buttons.map((b, i) => buttonHtml(b, i, marks, at)), '</div>'].join('');
+  return ['<div class="wa-buttons">', ...buttons.map((b, i) => buttonHtml(b, i, marks, at, language)), '</div>'].join('');
 }
 
 /** The offer strip of a limited-time offer: its text and, with has_expiration, the expiry line; marked where it changed. */
@@ -79,11 +80,11 @@ function offerStrip(c: CanonicalTemplate, marks?: Marks): string {
   if (!l) return '';
   const other = marks?.other?.canonical.limitedTimeOffer;
   const text = other && changed(marks, 'limitedTimeOffer.text') ? wordDiff(l.text, other.text, marks!.side, c.language) : esc(l.text);
-  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div><b>${text}</b>${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div>${paragraphs(`<b>${text}</b>`, c.language)}${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
 }
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
-function carouselHtml(cards: readonly CanonicalCard[], names: readonly (string[] | undefined)[] = [], marks?: Marks): string {
+function carouselHtml(cards: readonly CanonicalCard[], language: string | undefined, names: readonly (string[] | undefined)[] = [], marks?: Marks): string {
   // a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
   const out = [`<div class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}">`];
   cards.forEach((card, i) => {
@@ -91,8 +92,8 @@ function carouselHtml(cards: readonly CanonicalCard[], names: readonly (string[]
     // the card's image is described by the card's own text, with its samples
     const alt = `Card ${i + 1} image${b ? `: ${renderText(b.text, b.samples)}` : ''}`;
     out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, alt));
-    if (b) out.push(`<div class="wa-body">${withSamples(b.text, b.samples)}</div>`);
-    out.push('</div>', buttonsHtml(card.buttons, marks, `carousel[${i}].buttons`), '</div>');
+    if (b) out.push(`<div class="wa-body">${paragraphs(withSamples(b.text, b.samples), language)}</div>`);
+    out.push('</div>', buttonsHtml(card.buttons, language, marks, `carousel[${i}].buttons`), '</div>');
   });
   out.push('</div>');
   return out.join('');
@@ -117,7 +118,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   if (c.header) {
     const h = headerOf(f)!;
     parts.push(c.header.format === 'TEXT'
-      ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${textWithMarks(h.text, h.samples, marks, 'header', headerOf, false)}</div>`
+      ? `<div class="wa-header${cls(marks, 'header')}" data-path="header">${paragraphs(textWithMarks(h.text, h.samples, marks, 'header', headerOf, false), c.language)}</div>`
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
   parts.push(offerStrip(c, marks));
@@ -125,18 +126,18 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   const body = shownBody(f);
   // WhatsApp's own authentication text shown in English for another language is English here
   const english = preset && !preset.exact ? ' lang="en" dir="ltr"' : '';
-  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf)}</div>`);
+  parts.push(`<div class="wa-body${cls(marks, 'body')}" data-testid="body" data-path="body"${english}>${paragraphs(preset ? withSamples(body.text, body.samples) : textWithMarks(body.text, body.samples, marks, 'body', bodyOf), english ? 'en' : c.language)}</div>`);
   // the expiry line WhatsApp writes under a text of the file's own (footer: { code_expiration_minutes }), as under its preset text
   const ownExpiry = preset ? undefined : expiryLineOf(c);
   const footer = preset?.footer ?? c.footer ?? ownExpiry?.text;
   const englishFooter = preset?.footer !== undefined ? english : ownExpiry && !ownExpiry.exact ? ' lang="en" dir="ltr"' : '';
-  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${englishFooter}>${marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language, false) : esc(footer)}</div>`);
+  if (footer !== undefined) parts.push(`<div class="wa-footer${cls(marks, 'footer') || cls(marks, 'codeExpirationMinutes')}" data-testid="footer" data-path="footer"${englishFooter}>${paragraphs(marks?.other && changed(marks, 'footer') && c.footer !== undefined ? wordDiff(c.footer, marks.other.canonical.footer ?? '', marks.side, c.language, false) : esc(footer), englishFooter ? 'en' : c.language)}</div>`);
   parts.push('<div class="time">12:00</div></div>');
-  parts.push(buttonsHtml(c.buttons, marks, 'buttons', true));
+  parts.push(buttonsHtml(c.buttons, c.language, marks, 'buttons', true));
   // the component WhatsApp draws under the body: the customer allows or declines calls
   if (c.callPermissionRequest) parts.push('<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">📞</span> Allow calls</div></div>');
   if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
-  if (c.carousel) parts.push(carouselHtml(c.carousel, f.names.cards, marks));
+  if (c.carousel) parts.push(carouselHtml(c.carousel, c.language, f.names.cards, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (ownExpiry && !ownExpiry.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes the expiry line in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
@@ -176,7 +177,7 @@ mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.m
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px;min-width:0}.chip{border:1px solid var(--rcs);color:var(--rcs);border-radius:16px;padding:3px 10px;font-size:13px;max-width:100%;min-width:0}
 .findings ul{list-style:none;padding:0;margin:0}.findings li{padding:6px 8px;border-inline-start:3px solid var(--muted);margin-bottom:6px;background:var(--surface)}
 .findings li.error{border-color:var(--error)}.findings li.warning{border-color:var(--warning)}.findings.ok p{color:var(--link)}.pos{font-family:ui-monospace,monospace;color:var(--muted)}
-.changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}
+.changed{outline:2px solid var(--changed);outline-offset:2px;border-radius:6px}ins{background:var(--ins);text-decoration:none;border-radius:3px}del{background:var(--del);border-radius:3px}.invisible{display:inline-block;font:11px/1.2 ui-monospace,SFMono-Regular,Menlo,monospace;border:1px dashed currentColor;border-radius:3px;padding:0 2px;margin:0 1px;white-space:nowrap}
 .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}.sides h2{font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .meta{color:var(--muted);font-size:13px}table{border-collapse:collapse;margin:20px;background:var(--surface);max-width:calc(100% - 40px)}td,th{padding:6px 12px;border-bottom:1px solid var(--line);text-align:start}
 /* the short columns keep their words whole (body text breaks anywhere, which would squeeze them to a letter's width) */

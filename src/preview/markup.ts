@@ -1,6 +1,7 @@
 // Pure: the markup pieces every preview page shares: escaping, samples in texts, WhatsApp's
 // inline formatting, and the marks of the before/after pages of `preview --changes`.
-import { diffWords } from 'diff';
+import { diffChars, diffWords } from 'diff';
+import { markReviewed } from '../core/visible.js';
 import type { FileTemplate } from '../model/canonical.js';
 import { sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
@@ -106,13 +107,29 @@ function segmenter(language: string | undefined): Intl.Segmenter {
  * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
  */
 export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string, formatted = true, shown: (escaped: string) => string = (x) => x): string {
-  const parts = diffWords(side === 'after' ? theirs : mine, side === 'after' ? mine : theirs, { intlSegmenter: segmenter(language) });
+  const [before, after] = side === 'after' ? [theirs, mine] : [mine, theirs];
+  // words compared, white space ignored; two texts that differ only in their white space (a
+  // no-break space for a space, a space more) would have nothing marked, and one side would show
+  // the other's spacing: their characters are compared instead, which marks the spaces alone
+  const spaced = (t: string): string => t.replace(/\s+/gu, ' ');
+  const parts = before !== after && spaced(before) === spaced(after) ? diffChars(before, after) : diffWords(before, after, { intlSegmenter: segmenter(language) });
   const html = parts.map((p) => {
-    if (p.added) return side === 'after' ? `<ins>${shown(esc(p.value))}</ins>` : '';
-    if (p.removed) return side === 'before' ? `<del>${shown(esc(p.value))}</del>` : '';
+    if (p.added) return side === 'after' ? `<ins>${shown(markInvisible(esc(p.value)))}</ins>` : '';
+    if (p.removed) return side === 'before' ? `<del>${shown(markInvisible(esc(p.value)))}</del>` : '';
     return shown(esc(p.value));
   }).join('');
   return formatted ? formatWhatsApp(html) : html;
+}
+
+/**
+ * The invisible characters of a changed part (an LRM, an RLM, a zero-width space, a no-break space
+ * for a space, an isolate) each followed by a marker that names it (`\u200e`, its name as the
+ * title): an edit of one alone is otherwise a box drawn around nothing. The character itself stays,
+ * so the line is laid out as it will be; the marker has a direction of its own, which the line's
+ * dir="auto" skips, and so it changes no line's direction.
+ */
+export function markInvisible(html: string): string {
+  return markReviewed(html, (ch, escaped, name) => `${ch}<span class="invisible" dir="ltr" title="${esc(name)}">${esc(escaped)}</span>`);
 }
 
 /**

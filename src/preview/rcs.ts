@@ -1,13 +1,12 @@
 // Pure: the RCS part of a preview page, drawn to RBM's proportions (1 dp = 1 CSS px): carousel
 // cards SMALL 120 / MEDIUM 232 wide, media SHORT 112 / MEDIUM 168 / TALL 264 high, a video as
 // a video with its thumbnail, chips that say what they do, and the SMS fallback beside the card.
-import { smsSize } from '../model/sms.js';
+import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
-import { charLength } from '../model/placeholders.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
-import { langAttrs } from './direction.js';
-import { cls, esc, fileNameOf, imageOverPlaceholder, textWithMarks, withSamples, type Marks } from './markup.js';
+import { langAttrs, lineDir, paragraphs } from './direction.js';
+import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, type Marks } from './markup.js';
 
 /** RBM's card widths (carousel) and media heights, in dp. */
 export const CARD_WIDTH_DP: Readonly<Record<string, number>> = { SMALL: 120, MEDIUM: 232 };
@@ -63,13 +62,13 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
 
 const CHIP_ICON: Record<string, string> = { reply: '↩', open_url: '↗', dial: '✆', view_location: '📍', share_location: '⌖', create_calendar_event: '📅' };
 
-export function chips(list: Loose[], marks?: Marks, path?: string): string {
+export function chips(list: Loose[], language: string | undefined, marks?: Marks, path?: string): string {
   if (!list.length) return '';
   return `<div class="chips">${list.map((x, j) => {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
-    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
   }).join('')}</div>`;
 }
 
@@ -110,7 +109,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const mediaDp = horizontal ? undefined : MEDIA_HEIGHT_DP[String(opts?.mediaHeight ?? 'MEDIUM')];
   const widthDp = carousel ? CARD_WIDTH_DP[String(opts?.cardWidth ?? 'MEDIUM')] ?? 232 : STANDALONE_WIDTH_DP;
   const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${text(s(m.message)!, 'message')}</div>`);
+  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
   if (cards.length) {
     const layout = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
@@ -123,9 +122,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const words = s(card.title) ?? s(card.description);
       if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), words ? plain(words) : `Card ${i + 1} media`, mediaDp, VIDEO_FILE.test(url)));
       parts.push('<div class="card-content">');
-      if (s(card.title)) parts.push(`<div class="card-title">${text(s(card.title)!, `richCards[${i}].title`)}</div>`);
-      if (s(card.description)) parts.push(`<div class="card-description">${text(s(card.description)!, `richCards[${i}].description`)}</div>`);
-      parts.push(`${chips(a(card.suggestions), marks, `message.richCards[${i}].suggestions`)}</div></div>`);
+      if (s(card.title)) parts.push(`<div class="card-title">${paragraphs(text(s(card.title)!, `richCards[${i}].title`), c.language)}</div>`);
+      if (s(card.description)) parts.push(`<div class="card-description">${paragraphs(text(s(card.description)!, `richCards[${i}].description`), c.language)}</div>`);
+      parts.push(`${chips(a(card.suggestions), c.language, marks, `message.richCards[${i}].suggestions`)}</div></div>`);
     });
     parts.push('</div>');
   } else if (s(m.fileUrl)) {
@@ -134,16 +133,17 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
     parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
-  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), marks, 'message.suggestions')}</div>`);
+  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions')}</div>`);
   const exp = o(m.rcsExpireOpts);
   if (exp) parts.push(`<p class="meta${cls(marks, 'message.rcsExpireOpts')}" data-path="message.rcsExpireOpts" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</div>');
   const fb = s(o(m.fallback)?.text);
   if (fb !== undefined) {
-    // counted as the SMS carries it: the samples in, never the braces (as lint's rcs-fallback-length counts it)
+    // counted as the SMS carries it: the samples in, never the braces, in the units of its encoding
+    // (UTF-16 code units for UCS-2, septets for GSM-7): the words and number lint's rcs-fallback-length gives
     const sent = plain(fb);
     const size = smsSize(sent);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${text(fb, 'fallback.text')}</div><small>${charLength(sent)} characters${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${size.encoding}, ${size.parts === 1 ? '1 SMS part' : `${size.parts} SMS parts`}</small></aside>`);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${paragraphs(text(fb, 'fallback.text'), c.language)}</div><small>${smsUnitsInWords(size)}${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${smsPartsInWords(size)}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');

@@ -2,7 +2,7 @@
 import { reportSchema } from './schema.js';
 import { ACTION_KEYS } from './suggestions.js';
 import { charLength, renderText } from '../../model/placeholders.js';
-import { firstNonGsm, smsSize } from '../../model/sms.js';
+import { firstNonGsm, smsPartsInWords, smsSize, smsUnitsInWords } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
@@ -510,10 +510,8 @@ export const rcsRules = defineRules([
       const size = smsSize(f);
       if (size.parts <= 1) return;
       const filled = f !== written ? ' with the samples filled in' : '';
-      const why = size.encoding === 'GSM-7'
-        ? `${size.units} characters of the GSM 7-bit alphabet${filled}; 160 fit one SMS, 153 each part of a longer one`
-        : `${size.units} characters sent as UCS-2 (because of ${codePointOf(firstNonGsm(f)!)})${filled}; 70 fit one SMS, 67 each part of a longer one`;
-      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${size.parts} SMS parts: ${why}.`);
+      const because = size.encoding === 'UCS-2' ? ` (because of ${codePointOf(firstNonGsm(f)!)})` : '';
+      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${smsPartsInWords(size)}: ${smsUnitsInWords(size)}${because}${filled}; ${size.single} fit one SMS, ${size.perPart} each part of a longer one.`);
     },
   },
 ]);
