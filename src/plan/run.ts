@@ -21,7 +21,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
-import { defaultBase, headIfChanged, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
@@ -135,11 +135,15 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
     } else {
-      // no upstream (a local branch): the files at HEAD, where they differ, say where a secret stood, for masking alone
-      // (categories and media samples are compared with a pull request's base only)
-      const head = await headIfChanged(config.dir);
+      // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
+      // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
+      const head = await headCommit(config.dir);
       if (head) baseById = (await templatesAtRef(config, conn.environment, head)).byId;
     }
+    // a template whose file refers to no secret, now or at the base (a removal committed): its file's last version that did
+    const none = new Set(all.filter((d) => !d.secretShape && !baseById?.get(d.canonical.templateId)?.secretShape).map((d) => d.canonical.templateId));
+    const earlier = await historyBases(config, conn.environment, none);
+    if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
   let listed: Map<string, TemplateReadResponse | null> | undefined;
