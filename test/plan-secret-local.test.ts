@@ -97,4 +97,52 @@ test('K-2: secrets removed and the removal committed (config too, variables unse
   } finally { cleanup(dir); }
 });
 
+test('no git: a letters-only secret rotated: the channel\'s text where the reference stands is hidden in that template only, and said once why', async () => {
+  const dir = tempDir('tplsync-secret-local-');
+  try {
+    await appliedProject(dir, false);
+    for (const format of ['text', 'json', 'markdown']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { L_WORD: WORD_NEW, L_TOK: TOKEN } });
+      assert.is(r.exitCode, 0, r.stderr);
+      noCanary(`${r.stdout}${r.stderr}`, format);
+      assert.match(r.stdout, 'spring_voucher', format);
+      assert.match(r.stdout, 'no base to tell whether the channel\'s text where ((word_secret)) stands is an earlier value', format);
+      assert.is(r.stdout.split('no base to tell').length, 2, `${format}: said once`);
+      if (format === 'text') assert.match(r.stdout, 'body.text: a secret value differs from the channel\'s copy');
+    }
+  } finally { cleanup(dir); }
+});
+
+test('no git: a word the channel\'s text has where a secret now stands is hidden in that template\'s copy only: never in its name, nor in another template (a new one with the same word)', async () => {
+  const dir = tempDir('tplsync-secret-local-');
+  const CB = (header: string) => `channel: wa\nname: cashback_note\nlanguage: en_US\ncategory: MARKETING\nheader: { format: TEXT, text: "${header}" }\nbody:\n  text: "Dear {{1}}, enter the voucher shown in the app when you pay online to get 3% back."\n  examples: { 1: Ana }\n`;
+  const FAQ = 'channel: wa\nname: cashback_faq\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your Cashback for October is paid on the 5th. Questions about cashback? Reply HELP."\n  examples: { 1: Ana }\n';
+  const env = { L_PROMO: 'Autumn77q' };
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: { env: 'L_PROMO' } } }), 'templates/cb.en_US.yaml': CB('Your autumn Cashback') });
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFiles(dir, { 'templates/cb.en_US.yaml': CB('Your autumn ((promo_code))'), 'templates/faq.en_US.yaml': FAQ });
+    const text = await cliIn(['plan'], { cwd: dir, env });
+    assert.is(text.exitCode, 0, text.stderr);
+    assert.match(text.stdout, 'wa/cashback_note/en_US');
+    assert.match(text.stdout, 'wa/cashback_faq/en_US');
+    assert.not.match(text.stdout, '(secret)_');
+    assert.not.match(text.stdout, 'Your autumn Cashback');
+    assert.match(text.stdout, 'no base to tell whether the channel\'s text where ((promo_code)) stands is an earlier value: hidden; plan --base REF shows it');
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.ok(md.stdout.includes('your Cashback for October is paid on the 5th. Questions about cashback? Reply HELP.'), md.stdout);
+    assert.not.match(md.stdout, '(secret)_');
+    assert.match(md.stdout, 'no base to tell whether');
+    const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { secretsHidden?: string; changes: { name: string; changes?: { path: string; before: unknown }[] }[] };
+    assert.is(json.changes.find((c) => c.name === 'cashback_note')!.changes!.find((c) => c.path === 'header.text')!.before, 'Your autumn (secret)');
+    assert.match(json.secretsHidden ?? '', '((promo_code))');
+    // the saved plan applies as it was made
+    const saved = await cliIn(['plan', '--out', 'cb.plan'], { cwd: dir, env });
+    assert.is(saved.exitCode, 0, saved.stderr);
+    const done = await cliIn(['apply', 'cb.plan', '--auto-approve', '--wait'], { cwd: dir, env });
+    assert.is(done.exitCode, 0, `${done.stdout}\n${done.stderr}`);
+  } finally { cleanup(dir); }
+});
+
 test.run();

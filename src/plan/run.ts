@@ -14,7 +14,7 @@ import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
 import { configRuleSettings } from './review-state.js';
 import path from 'node:path';
-import { loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { hiddenForWantOfBase, hideUnbasedRemnants, loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
@@ -208,6 +208,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   maskRemoteSecrets(desired, remote, conn.environment, baseById);
   // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
   if (baseById) maskBaseSecrets(baseById, remote);
+  // where nothing says what the channel's text at a secret's place is: hidden in that template alone
+  const unbased = hideUnbasedRemnants(desired, remote, conn.environment, baseById);
+  const secretsHidden = hiddenForWantOfBase(unbased.names);
   // a template whose read failed is held (not planned, not applied); the others go ahead
   const readable = desired.filter((d) => !unread.has(d.canonical.templateId));
   for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {
@@ -216,8 +219,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
-  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}) };
+  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
 }
 
 /**
