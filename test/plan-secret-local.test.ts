@@ -145,4 +145,20 @@ test('no git: a word the channel\'s text has where a secret now stands is hidden
   } finally { cleanup(dir); }
 });
 
+test('a removal committed and applied: the file\'s earlier version is no reason to mask the text the file now has in clear, in it or in another template', async () => {
+  const dir = tempDir('tplsync-secret-local-');
+  try {
+    await appliedProject(dir, true);
+    writeFiles(dir, { 'templates/spring.en_US.yaml': SPRING('voucher code'), 'templates/login.en_US.yaml': LOGIN('home'), 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A } }) });
+    await git(dir, ['commit', '-qam', 'remove secrets']);
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: {} });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFileSync(path.join(dir, 'templates/news.en_US.yaml'), OTHER.replace('say hello', 'say: your voucher code is in the app'));
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env: {} });
+    assert.is(md.exitCode, 0, md.stderr);
+    assert.ok(md.stdout.includes('your voucher code is in the app'), md.stdout);
+    assert.not.match(md.stdout, '(secret)');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -116,12 +116,16 @@ export class ValuesBreakTemplates extends Error {
  * the channel's copy holds is masked. A change that removes a secret's last use (its variable
  * unset in CI, or the secret gone from the config too) showed the channel's copy in clear.
  */
-export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>, desired: readonly DesiredTemplate[] = []): void {
+  // `desired`: the templates whose files' own texts now (their secrets as marks) are shown, whatever the base had there (a
+  // base found in the file's history: a removal applied leaves the channel with the file's words where it had the secret)
+  const now = new Map(desired.map((d) => [d.canonical.templateId, d]));
   for (const [id, b] of base) {
     const r = b.secretShape && remote.get(id);
     if (!r) continue;
-    // a text the base's file has as text of its own (a word beside its secret, the header) is no secret of it
-    const own = textsOf(b.secretShape);
+    const d = now.get(id);
+    // a text the base's file, or the file now, has as text of its own (a word beside its secret, the header) is no secret of it
+    const own = [...textsOf(b.secretShape), ...(d ? textsOf(d.secretShape ?? d.canonical) : [])];
     for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inIdentifiers(s, { ...b, templateId: id }) && !own.some((t) => t.includes(s))) addSecret(s, 'value');
   }
 }

@@ -117,6 +117,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let categoriesFrom: string | undefined;
   // the files at the base: where they referred to a secret, what the channel holds is masked too
   let baseById: BaseTemplates['byId'] | undefined;
+  /** the templates whose base is their file's last version that referred to a secret (historyBases) */
+  let earlier: BaseTemplates['byId'] = new Map();
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     baseById = base.byId;
@@ -142,7 +144,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     }
     // a template whose file refers to no secret, now or at the base (a removal committed): its file's last version that did
     const none = new Set(all.filter((d) => !d.secretShape && !baseById?.get(d.canonical.templateId)?.secretShape).map((d) => d.canonical.templateId));
-    const earlier = await historyBases(config, conn.environment, none);
+    earlier = await historyBases(config, conn.environment, none);
     if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
@@ -207,7 +209,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   for (const [id, r] of listed ?? []) remote.set(id, r);
   maskRemoteSecrets(desired, remote, conn.environment, baseById);
   // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
-  if (baseById) maskBaseSecrets(baseById, remote);
+  // (for a base found in a file's history, what the file now has in clear is shown: a removal applied long ago leaves the
+  // channel with the file's words where that version had the secret; a base given or found says more, and is kept to)
+  if (baseById) maskBaseSecrets(baseById, remote, desired.filter((d) => earlier.has(d.canonical.templateId)));
   // where nothing says what the channel's text at a secret's place is: hidden in that template alone
   const unbased = hideUnbasedRemnants(desired, remote, conn.environment, baseById);
   const secretsHidden = hiddenForWantOfBase(unbased.names);
