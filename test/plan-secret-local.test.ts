@@ -161,4 +161,18 @@ test('a removal committed and applied: the file\'s earlier version is no reason 
   } finally { cleanup(dir); }
 });
 
+test('no git, the references removed, the secrets still declared: a declared secret whose variable is set is masked where the channel holds it, an unset one is no error', async () => {
+  const dir = tempDir('tplsync-secret-local-');
+  try {
+    await appliedProject(dir, false);
+    writeFiles(dir, { 'templates/spring.en_US.yaml': SPRING('pass'), 'templates/login.en_US.yaml': LOGIN('home') });
+    for (const format of ['text', 'json', 'markdown']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { L_WORD: WORD_OLD, L_TOK: undefined } });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(WORD_OLD), `${format}:\n${r.stdout}`);
+      assert.match(r.stdout, 'spring_voucher');
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();
