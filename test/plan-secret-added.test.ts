@@ -4,6 +4,7 @@
 // show the approved text as it is beside the file's, and claim no rotation of a secret.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANNEL_A, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
@@ -43,6 +44,11 @@ test('plan: a secret put where the approved text had several words, or a word of
     const env = { STAGING_PROMO: 'AUTUMN77Q' };
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stderr);
+    // the approved text committed on a branch with no upstream: HEAD says what was text (with no base at all it is hidden:
+    // plan-secret-local.test.ts)
+    writeFileSync(path.join(dir, '.gitignore'), '.tplsync/\n');
+    const git = (args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    await git(['init', '-q']); await git(['add', '-A']); await git(['commit', '-qm', 'approved']);
     const file = path.join(dir, 'templates/cb.en_US.yaml');
     // several words replaced by the secret
     writeFileSync(file, CASHBACK('Your autumn cashback', '((promo_code))'));

@@ -88,8 +88,10 @@ type JsonPlan = { changes: { name: string; action: string; changes?: { path: str
 const at = (plan: JsonPlan, name: string, p: string) => plan.changes.find((c) => c.name === name)!.changes!.find((c) => c.path === p)!;
 
 for (const withGit of [false, true]) {
-  test(`plan: the channel's capitalised words where a mixed-case secret now stands are shown as the change they are, the name and unchanged text never masked${withGit ? ' (--base HEAD)' : ''}`, async () => {
-    const dir = await project({ git: withGit });
+  // (the files at HEAD say the words were text: plain plan on a branch with no upstream, or --base HEAD; with no base at
+  // all the channel's text where a secret stands is hidden: plan-secret-local.test.ts)
+  test(`plan: the channel's capitalised words where a mixed-case secret now stands are shown as the change they are, the name and unchanged text never masked${withGit ? ' (--base HEAD)' : ' (HEAD, no upstream)'}`, async () => {
+    const dir = await project({ git: true });
     try {
       const base = withGit ? ['--base', 'HEAD'] : [];
       const text = await cliIn(['plan', ...base], { cwd: dir, env: ENV });
@@ -140,9 +142,11 @@ test('plan: a capitalised word replaced by a secret of a typical promo-code form
   const dir = tempDir('tplsync-secret-cashback-');
   const env = { STAGING_PROMO: 'Autumn77q' };
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\n    values:\n      promo_code: { env: STAGING_PROMO }\n`, 'templates/cb.en_US.yaml': CB('Your autumn Cashback') });
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\n    values:\n      promo_code: { env: STAGING_PROMO }\n`, 'templates/cb.en_US.yaml': CB('Your autumn Cashback'), '.gitignore': '.tplsync/\n*.plan\n' });
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env });
     assert.is(applied.exitCode, 0, applied.stderr);
+    // the approved text committed (a branch with no upstream: HEAD says Cashback was text)
+    await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']);
     writeFiles(dir, { 'templates/cb.en_US.yaml': CB('Your autumn ((promo_code))'), 'templates/faq.en_US.yaml': FAQ });
     const text = await cliIn(['plan'], { cwd: dir, env });
     assert.is(text.exitCode, 0, text.stderr);

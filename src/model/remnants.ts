@@ -46,6 +46,61 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
   return out;
 }
 
+/**
+ * The channel's copy `remote` (the canonical model) with the text that stands where the file's
+ * template `marked` has a secret replaced by `mask` where `hide(name, text)` says so: that span of
+ * that template's text alone (never a name or an id, nor the same text elsewhere), for a plan that
+ * has no base to tell whether the channel's text there is an earlier value of the secret. Where the
+ * text around the secret changed too, what the word-by-word alignment puts there; where nothing
+ * can be placed, the whole string. `hidden` names the secrets whose place had text hidden.
+ */
+export function hideRemnants<T>(marked: unknown, remote: T, mask: string, hide: (name: string, text: string) => boolean): { value: T; hidden: string[] } {
+  const hidden = new Set<string>();
+  const walk = (m: unknown, r: unknown): unknown => {
+    if (typeof m === 'string') {
+      if (typeof r !== 'string' || !MARK.test(m)) return r;
+      const parts = m.split(new RegExp(MARK.source, 'g'));
+      const names = [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1));
+      const found = markedText(parts).exec(r);
+      const pieces = found ? found.slice(1) : alignedRemnants(parts, r);
+      if (!pieces) {
+        const who = names.filter((n) => hide(n, r));
+        if (!who.length) return r;
+        for (const n of who) hidden.add(n);
+        return mask;
+      }
+      // each piece at its place, in order (the text around it the channel's own)
+      let out = '';
+      let from = 0;
+      for (const [i, p] of pieces.entries()) {
+        const k = found ? from + parts[i]!.length : r.indexOf(p, from);
+        if (k < 0 || (p && r.slice(k, k + p.length) !== p)) return r;
+        const shown = p && hide(names[i]!, p) ? (hidden.add(names[i]!), mask) : p;
+        out += r.slice(from, k) + shown;
+        from = k + p.length;
+      }
+      return out + r.slice(from);
+    }
+    if (Array.isArray(m)) {
+      if (!Array.isArray(r)) return r;
+      const at = alignedItems(m, r);
+      const out = [...r];
+      m.forEach((x, i) => {
+        const j = at[i] === undefined ? -1 : r.indexOf(at[i]);
+        if (j >= 0) out[j] = walk(x, r[j]);
+      });
+      return out;
+    }
+    if (m && typeof m === 'object' && r && typeof r === 'object' && !Array.isArray(r)) {
+      const out: Record<string, unknown> = { ...(r as Record<string, unknown>) };
+      for (const [k, x] of Object.entries(m)) if (k in out) out[k] = walk(x, out[k]);
+      return out;
+    }
+    return r;
+  };
+  return { value: walk(marked, remote) as T, hidden: [...hidden] };
+}
+
 /** the characters of a text but white space: what the config counts of a secret value (at least MIN_SECRET_LENGTH) */
 const solidLength = (s: string): number => s.replace(/\s/g, '').length;
 

@@ -8,10 +8,10 @@ import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
 import { lookupValue, refersToSecret, templateIn } from '../project/values.js';
-import { addSecret } from '../core/redact.js';
+import { addSecret, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { hasReferences, templateReferences } from '../model/values.js';
-import { secretRemnants } from '../model/remnants.js';
+import { hideRemnants, secretRemnants } from '../model/remnants.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { DesiredTemplate } from './plan.js';
 import type { Loose } from '../model/loose.js';
@@ -116,12 +116,16 @@ export class ValuesBreakTemplates extends Error {
  * the channel's copy holds is masked. A change that removes a secret's last use (its variable
  * unset in CI, or the secret gone from the config too) showed the channel's copy in clear.
  */
-export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>): void {
+export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; channel: string; name: string; language: string; file?: string; secretShape?: CanonicalTemplate }>, remote: ReadonlyMap<string, TemplateReadResponse | null>, desired: readonly DesiredTemplate[] = []): void {
+  // `desired`: the templates whose files' own texts now (their secrets as marks) are shown, whatever the base had there (a
+  // base found in the file's history: a removal applied leaves the channel with the file's words where it had the secret)
+  const now = new Map(desired.map((d) => [d.canonical.templateId, d]));
   for (const [id, b] of base) {
     const r = b.secretShape && remote.get(id);
     if (!r) continue;
-    // a text the base's file has as text of its own (a word beside its secret, the header) is no secret of it
-    const own = textsOf(b.secretShape);
+    const d = now.get(id);
+    // a text the base's file, or the file now, has as text of its own (a word beside its secret, the header) is no secret of it
+    const own = [...textsOf(b.secretShape), ...(d ? textsOf(d.secretShape ?? d.canonical) : [])];
     for (const s of secretRemnants(b.secretShape, fromRead(r, b.channelId))) if (!inIdentifiers(s, { ...b, templateId: id }) && !own.some((t) => t.includes(s))) addSecret(s, 'value');
   }
 }
@@ -153,6 +157,56 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
       addSecret(s, 'value');
     }
   }
+}
+
+/**
+ * Where a file's reference stands and nothing tells what the channel's text there is (no base: no
+ * git, or the base's file has no reference there and not that text either), that text is hidden in
+ * that template's channel copy alone (`(secret)`), never a name, an id or another template: it may
+ * be an earlier value of a secret (a letters-only value rotated looks like a word), or the word
+ * the approved text had. Run after maskRemoteSecrets and maskBaseSecrets: a text they masked
+ * already (a code, the current value, what the base says stood there) needs no hiding of its own.
+ * `shown`: the channel's copies to show in the plan by template id (the reads stay as read, their
+ * fingerprints too); `names`: the secrets whose place was hidden for want of a base.
+ */
+export function hideUnbasedRemnants(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): { shown: Map<string, CanonicalTemplate>; names: string[] } {
+  const shown = new Map<string, CanonicalTemplate>();
+  const names = new Set<string>();
+  const current = (name: string): string | undefined => {
+    if (!env) return undefined;
+    try { return lookupValue(env, name)?.value; } catch { return undefined; }
+  };
+  for (const d of desired) {
+    if (!d.secretShape) continue;
+    const r = remote.get(d.canonical.templateId);
+    if (!r) continue;
+    const b = base?.get(d.canonical.templateId);
+    const channel = fromRead(r, d.canonical.channelId);
+    const own = [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])];
+    // what the base says stood where it had a secret (masked everywhere already, unless a name holds it): hidden, no note
+    const based = new Set(b?.secretShape ? secretRemnants(b.secretShape, channel) : []);
+    const out = hideRemnants(d.secretShape, channel, SECRET_VALUE_MASK, (name, text) => {
+      // shorter than any secret value (the config refuses one): no secret stands there
+      if (text.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return false;
+      const cur = current(name);
+      // the current value, with an edit beside it, or a text already masked: the output gate shows it as it should
+      if ((cur && text.includes(cur)) || redact(text) !== text) return false;
+      // a text the file, or its file at the base, shows as its own is the approved text (no secret)
+      if (own.some((t) => t.includes(text))) return false;
+      if (!based.has(text)) names.add(name);
+      return true;
+    });
+    if (out.hidden.length) shown.set(d.canonical.templateId, out.value);
+  }
+  return { shown, names: [...names] };
+}
+
+/** what a plan says once when it hid the channel's text where the secrets `names` stand, for want of a base */
+export function hiddenForWantOfBase(names: readonly string[]): string | undefined {
+  if (!names.length) return undefined;
+  const refs = names.map((n) => `((${n}))`);
+  const list = refs.length === 1 ? refs[0]! : `${refs.slice(0, -1).join(', ')} and ${refs[refs.length - 1]!}`;
+  return `no base to tell whether the channel's text where ${list} ${refs.length === 1 ? 'stands' : 'stand'} is an earlier value: hidden; plan --base REF shows it`;
 }
 
 /** every string a value holds */

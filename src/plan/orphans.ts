@@ -52,23 +52,94 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
   const blobs = files.length ? await catFiles(config.dir, ref, files) : new Map<string, string>();
   for (const file of files) {
     const text = blobs.get(file);
-    if (text === undefined) continue;
-    let t: Record<string, unknown>;
-    try { t = readTemplateValue(text); } catch { continue; }
-    if (!t || typeof t.name !== 'string' || typeof t.language !== 'string' || typeof t.channel !== 'string') continue;
-    const channelId = resolveChannel(t.channel, env);
-    if (!channelId) continue;
-    const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
-    const marked = baseMarkedTemplate(t, env);
-    byId.set(id, {
-      ...(marked ? { secretShape: fromFile(marked, channelId, id).canonical } : {}),
-      channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
-      file: path.relative(io().cwd(), path.join(root, file)),
-      ...(typeof t.category === 'string' ? { category: t.category } : {}),
-      template: fromFile(shownTemplate(file, t, env, { mask: false }), channelId, id),
-    });
+    const b = text === undefined ? undefined : baseEntry(text, file, root, env);
+    if (b) byId.set(b.publicId, b);
   }
   return { byId };
+}
+
+type BaseEntry = BaseTemplates['byId'] extends Map<string, infer B> ? B : never;
+
+/** the template a file's text at a commit holds (`file` relative to the repository's `root`), or undefined when it holds none of `env` */
+function baseEntry(text: string, file: string, root: string, env: EnvironmentConfig): BaseEntry | undefined {
+  let t: Record<string, unknown>;
+  try { t = readTemplateValue(text); } catch { return undefined; }
+  if (!t || typeof t.name !== 'string' || typeof t.language !== 'string' || typeof t.channel !== 'string') return undefined;
+  const channelId = resolveChannel(t.channel, env);
+  if (!channelId) return undefined;
+  const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
+  const marked = baseMarkedTemplate(t, env);
+  return {
+    ...(marked ? { secretShape: fromFile(marked, channelId, id).canonical } : {}),
+    channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
+    file: path.relative(io().cwd(), path.join(root, file)),
+    ...(typeof t.category === 'string' ? { category: t.category } : {}),
+    template: fromFile(shownTemplate(file, t, env, { mask: false }), channelId, id),
+  };
+}
+
+/** how many commits back from HEAD a template file's history is looked at for a version that referred to a secret */
+export const HISTORY_DEPTH = 40;
+
+/**
+ * Effects (git): for each of `ids` (templates whose files, now and at the base, refer to no
+ * secret), the newest version of its file within the last HISTORY_DEPTH commits that did refer
+ * to one (a secret of `env`, or a value the config no longer has), as a masking base of that
+ * template alone: a removal of secrets committed on a local branch (the config's entries and
+ * variables gone too) left nothing to say where they stood, and the channel's copies showed in
+ * clear. One `git log` and one `git cat-file --batch`; nothing outside a git repository.
+ */
+export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>): Promise<BaseTemplates['byId']> {
+  const byId: BaseTemplates['byId'] = new Map();
+  if (!ids.size) return byId;
+  const { execa } = await import('execa');
+  const git = (args: string[]) => execa('git', args, { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  const top = await git(['rev-parse', '--show-toplevel']);
+  if (top.exitCode !== 0) return byId;
+  const root = String(top.stdout);
+  const prefix = path.relative(root, config.dir).split(path.sep).join('/');
+  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix, g)), { dot: false });
+  // the commits that changed template files, newest first, each with the files it changed (paths from the top)
+  const log = await git(['log', `-n${HISTORY_DEPTH}`, '--no-renames', '--format=%x00%H', '--name-only', 'HEAD', '--', '.']);
+  if (log.exitCode !== 0) return byId;
+  const versions: { rev: string; file: string }[] = [];
+  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
+    const [hash, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
+    // the version each changed file had before the commit: the versions of the files within the window
+    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash!}^`, file });
+  }
+  if (!versions.length) return byId;
+  const blobs = await catRevs(config.dir, versions);
+  for (const [i, v] of versions.entries()) {
+    const text = blobs.get(i);
+    // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
+    if (text === undefined || !text.includes('((')) continue;
+    const b = baseEntry(text, v.file, root, env);
+    if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId)) byId.set(b.publicId, b);
+  }
+  return byId;
+}
+
+/** the text of each `rev:file` through one `git cat-file --batch`, by its index (missing ones and files over 1 MiB left out) */
+async function catRevs(cwd: string, items: readonly { rev: string; file: string }[]): Promise<Map<number, string>> {
+  const { execa } = await import('execa');
+  const r = await execa('git', ['cat-file', '--batch'], { cwd, reject: false, input: items.map((x) => `${x.rev}:${x.file}\n`).join(''), encoding: 'buffer', stripFinalNewline: false, maxBuffer: 512 * 1024 * 1024 });
+  const out = new Map<number, string>();
+  if (r.exitCode !== 0) return out;
+  const buf = Buffer.from(r.stdout as Uint8Array);
+  let at = 0;
+  for (let k = 0; k < items.length; k++) {
+    const nl = buf.indexOf(10, at);
+    if (nl < 0) break;
+    const head = buf.subarray(at, nl).toString('utf8');
+    at = nl + 1;
+    const m = / blob (\d+)$/.exec(head);
+    if (!m) continue;
+    const size = Number(m[1]);
+    if (size <= 1024 * 1024) out.set(k, buf.subarray(at, at + size).toString('utf8'));
+    at += size + 1;
+  }
+  return out;
 }
 
 /** The text of each file at `ref` through one `git cat-file --batch` (files over 1 MiB are left out, as lint refuses them). */
@@ -108,17 +179,14 @@ export async function defaultBase(cwd: string): Promise<DefaultBase | undefined>
 }
 
 /**
- * Effects (git): the commit HEAD names, when the files under `cwd` differ from it (a change not
- * committed yet); undefined outside a git repository, before the first commit, or when nothing
- * changed (the files at HEAD are the files). Where there is no upstream (a local branch), the
- * files at HEAD are what says where a secret stood: a plan whose change removes a secret's last
- * use masks what the channel holds there (it showed the channel's copy of the secret in clear).
+ * Effects (git): the commit HEAD names; undefined outside a git repository or before the first
+ * commit. Where there is no upstream (a local branch), the files at HEAD are what says where a
+ * secret stood, whether or not the files differ from it: a change that removes a secret's last use
+ * (committed or not) masks what the channel holds there, and so does a rotation, which changes no
+ * file (HEAD has the reference where the channel holds the earlier value: it showed in clear).
  */
-export async function headIfChanged(cwd: string): Promise<string | undefined> {
+export async function headCommit(cwd: string): Promise<string | undefined> {
   const { execa } = await import('execa');
   const r = await execa('git', ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, reject: false, stripFinalNewline: true });
-  if (r.exitCode !== 0 || !/^[0-9a-f]{7,64}$/.test(String(r.stdout))) return undefined;
-  // (exit 1: differences; 0: none)
-  const changed = await execa('git', ['diff', '--quiet', 'HEAD', '--', '.'], { cwd, reject: false });
-  return changed.exitCode === 1 ? String(r.stdout) : undefined;
+  return r.exitCode === 0 && /^[0-9a-f]{7,64}$/.test(String(r.stdout)) ? String(r.stdout) : undefined;
 }

@@ -73,6 +73,8 @@ export interface Plan {
    * issue is made of the plan's rendering, never of stderr). `exitCode`: the listing's failure's.
    */
   orphansNotLookedFor?: { reason: string; exitCode?: number };
+  /** the channel's text where a secret's reference stands, hidden in its template for want of a base (no git): said once, why */
+  secretsHidden?: string;
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */
@@ -119,6 +121,8 @@ export interface PlanInputs {
   categoryContext?: ReadonlyMap<string, CategoryContext>;
   /** by a template's file (as shown): where the config turns a lint rule off or to info there (configRuleSettings), for the hint of a rejection */
   ruleSettingsOf?: (file: string) => (rule: string) => RuleSetting | undefined;
+  /** the channel's copies as the plan shows them, by template id, where they differ from the read (a text hidden for want of a base: hideUnbasedRemnants) */
+  remoteShown?: ReadonlyMap<string, CanonicalTemplate>;
 }
 
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
@@ -137,7 +141,7 @@ export function makePlan(inp: PlanInputs): Plan {
       changes.push({ ...base, action: 'create', ...hashes, desired: viewOf(d) });
       continue;
     }
-    const remote = fromRead(r, c.channelId);
+    const remote = inp.remoteShown?.get(c.templateId) ?? fromRead(r, c.channelId);
     // the id names a template the channel has under another name or language (a publicId kept in a file whose name
     // was changed): an update would rename it in place, which is no edit WhatsApp makes (it edits the category and
     // the components) and takes the old name away from whatever sends it. Held: a file mistake, said with both ways out

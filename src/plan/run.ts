@@ -14,14 +14,14 @@ import { throwIfInterrupted } from '../core/interrupt.js';
 import { resolvePath } from '../core/io.js';
 import { configRuleSettings } from './review-state.js';
 import path from 'node:path';
-import { loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { hiddenForWantOfBase, hideUnbasedRemnants, loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
-import { defaultBase, headIfChanged, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
@@ -117,6 +117,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let categoriesFrom: string | undefined;
   // the files at the base: where they referred to a secret, what the channel holds is masked too
   let baseById: BaseTemplates['byId'] | undefined;
+  /** the templates whose base is their file's last version that referred to a secret (historyBases) */
+  let earlier: BaseTemplates['byId'] = new Map();
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     baseById = base.byId;
@@ -135,11 +137,15 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
     } else {
-      // no upstream (a local branch): the files at HEAD, where they differ, say where a secret stood, for masking alone
-      // (categories and media samples are compared with a pull request's base only)
-      const head = await headIfChanged(config.dir);
+      // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
+      // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
+      const head = await headCommit(config.dir);
       if (head) baseById = (await templatesAtRef(config, conn.environment, head)).byId;
     }
+    // a template whose file refers to no secret, now or at the base (a removal committed): its file's last version that did
+    const none = new Set(all.filter((d) => !d.secretShape && !baseById?.get(d.canonical.templateId)?.secretShape).map((d) => d.canonical.templateId));
+    earlier = await historyBases(config, conn.environment, none);
+    if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
   let listed: Map<string, TemplateReadResponse | null> | undefined;
@@ -203,7 +209,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   for (const [id, r] of listed ?? []) remote.set(id, r);
   maskRemoteSecrets(desired, remote, conn.environment, baseById);
   // a change that removed a secret's last use (and perhaps the secret from the config): the channel's copy still holds it
-  if (baseById) maskBaseSecrets(baseById, remote);
+  // (for a base found in a file's history, what the file now has in clear is shown: a removal applied long ago leaves the
+  // channel with the file's words where that version had the secret; a base given or found says more, and is kept to)
+  if (baseById) maskBaseSecrets(baseById, remote, desired.filter((d) => earlier.has(d.canonical.templateId)));
+  // where nothing says what the channel's text at a secret's place is: hidden in that template alone
+  const unbased = hideUnbasedRemnants(desired, remote, conn.environment, baseById);
+  const secretsHidden = hiddenForWantOfBase(unbased.names);
   // a template whose read failed is held (not planned, not applied); the others go ahead
   const readable = desired.filter((d) => !unread.has(d.canonical.templateId));
   for (const d of desired.filter((x) => unread.has(x.canonical.templateId))) {
@@ -212,8 +223,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}) });
-  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}) };
+  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
 }
 
 /**
