@@ -99,8 +99,12 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   const root = String(top.stdout);
   const prefix = path.relative(root, config.dir).split(path.sep).join('/');
   const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix, g)), { dot: false });
-  // the commits that changed template files, newest first, each with the files it changed (paths from the top)
-  const log = await git(['log', `-n${HISTORY_DEPTH}`, '--no-renames', '--format=%x00%H', '--name-only', 'HEAD', '--', '.']);
+  // the commits of the last HISTORY_DEPTH whose diff added or removed a line with a reference (`((`), newest first, each with
+  // the files whose diff did (git's -G shows only those): a commit that rewrote thousands of files without touching a
+  // reference (fmt, an import) costs nothing here; the window is counted in commits, whatever they changed
+  const oldest = await git(['rev-list', '-n1', `--skip=${HISTORY_DEPTH}`, 'HEAD']);
+  const range = oldest.exitCode === 0 && String(oldest.stdout).trim() ? `${String(oldest.stdout).trim()}..HEAD` : 'HEAD';
+  const log = await git(['log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
   if (log.exitCode !== 0) return byId;
   const versions: { rev: string; file: string }[] = [];
   for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
