@@ -140,10 +140,7 @@ export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; c
  */
 export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): void {
   // a secret's current value, where it is read: an edit beside an earlier value is shown, not masked as part of it
-  const current = (name: string): string | undefined => {
-    if (!env) return undefined;
-    try { return lookupValue(env, name)?.value; } catch { return undefined; }
-  };
+  const current = currentValues(env);
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
@@ -159,6 +156,14 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
   }
 }
 
+/** a secret's current value by its name, where the environment has it and it is read (undefined: not known) */
+function currentValues(env: EnvironmentConfig | undefined): (name: string) => string | undefined {
+  return (name) => {
+    if (!env) return undefined;
+    try { return lookupValue(env, name)?.value; } catch { return undefined; }
+  };
+}
+
 /**
  * Where a file's reference stands and nothing tells what the channel's text there is (no base: no
  * git, or the base's file has no reference there and not that text either), that text is hidden in
@@ -172,10 +177,7 @@ export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: R
 export function hideUnbasedRemnants(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): { shown: Map<string, CanonicalTemplate>; names: string[] } {
   const shown = new Map<string, CanonicalTemplate>();
   const names = new Set<string>();
-  const current = (name: string): string | undefined => {
-    if (!env) return undefined;
-    try { return lookupValue(env, name)?.value; } catch { return undefined; }
-  };
+  const current = currentValues(env);
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
