@@ -113,7 +113,8 @@ test('send in staging: refused without the accepted category (naming the key), s
   try {
     const refused = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana']);
     assert.is(refused.exitCode, 3, refused.stderr);
-    assert.match(refused.stderr.replace(/\s+/g, ' '), `environments.<env>.categories: { "air-wa/${name}": MARKETING }`);
+    // the environment named, as plan and review name it (verify-6 O-1: it said environments.<env>)
+    assert.match(refused.stderr.replace(/\s+/g, ' '), `environments.staging.categories: { "air-wa/${name}": MARKETING }`);
     const dryRefused = await run(['send', '--env', 'staging', '--to', '+4915112345678', '--template', name, '--param', '1=Ana', '--dry-run']);
     assert.is(dryRefused.exitCode, 3, dryRefused.stderr);
     accept(dir, `air-wa/${name}`);

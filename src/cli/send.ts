@@ -138,7 +138,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     const templateOptions = {
       to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
       ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
-      ...(accepted ? { acceptedCategory: accepted } : {}),
+      ...(accepted ? { acceptedCategory: accepted } : {}), environment: conn.environment.name,
     };
     if (o.dryRun) {
       // everything a send does up to its request (the same refusals, the same exit codes), and the request shown instead of made

@@ -59,13 +59,13 @@ export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs'>, part: string)
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
  * undefined. `textOnly`: only the text part is sent, so only it is compared (leftOutByTextOnly).
  */
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; acceptedCategory?: string } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
-  const found = remoteMessage(meta, read, where, o.textOnly === true, o.acceptedCategory);
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; acceptedCategory?: string; environment?: string } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+  const found = remoteMessage(meta, read, where, o.textOnly === true, o.acceptedCategory, o.environment);
   if (!found) return undefined;
   return { ...found, ...(read ? { status: read.statusText } : {}) };
 }
 
-function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string): { reason: NotSendableReason; message: string } | undefined {
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, environment = '<env>'): { reason: NotSendableReason; message: string } | undefined {
   const key = templateKey(meta);
   if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
   if (!isApprovedState(read.statusText)) {
@@ -78,7 +78,7 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const remoteCategory = read.chatapp?.category;
   // (a category the environment's config accepts for it, environments.<env>.categories, is the one it is sent under there)
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
   }
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));

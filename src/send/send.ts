@@ -40,6 +40,8 @@ export interface SendTemplateOptions<P> {
    * approved on the channel under it, the template is sent although the file says another.
    */
   acceptedCategory?: string;
+  /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
+  environment?: string;
 }
 
 export interface Sent {
@@ -142,7 +144,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
       throw e;
     }
     remoteStatus = read?.statusText;
-    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}) });
+    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}), ...(o.environment ? { environment: o.environment } : {}) });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
