@@ -97,6 +97,30 @@ test('K-2: secrets removed and the removal committed (config too, variables unse
   } finally { cleanup(dir); }
 });
 
+// a template with two secrets: a word in its body, a token in its button's address
+const BOTH = (word: string) => LOGIN('((login_tok))').replace('name: account_login', 'name: member_login').replace('sign in to see your orders.', `your ${word} opens the members' lounge.`);
+
+test('some of a template\'s secrets removed and the removal committed while it keeps another, no upstream: the file\'s last version that referred to the removed one masks the channel\'s copy of it (verify-6 R-1)', async () => {
+  const dir = tempDir('tplsync-secret-local-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/member.en_US.yaml': BOTH('((word_secret))'), '.gitignore': '.tplsync/\n' });
+    await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'secrets']);
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: { L_WORD: WORD_OLD, L_TOK: TOKEN } });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    // the word's secret removed from the file and the config; the token kept (its variable set, as for a send)
+    writeFiles(dir, { 'templates/member.en_US.yaml': BOTH('badge'), 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { login_tok: { env: 'L_TOK' } } }) });
+    await git(dir, ['commit', '-qam', 'remove the word secret']);
+    for (const format of ['text', 'json', 'markdown']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { L_WORD: undefined, L_TOK: TOKEN } });
+      assert.is(r.exitCode, 0, r.stderr);
+      noCanary(`${r.stdout}${r.stderr}`, format);
+      assert.match(r.stdout, 'member_login', format);
+      // the file's new word is its own text: shown
+      assert.match(r.stdout, 'badge', format);
+    }
+  } finally { cleanup(dir); }
+});
+
 test('no git: a letters-only secret rotated: the channel\'s text where the reference stands is hidden in that template only, and said once why', async () => {
   const dir = tempDir('tplsync-secret-local-');
   try {

@@ -164,6 +164,18 @@ const MARK_OPEN = '\uE000';
 const MARK_CLOSE = '\uE001';
 export const MARK = /\uE000[^\uE001]*\uE001/;
 
+/** Pure: the names of the secrets marked in a template substituted with `markSecrets` (none: an empty set). */
+export function markedSecretNames(t: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') { if (v.includes(MARK_OPEN)) for (const m of v.matchAll(/\uE000([^\uE001]*)\uE001/g)) out.add(m[1]!); }
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(t);
+  return out;
+}
+
 /** A template substituted with `markSecrets`, each secret's mark written back as its reference `((name))`. */
 export const marksAsReferences = (t: Loose): Loose => mapStrings(t, (s) => (s.includes(MARK_OPEN) ? s.replace(/\uE000([^\uE001]*)\uE001/g, '(($1))') : s));
 

@@ -7,6 +7,7 @@ import { templateId } from '../model/ids.js';
 import { fromFile, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
+import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
 import { io } from '../core/io.js';
@@ -82,14 +83,14 @@ function baseEntry(text: string, file: string, root: string, env: EnvironmentCon
 export const HISTORY_DEPTH = 40;
 
 /**
- * Effects (git): for each of `ids` (templates whose files, now and at the base, refer to no
- * secret), the newest version of its file within the last HISTORY_DEPTH commits that did refer
- * to one (a secret of `env`, or a value the config no longer has), as a masking base of that
- * template alone: a removal of secrets committed on a local branch (the config's entries and
+ * Effects (git): for each of `ids`, the newest version of its file within the last HISTORY_DEPTH
+ * commits that referred to a secret its file and base (`refsNow`: the names they refer to) no
+ * longer refer to (a secret of `env`, or a value the config no longer has), as a masking base of
+ * that template alone: a removal of secrets committed on a local branch (the config's entries and
  * variables gone too) left nothing to say where they stood, and the channel's copies showed in
  * clear. One `git log` and one `git cat-file --batch`; nothing outside a git repository.
  */
-export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>): Promise<BaseTemplates['byId']> {
+export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>, refsNow: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<BaseTemplates['byId']> {
   const byId: BaseTemplates['byId'] = new Map();
   if (!ids.size) return byId;
   const { execa } = await import('execa');
@@ -119,7 +120,9 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
     if (text === undefined || !text.includes('((')) continue;
     const b = baseEntry(text, v.file, root, env);
-    if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId)) byId.set(b.publicId, b);
+    // a version that referred to a secret the file (and its base) no longer refers to: some of a template's secrets removed
+    // while it keeps another are as much a removal as all of them
+    if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId) && [...markedSecretNames(b.secretShape)].some((n) => !refsNow.get(b.publicId)?.has(n))) byId.set(b.publicId, b);
   }
   return byId;
 }

@@ -22,6 +22,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans } from './listed.js';
 import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { markedSecretNames } from '../model/values.js';
 import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
@@ -142,9 +143,10 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       const head = await headCommit(config.dir);
       if (head) baseById = (await templatesAtRef(config, conn.environment, head)).byId;
     }
-    // a template whose file refers to no secret, now or at the base (a removal committed): its file's last version that did
-    const none = new Set(all.filter((d) => !d.secretShape && !baseById?.get(d.canonical.templateId)?.secretShape).map((d) => d.canonical.templateId));
-    earlier = await historyBases(config, conn.environment, none);
+    // a template whose file no longer refers to a secret it referred to (a removal committed, of all its secrets or of some):
+    // its file's last version that did
+    const refsNow = new Map(all.map((d) => [d.canonical.templateId, new Set([...markedSecretNames(d.secretShape), ...markedSecretNames(baseById?.get(d.canonical.templateId)?.secretShape)])] as const));
+    earlier = await historyBases(config, conn.environment, new Set(refsNow.keys()), refsNow);
     if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
