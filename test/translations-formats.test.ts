@@ -244,4 +244,13 @@ test('xml:space is each element\'s: tplsync\'s preserved source beside a tool\'s
   }
 });
 
+test('an XLIFF file cut short after a unit is refused at its last line, naming the elements left open (it was said at line 1 with the parser\'s list)', () => {
+  const text = writeTranslations('xliff', units(), 'en_US', 'de');
+  const lines = text.split('\n');
+  // cut after the first </unit>: <file> and <xliff> left open
+  const cut = `${lines.slice(0, lines.findIndex((l) => l.includes('</unit>')) + 1).join('\n')}\n`;
+  const last = cut.split('\n').length - 1;
+  assert.throws(() => readXliff(cut), (e: Error & { line?: number }) => /the file ends with <xliff>, <file> not closed: it was cut short/.test(e.message) && e.line === last);
+});
+
 test.run();

@@ -280,6 +280,12 @@ export function readXliffTree(text: string): TranslationDoc {
   try { tree = parser.parse(text, true) as XNode[]; } catch (e) {
     // fast-xml-parser ends its message with `:LINE:COLUMN` (older versions said `Line: N`)
     const msg = String((e as { message?: string }).message ?? '').split('\n')[0]!;
+    // elements left open at the end (its list of their names, at line 1): a file cut short, said at its last line
+    const open = /^Invalid '\[([^\]]*)\]' found/.exec(msg);
+    if (open) {
+      const names = [...open[1]!.matchAll(/"([^"]+)"/g)].map((m) => `<${m[1]}>`);
+      if (names.length) throw new TranslationFileError(`not well-formed XML: the file ends with ${names.join(', ')} not closed: it was cut short (a copy or a save that did not finish); take the whole file from the translator's tool again, or export again`, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+    }
     const at = /:(\d+):\d+$/.exec(msg);
     const m = at ?? /Line: (\d+)/.exec(msg);
     throw new TranslationFileError(`not well-formed XML: ${at ? msg.slice(0, at.index) : msg}`, m ? Number(m[1]) : 1);
