@@ -174,6 +174,16 @@ export function writeBody(name = 'order_ready', text = 'Hello {{1}}, your order 
 export const CHANNEL_A = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
 
 /**
+ * A config of one environment `test` on a running emulator (`baseUrl`, its key from
+ * TPLSYNC_TEST_KEY) with the channel `shop-whatsapp`, and, unless `pageSize` is null, the
+ * emulator's template listing (`environments.test.list`; `pageSize`: its page's limit).
+ */
+export function listedServiceConfig(baseUrl: string, channel: string, pageSize: number | null | undefined = undefined): string {
+  const list = pageSize === null ? '' : `    list:\n      path: /channel/{channelId}/templates${pageSize === undefined ? '' : `?limit=${pageSize}`}\n      items: templates\n      id: publicId\n      next: nextCursor\n`;
+  return `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: test\nenvironments:\n  test:\n    baseUrl: ${baseUrl}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels:\n      shop-whatsapp: ${channel}\n${list}`;
+}
+
+/**
  * A config of one environment on an embedded emulator: its channels (alias -> id) and values
  * (a text, or `{ env: VAR }` for a secret), written as a user writes them.
  */
@@ -224,3 +234,19 @@ export async function jsonService(answer: (req: ServiceRequest) => ServiceAnswer
 
 /** the body of the API's answer for a template it does not have */
 export const NOT_FOUND_ANSWER: ServiceAnswer = { status: 404, body: { code: 404, message: 'not found', errors: [{ code: 'RESOURCE_NOT_FOUND', message: 'no such template' }] } };
+
+/**
+ * A WhatsApp marketing template (channel alias `wa`) whose header and body hold the word Checkout:
+ * a word a secret reference may take the place of, which a plan shows rather than masks when a base
+ * says it was text (the plan-secret and saved-plan tests).
+ */
+export const WINTER_CHECKOUT = `channel: wa
+name: winter_checkout
+language: en_US
+category: MARKETING
+header: { format: TEXT, text: "Winter Checkout offer" }
+body:
+  text: "Hi {{1}}, use the coupon Checkout at checkout to save 15% on boots."
+  examples: { 1: Ana }
+footer: Reply STOP to opt out
+`;

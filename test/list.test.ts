@@ -9,7 +9,7 @@ import { createClient } from '../src/api/client.ts';
 import { listPath, listTemplateIds, readListPage } from '../src/api/list.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import Ajv from 'ajv';
-import { cleanup, cliIn, raw, ROOT, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, listedServiceConfig, raw, ROOT, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -77,15 +77,7 @@ test('listTemplateIds follows the cursor to the last page; a cursor the service 
 function project(channel: string, list: boolean): string {
   const dir = tempDir();
   writeFiles(dir, {
-    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]
-defaultEnvironment: test
-environments:
-  test:
-    baseUrl: ${emu.url}
-    apiKeyEnv: TPLSYNC_TEST_KEY
-    channels:
-      shop-whatsapp: ${channel}
-${list ? `    list:\n      path: /channel/{channelId}/templates?limit=2\n      items: templates\n      id: publicId\n      next: nextCursor\n` : ''}`,
+    'tplsync.config.yaml': listedServiceConfig(emu.url, channel, list ? 2 : null),
   });
   return dir;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { cleanup, cliIn, raw, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, listedServiceConfig, raw, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -30,19 +30,7 @@ async function setState(channel: string, template: string, statusText: string): 
 function project(channel: string): string {
   const dir = tempDir();
   writeFiles(dir, {
-    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]
-defaultEnvironment: test
-environments:
-  test:
-    baseUrl: ${emu.url}
-    apiKeyEnv: TPLSYNC_TEST_KEY
-    channels: { shop-whatsapp: ${channel} }
-    list:
-      path: /channel/{channelId}/templates
-      items: templates
-      id: publicId
-      next: nextCursor
-`,
+    'tplsync.config.yaml': listedServiceConfig(emu.url, channel),
     'templates/order_ready.en_US.yaml': VALID,
   });
   return dir;

@@ -7,21 +7,11 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, WINTER_CHECKOUT, writeFiles } from './helpers.ts';
 import { addSecret, redact } from '../src/core/redact.ts';
 import { sameAsShown, toSaved, wholePlanProblems } from '../src/plan/saved.ts';
 import type { Plan } from '../src/plan/plan.ts';
 
-const WINTER = `channel: wa
-name: winter_checkout
-language: en_US
-category: MARKETING
-header: { format: TEXT, text: "Winter Checkout offer" }
-body:
-  text: "Hi {{1}}, use the coupon Checkout at checkout to save 15% on boots."
-  examples: { 1: Ana }
-footer: Reply STOP to opt out
-`;
 const ENV = { G_PROMO: 'Wint3rDealz' };
 const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
 
@@ -65,12 +55,12 @@ test('plan --base --out, then apply FILE: a text the plan masked only because th
   const dir = tempDir('tplsync-secret-typed-');
   const config = (values: string) => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\n${values}`;
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': config('    values:\n      promo: { env: G_PROMO }\n'), 'templates/winter.en_US.yaml': WINTER.replace('coupon Checkout at', 'coupon ((promo)) at'), '.gitignore': '.tplsync/\n*.plan\n' });
+    writeFiles(dir, { 'tplsync.config.yaml': config('    values:\n      promo: { env: G_PROMO }\n'), 'templates/winter.en_US.yaml': WINTER_CHECKOUT.replace('coupon Checkout at', 'coupon ((promo)) at'), '.gitignore': '.tplsync/\n*.plan\n' });
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
     assert.is(applied.exitCode, 0, applied.stderr);
     await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']);
     // the code is no secret any more: typed into the text, and the secret removed from the config (its variable unset)
-    writeFiles(dir, { 'tplsync.config.yaml': config(''), 'templates/winter.en_US.yaml': WINTER.replace('coupon Checkout at', 'coupon Wint3rDealz at').replace('Winter Checkout offer', 'Winter offer') });
+    writeFiles(dir, { 'tplsync.config.yaml': config(''), 'templates/winter.en_US.yaml': WINTER_CHECKOUT.replace('coupon Checkout at', 'coupon Wint3rDealz at').replace('Winter Checkout offer', 'Winter offer') });
     const planned = await cliIn(['plan', '--base', 'HEAD', '--out', 'w.plan'], { cwd: dir, env: {} });
     assert.is(planned.exitCode, 0, planned.stderr);
     assert.not.match(planned.stdout, 'Wint3rDealz');

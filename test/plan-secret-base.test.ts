@@ -40,9 +40,8 @@ buttons:
 
 const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
 
-test('a change that removes a secret\'s last use (its variable unset, or the secret gone from the config): the channel\'s copy of it is masked in the plan, by the files at --base', async () => {
-  const dir = tempDir();
-  try {
+/** the template with its secret committed and applied (the canary on the channel), then the secret's use removed in the working tree */
+async function removedAfterApply(dir: string): Promise<void> {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
     await git(dir, ['init', '-q']);
     await git(dir, ['add', '-A']);
@@ -50,6 +49,12 @@ test('a change that removes a secret\'s last use (its variable unset, or the sec
     const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
     assert.is(applied.exitCode, 0, applied.stderr);
     writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
+}
+
+test('a change that removes a secret\'s last use (its variable unset, or the secret gone from the config): the channel\'s copy of it is masked in the plan, by the files at --base', async () => {
+  const dir = tempDir();
+  try {
+    await removedAfterApply(dir);
     for (const [how, env] of [['the variable unset', {}], ['the variable set', { DEV_PROMO_CODE: CANARY }]] as const) {
       for (const format of ['text', 'markdown', 'json']) {
         const r = await cliIn(['plan', '--base', 'HEAD', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined, ...env } });
@@ -73,13 +78,7 @@ test('a change that removes a secret\'s last use (its variable unset, or the sec
 test('a change that removes a secret\'s last use, on a branch with no upstream (no --base): the files at HEAD say where it stood, and the channel\'s copy of it is masked', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
-    await git(dir, ['init', '-q']);
-    await git(dir, ['add', '-A']);
-    await git(dir, ['commit', '-qm', 'base']);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
-    assert.is(applied.exitCode, 0, applied.stderr);
-    writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
+    await removedAfterApply(dir);
     for (const format of ['text', 'markdown', 'json']) {
       const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
       assert.is(r.exitCode, 0, r.stderr);

@@ -57,6 +57,13 @@ async function appliedProject(dir: string, withGit: boolean): Promise<void> {
   assert.is(applied.exitCode, 0, applied.stderr);
 }
 
+/** the applied project, then its secrets removed from the files (the word `word` where the secret word stood) and the config, and committed */
+async function removedAndCommitted(dir: string, word: string): Promise<void> {
+  await appliedProject(dir, true);
+  writeFiles(dir, { 'templates/spring.en_US.yaml': SPRING(word), 'templates/login.en_US.yaml': LOGIN('home'), 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A } }) });
+  await git(dir, ['commit', '-qam', 'remove secrets']);
+}
+
 function noCanary(out: string, what: string): void {
   for (const c of [WORD_OLD, TOKEN]) assert.not.ok(out.includes(c), `${what}: ${c} in clear:\n${out}`);
 }
@@ -81,9 +88,7 @@ test('K-1: a letters-only secret rotated, the files equal to HEAD, no upstream: 
 test('K-2: secrets removed and the removal committed (config too, variables unset), no upstream: the file\'s last version that referred to them masks the channel\'s copies', async () => {
   const dir = tempDir('tplsync-secret-local-');
   try {
-    await appliedProject(dir, true);
-    writeFiles(dir, { 'templates/spring.en_US.yaml': SPRING('pass'), 'templates/login.en_US.yaml': LOGIN('home'), 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A } }) });
-    await git(dir, ['commit', '-qam', 'remove secrets']);
+    await removedAndCommitted(dir, 'pass');
     // and a later commit that touches another file: the history is looked at beyond HEAD~1
     writeFileSync(path.join(dir, 'templates/news.en_US.yaml'), OTHER.replace('say hello', 'say hi'));
     await git(dir, ['commit', '-qam', 'news']);
@@ -172,9 +177,7 @@ test('no git: a word the channel\'s text has where a secret now stands is hidden
 test('a removal committed and applied: the file\'s earlier version is no reason to mask the text the file now has in clear, in it or in another template', async () => {
   const dir = tempDir('tplsync-secret-local-');
   try {
-    await appliedProject(dir, true);
-    writeFiles(dir, { 'templates/spring.en_US.yaml': SPRING('voucher code'), 'templates/login.en_US.yaml': LOGIN('home'), 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A } }) });
-    await git(dir, ['commit', '-qam', 'remove secrets']);
+    await removedAndCommitted(dir, 'voucher code');
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: {} });
     assert.is(applied.exitCode, 0, applied.stderr);
     writeFileSync(path.join(dir, 'templates/news.en_US.yaml'), OTHER.replace('say hello', 'say: your voucher code is in the app'));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, WINTER_CHECKOUT, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]
 defaultEnvironment: staging
@@ -23,16 +23,6 @@ environments:
 channels:
   wa: { kind: whatsapp }
   rc: { kind: rcs }
-`;
-const WINTER = `channel: wa
-name: winter_checkout
-language: en_US
-category: MARKETING
-header: { format: TEXT, text: "Winter Checkout offer" }
-body:
-  text: "Hi {{1}}, use the coupon Checkout at checkout to save 15% on boots."
-  examples: { 1: Ana }
-footer: Reply STOP to opt out
 `;
 const TRACK = `channel: wa
 name: parcel_tracking
@@ -72,7 +62,7 @@ const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env:
 /** the three templates applied as the channel's approved copies, then a secret reference put where one capitalised word stood */
 async function project(o: { git?: boolean } = {}): Promise<string> {
   const dir = tempDir('tplsync-secret-words-');
-  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/winter.en_US.yaml': WINTER, 'templates/track.en_US.yaml': TRACK, 'templates/card.en_US.yaml': CARD, '.gitignore': '.tplsync/\n*.plan\n' });
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/winter.en_US.yaml': WINTER_CHECKOUT, 'templates/track.en_US.yaml': TRACK, 'templates/card.en_US.yaml': CARD, '.gitignore': '.tplsync/\n*.plan\n' });
   const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
   assert.is(applied.exitCode, 0, applied.stderr);
   if (o.git) { await git(dir, ['init', '-q']); await git(dir, ['add', '-A']); await git(dir, ['commit', '-qm', 'approved']); }
@@ -168,7 +158,7 @@ test('plan: a capitalised word replaced by a secret of a typical promo-code form
 
 test('plan: a code the channel\'s approved text had as text of its own, replaced by a secret, is masked only while nothing says it was text: the files at HEAD (a branch with no upstream) or at --base do', async () => {
   const dir = tempDir('tplsync-secret-code-');
-  const tpl = (code: string) => WINTER.replace('coupon Checkout at', `coupon ${code} at`);
+  const tpl = (code: string) => WINTER_CHECKOUT.replace('coupon Checkout at', `coupon ${code} at`);
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/winter.en_US.yaml': tpl('SAVE2024NOW'), '.gitignore': '.tplsync/\n' });
     const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
@@ -214,7 +204,7 @@ test('promote: the target\'s capitalised word (Bargains) where a mixed-case secr
   const dir = tempDir('tplsync-secret-promote-');
   const env = { S_PROMO: 'Wint3rDealz', P_PROMO: 'Pr0dDealz99' };
   // (a word no other text of the template, nor its name, has: nothing but its form tells it from an earlier value)
-  const winter = (code: string) => WINTER.replace('coupon Checkout at', `coupon ${code} at`).replace('Winter Checkout offer', 'Winter offer');
+  const winter = (code: string) => WINTER_CHECKOUT.replace('coupon Checkout at', `coupon ${code} at`).replace('Winter Checkout offer', 'Winter offer');
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    emulator: .tplsync/s.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: { env: S_PROMO } }\n  production:\n    emulator: .tplsync/p.json\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: { env: P_PROMO } }\n`,

@@ -141,18 +141,29 @@ export function maskBaseSecrets(base: ReadonlyMap<string, { channelId: string; c
 export function maskRemoteSecrets(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, env?: EnvironmentConfig, base?: ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>): void {
   // a secret's current value, where it is read: an edit beside an earlier value is shown, not masked as part of it
   const current = currentValues(env);
+  for (const { d, shape, channel, own } of withChannelCopies(desired, remote, base)) {
+    for (const s of secretRemnants(shape, channel, current)) {
+      if (inIdentifiers(s, { ...d.canonical, channel: d.channel, file: d.file }) || own.some((t) => t.includes(s))) continue;
+      addSecret(s, 'value');
+    }
+  }
+}
+
+type MaskingBase = ReadonlyMap<string, { template: { canonical: CanonicalTemplate }; secretShape?: CanonicalTemplate }>;
+
+/**
+ * each template whose file refers to a secret and that the channel has: its secrets' shape, its
+ * base's entry, the channel's copy in the same shape, and the template's own texts, in its file and
+ * in its file at the base (their secrets as marks, never their values): what a file shows in clear
+ * is no secret
+ */
+function* withChannelCopies(desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, base?: MaskingBase): Generator<{ d: DesiredTemplate; shape: CanonicalTemplate; b: ReturnType<MaskingBase['get']>; channel: CanonicalTemplate; own: string[] }> {
   for (const d of desired) {
     if (!d.secretShape) continue;
     const r = remote.get(d.canonical.templateId);
     if (!r) continue;
     const b = base?.get(d.canonical.templateId);
-    // the template's own texts, in its file and in its file at the base (their secrets as marks, never their values):
-    // what a file shows in clear is no secret
-    const own = [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])];
-    for (const s of secretRemnants(d.secretShape, fromRead(r, d.canonical.channelId), current)) {
-      if (inIdentifiers(s, { ...d.canonical, channel: d.channel, file: d.file }) || own.some((t) => t.includes(s))) continue;
-      addSecret(s, 'value');
-    }
+    yield { d, shape: d.secretShape, b, channel: fromRead(r, d.canonical.channelId), own: [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])] };
   }
 }
 
@@ -178,16 +189,10 @@ export function hideUnbasedRemnants(desired: readonly DesiredTemplate[], remote:
   const shown = new Map<string, CanonicalTemplate>();
   const names = new Set<string>();
   const current = currentValues(env);
-  for (const d of desired) {
-    if (!d.secretShape) continue;
-    const r = remote.get(d.canonical.templateId);
-    if (!r) continue;
-    const b = base?.get(d.canonical.templateId);
-    const channel = fromRead(r, d.canonical.channelId);
-    const own = [...textsOf(d.secretShape), ...(b ? textsOf(b.secretShape ?? b.template.canonical) : [])];
+  for (const { d, shape, b, channel, own } of withChannelCopies(desired, remote, base)) {
     // what the base says stood where it had a secret (masked everywhere already, unless a name holds it): hidden, no note
     const based = new Set(b?.secretShape ? secretRemnants(b.secretShape, channel) : []);
-    const out = hideRemnants(d.secretShape, channel, SECRET_VALUE_MASK, (name, text) => {
+    const out = hideRemnants(shape, channel, SECRET_VALUE_MASK, (name, text) => {
       // shorter than any secret value (the config refuses one): no secret stands there
       if (text.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return false;
       const cur = current(name);
