@@ -44,7 +44,18 @@ export function lintDocument(doc: LocatedDocument, opts: FileLintOptions): FileR
 const textHasNoReference = (doc: LocatedDocument): boolean => doc.reader === 'text' && !mayReference(doc.text);
 
 /** ` #` and a character other than a space or `#`: a comment that may have ended an unquoted value (RuleContext.mayBeCutByComment) */
-const COMMENT_AFTER = /[ \t]#[^\s#]/;
+const COMMENT_AFTER = { test: commentAfterSpace };
+
+/** a `#` after a space or a tab and before a character other than white space or `#` (a search for `#`: a regex scanned every space of every file) */
+export function commentAfterSpace(text: string): boolean {
+  for (let i = text.indexOf('#', 1); i >= 0; i = text.indexOf('#', i + 1)) {
+    const before = text.charCodeAt(i - 1);
+    if (before !== 32 && before !== 9) continue;
+    const after = text[i + 1];
+    if (after !== undefined && after !== '#' && !/\s/.test(after)) return true;
+  }
+  return false;
+}
 
 /** The lint of a document on its `yaml` parse: the loading findings, then (when it loaded as a mapping) the checks. */
 function lintLoaded(doc: LocatedDocument, opts: FileLintOptions): FileResult {
