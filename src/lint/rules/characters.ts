@@ -267,7 +267,8 @@ function eachString(v: unknown, keep: (text: string) => boolean, visit: (path: P
  * a text that may hold an address with a look-alike host: a scheme's `://` or `www.` (in any case),
  * and a letter outside ASCII or a punycode label (`xn--`); an address all in ASCII is what it reads
  */
-export const mayHoldLookalike = (text: string): boolean => (NON_ASCII.test(text) || PUNYCODE.test(text)) && (text.includes('://') || WWW.test(text));
+export const mayHoldLookalike = (text: string): boolean => NOT_ASCII_OR_PUNYCODE.test(text) && (text.includes('://') || WWW.test(text));
+const NOT_ASCII_OR_PUNYCODE = /[^\x00-\x7f]|xn--/i;
 const WWW = /www\./i;
 const PUNYCODE = /xn--/i;
 

@@ -67,6 +67,9 @@ const HAS_UNSPACED = new RegExp(UNSPACED.source, 'u');
 const SAMPLE_SPACE = /[\n\r\t]| {5}/;
 
 const meta = 'Meta components reference';
+/** the blocks of samples a template's texts take theirs from */
+const EXAMPLES_BLOCKS = [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const;
+const NO_KEYS: ReadonlySet<string> = new Set();
 /** the components reference's buttons, and the refusal the Graph API answers a label with (error 2388060) */
 const labelSource = 'Meta components reference; Graph API error 2388060';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
@@ -604,7 +607,8 @@ export const whatsappRules = defineRules([
       };
       for (const { site, scan } of sites) {
         if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue; // cards: carousel-card-placeholders
-        const exKey = site.examplesPath.join('.');
+        const ep = site.examplesPath;
+        const exKey = ep.length === 2 ? `${String(ep[0])}.${String(ep[1])}` : ep.join('.');
         const ex = obj(site.role === 'rcs' ? obj(ctx.t.message)?.examples : obj(obj(ctx.t[site.role])?.examples)) ?? {};
         const set = used.get(exKey) ?? new Set<string>();
         used.set(exKey, set);
@@ -634,26 +638,27 @@ export const whatsappRules = defineRules([
         const k = orphans.find((o) => o.toLowerCase() === m.p.key) ?? orphans.find((o) => sampleKeyMeant(o) === m.p.key) ?? orphans.find((o) => closest(o, [m.p.key]) === m.p.key);
         if (k !== undefined) meantFor.set(`${m.exKey}|${k}`, m.p);
       }
-      const paired = new Set(meantFor.values());
+      const paired = meantFor.size ? new Set(meantFor.values()) : undefined;
       // `examples:` written as a list: the schema says it once, with the mapping to write
       const listed = (part: string): boolean => Array.isArray(obj(ctx.t[part])?.examples);
       for (const m of missing) {
         if (misspeltExamples(m.exKey.split('.')[0]!) || listed(m.exKey.split('.')[0]!)) continue;
-        if (!paired.has(m.p)) ctx.report(m.path, `${m.p.raw} has no sample; add \`${m.p.key}: ...\` under ${m.exKey}.`, { at: m.p });
+        if (!paired?.has(m.p)) ctx.report(m.path, `${m.p.raw} has no sample; add \`${m.p.key}: ...\` under ${m.exKey}.`, { at: m.p });
       }
-      for (const exPath of [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const) {
+      for (const exPath of EXAMPLES_BLOCKS) {
         const ex = obj(obj(ctx.t[exPath[0]])?.examples);
         if (!ex) continue;
-        const malformedKeys = malformedSites.get(exPath.join('.'));
-        const set = new Set(used.get(exPath.join('.')));
+        const exKey = `${exPath[0]}.examples`;
+        const malformedKeys = malformedSites.get(exKey);
+        let set: ReadonlySet<string> = used.get(exKey) ?? NO_KEYS;
         // the text written under another tool's name (`title:`): the schema says that key; its samples are its placeholders'
         const misnamed = textUnderSynonym(ctx.t[exPath[0]]);
-        if (misnamed !== undefined) for (const p of scanPlaceholders(misnamed).placeholders) set.add(p.key);
+        if (misnamed !== undefined) { const more = new Set(set); for (const p of scanPlaceholders(misnamed).placeholders) more.add(p.key); set = more; }
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
           if (!NAMED.test(k) && !NUMBERED.test(k)) continue;
-          const meant = meantFor.get(`${exPath.join('.')}|${k}`);
+          const meant = meantFor.get(`${exKey}|${k}`);
           ctx.report([...exPath, k], meant
             ? `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; did you mean '${meant.key}'? (${meant.raw} has no sample)`
             : `Sample '${k}' has no placeholder {{${k}}} in ${exPath[0]}; remove it or fix its key.`, { part: 'key' });
@@ -671,14 +676,14 @@ export const whatsappRules = defineRules([
       }
       // a URL button's sample belongs to the placeholder at its URL's end: a URL without one has none to take
       // (a template's buttons and each carousel card's)
-      const urlButtons: [Path, Loose][] = [...arr(ctx.t.buttons).map((x, i): [Path, Loose] => [['buttons', i], x as Loose])];
-      arr(ctx.t.carousel).forEach((c, i) => arr(obj(c)?.buttons).forEach((x, j) => urlButtons.push([['carousel', i, 'buttons', j], x as Loose])));
-      for (const [at, x] of urlButtons) {
+      const sampleOfNone = (x: unknown, at: () => Path): void => {
         const b = obj(x);
         const url = str(b?.url);
-        if (b?.type !== 'URL' || url === undefined || b.example === undefined || url.includes('{{')) continue;
-        ctx.report([...at, 'example'], SAMPLE_OF_NO_PLACEHOLDER, { part: 'key' });
-      }
+        if (b?.type !== 'URL' || url === undefined || b.example === undefined || url.includes('{{')) return;
+        ctx.report([...at(), 'example'], SAMPLE_OF_NO_PLACEHOLDER, { part: 'key' });
+      };
+      arr(ctx.t.buttons).forEach((x, i) => sampleOfNone(x, () => ['buttons', i]));
+      arr(ctx.t.carousel).forEach((c, i) => arr(obj(c)?.buttons).forEach((x, j) => sampleOfNone(x, () => ['carousel', i, 'buttons', j])));
     },
   },
   {
