@@ -178,14 +178,20 @@ const csvField = (s: string): string => `"${(GUARDED.test(s) ? `'${s}` : s).repl
 /** a source or target cell as its text: the one apostrophe export put before it taken off, as a spreadsheet shows the cell */
 const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && GUARDED.test(s.slice(1)) ? s.slice(1) : s);
 
-/** CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes. */
+/**
+ * CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes; UTF-8 with a byte-order
+ * mark first (RFC 4180 permits it), by which Excel on Windows reads the file as UTF-8: without it,
+ * Excel reads it in the ANSI code page, and an Arabic, Hebrew or Persian text is mojibake. Import
+ * reads a file with or without it (readCsv).
+ */
+export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
     const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string): string {
