@@ -178,11 +178,11 @@ test('XLIFF as tools write it: a pretty-printed target without xml:space="preser
   const { readXliffTree } = await import('../src/translations/formats.ts');
   const { readXliffFast } = await import('../src/translations/xliff-fast.ts');
   const doc = (attrs: string, unit: string) => `<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-us" trgLang="fr-fr"${attrs}><file id="f" original="shop-whatsapp/x">${unit}</file></xliff>`;
-  const pretty = doc('', `<unit id="buttons.0.text" name="shop-whatsapp/x:buttons.0.text"><segment state="translated">\n  <source>Open  shop</source>\n  <target>\n          Ouvrir <ph id="1" equiv="{{n}}"/>\n        </target>\n</segment></unit>`);
+  const pretty = doc('', `<unit id="buttons.0.text" name="shop-whatsapp/x:buttons.0.text"><segment state="translated">\n  <source>Open  shop <ph id="1" equiv="{{n}}"/></source>\n  <target>\n          Ouvrir <ph id="1" equiv="{{n}}"/>\n        </target>\n</segment></unit>`);
   for (const read of [readXliffTree, readXliffFast]) {
     const r = read(pretty)!;
     assert.equal([r.source, r.target], ['en_US', 'fr_FR']);
-    assert.equal(r.entries.map((e) => [e.source, e.target]), [['Open shop', 'Ouvrir {{n}}']], read.name);
+    assert.equal(r.entries.map((e) => [e.source, e.target]), [['Open shop {{n}}', 'Ouvrir {{n}}']], read.name);
   }
   // preserved where it is said, on the element or around it
   const kept = readXliff(doc(' xml:space="preserve"', `<unit id="u" name="shop-whatsapp/x:footer"><segment><source> a</source><target> b </target></segment></unit>`));
