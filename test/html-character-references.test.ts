@@ -64,6 +64,15 @@ test('import: a PO or CSV target with an HTML reference its source lacks is refu
     const ok = await importTranslations(config, ['tr/fr.csv'], dir);
     assert.equal(ok.refusals, []);
     assert.match(readFileSync(path.join(dir, 'templates/order_shipped.fr.yaml'), 'utf8'), /R&D : STOP/);
+    // a reference the target file already holds (written before this check, or by hand) goes out and comes back: its own, not refused
+    const fr = path.join(dir, 'templates/order_shipped.fr.yaml');
+    writeFiles(dir, { 'templates/order_shipped.fr.yaml': readFileSync(fr, 'utf8').replace('R&D : STOP', 'R&amp;D : STOP') });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['fr'], format: 'csv', out: 'tr2' });
+    const back = readFileSync(path.join(dir, 'tr2/fr.csv'), 'utf8');
+    assert.match(back, /R&amp;D : STOP/);
+    writeFiles(dir, { 'tr2/fr.csv': back.replace('route…', 'route !') });
+    const again = await importTranslations(config, ['tr2/fr.csv'], dir);
+    assert.equal(again.refusals, []);
   } finally { cleanup(dir); }
 });
 

@@ -205,8 +205,9 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     return `the translation holds <${kind} id="${e.unknownCode}">, a code the source of this unit does not have (${theirs}): a translation keeps the source's codes, with their ids; copy each from the source into the target and delete this one`;
   }
   // an HTML character reference (`&nbsp;`, `&#8217;`) the source text does not hold: a tool that pastes web markup wrote it, and
-  // the platform shows it as written (an XLIFF file refuses `&nbsp;` as XML; a PO or CSV cell is only text)
-  const refs = characterReferences(e.target).filter((r) => !source.includes(r.ref) && !current.includes(r.ref));
+  // the platform shows it as written (an XLIFF file refuses `&nbsp;` as XML; a PO or CSV cell is only text). One the target
+  // file's text already holds is its own (exported and sent back; lint's text-characters says it there)
+  const refs = characterReferences(e.target).filter((r) => !source.includes(r.ref) && !current.includes(r.ref) && !held?.includes(r.ref));
   if (refs.length) {
     const r = refs[0]!;
     const others = [...new Set(refs.slice(1).map((x) => x.ref))].filter((x) => x !== r.ref);
