@@ -60,10 +60,10 @@ test('the same unit twice with different translations (CSV, PO, XLIFF) into a tr
   const xlf = (t1: string, t2: string): string => `<?xml version="1.0" encoding="UTF-8"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="fr">
   <file id="f1" original="shop-whatsapp/welcome">
-    <unit id="body.text" name="shop-whatsapp/welcome:body.text"><segment><source>${S}</source><target>${t1}</target></segment></unit>
+    <unit id="body.text" name="shop-whatsapp/welcome:body.text"><segment><source>${S.replace('{{first_name}}', '<ph id="ph1" equiv="{{first_name}}"/>')}</source><target>${t1}</target></segment></unit>
   </file>
   <file id="f2" original="shop-whatsapp/welcome">
-    <unit id="body.text" name="shop-whatsapp/welcome:body.text"><segment><source>${S}</source><target>${t2}</target></segment></unit>
+    <unit id="body.text" name="shop-whatsapp/welcome:body.text"><segment><source>${S.replace('{{first_name}}', '<ph id="ph1" equiv="{{first_name}}"/>')}</source><target>${t2}</target></segment></unit>
   </file>
 </xliff>
 `;

@@ -139,7 +139,7 @@ test('a file that translates a language into itself, or into the language its so
     await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'csv', out: 'tr' });
     const csv = readFileSync(path.join(dir, 'tr/de.csv'), 'utf8');
     // the same language twice (a header edited by hand)
-    assert.ok(csv.startsWith('"id","en_US","de",'), csv.slice(0, 40));
+    assert.ok(csv.startsWith('\ufeff"id","en_US","de",'), csv.slice(0, 40));
     writeFiles(dir, { 'tr/same.csv': csv.replace('"id","en_US","de",', '"id","en_US","en_US",') });
     const same = await importTranslations(config, ['tr/same.csv'], dir);
     assert.equal(same.written, []);

@@ -73,7 +73,7 @@ test('a CSV without its notes column sends back an outdated text as it is: not m
     // the agency kept id, en_US, de
     const rows = read(dir, 'tr/de.csv').split('\r\n').map((l) => l.replace(/^((?:"(?:[^"]|"")*"|[^,]*),(?:"(?:[^"]|"")*"|[^,]*),(?:"(?:[^"]|"")*"|[^,]*)),.*$/, '$1'));
     writeFiles(dir, { 'tr/de.csv': rows.join('\r\n') });
-    assert.match(read(dir, 'tr/de.csv'), /^"id","en_US","de"\r\n/);
+    assert.match(read(dir, 'tr/de.csv'), /^\ufeff"id","en_US","de"\r\n/);
     const r = await importTranslations(config, ['tr/de.csv'], dir);
     assert.equal(r.stillOutdated.map((x) => x.id), ['shop-whatsapp/order_shipped:body.text']);
     assert.equal(await outdated(dir), ['templates/order_shipped.de.yaml:6']);

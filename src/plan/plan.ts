@@ -243,6 +243,7 @@ export function makePlan(inp: PlanInputs): Plan {
     });
   }
   markUnpinnedTwins(changes);
+  markDeletedNames(changes, deleted);
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
@@ -293,6 +294,24 @@ function markUnpinnedTwins(changes: PlanChange[]): void {
   }
 }
 
+
+/**
+ * A create whose name and language a template deleted on the channel has (found by the listing, or
+ * gone from the files at --base): WhatsApp refuses a new template under a deleted template's name
+ * until 30 days after the deletion. The read and the listing do not say when it was deleted
+ * (docs/api-assumptions.md), so the create is marked whenever the channel still has such a template.
+ */
+function markDeletedNames(changes: PlanChange[], deleted: readonly DeletedOnChannel[]): void {
+  if (!deleted.length) return;
+  const key = (c: { channelId: string; name: string; language: string }): string => `${c.channelId.toLowerCase()}\u0000${c.name}\u0000${c.language}`;
+  const deletedOf = new Map(deleted.map((d) => [key(d), d]));
+  for (const c of changes) {
+    if (c.action !== 'create') continue;
+    const d = deletedOf.get(key(c));
+    if (!d) continue;
+    (c.attention ??= []).push(`the channel has a template of this name and language ${d.state === 'PENDING_DELETION' ? 'being deleted' : 'deleted'} (id ${d.publicId}): WhatsApp refuses a new template under a deleted template's name until 30 days after the deletion, and neither the listing nor the read says when that was (the console shows it). Apply this create once the deletion is 30 days old, or give ${c.file ?? 'the file'} a new name to make it at once; see docs/recovery.md#deleted`);
+  }
+}
 
 /** a template's media samples: its header's and each carousel card's (what a service may answer with a copy of its own) */
 export interface MediaSamples { header?: string; cards: (string | undefined)[] }

@@ -15,6 +15,7 @@ import { firstNonGsm, smsSize } from '../model/sms.js';
 import { append } from '../core/append.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
+import { characterReferences, insteadOf } from '../model/character-references.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -188,7 +189,6 @@ export function smsOver(target: string, samples: Readonly<Record<string, string>
 
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
-  if (e.unknownCode !== undefined) return `the translation holds a placeholder code (${e.unknownCode}) that the source does not have`;
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
   if (!sameInOrder(want, got) && key !== sorted(got)) {
@@ -196,6 +196,22 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const extra = got.filter((p) => !want.includes(p));
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
+  }
+  // an XLIFF code the source does not have (after the placeholders: a placeholder it adds is said as such)
+  if (e.unknownCode !== undefined) {
+    const kind = e.unknownKind ?? 'ph';
+    const has = e.sourceCodes ?? [];
+    const theirs = has.length ? `the source's ${kind === 'ph' ? '<ph> codes are' : 'paired codes (<pc>, <sc>, <ec>) are'} ${has.map((id) => `id="${id}"`).join(', ')}` : `the source has no ${kind === 'ph' ? '<ph>' : 'paired code (<pc>, <sc>, <ec>)'}`;
+    return `the translation holds <${kind} id="${e.unknownCode}">, a code the source of this unit does not have (${theirs}): a translation keeps the source's codes, with their ids; copy each from the source into the target and delete this one`;
+  }
+  // an HTML character reference (`&nbsp;`, `&#8217;`) the source text does not hold: a tool that pastes web markup wrote it, and
+  // the platform shows it as written (an XLIFF file refuses `&nbsp;` as XML; a PO or CSV cell is only text). One the target
+  // file's text already holds is its own (exported and sent back; lint's text-characters says it there)
+  const refs = characterReferences(e.target).filter((r) => !source.includes(r.ref) && !current.includes(r.ref) && !held?.includes(r.ref));
+  if (refs.length) {
+    const r = refs[0]!;
+    const others = [...new Set(refs.slice(1).map((x) => x.ref))].filter((x) => x !== r.ref);
+    return `the translation holds the HTML character reference ${r.ref}${others.length ? ` (and ${others.join(', ')})` : ''}, which the source text does not: WhatsApp and RCS show it as it is written, so the customer would read "${r.ref}"; write ${insteadOf(r)}`;
   }
   // a translation tool's padding, or a PO msgstr with a \n its msgid lacks (msgfmt --check refuses it): the customer would see it.
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too; and before

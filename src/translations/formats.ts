@@ -178,14 +178,20 @@ const csvField = (s: string): string => `"${(GUARDED.test(s) ? `'${s}` : s).repl
 /** a source or target cell as its text: the one apostrophe export put before it taken off, as a spreadsheet shows the cell */
 const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && GUARDED.test(s.slice(1)) ? s.slice(1) : s);
 
-/** CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes. */
+/**
+ * CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes; UTF-8 with a byte-order
+ * mark first (RFC 4180 permits it), by which Excel on Windows reads the file as UTF-8: without it,
+ * Excel reads it in the ANSI code page, and an Arabic, Hebrew or Persian text is mojibake. Import
+ * reads a file with or without it (readCsv).
+ */
+export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
     const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string): string {
@@ -200,8 +206,11 @@ export interface Entry {
   target: string;
   /** 1-based line of the unit in the translation file */
   line: number;
-  /** a placeholder code of the target that the source does not have (XLIFF `<ph>` ids) */
+  /** the id of an inline code of the target (XLIFF `<ph>`, `<pc>`, `<sc>`, `<ec>`) that the source has no such code for */
   unknownCode?: string;
+  /** that code's element (`ph` unless said), and the ids of the source's codes of its kind (ph; pc, sc and ec, which stand for one another) */
+  unknownKind?: 'ph' | 'pc' | 'sc' | 'ec';
+  sourceCodes?: string[];
   /** an entry refused as it was read, and why (with what to do): a translation without its unit id (`id` is ''), msgcat's conflict markers */
   refuse?: string;
   /** the hash of the target as the file was exported with it (EXPORTED_NOTE), when it had one */
@@ -324,9 +333,11 @@ export function readXliffTree(text: string): TranslationDoc {
         for (const d of kids(od).filter((n) => tagOf(n) === 'data')) data.set(d[':@']?.id ?? '', kids(d).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : tagOf(c) === 'cp' ? codePoint(c[':@']?.hex, line) : '')).join(''));
       }
       const codes = new Map<string, string>();
+      /** the ids of the source's paired codes (<pc>, and <sc>/<ec>, which XLIFF 2.0 takes for a <pc> split in two) */
+      const paired = new Set<string>();
       let source = '';
       let target: string | undefined;
-      let unknown: string | undefined;
+      let unknown: { id: string; kind: 'ph' | 'pc' | 'sc' | 'ec' } | undefined;
       const content = (el: XNode, resolve: boolean): string => kids(el).map((c) => {
         const tag = tagOf(c);
         if (tag === '#text') return String(c['#text']);
@@ -337,10 +348,16 @@ export function readXliffTree(text: string): TranslationDoc {
           const ref = c[':@']?.dataRef;
           const own = c[':@']?.equiv ?? (ref !== undefined ? data.get(ref) : undefined) ?? c[':@']?.disp;
           if (!resolve) { const raw = own ?? ''; codes.set(id, raw); return raw; }
-          // a code the source does not have: its equiv (the placeholder as written) if it says one
-          const raw = codes.get(id) ?? own;
-          if (raw === undefined) { unknown ??= id; return ''; }
+          // a code the source does not have (XLIFF 2.0: a target's codes are the source's): refused (checkEntry), whatever its
+          // equiv or disp says; read as its equiv, so that a placeholder it adds is said as such
+          const raw = codes.get(id);
+          if (raw === undefined) { unknown ??= { id, kind: 'ph' }; return own ?? ''; }
           return raw;
+        }
+        if (tag === 'pc' || tag === 'sc' || tag === 'ec') {
+          // an <ec> that closes an <sc> of the same content names it by startRef; an isolated one has an id of its own
+          const id = c[':@']?.id ?? (tag === 'ec' ? undefined : '');
+          if (id !== undefined) { if (!resolve) paired.add(id); else if (!paired.has(id)) unknown ??= { id, kind: tag }; }
         }
         return content(c, resolve);
       }).join('');
@@ -398,7 +415,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
       const exported = exportedNote ? exportedHash(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(exported ? { exported } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...(exported ? { exported } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };

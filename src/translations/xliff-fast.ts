@@ -10,7 +10,7 @@ import { append } from '../core/append.js';
 import { languageCode } from '../core/language.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; exported?: string; breaksRead?: true }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; breaksRead?: true }
 /**
  * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
  * import whose translation is still the target as exported, where the template's file has
@@ -251,7 +251,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
         (inText === 1 ? unit!.part!.source! : unit!.part!.target!).push({ id, ...(equiv !== undefined ? { equiv } : {}), ...(disp !== undefined ? { disp } : {}) });
         return true;
       }
-      return name === 'pc' || name === 'mrk';
+      // a paired code in a target: the full read holds it to the source's codes
+      return (name === 'pc' && inText === 1) || name === 'mrk';
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
@@ -331,14 +332,16 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     let unknown: string | undefined;
     for (const p of u.done) {
       if (typeof p === 'string') { target += p; continue; }
-      const raw = codes.get(p.id) ?? p.equiv ?? p.disp;
-      if (raw === undefined) { unknown ??= p.id; continue; }
-      target += raw;
+      // a code the source does not have (XLIFF 2.0: a target's codes are the source's): refused (checkEntry), whatever its
+      // equiv or disp says; read as its equiv, so that a placeholder it adds is said as such
+      const raw = codes.get(p.id);
+      if (raw === undefined) unknown ??= p.id;
+      target += raw ?? p.equiv ?? p.disp ?? '';
     }
     if (!u.targetKept) target = collapsed(target);
     if (!/\S/.test(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }
 }

@@ -3,9 +3,10 @@
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
 import { cardParam, needsPresetText, templateKey, textPartParams } from '../model/meta.js';
-import { GENERATED_HEADER } from './header.js';
+import { escapeUnseen, GENERATED_HEADER } from './header.js';
 
-const str = (s: string): string => JSON.stringify(s);
+/** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
+const str = (s: string): string => escapeUnseen(JSON.stringify(s));
 
 function literal(v: unknown, indent: string): string {
   if (Array.isArray(v)) return v.length === 0 ? '[]' : `[${v.map((x) => literal(x, indent)).join(', ')}]`;
