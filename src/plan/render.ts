@@ -3,14 +3,18 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
+import { asIdentifier, identifierFields, maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
+/** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
+const idOf = (x: Parameters<typeof keyOf>[0]): string => asIdentifier(keyOf(x));
+
 /**
+
  * The readable form of a template that diffs are made of: as its file reads (the file's keys,
  * samples as maps), with the placeholder names of the file `file` (the desired side's, so that a
  * file with {{first_name}} reads as such on both sides, never as {{1}}) and its category.
@@ -176,7 +180,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     // a template that matches its file but is not approved on the channel is shown: it is not in sync
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
-    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
+    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + status + c.dim(`  ${asIdentifier(ch.publicId)}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
@@ -203,7 +207,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     }
   }
   for (const h of plan.held ?? []) {
-    out.push(c.red(`! held   ${keyOf(h)}`) + c.dim(`  ${h.file}`));
+    out.push(c.red(`! held   ${idOf(h)}`) + c.dim(`  ${asIdentifier(h.file)}`));
     for (const r of h.reasons) out.push(`    ${c.red('✗')} ${r}`);
     out.push(`    ${c.dim(h.kind === 'not-read'
       ? `not planned and not applied; every other template goes ahead. ${isBreach(h) ? 'A re-run reads it the same until the service answers within the contract.' : 'A re-run reads it again.'}`
@@ -256,7 +260,7 @@ export function acceptedLines(plan: Pick<Plan, 'changes'>): string[] {
     if (!ch.acceptedCategory) continue;
     const { category, environment } = ch.acceptedCategory;
     const k = `category ${category} accepted${environment ? ` for ${environment}` : ''} (config)`;
-    (groups.get(k) ?? groups.set(k, []).get(k)!).push(keyOf(ch));
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(idOf(ch));
   }
   return [...groups].map(([k, keys]) => `${k}: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`);
 }
@@ -362,8 +366,8 @@ export function renderJson(plan: Plan): string {
     ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     ...(plan.secretsHidden ? { secretsHidden: plan.secretsHidden } : {}),
     changes: plan.changes.map((c) => ({
-      channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
-      channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId }), action: c.action,
+      ...identifierFields({ channelId: c.channelId, ...(c.file ? { file: c.file } : {}) }), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
       ...(createdCategory(c) !== undefined ? { category: createdCategory(c) } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
@@ -372,8 +376,8 @@ export function renderJson(plan: Plan): string {
     })),
     summary: plan.summary,
     ...budgetJson(plan),
-    ...(plan.held?.length ? { held: plan.held } : {}),
-    ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel } : {}),
+    ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
+    ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
 }
@@ -381,7 +385,7 @@ export function renderJson(plan: Plan): string {
 /** `editBudget` of the JSON rendering, when the plan edits an APPROVED template */
 function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: number; unknown: number; edits: unknown[] } } {
   const b = editBudget(plan.changes);
-  return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits } } : {};
+  return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits.map(identifierFields) } } : {};
 }
 
 export const MARKDOWN_LIMIT = 65_536;
@@ -450,8 +454,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       // a note about one template ("the service will refuse this one") said of them all
       return k.split('\u0001').join(ts.length <= 1 ? (ts[0] ?? '') : `their own times (from ${ts[0]} to ${ts[ts.length - 1]})`).replace(/\bthis one\b/g, 'each of them');
     };
-    for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
-    for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));
+    for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, idOf(h));
+    for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, idOf(c));
     const named = (ks: readonly string[]): string => `${ks.slice(0, 5).map((k) => `\`${k}\``).join(', ')}${ks.length > 5 ? ` and ${ks.length - 5} more` : ''}`;
     const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : timed(k)).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
@@ -480,7 +484,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(keyOf(c))}</b>${c.file ? ` (<code>${escHtml(c.file)}</code>)` : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
@@ -520,7 +524,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       const left = shown.slice(i);
       let j = 0;
       for (; j < left.length; j++) {
-        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(keyOf(left[j]!))}\n`;
+        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(idOf(left[j]!))}\n`;
         if (text.length + line.length > limit - 300) break;
         text += line;
       }
@@ -543,7 +547,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
  */
 function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) => string): string {
   const d = plan.deletedOnChannel ?? [];
-  const keys = d.map((x) => `${name(keyOf(x))} (${x.state})`);
+  const keys = d.map((x) => `${name(idOf(x))} (${x.state})`);
   const shown = `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}`;
   return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
 }
