@@ -73,6 +73,10 @@ test('a secret value equal to a template\'s name: the name shown in text, JSON, 
     assert.equal(json.changes.map((c) => c.name).sort(), ['gym_offer', 'spa_deal']);
     assert.equal(json.editBudget.edits.map((e) => e.name).sort(), ['gym_offer', 'spa_deal']);
     assert.match(json.changes.find((c) => c.name === 'spa_deal')!.changes.find((c) => c.path === 'body.text')!.after, 'use (secret) and code OWL');
+    // written with --output: the same (the file masked once, as stdout is)
+    assert.is((await cliIn(['plan', '--format', 'json', '--output', 'o.json'], { cwd: dir, env: ENV })).exitCode, 0);
+    assert.equal((JSON.parse(readFileSync(path.join(dir, 'o.json'), 'utf8')) as typeof json).changes.map((c) => c.name).sort(), ['gym_offer', 'spa_deal']);
+    assert.match(readFileSync(path.join(dir, 'o.json'), 'utf8'), 'use (secret) and code OWL');
     const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env: ENV });
     assert.match(md.stdout, 'wa/gym_offer/en_US');
     assert.not.match(md.stdout, 'wa/(secret)');
