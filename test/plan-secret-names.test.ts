@@ -87,11 +87,13 @@ test('a secret value equal to a template\'s name: the name shown in text, JSON, 
     const gymBody = saved.changes.find((c) => c.name === 'gym_offer')!.body;
     assert.equal([gymBody.name, gymBody.chatapp?.name, gymBody.chatapp?.chatapp?.name].filter((x) => x !== undefined).every((x) => x === 'gym_offer'), true, JSON.stringify(gymBody));
     assert.match(JSON.stringify(saved.changes.find((c) => c.name === 'spa_deal')!.body), 'use (secret) and code OWL');
-    const fromFile = await cliIn(['apply', 'n.plan', '--auto-approve', '--wait'], { cwd: dir, env: ENV });
+    const fromFile = await cliIn(['apply', 'n.plan', '--auto-approve', '--wait', '--results', 'r.json'], { cwd: dir, env: ENV });
     assert.is(fromFile.exitCode, 0, `${fromFile.stdout}\n${fromFile.stderr}`);
     assert.match(fromFile.stdout, 'updated wa/gym_offer/en_US');
+    // its results file too
+    assert.equal((JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as { results: { name: string }[] }).results.map((r) => r.name).sort(), ['gym_offer', 'spa_deal']);
     // the canary: in no output
-    for (const out of [applied.stdout, applied.stderr, text.stdout, text.stderr, JSON.stringify(json), md.stdout, planned.stderr, readFileSync(path.join(dir, 'n.plan'), 'utf8'), fromFile.stdout, fromFile.stderr]) assert.not.ok(out.includes(CANARY));
+    for (const out of [applied.stdout, applied.stderr, text.stdout, text.stderr, JSON.stringify(json), md.stdout, planned.stderr, readFileSync(path.join(dir, 'n.plan'), 'utf8'), fromFile.stdout, fromFile.stderr, readFileSync(path.join(dir, 'r.json'), 'utf8')]) assert.not.ok(out.includes(CANARY));
     // the warnings, once each, naming the values' keys (not the values): the name, and the word; none for the canary
     for (const out of [text.stderr, (await cliIn(['lint'], { cwd: dir, env: ENV })).stderr]) {
       assert.is(out.match(/values\.promo \(from N_PROMO\): its value is also the name of a template \(templates\/gym\.en_US\.yaml\): it cannot be hidden reliably/g)?.length, 1, out);

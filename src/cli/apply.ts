@@ -6,7 +6,7 @@ import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
-import { asIdentifier, redact, SECRET_VALUE_MASK } from '../core/redact.js';
+import { asIdentifier, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { systemError } from '../core/system-error.js';
@@ -301,7 +301,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
     const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => shownKey(i));
     const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: 'a second signal ended the run at once: these templates were being written or not started; tplsync plan shows where each is', templates: open } };
-    writeFileAtomic(results, redact(`${JSON.stringify(doc, null, 2)}\n`));
+    writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`);
   }) : () => undefined;
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
@@ -321,7 +321,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   // the results file after the summary: the writes are made whatever becomes of it, and the summary says so
   let unwritten: string | undefined;
   if (o.results) {
-    try { writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`)); } catch (e) {
+    try { writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`); } catch (e) {
       unwritten = systemError(e) ?? (e instanceof UsageError ? e.message : undefined);
       if (unwritten === undefined) throw e;
       unwritableResults.add(resolvePath(o.results));
