@@ -3,7 +3,7 @@
 // lines), never `wa/(secret)/en_US`, since names, ids and languages are identifiers that the output
 // gate does not mask; the value is still masked wherever it is text, and a canary never shows. Lint
 // and plan warn once that such a value cannot be hidden reliably.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -80,6 +80,13 @@ test('a secret value equal to a template\'s name: the name shown in text, JSON, 
     const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env: ENV });
     assert.match(md.stdout, 'wa/gym_offer/en_US');
     assert.not.match(md.stdout, 'wa/(secret)');
+    // the preview of the changes: its pages name the template too
+    const pv = await cliIn(['preview', '--changes', '--out', 'pv'], { cwd: dir, env: ENV });
+    assert.is(pv.exitCode, 0, pv.stderr);
+    const pages = readdirSync(path.join(dir, 'pv')).map((f) => readFileSync(path.join(dir, 'pv', f), 'utf8')).join('\n');
+    assert.match(pages, 'wa/gym_offer/en_US');
+    assert.not.match(pages, 'wa/(secret)');
+    assert.not.ok(pages.includes(CANARY));
     const planned = await cliIn(['plan', '--out', 'n.plan'], { cwd: dir, env: ENV });
     assert.is(planned.exitCode, 0, planned.stderr);
     const saved = JSON.parse(readFileSync(path.join(dir, 'n.plan'), 'utf8')) as { changes: { name: string; body: { name: string; chatapp?: { name: string; chatapp?: { name: string; components?: unknown } } } }[] };
