@@ -170,4 +170,46 @@ test('language-unknown on a template in a withdrawn code ends with its question,
   } finally { cleanup(dir); }
 });
 
+test('--target de_AT over a WhatsApp channel listing de_DE: an addition (Austrian German), never a rename of the de_DE templates; de still is (verify-5 L-2)', async () => {
+  const dir = tempDir();
+  try {
+    const DE = EN.replace('language: en_US', 'language: de_DE').replace('Hi {{customer}}, your order is on its way.', 'Hallo {{customer}}, deine Bestellung ist unterwegs.');
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de_DE.yaml': DE });
+    for (const target of ['de_AT', 'de_CH']) {
+      const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', target, '--format', 'po'], { cwd: dir });
+      assert.is(ex.exitCode, 0, ex.stderr);
+      assert.not.match(ex.stderr, /rename|de_DE to|in place of/, ex.stderr);
+      assert.match(ex.stderr, new RegExp(`^tplsync: note: ${target} is not among the languages the config lists .*: no rule asks for it; if it is meant, add it to channels\\.shop-whatsapp\\.languages in the config`, 'm'));
+      // imported: the de_DE templates are not said to be what it replaces
+      const po = readFileSync(path.join(dir, `translations/${target}.po`), 'utf8').replace(/msgstr ""\n(?!")/g, (m, i: number) => i > 0 ? 'msgstr "Servus {{customer}}, deine Bestellung ist unterwegs."\n' : m);
+      writeFiles(dir, { [`translations/${target}.po`]: po });
+      const imp = await cliIn(['translations', 'import', `translations/${target}.po`, '--dry-run'], { cwd: dir });
+      assert.not.match(imp.stderr, /rename|which WhatsApp lists as|de_DE to/, imp.stderr);
+    }
+    // the code WhatsApp lists in de_DE's place still is a correction
+    const de = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--dry-run'], { cwd: dir });
+    assert.match(de.stderr, /in place of the config's de_DE: correct channels\.shop-whatsapp\.languages in the config \(de_DE to de\)/);
+  } finally { cleanup(dir); }
+});
+
+test('a code WhatsApp does not list is never advised to be added to a WhatsApp channel\'s languages; an RCS channel still may add it (verify-5 L-1)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, nb_NO, iw_IL, pt_BR'), 'templates/order_shipped.en_US.yaml': EN });
+    for (const target of ['iw', 'he_IL', 'pt', 'xx']) {
+      const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', target, '--format', 'po', '--dry-run'], { cwd: dir });
+      const note = /^tplsync: note: (.*)$/m.exec(ex.stderr)?.[1] ?? '';
+      assert.match(note, new RegExp(`WhatsApp does not list ${target}, so it cannot be added to channels\\.shop-whatsapp\\.languages: correct the language`), ex.stderr);
+      assert.not.match(note, /add it to|or add/, note);
+    }
+    // the same code over WhatsApp and RCS templates: the RCS channel may add it, the WhatsApp one not
+    const RCS = `channel: shop-rcs\nname: rcs_welcome\nlanguage: en_US\nmessage:\n  type: text\n  message: "Welcome to our shop, {{customer}}!"\n  examples: { customer: Maria }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, pt_BR] }\n  shop-rcs: { kind: rcs, languages: [en_US, pt_BR] }\n`, 'templates/rcs_welcome.en_US.yaml': RCS });
+    const both = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'pt', '--format', 'po', '--dry-run'], { cwd: dir });
+    const note = /^tplsync: note: (.*)$/m.exec(both.stderr)?.[1] ?? '';
+    assert.match(note, /for the templates of shop-whatsapp \(a WhatsApp channel\), the config lists pt_BR \(did you mean 'pt_BR'\?\): translate them into pt_BR \(WhatsApp does not list pt, so it cannot be added to channels\.shop-whatsapp\.languages\)/, note);
+    assert.match(note, /for the templates of shop-rcs \(an RCS channel\), the config lists pt_BR \(did you mean 'pt_BR'\?\): translate them into pt_BR, or add pt to channels\.shop-rcs\.languages if it is meant/, note);
+  } finally { cleanup(dir); }
+});
+
 test.run();

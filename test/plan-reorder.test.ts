@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { reordersOf } from '../src/plan/render.ts';
+import { reordersOf, shownDiff } from '../src/plan/render.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
 
 const quick = (texts: string[]) => `channel: shop-whatsapp\nname: autumn_choice\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, the autumn collection is in. What would you like to do next?"\n  examples: { 1: Ana }\nbuttons:\n${texts.map((t) => `  - { type: QUICK_REPLY, text: ${t} }\n`).join('')}`;
@@ -49,13 +49,62 @@ test('a reorder of buttons, carousel cards or RCS suggestions: one line in text 
   } finally { cleanup(dir); }
 });
 
-test('reordersOf (pure): a permutation of whole elements, duplicates matched once each; an edit inside an element, or one added, is no reorder', () => {
+test('reordersOf (pure): a permutation of whole elements, duplicates matched once each; an edit inside an element in place, or one appended, is no reorder', () => {
   assert.equal(reordersOf({ buttons: [{ t: 'a' }, { t: 'b' }, { t: 'c' }] }, { buttons: [{ t: 'b' }, { t: 'a' }, { t: 'c' }] }), [{ path: 'buttons', order: [2, 1, 3] }]);
   assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'a' }, { t: 'c' }] }, { b: [{ t: 'c' }, { t: 'a' }, { t: 'a' }] }), [{ path: 'b', order: [3, 1, 2] }]);
-  assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'b' }] }, { b: [{ t: 'b' }, { t: 'x' }] }), []);
-  assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'b' }] }, { b: [{ t: 'b' }, { t: 'a' }, { t: 'c' }] }), []);
+  assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'b' }] }, { b: [{ t: 'a' }, { t: 'x' }] }), []);
+  assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'b' }] }, { b: [{ t: 'a' }, { t: 'b' }, { t: 'c' }] }), []);
+  // a move beside an addition: the move and the added element both (verify-5 J-3)
+  assert.equal(reordersOf({ b: [{ t: 'a' }, { t: 'b' }] }, { b: [{ t: 'b' }, { t: 'a' }, { t: 'c' }] }), [{ path: 'b', order: [2, 1, 0], channelLength: 2 }]);
   // inside an element that did not move: found at its path
   assert.equal(reordersOf({ c: [{ s: [1, 2] }, { s: [3] }] }, { c: [{ s: [2, 1] }, { s: [3] }] }), [{ path: 'c[0].s', order: [2, 1] }]);
+});
+
+test('shownDiff (pure): elements matched by identity (type and text) before position: a move beside an addition or a removal shows both, an element moved and edited shows its edit at its new place', () => {
+  const q = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'QUICK_REPLY', text, ...extra });
+  // Sim, Não -> Não, Sim, Remarcar: moved, and one added
+  assert.equal(shownDiff({ buttons: [q('Sim'), q('Não')] }, { buttons: [q('Não'), q('Sim'), q('Remarcar')] }),
+    { reorders: [{ path: 'buttons', order: [2, 1, 0], channelLength: 2 }], changes: [{ path: 'buttons[2]', before: undefined, after: q('Remarcar') }] });
+  // Sim, Não -> Não: Sim removed (at its own position on the channel), Não neither moved nor changed
+  assert.equal(shownDiff({ buttons: [q('Sim'), q('Não')] }, { buttons: [q('Não')] }), { reorders: [], changes: [{ path: 'buttons[0]', before: q('Sim'), after: undefined }] });
+  // one added at the front: no neighbour changed
+  assert.equal(shownDiff({ buttons: [q('Sim'), q('Não')] }, { buttons: [q('Remarcar'), q('Sim'), q('Não')] }), { reorders: [], changes: [{ path: 'buttons[0]', before: undefined, after: q('Remarcar') }] });
+  // a URL button moved and its URL edited: the move, and the edit at its files' position
+  const url = (u: string) => ({ type: 'URL', text: 'Track it', url: u });
+  assert.equal(shownDiff({ buttons: [url('https://a.example/1'), q('Stop')] }, { buttons: [q('Stop'), url('https://a.example/2')] }),
+    { reorders: [{ path: 'buttons', order: [2, 1] }], changes: [{ path: 'buttons[1].url', before: 'https://a.example/1', after: 'https://a.example/2' }] });
+  // an edit in place stays an edit of that element
+  assert.equal(shownDiff({ buttons: [q('Sim'), q('Não')] }, { buttons: [q('Sim'), q('Nao')] }), { reorders: [], changes: [{ path: 'buttons[1].text', before: 'Não', after: 'Nao' }] });
+});
+
+test('a move plus an added or removed button, carousel card or RCS suggestion: the reorder and the added or removed element, not changes of the neighbours (verify-5 J-3)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': emulatorConfig({ channels: { 'shop-whatsapp': CHANNEL_A, 'shop-rcs': CHANNEL_B } }),
+      'templates/choice.yaml': quick(['Sim', 'Não']),
+      'templates/cards.yaml': cards(['shirt', 'chinos', 'sneakers']),
+      'templates/tasting.yaml': chips(['Yes, I will come', 'Not this time', 'Maybe later']),
+    });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    // buttons swapped and one added; the cards' first removed and the last two swapped; a chip added at the front and the others swapped
+    writeFileSync(path.join(dir, 'templates/choice.yaml'), quick(['Não', 'Sim', 'Remarcar']));
+    writeFileSync(path.join(dir, 'templates/cards.yaml'), cards(['sneakers', 'chinos']));
+    writeFileSync(path.join(dir, 'templates/tasting.yaml'), chips(['Ask me later', 'Yes, I will come', 'Maybe later', 'Not this time']));
+    const text = await cliIn(['plan'], { cwd: dir });
+    assert.is(text.exitCode, 0, text.stderr);
+    assert.match(text.stdout, / {4}buttons reordered: 1,2 -> 2,1,\+\n {4}buttons\[2\]: \(none\) → [^\n]*Remarcar/);
+    assert.match(text.stdout, / {4}carousel reordered: 1,2,3 -> 3,2\n {4}carousel\[0\]: [^\n]*shirt[^\n]* → \(none\)\n/);
+    assert.match(text.stdout, / {4}message\.suggestions reordered: 1,2,3 -> \+,1,3,2\n {4}message\.suggestions\[0\]: \(none\) → [^\n]*Ask me later/);
+    // no kept element shown as a change of its neighbour's fields
+    assert.not.match(text.stdout, /^ {4}(buttons|carousel|message\.suggestions)\[\d+\]\.[^\n]*→/m, text.stdout);
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir });
+    assert.match(md.stdout, /\| `buttons` reordered \| 1,2 \| 2,1,\+ \|/);
+    assert.match(md.stdout, /\| `carousel` reordered \| 1,2,3 \| 3,2 \|/);
+    assert.match(md.stdout, /\| `buttons\[2\]` \| \\\(none\\\) \| [^\n]*Remarcar/, md.stdout);
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    assert.is((await cliIn(['plan', '--detailed-exitcode'], { cwd: dir })).exitCode, 0);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -32,8 +32,8 @@ test('pull --from twilio: --category does not override the category a kind requi
     assert.is(categoryOf(dir, 'templates/catalog_menu.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
     assert.is(categoryOf(dir, 'templates/autumn_coupon.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
     assert.is(categoryOf(dir, 'templates/whole_catalog.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
-    // --category is for a template of no such kind
-    assert.is(categoryOf(dir, 'templates/plain_news.en.yaml'), 'category: UTILITY');
+    // --category is for a template of no such kind, and the file says it came from there, as --from meta's does (verify-5 J-2: no comment)
+    assert.is(categoryOf(dir, 'templates/plain_news.en.yaml'), 'category: UTILITY # the export has no category: --category gave this one');
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout);
     // the approval request's own category still wins (what WhatsApp approved it under)
@@ -84,6 +84,41 @@ test('pull from the channel, whose read gives no category (the API reference\'s 
     await new Promise((ok) => proxy.close(ok));
     await emu.close();
   }
+});
+
+
+test('pull --from meta and --from twilio write the same comment beside a category the export did not give: --category\'s for a plain template, the kind\'s with or without --category (verify-5 J-2)', async () => {
+  const dir = tempDir('tplsync-kind-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      // one plain template and one coupon in each export's own form, none with a category
+      'meta.json': JSON.stringify({ data: [
+        { name: 'meta_news', language: 'en', components: [{ type: 'BODY', text: 'Our autumn collection is in: see the new pieces in the shop this week.' }] },
+        { name: 'meta_coupon', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', example: { body_text: [['Ana']] } }, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'AUTUMN20' }] }] },
+      ] }),
+      'twilio.json': JSON.stringify([
+        { friendly_name: 'twilio_news', language: 'en', variables: {}, types: { 'twilio/text': { body: 'Our autumn collection is in: see the new pieces in the shop this week.' } } },
+        { friendly_name: 'twilio_coupon', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/call-to-action': { body: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', actions: [{ type: 'COPY_CODE', title: 'Copy code', code: 'AUTUMN20' }] } } },
+      ]),
+    });
+    const comments = (names: string[]) => names.map((n) => categoryOf(dir, `templates/${n}.en.yaml`));
+    for (const category of ['UTILITY', 'MARKETING']) {
+      rmSync(path.join(dir, 'templates'), { recursive: true, force: true });
+      const m = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp', '--category', category], { cwd: dir });
+      const t = await cliIn(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--category', category], { cwd: dir });
+      assert.ok(m.exitCode === 0 && t.exitCode === 0, m.stderr + t.stderr);
+      assert.equal(comments(['twilio_news', 'twilio_coupon']), comments(['meta_news', 'meta_coupon']));
+      assert.is(categoryOf(dir, 'templates/twilio_news.en.yaml'), `category: ${category} # the export has no category: --category gave this one`);
+    }
+    // without --category: the kind's, said the same way by both (Meta refuses the plain one; Twilio writes UTILITY and asks to check it)
+    rmSync(path.join(dir, 'templates'), { recursive: true, force: true });
+    await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    await cliIn(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(categoryOf(dir, 'templates/twilio_coupon.en.yaml'), categoryOf(dir, 'templates/meta_coupon.en.yaml'));
+    assert.is(categoryOf(dir, 'templates/twilio_coupon.en.yaml'), 'category: MARKETING # the export has no category: its kind requires this one');
+    assert.is(categoryOf(dir, 'templates/twilio_news.en.yaml'), 'category: UTILITY # the export has no category: check it');
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addSecret, MIN_SECRET_LENGTH, redact, REDACTED } from '../src/core/redact.ts';
+import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, REDACTED, SECRET_VALUE_MASK } from '../src/core/redact.ts';
 
 const KEY = 'Tk_9fQ2xLm7RpZ4vWs8Na3Bc6Dy1Eh5Gj0KuPo';
 addSecret(KEY);
@@ -80,6 +80,20 @@ test('a secret value written with separators (a phone number) is masked as a rul
   assert.is(redact('Pulled on 2026-11-29 (20261129)'), 'Pulled on 2026-11-29 (20261129)');
   // grouped with no-break spaces and non-breaking hyphens, as French typography writes it
   assert.not.match(redact('Number +33\u00A01\u00A020\u00A026\u00A011\u00A029 / 01\u201120\u201126\u201111\u201129'), '26');
+});
+
+test('an identifier marked by asIdentifier (a template\'s name that a secret value equals): shown as it is, the marks taken out; the same value masked where it is text; an API key masked in it still; marks a text writes itself unmask nothing (verify-7 V-1)', () => {
+  addSecret('gym_offer_x', 'value');
+  const key = `wa/${asIdentifier('gym_offer_x')}/en_US`;
+  assert.is(redact(`~ update ${key}: use gym_offer_x today`), `~ update wa/gym_offer_x/en_US: use ${SECRET_VALUE_MASK} today`);
+  assert.is(redact(JSON.stringify({ name: asIdentifier('gym_offer_x'), text: 'gym_offer_x' })), JSON.stringify({ name: 'gym_offer_x', text: SECRET_VALUE_MASK }));
+  assert.is(redact(`name ${asIdentifier(KEY)}`), `name ${REDACTED}`);
+  // private-use characters a template's text holds (not this process's marks): taken for text, masked
+  const forged = '\uE000x\uE001gym_offer_x\uE001x\uE000';
+  assert.not.match(redact(forged), 'gym_offer_x');
+  // an identifier cut off by a write (no closing mark): masked as text, the mark taken out
+  const cut = asIdentifier('gym_offer_x').slice(0, -3);
+  assert.not.match(redact(`a ${cut}`), 'gym_offer_x');
 });
 
 test.run();

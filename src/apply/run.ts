@@ -1,5 +1,6 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
+import { identifierFields } from '../core/redact.js';
 import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -246,10 +247,11 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
   const n = countResults(results, false);
   const rejectedFollowed = followed.filter((f) => f.status === 'REJECTED').length;
   return {
-    version: 1, environment: pending.environment, target: pending.target, results,
-    ...(followed.length ? { followed: followed.map((f) => ({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId, ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
-    ...(pending.held?.length ? { held: pending.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
-    ...(pending.standing?.length ? { standing: pending.standing } : {}),
+    // (each template's identifiers marked for the output gate: never masked as a secret value equal to a name)
+    version: 1, environment: pending.environment, target: pending.target, results: results.map(identifierFields),
+    ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
+    ...(pending.held?.length ? { held: pending.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}) }), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
+    ...(pending.standing?.length ? { standing: pending.standing.map(identifierFields) } : {}),
     summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
   };
 }

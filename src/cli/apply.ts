@@ -6,12 +6,15 @@ import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
-import { redact, SECRET_VALUE_MASK } from '../core/redact.js';
+import { asIdentifier, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { systemError } from '../core/system-error.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
+
+/** a template's key as the output gate takes it: an identifier, never masked as a secret value that equals its name */
+const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(templateKey(t));
 import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
 import { isBreach, LintFailed, readTemplates, runPlan } from '../plan/run.js';
@@ -135,7 +138,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       const standing = pending.standing ?? [];
       if (standing.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
         const k = standing.length;
-        io().stderr.write(`tplsync: ${k} template${k === 1 ? '' : 's'} this run did not write ${k === 1 ? 'is' : 'are'} not approved on the channel (marked ! above): ${standing.map((t) => `${templateKey(t)} ${t.status}`).join(', ')}; ${k === 1 ? 'its file says' : 'their files say'} what the channel has, so applying again changes nothing: ${k === 1 ? 'the line above says' : 'each line above says'} what to do (docs/recovery.md).\n`);
+        io().stderr.write(`tplsync: ${k} template${k === 1 ? '' : 's'} this run did not write ${k === 1 ? 'is' : 'are'} not approved on the channel (marked ! above): ${standing.map((t) => `${shownKey(t)} ${t.status}`).join(', ')}; ${k === 1 ? 'its file says' : 'their files say'} what the channel has, so applying again changes nothing: ${k === 1 ? 'the line above says' : 'each line above says'} what to do (docs/recovery.md).\n`);
         code = EXIT.PARTIAL;
       }
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
@@ -242,10 +245,10 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
     if (isApprovedState(read.statusText) && got && r.category && got !== r.category) r.approvedAs = got; else delete r.approvedAs;
   });
   for (const r of rows) {
-    if (r.approvedAs !== undefined) { io().stdout.write(`${c.red('✗')} in review ${templateKey(r)} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says ${r.category})\n`); continue; }
+    if (r.approvedAs !== undefined) { io().stdout.write(`${c.red('✗')} in review ${shownKey(r)} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says ${r.category})\n`); continue; }
     const approved = isApprovedState(r.status);
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
-    io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${templateKey(r)} → ${st}\n`);
+    io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${shownKey(r)} → ${st}\n`);
   }
   if (signal.aborted) return interruptExitCode();
   const rejected = rows.filter((r) => r.status === 'REJECTED').length;
@@ -253,7 +256,7 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   const recategorised = rows.filter((r) => r.approvedAs !== undefined);
   const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
   const parts = [
-    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${templateKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`] : []),
+    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${shownKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`] : []),
     ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (docs/recovery.md#rejected)`] : []),
     ...(open ? [`${s(open)} still PENDING when the wait ended; \`tplsync review\` shows their state later`] : []),
   ];
@@ -282,7 +285,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const bar = await progress('applying', pending.items.length);
   const lines: string[] = [];
   const line = (r: ApplyResult): string => {
-    const key = templateKey(r);
+    const key = shownKey(r);
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow('not read back (tplsync plan shows it)');
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
@@ -296,9 +299,9 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const results = o.results;
   const untilStopped = results ? onHardStop(() => {
     const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
-    const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => templateKey(i));
+    const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => shownKey(i));
     const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: 'a second signal ended the run at once: these templates were being written or not started; tplsync plan shows where each is', templates: open } };
-    writeFileAtomic(results, redact(`${JSON.stringify(doc, null, 2)}\n`));
+    writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`);
   }) : () => undefined;
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
@@ -318,7 +321,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   // the results file after the summary: the writes are made whatever becomes of it, and the summary says so
   let unwritten: string | undefined;
   if (o.results) {
-    try { writeFileAtomic(o.results, redact(`${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`)); } catch (e) {
+    try { writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, outcome.results), null, 2)}\n`); } catch (e) {
       unwritten = systemError(e) ?? (e instanceof UsageError ? e.message : undefined);
       if (unwritten === undefined) throw e;
       unwritableResults.add(resolvePath(o.results));

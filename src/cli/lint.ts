@@ -114,6 +114,17 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
       if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}${unlisted.endsWith('?') ? '' : '.'} Rule language-coverage asks every template on ${alias} for a variant in ${l}, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
     }
   }
+  // a secret value the files hold in plain (a template's name, a word of their texts): said once, as it cannot be hidden reliably
+  // (the files read again only when a secret value is set)
+  if (Object.values(config.environments).some((e) => Object.values(e.values ?? {}).some((v) => 'env' in v && io().env[v.env]))) {
+    const { unhideableSecretValues } = await import('../project/secret-exposure.js');
+    const { readRegularFile } = await import('../core/read-regular.js');
+    const { MAX_FILE_BYTES } = await import('../files/limits.js');
+    const texts = files.flatMap((f) => {
+      try { return [{ file: f.file, text: (f.bytes ? Buffer.from(f.bytes) : readRegularFile(f.abs, { max: MAX_FILE_BYTES, shown: f.file, what: 'a template file' })).toString('utf8') }]; } catch { return []; }
+    });
+    for (const w of unhideableSecretValues(config, texts, io().env)) say(`tplsync: warning: ${w}\n`);
+  }
   if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) io().stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
   if (fixer && fixes) io().stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));

@@ -65,7 +65,8 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
         : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);
     if (o.out) {
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`);
+      // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
+      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
       io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)}\n`);
     }
     // --orphans-if-listed whose listing failed: the plan (with that said in it) is written, and the run ends as the listing's failure does

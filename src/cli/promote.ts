@@ -54,7 +54,8 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     emit(text, o.output);
     if (o.out) {
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`);
+      // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
+      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
       io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;

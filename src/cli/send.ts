@@ -1,5 +1,6 @@
 // `tplsync send`: a text (with suggestions) or a template with --param, through the conversation
 // operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`, or with --format json the send.v1 document.
+import { asIdentifier } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
@@ -145,7 +146,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       const ready: PreparedSend = meta
         ? await prepareTemplateSend(conn.client, meta, templateOptions)
         : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId), omitted: [] };
-      const what = meta ? `${templateKey(meta)} to ${o.to}` : `a text to ${o.to}`;
+      const what = meta ? `${asIdentifier(templateKey(meta))} to ${o.to}` : `a text to ${o.to}`;
       const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
         : ready.remoteStatus === undefined ? 'the file\'s lint, the values and the message; the channel\'s copy was NOT read (--no-remote-check)'
           : `the file's lint, the values and the message; the channel has it ${ready.remoteStatus} and it matches the file${o.textOnly ? ' (its text part: --text-only)' : ''}`;
@@ -169,7 +170,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     }
     io().stdout.write(`${sent.clientMessageId}\n`);
     // the gate was skipped: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a channel that cannot be read)
-    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${templateKey(meta)} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
+    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${asIdentifier(templateKey(meta))} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });

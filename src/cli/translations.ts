@@ -27,7 +27,7 @@ import { extractUnitsFor, unitsByTarget, type TemplateFile, type Unit } from '..
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
-import { renamedLanguage } from '../core/language.js';
+import { codeInPlaceOf, renamedLanguage } from '../core/language.js';
 import { append } from '../core/append.js';
 import { visible } from '../core/visible.js';
 import { readRegularFile } from '../core/read-regular.js';
@@ -687,7 +687,8 @@ export async function importTranslations(config: Config, files: readonly string[
       // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
       const now = renamedLanguage(doc.target);
       const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
-      const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near[0] : undefined;
+      // (the project's code WhatsApp lists as this one: de_DE for de, never for de_AT, Austrian German, a language variant of its own)
+      const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near.find((l) => codeInPlaceOf(doc.target, l)) : undefined;
       const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
     }

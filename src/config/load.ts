@@ -16,7 +16,7 @@ import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
-import { languageCode, renamedLanguage } from '../core/language.js';
+import { codeInPlaceOf, languageCode, renamedLanguage } from '../core/language.js';
 import { checkRegularFile, FileRefused, readRegularFile, readRegularText } from '../core/read-regular.js';
 
 /** The most bytes a config file (or a package.json looked in for one, or a file it imports) may hold: as a template file's bound. */
@@ -133,17 +133,21 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   const where = aliases ? lacking.map(([a]) => `channels.${a}.languages`).join(' and ') : 'its channels';
   const listed = `${aliases ? `the templates' channels (${where}: ${all.join(', ')}` : `its channels (${all.join(', ')}`}`;
   const addTo = aliases ? where : `channels.${lacking[0]![0]}.languages`;
-  const same = (a: typeof advice[number], b: typeof advice[number]): boolean => a.stale === b.stale && a.suggest === b.suggest && a.whatsapp === b.whatsapp;
+  const same = (a: typeof advice[number], b: typeof advice[number]): boolean => a.stale === b.stale && a.suggest === b.suggest && a.whatsapp === b.whatsapp && a.unlisted === b.unlisted;
+  // (a code WhatsApp does not list is never to be added to a WhatsApp channel's languages: lint would refuse it there)
+  const notAdded = `WhatsApp does not list ${language}, so it cannot be added to`;
   if (advice.every((a) => same(a, advice[0]!))) {
-    const { stale, suggest } = advice[0]!;
+    const { stale, suggest, unlisted } = advice[0]!;
     if (stale) return `${language} is not among the languages the config lists for ${listed}), but it is ${staleWords(stale, advice[0]!.whatsapp)}: correct ${addTo} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
+    if (unlisted) return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it, and ${notAdded} ${addTo}: correct the language${suggest ? ` (to ${suggest})` : ''}`;
     return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language`;
   }
   // channels that come to different advice: each said, the templates of one channel corrected one way, of another another
-  const parts = advice.map(({ alias, stale, suggest, whatsapp }) => {
+  const parts = advice.map(({ alias, stale, suggest, whatsapp, unlisted }) => {
     const on = `for the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
     if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}`;
-    if (suggest) return `${on}, the config lists ${suggest} (did you mean '${suggest}'?): translate them into ${suggest}, or add ${language} to channels.${alias}.languages if it is meant`;
+    if (suggest) return `${on}, the config lists ${suggest} (did you mean '${suggest}'?): translate them into ${suggest}${unlisted ? ` (${notAdded} channels.${alias}.languages)` : `, or add ${language} to channels.${alias}.languages if it is meant`}`;
+    if (unlisted) return `${on}, no rule asks for ${language}, and ${notAdded} channels.${alias}.languages: correct the language`;
     return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant`;
   });
   return `${language} is not among the languages the config lists for ${listed}), and the channels call for different codes: ${parts.join('; ')}`;
@@ -162,7 +166,7 @@ function staleWords(stale: string, whatsapp: boolean): string {
  * WhatsApp's de; a withdrawn `no` for `nb`), or `suggest`, a code of the list of the same language
  * to use instead (es_MX for es; he for iw), never one lint calls unlisted or withdrawn on that channel.
  */
-function channelAdvice(code: string, channel: ChannelPolicy, whatsappListed?: ReadonlySet<string>): { whatsapp: boolean; stale?: string; suggest?: string } {
+function channelAdvice(code: string, channel: ChannelPolicy, whatsappListed?: ReadonlySet<string>): { whatsapp: boolean; stale?: string; suggest?: string; unlisted?: boolean } {
   const whatsapp = whatsappListed !== undefined && channel.kind === 'whatsapp';
   // a code of the language today's code names (iw: he); a withdrawn code of the list is the language of the code that replaced it
   const current = (c: string): string => renamedLanguage(c) ?? c;
@@ -173,13 +177,15 @@ function channelAdvice(code: string, channel: ChannelPolicy, whatsappListed?: Re
   // what lint accepts on this channel: a code WhatsApp lists on a WhatsApp channel, a current code anywhere
   const fine = (l: string): boolean => renamedLanguage(l) === undefined && (!whatsapp || whatsappListed!.has(l));
   const suggest = kin.find((l) => l === now && fine(l)) ?? kin.find(fine);
-  if (suggest) return { whatsapp, suggest };
-  // the language given is the one lint accepts, and the list's code of its language is not: the config is what to correct
+  if (suggest) return { whatsapp, suggest, ...(whatsapp && !whatsappListed!.has(code) ? { unlisted: true } : {}) };
+  // the language given is the one lint accepts, and the list's code of its language is not: the config is what to correct,
+  // when the code given is the one to write in its place (de for de_DE); another region of it (de_AT) is an addition
   if (fine(code)) {
-    const stale = kin.find((l) => current(l) === code) ?? kin.find((l) => !fine(l));
+    const stale = kin.find((l) => current(l) === code) ?? kin.find((l) => !fine(l) && codeInPlaceOf(code, l));
     if (stale) return { whatsapp, stale };
   }
-  return { whatsapp };
+  // a code WhatsApp does not list cannot be added to a WhatsApp channel's languages (lint refuses it there)
+  return { whatsapp, ...(whatsapp && !whatsappListed!.has(code) ? { unlisted: true } : {}) };
 }
 
 /** `channels.<alias>` of the config: what every template on that channel must have. */

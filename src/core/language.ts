@@ -19,3 +19,20 @@ export function languageCode(lang: string): string {
   const code = at < 0 ? lang : lang.slice(0, at);
   return code.split(/[-_]/).map((p, i) => (i === 0 ? p.toLowerCase() : p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase())).join('_') + (at < 0 ? '' : lang.slice(at));
 }
+
+/**
+ * Pure: whether `code` is the code to write in place of the config's `listed` of the same language,
+ * not a language of its own beside it: the current code of a withdrawn one (`nb` for `no`, `he` for
+ * `iw_IL`), or one that names no region `listed` does not (`de` for de_DE, `es` for es_ES). A code
+ * of another region is another language variant (de_AT, Austrian German, beside de_DE): an addition,
+ * never a correction of the config's code. (Whether `listed` is wrong at all is the caller's to say.)
+ */
+export function codeInPlaceOf(code: string, listed: string): boolean {
+  const now = renamedLanguage(listed) ?? listed;
+  if (now === code) return true;
+  const [base, ...rest] = code.split('_');
+  const [nowBase, ...nowRest] = now.split('_');
+  if (base!.toLowerCase() !== nowBase!.toLowerCase()) return false;
+  // what the code says beyond its language (a region, a script) the listed code says too
+  return rest.every((part) => nowRest.includes(part));
+}

@@ -8,6 +8,7 @@
 // digit, - or _ (a piece of letters alone is a piece of a word: masking it would mask tplsync's
 // own words and tell which words the value holds).
 
+import { randomBytes } from 'node:crypto';
 import { io, runState, type OutStream } from './io.js';
 
 /** Shorter values are not redacted: they would mask ordinary words (and are no real keys). */
@@ -143,6 +144,34 @@ export function secretValuesIn(text: string): string[] {
   return registry().wholeValues.filter((w) => text.includes(w));
 }
 
+/**
+ * The marks around an identifier in an output (a template's name, id, language, channel alias, file):
+ * `redact` masks no secret value inside them (a value that is also a template's name masked the name,
+ * `wa/(secret)/en_US`, though the name is in the files and in git), only an API key, and takes the
+ * marks out. Private-use characters around a random word of this process: no template text can hold
+ * them (a text that wrote them would unmask a value), and the gate takes out any it finds.
+ */
+const MARK = randomBytes(6).toString('hex');
+const OPEN = `\uE000${MARK}\uE001`;
+const CLOSE = `\uE001${MARK}\uE000`;
+
+/** `s` marked as an identifier for the output gate (see OPEN), when any secret value is registered (else `s`). */
+export function asIdentifier(s: string): string {
+  return registry().wholeValues.length ? `${OPEN}${s}${CLOSE}` : s;
+}
+
+/** The identifier fields of an entry of a plan or a report (its channel, name, language, ids, file), marked for the output gate as idOf marks a key. */
+export function identifierFields<T extends { channel?: string; name?: string; language?: string; publicId?: string; channelId?: string; file?: string }>(x: T): T {
+  const out = { ...x };
+  for (const k of ['channel', 'name', 'language', 'publicId', 'channelId', 'file'] as const) if (typeof out[k] === 'string') (out as Record<string, unknown>)[k] = asIdentifier(out[k]);
+  return out;
+}
+
+/** `text` without identifier marks (what a value compared or hashed holds). */
+export function withoutIdentifierMarks(text: string): string {
+  return text.includes(OPEN) || text.includes(CLOSE) ? text.split(OPEN).join('').split(CLOSE).join('') : text;
+}
+
 /** Registers the values of the given environment variables. */
 export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessEnv = io().env): void {
   for (const n of names) addSecret(env[n]);
@@ -155,6 +184,24 @@ export function addSecretsFromEnv(names: readonly string[], env: NodeJS.ProcessE
  * fourth position (a run of 8 or more covers one of them), then grown by its 8-character windows.
  */
 export function redact(text: string): string {
+  // the identifiers marked (asIdentifier): no value masked inside them, an API key still is; the rest masked as below
+  if (text.includes(OPEN)) {
+    let out = '';
+    let rest = text;
+    for (let i = rest.indexOf(OPEN); i >= 0; i = rest.indexOf(OPEN)) {
+      const end = rest.indexOf(CLOSE, i + OPEN.length);
+      if (end < 0) break;
+      const id = rest.slice(i + OPEN.length, end);
+      out += redactText(rest.slice(0, i)) + (holdsKey(id) ? REDACTED : withoutIdentifierMarks(id));
+      rest = rest.slice(end + CLOSE.length);
+    }
+    return out + redactText(rest);
+  }
+  return redactText(text);
+}
+
+function redactText(text: string): string {
+  text = withoutIdentifierMarks(text);
   const { secrets, grams4, grams8, wholeValues } = registry();
   if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);

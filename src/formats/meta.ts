@@ -131,7 +131,7 @@ export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
  * value. `o.category` is the category of a template the export gives none (a listing fetched with
  * a `fields=` that leaves `category` out: pull's --category); the export's own always wins.
  */
-export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & { categoryGiven?: boolean; categoryOfKind?: string; categoryOverruled?: string } {
+export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & CategorySource {
   const t = isRec(raw) ? raw : {};
   const name = str(t.name) ?? '', language = str(t.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
@@ -243,7 +243,30 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
     if (ZERO_TAP_FROM_URL.has(b)) toAdd.push({ template: label, field: `buttons[${j}].zero_tap_terms_accepted`, message: 'the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted (whoever created it accepted Meta\'s zero-tap terms then): add `zero_tap_terms_accepted: true` to the button once you accept them for this template (lint refuses the file until then: authentication-zero-tap-terms)' });
   }
-  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...(ofKind !== undefined ? { categoryOfKind: ofKind, ...(o.category !== undefined && up(o.category) !== ofKind ? { categoryOverruled: up(o.category) } : {}) } : missing && o.category !== undefined ? { categoryGiven: true } : {}) };
+  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...categorySource(!missing, ofKind, o.category === KIND_PROBE ? undefined : o.category) };
+}
+
+/**
+ * Where the category of a template whose export gives none came from, one rule for every export
+ * (`--from meta`, `--from twilio`): the one its kind requires (over --category's, `categoryOverruled`),
+ * else --category's (`categoryGiven`), else chosen by tplsync (`categoryChosen`). Nothing when the
+ * export gives it (`read`). The file says it beside the category: `categoryComment`.
+ */
+export interface CategorySource { categoryChosen?: boolean; categoryGiven?: boolean; categoryOfKind?: string; categoryOverruled?: string }
+
+export function categorySource(read: boolean, kind: string | undefined, given: string | undefined): CategorySource {
+  if (read) return {};
+  const g = given?.toUpperCase();
+  if (kind !== undefined) return { categoryOfKind: kind, ...(g !== undefined && g !== kind ? { categoryOverruled: g } : {}) };
+  return g !== undefined ? { categoryGiven: true } : { categoryChosen: true };
+}
+
+/** The comment a pulled file writes beside a category its export did not give (`categorySource`), the same from every export. */
+export function categoryComment(s: CategorySource): string | undefined {
+  if (s.categoryOfKind !== undefined) return ` the export has no category: its kind requires this one${s.categoryOverruled !== undefined ? ` (not --category's ${s.categoryOverruled})` : ''}`;
+  if (s.categoryGiven) return ' the export has no category: --category gave this one';
+  if (s.categoryChosen) return ' the export has no category: check it';
+  return undefined;
 }
 
 /** the category metaToFile's probe reads a template under, to tell its kind (no category of a user's) */

@@ -8,7 +8,7 @@ import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from 
 import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
-import { inexactNumbers, WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
+import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -26,15 +26,11 @@ export const TWILIO_PAGES = {
 } as const;
 
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
-export interface TwilioImported extends ImportedTemplate {
+/** `CategorySource`: the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
+export interface TwilioImported extends ImportedTemplate, CategorySource {
   leftOut: FormatIssue[];
   /** texts and URLs whose Twilio variable numbers are other numbers in the file (said; nothing is lost) */
   renumbered: FormatIssue[];
-  /** the category was not in the export (Twilio keeps it with the WhatsApp approval request) */
-  categoryChosen?: boolean;
-  /** the export gives no category and --category was given: the kind's was written (over --category's, `categoryOverruled`) */
-  categoryOfKind?: string;
-  categoryOverruled?: string;
 }
 
 type Rec = Record<string, unknown>;
@@ -379,8 +375,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const category = read ?? kind ?? given ?? 'UTILITY';
   v.category = category;
   return { where, name, language, value: v, issues, leftOut, renumbered,
-    ...(read === undefined && given === undefined && kind === undefined ? { categoryChosen: true } : {}),
-    ...(read === undefined && given !== undefined && kind !== undefined ? { categoryOfKind: kind, ...(given !== kind ? { categoryOverruled: given } : {}) } : {}) };
+    ...categorySource(read !== undefined, kind, given) };
 }
 
 /** kindCategory of the template as its file will read; the content type's own when the file would not read (its problems are said apart) */

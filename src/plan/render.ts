@@ -3,14 +3,18 @@
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
-import { maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
+import { asIdentifier, identifierFields, maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
+/** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
+const idOf = (x: Parameters<typeof keyOf>[0]): string => asIdentifier(keyOf(x));
+
 /**
+
  * The readable form of a template that diffs are made of: as its file reads (the file's keys,
  * samples as maps), with the placeholder names of the file `file` (the desired side's, so that a
  * file with {{first_name}} reads as such on both sides, never as {{1}}) and its category.
@@ -43,63 +47,120 @@ export function fileChanges(c: PlanChange): FieldChange[] {
 }
 
 
-/** An array of a template (its buttons, a carousel's cards, an RCS message's suggestions) whose elements are the same on both sides, in another order. */
+/** An array of a template (its buttons, a carousel's cards, an RCS message's suggestions) whose elements kept on both sides stand in another order. */
 export interface Reorder {
   /** the array's path in the file's keys (`buttons`, `carousel.cards`, `message.suggestions`) */
   path: string;
-  /** for each position on the files' side (1-based), the position the same element has on the channel's side */
+  /** for each position on the files' side (1-based), the position the same element has on the channel's side; 0 for an element added */
   order: number[];
+  /** how many elements the channel's side has, when it is not as many as the files' (an element added or removed beside the move) */
+  channelLength?: number;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * The identity of an element of a list, by which a list diff matches the two sides' elements
+ * before their positions: its type (or RCS action) and what it says (a button's or suggestion's
+ * text, a label, a title, a card's body text); undefined for an element that says none.
+ */
+function identity(x: unknown): string | undefined {
+  if (!isRec(x)) return undefined;
+  const said = [x.text, x.label, x.title, isRec(x.body) ? x.body.text : undefined].find((v) => typeof v === 'string');
+  return said === undefined ? undefined : JSON.stringify([x.type ?? x.action ?? null, said]);
 }
 
 /**
- * Pure: the arrays of the two sides (as their files read) that hold the same elements in another
- * order. A field-by-field diff shows such a move as changes of every neighbour (`buttons[0].text`,
- * `buttons[1].text`, ...); the renderings for people say it as the reorder it is.
+ * Pure: the elements of two lists of records paired, the channel's (`before`) with the files'
+ * (`after`): the same element whole first (the reorder's own key), then the same identity (type and
+ * text: a button moved and edited), then what stands at the same position, then the rest in order
+ * when as many are left on each side; an element left unpaired is an addition or a removal.
+ * `pairOf[i]` is the channel's index of the files' element i, or -1.
  */
-export function reordersOf(before: unknown, after: unknown, path = '', out: Reorder[] = []): Reorder[] {
+function pairLists(before: readonly unknown[], after: readonly unknown[]): number[] {
+  const pairOf = after.map(() => -1);
+  const used = new Set<number>();
+  const match = (key: (x: unknown) => string | undefined): void => {
+    after.forEach((x, i) => {
+      if (pairOf[i]! >= 0) return;
+      const k = key(x);
+      if (k === undefined) return;
+      const j = before.findIndex((y, n) => !used.has(n) && key(y) === k);
+      if (j >= 0) { pairOf[i] = j; used.add(j); }
+    });
+  };
+  match(canonicalJson);
+  match(identity);
+  after.forEach((_x, i) => { if (pairOf[i]! < 0 && i < before.length && !used.has(i)) { pairOf[i] = i; used.add(i); } });
+  const restAfter = after.map((_x, i) => i).filter((i) => pairOf[i]! < 0);
+  const restBefore = before.map((_y, j) => j).filter((j) => !used.has(j));
+  if (restAfter.length === restBefore.length) restAfter.forEach((i, n) => { pairOf[i] = restBefore[n]!; });
+  return pairOf;
+}
+
+/**
+ * Pure: the changes of the two sides (as their files read) as people read them. Lists of records
+ * (buttons, carousel cards, RCS suggestions) are diffed by their elements' identity, not their
+ * positions: a move said once as a reorder (`buttons reordered: 1,2 -> 2,1,+`), an element added or
+ * removed at its own position (`buttons[2]: (none) → {...}`, the channel's position for a removal),
+ * an element kept and edited at its files' position. A field-by-field diff by position shows a move
+ * beside an addition as changes of every neighbour; the JSON plan keeps those field paths.
+ */
+export function shownDiff(before: unknown, after: unknown, path = '', out: { reorders: Reorder[]; changes: FieldChange[] } = { reorders: [], changes: [] }): { reorders: Reorder[]; changes: FieldChange[] } {
   if (canonicalJson(before) === canonicalJson(after)) return out;
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const order = permutation(before, after);
-    if (order) out.push({ path, order });
-    else for (let i = 0; i < Math.min(before.length, after.length); i++) reordersOf(before[i], after[i], `${path}[${i}]`, out);
+  if (Array.isArray(before) && Array.isArray(after) && before.length + after.length > 0 && [...before, ...after].every(isRec)) {
+    const pairOf = pairLists(before, after);
+    const kept = pairOf.filter((j) => j >= 0);
+    if (kept.some((j, n) => n > 0 && j < kept[n - 1]!)) {
+      out.reorders.push({ path, order: pairOf.map((j) => j + 1), ...(before.length !== after.length ? { channelLength: before.length } : {}) });
+    }
+    const paired = new Set(kept);
+    before.forEach((y, j) => { if (!paired.has(j)) out.changes.push({ path: `${path}[${j}]`, before: y, after: undefined }); });
+    after.forEach((x, i) => {
+      const j = pairOf[i]!;
+      if (j < 0) out.changes.push({ path: `${path}[${i}]`, before: undefined, after: x });
+      else shownDiff(before[j], x, `${path}[${i}]`, out);
+    });
     return out;
   }
-  if (before && after && typeof before === 'object' && typeof after === 'object' && !Array.isArray(before) && !Array.isArray(after)) {
-    for (const k of Object.keys(after)) if (k in before) reordersOf((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+  // a list of other values (samples): a reorder when it holds the same values in another order, else as the JSON plan says it
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length && before.length > 1) {
+    const pairOf = pairLists(before, after);
+    if (pairOf.every((j, i) => j >= 0 && canonicalJson(before[j]) === canonicalJson(after[i]))) { out.reorders.push({ path, order: pairOf.map((j) => j + 1) }); return out; }
   }
+  const fields: FieldChange[] = [];
+  if (isRec(before) && isRec(after)) {
+    for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])]) shownDiff(before[k], after[k], path ? `${path}.${k}` : k, out);
+    return out;
+  }
+  diffValues(before, after, path, fields, false);
+  out.changes.push(...fields);
   return out;
 }
 
-/** where each element of `after` stands in `before` (1-based), when `after` is `before` in another order; undefined otherwise */
-function permutation(before: readonly unknown[], after: readonly unknown[]): number[] | undefined {
-  if (before.length !== after.length || before.length < 2) return undefined;
-  const keys = before.map(canonicalJson);
-  const used = new Set<number>();
-  const order: number[] = [];
-  for (const x of after) {
-    const k = canonicalJson(x);
-    const i = keys.findIndex((y, j) => !used.has(j) && y === k);
-    if (i < 0) return undefined;
-    used.add(i);
-    order.push(i + 1);
-  }
-  return order;
-}
+/** Pure: the lists of the two sides whose kept elements moved (shownDiff's reorders). */
+export const reordersOf = (before: unknown, after: unknown): Reorder[] => shownDiff(before, after).reorders;
 
-/** `1,2,3 -> 2,1,3`: the channel's order, then where each of its elements stands in the files' */
-export const describeReorder = (r: Reorder): string => `${r.order.map((_, i) => i + 1).join(',')} -> ${r.order.join(',')}`;
+/** `1,2,3 -> 2,1,3`: the channel's order, then where each of the files' elements stands in it (`+`: added) */
+export const describeReorder = (r: Reorder): string => `${reorderFrom(r)} -> ${reorderTo(r)}`;
+const reorderFrom = (r: Reorder): string => Array.from({ length: r.channelLength ?? r.order.length }, (_x, i) => i + 1).join(',');
+const reorderTo = (r: Reorder): string => r.order.map((j) => (j === 0 ? '+' : String(j))).join(',');
 
 /**
- * The changes of an update as people read them: each reordered array once (`reorders`), and the
- * field changes but those the reorders account for. The JSON plan keeps every field path (fileChanges).
+ * The changes of an update as people read them (shownDiff): each reordered list once (`reorders`),
+ * its elements added, removed or edited at their own positions, never as changes of their
+ * neighbours. The JSON plan keeps every field path (fileChanges).
  */
 export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: FieldChange[] } {
   const changes = fileChanges(c);
   if (!c.remote || !c.desired) return { reorders: [], changes };
   const { canonical, names } = c.desired;
-  const reorders = reordersOf(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names));
-  const moved = (p: string): boolean => reorders.some((r) => p === r.path || p.startsWith(`${r.path}[`));
-  return { reorders, changes: changes.filter((f) => !moved(f.path)) };
+  const shown = shownDiff(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names));
+  // nothing the file views tell (a change the file does not hold): the plan's own paths, as fileChanges gives them
+  if (!shown.reorders.length && !shown.changes.length) return { reorders: [], changes };
+  const category = c.changes?.find((x) => x.path === 'category');
+  return { reorders: shown.reorders, changes: category ? [category, ...shown.changes] : shown.changes };
 }
 
 /** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
@@ -119,7 +180,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     // a template that matches its file but is not approved on the channel is shown: it is not in sync
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
-    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${keyOf(ch)}`) + status + c.dim(`  ${ch.publicId}`));
+    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + status + c.dim(`  ${asIdentifier(ch.publicId)}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
@@ -146,7 +207,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     }
   }
   for (const h of plan.held ?? []) {
-    out.push(c.red(`! held   ${keyOf(h)}`) + c.dim(`  ${h.file}`));
+    out.push(c.red(`! held   ${idOf(h)}`) + c.dim(`  ${asIdentifier(h.file)}`));
     for (const r of h.reasons) out.push(`    ${c.red('✗')} ${r}`);
     out.push(`    ${c.dim(h.kind === 'not-read'
       ? `not planned and not applied; every other template goes ahead. ${isBreach(h) ? 'A re-run reads it the same until the service answers within the contract.' : 'A re-run reads it again.'}`
@@ -199,7 +260,7 @@ export function acceptedLines(plan: Pick<Plan, 'changes'>): string[] {
     if (!ch.acceptedCategory) continue;
     const { category, environment } = ch.acceptedCategory;
     const k = `category ${category} accepted${environment ? ` for ${environment}` : ''} (config)`;
-    (groups.get(k) ?? groups.set(k, []).get(k)!).push(keyOf(ch));
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(idOf(ch));
   }
   return [...groups].map(([k, keys]) => `${k}: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`);
 }
@@ -305,8 +366,8 @@ export function renderJson(plan: Plan): string {
     ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     ...(plan.secretsHidden ? { secretsHidden: plan.secretsHidden } : {}),
     changes: plan.changes.map((c) => ({
-      channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, action: c.action,
-      channelId: c.channelId, ...(c.file ? { file: c.file } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId }), action: c.action,
+      ...identifierFields({ channelId: c.channelId, ...(c.file ? { file: c.file } : {}) }), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
       ...(createdCategory(c) !== undefined ? { category: createdCategory(c) } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
@@ -315,8 +376,8 @@ export function renderJson(plan: Plan): string {
     })),
     summary: plan.summary,
     ...budgetJson(plan),
-    ...(plan.held?.length ? { held: plan.held } : {}),
-    ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel } : {}),
+    ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
+    ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
 }
@@ -324,7 +385,7 @@ export function renderJson(plan: Plan): string {
 /** `editBudget` of the JSON rendering, when the plan edits an APPROVED template */
 function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: number; unknown: number; edits: unknown[] } } {
   const b = editBudget(plan.changes);
-  return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits } } : {};
+  return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits.map(identifierFields) } } : {};
 }
 
 export const MARKDOWN_LIMIT = 65_536;
@@ -393,8 +454,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       // a note about one template ("the service will refuse this one") said of them all
       return k.split('\u0001').join(ts.length <= 1 ? (ts[0] ?? '') : `their own times (from ${ts[0]} to ${ts[ts.length - 1]})`).replace(/\bthis one\b/g, 'each of them');
     };
-    for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, keyOf(h));
-    for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, keyOf(c));
+    for (const h of plan.held ?? []) note(`⛔\u0000is held back (not planned, not applied): ${h.reasons.join('; ')}`, idOf(h));
+    for (const c of attention) for (const a of c.attention!) note(`⚠️\u0000${a}`, idOf(c));
     const named = (ks: readonly string[]): string => `${ks.slice(0, 5).map((k) => `\`${k}\``).join(', ')}${ks.length > 5 ? ` and ${ks.length - 5} more` : ''}`;
     const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : timed(k)).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
@@ -423,14 +484,14 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(keyOf(c))}</b>${c.file ? ` (<code>${escHtml(c.file)}</code>)` : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       const shown = shownChanges(c);
-      for (const r of shown.reorders) parts.push(`| \`${escCode(r.path)}\` reordered | ${r.order.map((_, i) => i + 1).join(',')} | ${r.order.join(',')} |`);
+      for (const r of shown.reorders) parts.push(`| \`${escCode(r.path)}\` reordered | ${reorderFrom(r)} | ${reorderTo(r)} |`);
       for (const f of shown.changes) {
         const [b, a] = maskedPair(f.before, f.after);
         parts.push(secretOnly(f.before, f.after) ? `| \`${escCode(f.path)}\` | ${SECRET_DIFFERS} | |` : `| \`${escCode(f.path)}\` | ${escText(b)} | ${escText(a)}${secretAlso(f.before, f.after) ? ` (${SECRET_ALSO})` : ''} |`);
@@ -463,7 +524,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       const left = shown.slice(i);
       let j = 0;
       for (; j < left.length; j++) {
-        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(keyOf(left[j]!))}\n`;
+        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(idOf(left[j]!))}\n`;
         if (text.length + line.length > limit - 300) break;
         text += line;
       }
@@ -486,7 +547,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
  */
 function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) => string): string {
   const d = plan.deletedOnChannel ?? [];
-  const keys = d.map((x) => `${name(keyOf(x))} (${x.state})`);
+  const keys = d.map((x) => `${name(idOf(x))} (${x.state})`);
   const shown = `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}`;
   return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
 }

@@ -6,12 +6,13 @@ import { configSeverities } from '../config/overrides.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
+import { unhideableSecretValues, valueText } from '../project/secret-exposure.js';
 import type { Connection } from '../connection/connect.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { ApiError, AuthError, ContractError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { forEachBounded } from '../core/bounded.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
-import { resolvePath } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 import { configRuleSettings } from './review-state.js';
 import path from 'node:path';
 import { hiddenForWantOfBase, hideUnbasedRemnants, loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
@@ -109,6 +110,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, o.onLeftOut ?? (() => undefined));
+  // a secret value the files hold in plain (a template's name, a word of their texts): said once, as it cannot be hidden reliably
+  for (const w of unhideableSecretValues(config, project.files.filter((f) => f.value !== undefined).map((f) => valueText(f.file, f.value)), io().env)) o.onConfigWarning?.(w);
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   // an accepted category whose key names no template of the project accepts nothing (known only when every file is planned)
   else for (const k of unknownCategoryKeys(conn.environment, all.map((d) => ({ channel: d.channel, name: d.canonical.name, language: d.canonical.language })))) o.onConfigWarning?.(unknownCategoryKeyWarning(conn.environment.name, k));

@@ -4,8 +4,17 @@ import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.j
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
-import { redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
+import { asIdentifier, identifierFields, redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
 import { isApprovedState } from './review-state.js';
+
+/** `x` (a write body) with its name and language, the body's and each nested chatapp's, marked as identifiers: never masked as a secret value equal to one */
+function markedBody<T>(x: T): T {
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return x;
+  const o = { ...(x as Record<string, unknown>) };
+  for (const k of ['name', 'language']) if (typeof o[k] === 'string') o[k] = asIdentifier(o[k] as string);
+  if (o.chatapp !== undefined) o.chatapp = markedBody(o.chatapp);
+  return o as T;
+}
 
 /**
  * A write body as a saved plan keeps it: a secret value of the environment as `(secret)` (the
@@ -13,7 +22,7 @@ import { isApprovedState } from './review-state.js';
  * secret read from its environment variable then, and compares the two in this form.
  */
 export function shownBody(body: TemplateWriteRequest): TemplateWriteRequest {
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(markedBody(body));
   const shown = redact(text);
   return shown === text ? body : JSON.parse(shown) as TemplateWriteRequest;
 }
@@ -106,11 +115,11 @@ export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness
 }
 
 export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string }): SavedPlan {
-  // the plan as its file holds it: every text masked as the output is (writeFileAtomic masks the file's text the same
-  // way), before its digest is taken. A digest of the unmasked entries did not match the file once a text of it was
+  // the plan as its file holds it: every text masked as the output is (its identifiers, marked, as the output gate
+  // takes them: never masked as a secret value; the file is written as it is, masked here), before its digest is taken. A digest of the unmasked entries did not match the file once a text of it was
   // masked (a name, a held reason), and apply refused the plan as edited.
   const saved = redactedDeep({ ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}),
-    ...(plan.held?.length ? { held: plan.held.map((h) => ({ channel: h.channel, name: h.name, language: h.language, file: h.file, reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) });
+    ...(plan.held?.length ? { held: plan.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, file: h.file }), reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) });
   return { ...saved, digest: planDigest(saved) };
 }
 
@@ -182,14 +191,16 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
       const body = written && shownBody(written);
       const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
       return {
-        channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action,
-        ...(c.file ? { file: c.file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
+        // its identifiers never masked as a secret value that equals one (redactedDeep: the output gate's marks)
+        ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId }), action: c.action,
+        ...(c.file ? { file: identifierFields({ file: c.file }).file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
         remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
         ...(c.action === 'update' && c.changes?.length && !editsWhatsApp(c.changes) ? { partnerOnly: true as const } : {}),
         ...(c.action === 'update' && c.remote?.canonical.unknownComponents?.length ? { unknownComponents: [...c.remote.canonical.unknownComponents] } : {}),
-        ...(body ? { body, desiredHash: sha256(canonicalJson(body)) } : {}),
+        // (the body's identifiers marked for redactedDeep, which takes the marks out: its digest is of the body as the file holds it)
+        ...(body ? { body: markedBody(body), desiredHash: sha256(canonicalJson(body)) } : {}),
       };
     }),
   };

@@ -4,6 +4,10 @@
 // the changes (create / update / orphan) with the plan's summary.
 import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
+import { asIdentifier } from '../core/redact.js';
+
+/** a change's key as the output gate takes it: an identifier, never masked as a secret value equal to a name */
+const shownKey = (c: PlanChange): string => asIdentifier(keyOf(c));
 import type { FileTemplate } from '../model/canonical.js';
 import { langAttrs } from './direction.js';
 import { esc, page, rcs, rowOf, rowsTable, whatsapp, type Marks } from './html.js';
@@ -32,7 +36,7 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
   const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${escQuoting(a)}</p>`).join('');
-  return page(`${c.action}: ${keyOf(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(keyOf(c))}</h1>${c.file ? `<code>${esc(c.file)}</code>` : ''}</header>`
+  return page(`${c.action}: ${shownKey(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(shownKey(c))}</h1>${c.file ? `<code>${esc(asIdentifier(c.file))}</code>` : ''}</header>`
     + `<main class="changes"><div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
     + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`
     + `<div class="inset">${notes}${list ? `<p class="meta">Changed fields:</p>${list}` : ''}</div></main>`, false);
@@ -50,7 +54,7 @@ export function renderChangesSite(plan: Plan, o: { environment: string; against?
       pages.set(name, changePage(c, { environment: o.environment, against }));
       changed++;
     }
-    const link = pages.has(name) ? `<a href="${esc(name)}">${esc(keyOf(c))}</a>` : esc(keyOf(c));
+    const link = pages.has(name) ? `<a href="${esc(name)}">${esc(shownKey(c))}</a>` : esc(shownKey(c));
     rows.push(rowOf(` data-action="${esc(c.action)}"`, [esc(c.action), link, esc(c.file ?? ''), esc((c.changes ?? []).map((f) => f.path).join(', '))]));
   }
   const s = plan.summary;

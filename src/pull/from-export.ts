@@ -11,7 +11,7 @@ import { schemaModelinePath, type Config, type EnvironmentConfig } from '../conf
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
-import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
+import { categoryComment, type CategorySource, type FormatIssue, type ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
@@ -140,12 +140,7 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; categoryChosen?: boolean;
-  /** a Meta export without the template's category: --category's written */
-  categoryGiven?: boolean;
-  /** a Meta export without the template's category: the one its kind requires (written over --category's, `categoryOverruled`) */
-  categoryOfKind?: string;
-  categoryOverruled?: string;
+type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[];
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
@@ -313,7 +308,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
-      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryOfKind ? { comments: { category: ` the export has no category: its kind requires this one${t.categoryOverruled ? ` (not --category's ${t.categoryOverruled})` : ''}` } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
+      // where a category the export did not give came from, the same comment from every export
+      const categorySaid = categoryComment(t);
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(categorySaid !== undefined ? { comments: { category: categorySaid } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;

@@ -1,6 +1,7 @@
 // Pure: `tplsync review`: every template of an environment with its life on the channel (state,
 // quality, pauses, edits left, the reason and recommendation of a rejection, the lint rule that
 // covers it) and what to do. Effects (reading the channel) live in src/cli/review.ts.
+import { asIdentifier } from '../core/redact.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { templateKey as keyOf } from '../model/ids.js';
@@ -108,7 +109,8 @@ export function renderReviewText(r: Review, paint: { red(s: string): string; gre
   for (const t of r.templates) {
     const colour = isApprovedState(t.state) && !t.todo ? paint.green : t.state === 'PENDING' || t.state === 'ABSENT' ? paint.yellow : paint.red;
     const edits = t.editsLeft === undefined ? '-' : `${t.editsLeft}${t.nextEditAt ? ` (next ${t.nextEditAt})` : ''}`;
-    out.push(`${pad(keyOf(t), width)}  ${colour(pad(t.state, 16))}  ${pad(t.quality ?? '-', 7)}  ${pad(t.pauses === undefined ? '-' : String(t.pauses), 6)}  ${edits}`);
+    // (the key an identifier of the output gate: never masked as a secret value equal to a name)
+    out.push(`${asIdentifier(pad(keyOf(t), width))}  ${colour(pad(t.state, 16))}  ${pad(t.quality ?? '-', 7)}  ${pad(t.pauses === undefined ? '-' : String(t.pauses), 6)}  ${edits}`);
     if (t.reason) out.push(`    reason: ${t.reason}`);
     if (t.recommendation) out.push(`    recommendation: ${t.recommendation}`);
     if (t.todo) out.push(`    ${paint.yellow('→')} ${t.todo}`);

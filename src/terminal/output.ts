@@ -4,13 +4,13 @@ import { appendFileSync } from 'node:fs';
 export { writeFileAtomic } from '../files/write.js';
 import { writeFileAtomic } from '../files/write.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
-import { redact } from '../core/redact.js';
 import { UsageError } from '../core/errors.js';
 import { io, resolvePath, type OutStream } from '../core/io.js';
 
 export function emit(data: string, outputFile?: string): void {
   // a report may quote what a server said: the same gate as stdout
-  if (outputFile) { refuseProtectedOutput('the output file', outputFile); writeFileAtomic(outputFile, redact(data)); }
+  // (writeFileAtomic masks it, once: masked twice, the identifiers the first pass kept, their marks taken out, were masked by the second)
+  if (outputFile) { refuseProtectedOutput('the output file', outputFile); writeFileAtomic(outputFile, data); }
   else io().stdout.write(data);
 }
 
