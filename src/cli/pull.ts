@@ -99,7 +99,12 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}${r.names.numbered ? ': its placeholders are the channel\'s numbers' : ''}\n`);
-      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
+      else if (r.names && 'bySamples' in r.names) sayErr(`tplsync: ${r.name}/${r.language}: ${r.names.bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);
+      else if (r.names) {
+        code = EXIT.FINDINGS;
+        sayErr(`tplsync: ${r.name}/${r.language}: its placeholders stay numbered (names are given only where the channel's text and the --names-from export's agree around them, or the samples tell which is which; a template is never part named, part numbered):\n`);
+        for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`);
+      }
       if (r.unpinned) {
         code = EXIT.FINDINGS;
         sayErr(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
