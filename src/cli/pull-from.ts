@@ -93,6 +93,10 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'same') { upToDate++; say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
     if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
+    // the copy in the most advanced review state is the one WhatsApp has: written, the other named
+    if (r.kind === 'repeated' && r.states) { notWritten++; warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ: the ${r.states.written} copy (${r.first}) is the one written, since it is what WhatsApp has; this ${r.states.skipped} copy is not on disk\n`); return; }
+    // deleted on the platform: not adopted (as pull --all)
+    if (r.kind === 'deleted') { notWritten++; say(`${what} (${r.source}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
     if (r.kind === 'held' && !r.differs) upToDate++;
     else notWritten++;
     if (r.kind === 'held') {

@@ -13,6 +13,7 @@ import { UsageError } from '../core/errors.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import type { FormatIssue, ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
+import { isDeletedState } from '../plan/review-state.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
@@ -67,7 +68,10 @@ export type ExportOutcome =
   | { kind: 'held'; source: string; file: string; name: string; language: string;
     /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
     differs?: boolean }
-  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
+  /** the same template (name and language) twice: `first` is the copy written; `states`, when the two differ in review state: the written copy's and this one's (the most advanced is written, STATUS_ORDER) */
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string } }
+  /** the export says the platform deleted it (DELETED, PENDING_DELETION): not written, as pull --all writes none (said; exit 0) */
+  | { kind: 'deleted'; source: string; name: string; language: string; status: string }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
 /**
@@ -157,6 +161,20 @@ function notApproved(status: unknown, reason: unknown): { status?: string; reaso
   return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
 }
 
+/**
+ * The review states an export gives (Meta's `status`, Twilio's WhatsApp approval `status`), the most
+ * advanced first: of a template given twice (a rejected retry beside the approved original), the copy
+ * in the state first here is the one written, since it is what WhatsApp has (a state not listed
+ * ranks after PENDING; of two in one state, the first given). Documented in pull.md.
+ */
+export const STATUS_ORDER = ['APPROVED', 'PAUSED', 'FLAGGED', 'IN_APPEAL', 'PENDING', 'RECEIVED', 'SUBMITTED', 'UNSUBMITTED', 'REJECTED', 'DISABLED', 'LIMIT_EXCEEDED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED'] as const;
+/** `status` as notApproved gives it (none: approved) by STATUS_ORDER: lower is more advanced */
+function statusRank(status: string | undefined): number {
+  if (status === undefined) return 0;
+  const i = (STATUS_ORDER as readonly string[]).indexOf(status);
+  return i >= 0 ? i : STATUS_ORDER.indexOf('PENDING') + 0.5;
+}
+
 /** Why `json` is not an export of `format`, when it says so plainly: the API's error answer, or the other platform's export. */
 function notAnExport(format: ExportFormat, json: unknown, rel: string): string | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
@@ -225,7 +243,16 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const channelKey = req.channelId.toLowerCase();
   // a folder that is not there yet holds no file to overwrite
   const dirThere = existsSync(req.dir);
-  const seen = new Map<string, { source: string; value: string }>();
+  // of a template given twice, the copy written: the most advanced review state (STATUS_ORDER), else the first given
+  const chosen = new Map<string, { t: Imported; source: string; value: string }>();
+  for (const { rel, templates } of inputs) {
+    for (const t of templates) {
+      if (t.issues.length) continue;
+      const key = `${t.name}\u0000${t.language}`;
+      const held = chosen.get(key);
+      if (!held || statusRank(t.status) < statusRank(held.t.status)) chosen.set(key, { t, source: `${rel} ${t.where}`, value: JSON.stringify(t.value) });
+    }
+  }
   const written: string[] = [];
   const toWrite: { file: string; data: string }[] = [];
   const done: ExportOutcome[] = [];
@@ -240,10 +267,16 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const source = `${rel} ${t.where}`;
       if (t.issues.length) { push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: t.issues }); continue; }
       const key = `${t.name}\u0000${t.language}`;
-      const first = seen.get(key);
-      // the same template in two files (two exports of one account): said, and whether the two say the same
-      if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value }); continue; }
-      seen.set(key, { source, value: JSON.stringify(t.value) });
+      const first = chosen.get(key)!;
+      // the same template twice (two exports of one account, a rejected retry beside the approved original): said, whether
+      // the two say the same, and which state decided
+      if (first.t !== t) {
+        const states = statusRank(t.status) !== statusRank(first.t.status) ? { written: first.t.status ?? 'APPROVED', skipped: t.status ?? 'APPROVED' } : undefined;
+        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}) });
+        continue;
+      }
+      // deleted on the platform: nothing to adopt (a file would make apply create it again), as pull --all skips it
+      if (isDeletedState(t.status)) { push({ kind: 'deleted', source, name: t.name, language: t.language, status: t.status! }); continue; }
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
       // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
       const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
