@@ -81,6 +81,23 @@ test('export: an authentication file with WhatsApp\'s preset wording written out
   assert.equal(auth({ text: 'Your code for Owl Air is {{1}}.', examples: { 1: '123456' } }).issues.map((i) => i.field), ['body.text']);
 });
 
+// trial K F12: Twilio allows {{FirstName}} (its variables page: "Allowed: {{IdName}}"); it was written as literal text, its sample
+// dropped, and lint then refused the file. Now the lower-case snake form, with its sample, the rename said
+test('a Twilio variable with capitals ({{FirstName}}) becomes the file\'s {{first_name}} with its sample, said; a name taken gets _2', () => {
+  const t = twilioToFile(text('Hi {{FirstName}}, your order is ready for pickup at our store today.', { FirstName: 'Ana' }), '(template)');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.body, { text: 'Hi {{first_name}}, your order is ready for pickup at our store today.', examples: { first_name: 'Ana' } });
+  assert.equal(t.renumbered.map((i) => [i.field, i.message]), [['variables.FirstName', 'Twilio\'s {{FirstName}} is {{first_name}} in the file (a template file\'s placeholder names are lower-case letters, digits and _), with its sample']]);
+  // across the resource: a card's header and body, an acronym, a name the resource already has, a URL's variable
+  const card = twilioToFile({ friendly_name: 'a', language: 'en', variables: { OrderID: 'A-1', first_name: 'Ana', First_Name: 'Bo', Path: 'x/1' }, types: { 'whatsapp/card': {
+    header_text: 'Order {{OrderID}}', body: 'Hi {{first_name}} and {{First_Name}}, order {{OrderID}} is ready.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{Path}}' }] } } }, '(template)');
+  assert.equal(card.issues, []);
+  assert.equal(card.value.header, { format: 'TEXT', text: 'Order {{order_id}}', examples: { order_id: 'A-1' } });
+  assert.equal(card.value.body, { text: 'Hi {{first_name}} and {{first_name_2}}, order {{order_id}} is ready.', examples: { first_name: 'Ana', first_name_2: 'Bo', order_id: 'A-1' } });
+  assert.equal(card.value.buttons, [{ type: 'URL', text: 'Open', url: 'https://o.example/{{1}}', example: 'https://o.example/x/1' }]);
+  assert.equal(card.renumbered.map((i) => i.field).filter((f) => f.startsWith('variables.')), ['variables.OrderID', 'variables.First_Name', 'variables.Path']);
+});
+
 test('VOICE_CALL: twilio/call-to-action\'s WhatsApp call button both ways; VOICE_CALL_REQUEST, PHONE beside it, a header or ttl_minutes are listed', () => {
   const cta = (actions: unknown[]) => twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions } } }, '(template)');
   const pulled = cta([{ type: 'VOICE_CALL', title: 'Call us' }]);

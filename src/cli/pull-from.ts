@@ -85,7 +85,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       }
       if (r.sourceUnknown) warn(`tplsync: ${r.file}: the export's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown ("00000000"), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
       if (r.renumbered?.length) {
-        warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
+        warn(`tplsync: ${what} (${r.source}) written to ${r.file} with other placeholders than Twilio's variables (as WhatsApp numbers and names them; an app that sent Twilio's variables sends the file's placeholders instead):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);
       }
       return;

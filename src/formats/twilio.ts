@@ -5,7 +5,7 @@
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
-import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
+import { scanPlaceholders, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { inexactNumbers, WHATSAPP_LANGUAGE, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
@@ -334,6 +334,45 @@ function withoutUnset(v: unknown): unknown {
   return out;
 }
 
+/** a Twilio variable as Twilio's variables page allows it: numeric or alphanumeric (`{{1}}`, `{{IdName}}`) */
+const TWILIO_VARIABLE = /\{\{([A-Za-z0-9_]+)\}\}/g;
+
+/**
+ * Pure: a Twilio variable whose key is no tplsync placeholder name (`{{FirstName}}`: Twilio allows
+ * capitals, TWILIO_PAGES.variables; a template file's names are lower-case letters, digits and _)
+ * renamed to its lower-case snake form (`first_name`; `_2` after it where that name is taken, `v_`
+ * before it where it would start with a digit), in every text of the types and in `variables`, so
+ * that its sample stays with it. `renames`: Twilio's key and the file's name, to be said.
+ */
+export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: Rec; renames: [string, string][] } {
+  const keys = new Set<string>(Object.keys(vars));
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') { for (const m of x.matchAll(TWILIO_VARIABLE)) keys.add(m[1]!); }
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (isRec(x)) Object.values(x).forEach(walk);
+  };
+  walk(types);
+  const odd = [...keys].filter((k) => !NUMBERED.test(k) && !NAMED.test(k));
+  if (!odd.length) return { types, vars, renames: [] };
+  const taken = new Set([...keys].filter((k) => !odd.includes(k)));
+  const rename = new Map<string, string>();
+  for (const k of odd) {
+    let name = k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
+    if (!NAMED.test(name)) name = `v_${name}`;
+    let n = name;
+    for (let i = 2; taken.has(n); i++) n = `${name}_${i}`;
+    taken.add(n);
+    rename.set(k, n);
+  }
+  const swap = (x: unknown): unknown => {
+    if (typeof x === 'string') return x.replace(TWILIO_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
+    if (Array.isArray(x)) return x.map(swap);
+    if (isRec(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, swap(v)]));
+    return x;
+  };
+  return { types: swap(types) as Rec, vars: Object.fromEntries(Object.entries(vars).map(([k, v]) => [rename.get(k) ?? k, v])), renames: [...rename] };
+}
+
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
@@ -353,15 +392,19 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
-  const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
-  if (!isRec(vars)) bad('variables', 'is not an object of samples');
-  const types = isRec(r.types) ? r.types : {};
+  const samplesGiven = r.variables === undefined || r.variables === null ? {} : r.variables;
+  if (!isRec(samplesGiven)) bad('variables', 'is not an object of samples');
+  // Twilio's {{FirstName}} as the file's {{first_name}}, its sample with it (said)
+  const lower = lowerCaseVariables(isRec(r.types) ? r.types : {}, isRec(samplesGiven) ? samplesGiven : {});
+  for (const [from, to] of lower.renames) renum(`variables.${from}`, `Twilio's {{${from}}} is {{${to}}} in the file (a template file's placeholder names are lower-case letters, digits and _), with its sample`);
+  const vars = lower.vars;
+  const types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   const v: Rec = { name, language };
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left, renumbered: renum }));
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum }));
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing
