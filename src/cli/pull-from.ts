@@ -17,7 +17,9 @@ import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './cont
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
-export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string }
+export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string;
+  /** --names-from meta FILE...: read already (names-from.ts metaNameSource) */
+  namesSource?: ReadonlyMap<string, Record<string, unknown>> }
 
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
@@ -47,6 +49,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
+    ...(o.namesSource ? { namesFrom: o.namesSource } : {}),
     signal: interruptSignal(),
   }, (r) => {
     const what = `${r.name}/${r.language}`;
@@ -78,6 +81,14 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       if (r.namesLost) {
         warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template) where which number is which name cannot be told for certain; the written file numbers them all (a template is never part named, part numbered), so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template:\n`);
         for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
+      }
+      if (r.namesFrom) {
+        code = EXIT.FINDINGS;
+        if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);
+        else {
+          warn(`tplsync: ${what}: its placeholders stay numbered (names are given only where the export's text and the --names-from export's agree around them, or the samples tell which is which; a template is never part named, part numbered):\n`);
+          for (const i of r.namesFrom.kept) warn(`  ${i.field}: ${i.message}\n`);
+        }
       }
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');

@@ -24,22 +24,25 @@ const sayOut = (text: string): void => { io().stdout.write(line(text)); };
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
 
+/** `--names-from meta FILE...`: the templates of the Meta exports, by name and language */
+async function namesFromMeta(given: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const [format, ...files] = given;
+  if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${given.join(' ')})`);
+  return (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
+}
+
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   if (o.from) {
     if (o.all || o.id?.length) throw new UsageError('pull --from reads export files: it takes no --id or --all');
-    if (o.namesFrom) throw new UsageError('--names-from names the placeholders of templates pulled from the channel: an export names its own');
-    return (await import('./pull-from.js')).pullFromCommand(o);
+    // an export's numbered placeholders (Twilio's variables, Meta's POSITIONAL templates) named as the channel's are
+    const namesSource = o.namesFrom ? await namesFromMeta(o.namesFrom) : undefined;
+    return (await import('./pull-from.js')).pullFromCommand({ ...o, ...(namesSource ? { namesSource } : {}) });
   }
   if (o.files?.length) throw new UsageError(`pull reads files only with --from meta|twilio (got ${o.files.join(' ')})`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all (or --from meta|twilio FILE...)');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
-  let namesFrom: Map<string, Record<string, unknown>> | undefined;
-  if (o.namesFrom) {
-    const [format, ...files] = o.namesFrom;
-    if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${o.namesFrom.join(' ')})`);
-    namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
-  }
+  const namesFrom = o.namesFrom ? await namesFromMeta(o.namesFrom) : undefined;
   const config = await commandConfig(o);
   return withProjectWrites(config.dir, 'pull', () => withConnection(config, o, async (conn) => {
     const env = conn.environment;

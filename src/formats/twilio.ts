@@ -67,10 +67,10 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
 
-type Bad = (field: string, message: string) => void;
+type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
@@ -79,7 +79,7 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad)
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
-  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`);
+  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
   let out = scan.texts[0]!;
   scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
   const examples: Rec = {};
@@ -226,7 +226,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered);
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body');
   };
   switch (type) {
     case 'twilio/text':
@@ -254,7 +254,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered) };
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header') };
       else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
@@ -272,7 +272,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x.left);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -284,7 +284,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       // WhatsApp takes the catalog's products when sending: the template holds none of them
       for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered) };
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header') };
         else x.bad(`${at}.title`, 'a catalog template without items has no header');
       }
       body();
@@ -386,7 +386,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
-  const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
+  const renum: Bad = (field, message, moved) => { renumbered.push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name (without a WhatsApp approval request, whose name is)');
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');

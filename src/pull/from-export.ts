@@ -45,6 +45,8 @@ export interface ExportPullRequest {
   dirGiven?: boolean;
   /** the category of a template whose export carries none (Twilio keeps it with the approval request; a Meta listing fetched without `category` in fields=) */
   category?: string;
+  /** --names-from meta FILE...: the names of the templates' numbered placeholders from a Meta export of them, by `name\0language` (names-from.ts) */
+  namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
   signal?: AbortSignal;
 }
@@ -58,6 +60,8 @@ export type ExportOutcome =
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
     namesLost?: NamesKept[];
+    /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
+    namesFrom?: { missing: true } | { kept: NamesKept[] };
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -300,8 +304,17 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const others = referenced.size ? otherEnvironmentsValues(config, environment, referenced) : undefined;
       // (said of the values the export held where the file's references stood: not of a literal the file wrote)
       const usedOther = new Set<string>();
-      // a positional export (Meta's numbered template) over a file that names its placeholders: the file's names, where they fit
-      const back = positionalNamesBack(t.value, own);
+      // a positional export (Meta's numbered template, Twilio's numbered variables) over a file that names its placeholders, or
+      // with --names-from a Meta export of the template: those names, where which number is which name is certain
+      const namesSource = req.namesFrom ? req.namesFrom.get(key) : own;
+      const back = positionalNamesBack(t.value, namesSource, req.namesFrom ? { numbered: 'the export', named: 'the --names-from export' } : undefined);
+      // Twilio's numbers said as the names the file has for them, where it names them
+      const renumbered = t.renumbered?.map((i) => {
+        const m = i.moved ? back.named?.get(i.moved.part) : undefined;
+        return m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))
+          ? { ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }
+          : i;
+      });
       let escaped = escapeLiteralReferences(back.value);
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
       // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
@@ -369,8 +382,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
       // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
       // certain: the whole template written numbered, said by part, the generated types change
-      const namesLost = here && back.kept.length ? back.kept : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
+      // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
+      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : undefined) : undefined;
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written

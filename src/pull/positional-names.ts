@@ -119,7 +119,9 @@ function withParts(v: Loose, parts: Map<string, Loose>): Loose {
  * body, carousel card bodies), where every part's are certain; `kept`: the parts that could not
  * take theirs (then no part does: the template is written with the export's numbers).
  */
-export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined): { value: T; kept: NamesKept[] } {
+export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined, who: Words = EXPORT_AND_FILE): { value: T; kept: NamesKept[];
+  /** the parts named, by field: each number's name ("1" -> name) */
+  named?: Map<string, Map<string, string>> } {
   const none = { value: exported, kept: [] };
   if (!own) return none;
   const ownParts = new Map(partsOf(own).map((p) => [p.field, p.part]));
@@ -136,21 +138,22 @@ export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | u
   // the file's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
   const top: Loose = { ...(isObject(own.header) && isObject(own.header.examples) ? own.header.examples : {}), ...(isObject(own.body) && isObject(own.body.examples) ? own.body.examples : {}) };
   const parts = new Map<string, Loose>();
+  const named = new Map<string, Map<string, string>>();
   const kept: NamesKept[] = [];
   for (const { field, part } of theirs) {
     const e = scan(part.text as string);
     if (!e.numbered) continue;
     const ownText = ownNamed(field);
     if (ownText === undefined) {
-      kept.push({ field, message: `the file names no placeholder here, the export has ${distinct(e.keys).map((k) => `{{${k}}}`).join(' ')}` });
+      kept.push({ field, message: `${who.named} names no placeholder here, ${who.numbered} has ${distinct(e.keys).map((k) => `{{${k}}}`).join(' ')}` });
       continue;
     }
     const ownExamples = ownParts.get(field)!.examples;
     const samples = (name: string) => sample(isObject(ownExamples) && Object.hasOwn(ownExamples, name) ? ownExamples[name] : Object.hasOwn(top, name) ? top[name] : undefined);
-    const r = namesFor(part, ownText, samples);
+    const r = namesFor(part, ownText, samples, who);
     if ('why' in r) kept.push({ field, message: r.why });
-    else parts.set(field, renamed(part, r.names));
+    else { parts.set(field, renamed(part, r.names)); named.set(field, r.names); }
   }
   if (kept.length) return { value: exported, kept };
-  return parts.size ? { value: withParts(exported, parts) as T, kept } : none;
+  return parts.size ? { value: withParts(exported, parts) as T, kept, named } : none;
 }
