@@ -119,11 +119,27 @@ test('--from twilio --names-from meta: Twilio\'s numbers named as a Meta export 
     assert.match(file(), 'Olá {{1}}, seu pedido {{2}} será enviado em {{3}}.');
     assert.match(o.stderr, 'order_update/pt_BR: its placeholders stay numbered');
     assert.match(o.stderr, 'the export\'s sample of {{1}} ("Maria") is not the --names-from export\'s of {{customer_name}} ("Ana")');
-    // F3: over a named file (no --names-from), Twilio's other wording: the file's names kept, the renumbering said in them
-    writeFiles(dir, { 'templates/order_update.pt_BR.yaml': `channel: wa\nname: order_update\nlanguage: pt_BR\ncategory: UTILITY\nbody:\n  text: Olá {{customer_name}}, seu pedido {{order_id}} sai em {{ship_date}}.\n  examples: { customer_name: Maria, order_id: A-1042, ship_date: 4 de maio }\n` });
+  } finally { cleanup(dir); }
+});
+
+// trial K F3: over a file that names its placeholders, Twilio's other wording: the file's names are kept, and the renumbering
+// was said in numbers the file does not have ("Twilio's {{3}} is {{2}}"); now in its names
+test('--from twilio --force over a named file: the renumbering is said in the file\'s names', async () => {
+  const dir = tempDir('tplsync-twilio-f3-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify({ sid: 'HX00000000000000000000000000000f03', friendly_name: 'Order-Update-PT', language: 'pt_BR', variables: { 1: 'Maria', 3: 'A-1042', 5: '4 de maio' },
+        types: { 'twilio/text': { body: 'Olá {{1}}, seu pedido {{3}} será enviado em {{5}}.' } }, approval_requests: { name: 'order_update', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } }),
+      'templates/order_update.pt_BR.yaml': `channel: wa\nname: order_update\nlanguage: pt_BR\ncategory: UTILITY\nbody:\n  text: Olá {{customer_name}}, seu pedido {{order_id}} sai em {{ship_date}}.\n  examples: { customer_name: Maria, order_id: A-1042, ship_date: 4 de maio }\n`,
+    });
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.pt_BR.yaml'), 'utf8');
+    const named = 'Olá {{customer_name}}, seu pedido {{order_id}} será enviado em {{ship_date}}.';
     const f3 = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force'], { cwd: dir });
+    assert.is(f3.exitCode, 0, f3.stderr);
     assert.match(file(), named);
-    assert.match(f3.stderr, /order_update\/pt_BR \(tw\.json \[0\]\) written to [^\n]*\n  types\.twilio\/text\.body: Twilio's \{\{1\}\} is \{\{customer_name\}\}, Twilio's \{\{3\}\} is \{\{order_id\}\}, Twilio's \{\{5\}\} is \{\{ship_date\}\} in the file/);
+    assert.match(f3.stderr, "types.twilio/text.body: Twilio's {{1}} is {{customer_name}}, Twilio's {{3}} is {{order_id}}, Twilio's {{5}} is {{ship_date}} in the file");
+    assert.not.match(f3.stderr, 'is {{2}}');
   } finally { cleanup(dir); }
 });
 
