@@ -180,6 +180,24 @@ test('the name is the WhatsApp approval request\'s (friendly_name is Twilio\'s f
   assert.equal(twilioToFile(shipped('x', 'en', { name: 'Bad Name' }), 'w', { name: 'Bad Name' }).issues.map((i) => i.field), ['approval_requests.name']);
 });
 
+// trial K F10: a /v1/Content export's console name was refused as "not a WhatsApp template name", with nothing on where the
+// name is; and Twilio's call-to-action page writes the phone action as PHONE (its API models as PHONE_NUMBER): it was refused
+test('a /v1/Content export without approvals: the name refusal says to give /v1/ContentAndApprovals; a PHONE action is a PHONE_NUMBER button', () => {
+  const refused = twilioToFile(text('Welcome {{1}}!', { 1: 'Ana' }, { friendly_name: 'Welcome-Message' }), 'contents[0]');
+  assert.equal(refused.issues.map((i) => i.field), ['friendly_name']);
+  assert.match(refused.issues[0]!.message, 'this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name');
+  // with approval data, the approval's name is the one said
+  assert.not.match(twilioToFile(text('x', undefined, { friendly_name: 'Free text' }), 'w', { name: 'Bad Name' }).issues[0]!.message, 'ContentAndApprovals');
+  const cta = (type: string) => twilioToFile({ friendly_name: 'call_us', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us any time, we are here.', actions: [{ type, title: 'Call', phone: '+15550001111' }] } } }, 'w');
+  for (const type of ['PHONE', 'PHONE_NUMBER', 'phone']) {
+    const t = cta(type);
+    assert.equal(t.issues, [], type);
+    assert.equal(t.value.buttons, [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }]);
+  }
+  // a type with no place: the places offered are those that are written (VOICE_CALL_REQUEST is refused on its own)
+  assert.equal(cta('FAX').issues.map((i) => i.message), ['FAX actions have no place here (URL, PHONE_NUMBER, COPY_CODE, VOICE_CALL)']);
+});
+
 test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of pages: said of the file, with what to give instead', () => {
   assert.throws(() => twilioTemplates({ sid: 'HX1234', account_sid: 'AC1', whatsapp: { name: 'a', category: 'UTILITY', status: 'approved' }, url: 'https://content.twilio.com/v1/Content/HX1234/ApprovalRequests' }), /GET \/v1\/Content\/HX1234\/ApprovalRequests[^]*ContentAndApprovals/);
   assert.throws(() => twilioTemplates([{ contents: [text('x')], meta: {} }, { contents: [text('y')], meta: {} }]), /array of 2 listing pages[^]*\.contents\[\]/);

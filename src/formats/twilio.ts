@@ -174,9 +174,12 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
 
 function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
-  const type = str(raw.type)?.toUpperCase() ?? implied ?? '';
+  const given = str(raw.type)?.toUpperCase() ?? implied ?? '';
+  // TWILIO_PAGES.callToAction writes the phone action's type as PHONE; Twilio's API models (its OpenAPI description) as PHONE_NUMBER: both read
+  const type = given === 'PHONE' ? 'PHONE_NUMBER' : given;
   const title = fixed(raw.title, `${at}.title`, x.bad, 'a button\'s text');
-  if (!allowed.includes(type)) { x.bad(`${at}.type`, `${type || '(none)'} actions have no place here (${allowed.join(', ')})`); return undefined; }
+  // (VOICE_CALL_REQUEST is let through only to be refused with its own reason: not offered as a place)
+  if (!allowed.includes(type)) { x.bad(`${at}.type`, `${given || '(none)'} actions have no place here (${allowed.filter((a) => a !== 'VOICE_CALL_REQUEST').join(', ')})`); return undefined; }
   const keys = (own: readonly string[]) => keysOf(raw, ['type', 'title', ...own], at, x.bad, `a ${type} action`);
   switch (type) {
     case 'QUICK_REPLY':
@@ -208,7 +211,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
   }
 }
 
-/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
+/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER in Twilio's API models; both read), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
 const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 /** TWILIO_PAGES.callToAction: body, "Maximum 640 characters" (whatsapp/card takes 1,024, WhatsApp's own limit) */
 const TWILIO_CTA_BODY = 640;
@@ -388,7 +391,9 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
   const renum: Bad = (field, message, moved) => { renumbered.push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name (without a WhatsApp approval request, whose name is)');
+  // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
+  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
+  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
