@@ -198,6 +198,26 @@ test('a /v1/Content export without approvals: the name refusal says to give /v1/
   assert.equal(cta('FAX').issues.map((i) => i.message), ['FAX actions have no place here (URL, PHONE_NUMBER, COPY_CODE, VOICE_CALL)']);
 });
 
+// trial K F1 and F9: a whole-catalog twilio/catalog with the title Twilio's page asks for was refused ("a catalog template
+// without items has no header"), and its id was called "the products"
+test('twilio/catalog without items: body, footer and CATALOG button written; the title and the catalog id listed for what they are', () => {
+  const t = twilioToFile({ friendly_name: 'spring_catalog', language: 'en', variables: { 1: 'Ana' },
+    types: { 'twilio/catalog': { title: 'Spring picks', body: 'Hi {{1}}, browse our spring collection.', subtitle: 'Free shipping over $50', id: '1234567890', thumbnail_item_id: 'sku-1' } } }, 'w');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.body, { text: 'Hi {{1}}, browse our spring collection.', examples: { 1: 'Ana' } });
+  assert.is(t.value.footer, 'Free shipping over $50');
+  assert.equal(t.value.buttons, [{ type: 'CATALOG', text: 'View catalog' }]);
+  assert.is(t.value.header, undefined);
+  const left = Object.fromEntries(t.leftOut.map((i) => [i.field, i.message]));
+  assert.equal(Object.keys(left), ['types.twilio/catalog.id', 'types.twilio/catalog.thumbnail_item_id', 'types.twilio/catalog.title']);
+  assert.match(left['types.twilio/catalog.id']!, 'the catalog\'s id \'1234567890\' (Meta Commerce Manager)');
+  assert.not.match(left['types.twilio/catalog.id']!, 'the products');
+  assert.match(left['types.twilio/catalog.title']!, 'the title \'Spring picks\': WhatsApp\'s catalog template (without items) has no header or title of its own');
+  // with items, the title is the multi-product template's TEXT header, as before
+  const mpm = twilioToFile({ friendly_name: 'picks', language: 'en', types: { 'twilio/catalog': { title: 'Our picks', body: 'Have a look at these.', id: '1', items: [{ id: 'a', section_title: 'A' }] } } }, 'w');
+  assert.equal(mpm.value.header, { format: 'TEXT', text: 'Our picks' });
+});
+
 test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of pages: said of the file, with what to give instead', () => {
   assert.throws(() => twilioTemplates({ sid: 'HX1234', account_sid: 'AC1', whatsapp: { name: 'a', category: 'UTILITY', status: 'approved' }, url: 'https://content.twilio.com/v1/Content/HX1234/ApprovalRequests' }), /GET \/v1\/Content\/HX1234\/ApprovalRequests[^]*ContentAndApprovals/);
   assert.throws(() => twilioTemplates([{ contents: [text('x')], meta: {} }, { contents: [text('y')], meta: {} }]), /array of 2 listing pages[^]*\.contents\[\]/);

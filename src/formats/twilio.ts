@@ -284,11 +284,15 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'twilio/catalog': {
       keysOf(t, ['id', 'title', 'body', 'subtitle', 'thumbnail_item_id', 'items', 'dynamic_items'], at, x.bad, type);
       const multi = t.items !== undefined || t.dynamic_items !== undefined;
-      // WhatsApp takes the catalog's products when sending: the template holds none of them
-      for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
+      // what WhatsApp's catalog and multi-product templates hold no place for (TWILIO_PAGES.catalog; Meta's catalog
+      // template: a body, a footer and the CATALOG button, the header a product thumbnail chosen when sending)
+      if (t.id !== undefined) x.left(`${at}.id`, `the catalog's id '${str(t.id) ?? ''}' (Meta Commerce Manager): a WhatsApp template names no catalog, it shows the one connected to the WhatsApp Business Account; export --to twilio needs it again`);
+      if (t.thumbnail_item_id !== undefined) x.left(`${at}.thumbnail_item_id`, 'the product whose image is the thumbnail: WhatsApp takes it when sending (thumbnail_product_retailer_id), not in the template');
+      for (const k of ['items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending, not in the template');
       if (str(t.title)) {
         if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header') };
-        else x.bad(`${at}.title`, 'a catalog template without items has no header');
+        // a whole-catalog message: Meta's catalog template has no header of its own (WhatsApp shows the product thumbnail)
+        else x.left(`${at}.title`, `the title '${str(t.title)!}': WhatsApp's catalog template (without items) has no header or title of its own, it shows a product's thumbnail chosen when sending; export --to twilio needs a title again`);
       }
       body();
       if (str(t.subtitle)) v.footer = fixed(t.subtitle, `${at}.subtitle`, x.bad, 'a footer');
