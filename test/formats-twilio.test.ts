@@ -218,6 +218,15 @@ test('twilio/catalog without items: body, footer and CATALOG button written; the
   assert.equal(mpm.value.header, { format: 'TEXT', text: 'Our picks' });
 });
 
+// trial K F14 (the pull half): with approval data naming the template, Twilio's friendly_name ("A string name used to describe
+// the Content resource") was dropped without a word; it is the file's description (format.md: what the template is for)
+test('friendly_name is the description where the approval request gives the name; not where it is the name or repeats it', () => {
+  const r = (friendly: string, approval?: Record<string, unknown>) => twilioToFile({ friendly_name: friendly, language: 'en', variables: { 1: 'A-1' }, types: { 'twilio/text': { body: 'Your order {{1}} is on its way to you.' } }, ...(approval ? { approval_requests: approval } : {}) }, 'w', approval);
+  assert.is(r('Order-Update-EN', { name: 'order_update', category: 'UTILITY' }).value.description, 'Order-Update-EN');
+  assert.is(r('order_update', { name: 'order_update', category: 'UTILITY' }).value.description, undefined);
+  assert.is(r('order_update').value.description, undefined);
+});
+
 test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of pages: said of the file, with what to give instead', () => {
   assert.throws(() => twilioTemplates({ sid: 'HX1234', account_sid: 'AC1', whatsapp: { name: 'a', category: 'UTILITY', status: 'approved' }, url: 'https://content.twilio.com/v1/Content/HX1234/ApprovalRequests' }), /GET \/v1\/Content\/HX1234\/ApprovalRequests[^]*ContentAndApprovals/);
   assert.throws(() => twilioTemplates([{ contents: [text('x')], meta: {} }, { contents: [text('y')], meta: {} }]), /array of 2 listing pages[^]*\.contents\[\]/);

@@ -143,4 +143,25 @@ test('--from twilio --force over a named file: the renumbering is said in the fi
   } finally { cleanup(dir); }
 });
 
+// trial K F14: friendly_name written as the description; over a file with a description of its own, that one is kept and the
+// other said
+test('--from twilio: friendly_name becomes the description; a file\'s own description is kept over it, said', async () => {
+  const dir = tempDir('tplsync-twilio-f14-');
+  try {
+    const tw = (body: string) => JSON.stringify([{ sid: 'HX00000000000000000000000000000f14', friendly_name: 'Order-Update-EN', language: 'en', variables: { 1: 'Maria' },
+      types: { 'twilio/text': { body } }, approval_requests: { name: 'order_update', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } }]);
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`, 'tw.json': tw('Hi {{1}}, your order has shipped today.') });
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.en.yaml'), 'utf8');
+    const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(file(), /\ndescription: Order-Update-EN\n/);
+    writeFiles(dir, { 'templates/order_update.en.yaml': file().replace('description: Order-Update-EN', 'description: Sent when the parcel leaves'), 'tw.json': tw('Hi {{1}}, your order has left our warehouse.') });
+    const f = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force'], { cwd: dir });
+    assert.is(f.exitCode, 0, f.stderr);
+    assert.match(file(), /\ndescription: Sent when the parcel leaves\n/);
+    assert.match(file(), 'left our warehouse');
+    assert.match(f.stderr, 'templates/order_update.en.yaml: its own description is kept; the export\'s (Twilio\'s friendly_name \'Order-Update-EN\') is not written');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -82,6 +82,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template) where which number is which name cannot be told for certain; the written file numbers them all (a template is never part named, part numbered), so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template:\n`);
         for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
       }
+      if (r.descriptionNotKept !== undefined) warn(`tplsync: ${r.file}: its own description is kept; the export's (Twilio's friendly_name '${r.descriptionNotKept}') is not written\n`);
       if (r.namesFrom) {
         code = EXIT.FINDINGS;
         if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);

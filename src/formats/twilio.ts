@@ -411,6 +411,10 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   const v: Rec = { name, language };
+  // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources): where the
+  // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
+  const friendly = str(r.friendly_name);
+  if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
     Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum }));

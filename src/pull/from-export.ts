@@ -60,6 +60,8 @@ export type ExportOutcome =
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
     namesLost?: NamesKept[];
+    /** the export's description (Twilio's friendly_name) not written: the file's own description kept */
+    descriptionNotKept?: string;
     /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
     namesFrom?: { missing: true } | { kept: NamesKept[] };
     /** the export's review state when it is not an approved one, and its reason */
@@ -355,8 +357,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // translation-outdated reports it until it is translated again)
       const replacedTexts = record !== undefined && lives ? recordAfterReplace(record, lives.value as Record<string, unknown>, { ...value } as Record<string, unknown>) : undefined;
       if (replacedTexts?.changed.length) record = replacedTexts.record;
-      // its description, which no export carries (Meta's and Twilio's have none)
-      const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
+      // its description, which Meta's export does not carry (Twilio's friendly_name is one: the file's own wins, and the other is said)
+      const ownDescription = here && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description as string : undefined;
+      const description = ownDescription;
+      const descriptionNotKept = ownDescription !== undefined && typeof t.value.description === 'string' && t.value.description !== ownDescription ? t.value.description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
       let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(t.categoryChosen ? { comments: { category: ' the export has no category: check it' } } : t.categoryOfKind ? { comments: { category: ` the export has no category: its kind requires this one${t.categoryOverruled ? ` (not --category's ${t.categoryOverruled})` : ''}` } } : t.categoryGiven ? { comments: { category: ' the export has no category: --category gave this one' } } : {}) });
@@ -385,7 +389,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
       const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : undefined) : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
